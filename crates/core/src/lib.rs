@@ -1,0 +1,9 @@
+//! Lantern's headless engine: the contracts every loop shares, with no I/O.
+//!
+//! Adapters (model runtime, retrieval, storage, the desktop shell) live in their own
+//! crates and depend on this one; nothing here touches the disk, the network or a clock.
+
+pub mod error;
+pub mod pack;
+
+pub use error::Coded;

@@ -1,0 +1,108 @@
+//! Sentence embeddings from a local ONNX model through fastembed.
+
+use crate::RagError;
+use fastembed::{
+    InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
+};
+use lantern_core::pack::{Manifest, Role};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Width of the vectors the default embedder (all-MiniLM-L6-v2) produces.
+pub const EMBEDDING_DIMENSIONS: usize = 384;
+
+/// Where the embedder's files are.
+#[derive(Debug, Clone)]
+pub struct EmbedderFiles {
+    /// Folder with `model.onnx`, `tokenizer.json`, `config.json`,
+    /// `special_tokens_map.json` and `tokenizer_config.json`.
+    pub model_dir: PathBuf,
+    /// The ONNX Runtime shared library (`libonnxruntime.so`).
+    pub runtime_library: PathBuf,
+}
+
+impl EmbedderFiles {
+    /// The default embedder and runtime of the bundled manifest, inside `pack`.
+    pub fn in_pack(pack: &Path) -> Self {
+        let manifest = Manifest::bundled();
+        let first_file = |role| {
+            manifest
+                .default_for(role)
+                .and_then(|m| m.files.first())
+                .map(|f| pack.join(&f.path))
+                .unwrap_or_else(|| pack.to_path_buf())
+        };
+        let model_file = first_file(Role::Embedder);
+        Self {
+            model_dir: model_file.parent().unwrap_or(pack).to_path_buf(),
+            runtime_library: first_file(Role::Runtime),
+        }
+    }
+}
+
+/// A loaded sentence embedder producing L2-normalised vectors.
+pub struct Embedder {
+    model: TextEmbedding,
+}
+
+/// ONNX Runtime allows one environment per process; it must outlive every session.
+static RUNTIME: OnceLock<Result<ort::environment::Environment, String>> = OnceLock::new();
+
+/// Loads ONNX Runtime from `library` once per process.
+fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
+    if !library.is_file() {
+        return Err(RagError::RuntimeMissing(library.to_path_buf()));
+    }
+    RUNTIME
+        .get_or_init(|| {
+            ort::init_from(library)
+                .map_err(|e| e.to_string())?
+                .with_name("lantern")
+                .build()
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(RagError::RuntimeInvalid)
+}
+
+/// Reads one of the model's files, naming it when it is missing.
+fn read_model_file(dir: &Path, name: &str) -> Result<Vec<u8>, RagError> {
+    let path = dir.join(name);
+    std::fs::read(&path).map_err(|_| RagError::ModelMissing(path))
+}
+
+impl Embedder {
+    /// Loads the embedder, using at most `threads` CPU threads.
+    pub fn load(files: &EmbedderFiles, threads: usize) -> Result<Self, RagError> {
+        let dir = &files.model_dir;
+        let tokenizer = TokenizerFiles {
+            tokenizer_file: read_model_file(dir, "tokenizer.json")?,
+            config_file: read_model_file(dir, "config.json")?,
+            special_tokens_map_file: read_model_file(dir, "special_tokens_map.json")?,
+            tokenizer_config_file: read_model_file(dir, "tokenizer_config.json")?,
+        };
+        let onnx = read_model_file(dir, "model.onnx")?;
+        let environment = runtime(&files.runtime_library)?;
+        let model = UserDefinedEmbeddingModel::new(onnx, tokenizer).with_pooling(Pooling::Mean);
+        let mut options = InitOptionsUserDefined::new().with_environment(environment);
+        options.intra_threads = Some(threads.max(1));
+        let model = TextEmbedding::try_new_from_user_defined(model, options)
+            .map_err(|e| RagError::Embed(e.to_string()))?;
+        Ok(Self { model })
+    }
+
+    /// Embeds each text into a vector of [`EMBEDDING_DIMENSIONS`] floats.
+    pub fn embed(&mut self, texts: &[&str]) -> Result<Vec<Vec<f32>>, RagError> {
+        let vectors = self
+            .model
+            .embed(texts, Some(32))
+            .map_err(|e| RagError::Embed(e.to_string()))?;
+        if let Some(bad) = vectors.iter().find(|v| v.len() != EMBEDDING_DIMENSIONS) {
+            return Err(RagError::Embed(format!(
+                "model produced {} dimensions, expected {EMBEDDING_DIMENSIONS}",
+                bad.len()
+            )));
+        }
+        Ok(vectors)
+    }
+}

@@ -1,0 +1,51 @@
+//! SQLite persistence for Lantern through sqlx.
+//!
+//! One database file per installation, in WAL mode with foreign keys on. Migrations
+//! live in `/migrations` at the repository root and are compiled into the binary, so
+//! opening a database always brings it to the current schema.
+
+mod error;
+mod profiles;
+
+pub use error::StoreError;
+pub use profiles::Profile;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use std::path::Path;
+use std::time::Duration;
+
+/// A handle on the Lantern database; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and applies pending migrations.
+    pub async fn open(path: &Path) -> Result<Self, StoreError> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| StoreError::Open(e.to_string()))?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await
+            .map_err(|e| StoreError::Open(e.to_string()))?;
+        sqlx::migrate!("../../migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Migrate(e.to_string()))?;
+        Ok(Self { pool })
+    }
+
+    /// Closes every connection, checkpointing the WAL.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+}

@@ -1,0 +1,84 @@
+//! Profiles: one per student sharing the laptop.
+
+use crate::{Store, StoreError};
+use serde::Serialize;
+
+/// Longest profile name accepted, in characters.
+const MAX_NAME_CHARS: usize = 60;
+
+/// A student profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct Profile {
+    /// Database id.
+    pub id: i64,
+    /// Display name, unique regardless of case.
+    pub name: String,
+    /// Creation time, RFC 3339 UTC.
+    pub created_at: String,
+}
+
+/// Trims `raw` and checks it is a usable profile name.
+fn clean_name(raw: &str) -> Result<String, StoreError> {
+    let name = raw.trim();
+    if name.is_empty()
+        || name.chars().count() > MAX_NAME_CHARS
+        || name.chars().any(char::is_control)
+    {
+        return Err(StoreError::InvalidProfileName(raw.to_string()));
+    }
+    Ok(name.to_string())
+}
+
+impl Store {
+    /// Creates a profile; names are trimmed and unique regardless of case.
+    pub async fn create_profile(&self, raw_name: &str) -> Result<Profile, StoreError> {
+        let name = clean_name(raw_name)?;
+        let inserted = sqlx::query_as::<_, Profile>(
+            "INSERT INTO profiles (name) VALUES (?) RETURNING id, name, created_at",
+        )
+        .bind(&name)
+        .fetch_one(&self.pool)
+        .await;
+        match inserted {
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                Err(StoreError::DuplicateProfile(name))
+            }
+            other => Ok(other?),
+        }
+    }
+
+    /// Every profile, oldest first.
+    pub async fn list_profiles(&self) -> Result<Vec<Profile>, StoreError> {
+        Ok(
+            sqlx::query_as::<_, Profile>("SELECT id, name, created_at FROM profiles ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The first profile, creating one called `default_name` if there is none yet.
+    pub async fn ensure_profile(&self, default_name: &str) -> Result<Profile, StoreError> {
+        match self.list_profiles().await?.into_iter().next() {
+            Some(profile) => Ok(profile),
+            None => self.create_profile(default_name).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_name;
+
+    #[test]
+    fn names_are_trimmed() {
+        assert_eq!(clean_name("  Ana  ").unwrap(), "Ana");
+    }
+
+    #[test]
+    fn bad_names_are_refused() {
+        for bad in ["", "   ", "a\nb", &"x".repeat(61)] {
+            assert!(clean_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(clean_name(&"ñ".repeat(60)).is_ok());
+    }
+}

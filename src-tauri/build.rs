@@ -1,0 +1,5 @@
+//! Generates the Tauri context (config, capabilities, icons) at compile time.
+
+fn main() {
+    tauri_build::build()
+}

@@ -1,0 +1,3 @@
+//! Tauri commands, one module per area. Logic stays in the core crates.
+
+pub mod system;

@@ -1,0 +1,22 @@
+//! The error shape every command returns: a stable code the UI translates, and a message.
+
+use lantern_core::Coded;
+use serde::Serialize;
+
+/// A failed command as the UI sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct IpcError {
+    /// Stable code, e.g. `model_not_found`.
+    pub code: String,
+    /// What went wrong, in English; the UI shows its own translation of `code`.
+    pub message: String,
+}
+
+impl<E: Coded> From<E> for IpcError {
+    fn from(e: E) -> Self {
+        Self {
+            code: e.code().to_string(),
+            message: e.to_string(),
+        }
+    }
+}

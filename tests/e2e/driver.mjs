@@ -1,0 +1,78 @@
+// Starts Debian's WebKitWebDriver and a WebDriver session on the built Lantern binary,
+// with its data, config and cache folders in a temporary directory.
+import { spawn } from "node:child_process";
+import { mkdtempSync, existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { remote } from "webdriverio";
+
+/** Repository root. */
+export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+/** Where screenshots go. */
+export const OUTPUT = join(ROOT, "test-output", "e2e");
+const APP = join(ROOT, "target", "debug", "lantern-app");
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitForDriver(port, child) {
+  for (let i = 0; i < 100; i += 1) {
+    if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/status`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("WebKitWebDriver did not start");
+}
+
+/** A fresh home for the app: its own XDG folders, so nothing touches the user's. */
+export function freshHome() {
+  return mkdtempSync(join(tmpdir(), "lantern-e2e-"));
+}
+
+/** Starts the driver and opens the app; returns the browser and a stop function. */
+export async function launch(home, extraEnv = {}) {
+  if (!existsSync(APP)) throw new Error(`${APP} is missing: run \`npm run tauri build -- --debug --no-bundle\``);
+  mkdirSync(OUTPUT, { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    TAURI_WEBVIEW_AUTOMATION: "true",
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_CONFIG_HOME: join(home, "config"),
+    XDG_CACHE_HOME: join(home, "cache"),
+    OMP_WAIT_POLICY: "PASSIVE",
+    ...extraEnv,
+  };
+  const driver = spawn("WebKitWebDriver", [`--port=${port}`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  await waitForDriver(port, driver);
+  const browser = await remote({
+    hostname: "127.0.0.1",
+    port,
+    logLevel: "warn",
+    capabilities: {
+      "webkitgtk:browserOptions": { binary: APP, args: [] },
+      "wdio:enforceWebDriverClassic": true,
+    },
+  });
+  const stop = async () => {
+    await browser.deleteSession().catch(() => {});
+    driver.kill();
+  };
+  return { browser, stop };
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+import { commands, type AppInfo, type IpcError } from "../bindings";
+
+/** What the status bar needs: the app info once loaded, or the error that stopped it. */
+export type AppInfoState =
+  | { status: "loading" }
+  | { status: "ready"; info: AppInfo }
+  | { status: "failed"; error: IpcError };
+
+/** Loads the app's version, profile and model pack once. */
+export function useAppInfo(): AppInfoState {
+  const [state, setState] = useState<AppInfoState>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    commands
+      .appInfo()
+      .then((result) => {
+        if (!live) return;
+        setState(
+          result.status === "ok"
+            ? { status: "ready", info: result.data }
+            : { status: "failed", error: result.error },
+        );
+      })
+      .catch((cause: unknown) => {
+        if (live) setState({ status: "failed", error: { code: "ipc_failed", message: String(cause) } });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
