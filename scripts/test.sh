@@ -19,17 +19,24 @@ npm run --silent typecheck
 step "lints (cargo clippy -D warnings)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "Rust tests"
-cargo test --workspace --locked 2>&1 | tee target/rust-tests.log
-rust_summary=$(grep -E '^test result:' target/rust-tests.log | awk '{p+=$4; f+=$6; i+=$8} END {print p" passed, "f" failed, "i" ignored"}')
+logs=target/test-logs
+mkdir -p "$logs"
+
+step "Rust tests (unit + integration: real model, SQLite, LanceDB)"
+cargo test --workspace --locked 2>&1 | tee "$logs/rust.log"
 
 step "UI tests (vitest)"
-npm run --silent test:ui
+npm run --silent test:ui 2>&1 | tee "$logs/ui.log"
 
-step "end-to-end tests (built app under Xvfb)"
+step "end-to-end tests (built app in a real window under Xvfb)"
 npm run --silent tauri -- build --debug --no-bundle --ci
-npm run --silent test:e2e
+npm run --silent test:e2e 2>&1 | tee "$logs/e2e.log"
 
 step "summary"
-echo "rust: $rust_summary"
-echo "all checks passed"
+rust=$(awk '/^test result:/ {p+=$4; f+=$6} END {print p+0, f+0}' "$logs/rust.log")
+ui=$(sed -E 's/\x1b\[[0-9;]*m//g' "$logs/ui.log" | awk '/^ +Tests +[0-9]+ passed/ {print $2, 0}')
+ui=${ui:-"0 0"}
+e2e=$(awk '/^# pass/ {p=$3} /^# fail/ {f=$3} END {print p+0, f+0}' "$logs/e2e.log")
+printf 'rust: %s passed, %s failed\nui:   %s passed, %s failed\ne2e:  %s passed, %s failed\n' $rust $ui $e2e
+read -r passed failed < <(printf '%s\n%s\n%s\n' "$rust" "$ui" "$e2e" | awk '{p+=$1; f+=$2} END {print p, f}')
+echo "total: $passed passed, $failed failed"
