@@ -53,7 +53,9 @@ install_npm_packages() {
     return
   fi
   say "npm packages: installing"
-  npm ci --no-audit --no-fund
+  # `npm install` follows the lock file; `npm ci` rejects lock files that list only this
+  # platform's optional packages, which is how npm 11 writes them here.
+  npm install --no-audit --no-fund
 }
 
 install_model_pack() {
