@@ -1,7 +1,7 @@
 //! Where the command line finds the data folder and the model pack.
 
 use crate::cli_error::CliError;
-use lantern_core::pack::{candidate_dirs, locate_pack, Manifest};
+use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, Role};
 use std::path::{Path, PathBuf};
 
 /// The app's identifier; its data folder is named after it, as Tauri does.
@@ -46,5 +46,17 @@ impl Locations {
                 "no complete model pack found; run `python3 models/fetch.py` or pass --model-dir",
             )
         })
+    }
+
+    /// The default chat model's file in the pack.
+    pub fn default_llm(&self) -> Result<PathBuf, CliError> {
+        let manifest = Manifest::bundled();
+        let file = manifest
+            .default_for(Role::Llm)
+            .and_then(|m| m.files.first())
+            .ok_or_else(|| {
+                CliError::new("model_not_found", "the manifest names no default model")
+            })?;
+        Ok(self.pack()?.join(&file.path))
     }
 }

@@ -1,4 +1,5 @@
-//! `lantern`: Lantern's command line — model pack checks, profiles and diagnostics.
+//! `lantern`: Lantern's command line — model pack checks, profiles, generation,
+//! benchmarks, and the model worker the app starts.
 //!
 //! Every failure prints `error[code]: message` on stderr and exits with status 1;
 //! wrong usage exits with status 2.
@@ -42,6 +43,23 @@ enum Command {
     /// Manage the profiles of students sharing this laptop.
     #[command(subcommand)]
     Profiles(ProfilesCommand),
+    /// Ask the model for one JSON answer under a schema; streams the text, then prints the JSON.
+    Generate(commands::GenerateOptions),
+    /// Measure performance.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// Run the model worker (started by Lantern itself; speaks JSON lines on stdin/stdout).
+    #[command(hide = true)]
+    Worker {
+        /// The engine configuration, as JSON.
+        config: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum BenchCommand {
+    /// The model runtime: throughput, time to first token, memory, vs llama.cpp's llama-bench.
+    Llm(commands::BenchLlmOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -70,6 +88,9 @@ fn main() -> ExitCode {
         Command::Profiles(ProfilesCommand::Create { name }) => {
             commands::create_profile(&locations, &name)
         }
+        Command::Generate(options) => commands::generate(&locations, &options),
+        Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
+        Command::Worker { config } => return lantern_llm::run_worker(&config),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

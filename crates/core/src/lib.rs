@@ -4,6 +4,7 @@
 //! crates and depend on this one; nothing here touches the disk, the network or a clock.
 
 pub mod error;
+pub mod llm;
 pub mod pack;
 
 pub use error::Coded;

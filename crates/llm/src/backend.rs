@@ -1,6 +1,6 @@
 //! The process-wide llama.cpp backend, initialised once with its log routed to tracing.
 
-use crate::LlmError;
+use lantern_core::llm::LlmError;
 use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::{send_logs_to_tracing, LogOptions};
 use std::sync::OnceLock;
@@ -15,5 +15,5 @@ pub(crate) fn backend() -> Result<&'static LlamaBackend, LlmError> {
             LlamaBackend::init().map_err(|e| e.to_string())
         })
         .as_ref()
-        .map_err(|e| LlmError::Backend(e.clone()))
+        .map_err(|e| LlmError::Runtime(format!("the inference backend failed to start: {e}")))
 }

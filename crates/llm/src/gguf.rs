@@ -1,6 +1,6 @@
 //! Cheap checks of a model file before llama.cpp is asked to load it.
 
-use crate::LlmError;
+use lantern_core::llm::LlmError;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 

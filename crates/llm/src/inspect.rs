@@ -1,7 +1,8 @@
 //! Reading a model's identity without running it.
 
 use crate::backend::backend;
-use crate::{check_model_file, LlmError};
+use crate::check_model_file;
+use lantern_core::llm::LlmError;
 use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::model::LlamaModel;
 use std::path::Path;
@@ -19,6 +20,8 @@ pub struct ModelInfo {
     pub context_length: u32,
     /// Whether the file carries its own chat template.
     pub has_chat_template: bool,
+    /// KV-cache bytes per context token (f16 keys and values), for RAM estimates.
+    pub kv_bytes_per_token: u64,
 }
 
 /// Loads only the vocabulary and metadata of the model at `path`.
@@ -37,6 +40,17 @@ pub fn inspect_model(path: &Path) -> Result<ModelInfo, LlmError> {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
+    let number = |key: &str| {
+        model
+            .meta_val_str(&format!("{architecture}.{key}"))
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let layers = number("block_count").unwrap_or(0);
+    let width = number("embedding_length").unwrap_or(0);
+    let heads = number("attention.head_count").unwrap_or(1).max(1);
+    let kv_heads = number("attention.head_count_kv").unwrap_or(heads);
+    let kv_bytes_per_token = 2 * layers * (width / heads) * kv_heads * 2;
     Ok(ModelInfo {
         name: model
             .meta_val_str("general.name")
@@ -47,5 +61,6 @@ pub fn inspect_model(path: &Path) -> Result<ModelInfo, LlmError> {
         file_size: file.size,
         context_length,
         has_chat_template: model.chat_template(None).is_ok(),
+        kv_bytes_per_token,
     })
 }

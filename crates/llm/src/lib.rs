@@ -1,14 +1,28 @@
 //! Lantern's local model runtime on llama.cpp (through `llama-cpp-2`).
 //!
-//! Everything that can reject a model file does so here with a coded [`LlmError`]
-//! before llama.cpp sees the file: llama.cpp gives no detail on a bad file, and debug
-//! builds of `llama-cpp-2` panic on a missing path.
+//! The model runs in a worker process ([`run_worker`]) driven by a [`Supervisor`] in
+//! the app, which implements the core `Llm` port. Everything that can reject a model
+//! file does so with a coded error before llama.cpp sees it: llama.cpp gives no detail
+//! on a bad file, and debug builds of `llama-cpp-2` panic on a missing path.
 
 mod backend;
-mod error;
+mod engine;
 mod gguf;
+mod grammar;
 mod inspect;
+mod preflight;
+mod prompt;
+mod protocol;
+mod sampling;
+mod supervisor;
+mod utf8;
+mod worker;
 
-pub use error::LlmError;
+pub use engine::{Engine, EngineConfig, GenerationStats};
 pub use gguf::{check_model_file, ModelFile};
+pub use grammar::grammar_for_schema;
 pub use inspect::{inspect_model, ModelInfo};
+pub use preflight::{estimate_ram, preflight};
+pub use protocol::{WorkerEvent, WorkerRequest};
+pub use supervisor::{Completion, Supervisor, SupervisorConfig};
+pub use worker::run_worker;

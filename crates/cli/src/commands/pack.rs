@@ -1,23 +1,11 @@
-//! One function per subcommand; each prints its result on stdout.
+//! Model pack commands: `models`, `inspect`, `embed`.
 
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use lantern_core::pack::Manifest;
 use lantern_llm::inspect_model;
 use lantern_rag::{Embedder, EmbedderFiles};
-use lantern_store::Store;
 use std::path::Path;
-
-fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::new("runtime_failed", e.to_string()))
-}
-
-fn open_store(locations: &Locations, rt: &tokio::runtime::Runtime) -> Result<Store, CliError> {
-    Ok(rt.block_on(Store::open(&locations.database()))?)
-}
 
 /// `lantern models`
 pub fn models(locations: &Locations) -> Result<(), CliError> {
@@ -75,24 +63,5 @@ pub fn embed(locations: &Locations, text: &str) -> Result<(), CliError> {
     let vector = embedder.embed(&[text])?.remove(0);
     let norm = vector.iter().map(|x| x * x).sum::<f32>().sqrt();
     println!("dimensions: {}  norm: {norm:.4}", vector.len());
-    Ok(())
-}
-
-/// `lantern profiles list`
-pub fn list_profiles(locations: &Locations) -> Result<(), CliError> {
-    let rt = runtime()?;
-    let store = open_store(locations, &rt)?;
-    for profile in rt.block_on(store.list_profiles())? {
-        println!("{}\t{}\t{}", profile.id, profile.name, profile.created_at);
-    }
-    Ok(())
-}
-
-/// `lantern profiles create NAME`
-pub fn create_profile(locations: &Locations, name: &str) -> Result<(), CliError> {
-    let rt = runtime()?;
-    let store = open_store(locations, &rt)?;
-    let profile = rt.block_on(store.create_profile(name))?;
-    println!("created profile {} ({})", profile.name, profile.id);
     Ok(())
 }

@@ -1,0 +1,224 @@
+//! `lantern bench llm`: prompt and decode throughput (with and without a grammar),
+//! cold vs warm time to first token (prefix reuse), the worker's peak memory, and the
+//! same model under llama.cpp's own `llama-bench` as the yardstick.
+
+use super::llama_bench::{self, Yardstick};
+use super::{runtime, ModelOptions};
+use crate::cli_error::CliError;
+use crate::locations::Locations;
+use clap::Args;
+use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
+use lantern_llm::{GenerationStats, Supervisor};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// A loop-sized system prompt (about 300 tokens), as the coach or tutor would send.
+const SYSTEM_PROMPT: &str =
+    "You are Lantern, a patient study coach for secondary school students. \
+You help one student build one argument at a time, in the Toulmin model: a claim, the grounds \
+that support it, the warrant that links grounds to claim, backing for grounds and warrant, a \
+qualifier that says how strongly the claim holds, and a rebuttal that names when it would not. \
+Rules: ask exactly one short question per turn; never write the student's argument for them \
+unless they ask you to rewrite their own words; keep every answer under sixty words; quote the \
+student's draft when you point at a weakness; prefer concrete everyday examples; when the \
+student's text for the current step is clear, specific and relevant, propose it as the value for \
+that step with a confidence between zero and one; when it is vague, explain what is missing and \
+ask a question that helps the student add it. Answer with one JSON object and nothing else. \
+The object has the fields assistantText (what you say to the student), proposedValue (the text \
+you propose for the current step, or an empty string), confidence (a number from zero to one), \
+and shouldAdvance (true only when the current step is complete).";
+
+/// Options of `lantern bench llm`.
+#[derive(Debug, Clone, Args)]
+pub struct BenchLlmOptions {
+    #[command(flatten)]
+    pub model: ModelOptions,
+    /// Repetitions of each measurement (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    pub runs: u32,
+    /// Skip building and running llama.cpp's llama-bench.
+    #[arg(long)]
+    pub no_llama_bench: bool,
+    /// Where llama-bench is built (reused when present).
+    #[arg(long, default_value = "target/llama-bench")]
+    pub llama_bench_dir: PathBuf,
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+fn decode_rate(stats: &GenerationStats) -> f64 {
+    stats.generated_tokens.saturating_sub(1) as f64 / (stats.decode_ms / 1e3)
+}
+
+fn prompt_rate(stats: &GenerationStats) -> f64 {
+    (stats.prompt_tokens - stats.reused_tokens) as f64 / (stats.prompt_ms / 1e3)
+}
+
+/// Peak resident memory of a process, from /proc (Linux).
+fn peak_rss_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib / 1024.0)
+}
+
+struct Bench<'a> {
+    llm: &'a Supervisor,
+    rt: &'a tokio::runtime::Runtime,
+}
+
+impl Bench<'_> {
+    fn run(
+        &self,
+        request: &LlmRequest,
+        schema: Option<&serde_json::Value>,
+    ) -> Result<GenerationStats, CliError> {
+        let done = self.rt.block_on(self.llm.complete(
+            request,
+            schema,
+            &mut |_| {},
+            &CancelFlag::default(),
+        ))?;
+        Ok(done.stats)
+    }
+
+    /// Cold (nothing reusable) and warm (system prompt reused) first-token times, and
+    /// the prompt rate of the cold turns.
+    fn first_token(
+        &self,
+        run: u32,
+        schema: &serde_json::Value,
+    ) -> Result<(f64, f64, f64), CliError> {
+        // A different opening line makes every cold turn start from scratch.
+        let system = format!("Session {run}. {SYSTEM_PROMPT}");
+        let limits = Limits {
+            max_tokens: 8,
+            temperature: 0.0,
+            seed: 1,
+        };
+        let ask = |user: &str| {
+            LlmRequest::new(system.clone(), user)
+                .with_cache_key("bench")
+                .with_limits(limits)
+        };
+        let cold = self.run(&ask("My claim: school should start at nine."), Some(schema))?;
+        let warm = self.run(&ask("Grounds: teenagers sleep later."), Some(schema))?;
+        Ok((cold.first_token_ms, warm.first_token_ms, prompt_rate(&cold)))
+    }
+
+    fn decode(&self, run: u32, schema: Option<&serde_json::Value>) -> Result<f64, CliError> {
+        let request = LlmRequest::new(
+            "You are a counting machine.",
+            format!("Run {run}: write the whole numbers from 1 to 300, separated by commas."),
+        )
+        .with_limits(Limits {
+            max_tokens: 128,
+            temperature: 0.0,
+            seed: 1,
+        });
+        Ok(decode_rate(&self.run(&request, schema)?))
+    }
+}
+
+/// `lantern bench llm`
+pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(), CliError> {
+    let model = options.model.model_path(locations)?;
+    let threads = options.model.threads();
+    let llm = options.model.supervisor(locations)?;
+    let rt = runtime()?;
+    let loaded = Instant::now();
+    rt.block_on(llm.start())?;
+    println!("model:    {} ({threads} threads)", model.display());
+    println!("load:     {:.0} ms", loaded.elapsed().as_secs_f64() * 1e3);
+
+    let reply_schema = serde_json::json!({
+        "type": "object",
+        "properties": {"assistantText": {"type": "string"}, "confidence": {"type": "number"}},
+        "required": ["assistantText", "confidence"]
+    });
+    let numbers_schema = serde_json::json!({
+        "type": "object",
+        "properties": {"numbers": {"type": "array", "items": {"type": "integer"}}},
+        "required": ["numbers"]
+    });
+    let bench = Bench { llm: &llm, rt: &rt };
+    let (mut cold, mut warm, mut prompt, mut free, mut constrained) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for run in 0..options.runs.max(1) {
+        let (c, w, p) = bench.first_token(run, &reply_schema)?;
+        cold.push(c);
+        warm.push(w);
+        prompt.push(p);
+        free.push(bench.decode(run, None)?);
+        constrained.push(bench.decode(run, Some(&numbers_schema))?);
+    }
+    let (cold, warm, prompt) = (median(cold), median(warm), median(prompt));
+    let (free, constrained) = (median(free), median(constrained));
+    println!("prompt:   {prompt:.1} tok/s");
+    println!("decode:   {free:.1} tok/s free text, {constrained:.1} tok/s under a JSON grammar");
+    println!(
+        "          grammar / free = {:.2} (target >= 0.85)",
+        constrained / free
+    );
+    println!(
+        "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
+        warm / cold
+    );
+    let pid = rt.block_on(llm.worker_pid());
+    match pid.and_then(peak_rss_mb) {
+        Some(mb) => println!("peak RSS: {mb:.0} MB (worker)"),
+        None => println!("peak RSS: unavailable"),
+    }
+    if !options.no_llama_bench {
+        let binary = llama_bench::build(&options.llama_bench_dir)?;
+        let Yardstick {
+            prompt_tps,
+            decode_tps,
+        } = llama_bench::measure(&binary, &model, threads, options.runs)?;
+        println!("llama-bench: pp512 {prompt_tps:.1} tok/s, tg128 {decode_tps:.1} tok/s");
+        println!(
+            "          decode / llama-bench = {:.2} (target >= 0.95)",
+            free / decode_tps
+        );
+        println!(
+            "          prompt / llama-bench = {:.2}",
+            prompt / prompt_tps
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(vec![]).is_nan());
+    }
+
+    #[test]
+    fn decode_rate_skips_the_first_token() {
+        let stats = GenerationStats {
+            generated_tokens: 11,
+            decode_ms: 500.0,
+            ..GenerationStats::default()
+        };
+        assert_eq!(decode_rate(&stats), 20.0);
+    }
+}

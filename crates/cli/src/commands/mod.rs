@@ -1,0 +1,30 @@
+//! One module per group of subcommands; each prints its result on stdout.
+
+mod bench_llm;
+mod generate;
+mod llama_bench;
+mod model;
+mod pack;
+mod profiles;
+
+pub use bench_llm::{bench_llm, BenchLlmOptions};
+pub use generate::{generate, GenerateOptions};
+pub use model::ModelOptions;
+pub use pack::{embed, inspect, models};
+pub use profiles::{create_profile, list_profiles};
+
+use crate::cli_error::CliError;
+use crate::locations::Locations;
+use lantern_store::Store;
+
+/// A Tokio runtime for one command.
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::new("runtime_failed", e.to_string()))
+}
+
+fn open_store(locations: &Locations, rt: &tokio::runtime::Runtime) -> Result<Store, CliError> {
+    Ok(rt.block_on(Store::open(&locations.database()))?)
+}

@@ -1,0 +1,158 @@
+//! The `Llm` port: ask the local model for one JSON value of a known Rust type.
+//!
+//! The adapter (crate `lantern-llm`) constrains the model with a grammar built from the
+//! type's JSON schema, so the text always parses; [`generate`] then parses it and
+//! enforces what grammars cannot (numeric bounds). Loops depend only on this module.
+
+mod error;
+mod request;
+mod schema;
+#[cfg(any(test, feature = "scripted"))]
+mod scripted;
+
+pub use error::LlmError;
+pub use request::{CancelFlag, ChatMessage, ChatRole, Limits, LlmRequest};
+pub use schema::{clamp_to_schema, schema_of};
+#[cfg(any(test, feature = "scripted"))]
+pub use scripted::ScriptedLlm;
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use std::future::Future;
+use std::pin::Pin;
+
+/// A boxed, sendable future, so the port can be used as `dyn Llm`.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Receives streamed text as the model produces it (complete UTF-8 only).
+pub type DeltaSink<'a> = &'a mut (dyn FnMut(&str) + Send);
+
+/// A local language model that answers with JSON matching a schema.
+pub trait Llm: Send + Sync {
+    /// Generates one JSON document constrained by `schema`, streaming its text to
+    /// `on_delta`, and returns the whole text. Stops early when `cancel` is set.
+    fn complete_json<'a>(
+        &'a self,
+        request: &'a LlmRequest,
+        schema: &'a serde_json::Value,
+        on_delta: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<String, LlmError>>;
+}
+
+/// Asks `llm` for a `T`: grammar from `T`'s schema, numbers clamped to its bounds.
+pub async fn generate<T: JsonSchema + DeserializeOwned>(
+    llm: &dyn Llm,
+    request: &LlmRequest,
+    cancel: &CancelFlag,
+) -> Result<T, LlmError> {
+    generate_streaming(llm, request, &mut |_| {}, cancel).await
+}
+
+/// Like [`generate`], streaming the raw text to `on_delta` before the parsed value.
+pub async fn generate_streaming<T: JsonSchema + DeserializeOwned>(
+    llm: &dyn Llm,
+    request: &LlmRequest,
+    on_delta: DeltaSink<'_>,
+    cancel: &CancelFlag,
+) -> Result<T, LlmError> {
+    let schema = schema_of::<T>();
+    let text = llm
+        .complete_json(request, &schema, on_delta, cancel)
+        .await?;
+    parse_output(&text, &schema)
+}
+
+/// Parses model output against `schema`, clamping out-of-range numbers first.
+pub fn parse_output<T: DeserializeOwned>(
+    text: &str,
+    schema: &serde_json::Value,
+) -> Result<T, LlmError> {
+    let mut value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| LlmError::BadOutput(format!("not JSON ({e}): {}", preview(text))))?;
+    clamp_to_schema(&mut value, schema);
+    serde_json::from_value(value)
+        .map_err(|e| LlmError::BadOutput(format!("wrong shape ({e}): {}", preview(text))))
+}
+
+/// The first 200 characters of `text`, for error messages.
+fn preview(text: &str) -> String {
+    text.chars().take(200).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize, JsonSchema, PartialEq)]
+    struct Verdict {
+        answer: String,
+        /// How sure the model is.
+        #[schemars(range(min = 0.0, max = 1.0))]
+        confidence: f64,
+    }
+
+    fn request() -> LlmRequest {
+        LlmRequest::new("Answer in JSON.", "Is 7 prime?")
+    }
+
+    #[tokio::test]
+    async fn generate_parses_the_scripted_reply() {
+        let llm = ScriptedLlm::new([Ok(r#"{"answer":"yes","confidence":0.9}"#.to_string())]);
+        let verdict: Verdict = generate(&llm, &request(), &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(verdict.answer, "yes");
+        assert_eq!(llm.requests()[0].messages[0].content, "Is 7 prime?");
+    }
+
+    #[tokio::test]
+    async fn out_of_range_confidence_is_clamped() {
+        let llm = ScriptedLlm::new([Ok(r#"{"answer":"yes","confidence":7.5}"#.to_string())]);
+        let verdict: Verdict = generate(&llm, &request(), &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(verdict.confidence, 1.0);
+    }
+
+    #[tokio::test]
+    async fn streaming_delivers_text_before_the_value() {
+        let llm = ScriptedLlm::new([Ok(r#"{"answer":"no","confidence":0.2}"#.to_string())]);
+        let mut streamed = String::new();
+        let verdict: Verdict = generate_streaming(
+            &llm,
+            &request(),
+            &mut |d| streamed.push_str(d),
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(streamed, r#"{"answer":"no","confidence":0.2}"#);
+        assert_eq!(verdict.answer, "no");
+    }
+
+    #[tokio::test]
+    async fn truncated_or_misshapen_output_is_bad_output() {
+        use crate::Coded;
+        let llm = ScriptedLlm::new([
+            Ok(r#"{"answer":"ye"#.to_string()),
+            Ok(r#"{"reply":"yes"}"#.to_string()),
+        ]);
+        for _ in 0..2 {
+            let err = generate::<Verdict>(&llm, &request(), &CancelFlag::default())
+                .await
+                .unwrap_err();
+            assert_eq!(err.code(), "model_output_invalid");
+        }
+    }
+
+    #[tokio::test]
+    async fn runtime_errors_pass_through() {
+        let llm = ScriptedLlm::new([Err(LlmError::Timeout(30))]);
+        let err = generate::<Verdict>(&llm, &request(), &CancelFlag::default())
+            .await
+            .unwrap_err();
+        assert!(matches!(err, LlmError::Timeout(30)));
+    }
+}

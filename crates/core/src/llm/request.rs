@@ -1,0 +1,102 @@
+//! What a loop sends to the model.
+
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Who said a chat message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChatRole {
+    /// The student.
+    User,
+    /// The model, in earlier turns.
+    Assistant,
+}
+
+/// One message of the conversation (the system prompt is separate).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatMessage {
+    /// Who said it.
+    pub role: ChatRole,
+    /// What was said.
+    pub content: String,
+}
+
+/// Per-request generation limits.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Most tokens to generate; the answer is cut (and rejected) beyond it.
+    pub max_tokens: u32,
+    /// Sampling temperature; 0 means greedy.
+    pub temperature: f32,
+    /// Seed for sampling, so a turn can be replayed.
+    pub seed: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_tokens: 384,
+            temperature: 0.2,
+            seed: 42,
+        }
+    }
+}
+
+/// A request for one JSON answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LlmRequest {
+    /// The loop's fixed instructions. Kept identical across turns so its evaluated
+    /// state can be reused.
+    pub system: String,
+    /// The conversation, oldest first; the last message is the one to answer.
+    pub messages: Vec<ChatMessage>,
+    /// Generation limits.
+    pub limits: Limits,
+    /// Names the prompt prefix to keep evaluated between turns (usually the loop name).
+    pub cache_key: Option<String>,
+}
+
+impl LlmRequest {
+    /// A one-question request with default limits.
+    pub fn new(system: impl Into<String>, user: impl Into<String>) -> Self {
+        Self {
+            system: system.into(),
+            messages: vec![ChatMessage {
+                role: ChatRole::User,
+                content: user.into(),
+            }],
+            limits: Limits::default(),
+            cache_key: None,
+        }
+    }
+
+    /// Sets the prefix cache key.
+    pub fn with_cache_key(mut self, key: impl Into<String>) -> Self {
+        self.cache_key = Some(key.into());
+        self
+    }
+
+    /// Sets the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// A shared flag that asks a running generation to stop.
+#[derive(Debug, Clone, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// Asks the generation to stop as soon as it can.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether cancellation was asked for.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,57 @@
+//! A scripted [`Llm`] for unit tests: replays queued replies and records requests.
+
+use super::{BoxFuture, CancelFlag, DeltaSink, Llm, LlmError, LlmRequest};
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+/// Replays a fixed list of replies, one per call, streaming each in small pieces.
+#[derive(Debug, Default)]
+pub struct ScriptedLlm {
+    replies: Mutex<VecDeque<Result<String, LlmError>>>,
+    seen: Mutex<Vec<LlmRequest>>,
+}
+
+impl ScriptedLlm {
+    /// A model that will answer with `replies`, in order.
+    pub fn new(replies: impl IntoIterator<Item = Result<String, LlmError>>) -> Self {
+        Self {
+            replies: Mutex::new(replies.into_iter().collect()),
+            seen: Mutex::default(),
+        }
+    }
+
+    /// Every request received so far.
+    pub fn requests(&self) -> Vec<LlmRequest> {
+        self.seen.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+}
+
+impl Llm for ScriptedLlm {
+    fn complete_json<'a>(
+        &'a self,
+        request: &'a LlmRequest,
+        _schema: &'a serde_json::Value,
+        on_delta: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<String, LlmError>> {
+        Box::pin(async move {
+            if let Ok(mut seen) = self.seen.lock() {
+                seen.push(request.clone());
+            }
+            if cancel.is_cancelled() {
+                return Err(LlmError::Cancelled);
+            }
+            let reply = self
+                .replies
+                .lock()
+                .ok()
+                .and_then(|mut r| r.pop_front())
+                .unwrap_or_else(|| Err(LlmError::Runtime("script exhausted".into())))?;
+            let chars: Vec<char> = reply.chars().collect();
+            for piece in chars.chunks(4) {
+                on_delta(&piece.iter().collect::<String>());
+            }
+            Ok(reply)
+        })
+    }
+}

@@ -1,0 +1,90 @@
+//! The JSON-lines protocol between the app and the worker process.
+
+use crate::GenerationStats;
+use lantern_core::llm::LlmRequest;
+use serde::{Deserialize, Serialize};
+
+/// A line the app writes to the worker's stdin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerRequest {
+    /// Generate an answer; `schema` (JSON schema) constrains it, `None` leaves it free.
+    Generate {
+        /// Request id, unique per worker.
+        id: u64,
+        /// What to answer.
+        request: LlmRequest,
+        /// JSON schema of the answer.
+        schema: Option<serde_json::Value>,
+    },
+    /// Stop the generation with this id (or skip it if it has not started).
+    Cancel {
+        /// Request id.
+        id: u64,
+    },
+}
+
+/// A line the worker writes to its stdout.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WorkerEvent {
+    /// The model is loaded; requests can be sent.
+    Ready {
+        /// The model's name.
+        model: String,
+    },
+    /// Streamed text of request `id`.
+    Delta {
+        /// Request id.
+        id: u64,
+        /// New text (complete UTF-8).
+        text: String,
+    },
+    /// Request `id` finished.
+    Done {
+        /// Request id.
+        id: u64,
+        /// The whole answer.
+        text: String,
+        /// What it cost.
+        stats: GenerationStats,
+    },
+    /// Request `id` (or, without id, loading the model) failed.
+    Failed {
+        /// Request id, absent for load failures.
+        id: Option<u64>,
+        /// Stable error code.
+        code: String,
+        /// Message for people.
+        message: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_events_are_single_json_lines() {
+        let request = WorkerRequest::Generate {
+            id: 7,
+            request: LlmRequest::new("sys", "línea\nnueva"),
+            schema: None,
+        };
+        let line = serde_json::to_string(&request).unwrap();
+        assert!(!line.contains('\n'));
+        assert_eq!(
+            serde_json::from_str::<WorkerRequest>(&line).unwrap(),
+            request
+        );
+        let event: WorkerEvent =
+            serde_json::from_str(r#"{"type":"delta","id":7,"text":"{\""}"#).unwrap();
+        assert_eq!(
+            event,
+            WorkerEvent::Delta {
+                id: 7,
+                text: "{\"".into()
+            }
+        );
+    }
+}

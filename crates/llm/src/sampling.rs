@@ -1,0 +1,84 @@
+//! Token sampling under an optional grammar, checking the grammar only when needed.
+//!
+//! Applying a grammar to the whole vocabulary costs a walk over every token at every
+//! step. Most of the time the token the model prefers is already allowed, so we sample
+//! without the grammar first, ask the grammar about that one token, and fall back to
+//! the full grammar-masked distribution only when it is refused.
+
+use lantern_core::llm::{Limits, LlmError};
+use llama_cpp_2::context::LlamaContext;
+use llama_cpp_2::model::LlamaModel;
+use llama_cpp_2::sampling::LlamaSampler;
+use llama_cpp_2::token::data::LlamaTokenData;
+use llama_cpp_2::token::data_array::LlamaTokenDataArray;
+use llama_cpp_2::token::LlamaToken;
+
+/// Picks each next token: temperature/top-k (or greedy) sampling, within a grammar.
+pub(crate) struct TokenSampler {
+    grammar: Option<LlamaSampler>,
+    chain: LlamaSampler,
+}
+
+/// Top-k cut used with a temperature above zero.
+const TOP_K: i32 = 40;
+
+impl TokenSampler {
+    /// A sampler for `limits`, constrained by `gbnf` when given.
+    pub(crate) fn new(
+        model: &LlamaModel,
+        limits: Limits,
+        gbnf: Option<&str>,
+    ) -> Result<Self, LlmError> {
+        let grammar = gbnf
+            .map(|g| {
+                LlamaSampler::grammar(model, g, "root")
+                    .map_err(|e| LlmError::Grammar(e.to_string()))
+            })
+            .transpose()?;
+        let chain = if limits.temperature <= 0.0 {
+            LlamaSampler::greedy()
+        } else {
+            LlamaSampler::chain_simple([
+                LlamaSampler::top_k(TOP_K),
+                LlamaSampler::temp(limits.temperature),
+                LlamaSampler::dist(limits.seed),
+            ])
+        };
+        Ok(Self { grammar, chain })
+    }
+
+    /// Samples the next token from output `index` of the last decode, and records it.
+    pub(crate) fn sample(
+        &mut self,
+        ctx: &LlamaContext<'_>,
+        index: i32,
+    ) -> Result<LlamaToken, LlmError> {
+        let Some(grammar) = self.grammar.as_mut() else {
+            return Ok(self.chain.sample(ctx, index));
+        };
+        let mut candidates = ctx.token_data_array_ith(index);
+        self.chain.apply(&mut candidates);
+        let preferred = candidates.selected_token();
+        let token = match preferred.filter(|&t| allows(grammar, t)) {
+            Some(token) => token,
+            None => {
+                let mut masked = ctx.token_data_array_ith(index);
+                grammar.apply(&mut masked);
+                self.chain.apply(&mut masked);
+                masked
+                    .selected_token()
+                    .ok_or_else(|| LlmError::Grammar("no token satisfies the grammar".into()))?
+            }
+        };
+        grammar.accept(token);
+        self.chain.accept(token);
+        Ok(token)
+    }
+}
+
+/// Whether `grammar`, in its current state, allows `token` next.
+fn allows(grammar: &mut LlamaSampler, token: LlamaToken) -> bool {
+    let mut single = LlamaTokenDataArray::new(vec![LlamaTokenData::new(token, 0.0, 0.0)], false);
+    grammar.apply(&mut single);
+    single.data.first().is_some_and(|d| d.logit().is_finite())
+}
