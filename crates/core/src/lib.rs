@@ -3,8 +3,10 @@
 //! Adapters (model runtime, retrieval, storage, the desktop shell) live in their own
 //! crates and depend on this one; nothing here touches the disk, the network or a clock.
 
+pub mod course;
 pub mod error;
 pub mod llm;
 pub mod pack;
+pub mod retrieval;
 
 pub use error::Coded;

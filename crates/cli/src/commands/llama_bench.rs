@@ -1,5 +1,6 @@
 //! llama.cpp's own `llama-bench`, built from the source vendored in `llama-cpp-sys-2`
-//! (same commit, same GGML options), as the yardstick for Lantern's runtime.
+//! (same commit, same GGML options), as the yardstick for Lantern's runtime. A
+//! developer tool: it needs cmake, a C++ compiler and the cargo registry sources.
 
 use crate::cli_error::CliError;
 use serde_json::Value;
@@ -10,6 +11,10 @@ use std::process::Command;
 const SYS_VERSION: &str = env!("LANTERN_LLAMA_SYS_VERSION");
 /// GGML cmake options the runtime was built with.
 const GGML_FLAGS: &str = env!("LANTERN_GGML_FLAGS");
+/// PyPI source distribution whose vendored llama.cpp provides the llama-bench sources.
+const TOOL_SDIST: &str = "llama-cpp-python==0.3.36";
+/// The folder that distribution unpacks to.
+const TOOL_SDIST_DIR: &str = "llama_cpp_python-0.3.36";
 
 /// Throughput measured by llama-bench.
 #[derive(Debug, Clone, Copy)]
@@ -56,34 +61,103 @@ fn run(command: &mut Command, what: &str) -> Result<(), CliError> {
     }
 }
 
+/// The folder holding `llama-bench.cpp` and `main.cpp`. The crate's vendored copy of
+/// llama.cpp leaves out the tools' sources; then they come from the llama.cpp that
+/// PyPI's `llama-cpp-python` source distribution vendors (a nearby commit), and are
+/// compiled against the crate's own libraries, so the engine measured is the same.
+fn tool_source(vendored: &Path, cache: &Path) -> Result<PathBuf, CliError> {
+    let own = vendored.join("tools/llama-bench");
+    if own.join("llama-bench.cpp").is_file() {
+        return Ok(own);
+    }
+    let extracted = cache
+        .join(TOOL_SDIST_DIR)
+        .join("vendor/llama.cpp/tools/llama-bench");
+    if extracted.join("llama-bench.cpp").is_file() {
+        return Ok(extracted);
+    }
+    std::fs::create_dir_all(cache).map_err(|e| failed(format!("{}: {e}", cache.display())))?;
+    run(
+        Command::new("python3")
+            .args([
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--no-binary",
+                ":all:",
+                TOOL_SDIST,
+                "-d",
+            ])
+            .arg(cache),
+        "pip download",
+    )?;
+    run(
+        Command::new("tar")
+            .arg("-xzf")
+            .arg(cache.join(format!("{TOOL_SDIST_DIR}.tar.gz")))
+            .arg("-C")
+            .arg(cache)
+            .args(["--wildcards", "*/vendor/llama.cpp/tools/llama-bench/*.cpp"]),
+        "tar",
+    )?;
+    Ok(extracted)
+}
+
+/// A cmake project: the vendored llama.cpp as a subproject, plus the llama-bench tool.
+fn project_file(vendored: &Path, tool: &Path) -> String {
+    format!(
+        r#"cmake_minimum_required(VERSION 3.14)
+project(lantern_llama_bench C CXX)
+add_subdirectory("{vendored}" llama.cpp)
+add_executable(llama-bench "{tool}/llama-bench.cpp" "{tool}/main.cpp")
+target_include_directories(llama-bench PRIVATE "{tool}")
+target_link_libraries(llama-bench PRIVATE llama-common llama ${{CMAKE_THREAD_LIBS_INIT}})
+target_compile_features(llama-bench PRIVATE cxx_std_17)
+set_target_properties(llama-bench PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${{CMAKE_BINARY_DIR}}/bin")
+"#,
+        vendored = vendored.display(),
+        tool = tool.display()
+    )
+}
+
 /// Builds `llama-bench` under `build_dir` unless it is already there; returns its path.
 pub fn build(build_dir: &Path) -> Result<PathBuf, CliError> {
     let dir = build_dir.join(SYS_VERSION);
-    let binary = dir.join("bin/llama-bench");
+    let binary = dir.join("build/bin/llama-bench");
     if binary.is_file() {
         return Ok(binary);
     }
-    let source = vendored_source()?;
+    let vendored = vendored_source()?;
+    let cache = dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("lantern/llama-bench");
+    let tool = tool_source(&vendored, &cache)?;
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).map_err(|e| failed(format!("{}: {e}", project.display())))?;
+    std::fs::write(
+        project.join("CMakeLists.txt"),
+        project_file(&vendored, &tool),
+    )
+    .map_err(|e| failed(format!("{}: {e}", project.display())))?;
     eprintln!(
-        "building llama-bench from {} (takes several minutes)",
-        source.display()
+        "building llama-bench against {} (takes several minutes)",
+        vendored.display()
     );
     let mut configure = Command::new("cmake");
     configure
         .arg("-S")
-        .arg(&source)
+        .arg(&project)
         .arg("-B")
-        .arg(&dir)
+        .arg(dir.join("build"))
         .args([
             "-DCMAKE_BUILD_TYPE=Release",
             "-DBUILD_SHARED_LIBS=OFF",
             "-DGGML_NATIVE=OFF",
             "-DGGML_OPENMP=ON",
+            "-DGGML_CCACHE=OFF",
+            "-DLLAMA_BUILD_COMMON=ON",
             "-DLLAMA_CURL=OFF",
-            "-DLLAMA_BUILD_TESTS=OFF",
-            "-DLLAMA_BUILD_EXAMPLES=OFF",
-            "-DLLAMA_BUILD_SERVER=OFF",
-            "-DLLAMA_BUILD_TOOLS=ON",
         ])
         .args(GGML_FLAGS.split_whitespace());
     run(&mut configure, "cmake configure")?;
@@ -91,12 +165,10 @@ pub fn build(build_dir: &Path) -> Result<PathBuf, CliError> {
         .map_or(1, |n| n.get())
         .to_string();
     run(
-        Command::new("cmake").arg("--build").arg(&dir).args([
-            "--target",
-            "llama-bench",
-            "-j",
-            &jobs,
-        ]),
+        Command::new("cmake")
+            .arg("--build")
+            .arg(dir.join("build"))
+            .args(["--target", "llama-bench", "-j", &jobs]),
         "cmake build",
     )?;
     if binary.is_file() {

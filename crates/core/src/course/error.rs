@@ -1,0 +1,142 @@
+//! Errors of a course pack, each naming the file and the field at fault.
+
+use thiserror::Error;
+
+/// What is wrong with a pack; each kind has a stable code (see docs/course-pack.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PackErrorKind {
+    /// The path does not exist.
+    NotFound,
+    /// The folder or zip cannot be read.
+    Unreadable,
+    /// `course.json`, `exams.json` or a listed content file is missing.
+    MissingFile,
+    /// A JSON file does not parse.
+    InvalidJson,
+    /// A field has the wrong type, is missing or empty, or has a value not allowed.
+    InvalidField,
+    /// A unit, question or option id is used twice.
+    DuplicateId,
+    /// An edge, the entry unit or a question names a unit that does not exist.
+    UnknownUnit,
+    /// The prerequisite graph has a cycle.
+    Cycle,
+    /// A question's correct option is not among its options.
+    MissingCorrectOption,
+    /// A content file's type is not supported.
+    UnsupportedContent,
+    /// A PDF has no extractable text.
+    PdfUnreadable,
+}
+
+impl PackErrorKind {
+    /// Every kind.
+    pub const ALL: [Self; 11] = [
+        Self::NotFound,
+        Self::Unreadable,
+        Self::MissingFile,
+        Self::InvalidJson,
+        Self::InvalidField,
+        Self::DuplicateId,
+        Self::UnknownUnit,
+        Self::Cycle,
+        Self::MissingCorrectOption,
+        Self::UnsupportedContent,
+        Self::PdfUnreadable,
+    ];
+
+    /// The stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::NotFound => "pack_not_found",
+            Self::Unreadable => "pack_unreadable",
+            Self::MissingFile => "pack_missing_file",
+            Self::InvalidJson => "pack_invalid_json",
+            Self::InvalidField => "pack_invalid_field",
+            Self::DuplicateId => "pack_duplicate_id",
+            Self::UnknownUnit => "pack_unknown_unit",
+            Self::Cycle => "pack_cycle",
+            Self::MissingCorrectOption => "pack_missing_correct_option",
+            Self::UnsupportedContent => "pack_unsupported_content",
+            Self::PdfUnreadable => "pack_pdf_unreadable",
+        }
+    }
+}
+
+/// A pack error: kind, file, field path (e.g. `units[3].id`) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{file}{}: {detail}", field.as_ref().map(|f| format!(": {f}")).unwrap_or_default())]
+pub struct PackError {
+    /// What kind of problem.
+    pub kind: PackErrorKind,
+    /// The file at fault, relative to the pack root.
+    pub file: String,
+    /// The field path inside the file, when there is one.
+    pub field: Option<String>,
+    /// What is wrong, for people.
+    pub detail: String,
+}
+
+impl PackError {
+    /// An error about `file` as a whole.
+    pub fn file(kind: PackErrorKind, file: impl Into<String>, detail: impl Into<String>) -> Self {
+        Self {
+            kind,
+            file: file.into(),
+            field: None,
+            detail: detail.into(),
+        }
+    }
+
+    /// An error about `field` of `file`.
+    pub fn field(
+        kind: PackErrorKind,
+        file: impl Into<String>,
+        field: impl Into<String>,
+        detail: impl Into<String>,
+    ) -> Self {
+        Self {
+            kind,
+            file: file.into(),
+            field: Some(field.into()),
+            detail: detail.into(),
+        }
+    }
+}
+
+impl crate::Coded for PackError {
+    fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Coded;
+
+    #[test]
+    fn message_names_file_and_field() {
+        let e = PackError::field(
+            PackErrorKind::DuplicateId,
+            "course.json",
+            "units[3].id",
+            "`ALG-01` is used twice",
+        );
+        assert_eq!(
+            e.to_string(),
+            "course.json: units[3].id: `ALG-01` is used twice"
+        );
+        assert_eq!(e.code(), "pack_duplicate_id");
+        let e = PackError::file(PackErrorKind::MissingFile, "exams.json", "not in the pack");
+        assert_eq!(e.to_string(), "exams.json: not in the pack");
+    }
+
+    #[test]
+    fn codes_are_well_formed_and_distinct() {
+        let codes: std::collections::HashSet<_> =
+            PackErrorKind::ALL.iter().map(|k| k.code()).collect();
+        assert_eq!(codes.len(), PackErrorKind::ALL.len());
+        assert!(codes.iter().all(|c| crate::error::is_well_formed_code(c)));
+    }
+}

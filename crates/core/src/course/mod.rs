@@ -1,0 +1,24 @@
+//! Course packs: the format (`course.json`, `exams.json`, content files), its
+//! validation with errors naming file and field, and chunking of content for the index.
+//! Pure: the adapter reads the files and hands their text here. Documented in
+//! docs/course-pack.md.
+
+mod chunk;
+mod dag;
+mod error;
+mod model;
+mod parse;
+mod transcript;
+mod validate;
+
+pub use chunk::{
+    markdown_sections, plain_sections, split_text, Section, CHUNK_CHARS, CHUNK_OVERLAP,
+};
+pub use dag::find_cycle;
+pub use error::{PackError, PackErrorKind};
+pub use model::{
+    AnswerOption, ContentKind, CourseManifest, Edge, ExamFile, Question, Unit, FORMAT_VERSION,
+};
+pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
+pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};
+pub use validate::{validate_course, validate_exams};

@@ -1,0 +1,158 @@
+//! The course pack's files as Rust types (`course.json`, `exams.json`).
+
+use crate::retrieval::Tier;
+use serde::{Deserialize, Serialize};
+
+/// The pack format version this build reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// `course.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CourseManifest {
+    /// Must be [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Stable course id; re-importing the same id replaces the course.
+    pub id: String,
+    /// Title shown to students.
+    pub title: String,
+    /// Language of the material (BCP 47, e.g. `en`, `es`).
+    #[serde(default = "default_language")]
+    pub language: String,
+    /// One paragraph about the course.
+    #[serde(default)]
+    pub description: String,
+    /// The unit a new student starts with.
+    pub entry_unit: String,
+    /// The units, in the order a table of contents shows them.
+    pub units: Vec<Unit>,
+    /// Prerequisite edges: `from` must be mastered before `to`.
+    #[serde(default)]
+    pub prerequisites: Vec<Edge>,
+}
+
+fn default_language() -> String {
+    "en".into()
+}
+
+/// One unit of the course.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Unit {
+    /// Stable unit id, unique in the course.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Short canonical summary of what the unit teaches.
+    pub anchor: String,
+    /// Topic tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Common student errors, one sentence each.
+    #[serde(default)]
+    pub misconceptions: Vec<String>,
+    /// Content files, relative to the pack root.
+    #[serde(default)]
+    pub content: Vec<String>,
+}
+
+/// A prerequisite edge.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Edge {
+    /// The prerequisite unit.
+    pub from: String,
+    /// The unit that needs it.
+    pub to: String,
+}
+
+/// `exams.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExamFile {
+    /// Must be [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// The multiple-choice questions.
+    pub questions: Vec<Question>,
+}
+
+/// A multiple-choice exam question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Question {
+    /// Stable question id, unique in the course.
+    pub id: String,
+    /// Units it examines (at least one).
+    pub unit_ids: Vec<String>,
+    /// Difficulty tier.
+    pub tier: Tier,
+    /// The question text; LaTeX between `$…$` or `$$…$$`.
+    pub stem: String,
+    /// The options (at least two).
+    pub options: Vec<AnswerOption>,
+    /// Id of the correct option.
+    pub correct: String,
+    /// Worked solution.
+    pub memo: String,
+    /// Topic tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Transcript of a video walkthrough, if there is one.
+    #[serde(default)]
+    pub transcript: Option<String>,
+}
+
+/// One option of a question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerOption {
+    /// Option id (`A`, `B`, …), unique in the question.
+    pub id: String,
+    /// Option text.
+    pub text: String,
+}
+
+/// The kinds of content file a unit can list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContentKind {
+    /// `.md`, `.markdown`
+    Markdown,
+    /// `.txt`
+    Text,
+    /// `.vtt`
+    WebVtt,
+    /// `.srt`
+    SubRip,
+    /// `.pdf`
+    Pdf,
+}
+
+impl ContentKind {
+    /// The kind of `path` by its extension (case-insensitive), if supported.
+    pub fn of(path: &str) -> Option<Self> {
+        let extension = path.rsplit_once('.')?.1.to_ascii_lowercase();
+        match extension.as_str() {
+            "md" | "markdown" => Some(Self::Markdown),
+            "txt" => Some(Self::Text),
+            "vtt" => Some(Self::WebVtt),
+            "srt" => Some(Self::SubRip),
+            "pdf" => Some(Self::Pdf),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_kind_follows_the_extension() {
+        assert_eq!(ContentKind::of("units/a.MD"), Some(ContentKind::Markdown));
+        assert_eq!(ContentKind::of("t/lesson.vtt"), Some(ContentKind::WebVtt));
+        assert_eq!(ContentKind::of("x.srt"), Some(ContentKind::SubRip));
+        assert_eq!(ContentKind::of("x.pdf"), Some(ContentKind::Pdf));
+        assert_eq!(ContentKind::of("x.docx"), None);
+        assert_eq!(ContentKind::of("noextension"), None);
+    }
+}

@@ -1,0 +1,367 @@
+//! Rules a parsed pack must follow beyond its JSON shape.
+
+use super::dag::find_cycle;
+use super::error::{PackError, PackErrorKind};
+use super::model::{ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
+use super::parse::{COURSE_FILE, EXAMS_FILE};
+use std::collections::HashSet;
+
+fn invalid(file: &str, field: String, detail: &str) -> PackError {
+    PackError::field(PackErrorKind::InvalidField, file, field, detail)
+}
+
+fn check_version(file: &str, version: u32) -> Result<(), PackError> {
+    if version == FORMAT_VERSION {
+        Ok(())
+    } else {
+        Err(invalid(
+            file,
+            "formatVersion".into(),
+            &format!(
+                "format version {version} is not supported (this Lantern reads {FORMAT_VERSION})"
+            ),
+        ))
+    }
+}
+
+/// Every `(field, value)` must be non-blank.
+fn check_filled<'a>(
+    file: &str,
+    fields: impl IntoIterator<Item = (String, &'a str)>,
+) -> Result<(), PackError> {
+    for (field, value) in fields {
+        if value.trim().is_empty() {
+            return Err(invalid(file, field, "must not be empty"));
+        }
+    }
+    Ok(())
+}
+
+/// Ids must be unique; the error points at the second use.
+fn check_unique<'a>(
+    file: &str,
+    ids: impl IntoIterator<Item = (String, &'a str)>,
+) -> Result<(), PackError> {
+    let mut seen = HashSet::new();
+    for (field, id) in ids {
+        if !seen.insert(id) {
+            return Err(PackError::field(
+                PackErrorKind::DuplicateId,
+                file,
+                field,
+                format!("`{id}` is used more than once"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_content_path(field: String, path: &str) -> Result<(), PackError> {
+    let escapes =
+        path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..");
+    if escapes {
+        return Err(invalid(
+            COURSE_FILE,
+            field,
+            "must be a relative path inside the pack",
+        ));
+    }
+    if ContentKind::of(path).is_none() {
+        return Err(PackError::field(
+            PackErrorKind::UnsupportedContent,
+            COURSE_FILE,
+            field,
+            format!("`{path}`: only .md .markdown .txt .vtt .srt .pdf files are supported"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `course.json`: version, filled fields, unique ids, known units in the entry
+/// unit and edges, an acyclic prerequisite graph, and supported content paths.
+pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
+    check_version(COURSE_FILE, course.format_version)?;
+    check_filled(
+        COURSE_FILE,
+        [
+            ("id".to_string(), course.id.as_str()),
+            ("title".to_string(), course.title.as_str()),
+        ],
+    )?;
+    if course.units.is_empty() {
+        return Err(invalid(
+            COURSE_FILE,
+            "units".into(),
+            "a course needs at least one unit",
+        ));
+    }
+    for (i, unit) in course.units.iter().enumerate() {
+        check_filled(
+            COURSE_FILE,
+            [
+                (format!("units[{i}].id"), unit.id.as_str()),
+                (format!("units[{i}].title"), unit.title.as_str()),
+                (format!("units[{i}].anchor"), unit.anchor.as_str()),
+            ],
+        )?;
+        for (j, path) in unit.content.iter().enumerate() {
+            check_content_path(format!("units[{i}].content[{j}]"), path)?;
+        }
+    }
+    check_unique(
+        COURSE_FILE,
+        course
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (format!("units[{i}].id"), u.id.as_str())),
+    )?;
+    let units: HashSet<&str> = course.units.iter().map(|u| u.id.as_str()).collect();
+    let unknown = |field: String, id: &str| {
+        PackError::field(
+            PackErrorKind::UnknownUnit,
+            COURSE_FILE,
+            field,
+            format!("no unit has the id `{id}`"),
+        )
+    };
+    if !units.contains(course.entry_unit.as_str()) {
+        return Err(unknown("entryUnit".into(), &course.entry_unit));
+    }
+    for (i, edge) in course.prerequisites.iter().enumerate() {
+        for (end, id) in [("from", &edge.from), ("to", &edge.to)] {
+            if !units.contains(id.as_str()) {
+                return Err(unknown(format!("prerequisites[{i}].{end}"), id));
+            }
+        }
+    }
+    if let Some(cycle) = find_cycle(&course.prerequisites) {
+        return Err(PackError::field(
+            PackErrorKind::Cycle,
+            COURSE_FILE,
+            "prerequisites",
+            format!("the prerequisites form a cycle: {}", cycle.join(" → ")),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `exams.json` against `course`: version, filled fields, unique question and
+/// option ids, known units, at least two options, and a correct option that exists.
+pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), PackError> {
+    check_version(EXAMS_FILE, exams.format_version)?;
+    let units: HashSet<&str> = course.units.iter().map(|u| u.id.as_str()).collect();
+    for (i, q) in exams.questions.iter().enumerate() {
+        let at = |field: &str| format!("questions[{i}].{field}");
+        check_filled(
+            EXAMS_FILE,
+            [
+                (at("id"), q.id.as_str()),
+                (at("stem"), q.stem.as_str()),
+                (at("memo"), q.memo.as_str()),
+            ],
+        )?;
+        if q.unit_ids.is_empty() {
+            return Err(invalid(
+                EXAMS_FILE,
+                at("unitIds"),
+                "a question needs at least one unit",
+            ));
+        }
+        for (j, unit) in q.unit_ids.iter().enumerate() {
+            if !units.contains(unit.as_str()) {
+                return Err(PackError::field(
+                    PackErrorKind::UnknownUnit,
+                    EXAMS_FILE,
+                    at(&format!("unitIds[{j}]")),
+                    format!("no unit has the id `{unit}`"),
+                ));
+            }
+        }
+        if q.options.len() < 2 {
+            return Err(invalid(
+                EXAMS_FILE,
+                at("options"),
+                "a question needs at least two options",
+            ));
+        }
+        check_filled(
+            EXAMS_FILE,
+            q.options.iter().enumerate().flat_map(|(j, o)| {
+                [
+                    (at(&format!("options[{j}].id")), o.id.as_str()),
+                    (at(&format!("options[{j}].text")), o.text.as_str()),
+                ]
+            }),
+        )?;
+        check_unique(
+            EXAMS_FILE,
+            q.options
+                .iter()
+                .enumerate()
+                .map(|(j, o)| (at(&format!("options[{j}].id")), o.id.as_str())),
+        )?;
+        if !q.options.iter().any(|o| o.id == q.correct) {
+            return Err(PackError::field(
+                PackErrorKind::MissingCorrectOption,
+                EXAMS_FILE,
+                at("correct"),
+                format!("`{}` is not one of the options", q.correct),
+            ));
+        }
+    }
+    check_unique(
+        EXAMS_FILE,
+        exams
+            .questions
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (format!("questions[{i}].id"), q.id.as_str())),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::{parse_course, parse_exams};
+
+    const COURSE: &str = r#"{"formatVersion":1,"id":"c","title":"T","entryUnit":"a",
+        "units":[{"id":"a","title":"A","anchor":"x","content":["a.md"]},{"id":"b","title":"B","anchor":"y"}],
+        "prerequisites":[{"from":"a","to":"b"}]}"#;
+
+    fn course_with(find: &str, replace: &str) -> Result<CourseManifest, PackError> {
+        parse_course(&COURSE.replace(find, replace))
+    }
+
+    fn exams_with(question: &str) -> Result<ExamFile, PackError> {
+        let course = parse_course(COURSE).unwrap();
+        parse_exams(
+            &format!(r#"{{"formatVersion":1,"questions":[{question}]}}"#),
+            &course,
+        )
+    }
+
+    const QUESTION: &str = r#"{"id":"q1","unitIds":["a"],"tier":"bronze","stem":"s",
+        "options":[{"id":"A","text":"1"},{"id":"B","text":"2"}],"correct":"B","memo":"m"}"#;
+
+    #[test]
+    fn a_valid_pack_passes() {
+        assert!(course_with("", "").is_ok());
+        assert!(exams_with(QUESTION).is_ok());
+    }
+
+    #[test]
+    fn unsupported_format_version_is_refused() {
+        let e = course_with(r#""formatVersion":1"#, r#""formatVersion":2"#).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::InvalidField, Some("formatVersion"))
+        );
+    }
+
+    #[test]
+    fn duplicate_unit_ids_point_at_the_second() {
+        let e = course_with(r#""id":"b","title":"B""#, r#""id":"a","title":"B""#).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::DuplicateId, Some("units[1].id"))
+        );
+    }
+
+    #[test]
+    fn unknown_unit_in_an_edge_or_entry_is_refused() {
+        let e = course_with(r#""to":"b""#, r#""to":"z""#).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::UnknownUnit, Some("prerequisites[0].to"))
+        );
+        let e = course_with(r#""entryUnit":"a""#, r#""entryUnit":"z""#).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::UnknownUnit, Some("entryUnit"))
+        );
+    }
+
+    #[test]
+    fn cycles_are_refused_with_their_units() {
+        let e = course_with(
+            r#"{"from":"a","to":"b"}"#,
+            r#"{"from":"a","to":"b"},{"from":"b","to":"a"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind, PackErrorKind::Cycle);
+        assert!(e.detail.contains("a → b → a"), "{}", e.detail);
+    }
+
+    #[test]
+    fn empty_required_text_is_refused() {
+        let e = course_with(r#""anchor":"y""#, r#""anchor":"  ""#).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::InvalidField, Some("units[1].anchor"))
+        );
+    }
+
+    #[test]
+    fn content_must_be_supported_and_inside_the_pack() {
+        let e = course_with("a.md", "a.docx").unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (
+                PackErrorKind::UnsupportedContent,
+                Some("units[0].content[0]")
+            )
+        );
+        let e = course_with("a.md", "../secret.md").unwrap_err();
+        assert_eq!(e.kind, PackErrorKind::InvalidField);
+    }
+
+    #[test]
+    fn correct_option_must_exist() {
+        let e = exams_with(&QUESTION.replace(r#""correct":"B""#, r#""correct":"E""#)).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (
+                PackErrorKind::MissingCorrectOption,
+                Some("questions[0].correct")
+            )
+        );
+    }
+
+    #[test]
+    fn question_units_must_exist() {
+        let e = exams_with(&QUESTION.replace(r#"["a"]"#, r#"["a","q"]"#)).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::UnknownUnit, Some("questions[0].unitIds[1]"))
+        );
+    }
+
+    #[test]
+    fn duplicate_question_and_option_ids_are_refused() {
+        let e = exams_with(&format!("{QUESTION},{QUESTION}")).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::DuplicateId, Some("questions[1].id"))
+        );
+        let e =
+            exams_with(&QUESTION.replace(r#"{"id":"B","text":"2"}"#, r#"{"id":"A","text":"2"}"#))
+                .unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (
+                PackErrorKind::DuplicateId,
+                Some("questions[0].options[1].id")
+            )
+        );
+    }
+
+    #[test]
+    fn a_question_needs_two_options() {
+        let e = exams_with(&QUESTION.replace(r#",{"id":"B","text":"2"}"#, "")).unwrap_err();
+        assert_eq!(
+            (e.kind, e.field.as_deref()),
+            (PackErrorKind::InvalidField, Some("questions[0].options"))
+        );
+    }
+}
