@@ -20,7 +20,9 @@ fn help_lists_every_command() {
     let dir = tempfile::tempdir().unwrap();
     let out = lantern(dir.path(), &["--help"]);
     assert!(out.status.success());
-    for command in ["models", "inspect", "embed", "profiles"] {
+    for command in [
+        "models", "inspect", "embed", "profiles", "generate", "bench",
+    ] {
         assert!(
             stdout(&out).contains(command),
             "{command} missing from --help"
@@ -56,4 +58,76 @@ fn models_lists_the_manifest() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("smollm2-135m-instruct"));
     assert!(stdout(&out).contains("all-minilm-l6-v2-int8"));
+}
+
+#[test]
+fn generate_streams_then_prints_json_that_matches_the_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = dir.path().join("schema.json");
+    std::fs::write(
+        &schema,
+        r#"{"type":"object","properties":{"city":{"type":"string"},"confidence":{"type":"number","minimum":0,"maximum":1}},"required":["city","confidence"]}"#,
+    )
+    .unwrap();
+    let out = lantern(
+        dir.path(),
+        &[
+            "generate",
+            "--schema",
+            schema.to_str().unwrap(),
+            "--prompt",
+            "Name a city in Spain.",
+            "--temperature",
+            "0",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    // The streamed line, then the pretty JSON after it.
+    let (streamed, pretty) = text.split_once('\n').unwrap();
+    let streamed: serde_json::Value = serde_json::from_str(streamed).unwrap();
+    let pretty: serde_json::Value = serde_json::from_str(pretty).unwrap();
+    assert!(pretty["city"].is_string());
+    let confidence = pretty["confidence"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&confidence));
+    assert_eq!(streamed["city"], pretty["city"]);
+}
+
+#[test]
+fn generate_with_a_bad_model_or_schema_gives_coded_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let schema = dir.path().join("schema.json");
+    std::fs::write(&schema, "[1, 2]").unwrap();
+    let out = lantern(
+        dir.path(),
+        &[
+            "generate",
+            "--schema",
+            schema.to_str().unwrap(),
+            "--prompt",
+            "x",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[schema_invalid]"));
+    let not_a_model = dir.path().join("model.gguf");
+    std::fs::write(&not_a_model, b"hello").unwrap();
+    std::fs::write(&schema, r#"{"type":"object"}"#).unwrap();
+    let out = lantern(
+        dir.path(),
+        &[
+            "generate",
+            "--model",
+            not_a_model.to_str().unwrap(),
+            "--schema",
+            schema.to_str().unwrap(),
+            "--prompt",
+            "x",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[model_invalid]"));
 }
