@@ -33,6 +33,11 @@ impl Locations {
         self.data_dir.join("lantern.db")
     }
 
+    /// The LanceDB folder.
+    pub fn index_dir(&self) -> PathBuf {
+        self.data_dir.join("lance")
+    }
+
     /// Folders that may hold the pack, in order of precedence.
     pub fn pack_candidates(&self) -> Vec<PathBuf> {
         candidate_dirs(self.model_dir.clone(), &[self.data_dir.join("models")])

@@ -43,6 +43,11 @@ enum Command {
     /// Manage the profiles of students sharing this laptop.
     #[command(subcommand)]
     Profiles(ProfilesCommand),
+    /// Import and list course packs.
+    #[command(subcommand)]
+    Course(CourseCommand),
+    /// Search a course's indexed material (what the tutor retrieves).
+    Search(commands::SearchOptions),
     /// Ask the model for one JSON answer under a schema; streams the text, then prints the JSON.
     Generate(commands::GenerateOptions),
     /// Measure performance.
@@ -60,6 +65,19 @@ enum Command {
 enum BenchCommand {
     /// The model runtime: throughput, time to first token, memory, vs llama.cpp's llama-bench.
     Llm(commands::BenchLlmOptions),
+    /// Retrieval: ingestion rate and filtered query latency over a synthetic corpus.
+    Rag(commands::BenchRagOptions),
+}
+
+#[derive(Debug, Subcommand)]
+enum CourseCommand {
+    /// Import a course pack (folder or .zip); re-importing a course replaces it.
+    Import {
+        /// The pack's folder or zip file.
+        path: PathBuf,
+    },
+    /// List imported courses.
+    List,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,6 +106,12 @@ fn main() -> ExitCode {
         Command::Profiles(ProfilesCommand::Create { name }) => {
             commands::create_profile(&locations, &name)
         }
+        Command::Course(CourseCommand::Import { path }) => {
+            commands::import_course(&locations, &path)
+        }
+        Command::Course(CourseCommand::List) => commands::list_courses(&locations),
+        Command::Search(options) => commands::search(&locations, &options),
+        Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
         Command::Worker { config } => return lantern_llm::run_worker(&config),

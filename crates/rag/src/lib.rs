@@ -1,13 +1,24 @@
 //! Lantern's offline retrieval: sentence embeddings with fastembed (ONNX Runtime loaded
-//! from the model pack) and filtered vector search in LanceDB.
+//! from the model pack), filtered vector search in LanceDB behind the core `Retriever`
+//! port, and reading course packs (folders or zips, Markdown, transcripts, PDFs).
 //!
 //! Nothing here downloads: the embedder's files and the ONNX Runtime library are
 //! located by the caller (usually in the model pack) and checked before use.
 
+mod course_reader;
 mod embedder;
 mod error;
+mod import;
+mod pack_source;
+mod pdf;
+mod retriever;
 mod vector_store;
 
+pub use course_reader::read_course_pack;
 pub use embedder::{Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS};
 pub use error::RagError;
-pub use vector_store::{Passage, ScoredPassage, VectorStore};
+pub use import::import_course_pack;
+pub use pack_source::PackSource;
+pub use pdf::pdf_pages;
+pub use retriever::LanceRetriever;
+pub use vector_store::{VectorStore, VECTOR_INDEX_MIN_ROWS};

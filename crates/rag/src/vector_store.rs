@@ -1,34 +1,23 @@
-//! Collections of embedded passages in a LanceDB folder.
+//! The collections of the index: one LanceDB table each, rows carrying the metadata the
+//! filters need as columns and the whole record as JSON.
 
 use crate::{RagError, EMBEDDING_DIMENSIONS};
+use arrow_array::builder::{ListBuilder, StringBuilder};
 use arrow_array::types::Float32Type;
 use arrow_array::{Array, FixedSizeListArray, Float32Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use futures::TryStreamExt;
+use lancedb::index::scalar::{BTreeIndexBuilder, BitmapIndexBuilder, LabelListIndexBuilder};
+use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase};
 use lancedb::{connect, Connection, Table};
+use lantern_core::retrieval::{Collection, Document, Filter, Hit, Record};
 use std::path::Path;
 use std::sync::Arc;
 
-/// A piece of text to index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Passage {
-    /// Stable id, unique within its collection.
-    pub id: String,
-    /// The document it came from; `delete_source` removes a document's passages.
-    pub source: String,
-    /// The text itself.
-    pub text: String,
-}
-
-/// A passage found by a search, closest first.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ScoredPassage {
-    /// The passage.
-    pub passage: Passage,
-    /// Squared L2 distance to the query (smaller is closer).
-    pub distance: f32,
-}
+/// Rows from which a collection gets an approximate (IVF) vector index; below it, an
+/// exact scan is fast enough and needs no training.
+pub const VECTOR_INDEX_MIN_ROWS: usize = 10_000;
 
 /// A LanceDB folder holding one table per collection.
 pub struct VectorStore {
@@ -37,9 +26,15 @@ pub struct VectorStore {
 
 fn schema() -> SchemaRef {
     let item = Arc::new(Field::new("item", DataType::Float32, true));
+    let unit = Arc::new(Field::new("item", DataType::Utf8, true));
     Arc::new(Schema::new(vec![
         Field::new("id", DataType::Utf8, false),
         Field::new("source", DataType::Utf8, false),
+        Field::new("course_id", DataType::Utf8, false),
+        Field::new("unit_ids", DataType::List(unit), false),
+        Field::new("chunk_type", DataType::Utf8, false),
+        Field::new("difficulty_tier", DataType::Utf8, false),
+        Field::new("record", DataType::Utf8, false),
         Field::new("text", DataType::Utf8, false),
         Field::new(
             "vector",
@@ -54,6 +49,36 @@ fn sql_literal(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
 }
 
+fn sql_list(values: &[String]) -> String {
+    values
+        .iter()
+        .map(|v| sql_literal(v))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The filter as a LanceDB SQL predicate (`None` = no filter).
+fn predicate(filter: &Filter) -> Option<String> {
+    let mut terms = Vec::new();
+    if let Some(course) = &filter.course_id {
+        terms.push(format!("course_id = {}", sql_literal(course)));
+    }
+    if let Some(units) = &filter.unit_ids {
+        terms.push(if units.is_empty() {
+            "false".to_string()
+        } else {
+            format!("array_has_any(unit_ids, make_array({}))", sql_list(units))
+        });
+    }
+    if let Some(tier) = filter.difficulty_tier {
+        terms.push(format!("difficulty_tier = {}", sql_literal(tier.as_str())));
+    }
+    if let Some(chunk_type) = filter.chunk_type {
+        terms.push(format!("chunk_type = {}", sql_literal(chunk_type.as_str())));
+    }
+    (!terms.is_empty()).then(|| terms.join(" AND "))
+}
+
 fn column<'a>(batch: &'a RecordBatch, name: &str) -> Result<&'a StringArray, RagError> {
     batch
         .column_by_name(name)
@@ -61,10 +86,60 @@ fn column<'a>(batch: &'a RecordBatch, name: &str) -> Result<&'a StringArray, Rag
         .ok_or_else(|| RagError::Index(format!("result has no text column {name}")))
 }
 
+/// Similarity in [0, 1] from the squared L2 distance of two unit vectors.
+fn similarity(squared_distance: f32) -> f32 {
+    (1.0 - squared_distance / 2.0).clamp(0.0, 1.0)
+}
+
+fn to_batch(documents: &[Document], vectors: Vec<Vec<f32>>) -> Result<RecordBatch, RagError> {
+    let strings = |f: &dyn Fn(&Document) -> String| {
+        Arc::new(StringArray::from_iter_values(documents.iter().map(f))) as Arc<dyn Array>
+    };
+    let mut units = ListBuilder::new(StringBuilder::new());
+    for doc in documents {
+        for unit in doc.record.unit_ids() {
+            units.values().append_value(unit);
+        }
+        units.append(true);
+    }
+    let records = documents
+        .iter()
+        .map(|d| serde_json::to_string(&d.record))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| RagError::Index(e.to_string()))?;
+    let vectors = FixedSizeListArray::from_iter_primitive::<Float32Type, _, _>(
+        vectors
+            .into_iter()
+            .map(|v| Some(v.into_iter().map(Some).collect::<Vec<_>>())),
+        EMBEDDING_DIMENSIONS as i32,
+    );
+    Ok(RecordBatch::try_new(
+        schema(),
+        vec![
+            strings(&|d| d.id.clone()),
+            strings(&|d| d.source.clone()),
+            strings(&|d| d.record.course_id().to_string()),
+            Arc::new(units.finish()),
+            strings(&|d| match &d.record {
+                Record::Chunk(c) => c.chunk_type.as_str().to_string(),
+                Record::Candidate(_) => String::new(),
+            }),
+            strings(&|d| match &d.record {
+                Record::Candidate(c) => c.difficulty_tier.as_str().to_string(),
+                Record::Chunk(_) => String::new(),
+            }),
+            Arc::new(StringArray::from(records)),
+            strings(&|d| d.text.clone()),
+            Arc::new(vectors),
+        ],
+    )?)
+}
+
 impl VectorStore {
     /// Opens (creating if needed) the LanceDB folder at `dir`.
     pub async fn open(dir: &Path) -> Result<Self, RagError> {
-        std::fs::create_dir_all(dir).map_err(|e| RagError::Index(e.to_string()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| RagError::Index(format!("{}: {e}", dir.display())))?;
         let uri = dir
             .to_str()
             .ok_or_else(|| RagError::Index(format!("path is not UTF-8: {}", dir.display())))?;
@@ -73,121 +148,178 @@ impl VectorStore {
         })
     }
 
-    async fn table(&self, collection: &str) -> Result<Table, RagError> {
+    async fn table(&self, collection: Collection) -> Result<Table, RagError> {
+        let name = collection.name();
         let names = self.db.table_names().execute().await?;
-        if names.iter().any(|n| n == collection) {
-            Ok(self.db.open_table(collection).execute().await?)
+        if names.iter().any(|n| n == name) {
+            Ok(self.db.open_table(name).execute().await?)
         } else {
-            Ok(self
-                .db
-                .create_empty_table(collection, schema())
-                .execute()
-                .await?)
+            Ok(self.db.create_empty_table(name, schema()).execute().await?)
         }
     }
 
-    /// Adds passages with their vectors (one per passage, same order).
-    pub async fn add(
+    /// Writes `documents` with their vectors (same order), replacing rows with the same ids.
+    pub async fn upsert(
         &self,
-        collection: &str,
-        passages: &[Passage],
+        collection: Collection,
+        documents: &[Document],
         vectors: Vec<Vec<f32>>,
     ) -> Result<(), RagError> {
-        if passages.len() != vectors.len() {
+        if documents.len() != vectors.len() {
             return Err(RagError::Index(format!(
-                "{} passages but {} vectors",
-                passages.len(),
+                "{} documents but {} vectors",
+                documents.len(),
                 vectors.len()
             )));
         }
-        if passages.is_empty() {
+        if documents.is_empty() {
             return Ok(());
         }
-        let strings = |f: fn(&Passage) -> &str| {
-            Arc::new(StringArray::from_iter_values(passages.iter().map(f))) as Arc<dyn Array>
-        };
-        let vectors = FixedSizeListArray::from_iter_primitive::<Float32Type, _, _>(
-            vectors
-                .into_iter()
-                .map(|v| Some(v.into_iter().map(Some).collect::<Vec<_>>())),
-            EMBEDDING_DIMENSIONS as i32,
-        );
-        let batch = RecordBatch::try_new(
-            schema(),
-            vec![
-                strings(|p| &p.id),
-                strings(|p| &p.source),
-                strings(|p| &p.text),
-                Arc::new(vectors),
-            ],
-        )?;
-        self.table(collection).await?.add(batch).execute().await?;
+        let table = self.table(collection).await?;
+        let ids: Vec<String> = documents.iter().map(|d| d.id.clone()).collect();
+        table.delete(&format!("id IN ({})", sql_list(&ids))).await?;
+        table.add(to_batch(documents, vectors)?).execute().await?;
         Ok(())
     }
 
-    /// Removes every passage of `source` from `collection`.
-    pub async fn delete_source(&self, collection: &str, source: &str) -> Result<(), RagError> {
+    /// Removes every row of `collection` owned by `source`.
+    pub async fn delete_by_source(
+        &self,
+        collection: Collection,
+        source: &str,
+    ) -> Result<(), RagError> {
         let predicate = format!("source = {}", sql_literal(source));
         self.table(collection).await?.delete(&predicate).await?;
         Ok(())
     }
 
-    /// Number of passages in `collection`.
-    pub async fn count(&self, collection: &str) -> Result<usize, RagError> {
-        Ok(self.table(collection).await?.count_rows(None).await?)
+    /// Number of rows in `collection` (within `filter`).
+    pub async fn count(&self, collection: Collection, filter: &Filter) -> Result<usize, RagError> {
+        Ok(self
+            .table(collection)
+            .await?
+            .count_rows(predicate(filter))
+            .await?)
     }
 
-    /// The `top_k` passages of `collection` closest to `vector`.
+    /// Keeps the indexes of `collection` current: scalar indexes on the filter columns
+    /// (so a scoped search does not scan every row), and the approximate vector index
+    /// once the collection has [`VECTOR_INDEX_MIN_ROWS`] rows. Existing indexes are
+    /// brought up to date with rows added since. Returns whether a vector index exists.
+    pub async fn refresh_indexes(&self, collection: Collection) -> Result<bool, RagError> {
+        let table = self.table(collection).await?;
+        let rows = table.count_rows(None).await?;
+        if rows == 0 {
+            return Ok(false);
+        }
+        let existing: Vec<String> = table
+            .list_indices()
+            .await?
+            .into_iter()
+            .flat_map(|i| i.columns)
+            .collect();
+        if !existing.is_empty() {
+            table
+                .optimize(lancedb::table::OptimizeAction::Index(Default::default()))
+                .await?;
+        }
+        let scalar = [
+            ("course_id", Index::BTree(BTreeIndexBuilder::default())),
+            (
+                "unit_ids",
+                Index::LabelList(LabelListIndexBuilder::default()),
+            ),
+            ("chunk_type", Index::Bitmap(BitmapIndexBuilder::default())),
+            (
+                "difficulty_tier",
+                Index::Bitmap(BitmapIndexBuilder::default()),
+            ),
+        ];
+        for (column, index) in scalar {
+            if !existing.iter().any(|c| c == column) {
+                table.create_index(&[column], index).execute().await?;
+            }
+        }
+        let has_vector_index = existing.iter().any(|c| c == "vector");
+        if !has_vector_index && rows >= VECTOR_INDEX_MIN_ROWS {
+            table
+                .create_index(&["vector"], Index::Auto)
+                .execute()
+                .await?;
+            return Ok(true);
+        }
+        Ok(has_vector_index)
+    }
+
+    /// The `top_k` rows of `collection` within `filter` closest to `vector`, closest first.
     pub async fn search(
         &self,
-        collection: &str,
+        collection: Collection,
         vector: &[f32],
+        filter: &Filter,
         top_k: usize,
-    ) -> Result<Vec<ScoredPassage>, RagError> {
-        let batches: Vec<RecordBatch> = self
+    ) -> Result<Vec<Hit>, RagError> {
+        let mut query = self
             .table(collection)
             .await?
             .query()
             .nearest_to(vector)?
-            .limit(top_k)
-            .execute()
-            .await?
-            .try_collect()
-            .await?;
+            .limit(top_k);
+        if let Some(predicate) = predicate(filter) {
+            query = query.only_if(predicate);
+        }
+        let batches: Vec<RecordBatch> = query.execute().await?.try_collect().await?;
         let mut hits = Vec::new();
         for batch in &batches {
-            let (ids, sources, texts) = (
-                column(batch, "id")?,
-                column(batch, "source")?,
-                column(batch, "text")?,
-            );
+            let (ids, records) = (column(batch, "id")?, column(batch, "record")?);
             let distances = batch
                 .column_by_name("_distance")
                 .and_then(|c| c.as_any().downcast_ref::<Float32Array>())
                 .ok_or_else(|| RagError::Index("result has no _distance column".into()))?;
             for row in 0..batch.num_rows() {
-                hits.push(ScoredPassage {
-                    passage: Passage {
-                        id: ids.value(row).to_string(),
-                        source: sources.value(row).to_string(),
-                        text: texts.value(row).to_string(),
-                    },
-                    distance: distances.value(row),
+                let record: Record = serde_json::from_str(records.value(row))
+                    .map_err(|e| RagError::Index(format!("unreadable record in the index: {e}")))?;
+                hits.push(Hit {
+                    id: ids.value(row).to_string(),
+                    score: similarity(distances.value(row)),
+                    record,
                 });
             }
         }
-        hits.sort_by(|a, b| a.distance.total_cmp(&b.distance));
+        hits.sort_by(|a, b| b.score.total_cmp(&a.score));
         Ok(hits)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::sql_literal;
+    use super::*;
+    use lantern_core::retrieval::Tier;
 
     #[test]
     fn literals_escape_quotes() {
         assert_eq!(sql_literal("unit-1"), "'unit-1'");
         assert_eq!(sql_literal("o'neil"), "'o''neil'");
+    }
+
+    #[test]
+    fn filters_become_predicates() {
+        assert_eq!(predicate(&Filter::default()), None);
+        let f = Filter::course("c").in_units(["a", "b"]).tier(Tier::Gold);
+        assert_eq!(
+            predicate(&f).unwrap(),
+            "course_id = 'c' AND array_has_any(unit_ids, make_array('a', 'b')) AND difficulty_tier = 'gold'"
+        );
+        assert_eq!(
+            predicate(&Filter::course("c").in_units(Vec::<String>::new())).unwrap(),
+            "course_id = 'c' AND false"
+        );
+    }
+
+    #[test]
+    fn similarity_maps_distance_to_unit_range() {
+        assert_eq!(similarity(0.0), 1.0);
+        assert_eq!(similarity(2.0), 0.0);
+        assert_eq!(similarity(4.0), 0.0);
     }
 }

@@ -1,8 +1,16 @@
-//! Real embedder (model pack) and real LanceDB in a temporary folder.
+//! Real embedder (model pack), real LanceDB and real SQLite in a temporary folder, with
+//! the sample course pack of the repository.
 
+use lantern_core::course::{import_course, PackErrorKind};
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
+use lantern_core::retrieval::{
+    search_candidates, search_chunks, Collection, Filter, Record, Retriever, Tier,
+};
 use lantern_core::Coded;
-use lantern_rag::{Embedder, EmbedderFiles, Passage, VectorStore, EMBEDDING_DIMENSIONS};
+use lantern_rag::{
+    read_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore, EMBEDDING_DIMENSIONS,
+};
+use lantern_store::Store;
 use std::path::{Path, PathBuf};
 
 fn pack_dir() -> PathBuf {
@@ -15,57 +23,256 @@ fn files() -> EmbedderFiles {
     EmbedderFiles::in_pack(&pack_dir())
 }
 
-fn passage(id: &str, text: &str) -> Passage {
-    Passage {
-        id: id.into(),
-        source: format!("notes/{id}.md"),
-        text: text.into(),
+fn sample_course() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../courses/grade10-algebra")
+}
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    retriever: LanceRetriever,
+    store: Store,
+}
+
+async fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
+    let index = VectorStore::open(&dir.path().join("lance")).await.unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    Fixture {
+        _dir: dir,
+        retriever: LanceRetriever::new(embedder, index),
+        store,
+    }
+}
+
+async fn imported() -> Fixture {
+    let f = fixture().await;
+    let pack = read_course_pack(&sample_course()).expect("the sample course is valid");
+    import_course(&pack, &f.retriever, &f.store, &mut |_| {})
+        .await
+        .unwrap();
+    f
+}
+
+#[test]
+fn embeddings_have_the_model_width() {
+    let mut embedder = Embedder::load(&files(), 1).unwrap();
+    let vectors = embedder.embed(&["a", "b c"]).unwrap();
+    assert!(vectors.iter().all(|v| v.len() == EMBEDDING_DIMENSIONS));
+}
+
+#[tokio::test]
+async fn each_units_own_material_ranks_first_for_its_anchor() {
+    let f = imported().await;
+    let pack = read_course_pack(&sample_course()).unwrap();
+    let course = Filter::course(&pack.course.id);
+    let mut misses = Vec::new();
+    for unit in &pack.course.units {
+        let hits = search_chunks(
+            &f.retriever,
+            Collection::UnitContentChunks,
+            &unit.anchor,
+            &course,
+            3,
+        )
+        .await
+        .unwrap();
+        if hits.first().map(|(c, _)| c.unit_id.as_str()) != Some(unit.id.as_str()) {
+            misses.push(unit.id.clone());
+        }
+        assert!(hits.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    }
+    // A small embedder may confuse two neighbouring units; most must be right.
+    assert!(
+        misses.len() * 4 <= pack.course.units.len(),
+        "wrong first hit for {misses:?}"
+    );
+}
+
+#[tokio::test]
+async fn student_questions_find_the_right_topic() {
+    let f = imported().await;
+    let pack = read_course_pack(&sample_course()).unwrap();
+    let course = Filter::course(&pack.course.id);
+    for (query, topic) in [
+        (
+            "how do I find x when x squared minus 5x plus 6 equals zero",
+            "quadratic",
+        ),
+        (
+            "what happens to the inequality sign when I multiply by a negative number",
+            "inequalit",
+        ),
+        (
+            "what is 2 to the power 3 times 2 to the power 4",
+            "exponent",
+        ),
+    ] {
+        let hits = f
+            .retriever
+            .search(Collection::UnitAnchors, query, &course, 1)
+            .await
+            .unwrap();
+        let Record::Chunk(anchor) = &hits[0].record else {
+            panic!("anchor chunk expected")
+        };
+        assert!(
+            anchor.text.to_lowercase().contains(topic),
+            "{query:?} found {:?}",
+            anchor.section
+        );
     }
 }
 
 #[tokio::test]
-async fn relevant_passage_ranks_first_and_sources_can_be_deleted() {
-    let mut embedder = Embedder::load(&files(), 2).expect("run `python3 models/fetch.py` first");
-    let passages = [
-        passage(
-            "quadratics",
-            "To solve a quadratic equation, factorise it or use the quadratic formula.",
-        ),
-        passage(
-            "photosynthesis",
-            "Plants turn sunlight, water and carbon dioxide into glucose.",
-        ),
-        passage(
-            "rome",
-            "The Roman Empire was ruled by emperors after Augustus.",
-        ),
-    ];
-    let texts: Vec<&str> = passages.iter().map(|p| p.text.as_str()).collect();
-    let vectors = embedder.embed(&texts).unwrap();
-    assert!(vectors.iter().all(|v| v.len() == EMBEDDING_DIMENSIONS));
+async fn filters_keep_results_inside_the_scope() {
+    let f = imported().await;
+    let pack = read_course_pack(&sample_course()).unwrap();
+    let first = pack.course.units[0].id.clone();
+    let scoped = Filter::course(&pack.course.id).in_units([first.clone()]);
+    let hits = search_chunks(
+        &f.retriever,
+        Collection::UnitContentChunks,
+        "solve the equation",
+        &scoped,
+        8,
+    )
+    .await
+    .unwrap();
+    assert!(!hits.is_empty());
+    assert!(hits.iter().all(|(c, _)| c.unit_id == first));
 
+    let gold = Filter::course(&pack.course.id).tier(Tier::Gold);
+    let candidates = search_candidates(&f.retriever, "factorise", &gold, 8)
+        .await
+        .unwrap();
+    assert!(!candidates.is_empty());
+    assert!(candidates
+        .iter()
+        .all(|(c, _)| c.difficulty_tier == Tier::Gold));
+
+    let other_course = Filter::course("no-such-course");
+    let none = f
+        .retriever
+        .search(Collection::UnitAnchors, "equations", &other_course, 8)
+        .await
+        .unwrap();
+    assert!(none.is_empty());
+}
+
+#[tokio::test]
+async fn reimport_replaces_and_never_duplicates() {
+    let f = imported().await;
+    let before = counts(&f).await;
+    let pack = read_course_pack(&sample_course()).unwrap();
+    import_course(&pack, &f.retriever, &f.store, &mut |_| {})
+        .await
+        .unwrap();
+    assert_eq!(counts(&f).await, before);
+    let courses = f.store.list_courses().await.unwrap();
+    assert_eq!(courses.len(), 1);
+    assert_eq!(courses[0].questions as usize, pack.exams.questions.len());
+}
+
+async fn counts(f: &Fixture) -> Vec<usize> {
+    let mut n = Vec::new();
+    for c in Collection::ALL {
+        n.push(
+            f.retriever
+                .store()
+                .count(c, &Filter::default())
+                .await
+                .unwrap(),
+        );
+    }
+    n
+}
+
+/// A copy of the sample course with `course.json` changed by `edit`.
+fn broken_copy(dir: &Path, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let copy = dir.join("pack");
+    copy_dir(&sample_course(), &copy);
+    let path = copy.join("course.json");
+    let mut course: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut course);
+    std::fs::write(&path, serde_json::to_string_pretty(&course).unwrap()).unwrap();
+    copy
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn malformed_packs_give_the_documented_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let store = VectorStore::open(&dir.path().join("lance")).await.unwrap();
-    store
-        .add("unit_content_chunks", &passages, vectors)
-        .await
-        .unwrap();
+    let cycle = broken_copy(dir.path(), |c| {
+        let units = c["units"].as_array().unwrap();
+        let (a, b) = (units[0]["id"].clone(), units[1]["id"].clone());
+        let edges = c["prerequisites"].as_array_mut().unwrap();
+        edges.push(serde_json::json!({"from": a, "to": b}));
+        edges.push(serde_json::json!({"from": b, "to": a}));
+    });
+    let err = read_course_pack(&cycle).unwrap_err();
+    assert_eq!((err.kind, err.code()), (PackErrorKind::Cycle, "pack_cycle"));
 
-    let query = embedder
-        .embed(&["how do I find the roots of x^2 - 5x + 6 = 0"])
-        .unwrap();
-    let hits = store
-        .search("unit_content_chunks", &query[0], 3)
-        .await
-        .unwrap();
-    assert_eq!(hits[0].passage.id, "quadratics");
-    assert!(hits[0].distance < hits[1].distance);
+    std::fs::remove_dir_all(&cycle).unwrap();
+    let missing = broken_copy(dir.path(), |c| {
+        c["units"][0]["content"] = serde_json::json!(["units/not-there.md"]);
+    });
+    let err = read_course_pack(&missing).unwrap_err();
+    assert_eq!(
+        (err.code(), err.file.as_str()),
+        ("pack_missing_file", "units/not-there.md")
+    );
 
-    store
-        .delete_source("unit_content_chunks", "notes/quadratics.md")
-        .await
-        .unwrap();
-    assert_eq!(store.count("unit_content_chunks").await.unwrap(), 2);
+    std::fs::remove_dir_all(&missing).unwrap();
+    let unknown = broken_copy(dir.path(), |c| c["entryUnit"] = serde_json::json!("NOPE"));
+    let err = read_course_pack(&unknown).unwrap_err();
+    assert_eq!(
+        (err.code(), err.field.as_deref()),
+        ("pack_unknown_unit", Some("entryUnit"))
+    );
+}
+
+#[test]
+fn a_zipped_pack_reads_like_the_folder() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let zip_path = dir.path().join("course.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    let root = sample_course();
+    let mut stack = vec![root.clone()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let name = format!(
+                    "grade10/{}",
+                    path.strip_prefix(&root).unwrap().to_string_lossy()
+                );
+                zip.start_file(name, zip::write::SimpleFileOptions::default())
+                    .unwrap();
+                zip.write_all(&std::fs::read(&path).unwrap()).unwrap();
+            }
+        }
+    }
+    zip.finish().unwrap();
+    let from_zip = read_course_pack(&zip_path).unwrap();
+    let from_folder = read_course_pack(&root).unwrap();
+    assert_eq!(from_zip, from_folder);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! One module per group of subcommands; each prints its result on stdout.
 
 mod bench_llm;
+mod bench_rag;
+mod course;
 mod generate;
 mod llama_bench;
 mod model;
@@ -8,6 +10,8 @@ mod pack;
 mod profiles;
 
 pub use bench_llm::{bench_llm, BenchLlmOptions};
+pub use bench_rag::{bench_rag, BenchRagOptions};
+pub use course::{import as import_course, list as list_courses, search, SearchOptions};
 pub use generate::{generate, GenerateOptions};
 pub use model::ModelOptions;
 pub use pack::{embed, inspect, models};

@@ -5,7 +5,9 @@
 
 mod chunk;
 mod dag;
+mod documents;
 mod error;
+mod import;
 mod model;
 mod parse;
 mod transcript;
@@ -15,7 +17,12 @@ pub use chunk::{
     markdown_sections, plain_sections, split_text, Section, CHUNK_CHARS, CHUNK_OVERLAP,
 };
 pub use dag::find_cycle;
+pub use documents::{index_documents, ContentFile};
 pub use error::{PackError, PackErrorKind};
+pub use import::{
+    import_course, CatalogError, CourseCatalog, CoursePackContents, ImportError, ImportProgress,
+    ImportStage, ImportSummary,
+};
 pub use model::{
     AnswerOption, ContentKind, CourseManifest, Edge, ExamFile, Question, Unit, FORMAT_VERSION,
 };

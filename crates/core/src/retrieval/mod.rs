@@ -33,12 +33,15 @@ impl crate::Coded for RetrievalError {
     }
 }
 
-/// One record to index: its id (unique within the collection), the text to embed,
-/// and its metadata.
+/// One record to index: its id (unique within the collection), who owns it, the text
+/// to embed, and its metadata.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
     /// Stable id; upserting the same id replaces the record.
     pub id: String,
+    /// What owns the record (a course id, a report id); `delete_by_source` removes all
+    /// of an owner's records.
+    pub source: String,
     /// The text that is embedded and searched.
     pub text: String,
     /// What the record is about.
@@ -64,7 +67,7 @@ pub trait Retriever: Send + Sync {
         documents: &'a [Document],
     ) -> BoxFuture<'a, Result<(), RetrievalError>>;
 
-    /// Removes every record of `collection` whose source (course or document) is `source_id`.
+    /// Removes every record of `collection` owned by `source_id` (see [`Document::source`]).
     fn delete_by_source<'a>(
         &'a self,
         collection: Collection,

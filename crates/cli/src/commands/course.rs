@@ -1,0 +1,164 @@
+//! Course commands: `course import`, `course list`, and `search`.
+
+use super::{open_store, runtime};
+use crate::cli_error::CliError;
+use crate::locations::Locations;
+use clap::Args;
+use lantern_core::course::{ImportProgress, ImportStage};
+use lantern_core::retrieval::{Collection, Filter, Record, Retriever, Tier};
+use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore};
+use std::io::Write;
+use std::path::Path;
+
+/// Threads the embedder uses in the command line.
+const EMBED_THREADS: usize = 2;
+
+/// The pack's embedder over the data folder's index.
+pub(super) fn open_retriever(
+    locations: &Locations,
+    rt: &tokio::runtime::Runtime,
+) -> Result<LanceRetriever, CliError> {
+    let embedder = Embedder::load(&EmbedderFiles::in_pack(&locations.pack()?), EMBED_THREADS)?;
+    let index = rt.block_on(VectorStore::open(&locations.index_dir()))?;
+    Ok(LanceRetriever::new(embedder, index))
+}
+
+fn print_progress(progress: ImportProgress) {
+    let stage = match progress.stage {
+        ImportStage::Indexing => "indexing",
+        ImportStage::Saving => "saving",
+        ImportStage::Done => "done",
+    };
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
+        "\r{stage:<9} {}/{} documents",
+        progress.done, progress.total
+    );
+    if progress.stage == ImportStage::Done {
+        let _ = writeln!(err);
+    }
+}
+
+/// `lantern course import PATH`
+pub fn import(locations: &Locations, path: &Path) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let store = open_store(locations, &rt)?;
+    let retriever = open_retriever(locations, &rt)?;
+    let summary = rt.block_on(import_course_pack(
+        path,
+        &retriever,
+        &store,
+        &mut print_progress,
+    ))?;
+    println!(
+        "imported {}: {} units, {} questions",
+        summary.course_id, summary.units, summary.questions
+    );
+    for (collection, count) in summary.documents {
+        println!("  {:<22} {count} documents", collection.name());
+    }
+    Ok(())
+}
+
+/// `lantern course list`
+pub fn list(locations: &Locations) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let store = open_store(locations, &rt)?;
+    for c in rt.block_on(store.list_courses())? {
+        println!(
+            "{}\t{}\t{} units\t{} questions\t{}",
+            c.id, c.title, c.units, c.questions, c.imported_at
+        );
+    }
+    Ok(())
+}
+
+/// Options of `lantern search`.
+#[derive(Debug, Clone, Args)]
+pub struct SearchOptions {
+    /// Course id to search in.
+    #[arg(long)]
+    pub course: String,
+    /// Collection: unit_anchors, unit_content_chunks, exam_candidates, exam_support_chunks.
+    #[arg(long, default_value = "unit_content_chunks")]
+    pub collection: String,
+    /// Only these units (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    pub units: Vec<String>,
+    /// Only questions of this tier: bronze, silver or gold.
+    #[arg(long)]
+    pub tier: Option<String>,
+    /// Number of results.
+    #[arg(long, default_value_t = 8)]
+    pub top_k: usize,
+    /// What to look for.
+    pub query: String,
+}
+
+impl SearchOptions {
+    fn filter(&self) -> Result<Filter, CliError> {
+        let mut filter = Filter::course(&self.course);
+        if !self.units.is_empty() {
+            filter = filter.in_units(self.units.clone());
+        }
+        if let Some(tier) = &self.tier {
+            let tier = Tier::parse(tier).ok_or_else(|| {
+                CliError::new(
+                    "usage_invalid",
+                    format!("unknown tier `{tier}` (bronze, silver, gold)"),
+                )
+            })?;
+            filter = filter.tier(tier);
+        }
+        Ok(filter)
+    }
+}
+
+/// `lantern search --course ID "query"`
+pub fn search(locations: &Locations, options: &SearchOptions) -> Result<(), CliError> {
+    let collection = Collection::from_name(&options.collection).ok_or_else(|| {
+        let names: Vec<_> = Collection::ALL.iter().map(|c| c.name()).collect();
+        CliError::new(
+            "usage_invalid",
+            format!(
+                "unknown collection `{}` ({})",
+                options.collection,
+                names.join(", ")
+            ),
+        )
+    })?;
+    let filter = options.filter()?;
+    let rt = runtime()?;
+    let retriever = open_retriever(locations, &rt)?;
+    let hits = rt.block_on(retriever.search(collection, &options.query, &filter, options.top_k))?;
+    if hits.is_empty() {
+        println!("no results (is the course imported? `lantern course list`)");
+    }
+    for hit in hits {
+        match hit.record {
+            Record::Chunk(c) => println!(
+                "{:.3}  {}  {} · {} · {}\n       {}",
+                hit.score,
+                c.unit_id,
+                c.chunk_type.as_str(),
+                c.source_id,
+                c.section,
+                c.text
+                    .chars()
+                    .take(160)
+                    .collect::<String>()
+                    .replace('\n', " ")
+            ),
+            Record::Candidate(c) => println!(
+                "{:.3}  {}  {} · units {} · tags {}",
+                hit.score,
+                c.question_id,
+                c.difficulty_tier.as_str(),
+                c.unit_ids.join(","),
+                c.tags.join(",")
+            ),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! The core `Retriever` port over the embedder and the LanceDB collections.
+
+use crate::{Embedder, RagError, VectorStore};
+use lantern_core::llm::BoxFuture;
+use lantern_core::retrieval::{Collection, Document, Filter, Hit, RetrievalError, Retriever};
+use std::sync::Mutex;
+
+/// Texts embedded per call while indexing.
+const EMBED_BATCH: usize = 32;
+
+/// Semantic search with the local embedder and LanceDB.
+pub struct LanceRetriever {
+    embedder: Mutex<Embedder>,
+    store: VectorStore,
+}
+
+impl From<RagError> for RetrievalError {
+    fn from(e: RagError) -> Self {
+        match e {
+            RagError::Index(message) => Self::Index(message),
+            other => Self::EmbedderUnavailable(other.to_string()),
+        }
+    }
+}
+
+impl LanceRetriever {
+    /// A retriever over `store`, embedding with `embedder`.
+    pub fn new(embedder: Embedder, store: VectorStore) -> Self {
+        Self {
+            embedder: Mutex::new(embedder),
+            store,
+        }
+    }
+
+    /// The underlying collections (counts, index maintenance).
+    pub fn store(&self) -> &VectorStore {
+        &self.store
+    }
+
+    /// Embeds `texts` (in batches), holding the embedder only while it runs.
+    pub fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, RagError> {
+        let mut embedder = self.embedder.lock().map_err(|_| {
+            RagError::Embed("the embedder was poisoned by an earlier failure".into())
+        })?;
+        let mut vectors = Vec::with_capacity(texts.len());
+        for batch in texts.chunks(EMBED_BATCH) {
+            vectors.extend(embedder.embed(batch)?);
+        }
+        Ok(vectors)
+    }
+}
+
+impl Retriever for LanceRetriever {
+    fn search<'a>(
+        &'a self,
+        collection: Collection,
+        query: &'a str,
+        filter: &'a Filter,
+        top_k: usize,
+    ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>> {
+        Box::pin(async move {
+            let vector = self.embed(&[query])?.remove(0);
+            let hits = self
+                .store
+                .search(collection, &vector, filter, top_k)
+                .await?;
+            // `Filter::accepts` is the port's definition; it guards the SQL translation.
+            Ok(hits
+                .into_iter()
+                .filter(|h| filter.accepts(&h.record))
+                .collect())
+        })
+    }
+
+    fn upsert<'a>(
+        &'a self,
+        collection: Collection,
+        documents: &'a [Document],
+    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+        Box::pin(async move {
+            let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
+            let vectors = self.embed(&texts)?;
+            Ok(self.store.upsert(collection, documents, vectors).await?)
+        })
+    }
+
+    fn delete_by_source<'a>(
+        &'a self,
+        collection: Collection,
+        source_id: &'a str,
+    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+        Box::pin(async move { Ok(self.store.delete_by_source(collection, source_id).await?) })
+    }
+}

@@ -1,0 +1,126 @@
+//! Imported courses: units, prerequisite edges and exam questions.
+
+use crate::{Store, StoreError};
+use lantern_core::course::{CatalogError, CourseCatalog, CourseManifest, ExamFile};
+use lantern_core::llm::BoxFuture;
+use serde::Serialize;
+
+/// A course as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct CourseSummary {
+    /// Course id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Number of units.
+    pub units: i64,
+    /// Number of exam questions.
+    pub questions: i64,
+    /// When it was (last) imported, RFC 3339 UTC.
+    pub imported_at: String,
+}
+
+fn json(value: &impl Serialize) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Query(sqlx::Error::Encode(Box::new(e))))
+}
+
+impl Store {
+    /// Saves `course` and `exams` in one transaction, replacing an earlier import of the
+    /// same course id; on failure the earlier import stays as it was.
+    pub async fn replace_course(
+        &self,
+        course: &CourseManifest,
+        exams: &ExamFile,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM courses WHERE id = ?")
+            .bind(&course.id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO courses (id, title, language, description, entry_unit) VALUES (?, ?, ?, ?, ?)")
+            .bind(&course.id)
+            .bind(&course.title)
+            .bind(&course.language)
+            .bind(&course.description)
+            .bind(&course.entry_unit)
+            .execute(&mut *tx)
+            .await?;
+        for (position, unit) in course.units.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO course_units (course_id, id, position, title, anchor, tags, misconceptions) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&course.id)
+            .bind(&unit.id)
+            .bind(position as i64)
+            .bind(&unit.title)
+            .bind(&unit.anchor)
+            .bind(json(&unit.tags)?)
+            .bind(json(&unit.misconceptions)?)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for edge in &course.prerequisites {
+            sqlx::query("INSERT OR IGNORE INTO course_prerequisites (course_id, from_unit, to_unit) VALUES (?, ?, ?)")
+                .bind(&course.id)
+                .bind(&edge.from)
+                .bind(&edge.to)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (position, q) in exams.questions.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO exam_questions (course_id, id, position, tier, stem, options, correct, memo, tags, transcript) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&course.id)
+            .bind(&q.id)
+            .bind(position as i64)
+            .bind(q.tier.as_str())
+            .bind(&q.stem)
+            .bind(json(&q.options)?)
+            .bind(&q.correct)
+            .bind(&q.memo)
+            .bind(json(&q.tags)?)
+            .bind(&q.transcript)
+            .execute(&mut *tx)
+            .await?;
+            for unit in &q.unit_ids {
+                sqlx::query("INSERT OR IGNORE INTO exam_question_units (course_id, question_id, unit_id) VALUES (?, ?, ?)")
+                    .bind(&course.id)
+                    .bind(&q.id)
+                    .bind(unit)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every imported course, by title.
+    pub async fn list_courses(&self) -> Result<Vec<CourseSummary>, StoreError> {
+        Ok(sqlx::query_as::<_, CourseSummary>(
+            "SELECT c.id, c.title, c.imported_at, \
+               (SELECT COUNT(*) FROM course_units u WHERE u.course_id = c.id) AS units, \
+               (SELECT COUNT(*) FROM exam_questions q WHERE q.course_id = c.id) AS questions \
+             FROM courses c ORDER BY c.title COLLATE NOCASE",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+impl CourseCatalog for Store {
+    fn replace_course<'a>(
+        &'a self,
+        course: &'a CourseManifest,
+        exams: &'a ExamFile,
+    ) -> BoxFuture<'a, Result<(), CatalogError>> {
+        Box::pin(async move {
+            Store::replace_course(self, course, exams)
+                .await
+                .map_err(|e| CatalogError(e.to_string()))
+        })
+    }
+}
