@@ -12,6 +12,21 @@ pub struct IpcError {
     pub message: String,
 }
 
+impl IpcError {
+    /// An error raised by the shell itself.
+    pub fn new(code: &str, message: impl Into<String>) -> Self {
+        Self {
+            code: code.to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// A failure that is the app's fault, not the user's.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new("internal_error", message)
+    }
+}
+
 impl<E: Coded> From<E> for IpcError {
     fn from(e: E) -> Self {
         Self {

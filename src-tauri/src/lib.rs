@@ -3,24 +3,56 @@
 //! Commands live in [`commands`], one module per area; the state they share is
 //! [`state::AppState`]; failures cross the bridge as [`error::IpcError`].
 
+mod command_names;
 pub mod commands;
 pub mod error;
+pub mod model;
+pub mod settings;
 pub mod state;
 
-use tauri::{Manager, Runtime};
+pub use command_names::COMMAND_NAMES;
 
-/// The typed command registry; also exports `ui/src/bindings.ts`.
-pub fn specta_builder<R: Runtime>() -> tauri_specta::Builder<R> {
-    tauri_specta::Builder::<R>::new()
-        .commands(tauri_specta::collect_commands![commands::system::app_info])
+use tauri::Manager;
+
+/// The typed registry of commands and events for runtime `$runtime`; the app uses
+/// [`specta_builder`], tests build it for Tauri's mock runtime.
+#[macro_export]
+macro_rules! lantern_builder {
+    ($runtime:ty) => {
+        tauri_specta::Builder::<$runtime>::new()
+            .commands(tauri_specta::collect_commands![
+                $crate::commands::system::app_info,
+                $crate::commands::model::model_status,
+                $crate::commands::model::inspect_model_file,
+                $crate::commands::model::reload_model::<$runtime>,
+                $crate::commands::settings::get_settings::<$runtime>,
+                $crate::commands::settings::save_settings::<$runtime>,
+                $crate::commands::profiles::list_profiles,
+                $crate::commands::profiles::create_profile,
+                $crate::commands::profiles::switch_profile::<$runtime>,
+            ])
+            .events(tauri_specta::collect_events![
+                $crate::model::ModelStatusChanged
+            ])
+    };
 }
 
-/// Starts the app; returns a failure exit code instead of panicking.
+/// The typed command registry of the app; also exports `ui/src/bindings.ts`.
+pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
+    lantern_builder!(tauri::Wry)
+}
+
+/// Starts the app (or, with `--llm-worker CONFIG`, the model worker); returns a failure
+/// exit code instead of panicking.
 pub fn run() -> std::process::ExitCode {
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() == Some(model::WORKER_FLAG) {
+        return lantern_llm::run_worker(&args.next().unwrap_or_default());
+    }
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("LANTERN_LOG"))
         .init();
-    let specta = specta_builder::<tauri::Wry>();
+    let specta = specta_builder();
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::new().build())
         .invoke_handler(specta.invoke_handler())
@@ -28,9 +60,14 @@ pub fn run() -> std::process::ExitCode {
             specta.mount_events(app);
             let data_dir = app.path().app_data_dir()?;
             let resource_dir = app.path().resource_dir().ok();
-            let state =
-                tauri::async_runtime::block_on(state::AppState::open(&data_dir, resource_dir))?;
+            let saved = settings::load(app.handle());
+            let state = tauri::async_runtime::block_on(state::AppState::open(
+                &data_dir,
+                resource_dir,
+                saved.profile_id.map(i64::from),
+            ))?;
             app.manage(state);
+            commands::model::spawn_model_load(app.handle(), &app.state::<state::AppState>());
             Ok(())
         })
         .run(tauri::generate_context!());

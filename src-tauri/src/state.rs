@@ -1,8 +1,11 @@
-//! What the commands share: the database, the active profile and the model pack.
+//! What the commands share: the database, the active profile, the model pack and the
+//! model service.
 
+use crate::model::ModelService;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_store::{Profile, Store, StoreError};
 use std::path::{Path, PathBuf};
+use std::sync::RwLock;
 
 /// Name of the profile created on first run.
 const FIRST_PROFILE_NAME: &str = "Student";
@@ -12,16 +15,32 @@ pub struct AppState {
     /// The SQLite database.
     pub store: Store,
     /// The profile in use.
-    pub profile: Profile,
+    profile: RwLock<Profile>,
     /// The model pack folder, if a complete one was found.
     pub pack_dir: Option<PathBuf>,
+    /// The language model.
+    pub model: ModelService,
 }
 
 impl AppState {
-    /// Opens the database in `data_dir` and looks for the model pack.
-    pub async fn open(data_dir: &Path, resource_dir: Option<PathBuf>) -> Result<Self, StoreError> {
+    /// Opens the database in `data_dir`, selects the profile `profile_id` (or the first
+    /// one, creating it on first run) and looks for the model pack.
+    pub async fn open(
+        data_dir: &Path,
+        resource_dir: Option<PathBuf>,
+        profile_id: Option<i64>,
+    ) -> Result<Self, StoreError> {
         let store = Store::open(&data_dir.join("lantern.db")).await?;
-        let profile = store.ensure_profile(FIRST_PROFILE_NAME).await?;
+        let first = store.ensure_profile(FIRST_PROFILE_NAME).await?;
+        let profile = match profile_id {
+            Some(id) => store
+                .list_profiles()
+                .await?
+                .into_iter()
+                .find(|p| p.id == id)
+                .unwrap_or(first),
+            None => first,
+        };
         let installed: Vec<PathBuf> = resource_dir
             .map(|r| r.join("models"))
             .into_iter()
@@ -35,8 +54,25 @@ impl AppState {
         );
         Ok(Self {
             store,
-            profile,
+            profile: RwLock::new(profile),
             pack_dir,
+            model: ModelService::default(),
         })
+    }
+
+    /// The profile in use.
+    pub fn profile(&self) -> Profile {
+        match self.profile.read() {
+            Ok(p) => p.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Makes `profile` the one in use.
+    pub fn set_profile(&self, profile: Profile) {
+        match self.profile.write() {
+            Ok(mut p) => *p = profile,
+            Err(poisoned) => *poisoned.into_inner() = profile,
+        }
     }
 }

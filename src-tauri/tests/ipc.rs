@@ -1,7 +1,7 @@
 //! Commands through Tauri's real IPC layer on the mock runtime, with the app's real
 //! configuration and capabilities.
 
-use lantern_app_lib::{specta_builder, state::AppState};
+use lantern_app_lib::{lantern_builder, specta_builder, state::AppState};
 use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
 use tauri::Manager;
@@ -21,9 +21,9 @@ fn invoke(cmd: &str) -> InvokeRequest {
 #[test]
 fn app_info_reports_version_profile_and_default_model() {
     let data = tempfile::tempdir().unwrap();
-    let state = tauri::async_runtime::block_on(AppState::open(data.path(), None)).unwrap();
+    let state = tauri::async_runtime::block_on(AppState::open(data.path(), None, None)).unwrap();
     let app = mock_builder()
-        .invoke_handler(specta_builder().invoke_handler())
+        .invoke_handler(lantern_builder!(tauri::test::MockRuntime).invoke_handler())
         .manage(state)
         .build(tauri::generate_context!())
         .expect("app builds with the real config");
@@ -45,7 +45,7 @@ fn bindings_file_is_fresh() {
     let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/bindings.ts");
     let dir = tempfile::tempdir().unwrap();
     let fresh = dir.path().join("bindings.ts");
-    specta_builder::<tauri::test::MockRuntime>()
+    specta_builder()
         .export(specta_typescript::Typescript::default(), &fresh)
         .expect("export bindings");
     let fresh = std::fs::read_to_string(fresh).unwrap();
@@ -56,5 +56,63 @@ fn bindings_file_is_fresh() {
     assert!(
         current == fresh,
         "ui/src/bindings.ts is stale: run `LANTERN_UPDATE_BINDINGS=1 cargo test -p lantern-app --test ipc`"
+    );
+}
+
+/// Names of the commands the generated bindings call.
+fn commands_in_bindings() -> std::collections::BTreeSet<String> {
+    let bindings = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ui/src/bindings.ts"
+    ))
+    .unwrap();
+    // Calls look like `__TAURI_INVOKE("name"` or `__TAURI_INVOKE<Type>("name"`.
+    bindings
+        .split("__TAURI_INVOKE")
+        .filter(|rest| rest.starts_with('(') || rest.starts_with('<'))
+        .filter_map(|rest| rest.split_once("(\"").and_then(|(_, call)| call.split('"').next()))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn commands_permissions_and_capabilities_agree() {
+    use lantern_app_lib::COMMAND_NAMES;
+    let declared: std::collections::BTreeSet<String> =
+        COMMAND_NAMES.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        commands_in_bindings(),
+        declared,
+        "registered commands vs COMMAND_NAMES (build.rs)"
+    );
+
+    let capability: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/capabilities/default.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let granted: std::collections::BTreeSet<String> = capability["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect();
+    let allowed_commands: std::collections::BTreeSet<String> = granted
+        .iter()
+        .filter_map(|p| p.strip_prefix("allow-"))
+        .map(|p| p.replace('-', "_"))
+        .collect();
+    assert_eq!(allowed_commands, declared, "capability grants vs commands");
+    let plugins: Vec<&String> = granted
+        .iter()
+        .filter(|p| !p.starts_with("allow-"))
+        .collect();
+    assert_eq!(
+        plugins,
+        ["core:default", "store:default"],
+        "no shell, fs or other plugin access"
     );
 }

@@ -26,7 +26,7 @@ pub async fn app_info(state: tauri::State<'_, AppState>) -> Result<AppInfo, IpcE
     let manifest = Manifest::bundled();
     Ok(AppInfo {
         version: env!("CARGO_PKG_VERSION").to_string(),
-        profile_name: state.profile.name.clone(),
+        profile_name: state.profile().name,
         model_pack: state.pack_dir.as_ref().map(|p| p.display().to_string()),
         default_model: manifest
             .default_for(Role::Llm)

@@ -1,0 +1,14 @@
+/// Every command the app registers, by name. Shared with build.rs (which turns each into
+/// an `allow-…` permission); a test checks this list, the registered commands and the
+/// capability files agree.
+pub const COMMAND_NAMES: &[&str] = &[
+    "app_info",
+    "model_status",
+    "inspect_model_file",
+    "reload_model",
+    "get_settings",
+    "save_settings",
+    "list_profiles",
+    "create_profile",
+    "switch_profile",
+];
