@@ -1,36 +1,52 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import "../i18n";
+import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
+import { SettingsPage } from "../settings/SettingsPage";
+import { useSettings } from "../settings/useSettings";
 import { StatusBar } from "./StatusBar";
 import { useAppInfo } from "./useAppInfo";
-import { WORKSPACES, type WorkspaceId } from "./workspaces";
+import { useModelStatus } from "./useModelStatus";
+import { WORKSPACES, type PageId } from "./workspaces";
 
-/** The app frame: navigation on the left, the chosen workspace, and the status bar. */
+/** The app frame: navigation on the left, the chosen page, and the status bar. */
 export function App() {
-  const [current, setCurrent] = useState<WorkspaceId>("coach");
-  const appInfo = useAppInfo();
-  const workspace = WORKSPACES.find((w) => w.id === current) ?? WORKSPACES[0];
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState<PageId>("coach");
+  const [appInfo, reloadAppInfo] = useAppInfo();
+  const model = useModelStatus();
+  const { settings, save } = useSettings();
+  const pages: PageId[] = [...WORKSPACES, "settings"];
   return (
     <div className="frame">
-      <nav className="sidebar" aria-label="Workspaces">
+      <nav className="sidebar" aria-label={t("nav.label")}>
         <h1 className="brand">Lantern</h1>
         <ul>
-          {WORKSPACES.map((w) => (
-            <li key={w.id}>
+          {pages.map((id) => (
+            <li key={id}>
               <button
                 type="button"
-                aria-current={w.id === current ? "page" : undefined}
-                onClick={() => setCurrent(w.id)}
+                aria-current={id === current ? "page" : undefined}
+                onClick={() => setCurrent(id)}
               >
-                {w.title}
+                {t(`nav.${id}`)}
               </button>
             </li>
           ))}
         </ul>
+        <ProfileSwitcher onSwitched={reloadAppInfo} />
       </nav>
       <main className="workspace">
-        <h2>{workspace.title}</h2>
-        <p>{workspace.summary}</p>
+        {current === "settings" ? (
+          settings && <SettingsPage settings={settings} onSave={save} />
+        ) : (
+          <>
+            <h2>{t(`nav.${current}`)}</h2>
+            <p>{t(`summaries.${current}`)}</p>
+          </>
+        )}
       </main>
-      <StatusBar state={appInfo} />
+      <StatusBar state={appInfo} model={model} />
     </div>
   );
 }

@@ -1,26 +1,32 @@
+import { useTranslation } from "react-i18next";
+import type { ModelStatus } from "../bindings";
+import { errorText } from "../i18n";
+import { ModelStatusText } from "./ModelStatusText";
 import type { AppInfoState } from "./useAppInfo";
 
-/** The bottom bar: profile, model pack state and version. */
-export function StatusBar({ state }: { state: AppInfoState }) {
+/** The bottom bar: profile, model state and version. */
+export function StatusBar({ state, model }: { state: AppInfoState; model: ModelStatus | null }) {
+  const { t } = useTranslation();
   if (state.status === "loading") {
-    return <footer className="status-bar" role="status">Starting…</footer>;
+    return (
+      <footer className="status-bar" role="status">
+        {t("status.starting")}
+      </footer>
+    );
   }
   if (state.status === "failed") {
     return (
       <footer className="status-bar status-error" role="status">
-        Error {state.error.code}: {state.error.message}
+        {errorText(state.error)}
       </footer>
     );
   }
   const { info } = state;
   return (
     <footer className="status-bar" role="status">
-      <span>Profile: {info.profileName}</span>
-      <span>
-        Model: {info.defaultModel}{" "}
-        {info.modelPack ? "(model pack found)" : "(model pack not found — run models/fetch.py)"}
-      </span>
-      <span>Lantern {info.version}</span>
+      <span>{t("status.profile", { name: info.profileName })}</span>
+      <ModelStatusText status={model} />
+      <span>{t("status.version", { version: info.version })}</span>
     </footer>
   );
 }

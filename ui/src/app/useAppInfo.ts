@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { commands, type AppInfo, type IpcError } from "../bindings";
 
 /** What the status bar needs: the app info once loaded, or the error that stopped it. */
@@ -7,9 +7,10 @@ export type AppInfoState =
   | { status: "ready"; info: AppInfo }
   | { status: "failed"; error: IpcError };
 
-/** Loads the app's version, profile and model pack once. */
-export function useAppInfo(): AppInfoState {
+/** Loads the app's version, profile and model pack; `reload` asks again (after a profile switch). */
+export function useAppInfo(): [AppInfoState, () => void] {
   const [state, setState] = useState<AppInfoState>({ status: "loading" });
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let live = true;
     commands
@@ -28,6 +29,7 @@ export function useAppInfo(): AppInfoState {
     return () => {
       live = false;
     };
-  }, []);
-  return state;
+  }, [generation]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return [state, reload];
 }

@@ -1,11 +1,8 @@
-/** The five loops of Lantern, in navigation order. */
-export const WORKSPACES = [
-  { id: "coach", title: "Coach", summary: "Build a Toulmin argument step by step." },
-  { id: "tutor", title: "Tutor", summary: "Learn a course along its prerequisite map." },
-  { id: "reports", title: "Reports", summary: "Edit a structured report by chatting." },
-  { id: "expenses", title: "Expenses", summary: "Record spending with a careful assistant." },
-  { id: "modules", title: "Modules", summary: "Work through guided modules." },
-] as const;
+/** The five loops of Lantern, in navigation order; titles come from the translations. */
+export const WORKSPACES = ["coach", "tutor", "reports", "expenses", "modules"] as const;
 
 /** Identifier of one workspace. */
-export type WorkspaceId = (typeof WORKSPACES)[number]["id"];
+export type WorkspaceId = (typeof WORKSPACES)[number];
+
+/** A page of the app: a workspace or the settings. */
+export type PageId = WorkspaceId | "settings";
