@@ -70,7 +70,10 @@ fn commands_in_bindings() -> std::collections::BTreeSet<String> {
     bindings
         .split("__TAURI_INVOKE")
         .filter(|rest| rest.starts_with('(') || rest.starts_with('<'))
-        .filter_map(|rest| rest.split_once("(\"").and_then(|(_, call)| call.split('"').next()))
+        .filter_map(|rest| {
+            rest.split_once("(\"")
+                .and_then(|(_, call)| call.split('"').next())
+        })
         .map(str::to_string)
         .collect()
 }

@@ -1,25 +1,47 @@
 // End-to-end: the real Lantern binary in a real WebKitGTK window, driven over WebDriver.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { OUTPUT, freshHome, launch } from "./driver.mjs";
 
+/** Waits until the status bar's text matches `pattern`; returns that text. */
+async function statusMatching(browser, pattern, timeout = 60000) {
+  const status = await browser.$("footer.status-bar");
+  let text = "";
+  await browser.waitUntil(
+    async () => {
+      text = await status.getText();
+      return pattern.test(text);
+    },
+    { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
+  );
+  return text;
+}
+
+/** Opens Settings and returns once its form is shown. */
+async function openSettings(browser, label = "Settings") {
+  await browser.$(`button=${label}`).click();
+  await browser.$("form.settings").waitForExist({ timeout: 10000 });
+}
+
 describe("Lantern window", () => {
+  const home = freshHome();
   let app;
   before(async () => {
-    app = await launch(freshHome());
+    app = await launch(home);
   });
   after(async () => {
     await app?.stop();
   });
 
-  it("opens with the Lantern title and the five workspaces", async () => {
+  it("opens with the Lantern title, the five workspaces and Settings", async () => {
     const { browser } = app;
     assert.equal(await browser.getTitle(), "Lantern");
     const nav = await browser.$("nav[aria-label='Workspaces']");
     await nav.waitForExist({ timeout: 20000 });
-    const labels = await nav.$$("button").map((b) => b.getText());
-    assert.deepEqual(labels, ["Coach", "Tutor", "Reports", "Expenses", "Modules"]);
+    const labels = await nav.$$("ul button").map((b) => b.getText());
+    assert.deepEqual(labels, ["Coach", "Tutor", "Reports", "Expenses", "Modules", "Settings"]);
   });
 
   it("navigates between workspaces", async () => {
@@ -28,14 +50,52 @@ describe("Lantern window", () => {
     assert.equal(await browser.$("main h2").getText(), "Reports");
   });
 
-  it("shows the profile read from SQLite and the model pack", async () => {
+  it("reaches a ready model with the real default model", async () => {
     const { browser } = app;
-    const status = await browser.$("footer.status-bar");
-    await browser.waitUntil(async () => (await status.getText()).includes("Profile: Student"), {
-      timeout: 20000,
-      timeoutMsg: "status bar never showed the profile",
-    });
-    assert.match(await status.getText(), /smollm2-135m-instruct \(model pack found\)/);
+    const text = await statusMatching(browser, /Model: SmolLM2-135M-Instruct\.Q4_1\.gguf ready/);
+    assert.match(text, /Profile: Student/);
     await browser.saveScreenshot(join(OUTPUT, "window.png"));
+  });
+
+  it("refuses a file that is not a model, with its error", async () => {
+    const { browser } = app;
+    const bad = join(home, "not-a-model.gguf");
+    writeFileSync(bad, "this is text, not GGUF");
+    await openSettings(browser);
+    const path = await browser.$("form.settings input[type='text']");
+    await path.setValue(bad);
+    await browser.$("button=Check file").click();
+    const alert = await browser.$("form.settings [role='alert']");
+    await alert.waitForExist({ timeout: 10000 });
+    assert.equal(await alert.getText(), "That file is not a usable GGUF model.");
+    await browser.$("button=Save").click();
+    await browser.waitUntil(async () => (await browser.$$("form.settings [role='alert']").length) > 0);
+    await browser.saveScreenshot(join(OUTPUT, "bad-model.png"));
+    await path.setValue(" "); // blank: back to the pack default
+  });
+
+  it("keeps settings across a restart", async () => {
+    const { browser } = app;
+    await openSettings(browser);
+    await browser.$("form.settings select").selectByAttribute("value", "es");
+    const selects = await browser.$$("form.settings select");
+    await selects[1].selectByAttribute("value", "dark");
+    await browser.$("button=Save").click();
+    await browser.$("p=Ajustes guardados.").waitForExist({ timeout: 10000 });
+    await app.stop();
+
+    app = await launch(home);
+    const again = app.browser;
+    const nav = await again.$("nav");
+    await nav.waitForExist({ timeout: 20000 });
+    await again.waitUntil(async () => (await again.$("button=Entrenador").isExisting()), {
+      timeout: 20000,
+      timeoutMsg: "the interface did not come back in Spanish",
+    });
+    await openSettings(again, "Ajustes");
+    const values = await again.$$("form.settings select").map((s) => s.getValue());
+    assert.deepEqual(values, ["es", "dark"]);
+    assert.equal(await again.execute(() => document.documentElement.dataset.theme), "dark");
+    await again.saveScreenshot(join(OUTPUT, "settings-es-dark.png"));
   });
 });
