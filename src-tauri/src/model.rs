@@ -141,34 +141,6 @@ impl ModelService {
             ),
         }
     }
-
-    /// Called by a loop whose turn failed with `error`: after a crash or a hang the
-    /// status shows `restarting` until a fresh worker is ready again.
-    pub async fn after_turn_error<R: Runtime>(&self, app: &AppHandle<R>, error: &LlmError) {
-        if !matches!(error, LlmError::Crashed(_) | LlmError::Timeout(_)) {
-            return;
-        }
-        let (Some(llm), ModelStatus::Ready { model }) = (self.llm(), self.status()) else {
-            return;
-        };
-        self.set(
-            app,
-            ModelStatus::Restarting {
-                model: model.clone(),
-            },
-        );
-        match llm.start().await {
-            Ok(()) => self.set(app, ModelStatus::Ready { model }),
-            Err(e) => self.set(
-                app,
-                ModelStatus::Failed {
-                    model,
-                    code: e.code().to_string(),
-                    message: e.to_string(),
-                },
-            ),
-        }
-    }
 }
 
 async fn start(path: &Path, threads: u32) -> Result<Supervisor, LlmError> {

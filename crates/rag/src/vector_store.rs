@@ -149,12 +149,14 @@ impl VectorStore {
     }
 
     async fn table(&self, collection: Collection) -> Result<Table, RagError> {
+        // Opening is the common case (every search); listing tables first would cost a
+        // second directory read per call.
         let name = collection.name();
-        let names = self.db.table_names().execute().await?;
-        if names.iter().any(|n| n == name) {
-            Ok(self.db.open_table(name).execute().await?)
-        } else {
-            Ok(self.db.create_empty_table(name, schema()).execute().await?)
+        match self.db.open_table(name).execute().await {
+            Err(lancedb::Error::TableNotFound { .. }) => {
+                Ok(self.db.create_empty_table(name, schema()).execute().await?)
+            }
+            other => Ok(other?),
         }
     }
 

@@ -75,20 +75,16 @@ pub struct BenchRagOptions {
 struct Lcg(u64);
 
 impl Lcg {
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        items[(self.0 >> 33) as usize % items.len()]
-    }
-
     fn below(&mut self, n: usize) -> usize {
         self.0 = self
             .0
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         (self.0 >> 33) as usize % n
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
     }
 
     fn sentence(&mut self) -> String {
