@@ -28,8 +28,8 @@ cargo test --workspace --locked 2>&1 | tee "$logs/rust.log"
 step "UI tests (vitest)"
 npm run --silent test:ui 2>&1 | tee "$logs/ui.log"
 
-step "end-to-end tests (built app in a real window under Xvfb)"
-npm run --silent tauri -- build --debug --no-bundle --ci
+step "end-to-end tests (built app and its .deb; the app in a real window under Xvfb)"
+npm run --silent tauri -- build --debug --bundles deb --ci
 npm run --silent test:e2e 2>&1 | tee "$logs/e2e.log"
 
 step "summary"

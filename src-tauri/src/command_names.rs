@@ -11,4 +11,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "list_profiles",
     "create_profile",
     "switch_profile",
+    "list_courses",
+    "import_course",
+    "search_course",
 ];

@@ -6,6 +6,7 @@
 mod command_names;
 pub mod commands;
 pub mod error;
+pub mod library;
 pub mod model;
 pub mod settings;
 pub mod state;
@@ -30,9 +31,14 @@ macro_rules! lantern_builder {
                 $crate::commands::profiles::list_profiles,
                 $crate::commands::profiles::create_profile,
                 $crate::commands::profiles::switch_profile::<$runtime>,
+                $crate::commands::courses::list_courses,
+                $crate::commands::courses::import_course::<$runtime>,
+                $crate::commands::courses::search_course,
             ])
             .events(tauri_specta::collect_events![
-                $crate::model::ModelStatusChanged
+                $crate::model::ModelStatusChanged,
+                $crate::library::CourseImportProgress,
+                $crate::library::CoursesChanged
             ])
     };
 }
@@ -40,6 +46,16 @@ macro_rules! lantern_builder {
 /// The typed command registry of the app; also exports `ui/src/bindings.ts`.
 pub fn specta_builder() -> tauri_specta::Builder<tauri::Wry> {
     lantern_builder!(tauri::Wry)
+}
+
+/// Folders that may hold the app's bundled resources: the installed resource folder,
+/// and in development builds the repository itself.
+fn resource_dir_candidates<R: tauri::Runtime>(app: &tauri::App<R>) -> Vec<std::path::PathBuf> {
+    let mut dirs: Vec<_> = app.path().resource_dir().into_iter().collect();
+    if cfg!(debug_assertions) {
+        dirs.push(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+    }
+    dirs
 }
 
 /// Starts the app (or, with `--llm-worker CONFIG`, the model worker); returns a failure
@@ -55,6 +71,7 @@ pub fn run() -> std::process::ExitCode {
     let specta = specta_builder();
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::new().build())
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(specta.invoke_handler())
         .setup(move |app| {
             specta.mount_events(app);
@@ -68,6 +85,7 @@ pub fn run() -> std::process::ExitCode {
             ))?;
             app.manage(state);
             commands::model::spawn_model_load(app.handle(), &app.state::<state::AppState>());
+            commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));
             Ok(())
         })
         .run(tauri::generate_context!());

@@ -107,6 +107,31 @@ impl ModelService {
         }
     }
 
+    /// After the worker crashed during a turn: shows `restarting`, starts a fresh worker,
+    /// then shows `ready` (or `failed` with its code).
+    pub async fn recover<R: Runtime>(&self, app: &AppHandle<R>) {
+        let (Some(llm), ModelStatus::Ready { model }) = (self.llm(), self.status()) else {
+            return;
+        };
+        self.set(
+            app,
+            ModelStatus::Restarting {
+                model: model.clone(),
+            },
+        );
+        match llm.start().await {
+            Ok(()) => self.set(app, ModelStatus::Ready { model }),
+            Err(e) => self.set(
+                app,
+                ModelStatus::Failed {
+                    model,
+                    code: e.code().to_string(),
+                    message: e.to_string(),
+                },
+            ),
+        }
+    }
+
     /// Stops any running model and loads `model` (`None`: nothing to load) with `threads`.
     /// Status goes to `loading`, then `ready` or `failed`, each sent as an event.
     pub async fn load<R: Runtime>(&self, app: &AppHandle<R>, model: Option<PathBuf>, threads: u32) {

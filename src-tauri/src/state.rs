@@ -1,6 +1,7 @@
 //! What the commands share: the database, the active profile, the model pack and the
 //! model service.
 
+use crate::library::Library;
 use crate::model::ModelService;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_store::{Profile, Store, StoreError};
@@ -20,6 +21,8 @@ pub struct AppState {
     pub pack_dir: Option<PathBuf>,
     /// The language model.
     pub model: ModelService,
+    /// The course library and its search index.
+    pub library: Library,
 }
 
 impl AppState {
@@ -55,6 +58,7 @@ impl AppState {
         Ok(Self {
             store,
             profile: RwLock::new(profile),
+            library: Library::new(pack_dir.clone(), data_dir.join("index")),
             pack_dir,
             model: ModelService::default(),
         })

@@ -115,7 +115,12 @@ fn commands_permissions_and_capabilities_agree() {
         .collect();
     assert_eq!(
         plugins,
-        ["core:default", "store:default"],
-        "no shell, fs or other plugin access"
+        [
+            "core:default",
+            "dialog:allow-open",
+            "dialog:allow-save",
+            "store:default"
+        ],
+        "no shell, fs or other plugin access; dialogs only to open and save files"
     );
 }

@@ -57,6 +57,20 @@ describe("Lantern window", () => {
     await browser.saveScreenshot(join(OUTPUT, "window.png"));
   });
 
+  it("imports the sample course on first run and searches it", async () => {
+    const { browser } = app;
+    await browser.$("button=Tutor").click();
+    const course = await browser.$("strong=Grade 10 Algebra");
+    await course.waitForExist({ timeout: 120000, timeoutMsg: "the sample course was not imported" });
+    const query = await browser.$("form.course-search input[type='search']");
+    await query.setValue("how do I factorise a trinomial");
+    await browser.$("button=Search").click();
+    const first = await browser.$("ol.passages li");
+    await first.waitForExist({ timeout: 30000 });
+    assert.match(await first.getText(), /ALG-05/);
+    await browser.saveScreenshot(join(OUTPUT, "courses.png"));
+  });
+
   it("refuses a file that is not a model, with its error", async () => {
     const { browser } = app;
     const bad = join(home, "not-a-model.gguf");

@@ -26,10 +26,21 @@ export const commands = {
 	createProfile: (name: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name })),
 	/**  Makes the profile `id` the active one, also for the next start. */
 	switchProfile: (id: number) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("switch_profile", { id })),
+	/**  Every imported course. */
+	listCourses: () => typedError<CourseView[], IpcError>(__TAURI_INVOKE("list_courses")),
+	/**
+	 *  Imports the course pack (folder or .zip) at `path`, replacing an earlier import of
+	 *  the same course; progress arrives as `CourseImportProgress` events.
+	 */
+	importCourse: (path: string) => typedError<CourseView, IpcError>(__TAURI_INVOKE("import_course", { path })),
+	/**  The passages of course `course_id`'s notes, transcripts and PDFs closest to `query`. */
+	searchCourse: (courseId: string, query: string, limit: number) => typedError<PassageView[], IpcError>(__TAURI_INVOKE("search_course", { courseId, query, limit })),
 };
 
 /** Events */
 export const events = {
+	courseImportProgress: makeEvent<CourseImportProgress, CourseImportProgress>("course-import-progress"),
+	coursesChanged: makeEvent<CoursesChanged, CoursesChanged>("courses-changed"),
 	modelStatusChanged: makeEvent<ModelStatusChanged, ModelStatusChanged>("model-status-changed"),
 };
 
@@ -60,6 +71,44 @@ export type AppInfo_Serialize = {
 	/**  Name of the default language model. */
 	defaultModel: string,
 };
+
+/**  Sent while a course pack is imported. */
+export type CourseImportProgress = {
+	/**  The pack being imported (file or folder name). */
+	pack: string,
+	/**  The stage. */
+	step: ImportStep,
+	/**  Documents indexed so far. */
+	done: number,
+	/**  Documents to index. */
+	total: number,
+};
+
+/**  A course as the UI lists it. */
+export type CourseView = {
+	/**  Course id. */
+	id: string,
+	/**  Title. */
+	title: string,
+	/**  Number of units. */
+	units: number,
+	/**  Number of exam questions. */
+	questions: number,
+	/**  When it was last imported, RFC 3339 UTC. */
+	importedAt: string,
+};
+
+/**  Sent when the list of courses changed (an import finished). */
+export type CoursesChanged = null;
+
+/**  Where a course import is, for a progress bar. */
+export type ImportStep = 
+/**  Embedding and indexing documents. */
+"indexing" | 
+/**  Saving units, prerequisites and questions. */
+"saving" | 
+/**  Finished. */
+"done";
 
 /**  A failed command as the UI sees it. */
 export type IpcError = {
@@ -117,6 +166,20 @@ message: string };
 
 /**  Sent whenever the model status changes. */
 export type ModelStatusChanged = ModelStatus;
+
+/**  A passage of course material found by a search. */
+export type PassageView = {
+	/**  The unit it teaches. */
+	unitId: string,
+	/**  The file it came from. */
+	sourceId: string,
+	/**  Section heading, time window or page. */
+	section: string,
+	/**  The passage. */
+	text: string,
+	/**  Relevance, 0 to 1. */
+	score: number | null,
+};
 
 /**  A profile as the UI sees it. */
 export type ProfileView = {

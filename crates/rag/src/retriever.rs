@@ -2,13 +2,16 @@
 
 use crate::{Embedder, RagError, VectorStore};
 use lantern_core::llm::BoxFuture;
-use lantern_core::retrieval::{Collection, Document, Filter, Hit, RetrievalError, Retriever};
+use lantern_core::retrieval::{
+    fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
+};
 use std::sync::Mutex;
 
 /// Texts embedded per call while indexing.
 const EMBED_BATCH: usize = 32;
 
-/// Semantic search with the local embedder and LanceDB.
+/// Hybrid search with the local embedder and LanceDB: the vector search and the
+/// full-text search, merged by [`fuse_rankings`].
 pub struct LanceRetriever {
     embedder: Mutex<Embedder>,
     store: VectorStore,
@@ -60,12 +63,13 @@ impl Retriever for LanceRetriever {
     ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>> {
         Box::pin(async move {
             let vector = self.embed(&[query])?.remove(0);
-            let hits = self
-                .store
-                .search(collection, &vector, filter, top_k)
-                .await?;
+            let (by_meaning, by_words) = futures::try_join!(
+                self.store.search(collection, &vector, filter, top_k),
+                self.store
+                    .search_text(collection, query, &vector, filter, top_k),
+            )?;
             // `Filter::accepts` is the port's definition; it guards the SQL translation.
-            Ok(hits
+            Ok(fuse_rankings(&[by_meaning, by_words], top_k)
                 .into_iter()
                 .filter(|h| filter.accepts(&h.record))
                 .collect())

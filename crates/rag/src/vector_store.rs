@@ -7,7 +7,10 @@ use arrow_array::types::Float32Type;
 use arrow_array::{Array, FixedSizeListArray, Float32Array, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use futures::TryStreamExt;
-use lancedb::index::scalar::{BTreeIndexBuilder, BitmapIndexBuilder, LabelListIndexBuilder};
+use lancedb::index::scalar::{
+    BTreeIndexBuilder, BitmapIndexBuilder, FtsIndexBuilder, FullTextSearchQuery,
+    LabelListIndexBuilder,
+};
 use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase};
 use lancedb::{connect, Connection, Table};
@@ -205,7 +208,7 @@ impl VectorStore {
     }
 
     /// Keeps the indexes of `collection` current: scalar indexes on the filter columns
-    /// (so a scoped search does not scan every row), and the approximate vector index
+    /// (so a scoped search does not scan every row), a full-text index on the text, and the approximate vector index
     /// once the collection has [`VECTOR_INDEX_MIN_ROWS`] rows. Existing indexes are
     /// brought up to date with rows added since. Returns whether a vector index exists.
     pub async fn refresh_indexes(&self, collection: Collection) -> Result<bool, RagError> {
@@ -236,6 +239,7 @@ impl VectorStore {
                 "difficulty_tier",
                 Index::Bitmap(BitmapIndexBuilder::default()),
             ),
+            ("text", Index::FTS(FtsIndexBuilder::default())),
         ];
         for (column, index) in scalar {
             if !existing.iter().any(|c| c == column) {
@@ -271,26 +275,85 @@ impl VectorStore {
             query = query.only_if(predicate);
         }
         let batches: Vec<RecordBatch> = query.execute().await?.try_collect().await?;
-        let mut hits = Vec::new();
-        for batch in &batches {
-            let (ids, records) = (column(batch, "id")?, column(batch, "record")?);
+        let mut hits = hits_from(&batches, |batch, row| {
             let distances = batch
                 .column_by_name("_distance")
                 .and_then(|c| c.as_any().downcast_ref::<Float32Array>())
                 .ok_or_else(|| RagError::Index("result has no _distance column".into()))?;
-            for row in 0..batch.num_rows() {
-                let record: Record = serde_json::from_str(records.value(row))
-                    .map_err(|e| RagError::Index(format!("unreadable record in the index: {e}")))?;
-                hits.push(Hit {
-                    id: ids.value(row).to_string(),
-                    score: similarity(distances.value(row)),
-                    record,
-                });
-            }
-        }
+            Ok(similarity(distances.value(row)))
+        })?;
         hits.sort_by(|a, b| b.score.total_cmp(&a.score));
         Ok(hits)
     }
+
+    /// The `top_k` rows of `collection` within `filter` whose text best matches the
+    /// words of `text` (BM25 over the full-text index), best first; each hit's score is
+    /// its similarity to `vector`, the embedded query. Empty while the collection has no
+    /// full-text index yet.
+    pub async fn search_text(
+        &self,
+        collection: Collection,
+        text: &str,
+        vector: &[f32],
+        filter: &Filter,
+        top_k: usize,
+    ) -> Result<Vec<Hit>, RagError> {
+        let table = self.table(collection).await?;
+        let mut query = table
+            .query()
+            .full_text_search(FullTextSearchQuery::new(text.to_string()))
+            .limit(top_k);
+        if let Some(predicate) = predicate(filter) {
+            query = query.only_if(predicate);
+        }
+        let batches: Vec<RecordBatch> = match query.execute().await {
+            Ok(stream) => stream.try_collect().await?,
+            Err(e) if e.to_string().to_lowercase().contains("inverted index") => {
+                tracing::debug!("no full-text index on {}: {e}", collection.name());
+                return Ok(Vec::new());
+            }
+            Err(e) => return Err(e.into()),
+        };
+        hits_from(&batches, |batch, row| {
+            let vectors = batch
+                .column_by_name("vector")
+                .and_then(|c| c.as_any().downcast_ref::<FixedSizeListArray>())
+                .ok_or_else(|| RagError::Index("result has no vector column".into()))?;
+            let stored = vectors.value(row);
+            let stored = stored
+                .as_any()
+                .downcast_ref::<Float32Array>()
+                .ok_or_else(|| RagError::Index("vector column is not f32".into()))?;
+            let squared: f32 = stored
+                .values()
+                .iter()
+                .zip(vector)
+                .map(|(a, b)| (a - b) * (a - b))
+                .sum();
+            Ok(similarity(squared))
+        })
+    }
+}
+
+/// The hits in `batches`, in row order, scored by `score_of(batch, row)`.
+fn hits_from(
+    batches: &[RecordBatch],
+    score_of: impl Fn(&RecordBatch, usize) -> Result<f32, RagError>,
+) -> Result<Vec<Hit>, RagError> {
+    let mut hits = Vec::new();
+    for batch in batches {
+        let (ids, records) = (column(batch, "id")?, column(batch, "record")?);
+        for row in 0..batch.num_rows() {
+            let record: Record = serde_json::from_str(records.value(row))
+                .map_err(|e| RagError::Index(format!("unreadable record in the index: {e}")))?;
+            hits.push(Hit {
+                id: ids.value(row).to_string(),
+                score: score_of(batch, row)?,
+                record,
+            });
+        }
+    }
+    Ok(hits)
 }
 
 #[cfg(test)]

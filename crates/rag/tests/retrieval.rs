@@ -8,7 +8,8 @@ use lantern_core::retrieval::{
 };
 use lantern_core::Coded;
 use lantern_rag::{
-    read_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore, EMBEDDING_DIMENSIONS,
+    import_course_pack, read_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore,
+    EMBEDDING_DIMENSIONS,
 };
 use lantern_store::Store;
 use std::path::{Path, PathBuf};
@@ -172,6 +173,46 @@ async fn reimport_replaces_and_never_duplicates() {
     let courses = f.store.list_courses().await.unwrap();
     assert_eq!(courses.len(), 1);
     assert_eq!(courses[0].questions as usize, pack.exams.questions.len());
+}
+
+#[tokio::test]
+async fn keyword_search_finds_the_passage_naming_a_rare_word() {
+    let f = fixture().await;
+    let summary = import_course_pack(&sample_course(), &f.retriever, &f.store, &mut |_| {})
+        .await
+        .unwrap();
+    let course = Filter::course(&summary.course_id);
+    let vector = f.retriever.embed(&["discriminant"]).unwrap().remove(0);
+    let by_words = f
+        .retriever
+        .store()
+        .search_text(
+            Collection::UnitContentChunks,
+            "discriminant",
+            &vector,
+            &course,
+            5,
+        )
+        .await
+        .unwrap();
+    assert!(!by_words.is_empty(), "the full-text index answers");
+    for hit in &by_words {
+        let Record::Chunk(chunk) = &hit.record else {
+            panic!("chunk expected")
+        };
+        assert!(chunk.text.to_lowercase().contains("discriminant"));
+        assert!((0.0..=1.0).contains(&hit.score));
+    }
+    let hybrid = search_chunks(
+        &f.retriever,
+        Collection::UnitContentChunks,
+        "what does the discriminant tell me",
+        &course,
+        3,
+    )
+    .await
+    .unwrap();
+    assert_eq!(hybrid[0].0.unit_id, "ALG-06");
 }
 
 async fn counts(f: &Fixture) -> Vec<usize> {

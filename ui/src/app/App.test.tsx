@@ -26,6 +26,8 @@ function backend(overrides: Record<string, Handler> = {}) {
       return args?.settings;
     },
     list_profiles: () => [{ id: 1, name: "Student", active: true }],
+    list_courses: () => [],
+    coach_list: () => [],
   };
   mockIPC((cmd, args) => {
     const handler = overrides[cmd] ?? defaults[cmd];

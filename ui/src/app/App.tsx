@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CoursesPanel } from "../features/courses/CoursesPanel";
 import "../i18n";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
 import { SettingsPage } from "../settings/SettingsPage";
@@ -43,6 +44,7 @@ export function App() {
           <>
             <h2>{t(`nav.${current}`)}</h2>
             <p>{t(`summaries.${current}`)}</p>
+            {current === "tutor" && <CoursesPanel />}
           </>
         )}
       </main>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type IpcError, type ModelFileInfo } from "../bindings";
+import { pickFile } from "../files/pickPath";
 import { errorText } from "../i18n";
 import type { SavedSettings } from "./useSettings";
 
@@ -21,12 +22,22 @@ export function SettingsPage({
   const [outcome, setOutcome] = useState<{ error: IpcError | null } | null>(null);
   useEffect(() => setDraft(settings), [settings]);
 
-  async function checkFile() {
-    const path = draft.modelPath?.trim();
-    if (!path) return;
+  async function inspect(path: string) {
     setCheck({ state: "checking" });
     const result = await commands.inspectModelFile(path);
     setCheck(result.status === "ok" ? { state: "ok", info: result.data } : { state: "error", text: errorText(result.error) });
+  }
+
+  async function checkFile() {
+    const path = draft.modelPath?.trim();
+    if (path) await inspect(path);
+  }
+
+  async function browse() {
+    const path = await pickFile({ name: t("settings.ggufKind"), extensions: ["gguf"] });
+    if (!path) return;
+    setDraft({ ...draft, modelPath: path });
+    await inspect(path);
   }
 
   async function submit(event: FormEvent) {
@@ -52,6 +63,9 @@ export function SettingsPage({
             setCheck({ state: "idle" });
           }}
         />
+        <button type="button" onClick={() => void browse()}>
+          {t("settings.browse")}
+        </button>
         <button type="button" onClick={() => void checkFile()} disabled={!draft.modelPath?.trim()}>
           {check.state === "checking" ? t("settings.checking") : t("settings.check")}
         </button>

@@ -5,7 +5,9 @@ use super::runtime;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
-use lantern_core::retrieval::{ChunkMetadata, ChunkType, Collection, Document, Filter, Record};
+use lantern_core::retrieval::{
+    fuse_rankings, ChunkMetadata, ChunkType, Collection, Document, Filter, Record,
+};
 use lantern_rag::{Embedder, EmbedderFiles, VectorStore};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -183,6 +185,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
 
     let mut rng = Lcg(99);
     let (mut totals, mut embeds, mut searches) = (vec![], vec![], vec![]);
+    let (mut keywords, mut hybrids) = (vec![], vec![]);
     for _ in 0..options.queries.max(1) {
         let query = format!(
             "how does {} change {}",
@@ -207,8 +210,26 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
                 format!("expected {TOP_K} hits, got {}", hits.len()),
             ));
         }
+        let by_words = Instant::now();
+        let text_hits =
+            rt.block_on(store.search_text(collection, &query, &vector, &filter, TOP_K))?;
+        keywords.push(millis(by_words));
+        let fused = fuse_rankings(&[hits, text_hits], TOP_K);
+        hybrids.push(millis(start));
+        if fused.len() != TOP_K {
+            return Err(CliError::new(
+                "bench_failed",
+                format!("hybrid search gave {} hits", fused.len()),
+            ));
+        }
     }
-    for v in [&mut totals, &mut embeds, &mut searches] {
+    for v in [
+        &mut totals,
+        &mut embeds,
+        &mut searches,
+        &mut keywords,
+        &mut hybrids,
+    ] {
         v.sort_by(f64::total_cmp);
     }
     println!(
@@ -223,6 +244,13 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
         percentile(&embeds, 0.95),
         percentile(&searches, 0.5),
         percentile(&searches, 0.95)
+    );
+    println!(
+        "hybrid:   p50 {:.1} ms, p95 {:.1} ms (the above + full-text top-{TOP_K}, fused); full-text p50 {:.1} ms / p95 {:.1} ms",
+        percentile(&hybrids, 0.5),
+        percentile(&hybrids, 0.95),
+        percentile(&keywords, 0.5),
+        percentile(&keywords, 0.95)
     );
     Ok(())
 }

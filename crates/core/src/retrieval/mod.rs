@@ -2,9 +2,13 @@
 //!
 //! Loops never query the index themselves with free-form filters: they name a
 //! [`Collection`], give a [`Filter`] (course, unit scope, tier) and get typed hits whose
-//! metadata is exactly the spec's chunk and candidate metadata.
+//! metadata is exactly the spec's chunk and candidate metadata. Adapters may combine
+//! a vector search with a keyword search; [`fuse_rankings`] merges the two rankings.
 
+mod fusion;
 mod types;
+
+pub use fusion::fuse_rankings;
 
 pub use types::{
     CandidateMetadata, ChunkMetadata, ChunkType, Collection, Filter, Hit, Record, Tier,

@@ -249,7 +249,8 @@ impl Filter {
 pub struct Hit {
     /// The record's id.
     pub id: String,
-    /// Similarity in [0, 1] (1 = same meaning), from the vector distance.
+    /// Similarity of meaning in [0, 1] (1 = same meaning), from the vector distance,
+    /// also for hits that only the keyword search found.
     pub score: f32,
     /// The record's metadata.
     pub record: Record,

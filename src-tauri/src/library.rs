@@ -1,0 +1,151 @@
+//! The course library: the local retriever (embedder + LanceDB index) and course
+//! imports, including the sample course imported on first run.
+
+use crate::error::IpcError;
+use lantern_core::course::{ImportProgress, ImportStage, ImportSummary};
+use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore};
+use lantern_store::Store;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tauri::{AppHandle, Runtime};
+use tauri_specta::Event;
+use tokio::sync::{Mutex, OnceCell};
+
+/// Threads the embedder may use (it shares the laptop with the model).
+const EMBED_THREADS: usize = 2;
+/// Folder of the sample course, inside the app's resources or the repository.
+const SAMPLE_COURSE: &str = "courses/grade10-algebra";
+
+/// Where a course import is, for a progress bar.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum ImportStep {
+    /// Embedding and indexing documents.
+    Indexing,
+    /// Saving units, prerequisites and questions.
+    Saving,
+    /// Finished.
+    Done,
+}
+
+/// Sent while a course pack is imported.
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+#[serde(rename_all = "camelCase")]
+pub struct CourseImportProgress {
+    /// The pack being imported (file or folder name).
+    pub pack: String,
+    /// The stage.
+    pub step: ImportStep,
+    /// Documents indexed so far.
+    pub done: u32,
+    /// Documents to index.
+    pub total: u32,
+}
+
+/// Sent when the list of courses changed (an import finished).
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct CoursesChanged;
+
+/// The retriever, opened on first use, and a lock that runs imports one at a time.
+pub struct Library {
+    pack_dir: Option<PathBuf>,
+    index_dir: PathBuf,
+    retriever: OnceCell<Arc<LanceRetriever>>,
+    importing: Mutex<()>,
+}
+
+impl Library {
+    /// A library indexing into `index_dir`, embedding with the model pack in `pack_dir`.
+    pub fn new(pack_dir: Option<PathBuf>, index_dir: PathBuf) -> Self {
+        Self {
+            pack_dir,
+            index_dir,
+            retriever: OnceCell::new(),
+            importing: Mutex::new(()),
+        }
+    }
+
+    /// The retriever, loading the embedder and opening the index the first time.
+    pub async fn retriever(&self) -> Result<Arc<LanceRetriever>, IpcError> {
+        self.retriever
+            .get_or_try_init(|| async {
+                let pack = self.pack_dir.clone().ok_or_else(|| {
+                    IpcError::new(
+                        "embedder_not_found",
+                        "the model pack with the sentence embedder was not found",
+                    )
+                })?;
+                let embedder = tauri::async_runtime::spawn_blocking(move || {
+                    Embedder::load(&EmbedderFiles::in_pack(&pack), EMBED_THREADS)
+                })
+                .await
+                .map_err(|e| IpcError::internal(e.to_string()))??;
+                let store = VectorStore::open(&self.index_dir).await?;
+                Ok(Arc::new(LanceRetriever::new(embedder, store)))
+            })
+            .await
+            .cloned()
+    }
+
+    /// Imports the pack at `path` into the index and `store`, sending progress events;
+    /// imports run one at a time.
+    pub async fn import<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        store: &Store,
+        path: &Path,
+    ) -> Result<ImportSummary, IpcError> {
+        let _one_at_a_time = self.importing.lock().await;
+        let retriever = self.retriever().await?;
+        let pack = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
+        let summary = import_course_pack(path, &retriever, store, &mut on_progress).await?;
+        if let Err(e) = CoursesChanged.emit(app) {
+            tracing::warn!("cannot announce the new course: {e}");
+        }
+        Ok(summary)
+    }
+
+    /// On first run (no course yet), imports the sample course found among
+    /// `resource_dirs`; does nothing when a course exists or no sample is found.
+    pub async fn import_sample_if_empty<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        store: &Store,
+        resource_dirs: &[PathBuf],
+    ) -> Result<(), IpcError> {
+        if !store.list_courses().await?.is_empty() {
+            return Ok(());
+        }
+        let Some(sample) = resource_dirs
+            .iter()
+            .map(|dir| dir.join(SAMPLE_COURSE))
+            .find(|dir| dir.join("course.json").is_file())
+        else {
+            tracing::warn!("no sample course among {resource_dirs:?}");
+            return Ok(());
+        };
+        self.import(app, store, &sample).await.map(|_| ())
+    }
+}
+
+fn send_progress<R: Runtime>(app: &AppHandle<R>, pack: &str, progress: ImportProgress) {
+    let step = match progress.stage {
+        ImportStage::Indexing => ImportStep::Indexing,
+        ImportStage::Saving => ImportStep::Saving,
+        ImportStage::Done => ImportStep::Done,
+    };
+    let event = CourseImportProgress {
+        pack: pack.to_string(),
+        step,
+        done: u32::try_from(progress.done).unwrap_or(u32::MAX),
+        total: u32::try_from(progress.total).unwrap_or(u32::MAX),
+    };
+    if let Err(e) = event.emit(app) {
+        tracing::warn!("cannot send import progress: {e}");
+    }
+}

@@ -1,0 +1,36 @@
+// The Debian package that `tauri build --bundles deb` made: it installs the app binary,
+// a desktop entry and the bundled sample course.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const debDir = join(root, "target", "debug", "bundle", "deb");
+
+function newestDeb() {
+  const debs = readdirSync(debDir).filter((f) => f.endsWith(".deb"));
+  assert.ok(debs.length > 0, `no .deb in ${debDir}: run tauri build --bundles deb`);
+  return join(debDir, debs.sort().at(-1));
+}
+
+describe("Debian package", () => {
+  it("is a valid package named lantern for amd64", () => {
+    const info = execFileSync("dpkg-deb", ["--field", newestDeb(), "Package", "Architecture", "Depends"], {
+      encoding: "utf8",
+    });
+    assert.match(info, /Package: lantern/);
+    assert.match(info, /Architecture: amd64/);
+    assert.match(info, /libwebkit2gtk-4\.1-0/);
+  });
+
+  it("installs the binary, a desktop entry and the sample course", () => {
+    const files = execFileSync("dpkg-deb", ["--contents", newestDeb()], { encoding: "utf8", maxBuffer: 1 << 26 });
+    assert.match(files, / \.?\/?usr\/bin\/lantern-app\n/);
+    assert.match(files, / \.?\/?usr\/share\/applications\/Lantern\.desktop\n/);
+    assert.match(files, /courses\/grade10-algebra\/course\.json\n/);
+    assert.match(files, /courses\/grade10-algebra\/pdf\/ALG-05-factorising-framework\.pdf\n/);
+  });
+});
