@@ -3,6 +3,7 @@
 //! Adapters (model runtime, retrieval, storage, the desktop shell) live in their own
 //! crates and depend on this one; nothing here touches the disk, the network or a clock.
 
+pub mod coach;
 pub mod course;
 pub mod error;
 pub mod llm;

@@ -1,0 +1,95 @@
+//! The coach's response contract (spec 000): what the model must answer, and what the
+//! app saves and shows after the rules have been applied.
+
+use super::ToulminStep;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A text the coach proposes for a step of the draft.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct ProposedUpdate {
+    /// The step the text is for; must be the current step.
+    pub field: ToulminStep,
+    /// The proposed text (non-empty).
+    pub value: String,
+    /// Why this text, briefly.
+    pub rationale: String,
+}
+
+/// One coach reply. Field order matters: the model writes `assistantText` first, so
+/// the UI can show it while the rest is still being generated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CoachAIResult {
+    /// The coach's message, two or three sentences.
+    pub assistant_text: String,
+    /// The step being worked on.
+    pub step: ToulminStep,
+    /// How sure the coach is that the step is complete, 0 to 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub confidence: Option<f64>,
+    /// A text proposed for the current step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposed_update: Option<ProposedUpdate>,
+    /// A guiding question for the student.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_question: Option<String>,
+    /// Whether the step is done and the coach moves on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub should_advance: Option<bool>,
+    /// The step after an advance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_step: Option<ToulminStep>,
+    /// Whether all seven steps are complete.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_complete: Option<bool>,
+}
+
+impl CoachAIResult {
+    /// A plain message for `step` with nothing else set.
+    pub fn message(step: ToulminStep, text: impl Into<String>) -> Self {
+        Self {
+            assistant_text: text.into(),
+            step,
+            confidence: None,
+            proposed_update: None,
+            next_question: None,
+            should_advance: None,
+            next_step: None,
+            is_complete: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::schema_of;
+
+    #[test]
+    fn the_schema_lists_assistant_text_first_and_requires_only_text_and_step() {
+        let schema = schema_of::<CoachAIResult>();
+        let text = serde_json::to_string(&schema).unwrap();
+        let properties = text.find("\"properties\"").unwrap();
+        assert!(text[properties..].find("assistantText") < text[properties..].find("step"));
+        let mut required: Vec<&str> = schema["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        required.sort();
+        assert_eq!(required, ["assistantText", "step"]);
+    }
+
+    #[test]
+    fn optional_fields_may_be_absent() {
+        let r: CoachAIResult =
+            serde_json::from_str(r#"{"assistantText":"Hi","step":"claim"}"#).unwrap();
+        assert_eq!(r, CoachAIResult::message(ToulminStep::Claim, "Hi"));
+    }
+}

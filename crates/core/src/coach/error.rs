@@ -1,0 +1,96 @@
+//! Why a coach turn failed, with the spec's error codes.
+
+use super::ToulminStep;
+use crate::llm::LlmError;
+use crate::Coded;
+use thiserror::Error;
+
+/// A failed coach turn or action.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum CoachError {
+    /// The model's stream broke off for a reason other than a model error.
+    #[error("the coach's answer stream failed: {0}")]
+    StreamFailed(String),
+    /// The answer did not match the contract.
+    #[error("the coach's answer is invalid: {0}")]
+    ValidationFailed(String),
+    /// The answer had no text for the student.
+    #[error("the coach's answer has no text")]
+    EmptyResponse,
+    /// The answer (or a proposal) was for another step than the session's.
+    #[error("expected step {expected}, got {got}")]
+    StepMismatch {
+        /// The session's current step.
+        expected: &'static str,
+        /// The step named.
+        got: &'static str,
+    },
+    /// The current step's text is not ready to move on; says what is missing.
+    #[error("{0}")]
+    StepIncomplete(String),
+    /// The model runtime failed (its own `model_*` code).
+    #[error(transparent)]
+    Model(LlmError),
+}
+
+impl CoachError {
+    /// A step mismatch between `expected` and `got`.
+    pub fn mismatch(expected: ToulminStep, got: ToulminStep) -> Self {
+        Self::StepMismatch {
+            expected: expected.as_str(),
+            got: got.as_str(),
+        }
+    }
+}
+
+impl From<LlmError> for CoachError {
+    fn from(e: LlmError) -> Self {
+        match e {
+            LlmError::BadOutput(detail) => Self::ValidationFailed(detail),
+            other => Self::Model(other),
+        }
+    }
+}
+
+impl Coded for CoachError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::StreamFailed(_) => "coach_stream_failed",
+            Self::ValidationFailed(_) => "coach_validation_failed",
+            Self::EmptyResponse => "coach_empty_response",
+            Self::StepMismatch { .. } => "coach_step_mismatch",
+            Self::StepIncomplete(_) => "coach_step_incomplete",
+            Self::Model(e) => e.code(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_the_specs_and_model_errors_keep_theirs() {
+        assert_eq!(
+            CoachError::StreamFailed("x".into()).code(),
+            "coach_stream_failed"
+        );
+        assert_eq!(
+            CoachError::ValidationFailed("x".into()).code(),
+            "coach_validation_failed"
+        );
+        assert_eq!(CoachError::EmptyResponse.code(), "coach_empty_response");
+        assert_eq!(
+            CoachError::mismatch(ToulminStep::Claim, ToulminStep::Grounds).code(),
+            "coach_step_mismatch"
+        );
+        assert_eq!(
+            CoachError::from(LlmError::Crashed("x".into())).code(),
+            "model_crashed"
+        );
+        assert_eq!(
+            CoachError::from(LlmError::BadOutput("x".into())).code(),
+            "coach_validation_failed"
+        );
+    }
+}

@@ -1,0 +1,164 @@
+//! The coach's prompt: short, because the models that ship are tiny. Fixed
+//! instructions first (their evaluated state is reused across turns), then the step,
+//! the draft and the hints the triggers raised.
+
+use super::step_checks::detect_weakness;
+use super::{CoachTurnInput, Language, ToulminStep};
+use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+
+/// Prefix-cache key of the coach's prompts.
+pub const CACHE_KEY: &str = "coach";
+/// Longest reply, in tokens.
+const MAX_REPLY_TOKENS: u32 = 320;
+
+const INSTRUCTIONS: &str = "You are a friendly writing coach. You help a student build a \
+Toulmin argument one step at a time. Answer with JSON only. assistantText: two or three \
+short sentences to the student. nextQuestion: one guiding question. Put a proposedUpdate \
+(the full text for the current step) only when the student confirms a text or asks for a \
+rewrite. Set shouldAdvance to true only when the text for the current step is complete; \
+confidence is how sure you are, from 0 to 1.";
+
+/// What each step asks for, in one line.
+fn meaning(step: ToulminStep) -> &'static str {
+    match step {
+        ToulminStep::Claim => "the position the student argues, in one sentence",
+        ToulminStep::Grounds => "the facts or evidence that support the claim",
+        ToulminStep::Warrant => "why the grounds support the claim",
+        ToulminStep::GroundsBacking => "where the evidence comes from and why it is reliable",
+        ToulminStep::WarrantBacking => "what makes the warrant believable",
+        ToulminStep::Qualifier => "how strongly the claim is made (usually, probably…)",
+        ToulminStep::Rebuttal => "when the claim would not hold (unless…)",
+    }
+}
+
+/// The system prompt for `input`.
+pub fn system_prompt(input: &CoachTurnInput) -> String {
+    let step = input.current_step;
+    let mut prompt = format!(
+        "{INSTRUCTIONS}\nWrite in {}.\n\nCurrent step: {} — {}.",
+        match input.language {
+            Language::En => "English",
+            Language::Es => "Spanish",
+        },
+        step.as_str(),
+        meaning(step)
+    );
+    let filled: Vec<String> = ToulminStep::ALL
+        .into_iter()
+        .filter(|s| input.draft.is_filled(*s))
+        .map(|s| format!("- {}: {}", s.as_str(), input.draft.get(s).trim()))
+        .collect();
+    if !filled.is_empty() {
+        prompt.push_str(&format!("\nArgument so far:\n{}", filled.join("\n")));
+    }
+    for hint in hints(input) {
+        prompt.push_str("\nNote: ");
+        prompt.push_str(&hint);
+    }
+    prompt
+}
+
+fn hints(input: &CoachTurnInput) -> Vec<String> {
+    let step = input.current_step;
+    let mut hints = Vec::new();
+    if let Some(text) = input.confirmed_text() {
+        hints.push(format!(
+            "the student confirmed this text; put exactly it in proposedUpdate.value: \"{text}\""
+        ));
+    } else if input.rewrite_requested() {
+        hints.push(
+            "the student asks for a rewrite; propose an improved version of their text for the current step in proposedUpdate."
+                .to_string(),
+        );
+    } else if input.first_turn_for_step {
+        hints.push(
+            "this is the student's first message on this step; coach with a question, do not propose a text yet."
+                .to_string(),
+        );
+    }
+    let current = input.draft.get(step);
+    if !current.trim().is_empty() {
+        if let Some(weakness) = detect_weakness(step, current) {
+            hints.push(format!(
+                "the student's {} is weak: {}",
+                step.as_str(),
+                weakness.explain(Language::En)
+            ));
+        }
+    }
+    hints
+}
+
+/// The model request for `input`: the system prompt, recent history and the message.
+pub fn build_request(input: &CoachTurnInput) -> LlmRequest {
+    let mut messages = input.history.clone();
+    messages.push(ChatMessage {
+        role: ChatRole::User,
+        content: input.user_message.clone(),
+    });
+    LlmRequest {
+        system: system_prompt(input),
+        messages,
+        limits: Limits {
+            max_tokens: MAX_REPLY_TOKENS,
+            ..Limits::default()
+        },
+        cache_key: Some(CACHE_KEY.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::ToulminDraft;
+
+    fn input(message: &str, first: bool) -> CoachTurnInput {
+        let mut draft = ToulminDraft::default();
+        draft.set(
+            ToulminStep::Claim,
+            "Schools should not set homework on weekends.",
+        );
+        CoachTurnInput {
+            current_step: ToulminStep::Warrant,
+            draft,
+            history: Vec::new(),
+            user_message: message.into(),
+            earlier_in_step: Vec::new(),
+            first_turn_for_step: first,
+            language: Language::Es,
+            last_proposal: None,
+        }
+    }
+
+    #[test]
+    fn the_prompt_names_the_step_the_draft_and_the_language() {
+        let p = system_prompt(&input("hola", false));
+        assert!(p.starts_with(INSTRUCTIONS));
+        assert!(p.contains("Current step: warrant"));
+        assert!(p.contains("- claim: Schools should not"));
+        assert!(p.contains("Write in Spanish"));
+    }
+
+    #[test]
+    fn first_turn_rewrite_and_confirmation_hints() {
+        assert!(system_prompt(&input("Rest matters", true)).contains("first message"));
+        assert!(system_prompt(&input("¿Puedes mejorarlo?", true)).contains("rewrite"));
+        let mut confirmed = input("sí, me sirve", false);
+        confirmed.last_proposal = Some("Rest helps memory, so tired students learn less.".into());
+        assert!(system_prompt(&confirmed).contains("confirmed this text"));
+    }
+
+    #[test]
+    fn a_weak_draft_field_is_pointed_out() {
+        let mut weak = input("ok?", false);
+        weak.draft.set(ToulminStep::Warrant, "It is good.");
+        assert!(system_prompt(&weak).contains("is weak"));
+    }
+
+    #[test]
+    fn the_request_ends_with_the_message_and_reuses_the_prefix() {
+        let r = build_request(&input("Because rest matters", false));
+        assert_eq!(r.messages.last().unwrap().content, "Because rest matters");
+        assert_eq!(r.cache_key.as_deref(), Some(CACHE_KEY));
+    }
+}

@@ -1,0 +1,417 @@
+//! The server-side rules of spec 000, each a pure function, applied in the spec's order
+//! by [`apply_rules`] to whatever the model answered.
+
+use super::step_checks::passes_step_heuristics;
+use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
+
+/// Confidence a first-turn proposal needs to be kept (rule 3).
+pub const FIRST_TURN_MIN_CONFIDENCE: f64 = 0.8;
+/// Confidence an advance needs (rule 4).
+pub const ADVANCE_MIN_CONFIDENCE: f64 = 0.6;
+
+/// What the rules need to know about the session.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleContext<'a> {
+    /// The session's current step.
+    pub current_step: ToulminStep,
+    /// The draft as saved.
+    pub draft: &'a ToulminDraft,
+    /// Whether this is the student's first message in the current step.
+    pub first_turn_for_step: bool,
+    /// Whether the student asked for a rewrite.
+    pub rewrite_requested: bool,
+    /// The text the student confirmed, when their message was a confirmation.
+    pub confirmed_text: Option<&'a str>,
+}
+
+/// Rule 1, step coercion: `step` and the proposal's `field` become the current step.
+pub fn coerce_step(mut result: CoachAIResult, current: ToulminStep) -> CoachAIResult {
+    result.step = current;
+    if let Some(proposal) = &mut result.proposed_update {
+        proposal.field = current;
+    }
+    result
+}
+
+/// Rule 2, empty-value removal: a proposal whose value is blank is dropped (others
+/// are trimmed).
+pub fn strip_empty_proposal(mut result: CoachAIResult) -> CoachAIResult {
+    result.proposed_update = result.proposed_update.and_then(|mut p| {
+        p.value = p.value.trim().to_string();
+        (!p.value.is_empty()).then_some(p)
+    });
+    result
+}
+
+/// Rule 3, first-turn bias: on the student's first message in a step, a proposal with
+/// confidence below 0.8 (or none) is dropped, unless they asked for a rewrite.
+pub fn apply_first_turn_bias(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    if ctx.first_turn_for_step
+        && !ctx.rewrite_requested
+        && result.confidence.unwrap_or(0.0) < FIRST_TURN_MIN_CONFIDENCE
+    {
+        result.proposed_update = None;
+    }
+    result
+}
+
+/// Rule 3b (Lantern): the spec says that when the student confirms, the reply *must*
+/// carry the confirmed text as a proposal. Small models forget; the text they
+/// confirmed is then proposed by the app itself.
+pub fn propose_confirmed_text(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    if result.proposed_update.is_none() {
+        if let Some(text) = ctx.confirmed_text.map(str::trim).filter(|t| !t.is_empty()) {
+            result.proposed_update = Some(ProposedUpdate {
+                field: ctx.current_step,
+                value: text.to_string(),
+                rationale: String::new(),
+            });
+        }
+    }
+    result
+}
+
+/// Rule 4, shouldAdvance guards: an advance is dropped when there is no proposal and
+/// the draft field is empty, when the text fails the step's checks, or when
+/// confidence is below 0.6; on the rebuttal an advance becomes `isComplete`. A model's
+/// own `isComplete` counts only through this rule.
+pub fn guard_should_advance(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    let wants = result.should_advance == Some(true) || result.is_complete == Some(true);
+    result.should_advance = None;
+    result.is_complete = None;
+    if !wants {
+        return result;
+    }
+    let text = match &result.proposed_update {
+        Some(p) => p.value.as_str(),
+        None => ctx.draft.get(ctx.current_step),
+    };
+    let allowed = !text.trim().is_empty()
+        && passes_step_heuristics(ctx.current_step, text)
+        && result.confidence.unwrap_or(0.0) >= ADVANCE_MIN_CONFIDENCE;
+    if allowed {
+        if ctx.current_step == ToulminStep::Rebuttal {
+            result.is_complete = Some(true);
+        } else {
+            result.should_advance = Some(true);
+        }
+    }
+    result
+}
+
+/// Rule 5, nextStep correction: `nextStep` is the step after the current one when
+/// advancing, and absent otherwise.
+pub fn correct_next_step(mut result: CoachAIResult, current: ToulminStep) -> CoachAIResult {
+    result.next_step = if result.should_advance == Some(true) {
+        current.next()
+    } else {
+        None
+    };
+    result
+}
+
+/// Rule 6, schema validation: text present, the current step everywhere, confidence a
+/// number in [0, 1].
+pub fn validate_result(result: &CoachAIResult, current: ToulminStep) -> Result<(), CoachError> {
+    if result.assistant_text.trim().is_empty() {
+        return Err(CoachError::EmptyResponse);
+    }
+    if result.step != current {
+        return Err(CoachError::mismatch(current, result.step));
+    }
+    if let Some(p) = &result.proposed_update {
+        if p.field != current {
+            return Err(CoachError::mismatch(current, p.field));
+        }
+    }
+    if let Some(c) = result.confidence {
+        if !(0.0..=1.0).contains(&c) {
+            return Err(CoachError::ValidationFailed(format!(
+                "confidence {c} is outside 0..1"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Rule 7, question appending: the text saved and shown is `assistantText`, then the
+/// `nextQuestion` after a blank line when there is one.
+pub fn combined_text(result: &CoachAIResult) -> String {
+    let text = result.assistant_text.trim();
+    match result.next_question.as_deref().map(str::trim) {
+        Some(question) if !question.is_empty() && !text.contains(question) => {
+            format!("{text}\n\n{question}")
+        }
+        _ => text.to_string(),
+    }
+}
+
+/// Rules 1–6 in the spec's order.
+pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResult, CoachError> {
+    let result = coerce_step(raw, ctx.current_step);
+    let result = strip_empty_proposal(result);
+    let result = apply_first_turn_bias(result, ctx);
+    let result = propose_confirmed_text(result, ctx);
+    let result = guard_should_advance(result, ctx);
+    let result = correct_next_step(result, ctx.current_step);
+    validate_result(&result, ctx.current_step)?;
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ToulminStep::*;
+
+    const CLAIM: &str = "Schools should not set homework on weekends.";
+
+    fn reply(step: ToulminStep) -> CoachAIResult {
+        CoachAIResult::message(step, "Good start. What evidence do you have?")
+    }
+
+    fn proposal(field: ToulminStep, value: &str) -> Option<ProposedUpdate> {
+        Some(ProposedUpdate {
+            field,
+            value: value.into(),
+            rationale: "clearer".into(),
+        })
+    }
+
+    fn ctx(draft: &ToulminDraft) -> RuleContext<'_> {
+        RuleContext {
+            current_step: Claim,
+            draft,
+            first_turn_for_step: false,
+            rewrite_requested: false,
+            confirmed_text: None,
+        }
+    }
+
+    #[test]
+    fn step_coercion_forces_the_current_step_on_step_and_field() {
+        let mut r = reply(Warrant);
+        r.proposed_update = proposal(Grounds, CLAIM);
+        let r = coerce_step(r, Claim);
+        assert_eq!(r.step, Claim);
+        assert_eq!(r.proposed_update.unwrap().field, Claim);
+    }
+
+    #[test]
+    fn empty_value_removal_drops_blank_proposals_and_trims_others() {
+        let mut r = reply(Claim);
+        r.proposed_update = proposal(Claim, "   ");
+        assert_eq!(strip_empty_proposal(r.clone()).proposed_update, None);
+        r.proposed_update = proposal(Claim, "  A claim.  ");
+        assert_eq!(
+            strip_empty_proposal(r).proposed_update.unwrap().value,
+            "A claim."
+        );
+    }
+
+    #[test]
+    fn first_turn_bias_strips_unsure_proposals_unless_a_rewrite_was_asked() {
+        let draft = ToulminDraft::default();
+        let first = RuleContext {
+            first_turn_for_step: true,
+            ..ctx(&draft)
+        };
+        let mut r = reply(Claim);
+        r.proposed_update = proposal(Claim, CLAIM);
+        r.confidence = Some(0.7);
+        assert_eq!(
+            apply_first_turn_bias(r.clone(), &first).proposed_update,
+            None
+        );
+        let rewrite = RuleContext {
+            rewrite_requested: true,
+            ..first
+        };
+        assert!(apply_first_turn_bias(r.clone(), &rewrite)
+            .proposed_update
+            .is_some());
+        r.confidence = Some(0.85);
+        assert!(apply_first_turn_bias(r.clone(), &first)
+            .proposed_update
+            .is_some());
+        r.confidence = None;
+        assert_eq!(
+            apply_first_turn_bias(r.clone(), &first).proposed_update,
+            None
+        );
+        r.confidence = Some(0.1);
+        assert!(
+            apply_first_turn_bias(r, &ctx(&draft))
+                .proposed_update
+                .is_some(),
+            "later turns keep it"
+        );
+    }
+
+    #[test]
+    fn a_confirmation_gets_the_confirmed_text_as_proposal() {
+        let draft = ToulminDraft::default();
+        let confirmed = RuleContext {
+            confirmed_text: Some(CLAIM),
+            ..ctx(&draft)
+        };
+        let r = propose_confirmed_text(reply(Claim), &confirmed);
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM);
+        let mut own = reply(Claim);
+        own.proposed_update = proposal(Claim, "The model's text.");
+        let r = propose_confirmed_text(own, &confirmed);
+        assert_eq!(r.proposed_update.unwrap().value, "The model's text.");
+        assert_eq!(
+            propose_confirmed_text(reply(Claim), &ctx(&draft)).proposed_update,
+            None
+        );
+    }
+
+    #[test]
+    fn advance_guard_needs_text_when_there_is_no_proposal() {
+        let draft = ToulminDraft::default();
+        let mut r = reply(Claim);
+        r.should_advance = Some(true);
+        r.confidence = Some(0.9);
+        assert_eq!(
+            guard_should_advance(r.clone(), &ctx(&draft)).should_advance,
+            None
+        );
+        let mut filled = ToulminDraft::default();
+        filled.set(Claim, CLAIM);
+        assert_eq!(
+            guard_should_advance(r, &ctx(&filled)).should_advance,
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn advance_guard_needs_text_that_passes_the_step_checks() {
+        let draft = ToulminDraft::default();
+        let mut r = reply(Claim);
+        r.should_advance = Some(true);
+        r.confidence = Some(0.9);
+        r.proposed_update = proposal(Claim, "Why homework?");
+        assert_eq!(
+            guard_should_advance(r.clone(), &ctx(&draft)).should_advance,
+            None
+        );
+        r.proposed_update = proposal(Claim, CLAIM);
+        assert_eq!(
+            guard_should_advance(r, &ctx(&draft)).should_advance,
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn advance_guard_needs_confidence_of_at_least_0_6() {
+        let draft = ToulminDraft::default();
+        let mut r = reply(Claim);
+        r.should_advance = Some(true);
+        r.proposed_update = proposal(Claim, CLAIM);
+        r.confidence = Some(0.59);
+        assert_eq!(
+            guard_should_advance(r.clone(), &ctx(&draft)).should_advance,
+            None
+        );
+        r.confidence = None;
+        assert_eq!(
+            guard_should_advance(r.clone(), &ctx(&draft)).should_advance,
+            None
+        );
+        r.confidence = Some(0.6);
+        assert_eq!(
+            guard_should_advance(r, &ctx(&draft)).should_advance,
+            Some(true)
+        );
+    }
+
+    #[test]
+    fn advancing_on_the_rebuttal_completes_the_argument() {
+        let draft = ToulminDraft::default();
+        let at_rebuttal = RuleContext {
+            current_step: Rebuttal,
+            ..ctx(&draft)
+        };
+        let mut r = reply(Rebuttal);
+        r.should_advance = Some(true);
+        r.confidence = Some(0.9);
+        r.proposed_update = proposal(Rebuttal, "Unless the homework is optional reading.");
+        let r = guard_should_advance(r, &at_rebuttal);
+        assert_eq!((r.should_advance, r.is_complete), (None, Some(true)));
+    }
+
+    #[test]
+    fn a_models_own_is_complete_needs_the_guards() {
+        let draft = ToulminDraft::default();
+        let mut r = reply(Claim);
+        r.is_complete = Some(true);
+        r.confidence = Some(0.9);
+        let r = guard_should_advance(r, &ctx(&draft));
+        assert_eq!((r.should_advance, r.is_complete), (None, None));
+    }
+
+    #[test]
+    fn next_step_correction_follows_the_advance() {
+        let mut r = reply(Grounds);
+        r.should_advance = Some(true);
+        r.next_step = Some(Rebuttal);
+        assert_eq!(
+            correct_next_step(r.clone(), Grounds).next_step,
+            Some(Warrant)
+        );
+        r.should_advance = None;
+        assert_eq!(correct_next_step(r, Grounds).next_step, None);
+    }
+
+    #[test]
+    fn schema_validation_rejects_empty_text_wrong_steps_and_bad_confidence() {
+        assert_eq!(
+            validate_result(&CoachAIResult::message(Claim, "  "), Claim),
+            Err(CoachError::EmptyResponse)
+        );
+        assert!(matches!(
+            validate_result(&reply(Grounds), Claim),
+            Err(CoachError::StepMismatch { .. })
+        ));
+        let mut r = reply(Claim);
+        r.proposed_update = proposal(Warrant, CLAIM);
+        assert!(matches!(
+            validate_result(&r, Claim),
+            Err(CoachError::StepMismatch { .. })
+        ));
+        let mut r = reply(Claim);
+        r.confidence = Some(f64::NAN);
+        assert!(matches!(
+            validate_result(&r, Claim),
+            Err(CoachError::ValidationFailed(_))
+        ));
+        assert_eq!(validate_result(&reply(Claim), Claim), Ok(()));
+    }
+
+    #[test]
+    fn question_appending_adds_the_next_question_after_a_blank_line() {
+        let mut r = CoachAIResult::message(Claim, "Nice topic.");
+        assert_eq!(combined_text(&r), "Nice topic.");
+        r.next_question = Some("What do you want to prove?".into());
+        assert_eq!(
+            combined_text(&r),
+            "Nice topic.\n\nWhat do you want to prove?"
+        );
+        r.next_question = Some("  ".into());
+        assert_eq!(combined_text(&r), "Nice topic.");
+    }
+
+    #[test]
+    fn the_rules_run_in_order_on_a_raw_reply() {
+        let draft = ToulminDraft::default();
+        let mut raw = reply(Warrant);
+        raw.proposed_update = proposal(Warrant, CLAIM);
+        raw.confidence = Some(0.9);
+        raw.should_advance = Some(true);
+        raw.next_step = Some(Qualifier);
+        let r = apply_rules(raw, &ctx(&draft)).unwrap();
+        assert_eq!(r.step, Claim);
+        assert_eq!(r.next_step, Some(Grounds));
+        assert_eq!(r.proposed_update.unwrap().field, Claim);
+    }
+}

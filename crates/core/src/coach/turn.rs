@@ -1,0 +1,299 @@
+//! One coach turn end to end (triggers → prompt → model → rules), and the two ways a
+//! step is completed: accepting a proposal, or the student's own text.
+
+use super::prompt::build_request;
+use super::rules::{apply_rules, combined_text, RuleContext};
+use super::step_checks::detect_weakness;
+use super::stream_text::AssistantTextStream;
+use super::triggers::{is_confirmation, is_rewrite_request};
+use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
+use crate::llm::{generate_streaming, CancelFlag, ChatMessage, Llm};
+
+/// Everything a turn needs to know about the session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoachTurnInput {
+    /// The step being worked on.
+    pub current_step: ToulminStep,
+    /// The draft as saved.
+    pub draft: ToulminDraft,
+    /// Recent messages before the new one, oldest first (bounded by the caller).
+    pub history: Vec<ChatMessage>,
+    /// The student's new message.
+    pub user_message: String,
+    /// The student's earlier messages in the current step, oldest first.
+    pub earlier_in_step: Vec<String>,
+    /// Whether the new message is the student's first in the current step.
+    pub first_turn_for_step: bool,
+    /// The session's language.
+    pub language: Language,
+    /// The proposal last shown and not yet accepted or rejected.
+    pub last_proposal: Option<String>,
+}
+
+impl CoachTurnInput {
+    /// Whether the new message asks for a rewrite.
+    pub fn rewrite_requested(&self) -> bool {
+        is_rewrite_request(&self.user_message)
+    }
+
+    /// When the new message is a confirmation, the text confirmed: the last proposal,
+    /// else the draft's text for the step, else the student's latest earlier message in
+    /// the step that fits it.
+    pub fn confirmed_text(&self) -> Option<&str> {
+        if !is_confirmation(&self.user_message) {
+            return None;
+        }
+        let step = self.current_step;
+        self.last_proposal
+            .as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| Some(self.draft.get(step)).filter(|t| !t.trim().is_empty()))
+            .or_else(|| {
+                self.earlier_in_step
+                    .iter()
+                    .rev()
+                    .map(String::as_str)
+                    .find(|m| detect_weakness(step, m).is_none())
+            })
+    }
+}
+
+/// A finished turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoachTurnOutcome {
+    /// The reply after the rules.
+    pub result: CoachAIResult,
+    /// What is saved and shown: the reply with its guiding question.
+    pub display_text: String,
+}
+
+/// Runs one turn: streams the reply's text to `on_text` as the model writes it, then
+/// applies the rules to the parsed answer.
+pub async fn run_turn(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    on_text: &mut (dyn FnMut(&str) + Send),
+    cancel: &CancelFlag,
+) -> Result<CoachTurnOutcome, CoachError> {
+    let request = build_request(input);
+    let mut text = AssistantTextStream::default();
+    let mut on_delta = |delta: &str| {
+        let decoded = text.push(delta);
+        if !decoded.is_empty() {
+            on_text(&decoded);
+        }
+    };
+    let raw: CoachAIResult = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
+    let context = RuleContext {
+        current_step: input.current_step,
+        draft: &input.draft,
+        first_turn_for_step: input.first_turn_for_step,
+        rewrite_requested: input.rewrite_requested(),
+        confirmed_text: input.confirmed_text(),
+    };
+    let result = apply_rules(raw, &context)?;
+    Ok(CoachTurnOutcome {
+        display_text: combined_text(&result),
+        result,
+    })
+}
+
+/// Where the argument goes after a step is completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepOutcome {
+    /// The step to work on next (`None` once complete).
+    pub next_step: Option<ToulminStep>,
+    /// Whether all seven steps are done.
+    pub is_complete: bool,
+}
+
+fn after(step: ToulminStep) -> StepOutcome {
+    StepOutcome {
+        next_step: step.next(),
+        is_complete: step.next().is_none(),
+    }
+}
+
+/// Accepts `proposal` into `draft`: only a proposal for the current step is accepted.
+pub fn accept_proposal(
+    current: ToulminStep,
+    draft: &mut ToulminDraft,
+    proposal: &ProposedUpdate,
+) -> Result<StepOutcome, CoachError> {
+    if proposal.field != current {
+        return Err(CoachError::mismatch(current, proposal.field));
+    }
+    if proposal.value.trim().is_empty() {
+        return Err(CoachError::ValidationFailed("the proposal is empty".into()));
+    }
+    draft.set(current, proposal.value.trim());
+    Ok(after(current))
+}
+
+/// Completes the current step with the student's own text in `draft`, when it passes
+/// the step's checks; otherwise says what is missing.
+pub fn advance_step(
+    current: ToulminStep,
+    draft: &ToulminDraft,
+    language: Language,
+) -> Result<StepOutcome, CoachError> {
+    match detect_weakness(current, draft.get(current)) {
+        None => Ok(after(current)),
+        Some(weakness) => Err(CoachError::StepIncomplete(
+            weakness.explain(language).to_string(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::ScriptedLlm;
+    use crate::Coded;
+
+    const CLAIM: &str = "Schools should not set homework on weekends.";
+
+    fn input(message: &str, first: bool) -> CoachTurnInput {
+        CoachTurnInput {
+            current_step: ToulminStep::Claim,
+            draft: ToulminDraft::default(),
+            history: Vec::new(),
+            user_message: message.into(),
+            earlier_in_step: Vec::new(),
+            first_turn_for_step: first,
+            language: Language::En,
+            last_proposal: None,
+        }
+    }
+
+    async fn turn(
+        reply: &str,
+        input: &CoachTurnInput,
+    ) -> (Result<CoachTurnOutcome, CoachError>, String) {
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let mut streamed = String::new();
+        let outcome = run_turn(
+            &llm,
+            input,
+            &mut |t| streamed.push_str(t),
+            &CancelFlag::default(),
+        )
+        .await;
+        (outcome, streamed)
+    }
+
+    fn proposing(confidence: f64) -> String {
+        format!(
+            r#"{{"assistantText":"Here is a version.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"Does it say what you mean?"}}"#
+        )
+    }
+
+    #[tokio::test]
+    async fn an_unsure_first_turn_proposal_is_stripped() {
+        let (outcome, _) = turn(
+            &proposing(0.5),
+            &input("I want to talk about homework", true),
+        )
+        .await;
+        assert_eq!(outcome.unwrap().result.proposed_update, None);
+    }
+
+    #[tokio::test]
+    async fn a_rewrite_request_keeps_the_proposal_on_a_first_turn() {
+        let (outcome, _) = turn(&proposing(0.5), &input("Can you rewrite my claim?", true)).await;
+        assert_eq!(
+            outcome.unwrap().result.proposed_update.unwrap().value,
+            CLAIM
+        );
+    }
+
+    #[tokio::test]
+    async fn a_confirmation_without_a_proposal_gets_the_confirmed_text() {
+        let mut confirming = input("yes, use that", false);
+        confirming.earlier_in_step = vec![CLAIM.to_string()];
+        let (outcome, _) = turn(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
+        assert_eq!(
+            outcome.unwrap().result.proposed_update.unwrap().value,
+            CLAIM
+        );
+    }
+
+    #[tokio::test]
+    async fn malformed_json_is_a_validation_failure() {
+        let (outcome, _) = turn(r#"{"assistantText": 3}"#, &input("hi", false)).await;
+        assert_eq!(outcome.unwrap_err().code(), "coach_validation_failed");
+    }
+
+    #[tokio::test]
+    async fn an_empty_reply_text_is_an_empty_response() {
+        let (outcome, _) = turn(
+            r#"{"assistantText":"  ","step":"claim"}"#,
+            &input("hi", false),
+        )
+        .await;
+        assert_eq!(outcome.unwrap_err().code(), "coach_empty_response");
+    }
+
+    #[tokio::test]
+    async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
+        let (outcome, streamed) = turn(&proposing(0.9), &input("ok", false)).await;
+        let outcome = outcome.unwrap();
+        assert_eq!(streamed, "Here is a version.");
+        assert_eq!(
+            outcome.display_text,
+            "Here is a version.\n\nDoes it say what you mean?"
+        );
+    }
+
+    #[test]
+    fn only_a_proposal_for_the_current_step_is_accepted() {
+        let mut draft = ToulminDraft::default();
+        let wrong = ProposedUpdate {
+            field: ToulminStep::Grounds,
+            value: "Data".into(),
+            rationale: String::new(),
+        };
+        assert_eq!(
+            accept_proposal(ToulminStep::Claim, &mut draft, &wrong)
+                .unwrap_err()
+                .code(),
+            "coach_step_mismatch"
+        );
+        let right = ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: CLAIM.into(),
+            rationale: String::new(),
+        };
+        let outcome = accept_proposal(ToulminStep::Claim, &mut draft, &right).unwrap();
+        assert_eq!(draft.claim, CLAIM);
+        assert_eq!(
+            outcome,
+            StepOutcome {
+                next_step: Some(ToulminStep::Grounds),
+                is_complete: false
+            }
+        );
+    }
+
+    #[test]
+    fn the_students_own_text_completes_a_step_when_it_fits() {
+        let mut draft = ToulminDraft::default();
+        assert_eq!(
+            advance_step(ToulminStep::Claim, &draft, Language::En)
+                .unwrap_err()
+                .code(),
+            "coach_step_incomplete"
+        );
+        draft.set(
+            ToulminStep::Rebuttal,
+            "Unless the homework is optional reading.",
+        );
+        assert_eq!(
+            advance_step(ToulminStep::Rebuttal, &draft, Language::En).unwrap(),
+            StepOutcome {
+                next_step: None,
+                is_complete: true
+            }
+        );
+    }
+}
