@@ -3,6 +3,7 @@
 //! Commands live in [`commands`], one module per area; the state they share is
 //! [`state::AppState`]; failures cross the bridge as [`error::IpcError`].
 
+pub mod coach;
 mod command_names;
 pub mod commands;
 pub mod error;
@@ -34,6 +35,19 @@ macro_rules! lantern_builder {
                 $crate::commands::courses::list_courses,
                 $crate::commands::courses::import_course::<$runtime>,
                 $crate::commands::courses::search_course,
+                $crate::commands::coach::coach_list,
+                $crate::commands::coach::coach_create,
+                $crate::commands::coach::coach_open,
+                $crate::commands::coach::coach_rename,
+                $crate::commands::coach::coach_delete,
+                $crate::commands::coach::coach_send::<$runtime>,
+                $crate::commands::coach::coach_retry::<$runtime>,
+                $crate::commands::coach::coach_accept,
+                $crate::commands::coach::coach_reject,
+                $crate::commands::coach::coach_edit_draft,
+                $crate::commands::coach::coach_advance,
+                $crate::commands::coach::coach_export,
+                $crate::commands::coach::coach_export_file,
             ])
             .events(tauri_specta::collect_events![
                 $crate::model::ModelStatusChanged,

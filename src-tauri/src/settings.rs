@@ -1,6 +1,7 @@
 //! User settings (model file, threads, language, theme, last profile), persisted with
 //! tauri-plugin-store in `settings.json` in the app's data folder.
 
+pub use lantern_core::language::Language;
 use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::StoreExt;
@@ -11,17 +12,6 @@ pub const SETTINGS_FILE: &str = "settings.json";
 const SETTINGS_KEY: &str = "settings";
 /// Most threads the settings accept.
 pub const MAX_THREADS: u32 = 64;
-
-/// Interface language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// English.
-    #[default]
-    En,
-    /// Spanish.
-    Es,
-}
 
 /// Colour theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, specta::Type)]

@@ -3,21 +3,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch } from "./driver.mjs";
-
-/** Waits until the status bar's text matches `pattern`; returns that text. */
-async function statusMatching(browser, pattern, timeout = 60000) {
-  const status = await browser.$("footer.status-bar");
-  let text = "";
-  await browser.waitUntil(
-    async () => {
-      text = await status.getText();
-      return pattern.test(text);
-    },
-    { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
-  );
-  return text;
-}
+import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
 
 /** Opens Settings and returns once its form is shown. */
 async function openSettings(browser, label = "Settings") {

@@ -76,3 +76,17 @@ export async function launch(home, extraEnv = {}) {
   };
   return { browser, stop };
 }
+
+/** Waits until the status bar's text matches `pattern`; returns that text. */
+export async function statusMatching(browser, pattern, timeout = 60000) {
+  const status = await browser.$("footer.status-bar");
+  let text = "";
+  await browser.waitUntil(
+    async () => {
+      text = await status.getText();
+      return pattern.test(text);
+    },
+    { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
+  );
+  return text;
+}

@@ -6,6 +6,7 @@
 pub mod coach;
 pub mod course;
 pub mod error;
+pub mod language;
 pub mod llm;
 pub mod pack;
 pub mod retrieval;

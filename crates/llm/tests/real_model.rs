@@ -2,40 +2,14 @@
 //! run in the real worker process.
 
 use lantern_core::llm::{generate, generate_streaming, CancelFlag, Limits, LlmError, LlmRequest};
-use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, Role, PACK_DIR_VARIABLE};
 use lantern_core::Coded;
-use lantern_llm::{check_model_file, inspect_model, EngineConfig, Supervisor, SupervisorConfig};
+use lantern_llm::{check_model_file, inspect_model, Supervisor};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn default_model_path() -> PathBuf {
-    let manifest = Manifest::bundled();
-    let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
-    let pack = locate_pack(&manifest, &dirs, Path::exists)
-        .expect("model pack missing: run `python3 models/fetch.py` (the README's commands do)");
-    let model = manifest.default_for(Role::Llm).expect("a default LLM");
-    pack.join(&model.files[0].path)
-}
-
-fn supervisor_for(model_path: PathBuf) -> Supervisor {
-    supervisor_with_idle_timeout(model_path, Duration::from_secs(120))
-}
-
-fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration) -> Supervisor {
-    Supervisor::new(SupervisorConfig {
-        program: PathBuf::from(env!("CARGO_BIN_EXE_lantern-llm-worker")),
-        args: vec![],
-        engine: EngineConfig {
-            model_path,
-            threads: 2,
-            context_tokens: 2048,
-        },
-        load_timeout: Duration::from_secs(120),
-        idle_timeout,
-    })
-}
+mod common;
+use common::{default_model_path, supervisor_for, supervisor_with_idle_timeout};
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[allow(dead_code)]

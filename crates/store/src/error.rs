@@ -20,6 +20,15 @@ pub enum StoreError {
     /// Another profile already has this name (names are case-insensitive).
     #[error("a profile named {0:?} already exists")]
     DuplicateProfile(String),
+    /// No coach session with this id belongs to the profile.
+    #[error("no argument with id {0}")]
+    CoachSessionNotFound(i64),
+    /// An argument title was empty, too long or had control characters.
+    #[error("invalid argument title: {0:?}")]
+    InvalidTitle(String),
+    /// A stored value could not be read back (a corrupt row).
+    #[error("unreadable stored value: {0}")]
+    Corrupt(String),
 }
 
 impl Coded for StoreError {
@@ -30,6 +39,9 @@ impl Coded for StoreError {
             Self::Query(_) => "store_query_failed",
             Self::InvalidProfileName(_) => "profile_name_invalid",
             Self::DuplicateProfile(_) => "profile_name_taken",
+            Self::CoachSessionNotFound(_) => "coach_session_not_found",
+            Self::InvalidTitle(_) => "coach_title_invalid",
+            Self::Corrupt(_) => "store_corrupt",
         }
     }
 }

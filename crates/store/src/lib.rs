@@ -4,10 +4,12 @@
 //! live in `/migrations` at the repository root and are compiled into the binary, so
 //! opening a database always brings it to the current schema.
 
+mod coach;
 mod courses;
 mod error;
 mod profiles;
 
+pub use coach::{CoachSession, CoachSessionSummary};
 pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use profiles::Profile;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CoachPage } from "../features/coach/CoachPage";
 import { CoursesPanel } from "../features/courses/CoursesPanel";
 import "../i18n";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
@@ -40,6 +41,8 @@ export function App() {
       <main className="workspace">
         {current === "settings" ? (
           settings && <SettingsPage settings={settings} onSave={save} />
+        ) : current === "coach" ? (
+          <CoachPage language={settings?.language ?? "en"} />
         ) : (
           <>
             <h2>{t(`nav.${current}`)}</h2>

@@ -5,6 +5,40 @@ use super::ToulminStep;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// Who wrote a message of a coach conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "lowercase")]
+pub enum CoachRole {
+    /// The student.
+    User,
+    /// The coach.
+    Assistant,
+}
+
+impl CoachRole {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::User => "user",
+            Self::Assistant => "assistant",
+        }
+    }
+}
+
+/// One message of a coach conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct CoachMessage {
+    /// Who wrote it.
+    pub role: CoachRole,
+    /// The text shown (for the coach: its reply with the guiding question).
+    pub content: String,
+    /// The step it belongs to.
+    pub step: ToulminStep,
+}
+
 /// A text the coach proposes for a step of the draft.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -25,6 +59,7 @@ pub struct ProposedUpdate {
 #[serde(rename_all = "camelCase")]
 pub struct CoachAIResult {
     /// The coach's message, two or three sentences.
+    #[schemars(length(min = 1, max = 600))]
     pub assistant_text: String,
     /// The step being worked on.
     pub step: ToulminStep,

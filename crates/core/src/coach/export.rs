@@ -41,12 +41,7 @@ pub fn to_argdown(title: &str, draft: &ToulminDraft) -> String {
     let mut out = format!("===\ntitle: {}\n===\n\n", one_line(title));
     out.push_str(&format!("[Claim]: {}\n", field(ToulminStep::Claim)));
     let mut line = |indent: usize, text: String| {
-        if !text
-            .trim_end_matches(|c: char| c == ':' || c == ' ')
-            .ends_with('>')
-        {
-            out.push_str(&format!("{}{}\n", "  ".repeat(indent), text));
-        }
+        out.push_str(&format!("{}{}\n", "  ".repeat(indent), text));
     };
     let qualifier = field(ToulminStep::Qualifier);
     if !qualifier.is_empty() {

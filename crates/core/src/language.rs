@@ -1,9 +1,9 @@
-//! The language of a coach session.
+//! The languages Lantern speaks: the interface's and each conversation's.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// Language the coach writes in.
+/// A language of the interface and of the conversations (English or Spanish).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "lowercase")]

@@ -1,0 +1,37 @@
+//! Helpers shared by the tests that run the real default model in the real worker.
+
+use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, Role, PACK_DIR_VARIABLE};
+use lantern_llm::{EngineConfig, Supervisor, SupervisorConfig};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The pack's default LLM file.
+pub fn default_model_path() -> PathBuf {
+    let manifest = Manifest::bundled();
+    let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
+    let pack = locate_pack(&manifest, &dirs, Path::exists)
+        .expect("model pack missing: run `python3 models/fetch.py` (the README's commands do)");
+    let model = manifest.default_for(Role::Llm).expect("a default LLM");
+    pack.join(&model.files[0].path)
+}
+
+/// A supervisor over `model_path` with a generous idle timeout.
+#[allow(dead_code)]
+pub fn supervisor_for(model_path: PathBuf) -> Supervisor {
+    supervisor_with_idle_timeout(model_path, Duration::from_secs(120))
+}
+
+/// A supervisor over `model_path` with `idle_timeout`.
+pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration) -> Supervisor {
+    Supervisor::new(SupervisorConfig {
+        program: PathBuf::from(env!("CARGO_BIN_EXE_lantern-llm-worker")),
+        args: vec![],
+        engine: EngineConfig {
+            model_path,
+            threads: 2,
+            context_tokens: 2048,
+        },
+        load_timeout: Duration::from_secs(120),
+        idle_timeout,
+    })
+}

@@ -1,0 +1,200 @@
+//! Coach sessions in a real SQLite file: round trip, profile isolation, surviving a
+//! reopen, accepting a proposal in one step, cascade delete, bad input.
+
+use lantern_core::coach::{CoachRole, Language, ProposedUpdate, ToulminStep};
+use lantern_core::Coded;
+use lantern_store::Store;
+
+async fn temp_store() -> (tempfile::TempDir, Store, i64) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(&dir.path().join("lantern.db"))
+        .await
+        .expect("open");
+    let profile = store.create_profile("Ana").await.unwrap().id;
+    (dir, store, profile)
+}
+
+fn proposal(text: &str) -> ProposedUpdate {
+    ProposedUpdate {
+        field: ToulminStep::Claim,
+        value: text.into(),
+        rationale: "clear".into(),
+    }
+}
+
+#[tokio::test]
+async fn a_session_round_trips_with_draft_messages_and_proposal() {
+    let (_dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(ana, " Weekend homework ", Language::Es)
+        .await
+        .unwrap();
+    assert_eq!(
+        (s.title.as_str(), s.current_step, s.is_complete),
+        ("Weekend homework", ToulminStep::Claim, false)
+    );
+    store
+        .append_coach_message(
+            ana,
+            s.id,
+            CoachRole::User,
+            "No homework on weekends",
+            ToulminStep::Claim,
+        )
+        .await
+        .unwrap();
+    store
+        .append_coach_message(
+            ana,
+            s.id,
+            CoachRole::Assistant,
+            "Why?\n\nWhat is your claim?",
+            ToulminStep::Claim,
+        )
+        .await
+        .unwrap();
+    store
+        .set_coach_pending_proposal(ana, s.id, Some(&proposal("No homework on weekends.")))
+        .await
+        .unwrap();
+    store
+        .save_coach_draft_field(ana, s.id, ToulminStep::WarrantBacking, "Sleep studies.")
+        .await
+        .unwrap();
+    let loaded = store.coach_session(ana, s.id).await.unwrap();
+    assert_eq!(loaded.language, Language::Es);
+    assert_eq!(loaded.messages.len(), 2);
+    assert_eq!(loaded.messages[1].content, "Why?\n\nWhat is your claim?");
+    assert_eq!(
+        loaded.pending_proposal,
+        Some(proposal("No homework on weekends."))
+    );
+    assert_eq!(loaded.draft.warrant_backing, "Sleep studies.");
+    assert_eq!(
+        store
+            .coach_user_messages_in_step(ana, s.id, ToulminStep::Claim)
+            .await
+            .unwrap(),
+        ["No homework on weekends"]
+    );
+}
+
+#[tokio::test]
+async fn accepting_saves_the_text_clears_the_proposal_and_advances_together() {
+    let (_dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(ana, "T", Language::En)
+        .await
+        .unwrap();
+    store
+        .set_coach_pending_proposal(ana, s.id, Some(&proposal("A claim here.")))
+        .await
+        .unwrap();
+    store
+        .accept_coach_proposal(
+            ana,
+            s.id,
+            ToulminStep::Claim,
+            "A claim here.",
+            ToulminStep::Grounds,
+            false,
+        )
+        .await
+        .unwrap();
+    let loaded = store.coach_session(ana, s.id).await.unwrap();
+    assert_eq!(loaded.draft.claim, "A claim here.");
+    assert_eq!(loaded.pending_proposal, None);
+    assert_eq!(loaded.current_step, ToulminStep::Grounds);
+}
+
+#[tokio::test]
+async fn another_profiles_session_is_not_found() {
+    let (_dir, store, ana) = temp_store().await;
+    let ben = store.create_profile("Ben").await.unwrap().id;
+    let s = store
+        .create_coach_session(ana, "Mine", Language::En)
+        .await
+        .unwrap();
+    let err = store.coach_session(ben, s.id).await.unwrap_err();
+    assert_eq!(err.code(), "coach_session_not_found");
+    assert!(store.list_coach_sessions(ben).await.unwrap().is_empty());
+    assert!(store
+        .save_coach_draft_field(ben, s.id, ToulminStep::Claim, "hijack")
+        .await
+        .is_err());
+    assert!(store.delete_coach_session(ben, s.id).await.is_err());
+    assert_eq!(
+        store.coach_session(ana, s.id).await.unwrap().draft.claim,
+        ""
+    );
+}
+
+#[tokio::test]
+async fn sessions_survive_reopening_exactly_where_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lantern.db");
+    let store = Store::open(&path).await.unwrap();
+    let ana = store.create_profile("Ana").await.unwrap().id;
+    let s = store
+        .create_coach_session(ana, "Phones", Language::En)
+        .await
+        .unwrap();
+    store
+        .set_coach_progress(ana, s.id, ToulminStep::Qualifier, false)
+        .await
+        .unwrap();
+    store
+        .append_coach_message(
+            ana,
+            s.id,
+            CoachRole::User,
+            "Usually",
+            ToulminStep::Qualifier,
+        )
+        .await
+        .unwrap();
+    let before = store.coach_session(ana, s.id).await.unwrap();
+    store.close().await;
+    let reopened = Store::open(&path).await.unwrap();
+    assert_eq!(reopened.coach_session(ana, s.id).await.unwrap(), before);
+    let listed = reopened.list_coach_sessions(ana).await.unwrap();
+    assert_eq!(
+        (listed[0].id, listed[0].current_step),
+        (s.id, ToulminStep::Qualifier)
+    );
+}
+
+#[tokio::test]
+async fn deleting_a_session_removes_its_conversation() {
+    let (_dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(ana, "Gone", Language::En)
+        .await
+        .unwrap();
+    store
+        .append_coach_message(ana, s.id, CoachRole::User, "hello", ToulminStep::Claim)
+        .await
+        .unwrap();
+    store.delete_coach_session(ana, s.id).await.unwrap();
+    assert_eq!(
+        store.coach_session(ana, s.id).await.unwrap_err().code(),
+        "coach_session_not_found"
+    );
+    assert!(store
+        .coach_user_messages_in_step(ana, s.id, ToulminStep::Claim)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn blank_or_overlong_titles_are_refused() {
+    let (_dir, store, ana) = temp_store().await;
+    for bad in ["", "   ", &"x".repeat(121), "two\nlines"] {
+        let err = store
+            .create_coach_session(ana, bad, Language::En)
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "coach_title_invalid");
+    }
+}

@@ -1,0 +1,56 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { CoachSessionSummaryView, Language } from "../../bindings";
+
+/** The student's arguments (reopen one) and a form to start a new one. */
+export function SessionList({
+  sessions,
+  language,
+  onOpen,
+  onCreate,
+}: {
+  sessions: CoachSessionSummaryView[];
+  language: Language;
+  onOpen: (id: number) => void;
+  onCreate: (title: string, language: Language) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [title, setTitle] = useState("");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (title.trim() && (await onCreate(title.trim(), language))) setTitle("");
+  }
+
+  return (
+    <div className="coach-sessions">
+      <form className="new-argument" onSubmit={(e) => void submit(e)}>
+        <label htmlFor={titleId}>{t("coach.newTitle")}</label>
+        <div className="field-row">
+          <input id={titleId} type="text" maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <button type="submit" disabled={!title.trim()}>
+            {t("coach.start")}
+          </button>
+        </div>
+      </form>
+      <h3>{t("coach.arguments")}</h3>
+      {sessions.length === 0 ? (
+        <p>{t("coach.none")}</p>
+      ) : (
+        <ul className="session-list">
+          {sessions.map((s) => (
+            <li key={s.id}>
+              <button type="button" onClick={() => onOpen(s.id)}>
+                {s.title}
+              </button>{" "}
+              <span className="help">
+                {s.isComplete ? t("coach.complete") : t("coach.atStep", { step: t(`coach.steps.${s.currentStep}`) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
