@@ -28,6 +28,9 @@ cargo test --workspace --locked 2>&1 | tee "$logs/rust.log"
 step "UI tests (vitest)"
 npm run --silent test:ui 2>&1 | tee "$logs/ui.log"
 
+step "UI in headless Chromium against mocked IPC (playwright-core)"
+npm run --silent test:browser 2>&1 | tee "$logs/browser.log"
+
 step "end-to-end tests (built app and its .deb; the app in a real window under Xvfb)"
 npm run --silent tauri -- build --debug --bundles deb --ci
 npm run --silent test:e2e 2>&1 | tee "$logs/e2e.log"
@@ -36,7 +39,9 @@ step "summary"
 rust=$(awk '/^test result:/ {p+=$4; f+=$6} END {print p+0, f+0}' "$logs/rust.log")
 ui=$(sed -E 's/\x1b\[[0-9;]*m//g' "$logs/ui.log" | awk '/^ +Tests +[0-9]+ passed/ {print $2, 0}')
 ui=${ui:-"0 0"}
-e2e=$(awk '/^# pass/ {p=$3} /^# fail/ {f=$3} END {print p+0, f+0}' "$logs/e2e.log")
-printf 'rust: %s passed, %s failed\nui:   %s passed, %s failed\ne2e:  %s passed, %s failed\n' $rust $ui $e2e
-read -r passed failed < <(printf '%s\n%s\n%s\n' "$rust" "$ui" "$e2e" | awk '{p+=$1; f+=$2} END {print p, f}')
+node_tap() { awk '/^# pass/ {p=$3} /^# fail/ {f=$3} END {print p+0, f+0}' "$1"; }
+browser=$(node_tap "$logs/browser.log")
+e2e=$(node_tap "$logs/e2e.log")
+printf 'rust:    %s passed, %s failed\nui:      %s passed, %s failed\nbrowser: %s passed, %s failed\ne2e:     %s passed, %s failed\n' $rust $ui $browser $e2e
+read -r passed failed < <(printf '%s\n%s\n%s\n%s\n' "$rust" "$ui" "$browser" "$e2e" | awk '{p+=$1; f+=$2} END {print p, f}')
 echo "total: $passed passed, $failed failed"

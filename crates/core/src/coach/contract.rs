@@ -59,7 +59,7 @@ pub struct ProposedUpdate {
 #[serde(rename_all = "camelCase")]
 pub struct CoachAIResult {
     /// The coach's message, two or three sentences.
-    #[schemars(length(min = 1, max = 600))]
+    #[schemars(length(min = 1, max = 400))]
     pub assistant_text: String,
     /// The step being worked on.
     pub step: ToulminStep,

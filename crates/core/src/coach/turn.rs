@@ -52,10 +52,43 @@ impl CoachTurnInput {
                 self.earlier_in_step
                     .iter()
                     .rev()
-                    .map(String::as_str)
+                    .map(|m| without_lead_in(m))
                     .find(|m| detect_weakness(step, m).is_none())
             })
     }
+}
+
+/// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
+const LEAD_INS: &[&str] = &[
+    "my claim is that",
+    "my claim is",
+    "my claim",
+    "i think that",
+    "i think",
+    "i believe that",
+    "i believe",
+    "my answer is",
+    "mi tesis es que",
+    "mi tesis es",
+    "mi tesis",
+    "creo que",
+    "pienso que",
+    "mi respuesta es",
+];
+
+/// `message` without a leading "My claim is that …" / "Creo que …".
+pub fn without_lead_in(message: &str) -> &str {
+    let text = message.trim();
+    for lead in LEAD_INS {
+        let Some(head) = text.get(..lead.len()) else {
+            continue;
+        };
+        let rest = &text[lead.len()..];
+        if head.eq_ignore_ascii_case(lead) && !rest.starts_with(char::is_alphanumeric) {
+            return rest.trim_start_matches([':', ',', ' ']);
+        }
+    }
+    text
 }
 
 /// A finished turn.
@@ -216,6 +249,21 @@ mod tests {
             outcome.unwrap().result.proposed_update.unwrap().value,
             CLAIM
         );
+    }
+
+    #[test]
+    fn lead_ins_are_taken_off_confirmed_messages() {
+        assert_eq!(
+            without_lead_in("My claim: schools should act."),
+            "schools should act."
+        );
+        assert_eq!(
+            without_lead_in("I think that rest matters a lot"),
+            "rest matters a lot"
+        );
+        assert_eq!(without_lead_in("Creo que la tarea cansa"), "la tarea cansa");
+        assert_eq!(without_lead_in("I thinker"), "I thinker");
+        assert_eq!(without_lead_in("Homework helps"), "Homework helps");
     }
 
     #[tokio::test]

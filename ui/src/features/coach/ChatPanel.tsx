@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CoachMessage, IpcError } from "../../bindings";
 import { errorText } from "../../i18n";
@@ -22,6 +22,11 @@ export function ChatPanel({
   const [text, setText] = useState("");
   const busy = streaming !== null;
   const lastIsStudent = messages.at(-1)?.role === "user";
+  const list = useRef<HTMLOListElement>(null);
+  // Keep the newest message (or the reply streaming in) in view.
+  useEffect(() => {
+    list.current?.scrollTo?.({ top: list.current.scrollHeight });
+  }, [messages, streaming]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +38,7 @@ export function ChatPanel({
 
   return (
     <section className="chat" aria-label={t("coach.chat")}>
-      <ol className="messages" aria-live="polite">
+      <ol className="messages" aria-live="polite" ref={list}>
         {messages.map((m, i) => (
           <li key={i} className={`message message-${m.role}`}>
             <span className="visually-hidden">{t(`coach.roles.${m.role}`)}: </span>

@@ -4,6 +4,7 @@ import "./courses.css";
 import { commands, type CourseView, type PassageView } from "../../bindings";
 import { pickFile, pickFolder } from "../../files/pickPath";
 import { errorText } from "../../i18n";
+import { MathText } from "../../math/MathText";
 import { useCourses } from "./useCourses";
 
 /** Imported courses, importing a pack (folder or .zip) with a progress bar, and search. */
@@ -109,7 +110,9 @@ function CourseSearch({ courses }: { courses: CourseView[] }) {
               <p className="passage-source">
                 {hit.unitId} · {hit.sourceId} · {hit.section}
               </p>
-              <p>{hit.text}</p>
+              <p>
+                <MathText text={hit.text} />
+              </p>
             </li>
           ))}
         </ol>

@@ -1,0 +1,69 @@
+// Test-only: a scripted backend for the UI in a plain browser (headless Chromium),
+// injected by the Vite plugin in vite.config.ts when LANTERN_MOCK_IPC=1. Never part of
+// a real build. Tests drive it through `window.lanternMock`.
+import { emit } from "@tauri-apps/api/event";
+import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+
+type Args = Record<string, unknown>;
+
+const state = {
+  settings: { modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1 },
+  profiles: [{ id: 1, name: "Student", active: true }],
+  model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf" } as Record<string, unknown>,
+  calls: [] as string[],
+};
+
+const empty = { claim: "", grounds: "", warrant: "", groundsBacking: "", warrantBacking: "", qualifier: "", rebuttal: "" };
+
+const handlers: Record<string, (args: Args) => unknown> = {
+  app_info: () => ({ version: "0.1.0", profileName: "Student", modelPack: "/pack", defaultModel: "SmolLM2-135M-Instruct.Q4_1.gguf" }),
+  model_status: () => state.model,
+  get_settings: () => state.settings,
+  save_settings: (args) => (state.settings = args.settings as typeof state.settings),
+  list_profiles: () => state.profiles,
+  inspect_model_file: (args) => {
+    throw { code: "model_invalid", message: `${String(args.path)} is not a GGUF file` };
+  },
+  reload_model: () => null,
+  list_courses: () => [{ id: "alg", title: "Grade 10 Algebra", units: 8, questions: 47, importedAt: "2026-11-23T08:00:00Z" }],
+  search_course: () => [
+    { unitId: "ALG-06", sourceId: "units/ALG-06.md", section: "The discriminant", text: "For $ax^2+bx+c=0$ the discriminant is $$b^2-4ac$$.", score: 0.8 },
+  ],
+  coach_list: () => [],
+  coach_create: (args) => ({
+    id: 1,
+    title: args.title,
+    language: args.language,
+    currentStep: "claim",
+    isComplete: false,
+    draft: empty,
+    pendingProposal: null,
+    messages: [{ role: "assistant", content: "What is your claim?", step: "claim" }],
+  }),
+};
+
+mockWindows("main");
+mockIPC(
+  (cmd, args) => {
+    state.calls.push(cmd);
+    const handler = handlers[cmd];
+    if (!handler) throw { code: "internal_error", message: `no mock for ${cmd}` };
+    return handler((args ?? {}) as Args);
+  },
+  { shouldMockEvents: true },
+);
+
+declare global {
+  interface Window {
+    /** Handle for browser tests: send events, read the commands called. */
+    lanternMock: { emit: (event: string, payload: unknown) => Promise<void>; calls: () => string[] };
+  }
+}
+
+window.lanternMock = {
+  emit: (event, payload) => {
+    if (event === "model-status-changed") state.model = payload as Record<string, unknown>;
+    return emit(event, payload);
+  },
+  calls: () => [...state.calls],
+};
