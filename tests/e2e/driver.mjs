@@ -12,7 +12,8 @@ import { remote } from "webdriverio";
 export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /** Where screenshots go. */
 export const OUTPUT = join(ROOT, "test-output", "e2e");
-const APP = join(ROOT, "target", "debug", "lantern-app");
+/** The app binary: the debug build, or `LANTERN_APP_BINARY` (e.g. a release build). */
+const APP = process.env.LANTERN_APP_BINARY ?? join(ROOT, "target", "debug", "lantern-app");
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -45,7 +46,8 @@ export function freshHome() {
   return mkdtempSync(join(tmpdir(), "lantern-e2e-"));
 }
 
-/** Starts the driver and opens the app; returns the browser and a stop function. */
+/** Starts the driver and opens the app; returns the browser, a stop function, when the
+ * app was asked to start (`performance.now()`) and the driver's process id. */
 export async function launch(home, extraEnv = {}) {
   if (!existsSync(APP)) throw new Error(`${APP} is missing: run \`npm run tauri build -- --debug --no-bundle\``);
   mkdirSync(OUTPUT, { recursive: true });
@@ -61,6 +63,7 @@ export async function launch(home, extraEnv = {}) {
   };
   const driver = spawn("WebKitWebDriver", [`--port=${port}`], { env, stdio: ["ignore", "ignore", "inherit"] });
   await waitForDriver(port, driver);
+  const startedAt = performance.now();
   const browser = await remote({
     hostname: "127.0.0.1",
     port,
@@ -74,7 +77,7 @@ export async function launch(home, extraEnv = {}) {
     await browser.deleteSession().catch(() => {});
     driver.kill();
   };
-  return { browser, stop };
+  return { browser, stop, startedAt, driverPid: driver.pid };
 }
 
 /** Waits until the status bar's text matches `pattern`; returns that text. */

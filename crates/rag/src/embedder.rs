@@ -65,6 +65,12 @@ fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
         .map_err(RagError::RuntimeInvalid)
 }
 
+/// Longest input, in tokens.
+const MAX_TOKENS: usize = 256;
+/// Texts per ONNX Runtime run: its memory arena grows with batch × length², and keeps
+/// what it grew to, so small batches keep an import's memory low at little cost in speed.
+const BATCH: usize = 8;
+
 /// Reads one of the model's files, naming it when it is missing.
 fn read_model_file(dir: &Path, name: &str) -> Result<Vec<u8>, RagError> {
     let path = dir.join(name);
@@ -84,7 +90,11 @@ impl Embedder {
         let onnx = read_model_file(dir, "model.onnx")?;
         let environment = runtime(&files.runtime_library)?;
         let model = UserDefinedEmbeddingModel::new(onnx, tokenizer).with_pooling(Pooling::Mean);
-        let mut options = InitOptionsUserDefined::new().with_environment(environment);
+        // all-MiniLM-L6-v2 was trained on 256 tokens (chunks are shorter); the default 512
+        // only costs memory.
+        let mut options = InitOptionsUserDefined::new()
+            .with_environment(environment)
+            .with_max_length(MAX_TOKENS);
         options.intra_threads = Some(threads.max(1));
         let model = TextEmbedding::try_new_from_user_defined(model, options)
             .map_err(|e| RagError::Embed(e.to_string()))?;
@@ -95,7 +105,7 @@ impl Embedder {
     pub fn embed(&mut self, texts: &[&str]) -> Result<Vec<Vec<f32>>, RagError> {
         let vectors = self
             .model
-            .embed(texts, Some(32))
+            .embed(texts, Some(BATCH))
             .map_err(|e| RagError::Embed(e.to_string()))?;
         if let Some(bad) = vectors.iter().find(|v| v.len() != EMBEDDING_DIMENSIONS) {
             return Err(RagError::Embed(format!(

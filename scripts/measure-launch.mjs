@@ -1,0 +1,93 @@
+// Measures time from launch to an interactive window, and memory at idle, for the built
+// app (default target/debug/lantern-app; set LANTERN_APP_BINARY for another build).
+// Usage: node scripts/measure-launch.mjs [runs]   (under Xvfb: xvfb-run -a node …)
+//
+// - "window ready": the WebDriver session is up (the app process started and its
+//   webview answers), measured from the moment the app is asked to start;
+// - "interactive": the navigation is rendered and answers a click (the Tutor page opens);
+// - "model ready": the status bar says the default model is ready;
+// - memory: resident set (VmRSS) of the app and every process it started (WebKit web and
+//   network processes, the model worker), 20 s after the model became ready and the
+//   course list showed. Each run launches a fresh profile twice: the first launch
+//   imports the sample course, the second is an ordinary start.
+import { readFileSync, readdirSync } from "node:fs";
+import { freshHome, launch, statusMatching } from "../tests/e2e/driver.mjs";
+
+const runs = Number(process.argv[2] ?? 3);
+const IDLE_MS = 20000;
+
+function processes() {
+  return readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .map((pid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, "utf8");
+        const field = (name) => status.match(new RegExp(`^${name}:\\s+(.*)$`, "m"))?.[1] ?? "";
+        const worker = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--llm-worker");
+        const name = worker ? "model worker" : field("Name");
+        return { pid: Number(pid), ppid: Number(field("PPid")), name, rssKb: Number.parseInt(field("VmRSS"), 10) || 0 };
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
+}
+
+/** Every process below `root` (not counting `root`, the WebDriver server). */
+function descendants(root) {
+  const all = processes();
+  const found = [];
+  let frontier = [root];
+  while (frontier.length) {
+    const children = all.filter((p) => frontier.includes(p.ppid));
+    found.push(...children);
+    frontier = children.map((p) => p.pid);
+  }
+  return found;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Launches the app on `home`, measures, and stops it. */
+async function measure(home) {
+  const app = await launch(home);
+  try {
+    const windowReady = performance.now() - app.startedAt;
+    await app.browser.$("button=Tutor").waitForExist({ timeout: 30000 });
+    await app.browser.$("button=Tutor").click();
+    await app.browser.$("h2=Tutor").waitForExist({ timeout: 10000 });
+    const interactive = performance.now() - app.startedAt;
+    await statusMatching(app.browser, /ready/, 180000);
+    const modelReady = performance.now() - app.startedAt;
+    // The first run imports the sample course; wait for it before idling.
+    await app.browser.$("strong=Grade 10 Algebra").waitForExist({ timeout: 180000 });
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    const procs = descendants(app.driverPid);
+    const byName = {};
+    for (const p of procs) byName[p.name] = (byName[p.name] ?? 0) + p.rssKb / 1024;
+    return { windowReady, interactive, modelReady, totalMb: procs.reduce((s, p) => s + p.rssKb, 0) / 1024, byName };
+  } finally {
+    await app.stop();
+  }
+}
+
+const phases = { "first run (imports the sample course)": [], "later runs": [] };
+for (let i = 0; i < runs; i += 1) {
+  const home = freshHome();
+  for (const [phase, results] of Object.entries(phases)) {
+    const r = await measure(home);
+    results.push(r);
+    console.log(`run ${i + 1}, ${phase}: window ${r.windowReady.toFixed(0)} ms, interactive ${r.interactive.toFixed(0)} ms, model ready ${r.modelReady.toFixed(0)} ms, idle RSS ${r.totalMb.toFixed(0)} MB`);
+  }
+}
+const names = [...new Set(Object.values(phases).flat().flatMap((r) => Object.keys(r.byName)))];
+console.log(`\nmedian of ${runs} runs (${process.env.LANTERN_APP_BINARY ?? "target/debug/lantern-app"}):`);
+console.log(`| launch | window ready | interactive | model ready | idle RSS total | ${names.join(" | ")} |`);
+console.log(`| --- | --- | --- | --- | --- | ${names.map(() => "---").join(" | ")} |`);
+for (const [phase, results] of Object.entries(phases)) {
+  const ms = (key) => `${median(results.map((r) => r[key])).toFixed(0)} ms`;
+  console.log(
+    `| ${phase} | ${ms("windowReady")} | ${ms("interactive")} | ${ms("modelReady")} | ${median(results.map((r) => r.totalMb)).toFixed(0)} MB | ` +
+      `${names.map((n) => `${median(results.map((r) => r.byName[n] ?? 0)).toFixed(0)} MB`).join(" | ")} |`,
+  );
+}
