@@ -17,7 +17,6 @@ pub const COMMAND_NAMES: &[&str] = &[
     "coach_list",
     "coach_create",
     "coach_open",
-    "coach_rename",
     "coach_delete",
     "coach_send",
     "coach_retry",
@@ -25,6 +24,5 @@ pub const COMMAND_NAMES: &[&str] = &[
     "coach_reject",
     "coach_edit_draft",
     "coach_advance",
-    "coach_export",
     "coach_export_file",
 ];

@@ -38,7 +38,6 @@ macro_rules! lantern_builder {
                 $crate::commands::coach::coach_list,
                 $crate::commands::coach::coach_create,
                 $crate::commands::coach::coach_open,
-                $crate::commands::coach::coach_rename,
                 $crate::commands::coach::coach_delete,
                 $crate::commands::coach::coach_send::<$runtime>,
                 $crate::commands::coach::coach_retry::<$runtime>,
@@ -46,7 +45,6 @@ macro_rules! lantern_builder {
                 $crate::commands::coach::coach_reject,
                 $crate::commands::coach::coach_edit_draft,
                 $crate::commands::coach::coach_advance,
-                $crate::commands::coach::coach_export,
                 $crate::commands::coach::coach_export_file,
             ])
             .events(tauri_specta::collect_events![

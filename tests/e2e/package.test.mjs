@@ -26,6 +26,11 @@ describe("Debian package", () => {
     assert.match(info, /libwebkit2gtk-4\.1-0/);
   });
 
+  it("installs on this system: apt resolves its dependencies", () => {
+    const plan = execFileSync("apt-get", ["--simulate", "install", newestDeb()], { encoding: "utf8" });
+    assert.match(plan, /^Inst lantern /m);
+  });
+
   it("installs the binary, a desktop entry and the sample course", () => {
     const files = execFileSync("dpkg-deb", ["--contents", newestDeb()], { encoding: "utf8", maxBuffer: 1 << 26 });
     assert.match(files, / \.?\/?usr\/bin\/lantern-app\n/);

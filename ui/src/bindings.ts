@@ -41,8 +41,6 @@ export const commands = {
 	coachCreate: (title: string, language: Language) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_create", { title, language })),
 	/**  One argument with its draft and conversation. */
 	coachOpen: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_open", { id })),
-	/**  Renames an argument. */
-	coachRename: (id: number, title: string) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_rename", { id, title })),
 	/**  Deletes an argument and its conversation. */
 	coachDelete: (id: number) => typedError<null, IpcError>(__TAURI_INVOKE("coach_delete", { id })),
 	/**
@@ -66,8 +64,6 @@ export const commands = {
 	 *  own edit, without a proposal), opening the next step with its question.
 	 */
 	coachAdvance: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
-	/**  The argument as Markdown or Argdown text. */
-	coachExport: (id: number, format: ExportFormat) => typedError<string, IpcError>(__TAURI_INVOKE("coach_export", { id, format })),
 	/**  Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog). */
 	coachExportFile: (id: number, format: ExportFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, path })),
 };

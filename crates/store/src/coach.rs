@@ -358,20 +358,6 @@ impl Store {
         .await
     }
 
-    /// Renames an argument.
-    pub async fn rename_coach_session(
-        &self,
-        profile_id: i64,
-        id: i64,
-        title: &str,
-    ) -> Result<(), StoreError> {
-        let title = clean_title(title)?;
-        let sql =
-            format!("UPDATE coach_sessions SET title = ?, {TOUCH} WHERE id = ? AND profile_id = ?");
-        self.update_session(sqlx::query(&sql).bind(title), id, profile_id)
-            .await
-    }
-
     /// Deletes an argument and its conversation.
     pub async fn delete_coach_session(&self, profile_id: i64, id: i64) -> Result<(), StoreError> {
         let done = sqlx::query("DELETE FROM coach_sessions WHERE id = ? AND profile_id = ?")

@@ -95,21 +95,6 @@ pub async fn coach_open(state: State<'_, AppState>, id: i32) -> Result<CoachSess
     session(&state, id).await
 }
 
-/// Renames an argument.
-#[tauri::command]
-#[specta::specta]
-pub async fn coach_rename(
-    state: State<'_, AppState>,
-    id: i32,
-    title: String,
-) -> Result<CoachSessionView, IpcError> {
-    state
-        .store
-        .rename_coach_session(state.profile().id, i64::from(id), &title)
-        .await?;
-    session(&state, id).await
-}
-
 /// Deletes an argument and its conversation.
 #[tauri::command]
 #[specta::specta]
@@ -265,21 +250,6 @@ async fn move_on(
     Ok(state.store.coach_session(profile, current.id).await?.into())
 }
 
-/// The argument as Markdown or Argdown text.
-#[tauri::command]
-#[specta::specta]
-pub async fn coach_export(
-    state: State<'_, AppState>,
-    id: i32,
-    format: ExportFormat,
-) -> Result<String, IpcError> {
-    let s = session(&state, id).await?;
-    Ok(match format {
-        ExportFormat::Markdown => to_markdown(&s.title, &s.draft),
-        ExportFormat::Argdown => to_argdown(&s.title, &s.draft),
-    })
-}
-
 /// Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog).
 #[tauri::command]
 #[specta::specta]
@@ -289,7 +259,11 @@ pub async fn coach_export_file(
     format: ExportFormat,
     path: String,
 ) -> Result<(), IpcError> {
-    let text = coach_export(state, id, format).await?;
+    let s = session(&state, id).await?;
+    let text = match format {
+        ExportFormat::Markdown => to_markdown(&s.title, &s.draft),
+        ExportFormat::Argdown => to_argdown(&s.title, &s.draft),
+    };
     tokio::fs::write(&path, text)
         .await
         .map_err(|e| IpcError::new("export_failed", format!("cannot write {path}: {e}")))

@@ -107,6 +107,10 @@ export const en = {
     arguments: "Your arguments",
     none: "No argument yet.",
     complete: "complete",
+    deleteShort: "Delete",
+    delete: "Delete {{title}}",
+    confirmDeleteShort: "Confirm delete",
+    confirmDelete: "Confirm: delete {{title}} and its conversation",
     atStep: "at: {{step}}",
     export: {
       markdown: "Markdown",

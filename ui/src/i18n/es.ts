@@ -109,6 +109,10 @@ export const es: Strings = {
     arguments: "Tus argumentos",
     none: "Aún no hay argumentos.",
     complete: "completo",
+    deleteShort: "Eliminar",
+    delete: "Eliminar {{title}}",
+    confirmDeleteShort: "Confirmar",
+    confirmDelete: "Confirmar: eliminar {{title}} y su conversación",
     atStep: "en: {{step}}",
     export: {
       markdown: "Markdown",

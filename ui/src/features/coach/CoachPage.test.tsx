@@ -68,6 +68,23 @@ describe("CoachPage", () => {
     expect(created).toEqual([{ title: "Weekend homework", language: "es" }]);
   });
 
+  it("deletes an argument after a confirmation", async () => {
+    let listed = [{ id: 7, title: "Weekend homework", currentStep: "claim", isComplete: false, updatedAt: "" }];
+    const calls = backend({
+      coach_list: () => listed,
+      coach_delete: () => {
+        listed = [];
+        return null;
+      },
+    });
+    render(<CoachPage language="en" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Weekend homework" }));
+    expect(calls).not.toContain("coach_delete");
+    fireEvent.click(screen.getByRole("button", { name: "Confirm: delete Weekend homework and its conversation" }));
+    expect(await screen.findByText("No argument yet.")).toBeTruthy();
+    expect(calls).toContain("coach_delete");
+  });
+
   it("highlights the current step on the rail", async () => {
     await openSession({ coach_open: () => session({ currentStep: "warrant" }) });
     const current = document.querySelector(".step-rail [aria-current='step']");

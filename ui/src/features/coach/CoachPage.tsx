@@ -22,7 +22,7 @@ export function CoachPage({ language }: { language: Language }) {
         <h2>{t("nav.coach")}</h2>
         <p>{t("summaries.coach")}</p>
         {coach.sessions && (
-          <SessionList sessions={coach.sessions} language={language} onOpen={(id) => void coach.open(id)} onCreate={coach.create} />
+          <SessionList sessions={coach.sessions} language={language} onOpen={(id) => void coach.open(id)} onCreate={coach.create} onDelete={coach.remove} />
         )}
       </>
     );

@@ -8,15 +8,19 @@ export function SessionList({
   language,
   onOpen,
   onCreate,
+  onDelete,
 }: {
   sessions: CoachSessionSummaryView[];
   language: Language;
   onOpen: (id: number) => void;
   onCreate: (title: string, language: Language) => Promise<boolean>;
+  onDelete: (id: number) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [title, setTitle] = useState("");
+  // Deleting takes two clicks: the first turns the button into a confirmation.
+  const [confirming, setConfirming] = useState<number | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +50,18 @@ export function SessionList({
               </button>{" "}
               <span className="help">
                 {s.isComplete ? t("coach.complete") : t("coach.atStep", { step: t(`coach.steps.${s.currentStep}`) })}
-              </span>
+              </span>{" "}
+              <button
+                type="button"
+                aria-label={confirming === s.id ? t("coach.confirmDelete", { title: s.title }) : t("coach.delete", { title: s.title })}
+                onClick={() => {
+                  if (confirming !== s.id) return setConfirming(s.id);
+                  setConfirming(null);
+                  void onDelete(s.id);
+                }}
+              >
+                {confirming === s.id ? t("coach.confirmDeleteShort") : t("coach.deleteShort")}
+              </button>
             </li>
           ))}
         </ul>

@@ -92,6 +92,11 @@ export function useCoach() {
     editDraft: (step: ToulminStep, text: string) =>
       id === undefined ? Promise.resolve(false) : apply(commands.coachEditDraft(id, step, text)),
     close: () => setSession(null),
+    remove: async (sessionId: number) => {
+      const result = await commands.coachDelete(sessionId);
+      if (result.status === "error") setError(result.error);
+      await reloadList();
+    },
   };
 }
 
