@@ -1,5 +1,6 @@
 //! Coach sessions in a real SQLite file: round trip, profile isolation, surviving a
-//! reopen, accepting a proposal in one step, cascade delete, bad input.
+//! reopen, accepting a proposal in one step, cascade delete, bad input, first-turn
+//! counting.
 
 use lantern_core::coach::{CoachRole, Language, ProposedUpdate, ToulminStep};
 use lantern_core::Coded;
@@ -12,6 +13,18 @@ async fn temp_store() -> (tempfile::TempDir, Store, i64) {
         .expect("open");
     let profile = store.create_profile("Ana").await.unwrap().id;
     (dir, store, profile)
+}
+
+/// A plain connection to the test database, foreign keys on, for what the API cannot
+/// express.
+async fn raw_connection(dir: &tempfile::TempDir) -> sqlx::SqliteConnection {
+    use sqlx::ConnectOptions;
+    sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(dir.path().join("lantern.db"))
+        .foreign_keys(true)
+        .connect()
+        .await
+        .unwrap()
 }
 
 fn proposal(text: &str) -> ProposedUpdate {
@@ -197,4 +210,111 @@ async fn blank_or_overlong_titles_are_refused() {
             .unwrap_err();
         assert_eq!(err.code(), "coach_title_invalid");
     }
+}
+
+#[tokio::test]
+async fn the_students_messages_are_listed_per_step_for_first_turn_detection() {
+    let (_dir, store, ana) = temp_store().await;
+    let ben = store.create_profile("Ben").await.unwrap().id;
+    let s = store
+        .create_coach_session(ana, "Count", Language::En)
+        .await
+        .unwrap();
+    let store_ref = &store;
+    let count = move |step| async move {
+        store_ref
+            .coach_user_messages_in_step(ana, s.id, step)
+            .await
+            .map(|m| m.len())
+    };
+    assert_eq!(count(ToulminStep::Claim).await.unwrap(), 0);
+    for (role, step) in [
+        (CoachRole::User, ToulminStep::Claim),
+        (CoachRole::Assistant, ToulminStep::Claim),
+        (CoachRole::User, ToulminStep::Claim),
+        (CoachRole::User, ToulminStep::Grounds),
+    ] {
+        store
+            .append_coach_message(ana, s.id, role, "text", step)
+            .await
+            .unwrap();
+    }
+    assert_eq!(count(ToulminStep::Claim).await.unwrap(), 2);
+    assert_eq!(count(ToulminStep::Grounds).await.unwrap(), 1);
+    assert_eq!(count(ToulminStep::Warrant).await.unwrap(), 0);
+    assert!(store
+        .coach_user_messages_in_step(ben, s.id, ToulminStep::Claim)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn the_schema_rejects_unknown_steps_and_languages() {
+    use sqlx::Connection;
+    let (dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(ana, "Checked", Language::En)
+        .await
+        .unwrap();
+    store.close().await;
+    let mut db = raw_connection(&dir).await;
+    for bad in [
+        "UPDATE coach_sessions SET current_step = 'backing' WHERE id = ?",
+        "UPDATE coach_sessions SET language = 'fr' WHERE id = ?",
+        "UPDATE coach_sessions SET pending_proposal = 'not json' WHERE id = ?",
+        "INSERT INTO coach_messages (session_id, role, content, step) VALUES (?, 'system', 'x', 'claim')",
+    ] {
+        assert!(
+            sqlx::query(bad).bind(s.id).execute(&mut db).await.is_err(),
+            "{bad}"
+        );
+    }
+    db.close().await.unwrap();
+    let reopened = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let kept = reopened.coach_session(ana, s.id).await.unwrap();
+    assert_eq!(
+        (kept.current_step, kept.language),
+        (ToulminStep::Claim, Language::En)
+    );
+}
+
+#[tokio::test]
+async fn rows_cascade_from_profiles_to_sessions_to_messages() {
+    let (dir, store, ana) = temp_store().await;
+    let (kept, dropped) = (
+        store
+            .create_coach_session(ana, "Kept", Language::En)
+            .await
+            .unwrap(),
+        store
+            .create_coach_session(ana, "Dropped", Language::En)
+            .await
+            .unwrap(),
+    );
+    for s in [&kept, &dropped] {
+        store
+            .append_coach_message(ana, s.id, CoachRole::User, "hi", ToulminStep::Claim)
+            .await
+            .unwrap();
+    }
+    store.delete_coach_session(ana, dropped.id).await.unwrap();
+    store.close().await;
+    let mut db = raw_connection(&dir).await;
+    let messages = "SELECT COUNT(*) FROM coach_messages";
+    let count = |sql| sqlx::query_scalar::<_, i64>(sql);
+    assert_eq!(count(messages).fetch_one(&mut db).await.unwrap(), 1);
+    sqlx::query("DELETE FROM profiles WHERE id = ?")
+        .bind(ana)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(
+        count("SELECT COUNT(*) FROM coach_sessions")
+            .fetch_one(&mut db)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(count(messages).fetch_one(&mut db).await.unwrap(), 0);
 }

@@ -1,6 +1,11 @@
 //! The Toulmin argument coach (spec 000): the response contract, the rules the app
 //! applies to every model answer, the triggers read from the student's message, the
 //! prompt, the offline guide, streaming of the reply text, and exports.
+//!
+//! A turn: [`run_turn`] reads the triggers ([`triggers`]), builds the prompt
+//! ([`build_request`]), streams the model's `assistantText` ([`AssistantTextStream`])
+//! and applies the spec's rules ([`apply_rules`]); [`offline_turn`] answers without a
+//! model. Nothing here does I/O.
 
 mod contract;
 mod draft;
@@ -15,6 +20,7 @@ pub mod step_checks;
 mod stream_text;
 pub mod triggers;
 mod turn;
+pub mod weak_text;
 
 pub use crate::language::Language;
 pub use contract::{CoachAIResult, CoachMessage, CoachRole, ProposedUpdate};
@@ -25,8 +31,10 @@ pub use offline::{offline_turn, opening_question};
 pub use prompt::{build_request, system_prompt};
 pub use rules::{apply_rules, combined_text, RuleContext};
 pub use step::ToulminStep;
-pub use step_checks::{detect_weakness, passes_step_heuristics, Weakness};
+pub use step_checks::passes_step_heuristics;
 pub use stream_text::AssistantTextStream;
+pub use triggers::{is_confirmation, is_rewrite_request};
 pub use turn::{
     accept_proposal, advance_step, run_turn, CoachTurnInput, CoachTurnOutcome, StepOutcome,
 };
+pub use weak_text::{detect_weakness, Weakness};

@@ -2,7 +2,7 @@
 //! check of the student's text with the step rules. Used when no model is ready, and
 //! to open each step.
 
-use super::step_checks::detect_weakness;
+use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
 
 /// Confidence the offline guide gives a text that passes the step's checks.

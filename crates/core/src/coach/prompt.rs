@@ -2,12 +2,14 @@
 //! instructions first (their evaluated state is reused across turns), then the step,
 //! the draft and the hints the triggers raised.
 
-use super::step_checks::detect_weakness;
+use super::weak_text::detect_weakness;
 use super::{CoachTurnInput, Language, ToulminStep};
 use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 
 /// Prefix-cache key of the coach's prompts.
 pub const CACHE_KEY: &str = "coach";
+/// Most earlier messages the model sees (the newest ones), besides the new message.
+pub const MAX_HISTORY_MESSAGES: usize = 8;
 /// Longest reply, in tokens.
 const MAX_REPLY_TOKENS: u32 = 320;
 
@@ -89,9 +91,11 @@ fn hints(input: &CoachTurnInput) -> Vec<String> {
     hints
 }
 
-/// The model request for `input`: the system prompt, recent history and the message.
+/// The model request for `input`: the system prompt, the last
+/// [`MAX_HISTORY_MESSAGES`] messages of the history and the new message.
 pub fn build_request(input: &CoachTurnInput) -> LlmRequest {
-    let mut messages = input.history.clone();
+    let recent = input.history.len().saturating_sub(MAX_HISTORY_MESSAGES);
+    let mut messages = input.history[recent..].to_vec();
     messages.push(ChatMessage {
         role: ChatRole::User,
         content: input.user_message.clone(),
@@ -160,5 +164,20 @@ mod tests {
         let r = build_request(&input("Because rest matters", false));
         assert_eq!(r.messages.last().unwrap().content, "Because rest matters");
         assert_eq!(r.cache_key.as_deref(), Some(CACHE_KEY));
+    }
+
+    #[test]
+    fn only_the_latest_history_is_sent() {
+        let mut long = input("next", false);
+        long.history = (0..20)
+            .map(|i| ChatMessage {
+                role: ChatRole::User,
+                content: format!("m{i}"),
+            })
+            .collect();
+        let r = build_request(&long);
+        assert_eq!(r.messages.len(), MAX_HISTORY_MESSAGES + 1);
+        assert_eq!(r.messages[0].content, "m12");
+        assert_eq!(r.messages.last().unwrap().content, "next");
     }
 }

@@ -1,28 +1,11 @@
-//! Deterministic checks of a step's text: whether it fits the Toulmin element well
-//! enough to move on, and if not, what is weak about it (used for the prompt hint, the
-//! offline guide and the student's own "next step").
+//! Deterministic checks of a step's text: the vocabulary each Toulmin element is
+//! recognised by, and whether a text fits its element well enough to move on. What is
+//! weak about a text that does not fit is told by [`super::weak_text`].
 
-use super::normalize::{has_phrase, normalize, words};
-use super::{Language, ToulminStep};
+use super::normalize::{has_phrase, words};
+use super::ToulminStep;
 
-/// What is wrong with a step's text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Weakness {
-    /// Nothing written.
-    Empty,
-    /// Too few words to say anything.
-    TooShort,
-    /// A question, not a statement.
-    IsQuestion,
-    /// The claim reads like evidence (a reason or figures), not a position.
-    ClaimLooksLikeGrounds,
-    /// The warrant does not link the grounds to the claim.
-    MissingLink,
-    /// The qualifier has no word of degree ("usually", "probably"…).
-    MissingHedge,
-    /// The rebuttal names no exception ("unless", "except"…).
-    MissingException,
-}
+pub use super::weak_text::{detect_weakness, Weakness};
 
 /// Linking words a warrant uses to connect evidence and claim.
 const LINKS: &[&str] = &[
@@ -159,7 +142,8 @@ const REASON_OPENERS: &[&str] = &[
     "los estudios",
 ];
 
-fn fewest_words(step: ToulminStep) -> usize {
+/// Fewest words a text for `step` needs to say anything.
+pub fn fewest_words(step: ToulminStep) -> usize {
     match step {
         ToulminStep::Qualifier => 1,
         ToulminStep::Claim | ToulminStep::Rebuttal => 4,
@@ -167,98 +151,44 @@ fn fewest_words(step: ToulminStep) -> usize {
     }
 }
 
-fn any_phrase(text: &str, phrases: &[&str]) -> bool {
-    phrases.iter().any(|p| has_phrase(text, p))
+fn any_phrase(normalized: &str, phrases: &[&str]) -> bool {
+    phrases.iter().any(|p| has_phrase(normalized, p))
 }
 
-/// The first weakness of `text` as the element `step`, or `None` when it fits.
-pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
-    let trimmed = text.trim();
-    if trimmed.is_empty() {
-        return Some(Weakness::Empty);
-    }
-    let plain = normalize(trimmed);
-    let all = words(&plain);
-    if all.len() < fewest_words(step) {
-        return Some(Weakness::TooShort);
-    }
-    if trimmed.ends_with('?') {
-        return Some(Weakness::IsQuestion);
-    }
-    match step {
-        ToulminStep::Claim => {
-            let figures = all
-                .iter()
-                .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-                .count();
-            let opens_with_reason = REASON_OPENERS
-                .iter()
-                .any(|p| plain == *p || plain.starts_with(&format!("{p} ")));
-            (opens_with_reason || figures >= 2).then_some(Weakness::ClaimLooksLikeGrounds)
-        }
-        ToulminStep::Warrant => (!any_phrase(&plain, LINKS)).then_some(Weakness::MissingLink),
-        ToulminStep::Qualifier => (!any_phrase(&plain, HEDGES)).then_some(Weakness::MissingHedge),
-        ToulminStep::Rebuttal => {
-            (!any_phrase(&plain, EXCEPTIONS)).then_some(Weakness::MissingException)
-        }
-        _ => None,
-    }
+/// Whether the normalised text links evidence and claim ("because", "so", "por lo
+/// tanto"…).
+pub fn has_link(normalized: &str) -> bool {
+    any_phrase(normalized, LINKS)
 }
 
-/// Whether `text` fits the element `step` well enough to move on.
+/// Whether the normalised text has a word of degree ("usually", "probablemente"…).
+pub fn has_hedge(normalized: &str) -> bool {
+    any_phrase(normalized, HEDGES)
+}
+
+/// Whether the normalised text names an exception ("unless", "a menos que"…).
+pub fn has_exception(normalized: &str) -> bool {
+    any_phrase(normalized, EXCEPTIONS)
+}
+
+/// Whether a normalised claim reads like evidence: it opens with a reason or a source
+/// ("because…", "according to…", "según…") or is full of figures.
+pub fn reads_like_grounds(normalized: &str) -> bool {
+    let figures = words(normalized)
+        .iter()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .count();
+    let opens_with_reason = REASON_OPENERS
+        .iter()
+        .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")));
+    opens_with_reason || figures >= 2
+}
+
+/// Whether `text` fits the element `step` well enough to move on: long enough, a
+/// statement rather than a question, and — for the claim, warrant, qualifier and
+/// rebuttal — shaped like that element.
 pub fn passes_step_heuristics(step: ToulminStep, text: &str) -> bool {
     detect_weakness(step, text).is_none()
-}
-
-impl Weakness {
-    /// A stable name for logs and tests.
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Empty => "empty",
-            Self::TooShort => "too_short",
-            Self::IsQuestion => "is_question",
-            Self::ClaimLooksLikeGrounds => "claim_looks_like_grounds",
-            Self::MissingLink => "missing_link",
-            Self::MissingHedge => "missing_hedge",
-            Self::MissingException => "missing_exception",
-        }
-    }
-
-    /// One sentence telling the student what to fix.
-    pub fn explain(self, language: Language) -> &'static str {
-        match (self, language) {
-            (Self::Empty, Language::En) => "Nothing is written for this step yet.",
-            (Self::Empty, Language::Es) => "Todavía no hay nada escrito en este paso.",
-            (Self::TooShort, Language::En) => "It is too short to stand on its own; say a little more.",
-            (Self::TooShort, Language::Es) => "Es demasiado breve; desarróllalo un poco más.",
-            (Self::IsQuestion, Language::En) => "It is a question; write it as a statement.",
-            (Self::IsQuestion, Language::Es) => "Es una pregunta; escríbelo como una afirmación.",
-            (Self::ClaimLooksLikeGrounds, Language::En) => {
-                "It reads like evidence; the claim should state your position, and the evidence goes in the grounds."
-            }
-            (Self::ClaimLooksLikeGrounds, Language::Es) => {
-                "Parece un dato; la tesis debe expresar tu postura, y los datos van en el siguiente paso."
-            }
-            (Self::MissingLink, Language::En) => {
-                "It does not yet explain why the grounds support the claim (because…, this shows…)."
-            }
-            (Self::MissingLink, Language::Es) => {
-                "Aún no explica por qué los datos apoyan la tesis (porque…, esto demuestra…)."
-            }
-            (Self::MissingHedge, Language::En) => {
-                "Say how strongly you claim it: usually, probably, in most cases…"
-            }
-            (Self::MissingHedge, Language::Es) => {
-                "Indica con qué fuerza lo afirmas: normalmente, probablemente, en la mayoría de los casos…"
-            }
-            (Self::MissingException, Language::En) => {
-                "Name when the claim would not hold: unless…, except when…"
-            }
-            (Self::MissingException, Language::Es) => {
-                "Indica cuándo no se cumpliría la tesis: a menos que…, excepto cuando…"
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -276,34 +206,6 @@ mod tests {
             Claim,
             "Las escuelas deberían prohibir los móviles en clase."
         ));
-    }
-
-    #[test]
-    fn evidence_in_the_claim_field_is_flagged() {
-        assert_eq!(
-            detect_weakness(Claim, "Because 70% of students sleep less than 7 hours."),
-            Some(Weakness::ClaimLooksLikeGrounds)
-        );
-        assert_eq!(
-            detect_weakness(
-                Claim,
-                "Según la OMS, 8 de cada 10 jóvenes no hacen ejercicio."
-            ),
-            Some(Weakness::ClaimLooksLikeGrounds)
-        );
-    }
-
-    #[test]
-    fn empty_short_and_question_texts_are_weak() {
-        assert_eq!(detect_weakness(Grounds, "  "), Some(Weakness::Empty));
-        assert_eq!(
-            detect_weakness(Claim, "Phones bad"),
-            Some(Weakness::TooShort)
-        );
-        assert_eq!(
-            detect_weakness(Claim, "Should schools ban phones in class?"),
-            Some(Weakness::IsQuestion)
-        );
     }
 
     #[test]
@@ -361,21 +263,5 @@ mod tests {
             WarrantBacking,
             "Sleep research from several universities links rest to memory."
         ));
-    }
-
-    #[test]
-    fn every_weakness_is_explained_in_both_languages() {
-        for w in [
-            Weakness::Empty,
-            Weakness::TooShort,
-            Weakness::IsQuestion,
-            Weakness::ClaimLooksLikeGrounds,
-            Weakness::MissingLink,
-            Weakness::MissingHedge,
-            Weakness::MissingException,
-        ] {
-            assert_ne!(w.explain(Language::En), w.explain(Language::Es));
-            assert!(!w.code().is_empty());
-        }
     }
 }

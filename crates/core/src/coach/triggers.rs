@@ -239,6 +239,40 @@ mod tests {
     }
 
     #[test]
+    fn common_variants_in_both_languages_are_detected() {
+        for m in [
+            "okay",
+            "sure",
+            "sounds good",
+            "perfect",
+            "go with that",
+            "looks good",
+            "I agree",
+            "De acuerdo.",
+            "vale",
+            "claro",
+            "¡Perfecto!",
+            "Está bien",
+            "úsalo",
+        ] {
+            assert!(is_confirmation(m), "{m}");
+            assert!(!is_rewrite_request(m), "{m}");
+        }
+        for m in [
+            "can you reword it?",
+            "make it better",
+            "polish it",
+            "redacta mi tesis",
+            "mejóralo",
+            "corrige",
+            "reformula esto",
+        ] {
+            assert!(is_rewrite_request(m), "{m}");
+            assert!(!is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
     fn refusals_and_new_content_are_not_confirmations() {
         for m in [
             "no",

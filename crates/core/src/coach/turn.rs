@@ -3,9 +3,9 @@
 
 use super::prompt::build_request;
 use super::rules::{apply_rules, combined_text, RuleContext};
-use super::step_checks::detect_weakness;
 use super::stream_text::AssistantTextStream;
 use super::triggers::{is_confirmation, is_rewrite_request};
+use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
 use crate::llm::{generate_streaming, CancelFlag, ChatMessage, Llm};
 
@@ -98,6 +98,10 @@ pub struct CoachTurnOutcome {
     pub result: CoachAIResult,
     /// What is saved and shown: the reply with its guiding question.
     pub display_text: String,
+    /// Whether the student's message asked for a rewrite.
+    pub rewrite_requested: bool,
+    /// Whether the student's message confirmed a suggestion.
+    pub confirmation: bool,
 }
 
 /// Runs one turn: streams the reply's text to `on_text` as the model writes it, then
@@ -108,6 +112,8 @@ pub async fn run_turn(
     on_text: &mut (dyn FnMut(&str) + Send),
     cancel: &CancelFlag,
 ) -> Result<CoachTurnOutcome, CoachError> {
+    let rewrite_requested = input.rewrite_requested();
+    let confirmation = is_confirmation(&input.user_message);
     let request = build_request(input);
     let mut text = AssistantTextStream::default();
     let mut on_delta = |delta: &str| {
@@ -121,13 +127,15 @@ pub async fn run_turn(
         current_step: input.current_step,
         draft: &input.draft,
         first_turn_for_step: input.first_turn_for_step,
-        rewrite_requested: input.rewrite_requested(),
+        rewrite_requested,
         confirmed_text: input.confirmed_text(),
     };
     let result = apply_rules(raw, &context)?;
     Ok(CoachTurnOutcome {
         display_text: combined_text(&result),
         result,
+        rewrite_requested,
+        confirmation,
     })
 }
 
@@ -234,10 +242,9 @@ mod tests {
     #[tokio::test]
     async fn a_rewrite_request_keeps_the_proposal_on_a_first_turn() {
         let (outcome, _) = turn(&proposing(0.5), &input("Can you rewrite my claim?", true)).await;
-        assert_eq!(
-            outcome.unwrap().result.proposed_update.unwrap().value,
-            CLAIM
-        );
+        let outcome = outcome.unwrap();
+        assert!(outcome.rewrite_requested && !outcome.confirmation);
+        assert_eq!(outcome.result.proposed_update.unwrap().value, CLAIM);
     }
 
     #[tokio::test]
@@ -245,10 +252,39 @@ mod tests {
         let mut confirming = input("yes, use that", false);
         confirming.earlier_in_step = vec![CLAIM.to_string()];
         let (outcome, _) = turn(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
-        assert_eq!(
-            outcome.unwrap().result.proposed_update.unwrap().value,
-            CLAIM
-        );
+        let outcome = outcome.unwrap();
+        assert!(outcome.confirmation && !outcome.rewrite_requested);
+        assert_eq!(outcome.result.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[tokio::test]
+    async fn model_errors_keep_their_own_codes() {
+        let llm = ScriptedLlm::new([Err(crate::llm::LlmError::Timeout(30))]);
+        let err = run_turn(
+            &llm,
+            &input("hi", false),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(err.code(), "model_timeout");
+    }
+
+    #[tokio::test]
+    async fn the_request_carries_the_first_turn_hint_and_the_message() {
+        let llm = ScriptedLlm::new([Ok(r#"{"assistantText":"Why?","step":"claim"}"#.into())]);
+        run_turn(
+            &llm,
+            &input("homework", true),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+        let request = &llm.requests()[0];
+        assert!(request.system.contains("first message"));
+        assert_eq!(request.messages.last().unwrap().content, "homework");
     }
 
     #[test]
