@@ -10,6 +10,9 @@ function mockBackend(): Plugin {
   return {
     name: "lantern-mock-ipc",
     apply: "serve",
+    // The mock is injected after Vite's dependency scan: pre-bundle its imports up front,
+    // or a cold cache optimizes them on first load and reloads the page mid-test.
+    config: () => ({ optimizeDeps: { include: ["@tauri-apps/api/mocks", "@tauri-apps/api/event"] } }),
     transformIndexHtml: (html) =>
       html.replace("<head>", '<head>\n    <script type="module" src="/src/testing/mockBackend.ts"></script>'),
   };

@@ -11,11 +11,15 @@ import { build, createServer } from "vite";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const OUTPUT = join(root, "test-output", "browser");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const NAV_EN = ["Coach", "Tutor", "Reports", "Expenses", "Modules", "Settings"];
 
 describe("Lantern UI in Chromium (mocked IPC)", () => {
   let server;
   let browser;
   let page;
+  /** Page errors, console errors, failed or remote requests, over the whole suite. */
+  const errors = [];
+  const origin = (srv) => new URL(srv.resolvedUrls.local[0]).origin;
 
   before(async () => {
     mkdirSync(OUTPUT, { recursive: true });
@@ -28,11 +32,12 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await server.listen();
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
     page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e));
+    page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+    page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
+    page.on("request", (r) => !r.url().startsWith(origin(server)) && errors.push(`remote request: ${r.url()}`));
     await page.goto(server.resolvedUrls.local[0]);
     await page.getByRole("navigation", { name: "Workspaces" }).waitFor();
-    assert.deepEqual(errors, []);
   });
 
   after(async () => {
@@ -40,19 +45,63 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await server?.close();
   });
 
+  it("renders the window title, the navigation and the status bar", async () => {
+    assert.equal(await page.title(), "Lantern");
+    const nav = page.getByRole("navigation", { name: "Workspaces" });
+    assert.deepEqual(await nav.getByRole("button").allTextContents(), NAV_EN);
+    assert.equal(await nav.getByRole("button", { name: "Coach" }).getAttribute("aria-current"), "page");
+    const status = page.getByRole("status");
+    await status.getByText("Profile: Student").waitFor();
+    await status.getByText("Lantern 0.1.0").waitFor();
+    await page.screenshot({ path: join(OUTPUT, "frame.png") });
+  });
+
   it("reaches every workspace with the keyboard, with a visible focus ring", async () => {
     await page.locator("body").focus();
-    let focused = "";
-    for (let i = 0; i < 10 && focused !== "Tutor"; i += 1) {
+    const reached = [];
+    for (let i = 0; i < 20 && reached.at(-1)?.text !== "Settings"; i += 1) {
       await page.keyboard.press("Tab");
-      focused = await page.evaluate(() => document.activeElement?.textContent ?? "");
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        const style = getComputedStyle(el);
+        return {
+          text: el.textContent ?? "",
+          inNav: Boolean(el.closest("nav")),
+          outline: `${style.outlineStyle} ${style.outlineWidth}`,
+          visible: el.matches(":focus-visible"),
+        };
+      });
+      if (focused.inNav && NAV_EN.includes(focused.text)) reached.push(focused);
     }
-    assert.equal(focused, "Tutor");
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
-    assert.notEqual(outline, "none");
+    assert.deepEqual(reached.map((f) => f.text), NAV_EN, "Tab visits the navigation in order");
+    for (const f of reached) {
+      assert.ok(f.visible, `${f.text} matches :focus-visible`);
+      assert.match(f.outline, /^solid [2-9](\.\d+)?px$/, `${f.text} has a visible outline (${f.outline})`);
+    }
+    // Back to Tutor with Shift+Tab, then Enter opens it.
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press("Shift+Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Tutor");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 2, name: "Tutor" }).waitFor();
     assert.equal(await page.getByRole("button", { name: "Tutor" }).getAttribute("aria-current"), "page");
+    await page.screenshot({ path: join(OUTPUT, "keyboard-focus.png") });
+  });
+
+  it("creates a profile and switches to it; a taken name gives its coded error", async () => {
+    const form = page.getByRole("form", { name: "New profile" });
+    await form.getByLabel("Name of the new profile").fill("Ana");
+    await form.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("status").getByText("Profile: Ana").waitFor();
+    assert.equal(await page.getByLabel("Profile", { exact: true }).inputValue(), "2");
+    await form.getByLabel("Name of the new profile").fill("student");
+    await form.getByRole("button", { name: "Create" }).click();
+    assert.equal(
+      await page.locator(".profiles").getByRole("alert").textContent(),
+      "A profile with that name already exists.",
+    );
+    await page.getByLabel("Profile", { exact: true }).selectOption("1");
+    await page.getByRole("status").getByText("Profile: Student").waitFor();
+    assert.equal(await page.locator(".profiles").getByRole("alert").count(), 0);
   });
 
   it("labels every control on the Settings page", async () => {
@@ -64,6 +113,13 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
         .map((el) => el.outerHTML),
     );
     assert.deepEqual(unlabelled, []);
+    const unnamedButtons = await page.evaluate(() =>
+      [...document.querySelectorAll("form.settings button")]
+        .filter((b) => !(b.textContent?.trim() || b.getAttribute("aria-label")))
+        .map((b) => b.outerHTML),
+    );
+    assert.deepEqual(unnamedButtons, []);
+    await page.screenshot({ path: join(OUTPUT, "settings.png") });
   });
 
   it("shows a model file's coded error", async () => {
@@ -106,8 +162,15 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await page.getByLabel("Language").selectOption("es");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Entrenador" }).waitFor();
+    const nav = await page.getByRole("navigation").getByRole("button").allTextContents();
+    assert.equal(nav.length, NAV_EN.length);
+    assert.deepEqual(nav.filter((label) => NAV_EN.includes(label)), [], `untranslated: ${nav}`);
     assert.equal(await page.locator("html").getAttribute("lang"), "es");
     await page.screenshot({ path: join(OUTPUT, "spanish.png") });
+  });
+
+  it("raised no page errors, console errors, failed or remote requests", () => {
+    assert.deepEqual(errors, []);
   });
 });
 
@@ -121,7 +184,9 @@ describe("production build", () => {
     assert.ok(files.some((f) => /^inter-latin-400.*\.woff2$/.test(f)), "Inter font");
     for (const f of files.filter((f) => /\.(js|css|html)$/.test(f)).concat(["../index.html"])) {
       const text = readFileSync(join(outDir, "assets", f), "utf8");
-      const remote = text.match(/url\(\s*["']?https?:\/\/[^)]*\)|<(?:script|link)[^>]+(?:src|href)=["']https?:/);
+      const remote = text.match(
+        /url\(\s*["']?(?:https?:)?\/\/[^)]*\)|@import\s+["']?(?:https?:)?\/\/|<(?:script|link)[^>]+(?:src|href)=["'](?:https?:)?\/\/|fonts\.(?:googleapis|gstatic)\.com|cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com/,
+      );
       assert.equal(remote, null, `${f} loads something remote`);
     }
     assert.ok(!readFileSync(join(outDir, "index.html"), "utf8").includes("mockBackend"), "no mock in builds");

@@ -16,11 +16,32 @@ const state = {
 const empty = { claim: "", grounds: "", warrant: "", groundsBacking: "", warrantBacking: "", qualifier: "", rebuttal: "" };
 
 const handlers: Record<string, (args: Args) => unknown> = {
-  app_info: () => ({ version: "0.1.0", profileName: "Student", modelPack: "/pack", defaultModel: "SmolLM2-135M-Instruct.Q4_1.gguf" }),
+  app_info: () => ({
+    version: "0.1.0",
+    profileName: state.profiles.find((p) => p.active)?.name ?? "",
+    modelPack: "/pack",
+    defaultModel: "SmolLM2-135M-Instruct.Q4_1.gguf",
+  }),
   model_status: () => state.model,
   get_settings: () => state.settings,
   save_settings: (args) => (state.settings = args.settings as typeof state.settings),
   list_profiles: () => state.profiles,
+  create_profile: (args) => {
+    const name = String(args.name).trim();
+    if (!name || name.length > 60) throw { code: "profile_name_invalid", message: "bad profile name" };
+    if (state.profiles.some((p) => p.name.toLowerCase() === name.toLowerCase()))
+      throw { code: "profile_name_taken", message: `${name} exists` };
+    const profile = { id: state.profiles.length + 1, name, active: false };
+    state.profiles.push(profile);
+    return profile;
+  },
+  switch_profile: (args) => {
+    const target = state.profiles.find((p) => p.id === args.id);
+    if (!target) throw { code: "profile_not_found", message: `no profile ${String(args.id)}` };
+    for (const p of state.profiles) p.active = p === target;
+    state.settings.profileId = target.id;
+    return target;
+  },
   inspect_model_file: (args) => {
     throw { code: "model_invalid", message: `${String(args.path)} is not a GGUF file` };
   },

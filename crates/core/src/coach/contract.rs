@@ -47,13 +47,16 @@ pub struct ProposedUpdate {
     /// The step the text is for; must be the current step.
     pub field: ToulminStep,
     /// The proposed text (non-empty).
+    #[schemars(length(max = 500))]
     pub value: String,
     /// Why this text, briefly.
+    #[schemars(length(max = 200))]
     pub rationale: String,
 }
 
 /// One coach reply. Field order matters: the model writes `assistantText` first, so
-/// the UI can show it while the rest is still being generated.
+/// the UI can show it while the rest is still being generated. Every text is bounded,
+/// so a whole reply always fits the turn's token budget.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
@@ -72,6 +75,7 @@ pub struct CoachAIResult {
     pub proposed_update: Option<ProposedUpdate>,
     /// A guiding question for the student.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 200))]
     pub next_question: Option<String>,
     /// Whether the step is done and the coach moves on.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -10,8 +10,9 @@ use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 pub const CACHE_KEY: &str = "coach";
 /// Most earlier messages the model sees (the newest ones), besides the new message.
 pub const MAX_HISTORY_MESSAGES: usize = 8;
-/// Longest reply, in tokens.
-const MAX_REPLY_TOKENS: u32 = 320;
+/// Longest reply, in tokens: above the longest reply the schema allows (its texts are
+/// capped at 1,300 characters in all), so a reply is never cut off.
+const MAX_REPLY_TOKENS: u32 = 640;
 
 const INSTRUCTIONS: &str = "You are a friendly writing coach. You help a student build a \
 Toulmin argument one step at a time. Answer with JSON only. assistantText: two or three \

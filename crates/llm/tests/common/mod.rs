@@ -5,8 +5,12 @@ use lantern_llm::{EngineConfig, Supervisor, SupervisorConfig};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The pack's default LLM file.
+/// The pack's default LLM file, or the GGUF named by `LANTERN_TEST_MODEL` (to run the
+/// same tests against another model, e.g. a school's).
 pub fn default_model_path() -> PathBuf {
+    if let Some(path) = std::env::var_os("LANTERN_TEST_MODEL") {
+        return PathBuf::from(path);
+    }
     let manifest = Manifest::bundled();
     let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
     let pack = locate_pack(&manifest, &dirs, Path::exists)
