@@ -48,7 +48,7 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
   it("renders the window title, the navigation and the status bar", async () => {
     assert.equal(await page.title(), "Lantern");
     const nav = page.getByRole("navigation", { name: "Workspaces" });
-    assert.deepEqual(await nav.getByRole("button").allTextContents(), NAV_EN);
+    assert.deepEqual(await nav.getByRole("listitem").allTextContents(), NAV_EN);
     assert.equal(await nav.getByRole("button", { name: "Coach" }).getAttribute("aria-current"), "page");
     const status = page.getByRole("status");
     await status.getByText("Profile: Student").waitFor();
@@ -162,7 +162,7 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await page.getByLabel("Language").selectOption("es");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Entrenador" }).waitFor();
-    const nav = await page.getByRole("navigation").getByRole("button").allTextContents();
+    const nav = await page.getByRole("navigation").getByRole("listitem").allTextContents();
     assert.equal(nav.length, NAV_EN.length);
     assert.deepEqual(nav.filter((label) => NAV_EN.includes(label)), [], `untranslated: ${nav}`);
     assert.equal(await page.locator("html").getAttribute("lang"), "es");

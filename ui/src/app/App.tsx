@@ -42,7 +42,7 @@ export function App() {
         {current === "settings" ? (
           settings && <SettingsPage settings={settings} onSave={save} />
         ) : current === "coach" ? (
-          <CoachPage language={settings?.language ?? "en"} />
+          <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
         ) : (
           <>
             <h2>{t(`nav.${current}`)}</h2>

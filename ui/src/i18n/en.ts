@@ -107,6 +107,7 @@ export const en = {
     arguments: "Your arguments",
     none: "No argument yet.",
     complete: "complete",
+    offline: "The model is not ready, so the coach guides you with a question for each step and checks your text itself.",
     deleteShort: "Delete",
     delete: "Delete {{title}}",
     confirmDeleteShort: "Confirm delete",

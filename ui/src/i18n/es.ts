@@ -109,6 +109,7 @@ export const es: Strings = {
     arguments: "Tus argumentos",
     none: "Aún no hay argumentos.",
     complete: "completo",
+    offline: "El modelo no está listo: el entrenador te guía con una pregunta en cada paso y revisa tu texto por sí mismo.",
     deleteShort: "Eliminar",
     delete: "Eliminar {{title}}",
     confirmDeleteShort: "Confirmar",

@@ -40,7 +40,7 @@ async function openSession(handlers: Record<string, Handler>) {
     coach_open: () => session(),
     ...handlers,
   });
-  render(<CoachPage language="en" />);
+  render(<CoachPage language="en" modelReady />);
   fireEvent.click(await screen.findByRole("button", { name: "Weekend homework" }));
   await screen.findByText("What is your claim?");
   return calls;
@@ -61,7 +61,7 @@ describe("CoachPage", () => {
         return session();
       },
     });
-    render(<CoachPage language="es" />);
+    render(<CoachPage language="es" modelReady />);
     fireEvent.change(await screen.findByLabelText("Topic of a new argument"), { target: { value: "Weekend homework" } });
     fireEvent.click(screen.getByRole("button", { name: "Start" }));
     expect(await screen.findByText("What is your claim?")).toBeTruthy();
@@ -77,12 +77,22 @@ describe("CoachPage", () => {
         return null;
       },
     });
-    render(<CoachPage language="en" />);
+    render(<CoachPage language="en" modelReady />);
     fireEvent.click(await screen.findByRole("button", { name: "Delete Weekend homework" }));
     expect(calls).not.toContain("coach_delete");
     fireEvent.click(screen.getByRole("button", { name: "Confirm: delete Weekend homework and its conversation" }));
     expect(await screen.findByText("No argument yet.")).toBeTruthy();
     expect(calls).toContain("coach_delete");
+  });
+
+  it("says when replies come from the offline guide", async () => {
+    backend({
+      coach_list: () => [{ id: 7, title: "Weekend homework", currentStep: "claim", isComplete: false, updatedAt: "" }],
+      coach_open: () => session(),
+    });
+    render(<CoachPage language="en" modelReady={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Weekend homework" }));
+    expect((await screen.findByRole("note")).textContent).toContain("The model is not ready");
   });
 
   it("highlights the current step on the rail", async () => {

@@ -10,8 +10,9 @@ import { StepRail } from "./StepRail";
 import { ToulminDiagram } from "./ToulminDiagram";
 import { useCoach } from "./useCoach";
 
-/** The argument coach: pick or start an argument, then chat through the seven steps. */
-export function CoachPage({ language }: { language: Language }) {
+/** The argument coach: pick or start an argument, then chat through the seven steps.
+ * `modelReady` false: replies come from the offline guide, and the page says so. */
+export function CoachPage({ language, modelReady }: { language: Language; modelReady: boolean }) {
   const { t } = useTranslation();
   const coach = useCoach();
   const { session } = coach;
@@ -39,6 +40,11 @@ export function CoachPage({ language }: { language: Language }) {
         <h2>{session.title}</h2>
       </header>
       <StepRail current={session.currentStep} complete={session.isComplete} />
+      {!modelReady && (
+        <p className="help" role="note">
+          {t("coach.offline")}
+        </p>
+      )}
       {session.isComplete && (
         <>
           <p className="check-ok" role="status">
