@@ -1,6 +1,11 @@
 // Measures time from launch to an interactive window, and memory at idle, for the built
-// app (default target/debug/lantern-app; set LANTERN_APP_BINARY for another build).
-// Usage: node scripts/measure-launch.mjs [runs]   (under Xvfb: xvfb-run -a node …)
+// app.
+// Usage: node scripts/measure-launch.mjs [runs] [binary]
+//   runs    how many fresh profiles to measure (default 3; medians are reported)
+//   binary  the app (default $LANTERN_APP_BINARY, else target/debug/lantern-app)
+// Without a DISPLAY it runs itself under `xvfb-run -a`. The model pack is found as in the
+// e2e tests: the debug build falls back to the checkout's models/pack, or set
+// LANTERN_MODEL_DIR.
 //
 // - "window ready": the WebDriver session is up (the app process started and its
 //   webview answers), measured from the moment the app is asked to start;
@@ -10,10 +15,29 @@
 //   network processes, the model worker), 20 s after the model became ready and the
 //   course list showed. Each run launches a fresh profile twice: the first launch
 //   imports the sample course, the second is an ordinary start.
-import { readFileSync, readdirSync } from "node:fs";
-import { freshHome, launch, statusMatching } from "../tests/e2e/driver.mjs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const runs = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => /^\d+$/.test(a)) ?? 3);
+const binary = args.find((a) => !/^\d+$/.test(a));
+if (binary) process.env.LANTERN_APP_BINARY = resolve(binary);
+
+if (!process.env.DISPLAY) {
+  const self = fileURLToPath(import.meta.url);
+  const xvfb = ["-a", "-s", "-screen 0 1280x900x24", process.execPath, self, ...args];
+  const result = spawnSync("xvfb-run", xvfb, { stdio: "inherit" });
+  if (result.error) throw result.error;
+  process.exit(result.status ?? 1);
+}
+
+// The driver reads LANTERN_APP_BINARY when it loads.
+const { freshHome, launch, statusMatching } = await import("../tests/e2e/driver.mjs");
+
+/** Friendlier names for /proc's 15-character process names. */
+const LABELS = { "lantern-app": "app", WebKitWebProces: "WebKit web process", WebKitNetworkPr: "WebKit network process" };
 const IDLE_MS = 20000;
 
 function processes() {
@@ -24,7 +48,7 @@ function processes() {
         const status = readFileSync(`/proc/${pid}/status`, "utf8");
         const field = (name) => status.match(new RegExp(`^${name}:\\s+(.*)$`, "m"))?.[1] ?? "";
         const worker = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--llm-worker");
-        const name = worker ? "model worker" : field("Name");
+        const name = worker ? "model worker" : (LABELS[field("Name")] ?? field("Name"));
         return { pid: Number(pid), ppid: Number(field("PPid")), name, rssKb: Number.parseInt(field("VmRSS"), 10) || 0 };
       } catch {
         return null;
@@ -79,6 +103,7 @@ for (let i = 0; i < runs; i += 1) {
     results.push(r);
     console.log(`run ${i + 1}, ${phase}: window ${r.windowReady.toFixed(0)} ms, interactive ${r.interactive.toFixed(0)} ms, model ready ${r.modelReady.toFixed(0)} ms, idle RSS ${r.totalMb.toFixed(0)} MB`);
   }
+  rmSync(home, { recursive: true, force: true });
 }
 const names = [...new Set(Object.values(phases).flat().flatMap((r) => Object.keys(r.byName)))];
 console.log(`\nmedian of ${runs} runs (${process.env.LANTERN_APP_BINARY ?? "target/debug/lantern-app"}):`);
