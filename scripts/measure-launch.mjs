@@ -16,7 +16,7 @@
 //   course list showed. Each run launches a fresh profile twice: the first launch
 //   imports the sample course, the second is an ordinary start.
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -34,40 +34,18 @@ if (!process.env.DISPLAY) {
 }
 
 // The driver reads LANTERN_APP_BINARY when it loads.
-const { freshHome, launch, statusMatching } = await import("../tests/e2e/driver.mjs");
+const { descendants, freshHome, launch, statusMatching } = await import("../tests/e2e/driver.mjs");
 
 /** Friendlier names for /proc's 15-character process names. */
 const LABELS = { "lantern-app": "app", WebKitWebProces: "WebKit web process", WebKitNetworkPr: "WebKit network process" };
 const IDLE_MS = 20000;
 
-function processes() {
-  return readdirSync("/proc")
-    .filter((p) => /^\d+$/.test(p))
-    .map((pid) => {
-      try {
-        const status = readFileSync(`/proc/${pid}/status`, "utf8");
-        const field = (name) => status.match(new RegExp(`^${name}:\\s+(.*)$`, "m"))?.[1] ?? "";
-        const worker = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--llm-worker");
-        const name = worker ? "model worker" : (LABELS[field("Name")] ?? field("Name"));
-        return { pid: Number(pid), ppid: Number(field("PPid")), name, rssKb: Number.parseInt(field("VmRSS"), 10) || 0 };
-      } catch {
-        return null;
-      }
-    })
-    .filter(Boolean);
-}
-
-/** Every process below `root` (not counting `root`, the WebDriver server). */
-function descendants(root) {
-  const all = processes();
-  const found = [];
-  let frontier = [root];
-  while (frontier.length) {
-    const children = all.filter((p) => frontier.includes(p.ppid));
-    found.push(...children);
-    frontier = children.map((p) => p.pid);
-  }
-  return found;
+/** The app's processes with readable names: the model worker is the app binary too. */
+function appProcesses(driverPid) {
+  return descendants(driverPid).map((p) => ({
+    ...p,
+    name: p.cmdline.includes("--llm-worker") ? "model worker" : (LABELS[p.name] ?? p.name),
+  }));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -86,7 +64,7 @@ async function measure(home) {
     // The first run imports the sample course; wait for it before idling.
     await app.browser.$("strong=Grade 10 Algebra").waitForExist({ timeout: 180000 });
     await new Promise((r) => setTimeout(r, IDLE_MS));
-    const procs = descendants(app.driverPid);
+    const procs = appProcesses(app.driverPid);
     const byName = {};
     for (const p of procs) byName[p.name] = (byName[p.name] ?? 0) + p.rssKb / 1024;
     return { windowReady, interactive, modelReady, totalMb: procs.reduce((s, p) => s + p.rssKb, 0) / 1024, byName };

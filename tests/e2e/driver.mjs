@@ -1,7 +1,7 @@
 // Starts Debian's WebKitWebDriver and a WebDriver session on the built Lantern binary,
 // with its data, config and cache folders in a temporary directory.
 import { spawn } from "node:child_process";
-import { mkdtempSync, existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -61,7 +61,10 @@ export async function launch(home, extraEnv = {}) {
     OMP_WAIT_POLICY: "PASSIVE",
     ...extraEnv,
   };
-  const driver = spawn("WebKitWebDriver", [`--port=${port}`], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // The driver's and the app's output go to a log file, not to this process: an app
+  // that outlived its session would otherwise hold the test runner's pipe open.
+  const log = openSync(join(OUTPUT, "webdriver.log"), "a");
+  const driver = spawn("WebKitWebDriver", [`--port=${port}`], { env, stdio: ["ignore", log, log] });
   await waitForDriver(port, driver);
   const startedAt = performance.now();
   const browser = await remote({
@@ -74,8 +77,10 @@ export async function launch(home, extraEnv = {}) {
     },
   });
   const stop = async () => {
+    const started = descendants(driver.pid).map((p) => p.pid);
     await browser.deleteSession().catch(() => {});
     driver.kill();
+    await endAll(started);
   };
   return { browser, stop, startedAt, driverPid: driver.pid };
 }
@@ -92,4 +97,44 @@ export async function statusMatching(browser, pattern, timeout = 60000) {
     { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
   );
   return text;
+}
+
+/** Every process below `root`, with its name, command line and resident memory in KB. */
+export function descendants(root) {
+  const all = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((pid) => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, "utf8");
+        const field = (name) => status.match(new RegExp(`^${name}:\\s+(.*)$`, "m"))?.[1] ?? "";
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+        return { pid: Number(pid), ppid: Number(field("PPid")), name: field("Name"), cmdline, rssKb: Number.parseInt(field("VmRSS"), 10) || 0 };
+      } catch {
+        return null; // the process ended while being read
+      }
+    })
+    .filter(Boolean);
+  const found = [];
+  let frontier = [root];
+  while (frontier.length) {
+    const children = all.filter((p) => frontier.includes(p.ppid));
+    found.push(...children);
+    frontier = children.map((p) => p.pid);
+  }
+  return found;
+}
+
+/** Waits up to 5 s for `pids` to exit on their own, then kills those left (an app whose
+ * session ended badly must not outlive its test). */
+async function endAll(pids) {
+  for (let i = 0; i < 50 && pids.some((pid) => existsSync(`/proc/${pid}`)); i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
 }
