@@ -34,7 +34,8 @@ pub fn opening_question(step: ToulminStep, language: Language) -> String {
 /// missing and asks the step's question again.
 pub fn offline_turn(input: &CoachTurnInput) -> CoachAIResult {
     let step = input.current_step;
-    let candidate = input.confirmed_text().unwrap_or(input.user_message.trim());
+    let confirmed = input.confirmed_text();
+    let candidate = confirmed.as_deref().unwrap_or(input.user_message.trim());
     let mut reply = match detect_weakness(step, candidate) {
         None => {
             let mut r = CoachAIResult::message(step, fits(input.language));

@@ -39,7 +39,7 @@ impl CoachTurnInput {
     /// When the new message is a confirmation, the text confirmed: the last proposal,
     /// else the draft's text for the step, else the student's latest earlier message in
     /// the step that fits it.
-    pub fn confirmed_text(&self) -> Option<&str> {
+    pub fn confirmed_text(&self) -> Option<String> {
         if !is_confirmation(&self.user_message) {
             return None;
         }
@@ -48,12 +48,14 @@ impl CoachTurnInput {
             .as_deref()
             .filter(|t| !t.trim().is_empty())
             .or_else(|| Some(self.draft.get(step)).filter(|t| !t.trim().is_empty()))
+            .map(str::to_string)
             .or_else(|| {
                 self.earlier_in_step
                     .iter()
                     .rev()
                     .map(|m| without_lead_in(m))
                     .find(|m| detect_weakness(step, m).is_none())
+                    .map(capitalized)
             })
     }
 }
@@ -91,6 +93,15 @@ pub fn without_lead_in(message: &str) -> &str {
     text
 }
 
+/// `text` with its first letter in upper case (a sentence once its lead-in is gone).
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// A finished turn.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoachTurnOutcome {
@@ -114,6 +125,7 @@ pub async fn run_turn(
 ) -> Result<CoachTurnOutcome, CoachError> {
     let rewrite_requested = input.rewrite_requested();
     let confirmation = is_confirmation(&input.user_message);
+    let confirmed = input.confirmed_text();
     let request = build_request(input);
     let mut text = AssistantTextStream::default();
     let mut on_delta = |delta: &str| {
@@ -128,7 +140,7 @@ pub async fn run_turn(
         draft: &input.draft,
         first_turn_for_step: input.first_turn_for_step,
         rewrite_requested,
-        confirmed_text: input.confirmed_text(),
+        confirmed_text: confirmed.as_deref(),
     };
     let result = apply_rules(raw, &context)?;
     Ok(CoachTurnOutcome {
@@ -300,6 +312,18 @@ mod tests {
         assert_eq!(without_lead_in("Creo que la tarea cansa"), "la tarea cansa");
         assert_eq!(without_lead_in("I thinker"), "I thinker");
         assert_eq!(without_lead_in("Homework helps"), "Homework helps");
+    }
+
+    #[test]
+    fn a_confirmed_message_loses_its_lead_in_and_starts_a_sentence() {
+        let mut confirming = input("yes", false);
+        confirming.earlier_in_step = vec!["My claim is that schools should act now.".into()];
+        assert_eq!(
+            confirming.confirmed_text().as_deref(),
+            Some("Schools should act now.")
+        );
+        confirming.user_message = "no, wait".into();
+        assert_eq!(confirming.confirmed_text(), None);
     }
 
     #[tokio::test]
