@@ -96,6 +96,7 @@ describe("Coach", () => {
     assert.equal(await browser.$("#draft-claim").getValue(), claim);
     assert.equal(await browser.$("#draft-grounds").getValue(), GROUNDS);
     assert.equal((await browser.$$(".messages li")).length, messages);
+    await statusMatching(browser, /ready/, 120000);
     await browser.saveScreenshot(join(OUTPUT, "coach-after-restart.png"));
   });
 });

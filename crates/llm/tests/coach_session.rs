@@ -3,7 +3,8 @@
 //! reaches completion through accepted proposals or the student's own text.
 
 use lantern_core::coach::{
-    accept_proposal, advance_step, run_turn, CoachTurnInput, Language, ToulminDraft, ToulminStep,
+    accept_proposal, advance_step, run_turn, tidy_reply, CoachTurnInput, Language, ToulminDraft,
+    ToulminStep,
 };
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole};
 
@@ -63,9 +64,9 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
             .await
             .unwrap_or_else(|e| panic!("turn at {step:?} ({message}): {e}"));
             assert_eq!(
-                streamed.trim(),
-                outcome.result.assistant_text.trim(),
-                "streamed = reply"
+                tidy_reply(&streamed),
+                outcome.result.assistant_text,
+                "the reply is the streamed text, tidied"
             );
             assert_eq!(outcome.result.step, step);
             assert!(!outcome.display_text.trim().is_empty());

@@ -18,6 +18,7 @@ pub mod rules;
 mod step;
 pub mod step_checks;
 mod stream_text;
+mod tidy;
 pub mod triggers;
 mod turn;
 pub mod weak_text;
@@ -33,6 +34,7 @@ pub use rules::{apply_rules, combined_text, RuleContext};
 pub use step::ToulminStep;
 pub use step_checks::passes_step_heuristics;
 pub use stream_text::AssistantTextStream;
+pub use tidy::tidy_reply;
 pub use triggers::{is_confirmation, is_rewrite_request};
 pub use turn::{
     accept_proposal, advance_step, run_turn, CoachTurnInput, CoachTurnOutcome, StepOutcome,

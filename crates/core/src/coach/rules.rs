@@ -2,6 +2,7 @@
 //! by [`apply_rules`] to whatever the model answered.
 
 use super::step_checks::passes_step_heuristics;
+use super::tidy::tidy_reply;
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
 
 /// Confidence a first-turn proposal needs to be kept (rule 3).
@@ -146,9 +147,16 @@ pub fn combined_text(result: &CoachAIResult) -> String {
     }
 }
 
-/// Rules 1–6 in the spec's order.
+/// Rule 0 (Lantern): the reply's text without repeated sentences or an unfinished tail
+/// (small models loop and stop at the length cap).
+pub fn tidy_text(mut result: CoachAIResult) -> CoachAIResult {
+    result.assistant_text = tidy_reply(&result.assistant_text);
+    result
+}
+
+/// Rules 1–6 in the spec's order, after tidying the text.
 pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResult, CoachError> {
-    let result = coerce_step(raw, ctx.current_step);
+    let result = coerce_step(tidy_text(raw), ctx.current_step);
     let result = strip_empty_proposal(result);
     let result = apply_first_turn_bias(result, ctx);
     let result = propose_confirmed_text(result, ctx);
@@ -399,6 +407,12 @@ mod tests {
         );
         r.next_question = Some("  ".into());
         assert_eq!(combined_text(&r), "Nice topic.");
+    }
+
+    #[test]
+    fn text_tidying_removes_loops_from_the_reply() {
+        let looped = CoachAIResult::message(Claim, "Good point. Good point. Good point.");
+        assert_eq!(tidy_text(looped).assistant_text, "Good point.");
     }
 
     #[test]

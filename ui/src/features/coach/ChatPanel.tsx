@@ -25,7 +25,7 @@ export function ChatPanel({
   const list = useRef<HTMLOListElement>(null);
   // Keep the newest message (or the reply streaming in) in view.
   useEffect(() => {
-    list.current?.scrollTo?.({ top: list.current.scrollHeight });
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messages, streaming]);
 
   async function submit(event: FormEvent) {

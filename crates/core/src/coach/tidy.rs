@@ -1,0 +1,98 @@
+//! Tidying the coach's text: tiny models repeat themselves ("A: … B: … C: …" with the
+//! same sentence) and stop mid-sentence at the length cap. The reply keeps each sentence
+//! once and drops an unfinished tail when a complete sentence comes before it.
+
+use super::normalize::normalize;
+
+/// Sentences of `text`, each with its closing punctuation.
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let next_is_space = chars.get(i + 1).is_none_or(|&(_, n)| n.is_whitespace());
+        if matches!(c, '.' | '?' | '!') && next_is_space {
+            let end = at + c.len_utf8();
+            out.push(text[start..end].trim());
+            start = end;
+        }
+    }
+    if start < text.len() && !text[start..].trim().is_empty() {
+        out.push(text[start..].trim());
+    }
+    out
+}
+
+/// A sentence's content for comparison: normalised, without a list label ("A:", "2.").
+fn content(sentence: &str) -> String {
+    let plain = normalize(sentence);
+    match plain.split_once(' ') {
+        Some((label, rest)) if label.chars().count() <= 2 && !rest.is_empty() => {
+            let is_label = sentence
+                .trim_start()
+                .chars()
+                .nth(label.chars().count())
+                .is_some_and(|c| c == ':' || c == '.' || c == ')');
+            if is_label {
+                rest.to_string()
+            } else {
+                plain
+            }
+        }
+        _ => plain,
+    }
+}
+
+/// `text` with repeated sentences removed and an unfinished last sentence dropped (when
+/// a complete one precedes it).
+pub fn tidy_reply(text: &str) -> String {
+    let all = sentences(text.trim());
+    let mut seen: Vec<String> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
+    for sentence in &all {
+        let key = content(sentence);
+        if !key.is_empty() && !seen.contains(&key) {
+            seen.push(key);
+            kept.push(sentence);
+        }
+    }
+    let unfinished = kept
+        .last()
+        .is_some_and(|s| !s.ends_with(['.', '?', '!', '"', ')']));
+    if unfinished && kept.len() > 1 {
+        kept.pop();
+    }
+    kept.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_sentences_are_kept_once_even_behind_list_labels() {
+        let looped = "A: Schools should rest. B: Schools should rest. C: Schools should rest. D: Students should";
+        assert_eq!(tidy_reply(looped), "A: Schools should rest.");
+        assert_eq!(tidy_reply("Good. Good. Why?"), "Good. Why?");
+    }
+
+    #[test]
+    fn an_unfinished_tail_is_dropped_only_after_a_complete_sentence() {
+        assert_eq!(
+            tidy_reply("Nice claim. What evidence do you"),
+            "Nice claim."
+        );
+        assert_eq!(tidy_reply("Tell me more about"), "Tell me more about");
+    }
+
+    #[test]
+    fn ordinary_text_is_unchanged() {
+        let text =
+            "Your claim is clear. What evidence supports it? Think of 2.5 hours of sleep lost.";
+        assert_eq!(tidy_reply(text), text);
+        assert_eq!(
+            tidy_reply("¡Muy bien! ¿Qué datos tienes?"),
+            "¡Muy bien! ¿Qué datos tienes?"
+        );
+    }
+}
