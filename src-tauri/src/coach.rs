@@ -15,8 +15,6 @@ use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime};
 
-/// Messages of the conversation the model sees besides the new one.
-const HISTORY_MESSAGES: usize = 6;
 /// Longest student message accepted, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 
@@ -80,10 +78,10 @@ impl From<CoachSession> for CoachSessionView {
     }
 }
 
-/// The model's view of the conversation before the new message.
+/// The conversation before the new message, as chat messages (the prompt keeps the
+/// most recent ones).
 fn history(messages: &[CoachMessage]) -> Vec<ChatMessage> {
-    let start = messages.len().saturating_sub(HISTORY_MESSAGES);
-    messages[start..]
+    messages
         .iter()
         .map(|m| ChatMessage {
             role: match m.role {

@@ -17,18 +17,6 @@ const EMBED_THREADS: usize = 2;
 /// Folder of the sample course, inside the app's resources or the repository.
 const SAMPLE_COURSE: &str = "courses/grade10-algebra";
 
-/// Where a course import is, for a progress bar.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "camelCase")]
-pub enum ImportStep {
-    /// Embedding and indexing documents.
-    Indexing,
-    /// Saving units, prerequisites and questions.
-    Saving,
-    /// Finished.
-    Done,
-}
-
 /// Sent while a course pack is imported.
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 #[serde(rename_all = "camelCase")]
@@ -36,7 +24,7 @@ pub struct CourseImportProgress {
     /// The pack being imported (file or folder name).
     pub pack: String,
     /// The stage.
-    pub step: ImportStep,
+    pub step: ImportStage,
     /// Documents indexed so far.
     pub done: u32,
     /// Documents to index.
@@ -134,14 +122,9 @@ impl Library {
 }
 
 fn send_progress<R: Runtime>(app: &AppHandle<R>, pack: &str, progress: ImportProgress) {
-    let step = match progress.stage {
-        ImportStage::Indexing => ImportStep::Indexing,
-        ImportStage::Saving => ImportStep::Saving,
-        ImportStage::Done => ImportStep::Done,
-    };
     let event = CourseImportProgress {
         pack: pack.to_string(),
-        step,
+        step: progress.stage,
         done: u32::try_from(progress.done).unwrap_or(u32::MAX),
         total: u32::try_from(progress.total).unwrap_or(u32::MAX),
     };

@@ -219,7 +219,7 @@ export type CourseImportProgress = {
 	/**  The pack being imported (file or folder name). */
 	pack: string,
 	/**  The stage. */
-	step: ImportStep,
+	step: ImportStage,
 	/**  Documents indexed so far. */
 	done: number,
 	/**  Documents to index. */
@@ -250,9 +250,9 @@ export type ExportFormat =
 /**  Argdown (argument mapping syntax). */
 "argdown";
 
-/**  Where a course import is, for a progress bar. */
-export type ImportStep = 
-/**  Embedding and indexing documents. */
+/**  Where an import is. */
+export type ImportStage = 
+/**  Embedding and writing documents to the index. */
 "indexing" | 
 /**  Saving units, prerequisites and questions. */
 "saving" | 

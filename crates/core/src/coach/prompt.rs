@@ -9,7 +9,7 @@ use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 /// Prefix-cache key of the coach's prompts.
 pub const CACHE_KEY: &str = "coach";
 /// Most earlier messages the model sees (the newest ones), besides the new message.
-pub const MAX_HISTORY_MESSAGES: usize = 8;
+pub const MAX_HISTORY_MESSAGES: usize = 6;
 /// Longest reply, in tokens: above the longest reply the schema allows (its texts are
 /// capped at 1,300 characters in all), so a reply is never cut off.
 const MAX_REPLY_TOKENS: u32 = 640;
@@ -178,7 +178,7 @@ mod tests {
             .collect();
         let r = build_request(&long);
         assert_eq!(r.messages.len(), MAX_HISTORY_MESSAGES + 1);
-        assert_eq!(r.messages[0].content, "m12");
+        assert_eq!(r.messages[0].content, "m14");
         assert_eq!(r.messages.last().unwrap().content, "next");
     }
 }

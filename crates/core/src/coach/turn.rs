@@ -16,7 +16,8 @@ pub struct CoachTurnInput {
     pub current_step: ToulminStep,
     /// The draft as saved.
     pub draft: ToulminDraft,
-    /// Recent messages before the new one, oldest first (bounded by the caller).
+    /// The messages before the new one, oldest first; the prompt keeps the last
+    /// [`MAX_HISTORY_MESSAGES`](super::prompt::MAX_HISTORY_MESSAGES).
     pub history: Vec<ChatMessage>,
     /// The student's new message.
     pub user_message: String,

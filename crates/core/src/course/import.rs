@@ -7,7 +7,7 @@ use super::error::PackError;
 use super::model::{CourseManifest, ExamFile};
 use crate::llm::BoxFuture;
 use crate::retrieval::{Collection, Document, RetrievalError, Retriever};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Documents embedded and written per batch (and per progress event).
@@ -64,7 +64,8 @@ impl crate::Coded for ImportError {
 }
 
 /// Where an import is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub enum ImportStage {
     /// Embedding and writing documents to the index.
