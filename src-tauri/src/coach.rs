@@ -5,8 +5,8 @@
 use crate::error::IpcError;
 use crate::state::AppState;
 use lantern_core::coach::{
-    combined_text, offline_turn, opening_question, run_turn, CoachAIResult, CoachMessage,
-    CoachRole, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
+    offline_turn, reply_change, run_turn, CoachMessage, CoachRole, CoachTurnInput, Language,
+    ProposedUpdate, ToulminDraft, ToulminStep,
 };
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole};
 use lantern_core::Coded;
@@ -188,66 +188,9 @@ async fn answer_unreported<R: Runtime>(
         }
         None => offline_turn(&input),
     };
-    save_reply(state, profile, &session, &result).await?;
+    let change = reply_change(step, session.language, &result);
+    state.store.apply_coach_change(profile, id, &change).await?;
     Ok(state.store.coach_session(profile, id).await?.into())
-}
-
-/// Saves the coach's reply: the message with its guiding question, the proposal shown
-/// (or none), and — when there is no proposal to accept — the step reached (opening the
-/// next one with its question).
-async fn save_reply(
-    state: &AppState,
-    profile: i64,
-    session: &CoachSession,
-    result: &CoachAIResult,
-) -> Result<(), IpcError> {
-    let (store, id, step) = (&state.store, session.id, session.current_step);
-    store
-        .append_coach_message(
-            profile,
-            id,
-            CoachRole::Assistant,
-            &combined_text(result),
-            step,
-        )
-        .await?;
-    store
-        .set_coach_pending_proposal(profile, id, result.proposed_update.as_ref())
-        .await?;
-    // A proposal waits for the student: the step moves on when they accept it.
-    if result.proposed_update.is_some() {
-        return Ok(());
-    }
-    if result.is_complete == Some(true) {
-        store.set_coach_progress(profile, id, step, true).await?;
-    } else if let (Some(true), Some(next)) = (result.should_advance, result.next_step) {
-        store.set_coach_progress(profile, id, next, false).await?;
-        open_step(state, profile, session, Some(next)).await?;
-    }
-    Ok(())
-}
-
-/// Opens step `next` (after an accepted proposal or a completed step) with its guiding
-/// question, or marks the argument complete.
-pub async fn open_step(
-    state: &AppState,
-    profile: i64,
-    session: &CoachSession,
-    next: Option<ToulminStep>,
-) -> Result<(), IpcError> {
-    if let Some(step) = next {
-        state
-            .store
-            .append_coach_message(
-                profile,
-                session.id,
-                CoachRole::Assistant,
-                &opening_question(step, session.language),
-                step,
-            )
-            .await?;
-    }
-    Ok(())
 }
 
 /// Checks a message from the student: trimmed, not empty, not too long.

@@ -3,7 +3,7 @@
 
 use crate::error::IpcError;
 use lantern_core::course::{ImportProgress, ImportStage, ImportSummary};
-use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore};
+use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::Store;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -54,8 +54,9 @@ impl Library {
         }
     }
 
-    /// The retriever, loading the embedder and opening the index the first time.
-    pub async fn retriever(&self) -> Result<Arc<LanceRetriever>, IpcError> {
+    /// The retriever, loading the embedder and opening the index (seeing what `store`
+    /// published) the first time.
+    pub async fn retriever(&self, store: &Store) -> Result<Arc<LanceRetriever>, IpcError> {
         self.retriever
             .get_or_try_init(|| async {
                 let pack = self.pack_dir.clone().ok_or_else(|| {
@@ -69,8 +70,8 @@ impl Library {
                 })
                 .await
                 .map_err(|e| IpcError::internal(e.to_string()))??;
-                let store = VectorStore::open(&self.index_dir).await?;
-                Ok(Arc::new(LanceRetriever::new(embedder, store)))
+                let retriever = LanceRetriever::open(embedder, &self.index_dir, store).await?;
+                Ok(Arc::new(retriever))
             })
             .await
             .cloned()
@@ -85,7 +86,7 @@ impl Library {
         path: &Path,
     ) -> Result<ImportSummary, IpcError> {
         let _one_at_a_time = self.importing.lock().await;
-        let retriever = self.retriever().await?;
+        let retriever = self.retriever(store).await?;
         let pack = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

@@ -58,7 +58,7 @@ impl AppState {
         Ok(Self {
             store,
             profile: RwLock::new(profile),
-            library: Library::new(pack_dir.clone(), data_dir.join("index")),
+            library: Library::new(pack_dir.clone(), data_dir.join(lantern_rag::INDEX_DIR_NAME)),
             pack_dir,
             model: ModelService::default(),
         })

@@ -9,7 +9,7 @@ const APP_IDENTIFIER: &str = "org.lantern.studydesk";
 
 /// The folders a command works with.
 pub struct Locations {
-    /// Data folder: `lantern.db` and the `lance/` index live here.
+    /// Data folder: `lantern.db` and the `index/` folder live here, as in the app.
     pub data_dir: PathBuf,
     model_dir: Option<PathBuf>,
 }
@@ -35,7 +35,7 @@ impl Locations {
 
     /// The LanceDB folder.
     pub fn index_dir(&self) -> PathBuf {
-        self.data_dir.join("lance")
+        self.data_dir.join(lantern_rag::INDEX_DIR_NAME)
     }
 
     /// Folders that may hold the pack, in order of precedence.

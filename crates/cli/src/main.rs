@@ -76,8 +76,12 @@ enum CourseCommand {
         /// The pack's folder or zip file.
         path: PathBuf,
     },
-    /// List imported courses.
-    List,
+    /// List imported courses with the documents the index holds of each.
+    List {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -92,6 +96,7 @@ enum ProfilesCommand {
 }
 
 fn main() -> ExitCode {
+    lantern_rag::disable_runtime_telemetry();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("LANTERN_LOG"))
         .with_writer(std::io::stderr)
@@ -109,7 +114,7 @@ fn main() -> ExitCode {
         Command::Course(CourseCommand::Import { path }) => {
             commands::import_course(&locations, &path)
         }
-        Command::Course(CourseCommand::List) => commands::list_courses(&locations),
+        Command::Course(CourseCommand::List { json }) => commands::list_courses(&locations, json),
         Command::Search(options) => commands::search(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),

@@ -45,6 +45,20 @@ pub struct Embedder {
     model: TextEmbedding,
 }
 
+/// Switches ONNX Runtime's telemetry off for this process. Its Linux library reads
+/// `ORT_DISABLE_TELEMETRY` when it loads; ort's `with_telemetry(false)` acts only after
+/// the environment exists, when the library has already started resolving Microsoft's
+/// telemetry host and written a device id under `$XDG_CACHE_HOME/Microsoft`. Call it
+/// first thing in `main`, before any thread starts; loading the embedder calls it too.
+pub fn disable_runtime_telemetry() {
+    if std::env::var_os(TELEMETRY_SWITCH).is_none() {
+        std::env::set_var(TELEMETRY_SWITCH, "1");
+    }
+}
+
+/// The environment variable ONNX Runtime reads to keep its telemetry off.
+const TELEMETRY_SWITCH: &str = "ORT_DISABLE_TELEMETRY";
+
 /// ONNX Runtime allows one environment per process; it must outlive every session.
 static RUNTIME: OnceLock<Result<ort::environment::Environment, String>> = OnceLock::new();
 
@@ -53,11 +67,15 @@ fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
     if !library.is_file() {
         return Err(RagError::RuntimeMissing(library.to_path_buf()));
     }
+    disable_runtime_telemetry();
     RUNTIME
         .get_or_init(|| {
+            // ONNX Runtime's Linux library sends Microsoft 1DS telemetry unless it is
+            // switched off here, before any session: nothing may leave the laptop.
             ort::init_from(library)
                 .map_err(|e| e.to_string())?
                 .with_name("lantern")
+                .with_telemetry(false)
                 .build()
                 .map_err(|e| e.to_string())
         })

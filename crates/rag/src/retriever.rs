@@ -1,10 +1,12 @@
 //! The core `Retriever` port over the embedder and the LanceDB collections.
 
-use crate::{Embedder, RagError, VectorStore};
+use crate::{Embedder, ImportLock, RagError, VectorStore};
+use lantern_core::course::CourseCatalog;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
 };
+use std::path::Path;
 use std::sync::Mutex;
 
 /// Texts embedded per call while indexing.
@@ -27,12 +29,29 @@ impl From<RagError> for RetrievalError {
 }
 
 impl LanceRetriever {
-    /// A retriever over `store`, embedding with `embedder`.
-    pub fn new(embedder: Embedder, store: VectorStore) -> Self {
-        Self {
+    /// Opens the index in `dir` for searching and importing: publishes the generations
+    /// the `catalog` records, then (unless an import is running elsewhere) sweeps away
+    /// the rows of generations that were never published — what a killed import left.
+    pub async fn open(
+        embedder: Embedder,
+        dir: &Path,
+        catalog: &dyn CourseCatalog,
+    ) -> Result<Self, RagError> {
+        let store = VectorStore::open(dir).await?;
+        let published = catalog
+            .published_generations()
+            .await
+            .map_err(|e| RagError::Index(e.to_string()))?;
+        store.publish_all(published);
+        if let Some(_lock) = ImportLock::try_acquire(dir)? {
+            for collection in Collection::ALL {
+                store.sweep(collection).await?;
+            }
+        }
+        Ok(Self {
             embedder: Mutex::new(embedder),
             store,
-        }
+        })
     }
 
     /// The underlying collections (counts, index maintenance).
@@ -76,23 +95,32 @@ impl Retriever for LanceRetriever {
         })
     }
 
-    fn upsert<'a>(
+    fn add<'a>(
         &'a self,
         collection: Collection,
+        generation: &'a str,
         documents: &'a [Document],
     ) -> BoxFuture<'a, Result<(), RetrievalError>> {
         Box::pin(async move {
             let texts: Vec<&str> = documents.iter().map(|d| d.text.as_str()).collect();
             let vectors = self.embed(&texts)?;
-            Ok(self.store.upsert(collection, documents, vectors).await?)
+            Ok(self
+                .store
+                .add(collection, generation, documents, vectors)
+                .await?)
         })
     }
 
-    fn delete_by_source<'a>(
+    fn publish(&self, source: &str, generation: &str) {
+        self.store.publish(source, generation);
+    }
+
+    fn retire<'a>(
         &'a self,
         collection: Collection,
-        source_id: &'a str,
+        source: &'a str,
+        keep: &'a str,
     ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-        Box::pin(async move { Ok(self.store.delete_by_source(collection, source_id).await?) })
+        Box::pin(async move { Ok(self.store.retire(collection, source, keep).await?) })
     }
 }

@@ -1,5 +1,7 @@
 //! The collections of the index: one LanceDB table each, rows carrying the metadata the
-//! filters need as columns and the whole record as JSON.
+//! filters need as columns, the index generation they belong to, and the whole record as
+//! JSON. Searches see only the published generation of each source (see the core
+//! `Retriever` port for why).
 
 use crate::{RagError, EMBEDDING_DIMENSIONS};
 use arrow_array::builder::{ListBuilder, StringBuilder};
@@ -13,18 +15,32 @@ use lancedb::index::scalar::{
 };
 use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase};
+use lancedb::table::NewColumnTransform;
 use lancedb::{connect, Connection, Table};
 use lantern_core::retrieval::{Collection, Document, Filter, Hit, Record};
-use std::path::Path;
-use std::sync::Arc;
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+
+/// The index folder's name inside the data folder, shared by the app and the command
+/// line (they share the SQLite catalog too, so they must share the index).
+pub const INDEX_DIR_NAME: &str = "index";
 
 /// Rows from which a collection gets an approximate (IVF) vector index; below it, an
 /// exact scan is fast enough and needs no training.
 pub const VECTOR_INDEX_MIN_ROWS: usize = 10_000;
 
+/// The generation of rows written before generations existed (see migration 0004).
+const LEGACY_GENERATION: &str = "legacy";
+
 /// A LanceDB folder holding one table per collection.
 pub struct VectorStore {
     db: Connection,
+    dir: PathBuf,
+    /// The published generation of each source: the only rows searches see.
+    published: RwLock<BTreeMap<String, String>>,
+    /// Tables already checked for the `generation` column in this process.
+    checked: Mutex<HashSet<&'static str>>,
 }
 
 fn schema() -> SchemaRef {
@@ -33,6 +49,7 @@ fn schema() -> SchemaRef {
     Arc::new(Schema::new(vec![
         Field::new("id", DataType::Utf8, false),
         Field::new("source", DataType::Utf8, false),
+        Field::new("generation", DataType::Utf8, false),
         Field::new("course_id", DataType::Utf8, false),
         Field::new("unit_ids", DataType::List(unit), false),
         Field::new("chunk_type", DataType::Utf8, false),
@@ -60,9 +77,13 @@ fn sql_list(values: &[String]) -> String {
         .join(", ")
 }
 
-/// The filter as a LanceDB SQL predicate (`None` = no filter).
-fn predicate(filter: &Filter) -> Option<String> {
-    let mut terms = Vec::new();
+/// The filter as a LanceDB SQL predicate over the rows of the `visible` generations.
+fn predicate(filter: &Filter, visible: &[String]) -> String {
+    let mut terms = vec![if visible.is_empty() {
+        "false".to_string()
+    } else {
+        format!("generation IN ({})", sql_list(visible))
+    }];
     if let Some(course) = &filter.course_id {
         terms.push(format!("course_id = {}", sql_literal(course)));
     }
@@ -79,7 +100,7 @@ fn predicate(filter: &Filter) -> Option<String> {
     if let Some(chunk_type) = filter.chunk_type {
         terms.push(format!("chunk_type = {}", sql_literal(chunk_type.as_str())));
     }
-    (!terms.is_empty()).then(|| terms.join(" AND "))
+    terms.join(" AND ")
 }
 
 fn column<'a>(batch: &'a RecordBatch, name: &str) -> Result<&'a StringArray, RagError> {
@@ -94,7 +115,11 @@ fn similarity(squared_distance: f32) -> f32 {
     (1.0 - squared_distance / 2.0).clamp(0.0, 1.0)
 }
 
-fn to_batch(documents: &[Document], vectors: Vec<Vec<f32>>) -> Result<RecordBatch, RagError> {
+fn to_batch(
+    documents: &[Document],
+    generation: &str,
+    vectors: Vec<Vec<f32>>,
+) -> Result<RecordBatch, RagError> {
     let strings = |f: &dyn Fn(&Document) -> String| {
         Arc::new(StringArray::from_iter_values(documents.iter().map(f))) as Arc<dyn Array>
     };
@@ -121,6 +146,7 @@ fn to_batch(documents: &[Document], vectors: Vec<Vec<f32>>) -> Result<RecordBatc
         vec![
             strings(&|d| d.id.clone()),
             strings(&|d| d.source.clone()),
+            strings(&|_| generation.to_string()),
             strings(&|d| d.record.course_id().to_string()),
             Arc::new(units.finish()),
             strings(&|d| match &d.record {
@@ -139,7 +165,8 @@ fn to_batch(documents: &[Document], vectors: Vec<Vec<f32>>) -> Result<RecordBatc
 }
 
 impl VectorStore {
-    /// Opens (creating if needed) the LanceDB folder at `dir`.
+    /// Opens (creating if needed) the LanceDB folder at `dir`. No generation is
+    /// published yet: searches find nothing until [`VectorStore::publish_all`].
     pub async fn open(dir: &Path) -> Result<Self, RagError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| RagError::Index(format!("{}: {e}", dir.display())))?;
@@ -148,25 +175,78 @@ impl VectorStore {
             .ok_or_else(|| RagError::Index(format!("path is not UTF-8: {}", dir.display())))?;
         Ok(Self {
             db: connect(uri).execute().await?,
+            dir: dir.to_path_buf(),
+            published: RwLock::default(),
+            checked: Mutex::default(),
         })
+    }
+
+    /// The LanceDB folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     async fn table(&self, collection: Collection) -> Result<Table, RagError> {
         // Opening is the common case (every search); listing tables first would cost a
         // second directory read per call.
         let name = collection.name();
-        match self.db.open_table(name).execute().await {
+        let table = match self.db.open_table(name).execute().await {
             Err(lancedb::Error::TableNotFound { .. }) => {
-                Ok(self.db.create_empty_table(name, schema()).execute().await?)
+                return Ok(self.db.create_empty_table(name, schema()).execute().await?);
             }
-            other => Ok(other?),
+            other => other?,
+        };
+        if self.lock_checked().insert(name) {
+            add_generation_column(&table).await?;
         }
+        Ok(table)
     }
 
-    /// Writes `documents` with their vectors (same order), replacing rows with the same ids.
-    pub async fn upsert(
+    fn lock_checked(&self) -> std::sync::MutexGuard<'_, HashSet<&'static str>> {
+        self.checked.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Makes `generation` the one searches see for `source`.
+    pub fn publish(&self, source: &str, generation: &str) {
+        self.published
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(source.to_string(), generation.to_string());
+    }
+
+    /// Replaces the published generations with `pairs` of `(source, generation)` (the
+    /// catalog's, when the index is opened).
+    pub fn publish_all(&self, pairs: impl IntoIterator<Item = (String, String)>) {
+        *self
+            .published
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = pairs.into_iter().collect();
+    }
+
+    /// The published generation of `source`, if any.
+    pub fn published(&self, source: &str) -> Option<String> {
+        self.published
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(source)
+            .cloned()
+    }
+
+    fn visible(&self) -> Vec<String> {
+        self.published
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Appends `documents` with their vectors (same order) under `generation`; they stay
+    /// invisible to searches until the generation is published.
+    pub async fn add(
         &self,
         collection: Collection,
+        generation: &str,
         documents: &[Document],
         vectors: Vec<Vec<f32>>,
     ) -> Result<(), RagError> {
@@ -181,30 +261,57 @@ impl VectorStore {
             return Ok(());
         }
         let table = self.table(collection).await?;
-        let ids: Vec<String> = documents.iter().map(|d| d.id.clone()).collect();
-        table.delete(&format!("id IN ({})", sql_list(&ids))).await?;
-        table.add(to_batch(documents, vectors)?).execute().await?;
+        table
+            .add(to_batch(documents, generation, vectors)?)
+            .execute()
+            .await?;
         Ok(())
     }
 
-    /// Removes every row of `collection` owned by `source`.
-    pub async fn delete_by_source(
+    /// Removes every row of `collection` owned by `source` in a generation other than
+    /// `keep`.
+    pub async fn retire(
         &self,
         collection: Collection,
         source: &str,
+        keep: &str,
     ) -> Result<(), RagError> {
-        let predicate = format!("source = {}", sql_literal(source));
+        let predicate = format!(
+            "source = {} AND generation <> {}",
+            sql_literal(source),
+            sql_literal(keep)
+        );
         self.table(collection).await?.delete(&predicate).await?;
         Ok(())
     }
 
-    /// Number of rows in `collection` (within `filter`).
+    /// Removes every row of `collection` whose generation is not published: what an
+    /// interrupted import left behind. Call it only while no import is running (see
+    /// `ImportLock`).
+    pub async fn sweep(&self, collection: Collection) -> Result<(), RagError> {
+        let visible = self.visible();
+        let predicate = if visible.is_empty() {
+            "true".to_string()
+        } else {
+            format!("generation NOT IN ({})", sql_list(&visible))
+        };
+        self.table(collection).await?.delete(&predicate).await?;
+        Ok(())
+    }
+
+    /// Number of searchable rows in `collection` (within `filter`).
     pub async fn count(&self, collection: Collection, filter: &Filter) -> Result<usize, RagError> {
+        let predicate = predicate(filter, &self.visible());
         Ok(self
             .table(collection)
             .await?
-            .count_rows(predicate(filter))
+            .count_rows(Some(predicate))
             .await?)
+    }
+
+    /// Number of rows in `collection`, searchable or not.
+    pub async fn count_all(&self, collection: Collection) -> Result<usize, RagError> {
+        Ok(self.table(collection).await?.count_rows(None).await?)
     }
 
     /// Keeps the indexes of `collection` current: scalar indexes on the filter columns
@@ -265,15 +372,13 @@ impl VectorStore {
         filter: &Filter,
         top_k: usize,
     ) -> Result<Vec<Hit>, RagError> {
-        let mut query = self
+        let query = self
             .table(collection)
             .await?
             .query()
             .nearest_to(vector)?
-            .limit(top_k);
-        if let Some(predicate) = predicate(filter) {
-            query = query.only_if(predicate);
-        }
+            .limit(top_k)
+            .only_if(predicate(filter, &self.visible()));
         let batches: Vec<RecordBatch> = query.execute().await?.try_collect().await?;
         let mut hits = hits_from(&batches, |batch, row| {
             let distances = batch
@@ -299,13 +404,11 @@ impl VectorStore {
         top_k: usize,
     ) -> Result<Vec<Hit>, RagError> {
         let table = self.table(collection).await?;
-        let mut query = table
+        let query = table
             .query()
             .full_text_search(FullTextSearchQuery::new(text.to_string()))
-            .limit(top_k);
-        if let Some(predicate) = predicate(filter) {
-            query = query.only_if(predicate);
-        }
+            .limit(top_k)
+            .only_if(predicate(filter, &self.visible()));
         let batches: Vec<RecordBatch> = match query.execute().await {
             Ok(stream) => stream.try_collect().await?,
             Err(e) if e.to_string().to_lowercase().contains("inverted index") => {
@@ -333,6 +436,24 @@ impl VectorStore {
             Ok(similarity(squared))
         })
     }
+}
+
+/// Gives a table written before generations existed its `generation` column, every row
+/// in the legacy generation (which migration 0004 published for the courses it held).
+async fn add_generation_column(table: &Table) -> Result<(), RagError> {
+    if table.schema().await?.field_with_name("generation").is_ok() {
+        return Ok(());
+    }
+    tracing::info!("adding the generation column to {}", table.name());
+    table
+        .add_columns()
+        .transform(NewColumnTransform::SqlExpressions(vec![(
+            "generation".to_string(),
+            sql_literal(LEGACY_GENERATION),
+        )]))
+        .execute()
+        .await?;
+    Ok(())
 }
 
 /// The hits in `batches`, in row order, scored by `score_of(batch, row)`.
@@ -368,17 +489,29 @@ mod tests {
     }
 
     #[test]
-    fn filters_become_predicates() {
-        assert_eq!(predicate(&Filter::default()), None);
+    fn filters_become_predicates_over_visible_generations() {
+        let visible = ["g1".to_string()];
+        assert_eq!(
+            predicate(&Filter::default(), &visible),
+            "generation IN ('g1')"
+        );
         let f = Filter::course("c").in_units(["a", "b"]).tier(Tier::Gold);
         assert_eq!(
-            predicate(&f).unwrap(),
-            "course_id = 'c' AND array_has_any(unit_ids, make_array('a', 'b')) AND difficulty_tier = 'gold'"
+            predicate(&f, &visible),
+            "generation IN ('g1') AND course_id = 'c' AND array_has_any(unit_ids, make_array('a', 'b')) AND difficulty_tier = 'gold'"
         );
         assert_eq!(
-            predicate(&Filter::course("c").in_units(Vec::<String>::new())).unwrap(),
-            "course_id = 'c' AND false"
+            predicate(
+                &Filter::course("c").in_units(Vec::<String>::new()),
+                &visible
+            ),
+            "generation IN ('g1') AND course_id = 'c' AND false"
         );
+    }
+
+    #[test]
+    fn nothing_is_visible_before_a_generation_is_published() {
+        assert_eq!(predicate(&Filter::default(), &[]), "false");
     }
 
     #[test]

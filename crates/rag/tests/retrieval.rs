@@ -4,12 +4,12 @@
 use lantern_core::course::{import_course, PackErrorKind};
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_core::retrieval::{
-    search_candidates, search_chunks, Collection, Filter, Record, Retriever, Tier,
+    search_candidates, search_chunks, Collection, Document, Filter, Record, Retriever, Tier,
 };
 use lantern_core::Coded;
 use lantern_rag::{
-    import_course_pack, read_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore,
-    EMBEDDING_DIMENSIONS,
+    import_course_pack, read_course_pack, Embedder, EmbedderFiles, LanceRetriever,
+    EMBEDDING_DIMENSIONS, INDEX_DIR_NAME,
 };
 use lantern_store::Store;
 use std::path::{Path, PathBuf};
@@ -37,11 +37,13 @@ struct Fixture {
 async fn fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
-    let index = VectorStore::open(&dir.path().join("lance")).await.unwrap();
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let retriever = LanceRetriever::open(embedder, &dir.path().join(INDEX_DIR_NAME), &store)
+        .await
+        .unwrap();
     Fixture {
         _dir: dir,
-        retriever: LanceRetriever::new(embedder, index),
+        retriever,
         store,
     }
 }
@@ -49,7 +51,7 @@ async fn fixture() -> Fixture {
 async fn imported() -> Fixture {
     let f = fixture().await;
     let pack = read_course_pack(&sample_course()).expect("the sample course is valid");
-    import_course(&pack, &f.retriever, &f.store, &mut |_| {})
+    import_course(&pack, "g1", &f.retriever, &f.store, &mut |_| {})
         .await
         .unwrap();
     f
@@ -166,10 +168,25 @@ async fn reimport_replaces_and_never_duplicates() {
     let f = imported().await;
     let before = counts(&f).await;
     let pack = read_course_pack(&sample_course()).unwrap();
-    import_course(&pack, &f.retriever, &f.store, &mut |_| {})
+    import_course(&pack, "g2", &f.retriever, &f.store, &mut |_| {})
         .await
         .unwrap();
     assert_eq!(counts(&f).await, before);
+    for collection in Collection::ALL {
+        let all = f.retriever.store().count_all(collection).await.unwrap();
+        let seen = f
+            .retriever
+            .store()
+            .count(collection, &Filter::default())
+            .await
+            .unwrap();
+        assert_eq!(
+            all,
+            seen,
+            "{}: the old generation was retired",
+            collection.name()
+        );
+    }
     let courses = f.store.list_courses().await.unwrap();
     assert_eq!(courses.len(), 1);
     assert_eq!(courses[0].questions as usize, pack.exams.questions.len());
@@ -331,4 +348,52 @@ fn missing_model_file_is_a_coded_error() {
     bad.model_dir = dir.path().to_path_buf();
     let err = Embedder::load(&bad, 1).err().expect("must fail");
     assert_eq!(err.code(), "embedder_model_missing");
+}
+
+#[tokio::test]
+async fn an_interrupted_import_stays_invisible_and_is_swept_when_the_index_reopens() {
+    let f = imported().await;
+    let before = counts(&f).await;
+    let course = Filter::course("grade10-algebra");
+    // What a killed re-import leaves: rows of a generation the catalog never published.
+    let hits = f
+        .retriever
+        .search(Collection::UnitContentChunks, "factorise", &course, 4)
+        .await
+        .unwrap();
+    let orphans: Vec<Document> = hits
+        .into_iter()
+        .map(|hit| Document {
+            id: hit.id,
+            source: "grade10-algebra".into(),
+            text: "factorise trinomials orphan".into(),
+            record: hit.record,
+        })
+        .collect();
+    f.retriever
+        .add(Collection::UnitContentChunks, "killed", &orphans)
+        .await
+        .unwrap();
+    assert_eq!(
+        counts(&f).await,
+        before,
+        "unpublished rows are never searched"
+    );
+
+    let index = f._dir.path().join(INDEX_DIR_NAME);
+    let store = f.retriever.store();
+    let all = store
+        .count_all(Collection::UnitContentChunks)
+        .await
+        .unwrap();
+    assert_eq!(all, before[1] + orphans.len());
+    let reopened = LanceRetriever::open(Embedder::load(&files(), 1).unwrap(), &index, &f.store)
+        .await
+        .unwrap();
+    let swept = reopened
+        .store()
+        .count_all(Collection::UnitContentChunks)
+        .await
+        .unwrap();
+    assert_eq!(swept, before[1], "the orphans were swept away");
 }

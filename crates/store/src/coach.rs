@@ -3,7 +3,7 @@
 
 use crate::{Store, StoreError};
 use lantern_core::coach::{
-    CoachMessage, CoachRole, Language, ProposedUpdate, ToulminDraft, ToulminStep,
+    CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
 
 /// Longest argument title, in characters.
@@ -146,22 +146,27 @@ impl SessionRow {
 const TOUCH: &str = "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 impl Store {
-    /// Starts an argument for `profile_id`.
+    /// Starts an argument for `profile_id` with its `first` change (the opening
+    /// question), in one transaction.
     pub async fn create_coach_session(
         &self,
         profile_id: i64,
         title: &str,
         language: Language,
+        first: &CoachChange,
     ) -> Result<CoachSession, StoreError> {
         let title = clean_title(title)?;
+        let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO coach_sessions (profile_id, title, language) VALUES (?, ?, ?) RETURNING id",
         )
         .bind(profile_id)
         .bind(&title)
         .bind(language.code())
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await?;
+        apply_change(&mut tx, profile_id, id, first).await?;
+        tx.commit().await?;
         self.coach_session(profile_id, id).await
     }
 
@@ -226,136 +231,19 @@ impl Store {
         row.into_session(messages)
     }
 
-    /// Runs `query` (an UPDATE of `coach_sessions` ending in `WHERE id = ? AND
-    /// profile_id = ?`, its other values bound) for session `id` of `profile_id`;
-    /// not found when no row matched.
-    async fn update_session<'q>(
-        &self,
-        query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
-        id: i64,
-        profile_id: i64,
-    ) -> Result<(), StoreError> {
-        let done = query.bind(id).bind(profile_id).execute(&self.pool).await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::CoachSessionNotFound(id));
-        }
-        Ok(())
-    }
-
-    /// Adds a message to the conversation.
-    pub async fn append_coach_message(
+    /// Applies `change` to session `id` of `profile_id` in one transaction: the draft
+    /// field, the pending proposal, the progress and the new messages are all written or
+    /// none is. Another profile's session is not found.
+    pub async fn apply_coach_change(
         &self,
         profile_id: i64,
         id: i64,
-        role: CoachRole,
-        content: &str,
-        step: ToulminStep,
+        change: &CoachChange,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        let touched = sqlx::query(&format!(
-            "UPDATE coach_sessions SET {TOUCH} WHERE id = ? AND profile_id = ?"
-        ))
-        .bind(id)
-        .bind(profile_id)
-        .execute(&mut *tx)
-        .await?;
-        if touched.rows_affected() == 0 {
-            return Err(StoreError::CoachSessionNotFound(id));
-        }
-        sqlx::query(
-            "INSERT INTO coach_messages (session_id, role, content, step) VALUES (?, ?, ?, ?)",
-        )
-        .bind(id)
-        .bind(role.as_str())
-        .bind(content)
-        .bind(step.as_str())
-        .execute(&mut *tx)
-        .await?;
+        apply_change(&mut tx, profile_id, id, change).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    /// Saves the student's text for draft field `step`.
-    pub async fn save_coach_draft_field(
-        &self,
-        profile_id: i64,
-        id: i64,
-        step: ToulminStep,
-        text: &str,
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "UPDATE coach_sessions SET {} = ?, {TOUCH} WHERE id = ? AND profile_id = ?",
-            column(step)
-        );
-        self.update_session(sqlx::query(&sql).bind(text), id, profile_id)
-            .await
-    }
-
-    /// Sets the step being worked on and whether the argument is complete.
-    pub async fn set_coach_progress(
-        &self,
-        profile_id: i64,
-        id: i64,
-        current_step: ToulminStep,
-        is_complete: bool,
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "UPDATE coach_sessions SET current_step = ?, is_complete = ?, {TOUCH} \
-             WHERE id = ? AND profile_id = ?"
-        );
-        self.update_session(
-            sqlx::query(&sql)
-                .bind(current_step.as_str())
-                .bind(is_complete),
-            id,
-            profile_id,
-        )
-        .await
-    }
-
-    /// Records the proposal waiting for accept or reject (`None` clears it).
-    pub async fn set_coach_pending_proposal(
-        &self,
-        profile_id: i64,
-        id: i64,
-        proposal: Option<&ProposedUpdate>,
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "UPDATE coach_sessions SET pending_proposal = ?, {TOUCH} WHERE id = ? AND profile_id = ?"
-        );
-        self.update_session(
-            sqlx::query(&sql).bind(proposal_json(proposal)?),
-            id,
-            profile_id,
-        )
-        .await
-    }
-
-    /// Accepting a proposal, in one transaction: the text saved in field `step`, the
-    /// proposal cleared, and the progress moved to `next_step` / `is_complete`.
-    pub async fn accept_coach_proposal(
-        &self,
-        profile_id: i64,
-        id: i64,
-        step: ToulminStep,
-        text: &str,
-        next_step: ToulminStep,
-        is_complete: bool,
-    ) -> Result<(), StoreError> {
-        let sql = format!(
-            "UPDATE coach_sessions SET {} = ?, pending_proposal = NULL, current_step = ?, \
-             is_complete = ?, {TOUCH} WHERE id = ? AND profile_id = ?",
-            column(step)
-        );
-        self.update_session(
-            sqlx::query(&sql)
-                .bind(text)
-                .bind(next_step.as_str())
-                .bind(is_complete),
-            id,
-            profile_id,
-        )
-        .await
     }
 
     /// Deletes an argument and its conversation.
@@ -388,4 +276,52 @@ impl Store {
         .fetch_all(&self.pool)
         .await?)
     }
+}
+
+/// Writes `change` to session `id` of `profile_id` on `conn` (inside a transaction).
+async fn apply_change(
+    conn: &mut sqlx::SqliteConnection,
+    profile_id: i64,
+    id: i64,
+    change: &CoachChange,
+) -> Result<(), StoreError> {
+    let mut update =
+        sqlx::QueryBuilder::<sqlx::Sqlite>::new(format!("UPDATE coach_sessions SET {TOUCH}"));
+    if let Some((field, text)) = &change.draft_field {
+        update
+            .push(format!(", {} = ", column(*field)))
+            .push_bind(text.as_str());
+    }
+    if let Some(proposal) = &change.pending_proposal {
+        update
+            .push(", pending_proposal = ")
+            .push_bind(proposal_json(proposal.as_ref())?);
+    }
+    if let Some((step, is_complete)) = change.progress {
+        update
+            .push(", current_step = ")
+            .push_bind(step.as_str())
+            .push(", is_complete = ")
+            .push_bind(is_complete);
+    }
+    update
+        .push(" WHERE id = ")
+        .push_bind(id)
+        .push(" AND profile_id = ")
+        .push_bind(profile_id);
+    if update.build().execute(&mut *conn).await?.rows_affected() == 0 {
+        return Err(StoreError::CoachSessionNotFound(id));
+    }
+    for message in &change.messages {
+        sqlx::query(
+            "INSERT INTO coach_messages (session_id, role, content, step) VALUES (?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(message.role.as_str())
+        .bind(&message.content)
+        .bind(message.step.as_str())
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }

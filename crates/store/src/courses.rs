@@ -25,14 +25,24 @@ fn json(value: &impl Serialize) -> Result<String, StoreError> {
 }
 
 impl Store {
-    /// Saves `course` and `exams` in one transaction, replacing an earlier import of the
-    /// same course id; on failure the earlier import stays as it was.
+    /// Saves `course` and `exams` and publishes the course's index `generation`, in one
+    /// transaction, replacing an earlier import of the same course id; on failure the
+    /// earlier import stays as it was.
     pub async fn replace_course(
         &self,
         course: &CourseManifest,
         exams: &ExamFile,
+        generation: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO index_generations (source, generation) VALUES (?, ?) \
+             ON CONFLICT (source) DO UPDATE SET generation = excluded.generation",
+        )
+        .bind(&course.id)
+        .bind(generation)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query("DELETE FROM courses WHERE id = ?")
             .bind(&course.id)
             .execute(&mut *tx)
@@ -98,6 +108,15 @@ impl Store {
         Ok(())
     }
 
+    /// Every owner's published index generation, as `(source, generation)`.
+    pub async fn published_generations(&self) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT source, generation FROM index_generations ORDER BY source")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
     /// Every imported course, by title.
     pub async fn list_courses(&self) -> Result<Vec<CourseSummary>, StoreError> {
         Ok(sqlx::query_as::<_, CourseSummary>(
@@ -116,9 +135,18 @@ impl CourseCatalog for Store {
         &'a self,
         course: &'a CourseManifest,
         exams: &'a ExamFile,
+        generation: &'a str,
     ) -> BoxFuture<'a, Result<(), CatalogError>> {
         Box::pin(async move {
-            Store::replace_course(self, course, exams)
+            Store::replace_course(self, course, exams, generation)
+                .await
+                .map_err(|e| CatalogError(e.to_string()))
+        })
+    }
+
+    fn published_generations(&self) -> BoxFuture<'_, Result<Vec<(String, String)>, CatalogError>> {
+        Box::pin(async move {
+            Store::published_generations(self)
                 .await
                 .map_err(|e| CatalogError(e.to_string()))
         })

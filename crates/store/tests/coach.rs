@@ -1,8 +1,11 @@
 //! Coach sessions in a real SQLite file: round trip, profile isolation, surviving a
-//! reopen, accepting a proposal in one step, cascade delete, bad input, first-turn
+//! reopen, a change written as one transaction, cascade delete, bad input, first-turn
 //! counting.
 
-use lantern_core::coach::{CoachRole, Language, ProposedUpdate, ToulminStep};
+use lantern_core::coach::{
+    step_change, CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, StepOutcome,
+    ToulminStep,
+};
 use lantern_core::Coded;
 use lantern_store::Store;
 
@@ -27,6 +30,26 @@ async fn raw_connection(dir: &tempfile::TempDir) -> sqlx::SqliteConnection {
         .unwrap()
 }
 
+/// A change that only appends one message.
+fn said(role: CoachRole, content: &str, step: ToulminStep) -> CoachChange {
+    CoachChange {
+        messages: vec![CoachMessage {
+            role,
+            content: content.into(),
+            step,
+        }],
+        ..CoachChange::default()
+    }
+}
+
+/// A change that only sets the pending proposal.
+fn proposing(text: &str) -> CoachChange {
+    CoachChange {
+        pending_proposal: Some(Some(proposal(text))),
+        ..CoachChange::default()
+    }
+}
+
 fn proposal(text: &str) -> ProposedUpdate {
     ProposedUpdate {
         field: ToulminStep::Claim,
@@ -39,7 +62,12 @@ fn proposal(text: &str) -> ProposedUpdate {
 async fn a_session_round_trips_with_draft_messages_and_proposal() {
     let (_dir, store, ana) = temp_store().await;
     let s = store
-        .create_coach_session(ana, " Weekend homework ", Language::Es)
+        .create_coach_session(
+            ana,
+            " Weekend homework ",
+            Language::Es,
+            &CoachChange::default(),
+        )
         .await
         .unwrap();
     assert_eq!(
@@ -47,31 +75,39 @@ async fn a_session_round_trips_with_draft_messages_and_proposal() {
         ("Weekend homework", ToulminStep::Claim, false)
     );
     store
-        .append_coach_message(
+        .apply_coach_change(
             ana,
             s.id,
-            CoachRole::User,
-            "No homework on weekends",
-            ToulminStep::Claim,
+            &said(
+                CoachRole::User,
+                "No homework on weekends",
+                ToulminStep::Claim,
+            ),
         )
         .await
         .unwrap();
     store
-        .append_coach_message(
+        .apply_coach_change(
             ana,
             s.id,
-            CoachRole::Assistant,
-            "Why?\n\nWhat is your claim?",
-            ToulminStep::Claim,
+            &said(
+                CoachRole::Assistant,
+                "Why?\n\nWhat is your claim?",
+                ToulminStep::Claim,
+            ),
         )
         .await
         .unwrap();
     store
-        .set_coach_pending_proposal(ana, s.id, Some(&proposal("No homework on weekends.")))
+        .apply_coach_change(ana, s.id, &proposing("No homework on weekends."))
         .await
         .unwrap();
     store
-        .save_coach_draft_field(ana, s.id, ToulminStep::WarrantBacking, "Sleep studies.")
+        .apply_coach_change(
+            ana,
+            s.id,
+            &CoachChange::draft_edit(ToulminStep::WarrantBacking, "Sleep studies."),
+        )
         .await
         .unwrap();
     let loaded = store.coach_session(ana, s.id).await.unwrap();
@@ -93,31 +129,32 @@ async fn a_session_round_trips_with_draft_messages_and_proposal() {
 }
 
 #[tokio::test]
-async fn accepting_saves_the_text_clears_the_proposal_and_advances_together() {
+async fn accepting_saves_the_text_clears_the_proposal_advances_and_opens_the_step_together() {
     let (_dir, store, ana) = temp_store().await;
     let s = store
-        .create_coach_session(ana, "T", Language::En)
+        .create_coach_session(ana, "T", Language::En, &CoachChange::default())
         .await
         .unwrap();
     store
-        .set_coach_pending_proposal(ana, s.id, Some(&proposal("A claim here.")))
+        .apply_coach_change(ana, s.id, &proposing("A claim here."))
         .await
         .unwrap();
-    store
-        .accept_coach_proposal(
-            ana,
-            s.id,
-            ToulminStep::Claim,
-            "A claim here.",
-            ToulminStep::Grounds,
-            false,
-        )
-        .await
-        .unwrap();
+    let outcome = StepOutcome {
+        next_step: Some(ToulminStep::Grounds),
+        is_complete: false,
+    };
+    let change = step_change(
+        ToulminStep::Claim,
+        Language::En,
+        outcome,
+        Some("A claim here."),
+    );
+    store.apply_coach_change(ana, s.id, &change).await.unwrap();
     let loaded = store.coach_session(ana, s.id).await.unwrap();
     assert_eq!(loaded.draft.claim, "A claim here.");
     assert_eq!(loaded.pending_proposal, None);
     assert_eq!(loaded.current_step, ToulminStep::Grounds);
+    assert_eq!(loaded.messages.last().unwrap().step, ToulminStep::Grounds);
 }
 
 #[tokio::test]
@@ -125,14 +162,18 @@ async fn another_profiles_session_is_not_found() {
     let (_dir, store, ana) = temp_store().await;
     let ben = store.create_profile("Ben").await.unwrap().id;
     let s = store
-        .create_coach_session(ana, "Mine", Language::En)
+        .create_coach_session(ana, "Mine", Language::En, &CoachChange::default())
         .await
         .unwrap();
     let err = store.coach_session(ben, s.id).await.unwrap_err();
     assert_eq!(err.code(), "coach_session_not_found");
     assert!(store.list_coach_sessions(ben).await.unwrap().is_empty());
     assert!(store
-        .save_coach_draft_field(ben, s.id, ToulminStep::Claim, "hijack")
+        .apply_coach_change(
+            ben,
+            s.id,
+            &CoachChange::draft_edit(ToulminStep::Claim, "hijack")
+        )
         .await
         .is_err());
     assert!(store.delete_coach_session(ben, s.id).await.is_err());
@@ -149,20 +190,25 @@ async fn sessions_survive_reopening_exactly_where_they_were() {
     let store = Store::open(&path).await.unwrap();
     let ana = store.create_profile("Ana").await.unwrap().id;
     let s = store
-        .create_coach_session(ana, "Phones", Language::En)
+        .create_coach_session(ana, "Phones", Language::En, &CoachChange::default())
         .await
         .unwrap();
     store
-        .set_coach_progress(ana, s.id, ToulminStep::Qualifier, false)
-        .await
-        .unwrap();
-    store
-        .append_coach_message(
+        .apply_coach_change(
             ana,
             s.id,
-            CoachRole::User,
-            "Usually",
-            ToulminStep::Qualifier,
+            &CoachChange {
+                progress: Some((ToulminStep::Qualifier, false)),
+                ..CoachChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    store
+        .apply_coach_change(
+            ana,
+            s.id,
+            &said(CoachRole::User, "Usually", ToulminStep::Qualifier),
         )
         .await
         .unwrap();
@@ -181,11 +227,15 @@ async fn sessions_survive_reopening_exactly_where_they_were() {
 async fn deleting_a_session_removes_its_conversation() {
     let (_dir, store, ana) = temp_store().await;
     let s = store
-        .create_coach_session(ana, "Gone", Language::En)
+        .create_coach_session(ana, "Gone", Language::En, &CoachChange::default())
         .await
         .unwrap();
     store
-        .append_coach_message(ana, s.id, CoachRole::User, "hello", ToulminStep::Claim)
+        .apply_coach_change(
+            ana,
+            s.id,
+            &said(CoachRole::User, "hello", ToulminStep::Claim),
+        )
         .await
         .unwrap();
     store.delete_coach_session(ana, s.id).await.unwrap();
@@ -205,7 +255,7 @@ async fn blank_or_overlong_titles_are_refused() {
     let (_dir, store, ana) = temp_store().await;
     for bad in ["", "   ", &"x".repeat(121), "two\nlines"] {
         let err = store
-            .create_coach_session(ana, bad, Language::En)
+            .create_coach_session(ana, bad, Language::En, &CoachChange::default())
             .await
             .unwrap_err();
         assert_eq!(err.code(), "coach_title_invalid");
@@ -217,7 +267,7 @@ async fn the_students_messages_are_listed_per_step_for_first_turn_detection() {
     let (_dir, store, ana) = temp_store().await;
     let ben = store.create_profile("Ben").await.unwrap().id;
     let s = store
-        .create_coach_session(ana, "Count", Language::En)
+        .create_coach_session(ana, "Count", Language::En, &CoachChange::default())
         .await
         .unwrap();
     let store_ref = &store;
@@ -235,7 +285,7 @@ async fn the_students_messages_are_listed_per_step_for_first_turn_detection() {
         (CoachRole::User, ToulminStep::Grounds),
     ] {
         store
-            .append_coach_message(ana, s.id, role, "text", step)
+            .apply_coach_change(ana, s.id, &said(role, "text", step))
             .await
             .unwrap();
     }
@@ -254,7 +304,7 @@ async fn the_schema_rejects_unknown_steps_and_languages() {
     use sqlx::Connection;
     let (dir, store, ana) = temp_store().await;
     let s = store
-        .create_coach_session(ana, "Checked", Language::En)
+        .create_coach_session(ana, "Checked", Language::En, &CoachChange::default())
         .await
         .unwrap();
     store.close().await;
@@ -284,17 +334,17 @@ async fn rows_cascade_from_profiles_to_sessions_to_messages() {
     let (dir, store, ana) = temp_store().await;
     let (kept, dropped) = (
         store
-            .create_coach_session(ana, "Kept", Language::En)
+            .create_coach_session(ana, "Kept", Language::En, &CoachChange::default())
             .await
             .unwrap(),
         store
-            .create_coach_session(ana, "Dropped", Language::En)
+            .create_coach_session(ana, "Dropped", Language::En, &CoachChange::default())
             .await
             .unwrap(),
     );
     for s in [&kept, &dropped] {
         store
-            .append_coach_message(ana, s.id, CoachRole::User, "hi", ToulminStep::Claim)
+            .apply_coach_change(ana, s.id, &said(CoachRole::User, "hi", ToulminStep::Claim))
             .await
             .unwrap();
     }
@@ -317,4 +367,40 @@ async fn rows_cascade_from_profiles_to_sessions_to_messages() {
         0
     );
     assert_eq!(count(messages).fetch_one(&mut db).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn a_new_session_starts_with_its_opening_question() {
+    let (_dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(
+            ana,
+            "Opened",
+            Language::Es,
+            &CoachChange::opening(Language::Es),
+        )
+        .await
+        .unwrap();
+    assert_eq!(s.messages.len(), 1);
+    assert_eq!(s.messages[0].role, CoachRole::Assistant);
+}
+
+#[tokio::test]
+async fn a_change_that_fails_midway_writes_nothing() {
+    let (_dir, store, ana) = temp_store().await;
+    let s = store
+        .create_coach_session(ana, "Atomic", Language::En, &CoachChange::default())
+        .await
+        .unwrap();
+    // Another profile's change is refused as not found: neither its draft text nor its
+    // message is kept.
+    let ben = store.create_profile("Ben").await.unwrap().id;
+    let change = CoachChange {
+        draft_field: Some((ToulminStep::Claim, "Mine.".into())),
+        ..said(CoachRole::User, "hello", ToulminStep::Claim)
+    };
+    assert!(store.apply_coach_change(ben, s.id, &change).await.is_err());
+    let kept = store.coach_session(ana, s.id).await.unwrap();
+    assert!(kept.messages.is_empty());
+    assert_eq!(kept.draft.claim, "");
 }

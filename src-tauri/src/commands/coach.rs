@@ -1,12 +1,12 @@
 //! Commands of the argument coach: sessions, turns (streamed through a channel),
 //! proposals, direct edits of the draft, and exports.
 
-use crate::coach::{answer, clean_message, open_step, CoachSessionView, CoachStreamEvent};
+use crate::coach::{answer, clean_message, CoachSessionView, CoachStreamEvent};
 use crate::error::IpcError;
 use crate::state::AppState;
 use lantern_core::coach::{
-    accept_proposal, advance_step, to_argdown, to_markdown, CoachRole, Language, StepOutcome,
-    ToulminStep,
+    accept_proposal, advance_step, step_change, to_argdown, to_markdown, CoachChange, Language,
+    StepOutcome, ToulminStep,
 };
 use lantern_store::CoachSession;
 use serde::{Deserialize, Serialize};
@@ -82,10 +82,9 @@ pub async fn coach_create(
     let profile = state.profile().id;
     let created = state
         .store
-        .create_coach_session(profile, &title, language)
+        .create_coach_session(profile, &title, language, &CoachChange::opening(language))
         .await?;
-    open_step(&state, profile, &created, Some(ToulminStep::Claim)).await?;
-    session(&state, i32::try_from(created.id).unwrap_or(i32::MAX)).await
+    Ok(created.into())
 }
 
 /// One argument with its draft and conversation.
@@ -119,15 +118,10 @@ pub async fn coach_send<R: Runtime>(
     let text = clean_message(&message)?;
     let profile = state.profile().id;
     let current = state.store.coach_session(profile, i64::from(id)).await?;
+    let change = CoachChange::student_message(current.current_step, &text);
     state
         .store
-        .append_coach_message(
-            profile,
-            current.id,
-            CoachRole::User,
-            &text,
-            current.current_step,
-        )
+        .apply_coach_change(profile, current.id, &change)
         .await?;
     answer(&app, &state, current.id, &on_event).await
 }
@@ -178,7 +172,7 @@ pub async fn coach_reject(
 ) -> Result<CoachSessionView, IpcError> {
     state
         .store
-        .set_coach_pending_proposal(state.profile().id, i64::from(id), None)
+        .apply_coach_change(state.profile().id, i64::from(id), &CoachChange::rejection())
         .await?;
     session(&state, id).await
 }
@@ -198,9 +192,10 @@ pub async fn coach_edit_draft(
             format!("each part of the argument is limited to {MAX_FIELD_CHARS} characters"),
         ));
     }
+    let change = CoachChange::draft_edit(step, text.trim());
     state
         .store
-        .save_coach_draft_field(state.profile().id, i64::from(id), step, text.trim())
+        .apply_coach_change(state.profile().id, i64::from(id), &change)
         .await?;
     session(&state, id).await
 }
@@ -220,7 +215,7 @@ pub async fn coach_advance(
 }
 
 /// Saves a completed step (with the `accepted` proposal's text, if any) and opens the
-/// next one with its question.
+/// next one with its question, in one transaction.
 async fn move_on(
     state: &AppState,
     current: &CoachSession,
@@ -228,25 +223,11 @@ async fn move_on(
     accepted: Option<&str>,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    let (step, next) = (
-        current.current_step,
-        outcome.next_step.unwrap_or(current.current_step),
-    );
-    match accepted {
-        Some(text) => {
-            state
-                .store
-                .accept_coach_proposal(profile, current.id, step, text, next, outcome.is_complete)
-                .await?
-        }
-        None => {
-            state
-                .store
-                .set_coach_progress(profile, current.id, next, outcome.is_complete)
-                .await?
-        }
-    }
-    open_step(state, profile, current, outcome.next_step).await?;
+    let change = step_change(current.current_step, current.language, outcome, accepted);
+    state
+        .store
+        .apply_coach_change(profile, current.id, &change)
+        .await?;
     Ok(state.store.coach_session(profile, current.id).await?.into())
 }
 

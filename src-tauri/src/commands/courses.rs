@@ -104,7 +104,7 @@ pub async fn search_course(
     if query.is_empty() {
         return Ok(Vec::new());
     }
-    let retriever = state.library.retriever().await?;
+    let retriever = state.library.retriever(&state.store).await?;
     let top_k = limit.clamp(1, MAX_SEARCH_RESULTS) as usize;
     let hits = retriever
         .search(

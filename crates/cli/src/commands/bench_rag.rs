@@ -107,7 +107,7 @@ fn corpus(chunks: usize) -> Vec<Document> {
             let text = (0..6).map(|_| rng.sentence()).collect::<Vec<_>>().join(" ");
             Document {
                 id: format!("bench:{i}"),
-                source: "bench".into(),
+                source: BENCH_SOURCE.into(),
                 text: text.clone(),
                 record: Record::Chunk(ChunkMetadata {
                     course_id: "bench".into(),
@@ -131,6 +131,9 @@ fn millis(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1e3
 }
 
+/// The source and generation of the synthetic corpus.
+const BENCH_SOURCE: &str = "bench";
+
 /// `lantern bench rag`
 pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(), CliError> {
     let rt = runtime()?;
@@ -146,6 +149,8 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
 
     let documents = corpus(options.chunks);
     println!("corpus:   {} chunks over {UNITS} units", documents.len());
+    // The synthetic corpus is one source in one generation, published from the start.
+    store.publish(BENCH_SOURCE, BENCH_SOURCE);
     let present = rt.block_on(store.count(collection, &Filter::default()))?;
     if present == documents.len() {
         println!(
@@ -153,7 +158,10 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
             dir.display()
         );
     } else {
-        rt.block_on(store.delete_by_source(collection, "bench"))?;
+        // Nothing published: the sweep empties the collection for a fresh corpus.
+        store.publish_all([]);
+        rt.block_on(store.sweep(collection))?;
+        store.publish(BENCH_SOURCE, BENCH_SOURCE);
         let started = Instant::now();
         let mut embed_ms = 0.0;
         for batch in documents.chunks(BATCH) {
@@ -161,7 +169,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
             let texts: Vec<&str> = batch.iter().map(|d| d.text.as_str()).collect();
             let vectors = embedder.embed(&texts)?;
             embed_ms += millis(embedding);
-            rt.block_on(store.upsert(collection, batch, vectors))?;
+            rt.block_on(store.add(collection, BENCH_SOURCE, batch, vectors))?;
         }
         let ingest_s = started.elapsed().as_secs_f64();
         println!(

@@ -7,6 +7,7 @@
 //! and applies the spec's rules ([`apply_rules`]); [`offline_turn`] answers without a
 //! model. Nothing here does I/O.
 
+mod change;
 mod contract;
 mod draft;
 mod error;
@@ -24,6 +25,7 @@ mod turn;
 pub mod weak_text;
 
 pub use crate::language::Language;
+pub use change::{reply_change, step_change, CoachChange};
 pub use contract::{CoachAIResult, CoachMessage, CoachRole, ProposedUpdate};
 pub use draft::ToulminDraft;
 pub use error::CoachError;

@@ -24,14 +24,21 @@ pub struct CoursePackContents {
     pub contents: Vec<ContentFile>,
 }
 
-/// Where the course structure and questions are kept (SQLite in Lantern).
+/// Where the course structure and questions are kept (SQLite in Lantern), and which
+/// index generation of each course is the published one.
 pub trait CourseCatalog: Send + Sync {
-    /// Saves `course` and `exams`, replacing an earlier import of the same course id.
+    /// Saves `course` and `exams`, replacing an earlier import of the same course id, and
+    /// records `generation` as the course's published index generation — all in one
+    /// transaction: this is the moment an import takes effect.
     fn replace_course<'a>(
         &'a self,
         course: &'a CourseManifest,
         exams: &'a ExamFile,
+        generation: &'a str,
     ) -> BoxFuture<'a, Result<(), CatalogError>>;
+
+    /// Every owner's published index generation, as `(source, generation)` pairs.
+    fn published_generations(&self) -> BoxFuture<'_, Result<Vec<(String, String)>, CatalogError>>;
 }
 
 /// The catalog could not save the course.
@@ -102,10 +109,15 @@ pub struct ImportSummary {
     pub documents: Vec<(Collection, usize)>,
 }
 
-/// Imports `pack`: replaces the course's documents in every collection, then saves its
-/// structure. Re-importing the same course id replaces, never duplicates.
+/// Imports `pack` as index generation `generation` (new and unique): adds the course's
+/// documents to every collection under it, saves the structure and publishes the
+/// generation in one catalog transaction, then retires the course's other generations.
+/// Until the catalog commits, searches keep finding the previous import; a failure or
+/// a crash at any point leaves either the old or the new course, never a mix.
+/// Re-importing the same course id replaces, never duplicates.
 pub async fn import_course(
     pack: &CoursePackContents,
+    generation: &str,
     retriever: &dyn Retriever,
     catalog: &dyn CourseCatalog,
     on_progress: &mut (dyn FnMut(ImportProgress) + Send),
@@ -121,14 +133,13 @@ pub async fn import_course(
         total,
     });
     for collection in Collection::ALL {
-        retriever.delete_by_source(collection, course_id).await?;
         let in_collection: Vec<Document> = documents
             .iter()
             .filter(|(c, _)| *c == collection)
             .map(|(_, d)| d.clone())
             .collect();
         for batch in in_collection.chunks(BATCH) {
-            retriever.upsert(collection, batch).await?;
+            retriever.add(collection, generation, batch).await?;
             done += batch.len();
             on_progress(ImportProgress {
                 stage: ImportStage::Indexing,
@@ -145,7 +156,13 @@ pub async fn import_course(
         done,
         total,
     });
-    catalog.replace_course(&pack.course, &pack.exams).await?;
+    catalog
+        .replace_course(&pack.course, &pack.exams, generation)
+        .await?;
+    retriever.publish(course_id, generation);
+    for collection in Collection::ALL {
+        retriever.retire(collection, course_id, generation).await?;
+    }
     on_progress(ImportProgress {
         stage: ImportStage::Done,
         done,
@@ -166,9 +183,27 @@ mod tests {
     use crate::retrieval::{Filter, Hit};
     use std::sync::Mutex;
 
-    /// An in-memory index, enough to check what the import asks of the port.
+    /// An in-memory index with generations, enough to check what the import asks of
+    /// the port: rows are `(collection, generation, document)`.
     #[derive(Default)]
-    struct MemoryIndex(Mutex<Vec<(Collection, Document)>>);
+    struct MemoryIndex {
+        rows: Mutex<Vec<(Collection, String, Document)>>,
+        published: Mutex<Vec<(String, String)>>,
+    }
+
+    impl MemoryIndex {
+        /// Ids of the documents a search would see (published generations only).
+        fn visible(&self) -> Vec<String> {
+            let published = self.published.lock().unwrap();
+            self.rows
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|(_, g, d)| published.contains(&(d.source.clone(), g.clone())))
+                .map(|(_, _, d)| d.id.clone())
+                .collect()
+        }
+    }
 
     impl Retriever for MemoryIndex {
         fn search<'a>(
@@ -181,50 +216,66 @@ mod tests {
             Box::pin(async { Ok(vec![]) })
         }
 
-        fn upsert<'a>(
+        fn add<'a>(
             &'a self,
             c: Collection,
+            generation: &'a str,
             docs: &'a [Document],
         ) -> BoxFuture<'a, Result<(), RetrievalError>> {
             Box::pin(async move {
-                let mut all = self.0.lock().unwrap();
-                all.retain(|(col, d)| !(*col == c && docs.iter().any(|n| n.id == d.id)));
-                all.extend(docs.iter().map(|d| (c, d.clone())));
+                let mut rows = self.rows.lock().unwrap();
+                rows.extend(docs.iter().map(|d| (c, generation.to_string(), d.clone())));
                 Ok(())
             })
         }
 
-        fn delete_by_source<'a>(
+        fn publish(&self, source: &str, generation: &str) {
+            let mut published = self.published.lock().unwrap();
+            published.retain(|(s, _)| s != source);
+            published.push((source.to_string(), generation.to_string()));
+        }
+
+        fn retire<'a>(
             &'a self,
             c: Collection,
             source: &'a str,
+            keep: &'a str,
         ) -> BoxFuture<'a, Result<(), RetrievalError>> {
             Box::pin(async move {
-                self.0
+                self.rows
                     .lock()
                     .unwrap()
-                    .retain(|(col, d)| !(*col == c && d.source == source));
+                    .retain(|(col, g, d)| !(*col == c && d.source == source && g != keep));
                 Ok(())
             })
         }
     }
 
     #[derive(Default)]
-    struct MemoryCatalog(Mutex<Vec<String>>, bool);
+    struct MemoryCatalog(Mutex<Vec<(String, String)>>, bool);
 
     impl CourseCatalog for MemoryCatalog {
         fn replace_course<'a>(
             &'a self,
             c: &'a CourseManifest,
             _: &'a ExamFile,
+            generation: &'a str,
         ) -> BoxFuture<'a, Result<(), CatalogError>> {
             Box::pin(async move {
                 if self.1 {
                     return Err(CatalogError("disk full".into()));
                 }
-                self.0.lock().unwrap().push(c.id.clone());
+                let mut saved = self.0.lock().unwrap();
+                saved.retain(|(id, _)| id != &c.id);
+                saved.push((c.id.clone(), generation.to_string()));
                 Ok(())
             })
+        }
+
+        fn published_generations(
+            &self,
+        ) -> BoxFuture<'_, Result<Vec<(String, String)>, CatalogError>> {
+            Box::pin(async move { Ok(self.0.lock().unwrap().clone()) })
         }
     }
 
@@ -250,12 +301,13 @@ mod tests {
     async fn import_indexes_saves_and_reports_progress_to_done() {
         let (index, catalog) = (MemoryIndex::default(), MemoryCatalog::default());
         let mut events = Vec::new();
-        let summary = import_course(&pack(), &index, &catalog, &mut |p| events.push(p))
+        let summary = import_course(&pack(), "g1", &index, &catalog, &mut |p| events.push(p))
             .await
             .unwrap();
         assert_eq!(summary.units, 1);
-        assert_eq!(index.0.lock().unwrap().len(), 3, "anchor, candidate, memo");
-        assert_eq!(catalog.0.lock().unwrap().as_slice(), ["c"]);
+        assert_eq!(index.visible().len(), 3, "anchor, candidate, memo");
+        let published = catalog.published_generations().await.unwrap();
+        assert_eq!(published, [("c".to_string(), "g1".to_string())]);
         assert_eq!(events.last().unwrap().stage, ImportStage::Done);
         assert!(events.windows(2).all(|w| w[0].done <= w[1].done));
     }
@@ -263,15 +315,41 @@ mod tests {
     #[tokio::test]
     async fn reimport_replaces_instead_of_duplicating() {
         let (index, catalog) = (MemoryIndex::default(), MemoryCatalog::default());
-        import_course(&pack(), &index, &catalog, &mut |_| {})
+        import_course(&pack(), "g1", &index, &catalog, &mut |_| {})
             .await
             .unwrap();
         let mut changed = pack();
         changed.exams.questions.clear();
-        import_course(&changed, &index, &catalog, &mut |_| {})
+        import_course(&changed, "g2", &index, &catalog, &mut |_| {})
             .await
             .unwrap();
-        assert_eq!(index.0.lock().unwrap().len(), 1, "only the anchor is left");
+        assert_eq!(index.visible().len(), 1, "only the anchor is left");
+        assert_eq!(index.rows.lock().unwrap().len(), 1, "g1 was retired");
+    }
+
+    #[tokio::test]
+    async fn a_failed_reimport_leaves_the_old_course_searchable() {
+        let index = MemoryIndex::default();
+        import_course(
+            &pack(),
+            "g1",
+            &index,
+            &MemoryCatalog::default(),
+            &mut |_| {},
+        )
+        .await
+        .unwrap();
+        let failing = MemoryCatalog(Mutex::default(), true);
+        let mut changed = pack();
+        changed.exams.questions.clear();
+        assert!(import_course(&changed, "g2", &index, &failing, &mut |_| {})
+            .await
+            .is_err());
+        assert_eq!(
+            index.visible().len(),
+            3,
+            "the old generation is still the one seen"
+        );
     }
 
     #[tokio::test]
@@ -281,7 +359,7 @@ mod tests {
             MemoryIndex::default(),
             MemoryCatalog(Mutex::default(), true),
         );
-        let err = import_course(&pack(), &index, &catalog, &mut |_| {})
+        let err = import_course(&pack(), "g1", &index, &catalog, &mut |_| {})
             .await
             .unwrap_err();
         assert_eq!(err.code(), "store_failed");

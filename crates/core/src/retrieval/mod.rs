@@ -37,14 +37,14 @@ impl crate::Coded for RetrievalError {
     }
 }
 
-/// One record to index: its id (unique within the collection), who owns it, the text
-/// to embed, and its metadata.
+/// One record to index: its id (unique within the collection and generation), who owns
+/// it, the text to embed, and its metadata.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
-    /// Stable id; upserting the same id replaces the record.
+    /// Stable id, unique within a collection and an index generation.
     pub id: String,
-    /// What owns the record (a course id, a report id); `delete_by_source` removes all
-    /// of an owner's records.
+    /// What owns the record (a course id, a report id). An owner's records are replaced
+    /// as a whole, one index generation at a time.
     pub source: String,
     /// The text that is embedded and searched.
     pub text: String,
@@ -53,9 +53,16 @@ pub struct Document {
 }
 
 /// Semantic search over the indexed course material.
+///
+/// An owner's records are written in *index generations* so that replacing them is
+/// crash-atomic: a new generation is added while the old one stays searchable, the
+/// catalog (SQLite) then records the new generation as the owner's published one in the
+/// same transaction that saves the owner, and only then are the other generations
+/// retired. Searches see only published generations, so the catalog and the index never
+/// disagree, whenever the process stops.
 pub trait Retriever: Send + Sync {
     /// The `top_k` records of `collection` closest in meaning to `query`, within `filter`,
-    /// closest first.
+    /// closest first. Only records of published generations are found.
     fn search<'a>(
         &'a self,
         collection: Collection,
@@ -64,18 +71,26 @@ pub trait Retriever: Send + Sync {
         top_k: usize,
     ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>>;
 
-    /// Adds `documents` to `collection`, replacing records with the same ids.
-    fn upsert<'a>(
+    /// Adds `documents` to `collection` under `generation`; they are invisible to
+    /// searches until that generation is published.
+    fn add<'a>(
         &'a self,
         collection: Collection,
+        generation: &'a str,
         documents: &'a [Document],
     ) -> BoxFuture<'a, Result<(), RetrievalError>>;
 
-    /// Removes every record of `collection` owned by `source_id` (see [`Document::source`]).
-    fn delete_by_source<'a>(
+    /// Makes `generation` the one searches see for `source` (called once the catalog has
+    /// recorded it).
+    fn publish(&self, source: &str, generation: &str);
+
+    /// Removes the records of `source` in `collection` that belong to any generation but
+    /// `keep`.
+    fn retire<'a>(
         &'a self,
         collection: Collection,
-        source_id: &'a str,
+        source: &'a str,
+        keep: &'a str,
     ) -> BoxFuture<'a, Result<(), RetrievalError>>;
 }
 
