@@ -3,13 +3,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
-
-/** Opens Settings and returns once its form is shown. */
-async function openSettings(browser, label = "Settings") {
-  await browser.$(`button=${label}`).click();
-  await browser.$("form.settings").waitForExist({ timeout: 10000 });
-}
+import { OUTPUT, freshHome, launch, openSettings, searchSampleCourse, statusMatching } from "./driver.mjs";
 
 describe("Lantern window", () => {
   const home = freshHome();
@@ -45,15 +39,7 @@ describe("Lantern window", () => {
 
   it("imports the sample course on first run and searches it", async () => {
     const { browser } = app;
-    await browser.$("button=Tutor").click();
-    const course = await browser.$("strong=Grade 10 Algebra");
-    await course.waitForExist({ timeout: 120000, timeoutMsg: "the sample course was not imported" });
-    const query = await browser.$("form.course-search input[type='search']");
-    await query.setValue("how do I factorise a trinomial");
-    await browser.$("button=Search").click();
-    const first = await browser.$("ol.passages li");
-    await first.waitForExist({ timeout: 30000 });
-    assert.match(await first.getText(), /ALG-05/);
+    assert.match(await searchSampleCourse(browser, "how do I factorise a trinomial"), /ALG-05/);
     await browser.saveScreenshot(join(OUTPUT, "courses.png"));
   });
 

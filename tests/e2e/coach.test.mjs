@@ -3,27 +3,11 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
+import { OUTPUT, freshHome, launch, sendToCoach, startArgument, statusMatching } from "./driver.mjs";
 
 const TITLE = "Homework on weekends";
 const CLAIM_MESSAGE = "My claim: schools should not set homework on weekends because students need rest.";
 const GROUNDS = "In our class survey, 21 of 28 students said weekend homework left them tired on Monday.";
-
-/** Sends `text` to the coach and waits for the reply to finish streaming, with no error. */
-async function send(browser, text) {
-  const before = (await browser.$$(".message-assistant")).length;
-  await browser.$(".chat-input textarea").setValue(text);
-  await browser.$("button=Send").click();
-  await browser.waitUntil(
-    async () =>
-      (await browser.$$(".message-assistant:not(.message-streaming)")).length > before &&
-      !(await browser.$(".message-streaming").isExisting()),
-    { timeout: 120000, timeoutMsg: `no reply from the coach to: ${text}` },
-  );
-  const replies = await browser.$$(".message-assistant");
-  assert.ok((await replies[replies.length - 1].getText()).trim().length > 0, "the reply has text");
-  assert.equal((await browser.$$("[role='alert']")).length, 0, "no error");
-}
 
 /** The label of the step the rail marks as current. */
 async function currentStep(browser) {
@@ -44,24 +28,20 @@ describe("Coach", () => {
 
   it("starts an argument with the claim question", async () => {
     const { browser } = app;
-    await browser.$("button=Coach").click();
-    await browser.$("label=Topic of a new argument").waitForExist({ timeout: 20000 });
-    await browser.$(".new-argument input").setValue(TITLE);
-    await browser.$("button=Start").click();
-    await browser.$(".message-assistant").waitForExist({ timeout: 10000 });
+    await startArgument(browser, TITLE);
     assert.equal(await currentStep(browser), "Claim");
   });
 
   it("streams the coach's reply to a message", async () => {
     const { browser } = app;
     await statusMatching(browser, /ready/, 120000);
-    await send(browser, CLAIM_MESSAGE);
+    await sendToCoach(browser, CLAIM_MESSAGE);
     await browser.saveScreenshot(join(OUTPUT, "coach-reply.png"));
   });
 
   it("proposes the claim the student confirms, and accepting it moves to the grounds", async () => {
     const { browser } = app;
-    await send(browser, "Yes, use that.");
+    await sendToCoach(browser, "Yes, use that.");
     const card = await browser.$(".proposal-card");
     await card.waitForExist({ timeout: 10000, timeoutMsg: "no proposal after a confirmation" });
     await browser.saveScreenshot(join(OUTPUT, "coach-proposal.png"));

@@ -1,5 +1,6 @@
 // Starts Debian's WebKitWebDriver and a WebDriver session on the built Lantern binary,
 // with its data, config and cache folders in a temporary directory.
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
@@ -47,8 +48,10 @@ export function freshHome() {
 }
 
 /** Starts the driver and opens the app; returns the browser, a stop function, when the
- * app was asked to start (`performance.now()`) and the driver's process id. */
-export async function launch(home, extraEnv = {}) {
+ * app was asked to start (`performance.now()`) and the driver's process id. With
+ * `wrapper`, the driver starts that program with the app's path as its argument (e.g. a
+ * tracer that runs the app). */
+export async function launch(home, extraEnv = {}, wrapper = null) {
   if (!existsSync(APP)) throw new Error(`${APP} is missing: run \`npm run tauri build -- --debug --no-bundle\``);
   mkdirSync(OUTPUT, { recursive: true });
   const port = await freePort();
@@ -72,7 +75,7 @@ export async function launch(home, extraEnv = {}) {
     port,
     logLevel: "warn",
     capabilities: {
-      "webkitgtk:browserOptions": { binary: APP, args: [] },
+      "webkitgtk:browserOptions": wrapper ? { binary: wrapper, args: [APP] } : { binary: APP, args: [] },
       "wdio:enforceWebDriverClassic": true,
     },
   });
@@ -97,6 +100,50 @@ export async function statusMatching(browser, pattern, timeout = 60000) {
     { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
   );
   return text;
+}
+
+/** Opens Settings and returns once its form is shown. */
+export async function openSettings(browser, label = "Settings") {
+  await browser.$(`button=${label}`).click();
+  await browser.$("form.settings").waitForExist({ timeout: 10000 });
+}
+
+/** Opens the Tutor, waits for the sample course (imported on first run), searches it for
+ * `query` and returns the first passage's text. */
+export async function searchSampleCourse(browser, query) {
+  await browser.$("button=Tutor").click();
+  const course = await browser.$("strong=Grade 10 Algebra");
+  await course.waitForExist({ timeout: 120000, timeoutMsg: "the sample course was not imported" });
+  await browser.$("form.course-search input[type='search']").setValue(query);
+  await browser.$("button=Search").click();
+  const first = await browser.$("ol.passages li");
+  await first.waitForExist({ timeout: 30000 });
+  return first.getText();
+}
+
+/** Opens the Coach and starts an argument titled `title`; returns once its first question shows. */
+export async function startArgument(browser, title) {
+  await browser.$("button=Coach").click();
+  await browser.$("label=Topic of a new argument").waitForExist({ timeout: 20000 });
+  await browser.$(".new-argument input").setValue(title);
+  await browser.$("button=Start").click();
+  await browser.$(".message-assistant").waitForExist({ timeout: 10000 });
+}
+
+/** Sends `text` to the coach and waits for the reply to finish streaming, with no error. */
+export async function sendToCoach(browser, text) {
+  const before = (await browser.$$(".message-assistant")).length;
+  await browser.$(".chat-input textarea").setValue(text);
+  await browser.$("button=Send").click();
+  await browser.waitUntil(
+    async () =>
+      (await browser.$$(".message-assistant:not(.message-streaming)")).length > before &&
+      !(await browser.$(".message-streaming").isExisting()),
+    { timeout: 120000, timeoutMsg: `no reply from the coach to: ${text}` },
+  );
+  const replies = await browser.$$(".message-assistant");
+  assert.ok((await replies[replies.length - 1].getText()).trim().length > 0, "the reply has text");
+  assert.equal((await browser.$$("[role='alert']")).length, 0, "no error");
 }
 
 /** Every process below `root`, with its name, command line and resident memory in KB. */
