@@ -50,8 +50,9 @@ pub struct Embedder {
 /// the environment exists, when the library has already started resolving Microsoft's
 /// telemetry host and written a device id under `$XDG_CACHE_HOME/Microsoft`. Call it
 /// first thing in `main`, before any thread starts; loading the embedder calls it too.
+/// It overrides whatever the environment said: nothing may leave the laptop.
 pub fn disable_runtime_telemetry() {
-    if std::env::var_os(TELEMETRY_SWITCH).is_none() {
+    if std::env::var_os(TELEMETRY_SWITCH).as_deref() != Some("1".as_ref()) {
         std::env::set_var(TELEMETRY_SWITCH, "1");
     }
 }
