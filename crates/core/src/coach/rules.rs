@@ -2,7 +2,7 @@
 //! by [`apply_rules`] to whatever the model answered.
 
 use super::step_checks::passes_step_heuristics;
-use super::tidy::tidy_reply;
+use super::tidy::{strip_unsafe_chars, tidy_reply};
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
 
 /// Confidence a first-turn proposal needs to be kept (rule 3).
@@ -75,9 +75,11 @@ pub fn propose_confirmed_text(mut result: CoachAIResult, ctx: &RuleContext) -> C
 /// Rule 4, shouldAdvance guards: an advance is dropped when there is no proposal and
 /// the draft field is empty, when the text fails the step's checks, or when
 /// confidence is below 0.6; on the rebuttal an advance becomes `isComplete`. A model's
-/// own `isComplete` counts only through this rule.
+/// own `isComplete` counts only on the rebuttal, and only through this rule; on any
+/// other step it is dropped (it is not an advance).
 pub fn guard_should_advance(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
-    let wants = result.should_advance == Some(true) || result.is_complete == Some(true);
+    let completes = result.is_complete == Some(true) && ctx.current_step == ToulminStep::Rebuttal;
+    let wants = result.should_advance == Some(true) || completes;
     result.should_advance = None;
     result.is_complete = None;
     if !wants {
@@ -147,10 +149,16 @@ pub fn combined_text(result: &CoachAIResult) -> String {
     }
 }
 
-/// Rule 0 (Lantern): the reply's text without repeated sentences or an unfinished tail
-/// (small models loop and stop at the length cap).
+/// Rule 0 (Lantern): every text of the reply without control or bidirectional
+/// formatting characters, and the reply's text without repeated sentences or an
+/// unfinished tail (small models loop and stop at the length cap).
 pub fn tidy_text(mut result: CoachAIResult) -> CoachAIResult {
-    result.assistant_text = tidy_reply(&result.assistant_text);
+    result.assistant_text = tidy_reply(&strip_unsafe_chars(&result.assistant_text));
+    result.next_question = result.next_question.map(|q| strip_unsafe_chars(&q));
+    if let Some(p) = result.proposed_update.as_mut() {
+        p.value = strip_unsafe_chars(&p.value);
+        p.rationale = strip_unsafe_chars(&p.rationale);
+    }
     result
 }
 
@@ -356,6 +364,29 @@ mod tests {
         r.confidence = Some(0.9);
         let r = guard_should_advance(r, &ctx(&draft));
         assert_eq!((r.should_advance, r.is_complete), (None, None));
+    }
+
+    #[test]
+    fn is_complete_before_the_rebuttal_is_dropped_not_turned_into_an_advance() {
+        let draft = ToulminDraft::default();
+        let mut r = reply(Claim);
+        r.is_complete = Some(true);
+        r.confidence = Some(0.95);
+        r.proposed_update = proposal(Claim, CLAIM);
+        let r = guard_should_advance(r, &ctx(&draft));
+        assert_eq!((r.should_advance, r.is_complete), (None, None));
+    }
+
+    #[test]
+    fn control_and_bidi_characters_never_reach_the_student() {
+        let mut r = reply(Claim);
+        r.assistant_text = "Good\u{202E} start.\u{0}".into();
+        r.next_question = Some("Why\u{2066}?".into());
+        r.proposed_update = proposal(Claim, "Schools\u{7} should act.");
+        let r = tidy_text(r);
+        assert_eq!(r.assistant_text, "Good start.");
+        assert_eq!(r.next_question.as_deref(), Some("Why?"));
+        assert_eq!(r.proposed_update.unwrap().value, "Schools should act.");
     }
 
     #[test]

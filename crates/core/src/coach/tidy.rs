@@ -43,6 +43,19 @@ fn content(sentence: &str) -> String {
     }
 }
 
+/// Whether `c` may not be shown: a control character other than a line break or a tab,
+/// or a bidirectional formatting character (U+202A–U+202E, U+2066–U+2069, marks), which
+/// can reorder what the student reads.
+fn is_unsafe_char(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// `text` without control and bidirectional formatting characters.
+pub fn strip_unsafe_chars(text: &str) -> String {
+    text.chars().filter(|c| !is_unsafe_char(*c)).collect()
+}
+
 /// `text` with repeated sentences removed and an unfinished last sentence dropped (when
 /// a complete one precedes it).
 pub fn tidy_reply(text: &str) -> String {
@@ -93,6 +106,14 @@ mod tests {
         assert_eq!(
             tidy_reply("¡Muy bien! ¿Qué datos tienes?"),
             "¡Muy bien! ¿Qué datos tienes?"
+        );
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_stripped_line_breaks_kept() {
+        assert_eq!(
+            strip_unsafe_chars("a\u{0}b\u{202E}c\u{2066}d\n\te\u{7}"),
+            "abcd\n\te"
         );
     }
 }

@@ -167,6 +167,11 @@ const REWRITE_OBJECTS: &[&str] = &[
 /// Whether `message` confirms or accepts a suggestion ("yes", "that works", "sí, me
 /// sirve", …) without refusing or asking for something else.
 pub fn is_confirmation(message: &str) -> bool {
+    // A question ("ok?", "¿vale?") asks; it does not confirm.
+    let trimmed = message.trim();
+    if trimmed.ends_with('?') || trimmed.starts_with('¿') {
+        return false;
+    }
     let text = normalize(message);
     if !CONFIRMATIONS.iter().any(|p| has_phrase(&text, p))
         || DISQUALIFIERS.iter().any(|p| has_phrase(&text, p))
@@ -284,6 +289,20 @@ mod tests {
             "Schools should ban phones because they distract students",
             "si los estudiantes duermen más, rinden mejor",
             "",
+        ] {
+            assert!(!is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_question_is_not_a_confirmation() {
+        for m in [
+            "ok?",
+            "Yes?",
+            "¿vale?",
+            "¿Sí?",
+            "sounds good?",
+            "  perfect ? ",
         ] {
             assert!(!is_confirmation(m), "{m}");
         }
