@@ -54,6 +54,15 @@ pub struct ProposedUpdate {
     pub rationale: String,
 }
 
+/// Longest `assistantText`, in characters (also the schema's `maxLength`).
+pub const MAX_ASSISTANT_TEXT: usize = 400;
+/// Longest `nextQuestion`, in characters.
+pub const MAX_NEXT_QUESTION: usize = 200;
+/// Longest proposed text, in characters.
+pub const MAX_PROPOSAL_VALUE: usize = 500;
+/// Longest proposal rationale, in characters.
+pub const MAX_RATIONALE: usize = 200;
+
 /// One coach reply. Field order matters: the model writes `assistantText` first, so
 /// the UI can show it while the rest is still being generated. Every text is bounded,
 /// so a whole reply always fits the turn's token budget.
@@ -124,6 +133,24 @@ mod tests {
             .collect();
         required.sort();
         assert_eq!(required, ["assistantText", "step"]);
+    }
+
+    #[test]
+    fn the_schemas_length_bounds_are_the_validators() {
+        let schema = schema_of::<CoachAIResult>();
+        let text_max = schema["properties"]["assistantText"]["maxLength"].as_u64();
+        assert_eq!(text_max, Some(MAX_ASSISTANT_TEXT as u64));
+        let question = &schema["properties"]["nextQuestion"];
+        let question_max = question["maxLength"].as_u64().or_else(|| {
+            question["anyOf"]
+                .as_array()
+                .and_then(|a| a.iter().find_map(|s| s["maxLength"].as_u64()))
+        });
+        assert_eq!(question_max, Some(MAX_NEXT_QUESTION as u64));
+        let proposal = schema_of::<ProposedUpdate>();
+        let field_max = |name: &str| proposal["properties"][name]["maxLength"].as_u64();
+        assert_eq!(field_max("value"), Some(MAX_PROPOSAL_VALUE as u64));
+        assert_eq!(field_max("rationale"), Some(MAX_RATIONALE as u64));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The server-side rules of spec 000, each a pure function, applied in the spec's order
 //! by [`apply_rules`] to whatever the model answered.
 
+use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION, MAX_PROPOSAL_VALUE, MAX_RATIONALE};
 use super::step_checks::passes_step_heuristics;
 use super::tidy::{strip_unsafe_chars, tidy_reply};
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
@@ -131,6 +132,39 @@ pub fn validate_result(result: &CoachAIResult, current: ToulminStep) -> Result<(
         if !(0.0..=1.0).contains(&c) {
             return Err(CoachError::ValidationFailed(format!(
                 "confidence {c} is outside 0..1"
+            )));
+        }
+    }
+    // The grammar bounds every text, but a reply may come from elsewhere (another
+    // runtime, a scripted model, a future GGUF whose grammar support differs).
+    let proposal = result.proposed_update.as_ref();
+    let texts = [
+        (
+            "assistantText",
+            Some(result.assistant_text.as_str()),
+            MAX_ASSISTANT_TEXT,
+        ),
+        (
+            "nextQuestion",
+            result.next_question.as_deref(),
+            MAX_NEXT_QUESTION,
+        ),
+        (
+            "proposedUpdate.value",
+            proposal.map(|p| p.value.as_str()),
+            MAX_PROPOSAL_VALUE,
+        ),
+        (
+            "proposedUpdate.rationale",
+            proposal.map(|p| p.rationale.as_str()),
+            MAX_RATIONALE,
+        ),
+    ];
+    for (name, text, max) in texts {
+        let length = text.map_or(0, |t| t.chars().count());
+        if length > max {
+            return Err(CoachError::ValidationFailed(format!(
+                "{name} has {length} characters, more than {max}"
             )));
         }
     }
@@ -387,6 +421,24 @@ mod tests {
         assert_eq!(r.assistant_text, "Good start.");
         assert_eq!(r.next_question.as_deref(), Some("Why?"));
         assert_eq!(r.proposed_update.unwrap().value, "Schools should act.");
+    }
+
+    #[test]
+    fn every_length_bound_is_checked_after_parsing() {
+        let long = |n| "x".repeat(n);
+        let mut too_long = [reply(Claim), reply(Claim), reply(Claim), reply(Claim)];
+        too_long[0].assistant_text = long(5000);
+        too_long[1].next_question = Some(long(MAX_NEXT_QUESTION + 1));
+        too_long[2].proposed_update = proposal(Claim, &long(MAX_PROPOSAL_VALUE + 1));
+        too_long[3].proposed_update = proposal(Claim, CLAIM);
+        too_long[3].proposed_update.as_mut().unwrap().rationale = long(MAX_RATIONALE + 1);
+        for r in too_long {
+            let err = validate_result(&r, Claim).unwrap_err();
+            assert_eq!(crate::Coded::code(&err), "coach_validation_failed");
+        }
+        let mut at_limit = reply(Claim);
+        at_limit.assistant_text = long(MAX_ASSISTANT_TEXT);
+        assert!(validate_result(&at_limit, Claim).is_ok());
     }
 
     #[test]
