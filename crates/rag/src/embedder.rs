@@ -71,8 +71,8 @@ fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
     disable_runtime_telemetry();
     RUNTIME
         .get_or_init(|| {
-            // ONNX Runtime's Linux library sends Microsoft 1DS telemetry unless it is
-            // switched off here, before any session: nothing may leave the laptop.
+            // The environment variable above stops telemetry from the start; this also
+            // keeps it off should the library ignore the variable.
             ort::init_from(library)
                 .map_err(|e| e.to_string())?
                 .with_name("lantern")

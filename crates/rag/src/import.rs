@@ -12,8 +12,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Imports the pack at `path` (folder or zip) into `retriever` and `catalog`, reporting
 /// progress. The pack is fully read and validated before anything is written; imports
-/// into the same index run one at a time, across processes; a failed import's rows are
-/// swept away, and the previous import of the course stays searchable throughout.
+/// into the same index run one at a time, across processes, and each first sweeps away
+/// the rows an earlier import left unpublished (killed or failed); the previous import
+/// of the course stays searchable throughout.
 pub async fn import_course_pack(
     path: &Path,
     retriever: &LanceRetriever,

@@ -1,16 +1,16 @@
 //! One import at a time per index folder, across processes (the app and the command
-//! line may share a data folder): an advisory lock on a file inside the folder. The
-//! sweep of unpublished rows runs only when it can take the lock, so it never removes
-//! the rows of an import that is still running.
+//! line share a data folder): an advisory lock on a file inside the folder. Each import
+//! sweeps unpublished rows while holding it, so it never removes the rows of an import
+//! that is still running.
 
 use crate::RagError;
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::path::Path;
 
 /// The lock file's name inside the index folder.
 const LOCK_FILE: &str = "import.lock";
 
-/// Held while an import (or a sweep) runs; released when dropped or when the process
+/// Held while an import runs; released when dropped or when the process
 /// ends, however it ends.
 #[derive(Debug)]
 pub struct ImportLock {
@@ -37,18 +37,6 @@ impl ImportLock {
             .map_err(|e| RagError::Index(format!("cannot lock the index: {e}")))?;
         Ok(Self { _file: file })
     }
-
-    /// The lock of the index in `dir` if no one holds it.
-    pub fn try_acquire(dir: &Path) -> Result<Option<Self>, RagError> {
-        let file = open(dir)?;
-        match file.try_lock() {
-            Ok(()) => Ok(Some(Self { _file: file })),
-            Err(TryLockError::WouldBlock) => Ok(None),
-            Err(TryLockError::Error(e)) => {
-                Err(RagError::Index(format!("cannot lock the index: {e}")))
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -57,10 +45,17 @@ mod tests {
 
     #[tokio::test]
     async fn a_held_lock_is_not_taken_twice_and_is_freed_on_drop() {
+        use std::time::Duration;
         let dir = tempfile::tempdir().unwrap();
         let held = ImportLock::acquire(dir.path()).await.unwrap();
-        assert!(ImportLock::try_acquire(dir.path()).unwrap().is_none());
+        let second = tokio::spawn({
+            let dir = dir.path().to_path_buf();
+            async move { ImportLock::acquire(&dir).await.map(|_| ()) }
+        });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(!second.is_finished(), "the lock is taken twice");
         drop(held);
-        assert!(ImportLock::try_acquire(dir.path()).unwrap().is_some());
+        let freed = tokio::time::timeout(Duration::from_secs(5), second).await;
+        assert!(freed.unwrap().unwrap().is_ok(), "the lock is freed on drop");
     }
 }

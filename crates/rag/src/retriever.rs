@@ -1,6 +1,6 @@
 //! The core `Retriever` port over the embedder and the LanceDB collections.
 
-use crate::{Embedder, ImportLock, RagError, VectorStore};
+use crate::{Embedder, RagError, VectorStore};
 use lantern_core::course::CourseCatalog;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
@@ -29,28 +29,16 @@ impl From<RagError> for RetrievalError {
 }
 
 impl LanceRetriever {
-    /// Opens the index in `dir` for searching and importing: publishes the generations
-    /// the `catalog` records, then (unless an import is running elsewhere) sweeps away
-    /// the rows of generations that were never published — what a killed import left.
+    /// Opens the index in `dir` for searching and importing, seeing the generations the
+    /// `catalog` published.
     pub async fn open(
         embedder: Embedder,
         dir: &Path,
         catalog: &dyn CourseCatalog,
     ) -> Result<Self, RagError> {
-        let store = VectorStore::open(dir).await?;
-        let published = catalog
-            .published_generations()
-            .await
-            .map_err(|e| RagError::Index(e.to_string()))?;
-        store.publish_all(published);
-        if let Some(_lock) = ImportLock::try_acquire(dir)? {
-            for collection in Collection::ALL {
-                store.sweep(collection).await?;
-            }
-        }
         Ok(Self {
             embedder: Mutex::new(embedder),
-            store,
+            store: VectorStore::open_published(dir, catalog).await?,
         })
     }
 

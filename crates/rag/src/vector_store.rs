@@ -17,6 +17,7 @@ use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase};
 use lancedb::table::NewColumnTransform;
 use lancedb::{connect, Connection, Table};
+use lantern_core::course::CourseCatalog;
 use lantern_core::retrieval::{Collection, Document, Filter, Hit, Record};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -181,6 +182,17 @@ impl VectorStore {
         })
     }
 
+    /// Opens the folder at `dir` seeing the generations `catalog` published.
+    pub async fn open_published(dir: &Path, catalog: &dyn CourseCatalog) -> Result<Self, RagError> {
+        let store = Self::open(dir).await?;
+        let published = catalog
+            .published_generations()
+            .await
+            .map_err(|e| RagError::Index(e.to_string()))?;
+        store.publish_all(published);
+        Ok(store)
+    }
+
     /// The LanceDB folder.
     pub fn dir(&self) -> &Path {
         &self.dir
@@ -286,8 +298,8 @@ impl VectorStore {
     }
 
     /// Removes every row of `collection` whose generation is not published: what an
-    /// interrupted import left behind. Call it only while no import is running (see
-    /// `ImportLock`).
+    /// interrupted import left behind (invisible to searches, but taking disk). Call it
+    /// only while holding the `ImportLock`, so no running import loses its rows.
     pub async fn sweep(&self, collection: Collection) -> Result<(), RagError> {
         let visible = self.visible();
         let predicate = if visible.is_empty() {

@@ -71,8 +71,7 @@ pub fn import(locations: &Locations, path: &Path) -> Result<(), CliError> {
 pub fn list(locations: &Locations, json: bool) -> Result<(), CliError> {
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
-    let index = rt.block_on(VectorStore::open(&locations.index_dir()))?;
-    index.publish_all(rt.block_on(store.published_generations())?);
+    let index = rt.block_on(VectorStore::open_published(&locations.index_dir(), &store))?;
     let mut listed = Vec::new();
     for c in rt.block_on(store.list_courses())? {
         let mut documents = serde_json::Map::new();
