@@ -14,7 +14,9 @@ pub const COMMAND_NAMES: &[&str] = &[
     "list_courses",
     "import_course",
     "search_course",
+    "cancel_turn",
     "coach_list",
+    "coach_last",
     "coach_create",
     "coach_open",
     "coach_delete",
@@ -23,6 +25,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "coach_accept",
     "coach_reject",
     "coach_edit_draft",
+    "coach_save_unsent",
     "coach_advance",
     "coach_export_file",
 ];

@@ -9,8 +9,10 @@ pub mod commands;
 pub mod error;
 pub mod library;
 pub mod model;
+pub mod row_id;
 pub mod settings;
 pub mod state;
+pub mod turns;
 
 pub use command_names::COMMAND_NAMES;
 
@@ -35,18 +37,22 @@ macro_rules! lantern_builder {
                 $crate::commands::courses::list_courses,
                 $crate::commands::courses::import_course::<$runtime>,
                 $crate::commands::courses::search_course,
-                $crate::commands::coach::coach_list,
-                $crate::commands::coach::coach_create,
-                $crate::commands::coach::coach_open,
-                $crate::commands::coach::coach_delete,
-                $crate::commands::coach::coach_send::<$runtime>,
-                $crate::commands::coach::coach_retry::<$runtime>,
-                $crate::commands::coach::coach_accept,
-                $crate::commands::coach::coach_reject,
-                $crate::commands::coach::coach_edit_draft,
-                $crate::commands::coach::coach_advance,
-                $crate::commands::coach::coach_export_file,
+                $crate::commands::turns::cancel_turn,
+                $crate::coach::commands::coach_list,
+                $crate::coach::commands::coach_last,
+                $crate::coach::commands::coach_create,
+                $crate::coach::commands::coach_open,
+                $crate::coach::commands::coach_delete,
+                $crate::coach::commands::coach_send::<$runtime>,
+                $crate::coach::commands::coach_retry::<$runtime>,
+                $crate::coach::commands::coach_accept,
+                $crate::coach::commands::coach_reject,
+                $crate::coach::commands::coach_edit_draft,
+                $crate::coach::commands::coach_save_unsent,
+                $crate::coach::commands::coach_advance,
+                $crate::coach::commands::coach_export_file,
             ])
+            .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![
                 $crate::model::ModelStatusChanged,
                 $crate::library::CourseImportProgress,
@@ -93,7 +99,7 @@ pub fn run() -> std::process::ExitCode {
             let state = tauri::async_runtime::block_on(state::AppState::open(
                 &data_dir,
                 resource_dir,
-                saved.profile_id.map(i64::from),
+                saved.profile_id.map(|id| id.0),
             ))?;
             app.manage(state);
             commands::model::spawn_model_load(app.handle(), &app.state::<state::AppState>());
@@ -104,7 +110,7 @@ pub fn run() -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error[app_start_failed]: {e}");
+            eprintln!("error[{}]: {e}", lantern_core::ErrorCode::AppStartFailed);
             std::process::ExitCode::FAILURE
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::error::IpcError;
 use lantern_core::course::{ImportProgress, ImportStage, ImportSummary};
+use lantern_core::ErrorCode;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::Store;
 use serde::{Deserialize, Serialize};
@@ -61,7 +62,7 @@ impl Library {
             .get_or_try_init(|| async {
                 let pack = self.pack_dir.clone().ok_or_else(|| {
                     IpcError::new(
-                        "embedder_not_found",
+                        ErrorCode::ModelPackMissing,
                         "the model pack with the sentence embedder was not found",
                     )
                 })?;

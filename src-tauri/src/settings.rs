@@ -1,6 +1,7 @@
 //! User settings (model file, threads, language, theme, last profile), persisted with
 //! tauri-plugin-store in `settings.json` in the app's data folder.
 
+use crate::row_id::RowId;
 pub use lantern_core::language::Language;
 use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Runtime};
@@ -39,7 +40,7 @@ pub struct Settings {
     /// Colour theme.
     pub theme: Theme,
     /// The profile in use when the app last ran.
-    pub profile_id: Option<i32>,
+    pub profile_id: Option<RowId>,
 }
 
 /// Threads to use by default: the cores, at most 4 (more rarely helps a small model).

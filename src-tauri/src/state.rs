@@ -3,13 +3,11 @@
 
 use crate::library::Library;
 use crate::model::ModelService;
+use crate::turns::TurnRegistry;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
-use lantern_store::{Profile, Store, StoreError};
+use lantern_store::{Profile, Store, StoreError, FIRST_PROFILE_NAME};
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
-
-/// Name of the profile created on first run.
-const FIRST_PROFILE_NAME: &str = "Student";
 
 /// Shared app state, managed by Tauri.
 pub struct AppState {
@@ -23,6 +21,8 @@ pub struct AppState {
     pub model: ModelService,
     /// The course library and its search index.
     pub library: Library,
+    /// The streamed turns running now.
+    pub turns: TurnRegistry,
 }
 
 impl AppState {
@@ -61,6 +61,7 @@ impl AppState {
             library: Library::new(pack_dir.clone(), data_dir.join(lantern_rag::INDEX_DIR_NAME)),
             pack_dir,
             model: ModelService::default(),
+            turns: TurnRegistry::default(),
         })
     }
 

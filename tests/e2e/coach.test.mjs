@@ -3,11 +3,28 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, sendToCoach, startArgument, statusMatching } from "./driver.mjs";
+import { OUTPUT, descendants, freshHome, launch, sendToCoach, startArgument, statusMatching } from "./driver.mjs";
 
 const TITLE = "Homework on weekends";
 const CLAIM_MESSAGE = "My claim: schools should not set homework on weekends because students need rest.";
 const GROUNDS = "In our class survey, 21 of 28 students said weekend homework left them tired on Monday.";
+const UNSENT = "Tired students learn less, so";
+const WARRANT_EDIT = "Rested students learn more, because sleep helps memory.";
+
+/** Sends `text` and waits until the coach's reply has started streaming. */
+async function sendAndWaitForStream(browser, text) {
+  await browser.$(".chat-input textarea").setValue(text);
+  await browser.$("button=Send").click();
+  await browser.$(".message-streaming").waitForExist({ timeout: 10000 });
+}
+
+/** Waits until no reply is streaming. */
+async function streamEnded(browser, timeoutMsg) {
+  await browser.waitUntil(async () => !(await browser.$(".message-streaming").isExisting()), {
+    timeout: 120000,
+    timeoutMsg,
+  });
+}
 
 /** The label of the step the rail marks as current. */
 async function currentStep(browser) {
@@ -63,18 +80,56 @@ describe("Coach", () => {
     });
   });
 
-  it("finds the session intact after a restart", async () => {
-    const messages = (await app.browser.$$(".messages li")).length;
-    const claim = await app.browser.$("#draft-claim").getValue();
+  it("Stop ends a reply mid-stream; the message stays and Retry answers it", async () => {
+    const { browser } = app;
+    await statusMatching(browser, /ready/, 120000);
+    await sendAndWaitForStream(browser, "Rest helps students focus in class.");
+    const stop = await browser.$("button=Stop");
+    await stop.waitForEnabled({ timeout: 10000 });
+    await stop.click();
+    await streamEnded(browser, "Stop did not end the reply");
+    const last = await browser.$(".messages li:last-child");
+    assert.match(await last.getAttribute("class"), /message-user/, "the student's message is kept, unanswered");
+    await browser.$("button=Try again").click();
+    await streamEnded(browser, "Retry got no reply");
+    assert.match(await browser.$(".messages li:last-child").getAttribute("class"), /message-assistant/);
+  });
+
+  it("answers with the offline guide when the model is killed mid-reply, then recovers", async () => {
+    const { browser } = app;
+    await statusMatching(browser, /ready/, 120000);
+    const before = (await browser.$$(".message-assistant")).length;
+    await sendAndWaitForStream(browser, "Students who rest on weekends get better marks on Monday.");
+    const workers = descendants(app.driverPid).filter((p) => p.cmdline.includes("--llm-worker"));
+    assert.ok(workers.length > 0, "the model worker is running");
+    for (const worker of workers) process.kill(worker.pid, "SIGKILL");
+    await streamEnded(browser, "no reply after the model was killed");
+    assert.ok((await browser.$$(".message-assistant")).length > before, "the turn got a reply");
+    const origin = await browser.$(".messages li:last-child .message-origin");
+    assert.ok(await origin.isExisting(), "the reply is marked as the offline guide's");
+    assert.equal((await browser.$$("[role='alert']")).length, 0, "no error shown");
+    await browser.saveScreenshot(join(OUTPUT, "coach-after-model-crash.png"));
+    await statusMatching(browser, /ready/, 120000);
+    await sendToCoach(browser, "Rested students remember more of what they learn.");
+  });
+
+  it("keeps the unsent message and a draft edit that never lost focus across a restart, and reopens the argument", async () => {
+    let { browser } = app;
+    await browser.$("#draft-warrant").setValue(WARRANT_EDIT);
+    await browser.$(".chat-input textarea").setValue(UNSENT);
+    await browser.pause(2000); // longer than the autosave delays, shorter than a blur
+    const messages = (await browser.$$(".messages li")).length;
+    const claim = await browser.$("#draft-claim").getValue();
     await app.stop();
     app = await launch(home);
-    const { browser } = app;
+    ({ browser } = app);
     await browser.$("button=Coach").click();
-    await browser.$(`button=${TITLE}`).waitForExist({ timeout: 20000 });
-    await browser.$(`button=${TITLE}`).click();
+    await browser.$(".step-rail").waitForExist({ timeout: 20000 });
     assert.equal(await currentStep(browser), "Warrant");
     assert.equal(await browser.$("#draft-claim").getValue(), claim);
     assert.equal(await browser.$("#draft-grounds").getValue(), GROUNDS);
+    assert.equal(await browser.$("#draft-warrant").getValue(), WARRANT_EDIT);
+    assert.equal(await browser.$(".chat-input textarea").getValue(), UNSENT);
     assert.equal((await browser.$$(".messages li")).length, messages);
     await statusMatching(browser, /ready/, 120000);
     await browser.saveScreenshot(join(OUTPUT, "coach-after-restart.png"));

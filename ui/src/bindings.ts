@@ -25,7 +25,7 @@ export const commands = {
 	/**  Creates a profile (it does not become active). */
 	createProfile: (name: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name })),
 	/**  Makes the profile `id` the active one, also for the next start. */
-	switchProfile: (id: number) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("switch_profile", { id })),
+	switchProfile: (id: RowId) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("switch_profile", { id })),
 	/**  Every imported course. */
 	listCourses: () => typedError<CourseView[], IpcError>(__TAURI_INVOKE("list_courses")),
 	/**
@@ -35,37 +35,43 @@ export const commands = {
 	importCourse: (path: string) => typedError<CourseView, IpcError>(__TAURI_INVOKE("import_course", { path })),
 	/**  The passages of course `course_id`'s notes, transcripts and PDFs closest to `query`. */
 	searchCourse: (courseId: string, query: string, limit: number) => typedError<PassageView[], IpcError>(__TAURI_INVOKE("search_course", { courseId, query, limit })),
+	/**  Stops running turn `turn` (the Stop button); what the student sent stays saved. */
+	cancelTurn: (turn: number) => typedError<null, IpcError>(__TAURI_INVOKE("cancel_turn", { turn })),
 	/**  The active profile's arguments, most recently changed first. */
 	coachList: () => typedError<CoachSessionSummaryView[], IpcError>(__TAURI_INVOKE("coach_list")),
+	/**  The argument the active profile opened or changed last, to reopen on start. */
+	coachLast: () => typedError<RowId | null, IpcError>(__TAURI_INVOKE("coach_last")),
 	/**  Starts a new argument titled `title`, in `language`, opened with the claim question. */
 	coachCreate: (title: string, language: Language) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_create", { title, language })),
-	/**  One argument with its draft and conversation. */
-	coachOpen: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_open", { id })),
+	/**  Opens an argument with its draft and conversation (and remembers it as the last one). */
+	coachOpen: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_open", { id })),
 	/**  Deletes an argument and its conversation. */
-	coachDelete: (id: number) => typedError<null, IpcError>(__TAURI_INVOKE("coach_delete", { id })),
+	coachDelete: (id: RowId) => typedError<null, IpcError>(__TAURI_INVOKE("coach_delete", { id })),
 	/**
 	 *  Saves the student's `message` and streams the coach's answer to `on_event`
-	 *  (`delta`s, then `final` or `error`); resolves to the session as saved.
+	 *  (`started`, `delta`s, then `final` or `error`); resolves to the session as saved.
 	 */
-	coachSend: (id: number, message: string, onEvent: Channel<CoachStreamEvent_Deserialize>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_send", { id, message, onEvent })),
-	/**  Answers the student's last message again (after an error). */
-	coachRetry: (id: number, onEvent: Channel<CoachStreamEvent_Deserialize>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_retry", { id, onEvent })),
+	coachSend: (id: RowId, message: string, onEvent: Channel<TurnEvent<CoachSessionView_Deserialize>>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_send", { id, message, onEvent })),
+	/**  Answers the student's last, unanswered message again (after an error or a stop). */
+	coachRetry: (id: RowId, onEvent: Channel<TurnEvent<CoachSessionView_Deserialize>>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_retry", { id, onEvent })),
 	/**
 	 *  Accepts the pending proposal: saves it to the draft, advances the step and opens
 	 *  the next one with its question (or completes the argument).
 	 */
-	coachAccept: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_accept", { id })),
+	coachAccept: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_accept", { id })),
 	/**  Rejects the pending proposal; the conversation goes on. */
-	coachReject: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_reject", { id })),
-	/**  Saves the student's own text for draft field `step`. */
-	coachEditDraft: (id: number, step: ToulminStep, text: string) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_edit_draft", { id, step, text })),
+	coachReject: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_reject", { id })),
+	/**  Saves the student's own text for draft field `step` (autosaved while typing). */
+	coachEditDraft: (id: RowId, step: ToulminStep, text: string) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_edit_draft", { id, step, text })),
+	/**  Autosaves the composer's unsent `text` for session `id`. */
+	coachSaveUnsent: (id: RowId, text: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_save_unsent", { id, text })),
 	/**
 	 *  Moves on from the current step when its draft text is good enough (the student's
 	 *  own edit, without a proposal), opening the next step with its question.
 	 */
-	coachAdvance: (id: number) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
+	coachAdvance: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
 	/**  Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog). */
-	coachExportFile: (id: number, format: ExportFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, path })),
+	coachExportFile: (id: RowId, format: ExportFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, path })),
 };
 
 /** Events */
@@ -74,6 +80,9 @@ export const events = {
 	coursesChanged: makeEvent<CoursesChanged, CoursesChanged>("courses-changed"),
 	modelStatusChanged: makeEvent<ModelStatusChanged, ModelStatusChanged>("model-status-changed"),
 };
+
+/* Constants */
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -104,13 +113,38 @@ export type AppInfo_Serialize = {
 };
 
 /**  One message of a coach conversation. */
-export type CoachMessage = {
+export type CoachMessage = CoachMessage_Serialize | CoachMessage_Deserialize;
+
+/**  One message of a coach conversation. */
+export type CoachMessage_Deserialize = {
 	/**  Who wrote it. */
 	role: CoachRole,
 	/**  The text shown (for the coach: its reply with the guiding question). */
 	content: string,
 	/**  The step it belongs to. */
 	step: ToulminStep,
+	/**
+	 *  Who wrote a coach reply: the model, or the deterministic guide (no model, or the
+	 *  model failed in that turn). `None` for the student's messages and the app's
+	 *  opening questions.
+	 */
+	origin?: ReplyOrigin | null,
+};
+
+/**  One message of a coach conversation. */
+export type CoachMessage_Serialize = {
+	/**  Who wrote it. */
+	role: CoachRole,
+	/**  The text shown (for the coach: its reply with the guiding question). */
+	content: string,
+	/**  The step it belongs to. */
+	step: ToulminStep,
+	/**
+	 *  Who wrote a coach reply: the model, or the deterministic guide (no model, or the
+	 *  model failed in that turn). `None` for the student's messages and the app's
+	 *  opening questions.
+	 */
+	origin: ReplyOrigin | null,
 };
 
 /**  Who wrote a message of a coach conversation. */
@@ -123,7 +157,7 @@ export type CoachRole =
 /**  A coach session as listed. */
 export type CoachSessionSummaryView = {
 	/**  Session id. */
-	id: number,
+	id: RowId,
 	/**  Title of the argument. */
 	title: string,
 	/**  The step being worked on. */
@@ -140,7 +174,7 @@ export type CoachSessionView = CoachSessionView_Serialize | CoachSessionView_Des
 /**  A coach session as the UI shows it. */
 export type CoachSessionView_Deserialize = {
 	/**  Session id. */
-	id: number,
+	id: RowId,
 	/**  Title of the argument. */
 	title: string,
 	/**  Language of the conversation. */
@@ -154,13 +188,15 @@ export type CoachSessionView_Deserialize = {
 	/**  The proposal waiting for accept or reject. */
 	pendingProposal?: ProposedUpdate | null,
 	/**  The conversation, oldest first. */
-	messages: CoachMessage[],
+	messages: CoachMessage_Deserialize[],
+	/**  The student's unsent message, as autosaved. */
+	unsentMessage: string,
 };
 
 /**  A coach session as the UI shows it. */
 export type CoachSessionView_Serialize = {
 	/**  Session id. */
-	id: number,
+	id: RowId,
 	/**  Title of the argument. */
 	title: string,
 	/**  Language of the conversation. */
@@ -174,45 +210,10 @@ export type CoachSessionView_Serialize = {
 	/**  The proposal waiting for accept or reject. */
 	pendingProposal: ProposedUpdate | null,
 	/**  The conversation, oldest first. */
-	messages: CoachMessage[],
+	messages: CoachMessage_Serialize[],
+	/**  The student's unsent message, as autosaved. */
+	unsentMessage: string,
 };
-
-/**  What a coach turn streams to the UI. */
-export type CoachStreamEvent = CoachStreamEvent_Serialize | CoachStreamEvent_Deserialize;
-
-/**  What a coach turn streams to the UI. */
-export type CoachStreamEvent_Deserialize = 
-/**  More of the coach's reply text. */
-{ kind: "delta"; 
-/**  The new text. */
-text: string } | 
-/**  The turn is over: the session as saved. */
-{ kind: "final"; 
-/**  The session after the turn. */
-session: CoachSessionView_Deserialize } | 
-/**  The turn failed; nothing but the student's message was saved. */
-{ kind: "error"; 
-/**  Stable code, e.g. `coach_validation_failed`, `model_crashed`. */
-code: string; 
-/**  What went wrong. */
-message: string };
-
-/**  What a coach turn streams to the UI. */
-export type CoachStreamEvent_Serialize = 
-/**  More of the coach's reply text. */
-{ kind: "delta"; 
-/**  The new text. */
-text: string } | 
-/**  The turn is over: the session as saved. */
-{ kind: "final"; 
-/**  The session after the turn. */
-session: CoachSessionView_Serialize } | 
-/**  The turn failed; nothing but the student's message was saved. */
-{ kind: "error"; 
-/**  Stable code, e.g. `coach_validation_failed`, `model_crashed`. */
-code: string; 
-/**  What went wrong. */
-message: string };
 
 /**  Sent while a course pack is imported. */
 export type CourseImportProgress = {
@@ -243,6 +244,137 @@ export type CourseView = {
 /**  Sent when the list of courses changed (an import finished). */
 export type CoursesChanged = null;
 
+/**  Every error code Lantern reports: lowercase words joined by `_`. */
+export type ErrorCode = 
+/**  No file at the configured model path. */
+"model_not_found" | 
+/**  The file is not a usable GGUF model. */
+"model_invalid" | 
+/**  Not enough free memory for the model. */
+"out_of_memory" | 
+/**  The model process died during a turn. */
+"model_crashed" | 
+/**  The model did not answer in time. */
+"model_timeout" | 
+/**  The student stopped the turn. */
+"model_cancelled" | 
+/**  The prompt could not be formatted for the model. */
+"model_template_failed" | 
+/**  The answer's grammar could not be built. */
+"model_grammar_failed" | 
+/**  The model's answer did not parse. */
+"model_output_invalid" | 
+/**  Any other failure of the model runtime. */
+"model_runtime_failed" | 
+/**  No complete model pack was found. */
+"model_pack_missing" | 
+/**  No model is loaded and ready. */
+"model_not_ready" | 
+/**  The reply stream to the window broke. */
+"coach_stream_failed" | 
+/**  The coach's reply broke the contract. */
+"coach_validation_failed" | 
+/**  The coach's reply had no text. */
+"coach_empty_response" | 
+/**  A proposal or reply was for another step. */
+"coach_step_mismatch" | 
+/**  The step's text does not pass its checks yet. */
+"coach_step_incomplete" | 
+/**  No such argument for this profile. */
+"coach_session_not_found" | 
+/**  An argument title was empty or too long. */
+"coach_title_invalid" | 
+/**  There is no unanswered message to answer. */
+"coach_no_message" | 
+/**  There is no proposal to accept. */
+"coach_no_proposal" | 
+/**  The student's message was empty. */
+"coach_message_empty" | 
+/**  The student's message was too long. */
+"coach_message_too_long" | 
+/**  A draft field was too long. */
+"coach_field_too_long" | 
+/**  The argument is already complete. */
+"coach_session_complete" | 
+/**  No running turn has that id. */
+"turn_not_found" | 
+/**  The database could not be opened. */
+"store_open_failed" | 
+/**  The database could not be migrated. */
+"store_migration_failed" | 
+/**  A database query failed. */
+"store_query_failed" | 
+/**  A stored value could not be read back. */
+"store_corrupt" | 
+/**  The course catalog could not be written. */
+"store_failed" | 
+/**  A profile name was empty, too long or had control characters. */
+"profile_name_invalid" | 
+/**  Another profile has that name. */
+"profile_name_taken" | 
+/**  No profile has that id. */
+"profile_not_found" | 
+/**  A setting was out of range. */
+"settings_invalid" | 
+/**  The settings file could not be written. */
+"settings_save_failed" | 
+/**  No pack at that path. */
+"pack_not_found" | 
+/**  The pack could not be read. */
+"pack_unreadable" | 
+/**  A file the pack names is missing. */
+"pack_missing_file" | 
+/**  A pack file is not valid JSON. */
+"pack_invalid_json" | 
+/**  A pack field has a wrong value. */
+"pack_invalid_field" | 
+/**  An id is used twice. */
+"pack_duplicate_id" | 
+/**  A unit id is not in the course. */
+"pack_unknown_unit" | 
+/**  The prerequisites form a cycle. */
+"pack_cycle" | 
+/**  A question has no correct option. */
+"pack_missing_correct_option" | 
+/**  A content file has a type Lantern cannot read. */
+"pack_unsupported_content" | 
+/**  A PDF's text could not be read. */
+"pack_pdf_unreadable" | 
+/**  The embedder or its runtime is unavailable. */
+"embedder_unavailable" | 
+/**  The ONNX Runtime library is missing. */
+"embedder_runtime_missing" | 
+/**  The ONNX Runtime library is not usable. */
+"embedder_runtime_invalid" | 
+/**  The embedding model files are missing. */
+"embedder_model_missing" | 
+/**  Embedding a text failed. */
+"embedder_failed" | 
+/**  The vector index failed. */
+"index_failed" | 
+/**  A file could not be written where the student chose. */
+"export_failed" | 
+/**  A command was used with wrong arguments. */
+"usage_invalid" | 
+/**  A file given to a command could not be read. */
+"file_unreadable" | 
+/**  A JSON Schema file could not be read. */
+"schema_unreadable" | 
+/**  A JSON Schema file is not a schema. */
+"schema_invalid" | 
+/**  An eval case file is not valid. */
+"eval_cases_invalid" | 
+/**  A benchmark could not run. */
+"bench_failed" | 
+/**  The async runtime could not start. */
+"runtime_failed" | 
+/**  The app could not start (its window, data folder or database). */
+"app_start_failed" | 
+/**  The window could not reach the app's core. */
+"ipc_failed" | 
+/**  A failure that is the app's fault, not the user's. */
+"internal_error";
+
 /**  Text formats an argument can be exported to. */
 export type ExportFormat = 
 /**  Markdown with one section per element. */
@@ -261,8 +393,8 @@ export type ImportStage =
 
 /**  A failed command as the UI sees it. */
 export type IpcError = {
-	/**  Stable code, e.g. `model_not_found`. */
-	code: string,
+	/**  Stable code, e.g. `model_not_found`; the UI has a text for each. */
+	code: ErrorCode,
 	/**  What went wrong, in English; the UI shows its own translation of `code`. */
 	message: string,
 };
@@ -332,8 +464,8 @@ export type PassageView = {
 
 /**  A profile as the UI sees it. */
 export type ProfileView = {
-	/**  Database id (fits in a JavaScript number). */
-	id: number,
+	/**  Database id. */
+	id: RowId,
 	/**  Display name. */
 	name: string,
 	/**  Whether it is the profile in use. */
@@ -350,6 +482,27 @@ export type ProposedUpdate = {
 	rationale: string,
 };
 
+/**  Who wrote a reply. */
+export type ReplyOrigin = 
+/**  The model, checked by the loop's rules. */
+"model" | 
+/**  The loop's deterministic guide: no model was ready. */
+"offline" | 
+/**  The loop's deterministic guide, because the model crashed or hung in this turn. */
+"afterModelFailure" | 
+/**
+ *  The loop's deterministic guide, because the model's reply was broken (did not
+ *  parse, or the rules could not use it).
+ */
+"afterBrokenReply";
+
+/**
+ *  A SQLite row id (`i64`), sent to and from the UI as a JSON number without clamping:
+ *  row ids are assigned one by one from 1 and stay far below 2^53, the largest integer
+ *  a JavaScript number holds exactly.
+ */
+export type RowId = number;
+
 /**  Everything the Settings page edits. */
 export type Settings = Settings_Serialize | Settings_Deserialize;
 
@@ -364,7 +517,7 @@ export type Settings_Deserialize = {
 	/**  Colour theme. */
 	theme?: Theme,
 	/**  The profile in use when the app last ran. */
-	profileId?: number | null,
+	profileId?: RowId | null,
 };
 
 /**  Everything the Settings page edits. */
@@ -378,7 +531,7 @@ export type Settings_Serialize = {
 	/**  Colour theme. */
 	theme: Theme,
 	/**  The profile in use when the app last ran. */
-	profileId: number | null,
+	profileId: RowId | null,
 };
 
 /**  Colour theme. */
@@ -424,6 +577,32 @@ export type ToulminStep =
 "qualifier" | 
 /**  When the claim would not hold. */
 "rebuttal";
+
+/**
+ *  What a streamed turn sends to the UI, in order: `started`, any `delta`s, then one
+ *  `final` or `error`.
+ */
+export type TurnEvent<T> = 
+/**  The turn is running; `turn` stops it through `cancel_turn`. */
+{ kind: "started"; 
+/**  The turn's id. */
+turn: number } | 
+/**  More of the reply's words. */
+{ kind: "delta"; 
+/**  The new text. */
+text: string } | 
+/**  The turn is over and saved. */
+{ kind: "final"; 
+/**  The loop's result (usually its saved view). */
+result: T; 
+/**  Who wrote the reply: the model or the deterministic guide. */
+origin: ReplyOrigin } | 
+/**  The turn failed or was stopped; what the student sent is kept. */
+{ kind: "error"; 
+/**  Stable code, e.g. `model_cancelled`. */
+code: ErrorCode; 
+/**  What went wrong, in English. */
+message: string };
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -2,6 +2,7 @@
 
 use crate::cli_error::CliError;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, Role};
+use lantern_core::ErrorCode;
 use std::path::{Path, PathBuf};
 
 /// The app's identifier; its data folder is named after it, as Tauri does.
@@ -47,7 +48,7 @@ impl Locations {
     pub fn pack(&self) -> Result<PathBuf, CliError> {
         locate_pack(&Manifest::bundled(), &self.pack_candidates(), Path::exists).ok_or_else(|| {
             CliError::new(
-                "model_pack_missing",
+                ErrorCode::ModelPackMissing,
                 "no complete model pack found; run `python3 models/fetch.py` or pass --model-dir",
             )
         })
@@ -60,7 +61,10 @@ impl Locations {
             .default_for(Role::Llm)
             .and_then(|m| m.files.first())
             .ok_or_else(|| {
-                CliError::new("model_not_found", "the manifest names no default model")
+                CliError::new(
+                    ErrorCode::ModelNotFound,
+                    "the manifest names no default model",
+                )
             })?;
         Ok(self.pack()?.join(&file.path))
     }

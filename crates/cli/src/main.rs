@@ -46,6 +46,10 @@ enum Command {
     /// Import and list course packs.
     #[command(subcommand)]
     Course(CourseCommand),
+    /// Work on a Toulmin argument with the coach, without a window.
+    Coach(commands::CoachOptions),
+    /// Score a loop's replies on scripted dialogues (docs/evals.md).
+    Eval(commands::EvalOptions),
     /// Search a course's indexed material (what the tutor retrieves).
     Search(commands::SearchOptions),
     /// Ask the model for one JSON answer under a schema; streams the text, then prints the JSON.
@@ -116,6 +120,8 @@ fn main() -> ExitCode {
         }
         Command::Course(CourseCommand::List { json }) => commands::list_courses(&locations, json),
         Command::Search(options) => commands::search(&locations, &options),
+        Command::Coach(options) => commands::coach(&locations, &options),
+        Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),

@@ -1,12 +1,202 @@
 //! Stable error codes shared by every crate.
 //!
-//! Each crate has its own error enum; each enum implements [`Coded`] so the shell can
-//! map any failure to `{ code, message }` for the UI, which translates the code.
+//! Each crate has its own error enum; each enum implements [`Coded`], whose code is a
+//! variant of [`ErrorCode`] — the one registry of every code Lantern can report. The
+//! shell sends `{ code, message }` to the UI, which exports the registry as a union
+//! type and has an English and a Spanish text for each code.
+
+use serde::{Deserialize, Serialize};
 
 /// An error with a stable, machine-readable code such as `model_not_found`.
 pub trait Coded: std::error::Error {
-    /// The stable code: lowercase words joined by `_`, never changed once shipped.
-    fn code(&self) -> &'static str;
+    /// The stable code, never changed once shipped.
+    fn code(&self) -> ErrorCode;
+}
+
+/// Declares [`ErrorCode`] with each variant's wire name, and the list of all of them.
+macro_rules! error_codes {
+    ($( $(#[$doc:meta])* $variant:ident = $code:literal, )*) => {
+        /// Every error code Lantern reports: lowercase words joined by `_`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[cfg_attr(feature = "specta", derive(specta::Type))]
+        pub enum ErrorCode {
+            $( $(#[$doc])* #[serde(rename = $code)] $variant, )*
+        }
+
+        impl ErrorCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [ErrorCode] = &[$(Self::$variant,)*];
+
+            /// The code as sent to the UI and printed by the CLI.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $code,)* }
+            }
+        }
+    };
+}
+
+error_codes! {
+    // The model and its runtime.
+    /// No file at the configured model path.
+    ModelNotFound = "model_not_found",
+    /// The file is not a usable GGUF model.
+    ModelInvalid = "model_invalid",
+    /// Not enough free memory for the model.
+    OutOfMemory = "out_of_memory",
+    /// The model process died during a turn.
+    ModelCrashed = "model_crashed",
+    /// The model did not answer in time.
+    ModelTimeout = "model_timeout",
+    /// The student stopped the turn.
+    ModelCancelled = "model_cancelled",
+    /// The prompt could not be formatted for the model.
+    ModelTemplateFailed = "model_template_failed",
+    /// The answer's grammar could not be built.
+    ModelGrammarFailed = "model_grammar_failed",
+    /// The model's answer did not parse.
+    ModelOutputInvalid = "model_output_invalid",
+    /// Any other failure of the model runtime.
+    ModelRuntimeFailed = "model_runtime_failed",
+    /// No complete model pack was found.
+    ModelPackMissing = "model_pack_missing",
+    /// No model is loaded and ready.
+    ModelNotReady = "model_not_ready",
+    // The coach.
+    /// The reply stream to the window broke.
+    CoachStreamFailed = "coach_stream_failed",
+    /// The coach's reply broke the contract.
+    CoachValidationFailed = "coach_validation_failed",
+    /// The coach's reply had no text.
+    CoachEmptyResponse = "coach_empty_response",
+    /// A proposal or reply was for another step.
+    CoachStepMismatch = "coach_step_mismatch",
+    /// The step's text does not pass its checks yet.
+    CoachStepIncomplete = "coach_step_incomplete",
+    /// No such argument for this profile.
+    CoachSessionNotFound = "coach_session_not_found",
+    /// An argument title was empty or too long.
+    CoachTitleInvalid = "coach_title_invalid",
+    /// There is no unanswered message to answer.
+    CoachNoMessage = "coach_no_message",
+    /// There is no proposal to accept.
+    CoachNoProposal = "coach_no_proposal",
+    /// The student's message was empty.
+    CoachMessageEmpty = "coach_message_empty",
+    /// The student's message was too long.
+    CoachMessageTooLong = "coach_message_too_long",
+    /// A draft field was too long.
+    CoachFieldTooLong = "coach_field_too_long",
+    /// The argument is already complete.
+    CoachSessionComplete = "coach_session_complete",
+    // Turns.
+    /// No running turn has that id.
+    TurnNotFound = "turn_not_found",
+    // Storage.
+    /// The database could not be opened.
+    StoreOpenFailed = "store_open_failed",
+    /// The database could not be migrated.
+    StoreMigrationFailed = "store_migration_failed",
+    /// A database query failed.
+    StoreQueryFailed = "store_query_failed",
+    /// A stored value could not be read back.
+    StoreCorrupt = "store_corrupt",
+    /// The course catalog could not be written.
+    StoreFailed = "store_failed",
+    // Profiles and settings.
+    /// A profile name was empty, too long or had control characters.
+    ProfileNameInvalid = "profile_name_invalid",
+    /// Another profile has that name.
+    ProfileNameTaken = "profile_name_taken",
+    /// No profile has that id.
+    ProfileNotFound = "profile_not_found",
+    /// A setting was out of range.
+    SettingsInvalid = "settings_invalid",
+    /// The settings file could not be written.
+    SettingsSaveFailed = "settings_save_failed",
+    // Course packs.
+    /// No pack at that path.
+    PackNotFound = "pack_not_found",
+    /// The pack could not be read.
+    PackUnreadable = "pack_unreadable",
+    /// A file the pack names is missing.
+    PackMissingFile = "pack_missing_file",
+    /// A pack file is not valid JSON.
+    PackInvalidJson = "pack_invalid_json",
+    /// A pack field has a wrong value.
+    PackInvalidField = "pack_invalid_field",
+    /// An id is used twice.
+    PackDuplicateId = "pack_duplicate_id",
+    /// A unit id is not in the course.
+    PackUnknownUnit = "pack_unknown_unit",
+    /// The prerequisites form a cycle.
+    PackCycle = "pack_cycle",
+    /// A question has no correct option.
+    PackMissingCorrectOption = "pack_missing_correct_option",
+    /// A content file has a type Lantern cannot read.
+    PackUnsupportedContent = "pack_unsupported_content",
+    /// A PDF's text could not be read.
+    PackPdfUnreadable = "pack_pdf_unreadable",
+    // Retrieval.
+    /// The embedder or its runtime is unavailable.
+    EmbedderUnavailable = "embedder_unavailable",
+    /// The ONNX Runtime library is missing.
+    EmbedderRuntimeMissing = "embedder_runtime_missing",
+    /// The ONNX Runtime library is not usable.
+    EmbedderRuntimeInvalid = "embedder_runtime_invalid",
+    /// The embedding model files are missing.
+    EmbedderModelMissing = "embedder_model_missing",
+    /// Embedding a text failed.
+    EmbedderFailed = "embedder_failed",
+    /// The vector index failed.
+    IndexFailed = "index_failed",
+    // The app and the command line.
+    /// A file could not be written where the student chose.
+    ExportFailed = "export_failed",
+    /// A command was used with wrong arguments.
+    UsageInvalid = "usage_invalid",
+    /// A file given to a command could not be read.
+    FileUnreadable = "file_unreadable",
+    /// A JSON Schema file could not be read.
+    SchemaUnreadable = "schema_unreadable",
+    /// A JSON Schema file is not a schema.
+    SchemaInvalid = "schema_invalid",
+    /// An eval case file is not valid.
+    EvalCasesInvalid = "eval_cases_invalid",
+    /// A benchmark could not run.
+    BenchFailed = "bench_failed",
+    /// The async runtime could not start.
+    RuntimeFailed = "runtime_failed",
+    /// The app could not start (its window, data folder or database).
+    AppStartFailed = "app_start_failed",
+    /// The window could not reach the app's core.
+    IpcFailed = "ipc_failed",
+    /// A failure that is the app's fault, not the user's.
+    InternalError = "internal_error",
+}
+
+impl ErrorCode {
+    /// The code named `code`, if there is one.
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.as_str() == code)
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for ErrorCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<str> for ErrorCode {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
 }
 
 /// Whether `code` has the shape of a stable error code (`[a-z]+(_[a-z0-9]+)*`).
@@ -23,7 +213,7 @@ pub fn is_well_formed_code(code: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_well_formed_code;
+    use super::*;
 
     #[test]
     fn accepts_snake_case_codes() {
@@ -45,5 +235,18 @@ mod tests {
         ] {
             assert!(!is_well_formed_code(bad), "{bad:?} should be rejected");
         }
+    }
+
+    #[test]
+    fn every_registered_code_is_well_formed_distinct_and_round_trips() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(is_well_formed_code(code.as_str()), "{code}");
+            assert!(seen.insert(code.as_str()), "{code} is registered twice");
+            assert_eq!(ErrorCode::parse(code.as_str()), Some(*code));
+            let json = serde_json::to_string(code).unwrap();
+            assert_eq!(json, format!("\"{code}\""));
+        }
+        assert_eq!(ErrorCode::parse("no_such_code"), None);
     }
 }

@@ -6,9 +6,11 @@
 pub mod coach;
 pub mod course;
 pub mod error;
+pub mod eval;
 pub mod language;
 pub mod llm;
 pub mod pack;
 pub mod retrieval;
+pub mod turn;
 
-pub use error::Coded;
+pub use error::{Coded, ErrorCode};

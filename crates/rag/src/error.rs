@@ -24,13 +24,13 @@ pub enum RagError {
 }
 
 impl Coded for RagError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> lantern_core::error::ErrorCode {
         match self {
-            Self::RuntimeMissing(_) => "embedder_runtime_missing",
-            Self::RuntimeInvalid(_) => "embedder_runtime_invalid",
-            Self::ModelMissing(_) => "embedder_model_missing",
-            Self::Embed(_) => "embedder_failed",
-            Self::Index(_) => "index_failed",
+            Self::RuntimeMissing(_) => lantern_core::error::ErrorCode::EmbedderRuntimeMissing,
+            Self::RuntimeInvalid(_) => lantern_core::error::ErrorCode::EmbedderRuntimeInvalid,
+            Self::ModelMissing(_) => lantern_core::error::ErrorCode::EmbedderModelMissing,
+            Self::Embed(_) => lantern_core::error::ErrorCode::EmbedderFailed,
+            Self::Index(_) => lantern_core::error::ErrorCode::IndexFailed,
         }
     }
 }

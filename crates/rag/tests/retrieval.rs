@@ -282,7 +282,10 @@ fn malformed_packs_give_the_documented_errors() {
         edges.push(serde_json::json!({"from": b, "to": a}));
     });
     let err = read_course_pack(&cycle).unwrap_err();
-    assert_eq!((err.kind, err.code()), (PackErrorKind::Cycle, "pack_cycle"));
+    assert_eq!(
+        (err.kind, err.code().as_str()),
+        (PackErrorKind::Cycle, "pack_cycle")
+    );
 
     std::fs::remove_dir_all(&cycle).unwrap();
     let missing = broken_copy(dir.path(), |c| {
@@ -290,7 +293,7 @@ fn malformed_packs_give_the_documented_errors() {
     });
     let err = read_course_pack(&missing).unwrap_err();
     assert_eq!(
-        (err.code(), err.file.as_str()),
+        (err.code().as_str(), err.file.as_str()),
         ("pack_missing_file", "units/not-there.md")
     );
 
@@ -298,7 +301,7 @@ fn malformed_packs_give_the_documented_errors() {
     let unknown = broken_copy(dir.path(), |c| c["entryUnit"] = serde_json::json!("NOPE"));
     let err = read_course_pack(&unknown).unwrap_err();
     assert_eq!(
-        (err.code(), err.field.as_deref()),
+        (err.code().as_str(), err.field.as_deref()),
         ("pack_unknown_unit", Some("entryUnit"))
     );
 }

@@ -3,14 +3,17 @@
 
 use crate::{Store, StoreError};
 use lantern_core::coach::{
-    CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, ToulminDraft, ToulminStep,
+    CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, SessionView, ToulminDraft,
+    ToulminStep,
 };
+use lantern_core::turn::ReplyOrigin;
 
 /// Longest argument title, in characters.
 const MAX_TITLE_CHARS: usize = 120;
 
 /// A coach session with its draft and conversation.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CoachSession {
     /// Database id.
     pub id: i64,
@@ -28,6 +31,8 @@ pub struct CoachSession {
     pub pending_proposal: Option<ProposedUpdate>,
     /// The conversation, oldest first.
     pub messages: Vec<CoachMessage>,
+    /// The student's unsent message (the composer's autosaved text).
+    pub unsent_message: String,
     /// Creation time, RFC 3339 UTC.
     pub created_at: String,
     /// Last change, RFC 3339 UTC.
@@ -35,7 +40,8 @@ pub struct CoachSession {
 }
 
 /// A coach session as listed.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CoachSessionSummary {
     /// Database id.
     pub id: i64,
@@ -64,6 +70,7 @@ struct SessionRow {
     qualifier: String,
     rebuttal: String,
     pending_proposal: Option<String>,
+    unsent_message: String,
     created_at: String,
     updated_at: String,
 }
@@ -73,11 +80,12 @@ struct MessageRow {
     role: String,
     content: String,
     step: String,
+    origin: Option<String>,
 }
 
 const SESSION_COLUMNS: &str = "id, title, language, current_step, is_complete, claim, grounds, \
      warrant, grounds_backing, warrant_backing, qualifier, rebuttal, pending_proposal, \
-     created_at, updated_at";
+     unsent_message, created_at, updated_at";
 
 fn step(stored: &str) -> Result<ToulminStep, StoreError> {
     stored.parse().map_err(StoreError::Corrupt)
@@ -135,6 +143,7 @@ impl SessionRow {
             },
             pending_proposal,
             messages,
+            unsent_message: self.unsent_message,
             title: self.title,
             created_at: self.created_at,
             updated_at: self.updated_at,
@@ -210,7 +219,7 @@ impl Store {
         .await?
         .ok_or(StoreError::CoachSessionNotFound(id))?;
         let messages: Vec<MessageRow> = sqlx::query_as(
-            "SELECT role, content, step FROM coach_messages WHERE session_id = ? ORDER BY id",
+            "SELECT role, content, step, origin FROM coach_messages WHERE session_id = ? ORDER BY id",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -225,6 +234,13 @@ impl Store {
                     },
                     content: m.content,
                     step: step(&m.step)?,
+                    origin: m
+                        .origin
+                        .map(|o| {
+                            ReplyOrigin::parse(&o)
+                                .ok_or_else(|| StoreError::Corrupt(format!("origin {o:?}")))
+                        })
+                        .transpose()?,
                 })
             })
             .collect::<Result<_, StoreError>>()?;
@@ -259,22 +275,68 @@ impl Store {
         Ok(())
     }
 
-    /// The student's messages so far in `step` of the session, oldest first.
-    pub async fn coach_user_messages_in_step(
+    /// Autosaves the student's unsent message of session `id` (the composer's text), so
+    /// a restart or a crash does not lose it.
+    pub async fn save_coach_unsent(
         &self,
         profile_id: i64,
         id: i64,
-        step: ToulminStep,
-    ) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT m.content FROM coach_messages m JOIN coach_sessions s ON s.id = m.session_id \
-             WHERE s.id = ? AND s.profile_id = ? AND m.role = 'user' AND m.step = ? ORDER BY m.id",
+        text: &str,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "UPDATE coach_sessions SET unsent_message = ? WHERE id = ? AND profile_id = ?",
+        )
+        .bind(text)
+        .bind(id)
+        .bind(profile_id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::CoachSessionNotFound(id));
+        }
+        Ok(())
+    }
+
+    /// Opens session `id` as the student's current one (reopened on the next start).
+    pub async fn open_coach_session(
+        &self,
+        profile_id: i64,
+        id: i64,
+    ) -> Result<CoachSession, StoreError> {
+        sqlx::query(
+            "UPDATE coach_sessions SET opened_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
+             WHERE id = ? AND profile_id = ?",
         )
         .bind(id)
         .bind(profile_id)
-        .bind(step.as_str())
-        .fetch_all(&self.pool)
+        .execute(&self.pool)
+        .await?;
+        self.coach_session(profile_id, id).await
+    }
+
+    /// The session the profile opened or changed last, if any.
+    pub async fn last_coach_session(&self, profile_id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM coach_sessions WHERE profile_id = ? \
+             ORDER BY max(coalesce(opened_at, ''), updated_at) DESC, id DESC LIMIT 1",
+        )
+        .bind(profile_id)
+        .fetch_optional(&self.pool)
         .await?)
+    }
+}
+
+impl CoachSession {
+    /// The session as a turn reads it.
+    pub fn view(&self) -> SessionView<'_> {
+        SessionView {
+            current_step: self.current_step,
+            is_complete: self.is_complete,
+            draft: &self.draft,
+            language: self.language,
+            pending_proposal: self.pending_proposal.as_ref(),
+            messages: &self.messages,
+        }
     }
 }
 
@@ -314,14 +376,23 @@ async fn apply_change(
     }
     for message in &change.messages {
         sqlx::query(
-            "INSERT INTO coach_messages (session_id, role, content, step) VALUES (?, ?, ?, ?)",
+            "INSERT INTO coach_messages (session_id, role, content, step, origin) \
+             VALUES (?, ?, ?, ?, ?)",
         )
         .bind(id)
         .bind(message.role.as_str())
         .bind(&message.content)
         .bind(message.step.as_str())
+        .bind(message.origin.map(ReplyOrigin::as_str))
         .execute(&mut *conn)
         .await?;
+    }
+    if change.messages.iter().any(|m| m.role == CoachRole::User) {
+        // The message sent was the composer's text: its autosaved copy goes with it.
+        sqlx::query("UPDATE coach_sessions SET unsent_message = '' WHERE id = ?")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }

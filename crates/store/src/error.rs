@@ -26,22 +26,30 @@ pub enum StoreError {
     /// An argument title was empty, too long or had control characters.
     #[error("invalid argument title: {0:?}")]
     InvalidTitle(String),
+    /// A coach rule refused the action (its own `coach_*` code).
+    #[error(transparent)]
+    Coach(#[from] lantern_core::coach::CoachError),
+    /// No profile is named so.
+    #[error("no profile is named {0:?}")]
+    ProfileNotFound(String),
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
 }
 
 impl Coded for StoreError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> lantern_core::error::ErrorCode {
         match self {
-            Self::Open(_) => "store_open_failed",
-            Self::Migrate(_) => "store_migration_failed",
-            Self::Query(_) => "store_query_failed",
-            Self::InvalidProfileName(_) => "profile_name_invalid",
-            Self::DuplicateProfile(_) => "profile_name_taken",
-            Self::CoachSessionNotFound(_) => "coach_session_not_found",
-            Self::InvalidTitle(_) => "coach_title_invalid",
-            Self::Corrupt(_) => "store_corrupt",
+            Self::Open(_) => lantern_core::error::ErrorCode::StoreOpenFailed,
+            Self::Migrate(_) => lantern_core::error::ErrorCode::StoreMigrationFailed,
+            Self::Query(_) => lantern_core::error::ErrorCode::StoreQueryFailed,
+            Self::InvalidProfileName(_) => lantern_core::error::ErrorCode::ProfileNameInvalid,
+            Self::DuplicateProfile(_) => lantern_core::error::ErrorCode::ProfileNameTaken,
+            Self::CoachSessionNotFound(_) => lantern_core::error::ErrorCode::CoachSessionNotFound,
+            Self::InvalidTitle(_) => lantern_core::error::ErrorCode::CoachTitleInvalid,
+            Self::Coach(e) => e.code(),
+            Self::ProfileNotFound(_) => lantern_core::error::ErrorCode::ProfileNotFound,
+            Self::Corrupt(_) => lantern_core::error::ErrorCode::StoreCorrupt,
         }
     }
 }

@@ -5,14 +5,16 @@
 //! opening a database always brings it to the current schema.
 
 mod coach;
+mod coach_actions;
 mod courses;
 mod error;
 mod profiles;
 
 pub use coach::{CoachSession, CoachSessionSummary};
+pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
 pub use error::StoreError;
-pub use profiles::Profile;
+pub use profiles::{Profile, FIRST_PROFILE_NAME};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use std::path::Path;

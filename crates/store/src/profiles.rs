@@ -3,6 +3,9 @@
 use crate::{Store, StoreError};
 use serde::Serialize;
 
+/// The name of the profile created on first use (by the app or the command line).
+pub const FIRST_PROFILE_NAME: &str = "Student";
+
 /// Longest profile name accepted, in characters.
 const MAX_NAME_CHARS: usize = 60;
 
@@ -54,6 +57,15 @@ impl Store {
                 .fetch_all(&self.pool)
                 .await?,
         )
+    }
+
+    /// The profile named `name` (case-insensitive).
+    pub async fn profile_named(&self, name: &str) -> Result<Profile, StoreError> {
+        self.list_profiles()
+            .await?
+            .into_iter()
+            .find(|p| p.name.to_lowercase() == name.trim().to_lowercase())
+            .ok_or_else(|| StoreError::ProfileNotFound(name.to_string()))
     }
 
     /// The first profile, creating one called `default_name` if there is none yet.

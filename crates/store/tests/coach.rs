@@ -37,6 +37,7 @@ fn said(role: CoachRole, content: &str, step: ToulminStep) -> CoachChange {
             role,
             content: content.into(),
             step,
+            origin: None,
         }],
         ..CoachChange::default()
     }
@@ -119,13 +120,8 @@ async fn a_session_round_trips_with_draft_messages_and_proposal() {
         Some(proposal("No homework on weekends."))
     );
     assert_eq!(loaded.draft.warrant_backing, "Sleep studies.");
-    assert_eq!(
-        store
-            .coach_user_messages_in_step(ana, s.id, ToulminStep::Claim)
-            .await
-            .unwrap(),
-        ["No homework on weekends"]
-    );
+    assert_eq!(loaded.messages[0].content, "No homework on weekends");
+    assert_eq!(loaded.messages[0].step, ToulminStep::Claim);
 }
 
 #[tokio::test]
@@ -243,11 +239,6 @@ async fn deleting_a_session_removes_its_conversation() {
         store.coach_session(ana, s.id).await.unwrap_err().code(),
         "coach_session_not_found"
     );
-    assert!(store
-        .coach_user_messages_in_step(ana, s.id, ToulminStep::Claim)
-        .await
-        .unwrap()
-        .is_empty());
 }
 
 #[tokio::test]
@@ -263,40 +254,64 @@ async fn blank_or_overlong_titles_are_refused() {
 }
 
 #[tokio::test]
-async fn the_students_messages_are_listed_per_step_for_first_turn_detection() {
+async fn the_unsent_message_is_autosaved_cleared_on_send_and_kept_per_profile() {
     let (_dir, store, ana) = temp_store().await;
     let ben = store.create_profile("Ben").await.unwrap().id;
     let s = store
-        .create_coach_session(ana, "Count", Language::En, &CoachChange::default())
+        .create_coach_session(ana, "Draft", Language::En, &CoachChange::default())
         .await
         .unwrap();
-    let store_ref = &store;
-    let count = move |step| async move {
-        store_ref
-            .coach_user_messages_in_step(ana, s.id, step)
-            .await
-            .map(|m| m.len())
-    };
-    assert_eq!(count(ToulminStep::Claim).await.unwrap(), 0);
-    for (role, step) in [
-        (CoachRole::User, ToulminStep::Claim),
-        (CoachRole::Assistant, ToulminStep::Claim),
-        (CoachRole::User, ToulminStep::Claim),
-        (CoachRole::User, ToulminStep::Grounds),
-    ] {
-        store
-            .apply_coach_change(ana, s.id, &said(role, "text", step))
-            .await
-            .unwrap();
-    }
-    assert_eq!(count(ToulminStep::Claim).await.unwrap(), 2);
-    assert_eq!(count(ToulminStep::Grounds).await.unwrap(), 1);
-    assert_eq!(count(ToulminStep::Warrant).await.unwrap(), 0);
-    assert!(store
-        .coach_user_messages_in_step(ben, s.id, ToulminStep::Claim)
+    store
+        .save_coach_unsent(ana, s.id, "Homework should")
         .await
-        .unwrap()
-        .is_empty());
+        .unwrap();
+    assert_eq!(
+        store.coach_session(ana, s.id).await.unwrap().unsent_message,
+        "Homework should"
+    );
+    assert_eq!(
+        store
+            .save_coach_unsent(ben, s.id, "x")
+            .await
+            .unwrap_err()
+            .code(),
+        "coach_session_not_found"
+    );
+    store
+        .apply_coach_change(
+            ana,
+            s.id,
+            &said(CoachRole::User, "Homework should go.", ToulminStep::Claim),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.coach_session(ana, s.id).await.unwrap().unsent_message,
+        ""
+    );
+}
+
+#[tokio::test]
+async fn the_last_session_is_the_one_opened_or_changed_last() {
+    let (_dir, store, ana) = temp_store().await;
+    assert_eq!(store.last_coach_session(ana).await.unwrap(), None);
+    let first = store
+        .create_coach_session(ana, "First", Language::En, &CoachChange::default())
+        .await
+        .unwrap();
+    let second = store
+        .create_coach_session(ana, "Second", Language::En, &CoachChange::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.last_coach_session(ana).await.unwrap(),
+        Some(second.id)
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    store.open_coach_session(ana, first.id).await.unwrap();
+    assert_eq!(store.last_coach_session(ana).await.unwrap(), Some(first.id));
+    let ben = store.create_profile("Ben").await.unwrap().id;
+    assert_eq!(store.last_coach_session(ben).await.unwrap(), None);
 }
 
 #[tokio::test]

@@ -10,6 +10,7 @@ use lantern_core::coach::{
     accept_proposal, reply_change, step_change, CoachAIResult, CoachChange, CoachRole, Language,
     ProposedUpdate, ToulminStep,
 };
+use lantern_core::turn::ReplyOrigin;
 use lantern_store::{CoachSession, Store};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
@@ -76,7 +77,12 @@ fn next_change(s: &CoachSession) -> CoachChange {
             let outcome = accept_proposal(step, &mut draft, p).expect("proposal for this step");
             step_change(step, language, outcome, Some(draft.get(step)))
         }
-        (None, Some(CoachRole::User)) => reply_change(step, language, &reply_with_proposal(s, n)),
+        (None, Some(CoachRole::User)) => reply_change(
+            step,
+            language,
+            &reply_with_proposal(s, n),
+            ReplyOrigin::Model,
+        ),
         (None, _) => CoachChange::student_message(step, &format!("student message {n}")),
     }
 }

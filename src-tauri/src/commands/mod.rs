@@ -1,8 +1,8 @@
 //! Tauri commands, one module per area. Logic stays in the core crates.
 
-pub mod coach;
 pub mod courses;
 pub mod model;
 pub mod profiles;
 pub mod settings;
 pub mod system;
+pub mod turns;

@@ -1,8 +1,10 @@
 //! Commands for profiles of students sharing the laptop.
 
 use crate::error::IpcError;
+use crate::row_id::RowId;
 use crate::settings;
 use crate::state::AppState;
+use lantern_core::ErrorCode;
 use lantern_store::Profile;
 use serde::Serialize;
 use tauri::{AppHandle, Runtime, State};
@@ -11,8 +13,8 @@ use tauri::{AppHandle, Runtime, State};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileView {
-    /// Database id (fits in a JavaScript number).
-    pub id: i32,
+    /// Database id.
+    pub id: RowId,
     /// Display name.
     pub name: String,
     /// Whether it is the profile in use.
@@ -22,7 +24,7 @@ pub struct ProfileView {
 fn view(profile: Profile, active_id: i64) -> ProfileView {
     ProfileView {
         active: profile.id == active_id,
-        id: i32::try_from(profile.id).unwrap_or(i32::MAX),
+        id: profile.id.into(),
         name: profile.name,
     }
 }
@@ -58,18 +60,23 @@ pub async fn create_profile(
 pub async fn switch_profile<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
-    id: i32,
+    id: RowId,
 ) -> Result<ProfileView, IpcError> {
     let profile = state
         .store
         .list_profiles()
         .await?
         .into_iter()
-        .find(|p| p.id == i64::from(id))
-        .ok_or_else(|| IpcError::new("profile_not_found", format!("no profile has the id {id}")))?;
+        .find(|p| p.id == id.0)
+        .ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::ProfileNotFound,
+                format!("no profile has the id {}", id.0),
+            )
+        })?;
     let mut saved = settings::load(&app);
     saved.profile_id = Some(id);
-    settings::save(&app, &saved).map_err(|e| IpcError::new("settings_save_failed", e))?;
+    settings::save(&app, &saved).map_err(|e| IpcError::new(ErrorCode::SettingsSaveFailed, e))?;
     state.set_profile(profile.clone());
-    Ok(view(profile, i64::from(id)))
+    Ok(view(profile, id.0))
 }

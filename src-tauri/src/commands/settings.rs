@@ -4,6 +4,7 @@ use super::model::spawn_model_load;
 use crate::error::IpcError;
 use crate::settings::{self, Settings, MAX_THREADS};
 use crate::state::AppState;
+use lantern_core::ErrorCode;
 use lantern_llm::check_model_file;
 use std::path::Path;
 use tauri::{AppHandle, Runtime, State};
@@ -25,7 +26,7 @@ pub fn save_settings<R: Runtime>(
 ) -> Result<Settings, IpcError> {
     if settings.threads == 0 || settings.threads > MAX_THREADS {
         return Err(IpcError::new(
-            "settings_invalid",
+            ErrorCode::SettingsInvalid,
             format!("threads must be between 1 and {MAX_THREADS}"),
         ));
     }
@@ -33,7 +34,7 @@ pub fn save_settings<R: Runtime>(
         check_model_file(Path::new(path))?;
     }
     let before = settings::load(&app);
-    settings::save(&app, &settings).map_err(|e| IpcError::new("settings_save_failed", e))?;
+    settings::save(&app, &settings).map_err(|e| IpcError::new(ErrorCode::SettingsSaveFailed, e))?;
     if before.model_path != settings.model_path || before.threads != settings.threads {
         spawn_model_load(&app, &state);
     }

@@ -1,3 +1,5 @@
+import type { ErrorCode } from "../bindings";
+
 /** English interface strings; `es.ts` must have the same keys. */
 export const en = {
   nav: {
@@ -91,6 +93,15 @@ export const en = {
     send: "Send",
     thinking: "The coach is thinking…",
     retry: "Try again",
+    stop: "Stop",
+    unanswered: "Your last message has no answer yet.",
+    afterModelFailure: "The model stopped during this reply, so the offline guide answered it. The model is restarting.",
+    origin: {
+      offline: "Answered by the offline guide",
+      afterModelFailure: "Answered by the offline guide (the model stopped)",
+      afterBrokenReply: "Answered by the offline guide (the model's reply was unusable)",
+      model: "Answered by the model",
+    },
     draft: "Your argument",
     next: "Done — next step",
     finish: "Finish the argument",
@@ -121,23 +132,83 @@ export const en = {
       saved: "Saved to {{path}}.",
     },
   },
+  // A text for every backend error code (a missing one does not compile), and `generic`
+  // for a code this build does not know; `{{message}}` is the backend's English detail.
   errors: {
-    coach_stream_failed: "The coach's answer was interrupted. Try again.",
-    coach_validation_failed: "The coach's answer was not usable. Try again.",
-    coach_empty_response: "The coach gave an empty answer. Try again.",
-    coach_step_mismatch: "That suggestion was for another step.",
-    coach_step_incomplete: "This step is not finished yet: {{message}}",
-    coach_message_empty: "Write a message first.",
+    generic: "Something went wrong ({{code}}): {{message}}",
+    // The model and its runtime.
+    model_not_found: "That model file does not exist. Choose another file in Settings, or leave the field empty to use the model pack's model.",
+    model_invalid: "That file is not a usable GGUF model ({{message}}). Choose another file in Settings.",
+    out_of_memory: "This model needs more memory than is free ({{message}}). Close other programs, or choose a smaller model in Settings.",
     model_crashed: "The model stopped unexpectedly; it is restarting. Try again in a moment.",
     model_timeout: "The model took too long to answer. Try again.",
-    generic: "Something went wrong ({{code}}): {{message}}",
-    model_not_found: "That model file does not exist.",
-    model_invalid: "That file is not a usable GGUF model.",
-    out_of_memory: "This model needs more memory than is free.",
-    settings_invalid: "Some settings are not valid: {{message}}",
-    profile_name_taken: "A profile with that name already exists.",
+    model_cancelled: "Stopped. Your message is kept; press “Try again” for an answer.",
+    model_template_failed: "This model cannot handle Lantern's conversation format. Choose another model in Settings.",
+    model_grammar_failed: "Lantern could not prepare the format of the model's answer. This is a fault in Lantern, not yours; try again.",
+    model_output_invalid: "The model's answer came out incomplete or garbled. Try again; a shorter request may help.",
+    model_runtime_failed: "The model ran into a problem ({{message}}). Try again; if it keeps happening, restart Lantern.",
+    model_pack_missing: "The model pack is missing or incomplete. Add the model pack to Lantern, then restart it.",
+    model_not_ready: "The model is not ready yet. Wait until the status bar says it is ready, or choose a model in Settings.",
+    // The coach.
+    coach_stream_failed: "The coach's reply was saved, but this window stopped receiving it. Reopen the argument to read it.",
+    coach_validation_failed: "The coach's answer was not usable. Try again.",
+    coach_empty_response: "The coach gave an empty answer. Try again.",
+    coach_step_mismatch: "That suggestion was for another step. Reopen the argument to see the current step.",
+    coach_step_incomplete: "This step is not finished yet: {{message}}",
+    coach_session_not_found: "That argument no longer exists; it may have been deleted. Go back to your arguments and choose another.",
+    coach_title_invalid: "The topic of an argument needs 1 to 120 visible characters.",
+    coach_no_message: "There is no message waiting for an answer. Write a new message.",
+    coach_no_proposal: "There is no suggestion to accept right now. Keep talking with the coach.",
+    coach_message_empty: "Write a message first.",
+    coach_message_too_long: "Your message is too long (2,000 characters at most). Shorten it and send it again.",
+    coach_field_too_long: "This part of the argument is too long (2,000 characters at most). Shorten it.",
+    coach_session_complete: "This argument is already complete. Start a new argument to keep practicing.",
+    // Turns.
+    turn_not_found: "That answer had already finished, so there was nothing to stop.",
+    // Storage.
+    store_open_failed: "Lantern could not open your saved work ({{message}}). Check that the disk has free space, then restart Lantern.",
+    store_migration_failed: "Lantern could not update your saved work for this version ({{message}}). Your work is unchanged; restart Lantern to try again.",
+    store_query_failed: "Lantern could not read or save your work ({{message}}). Try again; if it keeps happening, restart Lantern.",
+    store_corrupt: "Part of your saved work is damaged and could not be read ({{message}}). If this keeps happening, ask whoever set up Lantern for help.",
+    store_failed: "The course could not be saved ({{message}}). Try importing it again.",
+    // Profiles and settings.
     profile_name_invalid: "Profile names need 1 to 60 visible characters.",
-  },
+    profile_name_taken: "A profile with that name already exists.",
+    profile_not_found: "That profile no longer exists. Choose another profile.",
+    settings_invalid: "Some settings are not valid: {{message}}",
+    settings_save_failed: "Your settings could not be saved ({{message}}). Check that the disk has free space, then try again.",
+    // Course packs.
+    pack_not_found: "There is no course pack there ({{message}}). Choose the course folder or .zip again.",
+    pack_unreadable: "The course pack could not be read ({{message}}). Check that the folder or .zip is complete and not damaged.",
+    pack_missing_file: "The course pack is missing a file: {{message}}. Ask the course's author for a complete pack.",
+    pack_invalid_json: "A file in the course pack is not valid JSON: {{message}}. Ask the course's author to fix it.",
+    pack_invalid_field: "The course pack has a wrong value: {{message}}. Ask the course's author to fix it.",
+    pack_duplicate_id: "The course pack uses the same id twice: {{message}}. Ask the course's author to fix it.",
+    pack_unknown_unit: "The course pack names a unit that does not exist: {{message}}. Ask the course's author to fix it.",
+    pack_cycle: "The course's prerequisites go round in a circle: {{message}}. Ask the course's author to fix it.",
+    pack_missing_correct_option: "A question in the course pack has no correct answer among its options: {{message}}. Ask the course's author to fix it.",
+    pack_unsupported_content: "The course pack has a file of a type Lantern cannot read: {{message}}. Ask the course's author for another format.",
+    pack_pdf_unreadable: "Lantern could not read the text of a PDF in the course pack; it may be a scanned image: {{message}}. Ask the course's author for a PDF with text.",
+    // Course search.
+    embedder_unavailable: "Course search is not available ({{message}}). Check that the model pack is complete, then restart Lantern.",
+    embedder_runtime_missing: "A library that course search needs is missing ({{message}}). Add the complete model pack, then restart Lantern.",
+    embedder_runtime_invalid: "A library that course search needs could not be loaded ({{message}}). Add the model pack again, then restart Lantern.",
+    embedder_model_missing: "A file of the course search model is missing ({{message}}). Add the complete model pack, then restart Lantern.",
+    embedder_failed: "Lantern could not prepare the text for course search ({{message}}). Try again.",
+    index_failed: "The course search index failed ({{message}}). Try again; if it keeps happening, import the course again.",
+    // The app and the command line.
+    export_failed: "The file could not be saved ({{message}}). Choose another folder and try again.",
+    usage_invalid: "The command was not used correctly: {{message}}. Run it with --help to see how to use it.",
+    file_unreadable: "A file could not be read: {{message}}. Check the path and try again.",
+    schema_unreadable: "The JSON Schema file could not be read: {{message}}. Check the path and try again.",
+    schema_invalid: "That file is not a valid JSON Schema: {{message}}. Fix it and try again.",
+    eval_cases_invalid: "The evaluation cases file is not valid: {{message}}. Fix it and try again.",
+    bench_failed: "The benchmark could not run: {{message}}",
+    runtime_failed: "The command could not run: {{message}}. Try again.",
+    app_start_failed: "Lantern could not start ({{message}}). Close it and open it again; if it keeps happening, reinstall Lantern.",
+    ipc_failed: "The window could not reach Lantern's core ({{message}}). Close Lantern and open it again.",
+    internal_error: "Something went wrong inside Lantern; it is not your fault ({{message}}). Try again.",
+  } satisfies Record<ErrorCode, string> & { generic: string },
 };
 
 /** The shape every language's strings must have. */

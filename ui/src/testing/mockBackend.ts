@@ -51,6 +51,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
     { unitId: "ALG-06", sourceId: "units/ALG-06.md", section: "The discriminant", text: "For $ax^2+bx+c=0$ the discriminant is $$b^2-4ac$$.", score: 0.8 },
   ],
   coach_list: () => [],
+  coach_last: () => null,
   coach_create: (args) => ({
     id: 1,
     title: args.title,
@@ -59,7 +60,8 @@ const handlers: Record<string, (args: Args) => unknown> = {
     isComplete: false,
     draft: empty,
     pendingProposal: null,
-    messages: [{ role: "assistant", content: "What is your claim?", step: "claim" }],
+    messages: [{ role: "assistant", content: "What is your claim?", step: "claim", origin: null }],
+    unsentMessage: "",
   }),
 };
 

@@ -8,6 +8,7 @@ use clap::Args;
 use lantern_core::retrieval::{
     fuse_rankings, ChunkMetadata, ChunkType, Collection, Document, Filter, Record,
 };
+use lantern_core::ErrorCode;
 use lantern_rag::{Embedder, EmbedderFiles, VectorStore};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -138,7 +139,7 @@ const BENCH_SOURCE: &str = "bench";
 pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(), CliError> {
     let rt = runtime()?;
     let temporary =
-        tempfile::tempdir().map_err(|e| CliError::new("bench_failed", e.to_string()))?;
+        tempfile::tempdir().map_err(|e| CliError::new(ErrorCode::BenchFailed, e.to_string()))?;
     let dir = options
         .index_dir
         .clone()
@@ -214,7 +215,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
         totals.push(millis(start));
         if hits.len() != TOP_K {
             return Err(CliError::new(
-                "bench_failed",
+                ErrorCode::BenchFailed,
                 format!("expected {TOP_K} hits, got {}", hits.len()),
             ));
         }
@@ -226,7 +227,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
         hybrids.push(millis(start));
         if fused.len() != TOP_K {
             return Err(CliError::new(
-                "bench_failed",
+                ErrorCode::BenchFailed,
                 format!("hybrid search gave {} hits", fused.len()),
             ));
         }

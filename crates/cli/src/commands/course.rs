@@ -6,6 +6,7 @@ use crate::locations::Locations;
 use clap::Args;
 use lantern_core::course::{ImportProgress, ImportStage};
 use lantern_core::retrieval::{Collection, Filter, Hit, Record, Retriever, Tier};
+use lantern_core::ErrorCode;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever, VectorStore};
 use lantern_store::Store;
 use std::io::Write;
@@ -139,7 +140,7 @@ impl SearchOptions {
         if let Some(tier) = &self.tier {
             let tier = Tier::parse(tier).ok_or_else(|| {
                 CliError::new(
-                    "usage_invalid",
+                    ErrorCode::UsageInvalid,
                     format!("unknown tier `{tier}` (bronze, silver, gold)"),
                 )
             })?;
@@ -153,7 +154,7 @@ fn collection_named(name: &str) -> Result<Collection, CliError> {
     Collection::from_name(name).ok_or_else(|| {
         let names: Vec<_> = Collection::ALL.iter().map(|c| c.name()).collect();
         CliError::new(
-            "usage_invalid",
+            ErrorCode::UsageInvalid,
             format!("unknown collection `{name}` ({})", names.join(", ")),
         )
     })

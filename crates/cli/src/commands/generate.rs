@@ -5,6 +5,7 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
 use lantern_core::llm::{clamp_to_schema, CancelFlag, Limits, LlmError, LlmRequest};
+use lantern_core::ErrorCode;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,17 +38,21 @@ pub struct GenerateOptions {
 }
 
 fn read_schema(path: &PathBuf) -> Result<serde_json::Value, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::new("schema_unreadable", format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::new(
+            ErrorCode::SchemaUnreadable,
+            format!("{}: {e}", path.display()),
+        )
+    })?;
     let schema: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         CliError::new(
-            "schema_invalid",
+            ErrorCode::SchemaInvalid,
             format!("{}: not JSON ({e})", path.display()),
         )
     })?;
     if !schema.is_object() {
         return Err(CliError::new(
-            "schema_invalid",
+            ErrorCode::SchemaInvalid,
             format!("{}: a JSON Schema must be an object", path.display()),
         ));
     }
@@ -87,7 +92,7 @@ pub fn generate(locations: &Locations, options: &GenerateOptions) -> Result<(), 
         .map_err(|e| LlmError::BadOutput(format!("not JSON ({e})")))?;
     clamp_to_schema(&mut value, &schema);
     let pretty = serde_json::to_string_pretty(&value)
-        .map_err(|e| CliError::new("runtime_failed", e.to_string()))?;
+        .map_err(|e| CliError::new(ErrorCode::RuntimeFailed, e.to_string()))?;
     println!("{pretty}");
     eprintln!(
         "{} prompt tokens ({} reused), {} generated, first token after {:.0} ms",

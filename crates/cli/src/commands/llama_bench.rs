@@ -3,6 +3,7 @@
 //! developer tool: it needs cmake, a C++ compiler and the cargo registry sources.
 
 use crate::cli_error::CliError;
+use lantern_core::ErrorCode;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,7 +27,7 @@ pub struct Yardstick {
 }
 
 fn failed(message: impl Into<String>) -> CliError {
-    CliError::new("bench_failed", message)
+    CliError::new(ErrorCode::BenchFailed, message)
 }
 
 /// The vendored llama.cpp source in the cargo registry.

@@ -2,7 +2,9 @@
 
 mod bench_llm;
 mod bench_rag;
+mod coach;
 mod course;
+mod eval;
 mod generate;
 mod llama_bench;
 mod model;
@@ -11,7 +13,9 @@ mod profiles;
 
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};
+pub use coach::{coach, CoachOptions};
 pub use course::{import as import_course, list as list_courses, search, SearchOptions};
+pub use eval::{eval, EvalOptions};
 pub use generate::{generate, GenerateOptions};
 pub use model::ModelOptions;
 pub use pack::{embed, inspect, models};
@@ -19,6 +23,7 @@ pub use profiles::{create_profile, list_profiles};
 
 use crate::cli_error::CliError;
 use crate::locations::Locations;
+use lantern_core::ErrorCode;
 use lantern_store::Store;
 
 /// A Tokio runtime for one command.
@@ -26,7 +31,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| CliError::new("runtime_failed", e.to_string()))
+        .map_err(|e| CliError::new(ErrorCode::RuntimeFailed, e.to_string()))
 }
 
 fn open_store(locations: &Locations, rt: &tokio::runtime::Runtime) -> Result<Store, CliError> {

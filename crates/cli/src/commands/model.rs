@@ -3,6 +3,7 @@
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
+use lantern_core::ErrorCode;
 use lantern_llm::{EngineConfig, Supervisor, SupervisorConfig};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,7 +49,7 @@ impl ModelOptions {
     pub fn supervisor(&self, locations: &Locations) -> Result<Supervisor, CliError> {
         let program = std::env::current_exe().map_err(|e| {
             CliError::new(
-                "runtime_failed",
+                ErrorCode::RuntimeFailed,
                 format!("cannot find the lantern binary: {e}"),
             )
         })?;

@@ -7,6 +7,7 @@ use super::{
     combined_text, opening_question, CoachAIResult, CoachMessage, CoachRole, Language,
     ProposedUpdate, StepOutcome, ToulminStep,
 };
+use crate::turn::ReplyOrigin;
 
 /// The changes one action makes to a session, applied together.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -26,6 +27,7 @@ fn message(role: CoachRole, content: String, step: ToulminStep) -> CoachMessage 
         role,
         content,
         step,
+        origin: None,
     }
 }
 
@@ -70,11 +72,21 @@ impl CoachChange {
 /// The change a coach reply in `step` makes: the reply with its guiding question and
 /// the proposal shown (or none); without a proposal, the step reached — a completed
 /// argument, or the next step opened with its question. A proposal waits for the
-/// student: the step moves on only when it is accepted.
-pub fn reply_change(step: ToulminStep, language: Language, result: &CoachAIResult) -> CoachChange {
+/// student: the step moves on only when it is accepted. The reply is marked with who
+/// wrote it (`origin`).
+pub fn reply_change(
+    step: ToulminStep,
+    language: Language,
+    result: &CoachAIResult,
+    origin: ReplyOrigin,
+) -> CoachChange {
+    let reply = CoachMessage {
+        origin: Some(origin),
+        ..message(CoachRole::Assistant, combined_text(result), step)
+    };
     let mut change = CoachChange {
         pending_proposal: Some(result.proposed_update.clone()),
-        messages: vec![message(CoachRole::Assistant, combined_text(result), step)],
+        messages: vec![reply],
         ..CoachChange::default()
     };
     if result.proposed_update.is_some() {
@@ -138,7 +150,12 @@ mod tests {
 
     #[test]
     fn a_reply_with_a_proposal_keeps_the_step_and_shows_the_proposal() {
-        let change = reply_change(ToulminStep::Claim, Language::En, &reply(Some("X."), true));
+        let change = reply_change(
+            ToulminStep::Claim,
+            Language::En,
+            &reply(Some("X."), true),
+            ReplyOrigin::Model,
+        );
         assert_eq!(change.progress, None);
         assert_eq!(change.messages.len(), 1);
         assert!(matches!(change.pending_proposal, Some(Some(_))));
@@ -146,10 +163,17 @@ mod tests {
 
     #[test]
     fn an_advancing_reply_opens_the_next_step_with_its_question() {
-        let change = reply_change(ToulminStep::Claim, Language::En, &reply(None, true));
+        let change = reply_change(
+            ToulminStep::Claim,
+            Language::En,
+            &reply(None, true),
+            ReplyOrigin::Offline,
+        );
         assert_eq!(change.progress, Some((ToulminStep::Grounds, false)));
         assert_eq!(change.messages.len(), 2);
         assert_eq!(change.messages[1].step, ToulminStep::Grounds);
+        assert_eq!(change.messages[0].origin, Some(ReplyOrigin::Offline));
+        assert_eq!(change.messages[1].origin, None);
         assert_eq!(change.pending_proposal, Some(None));
     }
 

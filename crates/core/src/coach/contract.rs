@@ -2,6 +2,7 @@
 //! app saves and shows after the rules have been applied.
 
 use super::ToulminStep;
+use crate::turn::ReplyOrigin;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,11 @@ pub struct CoachMessage {
     pub content: String,
     /// The step it belongs to.
     pub step: ToulminStep,
+    /// Who wrote a coach reply: the model, or the deterministic guide (no model, or the
+    /// model failed in that turn). `None` for the student's messages and the app's
+    /// opening questions.
+    #[serde(default)]
+    pub origin: Option<ReplyOrigin>,
 }
 
 /// A text the coach proposes for a step of the draft.

@@ -31,6 +31,24 @@ pub enum CoachError {
     /// The model runtime failed (its own `model_*` code).
     #[error(transparent)]
     Model(LlmError),
+    /// The session's last message is not an unanswered message of the student.
+    #[error("there is no message to answer: {0}")]
+    NoMessage(&'static str),
+    /// Accept was asked with no proposal for the current step pending.
+    #[error("there is no proposal to accept")]
+    NoProposal,
+    /// The student's message is empty.
+    #[error("the message is empty")]
+    MessageEmpty,
+    /// The student's message is longer than [`MAX_MESSAGE_CHARS`](super::MAX_MESSAGE_CHARS).
+    #[error("messages are limited to {0} characters")]
+    MessageTooLong(usize),
+    /// A draft field is longer than [`MAX_FIELD_CHARS`](super::MAX_FIELD_CHARS).
+    #[error("each part of the argument is limited to {0} characters")]
+    FieldTooLong(usize),
+    /// The argument is complete; it takes no more turns.
+    #[error("the argument is already complete")]
+    SessionComplete,
 }
 
 impl CoachError {
@@ -53,14 +71,20 @@ impl From<LlmError> for CoachError {
 }
 
 impl Coded for CoachError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> crate::ErrorCode {
         match self {
-            Self::StreamFailed(_) => "coach_stream_failed",
-            Self::ValidationFailed(_) => "coach_validation_failed",
-            Self::EmptyResponse => "coach_empty_response",
-            Self::StepMismatch { .. } => "coach_step_mismatch",
-            Self::StepIncomplete(_) => "coach_step_incomplete",
+            Self::StreamFailed(_) => crate::ErrorCode::CoachStreamFailed,
+            Self::ValidationFailed(_) => crate::ErrorCode::CoachValidationFailed,
+            Self::EmptyResponse => crate::ErrorCode::CoachEmptyResponse,
+            Self::StepMismatch { .. } => crate::ErrorCode::CoachStepMismatch,
+            Self::StepIncomplete(_) => crate::ErrorCode::CoachStepIncomplete,
             Self::Model(e) => e.code(),
+            Self::NoMessage(_) => crate::ErrorCode::CoachNoMessage,
+            Self::NoProposal => crate::ErrorCode::CoachNoProposal,
+            Self::MessageEmpty => crate::ErrorCode::CoachMessageEmpty,
+            Self::MessageTooLong(_) => crate::ErrorCode::CoachMessageTooLong,
+            Self::FieldTooLong(_) => crate::ErrorCode::CoachFieldTooLong,
+            Self::SessionComplete => crate::ErrorCode::CoachSessionComplete,
         }
     }
 }

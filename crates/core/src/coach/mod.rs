@@ -8,13 +8,19 @@
 //! model. Nothing here does I/O.
 
 mod change;
+pub mod coaching;
 mod contract;
 mod draft;
 mod error;
 mod export;
+mod input;
 mod normalize;
 mod offline;
 mod prompt;
+#[cfg(test)]
+mod properties;
+pub mod quality;
+pub mod reading;
 pub mod rules;
 mod step;
 pub mod step_checks;
@@ -30,6 +36,7 @@ pub use contract::{CoachAIResult, CoachMessage, CoachRole, ProposedUpdate};
 pub use draft::ToulminDraft;
 pub use error::CoachError;
 pub use export::{to_argdown, to_markdown};
+pub use input::{clean_field, clean_message, SessionView, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
 pub use offline::{offline_turn, opening_question};
 pub use prompt::{build_request, system_prompt};
 pub use rules::{apply_rules, combined_text, RuleContext};

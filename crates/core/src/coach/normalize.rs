@@ -14,7 +14,6 @@ pub fn normalize(text: &str) -> String {
             'ú' | 'ù' | 'û' | 'ü' => 'u',
             'ñ' => 'n',
             'ç' => 'c',
-            '’' | '\'' => '\'',
             c if c.is_alphanumeric() => c,
             _ => ' ',
         };

@@ -1,12 +1,19 @@
 //! The coach without a model: a deterministic guiding question for each step, and a
-//! check of the student's text with the step rules. Used when no model is ready, and
-//! to open each step.
+//! check of the student's text with the step rules. Used when no model is ready or the
+//! model failed in a turn, and to open each step. Its replies go through the same
+//! rules as the model's.
 
+use super::coaching::coach_reply;
+use super::reading::offered_text;
+use super::rules::apply_rules;
 use super::weak_text::detect_weakness;
-use super::{CoachAIResult, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
+use super::{CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
 
-/// Confidence the offline guide gives a text that passes the step's checks.
-const PASSING_CONFIDENCE: f64 = 0.85;
+/// The guide's confidence in a text the student confirmed.
+const CONFIRMED_CONFIDENCE: f64 = 0.9;
+/// The guide's confidence in a text that only passes the step's checks: below the
+/// first-turn threshold, so on a step's first message the guide asks before proposing.
+const PASSING_CONFIDENCE: f64 = 0.6;
 
 /// The question that opens `step`.
 pub fn opening_question(step: ToulminStep, language: Language) -> String {
@@ -30,16 +37,22 @@ pub fn opening_question(step: ToulminStep, language: Language) -> String {
 }
 
 /// A coach reply computed without the model: the student's message is checked as text
-/// for the current step; a fitting text is proposed, otherwise the guide says what is
-/// missing and asks the step's question again.
-pub fn offline_turn(input: &CoachTurnInput) -> CoachAIResult {
+/// for the current step; a fitting text is proposed (kept by the rules only when they
+/// allow it: not on a step's first message unless confirmed or asked for), otherwise the
+/// guide says what is missing and asks the step's question again.
+pub fn offline_turn(input: &CoachTurnInput) -> Result<CoachAIResult, CoachError> {
     let step = input.current_step;
     let confirmed = input.confirmed_text();
     let candidate = confirmed.as_deref().unwrap_or(input.user_message.trim());
-    let mut reply = match detect_weakness(step, candidate) {
+    let reply = match detect_weakness(step, candidate) {
         None => {
             let mut r = CoachAIResult::message(step, fits(input.language));
-            r.confidence = Some(PASSING_CONFIDENCE);
+            r.next_question = Some(keep_question(input.language));
+            r.confidence = Some(if confirmed.is_some() {
+                CONFIRMED_CONFIDENCE
+            } else {
+                PASSING_CONFIDENCE
+            });
             r.proposed_update = Some(ProposedUpdate {
                 field: step,
                 value: candidate.to_string(),
@@ -53,33 +66,37 @@ pub fn offline_turn(input: &CoachTurnInput) -> CoachAIResult {
             r
         }
     };
-    reply.step = step;
-    reply
+    let offered = offered_text(step, &input.user_message);
+    let ruled = apply_rules(
+        reply,
+        &input.rule_context(confirmed.as_deref(), offered.as_deref()),
+    )?;
+    Ok(coach_reply(ruled, input, offered.as_deref()))
 }
 
 fn fits(language: Language) -> &'static str {
     match language {
-        Language::En => "That fits this step. Use the suggestion below to save it and move on, or keep refining it.",
-        Language::Es => "Eso encaja en este paso. Usa la propuesta de abajo para guardarlo y avanzar, o sigue mejorándolo.",
+        Language::En => "That works for this step: it says what this part of the argument needs.",
+        Language::Es => {
+            "Eso funciona para este paso: dice lo que esta parte del argumento necesita."
+        }
     }
+}
+
+fn keep_question(language: Language) -> String {
+    match language {
+        Language::En => "Do you want to keep this wording, or refine it first?",
+        Language::Es => "¿Quieres quedarte con esta redacción o mejorarla antes?",
+    }
+    .to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::ToulminDraft;
 
     fn input(step: ToulminStep, message: &str, language: Language) -> CoachTurnInput {
-        CoachTurnInput {
-            current_step: step,
-            draft: ToulminDraft::default(),
-            history: Vec::new(),
-            user_message: message.into(),
-            earlier_in_step: Vec::new(),
-            first_turn_for_step: true,
-            language,
-            last_proposal: None,
-        }
+        CoachTurnInput::first_message(step, message, language)
     }
 
     #[test]
@@ -93,17 +110,27 @@ mod tests {
         }
     }
 
+    const CLAIM: &str = "Schools should not set homework on weekends.";
+
     #[test]
-    fn a_fitting_text_is_proposed() {
-        let r = offline_turn(&input(
-            ToulminStep::Claim,
-            "Schools should not set homework on weekends.",
-            Language::En,
-        ));
-        assert_eq!(
-            r.proposed_update.unwrap().value,
-            "Schools should not set homework on weekends."
-        );
+    fn a_fitting_text_is_proposed_after_the_steps_first_message() {
+        let mut later = input(ToulminStep::Claim, CLAIM, Language::En);
+        later.first_turn_for_step = false;
+        later.earlier_in_step = vec!["homework".into()];
+        let r = offline_turn(&later).unwrap();
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[test]
+    fn the_guides_replies_go_through_the_first_turn_rule() {
+        let r = offline_turn(&input(ToulminStep::Claim, CLAIM, Language::En)).unwrap();
+        assert_eq!(r.proposed_update, None, "a first message is not proposed");
+        assert!(r.next_question.unwrap().ends_with('?'));
+        let mut asked = input(ToulminStep::Claim, "yes, use that", Language::En);
+        asked.earlier_in_step = vec![CLAIM.into()];
+        asked.first_turn_for_step = false;
+        let r = offline_turn(&asked).unwrap();
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM, "a confirmation is");
     }
 
     #[test]
@@ -112,7 +139,8 @@ mod tests {
             ToulminStep::Qualifier,
             "Yes it is true",
             Language::Es,
-        ));
+        ))
+        .unwrap();
         assert!(r.proposed_update.is_none());
         assert!(r.assistant_text.contains("matiz") || r.assistant_text.contains("fuerza"));
         assert_eq!(

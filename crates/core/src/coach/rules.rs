@@ -24,6 +24,9 @@ pub struct RuleContext<'a> {
     pub rewrite_requested: bool,
     /// The text the student confirmed, when their message was a confirmation.
     pub confirmed_text: Option<&'a str>,
+    /// The text the student's message offers for the step, when it passes the step's
+    /// checks ([`offered_text`](super::reading::offered_text)).
+    pub offered_text: Option<&'a str>,
 }
 
 /// Rule 1, step coercion: `step` and the proposal's `field` become the current step.
@@ -63,6 +66,39 @@ pub fn apply_first_turn_bias(mut result: CoachAIResult, ctx: &RuleContext) -> Co
 pub fn propose_confirmed_text(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
     if result.proposed_update.is_none() {
         if let Some(text) = ctx.confirmed_text.map(str::trim).filter(|t| !t.is_empty()) {
+            result.proposed_update = Some(ProposedUpdate {
+                field: ctx.current_step,
+                value: text.to_string(),
+                rationale: String::new(),
+            });
+        }
+    }
+    result
+}
+
+/// Rule 3c (Lantern): a proposal the step's checks reject, or that repeats another
+/// field of the draft (a claim offered as the grounds), is dropped.
+pub fn drop_unfit_proposal(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    let unfit = result.proposed_update.as_ref().is_some_and(|p| {
+        !passes_step_heuristics(ctx.current_step, &p.value)
+            || ToulminStep::ALL.into_iter().any(|s| {
+                s != ctx.current_step
+                    && ctx.draft.is_filled(s)
+                    && ctx.draft.get(s).trim().eq_ignore_ascii_case(p.value.trim())
+            })
+    });
+    if unfit {
+        result.proposed_update = None;
+    }
+    result
+}
+
+/// Rule 3d (Lantern): when the student's message holds a good text for the step and the
+/// first-turn rule allows a proposal (a later message in the step), that text is
+/// proposed if the model proposed nothing.
+pub fn propose_offered_text(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    if result.proposed_update.is_none() && !ctx.first_turn_for_step {
+        if let Some(text) = ctx.offered_text {
             result.proposed_update = Some(ProposedUpdate {
                 field: ctx.current_step,
                 value: text.to_string(),
@@ -196,12 +232,15 @@ pub fn tidy_text(mut result: CoachAIResult) -> CoachAIResult {
     result
 }
 
-/// Rules 1–6 in the spec's order, after tidying the text.
+/// Rules 1–6 in the spec's order, after tidying the text, with Lantern's rules for
+/// proposals (3b–3d) after the first-turn rule.
 pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResult, CoachError> {
     let result = coerce_step(tidy_text(raw), ctx.current_step);
     let result = strip_empty_proposal(result);
     let result = apply_first_turn_bias(result, ctx);
+    let result = drop_unfit_proposal(result, ctx);
     let result = propose_confirmed_text(result, ctx);
+    let result = propose_offered_text(result, ctx);
     let result = guard_should_advance(result, ctx);
     let result = correct_next_step(result, ctx.current_step);
     validate_result(&result, ctx.current_step)?;
@@ -234,6 +273,7 @@ mod tests {
             first_turn_for_step: false,
             rewrite_requested: false,
             confirmed_text: None,
+            offered_text: None,
         }
     }
 
@@ -313,6 +353,59 @@ mod tests {
         assert_eq!(
             propose_confirmed_text(reply(Claim), &ctx(&draft)).proposed_update,
             None
+        );
+    }
+
+    #[test]
+    fn an_unfit_proposal_or_one_repeating_another_field_is_dropped() {
+        let mut draft = ToulminDraft::default();
+        draft.set(Claim, CLAIM);
+        let grounds = RuleContext {
+            current_step: Grounds,
+            ..ctx(&draft)
+        };
+        let mut r = reply(Grounds);
+        r.proposed_update = proposal(Grounds, CLAIM);
+        assert_eq!(
+            drop_unfit_proposal(r.clone(), &grounds).proposed_update,
+            None
+        );
+        r.proposed_update = proposal(Grounds, "Why?");
+        assert_eq!(
+            drop_unfit_proposal(r.clone(), &grounds).proposed_update,
+            None
+        );
+        let evidence = "In our survey 21 of 28 students were tired on Monday.";
+        r.proposed_update = proposal(Grounds, evidence);
+        assert!(drop_unfit_proposal(r, &grounds).proposed_update.is_some());
+    }
+
+    #[test]
+    fn the_text_a_later_message_offers_is_proposed_when_the_model_proposes_nothing() {
+        let draft = ToulminDraft::default();
+        let later = RuleContext {
+            offered_text: Some(CLAIM),
+            ..ctx(&draft)
+        };
+        let r = propose_offered_text(reply(Claim), &later);
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM);
+        let first = RuleContext {
+            first_turn_for_step: true,
+            ..later
+        };
+        assert_eq!(
+            propose_offered_text(reply(Claim), &first).proposed_update,
+            None,
+            "not on the step's first message"
+        );
+        let mut own = reply(Claim);
+        own.proposed_update = proposal(Claim, "The model's own claim here.");
+        assert_eq!(
+            propose_offered_text(own, &later)
+                .proposed_update
+                .unwrap()
+                .value,
+            "The model's own claim here."
         );
     }
 

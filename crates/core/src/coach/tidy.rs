@@ -5,7 +5,7 @@
 use super::normalize::normalize;
 
 /// Sentences of `text`, each with its closing punctuation.
-fn sentences(text: &str) -> Vec<&str> {
+pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();

@@ -1,13 +1,18 @@
 //! One coach turn end to end (triggers → prompt → model → rules), and the two ways a
 //! step is completed: accepting a proposal, or the student's own text.
 
+use super::coaching::coach_reply;
+use super::offline::offline_turn;
 use super::prompt::build_request;
+use super::reading::offered_text;
 use super::rules::{apply_rules, combined_text, RuleContext};
 use super::stream_text::AssistantTextStream;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
-use crate::llm::{generate_streaming, CancelFlag, ChatMessage, Llm};
+use crate::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use crate::turn::LoopTurn;
+use crate::ErrorCode;
 
 /// Everything a turn needs to know about the session.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,9 +42,26 @@ impl CoachTurnInput {
         is_rewrite_request(&self.user_message)
     }
 
+    /// What the rules need to know about this turn, with the `confirmed` text and the
+    /// text the message `offered`.
+    pub fn rule_context<'a>(
+        &'a self,
+        confirmed: Option<&'a str>,
+        offered: Option<&'a str>,
+    ) -> RuleContext<'a> {
+        RuleContext {
+            current_step: self.current_step,
+            draft: &self.draft,
+            first_turn_for_step: self.first_turn_for_step,
+            rewrite_requested: self.rewrite_requested(),
+            confirmed_text: confirmed,
+            offered_text: offered,
+        }
+    }
+
     /// When the new message is a confirmation, the text confirmed: the last proposal,
-    /// else the draft's text for the step, else the student's latest earlier message in
-    /// the step that fits it.
+    /// else the draft's text for the step, else the text the student's latest earlier
+    /// message in the step offered (a claim without its mixed-in reason, say).
     pub fn confirmed_text(&self) -> Option<String> {
         if !is_confirmation(&self.user_message) {
             return None;
@@ -54,53 +76,9 @@ impl CoachTurnInput {
                 self.earlier_in_step
                     .iter()
                     .rev()
-                    .map(|m| without_lead_in(m))
-                    .find(|m| detect_weakness(step, m).is_none())
-                    .map(capitalized)
+                    .find_map(|m| offered_text(step, m))
             })
     }
-}
-
-/// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
-const LEAD_INS: &[&str] = &[
-    "my claim is that",
-    "my claim is",
-    "my claim",
-    "i think that",
-    "i think",
-    "i believe that",
-    "i believe",
-    "my answer is",
-    "mi tesis es que",
-    "mi tesis es",
-    "mi tesis",
-    "creo que",
-    "pienso que",
-    "mi respuesta es",
-];
-
-/// `message` without a leading "My claim is that …" / "Creo que …".
-pub fn without_lead_in(message: &str) -> &str {
-    let text = message.trim();
-    for lead in LEAD_INS {
-        let Some(head) = text.get(..lead.len()) else {
-            continue;
-        };
-        let rest = &text[lead.len()..];
-        if head.eq_ignore_ascii_case(lead) && !rest.starts_with(char::is_alphanumeric) {
-            return rest.trim_start_matches([':', ',', ' ']);
-        }
-    }
-    text
-}
-
-/// `text` with its first letter in upper case (a sentence once its lead-in is gone).
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// A finished turn.
@@ -136,20 +114,48 @@ pub async fn run_turn(
         }
     };
     let raw: CoachAIResult = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
-    let context = RuleContext {
-        current_step: input.current_step,
-        draft: &input.draft,
-        first_turn_for_step: input.first_turn_for_step,
-        rewrite_requested,
-        confirmed_text: confirmed.as_deref(),
-    };
-    let result = apply_rules(raw, &context)?;
+    let offered = offered_text(input.current_step, &input.user_message);
+    let ruled = apply_rules(
+        raw,
+        &input.rule_context(confirmed.as_deref(), offered.as_deref()),
+    )?;
+    let result = coach_reply(ruled, input, offered.as_deref());
     Ok(CoachTurnOutcome {
         display_text: combined_text(&result),
         result,
         rewrite_requested,
         confirmation,
     })
+}
+
+/// A coach turn in the shared pipeline: the model through [`run_turn`], or the offline
+/// guide, both through the same rules.
+impl LoopTurn for CoachTurnInput {
+    type Reply = CoachAIResult;
+    type Error = CoachError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<CoachAIResult, CoachError>> {
+        Box::pin(async move { Ok(run_turn(llm, self, on_text, cancel).await?.result) })
+    }
+
+    fn offline(&self) -> Result<CoachAIResult, CoachError> {
+        offline_turn(self)
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::CoachValidationFailed
+                | ErrorCode::CoachEmptyResponse
+                | ErrorCode::CoachStepMismatch
+                | ErrorCode::ModelOutputInvalid
+        )
+    }
 }
 
 /// Where the argument goes after a step is completed.
@@ -208,16 +214,9 @@ mod tests {
     const CLAIM: &str = "Schools should not set homework on weekends.";
 
     fn input(message: &str, first: bool) -> CoachTurnInput {
-        CoachTurnInput {
-            current_step: ToulminStep::Claim,
-            draft: ToulminDraft::default(),
-            history: Vec::new(),
-            user_message: message.into(),
-            earlier_in_step: Vec::new(),
-            first_turn_for_step: first,
-            language: Language::En,
-            last_proposal: None,
-        }
+        let mut input = CoachTurnInput::first_message(ToulminStep::Claim, message, Language::En);
+        input.first_turn_for_step = first;
+        input
     }
 
     async fn turn(
@@ -238,7 +237,7 @@ mod tests {
 
     fn proposing(confidence: f64) -> String {
         format!(
-            r#"{{"assistantText":"Here is a version.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"Does it say what you mean?"}}"#
+            r#"{{"assistantText":"Here is a clearer version of it.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"Does it say what you mean?"}}"#
         )
     }
 
@@ -271,6 +270,33 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_stub_reply_becomes_a_coaching_move_and_the_claim_is_proposed_once_confirmed() {
+        let message = "I think homework should be banned because kids need time to play.";
+        let (outcome, _) = turn(
+            r#"{"assistantText":"The student's claim is:","step":"claim"}"#,
+            &input(message, true),
+        )
+        .await;
+        let outcome = outcome.unwrap();
+        assert!(
+            outcome.display_text.contains("reason"),
+            "{}",
+            outcome.display_text
+        );
+        assert!(outcome
+            .display_text
+            .ends_with("Is \"Homework should be banned\" the claim you want to keep?"));
+        assert_eq!(outcome.result.proposed_update, None);
+        let mut yes = input("yes", false);
+        yes.earlier_in_step = vec![message.into()];
+        let (outcome, _) = turn(r#"{"assistantText":"Great.","step":"claim"}"#, &yes).await;
+        assert_eq!(
+            outcome.unwrap().result.proposed_update.unwrap().value,
+            "Homework should be banned."
+        );
+    }
+
+    #[tokio::test]
     async fn model_errors_keep_their_own_codes() {
         let llm = ScriptedLlm::new([Err(crate::llm::LlmError::Timeout(30))]);
         let err = run_turn(
@@ -298,21 +324,6 @@ mod tests {
         let request = &llm.requests()[0];
         assert!(request.system.contains("first message"));
         assert_eq!(request.messages.last().unwrap().content, "homework");
-    }
-
-    #[test]
-    fn lead_ins_are_taken_off_confirmed_messages() {
-        assert_eq!(
-            without_lead_in("My claim: schools should act."),
-            "schools should act."
-        );
-        assert_eq!(
-            without_lead_in("I think that rest matters a lot"),
-            "rest matters a lot"
-        );
-        assert_eq!(without_lead_in("Creo que la tarea cansa"), "la tarea cansa");
-        assert_eq!(without_lead_in("I thinker"), "I thinker");
-        assert_eq!(without_lead_in("Homework helps"), "Homework helps");
     }
 
     #[test]
@@ -347,10 +358,10 @@ mod tests {
     async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
         let (outcome, streamed) = turn(&proposing(0.9), &input("ok", false)).await;
         let outcome = outcome.unwrap();
-        assert_eq!(streamed, "Here is a version.");
+        assert_eq!(streamed, "Here is a clearer version of it.");
         assert_eq!(
             outcome.display_text,
-            "Here is a version.\n\nDoes it say what you mean?"
+            "Here is a clearer version of it.\n\nDoes it say what you mean?"
         );
     }
 

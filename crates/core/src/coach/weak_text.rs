@@ -4,6 +4,7 @@
 //! the prompt's hint, the offline guide and the student's own "next step".
 
 use super::normalize::{normalize, words};
+use super::reading::mixed_in_reason;
 use super::step_checks::{fewest_words, has_exception, has_hedge, has_link, reads_like_grounds};
 use super::{Language, ToulminStep};
 
@@ -18,6 +19,8 @@ pub enum Weakness {
     IsQuestion,
     /// The claim reads like evidence (a reason or figures), not a position.
     ClaimLooksLikeGrounds,
+    /// The claim has a reason mixed in ("… because …"), which belongs in the grounds.
+    ClaimIncludesReason,
     /// The warrant does not link the grounds to the claim.
     MissingLink,
     /// The qualifier has no word of degree ("usually", "probably"…).
@@ -40,7 +43,8 @@ pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
         return Some(Weakness::IsQuestion);
     }
     match step {
-        ToulminStep::Claim => reads_like_grounds(&plain).then_some(Weakness::ClaimLooksLikeGrounds),
+        ToulminStep::Claim if reads_like_grounds(&plain) => Some(Weakness::ClaimLooksLikeGrounds),
+        ToulminStep::Claim => mixed_in_reason(step, trimmed).map(|_| Weakness::ClaimIncludesReason),
         ToulminStep::Warrant => (!has_link(&plain)).then_some(Weakness::MissingLink),
         ToulminStep::Qualifier => (!has_hedge(&plain)).then_some(Weakness::MissingHedge),
         ToulminStep::Rebuttal => (!has_exception(&plain)).then_some(Weakness::MissingException),
@@ -56,9 +60,73 @@ impl Weakness {
             Self::TooShort => "too_short",
             Self::IsQuestion => "is_question",
             Self::ClaimLooksLikeGrounds => "claim_looks_like_grounds",
+            Self::ClaimIncludesReason => "claim_includes_reason",
             Self::MissingLink => "missing_link",
             Self::MissingHedge => "missing_hedge",
             Self::MissingException => "missing_exception",
+        }
+    }
+
+    /// Words a reply that names this weakness uses (any one, case- and
+    /// accent-insensitive): how the eval recognises that the weakness was named.
+    pub fn keywords(self, language: Language) -> &'static [&'static str] {
+        match (self, language) {
+            (Self::Empty, Language::En) => &["nothing", "empty", "write"],
+            (Self::Empty, Language::Es) => &["nada", "vacio", "escribe"],
+            (Self::TooShort, Language::En) => &[
+                "short",
+                "say more",
+                "a little more",
+                "more detail",
+                "expand",
+            ],
+            (Self::TooShort, Language::Es) => {
+                &["breve", "corto", "desarroll", "mas detalle", "un poco mas"]
+            }
+            (Self::IsQuestion, Language::En) => &["question", "statement"],
+            (Self::IsQuestion, Language::Es) => &["pregunta", "afirmacion"],
+            (Self::ClaimLooksLikeGrounds, Language::En) => {
+                &["evidence", "grounds", "position", "data"]
+            }
+            (Self::ClaimLooksLikeGrounds, Language::Es) => {
+                &["dato", "prueba", "postura", "evidencia"]
+            }
+            (Self::ClaimIncludesReason, Language::En) => &["reason", "because", "grounds"],
+            (Self::ClaimIncludesReason, Language::Es) => &["razon", "porque", "datos", "motivo"],
+            (Self::MissingLink, Language::En) => &[
+                "link",
+                "connect",
+                "why the",
+                "support the claim",
+                "this shows",
+            ],
+            (Self::MissingLink, Language::Es) => &[
+                "relacion",
+                "conect",
+                "por que los datos",
+                "apoyan la tesis",
+                "demuestra",
+            ],
+            (Self::MissingHedge, Language::En) => &[
+                "how strongly",
+                "usually",
+                "probably",
+                "in most cases",
+                "always",
+            ],
+            (Self::MissingHedge, Language::Es) => &[
+                "con que fuerza",
+                "normalmente",
+                "probablemente",
+                "la mayoria",
+                "siempre",
+            ],
+            (Self::MissingException, Language::En) => {
+                &["exception", "unless", "not hold", "except"]
+            }
+            (Self::MissingException, Language::Es) => {
+                &["excepcion", "a menos", "no se cumpl", "excepto", "salvo"]
+            }
         }
     }
 
@@ -76,6 +144,12 @@ impl Weakness {
             }
             (Self::ClaimLooksLikeGrounds, Language::Es) => {
                 "Parece un dato; la tesis debe expresar tu postura, y los datos van en el siguiente paso."
+            }
+            (Self::ClaimIncludesReason, Language::En) => {
+                "Your claim has a reason mixed in (the part after \"because\"); the claim states your position, and the reason goes in the grounds."
+            }
+            (Self::ClaimIncludesReason, Language::Es) => {
+                "Tu tesis mezcla una razón (lo que va después de \"porque\"); la tesis expresa tu postura, y la razón va en los datos."
             }
             (Self::MissingLink, Language::En) => {
                 "It does not yet explain why the grounds support the claim (because…, this shows…)."
@@ -139,6 +213,7 @@ mod tests {
             Weakness::TooShort,
             Weakness::IsQuestion,
             Weakness::ClaimLooksLikeGrounds,
+            Weakness::ClaimIncludesReason,
             Weakness::MissingLink,
             Weakness::MissingHedge,
             Weakness::MissingException,

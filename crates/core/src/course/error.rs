@@ -46,19 +46,19 @@ impl PackErrorKind {
     ];
 
     /// The stable code.
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> crate::ErrorCode {
         match self {
-            Self::NotFound => "pack_not_found",
-            Self::Unreadable => "pack_unreadable",
-            Self::MissingFile => "pack_missing_file",
-            Self::InvalidJson => "pack_invalid_json",
-            Self::InvalidField => "pack_invalid_field",
-            Self::DuplicateId => "pack_duplicate_id",
-            Self::UnknownUnit => "pack_unknown_unit",
-            Self::Cycle => "pack_cycle",
-            Self::MissingCorrectOption => "pack_missing_correct_option",
-            Self::UnsupportedContent => "pack_unsupported_content",
-            Self::PdfUnreadable => "pack_pdf_unreadable",
+            Self::NotFound => crate::ErrorCode::PackNotFound,
+            Self::Unreadable => crate::ErrorCode::PackUnreadable,
+            Self::MissingFile => crate::ErrorCode::PackMissingFile,
+            Self::InvalidJson => crate::ErrorCode::PackInvalidJson,
+            Self::InvalidField => crate::ErrorCode::PackInvalidField,
+            Self::DuplicateId => crate::ErrorCode::PackDuplicateId,
+            Self::UnknownUnit => crate::ErrorCode::PackUnknownUnit,
+            Self::Cycle => crate::ErrorCode::PackCycle,
+            Self::MissingCorrectOption => crate::ErrorCode::PackMissingCorrectOption,
+            Self::UnsupportedContent => crate::ErrorCode::PackUnsupportedContent,
+            Self::PdfUnreadable => crate::ErrorCode::PackPdfUnreadable,
         }
     }
 }
@@ -105,7 +105,7 @@ impl PackError {
 }
 
 impl crate::Coded for PackError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> crate::ErrorCode {
         self.kind.code()
     }
 }
@@ -137,6 +137,8 @@ mod tests {
         let codes: std::collections::HashSet<_> =
             PackErrorKind::ALL.iter().map(|k| k.code()).collect();
         assert_eq!(codes.len(), PackErrorKind::ALL.len());
-        assert!(codes.iter().all(|c| crate::error::is_well_formed_code(c)));
+        assert!(codes
+            .iter()
+            .all(|c| crate::error::is_well_formed_code(c.as_str())));
     }
 }

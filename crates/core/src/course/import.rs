@@ -61,11 +61,11 @@ pub enum ImportError {
 }
 
 impl crate::Coded for ImportError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> crate::ErrorCode {
         match self {
             Self::Pack(e) => e.code(),
             Self::Retrieval(e) => e.code(),
-            Self::Catalog(_) => "store_failed",
+            Self::Catalog(_) => crate::ErrorCode::StoreFailed,
         }
     }
 }

@@ -44,18 +44,18 @@ pub enum LlmError {
 }
 
 impl Coded for LlmError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> crate::ErrorCode {
         match self {
-            Self::NotFound(_) => "model_not_found",
-            Self::Invalid { .. } => "model_invalid",
-            Self::OutOfMemory(_) => "out_of_memory",
-            Self::Crashed(_) => "model_crashed",
-            Self::Timeout(_) => "model_timeout",
-            Self::Cancelled => "model_cancelled",
-            Self::Template(_) => "model_template_failed",
-            Self::Grammar(_) => "model_grammar_failed",
-            Self::BadOutput(_) => "model_output_invalid",
-            Self::Runtime(_) => "model_runtime_failed",
+            Self::NotFound(_) => crate::ErrorCode::ModelNotFound,
+            Self::Invalid { .. } => crate::ErrorCode::ModelInvalid,
+            Self::OutOfMemory(_) => crate::ErrorCode::OutOfMemory,
+            Self::Crashed(_) => crate::ErrorCode::ModelCrashed,
+            Self::Timeout(_) => crate::ErrorCode::ModelTimeout,
+            Self::Cancelled => crate::ErrorCode::ModelCancelled,
+            Self::Template(_) => crate::ErrorCode::ModelTemplateFailed,
+            Self::Grammar(_) => crate::ErrorCode::ModelGrammarFailed,
+            Self::BadOutput(_) => crate::ErrorCode::ModelOutputInvalid,
+            Self::Runtime(_) => crate::ErrorCode::ModelRuntimeFailed,
         }
     }
 }
@@ -108,7 +108,7 @@ mod tests {
             LlmError::Runtime("x".into()),
         ];
         for e in &all {
-            assert!(is_well_formed_code(e.code()), "{}", e.code());
+            assert!(is_well_formed_code(e.code().as_str()), "{}", e.code());
         }
     }
 
@@ -119,7 +119,10 @@ mod tests {
             LlmError::Cancelled,
             LlmError::Grammar("g".into()),
         ] {
-            assert_eq!(LlmError::from_code(e.code(), "x".into()).code(), e.code());
+            assert_eq!(
+                LlmError::from_code(e.code().as_str(), "x".into()).code(),
+                e.code()
+            );
         }
     }
 }

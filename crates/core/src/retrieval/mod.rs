@@ -29,10 +29,10 @@ pub enum RetrievalError {
 }
 
 impl crate::Coded for RetrievalError {
-    fn code(&self) -> &'static str {
+    fn code(&self) -> crate::ErrorCode {
         match self {
-            Self::EmbedderUnavailable(_) => "embedder_unavailable",
-            Self::Index(_) => "index_failed",
+            Self::EmbedderUnavailable(_) => crate::ErrorCode::EmbedderUnavailable,
+            Self::Index(_) => crate::ErrorCode::IndexFailed,
         }
     }
 }

@@ -1,28 +1,40 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CoachMessage, IpcError } from "../../bindings";
+import { useAutosave } from "../../app/useAutosave";
 import { errorText } from "../../i18n";
 
-/** The conversation, the reply streaming in, the message box and any error with a retry. */
+/** The conversation, the reply streaming in (with Stop), the message box (autosaved) and
+ * any error; an unanswered last message of the student offers Retry. */
 export function ChatPanel({
   messages,
+  unsent,
   streaming,
+  canStop,
   error,
   onSend,
   onRetry,
+  onStop,
+  onUnsentChange,
 }: {
   messages: CoachMessage[];
+  unsent: string;
   streaming: string | null;
+  canStop: boolean;
   error: IpcError | null;
   onSend: (text: string) => Promise<boolean>;
   onRetry: () => void;
+  onStop: () => void;
+  onUnsentChange: (text: string) => void;
 }) {
   const { t } = useTranslation();
   const inputId = useId();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(unsent);
   const busy = streaming !== null;
   const lastIsStudent = messages.at(-1)?.role === "user";
   const list = useRef<HTMLOListElement>(null);
+  const save = useCallback((value: string) => onUnsentChange(value), [onUnsentChange]);
+  useAutosave(text, save);
   // Keep the newest message (or the reply streaming in) in view.
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -43,6 +55,9 @@ export function ChatPanel({
           <li key={i} className={`message message-${m.role}`}>
             <span className="visually-hidden">{t(`coach.roles.${m.role}`)}: </span>
             {m.content}
+            {m.origin !== null && m.origin !== "model" && (
+              <small className="message-origin">{t(`coach.origin.${m.origin}`)}</small>
+            )}
           </li>
         ))}
         {busy && (
@@ -54,12 +69,15 @@ export function ChatPanel({
       {error && (
         <div className="check-error" role="alert">
           <p>{errorText(error)}</p>
-          {lastIsStudent && (
-            <button type="button" onClick={onRetry} disabled={busy}>
-              {t("coach.retry")}
-            </button>
-          )}
         </div>
+      )}
+      {lastIsStudent && !busy && (
+        <p className="help">
+          {t("coach.unanswered")}{" "}
+          <button type="button" onClick={onRetry}>
+            {t("coach.retry")}
+          </button>
+        </p>
       )}
       <form className="chat-input" onSubmit={(e) => void submit(e)}>
         <label htmlFor={inputId}>{t("coach.message")}</label>
@@ -77,9 +95,15 @@ export function ChatPanel({
               }
             }}
           />
-          <button type="submit" disabled={busy || !text.trim()}>
-            {t("coach.send")}
-          </button>
+          {busy ? (
+            <button type="button" onClick={onStop} disabled={!canStop}>
+              {t("coach.stop")}
+            </button>
+          ) : (
+            <button type="submit" disabled={!text.trim()}>
+              {t("coach.send")}
+            </button>
+          )}
         </div>
       </form>
     </section>

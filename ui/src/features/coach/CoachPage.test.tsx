@@ -17,7 +17,8 @@ function session(over: Partial<CoachSessionView> = {}): CoachSessionView {
     isComplete: false,
     draft: empty,
     pendingProposal: null,
-    messages: [{ role: "assistant", content: "What is your claim?", step: "claim" }],
+    messages: [{ role: "assistant", content: "What is your claim?", step: "claim", origin: null }],
+    unsentMessage: "",
     ...over,
   };
 }
@@ -120,9 +121,9 @@ describe("CoachPage", () => {
         session({
           pendingProposal: { field: "claim", value: CLAIM, rationale: "clear" },
           messages: [
-            { role: "assistant", content: "What is your claim?", step: "claim" },
-            { role: "user", content: CLAIM, step: "claim" },
-            { role: "assistant", content: "Good start. Use it?", step: "claim" },
+            { role: "assistant", content: "What is your claim?", step: "claim", origin: null },
+            { role: "user", content: CLAIM, step: "claim", origin: null },
+            { role: "assistant", content: "Good start. Use it?", step: "claim", origin: null },
           ],
         }),
       ),
@@ -153,14 +154,14 @@ describe("CoachPage", () => {
   it("shows a coded error with a retry that answers the saved message again", async () => {
     let saved = false;
     const withMessage = () =>
-      session({ messages: [...session().messages, { role: "user", content: "hello there", step: "claim" }] });
+      session({ messages: [...session().messages, { role: "user", content: "hello there", step: "claim", origin: null }] });
     const calls = await openSession({
       coach_open: () => (saved ? withMessage() : session()),
       coach_send: () => {
         saved = true;
         throw { code: "coach_validation_failed", message: "bad json" };
       },
-      coach_retry: () => ({ ...withMessage(), messages: [...withMessage().messages, { role: "assistant", content: "Why?", step: "claim" }] }),
+      coach_retry: () => ({ ...withMessage(), messages: [...withMessage().messages, { role: "assistant", content: "Why?", step: "claim", origin: null }] }),
     });
     fireEvent.change(screen.getByLabelText("Your message"), { target: { value: "hello there" } });
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
@@ -182,6 +183,73 @@ describe("CoachPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await screen.findByRole("alert");
     expect((screen.getByLabelText("Your message") as HTMLTextAreaElement).value).toBe("kept text");
+  });
+
+  it("Stop cancels the running turn by its id", async () => {
+    let channel: { onmessage: (m: unknown) => void } | undefined;
+    const cancelled: unknown[] = [];
+    await openSession({
+      coach_send: (args) => {
+        channel = args.onEvent as typeof channel;
+        return new Promise(() => undefined);
+      },
+      cancel_turn: (args) => {
+        cancelled.push(args.turn);
+        return null;
+      },
+    });
+    fireEvent.change(screen.getByLabelText("Your message"), { target: { value: CLAIM } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await act(async () => channel?.onmessage({ kind: "started", turn: 3 }));
+    fireEvent.click(await screen.findByRole("button", { name: "Stop" }));
+    await act(async () => undefined);
+    expect(cancelled).toEqual([3]);
+  });
+
+  it("reopens the argument opened last, with its unsent message", async () => {
+    backend({
+      coach_list: () => [],
+      coach_last: () => 7,
+      coach_open: () => session({ unsentMessage: "Homework should" }),
+    });
+    render(<CoachPage language="en" modelReady />);
+    expect(await screen.findByText("What is your claim?")).toBeTruthy();
+    expect((screen.getByLabelText("Your message") as HTMLTextAreaElement).value).toBe("Homework should");
+  });
+
+  it("autosaves the message being typed and a draft field being edited", async () => {
+    const saved: unknown[] = [];
+    await openSession({
+      coach_save_unsent: (args) => {
+        saved.push(["unsent", args.text]);
+        return null;
+      },
+      coach_edit_draft: (args) => {
+        saved.push(["draft", args.step, args.text]);
+        return session();
+      },
+    });
+    fireEvent.change(screen.getByLabelText("Your message"), { target: { value: "Schools should" } });
+    fireEvent.change(screen.getByLabelText("Claim"), { target: { value: CLAIM } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 900)));
+    expect(saved).toContainEqual(["unsent", "Schools should"]);
+    expect(saved).toContainEqual(["draft", "claim", CLAIM]);
+  });
+
+  it("offers Retry for an unanswered message and marks replies of the offline guide", async () => {
+    await openSession({
+      coach_open: () =>
+        session({
+          messages: [
+            { role: "assistant", content: "What is your claim?", step: "claim", origin: null },
+            { role: "user", content: "hi", step: "claim", origin: null },
+            { role: "assistant", content: "Say more.", step: "claim", origin: "afterModelFailure" },
+            { role: "user", content: "homework", step: "claim", origin: null },
+          ],
+        }),
+    });
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(document.querySelector(".message-origin")?.textContent).toContain("offline guide");
   });
 
   it("completing the argument shows the diagram and the exports", async () => {

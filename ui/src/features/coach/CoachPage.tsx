@@ -45,6 +45,11 @@ export function CoachPage({ language, modelReady }: { language: Language; modelR
           {t("coach.offline")}
         </p>
       )}
+      {coach.origin === "afterModelFailure" && (
+        <p className="help" role="status">
+          {t("coach.afterModelFailure")}
+        </p>
+      )}
       {session.isComplete && (
         <>
           <p className="check-ok" role="status">
@@ -57,11 +62,16 @@ export function CoachPage({ language, modelReady }: { language: Language; modelR
       <div className="coach-columns">
         <div>
           <ChatPanel
+            key={session.id}
             messages={session.messages}
+            unsent={session.unsentMessage}
             streaming={coach.streaming}
+            canStop={coach.canStop}
             error={coach.error}
             onSend={coach.send}
             onRetry={() => void coach.retry()}
+            onStop={() => void coach.stop()}
+            onUnsentChange={coach.saveUnsent}
           />
           {proposal && !session.isComplete && (
             <ProposedUpdateCard
@@ -73,6 +83,7 @@ export function CoachPage({ language, modelReady }: { language: Language; modelR
           )}
         </div>
         <DraftPanel
+          key={session.id}
           draft={session.draft}
           current={session.currentStep}
           complete={session.isComplete}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ToulminDraft, ToulminStep } from "../../bindings";
+import { useAutosave } from "../../app/useAutosave";
 import { STEPS } from "./steps";
 
-/** The argument so far, one editable field per step; the current step can be completed
- * from here with the student's own text. */
+/** The argument so far, one editable field per step, autosaved while the student types;
+ * the current step can be completed from here with the student's own text. */
 export function DraftPanel({
   draft,
   current,
@@ -22,6 +23,13 @@ export function DraftPanel({
   const [edits, setEdits] = useState<ToulminDraft>(draft);
   useEffect(() => setEdits(draft), [draft]);
   const reached = complete ? STEPS.length - 1 : STEPS.indexOf(current);
+  const saveChanged = useCallback(
+    (edited: ToulminDraft) => {
+      for (const step of STEPS) if (edited[step] !== draft[step]) void onSave(step, edited[step]);
+    },
+    [draft, onSave],
+  );
+  useAutosave(edits, saveChanged, 700);
 
   return (
     <section className="draft" aria-labelledby="draft-title">

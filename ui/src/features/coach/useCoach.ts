@@ -1,33 +1,27 @@
-import { Channel } from "@tauri-apps/api/core";
 import { useCallback, useEffect, useState } from "react";
 import {
   commands,
   type CoachSessionSummaryView,
   type CoachSessionView,
-  type CoachStreamEvent,
   type IpcError,
   type Language,
   type ToulminStep,
 } from "../../bindings";
+import { useStreamedTurn, type Result } from "../../turns/useStreamedTurn";
 
-type Result<T> = { status: "ok"; data: T } | { status: "error"; error: IpcError };
-
-/** The active profile's arguments, the one open, and the turn streaming into it. */
+/** The active profile's arguments, the one open (the last one, on start), and the turn
+ * streaming into it. */
 export function useCoach() {
   const [sessions, setSessions] = useState<CoachSessionSummaryView[] | null>(null);
   const [session, setSession] = useState<CoachSessionView | null>(null);
-  const [streaming, setStreaming] = useState<string | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
+  const turn = useStreamedTurn<CoachSessionView>();
 
   const reloadList = useCallback(async () => {
     const result = await commands.coachList();
     if (result.status === "ok") setSessions(result.data);
     else setError(result.error);
   }, []);
-
-  useEffect(() => {
-    void reloadList();
-  }, [reloadList]);
 
   /** Applies a command's result: the session on success, the error otherwise. */
   const apply = useCallback(
@@ -45,42 +39,46 @@ export function useCoach() {
     [reloadList],
   );
 
-  /** Runs a streamed turn on session `sessionId`: deltas fill `streaming`, then the saved
-   * session replaces it. After a failure the session is reloaded (the student's message
-   * may have been saved, ready for a retry). Resolves to whether the message is saved. */
+  // On start, reopen the argument the student had open (or changed) last.
+  useEffect(() => {
+    void reloadList();
+    void commands.coachLast().then((last) => {
+      if (last.status === "ok" && typeof last.data === "number") void apply(commands.coachOpen(last.data));
+    });
+  }, [reloadList, apply]);
+
+  /** Runs a streamed turn on session `sessionId`; after a failure or a stop the session
+   * is reloaded (the student's message is saved, ready for a retry). Resolves to whether
+   * the message is saved. */
   const stream = useCallback(
-    async (
-      sessionId: number,
-      sent: string | null,
-      start: (channel: Channel<CoachStreamEvent>) => Promise<Result<CoachSessionView>>,
-    ) => {
+    async (sessionId: number, sent: string | null, start: Parameters<typeof turn.run>[0]) => {
       setError(null);
-      setStreaming("");
-      const channel = new Channel<CoachStreamEvent>();
-      channel.onmessage = (event) => {
-        if (event.kind === "delta") setStreaming((seen) => (seen ?? "") + event.text);
-      };
-      try {
-        const result = await start(channel);
-        if (result.status === "ok") return apply(Promise.resolve(result));
-        const reloaded = await commands.coachOpen(sessionId);
-        if (reloaded.status === "ok") setSession(reloaded.data);
-        setError(result.error);
-        const last = reloaded.status === "ok" ? reloaded.data.messages.at(-1) : undefined;
-        return sent === null || (last?.role === "user" && last.content === sent.trim());
-      } finally {
-        setStreaming(null);
-      }
+      const result = await turn.run(start);
+      if (result.status === "ok") return apply(Promise.resolve(result));
+      const reloaded = await commands.coachOpen(sessionId);
+      if (reloaded.status === "ok") setSession(reloaded.data);
+      setError(result.error);
+      const last = reloaded.status === "ok" ? reloaded.data.messages.at(-1) : undefined;
+      return sent === null || (last?.role === "user" && last.content === sent.trim());
     },
-    [apply],
+    [apply, turn.run],
   );
 
   const id = session?.id;
+  const saveUnsent = useCallback(
+    (text: string) => {
+      if (id !== undefined) void commands.coachSaveUnsent(id, text);
+    },
+    [id],
+  );
   return {
     sessions,
     session,
-    streaming,
+    streaming: turn.streaming,
+    canStop: turn.canStop,
+    origin: turn.origin,
     error,
+    stop: turn.stop,
     open: (sessionId: number) => apply(commands.coachOpen(sessionId)),
     create: (title: string, language: Language) => apply(commands.coachCreate(title, language)),
     send: (message: string) =>
@@ -91,6 +89,7 @@ export function useCoach() {
     advance: () => (id === undefined ? Promise.resolve(false) : apply(commands.coachAdvance(id))),
     editDraft: (step: ToulminStep, text: string) =>
       id === undefined ? Promise.resolve(false) : apply(commands.coachEditDraft(id, step, text)),
+    saveUnsent,
     close: () => setSession(null),
     remove: async (sessionId: number) => {
       const result = await commands.coachDelete(sessionId);

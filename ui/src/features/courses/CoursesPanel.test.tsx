@@ -50,6 +50,6 @@ describe("CoursesPanel", () => {
     });
     render(<CoursesPanel />);
     fireEvent.click(await screen.findByRole("button", { name: "Import a course folder…" }));
-    expect((await screen.findByRole("alert")).textContent).toContain("pack_unknown_unit");
+    expect((await screen.findByRole("alert")).textContent).toContain("unknown unit ALG-99");
   });
 });

@@ -1,0 +1,268 @@
+//! The coach's eval runner: each case starts an argument (optionally at a later step
+//! with earlier fields filled), plays its turns through the real store and model, and
+//! scores every reply with [`score_reply`] plus the case's own expectations.
+
+use super::Bench;
+use crate::cli_error::CliError;
+use lantern_core::coach::quality::score_reply;
+use lantern_core::coach::{
+    opening_question, CoachChange, CoachMessage, CoachRole, Language, ToulminStep,
+};
+use lantern_core::eval::{Check, TurnScore};
+use lantern_core::llm::CancelFlag;
+use lantern_store::{CoachSession, StoreError};
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// One scripted dialogue.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoachCase {
+    id: String,
+    #[serde(deserialize_with = "language")]
+    language: Language,
+    title: String,
+    #[serde(default)]
+    start: Option<Start>,
+    turns: Vec<Turn>,
+}
+
+/// Where a case starts: a step, with the fields before it filled.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Start {
+    step: ToulminStep,
+    #[serde(default)]
+    draft: HashMap<ToulminStep, String>,
+}
+
+/// One thing the student does, and what must follow.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Turn {
+    #[serde(default)]
+    say: Option<String>,
+    #[serde(default)]
+    accept: bool,
+    #[serde(default)]
+    reject: bool,
+    #[serde(default)]
+    edit: Option<Edit>,
+    #[serde(default)]
+    advance: bool,
+    #[serde(default)]
+    expect: Expect,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Edit {
+    step: ToulminStep,
+    text: String,
+}
+
+/// What a turn must lead to.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Expect {
+    proposal: Option<bool>,
+    proposal_contains: Option<String>,
+    step: Option<ToulminStep>,
+}
+
+fn language<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Language, D::Error> {
+    let code = String::deserialize(d)?;
+    Language::from_code(&code)
+        .ok_or_else(|| serde::de::Error::custom(format!("unsupported language {code:?}")))
+}
+
+impl Turn {
+    /// What the student does, for the report; an error when not exactly one action.
+    fn describe(&self) -> Result<String, String> {
+        let mut actions = Vec::new();
+        if let Some(text) = &self.say {
+            actions.push(format!("say {text:?}"));
+        }
+        if self.accept {
+            actions.push("accept".into());
+        }
+        if self.reject {
+            actions.push("reject".into());
+        }
+        if let Some(edit) = &self.edit {
+            actions.push(format!("edit {} {:?}", edit.step.as_str(), edit.text));
+        }
+        if self.advance {
+            actions.push("advance".into());
+        }
+        match actions.len() {
+            1 => Ok(actions.remove(0)),
+            n => Err(format!("a turn needs exactly one action, this one has {n}")),
+        }
+    }
+}
+
+/// Plays every case; `progress` sees each scored turn as it finishes.
+pub async fn run(
+    bench: &Bench,
+    cases: &[CoachCase],
+    mut progress: impl FnMut(&TurnScore),
+) -> Result<Vec<TurnScore>, CliError> {
+    for case in cases {
+        for (i, turn) in case.turns.iter().enumerate() {
+            turn.describe().map_err(|e| {
+                CliError::new(
+                    lantern_core::ErrorCode::EvalCasesInvalid,
+                    format!("case {} turn {i}: {e}", case.id),
+                )
+            })?;
+        }
+    }
+    let mut scores = Vec::new();
+    for case in cases {
+        let mut session = start(bench, case).await?;
+        for (i, turn) in case.turns.iter().enumerate() {
+            let score = play(bench, case, i, turn, &mut session).await?;
+            progress(&score);
+            scores.push(score);
+        }
+    }
+    Ok(scores)
+}
+
+/// A new argument for `case`, moved to its start step with the given fields.
+async fn start(bench: &Bench, case: &CoachCase) -> Result<CoachSession, CliError> {
+    let (store, profile) = (&bench.store, bench.profile);
+    let session = store
+        .coach_start(profile, &case.title, case.language)
+        .await?;
+    let Some(start) = &case.start else {
+        return Ok(session);
+    };
+    for (step, text) in &start.draft {
+        store
+            .apply_coach_change(profile, session.id, &CoachChange::draft_edit(*step, text))
+            .await?;
+    }
+    let opened = CoachChange {
+        progress: Some((start.step, false)),
+        messages: vec![CoachMessage {
+            role: CoachRole::Assistant,
+            content: opening_question(start.step, case.language),
+            step: start.step,
+            origin: None,
+        }],
+        ..CoachChange::default()
+    };
+    store
+        .apply_coach_change(profile, session.id, &opened)
+        .await?;
+    Ok(store.coach_session(profile, session.id).await?)
+}
+
+/// Plays turn `index` of `case` and scores it.
+async fn play(
+    bench: &Bench,
+    case: &CoachCase,
+    index: usize,
+    turn: &Turn,
+    session: &mut CoachSession,
+) -> Result<TurnScore, CliError> {
+    let (store, profile, id) = (&bench.store, bench.profile, session.id);
+    let mut checks = Vec::new();
+    let mut reply = String::new();
+    if let Some(message) = &turn.say {
+        store.coach_say(profile, id, message).await?;
+        let answered = store
+            .coach_answer(
+                profile,
+                id,
+                bench.llm(),
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await;
+        let answer = match answered {
+            Ok(answer) => answer,
+            Err(StoreError::Coach(e)) => {
+                // A reply the rules refused: the student saw an error instead of a reply.
+                checks.push(Check::new("reply_usable", false, || e.to_string()));
+                *session = store.coach_session(profile, id).await?;
+                return Ok(score(case, index, turn, String::new(), checks, session));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let result = &answer.answered.reply;
+        checks = score_reply(&answer.input, result);
+        if answer.answered.origin.is_fallback() != bench.llm().is_none() {
+            checks.push(Check::new("model_answered", false, || {
+                format!("{:?}", answer.answered.origin)
+            }));
+        }
+        let proposal = result.proposed_update.as_ref().map(|p| p.value.as_str());
+        if let Some(expected) = turn.expect.proposal {
+            checks.push(Check::new(
+                "expected_proposal",
+                proposal.is_some() == expected,
+                || format!("expected a proposal: {expected}, got {proposal:?}"),
+            ));
+        }
+        if let Some(part) = &turn.expect.proposal_contains {
+            let found = proposal.is_some_and(|p| p.to_lowercase().contains(&part.to_lowercase()));
+            checks.push(Check::new("expected_proposal_text", found, || {
+                format!("expected {part:?} in {proposal:?}")
+            }));
+        }
+        reply = answer
+            .session
+            .messages
+            .iter()
+            .rev()
+            .find(|m| m.role == CoachRole::Assistant && m.origin.is_some())
+            .map(|m| m.content.clone())
+            .unwrap_or_default();
+        *session = answer.session;
+    } else {
+        let done = if turn.accept {
+            store.coach_accept(profile, id).await
+        } else if turn.reject {
+            store.coach_reject(profile, id).await
+        } else if let Some(edit) = &turn.edit {
+            store.coach_edit(profile, id, edit.step, &edit.text).await
+        } else {
+            store.coach_advance(profile, id).await
+        };
+        match done {
+            Ok(after) => *session = after,
+            Err(StoreError::Coach(e)) => {
+                checks.push(Check::new("action_allowed", false, || e.to_string()));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(score(case, index, turn, reply, checks, session))
+}
+
+/// The turn's score, with the case's expected step checked against `session`.
+fn score(
+    case: &CoachCase,
+    index: usize,
+    turn: &Turn,
+    reply: String,
+    mut checks: Vec<Check>,
+    session: &CoachSession,
+) -> TurnScore {
+    if let Some(step) = turn.expect.step {
+        let now = session.current_step;
+        checks.push(Check::new("expected_step", now == step, || {
+            format!("expected step {}, at {}", step.as_str(), now.as_str())
+        }));
+    }
+    TurnScore {
+        case: case.id.clone(),
+        turn: index,
+        input: turn.describe().unwrap_or_default(),
+        reply,
+        checks,
+    }
+}

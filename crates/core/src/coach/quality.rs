@@ -1,0 +1,232 @@
+//! The coach's eval rubric: computed checks of one reply, as `lantern eval coach`
+//! scores them (see docs/evals.md). A reply coaches when it ends with exactly one
+//! guiding question, names what is weak in the student's text, is whole sentences said
+//! once in the session's language, and proposes only what the rules allow and the
+//! step's checks accept.
+
+use super::normalize::{normalize, words};
+use super::reading::message_weakness;
+use super::rules::FIRST_TURN_MIN_CONFIDENCE;
+use super::tidy::sentences;
+use super::weak_text::{detect_weakness, Weakness};
+use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
+use crate::eval::Check;
+
+/// Fewest words a reply needs not to be a fragment.
+const FEWEST_REPLY_WORDS: usize = 5;
+/// Shortest text whose language is judged.
+const SHORTEST_JUDGED_TEXT: usize = 24;
+
+/// Scores the reply `result` to `input`.
+pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check> {
+    let shown = combined_text(result);
+    let mut checks = vec![
+        one_question_at_end(&shown),
+        not_a_fragment(&result.assistant_text),
+        no_repeated_sentence(&shown),
+        first_turn_rule(input, result),
+        language_matches(&shown, input.language),
+    ];
+    if let Some(weakness) = message_weakness(input.current_step, &input.user_message) {
+        checks.push(names_weakness(&shown, weakness, input.language));
+    }
+    if let Some(p) = &result.proposed_update {
+        let weakness = detect_weakness(input.current_step, &p.value);
+        checks.push(Check::new(
+            "proposal_passes_step_checks",
+            weakness.is_none(),
+            || format!("{:?}: {}", weakness.map(Weakness::code), p.value),
+        ));
+    }
+    checks
+}
+
+/// The shown reply ends with a question and asks exactly one.
+fn one_question_at_end(shown: &str) -> Check {
+    let questions = shown.matches('?').count();
+    let ends = shown.trim_end().ends_with('?');
+    Check::new("one_question_at_end", questions == 1 && ends, || {
+        format!("{questions} question mark(s), ends with one: {ends}")
+    })
+}
+
+/// The reply's own text is at least one whole sentence, not a stub such as "The
+/// student's claim is:".
+fn not_a_fragment(text: &str) -> Check {
+    let trimmed = text.trim();
+    let count = words(&normalize(trimmed)).len();
+    let finished = trimmed.ends_with(['.', '!', '?', '"', '”', ')', '»', '…']);
+    Check::new(
+        "no_fragment",
+        count >= FEWEST_REPLY_WORDS && finished,
+        || format!("{count} words, finished: {finished}: {trimmed:?}"),
+    )
+}
+
+/// No sentence of the shown reply is said twice.
+fn no_repeated_sentence(shown: &str) -> Check {
+    let all: Vec<String> = sentences(shown).into_iter().map(normalize).collect();
+    let repeated = all
+        .iter()
+        .enumerate()
+        .find(|(i, s)| !s.is_empty() && all[..*i].contains(s));
+    Check::new("no_repeated_sentence", repeated.is_none(), || {
+        format!("repeated: {:?}", repeated.map(|(_, s)| s))
+    })
+}
+
+/// A proposal on the step's first message needs a rewrite request, a confirmation or
+/// the spec's confidence.
+fn first_turn_rule(input: &CoachTurnInput, result: &CoachAIResult) -> Check {
+    let allowed = !input.first_turn_for_step
+        || result.proposed_update.is_none()
+        || input.rewrite_requested()
+        || input.confirmed_text().is_some()
+        || result.confidence.unwrap_or(0.0) >= FIRST_TURN_MIN_CONFIDENCE;
+    Check::new("first_turn_rule", allowed, || {
+        "a first message got an unsure proposal".to_string()
+    })
+}
+
+/// The reply is in the session's language (judged on texts long enough to tell).
+fn language_matches(shown: &str, language: Language) -> Check {
+    let judged = detect_language(shown);
+    Check::new(
+        "language_matches",
+        judged.is_none_or(|l| l == language),
+        || format!("reads as {judged:?}"),
+    )
+}
+
+/// The language `text` is written in, of the two Lantern speaks, when it can tell.
+pub fn detect_language(text: &str) -> Option<Language> {
+    if text.chars().count() < SHORTEST_JUDGED_TEXT {
+        return None;
+    }
+    let detector =
+        whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
+    match detector.detect_lang(text)? {
+        whatlang::Lang::Spa => Some(Language::Es),
+        _ => Some(Language::En),
+    }
+}
+
+/// The reply says what is weak in the student's text, in words a student recognises.
+fn names_weakness(shown: &str, weakness: Weakness, language: Language) -> Check {
+    let plain = normalize(shown);
+    let named = weakness
+        .keywords(language)
+        .iter()
+        .any(|k| plain.contains(&normalize(k)));
+    Check::new("names_weakness", named, || {
+        format!("{} not named", weakness.code())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coach::{ProposedUpdate, ToulminStep};
+
+    fn input(message: &str, first: bool) -> CoachTurnInput {
+        let mut input = CoachTurnInput::first_message(ToulminStep::Claim, message, Language::En);
+        input.first_turn_for_step = first;
+        if !first {
+            input.earlier_in_step = vec!["x".into()];
+        }
+        input
+    }
+
+    fn reply(text: &str, question: Option<&str>) -> CoachAIResult {
+        let mut r = CoachAIResult::message(ToulminStep::Claim, text);
+        r.next_question = question.map(str::to_string);
+        r
+    }
+
+    fn failed(checks: &[Check]) -> Vec<&'static str> {
+        checks
+            .iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect()
+    }
+
+    #[test]
+    fn a_coaching_reply_passes_every_check() {
+        let checks = score_reply(
+            &input(
+                "I think homework should be banned because kids need to play.",
+                true,
+            ),
+            &reply(
+                "Your claim has a reason mixed in; keep the reason for the grounds.",
+                Some("Is \"Homework should be banned.\" the position you want to argue?"),
+            ),
+        );
+        assert!(failed(&checks).is_empty(), "{checks:?}");
+        assert!(checks.iter().any(|c| c.name == "names_weakness"));
+    }
+
+    #[test]
+    fn the_stub_reply_of_the_default_model_fails() {
+        let checks = score_reply(
+            &input(
+                "I think homework should be banned because kids need time to play.",
+                true,
+            ),
+            &reply("The student's claim is:", None),
+        );
+        assert_eq!(
+            failed(&checks),
+            ["one_question_at_end", "no_fragment", "names_weakness"]
+        );
+    }
+
+    #[test]
+    fn two_questions_repeats_and_another_language_fail() {
+        let checks = score_reply(
+            &input("Phones help students find information quickly.", false),
+            &reply(
+                "Good point. Good point. Why do you think so?",
+                Some("¿Qué pruebas tienes para demostrar esta idea tan importante?"),
+            ),
+        );
+        assert_eq!(
+            failed(&checks),
+            [
+                "one_question_at_end",
+                "no_repeated_sentence",
+                "language_matches"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unsure_first_turn_proposal_and_a_weak_proposal_fail() {
+        let mut r = reply("Here is a version of your claim.", Some("Does it fit?"));
+        r.proposed_update = Some(ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: "Because 70% of kids sleep 6 hours.".into(),
+            rationale: String::new(),
+        });
+        r.confidence = Some(0.5);
+        let checks = score_reply(&input("Homework is really bad for all of us", true), &r);
+        assert_eq!(
+            failed(&checks),
+            ["first_turn_rule", "proposal_passes_step_checks"]
+        );
+    }
+
+    #[test]
+    fn languages_are_told_apart_on_long_enough_texts() {
+        assert_eq!(
+            detect_language("¿Qué datos apoyan tu tesis sobre los deberes?"),
+            Some(Language::Es)
+        );
+        assert_eq!(
+            detect_language("What evidence supports your claim about homework?"),
+            Some(Language::En)
+        );
+        assert_eq!(detect_language("Why?"), None);
+    }
+}

@@ -1,0 +1,151 @@
+//! The coach's actions on a saved session, shared by the app, the command line and the
+//! evals: each reads the session, lets the core decide, and writes the resulting
+//! [`CoachChange`] in one transaction.
+
+use crate::{CoachSession, Store, StoreError};
+use lantern_core::coach::{
+    accept_proposal, advance_step, clean_field, clean_message, reply_change, step_change,
+    CoachAIResult, CoachChange, CoachError, CoachTurnInput, Language, StepOutcome, ToulminStep,
+};
+use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::{answer_turn, Answered};
+
+/// A coach turn answered and saved.
+#[derive(Debug, Clone)]
+pub struct CoachAnswer {
+    /// What the turn read.
+    pub input: CoachTurnInput,
+    /// The reply and who wrote it.
+    pub answered: Answered<CoachAIResult>,
+    /// The session as saved after the reply.
+    pub session: CoachSession,
+}
+
+impl Store {
+    /// Starts an argument titled `title` in `language`, opened with the claim question.
+    pub async fn coach_start(
+        &self,
+        profile_id: i64,
+        title: &str,
+        language: Language,
+    ) -> Result<CoachSession, StoreError> {
+        let opening = CoachChange::opening(language);
+        self.create_coach_session(profile_id, title, language, &opening)
+            .await
+    }
+
+    /// Saves the student's message (checked) in the current step; a turn answers it.
+    pub async fn coach_say(
+        &self,
+        profile_id: i64,
+        id: i64,
+        raw: &str,
+    ) -> Result<CoachSession, StoreError> {
+        let text = clean_message(raw)?;
+        let session = self.coach_session(profile_id, id).await?;
+        if session.is_complete {
+            return Err(CoachError::SessionComplete.into());
+        }
+        let change = CoachChange::student_message(session.current_step, &text);
+        self.changed(profile_id, id, &change).await
+    }
+
+    /// Answers the student's last message of session `id` — with `llm` when given, else
+    /// (or when the model crashes or hangs) with the offline guide — streaming the
+    /// reply's words to `on_text`, and saves the reply (marked with who wrote it), its
+    /// proposal or the step reached, in one transaction.
+    pub async fn coach_answer(
+        &self,
+        profile_id: i64,
+        id: i64,
+        llm: Option<&dyn Llm>,
+        on_text: DeltaSink<'_>,
+        cancel: &CancelFlag,
+    ) -> Result<CoachAnswer, StoreError> {
+        let asked = self.coach_session(profile_id, id).await?;
+        let input = CoachTurnInput::for_session(asked.view())?;
+        let answered = answer_turn(&input, llm, on_text, cancel).await?;
+        let change = reply_change(
+            asked.current_step,
+            asked.language,
+            &answered.reply,
+            answered.origin,
+        );
+        let session = self.changed(profile_id, id, &change).await?;
+        Ok(CoachAnswer {
+            input,
+            answered,
+            session,
+        })
+    }
+
+    /// Accepts the pending proposal for the current step: saves it to the draft and
+    /// opens the next step with its question (or completes the argument).
+    pub async fn coach_accept(&self, profile_id: i64, id: i64) -> Result<CoachSession, StoreError> {
+        let session = self.coach_session(profile_id, id).await?;
+        let proposal = session
+            .pending_proposal
+            .clone()
+            .ok_or(CoachError::NoProposal)?;
+        let mut draft = session.draft.clone();
+        let outcome = accept_proposal(session.current_step, &mut draft, &proposal)?;
+        let accepted = draft.get(session.current_step).to_string();
+        self.move_on(profile_id, &session, outcome, Some(&accepted))
+            .await
+    }
+
+    /// Rejects the pending proposal; the conversation goes on.
+    pub async fn coach_reject(&self, profile_id: i64, id: i64) -> Result<CoachSession, StoreError> {
+        self.changed(profile_id, id, &CoachChange::rejection())
+            .await
+    }
+
+    /// Saves the student's own text (checked) for draft field `step`.
+    pub async fn coach_edit(
+        &self,
+        profile_id: i64,
+        id: i64,
+        step: ToulminStep,
+        raw: &str,
+    ) -> Result<CoachSession, StoreError> {
+        let text = clean_field(raw)?;
+        self.changed(profile_id, id, &CoachChange::draft_edit(step, &text))
+            .await
+    }
+
+    /// Completes the current step with the student's own draft text when it passes the
+    /// step's checks, opening the next step with its question.
+    pub async fn coach_advance(
+        &self,
+        profile_id: i64,
+        id: i64,
+    ) -> Result<CoachSession, StoreError> {
+        let session = self.coach_session(profile_id, id).await?;
+        if session.is_complete {
+            return Err(CoachError::SessionComplete.into());
+        }
+        let outcome = advance_step(session.current_step, &session.draft, session.language)?;
+        self.move_on(profile_id, &session, outcome, None).await
+    }
+
+    async fn move_on(
+        &self,
+        profile_id: i64,
+        session: &CoachSession,
+        outcome: StepOutcome,
+        accepted: Option<&str>,
+    ) -> Result<CoachSession, StoreError> {
+        let change = step_change(session.current_step, session.language, outcome, accepted);
+        self.changed(profile_id, session.id, &change).await
+    }
+
+    async fn changed(
+        &self,
+        profile_id: i64,
+        id: i64,
+        change: &CoachChange,
+    ) -> Result<CoachSession, StoreError> {
+        self.apply_coach_change(profile_id, id, change).await?;
+        self.coach_session(profile_id, id).await
+    }
+}

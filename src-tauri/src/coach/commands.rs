@@ -1,0 +1,238 @@
+//! Commands of the argument coach: sessions, streamed turns, proposals, the student's
+//! own edits, autosave, and exports. Each is one store action; no rules live here.
+
+use super::views::{CoachSessionSummaryView, CoachSessionView, ExportFormat};
+use crate::error::IpcError;
+use crate::row_id::RowId;
+use crate::state::AppState;
+use crate::turns::{stream_turn, StreamedTurn, TurnEvent};
+use lantern_core::coach::{to_argdown, to_markdown, Language, ToulminStep};
+use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::ErrorCode;
+use lantern_store::{CoachSession, Store};
+use tauri::ipc::Channel;
+use tauri::{AppHandle, Manager, Runtime, State};
+
+/// The active profile's arguments, most recently changed first.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_list(
+    state: State<'_, AppState>,
+) -> Result<Vec<CoachSessionSummaryView>, IpcError> {
+    let sessions = state.store.list_coach_sessions(state.profile().id).await?;
+    Ok(sessions.into_iter().map(Into::into).collect())
+}
+
+/// The argument the active profile opened or changed last, to reopen on start.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_last(state: State<'_, AppState>) -> Result<Option<RowId>, IpcError> {
+    let last = state.store.last_coach_session(state.profile().id).await?;
+    Ok(last.map(RowId::from))
+}
+
+/// Starts a new argument titled `title`, in `language`, opened with the claim question.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_create(
+    state: State<'_, AppState>,
+    title: String,
+    language: Language,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    let created = state.store.coach_start(profile, &title, language).await?;
+    Ok(state
+        .store
+        .open_coach_session(profile, created.id)
+        .await?
+        .into())
+}
+
+/// Opens an argument with its draft and conversation (and remembers it as the last one).
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_open(
+    state: State<'_, AppState>,
+    id: RowId,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    Ok(state.store.open_coach_session(profile, id.0).await?.into())
+}
+
+/// Deletes an argument and its conversation.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_delete(state: State<'_, AppState>, id: RowId) -> Result<(), IpcError> {
+    Ok(state
+        .store
+        .delete_coach_session(state.profile().id, id.0)
+        .await?)
+}
+
+/// Saves the student's `message` and streams the coach's answer to `on_event`
+/// (`started`, `delta`s, then `final` or `error`); resolves to the session as saved.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_send<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: RowId,
+    message: String,
+    on_event: Channel<TurnEvent<CoachSessionView>>,
+) -> Result<CoachSessionView, IpcError> {
+    state
+        .store
+        .coach_say(state.profile().id, id.0, &message)
+        .await?;
+    answer(&app, &state, id, &on_event).await
+}
+
+/// Answers the student's last, unanswered message again (after an error or a stop).
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_retry<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: RowId,
+    on_event: Channel<TurnEvent<CoachSessionView>>,
+) -> Result<CoachSessionView, IpcError> {
+    answer(&app, &state, id, &on_event).await
+}
+
+/// A coach turn on a saved session, for the shared pipeline.
+struct CoachTurn {
+    store: Store,
+    profile: i64,
+    id: i64,
+}
+
+impl StreamedTurn for CoachTurn {
+    type Final = CoachSessionView;
+
+    fn stream_failed(&self) -> ErrorCode {
+        ErrorCode::CoachStreamFailed
+    }
+
+    fn run<'a>(
+        &'a self,
+        llm: Option<&'a dyn Llm>,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<(CoachSessionView, ReplyOrigin), IpcError>> {
+        Box::pin(async move {
+            let answer = self
+                .store
+                .coach_answer(self.profile, self.id, llm, on_text, cancel)
+                .await?;
+            Ok((answer.session.into(), answer.answered.origin))
+        })
+    }
+}
+
+/// Answers the last message of session `id` through the shared streamed turn; a model
+/// that crashed or hung is restarted while the offline guide answers.
+async fn answer<R: Runtime>(
+    app: &AppHandle<R>,
+    state: &AppState,
+    id: RowId,
+    channel: &Channel<TurnEvent<CoachSessionView>>,
+) -> Result<CoachSessionView, IpcError> {
+    let turn = CoachTurn {
+        store: state.store.clone(),
+        profile: state.profile().id,
+        id: id.0,
+    };
+    let llm = state.model.llm();
+    let restart = || {
+        let app = app.clone();
+        tauri::async_runtime::spawn(async move {
+            app.state::<AppState>().model.recover(&app).await;
+        });
+    };
+    let llm = llm.as_deref().map(|s| s as &dyn Llm);
+    stream_turn(&state.turns, llm, channel, turn, restart).await
+}
+
+/// Accepts the pending proposal: saves it to the draft, advances the step and opens
+/// the next one with its question (or completes the argument).
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_accept(
+    state: State<'_, AppState>,
+    id: RowId,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    Ok(state.store.coach_accept(profile, id.0).await?.into())
+}
+
+/// Rejects the pending proposal; the conversation goes on.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_reject(
+    state: State<'_, AppState>,
+    id: RowId,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    Ok(state.store.coach_reject(profile, id.0).await?.into())
+}
+
+/// Saves the student's own text for draft field `step` (autosaved while typing).
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_edit_draft(
+    state: State<'_, AppState>,
+    id: RowId,
+    step: ToulminStep,
+    text: String,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    Ok(state
+        .store
+        .coach_edit(profile, id.0, step, &text)
+        .await?
+        .into())
+}
+
+/// Autosaves the composer's unsent `text` for session `id`.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_save_unsent(
+    state: State<'_, AppState>,
+    id: RowId,
+    text: String,
+) -> Result<(), IpcError> {
+    let profile = state.profile().id;
+    Ok(state.store.save_coach_unsent(profile, id.0, &text).await?)
+}
+
+/// Moves on from the current step when its draft text is good enough (the student's
+/// own edit, without a proposal), opening the next step with its question.
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_advance(
+    state: State<'_, AppState>,
+    id: RowId,
+) -> Result<CoachSessionView, IpcError> {
+    let profile = state.profile().id;
+    Ok(state.store.coach_advance(profile, id.0).await?.into())
+}
+
+/// Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog).
+#[tauri::command]
+#[specta::specta]
+pub async fn coach_export_file(
+    state: State<'_, AppState>,
+    id: RowId,
+    format: ExportFormat,
+    path: String,
+) -> Result<(), IpcError> {
+    let s: CoachSession = state.store.coach_session(state.profile().id, id.0).await?;
+    let text = match format {
+        ExportFormat::Markdown => to_markdown(&s.title, &s.draft),
+        ExportFormat::Argdown => to_argdown(&s.title, &s.draft),
+    };
+    tokio::fs::write(&path, text)
+        .await
+        .map_err(|e| IpcError::new(ErrorCode::ExportFailed, format!("cannot write {path}: {e}")))
+}
