@@ -6,7 +6,7 @@
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::normalize::{normalize, words};
 use super::offline::opening_question;
-use super::quality::detect_language;
+use super::quality::{detect_language, is_readable};
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::tidy::sentences;
 use super::weak_text::Weakness;
@@ -27,8 +27,16 @@ pub fn coach_reply(
 ) -> CoachAIResult {
     let step = input.current_step;
     let language = input.language;
+    let kind = message_kind(&input.user_message);
+    let proposing = result.proposed_update.is_some();
     let (statements, model_questions) = split_reply(&result.assistant_text, language);
-    let mut text: Vec<String> = statements;
+    // The model's words react to what the student wrote. A confirmation or a request for
+    // help has one right answer, and the guide gives it.
+    let mut text: Vec<String> = match kind {
+        MessageKind::Confirmation if proposing => vec![proposal_intro(step, language)],
+        MessageKind::HelpRequest => vec![step_meaning(step, language).to_string()],
+        _ => statements,
+    };
     let weakness = message_weakness(step, &input.user_message);
     if let Some(w) = weakness {
         let said = normalize(&text.join(" "));
@@ -41,18 +49,14 @@ pub fn coach_reply(
         }
     }
     if text.is_empty() {
-        text.push(
-            if message_kind(&input.user_message) == MessageKind::HelpRequest {
-                step_meaning(step, language).to_string()
-            } else if result.proposed_update.is_some() {
-                proposal_intro(step, language)
-            } else {
-                step_meaning(step, language).to_string()
-            },
-        );
+        text.push(if proposing {
+            proposal_intro(step, language)
+        } else {
+            step_meaning(step, language).to_string()
+        });
     }
     let offer = offered
-        .filter(|_| result.proposed_update.is_none())
+        .filter(|_| !proposing)
         .map(|t| offer_question(step, t, language));
     let model_question = result
         .next_question
@@ -61,14 +65,17 @@ pub fn coach_reply(
         .map(|q| q.trim().to_string())
         .find(|q| is_usable_question(q, language));
     // A reason cut off the claim is the coaching point: ask about the offered text
-    // first. Otherwise the model's own question leads.
+    // first. A proposal is asked about. Otherwise the model's own question leads.
     let question = if weakness == Some(Weakness::ClaimIncludesReason) {
         offer.or(model_question)
+    } else if proposing && kind == MessageKind::Confirmation {
+        Some(proposal_question(language))
     } else {
         model_question.or(offer)
     };
     result.next_question = Some(
         question
+            .or_else(|| proposing.then(|| proposal_question(language)))
             .or_else(|| weakness.map(|w| weakness_question(w, step, language)))
             .unwrap_or_else(|| opening_question(step, language)),
     );
@@ -79,8 +86,8 @@ pub fn coach_reply(
     result
 }
 
-/// The model's reply as statements to keep (whole sentences in the session's language)
-/// and the questions it asked.
+/// The model's reply as statements to keep (whole, readable sentences in the session's
+/// language) and the questions it asked.
 fn split_reply(text: &str, language: Language) -> (Vec<String>, Vec<String>) {
     let (questions, statements): (Vec<&str>, Vec<&str>) =
         sentences(text).into_iter().partition(|s| s.contains('?'));
@@ -90,20 +97,42 @@ fn split_reply(text: &str, language: Language) -> (Vec<String>, Vec<String>) {
         .ends_with(['.', '!', '"', '”', ')', '»', '…']);
     let enough = words(&normalize(&joined)).len() >= FEWEST_KEPT_WORDS;
     let same_language = detect_language(&joined).is_none_or(|l| l == language);
-    let kept = if finished && enough && same_language {
-        statements.into_iter().map(str::to_string).collect()
+    let kept = if finished && enough && same_language && is_readable(&joined) {
+        without_near_repeats(&statements)
     } else {
         Vec::new()
     };
     (kept, questions.into_iter().map(str::to_string).collect())
 }
 
-/// A question the reply can end with: one question, whole, in the session's language.
+/// `statements` without those that mostly repeat an earlier one ("I'm not sure why, but
+/// I'm not sure why…"): a sentence whose words are 80 % those of a kept one goes.
+fn without_near_repeats(statements: &[&str]) -> Vec<String> {
+    let mut kept: Vec<(String, Vec<String>)> = Vec::new();
+    for sentence in statements {
+        let mine: Vec<String> = words(&normalize(sentence))
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let repeats = kept.iter().any(|(_, theirs)| {
+            let shared = mine.iter().filter(|w| theirs.contains(w)).count();
+            !mine.is_empty() && shared * 10 >= mine.len() * 8
+        });
+        if !repeats {
+            kept.push((sentence.to_string(), mine));
+        }
+    }
+    kept.into_iter().map(|(sentence, _)| sentence).collect()
+}
+
+/// A question the reply can end with: one readable question, whole, in the session's
+/// language.
 fn is_usable_question(question: &str, language: Language) -> bool {
     question.ends_with('?')
         && question.matches('?').count() == 1
         && question.chars().count() <= MAX_NEXT_QUESTION
         && words(&normalize(question)).len() >= 3
+        && is_readable(question)
         && detect_language(question).is_none_or(|l| l == language)
 }
 
@@ -173,6 +202,15 @@ fn proposal_intro(step: ToulminStep, language: Language) -> String {
             step_name(step, language)
         ),
     }
+}
+
+/// Asks about a proposal shown below the reply.
+fn proposal_question(language: Language) -> String {
+    match language {
+        Language::En => "Does this version say what you mean, or should we change something?",
+        Language::Es => "¿Esta versión dice lo que quieres decir, o cambiamos algo?",
+    }
+    .to_string()
 }
 
 /// Asks the student to confirm the text their message offered for the step.
@@ -316,6 +354,42 @@ mod tests {
             "Ok",
         );
         assert!(shown.starts_with("The warrant explains"), "{shown}");
+    }
+
+    #[test]
+    fn a_confirmation_gets_the_proposal_presented_and_asked_about() {
+        let mut input = input(ToulminStep::Claim, "yes", Language::En);
+        input.first_turn_for_step = false;
+        input.earlier_in_step = vec!["Homework should be banned on weekends.".into()];
+        let mut raw = CoachAIResult::message(
+            ToulminStep::Claim,
+            "I think homework should be banned. I'm not sure why, but I'm not sure why I should be banned.",
+        );
+        raw.proposed_update = Some(crate::coach::ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: "Homework should be banned on weekends.".into(),
+            rationale: String::new(),
+        });
+        let shown = combined_text(&coach_reply(raw, &input, None));
+        assert_eq!(
+            shown,
+            "Here is a version of your claim to check.\n\nDoes this version say what you mean, or should we change something?"
+        );
+    }
+
+    #[test]
+    fn a_sentence_that_mostly_repeats_an_earlier_one_goes() {
+        assert_eq!(
+            without_near_repeats(&[
+                "I'm not sure why, but I'm not sure why I should be banned.",
+                "I'm not sure why I should be banned.",
+                "Sleep matters.",
+            ]),
+            [
+                "I'm not sure why, but I'm not sure why I should be banned.",
+                "Sleep matters."
+            ]
+        );
     }
 
     #[test]

@@ -50,17 +50,31 @@ fn one_question_at_end(shown: &str) -> Check {
     })
 }
 
-/// The reply's own text is at least one whole sentence, not a stub such as "The
-/// student's claim is:".
+/// The reply's own text is at least one whole, readable sentence, not a stub such as
+/// "The student's claim is:" or a loop such as "3.3.3.3".
 fn not_a_fragment(text: &str) -> Check {
     let trimmed = text.trim();
     let count = words(&normalize(trimmed)).len();
     let finished = trimmed.ends_with(['.', '!', '?', '"', '”', ')', '»', '…']);
+    let readable = is_readable(trimmed);
     Check::new(
         "no_fragment",
-        count >= FEWEST_REPLY_WORDS && finished,
-        || format!("{count} words, finished: {finished}: {trimmed:?}"),
+        count >= FEWEST_REPLY_WORDS && finished && readable,
+        || format!("{count} words, finished: {finished}, readable: {readable}: {trimmed:?}"),
     )
+}
+
+/// Whether `text` reads as words: at least 70 % of its words have letters, and no word
+/// comes four times in a row (tiny models loop on "3.3.3.3" or "the the the the").
+pub fn is_readable(text: &str) -> bool {
+    let plain = normalize(text);
+    let all = words(&plain);
+    let lettered = all
+        .iter()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count();
+    let looping = all.windows(4).any(|run| run.iter().all(|w| *w == run[0]));
+    !all.is_empty() && lettered * 10 >= all.len() * 7 && !looping
 }
 
 /// No sentence of the shown reply is said twice.
@@ -215,6 +229,15 @@ mod tests {
             failed(&checks),
             ["first_turn_rule", "proposal_passes_step_checks"]
         );
+    }
+
+    #[test]
+    fn loops_of_numbers_or_words_are_not_readable() {
+        assert!(!is_readable("3.3.3.3.3.3.3.3.3.3.3.3"));
+        assert!(!is_readable("a 1.1.1.1.1.1.1.1.1"));
+        assert!(!is_readable("This is is is is wrong."));
+        assert!(is_readable("In 2024, 70% of students said so."));
+        assert!(is_readable("¿Qué datos apoyan tu tesis?"));
     }
 
     #[test]

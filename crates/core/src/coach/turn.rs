@@ -356,7 +356,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
-        let (outcome, streamed) = turn(&proposing(0.9), &input("ok", false)).await;
+        let (outcome, streamed) = turn(&proposing(0.9), &input("Can you rewrite it?", false)).await;
         let outcome = outcome.unwrap();
         assert_eq!(streamed, "Here is a clearer version of it.");
         assert_eq!(
