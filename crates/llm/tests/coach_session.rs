@@ -3,8 +3,7 @@
 //! reaches completion through accepted proposals or the student's own text.
 
 use lantern_core::coach::{
-    accept_proposal, advance_step, run_turn, tidy_reply, CoachTurnInput, Language, ToulminDraft,
-    ToulminStep,
+    accept_proposal, advance_step, run_turn, CoachTurnInput, Language, ToulminDraft, ToulminStep,
 };
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole};
 
@@ -63,13 +62,15 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
             )
             .await
             .unwrap_or_else(|e| panic!("turn at {step:?} ({message}): {e}"));
-            assert_eq!(
-                tidy_reply(&streamed),
-                outcome.result.assistant_text,
-                "the reply is the streamed text, tidied"
-            );
+            // The model's words stream while it writes; the reply keeps those that pass
+            // the coaching move (else the move's own words) and ends with one question.
+            assert!(!streamed.trim().is_empty(), "the model's words streamed");
             assert_eq!(outcome.result.step, step);
-            assert!(!outcome.display_text.trim().is_empty());
+            let shown = outcome.display_text.trim_end();
+            assert!(
+                shown.ends_with('?') && shown.matches('?').count() == 1,
+                "one guiding question at the end: {shown}"
+            );
             history.push(ChatMessage {
                 role: ChatRole::User,
                 content: message.to_string(),
