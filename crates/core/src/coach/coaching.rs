@@ -45,7 +45,8 @@ pub fn coach_reply(
             .iter()
             .any(|k| said.contains(&normalize(k)))
         {
-            text.push(w.explain(language).to_string());
+            // First, so that a long reply is cut in the model's words, never here.
+            text.insert(0, w.explain(language).to_string());
         }
     }
     if text.is_empty() {

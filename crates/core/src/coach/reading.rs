@@ -52,6 +52,9 @@ const HELP_PHRASES: &[&str] = &[
     "no entiendo",
     "no lo entiendo",
     "no se",
+    "ni idea",
+    "no tengo ni idea",
+    "no idea",
     "ayuda",
     "ayudame",
 ];
