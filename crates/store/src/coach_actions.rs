@@ -34,20 +34,16 @@ impl Store {
             .await
     }
 
-    /// Saves the student's message (checked) in the current step; a turn answers it.
-    pub async fn coach_say(
-        &self,
-        profile_id: i64,
-        id: i64,
-        raw: &str,
-    ) -> Result<CoachSession, StoreError> {
+    /// Saves the student's message (checked) in the current step; a turn answers it
+    /// (and returns the session as saved then).
+    pub async fn coach_say(&self, profile_id: i64, id: i64, raw: &str) -> Result<(), StoreError> {
         let text = clean_message(raw)?;
         let session = self.coach_session(profile_id, id).await?;
         if session.is_complete {
             return Err(CoachError::SessionComplete.into());
         }
         let change = CoachChange::student_message(session.current_step, &text);
-        self.changed(profile_id, id, &change).await
+        self.apply_coach_change(profile_id, id, &change).await
     }
 
     /// Answers the student's last message of session `id` — with `llm` when given, else

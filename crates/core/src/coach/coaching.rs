@@ -6,9 +6,8 @@
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::normalize::{normalize, words};
 use super::offline::opening_question;
-use super::quality::{detect_language, is_readable};
 use super::reading::{message_kind, message_weakness, MessageKind};
-use super::tidy::sentences;
+use super::tidy::{detect_language, is_readable, sentences};
 use super::weak_text::Weakness;
 use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
 

@@ -7,15 +7,13 @@
 use super::normalize::{normalize, words};
 use super::reading::message_weakness;
 use super::rules::FIRST_TURN_MIN_CONFIDENCE;
-use super::tidy::sentences;
+use super::tidy::{detect_language, is_readable, sentences};
 use super::weak_text::{detect_weakness, Weakness};
 use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
 use crate::eval::Check;
 
 /// Fewest words a reply needs not to be a fragment.
 const FEWEST_REPLY_WORDS: usize = 5;
-/// Shortest text whose language is judged.
-const SHORTEST_JUDGED_TEXT: usize = 24;
 
 /// Scores the reply `result` to `input`.
 pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check> {
@@ -64,19 +62,6 @@ fn not_a_fragment(text: &str) -> Check {
     )
 }
 
-/// Whether `text` reads as words: at least 70 % of its words have letters, and no word
-/// comes four times in a row (tiny models loop on "3.3.3.3" or "the the the the").
-pub fn is_readable(text: &str) -> bool {
-    let plain = normalize(text);
-    let all = words(&plain);
-    let lettered = all
-        .iter()
-        .filter(|w| w.chars().any(char::is_alphabetic))
-        .count();
-    let looping = all.windows(4).any(|run| run.iter().all(|w| *w == run[0]));
-    !all.is_empty() && lettered * 10 >= all.len() * 7 && !looping
-}
-
 /// No sentence of the shown reply is said twice.
 fn no_repeated_sentence(shown: &str) -> Check {
     let all: Vec<String> = sentences(shown).into_iter().map(normalize).collect();
@@ -110,19 +95,6 @@ fn language_matches(shown: &str, language: Language) -> Check {
         judged.is_none_or(|l| l == language),
         || format!("reads as {judged:?}"),
     )
-}
-
-/// The language `text` is written in, of the two Lantern speaks, when it can tell.
-pub fn detect_language(text: &str) -> Option<Language> {
-    if text.chars().count() < SHORTEST_JUDGED_TEXT {
-        return None;
-    }
-    let detector =
-        whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
-    match detector.detect_lang(text)? {
-        whatlang::Lang::Spa => Some(Language::Es),
-        _ => Some(Language::En),
-    }
 }
 
 /// The reply says what is weak in the student's text, in words a student recognises.
@@ -229,27 +201,5 @@ mod tests {
             failed(&checks),
             ["first_turn_rule", "proposal_passes_step_checks"]
         );
-    }
-
-    #[test]
-    fn loops_of_numbers_or_words_are_not_readable() {
-        assert!(!is_readable("3.3.3.3.3.3.3.3.3.3.3.3"));
-        assert!(!is_readable("a 1.1.1.1.1.1.1.1.1"));
-        assert!(!is_readable("This is is is is wrong."));
-        assert!(is_readable("In 2024, 70% of students said so."));
-        assert!(is_readable("¿Qué datos apoyan tu tesis?"));
-    }
-
-    #[test]
-    fn languages_are_told_apart_on_long_enough_texts() {
-        assert_eq!(
-            detect_language("¿Qué datos apoyan tu tesis sobre los deberes?"),
-            Some(Language::Es)
-        );
-        assert_eq!(
-            detect_language("What evidence supports your claim about homework?"),
-            Some(Language::En)
-        );
-        assert_eq!(detect_language("Why?"), None);
     }
 }

@@ -1,8 +1,13 @@
-//! Tidying the coach's text: tiny models repeat themselves ("A: … B: … C: …" with the
-//! same sentence) and stop mid-sentence at the length cap. The reply keeps each sentence
-//! once and drops an unfinished tail when a complete sentence comes before it.
+//! Tidying and judging the coach's text: tiny models repeat themselves ("A: … B: … C: …"
+//! with the same sentence), stop mid-sentence at the length cap, loop on "3.3.3.3" and
+//! drift into another language. The reply keeps each sentence once and drops an
+//! unfinished tail when a complete sentence comes before it.
 
-use super::normalize::normalize;
+use super::normalize::{normalize, words};
+use super::Language;
+
+/// Shortest text whose language is judged.
+const SHORTEST_JUDGED_TEXT: usize = 24;
 
 /// Sentences of `text`, each with its closing punctuation.
 pub(crate) fn sentences(text: &str) -> Vec<&str> {
@@ -78,6 +83,32 @@ pub fn tidy_reply(text: &str) -> String {
     kept.join(" ")
 }
 
+/// Whether `text` reads as words: at least 70 % of its words have letters, and no word
+/// comes four times in a row (tiny models loop on "3.3.3.3" or "the the the the").
+pub fn is_readable(text: &str) -> bool {
+    let plain = normalize(text);
+    let all = words(&plain);
+    let lettered = all
+        .iter()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count();
+    let looping = all.windows(4).any(|run| run.iter().all(|w| *w == run[0]));
+    !all.is_empty() && lettered * 10 >= all.len() * 7 && !looping
+}
+
+/// The language `text` is written in, of the two Lantern speaks, when it can tell.
+pub fn detect_language(text: &str) -> Option<Language> {
+    if text.chars().count() < SHORTEST_JUDGED_TEXT {
+        return None;
+    }
+    let detector =
+        whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
+    match detector.detect_lang(text)? {
+        whatlang::Lang::Spa => Some(Language::Es),
+        _ => Some(Language::En),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +146,27 @@ mod tests {
             strip_unsafe_chars("a\u{0}b\u{202E}c\u{2066}d\n\te\u{7}"),
             "abcd\n\te"
         );
+    }
+
+    #[test]
+    fn loops_of_numbers_or_words_are_not_readable() {
+        assert!(!is_readable("3.3.3.3.3.3.3.3.3.3.3.3"));
+        assert!(!is_readable("a 1.1.1.1.1.1.1.1.1"));
+        assert!(!is_readable("This is is is is wrong."));
+        assert!(is_readable("In 2024, 70% of students said so."));
+        assert!(is_readable("¿Qué datos apoyan tu tesis?"));
+    }
+
+    #[test]
+    fn languages_are_told_apart_on_long_enough_texts() {
+        assert_eq!(
+            detect_language("¿Qué datos apoyan tu tesis sobre los deberes?"),
+            Some(Language::Es)
+        );
+        assert_eq!(
+            detect_language("What evidence supports your claim about homework?"),
+            Some(Language::En)
+        );
+        assert_eq!(detect_language("Why?"), None);
     }
 }
