@@ -88,6 +88,21 @@ error_codes! {
     CoachFieldTooLong = "coach_field_too_long",
     /// The argument is already complete.
     CoachSessionComplete = "coach_session_complete",
+    // The tutor.
+    /// No tutor thread with this id belongs to the profile.
+    TutorThreadNotFound = "tutor_thread_not_found",
+    /// No course with this id is imported.
+    TutorCourseNotFound = "tutor_course_not_found",
+    /// The course has no unit with this id.
+    TutorUnitNotFound = "tutor_unit_not_found",
+    /// The student's message is empty.
+    TutorMessageEmpty = "tutor_message_empty",
+    /// The student's message is too long.
+    TutorMessageTooLong = "tutor_message_too_long",
+    /// The model's answer broke the turn's policy (answered by the fallback).
+    TutorPolicyViolation = "tutor_policy_violation",
+    /// The tutor's answer stream to the window failed.
+    TutorStreamFailed = "tutor_stream_failed",
     // Turns.
     /// No running turn has that id.
     TurnNotFound = "turn_not_found",

@@ -11,6 +11,8 @@ pub mod language;
 pub mod llm;
 pub mod pack;
 pub mod retrieval;
+pub mod text;
 pub mod turn;
+pub mod tutor;
 
 pub use error::{Coded, ErrorCode};

@@ -62,6 +62,8 @@ pub struct Answered<R> {
     pub reply: R,
     /// Who wrote it.
     pub origin: ReplyOrigin,
+    /// Why the guide answered after the model was asked (`code: message`), for logs.
+    pub failure: Option<String>,
 }
 
 /// One turn of a loop, with everything it needs already loaded.
@@ -96,6 +98,11 @@ pub fn falls_back(code: ErrorCode) -> bool {
     matches!(code, ErrorCode::ModelCrashed | ErrorCode::ModelTimeout)
 }
 
+/// An error as logged: `code: message`.
+fn describe<E: Coded>(e: &E) -> String {
+    format!("{}: {e}", e.code().as_str())
+}
+
 /// Answers `turn` with the model when one is given, else with the offline guide; a
 /// crash or hang of the model mid-turn, or a reply the loop calls broken, is answered by
 /// the offline guide too. A stopped turn is reported, never replaced.
@@ -109,21 +116,25 @@ pub async fn answer_turn<T: LoopTurn>(
         return Ok(Answered {
             reply: turn.offline()?,
             origin: ReplyOrigin::Offline,
+            failure: None,
         });
     };
     match turn.ask(llm, on_text, cancel).await {
         Ok(reply) => Ok(Answered {
             reply,
             origin: ReplyOrigin::Model,
+            failure: None,
         }),
         Err(e) if cancel.is_cancelled() => Err(e),
         Err(e) if falls_back(e.code()) => Ok(Answered {
             reply: turn.offline()?,
             origin: ReplyOrigin::AfterModelFailure,
+            failure: Some(describe(&e)),
         }),
         Err(e) if turn.is_broken_reply(e.code()) => Ok(Answered {
             reply: turn.offline()?,
             origin: ReplyOrigin::AfterBrokenReply,
+            failure: Some(describe(&e)),
         }),
         Err(e) => Err(e),
     }
@@ -206,6 +217,10 @@ mod tests {
         let answered = answer(Err(LlmError::Grammar("bad".into()))).await.unwrap();
         assert_eq!(answered.reply, "guide");
         assert_eq!(answered.origin, ReplyOrigin::AfterBrokenReply);
+        assert!(answered
+            .failure
+            .unwrap()
+            .starts_with("model_grammar_failed"));
     }
 
     #[tokio::test]

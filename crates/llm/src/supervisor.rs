@@ -3,7 +3,9 @@
 
 use crate::protocol::{WorkerEvent, WorkerRequest};
 use crate::{check_model_file, EngineConfig, GenerationStats};
-use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm, LlmError, LlmRequest};
+use lantern_core::llm::{
+    BoxFuture, CancelFlag, Counted, DeltaSink, Llm, LlmError, LlmRequest, Usage,
+};
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
@@ -251,13 +253,13 @@ impl Supervisor {
 }
 
 impl Llm for Supervisor {
-    fn complete_json<'a>(
+    fn complete_json_counted<'a>(
         &'a self,
         request: &'a LlmRequest,
         schema: &'a serde_json::Value,
         on_delta: DeltaSink<'a>,
         cancel: &'a CancelFlag,
-    ) -> BoxFuture<'a, Result<String, LlmError>> {
+    ) -> BoxFuture<'a, Result<Counted, LlmError>> {
         Box::pin(async move {
             let done = self
                 .complete(request, Some(schema), on_delta, cancel)
@@ -268,7 +270,31 @@ impl Llm for Supervisor {
                     request.limits.max_tokens
                 )));
             }
-            Ok(done.text)
+            Ok(Counted {
+                usage: Some(Usage {
+                    prompt_tokens: done.stats.prompt_tokens,
+                    reused_tokens: done.stats.reused_tokens,
+                    generated_tokens: done.stats.generated_tokens,
+                    first_token_ms: done.stats.first_token_ms,
+                    decode_ms: done.stats.decode_ms,
+                }),
+                text: done.text,
+            })
+        })
+    }
+
+    fn complete_json<'a>(
+        &'a self,
+        request: &'a LlmRequest,
+        schema: &'a serde_json::Value,
+        on_delta: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<String, LlmError>> {
+        Box::pin(async move {
+            let counted = self
+                .complete_json_counted(request, schema, on_delta, cancel)
+                .await?;
+            Ok(counted.text)
         })
     }
 }

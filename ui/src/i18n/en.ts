@@ -164,6 +164,13 @@ export const en = {
     coach_field_too_long: "This part of the argument is too long (2,000 characters at most). Shorten it.",
     coach_session_complete: "This argument is already complete. Start a new argument to keep practicing.",
     // Turns.
+    tutor_thread_not_found: "That tutoring session no longer exists.",
+    tutor_course_not_found: "That course is not in your library. Import its course pack first.",
+    tutor_unit_not_found: "That unit is not part of this course.",
+    tutor_message_empty: "Write a question or an answer first.",
+    tutor_message_too_long: "That message is too long. Please shorten it.",
+    tutor_policy_violation: "The tutor's answer broke the rules for this turn, so Lantern answered with a prepared question instead.",
+    tutor_stream_failed: "The answer could not be shown as it was written, but it was saved. Reopen the session to read it.",
     turn_not_found: "That answer had already finished, so there was nothing to stop.",
     // Storage.
     store_open_failed: "Lantern could not open your saved work ({{message}}). Check that the disk has free space, then restart Lantern.",

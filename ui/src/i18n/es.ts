@@ -162,6 +162,13 @@ export const es: Strings = {
     coach_field_too_long: "Esta parte del argumento es demasiado larga (2000 caracteres como máximo). Acórtala.",
     coach_session_complete: "Este argumento ya está completo. Empieza uno nuevo para seguir practicando.",
     // Turnos.
+    tutor_thread_not_found: "Esa sesión de tutoría ya no existe.",
+    tutor_course_not_found: "Ese curso no está en tu biblioteca. Importa primero su paquete de curso.",
+    tutor_unit_not_found: "Esa unidad no forma parte de este curso.",
+    tutor_message_empty: "Escribe primero una pregunta o una respuesta.",
+    tutor_message_too_long: "Ese mensaje es demasiado largo. Acórtalo, por favor.",
+    tutor_policy_violation: "La respuesta del tutor no respetó las reglas de este turno, así que Lantern respondió con una pregunta preparada.",
+    tutor_stream_failed: "La respuesta no se pudo mostrar mientras se escribía, pero se guardó. Vuelve a abrir la sesión para leerla.",
     turn_not_found: "Esa respuesta ya había terminado, así que no había nada que detener.",
     // Almacenamiento.
     store_open_failed: "Lantern no pudo abrir tu trabajo guardado ({{message}}). Comprueba que el disco tiene espacio libre y reinicia Lantern.",

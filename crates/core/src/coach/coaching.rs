@@ -4,12 +4,12 @@
 //! language; otherwise the step's own explanation stands in for them.
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
-use super::normalize::{normalize, words};
 use super::offline::opening_question;
 use super::reading::{message_kind, message_weakness, MessageKind};
-use super::tidy::{detect_language, is_readable, sentences};
 use super::weak_text::Weakness;
 use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
+use crate::text::normalize::{normalize, words};
+use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words the model's own text needs to be kept.
 const FEWEST_KEPT_WORDS: usize = 5;

@@ -14,7 +14,7 @@ mod draft;
 mod error;
 mod export;
 mod input;
-mod normalize;
+
 mod offline;
 mod prompt;
 #[cfg(test)]
@@ -24,13 +24,14 @@ pub mod reading;
 pub mod rules;
 mod step;
 pub mod step_checks;
-mod stream_text;
-mod tidy;
+
 pub mod triggers;
 mod turn;
 pub mod weak_text;
 
 pub use crate::language::Language;
+pub use crate::text::stream_field::AssistantTextStream;
+pub use crate::text::tidy::tidy_reply;
 pub use change::{reply_change, step_change, CoachChange};
 pub use contract::{CoachAIResult, CoachMessage, CoachRole, ProposedUpdate};
 pub use draft::ToulminDraft;
@@ -42,8 +43,6 @@ pub use prompt::{build_request, system_prompt};
 pub use rules::{apply_rules, combined_text, RuleContext};
 pub use step::ToulminStep;
 pub use step_checks::passes_step_heuristics;
-pub use stream_text::AssistantTextStream;
-pub use tidy::tidy_reply;
 pub use triggers::{is_confirmation, is_rewrite_request};
 pub use turn::{
     accept_proposal, advance_step, run_turn, CoachTurnInput, CoachTurnOutcome, StepOutcome,

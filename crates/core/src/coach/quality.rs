@@ -4,13 +4,13 @@
 //! once in the session's language, and proposes only what the rules allow and the
 //! step's checks accept.
 
-use super::normalize::{normalize, words};
 use super::reading::message_weakness;
 use super::rules::FIRST_TURN_MIN_CONFIDENCE;
-use super::tidy::{detect_language, is_readable, sentences};
 use super::weak_text::{detect_weakness, Weakness};
 use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
 use crate::eval::Check;
+use crate::text::normalize::{normalize, words};
+use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words a reply needs not to be a fragment.
 const FEWEST_REPLY_WORDS: usize = 5;

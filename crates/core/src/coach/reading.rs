@@ -3,11 +3,11 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
-use super::normalize::{has_phrase, normalize, words};
-use super::tidy::strip_unsafe_chars;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
+use crate::text::normalize::{has_phrase, normalize, words};
+use crate::text::tidy::strip_unsafe_chars;
 
 /// What the student's message is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION, MAX_PROPOSAL_VALUE, MAX_RATIONALE};
 use super::step_checks::passes_step_heuristics;
-use super::tidy::{strip_unsafe_chars, tidy_reply};
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
+use crate::text::tidy::{strip_unsafe_chars, tidy_reply};
 
 /// Confidence a first-turn proposal needs to be kept (rule 3).
 pub const FIRST_TURN_MIN_CONFIDENCE: f64 = 0.8;

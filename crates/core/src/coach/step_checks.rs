@@ -2,8 +2,8 @@
 //! recognised by, and whether a text fits its element well enough to move on. What is
 //! weak about a text that does not fit is told by [`super::weak_text`].
 
-use super::normalize::{has_phrase, words};
 use super::ToulminStep;
+use crate::text::normalize::{has_phrase, words};
 
 pub use super::weak_text::{detect_weakness, Weakness};
 

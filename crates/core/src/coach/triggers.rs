@@ -2,7 +2,7 @@
 //! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
 //! natural variants, regardless of case and accents.
 
-use super::normalize::{has_phrase, normalize, words};
+use crate::text::normalize::{has_phrase, normalize, words};
 
 /// Phrases that confirm a suggestion.
 const CONFIRMATIONS: &[&str] = &[

@@ -6,11 +6,11 @@ use super::offline::offline_turn;
 use super::prompt::build_request;
 use super::reading::offered_text;
 use super::rules::{apply_rules, combined_text, RuleContext};
-use super::stream_text::AssistantTextStream;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
 use crate::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use crate::text::stream_field::AssistantTextStream;
 use crate::turn::LoopTurn;
 use crate::ErrorCode;
 

@@ -3,10 +3,10 @@
 //! exception — with a short explanation for the student in English or Spanish. Used for
 //! the prompt's hint, the offline guide and the student's own "next step".
 
-use super::normalize::{normalize, words};
 use super::reading::mixed_in_reason;
 use super::step_checks::{fewest_words, has_exception, has_hedge, has_link, reads_like_grounds};
 use super::{Language, ToulminStep};
+use crate::text::normalize::{normalize, words};
 
 /// What is wrong with a step's text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,8 +27,49 @@ pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Receives streamed text as the model produces it (complete UTF-8 only).
 pub type DeltaSink<'a> = &'a mut (dyn FnMut(&str) + Send);
 
+/// What one answer cost, when the runtime can tell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Usage {
+    /// Tokens in the formatted prompt.
+    pub prompt_tokens: usize,
+    /// Prompt tokens whose evaluated state was reused (the cached prefix).
+    pub reused_tokens: usize,
+    /// Tokens generated.
+    pub generated_tokens: usize,
+    /// Milliseconds from the request to the first generated token.
+    pub first_token_ms: f64,
+    /// Milliseconds generating after the first token.
+    pub decode_ms: f64,
+}
+
+/// A JSON answer with what it cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counted {
+    /// The answer's text.
+    pub text: String,
+    /// Its cost, when the runtime reports one.
+    pub usage: Option<Usage>,
+}
+
 /// A local language model that answers with JSON matching a schema.
 pub trait Llm: Send + Sync {
+    /// Like [`complete_json`](Llm::complete_json), with the answer's cost when known.
+    fn complete_json_counted<'a>(
+        &'a self,
+        request: &'a LlmRequest,
+        schema: &'a serde_json::Value,
+        on_delta: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Counted, LlmError>> {
+        Box::pin(async move {
+            let text = self
+                .complete_json(request, schema, on_delta, cancel)
+                .await?;
+            Ok(Counted { text, usage: None })
+        })
+    }
+
     /// Generates one JSON document constrained by `schema`, streaming its text to
     /// `on_delta`, and returns the whole text. Stops early when `cancel` is set.
     fn complete_json<'a>(

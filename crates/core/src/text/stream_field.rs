@@ -1,5 +1,6 @@
-//! Pulls the `assistantText` string out of the model's JSON while it streams, so the
-//! student reads the reply as it is written instead of raw JSON.
+//! Pulls one string field (the coach's `assistantText`, the tutor's `tutor_text`) out of
+//! the model's JSON while it streams, so the student reads the reply as it is written
+//! instead of raw JSON.
 
 /// Where the scanner is in the JSON text.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,34 +17,42 @@ enum State {
     Done,
 }
 
-/// Decodes the `assistantText` value from JSON fed in arbitrary pieces.
+/// Decodes one string field's value from JSON fed in arbitrary pieces.
 #[derive(Debug, Clone)]
 pub struct AssistantTextStream {
+    key: String,
     state: State,
     seen: String,
     high_surrogate: Option<u32>,
 }
 
-const KEY: &str = "\"assistantText\"";
+/// The coach's field, decoded by default.
+const DEFAULT_FIELD: &str = "assistantText";
 
 impl Default for AssistantTextStream {
     fn default() -> Self {
+        Self::for_field(DEFAULT_FIELD)
+    }
+}
+
+impl AssistantTextStream {
+    /// A decoder of the string field named `field`.
+    pub fn for_field(field: &str) -> Self {
         Self {
+            key: format!("\"{field}\""),
             state: State::Seeking,
             seen: String::new(),
             high_surrogate: None,
         }
     }
-}
 
-impl AssistantTextStream {
     /// Feeds the next piece of JSON; returns the newly decoded text (often empty).
     pub fn push(&mut self, delta: &str) -> String {
         let mut out = String::new();
         let mut rest = delta;
         if self.state == State::Seeking {
             self.seen.push_str(delta);
-            match value_start(&self.seen) {
+            match value_start(&self.seen, &self.key) {
                 Some(start) => {
                     let consumed_before = self.seen.len() - delta.len();
                     // Continue with the part of this delta after the opening quote.
@@ -115,10 +124,10 @@ impl AssistantTextStream {
     }
 }
 
-/// The byte offset just after the opening quote of the `assistantText` value in
+/// The byte offset just after the opening quote of the value of `quoted_key` in
 /// `json`, once it has arrived.
-fn value_start(json: &str) -> Option<usize> {
-    let key = json.find(KEY)? + KEY.len();
+fn value_start(json: &str, quoted_key: &str) -> Option<usize> {
+    let key = json.find(quoted_key)? + quoted_key.len();
     let after = &json[key..];
     let colon = after.find(|c: char| !c.is_whitespace())?;
     if !after[colon..].starts_with(':') {

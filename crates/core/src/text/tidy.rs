@@ -4,13 +4,13 @@
 //! unfinished tail when a complete sentence comes before it.
 
 use super::normalize::{normalize, words};
-use super::Language;
+use crate::language::Language;
 
 /// Shortest text whose language is judged.
 const SHORTEST_JUDGED_TEXT: usize = 24;
 
 /// Sentences of `text`, each with its closing punctuation.
-pub(crate) fn sentences(text: &str) -> Vec<&str> {
+pub fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();

@@ -1,0 +1,7 @@
+//! Text helpers every loop shares: normalising the student's words for matching, and
+//! tidying and judging what a small model wrote (repeats, cut-off sentences, loops,
+//! the wrong language, unsafe characters).
+
+pub mod normalize;
+pub mod stream_field;
+pub mod tidy;

@@ -1,0 +1,156 @@
+//! Exam availability (spec 001, PV-AI-017): the status of a small set of candidate
+//! questions decides whether an exam question can be offered now. The statuses come
+//! from the exam service through [`ExamService`]; part 2 of the tutor implements it
+//! over the lockouts table, until then [`NoExamService`] offers none.
+
+use super::contract::ExamAvailability;
+use crate::llm::BoxFuture;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The status of one question for the student.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "status")]
+pub enum QuestionStatus {
+    /// Can be attempted now.
+    Available,
+    /// Locked until the given time.
+    Locked {
+        /// When it can be attempted again.
+        #[serde(rename = "lockedUntil")]
+        locked_until: DateTime<Utc>,
+    },
+    /// Already passed.
+    Passed,
+}
+
+/// What the exam service says about the candidates of a turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExamAvail {
+    /// Available, locked or none.
+    pub availability: ExamAvailability,
+    /// The candidates that can be attempted now.
+    pub candidate_ids: Vec<String>,
+    /// When the first locked candidate opens, if all are locked.
+    pub next_eligible_at: Option<DateTime<Utc>>,
+}
+
+/// The authoritative exam status of questions for a student.
+pub trait ExamService: Send + Sync {
+    /// The status of each of `question_ids` at `now`; ids it does not know are absent.
+    fn batch_status<'a>(
+        &'a self,
+        student_id: &'a str,
+        question_ids: &'a [String],
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, HashMap<String, QuestionStatus>>;
+}
+
+/// The exam service before exams exist: knows no question, so availability is `none`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoExamService;
+
+impl ExamService for NoExamService {
+    fn batch_status<'a>(
+        &'a self,
+        _student_id: &'a str,
+        _question_ids: &'a [String],
+        _now: DateTime<Utc>,
+    ) -> BoxFuture<'a, HashMap<String, QuestionStatus>> {
+        Box::pin(async { HashMap::new() })
+    }
+}
+
+/// Availability from the candidates' statuses: `available` when some can be attempted
+/// (those are the candidates), else `locked` with the earliest reopening when some are
+/// locked, else `none`.
+pub fn exam_availability(
+    candidate_ids: &[String],
+    statuses: &HashMap<String, QuestionStatus>,
+) -> ExamAvail {
+    let available: Vec<String> = candidate_ids
+        .iter()
+        .filter(|q| statuses.get(*q) == Some(&QuestionStatus::Available))
+        .cloned()
+        .collect();
+    if !available.is_empty() {
+        return ExamAvail {
+            availability: ExamAvailability::Available,
+            candidate_ids: available,
+            next_eligible_at: None,
+        };
+    }
+    let next = candidate_ids
+        .iter()
+        .filter_map(|q| match statuses.get(q) {
+            Some(QuestionStatus::Locked { locked_until }) => Some(*locked_until),
+            _ => None,
+        })
+        .min();
+    ExamAvail {
+        availability: if next.is_some() {
+            ExamAvailability::Locked
+        } else {
+            ExamAvailability::None
+        },
+        candidate_ids: Vec::new(),
+        next_eligible_at: next,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(hour: u32) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(&format!("2026-01-02T{hour:02}:00:00Z"))
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn ids(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn some_attemptable_candidate_makes_the_tier_available() {
+        let statuses = HashMap::from([
+            ("q1".to_string(), QuestionStatus::Passed),
+            ("q2".to_string(), QuestionStatus::Available),
+        ]);
+        let got = exam_availability(&ids(&["q1", "q2"]), &statuses);
+        assert_eq!(got.availability, ExamAvailability::Available);
+        assert_eq!(got.candidate_ids, ["q2"]);
+    }
+
+    #[test]
+    fn all_locked_gives_the_earliest_reopening() {
+        let statuses = HashMap::from([
+            (
+                "q1".to_string(),
+                QuestionStatus::Locked {
+                    locked_until: at(9),
+                },
+            ),
+            (
+                "q2".to_string(),
+                QuestionStatus::Locked {
+                    locked_until: at(5),
+                },
+            ),
+        ]);
+        let got = exam_availability(&ids(&["q1", "q2"]), &statuses);
+        assert_eq!(got.availability, ExamAvailability::Locked);
+        assert_eq!(got.next_eligible_at, Some(at(5)));
+        assert!(got.candidate_ids.is_empty());
+    }
+
+    #[test]
+    fn no_candidates_or_unknown_ones_give_none() {
+        let got = exam_availability(&[], &HashMap::new());
+        assert_eq!(got.availability, ExamAvailability::None);
+        let got = exam_availability(&ids(&["q1"]), &HashMap::new());
+        assert_eq!(got.availability, ExamAvailability::None);
+    }
+}

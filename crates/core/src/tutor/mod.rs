@@ -1,0 +1,48 @@
+//! The adaptive tutor (spec 001): a student asks about a course; deterministic code
+//! maps the message to units, computes the policy over the prerequisite graph and the
+//! student's snapshot, retrieves the material, and compiles the policy into the
+//! answer's grammar; the model writes the words; validation or the deterministic
+//! fallback decides what is shown. Nothing here does I/O: retrieval and the exam
+//! service are ports, time is an argument.
+//!
+//! A turn: [`prepare_turn`] (mapping → policy → plan → retrieval → prompt and grammar),
+//! [`answer_turn`](crate::turn::answer_turn) on the [`PreparedTurn`] (model, rules,
+//! fallback), then [`finish_turn`] (snapshot and log).
+
+pub mod candidates;
+pub mod context;
+pub mod contract;
+mod course;
+pub mod dag;
+mod error;
+pub mod exam;
+pub mod grammar;
+mod input;
+pub mod lite;
+pub mod log;
+pub mod mapping;
+mod message;
+pub mod offline;
+pub mod plan;
+pub mod policy;
+pub mod prompt;
+#[cfg(test)]
+mod properties;
+pub mod quality;
+mod reply;
+pub mod rules;
+pub mod scoring;
+pub mod snapshot;
+mod turn;
+
+pub use contract::{ExamAvailability, LlmTutorResponse, MasteryTier, TutorAction};
+pub use course::TutorCourse;
+pub use error::TutorError;
+pub use input::{clean_input, StudentInput, MAX_MESSAGE_CHARS};
+pub use lite::{snapshot_lite, SnapshotLite};
+pub use log::{ScoredUnit, TurnLog, TutorDebugView, UnitMastery};
+pub use message::{ClientEvent, DrillResult, ExamResult, TutorCard, TutorMessage, TutorRole};
+pub use policy::TutorPolicy;
+pub use reply::TutorReply;
+pub use snapshot::{MappedUnit, StudentSnapshot};
+pub use turn::{finish_turn, prepare_turn, FinishedTurn, PreparedTurn, TurnRequest};

@@ -1,0 +1,348 @@
+//! The deterministic fallback (spec 001, PV-AI-012): when there is no model, the model
+//! failed, or its answer broke the rules, the tutor still makes a move of the planned
+//! kind from the course's own material — a Socratic question built from the focus
+//! unit's anchor, else a drill from a documented misconception, a concept card from the
+//! anchor when the student is stuck, or the first attemptable exam question.
+
+use super::contract::TutorAction;
+use super::course::TutorCourse;
+use super::message::TutorCard;
+use super::plan::TurnPlan;
+use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
+use super::reply::TutorReply;
+use crate::language::Language;
+use crate::text::tidy::sentences;
+
+/// What the fallback needs to know.
+#[derive(Debug, Clone, Copy)]
+pub struct FallbackInput<'a> {
+    /// The course.
+    pub course: &'a TutorCourse,
+    /// The turn's policy.
+    pub policy: &'a TutorPolicy,
+    /// The turn's plan.
+    pub plan: &'a TurnPlan,
+    /// Attemptable exam questions.
+    pub attemptable: &'a [String],
+    /// The thread's language.
+    pub language: Language,
+}
+
+/// A number from the turn id, to vary the wording deterministically.
+fn pick(turn_id: &str, n: usize) -> usize {
+    let sum: usize = turn_id.bytes().map(usize::from).sum();
+    sum % n.max(1)
+}
+
+const QUESTIONS_EN: [&str; 3] = [
+    "Which part of this is least clear to you?",
+    "What do you think the first step would be, and why?",
+    "Can you explain this idea in your own words?",
+];
+const QUESTIONS_ES: [&str; 3] = [
+    "¿Qué parte de esto te resulta menos clara?",
+    "¿Cuál crees que sería el primer paso, y por qué?",
+    "¿Puedes explicar esta idea con tus propias palabras?",
+];
+
+/// The first sentence of `text`.
+fn first_sentence(text: &str) -> String {
+    sentences(text)
+        .first()
+        .map_or_else(String::new, |s| s.to_string())
+}
+
+/// A Socratic question on the focus unit, built from its anchor.
+fn socratic(x: &FallbackInput<'_>) -> TutorReply {
+    let focus = &x.policy.focus_unit_id;
+    let title = x.course.title_of(focus);
+    let anchor = x
+        .course
+        .unit(focus)
+        .map_or_else(String::new, |u| first_sentence(&u.anchor));
+    let blocked_target = x
+        .policy
+        .prereq_blocking_unit_id
+        .as_ref()
+        .map(|_| x.course.title_of(&x.policy.primary_target_unit_id));
+    let i = pick(&x.policy.turn_id, QUESTIONS_EN.len());
+    let opening = match (x.language, blocked_target) {
+        (Language::En, Some(target)) => {
+            format!("Before {target}, let's make sure of {title}.")
+        }
+        (Language::Es, Some(target)) => {
+            format!("Antes de {target}, asegurémonos de dominar {title}.")
+        }
+        (Language::En, None) => format!("Let's work on {title}."),
+        (Language::Es, None) => format!("Trabajemos en {title}."),
+    };
+    let question = match x.language {
+        Language::En => QUESTIONS_EN[i],
+        Language::Es => QUESTIONS_ES[i],
+    };
+    TutorReply {
+        action: TutorAction::SocraticQuestion,
+        unit_id: focus.clone(),
+        text: [opening, anchor, question.to_string()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" "),
+        card: None,
+        analysis: None,
+        usage: None,
+    }
+}
+
+/// The worked step a misconception shows: its first inline formula (`$…$`), or its
+/// first two joined by ⇒ ("`x + 5 = 12` becomes `x = 12 + 5`").
+fn misconception_step(text: &str) -> Option<String> {
+    let formulas: Vec<&str> = text
+        .split('$')
+        .skip(1)
+        .step_by(2)
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .collect();
+    match formulas.as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        [from, to, ..] => Some(format!("{from} \\;\\Rightarrow\\; {to}")),
+    }
+}
+
+/// A one-step drill: check a worked step taken from a documented misconception.
+fn drill(x: &FallbackInput<'_>) -> TutorReply {
+    let focus = &x.policy.focus_unit_id;
+    let title = x.course.title_of(focus);
+    let steps: Vec<String> = x
+        .course
+        .unit(focus)
+        .map(|u| {
+            u.misconceptions
+                .iter()
+                .filter_map(|m| misconception_step(m))
+                .collect()
+        })
+        .unwrap_or_default();
+    let (text, prompt, question_latex) = match (x.language, steps.is_empty()) {
+        (Language::En, false) => (
+            format!("Let's practise {title}."),
+            "Is this step right? If not, write the correct version.".to_string(),
+            steps[pick(&x.policy.turn_id, steps.len())].clone(),
+        ),
+        (Language::Es, false) => (
+            format!("Practiquemos {title}."),
+            "¿Es correcto este paso? Si no, escribe la versión correcta.".to_string(),
+            steps[pick(&x.policy.turn_id, steps.len())].clone(),
+        ),
+        (Language::En, true) => (
+            format!("Let's practise {title}."),
+            format!("Write a short example of {title} and solve it."),
+            String::new(),
+        ),
+        (Language::Es, true) => (
+            format!("Practiquemos {title}."),
+            format!("Escribe un ejemplo corto de {title} y resuélvelo."),
+            String::new(),
+        ),
+    };
+    TutorReply {
+        action: TutorAction::DrillCard,
+        unit_id: focus.clone(),
+        text,
+        card: Some(TutorCard::Drill {
+            unit_id: focus.clone(),
+            prompt,
+            question_latex,
+        }),
+        analysis: None,
+        usage: None,
+    }
+}
+
+/// A concept card of the anchor's first sentences, within the word limit.
+fn concept(x: &FallbackInput<'_>) -> TutorReply {
+    let focus = &x.policy.focus_unit_id;
+    let title = x.course.title_of(focus);
+    let anchor = x
+        .course
+        .unit(focus)
+        .map_or_else(String::new, |u| u.anchor.clone());
+    let mut words = 0;
+    let mut key_ideas = Vec::new();
+    for sentence in sentences(&anchor).into_iter().take(MAX_KEY_IDEAS) {
+        words += sentence.split_whitespace().count();
+        if words > MAX_CONCEPT_WORDS {
+            break;
+        }
+        key_ideas.push(sentence.to_string());
+    }
+    if key_ideas.is_empty() {
+        key_ideas.push(title.clone());
+    }
+    let text = match x.language {
+        Language::En => format!("Here are the key ideas of {title}."),
+        Language::Es => format!("Estas son las ideas clave de {title}."),
+    };
+    TutorReply {
+        action: TutorAction::ConceptCard,
+        unit_id: focus.clone(),
+        text,
+        card: Some(TutorCard::Concept {
+            unit_id: focus.clone(),
+            key_ideas,
+            worked_example: None,
+        }),
+        analysis: None,
+        usage: None,
+    }
+}
+
+/// The first attemptable exam question at the desired tier, or a drill without one.
+fn exam(x: &FallbackInput<'_>) -> TutorReply {
+    let focus = &x.policy.focus_unit_id;
+    let Some(question) = x.attemptable.first() else {
+        return drill(x);
+    };
+    let title = x.course.title_of(focus);
+    let text = match x.language {
+        Language::En => format!("You're ready for an exam question on {title}."),
+        Language::Es => format!("Estás listo para una pregunta de examen sobre {title}."),
+    };
+    TutorReply {
+        action: TutorAction::ExamBlock,
+        unit_id: focus.clone(),
+        text,
+        card: Some(TutorCard::Exam {
+            unit_id: focus.clone(),
+            question_id: question.clone(),
+            difficulty_tier: x.policy.desired_exam_tier,
+        }),
+        analysis: None,
+        usage: None,
+    }
+}
+
+/// The fallback move: a Socratic question when the plan allows one, else the planned
+/// card (drill, concept or exam).
+pub fn fallback_reply(x: &FallbackInput<'_>) -> TutorReply {
+    if x.plan.actions.contains(&TutorAction::SocraticQuestion) {
+        return socratic(x);
+    }
+    match x.plan.actions.first() {
+        Some(TutorAction::ConceptCard) => concept(x),
+        Some(TutorAction::ExamBlock) => exam(x),
+        _ => drill(x),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::{Edge, Unit};
+    use crate::retrieval::Tier;
+    use crate::tutor::contract::ExamAvailability;
+    use crate::tutor::policy::PolicyConstraints;
+
+    fn course() -> TutorCourse {
+        let unit = |id: &str, title: &str, misconceptions: Vec<String>| Unit {
+            id: id.into(),
+            title: title.into(),
+            anchor: "Keep the equation balanced. Do the same to both sides.".into(),
+            tags: vec![],
+            misconceptions,
+            content: vec![],
+        };
+        TutorCourse::new(
+            "c",
+            "C",
+            "en",
+            "U0",
+            vec![
+                unit(
+                    "U0",
+                    "Inverse operations",
+                    vec!["Writes $x + 5 = 12$ as $x = 17$.".into()],
+                ),
+                unit("U1", "Linear equations", vec![]),
+            ],
+            &[Edge {
+                from: "U0".into(),
+                to: "U1".into(),
+            }],
+        )
+    }
+
+    fn policy(blocked: bool) -> TutorPolicy {
+        TutorPolicy {
+            turn_id: "t-1".into(),
+            focus_unit_id: "U0".into(),
+            primary_target_unit_id: if blocked { "U1" } else { "U0" }.into(),
+            prereq_blocking_unit_id: blocked.then(|| "U0".to_string()),
+            scoped_unit_ids: vec!["U0".into(), "U1".into()],
+            allowed_actions: TutorAction::ALL.to_vec(),
+            stuck: true,
+            exam_ready: true,
+            desired_exam_tier: Tier::Bronze,
+            exam_availability: ExamAvailability::Available,
+            next_eligible_at: None,
+            constraints: PolicyConstraints::default(),
+        }
+    }
+
+    fn run(actions: &[TutorAction], language: Language, blocked: bool) -> TutorReply {
+        let c = course();
+        let p = policy(blocked);
+        let plan = TurnPlan {
+            actions: actions.to_vec(),
+            target_unit_ids: vec!["U0".into()],
+        };
+        fallback_reply(&FallbackInput {
+            course: &c,
+            policy: &p,
+            plan: &plan,
+            attemptable: &["Q1".to_string()],
+            language,
+        })
+    }
+
+    #[test]
+    fn the_fallback_asks_a_socratic_question_from_the_focus_anchor() {
+        let r = run(
+            &[TutorAction::SocraticQuestion, TutorAction::DrillCard],
+            Language::En,
+            true,
+        );
+        assert_eq!(r.action, TutorAction::SocraticQuestion);
+        assert!(r.text.contains("Before Linear equations"));
+        assert!(r.text.contains("Keep the equation balanced."));
+        assert!(r.text.ends_with('?') && r.card.is_none());
+        let es = run(&[TutorAction::SocraticQuestion], Language::Es, false);
+        assert!(es.text.starts_with("Trabajemos en Inverse operations."));
+        assert!(es.text.contains('¿'));
+    }
+
+    #[test]
+    fn without_a_question_it_drills_a_misconception_step() {
+        let r = run(&[TutorAction::DrillCard], Language::En, false);
+        match r.card {
+            Some(TutorCard::Drill { question_latex, .. }) => {
+                assert_eq!(question_latex, "x + 5 = 12 \\;\\Rightarrow\\; x = 17")
+            }
+            other => panic!("expected a drill, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn stuck_and_exam_plans_get_their_card() {
+        let r = run(&[TutorAction::ConceptCard], Language::En, false);
+        assert!(
+            matches!(r.card, Some(TutorCard::Concept { ref key_ideas, .. }) if key_ideas.len() == 2)
+        );
+        let r = run(&[TutorAction::ExamBlock], Language::En, false);
+        assert!(
+            matches!(r.card, Some(TutorCard::Exam { ref question_id, .. }) if question_id == "Q1")
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! The turn's plan: how far the grammar narrows the policy. The policy says what is
+//! *allowed*; the plan says what this turn *asks for*, deterministically, so a small
+//! model cannot pick the wrong kind of move (spec 001, triggers A1–A5):
+//!
+//! - "Try a Drill" → a drill; "I'm stuck" → a concept card when stuck, else a question;
+//! - exam-ready with a question available (A5) → an exam block;
+//! - stuck by evidence (A4) → a concept card;
+//! - a message that maps to no unit confidently (A3) → a Socratic clarifier;
+//! - otherwise (A1, A2) → a Socratic question or a drill, the model's choice.
+//!
+//! The target is always the policy's focus (the blocker when blocked, A2). Every plan is
+//! a subset of the policy, so validation against the policy still holds.
+
+use super::contract::TutorAction;
+use super::message::ClientEvent;
+use super::policy::{TutorPolicy, TARGET_CONFIDENCE};
+use super::snapshot::MappedUnit;
+
+/// What the turn's grammar allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnPlan {
+    /// The actions the answer may take (never empty, always allowed by the policy).
+    pub actions: Vec<TutorAction>,
+    /// The units the answer may target.
+    pub target_unit_ids: Vec<String>,
+}
+
+/// The plan for a turn with `policy`, the student's `event` and `mapped` units.
+pub fn plan_turn(policy: &TutorPolicy, event: &ClientEvent, mapped: &[MappedUnit]) -> TurnPlan {
+    let allowed = |a: TutorAction| policy.allowed_actions.contains(&a);
+    let confident = mapped.iter().any(|m| m.confidence >= TARGET_CONFIDENCE);
+    let wanted: Vec<TutorAction> = match event {
+        ClientEvent::RequestDrill { .. } => vec![TutorAction::DrillCard],
+        ClientEvent::Stuck { .. } if allowed(TutorAction::ConceptCard) => {
+            vec![TutorAction::ConceptCard]
+        }
+        ClientEvent::Stuck { .. } => vec![TutorAction::SocraticQuestion],
+        _ if allowed(TutorAction::ExamBlock) => vec![TutorAction::ExamBlock],
+        _ if allowed(TutorAction::ConceptCard) => vec![TutorAction::ConceptCard],
+        ClientEvent::None if !confident => vec![TutorAction::SocraticQuestion],
+        _ => vec![TutorAction::SocraticQuestion, TutorAction::DrillCard],
+    };
+    let mut actions: Vec<TutorAction> = wanted.into_iter().filter(|a| allowed(*a)).collect();
+    if actions.is_empty() {
+        actions.push(TutorAction::SocraticQuestion);
+    }
+    TurnPlan {
+        actions,
+        target_unit_ids: vec![policy.focus_unit_id.clone()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retrieval::Tier;
+    use crate::tutor::contract::ExamAvailability;
+    use crate::tutor::policy::PolicyConstraints;
+
+    fn policy(extra: &[TutorAction]) -> TutorPolicy {
+        let mut allowed = vec![TutorAction::SocraticQuestion, TutorAction::DrillCard];
+        allowed.extend_from_slice(extra);
+        TutorPolicy {
+            turn_id: "t".into(),
+            focus_unit_id: "F".into(),
+            primary_target_unit_id: "T".into(),
+            prereq_blocking_unit_id: Some("F".into()),
+            scoped_unit_ids: vec!["F".into(), "T".into()],
+            allowed_actions: allowed,
+            stuck: extra.contains(&TutorAction::ConceptCard),
+            exam_ready: extra.contains(&TutorAction::ExamBlock),
+            desired_exam_tier: Tier::Bronze,
+            exam_availability: ExamAvailability::None,
+            next_eligible_at: None,
+            constraints: PolicyConstraints::default(),
+        }
+    }
+
+    fn sure() -> Vec<MappedUnit> {
+        vec![MappedUnit {
+            unit_id: "T".into(),
+            confidence: 0.9,
+        }]
+    }
+
+    #[test]
+    fn a1_a_confident_message_gets_a_question_or_a_drill_on_the_focus() {
+        let plan = plan_turn(&policy(&[]), &ClientEvent::None, &sure());
+        assert_eq!(
+            plan.actions,
+            [TutorAction::SocraticQuestion, TutorAction::DrillCard]
+        );
+        assert_eq!(plan.target_unit_ids, ["F"]);
+    }
+
+    #[test]
+    fn a3_an_ambiguous_message_gets_a_clarifying_question() {
+        let plan = plan_turn(&policy(&[]), &ClientEvent::None, &[]);
+        assert_eq!(plan.actions, [TutorAction::SocraticQuestion]);
+    }
+
+    #[test]
+    fn a4_stuck_gets_a_concept_card() {
+        let plan = plan_turn(
+            &policy(&[TutorAction::ConceptCard]),
+            &ClientEvent::None,
+            &sure(),
+        );
+        assert_eq!(plan.actions, [TutorAction::ConceptCard]);
+    }
+
+    #[test]
+    fn a5_exam_ready_and_available_gets_an_exam_block() {
+        let plan = plan_turn(
+            &policy(&[TutorAction::ExamBlock]),
+            &ClientEvent::None,
+            &sure(),
+        );
+        assert_eq!(plan.actions, [TutorAction::ExamBlock]);
+    }
+
+    #[test]
+    fn buttons_ask_for_their_move() {
+        let drill = ClientEvent::RequestDrill {
+            unit_id: "F".into(),
+        };
+        assert_eq!(
+            plan_turn(&policy(&[]), &drill, &[]).actions,
+            [TutorAction::DrillCard]
+        );
+        let stuck = ClientEvent::Stuck {
+            unit_id: "F".into(),
+        };
+        assert_eq!(
+            plan_turn(&policy(&[]), &stuck, &[]).actions,
+            [TutorAction::SocraticQuestion]
+        );
+        assert_eq!(
+            plan_turn(&policy(&[TutorAction::ConceptCard]), &stuck, &[]).actions,
+            [TutorAction::ConceptCard]
+        );
+    }
+}
