@@ -48,6 +48,8 @@ enum Command {
     Course(CourseCommand),
     /// Work on a Toulmin argument with the coach, without a window.
     Coach(commands::CoachOptions),
+    /// Learn a course with the adaptive tutor, without a window.
+    Tutor(commands::TutorOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
     Eval(commands::EvalOptions),
     /// Search a course's indexed material (what the tutor retrieves).
@@ -121,6 +123,7 @@ fn main() -> ExitCode {
         Command::Course(CourseCommand::List { json }) => commands::list_courses(&locations, json),
         Command::Search(options) => commands::search(&locations, &options),
         Command::Coach(options) => commands::coach(&locations, &options),
+        Command::Tutor(options) => commands::tutor(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),

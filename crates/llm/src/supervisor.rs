@@ -265,8 +265,17 @@ impl Llm for Supervisor {
                 .complete(request, Some(schema), on_delta, cancel)
                 .await?;
             if done.stats.truncated {
+                let tail: String = done
+                    .text
+                    .chars()
+                    .rev()
+                    .take(120)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
                 return Err(LlmError::BadOutput(format!(
-                    "the answer hit the cap of {} tokens before it was complete",
+                    "the answer hit the cap of {} tokens before it was complete (…{tail})",
                     request.limits.max_tokens
                 )));
             }

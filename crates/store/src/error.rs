@@ -32,6 +32,15 @@ pub enum StoreError {
     /// No profile is named so.
     #[error("no profile is named {0:?}")]
     ProfileNotFound(String),
+    /// No tutor thread with this id belongs to the profile.
+    #[error("no tutoring session with id {0}")]
+    TutorThreadNotFound(i64),
+    /// No course with this id is imported.
+    #[error("no course {0:?} is imported")]
+    TutorCourseNotFound(String),
+    /// A tutor rule refused the input (its own `tutor_*` code).
+    #[error(transparent)]
+    Tutor(#[from] lantern_core::tutor::TutorError),
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
@@ -50,6 +59,9 @@ impl Coded for StoreError {
             Self::Coach(e) => e.code(),
             Self::ProfileNotFound(_) => lantern_core::error::ErrorCode::ProfileNotFound,
             Self::Corrupt(_) => lantern_core::error::ErrorCode::StoreCorrupt,
+            Self::TutorThreadNotFound(_) => lantern_core::error::ErrorCode::TutorThreadNotFound,
+            Self::TutorCourseNotFound(_) => lantern_core::error::ErrorCode::TutorCourseNotFound,
+            Self::Tutor(e) => e.code(),
         }
     }
 }

@@ -9,12 +9,16 @@ mod coach_actions;
 mod courses;
 mod error;
 mod profiles;
+mod tutor;
+mod tutor_actions;
 
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
+pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};
+pub use tutor_actions::{TutorAnswer, TutorPorts, TutorPreview};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use std::path::Path;

@@ -10,6 +10,7 @@ mod llama_bench;
 mod model;
 mod pack;
 mod profiles;
+mod tutor;
 
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};
@@ -20,6 +21,7 @@ pub use generate::{generate, GenerateOptions};
 pub use model::ModelOptions;
 pub use pack::{embed, inspect, models};
 pub use profiles::{create_profile, list_profiles};
+pub use tutor::{tutor, TutorOptions};
 
 use crate::cli_error::CliError;
 use crate::locations::Locations;

@@ -17,16 +17,18 @@ use serde::Serialize;
 pub const ANCHORS_TOP_K: usize = 6;
 /// Teaching chunks retrieved within the scope.
 pub const CONTENT_TOP_K: usize = 8;
+/// Teaching chunks of the focus unit put first.
+pub const FOCUS_TOP_K: usize = 3;
 /// Exam candidates retrieved for the focus unit and tier.
 pub const EXAM_TOP_K: usize = 10;
 /// Exam support chunks retrieved for guidance.
 pub const SUPPORT_TOP_K: usize = 2;
 /// Longest anchor text in the prompt, in characters.
-pub const ANCHOR_CHARS: usize = 320;
+pub const ANCHOR_CHARS: usize = 200;
 /// Longest chunk text in the prompt, in characters.
-pub const CHUNK_CHARS: usize = 360;
+pub const CHUNK_CHARS: usize = 300;
 /// All chunk texts together (content and support), in characters.
-pub const CONTEXT_CHARS: usize = 1400;
+pub const CONTEXT_CHARS: usize = 800;
 /// Most exam candidates named in the prompt.
 pub const MAX_PROMPT_CANDIDATES: usize = 5;
 
@@ -38,7 +40,9 @@ pub struct AnchorContext {
     pub unit_id: String,
     /// Its title.
     pub title: String,
-    /// Its anchor text (cut to [`ANCHOR_CHARS`]).
+    /// Its anchor text (cut to [`ANCHOR_CHARS`]); the prompt leaves it out, because
+    /// the course block of the cached system prompt already has every unit's anchor.
+    #[serde(skip)]
     pub anchor_text: String,
 }
 
@@ -227,7 +231,17 @@ pub async fn retrieve_context(
         ANCHORS_TOP_K,
     )
     .await?;
-    let content = search_chunks(
+    let focus = Filter::course(course_id).in_units([policy.focus_unit_id.clone()]);
+    // The focus unit's material first (the blocker when blocked), then the scope's.
+    let mut content = search_chunks(
+        retriever,
+        Collection::UnitContentChunks,
+        query,
+        &focus,
+        FOCUS_TOP_K,
+    )
+    .await?;
+    let in_scope = search_chunks(
         retriever,
         Collection::UnitContentChunks,
         query,
@@ -235,7 +249,11 @@ pub async fn retrieve_context(
         CONTENT_TOP_K,
     )
     .await?;
-    let focus = Filter::course(course_id).in_units([policy.focus_unit_id.clone()]);
+    for hit in in_scope {
+        if content.len() < CONTENT_TOP_K && !content.iter().any(|(c, _)| c == &hit.0) {
+            content.push(hit);
+        }
+    }
     let support = search_chunks(
         retriever,
         Collection::ExamSupportChunks,

@@ -11,18 +11,25 @@ use super::policy::{TutorPolicy, MAX_KEY_IDEAS};
 use serde_json::{json, Value};
 
 /// Longest `tutor_text`, in characters.
-pub const MAX_TUTOR_TEXT_CHARS: usize = 360;
+pub const MAX_TUTOR_TEXT_CHARS: usize = 240;
+/// Longest Socratic question, in characters.
+pub const MAX_QUESTION_CHARS: usize = 200;
 /// Longest key idea, in characters.
 pub const MAX_KEY_IDEA_CHARS: usize = 200;
 /// Longest drill prompt, in characters.
-pub const MAX_DRILL_PROMPT_CHARS: usize = 160;
+pub const MAX_DRILL_PROMPT_CHARS: usize = 120;
 /// Longest LaTeX field, in characters.
-pub const MAX_LATEX_CHARS: usize = 120;
+pub const MAX_LATEX_CHARS: usize = 80;
 /// Most units in the model's own mapping.
 pub const MAX_MODEL_MAPPED: usize = 2;
 
 fn text(max: usize) -> Value {
     json!({"type": "string", "minLength": 1, "maxLength": max})
+}
+
+/// A Socratic question's words: one question, ending with its question mark.
+fn socratic_text() -> Value {
+    json!({"type": "string", "pattern": format!("^[^?]{{8,{}}}[?]$", MAX_QUESTION_CHARS - 1)})
 }
 
 fn one_of(values: &[String]) -> Value {
@@ -109,7 +116,12 @@ pub fn turn_schema(
             let mut properties = serde_json::Map::new();
             properties.insert("action".into(), json!({"type": "string", "enum": [action.as_str()]}));
             properties.insert("target_unit_id".into(), one_of(&plan.target_unit_ids));
-            properties.insert("tutor_text".into(), text(MAX_TUTOR_TEXT_CHARS));
+            let words = if *action == TutorAction::SocraticQuestion {
+                socratic_text()
+            } else {
+                text(MAX_TUTOR_TEXT_CHARS)
+            };
+            properties.insert("tutor_text".into(), words);
             if let Some((name, card)) = card_schema(*action, policy, candidates) {
                 properties.insert(name.into(), card);
             }

@@ -65,6 +65,8 @@ pub struct TurnLog {
     pub origin: ReplyOrigin,
     /// Why the fallback answered after the model was asked.
     pub fallback_reason: Option<String>,
+    /// The model's refused answer (first 400 characters), when the fallback replaced it.
+    pub refused_answer: Option<String>,
     /// Milliseconds for the whole turn (retrieval, model, checks).
     pub latency_ms: f64,
     /// Prompt tokens (model turns only).
@@ -90,7 +92,7 @@ fn small(n: usize) -> u32 {
 impl TurnLog {
     /// The row of a turn prepared as `p` and answered as `a`.
     pub fn new(p: &PreparedTurn, a: &Answered<TutorReply>, latency_ms: f64) -> Self {
-        let usage = a.reply.usage;
+        let usage = a.reply.usage.or_else(|| p.usage.get().copied());
         Self {
             turn_id: p.policy.turn_id.clone(),
             client_event: p.input.event.kind().to_string(),
@@ -113,6 +115,9 @@ impl TurnLog {
             validated: a.origin == ReplyOrigin::Model,
             origin: a.origin,
             fallback_reason: a.failure.clone(),
+            refused_answer: (a.origin != ReplyOrigin::Model)
+                .then(|| p.raw_answer.get().map(|t| t.chars().take(400).collect()))
+                .flatten(),
             latency_ms,
             prompt_tokens: usage.map(|u| small(u.prompt_tokens)),
             reused_tokens: usage.map(|u| small(u.reused_tokens)),

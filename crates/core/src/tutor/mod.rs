@@ -33,6 +33,10 @@ mod reply;
 pub mod rules;
 pub mod scoring;
 pub mod snapshot;
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod triggers;
 mod turn;
 
 pub use contract::{ExamAvailability, LlmTutorResponse, MasteryTier, TutorAction};

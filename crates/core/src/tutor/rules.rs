@@ -63,6 +63,12 @@ pub fn validate_against_policy(r: &LlmTutorResponse, x: &RuleContext<'_>) -> Res
             r.target_unit_id
         ));
     }
+    if !x.plan.target_unit_ids.contains(&r.target_unit_id) {
+        return Err(format!(
+            "target {:?} is not the unit this turn tutors",
+            r.target_unit_id
+        ));
+    }
     let cards = [
         (TutorAction::ConceptCard, r.concept_card.is_some()),
         (TutorAction::DrillCard, r.drill_card.is_some()),
@@ -267,6 +273,9 @@ mod tests {
     fn the_target_must_be_scoped() {
         let mut r = answer(TutorAction::SocraticQuestion);
         r.target_unit_id = "ELSEWHERE".into();
+        assert!(check(&r, &policy(&ALL, true), &plan(&ALL)).is_err());
+        // Scoped but not the unit the plan tutors (the blocked target, say).
+        r.target_unit_id = "G".into();
         assert!(check(&r, &policy(&ALL, true), &plan(&ALL)).is_err());
     }
 

@@ -24,12 +24,13 @@ use super::scoring::{unit_priority_score, PriorityInputs};
 use super::snapshot::{MappedUnit, StudentSnapshot};
 use super::TutorError;
 use crate::language::Language;
-use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest};
+use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest, Usage};
 use crate::retrieval::Retriever;
 use crate::text::stream_field::AssistantTextStream;
 use crate::turn::{Answered, LoopTurn};
 use crate::ErrorCode;
 use chrono::{DateTime, Utc};
+use std::sync::OnceLock;
 
 /// What a turn starts from.
 #[derive(Debug, Clone, Copy)]
@@ -75,6 +76,10 @@ pub struct PreparedTurn {
     pub request: LlmRequest,
     /// The answer schema (the grammar).
     pub schema: serde_json::Value,
+    /// What the model's answer cost, once it answered (kept when the answer is refused).
+    pub usage: OnceLock<Usage>,
+    /// The model's raw answer, kept for the log.
+    pub raw_answer: OnceLock<String>,
 }
 
 /// What the prompt says the student did.
@@ -239,7 +244,9 @@ pub async fn prepare_turn(
         client_event: r.input.event.clone(),
     };
     let request = build_request(&PromptParts {
+        course,
         policy: &policy,
+        plan: &plan,
         context: &context,
         last_tutor_text: r.last_tutor_text,
         student: &student_words(r.input, r.language),
@@ -258,6 +265,8 @@ pub async fn prepare_turn(
         attemptable,
         request,
         schema,
+        usage: OnceLock::new(),
+        raw_answer: OnceLock::new(),
     })
 }
 
@@ -314,6 +323,10 @@ impl LoopTurn for PreparedTurn {
             let counted = llm
                 .complete_json_counted(&self.request, &self.schema, &mut on_delta, cancel)
                 .await?;
+            if let Some(usage) = counted.usage {
+                let _ = self.usage.set(usage);
+            }
+            let _ = self.raw_answer.set(counted.text.clone());
             let mut reply = self.check_answer(&counted.text)?;
             reply.usage = counted.usage;
             Ok(reply)

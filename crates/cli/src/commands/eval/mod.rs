@@ -4,6 +4,7 @@
 //! the report; each loop's runner is its own module.
 
 mod coach;
+mod tutor;
 
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
@@ -24,12 +25,15 @@ use std::time::Instant;
 pub enum EvalLoop {
     /// The Toulmin argument coach.
     Coach,
+    /// The adaptive tutor.
+    Tutor,
 }
 
 impl EvalLoop {
     fn name(self) -> &'static str {
         match self {
             Self::Coach => "coach",
+            Self::Tutor => "tutor",
         }
     }
 }
@@ -106,6 +110,11 @@ pub struct Bench {
 }
 
 impl Bench {
+    /// The run's temporary folder (database, index).
+    pub fn dir(&self) -> &Path {
+        self._dir.path()
+    }
+
     /// The model, unless the run scores the offline guide.
     pub fn llm(&self) -> Option<&dyn Llm> {
         self.supervisor.as_ref().map(|s| s as &dyn Llm)
@@ -142,6 +151,10 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         EvalLoop::Coach => {
             let cases = read_cases(&options.cases, options.target)?;
             rt.block_on(coach::run(&bench, &cases, progress))?
+        }
+        EvalLoop::Tutor => {
+            let cases = read_cases(&options.cases, options.target)?;
+            rt.block_on(tutor::run(&bench, locations, &cases, progress))?
         }
     };
     let report = EvalReport::from_scores(&scores);

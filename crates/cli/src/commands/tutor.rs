@@ -1,0 +1,542 @@
+//! `lantern tutor …`: the tutor without a window — the same core, store and index as
+//! the app, so scripts, tests and evals can run whole conversations. `--now` (or
+//! `LANTERN_NOW`) sets the clock, so time-based rules can be tested from outside.
+
+use super::coach::{parse_language, profile_id};
+use super::course::open_retriever;
+use super::{open_store, runtime, ModelOptions};
+use crate::cli_error::CliError;
+use crate::locations::Locations;
+use chrono::{DateTime, Utc};
+use clap::{Args, Subcommand, ValueEnum};
+use lantern_core::coach::Language;
+use lantern_core::llm::{CancelFlag, Llm};
+use lantern_core::tutor::exam::NoExamService;
+use lantern_core::tutor::{
+    ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
+};
+use lantern_core::ErrorCode;
+use lantern_store::{TutorPorts, TutorThread};
+use serde_json::json;
+use std::io::Write;
+
+/// Options shared by every tutor command.
+#[derive(Debug, Args)]
+pub struct TutorOptions {
+    /// The profile whose threads to use; defaults to the first profile.
+    #[arg(long, global = true)]
+    pub profile: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The time of the turn (RFC 3339, e.g. 2026-03-01T12:00:00Z); defaults to now.
+    #[arg(long, global = true, env = "LANTERN_NOW")]
+    pub now: Option<String>,
+    #[command(subcommand)]
+    pub command: TutorCommand,
+}
+
+/// What to do with the tutor.
+#[derive(Debug, Subcommand)]
+pub enum TutorCommand {
+    /// List the imported courses with their units (the course picker).
+    Courses,
+    /// List the profile's threads, most recent first.
+    List,
+    /// Start a thread on a course; prints its id.
+    New {
+        /// The course id.
+        #[arg(long)]
+        course: String,
+        /// Language of the conversation; defaults to the course's.
+        #[arg(long, value_parser = parse_language)]
+        language: Option<Language>,
+    },
+    /// Say something to the tutor and print its reply (streamed).
+    Say {
+        /// The thread's id.
+        thread: i64,
+        /// What the student says.
+        message: String,
+        /// Send the message as LaTeX (the math field).
+        #[arg(long)]
+        latex: bool,
+        /// Answer with the deterministic fallback instead of the model.
+        #[arg(long)]
+        offline: bool,
+        #[command(flatten)]
+        model: ModelOptions,
+    },
+    /// Press a card's button: REQUEST_DRILL, DRILL_CONTINUE, EXAM_CONTINUE or STUCK.
+    Event {
+        /// The thread's id.
+        thread: i64,
+        /// The event.
+        #[arg(value_enum)]
+        kind: EventKind,
+        /// The card's unit; defaults to the snapshot's focus.
+        #[arg(long)]
+        unit: Option<String>,
+        /// DRILL_CONTINUE: correct or incorrect; EXAM_CONTINUE: passed or locked.
+        #[arg(long)]
+        result: Option<String>,
+        /// EXAM_CONTINUE: the question's id.
+        #[arg(long)]
+        question: Option<String>,
+        /// Answer with the deterministic fallback instead of the model.
+        #[arg(long)]
+        offline: bool,
+        #[command(flatten)]
+        model: ModelOptions,
+    },
+    /// Print the thread's timeline.
+    Show {
+        /// The thread's id.
+        thread: i64,
+    },
+    /// Print the student's snapshot for the thread's course, and its summary.
+    Snapshot {
+        /// The thread's id.
+        thread: i64,
+    },
+    /// Print the policy, mapping and scores a message would get, without the model.
+    Policy {
+        /// The thread's id.
+        thread: i64,
+        /// The message to map; none for the policy as it stands.
+        #[arg(long)]
+        message: Option<String>,
+        /// Also print the prompt and the grammar's schema.
+        #[arg(long)]
+        prompt: bool,
+    },
+    /// Print the thread's turn log.
+    Log {
+        /// The thread's id.
+        thread: i64,
+    },
+    /// Print the debug drawer's view: last policy, scores, mastery per unit.
+    Debug {
+        /// The thread's id.
+        thread: i64,
+    },
+}
+
+/// The buttons of the timeline's cards.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+#[value(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum EventKind {
+    /// "Try a Drill".
+    RequestDrill,
+    /// "Continue" after a drill.
+    DrillContinue,
+    /// "Continue" after an exam question.
+    ExamContinue,
+    /// "I'm stuck".
+    Stuck,
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::new(ErrorCode::UsageInvalid, message)
+}
+
+/// The clock: `--now`, else the system's.
+pub fn parse_now(now: Option<&str>) -> Result<DateTime<Utc>, CliError> {
+    match now {
+        None => Ok(Utc::now()),
+        Some(text) => DateTime::parse_from_rfc3339(text)
+            .map(|t| t.with_timezone(&Utc))
+            .map_err(|e| usage(format!("--now {text:?} is not an RFC 3339 time: {e}"))),
+    }
+}
+
+fn event(
+    kind: EventKind,
+    unit: String,
+    result: Option<&str>,
+    question: Option<&str>,
+) -> Result<ClientEvent, CliError> {
+    Ok(match kind {
+        EventKind::RequestDrill => ClientEvent::RequestDrill { unit_id: unit },
+        EventKind::Stuck => ClientEvent::Stuck { unit_id: unit },
+        EventKind::DrillContinue => ClientEvent::DrillContinue {
+            unit_id: unit,
+            last_result: match result {
+                Some("correct") => DrillResult::Correct,
+                Some("incorrect") | None => DrillResult::Incorrect,
+                Some(other) => {
+                    return Err(usage(format!("--result {other:?}: correct or incorrect")))
+                }
+            },
+        },
+        EventKind::ExamContinue => ClientEvent::ExamContinue {
+            unit_id: unit,
+            question_id: question
+                .ok_or_else(|| usage("EXAM_CONTINUE needs --question"))?
+                .to_string(),
+            result: match result {
+                Some("passed") => ExamResult::Passed,
+                Some("locked") | None => ExamResult::Locked,
+                Some(other) => return Err(usage(format!("--result {other:?}: passed or locked"))),
+            },
+        },
+    })
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<String, CliError> {
+    serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::new(ErrorCode::InternalError, e.to_string()))
+}
+
+fn print_message(m: &TutorMessage) {
+    let who = match m.role {
+        TutorRole::User => "student",
+        TutorRole::Assistant => "tutor",
+    };
+    println!("{who}: {}", m.text);
+    match &m.card {
+        Some(TutorCard::Concept {
+            key_ideas,
+            worked_example,
+            ..
+        }) => {
+            for idea in key_ideas {
+                println!("  • {idea}");
+            }
+            if let Some(e) = worked_example {
+                println!("  example: {} ⇒ {}", e.problem_latex, e.final_answer_latex);
+            }
+        }
+        Some(TutorCard::Drill {
+            prompt,
+            question_latex,
+            ..
+        }) => {
+            println!("  [drill] {prompt}  {question_latex}");
+        }
+        Some(TutorCard::Exam {
+            question_id,
+            difficulty_tier,
+            ..
+        }) => {
+            println!("  [exam] {question_id} ({})", difficulty_tier.as_str());
+        }
+        None => {}
+    }
+}
+
+fn print_thread(t: &TutorThread) {
+    println!(
+        "#{} {} ({}, {}, {} turns)",
+        t.id,
+        t.title,
+        t.course_id,
+        t.language.code(),
+        t.turns
+    );
+    for m in &t.messages {
+        print_message(m);
+    }
+}
+
+/// `lantern tutor …`
+pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let store = open_store(locations, &rt)?;
+    let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
+    let now = parse_now(options.now.as_deref())?;
+    let print = |value: serde_json::Value, text: &dyn Fn()| -> Result<(), CliError> {
+        if options.json {
+            println!("{}", to_json(&value)?);
+        } else {
+            text();
+        }
+        Ok(())
+    };
+    match &options.command {
+        TutorCommand::Courses => {
+            let courses = rt.block_on(store.tutor_courses())?;
+            print(json!(courses), &|| {
+                for c in &courses {
+                    println!("{}\t{}\t{} units", c.id, c.title, c.units.len());
+                }
+            })
+        }
+        TutorCommand::List => {
+            let threads = rt.block_on(store.list_tutor_threads(profile))?;
+            print(json!(threads), &|| {
+                for t in &threads {
+                    println!(
+                        "{}\t{}\t{}\t{} turns\t{}",
+                        t.id, t.course_id, t.title, t.turns, t.updated_at
+                    );
+                }
+            })
+        }
+        TutorCommand::New { course, language } => {
+            let thread = rt.block_on(store.create_tutor_thread(profile, course, *language, now))?;
+            print(json!(thread), &|| println!("{}", thread.id))
+        }
+        TutorCommand::Show { thread } => {
+            let t = rt.block_on(store.tutor_thread(profile, *thread))?;
+            print(json!(t), &|| print_thread(&t))
+        }
+        TutorCommand::Say {
+            thread,
+            message,
+            latex,
+            offline,
+            model,
+        } => {
+            let input = if *latex {
+                StudentInput {
+                    latex: Some(message.clone()),
+                    ..StudentInput::default()
+                }
+            } else {
+                StudentInput::message(message)
+            };
+            turn(
+                locations, options, &rt, &store, profile, *thread, &input, *offline, model, now,
+            )
+        }
+        TutorCommand::Event {
+            thread,
+            kind,
+            unit,
+            result,
+            question,
+            offline,
+            model,
+        } => {
+            let unit = match unit {
+                Some(u) => u.clone(),
+                None => {
+                    let t = rt.block_on(store.tutor_thread(profile, *thread))?;
+                    let course = rt.block_on(store.tutor_course(&t.course_id))?;
+                    rt.block_on(store.tutor_snapshot(profile, &course, now))?
+                        .focus_unit_id
+                }
+            };
+            let input =
+                StudentInput::event(event(*kind, unit, result.as_deref(), question.as_deref())?);
+            turn(
+                locations, options, &rt, &store, profile, *thread, &input, *offline, model, now,
+            )
+        }
+        TutorCommand::Snapshot { thread } => {
+            let t = rt.block_on(store.tutor_thread(profile, *thread))?;
+            let course = rt.block_on(store.tutor_course(&t.course_id))?;
+            let snapshot = rt.block_on(store.tutor_snapshot(profile, &course, now))?;
+            let lite = rt.block_on(store.tutor_snapshot_lite(profile, *thread, now))?;
+            print(json!({"snapshot": snapshot, "snapshotLite": lite}), &|| {
+                println!(
+                    "focus: {} ({}, {:?})",
+                    lite.focus.unit_id, lite.focus.title, lite.focus.mastery_tier
+                );
+                if let Some(n) = &lite.prereq_nudge {
+                    println!("first learn: {} ({})", n.unit_id, n.title);
+                }
+                println!("in progress: {}", snapshot.units_in_progress.join(", "));
+                println!(
+                    "progress: bronze {} silver {} gold {} of {}",
+                    lite.progress.bronze,
+                    lite.progress.silver,
+                    lite.progress.gold,
+                    lite.progress.total
+                );
+                println!("revisit: {} locked", lite.revisit.locked_count);
+            })
+        }
+        TutorCommand::Policy {
+            thread,
+            message,
+            prompt,
+        } => {
+            let retriever = open_retriever(locations, &store, &rt)?;
+            let ports = TutorPorts {
+                llm: None,
+                retriever: &retriever,
+                exams: &NoExamService,
+            };
+            let input = message
+                .as_deref()
+                .map(StudentInput::message)
+                .unwrap_or_default();
+            let preview = rt.block_on(store.tutor_preview(profile, *thread, &input, ports, now))?;
+            let p = &preview.prepared;
+            let mut value = json!({
+                "mappedUnits": p.mapped,
+                "policy": p.policy,
+                "plannedActions": p.plan.actions,
+                "scoredUnits": p.scored,
+                "context": p.context,
+            });
+            if *prompt {
+                value["request"] = json!(p.request);
+                value["schema"] = p.schema.clone();
+            }
+            print(value, &|| {
+                let mapped: Vec<String> = p
+                    .mapped
+                    .iter()
+                    .map(|m| format!("{} {:.2}", m.unit_id, m.confidence))
+                    .collect();
+                println!(
+                    "mapped: {}",
+                    if mapped.is_empty() {
+                        "-".into()
+                    } else {
+                        mapped.join(", ")
+                    }
+                );
+                println!(
+                    "focus: {}  target: {}  blocker: {}",
+                    p.policy.focus_unit_id,
+                    p.policy.primary_target_unit_id,
+                    p.policy.prereq_blocking_unit_id.as_deref().unwrap_or("-")
+                );
+                let allowed: Vec<&str> = p
+                    .policy
+                    .allowed_actions
+                    .iter()
+                    .map(|a| a.as_str())
+                    .collect();
+                let planned: Vec<&str> = p.plan.actions.iter().map(|a| a.as_str()).collect();
+                println!(
+                    "allowed: {}  planned: {}",
+                    allowed.join(" "),
+                    planned.join(" ")
+                );
+                println!(
+                    "stuck: {}  exam ready: {}  tier: {}  exams: {:?}",
+                    p.policy.stuck,
+                    p.policy.exam_ready,
+                    p.policy.desired_exam_tier.as_str(),
+                    p.policy.exam_availability
+                );
+                println!("scoped: {}", p.policy.scoped_unit_ids.join(", "));
+                for s in &p.scored {
+                    println!(
+                        "  {:<10} {:.3}  mapped {:.2}  {}",
+                        s.unit_id, s.score, s.mapped_confidence, s.title
+                    );
+                }
+                if *prompt {
+                    println!(
+                        "--- system\n{}\n--- user\n{}",
+                        p.request.system,
+                        p.request
+                            .messages
+                            .last()
+                            .map(|m| m.content.as_str())
+                            .unwrap_or("")
+                    );
+                }
+            })
+        }
+        TutorCommand::Log { thread } => {
+            let log = rt.block_on(store.tutor_log(profile, *thread))?;
+            print(json!(log), &|| {
+                for l in &log {
+                    let mapped: Vec<String> = l
+                        .mapped_units
+                        .iter()
+                        .map(|m| format!("{} {:.2}", m.unit_id, m.confidence))
+                        .collect();
+                    println!(
+                        "{} {:<15} focus {} blocker {} → {} {} {}  {:.0} ms{}",
+                        l.turn_id,
+                        l.client_event,
+                        l.focus_unit_id,
+                        l.prereq_blocking_unit_id.as_deref().unwrap_or("-"),
+                        l.chosen_action.as_str(),
+                        if l.validated { "validated" } else { "fallback" },
+                        mapped.join(","),
+                        l.latency_ms,
+                        l.fallback_reason
+                            .as_deref()
+                            .map(|r| format!("  ({r})"))
+                            .unwrap_or_default()
+                    );
+                }
+            })
+        }
+        TutorCommand::Debug { thread } => {
+            let view = rt.block_on(store.tutor_debug(profile, *thread, now))?;
+            print(json!(view), &|| {
+                for m in &view.mastery {
+                    println!(
+                        "{:<10} {:<8} {}",
+                        m.unit_id,
+                        format!("{:?}", m.mastery_tier).to_lowercase(),
+                        m.title
+                    );
+                }
+            })
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn turn(
+    locations: &Locations,
+    options: &TutorOptions,
+    rt: &tokio::runtime::Runtime,
+    store: &lantern_store::Store,
+    profile: i64,
+    thread: i64,
+    input: &StudentInput,
+    offline: bool,
+    model: &ModelOptions,
+    now: DateTime<Utc>,
+) -> Result<(), CliError> {
+    let retriever = open_retriever(locations, store, rt)?;
+    let supervisor = (!offline)
+        .then(|| model.supervisor(locations))
+        .transpose()?;
+    let ports = TutorPorts {
+        llm: supervisor.as_ref().map(|s| s as &dyn Llm),
+        retriever: &retriever,
+        exams: &NoExamService,
+    };
+    let mut err = std::io::stderr();
+    let answer = rt.block_on(store.tutor_turn(
+        profile,
+        thread,
+        input,
+        ports,
+        now,
+        &mut |text| {
+            let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+        },
+        &CancelFlag::default(),
+    ))?;
+    let _ = writeln!(std::io::stderr());
+    if options.json {
+        println!(
+            "{}",
+            to_json(&json!({
+                "turnId": answer.turn_id,
+                "messages": answer.messages,
+                "snapshotLite": answer.snapshot_lite,
+                "log": answer.log,
+            }))?
+        );
+    } else {
+        for m in &answer.messages {
+            print_message(m);
+        }
+        if !answer.log.validated {
+            eprintln!(
+                "(answered by the fallback: {})",
+                answer
+                    .log
+                    .fallback_reason
+                    .as_deref()
+                    .unwrap_or(answer.origin.as_str())
+            );
+        }
+    }
+    Ok(())
+}

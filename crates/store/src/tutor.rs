@@ -1,0 +1,463 @@
+//! Tutor threads, their timelines, snapshots and turn logs. Every query is scoped by
+//! profile: another profile's thread is "not found". A turn's messages, the snapshot and
+//! the log row are written in one transaction.
+
+use crate::{Store, StoreError};
+use chrono::{DateTime, Utc};
+use lantern_core::course::{Edge, Unit};
+use lantern_core::language::Language;
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::tutor::lite::UnitRef;
+use lantern_core::tutor::{
+    StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorReply, TutorRole,
+};
+use serde::Serialize;
+
+/// A course as the tutor's course picker shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorCourseChoice {
+    /// Course id.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Language of the material.
+    pub language: Language,
+    /// The units, in order.
+    pub units: Vec<UnitRef>,
+}
+
+/// A thread as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorThreadSummary {
+    /// Thread id.
+    pub id: i64,
+    /// The course.
+    pub course_id: String,
+    /// Title.
+    pub title: String,
+    /// Turns taken.
+    pub turns: i64,
+    /// Last change, RFC 3339 UTC.
+    pub updated_at: String,
+}
+
+/// A thread with its timeline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TutorThread {
+    /// Thread id.
+    pub id: i64,
+    /// The course.
+    pub course_id: String,
+    /// Title.
+    pub title: String,
+    /// Language of the conversation.
+    pub language: Language,
+    /// Turns taken.
+    pub turns: i64,
+    /// The timeline, oldest first.
+    pub messages: Vec<TutorMessage>,
+    /// Creation time.
+    pub created_at: String,
+    /// Last change.
+    pub updated_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct ThreadRow {
+    id: i64,
+    course_id: String,
+    title: String,
+    language: String,
+    turns: i64,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct MessageRow {
+    id: i64,
+    thread_id: i64,
+    turn_id: String,
+    role: String,
+    text: String,
+    latex: Option<String>,
+    card: Option<String>,
+    origin: Option<String>,
+    created_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct UnitRow {
+    id: String,
+    title: String,
+    anchor: String,
+    tags: String,
+    misconceptions: String,
+}
+
+/// Longest thread title, in characters.
+const MAX_TITLE_CHARS: usize = 120;
+
+fn corrupt(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(e.to_string())
+}
+
+fn to_json(value: &impl Serialize) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(corrupt)
+}
+
+impl MessageRow {
+    fn into_message(self) -> Result<TutorMessage, StoreError> {
+        Ok(TutorMessage {
+            id: self.id.to_string(),
+            thread_id: self.thread_id.to_string(),
+            role: match self.role.as_str() {
+                "user" => TutorRole::User,
+                _ => TutorRole::Assistant,
+            },
+            text: self.text,
+            latex: self.latex,
+            card: self
+                .card
+                .map(|c| serde_json::from_str::<TutorCard>(&c).map_err(corrupt))
+                .transpose()?,
+            origin: self.origin.as_deref().and_then(ReplyOrigin::parse),
+            turn_id: self.turn_id,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// What one turn writes.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnWrite<'a> {
+    /// The turn's id.
+    pub turn_id: &'a str,
+    /// The student's typed text and LaTeX, when they typed.
+    pub student: Option<(&'a str, Option<&'a str>)>,
+    /// The tutor's reply.
+    pub reply: &'a TutorReply,
+    /// Who wrote it.
+    pub origin: ReplyOrigin,
+    /// The snapshot after the turn.
+    pub snapshot: &'a StudentSnapshot,
+    /// The log row.
+    pub log: &'a TurnLog,
+}
+
+impl Store {
+    /// The imported course `id` as the tutor reads it.
+    pub async fn tutor_course(&self, id: &str) -> Result<TutorCourse, StoreError> {
+        let head: Option<(String, String, String)> =
+            sqlx::query_as("SELECT title, language, entry_unit FROM courses WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let (title, language, entry) =
+            head.ok_or_else(|| StoreError::TutorCourseNotFound(id.into()))?;
+        let rows: Vec<UnitRow> = sqlx::query_as(
+            "SELECT id, title, anchor, tags, misconceptions FROM course_units \
+             WHERE course_id = ? ORDER BY position",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let units = rows
+            .into_iter()
+            .map(|r| {
+                Ok(Unit {
+                    id: r.id,
+                    title: r.title,
+                    anchor: r.anchor,
+                    tags: serde_json::from_str(&r.tags).map_err(corrupt)?,
+                    misconceptions: serde_json::from_str(&r.misconceptions).map_err(corrupt)?,
+                    content: Vec::new(),
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let edges: Vec<(String, String)> = sqlx::query_as(
+            "SELECT from_unit, to_unit FROM course_prerequisites WHERE course_id = ? \
+             ORDER BY rowid",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let edges: Vec<Edge> = edges
+            .into_iter()
+            .map(|(from, to)| Edge { from, to })
+            .collect();
+        Ok(TutorCourse::new(
+            id, &title, &language, &entry, units, &edges,
+        ))
+    }
+
+    /// Every imported course with its units, for the course picker.
+    pub async fn tutor_courses(&self) -> Result<Vec<TutorCourseChoice>, StoreError> {
+        let mut out = Vec::new();
+        for summary in self.list_courses().await? {
+            let course = self.tutor_course(&summary.id).await?;
+            out.push(TutorCourseChoice {
+                units: course
+                    .units
+                    .iter()
+                    .map(|u| UnitRef {
+                        unit_id: u.id.clone(),
+                        title: u.title.clone(),
+                    })
+                    .collect(),
+                id: course.id,
+                title: course.title,
+                language: course.language,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The student's snapshot for `course`, created (focus on the entry unit) and saved
+    /// on first use.
+    pub async fn tutor_snapshot(
+        &self,
+        profile_id: i64,
+        course: &TutorCourse,
+        now: DateTime<Utc>,
+    ) -> Result<StudentSnapshot, StoreError> {
+        let stored: Option<(String,)> = sqlx::query_as(
+            "SELECT snapshot FROM tutor_snapshots WHERE profile_id = ? AND course_id = ?",
+        )
+        .bind(profile_id)
+        .bind(&course.id)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some((json,)) = stored {
+            return serde_json::from_str(&json).map_err(corrupt);
+        }
+        let fresh = StudentSnapshot::new(
+            &profile_id.to_string(),
+            &course.id,
+            course.graph.entry_unit(),
+            now,
+        );
+        sqlx::query(
+            "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
+             ON CONFLICT (profile_id, course_id) DO NOTHING",
+        )
+        .bind(profile_id)
+        .bind(&course.id)
+        .bind(to_json(&fresh)?)
+        .execute(&self.pool)
+        .await?;
+        Ok(fresh)
+    }
+
+    /// Replaces the student's snapshot for its course (a teacher's reset, evals' presets).
+    pub async fn put_tutor_snapshot(
+        &self,
+        profile_id: i64,
+        snapshot: &StudentSnapshot,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
+             ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(profile_id)
+        .bind(&snapshot.course_id)
+        .bind(to_json(snapshot)?)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Starts a thread on `course_id` (which must be imported), in the course's language
+    /// unless `language` is given; the snapshot is created on first use.
+    pub async fn create_tutor_thread(
+        &self,
+        profile_id: i64,
+        course_id: &str,
+        language: Option<Language>,
+        now: DateTime<Utc>,
+    ) -> Result<TutorThread, StoreError> {
+        let course = self.tutor_course(course_id).await?;
+        self.tutor_snapshot(profile_id, &course, now).await?;
+        let language = language.unwrap_or(course.language);
+        let title: String = course.title.chars().take(MAX_TITLE_CHARS).collect();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO tutor_threads (profile_id, course_id, title, language) VALUES (?, ?, ?, ?) \
+             RETURNING id",
+        )
+        .bind(profile_id)
+        .bind(course_id)
+        .bind(&title)
+        .bind(language.code())
+        .fetch_one(&self.pool)
+        .await?;
+        self.tutor_thread(profile_id, id).await
+    }
+
+    /// The profile's threads, most recently changed first.
+    pub async fn list_tutor_threads(
+        &self,
+        profile_id: i64,
+    ) -> Result<Vec<TutorThreadSummary>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, course_id, title, turns, updated_at FROM tutor_threads \
+             WHERE profile_id = ? ORDER BY updated_at DESC, id DESC",
+        )
+        .bind(profile_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Thread `id` of the profile with its timeline.
+    pub async fn tutor_thread(&self, profile_id: i64, id: i64) -> Result<TutorThread, StoreError> {
+        let row: ThreadRow = sqlx::query_as(
+            "SELECT id, course_id, title, language, turns, created_at, updated_at \
+             FROM tutor_threads WHERE id = ? AND profile_id = ?",
+        )
+        .bind(id)
+        .bind(profile_id)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::TutorThreadNotFound(id))?;
+        let messages: Vec<MessageRow> = sqlx::query_as(
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, created_at \
+             FROM tutor_messages WHERE thread_id = ? ORDER BY id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(TutorThread {
+            id: row.id,
+            language: Language::from_code(&row.language).ok_or_else(|| corrupt(&row.language))?,
+            course_id: row.course_id,
+            title: row.title,
+            turns: row.turns,
+            messages: messages
+                .into_iter()
+                .map(MessageRow::into_message)
+                .collect::<Result<_, _>>()?,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+
+    /// The log rows of thread `id`, oldest first.
+    pub async fn tutor_log(&self, profile_id: i64, id: i64) -> Result<Vec<TurnLog>, StoreError> {
+        self.tutor_thread_exists(profile_id, id).await?;
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT log FROM tutor_turns WHERE thread_id = ? ORDER BY id")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.into_iter()
+            .map(|(json,)| serde_json::from_str(&json).map_err(corrupt))
+            .collect()
+    }
+
+    async fn tutor_thread_exists(&self, profile_id: i64, id: i64) -> Result<(), StoreError> {
+        let found: Option<(i64,)> =
+            sqlx::query_as("SELECT id FROM tutor_threads WHERE id = ? AND profile_id = ?")
+                .bind(id)
+                .bind(profile_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        found.map(|_| ()).ok_or(StoreError::TutorThreadNotFound(id))
+    }
+
+    /// Deletes thread `id` of the profile with its timeline and log (the snapshot stays).
+    pub async fn delete_tutor_thread(&self, profile_id: i64, id: i64) -> Result<(), StoreError> {
+        let done = sqlx::query("DELETE FROM tutor_threads WHERE id = ? AND profile_id = ?")
+            .bind(id)
+            .bind(profile_id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::TutorThreadNotFound(id));
+        }
+        Ok(())
+    }
+
+    /// Writes one turn of thread `id` in one transaction: the student's message, the
+    /// tutor's reply, the snapshot and the log row; returns the new messages.
+    pub async fn save_tutor_turn(
+        &self,
+        profile_id: i64,
+        id: i64,
+        course_id: &str,
+        w: &TurnWrite<'_>,
+    ) -> Result<Vec<TutorMessage>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let bumped = sqlx::query(
+            "UPDATE tutor_threads SET turns = turns + 1, \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND profile_id = ?",
+        )
+        .bind(id)
+        .bind(profile_id)
+        .execute(&mut *tx)
+        .await?;
+        if bumped.rows_affected() == 0 {
+            return Err(StoreError::TutorThreadNotFound(id));
+        }
+        let mut ids = Vec::new();
+        if let Some((text, latex)) = w.student {
+            let row: i64 = sqlx::query_scalar(
+                "INSERT INTO tutor_messages (thread_id, turn_id, role, text, latex) \
+                 VALUES (?, ?, 'user', ?, ?) RETURNING id",
+            )
+            .bind(id)
+            .bind(w.turn_id)
+            .bind(text)
+            .bind(latex)
+            .fetch_one(&mut *tx)
+            .await?;
+            ids.push(row);
+        }
+        let card = w.reply.card.as_ref().map(to_json).transpose()?;
+        let row: i64 = sqlx::query_scalar(
+            "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin) \
+             VALUES (?, ?, 'assistant', ?, ?, ?) RETURNING id",
+        )
+        .bind(id)
+        .bind(w.turn_id)
+        .bind(&w.reply.text)
+        .bind(card)
+        .bind(w.origin.as_str())
+        .fetch_one(&mut *tx)
+        .await?;
+        ids.push(row);
+        sqlx::query(
+            "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
+             ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
+             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        )
+        .bind(profile_id)
+        .bind(course_id)
+        .bind(to_json(w.snapshot)?)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO tutor_turns (thread_id, turn_id, chosen_action, validated, \
+             fallback_reason, latency_ms, prompt_tokens, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(w.turn_id)
+        .bind(w.log.chosen_action.as_str())
+        .bind(w.log.validated)
+        .bind(&w.log.fallback_reason)
+        .bind(w.log.latency_ms)
+        .bind(w.log.prompt_tokens)
+        .bind(to_json(w.log)?)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let thread = self.tutor_thread(profile_id, id).await?;
+        Ok(thread
+            .messages
+            .into_iter()
+            .filter(|m| ids.iter().any(|i| i.to_string() == m.id))
+            .collect())
+    }
+}

@@ -1,0 +1,231 @@
+//! The tutor's actions on a saved thread, shared by the app, the command line and the
+//! evals: load the thread, course and snapshot, let the core prepare and answer the
+//! turn, and write the turn in one transaction.
+
+use crate::tutor::{TurnWrite, TutorThread};
+use crate::{Store, StoreError};
+use chrono::{DateTime, Utc};
+use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
+use lantern_core::retrieval::Retriever;
+use lantern_core::turn::{answer_turn, ReplyOrigin};
+use lantern_core::tutor::exam::ExamService;
+use lantern_core::tutor::lite::snapshot_lite;
+use lantern_core::tutor::log::UnitMastery;
+use lantern_core::tutor::{
+    clean_input, finish_turn, prepare_turn, PreparedTurn, SnapshotLite, StudentInput,
+    StudentSnapshot, TurnLog, TurnRequest, TutorCourse, TutorDebugView, TutorMessage, TutorRole,
+};
+use std::time::Instant;
+
+/// The ports a tutor turn reads from besides the store.
+#[derive(Clone, Copy)]
+pub struct TutorPorts<'a> {
+    /// The model; `None` answers with the deterministic fallback.
+    pub llm: Option<&'a dyn Llm>,
+    /// The course index.
+    pub retriever: &'a dyn Retriever,
+    /// The exam service.
+    pub exams: &'a dyn ExamService,
+}
+
+/// A turn answered and saved.
+#[derive(Debug, Clone)]
+pub struct TutorAnswer {
+    /// The turn's id.
+    pub turn_id: String,
+    /// The new timeline items (the student's message, if typed, and the reply).
+    pub messages: Vec<TutorMessage>,
+    /// The right panel after the turn.
+    pub snapshot_lite: SnapshotLite,
+    /// The turn's log row.
+    pub log: TurnLog,
+    /// Who wrote the reply.
+    pub origin: ReplyOrigin,
+}
+
+/// A turn prepared without asking the model (`lantern tutor policy`).
+#[derive(Debug, Clone)]
+pub struct TutorPreview {
+    /// The thread.
+    pub thread: TutorThread,
+    /// The prepared turn: mapping, policy, plan, context, prompt and grammar.
+    pub prepared: PreparedTurn,
+}
+
+/// The tutor's last words in `thread`.
+fn last_tutor_text(thread: &TutorThread) -> Option<&str> {
+    thread
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.role == TutorRole::Assistant)
+        .map(|m| m.text.as_str())
+}
+
+struct Loaded {
+    thread: TutorThread,
+    course: TutorCourse,
+    snapshot: StudentSnapshot,
+}
+
+impl Store {
+    async fn tutor_load(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Loaded, StoreError> {
+        let thread = self.tutor_thread(profile_id, thread_id).await?;
+        let course = self.tutor_course(&thread.course_id).await?;
+        let snapshot = self.tutor_snapshot(profile_id, &course, now).await?;
+        Ok(Loaded {
+            thread,
+            course,
+            snapshot,
+        })
+    }
+
+    async fn tutor_prepared(
+        &self,
+        loaded: &Loaded,
+        input: &StudentInput,
+        ports: TutorPorts<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<PreparedTurn, StoreError> {
+        let turn_id = format!("{}-{}", loaded.thread.id, loaded.thread.turns + 1);
+        let request = TurnRequest {
+            course: &loaded.course,
+            snapshot: &loaded.snapshot,
+            input,
+            language: loaded.thread.language,
+            turn_id: &turn_id,
+            now,
+            last_tutor_text: last_tutor_text(&loaded.thread),
+        };
+        Ok(prepare_turn(&request, ports.retriever, ports.exams).await?)
+    }
+
+    /// The turn the input would start, without asking the model: mapping, policy,
+    /// scores, context, prompt and grammar.
+    pub async fn tutor_preview(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+        raw: &StudentInput,
+        ports: TutorPorts<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<TutorPreview, StoreError> {
+        let loaded = self.tutor_load(profile_id, thread_id, now).await?;
+        let input = if raw == &StudentInput::default() {
+            raw.clone()
+        } else {
+            clean_input(raw)?
+        };
+        let prepared = self.tutor_prepared(&loaded, &input, ports, now).await?;
+        Ok(TutorPreview {
+            thread: loaded.thread,
+            prepared,
+        })
+    }
+
+    /// Answers the student's input in thread `thread_id` — the model (streaming the
+    /// reply's words to `on_text`) or the deterministic fallback — and saves the turn's
+    /// messages, snapshot and log in one transaction. Nothing is saved when the turn is
+    /// stopped.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn tutor_turn(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+        raw: &StudentInput,
+        ports: TutorPorts<'_>,
+        now: DateTime<Utc>,
+        on_text: DeltaSink<'_>,
+        cancel: &CancelFlag,
+    ) -> Result<TutorAnswer, StoreError> {
+        let input = clean_input(raw)?;
+        let started = Instant::now();
+        let loaded = self.tutor_load(profile_id, thread_id, now).await?;
+        let prepared = self.tutor_prepared(&loaded, &input, ports, now).await?;
+        let answered = answer_turn(&prepared, ports.llm, on_text, cancel).await?;
+        let origin = answered.origin;
+        let latency_ms = started.elapsed().as_secs_f64() * 1e3;
+        let finished = finish_turn(&prepared, &loaded.snapshot, answered, now, latency_ms);
+        let student = (!input.text.is_empty() || input.latex.is_some())
+            .then(|| (input.text.as_str(), input.latex.as_deref()));
+        let messages = self
+            .save_tutor_turn(
+                profile_id,
+                thread_id,
+                &loaded.course.id,
+                &TurnWrite {
+                    turn_id: &prepared.policy.turn_id,
+                    student,
+                    reply: &finished.reply,
+                    origin,
+                    snapshot: &finished.snapshot,
+                    log: &finished.log,
+                },
+            )
+            .await?;
+        Ok(TutorAnswer {
+            turn_id: prepared.policy.turn_id.clone(),
+            messages,
+            snapshot_lite: snapshot_lite(
+                &finished.snapshot,
+                &loaded.course,
+                prepared.policy.prereq_blocking_unit_id.as_deref(),
+                prepared.policy.next_eligible_at.clone(),
+            ),
+            log: finished.log,
+            origin,
+        })
+    }
+
+    /// The right panel's summary for thread `thread_id` (the blocker and the next
+    /// eligible time from its last turn).
+    pub async fn tutor_snapshot_lite(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<SnapshotLite, StoreError> {
+        Ok(self
+            .tutor_debug(profile_id, thread_id, now)
+            .await?
+            .snapshot_lite)
+    }
+
+    /// The debug drawer's view of thread `thread_id`: the last turn's log, the summary
+    /// and every unit's mastery.
+    pub async fn tutor_debug(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<TutorDebugView, StoreError> {
+        let loaded = self.tutor_load(profile_id, thread_id, now).await?;
+        let last_turn = self.tutor_log(profile_id, thread_id).await?.pop();
+        let policy = last_turn.as_ref().map(|l| &l.policy);
+        let lite = snapshot_lite(
+            &loaded.snapshot,
+            &loaded.course,
+            policy.and_then(|p| p.prereq_blocking_unit_id.as_deref()),
+            policy.and_then(|p| p.next_eligible_at.clone()),
+        );
+        Ok(TutorDebugView {
+            mastery: loaded
+                .course
+                .units
+                .iter()
+                .map(|u| UnitMastery {
+                    unit_id: u.id.clone(),
+                    title: u.title.clone(),
+                    mastery_tier: loaded.snapshot.mastery(&u.id),
+                })
+                .collect(),
+            last_turn,
+            snapshot_lite: lite,
+        })
+    }
+}
