@@ -28,4 +28,13 @@ pub const COMMAND_NAMES: &[&str] = &[
     "coach_save_unsent",
     "coach_advance",
     "coach_export_file",
+    "tutor_courses",
+    "tutor_threads",
+    "tutor_create",
+    "tutor_open",
+    "tutor_delete",
+    "tutor_send",
+    "tutor_snapshot",
+    "tutor_debug",
+    "tutor_log",
 ];

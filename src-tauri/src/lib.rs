@@ -13,6 +13,7 @@ pub mod row_id;
 pub mod settings;
 pub mod state;
 pub mod turns;
+pub mod tutor;
 
 pub use command_names::COMMAND_NAMES;
 
@@ -51,6 +52,15 @@ macro_rules! lantern_builder {
                 $crate::coach::commands::coach_save_unsent,
                 $crate::coach::commands::coach_advance,
                 $crate::coach::commands::coach_export_file,
+                $crate::tutor::commands::tutor_courses,
+                $crate::tutor::commands::tutor_threads,
+                $crate::tutor::commands::tutor_create,
+                $crate::tutor::commands::tutor_open,
+                $crate::tutor::commands::tutor_delete,
+                $crate::tutor::commands::tutor_send::<$runtime>,
+                $crate::tutor::commands::tutor_snapshot,
+                $crate::tutor::commands::tutor_debug,
+                $crate::tutor::commands::tutor_log,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![

@@ -40,6 +40,98 @@ fn app_info_reports_version_profile_and_default_model() {
     assert!(app.try_state::<AppState>().is_some());
 }
 
+fn invoke_with(cmd: &str, args: serde_json::Value) -> InvokeRequest {
+    InvokeRequest {
+        body: tauri::ipc::InvokeBody::Json(args),
+        ..invoke(cmd)
+    }
+}
+
+/// The app on the mock runtime with a fresh database in `data` (no model pack), and its
+/// main window.
+fn mock_app(
+    data: &std::path::Path,
+) -> (
+    tauri::App<tauri::test::MockRuntime>,
+    tauri::WebviewWindow<tauri::test::MockRuntime>,
+) {
+    let state = tauri::async_runtime::block_on(AppState::open(data, None, None)).unwrap();
+    let app = mock_builder()
+        .invoke_handler(lantern_builder!(tauri::test::MockRuntime).invoke_handler())
+        .manage(state)
+        .build(tauri::generate_context!())
+        .expect("app builds with the real config");
+    let webview = tauri::WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .unwrap();
+    (app, webview)
+}
+
+/// The `code` of a command's error.
+fn error_code(
+    webview: &tauri::WebviewWindow<tauri::test::MockRuntime>,
+    request: InvokeRequest,
+) -> String {
+    let err = get_ipc_response(webview, request).expect_err("the command fails");
+    err["code"].as_str().expect("a coded error").to_string()
+}
+
+#[test]
+fn tutor_commands_answer_through_ipc_with_coded_errors() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = mock_app(data.path());
+    let empty = |cmd: &str| -> serde_json::Value {
+        get_ipc_response(&webview, invoke(cmd))
+            .unwrap_or_else(|e| panic!("{cmd} fails: {e}"))
+            .deserialize()
+            .unwrap()
+    };
+    assert_eq!(empty("tutor_courses"), serde_json::json!([]));
+    assert_eq!(empty("tutor_threads"), serde_json::json!([]));
+    let unknown_course = serde_json::json!({ "courseId": "no-such-course", "language": null });
+    assert_eq!(
+        error_code(&webview, invoke_with("tutor_create", unknown_course)),
+        "tutor_course_not_found"
+    );
+    for cmd in [
+        "tutor_open",
+        "tutor_snapshot",
+        "tutor_debug",
+        "tutor_log",
+        "tutor_delete",
+    ] {
+        assert_eq!(
+            error_code(&webview, invoke_with(cmd, serde_json::json!({ "id": 42 }))),
+            "tutor_thread_not_found",
+            "{cmd}"
+        );
+    }
+}
+
+#[test]
+fn a_tutor_turn_refuses_empty_input_and_unknown_threads_before_it_starts() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = mock_app(data.path());
+    // A channel id the mock window does not listen on: nothing may be sent to it.
+    let send = |input: serde_json::Value| {
+        invoke_with(
+            "tutor_send",
+            serde_json::json!({ "id": 42, "input": input, "onEvent": "__CHANNEL__:1" }),
+        )
+    };
+    let empty = serde_json::json!({ "text": "  ", "latex": null, "clientEvent": null });
+    assert_eq!(error_code(&webview, send(empty)), "tutor_message_empty");
+    let typed =
+        serde_json::json!({ "text": "what is a slope?", "latex": null, "clientEvent": null });
+    assert_eq!(error_code(&webview, send(typed)), "tutor_thread_not_found");
+    let event = serde_json::json!({
+        "text": null,
+        "latex": null,
+        "clientEvent": { "type": "REQUEST_DRILL", "unitId": "ALG-01" }
+    });
+    assert_eq!(error_code(&webview, send(event)), "tutor_thread_not_found");
+}
+
 #[test]
 fn bindings_file_is_fresh() {
     let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/bindings.ts");

@@ -72,6 +72,35 @@ export const commands = {
 	coachAdvance: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
 	/**  Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog). */
 	coachExportFile: (id: RowId, format: ExportFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, path })),
+	/**  Every imported course with its units, for the tutor's course picker. */
+	tutorCourses: () => typedError<TutorCourseView[], IpcError>(__TAURI_INVOKE("tutor_courses")),
+	/**  The active profile's tutor threads, most recently changed first. */
+	tutorThreads: () => typedError<TutorThreadSummaryView[], IpcError>(__TAURI_INVOKE("tutor_threads")),
+	/**  Starts a thread on imported course `course_id`, in `language` or else the course's. */
+	tutorCreate: (courseId: string, language: Language | null) => typedError<TutorThreadView_Serialize, IpcError>(__TAURI_INVOKE("tutor_create", { courseId, language })),
+	/**  Opens thread `id` with its timeline and the right panel's summary. */
+	tutorOpen: (id: RowId) => typedError<TutorThreadView_Serialize, IpcError>(__TAURI_INVOKE("tutor_open", { id })),
+	/**  Deletes thread `id` with its timeline and log (the student's progress stays). */
+	tutorDelete: (id: RowId) => typedError<null, IpcError>(__TAURI_INVOKE("tutor_delete", { id })),
+	/**
+	 *  Answers the student's `input` in thread `id`, streaming the reply to `on_event`
+	 *  (`started`, `delta`s, then `final` or `error`); resolves to the saved turn. A stopped
+	 *  turn saves nothing. An empty or too long input and an unknown thread are refused
+	 *  before the turn starts (the course index is opened, the first time, inside the turn).
+	 */
+	tutorSend: (id: RowId, input: TutorInputView_Deserialize, onEvent: Channel<TurnEvent<TutorTurnView_Deserialize>>) => typedError<TutorTurnView_Serialize, IpcError>(__TAURI_INVOKE("tutor_send", { id, input, onEvent })),
+	/**
+	 *  The right panel's summary for thread `id`: focus, prerequisite nudge, revisits and
+	 *  progress.
+	 */
+	tutorSnapshot: (id: RowId) => typedError<SnapshotLite_Serialize, IpcError>(__TAURI_INVOKE("tutor_snapshot", { id })),
+	/**
+	 *  The debug drawer of thread `id`: the last turn's log, the summary and every unit's
+	 *  mastery.
+	 */
+	tutorDebug: (id: RowId) => typedError<TutorDebugView_Serialize, IpcError>(__TAURI_INVOKE("tutor_debug", { id })),
+	/**  The log rows of thread `id`, oldest first. */
+	tutorLog: (id: RowId) => typedError<TurnLog_Serialize[], IpcError>(__TAURI_INVOKE("tutor_log", { id })),
 };
 
 /** Events */
@@ -82,7 +111,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -111,6 +140,33 @@ export type AppInfo_Serialize = {
 	/**  Name of the default language model. */
 	defaultModel: string,
 };
+
+/**  What a button sent instead of (or with) a typed message. */
+export type ClientEvent = 
+/**  A typed message only. */
+{ type: "NONE" } | 
+/**  "Try a Drill" on a concept card. */
+{ type: "REQUEST_DRILL"; 
+/**  The card's unit. */
+unitId: string } | 
+/**  "Continue" after a graded drill. */
+{ type: "DRILL_CONTINUE"; 
+/**  The drill's unit. */
+unitId: string; 
+/**  How it went. */
+lastResult: DrillResult } | 
+/**  "Continue" after an exam attempt. */
+{ type: "EXAM_CONTINUE"; 
+/**  The question's unit. */
+unitId: string; 
+/**  The question. */
+questionId: string; 
+/**  How it went. */
+result: ExamResult } | 
+/**  "I'm stuck" on a drill. */
+{ type: "STUCK"; 
+/**  The drill's unit. */
+unitId: string };
 
 /**  One message of a coach conversation. */
 export type CoachMessage = CoachMessage_Serialize | CoachMessage_Deserialize;
@@ -244,6 +300,13 @@ export type CourseView = {
 /**  Sent when the list of courses changed (an import finished). */
 export type CoursesChanged = null;
 
+/**  Result of a graded drill, sent back by "Continue". */
+export type DrillResult = 
+/**  Answered correctly. */
+"correct" | 
+/**  Answered wrongly. */
+"incorrect";
+
 /**  Every error code Lantern reports: lowercase words joined by `_`. */
 export type ErrorCode = 
 /**  No file at the configured model path. */
@@ -296,6 +359,20 @@ export type ErrorCode =
 "coach_field_too_long" | 
 /**  The argument is already complete. */
 "coach_session_complete" | 
+/**  No tutor thread with this id belongs to the profile. */
+"tutor_thread_not_found" | 
+/**  No course with this id is imported. */
+"tutor_course_not_found" | 
+/**  The course has no unit with this id. */
+"tutor_unit_not_found" | 
+/**  The student's message is empty. */
+"tutor_message_empty" | 
+/**  The student's message is too long. */
+"tutor_message_too_long" | 
+/**  The model's answer broke the turn's policy (answered by the fallback). */
+"tutor_policy_violation" | 
+/**  The tutor's answer stream to the window failed. */
+"tutor_stream_failed" | 
 /**  No running turn has that id. */
 "turn_not_found" | 
 /**  The database could not be opened. */
@@ -375,12 +452,38 @@ export type ErrorCode =
 /**  A failure that is the app's fault, not the user's. */
 "internal_error";
 
+/**  Whether an exam question at the desired tier can be attempted now (PV-AI-017). */
+export type ExamAvailability = 
+/**  Some candidates can be attempted now. */
+"available" | 
+/**  None can be attempted now, but some will be after their lockout. */
+"locked" | 
+/**  There are no candidates. */
+"none";
+
+/**  Result of an exam attempt, sent back by "Continue". */
+export type ExamResult = 
+/**  Passed. */
+"passed" | 
+/**  Failed or support viewed: locked for 24 hours. */
+"locked";
+
 /**  Text formats an argument can be exported to. */
 export type ExportFormat = 
 /**  Markdown with one section per element. */
 "markdown" | 
 /**  Argdown (argument mapping syntax). */
 "argdown";
+
+/**  The focus unit with its mastery badge. */
+export type FocusSummary = {
+	/**  The unit. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  Its mastery. */
+	masteryTier: MasteryTier,
+};
 
 /**  Where an import is. */
 export type ImportStage = 
@@ -405,6 +508,25 @@ export type Language =
 "en" | 
 /**  Spanish. */
 "es";
+
+/**  A unit a message was mapped to, with confidence in 0..1. */
+export type MappedUnit = {
+	/**  The unit's id. */
+	unitId: string,
+	/**  Confidence in 0..1. */
+	confidence: number | null,
+};
+
+/**  A unit's mastery, earned by exams at each tier (spec 001, PV-AI-014). */
+export type MasteryTier = 
+/**  Not yet mastered at any tier. */
+"none" | 
+/**  Passed a bronze exam question (with drill readiness). */
+"bronze" | 
+/**  Passed a silver question after bronze. */
+"silver" | 
+/**  Passed a gold question after silver. */
+"gold";
 
 /**  What the Settings page shows about a model file before it is chosen. */
 export type ModelFileInfo = {
@@ -462,6 +584,16 @@ export type PassageView = {
 	score: number | null,
 };
 
+/**  Small limits that keep answers short. */
+export type PolicyConstraints = {
+	/**  Longest concept card, in words. */
+	maxConceptWords: number,
+	/**  Most worked examples on a concept card. */
+	maxWorkedExamples: number,
+	/**  Most steps of a drill. */
+	drillMaxSteps: number,
+};
+
 /**  A profile as the UI sees it. */
 export type ProfileView = {
 	/**  Database id. */
@@ -470,6 +602,18 @@ export type ProfileView = {
 	name: string,
 	/**  Whether it is the profile in use. */
 	active: boolean,
+};
+
+/**  Mastery across the course: units at each tier or above, of all units. */
+export type ProgressSummary = {
+	/**  Units with bronze or better. */
+	bronze: number,
+	/**  Units with silver or better. */
+	silver: number,
+	/**  Units with gold. */
+	gold: number,
+	/**  Units in the course. */
+	total: number,
 };
 
 /**  A text the coach proposes for a step of the draft. */
@@ -496,12 +640,47 @@ export type ReplyOrigin =
  */
 "afterBrokenReply";
 
+/**  The revisit queue, summarised. */
+export type RevisitSummary = RevisitSummary_Serialize | RevisitSummary_Deserialize;
+
+/**  The revisit queue, summarised. */
+export type RevisitSummary_Deserialize = {
+	/**  Questions waiting to be revisited. */
+	lockedCount: number,
+	/**  When the next one opens (RFC 3339), if known. */
+	nextEligibleAt?: string | null,
+	/**  The next question to revisit. */
+	nextQuestionId?: string | null,
+};
+
+/**  The revisit queue, summarised. */
+export type RevisitSummary_Serialize = {
+	/**  Questions waiting to be revisited. */
+	lockedCount: number,
+	/**  When the next one opens (RFC 3339), if known. */
+	nextEligibleAt: string | null,
+	/**  The next question to revisit. */
+	nextQuestionId: string | null,
+};
+
 /**
  *  A SQLite row id (`i64`), sent to and from the UI as a JSON number without clamping:
  *  row ids are assigned one by one from 1 and stay far below 2^53, the largest integer
  *  a JavaScript number holds exactly.
  */
 export type RowId = number;
+
+/**  A candidate unit with its priority score. */
+export type ScoredUnit = {
+	/**  The unit. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  The message's mapped confidence for it. */
+	mappedConfidence: number | null,
+	/**  Its priority score (0..1). */
+	score: number | null,
+};
 
 /**  Everything the Settings page edits. */
 export type Settings = Settings_Serialize | Settings_Deserialize;
@@ -534,6 +713,33 @@ export type Settings_Serialize = {
 	profileId: RowId | null,
 };
 
+/**  The right panel's summary. */
+export type SnapshotLite = SnapshotLite_Serialize | SnapshotLite_Deserialize;
+
+/**  The right panel's summary. */
+export type SnapshotLite_Deserialize = {
+	/**  What the tutor works on now. */
+	focus: FocusSummary,
+	/**  What must be learned first, if the focus was reached through a blocker. */
+	prereqNudge?: UnitRef | null,
+	/**  Exam questions to revisit. */
+	revisit: RevisitSummary_Deserialize,
+	/**  Mastery counts. */
+	progress: ProgressSummary,
+};
+
+/**  The right panel's summary. */
+export type SnapshotLite_Serialize = {
+	/**  What the tutor works on now. */
+	focus: FocusSummary,
+	/**  What must be learned first, if the focus was reached through a blocker. */
+	prereqNudge: UnitRef | null,
+	/**  Exam questions to revisit. */
+	revisit: RevisitSummary_Serialize,
+	/**  Mastery counts. */
+	progress: ProgressSummary,
+};
+
 /**  Colour theme. */
 export type Theme = 
 /**  Follow the system. */
@@ -542,6 +748,15 @@ export type Theme =
 "light" | 
 /**  Dark. */
 "dark";
+
+/**  Exam difficulty tier. */
+export type Tier = 
+/**  Recall and direct application. */
+"bronze" | 
+/**  Standard exam questions. */
+"silver" | 
+/**  Multi-step questions. */
+"gold";
 
 /**  The seven fields of a Toulmin argument (empty until written). */
 export type ToulminDraft = {
@@ -603,6 +818,511 @@ origin: ReplyOrigin } |
 code: ErrorCode; 
 /**  What went wrong, in English. */
 message: string };
+
+/**  One turn's log row. */
+export type TurnLog = TurnLog_Serialize | TurnLog_Deserialize;
+
+/**  One turn's log row. */
+export type TurnLog_Deserialize = {
+	/**  The turn. */
+	turnId: string,
+	/**  The button pressed (`NONE` for a typed message). */
+	clientEvent: string,
+	/**  The message's units, decided in code, with confidence. */
+	mappedUnits: MappedUnit[],
+	/**  The model's own mapping (analysis only). */
+	modelMappedUnits: MappedUnit[],
+	/**  The focus unit. */
+	focusUnitId: string,
+	/**  The blocking prerequisite. */
+	prereqBlockingUnitId?: string | null,
+	/**  The policy's allowed actions. */
+	allowedActions: TutorAction[],
+	/**  What the turn's grammar allowed. */
+	plannedActions: TutorAction[],
+	/**  The desired exam tier. */
+	desiredExamTier: Tier,
+	/**  Exam availability. */
+	examAvailability: ExamAvailability,
+	/**  When a locked question opens again. */
+	nextEligibleAt?: string | null,
+	/**  The action shown. */
+	chosenAction: TutorAction,
+	/**  The unit it was about. */
+	chosenUnitId: string,
+	/**  Whether the model's answer passed validation (false: the fallback answered). */
+	validated: boolean,
+	/**  Who wrote the reply. */
+	origin: ReplyOrigin,
+	/**  Why the fallback answered after the model was asked. */
+	fallbackReason?: string | null,
+	/**  The model's refused answer (first 400 characters), when the fallback replaced it. */
+	refusedAnswer?: string | null,
+	/**  Milliseconds for the whole turn (retrieval, model, checks). */
+	latencyMs: number | null,
+	/**  Prompt tokens (model turns only). */
+	promptTokens?: number | null,
+	/**  Prompt tokens reused from the cached prefix. */
+	reusedTokens?: number | null,
+	/**  Generated tokens. */
+	generatedTokens?: number | null,
+	/**  Milliseconds to the first token. */
+	firstTokenMs?: number | null,
+	/**  Anchors, chunks and candidates in the prompt. */
+	contextSizes: [number, number, number],
+	/**  The policy. */
+	policy: TutorPolicy_Deserialize,
+	/**  Candidate units and their scores, best first. */
+	scoredUnits: ScoredUnit[],
+};
+
+/**  One turn's log row. */
+export type TurnLog_Serialize = {
+	/**  The turn. */
+	turnId: string,
+	/**  The button pressed (`NONE` for a typed message). */
+	clientEvent: string,
+	/**  The message's units, decided in code, with confidence. */
+	mappedUnits: MappedUnit[],
+	/**  The model's own mapping (analysis only). */
+	modelMappedUnits: MappedUnit[],
+	/**  The focus unit. */
+	focusUnitId: string,
+	/**  The blocking prerequisite. */
+	prereqBlockingUnitId: string | null,
+	/**  The policy's allowed actions. */
+	allowedActions: TutorAction[],
+	/**  What the turn's grammar allowed. */
+	plannedActions: TutorAction[],
+	/**  The desired exam tier. */
+	desiredExamTier: Tier,
+	/**  Exam availability. */
+	examAvailability: ExamAvailability,
+	/**  When a locked question opens again. */
+	nextEligibleAt: string | null,
+	/**  The action shown. */
+	chosenAction: TutorAction,
+	/**  The unit it was about. */
+	chosenUnitId: string,
+	/**  Whether the model's answer passed validation (false: the fallback answered). */
+	validated: boolean,
+	/**  Who wrote the reply. */
+	origin: ReplyOrigin,
+	/**  Why the fallback answered after the model was asked. */
+	fallbackReason: string | null,
+	/**  The model's refused answer (first 400 characters), when the fallback replaced it. */
+	refusedAnswer: string | null,
+	/**  Milliseconds for the whole turn (retrieval, model, checks). */
+	latencyMs: number | null,
+	/**  Prompt tokens (model turns only). */
+	promptTokens: number | null,
+	/**  Prompt tokens reused from the cached prefix. */
+	reusedTokens: number | null,
+	/**  Generated tokens. */
+	generatedTokens: number | null,
+	/**  Milliseconds to the first token. */
+	firstTokenMs: number | null,
+	/**  Anchors, chunks and candidates in the prompt. */
+	contextSizes: [number, number, number],
+	/**  The policy. */
+	policy: TutorPolicy_Serialize,
+	/**  Candidate units and their scores, best first. */
+	scoredUnits: ScoredUnit[],
+};
+
+/**  What the tutor does in a turn. */
+export type TutorAction = 
+/**  One question that makes the student think (no card). */
+"SOCRATIC_QUESTION" | 
+/**  Key ideas with an optional worked example (only when the student is stuck). */
+"CONCEPT_CARD" | 
+/**  A short practice question generated live. */
+"DRILL_CARD" | 
+/**  An existing exam question at the desired tier. */
+"EXAM_BLOCK";
+
+/**  An interactive card in the timeline. */
+export type TutorCard = TutorCard_Serialize | TutorCard_Deserialize;
+
+/**  An interactive card in the timeline. */
+export type TutorCard_Deserialize = 
+/**  Key ideas and an optional worked example. */
+{ type: "CONCEPT"; 
+/**  The unit it teaches. */
+unitId: string; 
+/**  At most three key ideas. */
+keyIdeas: string[]; 
+/**  At most one worked example. */
+workedExample?: WorkedExample_Deserialize | null } | 
+/**  A practice question generated for this turn. */
+{ type: "DRILL"; 
+/**  The unit it practises. */
+unitId: string; 
+/**  The instruction. */
+prompt: string; 
+/**  The question (LaTeX). */
+questionLatex: string } | 
+/**  An existing exam question. */
+{ type: "EXAM"; 
+/**  The unit it examines. */
+unitId: string; 
+/**  The question's id. */
+questionId: string; 
+/**  Its tier. */
+difficultyTier: Tier };
+
+/**  An interactive card in the timeline. */
+export type TutorCard_Serialize = 
+/**  Key ideas and an optional worked example. */
+{ type: "CONCEPT"; 
+/**  The unit it teaches. */
+unitId: string; 
+/**  At most three key ideas. */
+keyIdeas: string[]; 
+/**  At most one worked example. */
+workedExample: WorkedExample_Serialize | null } | 
+/**  A practice question generated for this turn. */
+{ type: "DRILL"; 
+/**  The unit it practises. */
+unitId: string; 
+/**  The instruction. */
+prompt: string; 
+/**  The question (LaTeX). */
+questionLatex: string } | 
+/**  An existing exam question. */
+{ type: "EXAM"; 
+/**  The unit it examines. */
+unitId: string; 
+/**  The question's id. */
+questionId: string; 
+/**  Its tier. */
+difficultyTier: Tier };
+
+/**  A course as the tutor's course picker shows it. */
+export type TutorCourseView = {
+	/**  Course id. */
+	id: string,
+	/**  Title. */
+	title: string,
+	/**  Language of the material. */
+	language: Language,
+	/**  The units, in order. */
+	units: UnitRef[],
+};
+
+/**
+ *  The debug drawer (PV-AI-025): the last turn's policy and scores, the snapshot
+ *  summary and the mastery of every unit.
+ */
+export type TutorDebugView = TutorDebugView_Serialize | TutorDebugView_Deserialize;
+
+/**
+ *  The debug drawer (PV-AI-025): the last turn's policy and scores, the snapshot
+ *  summary and the mastery of every unit.
+ */
+export type TutorDebugView_Deserialize = {
+	/**  The last turn's log row, if any turn happened. */
+	lastTurn?: TurnLog_Deserialize | null,
+	/**  The snapshot summary now. */
+	snapshotLite: SnapshotLite_Deserialize,
+	/**  Mastery of every unit, in course order. */
+	mastery: UnitMastery[],
+};
+
+/**
+ *  The debug drawer (PV-AI-025): the last turn's policy and scores, the snapshot
+ *  summary and the mastery of every unit.
+ */
+export type TutorDebugView_Serialize = {
+	/**  The last turn's log row, if any turn happened. */
+	lastTurn: TurnLog_Serialize | null,
+	/**  The snapshot summary now. */
+	snapshotLite: SnapshotLite_Serialize,
+	/**  Mastery of every unit, in course order. */
+	mastery: UnitMastery[],
+};
+
+/**
+ *  What the student sends in a turn: typed text, LaTeX from the math field, a button's
+ *  event, or a combination (at least one of them).
+ */
+export type TutorInputView = TutorInputView_Serialize | TutorInputView_Deserialize;
+
+/**
+ *  What the student sends in a turn: typed text, LaTeX from the math field, a button's
+ *  event, or a combination (at least one of them).
+ */
+export type TutorInputView_Deserialize = {
+	/**  Typed text. */
+	text?: string | null,
+	/**  Typed LaTeX. */
+	latex?: string | null,
+	/**  The button pressed. */
+	clientEvent?: ClientEvent | null,
+};
+
+/**
+ *  What the student sends in a turn: typed text, LaTeX from the math field, a button's
+ *  event, or a combination (at least one of them).
+ */
+export type TutorInputView_Serialize = {
+	/**  Typed text. */
+	text: string | null,
+	/**  Typed LaTeX. */
+	latex: string | null,
+	/**  The button pressed. */
+	clientEvent: ClientEvent | null,
+};
+
+/**  One timeline item. */
+export type TutorMessage = TutorMessage_Serialize | TutorMessage_Deserialize;
+
+/**  One timeline item. */
+export type TutorMessage_Deserialize = {
+	/**  Stable id. */
+	id: string,
+	/**  The thread. */
+	threadId: string,
+	/**  Who wrote it. */
+	role: TutorRole,
+	/**  The text. */
+	text: string,
+	/**  The student's LaTeX input, when sent as LaTeX. */
+	latex?: string | null,
+	/**  The card, for tutor messages that carry one. */
+	card?: TutorCard_Deserialize | null,
+	/**  Who wrote a tutor message (the model or the deterministic fallback). */
+	origin?: ReplyOrigin | null,
+	/**  The turn it belongs to. */
+	turnId: string,
+	/**  When it was written (RFC 3339). */
+	createdAt: string,
+};
+
+/**  One timeline item. */
+export type TutorMessage_Serialize = {
+	/**  Stable id. */
+	id: string,
+	/**  The thread. */
+	threadId: string,
+	/**  Who wrote it. */
+	role: TutorRole,
+	/**  The text. */
+	text: string,
+	/**  The student's LaTeX input, when sent as LaTeX. */
+	latex: string | null,
+	/**  The card, for tutor messages that carry one. */
+	card: TutorCard_Serialize | null,
+	/**  Who wrote a tutor message (the model or the deterministic fallback). */
+	origin: ReplyOrigin | null,
+	/**  The turn it belongs to. */
+	turnId: string,
+	/**  When it was written (RFC 3339). */
+	createdAt: string,
+};
+
+/**  The guardrails of one turn (PV-AI-001 §1). */
+export type TutorPolicy = TutorPolicy_Serialize | TutorPolicy_Deserialize;
+
+/**  The guardrails of one turn (PV-AI-001 §1). */
+export type TutorPolicy_Deserialize = {
+	/**  Unique per turn. */
+	turnId: string,
+	/**  The unit tutored now. */
+	focusUnitId: string,
+	/**  What the student most likely asked about. */
+	primaryTargetUnitId: string,
+	/**  The missing prerequisite to address first. */
+	prereqBlockingUnitId?: string | null,
+	/**  The units the answer may reference or target. */
+	scopedUnitIds: string[],
+	/**  The only actions the answer may take. */
+	allowedActions: TutorAction[],
+	/**  Drill evidence says the student is stuck on the focus unit. */
+	stuck: boolean,
+	/**  Prerequisites met and drill readiness reached. */
+	examReady: boolean,
+	/**  The tier to progress to. */
+	desiredExamTier: Tier,
+	/**  Whether a question at that tier can be attempted now. */
+	examAvailability: ExamAvailability,
+	/**  When a locked question opens again, if all are locked (RFC 3339). */
+	nextEligibleAt?: string | null,
+	/**  Output limits. */
+	constraints: PolicyConstraints,
+};
+
+/**  The guardrails of one turn (PV-AI-001 §1). */
+export type TutorPolicy_Serialize = {
+	/**  Unique per turn. */
+	turnId: string,
+	/**  The unit tutored now. */
+	focusUnitId: string,
+	/**  What the student most likely asked about. */
+	primaryTargetUnitId: string,
+	/**  The missing prerequisite to address first. */
+	prereqBlockingUnitId: string | null,
+	/**  The units the answer may reference or target. */
+	scopedUnitIds: string[],
+	/**  The only actions the answer may take. */
+	allowedActions: TutorAction[],
+	/**  Drill evidence says the student is stuck on the focus unit. */
+	stuck: boolean,
+	/**  Prerequisites met and drill readiness reached. */
+	examReady: boolean,
+	/**  The tier to progress to. */
+	desiredExamTier: Tier,
+	/**  Whether a question at that tier can be attempted now. */
+	examAvailability: ExamAvailability,
+	/**  When a locked question opens again, if all are locked (RFC 3339). */
+	nextEligibleAt: string | null,
+	/**  Output limits. */
+	constraints: PolicyConstraints,
+};
+
+/**  Who wrote a timeline message. */
+export type TutorRole = 
+/**  The student. */
+"user" | 
+/**  The tutor. */
+"assistant";
+
+/**  A tutor thread as listed. */
+export type TutorThreadSummaryView = {
+	/**  Thread id. */
+	id: RowId,
+	/**  The course. */
+	courseId: string,
+	/**  Title. */
+	title: string,
+	/**  Turns taken. */
+	turns: number,
+	/**  Last change, RFC 3339 UTC. */
+	updatedAt: string,
+};
+
+/**  A tutor thread opened: its timeline and the right panel's summary. */
+export type TutorThreadView = TutorThreadView_Serialize | TutorThreadView_Deserialize;
+
+/**  A tutor thread opened: its timeline and the right panel's summary. */
+export type TutorThreadView_Deserialize = {
+	/**  Thread id. */
+	id: RowId,
+	/**  The course. */
+	courseId: string,
+	/**  Title. */
+	title: string,
+	/**  Language of the conversation. */
+	language: Language,
+	/**  Turns taken. */
+	turns: number,
+	/**  The timeline, oldest first. */
+	messages: TutorMessage_Deserialize[],
+	/**  The right panel's summary now. */
+	snapshotLite: SnapshotLite_Deserialize,
+	/**  Creation time, RFC 3339 UTC. */
+	createdAt: string,
+	/**  Last change, RFC 3339 UTC. */
+	updatedAt: string,
+};
+
+/**  A tutor thread opened: its timeline and the right panel's summary. */
+export type TutorThreadView_Serialize = {
+	/**  Thread id. */
+	id: RowId,
+	/**  The course. */
+	courseId: string,
+	/**  Title. */
+	title: string,
+	/**  Language of the conversation. */
+	language: Language,
+	/**  Turns taken. */
+	turns: number,
+	/**  The timeline, oldest first. */
+	messages: TutorMessage_Serialize[],
+	/**  The right panel's summary now. */
+	snapshotLite: SnapshotLite_Serialize,
+	/**  Creation time, RFC 3339 UTC. */
+	createdAt: string,
+	/**  Last change, RFC 3339 UTC. */
+	updatedAt: string,
+};
+
+/**  A tutor turn answered and saved. */
+export type TutorTurnView = TutorTurnView_Serialize | TutorTurnView_Deserialize;
+
+/**  A tutor turn answered and saved. */
+export type TutorTurnView_Deserialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The turn's id. */
+	turnId: string,
+	/**  The new timeline items (the student's message, if typed, then the reply). */
+	messages: TutorMessage_Deserialize[],
+	/**  The right panel after the turn. */
+	snapshotLite: SnapshotLite_Deserialize,
+	/**  The turn's log row (for the debug drawer). */
+	log: TurnLog_Deserialize,
+	/**  Who wrote the reply. */
+	origin: ReplyOrigin,
+};
+
+/**  A tutor turn answered and saved. */
+export type TutorTurnView_Serialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The turn's id. */
+	turnId: string,
+	/**  The new timeline items (the student's message, if typed, then the reply). */
+	messages: TutorMessage_Serialize[],
+	/**  The right panel after the turn. */
+	snapshotLite: SnapshotLite_Serialize,
+	/**  The turn's log row (for the debug drawer). */
+	log: TurnLog_Serialize,
+	/**  Who wrote the reply. */
+	origin: ReplyOrigin,
+};
+
+/**  A unit's mastery, for the debug drawer. */
+export type UnitMastery = {
+	/**  The unit. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  Its mastery tier. */
+	masteryTier: MasteryTier,
+};
+
+/**  A unit with its title. */
+export type UnitRef = {
+	/**  The unit. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+};
+
+/**  A worked example of a concept card. */
+export type WorkedExample = WorkedExample_Serialize | WorkedExample_Deserialize;
+
+/**  A worked example of a concept card. */
+export type WorkedExample_Deserialize = {
+	/**  The problem (LaTeX). */
+	problem_latex: string,
+	/**  The final answer (LaTeX). */
+	final_answer_latex: string,
+	/**  The steps (LaTeX), if any. */
+	steps_latex?: string[],
+};
+
+/**  A worked example of a concept card. */
+export type WorkedExample_Serialize = {
+	/**  The problem (LaTeX). */
+	problem_latex: string,
+	/**  The final answer (LaTeX). */
+	final_answer_latex: string,
+	/**  The steps (LaTeX), if any. */
+	steps_latex: string[],
+};
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -73,6 +73,8 @@ enum BenchCommand {
     Llm(commands::BenchLlmOptions),
     /// Retrieval: ingestion rate and filtered query latency over a synthetic corpus.
     Rag(commands::BenchRagOptions),
+    /// Whole tutor turns: cold and warm time to first token, turn time, prompt tokens.
+    Tutor(commands::BenchTutorOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -128,6 +130,7 @@ fn main() -> ExitCode {
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
+        Command::Bench(BenchCommand::Tutor(options)) => commands::bench_tutor(&locations, &options),
         Command::Worker { config } => return lantern_llm::run_worker(&config),
     };
     match outcome {

@@ -152,7 +152,7 @@ impl Store {
         let latency_ms = started.elapsed().as_secs_f64() * 1e3;
         let finished = finish_turn(&prepared, &loaded.snapshot, answered, now, latency_ms);
         let student = (!input.text.is_empty() || input.latex.is_some())
-            .then(|| (input.text.as_str(), input.latex.as_deref()));
+            .then_some((input.text.as_str(), input.latex.as_deref()));
         let messages = self
             .save_tutor_turn(
                 profile_id,

@@ -2,6 +2,7 @@
 
 mod bench_llm;
 mod bench_rag;
+mod bench_tutor;
 mod coach;
 mod course;
 mod eval;
@@ -14,6 +15,7 @@ mod tutor;
 
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};
+pub use bench_tutor::{bench_tutor, BenchTutorOptions};
 pub use coach::{coach, CoachOptions};
 pub use course::{import as import_course, list as list_courses, search, SearchOptions};
 pub use eval::{eval, EvalOptions};

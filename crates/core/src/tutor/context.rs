@@ -26,9 +26,9 @@ pub const SUPPORT_TOP_K: usize = 2;
 /// Longest anchor text in the prompt, in characters.
 pub const ANCHOR_CHARS: usize = 200;
 /// Longest chunk text in the prompt, in characters.
-pub const CHUNK_CHARS: usize = 300;
+pub const CHUNK_CHARS: usize = 220;
 /// All chunk texts together (content and support), in characters.
-pub const CONTEXT_CHARS: usize = 800;
+pub const CONTEXT_CHARS: usize = 400;
 /// Most exam candidates named in the prompt.
 pub const MAX_PROMPT_CANDIDATES: usize = 5;
 
@@ -38,7 +38,8 @@ pub const MAX_PROMPT_CANDIDATES: usize = 5;
 pub struct AnchorContext {
     /// The unit.
     pub unit_id: String,
-    /// Its title.
+    /// Its title (left out of the prompt like the anchor text).
+    #[serde(skip)]
     pub title: String,
     /// Its anchor text (cut to [`ANCHOR_CHARS`]); the prompt leaves it out, because
     /// the course block of the cached system prompt already has every unit's anchor.
@@ -52,9 +53,11 @@ pub struct AnchorContext {
 pub struct ChunkContext {
     /// The unit.
     pub unit_id: String,
-    /// Notes, transcript, PDF or memo.
+    /// Notes, transcript, PDF or memo (not in the prompt).
+    #[serde(skip)]
     pub chunk_type: ChunkType,
-    /// Where it comes from.
+    /// Where it comes from (not in the prompt).
+    #[serde(skip)]
     pub source_id: String,
     /// The text (cut to [`CHUNK_CHARS`]).
     pub text: String,
@@ -82,7 +85,8 @@ pub struct SnapshotForModel {
     pub focus_unit_id: String,
     /// Its mastery.
     pub focus_mastery_tier: MasteryTier,
-    /// Units in progress.
+    /// Units in progress (not in the prompt: the policy's scope covers them).
+    #[serde(skip)]
     pub units_in_progress: Vec<String>,
 }
 
@@ -90,17 +94,22 @@ pub struct SnapshotForModel {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TutorContext {
-    /// Anchors of scoped units.
+    /// Anchors of scoped units, retrieved for the log and the debug view; the prompt
+    /// leaves them out because the cached course block has every unit's anchor.
+    #[serde(skip)]
     pub unit_anchors: Vec<AnchorContext>,
     /// Teaching material of scoped units.
     pub unit_content_chunks: Vec<ChunkContext>,
     /// Questions at the desired tier that can be attempted now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exam_candidates: Vec<CandidateContext>,
     /// Memo and walkthrough chunks, for guidance only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exam_support_chunks: Vec<ChunkContext>,
     /// The student, briefly.
     pub snapshot_lite_for_llm: SnapshotForModel,
     /// The button pressed.
+    #[serde(skip_serializing_if = "is_no_event")]
     pub client_event: ClientEvent,
 }
 
@@ -115,6 +124,10 @@ pub struct Retrieved {
     pub exam_support_chunks: Vec<ChunkContext>,
     /// Attemptable questions.
     pub exam_candidates: Vec<CandidateContext>,
+}
+
+fn is_no_event(event: &ClientEvent) -> bool {
+    *event == ClientEvent::None
 }
 
 /// `text` cut to at most `max` characters at a word boundary, with "…" when cut.

@@ -27,9 +27,12 @@ fn text(max: usize) -> Value {
     json!({"type": "string", "minLength": 1, "maxLength": max})
 }
 
-/// A Socratic question's words: one question, ending with its question mark.
+/// A Socratic question's words: one question, ending with its question mark, without
+/// quotes, backslashes or line breaks.
 fn socratic_text() -> Value {
-    json!({"type": "string", "pattern": format!("^[^?]{{8,{}}}[?]$", MAX_QUESTION_CHARS - 1)})
+    // A pattern becomes raw characters in the grammar, not JSON string characters: a
+    // quote, a backslash or a line break would break the JSON, so they are excluded.
+    json!({"type": "string", "pattern": format!("^[^?\"\\\\\n]{{8,{}}}[?]$", MAX_QUESTION_CHARS - 1)})
 }
 
 fn one_of(values: &[String]) -> Value {

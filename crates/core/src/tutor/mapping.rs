@@ -27,6 +27,11 @@ pub const FULL_CONFIDENCE_LEAD: f64 = 0.40;
 pub const RUNNER_UP_PENALTY: f64 = 0.65;
 /// Similarity below which a hit is noise and does not vote.
 pub const MIN_SIMILARITY: f64 = 0.12;
+/// Best similarity at or below which a message is about nothing in the course ("hello",
+/// "idk where to start"): retrieval then maps nothing.
+pub const RELEVANCE_FLOOR: f64 = 0.26;
+/// Best similarity from which retrieval's confidence counts in full.
+pub const RELEVANCE_FULL: f64 = 0.32;
 /// Confidence of a unit whose full title is in the message.
 pub const TITLE_CONFIDENCE: f64 = 0.9;
 /// Most mapped units kept.
@@ -73,7 +78,7 @@ pub fn vote_shares(hits: &[UnitHit]) -> BTreeMap<String, f64> {
     let mut votes: BTreeMap<String, f64> = BTreeMap::new();
     for hit in hits {
         let weight = hit.similarity - MIN_SIMILARITY;
-        if !(weight > 0.0) || hit.unit_ids.is_empty() {
+        if weight.is_nan() || weight <= 0.0 || hit.unit_ids.is_empty() {
             continue;
         }
         let each = weight / hit.unit_ids.len() as f64;
@@ -94,8 +99,9 @@ pub fn vote_shares(hits: &[UnitHit]) -> BTreeMap<String, f64> {
 /// `s` of the weighted votes, less 0.65 × the best other unit's share `r`, over 0.40:
 /// `clamp((s − 0.65·r) / 0.40, 0, 1)`. A unanimous vote is certain; an even split
 /// between two units stays below the 0.55 target threshold (an ambiguous message). A
-/// search with no usable hits gives its weight to the others. Fitted on the sample
-/// course (docs/ARCHITECTURE.md, "Tutor mapping").
+/// search with no usable hits gives its weight to the others. The result is scaled by
+/// relevance: 0 when no hit is more similar than 0.26, full from 0.32. Fitted on the
+/// sample course (docs/ARCHITECTURE.md, "Tutor mapping").
 pub fn retrieval_confidence(
     anchors: &[UnitHit],
     content: &[UnitHit],
@@ -120,6 +126,13 @@ pub fn retrieval_confidence(
             *combined.entry(unit.clone()).or_default() += weight / used * share;
         }
     }
+    // A message about nothing in the course still splits its votes among units; the
+    // best similarity of any hit says whether it is about the course at all.
+    let best = [anchors, content, exams]
+        .iter()
+        .flat_map(|hits| hits.iter().map(|h| h.similarity))
+        .fold(0.0, f64::max);
+    let relevance = ((best - RELEVANCE_FLOOR) / (RELEVANCE_FULL - RELEVANCE_FLOOR)).clamp(0.0, 1.0);
     let shares = combined.clone();
     for (unit, v) in combined.iter_mut() {
         let runner_up = shares
@@ -127,7 +140,8 @@ pub fn retrieval_confidence(
             .filter(|(u, _)| *u != unit)
             .map(|(_, s)| *s)
             .fold(0.0, f64::max);
-        *v = ((*v - RUNNER_UP_PENALTY * runner_up) / FULL_CONFIDENCE_LEAD).clamp(0.0, 1.0);
+        *v = relevance
+            * ((*v - RUNNER_UP_PENALTY * runner_up) / FULL_CONFIDENCE_LEAD).clamp(0.0, 1.0);
     }
     combined
 }
@@ -220,6 +234,17 @@ mod tests {
         let split = [hit("a", 0.5), hit("b", 0.5)];
         let c = retrieval_confidence(&split, &split, &split);
         assert!(c["a"] < 0.55 && c["b"] < 0.55);
+    }
+
+    #[test]
+    fn a_message_about_nothing_in_the_course_maps_nothing() {
+        let weak = [hit("a", 0.2), hit("a", 0.18)];
+        assert!(retrieval_confidence(&weak, &weak, &weak)
+            .values()
+            .all(|c| *c == 0.0));
+        let half = [hit("a", 0.29)];
+        let c = retrieval_confidence(&half, &half, &half);
+        assert!((c["a"] - 0.5).abs() < 1e-9);
     }
 
     #[test]

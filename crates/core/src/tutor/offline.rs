@@ -56,9 +56,11 @@ fn first_sentence(text: &str) -> String {
 fn socratic(x: &FallbackInput<'_>) -> TutorReply {
     let focus = &x.policy.focus_unit_id;
     let title = x.course.title_of(focus);
+    // The anchor is quoted only in its own language, so a reply never mixes two.
     let anchor = x
         .course
         .unit(focus)
+        .filter(|_| x.course.language == x.language)
         .map_or_else(String::new, |u| first_sentence(&u.anchor));
     let blocked_target = x
         .policy

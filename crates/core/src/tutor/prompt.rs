@@ -21,7 +21,7 @@ pub const COURSE_BLOCK_CHARS: usize = 2000;
 /// Characters of each unit's anchor in the course block.
 pub const COURSE_ANCHOR_CHARS: usize = 150;
 /// Characters of the tutor's last words repeated in the prompt.
-pub const LAST_WORDS_CHARS: usize = 160;
+pub const LAST_WORDS_CHARS: usize = 100;
 
 const RULES: &str = "You are Lantern's tutor: a patient private tutor for one secondary-school student.\n\
 Rules:\n\
@@ -100,8 +100,10 @@ struct PromptPolicy<'a> {
     allowed_actions: &'a [TutorAction],
     stuck: bool,
     exam_ready: bool,
-    desired_exam_tier: Tier,
-    exam_availability: ExamAvailability,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    desired_exam_tier: Option<Tier>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exam_availability: Option<ExamAvailability>,
 }
 
 /// What a turn's prompt is made of.
@@ -133,8 +135,8 @@ pub fn build_request(p: &PromptParts<'_>) -> LlmRequest {
         allowed_actions: &p.plan.actions,
         stuck: p.policy.stuck,
         exam_ready: p.policy.exam_ready,
-        desired_exam_tier: p.policy.desired_exam_tier,
-        exam_availability: p.policy.exam_availability,
+        desired_exam_tier: p.policy.exam_ready.then_some(p.policy.desired_exam_tier),
+        exam_availability: p.policy.exam_ready.then_some(p.policy.exam_availability),
     })
     .unwrap_or_default();
     let context = serde_json::to_string(p.context).unwrap_or_default();
@@ -162,7 +164,6 @@ pub fn build_request(p: &PromptParts<'_>) -> LlmRequest {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::tutor::testing::{prepared, snapshot};
     use crate::tutor::StudentInput;
 

@@ -160,7 +160,13 @@ fn tidy(text: &str) -> String {
 /// The answer with its texts tidied (unsafe characters, repeats, a cut-off tail).
 pub fn tidied(r: &LlmTutorResponse) -> LlmTutorResponse {
     let mut r = r.clone();
-    r.tutor_text = tidy(&r.tutor_text);
+    let tidy_text = tidy(&r.tutor_text);
+    // Tidying drops a repeated sentence; a question repeating a statement keeps its mark.
+    r.tutor_text = if !tidy_text.contains('?') && r.tutor_text.trim().ends_with('?') {
+        strip_unsafe_chars(r.tutor_text.trim())
+    } else {
+        tidy_text
+    };
     if let Some(card) = r.concept_card.as_mut() {
         for idea in &mut card.key_ideas {
             *idea = strip_unsafe_chars(idea).trim().to_string();
