@@ -2,41 +2,10 @@
 //! as a script or a developer runs them: real SQLite in a temporary data folder, the
 //! offline guide for exact replies, and the real model for the eval's smoke cases.
 
+mod common;
+
+use common::{fails_with, json, lantern};
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn lantern(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lantern"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env("OMP_WAIT_POLICY", "PASSIVE")
-        .output()
-        .expect("run lantern")
-}
-
-/// Runs a command that must succeed and print JSON.
-fn json(data_dir: &Path, args: &[&str]) -> Value {
-    let out = lantern(data_dir, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
-}
-
-/// Runs a command that must fail with `code`.
-fn fails_with(data_dir: &Path, args: &[&str], code: &str) {
-    let out = lantern(data_dir, args);
-    assert_eq!(out.status.code(), Some(1), "{args:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("error[{code}]")),
-        "{args:?}: {stderr}"
-    );
-}
 
 fn last_reply(session: &Value) -> String {
     session["messages"]

@@ -22,9 +22,9 @@ pub const CONTENT_WEIGHT: f64 = 0.45;
 /// Weight of the exam questions' vote.
 pub const EXAM_WEIGHT: f64 = 0.30;
 /// The lead over the runner-up (see [`retrieval_confidence`]) that is certainty.
-pub const FULL_CONFIDENCE_LEAD: f64 = 0.40;
+pub const FULL_CONFIDENCE_LEAD: f64 = 0.38;
 /// How much of the runner-up's share is subtracted from a unit's share.
-pub const RUNNER_UP_PENALTY: f64 = 0.65;
+pub const RUNNER_UP_PENALTY: f64 = 0.6;
 /// Similarity below which a hit is noise and does not vote.
 pub const MIN_SIMILARITY: f64 = 0.12;
 /// Best similarity at or below which a message is about nothing in the course ("hello",
@@ -96,8 +96,8 @@ pub fn vote_shares(hits: &[UnitHit]) -> BTreeMap<String, f64> {
 }
 
 /// The calibrated confidence of each unit from the three searches. Its combined share
-/// `s` of the weighted votes, less 0.65 × the best other unit's share `r`, over 0.40:
-/// `clamp((s − 0.65·r) / 0.40, 0, 1)`. A unanimous vote is certain; an even split
+/// `s` of the weighted votes, less 0.6 × the best other unit's share `r`, over 0.38:
+/// `clamp((s − 0.6·r) / 0.38, 0, 1)`. A unanimous vote is certain; an even split
 /// between two units stays below the 0.55 target threshold (an ambiguous message). A
 /// search with no usable hits gives its weight to the others. The result is scaled by
 /// relevance: 0 when no hit is more similar than 0.26, full from 0.32. Fitted on the

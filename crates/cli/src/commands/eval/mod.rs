@@ -154,7 +154,13 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         }
         EvalLoop::Tutor => {
             let cases = read_cases(&options.cases, options.target)?;
-            rt.block_on(tutor::run(&bench, locations, &cases, progress))?
+            rt.block_on(tutor::run(
+                &bench,
+                locations,
+                &options.cases,
+                &cases,
+                progress,
+            ))?
         }
     };
     let report = EvalReport::from_scores(&scores);

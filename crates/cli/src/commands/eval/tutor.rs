@@ -17,7 +17,7 @@ use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::TutorPorts;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The clock of every eval turn, so time-based rules are reproducible.
 const EVAL_NOW: &str = "2026-03-02T09:00:00Z";
@@ -115,10 +115,29 @@ impl Turn {
     }
 }
 
-/// Runs `cases`, reporting each scored turn to `progress`.
+/// Where `pack` is: as given when it exists (absolute, or relative to the current
+/// folder), else relative to the case file's folder or the first folder above it that
+/// has it — so `courses/grade10-algebra` works from anywhere in the repository.
+fn resolve_pack(pack: &Path, cases_file: &Path) -> PathBuf {
+    if pack.exists() {
+        return pack.to_path_buf();
+    }
+    let start = cases_file
+        .canonicalize()
+        .unwrap_or_else(|_| cases_file.to_path_buf());
+    start
+        .ancestors()
+        .skip(1)
+        .map(|dir| dir.join(pack))
+        .find(|candidate| candidate.exists())
+        .unwrap_or_else(|| pack.to_path_buf())
+}
+
+/// Runs `cases` (read from `cases_file`), reporting each scored turn to `progress`.
 pub async fn run(
     bench: &Bench,
     locations: &Locations,
+    cases_file: &Path,
     cases: &[TutorCase],
     mut progress: impl FnMut(&TurnScore),
 ) -> Result<Vec<TurnScore>, CliError> {
@@ -132,8 +151,8 @@ pub async fn run(
     let mut scores = Vec::new();
     for case in cases {
         if !courses.contains_key(&case.pack) {
-            let summary =
-                import_course_pack(&case.pack, &retriever, &bench.store, &mut |_| {}).await?;
+            let pack = resolve_pack(&case.pack, cases_file);
+            let summary = import_course_pack(&pack, &retriever, &bench.store, &mut |_| {}).await?;
             courses.insert(case.pack.clone(), summary.course_id);
         }
         let course_id = &courses[&case.pack];

@@ -1,0 +1,45 @@
+//! Running the `lantern` binary from the command-line tests.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Runs `lantern --data-dir DATA_DIR ARGS…`.
+pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lantern"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .env("OMP_WAIT_POLICY", "PASSIVE")
+        .env_remove("LANTERN_NOW")
+        .output()
+        .expect("run lantern")
+}
+
+/// Runs a command that must succeed and print JSON.
+pub fn json(data_dir: &Path, args: &[&str]) -> Value {
+    let out = lantern(data_dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+/// Runs a command that must fail with `code`.
+pub fn fails_with(data_dir: &Path, args: &[&str], code: &str) {
+    let out = lantern(data_dir, args);
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("error[{code}]")),
+        "{args:?}: {stderr}"
+    );
+}
+
+/// A path inside the repository.
+pub fn repo(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
