@@ -1,0 +1,261 @@
+//! The tutor's persistence against a real SQLite file: threads per profile and course,
+//! the snapshot created on first use, and a turn written in one transaction.
+
+use chrono::{DateTime, Utc};
+use lantern_core::course::{CourseManifest, Edge, ExamFile, Unit, FORMAT_VERSION};
+use lantern_core::llm::{BoxFuture, CancelFlag};
+use lantern_core::retrieval::{Collection, Document, Filter, Hit, RetrievalError, Retriever};
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::tutor::exam::NoExamService;
+use lantern_core::tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
+use lantern_core::Coded;
+use lantern_store::{Store, TutorPorts};
+
+/// An index that finds nothing (mapping then keeps the snapshot's focus).
+struct EmptyIndex;
+
+impl Retriever for EmptyIndex {
+    fn search<'a>(
+        &'a self,
+        _collection: Collection,
+        _query: &'a str,
+        _filter: &'a Filter,
+        _top_k: usize,
+    ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    fn add<'a>(
+        &'a self,
+        _collection: Collection,
+        _generation: &'a str,
+        _documents: &'a [Document],
+    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn publish(&self, _source: &str, _generation: &str) {}
+    fn retire<'a>(
+        &'a self,
+        _collection: Collection,
+        _source: &'a str,
+        _keep: &'a str,
+    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn manifest() -> CourseManifest {
+    let unit = |id: &str, title: &str| Unit {
+        id: id.into(),
+        title: title.into(),
+        anchor: format!("{title} is taught here. Practise it with care."),
+        tags: vec![],
+        misconceptions: vec!["Writes $2 + 2 = 5$.".into()],
+        content: vec![],
+    };
+    CourseManifest {
+        format_version: FORMAT_VERSION,
+        id: "geo".into(),
+        title: "Geometry".into(),
+        language: "en".into(),
+        description: String::new(),
+        entry_unit: "G-1".into(),
+        units: vec![unit("G-1", "Angles"), unit("G-2", "Triangles")],
+        prerequisites: vec![Edge {
+            from: "G-1".into(),
+            to: "G-2".into(),
+        }],
+    }
+}
+
+async fn store_with_course() -> (tempfile::TempDir, Store, i64) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let exams = ExamFile {
+        format_version: FORMAT_VERSION,
+        questions: vec![],
+    };
+    store
+        .replace_course(&manifest(), &exams, "g1")
+        .await
+        .unwrap();
+    let profile = store.ensure_profile("Ana").await.unwrap().id;
+    (dir, store, profile)
+}
+
+fn ports() -> TutorPorts<'static> {
+    TutorPorts {
+        llm: None,
+        retriever: &EmptyIndex,
+        exams: &NoExamService,
+    }
+}
+
+#[tokio::test]
+async fn a_thread_starts_with_a_snapshot_focused_on_the_entry_unit() {
+    let (_dir, store, profile) = store_with_course().await;
+    let thread = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap();
+    assert_eq!(thread.course_id, "geo");
+    assert!(thread.messages.is_empty());
+    let course = store.tutor_course("geo").await.unwrap();
+    let snapshot = store.tutor_snapshot(profile, &course, now()).await.unwrap();
+    assert_eq!(snapshot.focus_unit_id, "G-1");
+    assert!(snapshot.unit_progress.is_empty());
+    let err = store
+        .create_tutor_thread(profile, "nope", None, now())
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), "tutor_course_not_found");
+}
+
+#[tokio::test]
+async fn a_turn_saves_its_messages_snapshot_and_log_together() {
+    let (_dir, store, profile) = store_with_course().await;
+    let id = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap()
+        .id;
+    let answer = store
+        .tutor_turn(
+            profile,
+            id,
+            &StudentInput::message("what is an angle?"),
+            ports(),
+            now(),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(answer.origin, ReplyOrigin::Offline);
+    assert_eq!(answer.messages.len(), 2);
+    assert_eq!(answer.messages[0].role, TutorRole::User);
+    assert_eq!(answer.snapshot_lite.focus.unit_id, "G-1");
+    let thread = store.tutor_thread(profile, id).await.unwrap();
+    assert_eq!(thread.turns, 1);
+    assert_eq!(thread.messages, answer.messages);
+    let log = store.tutor_log(profile, id).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].turn_id, answer.turn_id);
+    let course = store.tutor_course("geo").await.unwrap();
+    let snapshot = store.tutor_snapshot(profile, &course, now()).await.unwrap();
+    assert_eq!(snapshot.units_in_progress, ["G-1"]);
+    assert_eq!(
+        snapshot.progress("G-1").unwrap().last_touched_at,
+        Some(now())
+    );
+    // A button press saves no student message, only the reply.
+    let drill = StudentInput::event(ClientEvent::RequestDrill {
+        unit_id: "G-1".into(),
+    });
+    let answer = store
+        .tutor_turn(
+            profile,
+            id,
+            &drill,
+            ports(),
+            now(),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(answer.messages.len(), 1);
+    assert!(matches!(
+        answer.messages[0].card,
+        Some(TutorCard::Drill { .. })
+    ));
+}
+
+#[tokio::test]
+async fn a_stopped_turn_saves_nothing() {
+    let (_dir, store, profile) = store_with_course().await;
+    let id = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap()
+        .id;
+    let llm = lantern_core::llm::ScriptedLlm::new([]);
+    let cancel = CancelFlag::default();
+    cancel.cancel();
+    let ports = TutorPorts {
+        llm: Some(&llm),
+        ..ports()
+    };
+    let err = store
+        .tutor_turn(
+            profile,
+            id,
+            &StudentInput::message("what is an angle?"),
+            ports,
+            now(),
+            &mut |_| {},
+            &cancel,
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), "model_cancelled");
+    assert!(store
+        .tutor_thread(profile, id)
+        .await
+        .unwrap()
+        .messages
+        .is_empty());
+    assert!(store.tutor_log(profile, id).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn threads_belong_to_their_profile_and_survive_a_reimport() {
+    let (_dir, store, profile) = store_with_course().await;
+    let id = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap()
+        .id;
+    store
+        .tutor_turn(
+            profile,
+            id,
+            &StudentInput::message("angles"),
+            ports(),
+            now(),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+    let other = store.create_profile("Ben").await.unwrap().id;
+    assert_eq!(
+        store.tutor_thread(other, id).await.unwrap_err().code(),
+        "tutor_thread_not_found"
+    );
+    assert!(store.list_tutor_threads(other).await.unwrap().is_empty());
+    let exams = ExamFile {
+        format_version: FORMAT_VERSION,
+        questions: vec![],
+    };
+    store
+        .replace_course(&manifest(), &exams, "g2")
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .tutor_thread(profile, id)
+            .await
+            .unwrap()
+            .messages
+            .len(),
+        2
+    );
+    store.delete_tutor_thread(profile, id).await.unwrap();
+    assert!(store.list_tutor_threads(profile).await.unwrap().is_empty());
+}
