@@ -85,7 +85,7 @@ pub fn score_turn(
     language: Language,
     expect: &TurnExpectation,
 ) -> Vec<Check> {
-    let mut checks = vec![Check::new("valid without fallback", log.validated, || {
+    let mut checks = vec![Check::new("valid_without_fallback", log.validated, || {
         log.fallback_reason.clone().unwrap_or_default()
     })];
     let intended = match &expect.actions {
@@ -97,26 +97,26 @@ pub fn score_turn(
         .as_ref()
         .is_none_or(|f| *f == log.chosen_unit_id);
     checks.push(Check::new(
-        "action follows the policy's intent",
+        "action_follows_policy",
         intended && unit_ok,
         || format!("{} on {}", log.chosen_action.as_str(), log.chosen_unit_id),
     ));
     if let Some(unit) = &expect.mapped {
         let top = log.mapped_units.first().map(|m| m.unit_id.as_str());
         checks.push(Check::new(
-            "message mapped to its unit",
+            "mapped_to_unit",
             top == Some(unit.as_str()),
             || format!("mapped {top:?}"),
         ));
     }
     checks.push(Check::new(
-        "anchored to the retrieved unit",
+        "anchored_to_unit",
         is_anchored(shown, material),
         || shown.chars().take(80).collect(),
     ));
     let detected = detect_language(shown);
     checks.push(Check::new(
-        "in the conversation's language",
+        "language_matches",
         detected.is_none_or(|l| l == language),
         || format!("{detected:?}"),
     ));
