@@ -3,45 +3,13 @@
 
 use chrono::{DateTime, Utc};
 use lantern_core::course::{CourseManifest, Edge, ExamFile, Unit, FORMAT_VERSION};
-use lantern_core::llm::{BoxFuture, CancelFlag};
-use lantern_core::retrieval::{Collection, Document, Filter, Hit, RetrievalError, Retriever};
+use lantern_core::llm::CancelFlag;
+use lantern_core::retrieval::ScriptedRetriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::exam::NoExamService;
 use lantern_core::tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
 use lantern_core::Coded;
 use lantern_store::{Store, TutorPorts};
-
-/// An index that finds nothing (mapping then keeps the snapshot's focus).
-struct EmptyIndex;
-
-impl Retriever for EmptyIndex {
-    fn search<'a>(
-        &'a self,
-        _collection: Collection,
-        _query: &'a str,
-        _filter: &'a Filter,
-        _top_k: usize,
-    ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>> {
-        Box::pin(async { Ok(Vec::new()) })
-    }
-    fn add<'a>(
-        &'a self,
-        _collection: Collection,
-        _generation: &'a str,
-        _documents: &'a [Document],
-    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-        Box::pin(async { Ok(()) })
-    }
-    fn publish(&self, _source: &str, _generation: &str) {}
-    fn retire<'a>(
-        &'a self,
-        _collection: Collection,
-        _source: &'a str,
-        _keep: &'a str,
-    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-        Box::pin(async { Ok(()) })
-    }
-}
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
@@ -73,27 +41,57 @@ fn manifest() -> CourseManifest {
     }
 }
 
-async fn store_with_course() -> (tempfile::TempDir, Store, i64) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+/// Imports the course as index generation `generation`.
+async fn import(store: &Store, generation: &str) {
     let exams = ExamFile {
         format_version: FORMAT_VERSION,
         questions: vec![],
     };
     store
-        .replace_course(&manifest(), &exams, "g1")
+        .replace_course(&manifest(), &exams, generation)
         .await
         .unwrap();
+}
+
+async fn store_with_course() -> (tempfile::TempDir, Store, i64) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    import(&store, "g1").await;
     let profile = store.ensure_profile("Ana").await.unwrap().id;
     (dir, store, profile)
 }
 
+/// An index that finds nothing (mapping then keeps the snapshot's focus).
+static EMPTY_INDEX: std::sync::LazyLock<ScriptedRetriever> =
+    std::sync::LazyLock::new(ScriptedRetriever::default);
+
 fn ports() -> TutorPorts<'static> {
     TutorPorts {
         llm: None,
-        retriever: &EmptyIndex,
+        retriever: &*EMPTY_INDEX,
         exams: &NoExamService,
     }
+}
+
+/// Runs one turn of thread `id` without a model.
+async fn offline_turn(
+    store: &Store,
+    profile: i64,
+    id: i64,
+    input: &StudentInput,
+) -> lantern_store::TutorAnswer {
+    store
+        .tutor_turn(
+            profile,
+            id,
+            input,
+            ports(),
+            now(),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -124,18 +122,13 @@ async fn a_turn_saves_its_messages_snapshot_and_log_together() {
         .await
         .unwrap()
         .id;
-    let answer = store
-        .tutor_turn(
-            profile,
-            id,
-            &StudentInput::message("what is an angle?"),
-            ports(),
-            now(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
+    let answer = offline_turn(
+        &store,
+        profile,
+        id,
+        &StudentInput::message("what is an angle?"),
+    )
+    .await;
     assert_eq!(answer.origin, ReplyOrigin::Offline);
     assert_eq!(answer.messages.len(), 2);
     assert_eq!(answer.messages[0].role, TutorRole::User);
@@ -157,18 +150,7 @@ async fn a_turn_saves_its_messages_snapshot_and_log_together() {
     let drill = StudentInput::event(ClientEvent::RequestDrill {
         unit_id: "G-1".into(),
     });
-    let answer = store
-        .tutor_turn(
-            profile,
-            id,
-            &drill,
-            ports(),
-            now(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
+    let answer = offline_turn(&store, profile, id, &drill).await;
     assert_eq!(answer.messages.len(), 1);
     assert!(matches!(
         answer.messages[0].card,
@@ -221,32 +203,14 @@ async fn threads_belong_to_their_profile_and_survive_a_reimport() {
         .await
         .unwrap()
         .id;
-    store
-        .tutor_turn(
-            profile,
-            id,
-            &StudentInput::message("angles"),
-            ports(),
-            now(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
+    offline_turn(&store, profile, id, &StudentInput::message("angles")).await;
     let other = store.create_profile("Ben").await.unwrap().id;
     assert_eq!(
         store.tutor_thread(other, id).await.unwrap_err().code(),
         "tutor_thread_not_found"
     );
     assert!(store.list_tutor_threads(other).await.unwrap().is_empty());
-    let exams = ExamFile {
-        format_version: FORMAT_VERSION,
-        questions: vec![],
-    };
-    store
-        .replace_course(&manifest(), &exams, "g2")
-        .await
-        .unwrap();
+    import(&store, "g2").await;
     assert_eq!(
         store
             .tutor_thread(profile, id)

@@ -5,14 +5,14 @@ use super::views::{CoachSessionSummaryView, CoachSessionView, ExportFormat};
 use crate::error::IpcError;
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_turn, StreamedTurn, TurnEvent};
+use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
 use lantern_core::coach::{to_argdown, to_markdown, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_store::{CoachSession, Store};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::{AppHandle, Runtime, State};
 
 /// The active profile's arguments, most recently changed first.
 #[tauri::command]
@@ -143,15 +143,7 @@ async fn answer<R: Runtime>(
         profile: state.profile().id,
         id: id.0,
     };
-    let llm = state.model.llm();
-    let restart = || {
-        let app = app.clone();
-        tauri::async_runtime::spawn(async move {
-            app.state::<AppState>().model.recover(&app).await;
-        });
-    };
-    let llm = llm.as_deref().map(|s| s as &dyn Llm);
-    stream_turn(&state.turns, llm, channel, turn, restart).await
+    stream_with_model(app, state, channel, turn).await
 }
 
 /// Accepts the pending proposal: saves it to the draft, advances the step and opens

@@ -9,7 +9,7 @@ use crate::error::IpcError;
 use crate::library::Library;
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_turn, StreamedTurn, TurnEvent};
+use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
 use chrono::Utc;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
@@ -19,7 +19,7 @@ use lantern_core::tutor::{clean_input, SnapshotLite, StudentInput, TurnLog, Tuto
 use lantern_core::ErrorCode;
 use lantern_store::{Store, TutorPorts};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager, Runtime, State};
+use tauri::{AppHandle, Runtime, State};
 
 /// Every imported course with its units, for the tutor's course picker.
 #[tauri::command]
@@ -108,15 +108,7 @@ pub async fn tutor_send<R: Runtime>(
         id: id.0,
         input,
     };
-    let llm = state.model.llm();
-    let restart = || {
-        let app = app.clone();
-        tauri::async_runtime::spawn(async move {
-            app.state::<AppState>().model.recover(&app).await;
-        });
-    };
-    let llm = llm.as_deref().map(|s| s as &dyn Llm);
-    stream_turn(&state.turns, llm, &on_event, turn, restart).await
+    stream_with_model(&app, &state, &on_event, turn).await
 }
 
 /// A tutor turn on a saved thread, for the shared pipeline.

@@ -44,7 +44,8 @@ pub struct BenchLlmOptions {
     pub llama_bench_dir: PathBuf,
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
+/// The median of `values` (NaN when empty).
+pub(super) fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     match values.len() {
         0 => f64::NAN,

@@ -2,6 +2,7 @@
 //! cold worker and on warm turns (the course's system prefix reused), total turn time
 //! (retrieval, model, checks, saving) and prompt tokens per turn.
 
+use super::bench_llm::median;
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -33,15 +34,6 @@ pub struct BenchTutorOptions {
     /// Runs, each on a fresh worker (the medians are reported).
     #[arg(long, default_value_t = 3)]
     pub runs: u32,
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    match values.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => values[n / 2],
-        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 fn failed(e: impl std::fmt::Display) -> CliError {

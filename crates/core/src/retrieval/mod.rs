@@ -6,9 +6,13 @@
 //! a vector search with a keyword search; [`fuse_rankings`] merges the two rankings.
 
 mod fusion;
+#[cfg(any(test, feature = "scripted"))]
+mod scripted;
 mod types;
 
 pub use fusion::fuse_rankings;
+#[cfg(any(test, feature = "scripted"))]
+pub use scripted::ScriptedRetriever;
 
 pub use types::{
     CandidateMetadata, ChunkMetadata, ChunkType, Collection, Filter, Hit, Record, Tier,

@@ -173,31 +173,16 @@ pub fn turn_schema(
 mod tests {
     use super::*;
     use crate::retrieval::Tier;
-    use crate::tutor::contract::ExamAvailability;
-    use crate::tutor::policy::PolicyConstraints;
+    use crate::tutor::testing;
 
     fn policy() -> TutorPolicy {
-        TutorPolicy {
-            turn_id: "t".into(),
-            focus_unit_id: "F".into(),
-            primary_target_unit_id: "F".into(),
-            prereq_blocking_unit_id: None,
-            scoped_unit_ids: vec!["F".into()],
-            allowed_actions: TutorAction::ALL.to_vec(),
-            stuck: true,
-            exam_ready: true,
-            desired_exam_tier: Tier::Silver,
-            exam_availability: ExamAvailability::Available,
-            next_eligible_at: None,
-            constraints: PolicyConstraints::default(),
-        }
+        let mut p = testing::policy("F", &["F"], &TutorAction::ALL, true);
+        p.desired_exam_tier = Tier::Silver;
+        p
     }
 
     fn plan(actions: &[TutorAction]) -> TurnPlan {
-        TurnPlan {
-            actions: actions.to_vec(),
-            target_unit_ids: vec!["F".into()],
-        }
+        testing::plan("F", actions)
     }
 
     #[test]

@@ -243,9 +243,7 @@ pub fn fallback_reply(x: &FallbackInput<'_>) -> TutorReply {
 mod tests {
     use super::*;
     use crate::course::{Edge, Unit};
-    use crate::retrieval::Tier;
-    use crate::tutor::contract::ExamAvailability;
-    use crate::tutor::policy::PolicyConstraints;
+    use crate::tutor::testing;
 
     fn course() -> TutorCourse {
         let unit = |id: &str, title: &str, misconceptions: Vec<String>| Unit {
@@ -277,29 +275,18 @@ mod tests {
     }
 
     fn policy(blocked: bool) -> TutorPolicy {
-        TutorPolicy {
-            turn_id: "t-1".into(),
-            focus_unit_id: "U0".into(),
-            primary_target_unit_id: if blocked { "U1" } else { "U0" }.into(),
-            prereq_blocking_unit_id: blocked.then(|| "U0".to_string()),
-            scoped_unit_ids: vec!["U0".into(), "U1".into()],
-            allowed_actions: TutorAction::ALL.to_vec(),
-            stuck: true,
-            exam_ready: true,
-            desired_exam_tier: Tier::Bronze,
-            exam_availability: ExamAvailability::Available,
-            next_eligible_at: None,
-            constraints: PolicyConstraints::default(),
+        let mut p = testing::policy("U0", &["U0", "U1"], &TutorAction::ALL, true);
+        if blocked {
+            p.primary_target_unit_id = "U1".into();
+            p.prereq_blocking_unit_id = Some("U0".into());
         }
+        p
     }
 
     fn run(actions: &[TutorAction], language: Language, blocked: bool) -> TutorReply {
         let c = course();
         let p = policy(blocked);
-        let plan = TurnPlan {
-            actions: actions.to_vec(),
-            target_unit_ids: vec!["U0".into()],
-        };
+        let plan = testing::plan("U0", actions);
         fallback_reply(&FallbackInput {
             course: &c,
             policy: &p,

@@ -53,27 +53,21 @@ pub fn plan_turn(policy: &TutorPolicy, event: &ClientEvent, mapped: &[MappedUnit
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrieval::Tier;
-    use crate::tutor::contract::ExamAvailability;
-    use crate::tutor::policy::PolicyConstraints;
+    use crate::tutor::testing;
 
     fn policy(extra: &[TutorAction]) -> TutorPolicy {
         let mut allowed = vec![TutorAction::SocraticQuestion, TutorAction::DrillCard];
         allowed.extend_from_slice(extra);
-        TutorPolicy {
-            turn_id: "t".into(),
-            focus_unit_id: "F".into(),
-            primary_target_unit_id: "T".into(),
-            prereq_blocking_unit_id: Some("F".into()),
-            scoped_unit_ids: vec!["F".into(), "T".into()],
-            allowed_actions: allowed,
-            stuck: extra.contains(&TutorAction::ConceptCard),
-            exam_ready: extra.contains(&TutorAction::ExamBlock),
-            desired_exam_tier: Tier::Bronze,
-            exam_availability: ExamAvailability::None,
-            next_eligible_at: None,
-            constraints: PolicyConstraints::default(),
-        }
+        let mut p = testing::policy(
+            "F",
+            &["F", "T"],
+            &allowed,
+            extra.contains(&TutorAction::ConceptCard),
+        );
+        p.primary_target_unit_id = "T".into();
+        p.prereq_blocking_unit_id = Some("F".into());
+        p.exam_ready = extra.contains(&TutorAction::ExamBlock);
+        p
     }
 
     fn sure() -> Vec<MappedUnit> {

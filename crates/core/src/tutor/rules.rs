@@ -207,30 +207,14 @@ mod tests {
         LlmConceptCard, LlmDrillCard, LlmExamSuggestion, LlmTurnAnalysis, StudentIntent,
         UnderstandingSignal,
     };
-    use crate::tutor::policy::PolicyConstraints;
+    use crate::tutor::testing;
 
     fn policy(actions: &[TutorAction], stuck: bool) -> TutorPolicy {
-        TutorPolicy {
-            turn_id: "t".into(),
-            focus_unit_id: "F".into(),
-            primary_target_unit_id: "F".into(),
-            prereq_blocking_unit_id: None,
-            scoped_unit_ids: vec!["F".into(), "G".into()],
-            allowed_actions: actions.to_vec(),
-            stuck,
-            exam_ready: true,
-            desired_exam_tier: Tier::Bronze,
-            exam_availability: ExamAvailability::Available,
-            next_eligible_at: None,
-            constraints: PolicyConstraints::default(),
-        }
+        testing::policy("F", &["F", "G"], actions, stuck)
     }
 
     fn plan(actions: &[TutorAction]) -> TurnPlan {
-        TurnPlan {
-            actions: actions.to_vec(),
-            target_unit_ids: vec!["F".into()],
-        }
+        testing::plan("F", actions)
     }
 
     fn answer(action: TutorAction) -> LlmTutorResponse {

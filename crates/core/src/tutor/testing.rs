@@ -1,18 +1,17 @@
-//! Fixtures for the tutor's unit tests: a four-unit course and an in-memory retriever
-//! that scores records by shared words (scripted fakes live in tests only).
+//! Fixtures for the tutor's unit tests: a four-unit course, its material in a scripted
+//! retriever, and policies to check answers against.
 
+use super::contract::{ExamAvailability, TutorAction};
 use super::course::TutorCourse;
 use super::exam::NoExamService;
 use super::input::StudentInput;
+use super::plan::TurnPlan;
+use super::policy::{PolicyConstraints, TutorPolicy};
 use super::snapshot::StudentSnapshot;
 use super::turn::{prepare_turn, PreparedTurn, TurnRequest};
 use crate::course::{Edge, Unit};
 use crate::language::Language;
-use crate::llm::BoxFuture;
-use crate::retrieval::{
-    ChunkMetadata, ChunkType, Collection, Document, Filter, Hit, Record, RetrievalError, Retriever,
-};
-use crate::text::normalize::{normalize, words};
+use crate::retrieval::{ChunkMetadata, ChunkType, Collection, Record, ScriptedRetriever, Tier};
 use chrono::{DateTime, Utc};
 
 /// The fixture's time.
@@ -53,95 +52,25 @@ pub fn course() -> TutorCourse {
 }
 
 /// Retrieval over the fixture's anchors and notes by shared words.
-pub struct WordRetriever {
-    records: Vec<(String, Record)>,
-}
-
-impl Default for WordRetriever {
-    fn default() -> Self {
-        let mut records = Vec::new();
-        for (id, title, anchor) in UNITS {
-            for (collection, kind) in [("a", ChunkType::Anchor), ("n", ChunkType::Notes)] {
-                records.push((
-                    format!("{title} {anchor}"),
-                    Record::Chunk(ChunkMetadata {
-                        course_id: "fixture".into(),
-                        unit_id: id.into(),
-                        chunk_type: kind,
-                        source_id: format!("{collection}-{id}"),
-                        section: title.into(),
-                        text: anchor.into(),
-                    }),
-                ));
-            }
+pub fn retriever() -> ScriptedRetriever {
+    let mut records = Vec::new();
+    for (id, title, anchor) in UNITS {
+        for (collection, kind) in [
+            (Collection::UnitAnchors, ChunkType::Anchor),
+            (Collection::UnitContentChunks, ChunkType::Notes),
+        ] {
+            let record = Record::Chunk(ChunkMetadata {
+                course_id: "fixture".into(),
+                unit_id: id.into(),
+                chunk_type: kind,
+                source_id: format!("{}-{id}", kind.as_str()),
+                section: title.into(),
+                text: anchor.into(),
+            });
+            records.push((collection, format!("{title} {anchor}"), record));
         }
-        Self { records }
     }
-}
-
-fn overlap(query: &str, text: &str) -> f32 {
-    let q = normalize(query);
-    let t = normalize(text);
-    let query_words: Vec<&str> = words(&q).into_iter().filter(|w| w.len() > 3).collect();
-    let text_words = words(&t);
-    let shared = query_words
-        .iter()
-        .filter(|w| text_words.contains(w))
-        .count();
-    (shared as f32 / query_words.len().max(1) as f32).min(1.0)
-}
-
-impl Retriever for WordRetriever {
-    fn search<'a>(
-        &'a self,
-        collection: Collection,
-        query: &'a str,
-        filter: &'a Filter,
-        top_k: usize,
-    ) -> BoxFuture<'a, Result<Vec<Hit>, RetrievalError>> {
-        Box::pin(async move {
-            let kind = match collection {
-                Collection::UnitAnchors => ChunkType::Anchor,
-                Collection::UnitContentChunks => ChunkType::Notes,
-                _ => return Ok(Vec::new()),
-            };
-            let mut hits: Vec<Hit> = self
-                .records
-                .iter()
-                .filter(|(_, r)| matches!(r, Record::Chunk(c) if c.chunk_type == kind))
-                .filter(|(_, r)| filter.accepts(r))
-                .map(|(text, r)| Hit {
-                    id: text.clone(),
-                    score: overlap(query, text),
-                    record: r.clone(),
-                })
-                .filter(|h| h.score > 0.0)
-                .collect();
-            hits.sort_by(|a, b| b.score.total_cmp(&a.score));
-            hits.truncate(top_k);
-            Ok(hits)
-        })
-    }
-
-    fn add<'a>(
-        &'a self,
-        _collection: Collection,
-        _generation: &'a str,
-        _documents: &'a [Document],
-    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-        Box::pin(async { Ok(()) })
-    }
-
-    fn publish(&self, _source: &str, _generation: &str) {}
-
-    fn retire<'a>(
-        &'a self,
-        _collection: Collection,
-        _source: &'a str,
-        _keep: &'a str,
-    ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-        Box::pin(async { Ok(()) })
-    }
+    ScriptedRetriever::new(records)
 }
 
 /// A fresh snapshot of the fixture course.
@@ -161,8 +90,35 @@ pub async fn prepared(snapshot: &StudentSnapshot, input: StudentInput) -> Prepar
         now: now(),
         last_tutor_text: None,
     };
-    match prepare_turn(&request, &WordRetriever::default(), &NoExamService).await {
+    match prepare_turn(&request, &retriever(), &NoExamService).await {
         Ok(p) => p,
         Err(e) => panic!("the fixture turn did not prepare: {e}"),
+    }
+}
+
+/// A policy on `focus` with `scoped` units and `actions`, exam-ready with a bronze
+/// question available.
+pub fn policy(focus: &str, scoped: &[&str], actions: &[TutorAction], stuck: bool) -> TutorPolicy {
+    TutorPolicy {
+        turn_id: "t-1".into(),
+        focus_unit_id: focus.into(),
+        primary_target_unit_id: focus.into(),
+        prereq_blocking_unit_id: None,
+        scoped_unit_ids: scoped.iter().map(|u| u.to_string()).collect(),
+        allowed_actions: actions.to_vec(),
+        stuck,
+        exam_ready: true,
+        desired_exam_tier: Tier::Bronze,
+        exam_availability: ExamAvailability::Available,
+        next_eligible_at: None,
+        constraints: PolicyConstraints::default(),
+    }
+}
+
+/// A plan of `actions` on `focus`.
+pub fn plan(focus: &str, actions: &[TutorAction]) -> TurnPlan {
+    TurnPlan {
+        actions: actions.to_vec(),
+        target_unit_ids: vec![focus.into()],
     }
 }

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 #[serde(deny_unknown_fields)]
 pub struct CoachCase {
     id: String,
-    #[serde(deserialize_with = "language")]
+    #[serde(deserialize_with = "super::language")]
     language: Language,
     title: String,
     #[serde(default)]
@@ -68,12 +68,6 @@ struct Expect {
     proposal: Option<bool>,
     proposal_contains: Option<String>,
     step: Option<ToulminStep>,
-}
-
-fn language<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Language, D::Error> {
-    let code = String::deserialize(d)?;
-    Language::from_code(&code)
-        .ok_or_else(|| serde::de::Error::custom(format!("unsupported language {code:?}")))
 }
 
 impl Turn {

@@ -69,6 +69,15 @@ struct CaseFile<C> {
     cases: Vec<C>,
 }
 
+/// Reads a conversation's language (`en`, `es`) in a case file.
+fn language<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<lantern_core::language::Language, D::Error> {
+    let code = String::deserialize(d)?;
+    lantern_core::language::Language::from_code(&code)
+        .ok_or_else(|| serde::de::Error::custom(format!("unsupported language {code:?}")))
+}
+
 /// Reads the cases of `path`, which must be for `target`.
 fn read_cases<C: DeserializeOwned>(path: &Path, target: EvalLoop) -> Result<Vec<C>, CliError> {
     let invalid = |detail: String| {

@@ -28,7 +28,7 @@ const EVAL_NOW: &str = "2026-03-02T09:00:00Z";
 pub struct TutorCase {
     id: String,
     pack: PathBuf,
-    #[serde(deserialize_with = "language")]
+    #[serde(deserialize_with = "super::language")]
     language: Language,
     #[serde(default)]
     snapshot: Preset,
@@ -75,12 +75,6 @@ struct Expect {
     mapped: Option<String>,
     focus: Option<String>,
     actions: Option<Vec<TutorAction>>,
-}
-
-fn language<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Language, D::Error> {
-    let code = String::deserialize(d)?;
-    Language::from_code(&code)
-        .ok_or_else(|| serde::de::Error::custom(format!("unsupported language {code:?}")))
 }
 
 fn invalid(case: &str, detail: impl std::fmt::Display) -> CliError {
