@@ -5,12 +5,18 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// Runs `lantern --data-dir DATA_DIR ARGS…`.
+/// Runs `lantern --data-dir DATA_DIR ARGS…`; commands that take a model run with
+/// `LANTERN_TEST_MODEL` when it names one (another GGUF, e.g. the pack's Qwen2.5).
 pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lantern"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lantern"));
+    command.arg("--data-dir").arg(data_dir).args(args);
+    let takes_model = matches!(args, ["tutor", "say" | "event", ..] | ["eval", ..]);
+    if let (true, Ok(model)) = (takes_model, std::env::var("LANTERN_TEST_MODEL")) {
+        if !args.contains(&"--offline") {
+            command.arg("--model").arg(model);
+        }
+    }
+    command
         .env("OMP_WAIT_POLICY", "PASSIVE")
         .env_remove("LANTERN_NOW")
         .output()

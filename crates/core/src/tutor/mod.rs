@@ -9,6 +9,7 @@
 //! [`answer_turn`](crate::turn::answer_turn) on the [`PreparedTurn`] (model, rules,
 //! fallback), then [`finish_turn`] (snapshot and log).
 
+pub mod anchoring;
 pub mod candidates;
 pub mod context;
 pub mod contract;

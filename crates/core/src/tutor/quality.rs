@@ -3,18 +3,13 @@
 //! prerequisite is tutored first), did mapping find the expected unit, is the reply
 //! anchored to the retrieved material and in the conversation's language.
 
+use super::anchoring::is_anchored;
 use super::contract::TutorAction;
 use super::log::TurnLog;
 use super::message::TutorCard;
 use crate::eval::Check;
 use crate::language::Language;
-use crate::text::normalize::{normalize, words};
 use crate::text::tidy::detect_language;
-
-/// Shortest word that counts as a content word for anchoring.
-const CONTENT_WORD_CHARS: usize = 5;
-/// Content words a reply must share with the retrieved material to be anchored.
-const ANCHOR_SHARED_WORDS: usize = 2;
 
 /// What a case expects of a turn.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,30 +45,6 @@ pub fn shown_text(text: &str, card: Option<&TutorCard>) -> String {
         _ => {}
     }
     out
-}
-
-/// Content words of `text` (normalised, at least five letters).
-fn content_words(text: &str) -> Vec<String> {
-    let plain = normalize(text);
-    let mut out: Vec<String> = words(&plain)
-        .into_iter()
-        .filter(|w| w.chars().count() >= CONTENT_WORD_CHARS)
-        .map(String::from)
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// Whether `reply` shares at least two content words with `material` (the retrieved
-/// anchors and chunks of the unit it tutors), or quotes a formula from it.
-pub fn is_anchored(reply: &str, material: &str) -> bool {
-    let known = content_words(material);
-    let shared = content_words(reply)
-        .iter()
-        .filter(|w| known.binary_search(w).is_ok())
-        .count();
-    shared >= ANCHOR_SHARED_WORDS
 }
 
 /// The checks of one turn whose log is `log`, shown words `shown`, against `expect`;
@@ -126,16 +97,6 @@ pub fn score_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn anchoring_needs_two_shared_content_words() {
-        let material = "Inverse operations isolate an unknown: subtraction undoes addition.";
-        assert!(is_anchored(
-            "Which operation undoes addition to isolate x?",
-            material
-        ));
-        assert!(!is_anchored("What is your favourite colour?", material));
-    }
 
     #[test]
     fn a_card_counts_as_shown_words() {

@@ -2,11 +2,14 @@
 //! turn's plan and the contract's limits. Any violation is answered by the fallback,
 //! with no retry; the reason is logged.
 
+use super::anchoring::more_about_another;
 use super::contract::{LlmTutorResponse, TutorAction};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
+use super::quality::shown_text;
 use super::reply::{card_of, TutorReply};
 use super::snapshot::TurnAnalysis;
+use crate::course::Unit;
 use crate::language::Language;
 use crate::text::tidy::{detect_language, is_readable, strip_unsafe_chars, tidy_reply};
 use crate::tutor::contract::ExamAvailability;
@@ -29,6 +32,10 @@ pub struct RuleContext<'a> {
     pub language: Language,
     /// Every unit of the course (for the analysis).
     pub course_units: &'a [String],
+    /// The focus unit and the other scoped units, to tell what a reply is about.
+    pub focus_unit: Option<&'a Unit>,
+    /// The scoped units other than the focus.
+    pub other_units: &'a [&'a Unit],
 }
 
 fn words(text: &str) -> usize {
@@ -88,6 +95,15 @@ pub fn validate_against_policy(r: &LlmTutorResponse, x: &RuleContext<'_>) -> Res
     }
     if detect_language(text).is_some_and(|l| l != x.language) {
         return Err(format!("tutor_text is not in {}", x.language.code()));
+    }
+    if let Some(focus) = x.focus_unit {
+        let shown = shown_text(text, card_of(r).as_ref());
+        if let Some(other) = more_about_another(&shown, focus, x.other_units) {
+            return Err(format!(
+                "the reply is about {} instead of {}",
+                other.id, focus.id
+            ));
+        }
     }
     match r.action {
         TutorAction::SocraticQuestion if !text.contains('?') => {
@@ -244,6 +260,8 @@ mod tests {
                 attemptable: &["Q1".to_string()],
                 language: Language::En,
                 course_units: &units,
+                focus_unit: None,
+                other_units: &[],
             },
         )
     }

@@ -75,6 +75,18 @@ async fn a2_a_missing_prerequisite_moves_the_focus_to_it() {
     assert_eq!(a.origin, ReplyOrigin::AfterBrokenReply);
     assert_eq!(a.reply.unit_id, "N-2");
     assert!(a.reply.text.contains("Before Simultaneous equations"));
+    // Targeting the blocker but teaching the blocked unit is refused too.
+    let off_unit = answer(
+        "SOCRATIC_QUESTION",
+        "N-2",
+        "Would substitution or elimination solve these simultaneous equations faster?",
+        None,
+    );
+    let llm = ScriptedLlm::new([Ok(off_unit)]);
+    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
+        .await
+        .unwrap();
+    assert!(a.failure.unwrap().contains("about N-4 instead of N-2"));
 }
 
 #[tokio::test]

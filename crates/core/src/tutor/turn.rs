@@ -23,6 +23,7 @@ use super::rules::{checked_reply, RuleContext};
 use super::scoring::{unit_priority_score, PriorityInputs};
 use super::snapshot::{MappedUnit, StudentSnapshot};
 use super::TutorError;
+use crate::course::Unit;
 use crate::language::Language;
 use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest, Usage};
 use crate::retrieval::Retriever;
@@ -271,13 +272,15 @@ pub async fn prepare_turn(
 }
 
 impl PreparedTurn {
-    fn rule_context<'a>(&'a self, units: &'a [String]) -> RuleContext<'a> {
+    fn rule_context<'a>(&'a self, units: &'a [String], others: &'a [&'a Unit]) -> RuleContext<'a> {
         RuleContext {
             policy: &self.policy,
             plan: &self.plan,
             attemptable: &self.attemptable,
             language: self.language,
             course_units: units,
+            focus_unit: self.course.unit(&self.policy.focus_unit_id),
+            other_units: others,
         }
     }
 
@@ -296,7 +299,15 @@ impl PreparedTurn {
     pub fn check_answer(&self, text: &str) -> Result<TutorReply, TutorError> {
         let raw: LlmTutorResponse = parse_output(text, &self.schema)?;
         let units = self.course.unit_ids();
-        checked_reply(&raw, &self.rule_context(&units)).map_err(TutorError::PolicyViolation)
+        let others: Vec<&Unit> = self
+            .policy
+            .scoped_unit_ids
+            .iter()
+            .filter(|u| **u != self.policy.focus_unit_id)
+            .filter_map(|u| self.course.unit(u))
+            .collect();
+        checked_reply(&raw, &self.rule_context(&units, &others))
+            .map_err(TutorError::PolicyViolation)
     }
 }
 

@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use lantern_core::coach::Language;
 use lantern_core::eval::TurnScore;
 use lantern_core::llm::CancelFlag;
+use lantern_core::tutor::anchoring::unit_material;
 use lantern_core::tutor::exam::NoExamService;
 use lantern_core::tutor::quality::{score_turn, shown_text, TurnExpectation};
 use lantern_core::tutor::{ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction};
@@ -210,15 +211,7 @@ pub async fn run(
                 .unwrap_or_default();
             let material = course
                 .unit(&answer.log.chosen_unit_id)
-                .map(|u| {
-                    format!(
-                        "{} {} {} {}",
-                        u.title,
-                        u.anchor,
-                        u.tags.join(" "),
-                        u.misconceptions.join(" ")
-                    )
-                })
+                .map(unit_material)
                 .unwrap_or_default();
             let expect = TurnExpectation {
                 mapped: turn.expect.mapped.clone(),
