@@ -348,10 +348,13 @@ impl LoopTurn for PreparedTurn {
         Ok(self.fallback())
     }
 
+    /// A refused, unparseable or impossible answer (a prompt too long for a small
+    /// context, say) is answered by the fallback, so the student always gets a move.
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
         matches!(
             code,
             ErrorCode::TutorPolicyViolation
+                | ErrorCode::ModelRuntimeFailed
                 | ErrorCode::ModelOutputInvalid
                 | ErrorCode::ModelGrammarFailed
                 | ErrorCode::ModelTemplateFailed
