@@ -331,8 +331,10 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let lite = rt.block_on(store.tutor_snapshot_lite(profile, *thread, now))?;
             print(json!({"snapshot": snapshot, "snapshotLite": lite}), &|| {
                 println!(
-                    "focus: {} ({}, {:?})",
-                    lite.focus.unit_id, lite.focus.title, lite.focus.mastery_tier
+                    "focus: {} ({}, mastery {})",
+                    lite.focus.unit_id,
+                    lite.focus.title,
+                    format!("{:?}", lite.focus.mastery_tier).to_lowercase()
                 );
                 if let Some(n) = &lite.prereq_nudge {
                     println!("first learn: {} ({})", n.unit_id, n.title);

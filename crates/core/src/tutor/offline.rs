@@ -45,14 +45,8 @@ const QUESTIONS_ES: [&str; 3] = [
     "¿Puedes explicar esta idea con tus propias palabras?",
 ];
 
-/// The first sentence of `text`.
-fn first_sentence(text: &str) -> String {
-    sentences(text)
-        .first()
-        .map_or_else(String::new, |s| s.to_string())
-}
-
-/// A Socratic question on the focus unit, built from its anchor.
+/// A Socratic question on the focus unit, built from one sentence of its anchor (which
+/// one varies from turn to turn, so repeated fallbacks walk through the anchor).
 fn socratic(x: &FallbackInput<'_>) -> TutorReply {
     let focus = &x.policy.focus_unit_id;
     let title = x.course.title_of(focus);
@@ -61,7 +55,11 @@ fn socratic(x: &FallbackInput<'_>) -> TutorReply {
         .course
         .unit(focus)
         .filter(|_| x.course.language == x.language)
-        .map_or_else(String::new, |u| first_sentence(&u.anchor));
+        .map_or_else(String::new, |u| {
+            let all = sentences(&u.anchor);
+            all.get(pick(&x.policy.turn_id, all.len()))
+                .map_or_else(String::new, |s| s.to_string())
+        });
     let blocked_target = x
         .policy
         .prereq_blocking_unit_id
@@ -305,7 +303,10 @@ mod tests {
         );
         assert_eq!(r.action, TutorAction::SocraticQuestion);
         assert!(r.text.contains("Before Linear equations"));
-        assert!(r.text.contains("Keep the equation balanced."));
+        assert!(
+            r.text.contains("Keep the equation balanced.")
+                || r.text.contains("Do the same to both sides.")
+        );
         assert!(r.text.ends_with('?') && r.card.is_none());
         let es = run(&[TutorAction::SocraticQuestion], Language::Es, false);
         assert!(es.text.starts_with("Trabajemos en Inverse operations."));
