@@ -401,33 +401,30 @@ impl Store {
         if bumped.rows_affected() == 0 {
             return Err(StoreError::TutorThreadNotFound(id));
         }
-        let mut ids = Vec::new();
         if let Some((text, latex)) = w.student {
-            let row: i64 = sqlx::query_scalar(
+            sqlx::query(
                 "INSERT INTO tutor_messages (thread_id, turn_id, role, text, latex) \
-                 VALUES (?, ?, 'user', ?, ?) RETURNING id",
+                 VALUES (?, ?, 'user', ?, ?)",
             )
             .bind(id)
             .bind(w.turn_id)
             .bind(text)
             .bind(latex)
-            .fetch_one(&mut *tx)
+            .execute(&mut *tx)
             .await?;
-            ids.push(row);
         }
         let card = w.reply.card.as_ref().map(to_json).transpose()?;
-        let row: i64 = sqlx::query_scalar(
+        sqlx::query(
             "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin) \
-             VALUES (?, ?, 'assistant', ?, ?, ?) RETURNING id",
+             VALUES (?, ?, 'assistant', ?, ?, ?)",
         )
         .bind(id)
         .bind(w.turn_id)
         .bind(&w.reply.text)
         .bind(card)
         .bind(w.origin.as_str())
-        .fetch_one(&mut *tx)
+        .execute(&mut *tx)
         .await?;
-        ids.push(row);
         sqlx::query(
             "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
              ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
@@ -453,11 +450,14 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        let thread = self.tutor_thread(profile_id, id).await?;
-        Ok(thread
-            .messages
-            .into_iter()
-            .filter(|m| ids.iter().any(|i| i.to_string() == m.id))
-            .collect())
+        let rows: Vec<MessageRow> = sqlx::query_as(
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, created_at \
+             FROM tutor_messages WHERE thread_id = ? AND turn_id = ? ORDER BY id",
+        )
+        .bind(id)
+        .bind(w.turn_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(MessageRow::into_message).collect()
     }
 }
