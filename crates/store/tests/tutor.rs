@@ -65,6 +65,17 @@ async fn store_with_course() -> (tempfile::TempDir, Store, i64) {
 static EMPTY_INDEX: std::sync::LazyLock<ScriptedRetriever> =
     std::sync::LazyLock::new(ScriptedRetriever::default);
 
+/// A store with the course imported and a thread of profile "Ana" on it.
+async fn store_with_thread() -> (tempfile::TempDir, Store, i64, i64) {
+    let (dir, store, profile) = store_with_course().await;
+    let id = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap()
+        .id;
+    (dir, store, profile, id)
+}
+
 fn ports() -> TutorPorts<'static> {
     TutorPorts {
         llm: None,
@@ -116,12 +127,7 @@ async fn a_thread_starts_with_a_snapshot_focused_on_the_entry_unit() {
 
 #[tokio::test]
 async fn a_turn_saves_its_messages_snapshot_and_log_together() {
-    let (_dir, store, profile) = store_with_course().await;
-    let id = store
-        .create_tutor_thread(profile, "geo", None, now())
-        .await
-        .unwrap()
-        .id;
+    let (_dir, store, profile, id) = store_with_thread().await;
     let answer = offline_turn(
         &store,
         profile,
@@ -160,12 +166,7 @@ async fn a_turn_saves_its_messages_snapshot_and_log_together() {
 
 #[tokio::test]
 async fn a_stopped_turn_saves_nothing() {
-    let (_dir, store, profile) = store_with_course().await;
-    let id = store
-        .create_tutor_thread(profile, "geo", None, now())
-        .await
-        .unwrap()
-        .id;
+    let (_dir, store, profile, id) = store_with_thread().await;
     let llm = lantern_core::llm::ScriptedLlm::new([]);
     let cancel = CancelFlag::default();
     cancel.cancel();
@@ -197,12 +198,7 @@ async fn a_stopped_turn_saves_nothing() {
 
 #[tokio::test]
 async fn threads_belong_to_their_profile_and_survive_a_reimport() {
-    let (_dir, store, profile) = store_with_course().await;
-    let id = store
-        .create_tutor_thread(profile, "geo", None, now())
-        .await
-        .unwrap()
-        .id;
+    let (_dir, store, profile, id) = store_with_thread().await;
     offline_turn(&store, profile, id, &StudentInput::message("angles")).await;
     let other = store.create_profile("Ben").await.unwrap().id;
     assert_eq!(
