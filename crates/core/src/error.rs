@@ -95,6 +95,20 @@ error_codes! {
     TutorCourseNotFound = "tutor_course_not_found",
     /// The course has no unit with this id.
     TutorUnitNotFound = "tutor_unit_not_found",
+    /// The course has no exam question with this id.
+    ExamQuestionNotFound = "exam_question_not_found",
+    /// The option is not one of the question's.
+    ExamInvalidOption = "exam_invalid_option",
+    /// The question is locked for 24 hours after a wrong answer or a viewed support.
+    ExamQuestionLocked = "exam_question_locked",
+    /// The question was already passed.
+    ExamAlreadyPassed = "exam_already_passed",
+    /// The question has no video walkthrough.
+    ExamSupportUnavailable = "exam_support_unavailable",
+    /// The message is not a drill of the thread.
+    TutorDrillNotFound = "tutor_drill_not_found",
+    /// The drill was already answered.
+    TutorDrillAlreadyGraded = "tutor_drill_already_graded",
     /// The student's message is empty.
     TutorMessageEmpty = "tutor_message_empty",
     /// The student's message is too long.
@@ -151,6 +165,8 @@ error_codes! {
     PackUnsupportedContent = "pack_unsupported_content",
     /// A PDF's text could not be read.
     PackPdfUnreadable = "pack_pdf_unreadable",
+    /// A drill template does not render or its answer is wrong.
+    PackInvalidDrill = "pack_invalid_drill",
     // Retrieval.
     /// The embedder or its runtime is unavailable.
     EmbedderUnavailable = "embedder_unavailable",

@@ -3,6 +3,8 @@
 //! Adapters (model runtime, retrieval, storage, the desktop shell) live in their own
 //! crates and depend on this one; nothing here touches the disk, the network or a clock.
 
+pub mod answers;
+pub mod clock;
 pub mod coach;
 pub mod course;
 pub mod error;

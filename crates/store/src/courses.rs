@@ -57,8 +57,8 @@ impl Store {
             .await?;
         for (position, unit) in course.units.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO course_units (course_id, id, position, title, anchor, tags, misconceptions) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO course_units (course_id, id, position, title, anchor, tags, misconceptions, drills) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&course.id)
             .bind(&unit.id)
@@ -67,6 +67,7 @@ impl Store {
             .bind(&unit.anchor)
             .bind(json(&unit.tags)?)
             .bind(json(&unit.misconceptions)?)
+            .bind(json(&unit.drills)?)
             .execute(&mut *tx)
             .await?;
         }

@@ -41,6 +41,26 @@ pub enum StoreError {
     /// A tutor rule refused the input (its own `tutor_*` code).
     #[error(transparent)]
     Tutor(#[from] lantern_core::tutor::TutorError),
+    /// The course has no exam question with this id.
+    #[error("the course has no exam question {0:?}")]
+    ExamQuestionNotFound(String),
+    /// The option is not one of the question's.
+    #[error("{0:?} is not one of the question's options")]
+    ExamInvalidOption(String),
+    /// The question is locked after a wrong answer or a viewed memo or video.
+    #[error("question {question:?} is locked until {until}")]
+    ExamQuestionLocked {
+        /// The question.
+        question: String,
+        /// When it opens again (RFC 3339).
+        until: String,
+    },
+    /// The question was already passed.
+    #[error("question {0:?} was already passed")]
+    ExamAlreadyPassed(String),
+    /// The question has no such support (no transcript and no video).
+    #[error("question {0:?} has no video walkthrough")]
+    ExamSupportUnavailable(String),
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
@@ -62,6 +82,13 @@ impl Coded for StoreError {
             Self::TutorThreadNotFound(_) => lantern_core::error::ErrorCode::TutorThreadNotFound,
             Self::TutorCourseNotFound(_) => lantern_core::error::ErrorCode::TutorCourseNotFound,
             Self::Tutor(e) => e.code(),
+            Self::ExamQuestionNotFound(_) => lantern_core::error::ErrorCode::ExamQuestionNotFound,
+            Self::ExamInvalidOption(_) => lantern_core::error::ErrorCode::ExamInvalidOption,
+            Self::ExamQuestionLocked { .. } => lantern_core::error::ErrorCode::ExamQuestionLocked,
+            Self::ExamAlreadyPassed(_) => lantern_core::error::ErrorCode::ExamAlreadyPassed,
+            Self::ExamSupportUnavailable(_) => {
+                lantern_core::error::ErrorCode::ExamSupportUnavailable
+            }
         }
     }
 }

@@ -8,17 +8,23 @@ mod coach;
 mod coach_actions;
 mod courses;
 mod error;
+mod exams;
 mod profiles;
 mod tutor;
 mod tutor_actions;
+mod tutor_drills;
+mod tutor_exams;
 
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
 pub use error::StoreError;
+pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};
 pub use tutor_actions::{TutorAnswer, TutorPorts, TutorPreview};
+pub use tutor_drills::DrillGraded;
+pub use tutor_exams::{ExamEventSaved, ExamStatusView};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use std::path::Path;

@@ -4,14 +4,16 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
-use lantern_core::course::{Edge, Unit};
+use lantern_core::course::{tag_untagged, Edge, Misconception, Unit};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
+use lantern_core::tutor::drill::DrillKey;
 use lantern_core::tutor::lite::UnitRef;
 use lantern_core::tutor::{
     StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorReply, TutorRole,
 };
 use serde::Serialize;
+use sqlx::SqliteConnection;
 
 /// A course as the tutor's course picker shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -96,6 +98,7 @@ struct UnitRow {
     anchor: String,
     tags: String,
     misconceptions: String,
+    drills: String,
 }
 
 /// Longest thread title, in characters.
@@ -159,7 +162,7 @@ impl Store {
         let (title, language, entry) =
             head.ok_or_else(|| StoreError::TutorCourseNotFound(id.into()))?;
         let rows: Vec<UnitRow> = sqlx::query_as(
-            "SELECT id, title, anchor, tags, misconceptions FROM course_units \
+            "SELECT id, title, anchor, tags, misconceptions, drills FROM course_units \
              WHERE course_id = ? ORDER BY position",
         )
         .bind(id)
@@ -168,13 +171,17 @@ impl Store {
         let units = rows
             .into_iter()
             .map(|r| {
+                let mut misconceptions: Vec<Misconception> =
+                    serde_json::from_str(&r.misconceptions).map_err(corrupt)?;
+                tag_untagged(&mut misconceptions);
                 Ok(Unit {
                     id: r.id,
                     title: r.title,
                     anchor: r.anchor,
                     tags: serde_json::from_str(&r.tags).map_err(corrupt)?,
-                    misconceptions: serde_json::from_str(&r.misconceptions).map_err(corrupt)?,
+                    misconceptions,
                     content: Vec::new(),
+                    drills: serde_json::from_str(&r.drills).map_err(corrupt)?,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
@@ -258,17 +265,8 @@ impl Store {
         profile_id: i64,
         snapshot: &StudentSnapshot,
     ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
-             ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        )
-        .bind(profile_id)
-        .bind(&snapshot.course_id)
-        .bind(to_json(snapshot)?)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        put_snapshot(&mut conn, profile_id, &snapshot.course_id, snapshot).await
     }
 
     /// Starts a thread on `course_id` (which must be imported), in the course's language
@@ -390,51 +388,21 @@ impl Store {
         w: &TurnWrite<'_>,
     ) -> Result<Vec<TutorMessage>, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let bumped = sqlx::query(
-            "UPDATE tutor_threads SET turns = turns + 1, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND profile_id = ?",
+        write_timeline(
+            &mut tx,
+            profile_id,
+            id,
+            &TimelineWrite {
+                turn_id: w.turn_id,
+                student: w.student,
+                text: &w.reply.text,
+                card: w.reply.card.as_ref(),
+                origin: w.origin,
+                drill_key: w.reply.drill_key.as_ref(),
+            },
         )
-        .bind(id)
-        .bind(profile_id)
-        .execute(&mut *tx)
         .await?;
-        if bumped.rows_affected() == 0 {
-            return Err(StoreError::TutorThreadNotFound(id));
-        }
-        if let Some((text, latex)) = w.student {
-            sqlx::query(
-                "INSERT INTO tutor_messages (thread_id, turn_id, role, text, latex) \
-                 VALUES (?, ?, 'user', ?, ?)",
-            )
-            .bind(id)
-            .bind(w.turn_id)
-            .bind(text)
-            .bind(latex)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let card = w.reply.card.as_ref().map(to_json).transpose()?;
-        sqlx::query(
-            "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin) \
-             VALUES (?, ?, 'assistant', ?, ?, ?)",
-        )
-        .bind(id)
-        .bind(w.turn_id)
-        .bind(&w.reply.text)
-        .bind(card)
-        .bind(w.origin.as_str())
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
-             ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        )
-        .bind(profile_id)
-        .bind(course_id)
-        .bind(to_json(w.snapshot)?)
-        .execute(&mut *tx)
-        .await?;
+        put_snapshot(&mut tx, profile_id, course_id, w.snapshot).await?;
         sqlx::query(
             "INSERT INTO tutor_turns (thread_id, turn_id, chosen_action, validated, \
              fallback_reason, latency_ms, prompt_tokens, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -450,14 +418,107 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        self.tutor_turn_messages(id, w.turn_id).await
+    }
+
+    /// The messages of turn `turn_id` of thread `id`, in order.
+    pub(crate) async fn tutor_turn_messages(
+        &self,
+        id: i64,
+        turn_id: &str,
+    ) -> Result<Vec<TutorMessage>, StoreError> {
         let rows: Vec<MessageRow> = sqlx::query_as(
             "SELECT id, thread_id, turn_id, role, text, latex, card, origin, created_at \
              FROM tutor_messages WHERE thread_id = ? AND turn_id = ? ORDER BY id",
         )
         .bind(id)
-        .bind(w.turn_id)
+        .bind(turn_id)
         .fetch_all(&self.pool)
         .await?;
         rows.into_iter().map(MessageRow::into_message).collect()
     }
+}
+
+/// The timeline items of one turn or event.
+pub(crate) struct TimelineWrite<'a> {
+    /// The turn's id.
+    pub turn_id: &'a str,
+    /// The student's text and LaTeX, when they wrote something.
+    pub student: Option<(&'a str, Option<&'a str>)>,
+    /// The tutor's words.
+    pub text: &'a str,
+    /// The tutor's card.
+    pub card: Option<&'a TutorCard>,
+    /// Who wrote the words.
+    pub origin: ReplyOrigin,
+    /// A drill card's answer key.
+    pub drill_key: Option<&'a DrillKey>,
+}
+
+/// Counts a turn on thread `id` of the profile and writes its messages; returns the
+/// tutor message's id.
+pub(crate) async fn write_timeline(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    id: i64,
+    w: &TimelineWrite<'_>,
+) -> Result<i64, StoreError> {
+    let bumped = sqlx::query(
+        "UPDATE tutor_threads SET turns = turns + 1, \
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND profile_id = ?",
+    )
+    .bind(id)
+    .bind(profile_id)
+    .execute(&mut *conn)
+    .await?;
+    if bumped.rows_affected() == 0 {
+        return Err(StoreError::TutorThreadNotFound(id));
+    }
+    if let Some((text, latex)) = w.student {
+        sqlx::query(
+            "INSERT INTO tutor_messages (thread_id, turn_id, role, text, latex) \
+             VALUES (?, ?, 'user', ?, ?)",
+        )
+        .bind(id)
+        .bind(w.turn_id)
+        .bind(text)
+        .bind(latex)
+        .execute(&mut *conn)
+        .await?;
+    }
+    let card = w.card.map(to_json).transpose()?;
+    let key = w.drill_key.map(to_json).transpose()?;
+    let done = sqlx::query(
+        "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin, drill_key) \
+         VALUES (?, ?, 'assistant', ?, ?, ?, ?)",
+    )
+    .bind(id)
+    .bind(w.turn_id)
+    .bind(w.text)
+    .bind(card)
+    .bind(w.origin.as_str())
+    .bind(key)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.last_insert_rowid())
+}
+
+/// Saves the student's snapshot of `course_id`.
+pub(crate) async fn put_snapshot(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    course_id: &str,
+    snapshot: &StudentSnapshot,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO tutor_snapshots (profile_id, course_id, snapshot) VALUES (?, ?, ?) \
+         ON CONFLICT (profile_id, course_id) DO UPDATE SET snapshot = excluded.snapshot, \
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+    )
+    .bind(profile_id)
+    .bind(course_id)
+    .bind(to_json(snapshot)?)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

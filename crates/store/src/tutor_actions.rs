@@ -3,7 +3,7 @@
 //! turn, and write the turn in one transaction.
 
 use crate::tutor::{TurnWrite, TutorThread};
-use crate::{Store, StoreError};
+use crate::{Store, StoreError, StoreExamService};
 use chrono::{DateTime, Utc};
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
@@ -11,6 +11,7 @@ use lantern_core::turn::{answer_turn, ReplyOrigin};
 use lantern_core::tutor::exam::ExamService;
 use lantern_core::tutor::lite::snapshot_lite;
 use lantern_core::tutor::log::UnitMastery;
+use lantern_core::tutor::revisit::revisit_order;
 use lantern_core::tutor::{
     clean_input, finish_turn, prepare_turn, PreparedTurn, SnapshotLite, StudentInput,
     StudentSnapshot, TurnLog, TurnRequest, TutorCourse, TutorDebugView, TutorMessage, TutorRole,
@@ -171,19 +172,43 @@ impl Store {
         Ok(TutorAnswer {
             turn_id: prepared.policy.turn_id.clone(),
             messages,
-            snapshot_lite: snapshot_lite(
-                &finished.snapshot,
-                &loaded.course,
-                prepared.policy.prereq_blocking_unit_id.as_deref(),
-                prepared.policy.next_eligible_at.clone(),
-            ),
+            snapshot_lite: self
+                .tutor_lite_of(
+                    &loaded.course,
+                    &finished.snapshot,
+                    prepared.policy.prereq_blocking_unit_id.as_deref(),
+                    ports.exams,
+                    now,
+                )
+                .await,
             log: finished.log,
             origin,
         })
     }
 
-    /// The right panel's summary for thread `thread_id` (the blocker and the next
-    /// eligible time from its last turn).
+    /// The right panel's summary of `snapshot` at `now`: the revisit queue ordered by
+    /// the exam service's lockouts (only the queue's questions are asked about).
+    pub(crate) async fn tutor_lite_of(
+        &self,
+        course: &TutorCourse,
+        snapshot: &StudentSnapshot,
+        blocker: Option<&str>,
+        exams: &dyn ExamService,
+        now: DateTime<Utc>,
+    ) -> SnapshotLite {
+        let ids: Vec<String> = snapshot.revisit_queue.keys().cloned().collect();
+        let statuses = exams.batch_status(&snapshot.student_id, &ids, now).await;
+        snapshot_lite(
+            snapshot,
+            course,
+            blocker,
+            &revisit_order(snapshot, &statuses),
+            now,
+        )
+    }
+
+    /// The right panel's summary for thread `thread_id` (the blocker from its last
+    /// turn).
     pub async fn tutor_snapshot_lite(
         &self,
         profile_id: i64,
@@ -205,14 +230,18 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<TutorDebugView, StoreError> {
         let loaded = self.tutor_load(profile_id, thread_id, now).await?;
+        let exams = StoreExamService::new(self, profile_id, &loaded.course.id);
         let last_turn = self.tutor_log(profile_id, thread_id).await?.pop();
         let policy = last_turn.as_ref().map(|l| &l.policy);
-        let lite = snapshot_lite(
-            &loaded.snapshot,
-            &loaded.course,
-            policy.and_then(|p| p.prereq_blocking_unit_id.as_deref()),
-            policy.and_then(|p| p.next_eligible_at.clone()),
-        );
+        let lite = self
+            .tutor_lite_of(
+                &loaded.course,
+                &loaded.snapshot,
+                policy.and_then(|p| p.prereq_blocking_unit_id.as_deref()),
+                &exams,
+                now,
+            )
+            .await;
         Ok(TutorDebugView {
             mastery: loaded
                 .course

@@ -25,6 +25,7 @@ fn manifest() -> CourseManifest {
         tags: vec![],
         misconceptions: vec!["Writes $2 + 2 = 5$.".into()],
         content: vec![],
+        drills: vec![],
     };
     CourseManifest {
         format_version: FORMAT_VERSION,

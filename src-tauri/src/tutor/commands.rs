@@ -14,10 +14,9 @@ use chrono::Utc;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::exam::NoExamService;
 use lantern_core::tutor::{clean_input, SnapshotLite, StudentInput, TurnLog, TutorDebugView};
 use lantern_core::ErrorCode;
-use lantern_store::{Store, TutorPorts};
+use lantern_store::{Store, StoreExamService, TutorPorts};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -135,10 +134,12 @@ impl StreamedTurn for TutorTurn<'_> {
     ) -> BoxFuture<'a, Result<(TutorTurnView, ReplyOrigin), IpcError>> {
         Box::pin(async move {
             let retriever = self.library.retriever(self.store).await?;
+            let thread = self.store.tutor_thread(self.profile, self.id).await?;
+            let exams = StoreExamService::new(self.store, self.profile, &thread.course_id);
             let ports = TutorPorts {
                 llm,
                 retriever: retriever.as_ref(),
-                exams: &NoExamService,
+                exams: &exams,
             };
             let answer = self
                 .store

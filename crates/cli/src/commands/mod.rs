@@ -12,6 +12,7 @@ mod model;
 mod pack;
 mod profiles;
 mod tutor;
+mod tutor_evidence;
 
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};

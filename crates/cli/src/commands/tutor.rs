@@ -4,6 +4,7 @@
 
 use super::coach::{parse_language, profile_id};
 use super::course::open_retriever;
+use super::tutor_evidence::{answer, exam, ExamCommand};
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -11,12 +12,11 @@ use chrono::{DateTime, Utc};
 use clap::{Args, Subcommand, ValueEnum};
 use lantern_core::coach::Language;
 use lantern_core::llm::{CancelFlag, Llm};
-use lantern_core::tutor::exam::NoExamService;
 use lantern_core::tutor::{
     ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
 };
 use lantern_core::ErrorCode;
-use lantern_store::{TutorPorts, TutorThread};
+use lantern_store::{StoreExamService, TutorPorts, TutorThread};
 use serde_json::json;
 use std::io::Write;
 
@@ -88,6 +88,25 @@ pub enum TutorCommand {
         offline: bool,
         #[command(flatten)]
         model: ModelOptions,
+    },
+    /// Answer a drill card: the checker grades the answer, the tutor gives feedback.
+    Answer {
+        /// The thread's id.
+        thread: i64,
+        /// The drill's message id (see `show --json`).
+        message: String,
+        /// The student's answer.
+        text: String,
+        /// Write the feedback with the deterministic guide instead of the model.
+        #[arg(long)]
+        offline: bool,
+        #[command(flatten)]
+        model: ModelOptions,
+    },
+    /// Exam questions: show, submit, view support, status.
+    Exam {
+        #[command(subcommand)]
+        command: ExamCommand,
     },
     /// Print the thread's timeline.
     Show {
@@ -183,12 +202,14 @@ fn event(
     })
 }
 
-fn to_json(value: &impl serde::Serialize) -> Result<String, CliError> {
+/// Pretty JSON, or an internal error.
+pub fn to_json(value: &impl serde::Serialize) -> Result<String, CliError> {
     serde_json::to_string_pretty(value)
         .map_err(|e| CliError::new(ErrorCode::InternalError, e.to_string()))
 }
 
-fn print_message(m: &TutorMessage) {
+/// Prints one timeline item as text.
+pub fn print_message(m: &TutorMessage) {
     let who = match m.role {
         TutorRole::User => "student",
         TutorRole::Assistant => "tutor",
@@ -220,6 +241,39 @@ fn print_message(m: &TutorMessage) {
             ..
         }) => {
             println!("  [exam] {question_id} ({})", difficulty_tier.as_str());
+        }
+        Some(TutorCard::DrillFeedback {
+            is_correct,
+            expected_answer,
+            reason,
+            common_mistake_tag,
+            ..
+        }) => {
+            let verdict = if *is_correct { "correct" } else { "not accepted" };
+            println!(
+                "  [graded] {verdict}; expected {expected_answer}{}{}",
+                reason.as_deref().map(|r| format!("; {r}")).unwrap_or_default(),
+                common_mistake_tag
+                    .as_deref()
+                    .map(|t| format!("; mistake: {t}"))
+                    .unwrap_or_default()
+            );
+        }
+        Some(TutorCard::ExamOutcome {
+            question_id,
+            outcome,
+            locked_until,
+            mastery_tier,
+            ..
+        }) => {
+            println!(
+                "  [exam {question_id}] {outcome:?}{}; mastery {}",
+                locked_until
+                    .as_deref()
+                    .map(|t| format!(", locked until {t}"))
+                    .unwrap_or_default(),
+                format!("{mastery_tier:?}").to_lowercase()
+            );
         }
         None => {}
     }
@@ -324,6 +378,24 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                 locations, options, &rt, &store, profile, *thread, &input, *offline, model, now,
             )
         }
+        TutorCommand::Answer {
+            thread,
+            message,
+            text,
+            offline,
+            model,
+        } => answer(
+            locations,
+            options,
+            &rt,
+            &store,
+            profile,
+            (*thread, message, text),
+            *offline,
+            model,
+            now,
+        ),
+        TutorCommand::Exam { command } => exam(&rt, &store, profile, options, command, now),
         TutorCommand::Snapshot { thread } => {
             let t = rt.block_on(store.tutor_thread(profile, *thread))?;
             let course = rt.block_on(store.tutor_course(&t.course_id))?;
@@ -347,7 +419,23 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                     lite.progress.gold,
                     lite.progress.total
                 );
-                println!("revisit: {} locked", lite.revisit.locked_count);
+                println!(
+                    "revisit: {} locked, {} ready{}",
+                    lite.revisit.locked_count,
+                    lite.revisit.ready_count,
+                    lite.revisit
+                        .next_eligible_at
+                        .as_deref()
+                        .map(|t| format!(", next opens {t}"))
+                        .unwrap_or_default()
+                );
+                for r in &lite.revisit.reviews_due {
+                    println!(
+                        "review due: {}{}",
+                        r.unit_id,
+                        if r.flagged { " (a re-check failed)" } else { "" }
+                    );
+                }
             })
         }
         TutorCommand::Policy {
@@ -356,10 +444,11 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             prompt,
         } => {
             let retriever = open_retriever(locations, &store, &rt)?;
+            let exams = exam_service(&rt, &store, profile, *thread)?;
             let ports = TutorPorts {
                 llm: None,
                 retriever: &retriever,
-                exams: &NoExamService,
+                exams: &exams,
             };
             let input = message
                 .as_deref()
@@ -480,6 +569,17 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
     }
 }
 
+/// The exam service of the thread's student and course.
+fn exam_service(
+    rt: &tokio::runtime::Runtime,
+    store: &lantern_store::Store,
+    profile: i64,
+    thread: i64,
+) -> Result<StoreExamService, CliError> {
+    let t = rt.block_on(store.tutor_thread(profile, thread))?;
+    Ok(StoreExamService::new(store, profile, &t.course_id))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn turn(
     locations: &Locations,
@@ -497,10 +597,11 @@ fn turn(
     let supervisor = (!offline)
         .then(|| model.supervisor(locations))
         .transpose()?;
+    let exams = exam_service(rt, store, profile, thread)?;
     let ports = TutorPorts {
         llm: supervisor.as_ref().map(|s| s as &dyn Llm),
         retriever: &retriever,
-        exams: &NoExamService,
+        exams: &exams,
     };
     let mut err = std::io::stderr();
     let answer = rt.block_on(store.tutor_turn(

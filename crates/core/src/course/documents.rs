@@ -75,10 +75,7 @@ fn anchor_document(course: &CourseManifest, unit: &Unit) -> Document {
         ));
     }
     if !unit.misconceptions.is_empty() {
-        text.push_str(&format!(
-            " Common mistakes: {}",
-            unit.misconceptions.join(" ")
-        ));
+        text.push_str(&format!(" Common mistakes: {}", unit.misconception_text()));
     }
     Document {
         id: format!("{}:{}:anchor", course.id, unit.id),

@@ -27,11 +27,13 @@ pub enum PackErrorKind {
     UnsupportedContent,
     /// A PDF has no extractable text.
     PdfUnreadable,
+    /// A drill template does not render, or its answer is wrong.
+    InvalidDrill,
 }
 
 impl PackErrorKind {
     /// Every kind.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::NotFound,
         Self::Unreadable,
         Self::MissingFile,
@@ -43,6 +45,7 @@ impl PackErrorKind {
         Self::MissingCorrectOption,
         Self::UnsupportedContent,
         Self::PdfUnreadable,
+        Self::InvalidDrill,
     ];
 
     /// The stable code.
@@ -59,6 +62,7 @@ impl PackErrorKind {
             Self::MissingCorrectOption => crate::ErrorCode::PackMissingCorrectOption,
             Self::UnsupportedContent => crate::ErrorCode::PackUnsupportedContent,
             Self::PdfUnreadable => crate::ErrorCode::PackPdfUnreadable,
+            Self::InvalidDrill => crate::ErrorCode::PackInvalidDrill,
         }
     }
 }

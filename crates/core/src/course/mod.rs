@@ -6,8 +6,11 @@
 mod chunk;
 mod dag;
 mod documents;
+mod drill_render;
+mod drills;
 mod error;
 mod import;
+mod misconception;
 mod model;
 mod parse;
 mod transcript;
@@ -18,11 +21,14 @@ pub use chunk::{
 };
 pub use dag::find_cycle;
 pub use documents::{index_documents, ContentFile};
+pub use drill_render::{render_drill, RenderError, RenderedDrill};
+pub use drills::{DrillTemplate, MistakePattern, ParamRange};
 pub use error::{PackError, PackErrorKind};
 pub use import::{
     import_course, CatalogError, CourseCatalog, CoursePackContents, ImportError, ImportProgress,
     ImportStage, ImportSummary,
 };
+pub use misconception::{is_valid_tag, tag_untagged, Misconception};
 pub use model::{
     AnswerOption, ContentKind, CourseManifest, Edge, ExamFile, Question, Unit, FORMAT_VERSION,
 };

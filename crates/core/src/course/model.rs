@@ -1,5 +1,7 @@
 //! The course pack's files as Rust types (`course.json`, `exams.json`).
 
+use super::drills::DrillTemplate;
+use super::misconception::Misconception;
 use crate::retrieval::Tier;
 use serde::{Deserialize, Serialize};
 
@@ -48,12 +50,26 @@ pub struct Unit {
     /// Topic tags.
     #[serde(default)]
     pub tags: Vec<String>,
-    /// Common student errors, one sentence each.
+    /// Common student errors, one sentence each, with the tags drill grading counts.
     #[serde(default)]
-    pub misconceptions: Vec<String>,
+    pub misconceptions: Vec<Misconception>,
     /// Content files, relative to the pack root.
     #[serde(default)]
     pub content: Vec<String>,
+    /// Parameterised drills with computed answers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drills: Vec<DrillTemplate>,
+}
+
+impl Unit {
+    /// The misconceptions' sentences, joined by spaces.
+    pub fn misconception_text(&self) -> String {
+        self.misconceptions
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// A prerequisite edge.

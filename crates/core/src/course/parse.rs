@@ -2,6 +2,7 @@
 //! field (`units[3].id`) or the line and column of a syntax error.
 
 use super::error::{PackError, PackErrorKind};
+use super::misconception::tag_untagged;
 use super::model::{CourseManifest, ExamFile};
 use super::validate::{validate_course, validate_exams};
 use serde::de::DeserializeOwned;
@@ -39,7 +40,10 @@ fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, PackError> {
 
 /// Parses and validates `course.json`.
 pub fn parse_course(text: &str) -> Result<CourseManifest, PackError> {
-    let course: CourseManifest = parse(COURSE_FILE, text)?;
+    let mut course: CourseManifest = parse(COURSE_FILE, text)?;
+    for unit in &mut course.units {
+        tag_untagged(&mut unit.misconceptions);
+    }
     validate_course(&course)?;
     Ok(course)
 }

@@ -1,9 +1,13 @@
 //! Rules a parsed pack must follow beyond its JSON shape.
 
 use super::dag::find_cycle;
+use super::drill_render::render_drill;
 use super::error::{PackError, PackErrorKind};
+use super::misconception::is_valid_tag;
+use super::model::Unit;
 use super::model::{ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
+use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
 use std::collections::HashSet;
 
 fn invalid(file: &str, field: String, detail: &str) -> PackError {
@@ -77,6 +81,106 @@ fn check_content_path(field: String, path: &str) -> Result<(), PackError> {
     Ok(())
 }
 
+/// Misconception tags are well formed and unique in the unit.
+fn check_misconceptions(i: usize, unit: &Unit) -> Result<(), PackError> {
+    for (j, m) in unit.misconceptions.iter().enumerate() {
+        check_filled(
+            COURSE_FILE,
+            [(
+                format!("units[{i}].misconceptions[{j}].text"),
+                m.text.as_str(),
+            )],
+        )?;
+        if !is_valid_tag(&m.tag) {
+            return Err(invalid(
+                COURSE_FILE,
+                format!("units[{i}].misconceptions[{j}].tag"),
+                "a tag uses only lowercase letters, digits, `_` and `-`",
+            ));
+        }
+    }
+    check_unique(
+        COURSE_FILE,
+        unit.misconceptions.iter().enumerate().map(|(j, m)| {
+            (
+                format!("units[{i}].misconceptions[{j}].tag"),
+                m.tag.as_str(),
+            )
+        }),
+    )
+}
+
+/// Seeds every drill template is rendered with at import.
+const DRILL_CHECK_SEEDS: u64 = 12;
+
+fn bad_drill(field: String, detail: String) -> PackError {
+    PackError::field(PackErrorKind::InvalidDrill, COURSE_FILE, field, detail)
+}
+
+/// Drill templates have unique ids, known mistake tags, and render with several seeds
+/// into a question whose answer the checker reads and, when the question is
+/// machine-solvable, agrees with the solution.
+fn check_drills(i: usize, unit: &Unit) -> Result<(), PackError> {
+    check_unique(
+        COURSE_FILE,
+        unit.drills
+            .iter()
+            .enumerate()
+            .map(|(j, d)| (format!("units[{i}].drills[{j}].id"), d.id.as_str())),
+    )?;
+    for (j, template) in unit.drills.iter().enumerate() {
+        let at = |field: &str| format!("units[{i}].drills[{j}]{field}");
+        check_filled(
+            COURSE_FILE,
+            [
+                (at(".id"), template.id.as_str()),
+                (at(".prompt"), template.prompt.as_str()),
+                (at(".question"), template.question.as_str()),
+                (at(".answer"), template.answer.as_str()),
+            ],
+        )?;
+        for (k, mistake) in template.mistakes.iter().enumerate() {
+            let known = unit.misconceptions.iter().any(|m| m.tag == mistake.tag)
+                || DetectedMistake::ALL.iter().any(|d| d.tag() == mistake.tag);
+            if !known {
+                return Err(bad_drill(
+                    at(&format!(".mistakes[{k}].tag")),
+                    format!(
+                        "`{}` is not one of the unit's misconception tags",
+                        mistake.tag
+                    ),
+                ));
+            }
+        }
+        for seed in 0..DRILL_CHECK_SEEDS {
+            let drill =
+                render_drill(template, seed).map_err(|e| bad_drill(at(""), e.to_string()))?;
+            let options = CheckOptions {
+                kind: drill.kind,
+                require_simplified: false,
+            };
+            if !check_answer(&drill.answer, &drill.answer, &options).correct {
+                return Err(bad_drill(
+                    at(".answer"),
+                    format!("the checker cannot read the answer `{}`", drill.answer),
+                ));
+            }
+            if let Some(Solved::Answer(solution)) = solve(&drill.prompt, &drill.question_latex) {
+                if !check_answer(&solution, &drill.answer, &options).correct {
+                    return Err(bad_drill(
+                        at(".answer"),
+                        format!(
+                            "`{}` is not the answer to `{}` (solved: `{solution}`)",
+                            drill.answer, drill.question_latex
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Checks `course.json`: version, filled fields, unique ids, known units in the entry
 /// unit and edges, an acyclic prerequisite graph, and supported content paths.
 pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
@@ -107,6 +211,8 @@ pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
         for (j, path) in unit.content.iter().enumerate() {
             check_content_path(format!("units[{i}].content[{j}]"), path)?;
         }
+        check_misconceptions(i, unit)?;
+        check_drills(i, unit)?;
     }
     check_unique(
         COURSE_FILE,

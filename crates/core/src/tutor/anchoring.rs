@@ -19,7 +19,7 @@ pub fn unit_material(unit: &Unit) -> String {
         unit.title,
         unit.anchor,
         unit.tags.join(" ").replace('_', " "),
-        unit.misconceptions.join(" ")
+        unit.misconception_text()
     )
 }
 
@@ -74,6 +74,7 @@ mod tests {
             tags: vec![],
             misconceptions: vec![],
             content: vec![],
+            drills: vec![],
         }
     }
 

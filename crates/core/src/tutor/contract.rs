@@ -171,6 +171,9 @@ pub struct LlmDrillCard {
     pub prompt: String,
     /// The question (LaTeX).
     pub question_latex: String,
+    /// The drill's own answer, checked before the drill is shown.
+    #[serde(default)]
+    pub answer_latex: String,
 }
 
 /// The exam question the model picked from the candidates.

@@ -16,6 +16,12 @@ pub enum TutorError {
     /// A unit id that the course does not have.
     #[error("the course has no unit {0:?}")]
     UnitNotFound(String),
+    /// The message is not a drill of the thread.
+    #[error("message {0:?} is not a drill of this thread")]
+    DrillNotFound(String),
+    /// The drill was already answered; a drill is graded once.
+    #[error("drill {0:?} was already answered")]
+    DrillAlreadyGraded(String),
     /// The model's answer broke the policy or the contract; the fallback answers.
     #[error("the answer broke the turn's policy: {0}")]
     PolicyViolation(String),
@@ -42,6 +48,8 @@ impl Coded for TutorError {
             Self::MessageEmpty => ErrorCode::TutorMessageEmpty,
             Self::MessageTooLong(_) => ErrorCode::TutorMessageTooLong,
             Self::UnitNotFound(_) => ErrorCode::TutorUnitNotFound,
+            Self::DrillNotFound(_) => ErrorCode::TutorDrillNotFound,
+            Self::DrillAlreadyGraded(_) => ErrorCode::TutorDrillAlreadyGraded,
             Self::PolicyViolation(_) => ErrorCode::TutorPolicyViolation,
             Self::StreamFailed(_) => ErrorCode::TutorStreamFailed,
             Self::Model(e) => e.code(),

@@ -1,13 +1,38 @@
 //! Exam availability (spec 001, PV-AI-017): the status of a small set of candidate
 //! questions decides whether an exam question can be offered now. The statuses come
-//! from the exam service through [`ExamService`]; part 2 of the tutor implements it
-//! over the lockouts table, until then [`NoExamService`] offers none.
+//! from the exam service through [`ExamService`] (the store implements it over its
+//! attempts and lockouts tables; [`NoExamService`] knows no question, for tools that
+//! run without a student).
 
 use super::contract::ExamAvailability;
 use crate::llm::BoxFuture;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+
+/// How long a wrong answer or a viewed memo or video locks a question.
+pub const LOCKOUT_HOURS: i64 = 24;
+
+/// The support a student can view for an exam question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "lowercase")]
+pub enum SupportKind {
+    /// The worked solution.
+    Memo,
+    /// The video walkthrough (its transcript, and the video when the pack has one).
+    Video,
+}
+
+impl SupportKind {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Memo => "memo",
+            Self::Video => "video",
+        }
+    }
+}
 
 /// The status of one question for the student.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,7 +72,8 @@ pub trait ExamService: Send + Sync {
     ) -> BoxFuture<'a, HashMap<String, QuestionStatus>>;
 }
 
-/// The exam service before exams exist: knows no question, so availability is `none`.
+/// An exam service that knows no question, so availability is `none` (benchmarks and
+/// previews that run without a student).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoExamService;
 

@@ -74,9 +74,10 @@ fn card_schema(
                 "type": "object",
                 "properties": {
                     "prompt": text(MAX_DRILL_PROMPT_CHARS),
-                    "question_latex": text(MAX_LATEX_CHARS)
+                    "question_latex": text(MAX_LATEX_CHARS),
+                    "answer_latex": text(MAX_LATEX_CHARS)
                 },
-                "required": ["prompt", "question_latex"],
+                "required": ["prompt", "question_latex", "answer_latex"],
                 "additionalProperties": false
             }),
         )),

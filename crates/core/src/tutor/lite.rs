@@ -3,7 +3,9 @@
 
 use super::contract::MasteryTier;
 use super::course::TutorCourse;
+use super::revisit::{reviews_due, ReviewDue, RevisitItem};
 use super::snapshot::StudentSnapshot;
+use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -36,12 +38,16 @@ pub struct FocusSummary {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
 pub struct RevisitSummary {
-    /// Questions waiting to be revisited.
+    /// Questions still locked.
     pub locked_count: u32,
-    /// When the next one opens (RFC 3339), if known.
+    /// Questions of the queue that can be attempted again now.
+    pub ready_count: u32,
+    /// When the next locked one opens (RFC 3339), if any.
     pub next_eligible_at: Option<String>,
-    /// The next question to revisit.
+    /// The next question to revisit (ready first, else the first to open).
     pub next_question_id: Option<String>,
+    /// Units whose re-check is due or that a failed re-check flagged ("review due").
+    pub reviews_due: Vec<ReviewDue>,
 }
 
 /// Mastery across the course: units at each tier or above, of all units.
@@ -77,13 +83,14 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// The summary of `snapshot` in `course`; `blocker` is the last policy's blocking unit
-/// and `next_eligible_at` when a locked question opens again.
+/// The summary of `snapshot` in `course` at `now`; `blocker` is the last policy's
+/// blocking unit and `revisit` the queue in order ([`revisit_order`](super::revisit::revisit_order)).
 pub fn snapshot_lite(
     snapshot: &StudentSnapshot,
     course: &TutorCourse,
     blocker: Option<&str>,
-    next_eligible_at: Option<String>,
+    revisit: &[RevisitItem],
+    now: DateTime<Utc>,
 ) -> SnapshotLite {
     let focus = &snapshot.focus_unit_id;
     let at_least = |tier: MasteryTier| {
@@ -107,9 +114,11 @@ pub fn snapshot_lite(
             title: course.title_of(b),
         }),
         revisit: RevisitSummary {
-            locked_count: count(snapshot.revisit_queue.len()),
-            next_eligible_at,
-            next_question_id: snapshot.revisit_queue.keys().next().cloned(),
+            locked_count: count(revisit.iter().filter(|r| r.eligible_at.is_some()).count()),
+            ready_count: count(revisit.iter().filter(|r| r.eligible_at.is_none()).count()),
+            next_eligible_at: revisit.iter().find_map(|r| r.eligible_at.clone()),
+            next_question_id: revisit.first().map(|r| r.question_id.clone()),
+            reviews_due: reviews_due(snapshot, now),
         },
         progress: ProgressSummary {
             bronze: at_least(MasteryTier::Bronze),
@@ -124,7 +133,7 @@ pub fn snapshot_lite(
 mod tests {
     use super::*;
     use crate::course::Unit;
-    use chrono::{DateTime, Utc};
+    use crate::retrieval::Tier;
 
     fn course() -> TutorCourse {
         let unit = |id: &str| Unit {
@@ -134,6 +143,7 @@ mod tests {
             tags: vec![],
             misconceptions: vec![],
             content: vec![],
+            drills: vec![],
         };
         TutorCourse::new(
             "c",
@@ -153,7 +163,21 @@ mod tests {
         let mut s = StudentSnapshot::new("1", "c", "A", now);
         s.unit_progress.entry("A".into()).or_default().mastery_tier = MasteryTier::Silver;
         s.unit_progress.entry("B".into()).or_default().mastery_tier = MasteryTier::Bronze;
-        let lite = snapshot_lite(&s, &course(), Some("B"), None);
+        let revisit = [
+            RevisitItem {
+                question_id: "Q2".into(),
+                unit_id: "A".into(),
+                tier: Tier::Bronze,
+                eligible_at: None,
+            },
+            RevisitItem {
+                question_id: "Q1".into(),
+                unit_id: "A".into(),
+                tier: Tier::Bronze,
+                eligible_at: Some("2026-01-02T00:00:00+00:00".into()),
+            },
+        ];
+        let lite = snapshot_lite(&s, &course(), Some("B"), &revisit, now);
         assert_eq!(lite.focus.title, "Title A");
         assert_eq!(lite.focus.mastery_tier, MasteryTier::Silver);
         assert_eq!(lite.prereq_nudge.unwrap().unit_id, "B");
@@ -166,6 +190,12 @@ mod tests {
             ),
             (2, 1, 0, 3)
         );
-        assert_eq!(lite.revisit.locked_count, 0);
+        assert_eq!(
+            (lite.revisit.locked_count, lite.revisit.ready_count),
+            (1, 1)
+        );
+        assert_eq!(lite.revisit.next_question_id.as_deref(), Some("Q2"));
+        assert!(lite.revisit.next_eligible_at.is_some());
+        assert!(lite.revisit.reviews_due.is_empty());
     }
 }

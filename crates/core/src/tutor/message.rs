@@ -1,7 +1,7 @@
 //! What the timeline shows (spec 001, PV-AI-001 §3) and what its buttons send back
 //! (client events, PV-AI-020..022).
 
-use super::contract::WorkedExample;
+use super::contract::{MasteryTier, WorkedExample};
 use crate::retrieval::Tier;
 use crate::turn::ReplyOrigin;
 use schemars::JsonSchema;
@@ -53,6 +53,54 @@ pub enum TutorCard {
         /// Its tier.
         difficulty_tier: Tier,
     },
+    /// The checker's verdict on a drill answer ("Continue" follows).
+    #[serde(rename_all = "camelCase")]
+    DrillFeedback {
+        /// The drill's unit.
+        unit_id: String,
+        /// The drill's message.
+        drill_message_id: String,
+        /// Whether the answer was accepted.
+        is_correct: bool,
+        /// The expected answer, shown once graded.
+        expected_answer: String,
+        /// Why it was not accepted (`not_equivalent`, `not_simplified`, …).
+        reason: Option<String>,
+        /// The mistake's tag, when known.
+        common_mistake_tag: Option<String>,
+    },
+    /// What an exam attempt or a support view did ("Continue" follows; a countdown
+    /// while locked).
+    #[serde(rename_all = "camelCase")]
+    ExamOutcome {
+        /// The unit credited.
+        unit_id: String,
+        /// The question.
+        question_id: String,
+        /// Its tier.
+        difficulty_tier: Tier,
+        /// What happened.
+        outcome: ExamOutcomeKind,
+        /// When the question opens again (RFC 3339), while locked.
+        locked_until: Option<String>,
+        /// The unit's mastery after the event.
+        mastery_tier: MasteryTier,
+    },
+}
+
+/// What happened on an exam question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum ExamOutcomeKind {
+    /// Answered correctly.
+    Passed,
+    /// Answered wrongly: locked for 24 hours.
+    Incorrect,
+    /// The memo was viewed: locked for 24 hours.
+    MemoViewed,
+    /// The video walkthrough was viewed: locked for 24 hours.
+    VideoViewed,
 }
 
 impl TutorCard {
@@ -61,7 +109,9 @@ impl TutorCard {
         match self {
             Self::Concept { unit_id, .. }
             | Self::Drill { unit_id, .. }
-            | Self::Exam { unit_id, .. } => unit_id,
+            | Self::Exam { unit_id, .. }
+            | Self::DrillFeedback { unit_id, .. }
+            | Self::ExamOutcome { unit_id, .. } => unit_id,
         }
     }
 }

@@ -6,10 +6,15 @@
 
 use super::contract::TutorAction;
 use super::course::TutorCourse;
+use super::drill::{
+    seed_of, template_drill, DrillKey, DrillSource, ForeseenMistake, GeneratedDrill,
+};
 use super::message::TutorCard;
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::reply::TutorReply;
+use crate::answers::AnswerKind;
+use crate::course::{Misconception, Unit};
 use crate::language::Language;
 use crate::text::tidy::sentences;
 
@@ -26,6 +31,8 @@ pub struct FallbackInput<'a> {
     pub attemptable: &'a [String],
     /// The thread's language.
     pub language: Language,
+    /// The kind of move the model's refused answer made, to replace it in kind.
+    pub prefer: Option<TutorAction>,
 }
 
 /// A number from the turn id, to vary the wording deterministically.
@@ -91,6 +98,7 @@ fn socratic(x: &FallbackInput<'_>) -> TutorReply {
         card: None,
         analysis: None,
         usage: None,
+        drill_key: None,
     }
 }
 
@@ -111,41 +119,30 @@ fn misconception_step(text: &str) -> Option<String> {
     }
 }
 
-/// A one-step drill: check a worked step taken from a documented misconception.
+/// A drill on the focus unit: from one of its templates (answer computed), else a
+/// documented misconception's worked step to judge ("is this step right?", answer
+/// no), else — with nothing to check an answer against — a Socratic question.
 fn drill(x: &FallbackInput<'_>) -> TutorReply {
     let focus = &x.policy.focus_unit_id;
+    let Some(unit) = x.course.unit(focus) else {
+        return socratic(x);
+    };
     let title = x.course.title_of(focus);
-    let steps: Vec<String> = x
-        .course
-        .unit(focus)
-        .map(|u| {
-            u.misconceptions
-                .iter()
-                .filter_map(|m| misconception_step(m))
-                .collect()
-        })
-        .unwrap_or_default();
-    let (text, prompt, question_latex) = match (x.language, steps.is_empty()) {
-        (Language::En, false) => (
-            format!("Let's practise {title}."),
-            "Is this step right? If not, write the correct version.".to_string(),
-            steps[pick(&x.policy.turn_id, steps.len())].clone(),
-        ),
-        (Language::Es, false) => (
-            format!("Practiquemos {title}."),
-            "¿Es correcto este paso? Si no, escribe la versión correcta.".to_string(),
-            steps[pick(&x.policy.turn_id, steps.len())].clone(),
-        ),
-        (Language::En, true) => (
-            format!("Let's practise {title}."),
-            format!("Write a short example of {title} and solve it."),
-            String::new(),
-        ),
-        (Language::Es, true) => (
-            format!("Practiquemos {title}."),
-            format!("Escribe un ejemplo corto de {title} y resuélvelo."),
-            String::new(),
-        ),
+    let blocked_target = x
+        .policy
+        .prereq_blocking_unit_id
+        .as_ref()
+        .map(|_| x.course.title_of(&x.policy.primary_target_unit_id));
+    let text = match (x.language, blocked_target) {
+        (Language::En, Some(target)) => format!("Before {target}, let's practise {title}."),
+        (Language::Es, Some(target)) => format!("Antes de {target}, practiquemos {title}."),
+        (Language::En, None) => format!("Let's practise {title}."),
+        (Language::Es, None) => format!("Practiquemos {title}."),
+    };
+    let drill = template_drill(unit, seed_of(&x.policy.turn_id))
+        .or_else(|| misconception_drill(unit, &x.policy.turn_id, x.language));
+    let Some(drill) = drill else {
+        return socratic(x);
     };
     TutorReply {
         action: TutorAction::DrillCard,
@@ -153,12 +150,52 @@ fn drill(x: &FallbackInput<'_>) -> TutorReply {
         text,
         card: Some(TutorCard::Drill {
             unit_id: focus.clone(),
-            prompt,
-            question_latex,
+            prompt: drill.prompt,
+            question_latex: drill.question_latex,
         }),
         analysis: None,
         usage: None,
+        drill_key: Some(drill.key),
     }
+}
+
+/// "Is this step right?" on one of the unit's misconceptions that shows a worked step;
+/// answering "yes" reveals that misconception's tag.
+fn misconception_drill(unit: &Unit, turn_id: &str, language: Language) -> Option<GeneratedDrill> {
+    let steps: Vec<(String, &Misconception)> = unit
+        .misconceptions
+        .iter()
+        .filter_map(|m| misconception_step(&m.text).map(|step| (step, m)))
+        .collect();
+    if steps.is_empty() {
+        return None;
+    }
+    let (step, misconception) = &steps[pick(turn_id, steps.len())];
+    let prompt = match language {
+        Language::En => "Is this step right? Answer yes or no.",
+        Language::Es => "¿Es correcto este paso? Responde sí o no.",
+    };
+    Some(GeneratedDrill {
+        prompt: prompt.to_string(),
+        question_latex: step.clone(),
+        key: DrillKey {
+            unit_id: unit.id.clone(),
+            answer: "no".to_string(),
+            kind: Some(AnswerKind::Text),
+            simplified: false,
+            source: DrillSource::Misconception,
+            template_id: None,
+            verified: true,
+            mistakes: (!misconception.tag.is_empty())
+                .then(|| ForeseenMistake {
+                    answer: "yes".into(),
+                    tag: misconception.tag.clone(),
+                })
+                .into_iter()
+                .collect(),
+            explanation: Some(misconception.text.clone()),
+        },
+    })
 }
 
 /// A concept card of the anchor's first sentences, within the word limit.
@@ -196,6 +233,7 @@ fn concept(x: &FallbackInput<'_>) -> TutorReply {
         }),
         analysis: None,
         usage: None,
+        drill_key: None,
     }
 }
 
@@ -221,16 +259,24 @@ fn exam(x: &FallbackInput<'_>) -> TutorReply {
         }),
         analysis: None,
         usage: None,
+        drill_key: None,
     }
 }
 
-/// The fallback move: a Socratic question when the plan allows one, else the planned
-/// card (drill, concept or exam).
+/// The fallback move: a move of the kind the model's refused answer made when the plan
+/// allows it (a wrong drill is replaced by a drill), else a Socratic question when the
+/// plan allows one, else the planned card (drill, concept or exam).
 pub fn fallback_reply(x: &FallbackInput<'_>) -> TutorReply {
-    if x.plan.actions.contains(&TutorAction::SocraticQuestion) {
-        return socratic(x);
-    }
-    match x.plan.actions.first() {
+    let planned = |a: &TutorAction| x.plan.actions.contains(a);
+    let action = x
+        .prefer
+        .filter(planned)
+        .or_else(|| {
+            planned(&TutorAction::SocraticQuestion).then_some(TutorAction::SocraticQuestion)
+        })
+        .or_else(|| x.plan.actions.first().copied());
+    match action {
+        Some(TutorAction::SocraticQuestion) => socratic(x),
         Some(TutorAction::ConceptCard) => concept(x),
         Some(TutorAction::ExamBlock) => exam(x),
         _ => drill(x),
@@ -240,17 +286,18 @@ pub fn fallback_reply(x: &FallbackInput<'_>) -> TutorReply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::course::{Edge, Unit};
+    use crate::course::{Edge, Misconception, Unit};
     use crate::tutor::testing;
 
     fn course() -> TutorCourse {
-        let unit = |id: &str, title: &str, misconceptions: Vec<String>| Unit {
+        let unit = |id: &str, title: &str, misconceptions: Vec<Misconception>| Unit {
             id: id.into(),
             title: title.into(),
             anchor: "Keep the equation balanced. Do the same to both sides.".into(),
             tags: vec![],
             misconceptions,
             content: vec![],
+            drills: vec![],
         };
         TutorCourse::new(
             "c",
@@ -291,6 +338,7 @@ mod tests {
             plan: &plan,
             attemptable: &["Q1".to_string()],
             language,
+            prefer: None,
         })
     }
 

@@ -5,6 +5,7 @@
 //! - "Try a Drill" → a drill; "I'm stuck" → a concept card when stuck, else a question;
 //! - exam-ready with a question available (A5) → an exam block;
 //! - stuck by evidence (A4) → a concept card;
+//! - "Continue" after a graded drill (B1, B2) → the next drill;
 //! - a message that maps to no unit confidently (A3) → a Socratic clarifier;
 //! - otherwise (A1, A2) → a Socratic question or a drill, the model's choice.
 //!
@@ -37,6 +38,7 @@ pub fn plan_turn(policy: &TutorPolicy, event: &ClientEvent, mapped: &[MappedUnit
         ClientEvent::Stuck { .. } => vec![TutorAction::SocraticQuestion],
         _ if allowed(TutorAction::ExamBlock) => vec![TutorAction::ExamBlock],
         _ if allowed(TutorAction::ConceptCard) => vec![TutorAction::ConceptCard],
+        ClientEvent::DrillContinue { .. } => vec![TutorAction::DrillCard],
         ClientEvent::None if !confident => vec![TutorAction::SocraticQuestion],
         _ => vec![TutorAction::SocraticQuestion, TutorAction::DrillCard],
     };
@@ -111,6 +113,26 @@ mod tests {
             &sure(),
         );
         assert_eq!(plan.actions, [TutorAction::ExamBlock]);
+    }
+
+    #[test]
+    fn continue_after_a_drill_gets_the_next_drill_unless_stuck_or_exam_ready() {
+        let next = ClientEvent::DrillContinue {
+            unit_id: "F".into(),
+            last_result: crate::tutor::DrillResult::Correct,
+        };
+        assert_eq!(
+            plan_turn(&policy(&[]), &next, &[]).actions,
+            [TutorAction::DrillCard]
+        );
+        assert_eq!(
+            plan_turn(&policy(&[TutorAction::ConceptCard]), &next, &[]).actions,
+            [TutorAction::ConceptCard]
+        );
+        assert_eq!(
+            plan_turn(&policy(&[TutorAction::ExamBlock]), &next, &[]).actions,
+            [TutorAction::ExamBlock]
+        );
     }
 
     #[test]

@@ -6,8 +6,10 @@ use super::candidates::{by_confidence, scoped_unit_ids, ScopeInputs, MAX_SCOPED_
 use super::contract::{ExamAvailability, MasteryTier, TutorAction};
 use super::dag::LearningPathGraph;
 use super::exam::ExamAvail;
+use super::mastery::{due_recheck, DRILL_READY_STREAK};
 use super::snapshot::{MappedUnit, StudentSnapshot, UnitProgress};
 use crate::retrieval::Tier;
+use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -108,10 +110,12 @@ pub struct PolicyBase {
 /// The target, blocker, focus, stuck, desired tier and exam readiness: the primary
 /// target is the top mapped unit when its confidence is at least 0.55, else the
 /// snapshot's focus; its first unmastered prerequisite blocks and becomes the focus.
+/// A re-check due at `now` on the focus asks for its tier and needs no new streak.
 pub fn policy_base(
     snapshot: &StudentSnapshot,
     dag: &LearningPathGraph,
     mapped: &[MappedUnit],
+    now: DateTime<Utc>,
 ) -> PolicyBase {
     let primary_target_unit_id = by_confidence(mapped)
         .into_iter()
@@ -127,12 +131,16 @@ pub fn policy_base(
         .unwrap_or_else(|| primary_target_unit_id.clone());
     let focus = snapshot.progress(&focus_unit_id);
     let streak = focus.map_or(0, |p| p.drill.streak_correct);
+    let recheck = due_recheck(focus, now);
     let exam_ready = !dag.is_blocked(&focus_unit_id, mastery)
-        && streak >= 2
+        && (streak >= DRILL_READY_STREAK || recheck.is_some())
         && prereq_blocking_unit_id.is_none();
     PolicyBase {
         stuck: is_stuck_by_evidence(focus),
-        desired_exam_tier: desired_exam_tier(snapshot.mastery(&focus_unit_id)),
+        desired_exam_tier: recheck.map_or_else(
+            || desired_exam_tier(snapshot.mastery(&focus_unit_id)),
+            |r| r.tier,
+        ),
         exam_ready,
         primary_target_unit_id,
         prereq_blocking_unit_id,
@@ -201,7 +209,6 @@ pub fn compute_policy(
 mod tests {
     use super::*;
     use crate::course::Edge;
-    use chrono::{DateTime, Utc};
 
     fn now() -> DateTime<Utc> {
         DateTime::parse_from_rfc3339("2026-03-01T12:00:00Z")
@@ -248,21 +255,21 @@ mod tests {
     fn a_confident_mapping_is_the_primary_target() {
         let mut s = snapshot();
         with(&mut s, "A0", |p| p.mastery_tier = MasteryTier::Bronze);
-        let base = policy_base(&s, &dag(), &mapped("A1", 0.55));
+        let base = policy_base(&s, &dag(), &mapped("A1", 0.55), now());
         assert_eq!(base.primary_target_unit_id, "A1");
         assert_eq!(base.focus_unit_id, "A1");
     }
 
     #[test]
     fn a_weak_mapping_keeps_the_snapshot_focus() {
-        let base = policy_base(&snapshot(), &dag(), &mapped("A2", 0.54));
+        let base = policy_base(&snapshot(), &dag(), &mapped("A2", 0.54), now());
         assert_eq!(base.primary_target_unit_id, "A0");
         assert_eq!(base.prereq_blocking_unit_id, None);
     }
 
     #[test]
     fn the_first_missing_prereq_blocks_and_becomes_the_focus() {
-        let base = policy_base(&snapshot(), &dag(), &mapped("A2", 0.9));
+        let base = policy_base(&snapshot(), &dag(), &mapped("A2", 0.9), now());
         assert_eq!(base.primary_target_unit_id, "A2");
         assert_eq!(base.prereq_blocking_unit_id.as_deref(), Some("A1"));
         assert_eq!(base.focus_unit_id, "A1");
@@ -272,9 +279,9 @@ mod tests {
     fn stuck_means_two_attempts_and_no_streak() {
         let mut s = snapshot();
         with(&mut s, "A0", |p| p.drill.attempts = 2);
-        assert!(policy_base(&s, &dag(), &[]).stuck);
+        assert!(policy_base(&s, &dag(), &[], now()).stuck);
         with(&mut s, "A0", |p| p.drill.streak_correct = 1);
-        assert!(!policy_base(&s, &dag(), &[]).stuck);
+        assert!(!policy_base(&s, &dag(), &[], now()).stuck);
         assert!(!is_stuck_by_evidence(None));
     }
 
@@ -290,12 +297,12 @@ mod tests {
     fn exam_ready_needs_prereqs_a_streak_of_two_and_no_blocker() {
         let mut s = snapshot();
         with(&mut s, "A0", |p| p.drill.streak_correct = 2);
-        assert!(policy_base(&s, &dag(), &[]).exam_ready);
+        assert!(policy_base(&s, &dag(), &[], now()).exam_ready);
         with(&mut s, "A0", |p| p.drill.streak_correct = 1);
-        assert!(!policy_base(&s, &dag(), &[]).exam_ready);
+        assert!(!policy_base(&s, &dag(), &[], now()).exam_ready);
         // A1 with a streak but its prerequisite A0 unmastered: blocked, not ready.
         with(&mut s, "A1", |p| p.drill.streak_correct = 3);
-        assert!(!policy_base(&s, &dag(), &mapped("A1", 0.9)).exam_ready);
+        assert!(!policy_base(&s, &dag(), &mapped("A1", 0.9), now()).exam_ready);
     }
 
     #[test]
@@ -305,7 +312,7 @@ mod tests {
             &snapshot(),
             &dag(),
             &[],
-            policy_base(&snapshot(), &dag(), &[]),
+            policy_base(&snapshot(), &dag(), &[], now()),
             &none(),
         );
         assert_eq!(
@@ -319,7 +326,14 @@ mod tests {
     fn a_concept_card_is_allowed_only_when_stuck() {
         let mut s = snapshot();
         with(&mut s, "A0", |p| p.drill.attempts = 3);
-        let p = compute_policy("t", &s, &dag(), &[], policy_base(&s, &dag(), &[]), &none());
+        let p = compute_policy(
+            "t",
+            &s,
+            &dag(),
+            &[],
+            policy_base(&s, &dag(), &[], now()),
+            &none(),
+        );
         assert!(p.allowed_actions.contains(&TutorAction::ConceptCard));
         assert!(p.stuck);
     }
@@ -338,7 +352,7 @@ mod tests {
             &s,
             &dag(),
             &[],
-            policy_base(&s, &dag(), &[]),
+            policy_base(&s, &dag(), &[], now()),
             &available,
         );
         assert!(p.allowed_actions.contains(&TutorAction::ExamBlock));
@@ -347,7 +361,14 @@ mod tests {
             candidate_ids: vec![],
             next_eligible_at: Some(now()),
         };
-        let p = compute_policy("t", &s, &dag(), &[], policy_base(&s, &dag(), &[]), &locked);
+        let p = compute_policy(
+            "t",
+            &s,
+            &dag(),
+            &[],
+            policy_base(&s, &dag(), &[], now()),
+            &locked,
+        );
         assert!(!p.allowed_actions.contains(&TutorAction::ExamBlock));
         assert_eq!(p.exam_availability, ExamAvailability::Locked);
         assert!(p.next_eligible_at.is_some());
@@ -358,7 +379,7 @@ mod tests {
             &fresh,
             &dag(),
             &[],
-            policy_base(&fresh, &dag(), &[]),
+            policy_base(&fresh, &dag(), &[], now()),
             &available,
         );
         assert!(!p.allowed_actions.contains(&TutorAction::ExamBlock));
@@ -368,8 +389,32 @@ mod tests {
     fn the_scope_starts_with_focus_and_blocker() {
         let s = snapshot();
         let m = mapped("A2", 0.9);
-        let p = compute_policy("t", &s, &dag(), &m, policy_base(&s, &dag(), &m), &none());
+        let p = compute_policy(
+            "t",
+            &s,
+            &dag(),
+            &m,
+            policy_base(&s, &dag(), &m, now()),
+            &none(),
+        );
         assert_eq!(p.scoped_unit_ids, ["A1", "A2", "A0"]);
         assert_eq!(p.constraints.max_concept_words, 170);
+    }
+
+    #[test]
+    fn a_due_recheck_asks_for_its_tier_without_a_new_streak() {
+        let mut s = snapshot();
+        let p = s.unit_progress.entry("A0".into()).or_default();
+        p.mastery_tier = MasteryTier::Silver;
+        p.recheck = Some(super::super::snapshot::Recheck {
+            tier: Tier::Silver,
+            due_at: now(),
+        });
+        let base = policy_base(&s, &dag(), &[], now());
+        assert!(base.exam_ready);
+        assert_eq!(base.desired_exam_tier, Tier::Silver);
+        let before = policy_base(&s, &dag(), &[], now() - chrono::Duration::seconds(1));
+        assert!(!before.exam_ready);
+        assert_eq!(before.desired_exam_tier, Tier::Gold);
     }
 }

@@ -2,6 +2,7 @@
 //! unit, the words and the card the timeline shows.
 
 use super::contract::{LlmTutorResponse, TutorAction};
+use super::drill::DrillKey;
 use super::message::TutorCard;
 use super::snapshot::TurnAnalysis;
 use crate::llm::Usage;
@@ -21,6 +22,8 @@ pub struct TutorReply {
     pub analysis: Option<TurnAnalysis>,
     /// What the model's answer cost, when the model answered.
     pub usage: Option<Usage>,
+    /// The answer key of a drill card.
+    pub drill_key: Option<DrillKey>,
 }
 
 /// The card a validated answer carries.

@@ -3,7 +3,8 @@
 //! with no retry; the reason is logged.
 
 use super::anchoring::more_about_another;
-use super::contract::{LlmTutorResponse, TutorAction};
+use super::contract::{LlmDrillCard, LlmTutorResponse, TutorAction};
+use super::drill::{check_model_drill, model_drill_key, DrillKey, ModelDrillCheck};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::quality::shown_text;
@@ -152,6 +153,24 @@ fn check_drill(r: &LlmTutorResponse) -> Result<(), String> {
     Ok(())
 }
 
+/// The key of the model's drill: its answer when the checker verifies it; refused when
+/// the answer is wrong, or uncheckable while the unit has templates to use instead.
+fn settle_model_drill(card: &LlmDrillCard, x: &RuleContext<'_>) -> Result<DrillKey, String> {
+    let has_templates = x.focus_unit.is_some_and(|u| !u.drills.is_empty());
+    let unit = &x.policy.focus_unit_id;
+    match check_model_drill(card) {
+        ModelDrillCheck::Verified => Ok(model_drill_key(unit, card, true)),
+        ModelDrillCheck::Wrong { solution } => Err(format!(
+            "the drill's answer {:?} is wrong (the checker solves it as {solution:?})",
+            card.answer_latex
+        )),
+        ModelDrillCheck::Uncheckable if has_templates => {
+            Err("the drill's answer cannot be checked and the unit has templates".into())
+        }
+        ModelDrillCheck::Uncheckable => Ok(model_drill_key(unit, card, false)),
+    }
+}
+
 fn check_exam(r: &LlmTutorResponse, x: &RuleContext<'_>) -> Result<(), String> {
     let exam = r.exam_suggestion.as_ref().ok_or("no exam suggestion")?;
     if x.policy.exam_availability != ExamAvailability::Available {
@@ -191,6 +210,7 @@ pub fn tidied(r: &LlmTutorResponse) -> LlmTutorResponse {
     if let Some(card) = r.drill_card.as_mut() {
         card.prompt = strip_unsafe_chars(&card.prompt).trim().to_string();
         card.question_latex = strip_unsafe_chars(&card.question_latex).trim().to_string();
+        card.answer_latex = strip_unsafe_chars(&card.answer_latex).trim().to_string();
     }
     r
 }
@@ -200,6 +220,10 @@ pub fn tidied(r: &LlmTutorResponse) -> LlmTutorResponse {
 pub fn checked_reply(raw: &LlmTutorResponse, x: &RuleContext<'_>) -> Result<TutorReply, String> {
     let r = tidied(raw);
     validate_against_policy(&r, x)?;
+    let drill_key = match &r.drill_card {
+        Some(card) if r.action == TutorAction::DrillCard => Some(settle_model_drill(card, x)?),
+        _ => None,
+    };
     let known = |u: &str| x.course_units.iter().any(|k| k == u);
     Ok(TutorReply {
         action: r.action,
@@ -212,6 +236,7 @@ pub fn checked_reply(raw: &LlmTutorResponse, x: &RuleContext<'_>) -> Result<Tuto
         )),
         text: r.tutor_text,
         usage: None,
+        drill_key,
     })
 }
 
@@ -293,6 +318,7 @@ mod tests {
         r.drill_card = Some(LlmDrillCard {
             prompt: "p".into(),
             question_latex: "x=1".into(),
+            answer_latex: "x=1".into(),
         });
         assert!(check(&r, &policy(&ALL, true), &plan(&ALL)).is_err());
         let mut r = answer(TutorAction::SocraticQuestion);
@@ -327,11 +353,13 @@ mod tests {
         r.drill_card = Some(LlmDrillCard {
             prompt: "Solve for x".into(),
             question_latex: "2x+3=11".into(),
+            answer_latex: "x = 4".into(),
         });
         assert!(check(&r, &policy(&ALL, false), &plan(&ALL)).is_ok());
         r.drill_card = Some(LlmDrillCard {
             prompt: "Solve".into(),
             question_latex: "a=b=c=d".into(),
+            answer_latex: "a".into(),
         });
         assert!(check(&r, &policy(&ALL, false), &plan(&ALL)).is_err());
         r.drill_card = None;

@@ -71,6 +71,24 @@ pub struct UnitProgress {
     pub exam: ExamEvidence,
     /// Confusion tags from drill grading only, with counts.
     pub confusion_tags: BTreeMap<String, u32>,
+    /// The re-check scheduled after the last tier reached.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recheck: Option<Recheck>,
+    /// A re-check failed: the unit keeps its tier but should be reviewed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_review: bool,
+}
+
+/// One exam question at a reached tier, asked again some days later to check the
+/// mastery holds (beyond the spec: ASSISTments' reassessment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Recheck {
+    /// The tier to re-check.
+    pub tier: Tier,
+    /// When it becomes due.
+    #[schemars(with = "String")]
+    pub due_at: DateTime<Utc>,
 }
 
 /// A question to come back to after its lockout.

@@ -39,6 +39,7 @@ pub fn course() -> TutorCourse {
             tags: vec![],
             misconceptions: vec!["Writes $x + 5 = 12$ as $x = 17$.".into()],
             content: vec![],
+            drills: vec![],
         })
         .collect();
     let edges = [("N-1", "N-2"), ("N-2", "N-4"), ("N-3", "N-4")]

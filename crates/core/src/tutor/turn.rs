@@ -6,7 +6,7 @@ use super::candidates::candidate_units;
 use super::context::{
     exam_candidates, mapping_hits, retrieve_context, SnapshotForModel, TutorContext,
 };
-use super::contract::{ExamAvailability, LlmTutorResponse};
+use super::contract::{ExamAvailability, LlmTutorResponse, TutorAction};
 use super::course::TutorCourse;
 use super::exam::{exam_availability, ExamAvail, ExamService};
 use super::grammar::turn_schema;
@@ -81,6 +81,9 @@ pub struct PreparedTurn {
     pub usage: OnceLock<Usage>,
     /// The model's raw answer, kept for the log.
     pub raw_answer: OnceLock<String>,
+    /// The action of a parsed answer the rules refused, so the fallback replaces it in
+    /// kind.
+    pub refused_action: OnceLock<TutorAction>,
 }
 
 /// What the prompt says the student did.
@@ -181,7 +184,7 @@ pub async fn prepare_turn(
         exams: &exam_hits,
         event_unit: r.input.event.unit_id(),
     });
-    let base = policy_base(r.snapshot, &course.graph, &mapped);
+    let base = policy_base(r.snapshot, &course.graph, &mapped, r.now);
     let focus_title = course.title_of(&base.focus_unit_id);
     let search_text = if query.is_empty() {
         focus_title.clone()
@@ -268,6 +271,7 @@ pub async fn prepare_turn(
         schema,
         usage: OnceLock::new(),
         raw_answer: OnceLock::new(),
+        refused_action: OnceLock::new(),
     })
 }
 
@@ -292,6 +296,7 @@ impl PreparedTurn {
             plan: &self.plan,
             attemptable: &self.attemptable,
             language: self.language,
+            prefer: self.refused_action.get().copied(),
         })
     }
 
@@ -306,8 +311,10 @@ impl PreparedTurn {
             .filter(|u| **u != self.policy.focus_unit_id)
             .filter_map(|u| self.course.unit(u))
             .collect();
-        checked_reply(&raw, &self.rule_context(&units, &others))
-            .map_err(TutorError::PolicyViolation)
+        checked_reply(&raw, &self.rule_context(&units, &others)).map_err(|why| {
+            let _ = self.refused_action.set(raw.action);
+            TutorError::PolicyViolation(why)
+        })
     }
 }
 

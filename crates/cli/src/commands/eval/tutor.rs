@@ -11,11 +11,10 @@ use lantern_core::coach::Language;
 use lantern_core::eval::TurnScore;
 use lantern_core::llm::CancelFlag;
 use lantern_core::tutor::anchoring::unit_material;
-use lantern_core::tutor::exam::NoExamService;
 use lantern_core::tutor::quality::{score_turn, shown_text, TurnExpectation};
 use lantern_core::tutor::{ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction};
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::TutorPorts;
+use lantern_store::{StoreExamService, TutorPorts};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -178,10 +177,11 @@ pub async fn run(
             .store
             .create_tutor_thread(profile, course_id, Some(case.language), now)
             .await?;
+        let exams = StoreExamService::new(&bench.store, profile, course_id);
         let ports = TutorPorts {
             llm: bench.llm(),
             retriever: &retriever,
-            exams: &NoExamService,
+            exams: &exams,
         };
         for (index, turn) in case.turns.iter().enumerate() {
             let focus = bench

@@ -1,0 +1,264 @@
+//! Drills are generated live and never stored as entities (spec 001, PF-4.1): the
+//! answer key travels with the message that shows the drill and comes back when it is
+//! graded. A drill comes from the unit's templates (answers computed), from the model
+//! (its answer verified by the checker when the question is machine-solvable), or from
+//! a documented misconception ("is this step right?").
+
+use super::contract::LlmDrillCard;
+use crate::answers::{check_answer, solve, AnswerKind, CheckOptions, Solved};
+use crate::course::{render_drill, Unit};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Where a drill came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum DrillSource {
+    /// A course-pack template; the answer was computed.
+    Template,
+    /// The model; the answer is its own, verified when the question is solvable.
+    Model,
+    /// A misconception's worked step; the answer is "no".
+    Misconception,
+}
+
+/// A wrong answer foreseen by the drill, and the tag it reveals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ForeseenMistake {
+    /// The wrong answer.
+    pub answer: String,
+    /// The unit's tag.
+    pub tag: String,
+}
+
+/// What grading a drill needs; kept with the message, never shown before grading.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DrillKey {
+    /// The unit practised.
+    pub unit_id: String,
+    /// The expected answer.
+    pub answer: String,
+    /// How answers are compared (inferred from the answer when absent).
+    pub kind: Option<AnswerKind>,
+    /// Whether the answer must be simplified.
+    pub simplified: bool,
+    /// Where the drill came from.
+    pub source: DrillSource,
+    /// The template, for template drills.
+    pub template_id: Option<String>,
+    /// Whether the answer is known to be right (computed or verified).
+    pub verified: bool,
+    /// Foreseen wrong answers.
+    pub mistakes: Vec<ForeseenMistake>,
+    /// Why the right answer is right, when the drill knows (a misconception's text).
+    pub explanation: Option<String>,
+}
+
+impl DrillKey {
+    /// The checker's options for this drill.
+    pub fn options(&self) -> CheckOptions {
+        CheckOptions {
+            kind: self.kind,
+            require_simplified: self.simplified,
+        }
+    }
+}
+
+/// A drill ready to show: the instruction, the question and its key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedDrill {
+    /// The instruction.
+    pub prompt: String,
+    /// The question (LaTeX).
+    pub question_latex: String,
+    /// The answer key.
+    pub key: DrillKey,
+}
+
+/// A stable seed from a turn id (FNV-1a), so a turn's drill is reproducible.
+pub fn seed_of(turn_id: &str) -> u64 {
+    turn_id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A drill from one of `unit`'s templates, chosen and drawn by `seed`; `None` when the
+/// unit has no template that renders.
+pub fn template_drill(unit: &Unit, seed: u64) -> Option<GeneratedDrill> {
+    let n = unit.drills.len();
+    (0..n).find_map(|offset| {
+        let template = &unit.drills[(seed as usize).wrapping_add(offset) % n];
+        let drill = render_drill(template, seed).ok()?;
+        Some(GeneratedDrill {
+            prompt: drill.prompt,
+            question_latex: drill.question_latex,
+            key: DrillKey {
+                unit_id: unit.id.clone(),
+                answer: drill.answer,
+                kind: drill.kind,
+                simplified: drill.simplified,
+                source: DrillSource::Template,
+                template_id: Some(drill.template_id),
+                verified: true,
+                mistakes: drill
+                    .mistakes
+                    .into_iter()
+                    .map(|(answer, tag)| ForeseenMistake { answer, tag })
+                    .collect(),
+                explanation: None,
+            },
+        })
+    })
+}
+
+/// What the checker says of a model-written drill.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ModelDrillCheck {
+    /// The question is solvable and the model's answer is right.
+    Verified,
+    /// The question is solvable and the model's answer is wrong.
+    Wrong {
+        /// The right answer.
+        solution: String,
+    },
+    /// The question cannot be solved by the checker (or the answer is empty).
+    Uncheckable,
+}
+
+/// Checks the model's own answer to its drill.
+pub fn check_model_drill(card: &LlmDrillCard) -> ModelDrillCheck {
+    if card.answer_latex.trim().is_empty() {
+        return ModelDrillCheck::Uncheckable;
+    }
+    let options = CheckOptions::default();
+    match solve(&card.prompt, &card.question_latex) {
+        Some(Solved::Answer(solution)) => {
+            if check_answer(&solution, &card.answer_latex, &options).correct {
+                ModelDrillCheck::Verified
+            } else {
+                ModelDrillCheck::Wrong { solution }
+            }
+        }
+        Some(Solved::Equivalent(expression)) => {
+            if check_answer(&expression, &card.answer_latex, &options).correct {
+                ModelDrillCheck::Verified
+            } else {
+                ModelDrillCheck::Wrong {
+                    solution: expression,
+                }
+            }
+        }
+        None => ModelDrillCheck::Uncheckable,
+    }
+}
+
+/// The key of a model drill kept as it is (`verified` says whether the checker could
+/// confirm its answer).
+pub fn model_drill_key(unit_id: &str, card: &LlmDrillCard, verified: bool) -> DrillKey {
+    DrillKey {
+        unit_id: unit_id.to_string(),
+        answer: card.answer_latex.trim().to_string(),
+        kind: None,
+        simplified: false,
+        source: DrillSource::Model,
+        template_id: None,
+        verified,
+        mistakes: Vec::new(),
+        explanation: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::{DrillTemplate, ParamRange};
+    use std::collections::BTreeMap;
+
+    fn card(question: &str, answer: &str) -> LlmDrillCard {
+        LlmDrillCard {
+            prompt: "Solve for x".into(),
+            question_latex: question.into(),
+            answer_latex: answer.into(),
+        }
+    }
+
+    #[test]
+    fn a_model_drill_with_the_right_answer_is_verified() {
+        assert_eq!(
+            check_model_drill(&card("2x+3=11", "x = 4")),
+            ModelDrillCheck::Verified
+        );
+    }
+
+    #[test]
+    fn a_model_drill_with_a_wrong_answer_is_caught() {
+        let ModelDrillCheck::Wrong { solution } = check_model_drill(&card("2x+3=11", "x=7")) else {
+            panic!("not caught");
+        };
+        assert!(check_answer(&solution, "4", &CheckOptions::default()).correct);
+    }
+
+    #[test]
+    fn an_unsolvable_or_unanswered_drill_is_uncheckable() {
+        assert_eq!(
+            check_model_drill(&card("Explain what a variable is", "a letter")),
+            ModelDrillCheck::Uncheckable
+        );
+        assert_eq!(
+            check_model_drill(&card("2x+3=11", " ")),
+            ModelDrillCheck::Uncheckable
+        );
+    }
+
+    #[test]
+    fn a_template_drill_has_a_computed_verified_key() {
+        let unit = Unit {
+            id: "U".into(),
+            title: "T".into(),
+            anchor: "A.".into(),
+            tags: vec![],
+            misconceptions: vec![],
+            content: vec![],
+            drills: vec![DrillTemplate {
+                id: "t".into(),
+                prompt: "Solve for $x$.".into(),
+                question: "x + [[b]] = [[c]]".into(),
+                answer: "x = [[c - b]]".into(),
+                kind: None,
+                simplified: false,
+                params: BTreeMap::from([
+                    (
+                        "b".into(),
+                        ParamRange {
+                            min: 1,
+                            max: 9,
+                            exclude: vec![],
+                        },
+                    ),
+                    (
+                        "c".into(),
+                        ParamRange {
+                            min: 10,
+                            max: 20,
+                            exclude: vec![],
+                        },
+                    ),
+                ]),
+                computed: BTreeMap::new(),
+                mistakes: vec![],
+            }],
+        };
+        let drill = template_drill(&unit, seed_of("7-3")).unwrap();
+        assert_eq!(drill.key.source, DrillSource::Template);
+        assert!(drill.key.verified);
+        assert_eq!(drill, template_drill(&unit, seed_of("7-3")).unwrap());
+        let no_templates = Unit {
+            drills: vec![],
+            ..unit
+        };
+        assert!(template_drill(&no_templates, 1).is_none());
+    }
+}

@@ -1,0 +1,359 @@
+//! Drill grading (spec 001, PV-AI-013): the verdict is the answer checker's, never the
+//! model's. A wrong answer's tag comes from the drill's foreseen mistakes, else a
+//! deterministic detector (sign error, reciprocal, power of ten), else — only then —
+//! the model may pick one from the unit's fixed list. The model writes the feedback
+//! words under a grammar; without a model, or when its words are unusable, the
+//! feedback is deterministic.
+
+use super::drill::DrillKey;
+use super::error::TutorError;
+use crate::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
+use crate::course::Unit;
+use crate::language::Language;
+use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
+use crate::text::stream_field::AssistantTextStream;
+use crate::text::tidy::{is_readable, strip_unsafe_chars};
+use crate::turn::LoopTurn;
+use crate::ErrorCode;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// Longest feedback the model may write, in characters.
+pub const MAX_FEEDBACK_CHARS: usize = 240;
+
+/// Where a wrong answer's tag came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum TagSource {
+    /// The answer is one the drill foresaw.
+    Foreseen,
+    /// A deterministic detector recognised it.
+    Detector,
+    /// The model picked it from the unit's list.
+    Model,
+}
+
+/// The checker's verdict on a drill answer, with the tag when one is known.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct DrillVerdict {
+    /// Whether the answer is accepted.
+    pub is_correct: bool,
+    /// Why not, when not.
+    pub reason: Option<Rejection>,
+    /// The checker's explanation.
+    pub explanation: String,
+    /// The expected answer.
+    pub expected: String,
+    /// The mistake's tag, when known.
+    pub common_mistake_tag: Option<String>,
+    /// Where the tag came from.
+    pub tag_source: Option<TagSource>,
+}
+
+/// The tags a wrong answer on `unit` may carry: its misconceptions' tags, then the
+/// generic detectors'.
+pub fn unit_tags(unit: &Unit) -> Vec<String> {
+    let mut tags: Vec<String> = unit.misconceptions.iter().map(|m| m.tag.clone()).collect();
+    for detector in DetectedMistake::ALL {
+        if !tags.iter().any(|t| t == detector.tag()) {
+            tags.push(detector.tag().to_string());
+        }
+    }
+    tags
+}
+
+/// Grades `answer` against the drill's key.
+pub fn grade_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
+    let verdict = check_answer(&key.answer, answer, &key.options());
+    let (tag, source) = if verdict.correct {
+        (None, None)
+    } else if let Some(m) = key
+        .mistakes
+        .iter()
+        .find(|m| check_answer(&m.answer, answer, &key.options()).correct)
+    {
+        (Some(m.tag.clone()), Some(TagSource::Foreseen))
+    } else if let Some(d) = detect_mistake(&key.answer, answer) {
+        (Some(d.tag().to_string()), Some(TagSource::Detector))
+    } else {
+        (None, None)
+    };
+    DrillVerdict {
+        is_correct: verdict.correct,
+        reason: verdict.reason,
+        explanation: verdict.explanation,
+        expected: key.answer.clone(),
+        common_mistake_tag: tag,
+        tag_source: source,
+    }
+}
+
+/// The feedback the model writes (and, for an untagged wrong answer, its tag choice).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LlmDrillFeedback {
+    /// One or two short sentences.
+    pub feedback_text: String,
+    /// One of the offered tags, or none.
+    #[serde(default)]
+    pub common_mistake_tag: Option<String>,
+}
+
+/// Feedback shown after grading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GradeFeedback {
+    /// The words.
+    pub text: String,
+    /// The tag the model chose, if it was asked to.
+    pub model_tag: Option<String>,
+}
+
+/// A graded drill waiting for its feedback: the model's or the deterministic one.
+#[derive(Debug, Clone)]
+pub struct PreparedGrade {
+    /// The drill's instruction.
+    pub prompt: String,
+    /// The drill's question.
+    pub question_latex: String,
+    /// The student's answer.
+    pub answer: String,
+    /// The key.
+    pub key: DrillKey,
+    /// The checker's verdict.
+    pub verdict: DrillVerdict,
+    /// Tags the model may choose from (empty when it may not choose).
+    pub offered_tags: Vec<String>,
+    /// The thread's language.
+    pub language: Language,
+}
+
+impl PreparedGrade {
+    /// Grades `answer` on the drill and decides whether the model may pick a tag: only
+    /// for a wrong answer without one, from the unit's list.
+    pub fn new(
+        prompt: &str,
+        question_latex: &str,
+        answer: &str,
+        key: DrillKey,
+        unit: Option<&Unit>,
+        language: Language,
+    ) -> Self {
+        let verdict = grade_drill(&key, answer);
+        let offered_tags = if verdict.is_correct || verdict.common_mistake_tag.is_some() {
+            Vec::new()
+        } else {
+            unit.map(unit_tags).unwrap_or_default()
+        };
+        Self {
+            prompt: prompt.to_string(),
+            question_latex: question_latex.to_string(),
+            answer: answer.to_string(),
+            key,
+            verdict,
+            offered_tags,
+            language,
+        }
+    }
+
+    /// The feedback grammar: the text, and the tag only when one may be chosen.
+    pub fn schema(&self) -> Value {
+        let text = json!({"type": "string", "minLength": 1, "maxLength": MAX_FEEDBACK_CHARS});
+        if self.offered_tags.is_empty() {
+            return json!({
+                "type": "object",
+                "properties": {"feedbackText": text},
+                "required": ["feedbackText"],
+                "additionalProperties": false
+            });
+        }
+        json!({
+            "type": "object",
+            "properties": {
+                "feedbackText": text,
+                "commonMistakeTag": {"anyOf": [
+                    {"type": "string", "enum": self.offered_tags},
+                    {"type": "null"}
+                ]}
+            },
+            "required": ["feedbackText", "commonMistakeTag"],
+            "additionalProperties": false
+        })
+    }
+
+    /// The grading prompt: the drill, the answer and the checker's verdict, which the
+    /// feedback must explain, not question.
+    pub fn request(&self) -> LlmRequest {
+        let language = match self.language {
+            Language::En => "English",
+            Language::Es => "Spanish",
+        };
+        let system = format!(
+            "You write feedback on a short drill (1-2 steps) for a secondary-school \
+             student. The verdict is already decided by a checker; never contradict it. \
+             Write one or two short, kind sentences in {language}: on a correct answer, \
+             say briefly why it is right; on a wrong one, point to the step to fix \
+             without lecturing. Return JSON only."
+        );
+        let verdict = if self.verdict.is_correct {
+            "correct".to_string()
+        } else {
+            format!(
+                "incorrect; expected {}; {}",
+                self.verdict.expected, self.verdict.explanation
+            )
+        };
+        let mut user = format!(
+            "Drill: {}\nQuestion: {}\nStudent's answer: {}\nVerdict: {verdict}",
+            self.prompt, self.question_latex, self.answer
+        );
+        if !self.offered_tags.is_empty() {
+            user.push_str(&format!(
+                "\nIf the mistake matches one of these tags, choose it, else null: {}",
+                self.offered_tags.join(", ")
+            ));
+        }
+        let mut request = LlmRequest::new(system, user);
+        request.limits = Limits {
+            max_tokens: 160,
+            ..Limits::default()
+        };
+        request
+    }
+
+    /// The deterministic feedback: the verdict, the expected answer when wrong, and the
+    /// drill's explanation when it has one.
+    pub fn deterministic(&self) -> GradeFeedback {
+        let v = &self.verdict;
+        let mut text = match (self.language, v.is_correct, v.reason) {
+            (Language::En, true, _) => "Correct — well done.".to_string(),
+            (Language::Es, true, _) => "Correcto, ¡bien hecho!".to_string(),
+            (Language::En, false, Some(Rejection::NotSimplified)) => format!(
+                "Your answer is equivalent but not simplified; write it as {}.",
+                v.expected
+            ),
+            (Language::Es, false, Some(Rejection::NotSimplified)) => format!(
+                "Tu respuesta es equivalente pero no está simplificada; escríbela como {}.",
+                v.expected
+            ),
+            (Language::En, false, Some(Rejection::NotParseable)) => format!(
+                "I could not read that as an answer. The expected answer was {}.",
+                v.expected
+            ),
+            (Language::Es, false, Some(Rejection::NotParseable)) => format!(
+                "No pude leer eso como respuesta. La respuesta esperada era {}.",
+                v.expected
+            ),
+            (Language::En, false, _) => format!("Not quite: the answer is {}.", v.expected),
+            (Language::Es, false, _) => format!("Casi: la respuesta es {}.", v.expected),
+        };
+        if let (false, Some(why)) = (v.is_correct, &self.key.explanation) {
+            text.push(' ');
+            text.push_str(why);
+        }
+        GradeFeedback {
+            text,
+            model_tag: None,
+        }
+    }
+
+    /// The model's feedback checked: readable, within bounds, not contradicting the
+    /// verdict, and a tag only from the offered list.
+    pub fn accept(&self, raw: &LlmDrillFeedback) -> Result<GradeFeedback, String> {
+        let text = strip_unsafe_chars(&raw.feedback_text).trim().to_string();
+        if text.is_empty() || text.chars().count() > MAX_FEEDBACK_CHARS || !is_readable(&text) {
+            return Err("the feedback is empty or unreadable".into());
+        }
+        if contradicts(&text, self.verdict.is_correct) {
+            return Err("the feedback contradicts the checker's verdict".into());
+        }
+        let model_tag = match &raw.common_mistake_tag {
+            Some(tag) if self.offered_tags.contains(tag) => Some(tag.clone()),
+            Some(tag) => return Err(format!("{tag:?} is not one of the offered tags")),
+            None => None,
+        };
+        Ok(GradeFeedback { text, model_tag })
+    }
+}
+
+/// Openings that announce a wrong answer (English and Spanish).
+const WRONG_OPENINGS: [&str; 8] = [
+    "incorrect",
+    "not correct",
+    "wrong",
+    "not quite",
+    "not right",
+    "no es correct",
+    "incorrecto",
+    "casi",
+];
+/// Openings that announce a right answer.
+const RIGHT_OPENINGS: [&str; 8] = [
+    "correct!",
+    "correct.",
+    "that's right",
+    "well done",
+    "great job",
+    "¡correcto",
+    "correcto.",
+    "bien hecho",
+];
+
+/// Whether the feedback's opening announces the opposite of the verdict.
+fn contradicts(text: &str, correct: bool) -> bool {
+    let lower = text.to_lowercase();
+    let opening: String = lower.chars().take(40).collect();
+    let says_wrong = WRONG_OPENINGS.iter().any(|w| opening.contains(w));
+    let says_right = RIGHT_OPENINGS.iter().any(|w| opening.contains(w));
+    if correct {
+        says_wrong
+    } else {
+        says_right && !says_wrong
+    }
+}
+
+impl LoopTurn for PreparedGrade {
+    type Reply = GradeFeedback;
+    type Error = TutorError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<GradeFeedback, TutorError>> {
+        Box::pin(async move {
+            let schema = self.schema();
+            let mut stream = AssistantTextStream::for_field("feedbackText");
+            let mut on_delta = |delta: &str| {
+                let decoded = stream.push(delta);
+                if !decoded.is_empty() {
+                    on_text(&decoded);
+                }
+            };
+            let text = llm
+                .complete_json(&self.request(), &schema, &mut on_delta, cancel)
+                .await?;
+            let raw: LlmDrillFeedback = parse_output(&text, &schema)?;
+            self.accept(&raw).map_err(TutorError::PolicyViolation)
+        })
+    }
+
+    fn offline(&self) -> Result<GradeFeedback, TutorError> {
+        Ok(self.deterministic())
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::TutorPolicyViolation
+                | ErrorCode::ModelRuntimeFailed
+                | ErrorCode::ModelOutputInvalid
+                | ErrorCode::ModelGrammarFailed
+                | ErrorCode::ModelTemplateFailed
+        )
+    }
+}
