@@ -82,7 +82,16 @@ fn corrupt(e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
 
-type QuestionRow = (String, String, String, String, String, String, Option<String>, Option<String>);
+type QuestionRow = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+);
 
 /// The question `question_id` of `course_id`.
 pub async fn exam_question(
@@ -324,9 +333,15 @@ impl ExamService for StoreExamService {
             let Ok(mut conn) = self.store.pool.acquire().await else {
                 return HashMap::new();
             };
-            exam_statuses(&mut conn, self.profile_id, &self.course_id, question_ids, now)
-                .await
-                .unwrap_or_default()
+            exam_statuses(
+                &mut conn,
+                self.profile_id,
+                &self.course_id,
+                question_ids,
+                now,
+            )
+            .await
+            .unwrap_or_default()
         })
     }
 }

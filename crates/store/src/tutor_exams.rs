@@ -93,8 +93,12 @@ fn outcome_words(
     let extra = match (language, effect.tier_rose, effect.flagged_for_review) {
         (Language::En, true, _) => " Your mastery went up.",
         (Language::Es, true, _) => " Tu nivel de dominio subió.",
-        (Language::En, false, true) => " This was a review question, so the unit is marked for review.",
-        (Language::Es, false, true) => " Era una pregunta de repaso: la unidad queda marcada para repasar.",
+        (Language::En, false, true) => {
+            " This was a review question, so the unit is marked for review."
+        }
+        (Language::Es, false, true) => {
+            " Era una pregunta de repaso: la unidad queda marcada para repasar."
+        }
         _ => "",
     };
     text.push_str(extra);
@@ -300,7 +304,8 @@ impl Store {
         now: DateTime<Utc>,
     ) -> SnapshotLite {
         let exams = StoreExamService::new(self, profile_id, &course.id);
-        self.tutor_lite_of(course, snapshot, None, &exams, now).await
+        self.tutor_lite_of(course, snapshot, None, &exams, now)
+            .await
     }
 
     /// The exam status of thread `thread_id`'s student: the focus unit's questions and

@@ -249,10 +249,17 @@ pub fn print_message(m: &TutorMessage) {
             common_mistake_tag,
             ..
         }) => {
-            let verdict = if *is_correct { "correct" } else { "not accepted" };
+            let verdict = if *is_correct {
+                "correct"
+            } else {
+                "not accepted"
+            };
             println!(
                 "  [graded] {verdict}; expected {expected_answer}{}{}",
-                reason.as_deref().map(|r| format!("; {r}")).unwrap_or_default(),
+                reason
+                    .as_deref()
+                    .map(|r| format!("; {r}"))
+                    .unwrap_or_default(),
                 common_mistake_tag
                     .as_deref()
                     .map(|t| format!("; mistake: {t}"))
@@ -433,7 +440,11 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                     println!(
                         "review due: {}{}",
                         r.unit_id,
-                        if r.flagged { " (a re-check failed)" } else { "" }
+                        if r.flagged {
+                            " (a re-check failed)"
+                        } else {
+                            ""
+                        }
                     );
                 }
             })
