@@ -75,6 +75,8 @@ enum BenchCommand {
     Rag(commands::BenchRagOptions),
     /// Whole tutor turns: cold and warm time to first token, turn time, prompt tokens.
     Tutor(commands::BenchTutorOptions),
+    /// Drills the model writes: the share whose own answer the checker verifies.
+    Drills(commands::BenchDrillsOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -131,6 +133,9 @@ fn main() -> ExitCode {
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
         Command::Bench(BenchCommand::Tutor(options)) => commands::bench_tutor(&locations, &options),
+        Command::Bench(BenchCommand::Drills(options)) => {
+            commands::bench_drills(&locations, &options)
+        }
         Command::Worker { config } => return lantern_llm::run_worker(&config),
     };
     match outcome {

@@ -36,13 +36,31 @@ pub struct BenchTutorOptions {
     pub runs: u32,
 }
 
-fn failed(e: impl std::fmt::Display) -> CliError {
+/// A benchmark failure.
+pub fn failed(e: impl std::fmt::Display) -> CliError {
     CliError::new(ErrorCode::BenchFailed, e.to_string())
 }
 
-/// `lantern bench tutor`
-pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result<(), CliError> {
-    let rt = runtime()?;
+/// A throwaway store, index and profile with the pack imported, for benchmarks.
+pub struct BenchCourse {
+    /// Keeps the folder alive.
+    pub _dir: tempfile::TempDir,
+    /// The store.
+    pub store: Store,
+    /// The profile.
+    pub profile: i64,
+    /// The index.
+    pub retriever: LanceRetriever,
+    /// The imported course.
+    pub course_id: String,
+}
+
+/// Imports `pack` into a fresh store and index.
+pub fn bench_course(
+    locations: &Locations,
+    rt: &tokio::runtime::Runtime,
+    pack: &std::path::Path,
+) -> Result<BenchCourse, CliError> {
     let dir = tempfile::tempdir().map_err(failed)?;
     let store = rt.block_on(Store::open(&dir.path().join("lantern.db")))?;
     let profile = rt.block_on(store.ensure_profile(FIRST_PROFILE_NAME))?.id;
@@ -52,19 +70,32 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
         &dir.path().join("index"),
         &store,
     ))?;
-    let course = rt.block_on(import_course_pack(
-        &options.pack,
-        &retriever,
-        &store,
-        &mut |_| {},
-    ))?;
+    let course = rt.block_on(import_course_pack(pack, &retriever, &store, &mut |_| {}))?;
+    Ok(BenchCourse {
+        _dir: dir,
+        store,
+        profile,
+        retriever,
+        course_id: course.course_id,
+    })
+}
+
+/// `lantern bench tutor`
+pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let BenchCourse {
+        _dir,
+        store,
+        profile,
+        retriever,
+        course_id,
+    } = bench_course(locations, &rt, &options.pack)?;
     let now = chrono::Utc::now();
     let mut logs: Vec<Vec<TurnLog>> = Vec::new();
     for _ in 0..options.runs {
         let supervisor = options.model.supervisor(locations)?;
         rt.block_on(supervisor.start()).map_err(failed)?;
-        let thread =
-            rt.block_on(store.create_tutor_thread(profile, &course.course_id, None, now))?;
+        let thread = rt.block_on(store.create_tutor_thread(profile, &course_id, None, now))?;
         let ports = TutorPorts {
             llm: Some(&supervisor as &dyn Llm),
             retriever: &retriever,
@@ -115,7 +146,7 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
         "turns:    {} runs x {} turns on {}",
         options.runs,
         MESSAGES.len(),
-        course.course_id
+        course_id
     );
     println!(
         "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
