@@ -220,6 +220,16 @@ fn support_views_lock_and_bad_exam_input_gets_coded_errors() {
     assert!(video["supportText"].as_str().unwrap().contains("nine"));
     assert_eq!(video["outcome"], "video_viewed");
     assert!(video["status"]["lockedUntil"].is_string());
+    // The pack's video file was copied into the data folder at import.
+    let file = Path::new(video["video"].as_str().unwrap());
+    assert!(file.starts_with(d), "{file:?}");
+    assert_eq!(
+        std::fs::read(file).unwrap(),
+        std::fs::read(repo(
+            "tests/fixtures/packs/one-step-equations/videos/OSE-01-B2.webm"
+        ))
+        .unwrap()
+    );
     fails_with(
         d,
         &["tutor", "exam", "support", t, "OSE-01-B1", "video"],

@@ -34,10 +34,17 @@ pub fn read_course_pack(path: &Path) -> Result<CoursePackContents, PackError> {
             });
         }
     }
+    let mut videos = Vec::new();
+    for path in exams.questions.iter().filter_map(|q| q.video.as_ref()) {
+        if !videos.iter().any(|(p, _)| p == path) {
+            videos.push((path.clone(), source.read(path)?));
+        }
+    }
     Ok(CoursePackContents {
         course,
         exams,
         contents,
+        videos,
     })
 }
 

@@ -3,10 +3,11 @@
 
 use crate::{read_course_pack, ImportLock, LanceRetriever};
 use lantern_core::course::{
-    import_course, CourseCatalog, ImportError, ImportProgress, ImportSummary,
+    import_course, media_folder, media_path, CourseCatalog, CoursePackContents, ImportError,
+    ImportProgress, ImportSummary,
 };
 use lantern_core::retrieval::{Collection, RetrievalError};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -27,9 +28,20 @@ pub async fn import_course_pack(
         .await
         .map_err(|e| ImportError::Retrieval(e.into()))?;
     let generation = new_generation();
-    let summary = match import_course(&pack, &generation, retriever, catalog, on_progress).await {
-        Ok(summary) => summary,
+    let media = media_root(store.dir());
+    let course_media = media.join(media_folder(&pack.course.id));
+    let written = write_videos(&media, &pack, &generation);
+    let imported = match written {
+        Ok(()) => import_course(&pack, &generation, retriever, catalog, on_progress).await,
+        Err(e) => Err(e),
+    };
+    let summary = match imported {
+        Ok(summary) => {
+            remove_other_generations(&course_media, &generation);
+            summary
+        }
         Err(e) => {
+            let _ = std::fs::remove_dir_all(course_media.join(&generation));
             for collection in Collection::ALL {
                 if let Err(sweep) = store.sweep(collection).await {
                     tracing::warn!("cannot sweep {}: {sweep}", collection.name());
@@ -42,6 +54,48 @@ pub async fn import_course_pack(
         refresh_index(retriever, *collection).await?;
     }
     Ok(summary)
+}
+
+/// The folder of the questions' video files: `media` beside the index folder.
+pub fn media_root(index_dir: &Path) -> PathBuf {
+    index_dir.parent().unwrap_or(index_dir).join("media")
+}
+
+/// Writes the pack's videos under the new generation (never over published ones).
+fn write_videos(
+    media: &Path,
+    pack: &CoursePackContents,
+    generation: &str,
+) -> Result<(), ImportError> {
+    for (path, bytes) in &pack.videos {
+        let target = media.join(media_path(&pack.course.id, generation, path));
+        let written = target
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&target, bytes));
+        written.map_err(|e| {
+            ImportError::Retrieval(RetrievalError::Index(format!(
+                "cannot write {}: {e}",
+                target.display()
+            )))
+        })?;
+    }
+    Ok(())
+}
+
+/// Removes the course's video folders of generations other than the published one
+/// (the previous import's, or a killed import's).
+fn remove_other_generations(course_media: &Path, published: &str) {
+    let Ok(entries) = std::fs::read_dir(course_media) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name() != published {
+            if let Err(e) = std::fs::remove_dir_all(entry.path()) {
+                tracing::warn!("cannot remove {}: {e}", entry.path().display());
+            }
+        }
+    }
 }
 
 /// A generation id no other import has used: the time in nanoseconds, the process id

@@ -18,7 +18,7 @@ mod vector_store;
 pub use course_reader::read_course_pack;
 pub use embedder::{disable_runtime_telemetry, Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS};
 pub use error::RagError;
-pub use import::import_course_pack;
+pub use import::{import_course_pack, media_root};
 pub use import_lock::ImportLock;
 pub use pack_source::PackSource;
 pub use pdf::pdf_pages;

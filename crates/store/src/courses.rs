@@ -1,6 +1,7 @@
 //! Imported courses: units, prerequisite edges and exam questions.
 
 use crate::{Store, StoreError};
+use lantern_core::course::media_path;
 use lantern_core::course::{CatalogError, CourseCatalog, CourseManifest, ExamFile};
 use lantern_core::llm::BoxFuture;
 use serde::Serialize;
@@ -81,8 +82,8 @@ impl Store {
         }
         for (position, q) in exams.questions.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO exam_questions (course_id, id, position, tier, stem, options, correct, memo, tags, transcript) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO exam_questions (course_id, id, position, tier, stem, options, correct, memo, tags, transcript, video) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&course.id)
             .bind(&q.id)
@@ -94,6 +95,7 @@ impl Store {
             .bind(&q.memo)
             .bind(json(&q.tags)?)
             .bind(&q.transcript)
+            .bind(q.video.as_ref().map(|path| media_path(&course.id, generation, path)))
             .execute(&mut *tx)
             .await?;
             for unit in &q.unit_ids {

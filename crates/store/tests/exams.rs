@@ -39,6 +39,7 @@ fn question(id: &str, tier: Tier, transcript: Option<&str>) -> Question {
         memo: format!("Memo of {id}"),
         tags: vec![],
         transcript: transcript.map(str::to_string),
+        video: None,
     }
 }
 

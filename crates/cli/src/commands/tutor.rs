@@ -402,7 +402,9 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             model,
             now,
         ),
-        TutorCommand::Exam { command } => exam(&rt, &store, profile, options, command, now),
+        TutorCommand::Exam { command } => {
+            exam(locations, &rt, &store, profile, options, command, now)
+        }
         TutorCommand::Snapshot { thread } => {
             let t = rt.block_on(store.tutor_thread(profile, *thread))?;
             let course = rt.block_on(store.tutor_course(&t.course_id))?;

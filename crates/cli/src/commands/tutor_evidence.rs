@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use clap::{Subcommand, ValueEnum};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::tutor::exam::{QuestionStatus, SupportKind};
+use lantern_rag::media_root;
 use lantern_store::{ExamEventSaved, Store};
 use serde_json::json;
 use std::io::Write;
@@ -70,7 +71,15 @@ fn status_words(status: &QuestionStatus) -> String {
     }
 }
 
-fn print_event(options: &TutorOptions, saved: &ExamEventSaved) -> Result<(), CliError> {
+fn print_event(
+    locations: &Locations,
+    options: &TutorOptions,
+    saved: &ExamEventSaved,
+) -> Result<(), CliError> {
+    let video = saved
+        .video
+        .as_ref()
+        .map(|v| media_root(&locations.index_dir()).join(v));
     if options.json {
         println!(
             "{}",
@@ -79,7 +88,7 @@ fn print_event(options: &TutorOptions, saved: &ExamEventSaved) -> Result<(), Cli
                 "outcome": saved.outcome,
                 "status": saved.status,
                 "supportText": saved.support_text,
-                "video": saved.video,
+                "video": video,
                 "effect": saved.effect,
                 "snapshotLite": saved.snapshot_lite,
             }))?
@@ -89,8 +98,8 @@ fn print_event(options: &TutorOptions, saved: &ExamEventSaved) -> Result<(), Cli
     if let Some(text) = &saved.support_text {
         println!("{text}");
     }
-    if let Some(video) = &saved.video {
-        println!("video: {video}");
+    if let Some(video) = &video {
+        println!("video: {}", video.display());
     }
     for m in &saved.messages {
         print_message(m);
@@ -101,6 +110,7 @@ fn print_event(options: &TutorOptions, saved: &ExamEventSaved) -> Result<(), Cli
 
 /// `lantern tutor exam …`
 pub fn exam(
+    locations: &Locations,
     rt: &tokio::runtime::Runtime,
     store: &Store,
     profile: i64,
@@ -134,7 +144,7 @@ pub fn exam(
         } => {
             let saved =
                 rt.block_on(store.tutor_exam_submit(profile, *thread, question, option, now))?;
-            print_event(options, &saved)
+            print_event(locations, options, &saved)
         }
         ExamCommand::Support {
             thread,
@@ -147,7 +157,7 @@ pub fn exam(
             };
             let saved =
                 rt.block_on(store.tutor_exam_support(profile, *thread, question, kind, now))?;
-            print_event(options, &saved)
+            print_event(locations, options, &saved)
         }
         ExamCommand::Status { thread } => {
             let view = rt.block_on(store.tutor_exam_status(profile, *thread, now))?;

@@ -22,6 +22,8 @@ pub struct CoursePackContents {
     pub exams: ExamFile,
     /// Every content file listed by a unit.
     pub contents: Vec<ContentFile>,
+    /// The questions' video files: path in the pack and bytes.
+    pub videos: Vec<(String, Vec<u8>)>,
 }
 
 /// Where the course structure and questions are kept (SQLite in Lantern), and which
@@ -294,6 +296,7 @@ mod tests {
             course,
             exams,
             contents: vec![],
+            videos: vec![],
         }
     }
 

@@ -30,7 +30,8 @@ pub use import::{
 };
 pub use misconception::{is_valid_tag, tag_untagged, Misconception};
 pub use model::{
-    AnswerOption, ContentKind, CourseManifest, Edge, ExamFile, Question, Unit, FORMAT_VERSION,
+    is_video_path, media_folder, media_path, AnswerOption, ContentKind, CourseManifest, Edge,
+    ExamFile, Question, Unit, FORMAT_VERSION,
 };
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
 pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};

@@ -116,6 +116,39 @@ pub struct Question {
     /// Transcript of a video walkthrough, if there is one.
     #[serde(default)]
     pub transcript: Option<String>,
+    /// A video walkthrough file in the pack (`.mp4`, `.webm`, `.ogv`, `.m4v`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video: Option<String>,
+}
+
+/// Where a question's video is kept, relative to the media folder: the course (as a
+/// safe folder name), the import generation, then its path in the pack — so a
+/// re-import writes beside the published videos and removes them only once published.
+pub fn media_path(course_id: &str, generation: &str, path: &str) -> String {
+    format!("{}/{generation}/{path}", media_folder(course_id))
+}
+
+/// A course id as a folder name (anything but letters, digits, `-`, `_` becomes `_`).
+pub fn media_folder(course_id: &str) -> String {
+    course_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Whether `path` names a video file the workspace can play.
+pub fn is_video_path(path: &str) -> bool {
+    let extension = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    matches!(extension.as_str(), "mp4" | "webm" | "ogv" | "m4v")
 }
 
 /// One option of a question.

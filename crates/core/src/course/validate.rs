@@ -5,7 +5,7 @@ use super::drill_render::render_drill;
 use super::error::{PackError, PackErrorKind};
 use super::misconception::is_valid_tag;
 use super::model::Unit;
-use super::model::{ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
+use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
 use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
 use std::collections::HashSet;
@@ -60,10 +60,32 @@ fn check_unique<'a>(
     Ok(())
 }
 
+fn escapes_pack(path: &str) -> bool {
+    path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..")
+}
+
+/// A question's video: a relative path inside the pack to a playable video file.
+fn check_video_path(field: String, path: &str) -> Result<(), PackError> {
+    if escapes_pack(path) {
+        return Err(invalid(
+            EXAMS_FILE,
+            field,
+            "must be a relative path inside the pack",
+        ));
+    }
+    if !is_video_path(path) {
+        return Err(PackError::field(
+            PackErrorKind::UnsupportedContent,
+            EXAMS_FILE,
+            field,
+            format!("`{path}`: only .mp4 .webm .ogv .m4v videos are supported"),
+        ));
+    }
+    Ok(())
+}
+
 fn check_content_path(field: String, path: &str) -> Result<(), PackError> {
-    let escapes =
-        path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..");
-    if escapes {
+    if escapes_pack(path) {
         return Err(invalid(
             COURSE_FILE,
             field,
@@ -307,6 +329,9 @@ pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), P
                 .enumerate()
                 .map(|(j, o)| (at(&format!("options[{j}].id")), o.id.as_str())),
         )?;
+        if let Some(video) = &q.video {
+            check_video_path(at("video"), video)?;
+        }
         if !q.options.iter().any(|o| o.id == q.correct) {
             return Err(PackError::field(
                 PackErrorKind::MissingCorrectOption,
@@ -469,5 +494,65 @@ mod tests {
             (e.kind, e.field.as_deref()),
             (PackErrorKind::InvalidField, Some("questions[0].options"))
         );
+    }
+
+    #[test]
+    fn a_question_video_must_be_a_video_inside_the_pack() {
+        let with = |video: &str| {
+            exams_with(
+                &QUESTION.replace(r#""memo":"m""#, &format!(r#""memo":"m","video":"{video}""#)),
+            )
+        };
+        assert!(with("videos/q1.mp4").is_ok());
+        assert_eq!(
+            with("../q1.mp4").unwrap_err().kind,
+            PackErrorKind::InvalidField
+        );
+        assert_eq!(
+            with("q1.avi").unwrap_err().kind,
+            PackErrorKind::UnsupportedContent
+        );
+    }
+
+    const DRILL: &str = r#""drills":[{"id":"d","prompt":"Solve for $x$.","question":"x + [[b]] = 10",
+        "answer":"x = [[10 - b]]","params":{"b":{"min":1,"max":5}},
+        "mistakes":[{"answer":"x = [[10 + b]]","tag":"adds"}]}]"#;
+
+    fn course_with_drill(drill: &str, misconceptions: &str) -> Result<CourseManifest, PackError> {
+        course_with(
+            r#""anchor":"y""#,
+            &format!(r#""anchor":"y","misconceptions":{misconceptions},{drill}"#),
+        )
+    }
+
+    #[test]
+    fn misconception_tags_are_well_formed_and_unique() {
+        let ok = course_with_drill(DRILL, r#"[{"tag":"adds","text":"Adds."}]"#);
+        assert!(ok.is_ok(), "{ok:?}");
+        let bad = course_with_drill(DRILL, r#"[{"tag":"Adds It","text":"Adds."}]"#).unwrap_err();
+        assert_eq!(bad.kind, PackErrorKind::InvalidField);
+        let twice = course_with_drill(
+            DRILL,
+            r#"[{"tag":"adds","text":"A."},{"tag":"adds","text":"B."}]"#,
+        )
+        .unwrap_err();
+        assert_eq!(twice.kind, PackErrorKind::DuplicateId);
+    }
+
+    #[test]
+    fn a_drill_template_must_render_and_be_right() {
+        let tagged = r#"[{"tag":"adds","text":"Adds."}]"#;
+        let unknown_tag = course_with_drill(DRILL, r#"["Adds."]"#).unwrap_err();
+        assert_eq!(unknown_tag.kind, PackErrorKind::InvalidDrill);
+        assert!(unknown_tag.field.unwrap().ends_with("mistakes[0].tag"));
+        let wrong = course_with_drill(&DRILL.replace("10 - b", "10 + b"), tagged).unwrap_err();
+        assert_eq!(wrong.kind, PackErrorKind::InvalidDrill);
+        assert!(
+            wrong.detail.contains("is not the answer"),
+            "{}",
+            wrong.detail
+        );
+        let broken = course_with_drill(&DRILL.replace("[[b]]", "[[q]]"), tagged).unwrap_err();
+        assert_eq!(broken.kind, PackErrorKind::InvalidDrill);
     }
 }
