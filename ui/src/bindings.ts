@@ -111,7 +111,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -365,6 +365,20 @@ export type ErrorCode =
 "tutor_course_not_found" | 
 /**  The course has no unit with this id. */
 "tutor_unit_not_found" | 
+/**  The course has no exam question with this id. */
+"exam_question_not_found" | 
+/**  The option is not one of the question's. */
+"exam_invalid_option" | 
+/**  The question is locked for 24 hours after a wrong answer or a viewed support. */
+"exam_question_locked" | 
+/**  The question was already passed. */
+"exam_already_passed" | 
+/**  The question has no video walkthrough. */
+"exam_support_unavailable" | 
+/**  The message is not a drill of the thread. */
+"tutor_drill_not_found" | 
+/**  The drill was already answered. */
+"tutor_drill_already_graded" | 
 /**  The student's message is empty. */
 "tutor_message_empty" | 
 /**  The student's message is too long. */
@@ -417,6 +431,8 @@ export type ErrorCode =
 "pack_unsupported_content" | 
 /**  A PDF's text could not be read. */
 "pack_pdf_unreadable" | 
+/**  A drill template does not render or its answer is wrong. */
+"pack_invalid_drill" | 
 /**  The embedder or its runtime is unavailable. */
 "embedder_unavailable" | 
 /**  The ONNX Runtime library is missing. */
@@ -460,6 +476,17 @@ export type ExamAvailability =
 "locked" | 
 /**  There are no candidates. */
 "none";
+
+/**  What happened on an exam question. */
+export type ExamOutcomeKind = 
+/**  Answered correctly. */
+"passed" | 
+/**  Answered wrongly: locked for 24 hours. */
+"incorrect" | 
+/**  The memo was viewed: locked for 24 hours. */
+"memo_viewed" | 
+/**  The video walkthrough was viewed: locked for 24 hours. */
+"video_viewed";
 
 /**  Result of an exam attempt, sent back by "Continue". */
 export type ExamResult = 
@@ -640,27 +667,58 @@ export type ReplyOrigin =
  */
 "afterBrokenReply";
 
+/**  A unit to review: its re-check is due, or a failed re-check flagged it. */
+export type ReviewDue = ReviewDue_Serialize | ReviewDue_Deserialize;
+
+/**  A unit to review: its re-check is due, or a failed re-check flagged it. */
+export type ReviewDue_Deserialize = {
+	/**  The unit. */
+	unitId: string,
+	/**  The tier to re-check, when a re-check is due. */
+	tier?: Tier | null,
+	/**  A re-check failed. */
+	flagged: boolean,
+};
+
+/**  A unit to review: its re-check is due, or a failed re-check flagged it. */
+export type ReviewDue_Serialize = {
+	/**  The unit. */
+	unitId: string,
+	/**  The tier to re-check, when a re-check is due. */
+	tier: Tier | null,
+	/**  A re-check failed. */
+	flagged: boolean,
+};
+
 /**  The revisit queue, summarised. */
 export type RevisitSummary = RevisitSummary_Serialize | RevisitSummary_Deserialize;
 
 /**  The revisit queue, summarised. */
 export type RevisitSummary_Deserialize = {
-	/**  Questions waiting to be revisited. */
+	/**  Questions still locked. */
 	lockedCount: number,
-	/**  When the next one opens (RFC 3339), if known. */
+	/**  Questions of the queue that can be attempted again now. */
+	readyCount: number,
+	/**  When the next locked one opens (RFC 3339), if any. */
 	nextEligibleAt?: string | null,
-	/**  The next question to revisit. */
+	/**  The next question to revisit (ready first, else the first to open). */
 	nextQuestionId?: string | null,
+	/**  Units whose re-check is due or that a failed re-check flagged ("review due"). */
+	reviewsDue: ReviewDue_Deserialize[],
 };
 
 /**  The revisit queue, summarised. */
 export type RevisitSummary_Serialize = {
-	/**  Questions waiting to be revisited. */
+	/**  Questions still locked. */
 	lockedCount: number,
-	/**  When the next one opens (RFC 3339), if known. */
+	/**  Questions of the queue that can be attempted again now. */
+	readyCount: number,
+	/**  When the next locked one opens (RFC 3339), if any. */
 	nextEligibleAt: string | null,
-	/**  The next question to revisit. */
+	/**  The next question to revisit (ready first, else the first to open). */
 	nextQuestionId: string | null,
+	/**  Units whose re-check is due or that a failed re-check flagged ("review due"). */
+	reviewsDue: ReviewDue_Serialize[],
 };
 
 /**
@@ -969,7 +1027,38 @@ unitId: string;
 /**  The question's id. */
 questionId: string; 
 /**  Its tier. */
-difficultyTier: Tier };
+difficultyTier: Tier } | 
+/**  The checker's verdict on a drill answer ("Continue" follows). */
+{ type: "DRILL_FEEDBACK"; 
+/**  The drill's unit. */
+unitId: string; 
+/**  The drill's message. */
+drillMessageId: string; 
+/**  Whether the answer was accepted. */
+isCorrect: boolean; 
+/**  The expected answer, shown once graded. */
+expectedAnswer: string; 
+/**  Why it was not accepted (`not_equivalent`, `not_simplified`, …). */
+reason?: string | null; 
+/**  The mistake's tag, when known. */
+commonMistakeTag?: string | null } | 
+/**
+ *  What an exam attempt or a support view did ("Continue" follows; a countdown
+ *  while locked).
+ */
+{ type: "EXAM_OUTCOME"; 
+/**  The unit credited. */
+unitId: string; 
+/**  The question. */
+questionId: string; 
+/**  Its tier. */
+difficultyTier: Tier; 
+/**  What happened. */
+outcome: ExamOutcomeKind; 
+/**  When the question opens again (RFC 3339), while locked. */
+lockedUntil?: string | null; 
+/**  The unit's mastery after the event. */
+masteryTier: MasteryTier };
 
 /**  An interactive card in the timeline. */
 export type TutorCard_Serialize = 
@@ -996,7 +1085,38 @@ unitId: string;
 /**  The question's id. */
 questionId: string; 
 /**  Its tier. */
-difficultyTier: Tier };
+difficultyTier: Tier } | 
+/**  The checker's verdict on a drill answer ("Continue" follows). */
+{ type: "DRILL_FEEDBACK"; 
+/**  The drill's unit. */
+unitId: string; 
+/**  The drill's message. */
+drillMessageId: string; 
+/**  Whether the answer was accepted. */
+isCorrect: boolean; 
+/**  The expected answer, shown once graded. */
+expectedAnswer: string; 
+/**  Why it was not accepted (`not_equivalent`, `not_simplified`, …). */
+reason: string | null; 
+/**  The mistake's tag, when known. */
+commonMistakeTag: string | null } | 
+/**
+ *  What an exam attempt or a support view did ("Continue" follows; a countdown
+ *  while locked).
+ */
+{ type: "EXAM_OUTCOME"; 
+/**  The unit credited. */
+unitId: string; 
+/**  The question. */
+questionId: string; 
+/**  Its tier. */
+difficultyTier: Tier; 
+/**  What happened. */
+outcome: ExamOutcomeKind; 
+/**  When the question opens again (RFC 3339), while locked. */
+lockedUntil: string | null; 
+/**  The unit's mastery after the event. */
+masteryTier: MasteryTier };
 
 /**  A course as the tutor's course picker shows it. */
 export type TutorCourseView = {

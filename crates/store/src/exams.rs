@@ -7,6 +7,7 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use lantern_core::clock::Clock;
 use lantern_core::course::AnswerOption;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::Tier;
@@ -299,6 +300,16 @@ pub async fn view_exam_support(
         already_passed: before == QuestionStatus::Passed,
         status,
     })
+}
+
+/// The system clock (the adapter behind the core's `Clock` port).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
 }
 
 /// The exam service of one profile and course, for the tutor's policy.

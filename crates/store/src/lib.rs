@@ -19,6 +19,7 @@ pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
 pub use error::StoreError;
+pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};

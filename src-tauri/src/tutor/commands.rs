@@ -10,13 +10,13 @@ use crate::library::Library;
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
-use chrono::Utc;
+use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::{clean_input, SnapshotLite, StudentInput, TurnLog, TutorDebugView};
 use lantern_core::ErrorCode;
-use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_store::{Store, StoreExamService, SystemClock, TutorPorts};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -44,7 +44,7 @@ async fn open(state: &AppState, id: i64) -> Result<TutorThreadView, IpcError> {
     let thread = state.store.tutor_thread(profile, id).await?;
     let lite = state
         .store
-        .tutor_snapshot_lite(profile, id, Utc::now())
+        .tutor_snapshot_lite(profile, id, SystemClock.now())
         .await?;
     Ok(TutorThreadView::new(thread, lite))
 }
@@ -59,7 +59,7 @@ pub async fn tutor_create(
 ) -> Result<TutorThreadView, IpcError> {
     let created = state
         .store
-        .create_tutor_thread(state.profile().id, &course_id, language, Utc::now())
+        .create_tutor_thread(state.profile().id, &course_id, language, SystemClock.now())
         .await?;
     open(&state, created.id).await
 }
@@ -148,7 +148,7 @@ impl StreamedTurn for TutorTurn<'_> {
                     self.id,
                     &self.input,
                     ports,
-                    Utc::now(),
+                    SystemClock.now(),
                     on_text,
                     cancel,
                 )
@@ -169,7 +169,7 @@ pub async fn tutor_snapshot(
 ) -> Result<SnapshotLite, IpcError> {
     Ok(state
         .store
-        .tutor_snapshot_lite(state.profile().id, id.0, Utc::now())
+        .tutor_snapshot_lite(state.profile().id, id.0, SystemClock.now())
         .await?)
 }
 
@@ -183,7 +183,7 @@ pub async fn tutor_debug(
 ) -> Result<TutorDebugView, IpcError> {
     Ok(state
         .store
-        .tutor_debug(state.profile().id, id.0, Utc::now())
+        .tutor_debug(state.profile().id, id.0, SystemClock.now())
         .await?)
 }
 

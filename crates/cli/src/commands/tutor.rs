@@ -10,13 +10,14 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use chrono::{DateTime, Utc};
 use clap::{Args, Subcommand, ValueEnum};
+use lantern_core::clock::{Clock, FixedClock};
 use lantern_core::coach::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::tutor::{
     ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
 };
 use lantern_core::ErrorCode;
-use lantern_store::{StoreExamService, TutorPorts, TutorThread};
+use lantern_store::{StoreExamService, SystemClock, TutorPorts, TutorThread};
 use serde_json::json;
 use std::io::Write;
 
@@ -159,12 +160,12 @@ fn usage(message: impl Into<String>) -> CliError {
     CliError::new(ErrorCode::UsageInvalid, message)
 }
 
-/// The clock: `--now`, else the system's.
-pub fn parse_now(now: Option<&str>) -> Result<DateTime<Utc>, CliError> {
+/// The clock: stopped at `--now`, else the system's.
+pub fn clock(now: Option<&str>) -> Result<Box<dyn Clock>, CliError> {
     match now {
-        None => Ok(Utc::now()),
+        None => Ok(Box::new(SystemClock)),
         Some(text) => DateTime::parse_from_rfc3339(text)
-            .map(|t| t.with_timezone(&Utc))
+            .map(|t| Box::new(FixedClock(t.with_timezone(&Utc))) as Box<dyn Clock>)
             .map_err(|e| usage(format!("--now {text:?} is not an RFC 3339 time: {e}"))),
     }
 }
@@ -305,7 +306,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
     let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
-    let now = parse_now(options.now.as_deref())?;
+    let now = clock(options.now.as_deref())?.now();
     let print = |value: serde_json::Value, text: &dyn Fn()| -> Result<(), CliError> {
         if options.json {
             println!("{}", to_json(&value)?);
