@@ -46,6 +46,8 @@ enum Command {
     /// Import and list course packs.
     #[command(subcommand)]
     Course(CourseCommand),
+    /// Check a student's answer against the expected one, as the tutor grades drills.
+    CheckAnswer(commands::CheckAnswerOptions),
     /// Work on a Toulmin argument with the coach, without a window.
     Coach(commands::CoachOptions),
     /// Learn a course with the adaptive tutor, without a window.
@@ -126,6 +128,7 @@ fn main() -> ExitCode {
         }
         Command::Course(CourseCommand::List { json }) => commands::list_courses(&locations, json),
         Command::Search(options) => commands::search(&locations, &options),
+        Command::CheckAnswer(options) => commands::check_answer(&options),
         Command::Coach(options) => commands::coach(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),

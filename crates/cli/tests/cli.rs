@@ -131,3 +131,32 @@ fn generate_with_a_bad_model_or_schema_gives_coded_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("error[model_invalid]"));
 }
+
+#[test]
+fn check_answer_gives_the_checkers_verdict_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["check-answer"];
+        all.extend_from_slice(args);
+        lantern(dir.path(), &all)
+    };
+    let out = run(&["--expected", "2x+6", "--answer", "2(x+3)", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["correct"].clone(), v["kind"].clone()),
+        (true.into(), "expression".into())
+    );
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["--expected", "x=4", "--answer", "x=-4", "--json"]).stdout)
+            .unwrap();
+    assert_eq!(v["reason"], "not_equivalent");
+    let out = run(&["--expected", "1/2", "--answer", "2/4", "--simplified"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("not accepted: not_simplified"));
+    assert!(
+        !run(&["--expected", "1", "--answer", "1", "--kind", "bogus"])
+            .status
+            .success()
+    );
+}

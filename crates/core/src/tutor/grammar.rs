@@ -35,6 +35,16 @@ fn socratic_text() -> Value {
     json!({"type": "string", "pattern": format!("^[^?\"\\\\\n]{{8,{}}}[?]$", MAX_QUESTION_CHARS - 1)})
 }
 
+/// Plain maths for a drill's question or answer: digits, signs, brackets and
+/// one-letter variables (each followed by a sign or digit, so no words), so the checker
+/// can solve the question and read the answer. No backslash: it would break the JSON.
+fn plain_math(max_terms: usize) -> Value {
+    const SIGNS: &str = "[-+*/^=()., 0-9]";
+    json!({"type": "string", "pattern": format!(
+        "^{SIGNS}{{0,12}}([a-z]{SIGNS}{{1,16}}){{1,{max_terms}}}[a-z]?$|^{SIGNS}{{1,40}}$"
+    )})
+}
+
 fn one_of(values: &[String]) -> Value {
     json!({"type": "string", "enum": values})
 }
@@ -74,8 +84,8 @@ fn card_schema(
                 "type": "object",
                 "properties": {
                     "prompt": text(MAX_DRILL_PROMPT_CHARS),
-                    "question_latex": text(MAX_LATEX_CHARS),
-                    "answer_latex": text(MAX_LATEX_CHARS)
+                    "question_latex": plain_math(5),
+                    "answer_latex": plain_math(3)
                 },
                 "required": ["prompt", "question_latex", "answer_latex"],
                 "additionalProperties": false
