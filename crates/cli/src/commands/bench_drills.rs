@@ -63,18 +63,19 @@ pub fn bench_drills(locations: &Locations, options: &BenchDrillsOptions) -> Resu
             let mut request = preview.prepared.request.clone();
             request.limits.seed = 42 + seed;
             request.limits.temperature = 0.7;
-            let text = rt
-                .block_on(supervisor.complete_json(
-                    &request,
-                    &preview.prepared.schema,
-                    &mut |_| {},
-                    &CancelFlag::default(),
-                ))
-                .map_err(failed)?;
-            let Some(card) = parse_output::<LlmTutorResponse>(&text, &preview.prepared.schema)
-                .ok()
-                .and_then(|r| r.drill_card)
-            else {
+            // An unusable answer (cut off, unparseable) counts as not written.
+            let answer = rt.block_on(supervisor.complete_json(
+                &request,
+                &preview.prepared.schema,
+                &mut |_| {},
+                &CancelFlag::default(),
+            ));
+            let card = answer.ok().and_then(|text| {
+                parse_output::<LlmTutorResponse>(&text, &preview.prepared.schema)
+                    .ok()
+                    .and_then(|r| r.drill_card)
+            });
+            let Some(card) = card else {
                 broken += 1;
                 continue;
             };

@@ -41,7 +41,7 @@ fn socratic_text() -> Value {
 fn plain_math(max_terms: usize) -> Value {
     const SIGNS: &str = "[-+*/^=()., 0-9]";
     json!({"type": "string", "pattern": format!(
-        "^{SIGNS}{{0,12}}([a-z]{SIGNS}{{1,16}}){{1,{max_terms}}}[a-z]?$|^{SIGNS}{{1,40}}$"
+        "^({SIGNS}{{0,12}}([a-z]{SIGNS}{{1,16}}){{1,{max_terms}}}[a-z]?|{SIGNS}{{1,40}})$"
     )})
 }
 
