@@ -21,6 +21,18 @@ fn at(d: &Path, now: &str, args: &[&str]) -> Value {
     json(d, &all)
 }
 
+/// Imports the fixture pack and starts a thread on it.
+fn fresh_thread(d: &Path) -> String {
+    let pack = repo("tests/fixtures/packs/one-step-equations");
+    let out = lantern(d, &["course", "import", &pack]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    at(d, DAY1, &["tutor", "new", "--course", "one-step-equations"])["id"].to_string()
+}
+
 fn reply(turn: &Value) -> &Value {
     turn["messages"]
         .as_array()
@@ -67,20 +79,7 @@ fn grade(d: &Path, thread: &str, id: &str, answer: &str) -> Value {
 fn a_week_from_drills_to_silver_runs_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let out = lantern(
-        d,
-        &[
-            "course",
-            "import",
-            &repo("tests/fixtures/packs/one-step-equations"),
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let thread = at(d, DAY1, &["tutor", "new", "--course", "one-step-equations"])["id"].to_string();
+    let thread = fresh_thread(d);
     let t = thread.as_str();
 
     // A right drill, then a wrong one: two attempts and no streak is stuck (B1, B2).
@@ -197,20 +196,7 @@ fn a_week_from_drills_to_silver_runs_from_the_command_line() {
 fn support_views_lock_and_bad_exam_input_gets_coded_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let out = lantern(
-        d,
-        &[
-            "course",
-            "import",
-            &repo("tests/fixtures/packs/one-step-equations"),
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let thread = at(d, DAY1, &["tutor", "new", "--course", "one-step-equations"])["id"].to_string();
+    let thread = fresh_thread(d);
     let t = thread.as_str();
     let video = at(
         d,

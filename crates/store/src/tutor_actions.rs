@@ -63,14 +63,18 @@ fn last_tutor_text(thread: &TutorThread) -> Option<&str> {
         .map(|m| m.text.as_str())
 }
 
-struct Loaded {
-    thread: TutorThread,
-    course: TutorCourse,
-    snapshot: StudentSnapshot,
+/// A thread with its course and the student's snapshot.
+pub(crate) struct Loaded {
+    /// The thread.
+    pub thread: TutorThread,
+    /// Its course.
+    pub course: TutorCourse,
+    /// The student's snapshot of the course.
+    pub snapshot: StudentSnapshot,
 }
 
 impl Store {
-    async fn tutor_load(
+    pub(crate) async fn tutor_load(
         &self,
         profile_id: i64,
         thread_id: i64,

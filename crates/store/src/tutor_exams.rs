@@ -8,6 +8,7 @@ use crate::exams::{
     StoreExamService,
 };
 use crate::tutor::{put_snapshot, write_timeline, TimelineWrite, TutorThread};
+use crate::tutor_actions::Loaded;
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
@@ -105,29 +106,7 @@ fn outcome_words(
     text
 }
 
-struct Loaded {
-    thread: TutorThread,
-    course: TutorCourse,
-    snapshot: StudentSnapshot,
-}
-
 impl Store {
-    async fn exam_load(
-        &self,
-        profile_id: i64,
-        thread_id: i64,
-        now: DateTime<Utc>,
-    ) -> Result<Loaded, StoreError> {
-        let thread = self.tutor_thread(profile_id, thread_id).await?;
-        let course = self.tutor_course(&thread.course_id).await?;
-        let snapshot = self.tutor_snapshot(profile_id, &course, now).await?;
-        Ok(Loaded {
-            thread,
-            course,
-            snapshot,
-        })
-    }
-
     /// Submits `option_id` as the answer to `question_id` in thread `thread_id`: the
     /// exam service grades it (a wrong answer locks the question for 24 hours), and the
     /// snapshot and the outcome card are saved with it in one transaction.
@@ -143,7 +122,7 @@ impl Store {
             thread,
             course,
             mut snapshot,
-        } = self.exam_load(profile_id, thread_id, now).await?;
+        } = self.tutor_load(profile_id, thread_id, now).await?;
         let mut tx = self.pool.begin().await?;
         let submission =
             submit_exam_answer(&mut tx, profile_id, &course.id, question_id, option_id, now)
@@ -204,7 +183,7 @@ impl Store {
             thread,
             course,
             mut snapshot,
-        } = self.exam_load(profile_id, thread_id, now).await?;
+        } = self.tutor_load(profile_id, thread_id, now).await?;
         let mut tx = self.pool.begin().await?;
         let support =
             view_exam_support(&mut tx, profile_id, &course.id, question_id, kind, now).await?;
@@ -318,7 +297,7 @@ impl Store {
     ) -> Result<ExamStatusView, StoreError> {
         let Loaded {
             course, snapshot, ..
-        } = self.exam_load(profile_id, thread_id, now).await?;
+        } = self.tutor_load(profile_id, thread_id, now).await?;
         let unit = snapshot.focus_unit_id.clone();
         let ids: Vec<(String,)> = sqlx::query_as(
             "SELECT q.question_id FROM exam_question_units q JOIN exam_questions e \

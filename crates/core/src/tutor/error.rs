@@ -42,6 +42,19 @@ impl From<LlmError> for TutorError {
     }
 }
 
+/// Whether a failed model answer is answered by the deterministic guide: refused by
+/// the rules, unparseable, or impossible (a prompt too long for a small context, say).
+pub fn is_broken_reply(code: ErrorCode) -> bool {
+    matches!(
+        code,
+        ErrorCode::TutorPolicyViolation
+            | ErrorCode::ModelRuntimeFailed
+            | ErrorCode::ModelOutputInvalid
+            | ErrorCode::ModelGrammarFailed
+            | ErrorCode::ModelTemplateFailed
+    )
+}
+
 impl Coded for TutorError {
     fn code(&self) -> ErrorCode {
         match self {

@@ -347,13 +347,6 @@ impl LoopTurn for PreparedGrade {
     }
 
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
-        matches!(
-            code,
-            ErrorCode::TutorPolicyViolation
-                | ErrorCode::ModelRuntimeFailed
-                | ErrorCode::ModelOutputInvalid
-                | ErrorCode::ModelGrammarFailed
-                | ErrorCode::ModelTemplateFailed
-        )
+        super::error::is_broken_reply(code)
     }
 }

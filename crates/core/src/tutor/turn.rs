@@ -358,14 +358,7 @@ impl LoopTurn for PreparedTurn {
     /// A refused, unparseable or impossible answer (a prompt too long for a small
     /// context, say) is answered by the fallback, so the student always gets a move.
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
-        matches!(
-            code,
-            ErrorCode::TutorPolicyViolation
-                | ErrorCode::ModelRuntimeFailed
-                | ErrorCode::ModelOutputInvalid
-                | ErrorCode::ModelGrammarFailed
-                | ErrorCode::ModelTemplateFailed
-        )
+        super::error::is_broken_reply(code)
     }
 }
 
