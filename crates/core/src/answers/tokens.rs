@@ -199,7 +199,14 @@ impl Tokens {
                 && (i == 0 || matches!(tokens[i - 1], Tok::Op(_) | Tok::Open));
             if !unary_plus {
                 match &tokens[i] {
-                    Tok::Num(n) => out.push_str(n),
+                    Tok::Num(n) => {
+                        // Two numbers side by side stay apart (the parser refuses
+                        // them) rather than run together into another number.
+                        if i > 0 && matches!(tokens[i - 1], Tok::Num(_)) {
+                            out.push(' ');
+                        }
+                        out.push_str(n);
+                    }
                     Tok::Var(v) => {
                         out.push('{');
                         out.push(*v);
@@ -269,6 +276,12 @@ mod tests {
         assert_eq!(parser("x^-2"), "{x}^(-1*2)");
         assert_eq!(parser("2^-(x+1)"), "2^(-1*({x}+1))");
         assert_eq!(parser("+5"), "5");
+    }
+
+    #[test]
+    fn numbers_side_by_side_do_not_run_together() {
+        assert_eq!(parser("1. 5"), "1. 5");
+        assert!(crate::answers::evaluate("1. 5", &Default::default()).is_err());
     }
 
     #[test]
