@@ -350,3 +350,141 @@ impl LoopTurn for PreparedGrade {
         super::error::is_broken_reply(code)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tutor::contract::LlmDrillCard;
+    use crate::tutor::drill::{check_model_drill, DrillSource, ForeseenMistake};
+    use proptest::prelude::*;
+
+    fn key() -> DrillKey {
+        DrillKey {
+            unit_id: "U".into(),
+            answer: "x = 4".into(),
+            kind: None,
+            simplified: false,
+            source: DrillSource::Template,
+            template_id: Some("t".into()),
+            verified: true,
+            mistakes: vec![ForeseenMistake {
+                answer: "x = 14".into(),
+                tag: "adds_instead".into(),
+            }],
+            explanation: None,
+        }
+    }
+
+    fn prepared(answer: &str) -> PreparedGrade {
+        let unit = Unit {
+            id: "U".into(),
+            title: "T".into(),
+            anchor: "A.".into(),
+            tags: vec![],
+            misconceptions: vec![crate::course::Misconception {
+                tag: "adds_instead".into(),
+                text: "Adds.".into(),
+            }],
+            content: vec![],
+            drills: vec![],
+        };
+        PreparedGrade::new(
+            "Solve",
+            "x + 5 = 9",
+            answer,
+            key(),
+            Some(&unit),
+            Language::En,
+        )
+    }
+
+    #[test]
+    fn the_verdict_is_the_checkers_and_a_foreseen_mistake_gives_its_tag() {
+        assert!(prepared("4").verdict.is_correct);
+        let foreseen = prepared("x = 14");
+        assert_eq!(
+            foreseen.verdict.common_mistake_tag.as_deref(),
+            Some("adds_instead")
+        );
+        assert_eq!(foreseen.verdict.tag_source, Some(TagSource::Foreseen));
+        assert!(foreseen.offered_tags.is_empty());
+        let detected = prepared("x = -4");
+        assert_eq!(
+            detected.verdict.common_mistake_tag.as_deref(),
+            Some("sign_error")
+        );
+        let unknown = prepared("x = 7");
+        assert!(unknown.verdict.common_mistake_tag.is_none());
+        assert!(unknown.offered_tags.contains(&"adds_instead".to_string()));
+    }
+
+    #[test]
+    fn feedback_contradicting_the_verdict_or_an_unoffered_tag_is_refused() {
+        let wrong = prepared("x = 7");
+        let says_right = LlmDrillFeedback {
+            feedback_text: "Correct! Well done.".into(),
+            common_mistake_tag: None,
+        };
+        assert!(wrong.accept(&says_right).is_err());
+        let bad_tag = LlmDrillFeedback {
+            feedback_text: "Check the subtraction step.".into(),
+            common_mistake_tag: Some("made_up".into()),
+        };
+        assert!(wrong.accept(&bad_tag).is_err());
+        let fine = LlmDrillFeedback {
+            feedback_text: "Check the subtraction step.".into(),
+            common_mistake_tag: Some("adds_instead".into()),
+        };
+        assert_eq!(
+            wrong.accept(&fine).unwrap().model_tag.as_deref(),
+            Some("adds_instead")
+        );
+        let right = prepared("x = 4");
+        assert!(right
+            .accept(&LlmDrillFeedback {
+                feedback_text: "Not quite, try again.".into(),
+                common_mistake_tag: None
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn without_a_model_the_feedback_is_deterministic_and_gives_the_answer_when_wrong() {
+        assert!(prepared("x = 7").deterministic().text.contains("x = 4"));
+        assert!(prepared("4").deterministic().text.starts_with("Correct"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn any_feedback_is_either_accepted_within_bounds_or_refused(
+            text in ".{0,300}",
+            tag in proptest::option::of("[a-z_]{0,12}"),
+            answer in ".{0,20}",
+        ) {
+            let p = prepared(&answer);
+            let raw = LlmDrillFeedback { feedback_text: text, common_mistake_tag: tag };
+            if let Ok(feedback) = p.accept(&raw) {
+                prop_assert!(!feedback.text.is_empty());
+                prop_assert!(feedback.text.chars().count() <= MAX_FEEDBACK_CHARS);
+                if let Some(t) = feedback.model_tag {
+                    prop_assert!(p.offered_tags.contains(&t));
+                }
+            }
+        }
+
+        #[test]
+        fn any_model_drill_is_classified_without_panicking(
+            prompt in ".{0,40}",
+            question in "[-+*/^=()x0-9 .]{0,30}",
+            answer in "[-+*/^=()x0-9 .a-z]{0,20}",
+        ) {
+            let _ = check_model_drill(&LlmDrillCard {
+                prompt,
+                question_latex: question,
+                answer_latex: answer,
+            });
+        }
+    }
+}
