@@ -37,4 +37,10 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tutor_snapshot",
     "tutor_debug",
     "tutor_log",
+    "tutor_grade_drill",
+    "tutor_exam_question",
+    "tutor_exam_submit",
+    "tutor_exam_support",
+    "tutor_learning_path",
+    "tutor_progress",
 ];

@@ -3,6 +3,7 @@
 //! Commands live in [`commands`], one module per area; the state they share is
 //! [`state::AppState`]; failures cross the bridge as [`error::IpcError`].
 
+pub mod clock;
 pub mod coach;
 mod command_names;
 pub mod commands;
@@ -61,6 +62,12 @@ macro_rules! lantern_builder {
                 $crate::tutor::commands::tutor_snapshot,
                 $crate::tutor::commands::tutor_debug,
                 $crate::tutor::commands::tutor_log,
+                $crate::tutor::evidence::tutor_grade_drill::<$runtime>,
+                $crate::tutor::evidence::tutor_exam_question,
+                $crate::tutor::evidence::tutor_exam_submit,
+                $crate::tutor::evidence::tutor_exam_support,
+                $crate::tutor::evidence::tutor_learning_path,
+                $crate::tutor::evidence::tutor_progress,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![

@@ -55,6 +55,11 @@ impl Library {
         }
     }
 
+    /// The folder of the imported courses' question videos.
+    pub fn media_root(&self) -> PathBuf {
+        lantern_rag::media_root(&self.index_dir)
+    }
+
     /// The retriever, loading the embedder and opening the index (seeing what `store`
     /// published) the first time.
     pub async fn retriever(&self, store: &Store) -> Result<Arc<LanceRetriever>, IpcError> {

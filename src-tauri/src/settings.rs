@@ -41,6 +41,8 @@ pub struct Settings {
     pub theme: Theme,
     /// The profile in use when the app last ran.
     pub profile_id: Option<RowId>,
+    /// Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default.
+    pub debug_drawer: bool,
 }
 
 /// Threads to use by default: the cores, at most 4 (more rarely helps a small model).
@@ -58,6 +60,7 @@ impl Default for Settings {
             language: Language::default(),
             theme: Theme::default(),
             profile_id: None,
+            debug_drawer: false,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What the commands share: the database, the active profile, the model pack and the
 //! model service.
 
+use crate::clock::AppClock;
 use crate::library::Library;
 use crate::model::ModelService;
 use crate::turns::TurnRegistry;
@@ -23,6 +24,8 @@ pub struct AppState {
     pub library: Library,
     /// The streamed turns running now.
     pub turns: TurnRegistry,
+    /// Where time comes from (lockouts, re-checks, recency).
+    pub clock: AppClock,
 }
 
 impl AppState {
@@ -62,6 +65,7 @@ impl AppState {
             pack_dir,
             model: ModelService::default(),
             turns: TurnRegistry::default(),
+            clock: AppClock::from_env(),
         })
     }
 

@@ -101,6 +101,35 @@ export const commands = {
 	tutorDebug: (id: RowId) => typedError<TutorDebugView_Serialize, IpcError>(__TAURI_INVOKE("tutor_debug", { id })),
 	/**  The log rows of thread `id`, oldest first. */
 	tutorLog: (id: RowId) => typedError<TurnLog_Serialize[], IpcError>(__TAURI_INVOKE("tutor_log", { id })),
+	/**
+	 *  Grades `answer` to the drill of message `message_id` in thread `id`, streaming the
+	 *  feedback to `on_event`; resolves to the saved answer and feedback card. A drill is
+	 *  graded once; a stopped grading saves nothing.
+	 */
+	tutorGradeDrill: (id: RowId, messageId: string, answer: string, onEvent: Channel<TurnEvent<DrillGradedView_Deserialize>>) => typedError<DrillGradedView_Serialize, IpcError>(__TAURI_INVOKE("tutor_grade_drill", { id, messageId, answer, onEvent })),
+	/**
+	 *  Exam question `question_id` of thread `id`'s course with its status now (without
+	 *  its answer or memo).
+	 */
+	tutorExamQuestion: (id: RowId, questionId: string) => typedError<ExamQuestionView_Serialize, IpcError>(__TAURI_INVOKE("tutor_exam_question", { id, questionId })),
+	/**
+	 *  Submits option `option_id` to question `question_id` in thread `id`: a wrong
+	 *  answer locks the question for 24 hours; the outcome card and the snapshot are saved
+	 *  together.
+	 */
+	tutorExamSubmit: (id: RowId, questionId: string, optionId: string) => typedError<ExamEventView_Serialize, IpcError>(__TAURI_INVOKE("tutor_exam_submit", { id, questionId, optionId })),
+	/**
+	 *  Shows the memo or the video of question `question_id` in thread `id`; this locks
+	 *  the question for 24 hours unless it was passed.
+	 */
+	tutorExamSupport: (id: RowId, questionId: string, kind: SupportChoice) => typedError<ExamEventView_Serialize, IpcError>(__TAURI_INVOKE("tutor_exam_support", { id, questionId, kind })),
+	/**
+	 *  The learning path of thread `id`'s course: units with mastery, blocked units, the
+	 *  focus, and the prerequisite edges.
+	 */
+	tutorLearningPath: (id: RowId) => typedError<LearningPath, IpcError>(__TAURI_INVOKE("tutor_learning_path", { id })),
+	/**  The units at each tier over time in thread `id`'s course, oldest first. */
+	tutorProgress: (id: RowId) => typedError<ProgressPoint[], IpcError>(__TAURI_INVOKE("tutor_progress", { id })),
 };
 
 /** Events */
@@ -127,6 +156,8 @@ export type AppInfo_Deserialize = {
 	modelPack?: string | null,
 	/**  Name of the default language model. */
 	defaultModel: string,
+	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
+	now: string,
 };
 
 /**  What the status bar shows at start-up. */
@@ -139,6 +170,8 @@ export type AppInfo_Serialize = {
 	modelPack: string | null,
 	/**  Name of the default language model. */
 	defaultModel: string,
+	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
+	now: string,
 };
 
 /**  What a button sent instead of (or with) a typed message. */
@@ -166,6 +199,10 @@ result: ExamResult } |
 /**  "I'm stuck" on a drill. */
 { type: "STUCK"; 
 /**  The drill's unit. */
+unitId: string } | 
+/**  A unit chosen on the learning path: work on it (or on what it needs first). */
+{ type: "CHOOSE_UNIT"; 
+/**  The chosen unit. */
 unitId: string };
 
 /**  One message of a coach conversation. */
@@ -299,6 +336,37 @@ export type CourseView = {
 
 /**  Sent when the list of courses changed (an import finished). */
 export type CoursesChanged = null;
+
+/**  A drill graded and saved. */
+export type DrillGradedView = DrillGradedView_Serialize | DrillGradedView_Deserialize;
+
+/**  A drill graded and saved. */
+export type DrillGradedView_Deserialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The student's answer and the feedback card. */
+	messages: TutorMessage_Deserialize[],
+	/**  The checker's verdict. */
+	isCorrect: boolean,
+	/**  The right panel after the grade. */
+	snapshotLite: SnapshotLite_Deserialize,
+	/**  Who wrote the feedback. */
+	origin: ReplyOrigin,
+};
+
+/**  A drill graded and saved. */
+export type DrillGradedView_Serialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The student's answer and the feedback card. */
+	messages: TutorMessage_Serialize[],
+	/**  The checker's verdict. */
+	isCorrect: boolean,
+	/**  The right panel after the grade. */
+	snapshotLite: SnapshotLite_Serialize,
+	/**  Who wrote the feedback. */
+	origin: ReplyOrigin,
+};
 
 /**  Result of a graded drill, sent back by "Continue". */
 export type DrillResult = 
@@ -477,6 +545,62 @@ export type ExamAvailability =
 /**  There are no candidates. */
 "none";
 
+/**
+ *  An exam event saved: the new timeline items, the question's status and, for a
+ *  support view, what to show.
+ */
+export type ExamEventView = ExamEventView_Serialize | ExamEventView_Deserialize;
+
+/**
+ *  An exam event saved: the new timeline items, the question's status and, for a
+ *  support view, what to show.
+ */
+export type ExamEventView_Deserialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The student's action and the outcome card. */
+	messages: TutorMessage_Deserialize[],
+	/**  What happened. */
+	outcome: ExamOutcomeKind,
+	/**  The question's status after the event. */
+	status: QuestionStatusView_Deserialize,
+	/**  The memo, or the video's transcript, for a support view. */
+	supportText?: string | null,
+	/**  The video file's absolute path, for a video view when the pack has one. */
+	videoPath?: string | null,
+	/**  The right panel after the event. */
+	snapshotLite: SnapshotLite_Deserialize,
+};
+
+/**
+ *  An exam event saved: the new timeline items, the question's status and, for a
+ *  support view, what to show.
+ */
+export type ExamEventView_Serialize = {
+	/**  The thread. */
+	threadId: RowId,
+	/**  The student's action and the outcome card. */
+	messages: TutorMessage_Serialize[],
+	/**  What happened. */
+	outcome: ExamOutcomeKind,
+	/**  The question's status after the event. */
+	status: QuestionStatusView_Serialize,
+	/**  The memo, or the video's transcript, for a support view. */
+	supportText: string | null,
+	/**  The video file's absolute path, for a video view when the pack has one. */
+	videoPath: string | null,
+	/**  The right panel after the event. */
+	snapshotLite: SnapshotLite_Serialize,
+};
+
+/**  One option of an exam question. */
+export type ExamOptionView = {
+	/**  Option id (`A`, `B`, …). */
+	id: string,
+	/**  Its text (may hold `$…$` math). */
+	text: string,
+};
+
 /**  What happened on an exam question. */
 export type ExamOutcomeKind = 
 /**  Answered correctly. */
@@ -487,6 +611,54 @@ export type ExamOutcomeKind =
 "memo_viewed" | 
 /**  The video walkthrough was viewed: locked for 24 hours. */
 "video_viewed";
+
+/**
+ *  An exam question as the exam block shows it: never its answer or memo, which only
+ *  cross once submitted or viewed.
+ */
+export type ExamQuestionView = ExamQuestionView_Serialize | ExamQuestionView_Deserialize;
+
+/**
+ *  An exam question as the exam block shows it: never its answer or memo, which only
+ *  cross once submitted or viewed.
+ */
+export type ExamQuestionView_Deserialize = {
+	/**  The question's id. */
+	questionId: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  The stem (may hold `$…$` math). */
+	stem: string,
+	/**  The options. */
+	options: ExamOptionView[],
+	/**  The pack has a video file for it. */
+	hasVideo: boolean,
+	/**  The pack has a transcript of a walkthrough. */
+	hasTranscript: boolean,
+	/**  Its status for the student now. */
+	status: QuestionStatusView_Deserialize,
+};
+
+/**
+ *  An exam question as the exam block shows it: never its answer or memo, which only
+ *  cross once submitted or viewed.
+ */
+export type ExamQuestionView_Serialize = {
+	/**  The question's id. */
+	questionId: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  The stem (may hold `$…$` math). */
+	stem: string,
+	/**  The options. */
+	options: ExamOptionView[],
+	/**  The pack has a video file for it. */
+	hasVideo: boolean,
+	/**  The pack has a transcript of a walkthrough. */
+	hasTranscript: boolean,
+	/**  Its status for the student now. */
+	status: QuestionStatusView_Serialize,
+};
 
 /**  Result of an exam attempt, sent back by "Continue". */
 export type ExamResult = 
@@ -535,6 +707,18 @@ export type Language =
 "en" | 
 /**  Spanish. */
 "es";
+
+/**  The whole learning path of a course for one student. */
+export type LearningPath = {
+	/**  The course. */
+	courseId: string,
+	/**  Its title. */
+	courseTitle: string,
+	/**  The units, in table-of-contents order. */
+	units: PathUnit[],
+	/**  The prerequisite edges between them. */
+	edges: PathEdge[],
+};
 
 /**  A unit a message was mapped to, with confidence in 0..1. */
 export type MappedUnit = {
@@ -611,6 +795,28 @@ export type PassageView = {
 	score: number | null,
 };
 
+/**  A prerequisite edge: `from` is needed before `to`. */
+export type PathEdge = {
+	/**  The prerequisite. */
+	from: string,
+	/**  The unit that needs it. */
+	to: string,
+};
+
+/**  A unit on the learning path. */
+export type PathUnit = {
+	/**  The unit. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  Its mastery. */
+	masteryTier: MasteryTier,
+	/**  Some direct prerequisite has no mastery yet. */
+	blocked: boolean,
+	/**  The unit the tutor works on now. */
+	isFocus: boolean,
+};
+
 /**  Small limits that keep answers short. */
 export type PolicyConstraints = {
 	/**  Longest concept card, in words. */
@@ -629,6 +835,18 @@ export type ProfileView = {
 	name: string,
 	/**  Whether it is the profile in use. */
 	active: boolean,
+};
+
+/**  The units at each tier or above at one time. */
+export type ProgressPoint = {
+	/**  When (RFC 3339). */
+	at: string,
+	/**  Units with bronze or better. */
+	bronze: number,
+	/**  Units with silver or better. */
+	silver: number,
+	/**  Units with gold. */
+	gold: number,
 };
 
 /**  Mastery across the course: units at each tier or above, of all units. */
@@ -651,6 +869,34 @@ export type ProposedUpdate = {
 	value: string,
 	/**  Why this text, briefly. */
 	rationale: string,
+};
+
+/**  Whether an exam question can be attempted now. */
+export type QuestionState = 
+/**  Can be attempted now. */
+"available" | 
+/**  Locked until `lockedUntil`. */
+"locked" | 
+/**  Already passed. */
+"passed";
+
+/**  An exam question's status for the student. */
+export type QuestionStatusView = QuestionStatusView_Serialize | QuestionStatusView_Deserialize;
+
+/**  An exam question's status for the student. */
+export type QuestionStatusView_Deserialize = {
+	/**  Available, locked or passed. */
+	state: QuestionState,
+	/**  When a locked question opens again (RFC 3339). */
+	lockedUntil?: string | null,
+};
+
+/**  An exam question's status for the student. */
+export type QuestionStatusView_Serialize = {
+	/**  Available, locked or passed. */
+	state: QuestionState,
+	/**  When a locked question opens again (RFC 3339). */
+	lockedUntil: string | null,
 };
 
 /**  Who wrote a reply. */
@@ -755,6 +1001,8 @@ export type Settings_Deserialize = {
 	theme?: Theme,
 	/**  The profile in use when the app last ran. */
 	profileId?: RowId | null,
+	/**  Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default. */
+	debugDrawer?: boolean,
 };
 
 /**  Everything the Settings page edits. */
@@ -769,6 +1017,8 @@ export type Settings_Serialize = {
 	theme: Theme,
 	/**  The profile in use when the app last ran. */
 	profileId: RowId | null,
+	/**  Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default. */
+	debugDrawer: boolean,
 };
 
 /**  The right panel's summary. */
@@ -797,6 +1047,13 @@ export type SnapshotLite_Serialize = {
 	/**  Mastery counts. */
 	progress: ProgressSummary,
 };
+
+/**  What an exam block's support button shows. */
+export type SupportChoice = 
+/**  "View Memo": the worked solution. */
+"memo" | 
+/**  "Watch Video": the pack's video, else its transcript. */
+"video";
 
 /**  Colour theme. */
 export type Theme = 

@@ -14,6 +14,7 @@ mod tutor;
 mod tutor_actions;
 mod tutor_drills;
 mod tutor_exams;
+mod tutor_path;
 
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;

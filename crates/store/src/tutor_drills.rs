@@ -4,6 +4,7 @@
 //! are written in one transaction. A drill is graded once.
 
 use crate::tutor::{put_snapshot, write_timeline, TimelineWrite};
+use crate::tutor_path::record_mastery;
 use crate::{Store, StoreError, StoreExamService};
 use chrono::{DateTime, Utc};
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
@@ -161,6 +162,10 @@ impl Store {
         )
         .await?;
         put_snapshot(&mut tx, profile_id, &course.id, &snapshot).await?;
+        if effect.tier_rose {
+            let tier = snapshot.mastery(&unit_id);
+            record_mastery(&mut tx, profile_id, &course.id, &unit_id, tier, now).await?;
+        }
         tx.commit().await?;
         Ok(DrillGraded {
             messages: self.tutor_turn_messages(thread_id, &turn_id).await?,

@@ -9,6 +9,7 @@ use crate::exams::{
 };
 use crate::tutor::{put_snapshot, write_timeline, TimelineWrite, TutorThread};
 use crate::tutor_actions::Loaded;
+use crate::tutor_path::record_mastery;
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
@@ -154,6 +155,7 @@ impl Store {
                 &student,
                 &submission.question,
                 (outcome, submission.status, &unit, &effect),
+                now,
             )
             .await?;
         tx.commit().await?;
@@ -216,6 +218,7 @@ impl Store {
                 student,
                 &support.question,
                 (outcome, support.status, &unit, &effect),
+                now,
             )
             .await?;
         tx.commit().await?;
@@ -243,6 +246,7 @@ impl Store {
         student: &str,
         question: &ExamQuestion,
         (outcome, status, unit, effect): (ExamOutcomeKind, QuestionStatus, &str, &EvidenceEffect),
+        now: DateTime<Utc>,
     ) -> Result<String, StoreError> {
         let card = TutorCard::ExamOutcome {
             unit_id: unit.to_string(),
@@ -272,6 +276,10 @@ impl Store {
         )
         .await?;
         put_snapshot(tx, profile_id, &course.id, snapshot).await?;
+        if effect.tier_rose || effect.flagged_for_review {
+            let tier = snapshot.mastery(unit);
+            record_mastery(tx, profile_id, &course.id, unit, tier, now).await?;
+        }
         Ok(turn_id)
     }
 

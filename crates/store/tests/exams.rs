@@ -454,3 +454,50 @@ async fn bronze_then_silver_from_drills_and_passes() {
     assert!(silver.effect.tier_rose);
     assert_eq!(silver.snapshot_lite.focus.mastery_tier, MasteryTier::Silver);
 }
+
+#[tokio::test]
+async fn mastery_changes_draw_the_progress_chart_and_the_learning_path() {
+    let (_dir, store, profile, thread) = setup().await;
+    assert!(store
+        .tutor_progress_history(profile, thread)
+        .await
+        .unwrap()
+        .is_empty());
+    for _ in 0..2 {
+        let (id, right) = drill(&store, profile, thread).await;
+        grade(&store, profile, thread, &id, &right).await;
+    }
+    store
+        .tutor_exam_submit(profile, thread, "Q-B1", "B", t0())
+        .await
+        .unwrap();
+    let later = t0() + chrono::Duration::hours(1);
+    store
+        .tutor_exam_submit(profile, thread, "Q-S1", "B", later)
+        .await
+        .unwrap();
+    let points = store.tutor_progress_history(profile, thread).await.unwrap();
+    let counts: Vec<(u32, u32)> = points.iter().map(|p| (p.bronze, p.silver)).collect();
+    assert_eq!(counts, [(1, 0), (1, 1)]);
+    let path = store
+        .tutor_learning_path(profile, thread, later)
+        .await
+        .unwrap();
+    let focus = path.units.iter().find(|u| u.is_focus).unwrap();
+    assert_eq!(focus.mastery_tier, MasteryTier::Silver);
+    assert!(!focus.blocked);
+    // Deleting the thread keeps the history with the student's progress.
+    let other = store
+        .create_tutor_thread(profile, "eq", None, later)
+        .await
+        .unwrap();
+    store.delete_tutor_thread(profile, thread).await.unwrap();
+    assert_eq!(
+        store
+            .tutor_progress_history(profile, other.id)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+}

@@ -2,6 +2,7 @@
 
 use crate::error::IpcError;
 use crate::state::AppState;
+use lantern_core::clock::Clock;
 use lantern_core::pack::{Manifest, Role};
 use serde::Serialize;
 
@@ -17,6 +18,8 @@ pub struct AppInfo {
     pub model_pack: Option<String>,
     /// Name of the default language model.
     pub default_model: String,
+    /// The app clock's time now (RFC 3339), so countdowns agree with the lockouts.
+    pub now: String,
 }
 
 /// The app's version, profile and model pack.
@@ -32,5 +35,6 @@ pub async fn app_info(state: tauri::State<'_, AppState>) -> Result<AppInfo, IpcE
             .default_for(Role::Llm)
             .map(|m| m.name.clone())
             .unwrap_or_default(),
+        now: state.clock.now().to_rfc3339(),
     })
 }

@@ -5,6 +5,7 @@
 use super::views::{
     TutorCourseView, TutorInputView, TutorThreadSummaryView, TutorThreadView, TutorTurnView,
 };
+use crate::clock::AppClock;
 use crate::error::IpcError;
 use crate::library::Library;
 use crate::row_id::RowId;
@@ -16,7 +17,7 @@ use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::{clean_input, SnapshotLite, StudentInput, TurnLog, TutorDebugView};
 use lantern_core::ErrorCode;
-use lantern_store::{Store, StoreExamService, SystemClock, TutorPorts};
+use lantern_store::{Store, StoreExamService, TutorPorts};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -44,7 +45,7 @@ async fn open(state: &AppState, id: i64) -> Result<TutorThreadView, IpcError> {
     let thread = state.store.tutor_thread(profile, id).await?;
     let lite = state
         .store
-        .tutor_snapshot_lite(profile, id, SystemClock.now())
+        .tutor_snapshot_lite(profile, id, state.clock.now())
         .await?;
     Ok(TutorThreadView::new(thread, lite))
 }
@@ -59,7 +60,7 @@ pub async fn tutor_create(
 ) -> Result<TutorThreadView, IpcError> {
     let created = state
         .store
-        .create_tutor_thread(state.profile().id, &course_id, language, SystemClock.now())
+        .create_tutor_thread(state.profile().id, &course_id, language, state.clock.now())
         .await?;
     open(&state, created.id).await
 }
@@ -106,6 +107,7 @@ pub async fn tutor_send<R: Runtime>(
         profile,
         id: id.0,
         input,
+        clock: state.clock,
     };
     stream_with_model(&app, &state, &on_event, turn).await
 }
@@ -117,6 +119,7 @@ struct TutorTurn<'s> {
     profile: i64,
     id: i64,
     input: StudentInput,
+    clock: AppClock,
 }
 
 impl StreamedTurn for TutorTurn<'_> {
@@ -148,7 +151,7 @@ impl StreamedTurn for TutorTurn<'_> {
                     self.id,
                     &self.input,
                     ports,
-                    SystemClock.now(),
+                    self.clock.now(),
                     on_text,
                     cancel,
                 )
@@ -169,7 +172,7 @@ pub async fn tutor_snapshot(
 ) -> Result<SnapshotLite, IpcError> {
     Ok(state
         .store
-        .tutor_snapshot_lite(state.profile().id, id.0, SystemClock.now())
+        .tutor_snapshot_lite(state.profile().id, id.0, state.clock.now())
         .await?)
 }
 
@@ -183,7 +186,7 @@ pub async fn tutor_debug(
 ) -> Result<TutorDebugView, IpcError> {
     Ok(state
         .store
-        .tutor_debug(state.profile().id, id.0, SystemClock.now())
+        .tutor_debug(state.profile().id, id.0, state.clock.now())
         .await?)
 }
 

@@ -3,4 +3,5 @@
 //! [`crate::turns`].
 
 pub mod commands;
+pub mod evidence;
 pub mod views;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { commands, type AppInfo, type IpcError } from "../bindings";
+import { syncAppClock } from "../time/appClock";
 
 /** What the status bar needs: the app info once loaded, or the error that stopped it. */
 export type AppInfoState =
@@ -17,6 +18,7 @@ export function useAppInfo(): [AppInfoState, () => void] {
       .appInfo()
       .then((result) => {
         if (!live) return;
+        if (result.status === "ok") syncAppClock(result.data.now);
         setState(
           result.status === "ok"
             ? { status: "ready", info: result.data }

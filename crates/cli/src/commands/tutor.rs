@@ -154,6 +154,8 @@ pub enum EventKind {
     ExamContinue,
     /// "I'm stuck".
     Stuck,
+    /// A unit chosen on the learning path.
+    ChooseUnit,
 }
 
 fn usage(message: impl Into<String>) -> CliError {
@@ -179,6 +181,7 @@ fn event(
     Ok(match kind {
         EventKind::RequestDrill => ClientEvent::RequestDrill { unit_id: unit },
         EventKind::Stuck => ClientEvent::Stuck { unit_id: unit },
+        EventKind::ChooseUnit => ClientEvent::ChooseUnit { unit_id: unit },
         EventKind::DrillContinue => ClientEvent::DrillContinue {
             unit_id: unit,
             last_result: match result {

@@ -201,6 +201,12 @@ pub enum ClientEvent {
         /// The drill's unit.
         unit_id: String,
     },
+    /// A unit chosen on the learning path: work on it (or on what it needs first).
+    #[serde(rename_all = "camelCase")]
+    ChooseUnit {
+        /// The chosen unit.
+        unit_id: String,
+    },
 }
 
 impl ClientEvent {
@@ -212,6 +218,7 @@ impl ClientEvent {
             Self::DrillContinue { .. } => "DRILL_CONTINUE",
             Self::ExamContinue { .. } => "EXAM_CONTINUE",
             Self::Stuck { .. } => "STUCK",
+            Self::ChooseUnit { .. } => "CHOOSE_UNIT",
         }
     }
 
@@ -222,7 +229,8 @@ impl ClientEvent {
             Self::RequestDrill { unit_id }
             | Self::DrillContinue { unit_id, .. }
             | Self::ExamContinue { unit_id, .. }
-            | Self::Stuck { unit_id } => Some(unit_id),
+            | Self::Stuck { unit_id }
+            | Self::ChooseUnit { unit_id } => Some(unit_id),
         }
     }
 }

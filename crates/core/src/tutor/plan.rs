@@ -7,7 +7,8 @@
 //! - stuck by evidence (A4) → a concept card;
 //! - "Continue" after a graded drill (B1, B2) → the next drill;
 //! - a message that maps to no unit confidently (A3) → a Socratic clarifier;
-//! - otherwise (A1, A2) → a Socratic question or a drill, the model's choice.
+//! - otherwise (A1, A2, and a unit chosen on the learning path) → a Socratic question
+//!   or a drill, the model's choice.
 //!
 //! The target is always the policy's focus (the blocker when blocked, A2). Every plan is
 //! a subset of the policy, so validation against the policy still holds.
@@ -155,5 +156,18 @@ mod tests {
             plan_turn(&policy(&[TutorAction::ConceptCard]), &stuck, &[]).actions,
             [TutorAction::ConceptCard]
         );
+    }
+
+    #[test]
+    fn a_unit_chosen_on_the_learning_path_gets_a_question_or_a_drill_on_the_focus() {
+        let chosen = ClientEvent::ChooseUnit {
+            unit_id: "T".into(),
+        };
+        let plan = plan_turn(&policy(&[]), &chosen, &[]);
+        assert_eq!(
+            plan.actions,
+            [TutorAction::SocraticQuestion, TutorAction::DrillCard]
+        );
+        assert_eq!(plan.target_unit_ids, ["F"]);
     }
 }

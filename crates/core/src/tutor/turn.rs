@@ -107,6 +107,12 @@ fn student_words(input: &StudentInput, language: Language) -> String {
         }
         (ClientEvent::Stuck { .. }, Language::En) => Some("(pressed: I'm stuck)"),
         (ClientEvent::Stuck { .. }, Language::Es) => Some("(pulsó: Estoy atascado)"),
+        (ClientEvent::ChooseUnit { .. }, Language::En) => {
+            Some("(chose this unit on the learning path)")
+        }
+        (ClientEvent::ChooseUnit { .. }, Language::Es) => {
+            Some("(eligió esta unidad en la ruta de aprendizaje)")
+        }
     };
     if let Some(p) = pressed {
         if !words.is_empty() {

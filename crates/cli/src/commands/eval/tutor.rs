@@ -92,6 +92,7 @@ impl Turn {
             None => ClientEvent::None,
             Some("REQUEST_DRILL") => ClientEvent::RequestDrill { unit_id: unit },
             Some("STUCK") => ClientEvent::Stuck { unit_id: unit },
+            Some("CHOOSE_UNIT") => ClientEvent::ChooseUnit { unit_id: unit },
             Some("DRILL_CONTINUE") => ClientEvent::DrillContinue {
                 unit_id: unit,
                 last_result: DrillResult::Incorrect,
