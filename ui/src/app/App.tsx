@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoachPage } from "../features/coach/CoachPage";
-import { CoursesPanel } from "../features/courses/CoursesPanel";
+import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
 import { SettingsPage } from "../settings/SettingsPage";
@@ -43,11 +43,12 @@ export function App() {
           settings && <SettingsPage settings={settings} onSave={save} />
         ) : current === "coach" ? (
           <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
+        ) : current === "tutor" ? (
+          <TutorPage modelReady={model?.state === "ready"} debugDrawer={settings?.debugDrawer ?? false} />
         ) : (
           <>
             <h2>{t(`nav.${current}`)}</h2>
             <p>{t(`summaries.${current}`)}</p>
-            {current === "tutor" && <CoursesPanel />}
           </>
         )}
       </main>

@@ -21,9 +21,22 @@ export function splitMath(text: string): Segment[] {
   return segments.map((s) => (s.kind === "text" ? { ...s, text: s.text.replace(/\\\$/g, "$") } : s));
 }
 
-/** Text with its LaTeX formulas typeset by KaTeX (bundled locally; a formula that does
- * not parse is shown as its source, in red, never as an error). Plain text is rendered
- * as React text, so it is always escaped. */
+/** One LaTeX formula typeset by KaTeX (bundled locally). A formula that does not parse is
+ * shown as its source, in red, never as an error; trust is off, so no \href or \url. */
+export function Formula({ tex, display = false }: { tex: string; display?: boolean }) {
+  return (
+    <span
+      className={display ? "math math-display" : "math"}
+      // KaTeX output escapes the formula's text itself.
+      dangerouslySetInnerHTML={{
+        __html: katex.renderToString(tex, { displayMode: display, throwOnError: false, output: "html", trust: false }),
+      }}
+    />
+  );
+}
+
+/** Text with its LaTeX formulas typeset by KaTeX. Plain text is rendered as React text,
+ * so it is always escaped. */
 export function MathText({ text }: { text: string }) {
   return (
     <>
@@ -31,19 +44,7 @@ export function MathText({ text }: { text: string }) {
         segment.kind === "text" ? (
           <Fragment key={i}>{segment.text}</Fragment>
         ) : (
-          <span
-            key={i}
-            className={segment.display ? "math math-display" : "math"}
-            // KaTeX output escapes the formula's text itself; trust is off, so no \href/\url.
-            dangerouslySetInnerHTML={{
-              __html: katex.renderToString(segment.tex, {
-                displayMode: segment.display,
-                throwOnError: false,
-                output: "html",
-                trust: false,
-              }),
-            }}
-          />
+          <Formula key={i} tex={segment.tex} display={segment.display} />
         ),
       )}
     </>

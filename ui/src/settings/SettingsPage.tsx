@@ -16,7 +16,7 @@ export function SettingsPage({
   onSave: (next: SavedSettings) => Promise<IpcError | null>;
 }) {
   const { t } = useTranslation();
-  const ids = { model: useId(), threads: useId(), language: useId(), theme: useId(), help: useId() };
+  const ids = { model: useId(), threads: useId(), language: useId(), theme: useId(), help: useId(), debug: useId() };
   const [draft, setDraft] = useState(settings);
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [outcome, setOutcome] = useState<{ error: IpcError | null } | null>(null);
@@ -119,6 +119,17 @@ export function SettingsPage({
         <option value="light">{t("settings.themes.light")}</option>
         <option value="dark">{t("settings.themes.dark")}</option>
       </select>
+
+      <span className="settings-check">
+        <input
+          id={ids.debug}
+          type="checkbox"
+          checked={draft.debugDrawer ?? false}
+          onChange={(e) => setDraft({ ...draft, debugDrawer: e.target.checked })}
+        />
+        <label htmlFor={ids.debug}>{t("settings.debugDrawer")}</label>
+      </span>
+      <p className="help">{t("settings.debugDrawerHelp")}</p>
 
       <div className="actions">
         <button type="submit">{t("settings.save")}</button>

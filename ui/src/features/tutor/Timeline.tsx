@@ -1,0 +1,135 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { ClientEvent, ExamEventView, ExamResult, TutorMessage } from "../../bindings";
+import { Formula, MathText } from "../../math/MathText";
+import { ConceptCard } from "./cards/ConceptCard";
+import { DrillCard } from "./cards/DrillCard";
+import { ExamBlock } from "./cards/ExamBlock";
+import { timelineItems } from "./timelineItems";
+
+/** A plain timeline message: who wrote it, its text (and LaTeX), and a note when the
+ * offline guide wrote it. */
+function Message({ message }: { message: TutorMessage }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="visually-hidden">{t(`tutor.roles.${message.role}`)}: </span>
+      <MathText text={message.text} />
+      {message.latex && (
+        <span className="message-latex">
+          <Formula tex={message.latex} />
+        </span>
+      )}
+      {message.origin && message.origin !== "model" && (
+        <small className="message-origin">{t(`tutor.origin.${message.origin}`)}</small>
+      )}
+    </>
+  );
+}
+
+/** The thread's timeline: messages and cards in order, with the reply streaming in; the
+ * list is a polite live region, so new replies and grades are announced. */
+export function Timeline({
+  threadId,
+  messages,
+  streaming,
+  gradingDrill,
+  busy,
+  onPress,
+  onFollowUp,
+  onGrade,
+  onSubmitExam,
+  onSupport,
+}: {
+  threadId: number;
+  messages: TutorMessage[];
+  streaming: string | null;
+  /** The drill message being checked, if any. */
+  gradingDrill: string | null;
+  busy: boolean;
+  onPress: (event: ClientEvent) => void;
+  onFollowUp: () => void;
+  onGrade: (messageId: string, answer: string) => Promise<boolean>;
+  onSubmitExam: (questionId: string, optionId: string) => Promise<ExamEventView | null>;
+  onSupport: (questionId: string, kind: "memo" | "video") => Promise<ExamEventView | null>;
+}) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLOListElement>(null);
+  const items = timelineItems(messages);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messages.length, streaming]);
+
+  return (
+    <ol className="timeline" aria-live="polite" aria-label={t("tutor.timeline")} ref={list}>
+      {items.map((item, i) => {
+        const latest = i === items.length - 1;
+        const { message } = item;
+        const card = message.card;
+        if (item.kind === "concept" && card?.type === "CONCEPT") {
+          return (
+            <li key={message.id} className="item item-card">
+              <ConceptCard
+                card={card}
+                text={message.text}
+                busy={busy}
+                onTryDrill={() => onPress({ type: "REQUEST_DRILL", unitId: card.unitId })}
+                onFollowUp={onFollowUp}
+              />
+            </li>
+          );
+        }
+        if (item.kind === "drill" && card?.type === "DRILL") {
+          return (
+            <li key={message.id} className="item item-card">
+              <DrillCard
+                card={card}
+                text={message.text}
+                answer={item.answer}
+                feedback={item.feedback}
+                latest={latest}
+                busy={busy}
+                grading={gradingDrill === message.id ? streaming : null}
+                onCheck={(answer) => onGrade(message.id, answer)}
+                onStuck={() => onPress({ type: "STUCK", unitId: card.unitId })}
+                onTryAnother={() => onPress({ type: "REQUEST_DRILL", unitId: card.unitId })}
+                onContinue={(correct) =>
+                  onPress({ type: "DRILL_CONTINUE", unitId: card.unitId, lastResult: correct ? "correct" : "incorrect" })
+                }
+              />
+            </li>
+          );
+        }
+        if (item.kind === "exam" && card?.type === "EXAM") {
+          return (
+            <li key={message.id} className="item item-card">
+              <ExamBlock
+                threadId={threadId}
+                card={card}
+                text={message.text}
+                outcomes={item.outcomes}
+                latest={latest}
+                busy={busy}
+                onSubmit={(optionId) => onSubmitExam(card.questionId, optionId)}
+                onSupport={(kind) => onSupport(card.questionId, kind)}
+                onContinue={(result: ExamResult) =>
+                  onPress({ type: "EXAM_CONTINUE", unitId: card.unitId, questionId: card.questionId, result })
+                }
+              />
+            </li>
+          );
+        }
+        return (
+          <li key={message.id} className={`item message message-${message.role}`}>
+            <Message message={message} />
+          </li>
+        );
+      })}
+      {streaming !== null && gradingDrill === null && (
+        <li className="item message message-assistant message-streaming" aria-busy="true">
+          {streaming || t("tutor.thinking")}
+        </li>
+      )}
+    </ol>
+  );
+}
