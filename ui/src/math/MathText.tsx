@@ -29,7 +29,7 @@ export function Formula({ tex, display = false }: { tex: string; display?: boole
       className={display ? "math math-display" : "math"}
       // KaTeX output escapes the formula's text itself.
       dangerouslySetInnerHTML={{
-        __html: katex.renderToString(tex, { displayMode: display, throwOnError: false, output: "html", trust: false }),
+        __html: katex.renderToString(tex, { displayMode: display, throwOnError: false, output: "htmlAndMathml", trust: false }),
       }}
     />
   );

@@ -3,11 +3,12 @@
 // a real build. Tests drive it through `window.lanternMock`.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import { createTutorMock } from "../features/tutor/mock";
 
 type Args = Record<string, unknown>;
 
 const state = {
-  settings: { modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1 },
+  settings: { modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1, debugDrawer: false },
   profiles: [{ id: 1, name: "Student", active: true }],
   model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf" } as Record<string, unknown>,
   calls: [] as string[],
@@ -21,6 +22,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
     profileName: state.profiles.find((p) => p.active)?.name ?? "",
     modelPack: "/pack",
     defaultModel: "SmolLM2-135M-Instruct.Q4_1.gguf",
+    now: new Date().toISOString(),
   }),
   model_status: () => state.model,
   get_settings: () => state.settings,
@@ -64,6 +66,8 @@ const handlers: Record<string, (args: Args) => unknown> = {
     unsentMessage: "",
   }),
 };
+
+Object.assign(handlers, createTutorMock());
 
 mockWindows("main");
 mockIPC(

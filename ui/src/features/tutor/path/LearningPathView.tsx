@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type IpcError, type LearningPath, type ProgressPoint } from "../../../bindings";
 import { errorText } from "../../../i18n";
+import { LockIcon } from "../LockIcon";
 import { MasteryBadge } from "../MasteryBadge";
 import { PathGraph } from "./PathGraph";
 import { ProgressChart } from "./ProgressChart";
@@ -54,7 +55,9 @@ export function LearningPathView({
           <p className="help">{t("tutor.path.help")}</p>
           <p className="path-legend">
             <MasteryBadge tier="none" /> <MasteryBadge tier="bronze" /> <MasteryBadge tier="silver" /> <MasteryBadge tier="gold" />{" "}
-            <span className="badge badge-blocked">🔒 {t("tutor.path.blocked")}</span>
+            <span className="badge badge-blocked">
+              <LockIcon /> {t("tutor.path.blocked")}
+            </span>
           </p>
           <div className="path-scroll">
             <PathGraph path={path} onChoose={onChoose} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { LearningPath } from "../../../bindings";
+import { LockIcon } from "../LockIcon";
 import { NODE, layoutPath } from "./layoutPath";
 
 /** The course's prerequisite graph: units coloured by mastery, blocked units dashed with a
@@ -63,8 +64,8 @@ export function PathGraph({ path, onChoose }: { path: LearningPath; onChoose: (u
             <text x={10} y={22} className="path-title">
               {unit.title.length > 24 ? `${unit.title.slice(0, 23)}…` : unit.title}
             </text>
-            <text x={10} y={42} className="path-meta">
-              {unit.blocked ? "🔒 " : ""}
+            {unit.blocked && <LockIcon x={10} y={32} />}
+            <text x={unit.blocked ? 26 : 10} y={42} className="path-meta">
               {t(`tutor.tiers.${unit.masteryTier}`)}
             </text>
             <title>{label}</title>
