@@ -231,6 +231,7 @@ export const en = {
       focus: "Working on",
       firstLearn: "Learn this first",
       workOn: "Work on it",
+      practise: "Practise this unit",
       revisit: "Exam questions to revisit",
       locked_one: "{{count}} locked",
       locked_other: "{{count}} locked",

@@ -229,6 +229,7 @@ export const es: Strings = {
       focus: "Trabajando en",
       firstLearn: "Aprende esto primero",
       workOn: "Trabajar en ello",
+      practise: "Practicar esta unidad",
       revisit: "Preguntas de examen para repasar",
       locked_one: "{{count}} bloqueada",
       locked_other: "{{count}} bloqueadas",

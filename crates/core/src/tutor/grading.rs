@@ -12,7 +12,7 @@ use crate::course::Unit;
 use crate::language::Language;
 use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
 use crate::text::stream_field::AssistantTextStream;
-use crate::text::tidy::{is_readable, strip_unsafe_chars};
+use crate::text::tidy::{detect_language, is_readable, strip_unsafe_chars};
 use crate::turn::LoopTurn;
 use crate::ErrorCode;
 use schemars::JsonSchema;
@@ -21,6 +21,8 @@ use serde_json::{json, Value};
 
 /// Longest feedback the model may write, in characters.
 pub const MAX_FEEDBACK_CHARS: usize = 240;
+/// Fewest words of the model's feedback: a sentence, not a stray token.
+pub const MIN_FEEDBACK_WORDS: usize = 3;
 
 /// Where a wrong answer's tag came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -260,12 +262,18 @@ impl PreparedGrade {
         }
     }
 
-    /// The model's feedback checked: readable, within bounds, not contradicting the
-    /// verdict, and a tag only from the offered list.
+    /// The model's feedback checked: readable, a sentence within bounds, in the thread's
+    /// language, not contradicting the verdict, and a tag only from the offered list.
     pub fn accept(&self, raw: &LlmDrillFeedback) -> Result<GradeFeedback, String> {
         let text = strip_unsafe_chars(&raw.feedback_text).trim().to_string();
         if text.is_empty() || text.chars().count() > MAX_FEEDBACK_CHARS || !is_readable(&text) {
             return Err("the feedback is empty or unreadable".into());
+        }
+        if text.split_whitespace().count() < MIN_FEEDBACK_WORDS {
+            return Err("the feedback is not a sentence".into());
+        }
+        if detect_language(&text).is_some_and(|l| l != self.language) {
+            return Err("the feedback is not in the thread's language".into());
         }
         if contradicts(&text, self.verdict.is_correct) {
             return Err("the feedback contradicts the checker's verdict".into());
@@ -416,6 +424,30 @@ mod tests {
         let unknown = prepared("x = 7");
         assert!(unknown.verdict.common_mistake_tag.is_none());
         assert!(unknown.offered_tags.contains(&"adds_instead".to_string()));
+    }
+
+    #[test]
+    fn feedback_shorter_than_a_sentence_is_refused() {
+        let wrong = prepared("x = 7");
+        for stray in ["favrejB", "x = 4", "Subtract first"] {
+            let raw = LlmDrillFeedback {
+                feedback_text: stray.into(),
+                common_mistake_tag: None,
+            };
+            assert!(wrong.accept(&raw).is_err(), "{stray}");
+        }
+    }
+
+    #[test]
+    fn feedback_in_the_other_language_is_refused() {
+        let wrong = prepared("x = 7");
+        let spanish = LlmDrillFeedback {
+            feedback_text:
+                "Revisa el paso de la resta: hay que restar tres en los dos lados de la ecuación."
+                    .into(),
+            common_mistake_tag: None,
+        };
+        assert!(wrong.accept(&spanish).is_err());
     }
 
     #[test]

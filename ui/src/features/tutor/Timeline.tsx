@@ -68,7 +68,7 @@ export function Timeline({
         const card = message.card;
         if (item.kind === "concept" && card?.type === "CONCEPT") {
           return (
-            <li key={message.id} className="item item-card">
+            <li key={message.id} className="item item-card" data-message-id={message.id}>
               <ConceptCard
                 card={card}
                 text={message.text}
@@ -81,7 +81,7 @@ export function Timeline({
         }
         if (item.kind === "drill" && card?.type === "DRILL") {
           return (
-            <li key={message.id} className="item item-card">
+            <li key={message.id} className="item item-card" data-message-id={message.id}>
               <DrillCard
                 card={card}
                 text={message.text}
@@ -102,7 +102,7 @@ export function Timeline({
         }
         if (item.kind === "exam" && card?.type === "EXAM") {
           return (
-            <li key={message.id} className="item item-card">
+            <li key={message.id} className="item item-card" data-message-id={message.id}>
               <ExamBlock
                 threadId={threadId}
                 card={card}
@@ -120,7 +120,7 @@ export function Timeline({
           );
         }
         return (
-          <li key={message.id} className={`item message message-${message.role}`}>
+          <li key={message.id} className={`item message message-${message.role}`} data-message-id={message.id}>
             <Message message={message} />
           </li>
         );

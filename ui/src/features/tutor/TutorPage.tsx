@@ -97,7 +97,13 @@ export function TutorPage({ modelReady, debugDrawer }: { modelReady: boolean; de
     <SnapshotPanel
       snapshot={thread.snapshotLite}
       titles={titles}
+      busy={busy}
       onWorkOn={workOn}
+      onPractise={(unitId) => {
+        setInfo(false);
+        setView("chat");
+        void tutor.press({ type: "REQUEST_DRILL", unitId });
+      }}
       onLearningPath={() => {
         setInfo(false);
         setView("path");

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import {
   commands,
+  events,
   type ClientEvent,
   type IpcError,
   type SnapshotLite,
@@ -36,8 +37,19 @@ export function useTutor() {
     if (picked.status === "ok") setCourses(picked.data);
   }, []);
 
+  // The course picker follows imports (the sample course is imported on first start).
   useEffect(() => {
+    let live = true;
+    let stop: (() => void) | null = null;
+    events.coursesChanged
+      .listen(() => live && void reloadLists())
+      .then((unlisten) => (live ? (stop = unlisten) : unlisten()))
+      .catch(() => undefined);
     void reloadLists();
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, [reloadLists]);
 
   /** Shows a command's thread, or its error. */

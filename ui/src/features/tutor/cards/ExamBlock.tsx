@@ -98,7 +98,7 @@ export function ExamBlock({
 
   const noVideo = question !== null && !question.hasVideo && !question.hasTranscript;
   return (
-    <article className="card card-exam" aria-label={t("tutor.exam.title")}>
+    <article className="card card-exam" aria-label={t("tutor.exam.title")} data-question-id={card.questionId}>
       <header className="card-header">
         <h4>{t("tutor.exam.title")}</h4>
         <MasteryBadge tier={card.difficultyTier} />

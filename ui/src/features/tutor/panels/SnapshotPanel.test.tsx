@@ -21,7 +21,7 @@ describe("SnapshotPanel", () => {
   afterEach(cleanup);
 
   it("shows the focus with its badge, the nudge, revisits with a countdown, reviews due and progress", () => {
-    render(<SnapshotPanel snapshot={snapshot} titles={new Map([["ALG-01", "Linear equations"]])} onWorkOn={() => {}} onLearningPath={() => {}} />);
+    render(<SnapshotPanel snapshot={snapshot} titles={new Map([["ALG-01", "Linear equations"]])} busy={false} onWorkOn={() => {}} onPractise={() => {}} onLearningPath={() => {}} />);
     expect(screen.getByText("Inequalities")).toBeTruthy();
     expect(screen.getAllByText("Silver").length).toBeGreaterThan(0);
     expect(screen.getByRole("note").textContent).toContain("Linear equations");
@@ -32,19 +32,22 @@ describe("SnapshotPanel", () => {
     expect(screen.getByText("3 of 8 units")).toBeTruthy();
   });
 
-  it("Work on it and Learning path call back", () => {
+  it("Work on it, Practise this unit and Learning path call back", () => {
     const onWorkOn = vi.fn();
     const onLearningPath = vi.fn();
-    render(<SnapshotPanel snapshot={snapshot} titles={new Map()} onWorkOn={onWorkOn} onLearningPath={onLearningPath} />);
+    const onPractise = vi.fn();
+    render(<SnapshotPanel snapshot={snapshot} titles={new Map()} busy={false} onWorkOn={onWorkOn} onPractise={onPractise} onLearningPath={onLearningPath} />);
     fireEvent.click(screen.getByRole("button", { name: "Work on it" }));
     fireEvent.click(screen.getByRole("button", { name: "Learning path" }));
     expect(onWorkOn).toHaveBeenCalledWith("ALG-01");
     expect(onLearningPath).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole("button", { name: "Practise this unit" }));
+    expect(onPractise).toHaveBeenCalledWith("ALG-02");
   });
 
   it("shows no nudge or countdown when there is none", () => {
     const calm = { ...snapshot, prereqNudge: null, revisit: { ...snapshot.revisit, lockedCount: 0, readyCount: 0, nextEligibleAt: null, reviewsDue: [] } };
-    render(<SnapshotPanel snapshot={calm} titles={new Map()} onWorkOn={() => {}} onLearningPath={() => {}} />);
+    render(<SnapshotPanel snapshot={calm} titles={new Map()} busy={false} onWorkOn={() => {}} onPractise={() => {}} onLearningPath={() => {}} />);
     expect(screen.queryByRole("note")).toBeNull();
     expect(screen.queryByText(/Available in/)).toBeNull();
     expect(screen.getByText("0 locked")).toBeTruthy();

@@ -5,17 +5,23 @@ import { MasteryBadge } from "../MasteryBadge";
 
 /** The right panel (spec PV-AI-019): the focus unit with its badge, the prerequisite to
  * learn first, the revisit summary with a live countdown and reviews due, progress
- * counts, and the "Learning path" link. */
+ * counts, and the "Learning path" link; "Practise this unit" asks for a drill on the
+ * focus whenever the student wants one. */
 export function SnapshotPanel({
   snapshot,
   titles,
+  busy,
   onWorkOn,
+  onPractise,
   onLearningPath,
 }: {
   snapshot: SnapshotLite;
   /** Unit titles by id (for reviews due). */
   titles: Map<string, string>;
+  /** A reply is streaming: buttons that start a turn wait. */
+  busy: boolean;
   onWorkOn: (unitId: string) => void;
+  onPractise: (unitId: string) => void;
   onLearningPath: () => void;
 }) {
   const { t } = useTranslation();
@@ -27,12 +33,15 @@ export function SnapshotPanel({
         <p className="focus-unit">
           <strong>{focus.title}</strong> <MasteryBadge tier={focus.masteryTier} />
         </p>
+        <button type="button" disabled={busy} onClick={() => onPractise(focus.unitId)}>
+          {t("tutor.panel.practise")}
+        </button>
       </section>
       {prereqNudge && (
         <section className="nudge" role="note">
           <h3>{t("tutor.panel.firstLearn")}</h3>
           <p>{prereqNudge.title}</p>
-          <button type="button" onClick={() => onWorkOn(prereqNudge.unitId)}>
+          <button type="button" disabled={busy} onClick={() => onWorkOn(prereqNudge.unitId)}>
             {t("tutor.panel.workOn")}
           </button>
         </section>
