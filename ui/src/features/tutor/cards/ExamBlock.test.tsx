@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { clearMocks, mockConvertFileSrc, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ExamQuestionView, TutorMessage } from "../../../bindings";
 import "../../../i18n";
@@ -86,5 +86,28 @@ describe("ExamBlock", () => {
     expect(screen.getByText("Passed")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     expect(onContinue).toHaveBeenCalledWith("passed");
+  });
+});
+
+describe("ExamBlock video", () => {
+  afterEach(() => {
+    cleanup();
+    clearMocks();
+  });
+
+  it("plays the pack's local video through the asset protocol after the warning", async () => {
+    mockConvertFileSrc("linux");
+    const saved = {
+      threadId: 1, messages: [], outcome: "video_viewed" as const, status: { state: "locked" as const, lockedUntil: null },
+      supportText: "In this video we subtract.", videoPath: "/data/media/eq/g1/walkthrough.mp4",
+      snapshotLite: null as never,
+    };
+    const onSupport = vi.fn(async () => saved);
+    await renderBlock({ state: "available", lockedUntil: null }, { onSupport });
+    fireEvent.click(screen.getByRole("button", { name: "Watch Video" }));
+    await act(async () => fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Watch video" })));
+    const video = document.querySelector("video")!;
+    expect(video.getAttribute("src")).toBe("asset://localhost/%2Fdata%2Fmedia%2Feq%2Fg1%2Fwalkthrough.mp4");
+    expect(screen.getByText("In this video we subtract.")).toBeTruthy();
   });
 });
