@@ -4,15 +4,8 @@
 // and 1440×900.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { createServer } from "vite";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const OUTPUT = join(root, "test-output", "browser");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { OUTPUT, openMockedUi } from "./harness.mjs";
 
 /** Presses Tab until the focused element's text or label matches `name`; returns whether
  * it shows a focus ring. */
@@ -46,31 +39,18 @@ function overflow(page) {
 }
 
 describe("Tutor workspace in Chromium (mocked IPC)", () => {
-  let server;
-  let browser;
+  let ui;
   let page;
-  const errors = [];
+  let errors = [];
 
   before(async () => {
-    mkdirSync(OUTPUT, { recursive: true });
-    process.env.LANTERN_MOCK_IPC = "1";
-    server = await createServer({
-      configFile: join(root, "ui", "vite.config.ts"),
-      server: { port: 0, strictPort: false },
-      logLevel: "warn",
-    });
-    await server.listen();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
-    await page.goto(server.resolvedUrls.local[0]);
+    ui = await openMockedUi({ width: 1440, height: 900 });
+    ({ page, errors } = ui);
     await page.getByRole("button", { name: "Tutor" }).click();
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await ui?.close();
   });
 
   it("starts a session and answers a question with a concept card, by keyboard", async () => {

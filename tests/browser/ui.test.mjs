@@ -2,47 +2,26 @@
 // labels, language switch, coded errors, model status events, and bundled assets.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { build, createServer } from "vite";
+import { build } from "vite";
+import { OUTPUT, ROOT as root, openMockedUi } from "./harness.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const OUTPUT = join(root, "test-output", "browser");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const NAV_EN = ["Coach", "Tutor", "Reports", "Expenses", "Modules", "Settings"];
 
 describe("Lantern UI in Chromium (mocked IPC)", () => {
-  let server;
-  let browser;
+  let ui;
   let page;
   /** Page errors, console errors, failed or remote requests, over the whole suite. */
-  const errors = [];
-  const origin = (srv) => new URL(srv.resolvedUrls.local[0]).origin;
+  let errors = [];
 
   before(async () => {
-    mkdirSync(OUTPUT, { recursive: true });
-    process.env.LANTERN_MOCK_IPC = "1";
-    server = await createServer({
-      configFile: join(root, "ui", "vite.config.ts"),
-      server: { port: 0, strictPort: false },
-      logLevel: "warn",
-    });
-    await server.listen();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] });
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
-    page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
-    page.on("request", (r) => !r.url().startsWith(origin(server)) && errors.push(`remote request: ${r.url()}`));
-    await page.goto(server.resolvedUrls.local[0]);
-    await page.getByRole("navigation", { name: "Workspaces" }).waitFor();
+    ui = await openMockedUi({ width: 1200, height: 800 });
+    ({ page, errors } = ui);
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.close();
+    await ui?.close();
   });
 
   it("renders the window title, the navigation and the status bar", async () => {

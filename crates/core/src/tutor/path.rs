@@ -87,66 +87,38 @@ pub fn learning_path(course: &TutorCourse, snapshot: &StudentSnapshot) -> Learni
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::course::{Edge, Unit};
-    use chrono::{DateTime, Utc};
-
-    fn course() -> TutorCourse {
-        let unit = |id: &str| Unit {
-            id: id.into(),
-            title: format!("Title {id}"),
-            anchor: String::new(),
-            tags: vec![],
-            misconceptions: vec![],
-            content: vec![],
-            drills: vec![],
-        };
-        let edges = [("A", "B"), ("A", "C"), ("B", "C")].map(|(f, t)| Edge {
-            from: f.into(),
-            to: t.into(),
-        });
-        TutorCourse::new(
-            "c",
-            "Course",
-            "en",
-            "A",
-            vec![unit("A"), unit("B"), unit("C")],
-            &edges,
-        )
-    }
-
-    fn now() -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
-            .unwrap()
-            .with_timezone(&Utc)
-    }
+    use crate::tutor::testing::{course, now};
 
     #[test]
     fn every_unit_and_edge_is_on_the_path_in_course_order() {
-        let path = learning_path(&course(), &StudentSnapshot::new("1", "c", "A", now()));
+        let path = learning_path(
+            &course(),
+            &StudentSnapshot::new("1", "fixture", "N-1", now()),
+        );
         let ids: Vec<&str> = path.units.iter().map(|u| u.unit_id.as_str()).collect();
-        assert_eq!(ids, ["A", "B", "C"]);
+        assert_eq!(ids, ["N-1", "N-2", "N-3", "N-4"]);
         assert_eq!(path.edges.len(), 3);
-        assert_eq!(path.units[1].title, "Title B");
+        assert_eq!(path.units[1].title, "Linear equations");
     }
 
     #[test]
     fn units_with_an_unmastered_prerequisite_are_blocked() {
-        let mut snapshot = StudentSnapshot::new("1", "c", "B", now());
-        snapshot
-            .unit_progress
-            .entry("A".into())
-            .or_default()
-            .mastery_tier = MasteryTier::Bronze;
+        let mut snapshot = StudentSnapshot::new("1", "fixture", "N-2", now());
+        let progress = snapshot.unit_progress.entry("N-1".into()).or_default();
+        progress.mastery_tier = MasteryTier::Bronze;
         let path = learning_path(&course(), &snapshot);
         let blocked: Vec<bool> = path.units.iter().map(|u| u.blocked).collect();
-        assert_eq!(blocked, [false, false, true]);
+        assert_eq!(blocked, [false, false, false, true]);
         assert_eq!(path.units[0].mastery_tier, MasteryTier::Bronze);
     }
 
     #[test]
     fn the_focus_is_marked() {
-        let path = learning_path(&course(), &StudentSnapshot::new("1", "c", "B", now()));
+        let path = learning_path(
+            &course(),
+            &StudentSnapshot::new("1", "fixture", "N-2", now()),
+        );
         let focus: Vec<bool> = path.units.iter().map(|u| u.is_focus).collect();
-        assert_eq!(focus, [false, true, false]);
+        assert_eq!(focus, [false, true, false, false]);
     }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { CoachMessage, IpcError } from "../../bindings";
 import { useAutosave } from "../../app/useAutosave";
 import { errorText } from "../../i18n";
+import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 
 /** The conversation, the reply streaming in (with Stop), the message box (autosaved) and
  * any error; an unanswered last message of the student offers Retry. */
@@ -88,22 +89,16 @@ export function ChatPanel({
             value={text}
             maxLength={2000}
             onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey) {
-                e.preventDefault();
-                void submit(e);
-              }
-            }}
+            onKeyDown={sendOnEnter((e) => void submit(e))}
           />
-          {busy ? (
-            <button type="button" onClick={onStop} disabled={!canStop}>
-              {t("coach.stop")}
-            </button>
-          ) : (
-            <button type="submit" disabled={!text.trim()}>
-              {t("coach.send")}
-            </button>
-          )}
+          <SendOrStop
+            busy={busy}
+            canStop={canStop}
+            empty={!text.trim()}
+            onStop={onStop}
+            sendLabel={t("coach.send")}
+            stopLabel={t("coach.stop")}
+          />
         </div>
       </form>
     </section>

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent, type Ref } from "react";
+import { useId, useState, type FormEvent, type Ref, type SyntheticEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { TutorInputView } from "../../bindings";
 import { Formula, MathText } from "../../math/MathText";
+import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 
 /** LaTeX snippets the math buttons insert at the cursor. */
 const SNIPPETS = [
@@ -36,7 +37,7 @@ export function Composer({
   const [field, setField] = useState<HTMLTextAreaElement | null>(null);
   const hasMath = math || /\$[^$]+\$/.test(text);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent | SyntheticEvent) {
     event.preventDefault();
     const message = text.trim();
     if (!message || busy) return;
@@ -92,22 +93,17 @@ export function Composer({
           placeholder={math ? "x^2 - 5x + 6 = 0" : t("tutor.composer.placeholder")}
           spellCheck={!math}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey) {
-              e.preventDefault();
-              void submit(e);
-            }
-          }}
+          onKeyDown={sendOnEnter((e) => void submit(e))}
         />
-        {busy ? (
-          <button type="button" onClick={onStop} disabled={!canStop}>
-            {t("tutor.composer.stop")}
-          </button>
-        ) : (
-          <button type="submit" className="primary" disabled={!text.trim()}>
-            {t("tutor.composer.send")}
-          </button>
-        )}
+        <SendOrStop
+          busy={busy}
+          canStop={canStop}
+          empty={!text.trim()}
+          onStop={onStop}
+          sendLabel={t("tutor.composer.send")}
+          stopLabel={t("tutor.composer.stop")}
+          primary
+        />
       </div>
       {hasMath && text.trim() && (
         <p className="math-preview" aria-label={t("tutor.composer.preview")}>
