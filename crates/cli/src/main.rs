@@ -79,6 +79,8 @@ enum BenchCommand {
     Tutor(commands::BenchTutorOptions),
     /// Drills the model writes: the share whose own answer the checker verifies.
     Drills(commands::BenchDrillsOptions),
+    /// Feedback on graded drills: the share the model writes that the tutor's rules keep.
+    Feedback(commands::BenchFeedbackOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -138,6 +140,9 @@ fn main() -> ExitCode {
         Command::Bench(BenchCommand::Tutor(options)) => commands::bench_tutor(&locations, &options),
         Command::Bench(BenchCommand::Drills(options)) => {
             commands::bench_drills(&locations, &options)
+        }
+        Command::Bench(BenchCommand::Feedback(options)) => {
+            commands::bench_feedback(&locations, &options)
         }
         Command::Worker { config } => return lantern_llm::run_worker(&config),
     };

@@ -1,6 +1,7 @@
 //! One module per group of subcommands; each prints its result on stdout.
 
 mod bench_drills;
+mod bench_feedback;
 mod bench_llm;
 mod bench_rag;
 mod bench_tutor;
@@ -17,6 +18,7 @@ mod tutor;
 mod tutor_evidence;
 
 pub use bench_drills::{bench_drills, BenchDrillsOptions};
+pub use bench_feedback::{bench_feedback, BenchFeedbackOptions};
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};
 pub use bench_tutor::{bench_tutor, BenchTutorOptions};
