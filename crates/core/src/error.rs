@@ -117,6 +117,43 @@ error_codes! {
     TutorPolicyViolation = "tutor_policy_violation",
     /// The tutor's answer stream to the window failed.
     TutorStreamFailed = "tutor_stream_failed",
+    // Reports.
+    /// No report with this id belongs to the profile.
+    ReportNotFound = "report_not_found",
+    /// No project with this id belongs to the profile.
+    ProjectNotFound = "project_not_found",
+    /// The report has no section with this id.
+    ReportSectionNotFound = "report_section_not_found",
+    /// A section title was empty or too long.
+    ReportTitleInvalid = "report_title_invalid",
+    /// A section body was too long.
+    ReportBodyTooLong = "report_body_too_long",
+    /// The change would change nothing.
+    ReportNoChange = "report_no_change",
+    /// A section cannot move under itself or its subsections.
+    ReportMoveIntoItself = "report_move_into_itself",
+    /// Sections cannot nest that deep.
+    ReportTooDeep = "report_too_deep",
+    /// A tool's arguments were not valid.
+    ReportArgumentsInvalid = "report_arguments_invalid",
+    /// The model asked for a tool that is not offered.
+    ReportToolUnknown = "report_tool_unknown",
+    /// A report file could not be imported.
+    ReportImportFailed = "report_import_failed",
+    /// The student's message is empty.
+    ReportMessageEmpty = "report_message_empty",
+    /// The student's message is too long.
+    ReportMessageTooLong = "report_message_too_long",
+    /// The change is not waiting for review.
+    ReportChangeNotPending = "report_change_not_pending",
+    /// Deleting a section needs an explicit confirmation.
+    ReportDeleteUnconfirmed = "report_delete_unconfirmed",
+    /// There is no accepted change to undo.
+    ReportNothingToUndo = "report_nothing_to_undo",
+    /// The report has no such version.
+    ReportVersionNotFound = "report_version_not_found",
+    /// The report's answer stream to the window failed.
+    ReportStreamFailed = "report_stream_failed",
     // Turns.
     /// No running turn has that id.
     TurnNotFound = "turn_not_found",

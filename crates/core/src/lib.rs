@@ -12,6 +12,7 @@ pub mod eval;
 pub mod language;
 pub mod llm;
 pub mod pack;
+pub mod reports;
 pub mod retrieval;
 pub mod text;
 pub mod turn;

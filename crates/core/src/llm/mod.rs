@@ -9,6 +9,7 @@ mod request;
 mod schema;
 #[cfg(any(test, feature = "scripted"))]
 mod scripted;
+pub mod tools;
 
 pub use error::LlmError;
 pub use request::{CancelFlag, ChatMessage, ChatRole, Limits, LlmRequest};

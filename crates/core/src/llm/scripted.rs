@@ -9,6 +9,7 @@ use std::sync::Mutex;
 pub struct ScriptedLlm {
     replies: Mutex<VecDeque<Result<String, LlmError>>>,
     seen: Mutex<Vec<LlmRequest>>,
+    schemas: Mutex<Vec<serde_json::Value>>,
 }
 
 impl ScriptedLlm {
@@ -17,6 +18,7 @@ impl ScriptedLlm {
         Self {
             replies: Mutex::new(replies.into_iter().collect()),
             seen: Mutex::default(),
+            schemas: Mutex::default(),
         }
     }
 
@@ -24,19 +26,27 @@ impl ScriptedLlm {
     pub fn requests(&self) -> Vec<LlmRequest> {
         self.seen.lock().map(|s| s.clone()).unwrap_or_default()
     }
+
+    /// The schema of every request received so far.
+    pub fn schemas(&self) -> Vec<serde_json::Value> {
+        self.schemas.lock().map(|s| s.clone()).unwrap_or_default()
+    }
 }
 
 impl Llm for ScriptedLlm {
     fn complete_json<'a>(
         &'a self,
         request: &'a LlmRequest,
-        _schema: &'a serde_json::Value,
+        schema: &'a serde_json::Value,
         on_delta: DeltaSink<'a>,
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<String, LlmError>> {
         Box::pin(async move {
             if let Ok(mut seen) = self.seen.lock() {
                 seen.push(request.clone());
+            }
+            if let Ok(mut schemas) = self.schemas.lock() {
+                schemas.push(schema.clone());
             }
             if cancel.is_cancelled() {
                 return Err(LlmError::Cancelled);

@@ -1,0 +1,89 @@
+//! Narrowing the model's choice before it runs: when the request names exactly one
+//! section and asks for its text or title to be rewritten ("make the introduction
+//! shorter", "mejora el título de 2.1"), the only tool offered is `update_section` on
+//! that section's id — the model writes words, the app has already decided what changes.
+
+use super::references::FoundReference;
+use regex::Regex;
+use std::sync::LazyLock;
+
+static REWRITE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(shorten|shorter|expand|longer|lengthen|rewrite|rephrase|reword|improve|fix|correct|",
+        r"proofread|summari[sz]e|simplify|clarify|polish|translate|tidy|edit|write|more formal|",
+        r"acorta|alarga|ampl[ií]a|reescribe|reformula|mejora|corrige|resume|simplifica|aclara|",
+        r"traduce|redacta|escribe|pule|revisa)\b"
+    ))
+    .expect("valid regex")
+});
+
+static TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(title|heading|t[ií]tulo|encabezado)\b").expect("valid regex")
+});
+
+/// What the model is asked to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Focus {
+    /// A new body for this section.
+    Body(String),
+    /// A new title for this section.
+    Title(String),
+    /// Anything: every tool is offered.
+    Open,
+}
+
+/// The focus of a request from its words and the sections it names.
+pub fn focus(message: &str, references: &[FoundReference]) -> Focus {
+    let [reference] = references else {
+        return Focus::Open;
+    };
+    let [id] = reference.ids.as_slice() else {
+        return Focus::Open;
+    };
+    if !REWRITE.is_match(message) {
+        return Focus::Open;
+    }
+    if TITLE.is_match(message) {
+        Focus::Title(id.clone())
+    } else {
+        Focus::Body(id.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(id: &str) -> Vec<FoundReference> {
+        vec![FoundReference {
+            phrase: "x".into(),
+            ids: vec![id.into()],
+        }]
+    }
+
+    #[test]
+    fn a_rewrite_of_one_named_section_is_narrowed_to_it() {
+        assert_eq!(
+            focus("Make the introduction shorter", &one("s1")),
+            Focus::Body("s1".into())
+        );
+        assert_eq!(
+            focus("Mejora el título de 2.1", &one("s3")),
+            Focus::Title("s3".into())
+        );
+    }
+
+    #[test]
+    fn anything_else_stays_open() {
+        assert_eq!(
+            focus("What does the introduction say?", &one("s1")),
+            Focus::Open
+        );
+        assert_eq!(focus("shorten it", &[]), Focus::Open);
+        let two = vec![FoundReference {
+            phrase: "notes".into(),
+            ids: vec!["s1".into(), "s4".into()],
+        }];
+        assert_eq!(focus("shorten the notes", &two), Focus::Open);
+    }
+}

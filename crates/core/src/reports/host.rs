@@ -1,0 +1,262 @@
+//! The report's side of the tool loop: offers the tools the turn allows (narrowed to one
+//! section when the request is focused), validates each call strictly, checks the
+//! model's words, saves each change for review through the port, and tells the model
+//! what happened in a few words.
+
+use super::confirm::describe_op;
+use super::contract::Report;
+use super::error::ReportError;
+use super::focus::Focus;
+use super::ops::{apply_op, ReportOp};
+use super::ports::{ReportPorts, ReportProgress};
+use super::prompt::outline_lines;
+use super::references::label;
+use super::review::ChangeAuthor;
+use super::rules::check_model_op;
+use super::tools::{report_tools, validate_call, ContextRequest, ReportAction, ToolChoice};
+use crate::language::Language;
+use crate::llm::tools::{ToolCall, ToolHost, ToolResult, ToolSpec};
+use crate::llm::BoxFuture;
+use crate::Coded;
+use serde_json::{json, Value};
+
+/// Characters of a body a slice shows.
+const SLICE_BODY_CHARS: usize = 400;
+/// Conversation lines `get_chat_history` returns.
+const HISTORY_LINES: usize = 6;
+/// Specification passages a search returns.
+const SPEC_PASSAGES: usize = 3;
+
+/// The loop's host for one turn.
+pub struct ReportHost<'a> {
+    /// The report with this turn's changes so far.
+    pub report: Report,
+    /// Change ids saved this turn.
+    pub change_ids: Vec<i64>,
+    /// This turn's changes in words.
+    pub described: Vec<String>,
+    ports: &'a dyn ReportPorts,
+    choice: ToolChoice,
+    focus: Focus,
+    language: Language,
+}
+
+impl<'a> ReportHost<'a> {
+    /// A host over `report` for a turn with these tools and focus.
+    pub fn new(
+        report: Report,
+        ports: &'a dyn ReportPorts,
+        choice: ToolChoice,
+        focus: Focus,
+        language: Language,
+    ) -> Self {
+        Self {
+            report,
+            change_ids: Vec::new(),
+            described: Vec::new(),
+            ports,
+            choice,
+            focus,
+            language,
+        }
+    }
+
+    /// Whether a focused turn already made its one change.
+    fn focus_done(&self) -> bool {
+        self.focus != Focus::Open && !self.change_ids.is_empty()
+    }
+
+    async fn context(&self, request: ContextRequest) -> Result<String, ReportError> {
+        Ok(match request {
+            ContextRequest::ReportSlices(ids) if ids.is_empty() => outline_lines(&self.report),
+            ContextRequest::ReportSlices(ids) => ids
+                .iter()
+                .filter_map(|id| self.report.find(id))
+                .map(|s| {
+                    let body: String = s.body_md.chars().take(SLICE_BODY_CHARS).collect();
+                    format!("{} {}: {body}", s.id, label(&self.report, &s.id))
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ContextRequest::Renumber => format!(
+                "numbers are computed by the app:\n{}",
+                outline_lines(&self.report)
+            ),
+            ContextRequest::ChatHistory => {
+                let lines = self.ports.chat_history().await?;
+                let start = lines.len().saturating_sub(HISTORY_LINES);
+                let text: Vec<String> = lines[start..]
+                    .iter()
+                    .map(|l| {
+                        let who = if l.from_student {
+                            "student"
+                        } else {
+                            "assistant"
+                        };
+                        format!("{who}: {}", l.text.chars().take(150).collect::<String>())
+                    })
+                    .collect();
+                if text.is_empty() {
+                    "(no earlier messages)".into()
+                } else {
+                    text.join("\n")
+                }
+            }
+            ContextRequest::SearchSpecs(query) => {
+                let passages = self.ports.search_specs(&query).await?;
+                let text: Vec<String> = passages
+                    .iter()
+                    .take(SPEC_PASSAGES)
+                    .map(|p| {
+                        format!(
+                            "[{}] {}",
+                            p.source,
+                            p.text.chars().take(300).collect::<String>()
+                        )
+                    })
+                    .collect();
+                if text.is_empty() {
+                    "(nothing found in the project's specifications)".into()
+                } else {
+                    text.join("\n")
+                }
+            }
+        })
+    }
+
+    /// Checks the model's words, saves the changes for review, and applies them to the
+    /// working report, describing each against the report it applied to.
+    async fn change(&mut self, ops: Vec<ReportOp>, reason: String) -> Result<String, ReportError> {
+        let checked = ops
+            .into_iter()
+            .map(|op| check_model_op(&self.report, op))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut after = self.report.clone();
+        let mut described = Vec::new();
+        for op in &checked {
+            let before = after.clone();
+            apply_op(&mut after, op)?;
+            described.push(describe_op(&before, &after, op, self.language));
+        }
+        let ids = self
+            .ports
+            .record_changes(&checked, &reason, ChangeAuthor::Model)
+            .await?;
+        self.change_ids.extend(ids);
+        self.described.extend(described);
+        self.report = after;
+        Ok(if checked.iter().any(ReportOp::is_structural) {
+            format!(
+                "saved for review. Outline now:\n{}",
+                outline_lines(&self.report)
+            )
+        } else {
+            "saved for review.".into()
+        })
+    }
+
+    async fn run(&mut self, call: &ToolCall) -> Result<String, ReportError> {
+        let tools = self.tools();
+        // Validation applies a change to a copy; `change` applies the checked version.
+        let mut trial = self.report.clone();
+        match validate_call(&mut trial, &tools, call)? {
+            ReportAction::Context(request) => self.context(request).await,
+            ReportAction::Change(ops, reason) => self.change(ops, reason).await,
+        }
+    }
+}
+
+/// The step a tool name stands for in the window.
+fn step_name(tool: &str) -> &'static str {
+    match tool {
+        "get_report_slices" => "reading",
+        "get_chat_history" => "history",
+        "search_project_specs" => "searching",
+        "update_section" | "batch_update_sections" => "updating",
+        "add_section" => "adding",
+        "move_section" => "moving",
+        "delete_section" => "deleting",
+        "renumber_sections" => "renumbering",
+        _ => "thinking",
+    }
+}
+
+/// The progress a call shows in the window, its section labelled from `report`.
+pub fn call_progress(report: &Report, call: &ToolCall) -> ReportProgress {
+    let section = ["id", "anchor"]
+        .iter()
+        .find_map(|k| call.args.get(*k).and_then(Value::as_str))
+        .or_else(|| {
+            call.args
+                .get("ids")
+                .and_then(|ids| ids.get(0))
+                .and_then(Value::as_str)
+        })
+        .filter(|id| report.find(id).is_some())
+        .map(|id| label(report, id));
+    ReportProgress {
+        step: step_name(&call.tool).into(),
+        section,
+    }
+}
+
+/// The progress a change shows in the window, its section labelled from `report`.
+pub fn op_progress(report: &Report, op: &ReportOp) -> ReportProgress {
+    let id = op.section_id();
+    let section = report.find(id).is_some().then(|| label(report, id));
+    ReportProgress {
+        step: step_name(op.kind()).into(),
+        section,
+    }
+}
+
+/// `update_section` on one id only, with the field the focus asks for required.
+fn focused_update(id: &str, field: &'static str, max: usize) -> ToolSpec {
+    ToolSpec::new(
+        "update_section",
+        vec![
+            ("id", json!({"type": "string", "enum": [id]})),
+            (
+                field,
+                json!({"type": "string", "minLength": 1, "maxLength": max}),
+            ),
+            (
+                "reason",
+                json!({"type": "string", "maxLength": super::tools::MAX_REASON_CHARS}),
+            ),
+        ],
+    )
+}
+
+impl ToolHost for ReportHost<'_> {
+    fn tools(&self) -> Vec<ToolSpec> {
+        if self.focus_done() {
+            return Vec::new();
+        }
+        match &self.focus {
+            Focus::Body(id) => vec![focused_update(
+                id,
+                "bodyMd",
+                super::tools::MAX_MODEL_BODY_CHARS,
+            )],
+            Focus::Title(id) => vec![focused_update(
+                id,
+                "title",
+                super::rules::MAX_MODEL_TITLE_CHARS,
+            )],
+            Focus::Open => report_tools(&self.report, self.choice),
+        }
+    }
+
+    fn execute<'b>(&'b mut self, call: &'b ToolCall) -> BoxFuture<'b, ToolResult> {
+        Box::pin(async move {
+            match self.run(call).await {
+                Ok(text) => ToolResult { ok: true, text },
+                Err(e) => ToolResult {
+                    ok: false,
+                    text: format!("{}: {e}", e.code().as_str()),
+                },
+            }
+        })
+    }
+}

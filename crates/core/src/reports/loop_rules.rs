@@ -1,0 +1,317 @@
+//! The report turn's rules, one test each, through whole turns with a scripted model.
+
+use super::contract::Report;
+use super::ops::ReportOp;
+use super::review::ChangeAuthor;
+use super::section_tree::tests::sample;
+use super::testing::MemoryPorts;
+use super::turn::{run_report_turn, ReportTurnInput, ReportTurnOutcome, TurnEnd, MAX_STEPS};
+use crate::language::Language;
+use crate::llm::{CancelFlag, LlmError, ScriptedLlm};
+use crate::Coded;
+
+fn input(report: Report, message: &str) -> ReportTurnInput {
+    ReportTurnInput {
+        report,
+        message: message.into(),
+        rejected: vec![],
+        has_specs: true,
+        language: Language::En,
+    }
+}
+
+async fn turn_with(
+    report: Report,
+    message: &str,
+    script: Vec<Result<String, LlmError>>,
+) -> (ReportTurnOutcome, MemoryPorts, ScriptedLlm) {
+    let llm = ScriptedLlm::new(script);
+    let ports = MemoryPorts::default();
+    let outcome = run_report_turn(
+        input(report, message),
+        Some(&llm),
+        &ports,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap();
+    (outcome, ports, llm)
+}
+
+fn steps(steps: &[&str]) -> Vec<Result<String, LlmError>> {
+    steps.iter().map(|s| Ok(s.to_string())).collect()
+}
+
+#[tokio::test]
+async fn a_request_the_app_understands_is_applied_without_the_model() {
+    let (outcome, ports, llm) = turn_with(sample(), "Rename 2.1 to Downpipes", vec![]).await;
+    assert_eq!(outcome.end, TurnEnd::Command);
+    assert!(llm.requests().is_empty());
+    assert_eq!(ports.saved.lock().unwrap()[0].2, ChangeAuthor::App);
+    assert_eq!(outcome.report.find("s3").unwrap().title, "Downpipes");
+    assert!(outcome
+        .reply
+        .starts_with("I propose to rename 2.1 Gutters to “Downpipes”"));
+}
+
+#[tokio::test]
+async fn an_ambiguous_reference_becomes_a_question_and_changes_nothing() {
+    let mut report = sample();
+    report.find_mut("s1").unwrap().title = "Notes".into();
+    report.find_mut("s4").unwrap().title = "Notes".into();
+    let (outcome, ports, _) = turn_with(report, "delete the notes", vec![]).await;
+    assert_eq!(outcome.end, TurnEnd::Asked);
+    assert!(outcome.reply.starts_with("Which section do you mean"));
+    assert!(ports.ops().is_empty());
+}
+
+#[tokio::test]
+async fn the_silent_ai_keeps_its_changes_and_the_app_confirms_them() {
+    // A batch update, then the model stops without a final message (broken output).
+    let (outcome, ports, _) = turn_with(
+        sample(),
+        "Tidy up the headings please",
+        steps(&[r#"{"tool":"batch_update_sections","updates":[{"id":"s1","title":"Scope"},{"id":"s5","title":"Advice"}],"reason":"clearer"}"#, "{"]),
+    )
+    .await;
+    assert_eq!(outcome.end, TurnEnd::ModelFailed);
+    assert_eq!(ports.ops().len(), 2);
+    assert_eq!(outcome.change_ids, [1, 2]);
+    assert!(outcome.reply.starts_with("I propose 2 changes: rename 1 Introduction to “Scope”; rename 3 Recommendations to “Advice”"), "{}", outcome.reply);
+}
+
+#[tokio::test]
+async fn the_step_limit_ends_a_runaway_loop_with_the_work_kept() {
+    let reads: Vec<String> = (0..MAX_STEPS)
+        .map(|i| {
+            if i == 0 {
+                r#"{"tool":"update_section","id":"s1","title":"Scope","reason":"r"}"#.to_string()
+            } else {
+                format!(r#"{{"tool":"get_report_slices","ids":["s{}"]}}"#, i % 5 + 1)
+            }
+        })
+        .collect();
+    let script = reads.into_iter().map(Ok).collect();
+    let (outcome, ports, llm) = turn_with(sample(), "Improve the report overall", script).await;
+    assert_eq!(outcome.end, TurnEnd::StepLimit);
+    assert_eq!(llm.requests().len(), MAX_STEPS);
+    assert_eq!(ports.ops().len(), 1);
+    assert!(outcome
+        .reply
+        .starts_with("I propose to rename 1 Introduction"));
+}
+
+#[tokio::test]
+async fn invalid_arguments_and_unknown_tools_are_told_to_the_model_and_save_nothing() {
+    let (outcome, ports, llm) = turn_with(
+        sample(),
+        "Improve the report overall",
+        steps(&[
+            r#"{"tool":"move_section","id":"s2","position":"under","anchor":"s3","reason":"x"}"#,
+            r#"{"tool":"launch_rockets"}"#,
+            r#"{"tool":"reply","message":"I could not change that."}"#,
+        ]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    let requests = llm.requests();
+    let told = &requests[1].messages.last().unwrap().content;
+    assert!(
+        told.starts_with("ERROR move_section: report_move_into_itself"),
+        "{told}"
+    );
+    let told = &requests[2].messages.last().unwrap().content;
+    assert!(
+        told.starts_with("ERROR launch_rockets: report_tool_unknown"),
+        "{told}"
+    );
+    assert_eq!(outcome.reply, "I could not change that.");
+    assert_eq!(outcome.reply_author, ChangeAuthor::Model);
+}
+
+#[tokio::test]
+async fn an_empty_report_can_still_be_chatted_with() {
+    let (outcome, ports, llm) = turn_with(
+        Report::default(),
+        "Start the report with an overview",
+        steps(&[r#"{"tool":"add_section","position":"end","title":"Overview","bodyMd":"What this report covers.","reason":"start"}"#, r#"{"tool":"reply","message":"Done."}"#]),
+    )
+    .await;
+    assert_eq!(ports.ops().len(), 1);
+    assert_eq!(outcome.report.number_of("s1").as_deref(), Some("1"));
+    let schema = llm.schemas()[0].to_string();
+    assert!(
+        !schema.contains("update_section"),
+        "no ids to update in an empty report"
+    );
+}
+
+#[tokio::test]
+async fn the_rule_gate_grants_the_spec_search_in_english_and_spanish_only_when_needed() {
+    for (message, granted) in [
+        ("What does the spec require for gutters?", true),
+        ("¿Qué exige la normativa para los canalones?", true),
+        ("Improve the report overall", false),
+    ] {
+        let (_, _, llm) = turn_with(
+            sample(),
+            message,
+            steps(&[r#"{"tool":"reply","message":"Fine."}"#]),
+        )
+        .await;
+        assert_eq!(
+            llm.schemas()[0]
+                .to_string()
+                .contains("search_project_specs"),
+            granted,
+            "{message}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_focused_rewrite_offers_only_that_section_and_then_only_the_reply() {
+    let (outcome, ports, llm) = turn_with(
+        sample(),
+        "Make the introduction shorter",
+        steps(&[
+            r#"{"tool":"update_section","id":"s1","bodyMd":"Scope only.","reason":"shorter"}"#,
+            r#"{"tool":"reply","message":"Shortened."}"#,
+        ]),
+    )
+    .await;
+    let first = llm.schemas()[0].to_string();
+    assert!(
+        first.contains(r#""enum":["s1"]"#) && !first.contains("delete_section"),
+        "{first}"
+    );
+    let second = llm.schemas()[1]["anyOf"].as_array().unwrap().len();
+    assert_eq!(second, 1, "after the change only the reply is left");
+    assert_eq!(
+        ports.ops()[0],
+        ReportOp::UpdateSection {
+            id: "s1".into(),
+            title: None,
+            body_md: Some("Scope only.".into())
+        }
+    );
+    assert!(outcome
+        .reply
+        .starts_with("I propose to rewrite the text of 1 Introduction"));
+}
+
+#[tokio::test]
+async fn a_repeated_identical_call_ends_the_loop() {
+    let call = r#"{"tool":"get_report_slices","ids":["s1"]}"#;
+    let (outcome, _, llm) =
+        turn_with(sample(), "Improve the report overall", steps(&[call, call])).await;
+    assert_eq!(outcome.end, TurnEnd::RepeatedCall);
+    assert_eq!(llm.requests().len(), 2);
+}
+
+#[tokio::test]
+async fn an_unreadable_final_message_is_replaced_by_the_apps_help() {
+    let (outcome, _, _) = turn_with(
+        sample(),
+        "Improve the report overall",
+        steps(&[r#"{"tool":"reply","message":"3.3.3.3.3.3"}"#]),
+    )
+    .await;
+    assert_eq!(outcome.end, TurnEnd::ModelFailed);
+    assert_eq!(outcome.reply_author, ChangeAuthor::App);
+    assert!(outcome.reply.starts_with("I couldn't do that on my own"));
+}
+
+#[tokio::test]
+async fn without_a_model_the_app_says_what_it_can_do() {
+    let ports = MemoryPorts::default();
+    let outcome = run_report_turn(
+        input(sample(), "Hazlo más bonito, por favor, gracias"),
+        None,
+        &ports,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(outcome.end, TurnEnd::Offline);
+    assert!(
+        outcome.reply.starts_with("No he podido hacerlo"),
+        "{}",
+        outcome.reply
+    );
+}
+
+#[tokio::test]
+async fn a_crash_after_a_change_keeps_the_change() {
+    let (outcome, ports, _) = turn_with(
+        sample(),
+        "Improve the report overall",
+        vec![
+            Ok(r#"{"tool":"delete_section","id":"s4","reason":"empty"}"#.into()),
+            Err(LlmError::Crashed("abort".into())),
+        ],
+    )
+    .await;
+    assert_eq!(ports.ops().len(), 1);
+    assert!(outcome.failure.unwrap().starts_with("model_crashed"));
+    assert!(outcome
+        .reply
+        .starts_with("I propose to delete 2.2 Flashing"));
+}
+
+#[tokio::test]
+async fn a_stop_before_any_change_is_reported_as_cancelled() {
+    let llm = ScriptedLlm::new([Err(LlmError::Cancelled)]);
+    let ports = MemoryPorts::default();
+    let cancel = CancelFlag::default();
+    cancel.cancel();
+    let e = run_report_turn(
+        input(sample(), "Improve the report overall"),
+        Some(&llm),
+        &ports,
+        &mut |_| {},
+        &cancel,
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(e.code(), "model_cancelled");
+}
+
+#[tokio::test]
+async fn empty_and_overlong_messages_are_refused() {
+    let ports = MemoryPorts::default();
+    for (message, code) in [
+        ("  ", "report_message_empty"),
+        (&"x".repeat(5000)[..], "report_message_too_long"),
+    ] {
+        let e = run_report_turn(
+            input(sample(), message),
+            None,
+            &ports,
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(e.code(), code);
+    }
+}
+
+#[tokio::test]
+async fn a_model_change_that_loses_an_image_is_refused() {
+    let (_, ports, llm) = turn_with(
+        sample(),
+        "Rewrite 2.1 more formally",
+        steps(&[r#"{"tool":"update_section","id":"s3","bodyMd":"The gutters are blocked.","reason":"formal"}"#, r#"{"tool":"reply","message":"I kept it."}"#]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert!(llm.requests()[1]
+        .messages
+        .last()
+        .unwrap()
+        .content
+        .contains("keep [IMAGE:gutter]"));
+}

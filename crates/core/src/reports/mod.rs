@@ -1,0 +1,43 @@
+//! The report editor (spec 002): a report is a tree of sections with stable ids; the
+//! model reads and changes it only through tools, under a grammar narrowed to the
+//! report's real ids; every change is validated, kept for the student's review, and
+//! confirmed in words by the app when the model falls silent.
+
+pub mod command;
+pub mod confirm;
+mod contract;
+mod error;
+pub mod focus;
+mod host;
+#[cfg(test)]
+mod loop_rules;
+pub mod markdown;
+pub mod offline;
+pub mod ops;
+pub mod ports;
+pub mod prompt;
+#[cfg(test)]
+mod properties;
+pub mod references;
+pub mod review;
+pub mod rule_gate;
+pub mod rules;
+pub mod section_tree;
+#[cfg(test)]
+mod testing;
+pub mod tools;
+mod turn;
+
+pub use contract::{
+    NumberedSection, OutlineEntry, Report, Section, MAX_BODY_CHARS, MAX_DEPTH, MAX_TITLE_CHARS,
+};
+pub use error::ReportError;
+pub use markdown::{export_markdown, import_markdown};
+pub use ops::{apply_op, ReportOp};
+pub use ports::{ChatLine, ReportPorts, ReportProgress, SpecPassage};
+pub use review::{ChangeAuthor, ChangeStatus, ReportChange};
+pub use section_tree::Place;
+pub use turn::{
+    clean_message, run_report_turn, ReportTurnInput, ReportTurnOutcome, TurnEnd, MAX_MESSAGE_CHARS,
+    MAX_STEPS,
+};

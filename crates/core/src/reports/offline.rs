@@ -1,0 +1,95 @@
+//! The app's own words when the model cannot help: what it understands without the
+//! model (with examples from this report), and why a requested change was refused.
+
+use super::contract::Report;
+use super::error::ReportError;
+use super::references::label;
+use crate::language::Language;
+
+/// The help shown when a request needs the model and the model is missing, failed, or
+/// wrote nothing usable. Examples use this report's own sections.
+pub fn help_message(report: &Report, language: Language) -> String {
+    let outline = report.outline();
+    let first = outline
+        .first()
+        .map(|e| e.number.clone())
+        .unwrap_or_else(|| "1".into());
+    let last = outline
+        .last()
+        .map(|e| e.number.clone())
+        .unwrap_or_else(|| "1".into());
+    match language {
+        Language::Es => format!(
+            "No he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra {first} a …», \
+             «mueve {last} antes de {first}», «borra {last}», «añade una sección llamada … después de {first}», \
+             «cambia el texto de {first} a: …»."
+        ),
+        Language::En => format!(
+            "I couldn't do that on my own. I understand requests such as: “rename {first} to …”, \
+             “move {last} before {first}”, “delete {last}”, “add a section called … after {first}”, \
+             “set the text of {first} to: …”."
+        ),
+    }
+}
+
+/// Why a change the student asked for cannot be made, in words.
+pub fn refusal_words(error: &ReportError, report: &Report, language: Language) -> String {
+    let es = language == Language::Es;
+    let name = |id: &str| label(report, id);
+    match error {
+        ReportError::NoChange(id) if es => {
+            format!("{} ya está así: no hay nada que cambiar.", name(id))
+        }
+        ReportError::NoChange(id) => {
+            format!("{} is already like that: nothing to change.", name(id))
+        }
+        ReportError::MoveIntoItself(id) if es => {
+            format!("No puedo mover {} dentro de sí misma.", name(id))
+        }
+        ReportError::MoveIntoItself(id) => format!("I can't move {} inside itself.", name(id)),
+        ReportError::TooDeep(max) if es => {
+            format!("Las secciones admiten como mucho {max} niveles.")
+        }
+        ReportError::TooDeep(max) => format!("Sections nest at most {max} levels deep."),
+        ReportError::TitleInvalid(max) if es => {
+            format!("El título debe tener entre 1 y {max} caracteres.")
+        }
+        ReportError::TitleInvalid(max) => format!("A title needs 1 to {max} characters."),
+        ReportError::BodyTooLong(max) if es => {
+            format!("El texto de una sección admite como mucho {max} caracteres.")
+        }
+        ReportError::BodyTooLong(max) => {
+            format!("A section's text is limited to {max} characters.")
+        }
+        other if es => format!(
+            "No he podido hacer ese cambio ({}).",
+            crate::Coded::code(other).as_str()
+        ),
+        other => format!(
+            "I couldn't make that change ({}).",
+            crate::Coded::code(other).as_str()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reports::section_tree::tests::sample;
+
+    #[test]
+    fn help_uses_the_reports_own_numbers() {
+        let help = help_message(&sample(), Language::En);
+        assert!(help.contains("“move 3 before 1”"), "{help}");
+        assert!(help_message(&Report::default(), Language::Es).contains("renombra 1"));
+    }
+
+    #[test]
+    fn refusals_name_the_section() {
+        let words = refusal_words(&ReportError::NoChange("s3".into()), &sample(), Language::En);
+        assert_eq!(
+            words,
+            "2.1 Gutters is already like that: nothing to change."
+        );
+    }
+}
