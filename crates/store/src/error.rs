@@ -61,6 +61,9 @@ pub enum StoreError {
     /// The question has no such support (no transcript and no video).
     #[error("question {0:?} has no video walkthrough")]
     ExamSupportUnavailable(String),
+    /// A report rule refused the action (its own `report_*` code).
+    #[error(transparent)]
+    Report(#[from] lantern_core::reports::ReportError),
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
@@ -79,6 +82,7 @@ impl Coded for StoreError {
             Self::Coach(e) => e.code(),
             Self::ProfileNotFound(_) => lantern_core::error::ErrorCode::ProfileNotFound,
             Self::Corrupt(_) => lantern_core::error::ErrorCode::StoreCorrupt,
+            Self::Report(e) => e.code(),
             Self::TutorThreadNotFound(_) => lantern_core::error::ErrorCode::TutorThreadNotFound,
             Self::TutorCourseNotFound(_) => lantern_core::error::ErrorCode::TutorCourseNotFound,
             Self::Tutor(e) => e.code(),

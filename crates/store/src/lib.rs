@@ -10,6 +10,8 @@ mod courses;
 mod error;
 mod exams;
 mod profiles;
+mod reports;
+mod reports_actions;
 mod tutor;
 mod tutor_actions;
 mod tutor_drills;
@@ -23,6 +25,10 @@ pub use error::StoreError;
 pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
+pub use reports::{
+    ProjectSummary, ReportMessage, ReportState, ReportSummary, VersionSummary, DEFAULT_PROJECT_NAME,
+};
+pub use reports_actions::{ChangeSelection, ReportRequest, ReportTurnSaved};
 pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};
 pub use tutor_actions::{TutorAnswer, TutorPorts, TutorPreview};
 pub use tutor_drills::DrillGraded;

@@ -61,6 +61,9 @@ pub enum ReportError {
     /// The answer stream to the window failed.
     #[error("the report's answer stream failed: {0}")]
     StreamFailed(String),
+    /// Saving or loading failed (the store's message and code).
+    #[error("{1}")]
+    Storage(ErrorCode, String),
     /// The model runtime failed.
     #[error(transparent)]
     Model(#[from] LlmError),
@@ -90,6 +93,7 @@ impl Coded for ReportError {
             Self::NothingToUndo => ErrorCode::ReportNothingToUndo,
             Self::VersionNotFound(_) => ErrorCode::ReportVersionNotFound,
             Self::StreamFailed(_) => ErrorCode::ReportStreamFailed,
+            Self::Storage(code, _) => *code,
             Self::Model(e) => e.code(),
             Self::Retrieval(e) => e.code(),
         }

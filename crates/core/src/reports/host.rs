@@ -13,15 +13,15 @@ use super::prompt::outline_lines;
 use super::references::label;
 use super::review::ChangeAuthor;
 use super::rules::check_model_op;
-use super::tools::{report_tools, validate_call, ContextRequest, ReportAction, ToolChoice};
+use super::tools::{
+    report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
+};
 use crate::language::Language;
 use crate::llm::tools::{ToolCall, ToolHost, ToolResult, ToolSpec};
 use crate::llm::BoxFuture;
 use crate::Coded;
 use serde_json::{json, Value};
 
-/// Characters of a body a slice shows.
-const SLICE_BODY_CHARS: usize = 400;
 /// Conversation lines `get_chat_history` returns.
 const HISTORY_LINES: usize = 6;
 /// Specification passages a search returns.
@@ -67,21 +67,10 @@ impl<'a> ReportHost<'a> {
     }
 
     async fn context(&self, request: ContextRequest) -> Result<String, ReportError> {
+        if let Some(text) = report_context(&self.report, &request) {
+            return Ok(text);
+        }
         Ok(match request {
-            ContextRequest::ReportSlices(ids) if ids.is_empty() => outline_lines(&self.report),
-            ContextRequest::ReportSlices(ids) => ids
-                .iter()
-                .filter_map(|id| self.report.find(id))
-                .map(|s| {
-                    let body: String = s.body_md.chars().take(SLICE_BODY_CHARS).collect();
-                    format!("{} {}: {body}", s.id, label(&self.report, &s.id))
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
-            ContextRequest::Renumber => format!(
-                "numbers are computed by the app:\n{}",
-                outline_lines(&self.report)
-            ),
             ContextRequest::ChatHistory => {
                 let lines = self.ports.chat_history().await?;
                 let start = lines.len().saturating_sub(HISTORY_LINES);
@@ -121,6 +110,8 @@ impl<'a> ReportHost<'a> {
                     text.join("\n")
                 }
             }
+            // Read from the report itself above.
+            ContextRequest::ReportSlices(_) | ContextRequest::Renumber => String::new(),
         })
     }
 

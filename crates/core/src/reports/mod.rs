@@ -41,3 +41,8 @@ pub use turn::{
     clean_message, run_report_turn, ReportTurnInput, ReportTurnOutcome, TurnEnd, MAX_MESSAGE_CHARS,
     MAX_STEPS,
 };
+
+/// The owner of a project's specification passages in the index (`project-<id>`).
+pub fn project_owner(project_id: i64) -> String {
+    format!("project-{project_id}")
+}

@@ -48,6 +48,38 @@ pub enum ReportAction {
     Change(Vec<ReportOp>, String),
 }
 
+/// Characters of a body a slice shows.
+const SLICE_BODY_CHARS: usize = 400;
+
+/// The text a context request reads from the report itself (the outline, slices);
+/// `None` for the conversation and the specifications, which live elsewhere.
+pub fn report_context(report: &Report, request: &ContextRequest) -> Option<String> {
+    match request {
+        ContextRequest::ReportSlices(ids) if ids.is_empty() => {
+            Some(super::prompt::outline_lines(report))
+        }
+        ContextRequest::ReportSlices(ids) => Some(
+            ids.iter()
+                .filter_map(|id| report.find(id))
+                .map(|s| {
+                    let body: String = s.body_md.chars().take(SLICE_BODY_CHARS).collect();
+                    format!(
+                        "{} {}: {body}",
+                        s.id,
+                        super::references::label(report, &s.id)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        ContextRequest::Renumber => Some(format!(
+            "numbers are computed by the app:\n{}",
+            super::prompt::outline_lines(report)
+        )),
+        ContextRequest::ChatHistory | ContextRequest::SearchSpecs(_) => None,
+    }
+}
+
 fn id_schema(ids: &[String]) -> Value {
     json!({"type": "string", "enum": ids})
 }

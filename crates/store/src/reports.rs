@@ -1,0 +1,437 @@
+//! Reports: projects per profile, reports in a project, the versions of each report
+//! (its tree as JSON), its conversation, and the changes proposed for review. Every
+//! query is scoped by profile: another profile's report is "not found".
+
+use crate::{Store, StoreError};
+use lantern_core::reports::{
+    ChangeAuthor, ChangeStatus, Report, ReportChange, ReportError, ReportOp,
+};
+use serde::Serialize;
+use sqlx::{Sqlite, Transaction};
+
+/// The project reports go to when none is named.
+pub const DEFAULT_PROJECT_NAME: &str = "My reports";
+/// Longest project name, in characters.
+const MAX_PROJECT_NAME_CHARS: usize = 80;
+
+/// A project as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectSummary {
+    /// Database id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+}
+
+/// A report as listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportSummary {
+    /// Database id.
+    pub id: i64,
+    /// Its project.
+    pub project_id: i64,
+    /// The title of its current version.
+    pub title: String,
+    /// The file it was imported from.
+    pub source_name: String,
+    /// The current version.
+    pub version: i64,
+    /// Changes waiting for review.
+    pub pending: i64,
+    /// Last change, RFC 3339 UTC.
+    pub updated_at: String,
+}
+
+/// One message of a report's conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportMessage {
+    /// Database id.
+    pub id: i64,
+    /// Whether the student wrote it.
+    pub from_student: bool,
+    /// What was said.
+    pub text: String,
+    /// For a reply: who wrote it.
+    pub author: Option<ChangeAuthor>,
+    /// When, RFC 3339 UTC.
+    pub created_at: String,
+}
+
+/// A version as listed in the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionSummary {
+    /// The version number, from 1.
+    pub version: i64,
+    /// What made it: `import`, `accept`, `edit`, `undo`, `restore`.
+    pub cause: String,
+    /// What changed, in words.
+    pub summary: String,
+    /// When, RFC 3339 UTC.
+    pub created_at: String,
+}
+
+/// A report's current state: the last version and the changes waiting on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportState {
+    /// Database id.
+    pub id: i64,
+    /// Its project.
+    pub project_id: i64,
+    /// The current version.
+    pub version: i64,
+    /// The tree of the current version.
+    pub base: Report,
+    /// Changes waiting for review, in the order proposed.
+    pub pending: Vec<ReportChange>,
+}
+
+impl ReportState {
+    /// The report as the student sees it: the waiting changes applied.
+    pub fn shown(&self) -> Report {
+        lantern_core::reports::review::proposed_report(&self.base, &self.pending).0
+    }
+}
+
+fn corrupt(what: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(what.to_string())
+}
+
+/// A tree as stored.
+pub(crate) fn tree_json(report: &Report) -> Result<String, StoreError> {
+    serde_json::to_string(report).map_err(corrupt)
+}
+
+fn parse_tree(json: &str) -> Result<Report, StoreError> {
+    serde_json::from_str(json).map_err(corrupt)
+}
+
+/// A project name trimmed, or why it cannot be one.
+fn clean_project_name(name: &str) -> Result<String, StoreError> {
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() || name.chars().count() > MAX_PROJECT_NAME_CHARS {
+        return Err(ReportError::ArgumentsInvalid(format!(
+            "a project name needs 1 to {MAX_PROJECT_NAME_CHARS} characters"
+        ))
+        .into());
+    }
+    Ok(name)
+}
+
+/// Saves `report` as the next version of `report_id` inside `tx`; its number.
+pub(crate) async fn save_version(
+    tx: &mut Transaction<'_, Sqlite>,
+    report_id: i64,
+    report: &Report,
+    cause: &str,
+    summary: &str,
+    undoes: Option<i64>,
+) -> Result<i64, StoreError> {
+    let version: i64 = sqlx::query_scalar(
+        "INSERT INTO report_versions (report_id, version, tree, cause, summary, undoes) \
+         SELECT ?, COALESCE(MAX(version), 0) + 1, ?, ?, ?, ? FROM report_versions WHERE report_id = ? \
+         RETURNING version",
+    )
+    .bind(report_id)
+    .bind(tree_json(report)?)
+    .bind(cause)
+    .bind(summary)
+    .bind(undoes)
+    .bind(report_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE reports SET title = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+    )
+    .bind(&report.title)
+    .bind(report_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(version)
+}
+
+impl Store {
+    /// Creates a project for the profile (a taken name gives the existing project).
+    pub async fn create_project(
+        &self,
+        profile_id: i64,
+        name: &str,
+    ) -> Result<ProjectSummary, StoreError> {
+        let name = clean_project_name(name)?;
+        sqlx::query("INSERT OR IGNORE INTO projects (profile_id, name) VALUES (?, ?)")
+            .bind(profile_id)
+            .bind(&name)
+            .execute(&self.pool)
+            .await?;
+        let id: i64 =
+            sqlx::query_scalar("SELECT id FROM projects WHERE profile_id = ? AND name = ?")
+                .bind(profile_id)
+                .bind(&name)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(ProjectSummary { id, name })
+    }
+
+    /// The profile's projects, by name.
+    pub async fn list_projects(&self, profile_id: i64) -> Result<Vec<ProjectSummary>, StoreError> {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as("SELECT id, name FROM projects WHERE profile_id = ? ORDER BY name, id")
+                .bind(profile_id)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name)| ProjectSummary { id, name })
+            .collect())
+    }
+
+    /// The profile's project `project_id`.
+    pub async fn project(
+        &self,
+        profile_id: i64,
+        project_id: i64,
+    ) -> Result<ProjectSummary, StoreError> {
+        let row: Option<(i64, String)> =
+            sqlx::query_as("SELECT id, name FROM projects WHERE profile_id = ? AND id = ?")
+                .bind(profile_id)
+                .bind(project_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|(id, name)| ProjectSummary { id, name })
+            .ok_or_else(|| ReportError::ProjectNotFound(project_id).into())
+    }
+
+    /// Saves an imported report as version 1 in `project_id`, in one transaction.
+    pub async fn create_report(
+        &self,
+        profile_id: i64,
+        project_id: i64,
+        source_name: &str,
+        report: &Report,
+    ) -> Result<ReportSummary, StoreError> {
+        self.project(profile_id, project_id).await?;
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO reports (profile_id, project_id, title, source_name) VALUES (?, ?, ?, ?) RETURNING id",
+        )
+        .bind(profile_id)
+        .bind(project_id)
+        .bind(&report.title)
+        .bind(source_name)
+        .fetch_one(&mut *tx)
+        .await?;
+        save_version(&mut tx, id, report, "import", source_name, None).await?;
+        tx.commit().await?;
+        self.report_summary(profile_id, id).await
+    }
+
+    /// The profile's reports, most recently changed first.
+    pub async fn list_reports(&self, profile_id: i64) -> Result<Vec<ReportSummary>, StoreError> {
+        let rows: Vec<(i64, i64, String, String, i64, i64, String)> = sqlx::query_as(
+            "SELECT r.id, r.project_id, r.title, r.source_name, \
+                    (SELECT MAX(version) FROM report_versions v WHERE v.report_id = r.id), \
+                    (SELECT COUNT(*) FROM report_changes c WHERE c.report_id = r.id AND c.status = 'pending'), \
+                    r.updated_at \
+             FROM reports r WHERE r.profile_id = ? ORDER BY r.updated_at DESC, r.id DESC",
+        )
+        .bind(profile_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, project_id, title, source_name, version, pending, updated_at)| {
+                    ReportSummary {
+                        id,
+                        project_id,
+                        title,
+                        source_name,
+                        version,
+                        pending,
+                        updated_at,
+                    }
+                },
+            )
+            .collect())
+    }
+
+    /// One report as listed.
+    pub async fn report_summary(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+    ) -> Result<ReportSummary, StoreError> {
+        self.list_reports(profile_id)
+            .await?
+            .into_iter()
+            .find(|r| r.id == report_id)
+            .ok_or_else(|| ReportError::NotFound(report_id).into())
+    }
+
+    /// Deletes a report with its versions, conversation and changes.
+    pub async fn delete_report(&self, profile_id: i64, report_id: i64) -> Result<(), StoreError> {
+        let done = sqlx::query("DELETE FROM reports WHERE profile_id = ? AND id = ?")
+            .bind(profile_id)
+            .bind(report_id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(ReportError::NotFound(report_id).into());
+        }
+        Ok(())
+    }
+
+    /// The report's last version and the changes waiting on it.
+    pub async fn report_state(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+    ) -> Result<ReportState, StoreError> {
+        let row: Option<(i64, i64, String)> = sqlx::query_as(
+            "SELECT r.project_id, v.version, v.tree FROM reports r \
+             JOIN report_versions v ON v.report_id = r.id \
+             WHERE r.profile_id = ? AND r.id = ? ORDER BY v.version DESC LIMIT 1",
+        )
+        .bind(profile_id)
+        .bind(report_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let (project_id, version, tree) = row.ok_or(ReportError::NotFound(report_id))?;
+        Ok(ReportState {
+            id: report_id,
+            project_id,
+            version,
+            base: parse_tree(&tree)?,
+            pending: self
+                .report_changes(report_id, Some(ChangeStatus::Pending))
+                .await?,
+        })
+    }
+
+    /// The report's changes with `status` (all when `None`), in the order proposed.
+    pub async fn report_changes(
+        &self,
+        report_id: i64,
+        status: Option<ChangeStatus>,
+    ) -> Result<Vec<ReportChange>, StoreError> {
+        let rows: Vec<(i64, String, String, String, String)> = sqlx::query_as(
+            "SELECT id, op, reason, author, status FROM report_changes \
+             WHERE report_id = ? AND (? IS NULL OR status = ?) ORDER BY id",
+        )
+        .bind(report_id)
+        .bind(status.map(ChangeStatus::as_str))
+        .bind(status.map(ChangeStatus::as_str))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|(id, op, reason, author, status)| {
+                Ok(ReportChange {
+                    id,
+                    op: serde_json::from_str::<ReportOp>(&op).map_err(corrupt)?,
+                    reason,
+                    author: ChangeAuthor::parse(&author).ok_or_else(|| corrupt(&author))?,
+                    status: ChangeStatus::parse(&status).ok_or_else(|| corrupt(&status))?,
+                })
+            })
+            .collect()
+    }
+
+    /// Saves the changes of one tool call for review, in one transaction; their ids.
+    pub async fn record_report_changes(
+        &self,
+        report_id: i64,
+        message_id: Option<i64>,
+        ops: &[ReportOp],
+        reason: &str,
+        author: ChangeAuthor,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut ids = Vec::with_capacity(ops.len());
+        for op in ops {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO report_changes (report_id, message_id, op, reason, author) \
+                 VALUES (?, ?, ?, ?, ?) RETURNING id",
+            )
+            .bind(report_id)
+            .bind(message_id)
+            .bind(serde_json::to_string(op).map_err(corrupt)?)
+            .bind(reason)
+            .bind(author.as_str())
+            .fetch_one(&mut *tx)
+            .await?;
+            ids.push(id);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// The report's conversation, oldest first.
+    pub async fn report_messages(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+    ) -> Result<Vec<ReportMessage>, StoreError> {
+        self.report_summary(profile_id, report_id).await?;
+        let rows: Vec<(i64, String, String, Option<String>, String)> = sqlx::query_as(
+            "SELECT id, role, text, author, created_at FROM report_messages WHERE report_id = ? ORDER BY id",
+        )
+        .bind(report_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, role, text, author, created_at)| ReportMessage {
+                id,
+                from_student: role == "student",
+                text,
+                author: author.as_deref().and_then(ChangeAuthor::parse),
+                created_at,
+            })
+            .collect())
+    }
+
+    /// The report's versions, newest first.
+    pub async fn report_versions(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+    ) -> Result<Vec<VersionSummary>, StoreError> {
+        self.report_summary(profile_id, report_id).await?;
+        let rows: Vec<(i64, String, String, String)> = sqlx::query_as(
+            "SELECT version, cause, summary, created_at FROM report_versions WHERE report_id = ? ORDER BY version DESC",
+        )
+        .bind(report_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(version, cause, summary, created_at)| VersionSummary {
+                version,
+                cause,
+                summary,
+                created_at,
+            })
+            .collect())
+    }
+
+    /// The tree of one version.
+    pub async fn report_version(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+        version: i64,
+    ) -> Result<Report, StoreError> {
+        self.report_summary(profile_id, report_id).await?;
+        let tree: Option<String> = sqlx::query_scalar(
+            "SELECT tree FROM report_versions WHERE report_id = ? AND version = ?",
+        )
+        .bind(report_id)
+        .bind(version)
+        .fetch_optional(&self.pool)
+        .await?;
+        parse_tree(&tree.ok_or(ReportError::VersionNotFound(version))?)
+    }
+}
