@@ -50,6 +50,8 @@ enum Command {
     CheckAnswer(commands::CheckAnswerOptions),
     /// Work on a Toulmin argument with the coach, without a window.
     Coach(commands::CoachOptions),
+    /// Import, edit by chat, review and export reports, without a window.
+    Report(commands::ReportOptions),
     /// Learn a course with the adaptive tutor, without a window.
     Tutor(commands::TutorOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
@@ -132,6 +134,7 @@ fn main() -> ExitCode {
         Command::Search(options) => commands::search(&locations, &options),
         Command::CheckAnswer(options) => commands::check_answer(&options),
         Command::Coach(options) => commands::coach(&locations, &options),
+        Command::Report(options) => commands::report(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),

@@ -10,9 +10,9 @@ use std::sync::LazyLock;
 static REWRITE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)\b(shorten|shorter|expand|longer|lengthen|rewrite|rephrase|reword|improve|fix|correct|",
-        r"proofread|summari[sz]e|simplify|clarify|polish|translate|tidy|edit|write|more formal|",
+        r"proofread|summari[sz]e|simplify|clarify|polish|translate|tidy|edit|write|more formal|better|suggest|propose|",
         r"acorta|alarga|ampl[ií]a|reescribe|reformula|mejora|corrige|resume|simplifica|aclara|",
-        r"traduce|redacta|escribe|pule|revisa)\b"
+        r"traduce|redacta|escribe|pule|revisa|mejor|sugiere|prop[oó]n)\b"
     ))
     .expect("valid regex")
 });

@@ -16,6 +16,7 @@ pub mod offline;
 pub mod ops;
 pub mod ports;
 pub mod prompt;
+pub mod quality;
 #[cfg(test)]
 mod properties;
 pub mod references;

@@ -5,7 +5,7 @@
 //! limit, a repeated call, a crash, silence — the changes already saved stand, and the
 //! app writes the confirmation from them.
 
-use super::command::{parse_command, plan_command, CommandPlan};
+use super::command::{parse_commands, plan_commands, CommandPlan, ParsedCommand};
 use super::confirm::{confirmation, describe_op};
 use super::contract::Report;
 use super::error::ReportError;
@@ -125,7 +125,7 @@ pub async fn run_report_turn(
     cancel: &CancelFlag,
 ) -> Result<ReportTurnOutcome, ReportError> {
     let message = clean_message(&input.message)?;
-    if let Some(parsed) = parse_command(&message) {
+    if let Some(parsed) = parse_commands(&message) {
         return command_turn(input.report, &message, parsed, ports, on_progress).await;
     }
     let language = detect_language(&message).unwrap_or(input.language);
@@ -209,11 +209,11 @@ pub async fn run_report_turn(
 async fn command_turn(
     report: Report,
     message: &str,
-    parsed: super::command::ParsedCommand,
+    parsed: Vec<ParsedCommand>,
     ports: &dyn ReportPorts,
     on_progress: &mut (dyn FnMut(ReportProgress) + Send),
 ) -> Result<ReportTurnOutcome, ReportError> {
-    let language = parsed.language;
+    let language = parsed.first().map_or(Language::En, |p| p.language);
     let mut outcome = ReportTurnOutcome {
         reply: String::new(),
         reply_author: ChangeAuthor::App,
@@ -224,7 +224,7 @@ async fn command_turn(
         steps: Vec::new(),
         language,
     };
-    let ops = match plan_command(&outcome.report, &parsed) {
+    let ops = match plan_commands(&outcome.report, &parsed) {
         CommandPlan::Ask(question) => {
             outcome.reply = question;
             return Ok(outcome);

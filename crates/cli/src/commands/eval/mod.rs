@@ -4,6 +4,7 @@
 //! the report; each loop's runner is its own module.
 
 mod coach;
+mod reports;
 mod tutor;
 
 use super::{runtime, ModelOptions};
@@ -27,6 +28,8 @@ pub enum EvalLoop {
     Coach,
     /// The adaptive tutor.
     Tutor,
+    /// The report editor.
+    Reports,
 }
 
 impl EvalLoop {
@@ -34,6 +37,7 @@ impl EvalLoop {
         match self {
             Self::Coach => "coach",
             Self::Tutor => "tutor",
+            Self::Reports => "reports",
         }
     }
 }
@@ -170,6 +174,10 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
                 &cases,
                 progress,
             ))?
+        }
+        EvalLoop::Reports => {
+            let cases = read_cases(&options.cases, options.target)?;
+            rt.block_on(reports::run(&bench, &options.cases, &cases, progress))?
         }
     };
     let report = EvalReport::from_scores(&scores);
