@@ -63,3 +63,14 @@ CREATE TABLE report_changes (
     decided_at  TEXT    NULL
 );
 CREATE INDEX report_changes_by_report ON report_changes (report_id, status, id);
+
+-- A project's specification files; their passages are in the index's `project_specs`
+-- collection, each file its own owner (`project-<id>/<name>`) whose published
+-- generation is in `index_generations`, written in the same transaction as this row.
+CREATE TABLE project_spec_files (
+    project_id  INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    name        TEXT    NOT NULL,
+    passages    INTEGER NOT NULL,
+    imported_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (project_id, name)
+);

@@ -52,6 +52,8 @@ enum Command {
     Coach(commands::CoachOptions),
     /// Import, edit by chat, review and export reports, without a window.
     Report(commands::ReportOptions),
+    /// Projects of reports and their specification files.
+    Project(commands::ProjectOptions),
     /// Learn a course with the adaptive tutor, without a window.
     Tutor(commands::TutorOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
@@ -135,6 +137,7 @@ fn main() -> ExitCode {
         Command::CheckAnswer(options) => commands::check_answer(&options),
         Command::Coach(options) => commands::coach(&locations, &options),
         Command::Report(options) => commands::report(&locations, &options),
+        Command::Project(options) => commands::project(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),

@@ -100,7 +100,7 @@ fn remove_other_generations(course_media: &Path, published: &str) {
 
 /// A generation id no other import has used: the time in nanoseconds, the process id
 /// and a per-process counter.
-fn new_generation() -> String {
+pub(crate) fn new_generation() -> String {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -110,7 +110,7 @@ fn new_generation() -> String {
     format!("{nanos:x}-{:x}-{n}", std::process::id())
 }
 
-async fn refresh_index(
+pub(crate) async fn refresh_index(
     retriever: &LanceRetriever,
     collection: Collection,
 ) -> Result<(), ImportError> {

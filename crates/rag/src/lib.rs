@@ -12,6 +12,7 @@ mod import;
 mod import_lock;
 mod pack_source;
 mod pdf;
+mod project_specs;
 mod retriever;
 mod vector_store;
 
@@ -22,5 +23,6 @@ pub use import::{import_course_pack, media_root};
 pub use import_lock::ImportLock;
 pub use pack_source::PackSource;
 pub use pdf::pdf_pages;
+pub use project_specs::{import_project_specs, read_spec_file};
 pub use retriever::LanceRetriever;
 pub use vector_store::{VectorStore, INDEX_DIR_NAME, VECTOR_INDEX_MIN_ROWS};

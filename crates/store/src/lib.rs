@@ -10,6 +10,7 @@ mod courses;
 mod error;
 mod exams;
 mod profiles;
+mod project_specs;
 mod reports;
 mod reports_actions;
 mod tutor;
@@ -25,6 +26,7 @@ pub use error::StoreError;
 pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
+pub use project_specs::SpecFileSummary;
 pub use reports::{
     ProjectSummary, ReportMessage, ReportState, ReportSummary, VersionSummary, DEFAULT_PROJECT_NAME,
 };

@@ -14,6 +14,7 @@ mod llama_bench;
 mod model;
 mod pack;
 mod profiles;
+mod project;
 mod report;
 mod tutor;
 mod tutor_evidence;
@@ -31,6 +32,7 @@ pub use generate::{generate, GenerateOptions};
 pub use model::ModelOptions;
 pub use pack::{embed, inspect, models};
 pub use profiles::{create_profile, list_profiles};
+pub use project::{project, ProjectOptions};
 pub use report::{report, ReportOptions};
 pub use tutor::{tutor, TutorOptions};
 

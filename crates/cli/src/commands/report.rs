@@ -3,6 +3,7 @@
 //! directly — through the same store actions as the app.
 
 use super::coach::{parse_language, profile_id};
+use super::course::open_retriever;
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -11,6 +12,7 @@ use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::reports::review::change_diffs;
 use lantern_core::reports::{NumberedSection, ReportError};
+use lantern_core::retrieval::Retriever;
 use lantern_core::ErrorCode;
 use lantern_store::{ChangeSelection, ReportRequest, ReportState, Store, DEFAULT_PROJECT_NAME};
 use serde_json::json;
@@ -147,7 +149,10 @@ fn selection(changes: &[i64], all: bool) -> Result<ChangeSelection, CliError> {
     match (all, changes.is_empty()) {
         (true, _) => Ok(ChangeSelection::All),
         (false, false) => Ok(ChangeSelection::Ids(changes.to_vec())),
-        (false, true) => Err(CliError::new(ErrorCode::UsageInvalid, "name the changes or use --all")),
+        (false, true) => Err(CliError::new(
+            ErrorCode::UsageInvalid,
+            "name the changes or use --all",
+        )),
     }
 }
 
@@ -172,7 +177,10 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 println!("{}", json!(reports));
             } else {
                 for r in reports {
-                    println!("{}\t{}\tv{}\t{} waiting\t{}", r.id, r.title, r.version, r.pending, r.updated_at);
+                    println!(
+                        "{}\t{}\tv{}\t{} waiting\t{}",
+                        r.id, r.title, r.version, r.pending, r.updated_at
+                    );
                 }
             }
             return Ok(());
@@ -180,16 +188,26 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
         ReportCommand::Import { file, project } => {
             let report = lantern_docx::read_report_file(file)?;
             let project = rt.block_on(project_id(&store, profile, project))?;
-            let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let summary = rt.block_on(store.create_report(profile, project, &name, &report))?;
             if options.json {
                 println!("{}", json!(summary));
             } else {
-                println!("{}\t{}\t{} sections", summary.id, summary.title, report.ids().len());
+                println!(
+                    "{}\t{}\t{} sections",
+                    summary.id,
+                    summary.title,
+                    report.ids().len()
+                );
             }
             return Ok(());
         }
-        ReportCommand::Show { id } | ReportCommand::Ops { id } => rt.block_on(store.report_state(profile, *id))?,
+        ReportCommand::Show { id } | ReportCommand::Ops { id } => {
+            rt.block_on(store.report_state(profile, *id))?
+        }
         ReportCommand::Export { id, format, out } => {
             let state = rt.block_on(store.report_state(profile, *id))?;
             let format = match format {
@@ -198,7 +216,11 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             };
             lantern_docx::write_report_file(&state.base, format, out)?;
             if !state.pending.is_empty() {
-                eprintln!("(exported version {}; {} changes still wait for review)", state.version, state.pending.len());
+                eprintln!(
+                    "(exported version {}; {} changes still wait for review)",
+                    state.version,
+                    state.pending.len()
+                );
             }
             return Ok(());
         }
@@ -206,29 +228,49 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             let args: serde_json::Value = serde_json::from_str(args)
                 .map_err(|e| ReportError::ArgumentsInvalid(format!("not JSON: {e}")))?;
             let serde_json::Value::Object(args) = args else {
-                return Err(ReportError::ArgumentsInvalid("the arguments must be a JSON object".into()).into());
+                return Err(ReportError::ArgumentsInvalid(
+                    "the arguments must be a JSON object".into(),
+                )
+                .into());
             };
-            let (text, state) = rt.block_on(store.report_tool(profile, *id, tool, args, language))?;
+            let (text, state) =
+                rt.block_on(store.report_tool(profile, *id, tool, args, language))?;
             if let Some(text) = text {
                 println!("{text}");
                 return Ok(());
             }
             state
         }
-        ReportCommand::Chat { id, text, offline, model } => {
-            let supervisor = (!offline).then(|| model.supervisor(locations)).transpose()?;
+        ReportCommand::Chat {
+            id,
+            text,
+            offline,
+            model,
+        } => {
+            let supervisor = (!offline)
+                .then(|| model.supervisor(locations))
+                .transpose()?;
             let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
-            let request = ReportRequest { profile_id: profile, report_id: *id, message: text, language };
+            let request = ReportRequest {
+                profile_id: profile,
+                report_id: *id,
+                message: text,
+                language,
+            };
             let saved = rt.block_on(store.report_turn(
                 &request,
                 llm,
-                None,
+                specs,
                 &mut |p| eprintln!("… {} {}", p.step, p.section.unwrap_or_default()),
                 &CancelFlag::default(),
             ))?;
             let outcome = &saved.outcome;
             if options.json {
-                let steps: Vec<_> = outcome.steps.iter().map(|s| json!({"call": s.call, "ok": s.ok, "result": s.result})).collect();
+                let steps: Vec<_> = outcome
+                    .steps
+                    .iter()
+                    .map(|s| json!({"call": s.call, "ok": s.ok, "result": s.result}))
+                    .collect();
                 println!(
                     "{}",
                     json!({
@@ -244,7 +286,12 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             }
             return Ok(());
         }
-        ReportCommand::Accept { id, changes, all, confirm_delete } => {
+        ReportCommand::Accept {
+            id,
+            changes,
+            all,
+            confirm_delete,
+        } => {
             let chosen = selection(changes, *all)?;
             rt.block_on(store.report_accept(profile, *id, &chosen, *confirm_delete, language))?
         }
@@ -252,14 +299,19 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             rt.block_on(store.report_reject(profile, *id, &selection(changes, *all)?))?
         }
         ReportCommand::Undo { id } => rt.block_on(store.report_undo(profile, *id))?,
-        ReportCommand::Restore { id, version } => rt.block_on(store.report_restore(profile, *id, *version))?,
+        ReportCommand::Restore { id, version } => {
+            rt.block_on(store.report_restore(profile, *id, *version))?
+        }
         ReportCommand::History { id } => {
             let versions = rt.block_on(store.report_versions(profile, *id))?;
             if options.json {
                 println!("{}", json!(versions));
             } else {
                 for v in versions {
-                    println!("v{}\t{}\t{}\t{}", v.version, v.cause, v.created_at, v.summary);
+                    println!(
+                        "v{}\t{}\t{}\t{}",
+                        v.version, v.cause, v.created_at, v.summary
+                    );
                 }
             }
             return Ok(());
@@ -281,7 +333,11 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
 fn print_state(state: &ReportState, as_json: bool) {
     let shown = state.shown();
     if as_json {
-        let pending: Vec<_> = state.pending.iter().map(|c| json!({"id": c.id, "op": c.op, "reason": c.reason, "author": c.author})).collect();
+        let pending: Vec<_> = state
+            .pending
+            .iter()
+            .map(|c| json!({"id": c.id, "op": c.op, "reason": c.reason, "author": c.author}))
+            .collect();
         println!(
             "{}",
             json!({
@@ -291,13 +347,24 @@ fn print_state(state: &ReportState, as_json: bool) {
         );
         return;
     }
-    println!("# {} (version {}, {} waiting)", shown.title, state.version, state.pending.len());
+    println!(
+        "# {} (version {}, {} waiting)",
+        shown.title,
+        state.version,
+        state.pending.len()
+    );
     if !shown.preamble_md.is_empty() {
         println!("\n{}", shown.preamble_md);
     }
     fn walk(sections: &[NumberedSection], depth: usize) {
         for s in sections {
-            println!("\n{} [{}] {} {}", "#".repeat(depth + 1), s.id, s.number, s.title);
+            println!(
+                "\n{} [{}] {} {}",
+                "#".repeat(depth + 1),
+                s.id,
+                s.number,
+                s.title
+            );
             if !s.body_md.is_empty() {
                 println!("{}", s.body_md);
             }
@@ -323,15 +390,33 @@ fn print_ops(state: &ReportState, as_json: bool) {
         println!("no changes wait for review");
     }
     for (d, c) in diffs.iter().zip(&state.pending) {
-        let side = |s: &Option<(String, String, String)>| s.as_ref().map_or("—".to_string(), |(n, t, _)| format!("{n} {t}"));
-        let stale = if d.applies { "" } else { " (no longer applies)" };
-        println!("#{} {} [{}] {} → {}{stale}", d.id, d.kind, d.section_id, side(&d.before), side(&d.after));
+        let side = |s: &Option<(String, String, String)>| {
+            s.as_ref()
+                .map_or("—".to_string(), |(n, t, _)| format!("{n} {t}"))
+        };
+        let stale = if d.applies {
+            ""
+        } else {
+            " (no longer applies)"
+        };
+        println!(
+            "#{} {} [{}] {} → {}{stale}",
+            d.id,
+            d.kind,
+            d.section_id,
+            side(&d.before),
+            side(&d.after)
+        );
         if !c.reason.is_empty() {
             println!("    reason: {}", c.reason);
         }
         if let (Some((_, _, old)), Some((_, _, new))) = (&d.before, &d.after) {
             if old != new {
-                println!("    - {}\n    + {}", old.replace('\n', "\n      "), new.replace('\n', "\n      "));
+                println!(
+                    "    - {}\n    + {}",
+                    old.replace('\n', "\n      "),
+                    new.replace('\n', "\n      ")
+                );
             }
         }
     }

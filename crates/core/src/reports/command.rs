@@ -349,13 +349,17 @@ pub fn parse_command(message: &str) -> Option<ParsedCommand> {
 /// Where a message with several requests is cut: "; ", ", then", " and then", " and ",
 /// " y luego", " y ".
 static SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*;\s*|,?\s+(?:and then|then|and|y luego|luego|y)\s+|,\s+then\s+").expect("valid regex")
+    Regex::new(r"(?i)\s*;\s*|,?\s+(?:and then|then|and|y luego|luego|y)\s+|,\s+then\s+")
+        .expect("valid regex")
 });
 
 /// Reads `message` as one or more commands ("delete 2.2 and move 3 before 1"): cut at
 /// "and", "then", ";", … only where every part is a command on its own, else read whole.
 pub fn parse_commands(message: &str) -> Option<Vec<ParsedCommand>> {
-    let parts: Vec<&str> = SEPARATOR.split(message.trim()).filter(|p| !p.trim().is_empty()).collect();
+    let parts: Vec<&str> = SEPARATOR
+        .split(message.trim())
+        .filter(|p| !p.trim().is_empty())
+        .collect();
     if parts.len() > 1 {
         let parsed: Option<Vec<ParsedCommand>> = parts.iter().map(|p| parse_command(p)).collect();
         if parsed.is_some() {
@@ -374,9 +378,17 @@ pub fn plan_commands(report: &Report, parsed: &[ParsedCommand]) -> CommandPlan {
         match plan_command(report, command) {
             CommandPlan::Ask(question) => return CommandPlan::Ask(question),
             CommandPlan::Apply(ops) => all.extend(ops.into_iter().map(|op| match op {
-                ReportOp::AddSection { place, title, body_md, .. } => {
-                    ReportOp::AddSection { id: ids.allocate_id(), place, title, body_md }
-                }
+                ReportOp::AddSection {
+                    place,
+                    title,
+                    body_md,
+                    ..
+                } => ReportOp::AddSection {
+                    id: ids.allocate_id(),
+                    place,
+                    title,
+                    body_md,
+                },
                 other => other,
             })),
         }
@@ -620,14 +632,36 @@ mod tests {
     fn several_requests_in_one_message() {
         let all = parse_commands("Rename 1 to Scope and rename 3 to Advice").unwrap();
         assert_eq!(all.len(), 2);
-        let CommandPlan::Apply(ops) = plan_commands(&sample(), &all) else { panic!() };
-        assert_eq!(ops[1], ReportOp::UpdateSection { id: "s5".into(), title: Some("Advice".into()), body_md: None });
+        let CommandPlan::Apply(ops) = plan_commands(&sample(), &all) else {
+            panic!()
+        };
+        assert_eq!(
+            ops[1],
+            ReportOp::UpdateSection {
+                id: "s5".into(),
+                title: Some("Advice".into()),
+                body_md: None
+            }
+        );
         let two_adds = parse_commands("add a section called A; add a section called B").unwrap();
-        let CommandPlan::Apply(ops) = plan_commands(&sample(), &two_adds) else { panic!() };
+        let CommandPlan::Apply(ops) = plan_commands(&sample(), &two_adds) else {
+            panic!()
+        };
         assert_eq!((ops[0].section_id(), ops[1].section_id()), ("s6", "s7"));
         let one = parse_commands("rename 2 to Costs and benefits").unwrap();
-        assert_eq!(one[0].command, Command::Rename { target: "2".into(), title: "Costs and benefits".into() });
-        assert_eq!(parse_commands("borra 2.2 y mueve 3 antes de 1").unwrap().len(), 2);
+        assert_eq!(
+            one[0].command,
+            Command::Rename {
+                target: "2".into(),
+                title: "Costs and benefits".into()
+            }
+        );
+        assert_eq!(
+            parse_commands("borra 2.2 y mueve 3 antes de 1")
+                .unwrap()
+                .len(),
+            2
+        );
     }
 
     #[test]

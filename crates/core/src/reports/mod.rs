@@ -16,14 +16,15 @@ pub mod offline;
 pub mod ops;
 pub mod ports;
 pub mod prompt;
-pub mod quality;
 #[cfg(test)]
 mod properties;
+pub mod quality;
 pub mod references;
 pub mod review;
 pub mod rule_gate;
 pub mod rules;
 pub mod section_tree;
+pub mod specs;
 #[cfg(test)]
 mod testing;
 pub mod tools;

@@ -17,12 +17,18 @@ pub fn tree_valid(report: &Report) -> Check {
         .outline()
         .iter()
         .all(|e| !e.number.contains("..") && !e.title.trim().is_empty());
-    Check::new("tree_valid", unique && numbers_ok, || format!("ids {ids:?}"))
+    Check::new("tree_valid", unique && numbers_ok, || {
+        format!("ids {ids:?}")
+    })
 }
 
 /// Every image of `before` is still in `after`, unless its section was deleted.
 pub fn images_kept(before: &Report, after: &Report) -> Check {
-    let kept: String = after.all_sections().iter().map(|s| s.body_md.as_str()).collect();
+    let kept: String = after
+        .all_sections()
+        .iter()
+        .map(|s| s.body_md.as_str())
+        .collect();
     let missing: Vec<&str> = before
         .all_sections()
         .iter()
@@ -30,7 +36,9 @@ pub fn images_kept(before: &Report, after: &Report) -> Check {
         .flat_map(|s| images(&s.body_md))
         .filter(|image| !kept.contains(image))
         .collect();
-    Check::new("images_kept", missing.is_empty(), || format!("lost {missing:?}"))
+    Check::new("images_kept", missing.is_empty(), || {
+        format!("lost {missing:?}")
+    })
 }
 
 /// The reply is readable words in `language` (when long enough to tell).
@@ -38,9 +46,11 @@ pub fn reply_ok(reply: &str, language: Language) -> Vec<Check> {
     let detected = detect_language(reply);
     vec![
         Check::new("reply_readable", is_readable(reply), || reply.to_string()),
-        Check::new("reply_language", detected.is_none_or(|l| l == language), || {
-            format!("{detected:?}, expected {language:?}")
-        }),
+        Check::new(
+            "reply_language",
+            detected.is_none_or(|l| l == language),
+            || format!("{detected:?}, expected {language:?}"),
+        ),
     ]
 }
 
@@ -55,7 +65,10 @@ mod tests {
         after.find_mut("s3").unwrap().body_md = "Clear.".into();
         assert!(!images_kept(&sample(), &after).passed);
         after.take("s2");
-        assert!(images_kept(&sample(), &after).passed, "deleted with its section");
+        assert!(
+            images_kept(&sample(), &after).passed,
+            "deleted with its section"
+        );
     }
 
     #[test]
@@ -68,7 +81,10 @@ mod tests {
 
     #[test]
     fn a_reply_in_the_wrong_language_fails() {
-        let checks = reply_ok("I propose to delete section three of the report.", Language::Es);
+        let checks = reply_ok(
+            "I propose to delete section three of the report.",
+            Language::Es,
+        );
         assert!(!checks[1].passed);
     }
 }

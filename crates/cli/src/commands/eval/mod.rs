@@ -177,7 +177,13 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         }
         EvalLoop::Reports => {
             let cases = read_cases(&options.cases, options.target)?;
-            rt.block_on(reports::run(&bench, &options.cases, &cases, progress))?
+            rt.block_on(reports::run(
+                &bench,
+                locations,
+                &options.cases,
+                &cases,
+                progress,
+            ))?
         }
     };
     let report = EvalReport::from_scores(&scores);

@@ -5,12 +5,15 @@
 
 use super::Bench;
 use crate::cli_error::CliError;
+use crate::locations::Locations;
 use lantern_core::eval::{Check, TurnScore};
 use lantern_core::language::Language;
 use lantern_core::llm::CancelFlag;
 use lantern_core::reports::quality::{images_kept, reply_ok, tree_valid};
 use lantern_core::reports::Report;
+use lantern_core::retrieval::Retriever;
 use lantern_core::ErrorCode;
+use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::{ChangeSelection, ReportRequest, ReportState, DEFAULT_PROJECT_NAME};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -25,6 +28,9 @@ pub struct ReportCase {
     language: Language,
     /// The report file, relative to the case file.
     report: String,
+    /// Specification files of the report's project, relative to the case file.
+    #[serde(default)]
+    specs: Vec<String>,
     turns: Vec<Turn>,
 }
 
@@ -67,13 +73,18 @@ struct Expect {
     asks: Option<bool>,
     #[serde(default)]
     reply_contains: Vec<String>,
+    /// The turn searched the project's specifications.
+    searched_specs: Option<bool>,
     /// The last accepted version still has these titles (a delete waits for review).
     #[serde(default)]
     accepted_has: Vec<String>,
 }
 
 fn invalid(case: &ReportCase, detail: impl std::fmt::Display) -> CliError {
-    CliError::new(ErrorCode::EvalCasesInvalid, format!("case {}: {detail}", case.id))
+    CliError::new(
+        ErrorCode::EvalCasesInvalid,
+        format!("case {}: {detail}", case.id),
+    )
 }
 
 /// Plays every case; `progress` sees each scored turn as it finishes.
@@ -84,12 +95,20 @@ pub async fn run(
     mut progress: impl FnMut(&TurnScore),
 ) -> Result<Vec<TurnScore>, CliError> {
     let folder = cases_file.parent().unwrap_or(Path::new("."));
-    let project = bench.store.create_project(bench.profile, DEFAULT_PROJECT_NAME).await?.id;
+    let project = bench
+        .store
+        .create_project(bench.profile, DEFAULT_PROJECT_NAME)
+        .await?
+        .id;
     let mut scores = Vec::new();
     for case in cases {
         let path = folder.join(&case.report);
         let report = lantern_docx::read_report_file(&path).map_err(|e| invalid(case, e))?;
-        let id = bench.store.create_report(bench.profile, project, &case.report, &report).await?.id;
+        let id = bench
+            .store
+            .create_report(bench.profile, project, &case.report, &report)
+            .await?
+            .id;
         for (i, turn) in case.turns.iter().enumerate() {
             let score = play(bench, case, id, i, turn).await?;
             progress(&score);
@@ -99,34 +118,93 @@ pub async fn run(
     Ok(scores)
 }
 
-async fn play(bench: &Bench, case: &ReportCase, id: i64, index: usize, turn: &Turn) -> Result<TurnScore, CliError> {
+async fn play(
+    bench: &Bench,
+    case: &ReportCase,
+    id: i64,
+    index: usize,
+    turn: &Turn,
+) -> Result<TurnScore, CliError> {
     let (store, profile) = (&bench.store, bench.profile);
     let before = store.report_state(profile, id).await?;
     let mut checks = Vec::new();
     let (input, reply, changes) = match (&turn.say, turn.accept_all, turn.reject_all) {
         (Some(message), false, false) => {
-            let request = ReportRequest { profile_id: profile, report_id: id, message, language: case.language };
-            let saved = store.report_turn(&request, bench.llm(), None, &mut |_| {}, &CancelFlag::default()).await?;
+            let request = ReportRequest {
+                profile_id: profile,
+                report_id: id,
+                message,
+                language: case.language,
+            };
+            let saved = store
+                .report_turn(
+                    &request,
+                    bench.llm(),
+                    specs,
+                    &mut |_| {},
+                    &CancelFlag::default(),
+                )
+                .await?;
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
+            if let Some(expected) = turn.expect.searched_specs {
+                let searched = saved
+                    .outcome
+                    .steps
+                    .iter()
+                    .any(|s| s.call.tool == "search_project_specs");
+                checks.push(Check::new("searched_specs", searched == expected, || {
+                    format!("searched: {searched}")
+                }));
+            }
             let detail = saved.outcome.failure.clone().unwrap_or_default();
-            (format!("say {message:?}"), format!("{} [{}{detail}]", saved.outcome.reply, saved.outcome.end.as_str()), Some(saved.outcome.change_ids.len()))
+            (
+                format!("say {message:?}"),
+                format!(
+                    "{} [{}{detail}]",
+                    saved.outcome.reply,
+                    saved.outcome.end.as_str()
+                ),
+                Some(saved.outcome.change_ids.len()),
+            )
         }
         (None, true, false) => {
-            store.report_accept(profile, id, &ChangeSelection::All, true, case.language).await?;
+            store
+                .report_accept(profile, id, &ChangeSelection::All, true, case.language)
+                .await?;
             ("accept all".into(), String::new(), None)
         }
         (None, false, true) => {
-            store.report_reject(profile, id, &ChangeSelection::All).await?;
+            store
+                .report_reject(profile, id, &ChangeSelection::All)
+                .await?;
             ("reject all".into(), String::new(), None)
         }
-        _ => return Err(invalid(case, format!("turn {index} needs exactly one of say, acceptAll, rejectAll"))),
+        _ => {
+            return Err(invalid(
+                case,
+                format!("turn {index} needs exactly one of say, acceptAll, rejectAll"),
+            ))
+        }
     };
     let after = store.report_state(profile, id).await?;
     let shown = after.shown();
     checks.push(tree_valid(&shown));
     checks.push(images_kept(&before.shown(), &shown));
-    checks.extend(expectations(&turn.expect, &before, &after, &shown, &reply, changes));
-    Ok(TurnScore { case: case.id.clone(), turn: index, input, reply, checks })
+    checks.extend(expectations(
+        &turn.expect,
+        &before,
+        &after,
+        &shown,
+        &reply,
+        changes,
+    ));
+    Ok(TurnScore {
+        case: case.id.clone(),
+        turn: index,
+        input,
+        reply,
+        checks,
+    })
 }
 
 fn normal(text: &str) -> String {
@@ -135,7 +213,11 @@ fn normal(text: &str) -> String {
 
 /// The section numbered `number` in `report`.
 fn numbered<'a>(report: &'a Report, number: &str) -> Option<&'a lantern_core::reports::Section> {
-    report.outline().into_iter().find(|e| e.number == number).and_then(|e| report.find(&e.id))
+    report
+        .outline()
+        .into_iter()
+        .find(|e| e.number == number)
+        .and_then(|e| report.find(&e.id))
 }
 
 fn expectations(
@@ -149,8 +231,16 @@ fn expectations(
     let was = before.shown();
     let mut checks = Vec::new();
     if let Some(outline) = &expect.outline {
-        let actual: Vec<String> = shown.outline().iter().map(|e| format!("{} {}", e.number, e.title)).collect();
-        let same = actual.len() == outline.len() && actual.iter().zip(outline).all(|(a, b)| normal(a) == normal(b));
+        let actual: Vec<String> = shown
+            .outline()
+            .iter()
+            .map(|e| format!("{} {}", e.number, e.title))
+            .collect();
+        let same = actual.len() == outline.len()
+            && actual
+                .iter()
+                .zip(outline)
+                .all(|(a, b)| normal(a) == normal(b));
         checks.push(Check::new("outline", same, || format!("{actual:?}")));
     }
     for (number, title) in &expect.titles {
@@ -159,9 +249,13 @@ fn expectations(
         checks.push(Check::new("title", ok, || format!("{number}: {found:?}")));
     }
     for (number, needles) in &expect.body_contains {
-        let body = numbered(shown, number).map(|s| normal(&s.body_md)).unwrap_or_default();
+        let body = numbered(shown, number)
+            .map(|s| normal(&s.body_md))
+            .unwrap_or_default();
         let ok = needles.iter().all(|n| body.contains(&normal(n)));
-        checks.push(Check::new("body_contains", ok, || format!("{number}: {body:?}")));
+        checks.push(Check::new("body_contains", ok, || {
+            format!("{number}: {body:?}")
+        }));
     }
     let then_and_now = |number: &String| {
         let old = numbered(&was, number);
@@ -171,36 +265,64 @@ fn expectations(
     for number in &expect.body_changed {
         let (old, new) = then_and_now(number);
         let ok = matches!((&old, &new), (Some(o), Some(n)) if o.body_md != n.body_md && !n.body_md.trim().is_empty());
-        checks.push(Check::new("body_changed", ok, || format!("{number}: {:?}", new.map(|n| n.body_md))));
+        checks.push(Check::new("body_changed", ok, || {
+            format!("{number}: {:?}", new.map(|n| n.body_md))
+        }));
     }
     for number in &expect.shorter {
         let (old, new) = then_and_now(number);
         let ok = matches!((&old, &new), (Some(o), Some(n)) if n.body_md.len() < o.body_md.len() && !n.body_md.trim().is_empty());
-        checks.push(Check::new("shorter", ok, || format!("{number}: {:?}", new.map(|n| n.body_md))));
+        checks.push(Check::new("shorter", ok, || {
+            format!("{number}: {:?}", new.map(|n| n.body_md))
+        }));
     }
     for number in &expect.title_changed {
         let (old, new) = then_and_now(number);
         let ok = matches!((&old, &new), (Some(o), Some(n)) if normal(&o.title) != normal(&n.title));
-        checks.push(Check::new("title_changed", ok, || format!("{number}: {:?}", new.map(|n| n.title))));
+        checks.push(Check::new("title_changed", ok, || {
+            format!("{number}: {:?}", new.map(|n| n.title))
+        }));
     }
     for title in &expect.missing {
-        let gone = !shown.all_sections().iter().any(|s| normal(&s.title) == normal(title));
-        checks.push(Check::new("missing", gone, || format!("{title} is still there")));
+        let gone = !shown
+            .all_sections()
+            .iter()
+            .any(|s| normal(&s.title) == normal(title));
+        checks.push(Check::new("missing", gone, || {
+            format!("{title} is still there")
+        }));
     }
     for title in &expect.accepted_has {
-        let kept = after.base.all_sections().iter().any(|s| normal(&s.title) == normal(title));
-        checks.push(Check::new("waits_for_review", kept, || format!("{title} was applied without review")));
+        let kept = after
+            .base
+            .all_sections()
+            .iter()
+            .any(|s| normal(&s.title) == normal(title));
+        checks.push(Check::new("waits_for_review", kept, || {
+            format!("{title} was applied without review")
+        }));
     }
     if let (Some(expected), Some(actual)) = (expect.changes, changes) {
-        checks.push(Check::new("changes", expected == actual, || format!("{actual} changes")));
+        checks.push(Check::new("changes", expected == actual, || {
+            format!("{actual} changes")
+        }));
     }
     if let Some(asks) = expect.asks {
-        let asked = reply.split(" [").next().unwrap_or_default().trim_end().ends_with('?');
-        checks.push(Check::new("asks", asked == asks, || "question expected or not".into()));
+        let asked = reply
+            .split(" [")
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .ends_with('?');
+        checks.push(Check::new("asks", asked == asks, || {
+            "question expected or not".into()
+        }));
     }
     for needle in &expect.reply_contains {
         let ok = normal(reply).contains(&normal(needle));
-        checks.push(Check::new("reply_contains", ok, || format!("no {needle:?}")));
+        checks.push(Check::new("reply_contains", ok, || {
+            format!("no {needle:?}")
+        }));
     }
     checks
 }
