@@ -10,6 +10,7 @@ pub mod commands;
 pub mod error;
 pub mod library;
 pub mod model;
+pub mod reports;
 pub mod row_id;
 pub mod settings;
 pub mod state;
@@ -68,6 +69,22 @@ macro_rules! lantern_builder {
                 $crate::tutor::evidence::tutor_exam_support,
                 $crate::tutor::evidence::tutor_learning_path,
                 $crate::tutor::evidence::tutor_progress,
+                $crate::reports::commands::reports_list,
+                $crate::reports::commands::reports_projects,
+                $crate::reports::commands::reports_create_project,
+                $crate::reports::commands::reports_import,
+                $crate::reports::commands::reports_open,
+                $crate::reports::commands::reports_delete,
+                $crate::reports::commands::reports_send::<$runtime>,
+                $crate::reports::commands::reports_accept,
+                $crate::reports::commands::reports_reject,
+                $crate::reports::commands::reports_undo,
+                $crate::reports::commands::reports_history,
+                $crate::reports::commands::reports_restore,
+                $crate::reports::commands::reports_edit_section,
+                $crate::reports::commands::reports_export,
+                $crate::reports::specs::reports_spec_files,
+                $crate::reports::specs::reports_import_specs,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![

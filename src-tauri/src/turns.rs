@@ -21,8 +21,8 @@ use tauri::{AppHandle, Manager, Runtime};
 /// Identifies a running turn, for `cancel_turn`.
 pub type TurnId = u32;
 
-/// What a streamed turn sends to the UI, in order: `started`, any `delta`s, then one
-/// `final` or `error`.
+/// What a streamed turn sends to the UI, in order: `started`, any `delta`s (or
+/// `progress` steps), then one `final` or `error`.
 #[derive(Debug, Clone, Serialize, specta::Type)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum TurnEvent<T> {
@@ -35,6 +35,13 @@ pub enum TurnEvent<T> {
     Delta {
         /// The new text.
         text: String,
+    },
+    /// What a multi-step turn is doing (the report editor's "reading 3.1", "updating 3.1").
+    Progress {
+        /// The kind of step (`reading`, `updating`, …).
+        step: String,
+        /// The section's number and title, when the step is about one.
+        section: Option<String>,
     },
     /// The turn is over and saved.
     Final {

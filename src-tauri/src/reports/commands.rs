@@ -1,0 +1,373 @@
+//! Commands of the report editor: the list, import and export, the report as shown, the
+//! streamed chat turn, review (accept, reject), undo, history, restore and hand edits.
+//! Each is one store action; no rules live here. `language` is the window's, for the
+//! words the app writes.
+
+use super::views::{ProjectView, ReportSummaryView, ReportTurnView, ReportView, VersionView};
+use crate::error::IpcError;
+use crate::library::Library;
+use crate::row_id::RowId;
+use crate::state::AppState;
+use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use lantern_core::language::Language;
+use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::reports::{ReportOp, TurnEnd};
+use lantern_core::retrieval::Retriever;
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::ErrorCode;
+use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME};
+use serde::Deserialize;
+use std::path::Path;
+use tauri::ipc::Channel;
+use tauri::{AppHandle, Runtime, State};
+
+/// Opens report `id` of the active profile as the editor shows it.
+async fn open(state: &AppState, id: i64, language: Language) -> Result<ReportView, IpcError> {
+    let profile = state.profile().id;
+    let report = state.store.report_state(profile, id).await?;
+    let messages = state.store.report_messages(profile, id).await?;
+    Ok(ReportView::new(&report, messages, language))
+}
+
+/// The active profile's reports, most recently changed first.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_list(state: State<'_, AppState>) -> Result<Vec<ReportSummaryView>, IpcError> {
+    let reports = state.store.list_reports(state.profile().id).await?;
+    Ok(reports.into_iter().map(Into::into).collect())
+}
+
+/// The active profile's projects.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_projects(state: State<'_, AppState>) -> Result<Vec<ProjectView>, IpcError> {
+    let projects = state.store.list_projects(state.profile().id).await?;
+    Ok(projects.into_iter().map(Into::into).collect())
+}
+
+/// Creates a project (a taken name gives the existing one).
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_create_project(
+    state: State<'_, AppState>,
+    name: String,
+) -> Result<ProjectView, IpcError> {
+    Ok(state
+        .store
+        .create_project(state.profile().id, &name)
+        .await?
+        .into())
+}
+
+/// Imports the Markdown or Word file at `path` (chosen in a file dialog) into
+/// `project_id`, or the default project.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_import(
+    state: State<'_, AppState>,
+    path: String,
+    project_id: Option<RowId>,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    let profile = state.profile().id;
+    let file = Path::new(&path).to_path_buf();
+    let report =
+        tauri::async_runtime::spawn_blocking(move || lantern_docx::read_report_file(&file))
+            .await
+            .map_err(|e| IpcError::internal(e.to_string()))??;
+    let project = match project_id {
+        Some(id) => state.store.project(profile, id.0).await?.id,
+        None => {
+            state
+                .store
+                .create_project(profile, DEFAULT_PROJECT_NAME)
+                .await?
+                .id
+        }
+    };
+    let name = Path::new(&path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let created = state
+        .store
+        .create_report(profile, project, &name, &report)
+        .await?;
+    open(&state, created.id, language).await
+}
+
+/// Report `id` as the editor shows it.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_open(
+    state: State<'_, AppState>,
+    id: RowId,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    open(&state, id.0, language).await
+}
+
+/// Deletes report `id` with its versions, conversation and changes.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_delete(state: State<'_, AppState>, id: RowId) -> Result<(), IpcError> {
+    Ok(state.store.delete_report(state.profile().id, id.0).await?)
+}
+
+/// Sends a request about report `id`; progress ("reading 3.1", "updating 3.1") streams
+/// to `on_event` as `progress` events, then `final` with the report as shown (the
+/// changes wait for review). A stopped turn that changed nothing leaves nothing.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_send<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    id: RowId,
+    message: String,
+    language: Language,
+    on_event: Channel<TurnEvent<ReportTurnView>>,
+) -> Result<ReportTurnView, IpcError> {
+    let message = lantern_core::reports::clean_message(&message)?;
+    let report = state.store.report_state(state.profile().id, id.0).await?;
+    let has_specs = !state
+        .store
+        .list_spec_files(state.profile().id, report.project_id)
+        .await?
+        .is_empty();
+    let turn = ReportTurn {
+        state: &state,
+        library: &state.library,
+        id: id.0,
+        message,
+        language,
+        has_specs,
+        progress: on_event.clone(),
+    };
+    stream_with_model(&app, &state, &on_event, turn).await
+}
+
+/// A report chat turn, for the shared pipeline.
+struct ReportTurn<'s> {
+    state: &'s AppState,
+    library: &'s Library,
+    id: i64,
+    message: String,
+    language: Language,
+    has_specs: bool,
+    progress: Channel<TurnEvent<ReportTurnView>>,
+}
+
+/// Who wrote a turn's reply, as the shared pipeline counts it: a crash or hang of the
+/// model restarts the worker.
+fn origin(end: TurnEnd, failure: Option<&str>) -> ReplyOrigin {
+    let crashed =
+        failure.is_some_and(|f| f.starts_with("model_crashed") || f.starts_with("model_timeout"));
+    match end {
+        TurnEnd::Offline => ReplyOrigin::Offline,
+        TurnEnd::ModelFailed if crashed => ReplyOrigin::AfterModelFailure,
+        TurnEnd::ModelFailed => ReplyOrigin::AfterBrokenReply,
+        _ => ReplyOrigin::Model,
+    }
+}
+
+impl StreamedTurn for ReportTurn<'_> {
+    type Final = ReportTurnView;
+
+    fn stream_failed(&self) -> ErrorCode {
+        ErrorCode::ReportStreamFailed
+    }
+
+    fn run<'a>(
+        &'a self,
+        llm: Option<&'a dyn Llm>,
+        _on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<(ReportTurnView, ReplyOrigin), IpcError>> {
+        Box::pin(async move {
+            let store: &Store = &self.state.store;
+            let retriever = match self.has_specs {
+                true => Some(self.library.retriever(store).await?),
+                false => None,
+            };
+            let specs = retriever.as_deref().map(|r| r as &dyn Retriever);
+            let profile = self.state.profile().id;
+            let request = ReportRequest {
+                profile_id: profile,
+                report_id: self.id,
+                message: &self.message,
+                language: self.language,
+            };
+            let mut on_progress = |p: lantern_core::reports::ReportProgress| {
+                let _ = self.progress.send(TurnEvent::Progress {
+                    step: p.step,
+                    section: p.section,
+                });
+            };
+            let saved = store
+                .report_turn(&request, llm, specs, &mut on_progress, cancel)
+                .await?;
+            let origin = origin(saved.outcome.end, saved.outcome.failure.as_deref());
+            let view = ReportTurnView {
+                report: open(self.state, self.id, self.language).await?,
+                change_ids: saved
+                    .outcome
+                    .change_ids
+                    .iter()
+                    .map(|id| RowId(*id))
+                    .collect(),
+                end: saved.outcome.end.as_str().to_string(),
+            };
+            Ok((view, origin))
+        })
+    }
+}
+
+fn selection(change_ids: Option<Vec<RowId>>) -> ChangeSelection {
+    match change_ids {
+        Some(ids) => ChangeSelection::Ids(ids.into_iter().map(|id| id.0).collect()),
+        None => ChangeSelection::All,
+    }
+}
+
+/// Accepts waiting changes (all when `change_ids` is absent) as one new version;
+/// deletes need `confirm_deletes`.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_accept(
+    state: State<'_, AppState>,
+    id: RowId,
+    change_ids: Option<Vec<RowId>>,
+    confirm_deletes: bool,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    let profile = state.profile().id;
+    state
+        .store
+        .report_accept(
+            profile,
+            id.0,
+            &selection(change_ids),
+            confirm_deletes,
+            language,
+        )
+        .await?;
+    open(&state, id.0, language).await
+}
+
+/// Rejects waiting changes (all when `change_ids` is absent); the model hears of them
+/// on the next turn.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_reject(
+    state: State<'_, AppState>,
+    id: RowId,
+    change_ids: Option<Vec<RowId>>,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    state
+        .store
+        .report_reject(state.profile().id, id.0, &selection(change_ids))
+        .await?;
+    open(&state, id.0, language).await
+}
+
+/// Takes back the last accepted step.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_undo(
+    state: State<'_, AppState>,
+    id: RowId,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    state.store.report_undo(state.profile().id, id.0).await?;
+    open(&state, id.0, language).await
+}
+
+/// The report's versions, newest first.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_history(
+    state: State<'_, AppState>,
+    id: RowId,
+) -> Result<Vec<VersionView>, IpcError> {
+    let versions = state
+        .store
+        .report_versions(state.profile().id, id.0)
+        .await?;
+    Ok(versions.into_iter().map(Into::into).collect())
+}
+
+/// Makes `version` the current one (as a new version).
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_restore(
+    state: State<'_, AppState>,
+    id: RowId,
+    version: u32,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    state
+        .store
+        .report_restore(state.profile().id, id.0, i64::from(version))
+        .await?;
+    open(&state, id.0, language).await
+}
+
+/// The student's own edit of a section's title or body, saved at once as a new version.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_edit_section(
+    state: State<'_, AppState>,
+    id: RowId,
+    section_id: String,
+    title: Option<String>,
+    body_md: Option<String>,
+    language: Language,
+) -> Result<ReportView, IpcError> {
+    let op = ReportOp::UpdateSection {
+        id: section_id,
+        title,
+        body_md,
+    };
+    state
+        .store
+        .report_edit(state.profile().id, id.0, &op, language)
+        .await?;
+    open(&state, id.0, language).await
+}
+
+/// Files a report exports to.
+#[derive(Debug, Clone, Copy, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum ReportFileFormat {
+    /// Markdown.
+    Md,
+    /// Word.
+    Docx,
+}
+
+/// Writes the report's accepted version to `path` (chosen in a save dialog).
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_export(
+    state: State<'_, AppState>,
+    id: RowId,
+    format: ReportFileFormat,
+    path: String,
+) -> Result<(), IpcError> {
+    let report = state
+        .store
+        .report_state(state.profile().id, id.0)
+        .await?
+        .base;
+    let format = match format {
+        ReportFileFormat::Md => "md",
+        ReportFileFormat::Docx => "docx",
+    };
+    tauri::async_runtime::spawn_blocking(move || {
+        lantern_docx::write_report_file(&report, format, Path::new(&path))
+    })
+    .await
+    .map_err(|e| IpcError::internal(e.to_string()))??;
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! Commands for a project's specification files: the list, and an import with progress
+//! (through the shared index, one import at a time).
+
+use super::views::SpecFileView;
+use crate::error::IpcError;
+use crate::row_id::RowId;
+use crate::state::AppState;
+use lantern_core::course::ImportProgress;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use tauri::ipc::Channel;
+use tauri::State;
+
+/// Where a specification import is.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct SpecImportProgressView {
+    /// The file being imported.
+    pub file: String,
+    /// Passages indexed so far.
+    pub done: u32,
+    /// Passages to index.
+    pub total: u32,
+}
+
+/// The specification files of project `project_id`.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_spec_files(
+    state: State<'_, AppState>,
+    project_id: RowId,
+) -> Result<Vec<SpecFileView>, IpcError> {
+    let files = state
+        .store
+        .list_spec_files(state.profile().id, project_id.0)
+        .await?;
+    Ok(files.into_iter().map(Into::into).collect())
+}
+
+/// Imports specification files (PDF, Markdown, text) into project `project_id`, sending
+/// progress to `on_progress`; every file is read before anything is written.
+#[tauri::command]
+#[specta::specta]
+pub async fn reports_import_specs(
+    state: State<'_, AppState>,
+    project_id: RowId,
+    paths: Vec<String>,
+    on_progress: Channel<SpecImportProgressView>,
+) -> Result<Vec<SpecFileView>, IpcError> {
+    let profile = state.profile().id;
+    state.store.project(profile, project_id.0).await?;
+    let retriever = state.library.retriever(&state.store).await?;
+    let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
+    let paths: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    let mut send = |file: &str, p: ImportProgress| {
+        let view = SpecImportProgressView {
+            file: file.to_string(),
+            done: u32::try_from(p.done).unwrap_or(u32::MAX),
+            total: u32::try_from(p.total).unwrap_or(u32::MAX),
+        };
+        if let Err(e) = on_progress.send(view) {
+            tracing::warn!("cannot send import progress: {e}");
+        }
+    };
+    lantern_rag::import_project_specs(project_id.0, &paths, &retriever, &state.store, &mut send)
+        .await?;
+    let files = state.store.list_spec_files(profile, project_id.0).await?;
+    Ok(files.into_iter().map(Into::into).collect())
+}
