@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoachPage } from "../features/coach/CoachPage";
+import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
@@ -45,6 +46,8 @@ export function App() {
           <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
         ) : current === "tutor" ? (
           <TutorPage modelReady={model?.state === "ready"} debugDrawer={settings?.debugDrawer ?? false} />
+        ) : current === "reports" ? (
+          <ReportsPage language={settings?.language ?? "en"} />
         ) : (
           <>
             <h2>{t(`nav.${current}`)}</h2>

@@ -3,6 +3,7 @@
 // a real build. Tests drive it through `window.lanternMock`.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import { createReportsMock } from "../features/reports/mock";
 import { createTutorMock } from "../features/tutor/mock";
 
 type Args = Record<string, unknown>;
@@ -67,7 +68,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createTutorMock());
+Object.assign(handlers, createTutorMock(), createReportsMock());
 
 mockWindows("main");
 mockIPC(

@@ -5,10 +5,15 @@ import { commands, type IpcError, type ReplyOrigin, type TurnEvent } from "../bi
 /** What a command returns through the generated bindings. */
 export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: IpcError };
 
-/** One streamed turn at a time, for any loop: the words as they arrive, a Stop that
- * cancels the running turn, and who wrote the last reply (the model or the guide). */
+/** A step of a multi-step turn ("reading 2.1 Gutters"). */
+export type TurnProgress = { step: string; section: string | null };
+
+/** One streamed turn at a time, for any loop: the words as they arrive (or the steps of
+ * a multi-step turn), a Stop that cancels the running turn, and who wrote the last reply
+ * (the model or the guide). */
 export function useStreamedTurn<T>() {
   const [streaming, setStreaming] = useState<string | null>(null);
+  const [progress, setProgress] = useState<TurnProgress | null>(null);
   const [canStop, setCanStop] = useState(false);
   const [origin, setOrigin] = useState<ReplyOrigin | null>(null);
   const turn = useRef<number | null>(null);
@@ -24,6 +29,8 @@ export function useStreamedTurn<T>() {
         setCanStop(true);
       } else if (event.kind === "delta") {
         setStreaming((seen) => (seen ?? "") + event.text);
+      } else if (event.kind === "progress") {
+        setProgress({ step: event.step, section: event.section });
       } else if (event.kind === "final") {
         setOrigin(event.origin);
       }
@@ -34,6 +41,7 @@ export function useStreamedTurn<T>() {
       turn.current = null;
       setCanStop(false);
       setStreaming(null);
+      setProgress(null);
     }
   }, []);
 
@@ -42,5 +50,5 @@ export function useStreamedTurn<T>() {
     if (turn.current !== null) await commands.cancelTurn(turn.current);
   }, []);
 
-  return { streaming, canStop, origin, run, stop };
+  return { streaming, progress, canStop, origin, run, stop };
 }

@@ -1,0 +1,25 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { MarkdownView, withPlaceholders } from "./MarkdownView";
+
+describe("MarkdownView", () => {
+  afterEach(cleanup);
+
+  it("turns [IMAGE:x] placeholders into labelled chips", () => {
+    expect(withPlaceholders("See [IMAGE:gutter photo].")).toBe("See ![gutter photo](lantern-image:gutter%20photo).");
+    render(<MarkdownView markdown="See [IMAGE:gutter]." />);
+    expect(screen.getByRole("img", { name: "Image: gutter" })).toBeTruthy();
+  });
+
+  it("never loads anything: images are chips and links plain text", () => {
+    const { container } = render(<MarkdownView markdown={"![roof](https://example.com/roof.jpg) [site](https://example.com)"} />);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("a")).toBeNull();
+    expect(screen.getByRole("img", { name: "Image: roof" })).toBeTruthy();
+  });
+
+  it("renders tables", () => {
+    render(<MarkdownView markdown={"| a | b |\n| --- | --- |\n| 1 | 2 |"} />);
+    expect(screen.getAllByRole("cell")).toHaveLength(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { save } from "@tauri-apps/plugin-dialog";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { commands, type ReportFileFormat, type ReportView } from "../../bindings";
+import { errorText } from "../../i18n";
+
+/** Above the report: its title and version, Undo, History, Specifications, and export
+ * of the accepted version to Markdown or Word through a save dialog. */
+export function ReportToolbar({
+  report,
+  onUndo,
+  onHistory,
+  onSpecs,
+}: {
+  report: ReportView;
+  onUndo: () => void;
+  onHistory: () => void;
+  onSpecs: () => void;
+}) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function exportAs(format: ReportFileFormat) {
+    const name = format === "md" ? t("reports.exportKindMd") : t("reports.exportKindDocx");
+    const path = await save({
+      defaultPath: `${report.title.replace(/[\\/:*?"<>|]+/g, "-") || "report"}.${format}`,
+      filters: [{ name, extensions: [format] }],
+    });
+    if (!path) return;
+    const result = await commands.reportsExport(report.id, format, path);
+    setMessage(result.status === "ok" ? { ok: true, text: t("reports.exported", { path }) } : { ok: false, text: errorText(result.error) });
+  }
+
+  return (
+    <header className="report-toolbar">
+      <div>
+        <h1>{report.title}</h1>
+        <p className="muted">{t("reports.version", { version: report.version })}</p>
+      </div>
+      <div className="actions">
+        <button type="button" onClick={onUndo} disabled={report.version <= 1}>
+          {t("reports.undo")}
+        </button>
+        <button type="button" onClick={onHistory}>
+          {t("reports.history")}
+        </button>
+        <button type="button" onClick={onSpecs}>
+          {t("reports.specs")}
+        </button>
+        <button type="button" onClick={() => void exportAs("md")}>
+          {t("reports.exportMd")}
+        </button>
+        <button type="button" onClick={() => void exportAs("docx")}>
+          {t("reports.exportDocx")}
+        </button>
+      </div>
+      {message && (
+        <p className={message.ok ? "check-ok" : "check-error"} role={message.ok ? "status" : "alert"}>
+          {message.text}
+        </p>
+      )}
+    </header>
+  );
+}
