@@ -40,8 +40,8 @@ pub enum TurnEvent<T> {
     Progress {
         /// The kind of step (`reading`, `updating`, …).
         step: String,
-        /// The section's number and title, when the step is about one.
-        section: Option<String>,
+        /// The section's number and title; empty when the step is about none.
+        section: String,
     },
     /// The turn is over and saved.
     Final {

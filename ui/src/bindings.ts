@@ -130,6 +130,54 @@ export const commands = {
 	tutorLearningPath: (id: RowId) => typedError<LearningPath, IpcError>(__TAURI_INVOKE("tutor_learning_path", { id })),
 	/**  The units at each tier over time in thread `id`'s course, oldest first. */
 	tutorProgress: (id: RowId) => typedError<ProgressPoint[], IpcError>(__TAURI_INVOKE("tutor_progress", { id })),
+	/**  The active profile's reports, most recently changed first. */
+	reportsList: () => typedError<ReportSummaryView[], IpcError>(__TAURI_INVOKE("reports_list")),
+	/**  The active profile's projects. */
+	reportsProjects: () => typedError<ProjectView[], IpcError>(__TAURI_INVOKE("reports_projects")),
+	/**  Creates a project (a taken name gives the existing one). */
+	reportsCreateProject: (name: string) => typedError<ProjectView, IpcError>(__TAURI_INVOKE("reports_create_project", { name })),
+	/**
+	 *  Imports the Markdown or Word file at `path` (chosen in a file dialog) into
+	 *  `project_id`, or the default project.
+	 */
+	reportsImport: (path: string, projectId: RowId | null, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_import", { path, projectId, language })),
+	/**  Report `id` as the editor shows it. */
+	reportsOpen: (id: RowId, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_open", { id, language })),
+	/**  Deletes report `id` with its versions, conversation and changes. */
+	reportsDelete: (id: RowId) => typedError<null, IpcError>(__TAURI_INVOKE("reports_delete", { id })),
+	/**
+	 *  Sends a request about report `id`; progress ("reading 3.1", "updating 3.1") streams
+	 *  to `on_event` as `progress` events, then `final` with the report as shown (the
+	 *  changes wait for review). A stopped turn that changed nothing leaves nothing.
+	 */
+	reportsSend: (id: RowId, message: string, language: Language, onEvent: Channel<TurnEvent<ReportTurnView_Deserialize>>) => typedError<ReportTurnView_Serialize, IpcError>(__TAURI_INVOKE("reports_send", { id, message, language, onEvent })),
+	/**
+	 *  Accepts waiting changes (all when `change_ids` is absent) as one new version;
+	 *  deletes need `confirm_deletes`.
+	 */
+	reportsAccept: (id: RowId, changeIds: RowId[] | null, confirmDeletes: boolean, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_accept", { id, changeIds, confirmDeletes, language })),
+	/**
+	 *  Rejects waiting changes (all when `change_ids` is absent); the model hears of them
+	 *  on the next turn.
+	 */
+	reportsReject: (id: RowId, changeIds: RowId[] | null, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_reject", { id, changeIds, language })),
+	/**  Takes back the last accepted step. */
+	reportsUndo: (id: RowId, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_undo", { id, language })),
+	/**  The report's versions, newest first. */
+	reportsHistory: (id: RowId) => typedError<VersionView[], IpcError>(__TAURI_INVOKE("reports_history", { id })),
+	/**  Makes `version` the current one (as a new version). */
+	reportsRestore: (id: RowId, version: number, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_restore", { id, version, language })),
+	/**  The student's own edit of a section's title or body, saved at once as a new version. */
+	reportsEditSection: (id: RowId, sectionId: string, title: string | null, bodyMd: string | null, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_edit_section", { id, sectionId, title, bodyMd, language })),
+	/**  Writes the report's accepted version to `path` (chosen in a save dialog). */
+	reportsExport: (id: RowId, format: ReportFileFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("reports_export", { id, format, path })),
+	/**  The specification files of project `project_id`. */
+	reportsSpecFiles: (projectId: RowId) => typedError<SpecFileView[], IpcError>(__TAURI_INVOKE("reports_spec_files", { projectId })),
+	/**
+	 *  Imports specification files (PDF, Markdown, text) into project `project_id`, sending
+	 *  progress to `on_progress`; every file is read before anything is written.
+	 */
+	reportsImportSpecs: (projectId: RowId, paths: string[], onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[], IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, paths, onProgress })),
 };
 
 /** Events */
@@ -140,7 +188,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -172,6 +220,60 @@ export type AppInfo_Serialize = {
 	defaultModel: string,
 	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
 	now: string,
+};
+
+/**  Who proposed a change. */
+export type ChangeAuthor = 
+/**  The model, through a tool call the app validated. */
+"model" | 
+/**  The app, from a request it understood without the model. */
+"app";
+
+/**  A change waiting for review, as the review panel shows it. */
+export type ChangeView = ChangeView_Serialize | ChangeView_Deserialize;
+
+/**  A change waiting for review, as the review panel shows it. */
+export type ChangeView_Deserialize = {
+	/**  Change id. */
+	id: RowId,
+	/**  `update_section`, `add_section`, `move_section` or `delete_section`. */
+	kind: string,
+	/**  The section it is about. */
+	sectionId: string,
+	/**  What it does, in words. */
+	description: string,
+	/**  The model's (or the app's) one-line reason. */
+	reason: string,
+	/**  Who proposed it. */
+	author: ChangeAuthor,
+	/**  The section before (none for a new one). */
+	before?: SectionSideView | null,
+	/**  The section after (none for a deleted one). */
+	after?: SectionSideView | null,
+	/**  Whether it still applies. */
+	applies: boolean,
+};
+
+/**  A change waiting for review, as the review panel shows it. */
+export type ChangeView_Serialize = {
+	/**  Change id. */
+	id: RowId,
+	/**  `update_section`, `add_section`, `move_section` or `delete_section`. */
+	kind: string,
+	/**  The section it is about. */
+	sectionId: string,
+	/**  What it does, in words. */
+	description: string,
+	/**  The model's (or the app's) one-line reason. */
+	reason: string,
+	/**  Who proposed it. */
+	author: ChangeAuthor,
+	/**  The section before (none for a new one). */
+	before: SectionSideView | null,
+	/**  The section after (none for a deleted one). */
+	after: SectionSideView | null,
+	/**  Whether it still applies. */
+	applies: boolean,
 };
 
 /**  What a button sent instead of (or with) a typed message. */
@@ -455,6 +557,42 @@ export type ErrorCode =
 "tutor_policy_violation" | 
 /**  The tutor's answer stream to the window failed. */
 "tutor_stream_failed" | 
+/**  No report with this id belongs to the profile. */
+"report_not_found" | 
+/**  No project with this id belongs to the profile. */
+"project_not_found" | 
+/**  The report has no section with this id. */
+"report_section_not_found" | 
+/**  A section title was empty or too long. */
+"report_title_invalid" | 
+/**  A section body was too long. */
+"report_body_too_long" | 
+/**  The change would change nothing. */
+"report_no_change" | 
+/**  A section cannot move under itself or its subsections. */
+"report_move_into_itself" | 
+/**  Sections cannot nest that deep. */
+"report_too_deep" | 
+/**  A tool's arguments were not valid. */
+"report_arguments_invalid" | 
+/**  The model asked for a tool that is not offered. */
+"report_tool_unknown" | 
+/**  A report file could not be imported. */
+"report_import_failed" | 
+/**  The student's message is empty. */
+"report_message_empty" | 
+/**  The student's message is too long. */
+"report_message_too_long" | 
+/**  The change is not waiting for review. */
+"report_change_not_pending" | 
+/**  Deleting a section needs an explicit confirmation. */
+"report_delete_unconfirmed" | 
+/**  There is no accepted change to undo. */
+"report_nothing_to_undo" | 
+/**  The report has no such version. */
+"report_version_not_found" | 
+/**  The report's answer stream to the window failed. */
+"report_stream_failed" | 
 /**  No running turn has that id. */
 "turn_not_found" | 
 /**  The database could not be opened. */
@@ -781,6 +919,20 @@ message: string };
 /**  Sent whenever the model status changes. */
 export type ModelStatusChanged = ModelStatus;
 
+/**  A section as shown: with its computed number ("2", "2.1") and depth. */
+export type NumberedSection = {
+	/**  Stable id. */
+	id: string,
+	/**  The computed number: positions joined by dots, never "2..1". */
+	number: string,
+	/**  The heading text. */
+	title: string,
+	/**  The body in Markdown. */
+	bodyMd: string,
+	/**  Subsections, numbered. */
+	children: NumberedSection[],
+};
+
 /**  A passage of course material found by a search. */
 export type PassageView = {
 	/**  The unit it teaches. */
@@ -861,6 +1013,14 @@ export type ProgressSummary = {
 	total: number,
 };
 
+/**  A project as listed. */
+export type ProjectView = {
+	/**  Project id. */
+	id: RowId,
+	/**  Its name. */
+	name: string,
+};
+
 /**  A text the coach proposes for a step of the draft. */
 export type ProposedUpdate = {
 	/**  The step the text is for; must be the current step. */
@@ -912,6 +1072,147 @@ export type ReplyOrigin =
  *  parse, or the rules could not use it).
  */
 "afterBrokenReply";
+
+/**  Files a report exports to. */
+export type ReportFileFormat = 
+/**  Markdown. */
+"md" | 
+/**  Word. */
+"docx";
+
+/**  One message of the report's conversation. */
+export type ReportMessageView = ReportMessageView_Serialize | ReportMessageView_Deserialize;
+
+/**  One message of the report's conversation. */
+export type ReportMessageView_Deserialize = {
+	/**  Message id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  What was said. */
+	text: string,
+	/**  For a reply: who wrote it. */
+	author?: ChangeAuthor | null,
+	/**  When, RFC 3339 UTC. */
+	createdAt: string,
+};
+
+/**  One message of the report's conversation. */
+export type ReportMessageView_Serialize = {
+	/**  Message id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  What was said. */
+	text: string,
+	/**  For a reply: who wrote it. */
+	author: ChangeAuthor | null,
+	/**  When, RFC 3339 UTC. */
+	createdAt: string,
+};
+
+/**  A report as listed. */
+export type ReportSummaryView = {
+	/**  Report id. */
+	id: RowId,
+	/**  Its project. */
+	projectId: RowId,
+	/**  Title of the current version. */
+	title: string,
+	/**  The file it was imported from. */
+	sourceName: string,
+	/**  The current version. */
+	version: number,
+	/**  Changes waiting for review. */
+	pending: number,
+	/**  Last change, RFC 3339 UTC. */
+	updatedAt: string,
+};
+
+/**  A finished chat turn: the report as shown now and how the turn ended. */
+export type ReportTurnView = ReportTurnView_Serialize | ReportTurnView_Deserialize;
+
+/**  A finished chat turn: the report as shown now and how the turn ended. */
+export type ReportTurnView_Deserialize = {
+	/**  The report, with the conversation and the changes for review. */
+	report: ReportView_Deserialize,
+	/**  The changes this turn proposed. */
+	changeIds: RowId[],
+	/**
+	 *  How the turn ended: `command`, `asked`, `reply`, `stepLimit`, `repeatedCall`,
+	 *  `modelFailed`, `stopped`, `offline`.
+	 */
+	end: string,
+};
+
+/**  A finished chat turn: the report as shown now and how the turn ended. */
+export type ReportTurnView_Serialize = {
+	/**  The report, with the conversation and the changes for review. */
+	report: ReportView_Serialize,
+	/**  The changes this turn proposed. */
+	changeIds: RowId[],
+	/**
+	 *  How the turn ended: `command`, `asked`, `reply`, `stepLimit`, `repeatedCall`,
+	 *  `modelFailed`, `stopped`, `offline`.
+	 */
+	end: string,
+};
+
+/**
+ *  A report as the editor shows it: the tree with the waiting changes applied (the
+ *  spec's `updatedSections`), the changes for review, the conversation.
+ */
+export type ReportView = ReportView_Serialize | ReportView_Deserialize;
+
+/**
+ *  A report as the editor shows it: the tree with the waiting changes applied (the
+ *  spec's `updatedSections`), the changes for review, the conversation.
+ */
+export type ReportView_Deserialize = {
+	/**  Report id. */
+	id: RowId,
+	/**  Its project. */
+	projectId: RowId,
+	/**  The current version. */
+	version: number,
+	/**  Its title. */
+	title: string,
+	/**  The text before the first section. */
+	preambleMd: string,
+	/**  The sections, numbered, waiting changes applied. */
+	sections: NumberedSection[],
+	/**  The ids of sections a waiting change touches. */
+	changedSectionIds: string[],
+	/**  Changes waiting for review, in order. */
+	changes: ChangeView_Deserialize[],
+	/**  The conversation, oldest first. */
+	messages: ReportMessageView_Deserialize[],
+};
+
+/**
+ *  A report as the editor shows it: the tree with the waiting changes applied (the
+ *  spec's `updatedSections`), the changes for review, the conversation.
+ */
+export type ReportView_Serialize = {
+	/**  Report id. */
+	id: RowId,
+	/**  Its project. */
+	projectId: RowId,
+	/**  The current version. */
+	version: number,
+	/**  Its title. */
+	title: string,
+	/**  The text before the first section. */
+	preambleMd: string,
+	/**  The sections, numbered, waiting changes applied. */
+	sections: NumberedSection[],
+	/**  The ids of sections a waiting change touches. */
+	changedSectionIds: string[],
+	/**  Changes waiting for review, in order. */
+	changes: ChangeView_Serialize[],
+	/**  The conversation, oldest first. */
+	messages: ReportMessageView_Serialize[],
+};
 
 /**  A unit to review: its re-check is due, or a failed re-check flagged it. */
 export type ReviewDue = ReviewDue_Serialize | ReviewDue_Deserialize;
@@ -986,6 +1287,16 @@ export type ScoredUnit = {
 	score: number | null,
 };
 
+/**  One side of a change: the section's number, title and body. */
+export type SectionSideView = {
+	/**  Its number then. */
+	number: string,
+	/**  Its title then. */
+	title: string,
+	/**  Its body then. */
+	bodyMd: string,
+};
+
 /**  Everything the Settings page edits. */
 export type Settings = Settings_Serialize | Settings_Deserialize;
 
@@ -1046,6 +1357,26 @@ export type SnapshotLite_Serialize = {
 	revisit: RevisitSummary_Serialize,
 	/**  Mastery counts. */
 	progress: ProgressSummary,
+};
+
+/**  A specification file of a project. */
+export type SpecFileView = {
+	/**  The file's name. */
+	name: string,
+	/**  Passages in the index. */
+	passages: number,
+	/**  When it was imported. */
+	importedAt: string,
+};
+
+/**  Where a specification import is. */
+export type SpecImportProgressView = {
+	/**  The file being imported. */
+	file: string,
+	/**  Passages indexed so far. */
+	done: number,
+	/**  Passages to index. */
+	total: number,
 };
 
 /**  What an exam block's support button shows. */
@@ -1109,8 +1440,8 @@ export type ToulminStep =
 "rebuttal";
 
 /**
- *  What a streamed turn sends to the UI, in order: `started`, any `delta`s, then one
- *  `final` or `error`.
+ *  What a streamed turn sends to the UI, in order: `started`, any `delta`s (or
+ *  `progress` steps), then one `final` or `error`.
  */
 export type TurnEvent<T> = 
 /**  The turn is running; `turn` stops it through `cancel_turn`. */
@@ -1121,6 +1452,12 @@ turn: number } |
 { kind: "delta"; 
 /**  The new text. */
 text: string } | 
+/**  What a multi-step turn is doing (the report editor's "reading 3.1", "updating 3.1"). */
+{ kind: "progress"; 
+/**  The kind of step (`reading`, `updating`, …). */
+step: string; 
+/**  The section's number and title; empty when the step is about none. */
+section: string } | 
 /**  The turn is over and saved. */
 { kind: "final"; 
 /**  The loop's result (usually its saved view). */
@@ -1676,6 +2013,18 @@ export type UnitRef = {
 	unitId: string,
 	/**  Its title. */
 	title: string,
+};
+
+/**  A version in the history. */
+export type VersionView = {
+	/**  The version number. */
+	version: number,
+	/**  `import`, `accept`, `edit`, `undo` or `restore`. */
+	cause: string,
+	/**  What changed, in words. */
+	summary: string,
+	/**  When. */
+	createdAt: string,
 };
 
 /**  A worked example of a concept card. */

@@ -141,10 +141,9 @@ fn describe_against(base: &Report, op: &ReportOp, language: Language) -> String 
 impl Store {
     /// Whether the project has specifications in the index.
     async fn project_has_specs(&self, project_id: i64) -> Result<bool, StoreError> {
-        let owner = project_owner(project_id);
         let count: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM index_generations WHERE source = ?")
-                .bind(owner)
+            sqlx::query_scalar("SELECT COUNT(*) FROM project_spec_files WHERE project_id = ?")
+                .bind(project_id)
                 .fetch_one(&self.pool)
                 .await?;
         Ok(count > 0)

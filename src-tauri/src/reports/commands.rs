@@ -200,7 +200,7 @@ impl StreamedTurn for ReportTurn<'_> {
             let mut on_progress = |p: lantern_core::reports::ReportProgress| {
                 let _ = self.progress.send(TurnEvent::Progress {
                     step: p.step,
-                    section: p.section,
+                    section: p.section.unwrap_or_default(),
                 });
             };
             let saved = store

@@ -69,6 +69,9 @@ const handlers: Record<string, (args: Args) => unknown> = {
 };
 
 Object.assign(handlers, createTutorMock(), createReportsMock());
+// The native file dialogs: a chosen Markdown report, and a save path.
+handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
+handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";
 
 mockWindows("main");
 mockIPC(

@@ -6,7 +6,7 @@ import { commands, type IpcError, type ReplyOrigin, type TurnEvent } from "../bi
 export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: IpcError };
 
 /** A step of a multi-step turn ("reading 2.1 Gutters"). */
-export type TurnProgress = { step: string; section: string | null };
+export type TurnProgress = { step: string; section: string };
 
 /** One streamed turn at a time, for any loop: the words as they arrive (or the steps of
  * a multi-step turn), a Stop that cancels the running turn, and who wrote the last reply

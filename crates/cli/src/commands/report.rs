@@ -251,6 +251,14 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 .then(|| model.supervisor(locations))
                 .transpose()?;
             let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
+            let project = rt.block_on(store.report_state(profile, *id))?.project_id;
+            let has_specs = !rt
+                .block_on(store.list_spec_files(profile, project))?
+                .is_empty();
+            let retriever = has_specs
+                .then(|| open_retriever(locations, &store, &rt))
+                .transpose()?;
+            let specs = retriever.as_ref().map(|r| r as &dyn Retriever);
             let request = ReportRequest {
                 profile_id: profile,
                 report_id: *id,
@@ -275,7 +283,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                     "{}",
                     json!({
                         "reply": outcome.reply, "author": outcome.reply_author, "end": outcome.end.as_str(),
-                        "failure": outcome.failure, "changes": outcome.change_ids, "steps": steps,
+                        "failure": outcome.failure, "changes": outcome.change_ids, "steps": steps, "searchedSpecs": outcome.searched_specs,
                     })
                 );
                 return Ok(());

@@ -10,7 +10,10 @@ use std::process::{Command, Output};
 pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_lantern"));
     command.arg("--data-dir").arg(data_dir).args(args);
-    let takes_model = matches!(args, ["tutor", "say" | "event", ..] | ["eval", ..]);
+    let takes_model = matches!(
+        args,
+        ["tutor", "say" | "event", ..] | ["report", "chat", ..] | ["eval", ..]
+    );
     if let (true, Ok(model)) = (takes_model, std::env::var("LANTERN_TEST_MODEL")) {
         if !args.contains(&"--offline") {
             command.arg("--model").arg(model);

@@ -68,10 +68,13 @@ fn reply_spec() -> ToolSpec {
     )
 }
 
-/// The grammar's schema for one step: one of `tools`, or the final message.
-pub fn step_schema(tools: &[ToolSpec]) -> Value {
+/// The grammar's schema for one step: one of `tools`, or (when `reply` allows it) the
+/// final message.
+pub fn step_schema(tools: &[ToolSpec], reply: bool) -> Value {
     let mut options: Vec<Value> = tools.iter().map(ToolSpec::step_schema).collect();
-    options.push(reply_spec().step_schema());
+    if reply || options.is_empty() {
+        options.push(reply_spec().step_schema());
+    }
     json!({ "anyOf": options })
 }
 
@@ -130,6 +133,11 @@ pub struct ToolResult {
 pub trait ToolHost: Send {
     /// The tools the model may call at this step.
     fn tools(&self) -> Vec<ToolSpec>;
+    /// Whether the model may finish with a message at this step instead of calling a
+    /// tool (a host that has already decided a tool must be called says no).
+    fn reply_allowed(&self) -> bool {
+        true
+    }
     /// Runs one call (validating its arguments first) and says what happened.
     fn execute<'a>(&'a mut self, call: &'a ToolCall) -> BoxFuture<'a, ToolResult>;
 }
@@ -180,7 +188,7 @@ pub async fn run_tool_loop(
 ) -> LoopOutcome {
     let mut steps: Vec<StepRecord> = Vec::new();
     for _ in 0..max_steps {
-        let schema = step_schema(&host.tools());
+        let schema = step_schema(&host.tools(), host.reply_allowed());
         let text = match llm
             .complete_json(&request, &schema, &mut |_| {}, cancel)
             .await
@@ -347,10 +355,16 @@ mod tests {
 
     #[test]
     fn the_schema_offers_each_tool_and_the_reply() {
-        let schema = step_schema(&Counter(0).tools());
+        let schema = step_schema(&Counter(0).tools(), true);
         let options = schema["anyOf"].as_array().unwrap();
         assert_eq!(options.len(), 2);
         assert_eq!(options[0]["properties"]["tool"]["enum"][0], "bump");
         assert_eq!(options[1]["additionalProperties"], false);
+        let forced = step_schema(&Counter(0).tools(), false);
+        assert_eq!(
+            forced["anyOf"].as_array().unwrap().len(),
+            1,
+            "only the tool"
+        );
     }
 }

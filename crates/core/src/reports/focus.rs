@@ -21,11 +21,50 @@ static TITLE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(title|heading|t[ií]tulo|encabezado)\b").expect("valid regex")
 });
 
+static SHORTER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(concat!(
+        r"(?i)\b(shorten|shorter|summari[sz]e|summary|condense|briefer|brief|concise|trim|",
+        r"acorta|más corto|mas corto|más breve|mas breve|resume|resumen|abrevia|condensa)\b"
+    ))
+    .expect("valid regex")
+});
+
+/// Whether the request asks for a shorter text ("make it shorter", "resume la sección").
+pub fn wants_shorter(message: &str) -> bool {
+    SHORTER.is_match(message)
+}
+
+/// The app's own shorter body when the model's is unusable: the first sentence of the
+/// text, then every image of the old body; `None` when that would not be shorter.
+pub fn shortened(body: &str) -> Option<String> {
+    let images = super::rules::images(body);
+    let mut prose = body.to_string();
+    for image in &images {
+        prose = prose.replace(image, " ");
+    }
+    let first = crate::text::tidy::sentences(prose.trim())
+        .first()
+        .map(|s| s.to_string())?;
+    let mut short = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !images.is_empty() {
+        short.push_str("\n\n");
+        short.push_str(&images.join(" "));
+    }
+    (short.len() < body.trim().len()).then_some(short)
+}
+
+static ADDITION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:please\s+|por favor,?\s+)?(add|include|insert|mention|note|a[ñn]ade|agrega|incluye|menciona|anota)\b")
+        .expect("valid regex")
+});
+
 /// What the model is asked to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Focus {
     /// A new body for this section.
     Body(String),
+    /// Text to add at the end of this section's body.
+    Append(String),
     /// A new title for this section.
     Title(String),
     /// Anything: every tool is offered.
@@ -40,6 +79,9 @@ pub fn focus(message: &str, references: &[FoundReference]) -> Focus {
     let [id] = reference.ids.as_slice() else {
         return Focus::Open;
     };
+    if ADDITION.is_match(message) {
+        return Focus::Append(id.clone());
+    }
     if !REWRITE.is_match(message) {
         return Focus::Open;
     }
@@ -70,6 +112,31 @@ mod tests {
         assert_eq!(
             focus("Mejora el título de 2.1", &one("s3")),
             Focus::Title("s3".into())
+        );
+    }
+
+    #[test]
+    fn the_apps_shorter_text_is_the_first_sentence_with_the_images() {
+        let body = "The roof is old. Several tiles are cracked. [IMAGE:roof]";
+        assert_eq!(
+            shortened(body).as_deref(),
+            Some("The roof is old.\n\n[IMAGE:roof]")
+        );
+        assert_eq!(shortened("One sentence only."), None);
+        assert!(
+            wants_shorter("Make the introduction shorter")
+                && wants_shorter("Acorta la introducción")
+        );
+        assert!(!wants_shorter("Rewrite it more formally"));
+    }
+
+    #[test]
+    fn an_addition_to_one_named_section_appends_to_it() {
+        let message = "Add the minimum gutter width required by the spec to section 2.1";
+        assert_eq!(focus(message, &one("s3")), Focus::Append("s3".into()));
+        assert_eq!(
+            focus("Añade una frase sobre el coste a la sección 2", &one("s2")),
+            Focus::Append("s2".into())
         );
     }
 

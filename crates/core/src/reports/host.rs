@@ -115,12 +115,44 @@ impl<'a> ReportHost<'a> {
         })
     }
 
+    /// For an addition, the model's text goes after the section's own (unless the model
+    /// already kept the old text).
+    fn appended(&self, op: ReportOp) -> ReportOp {
+        let Focus::Append(target) = &self.focus else {
+            return op;
+        };
+        match op {
+            ReportOp::UpdateSection {
+                id,
+                title,
+                body_md: Some(new),
+            } if id == *target => {
+                let old = self
+                    .report
+                    .find(&id)
+                    .map(|s| s.body_md.trim_end().to_string())
+                    .unwrap_or_default();
+                let body = if old.is_empty() || new.contains(&old) {
+                    new
+                } else {
+                    format!("{old}\n\n{}", new.trim())
+                };
+                ReportOp::UpdateSection {
+                    id,
+                    title,
+                    body_md: Some(body),
+                }
+            }
+            other => other,
+        }
+    }
+
     /// Checks the model's words, saves the changes for review, and applies them to the
     /// working report, describing each against the report it applied to.
     async fn change(&mut self, ops: Vec<ReportOp>, reason: String) -> Result<String, ReportError> {
         let checked = ops
             .into_iter()
-            .map(|op| check_model_op(&self.report, op))
+            .map(|op| check_model_op(&self.report, self.appended(op)))
             .collect::<Result<Vec<_>, _>>()?;
         let mut after = self.report.clone();
         let mut described = Vec::new();
@@ -235,8 +267,17 @@ impl ToolHost for ReportHost<'_> {
                 "title",
                 super::rules::MAX_MODEL_TITLE_CHARS,
             )],
+            Focus::Append(id) => vec![focused_update(
+                id,
+                "bodyMd",
+                super::tools::MAX_MODEL_BODY_CHARS,
+            )],
             Focus::Open => report_tools(&self.report, self.choice),
         }
+    }
+
+    fn reply_allowed(&self) -> bool {
+        self.focus == Focus::Open || self.focus_done()
     }
 
     fn execute<'b>(&'b mut self, call: &'b ToolCall) -> BoxFuture<'b, ToolResult> {

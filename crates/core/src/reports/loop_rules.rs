@@ -167,6 +167,9 @@ async fn the_rule_gate_grants_the_spec_search_in_english_and_spanish_only_when_n
             granted,
             "{message}"
         );
+        let prompt = &llm.requests()[0].messages[0].content;
+        let passage = "SPECIFICATIONS:\n[spec.md] Gutters: 100 mm minimum.";
+        assert_eq!(prompt.contains(passage), granted, "{message}");
     }
 }
 
@@ -176,7 +179,7 @@ async fn a_focused_rewrite_offers_only_that_section_and_then_only_the_reply() {
         sample(),
         "Make the introduction shorter",
         steps(&[
-            r#"{"tool":"update_section","id":"s1","bodyMd":"Scope only.","reason":"shorter"}"#,
+            r#"{"tool":"update_section","id":"s1","bodyMd":"Scope of the visit only.","reason":"shorter"}"#,
             r#"{"tool":"reply","message":"Shortened."}"#,
         ]),
     )
@@ -193,7 +196,7 @@ async fn a_focused_rewrite_offers_only_that_section_and_then_only_the_reply() {
         ReportOp::UpdateSection {
             id: "s1".into(),
             title: None,
-            body_md: Some("Scope only.".into())
+            body_md: Some("Scope of the visit only.".into())
         }
     );
     assert!(outcome
@@ -300,18 +303,87 @@ async fn empty_and_overlong_messages_are_refused() {
 }
 
 #[tokio::test]
-async fn a_model_change_that_loses_an_image_is_refused() {
-    let (_, ports, llm) = turn_with(
+async fn an_image_a_model_rewrite_drops_is_put_back() {
+    let (_, ports, _) = turn_with(
         sample(),
         "Rewrite 2.1 more formally",
-        steps(&[r#"{"tool":"update_section","id":"s3","bodyMd":"The gutters are blocked.","reason":"formal"}"#, r#"{"tool":"reply","message":"I kept it."}"#]),
+        steps(&[r#"{"tool":"update_section","id":"s3","bodyMd":"The gutters are blocked.","reason":"formal"}"#, r#"{"tool":"reply","message":"Done."}"#]),
+    )
+    .await;
+    let body = Some("The gutters are blocked.\n\n[IMAGE:gutter]".to_string());
+    assert_eq!(
+        ports.ops(),
+        [ReportOp::UpdateSection {
+            id: "s3".into(),
+            title: None,
+            body_md: body
+        }]
+    );
+}
+
+#[tokio::test]
+async fn shorter_text_the_model_cannot_write_is_the_apps_first_sentence() {
+    let mut report = sample();
+    report.find_mut("s1").unwrap().body_md =
+        "Scope of the visit. It took two hours. [IMAGE:front]".into();
+    let (outcome, ports, _) =
+        turn_with(report, "Make the introduction shorter", steps(&["{"])).await;
+    let body = Some("Scope of the visit.\n\n[IMAGE:front]".to_string());
+    assert_eq!(
+        ports.ops(),
+        [ReportOp::UpdateSection {
+            id: "s1".into(),
+            title: None,
+            body_md: body
+        }]
+    );
+    assert_eq!(ports.saved.lock().unwrap()[0].2, ChangeAuthor::App);
+    assert!(outcome
+        .reply
+        .starts_with("I propose to rewrite the text of 1 Introduction"));
+}
+
+#[tokio::test]
+async fn a_rewrite_the_model_cannot_write_says_how_to_do_it_by_hand() {
+    let (outcome, ports, _) = turn_with(
+        sample(),
+        "Rewrite the recommendations more formally",
+        steps(&["{"]),
     )
     .await;
     assert!(ports.ops().is_empty());
-    assert!(llm.requests()[1]
-        .messages
-        .last()
-        .unwrap()
+    assert!(
+        outcome
+            .reply
+            .starts_with("I couldn't rewrite 3 Recommendations"),
+        "{}",
+        outcome.reply
+    );
+}
+
+#[tokio::test]
+async fn an_addition_keeps_the_sections_text_and_adds_the_models() {
+    let (_, ports, llm) = turn_with(
+        sample(),
+        "Add a sentence about the cost to the recommendations",
+        steps(&[r#"{"tool":"update_section","id":"s5","bodyMd":"It will cost about 2,000 euros.","reason":"cost"}"#, r#"{"tool":"reply","message":"Added."}"#]),
+    )
+    .await;
+    let body = Some("Fix the gutters.\n\nIt will cost about 2,000 euros.".to_string());
+    assert_eq!(
+        ports.ops(),
+        [ReportOp::UpdateSection {
+            id: "s5".into(),
+            title: None,
+            body_md: body
+        }]
+    );
+    let first = llm.schemas()[0].to_string();
+    assert!(
+        !first.contains(r#""reply""#),
+        "the first step must call the tool: {first}"
+    );
+    assert!(llm.requests()[0].messages[0]
         .content
-        .contains("keep [IMAGE:gutter]"));
+        .contains("TASK: call update_section on s5 with only the sentences to add"));
 }

@@ -32,6 +32,22 @@ pub fn help_message(report: &Report, language: Language) -> String {
     }
 }
 
+/// The answer when the model could not rewrite a named section.
+pub fn rewrite_failed_message(report: &Report, id: &str, language: Language) -> String {
+    let name = label(report, id);
+    let number = report.number_of(id).unwrap_or_default();
+    match language {
+        Language::Es => format!(
+            "No he podido reescribir {name}: el texto del modelo no servía. Puedes editarla a mano (✎) \
+             o decir «cambia el texto de {number} a: …»."
+        ),
+        Language::En => format!(
+            "I couldn't rewrite {name}: the model's text was not usable. You can edit it by hand (✎) \
+             or say “set the text of {number} to: …”."
+        ),
+    }
+}
+
 /// Why a change the student asked for cannot be made, in words.
 pub fn refusal_words(error: &ReportError, report: &Report, language: Language) -> String {
     let es = language == Language::Es;

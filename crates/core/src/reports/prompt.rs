@@ -36,6 +36,8 @@ pub struct PromptInput<'a> {
     pub focus: &'a Focus,
     /// Changes the student rejected since the last turn, in words.
     pub rejected: &'a [String],
+    /// Passages of the project's specifications found for the request.
+    pub specs: &'a [super::ports::SpecPassage],
     /// The language to answer in.
     pub language: Language,
 }
@@ -67,9 +69,25 @@ pub fn outline_lines(report: &Report) -> String {
 
 fn focused_id(focus: &Focus) -> Option<&str> {
     match focus {
-        Focus::Body(id) | Focus::Title(id) => Some(id),
+        Focus::Body(id) | Focus::Title(id) | Focus::Append(id) => Some(id),
         Focus::Open => None,
     }
+}
+
+/// What a focused turn asks of the model, in one line.
+fn task(focus: &Focus) -> Option<String> {
+    Some(match focus {
+        Focus::Body(id) => {
+            format!("TASK: call update_section on {id} with its whole new text in bodyMd.\n")
+        }
+        Focus::Append(id) => {
+            format!("TASK: call update_section on {id} with only the sentences to add in bodyMd.\n")
+        }
+        Focus::Title(id) => {
+            format!("TASK: call update_section on {id} with a better short title.\n")
+        }
+        Focus::Open => return None,
+    })
 }
 
 /// The request for one step of the loop (later steps append to its messages).
@@ -97,6 +115,24 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
             section.id,
             label(input.report, &section.id)
         ));
+    }
+    if let Some(task) = task(input.focus) {
+        user.push_str(&task);
+    }
+    if !input.specs.is_empty() {
+        let passages: Vec<String> = input
+            .specs
+            .iter()
+            .take(3)
+            .map(|p| {
+                format!(
+                    "[{}] {}",
+                    p.source,
+                    p.text.chars().take(300).collect::<String>()
+                )
+            })
+            .collect();
+        user.push_str(&format!("SPECIFICATIONS:\n{}\n", passages.join("\n")));
     }
     if !input.rejected.is_empty() {
         user.push_str(&format!(
@@ -135,6 +171,7 @@ mod tests {
             references: &refs,
             focus: &Focus::Body("s3".into()),
             rejected: &["rename 1 Introduction to “Intro”".into()],
+            specs: &[],
             language: Language::En,
         });
         let user = &request.messages[0].content;

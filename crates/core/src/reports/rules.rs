@@ -1,6 +1,7 @@
 //! What the app asks of a change the model proposes, beyond a valid tool call: titles
-//! without numbers (numbers are computed), readable words (no "3.3.3.3" loops), no body
-//! emptied, and every image or `[IMAGE:x]` placeholder of the old body kept.
+//! without numbers (numbers are computed), readable words (no "3.3.3.3" loops, no
+//! one-word body), no body emptied, and every image or `[IMAGE:x]` placeholder of the
+//! old body kept (put back when the model drops it).
 
 use super::contract::Report;
 use super::error::ReportError;
@@ -34,23 +35,35 @@ fn check_title(title: &str) -> Result<String, ReportError> {
     Ok(title)
 }
 
-fn check_body(old: Option<&str>, body: &str) -> Result<(), ReportError> {
+/// Fewest words a body the model writes may have.
+pub const MIN_MODEL_BODY_WORDS: usize = 3;
+
+/// The model's body, or why not; images of the old body it dropped are put back at the
+/// end (a small model forgets them; the student never loses one).
+fn check_body(old: Option<&str>, body: &str) -> Result<String, ReportError> {
     if body.trim().is_empty() {
         return Err(refuse(
             "a body cannot be emptied; use delete_section to remove a section",
         ));
     }
-    if !is_readable(body) {
+    let words = body
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count();
+    if words < MIN_MODEL_BODY_WORDS || !is_readable(body) {
         return Err(refuse("the body must be readable sentences"));
     }
-    if let Some(missing) = old
+    let missing: Vec<&str> = old
         .into_iter()
         .flat_map(images)
-        .find(|image| !body.contains(image))
-    {
-        return Err(refuse(&format!("keep {missing} in the body")));
+        .filter(|image| !body.contains(image))
+        .collect();
+    let mut kept = body.trim_end().to_string();
+    if !missing.is_empty() {
+        kept.push_str("\n\n");
+        kept.push_str(&missing.join(" "));
     }
-    Ok(())
+    Ok(kept)
 }
 
 /// `op` as the app accepts it from the model (numbers dropped from titles), or why not.
@@ -58,9 +71,7 @@ pub fn check_model_op(report: &Report, op: ReportOp) -> Result<ReportOp, ReportE
     Ok(match op {
         ReportOp::UpdateSection { id, title, body_md } => {
             let old = report.find(&id).map(|s| s.body_md.as_str());
-            if let Some(body) = &body_md {
-                check_body(old, body)?;
-            }
+            let body_md = body_md.map(|body| check_body(old, &body)).transpose()?;
             let title = title.as_deref().map(check_title).transpose()?;
             ReportOp::UpdateSection { id, title, body_md }
         }
@@ -89,7 +100,6 @@ mod tests {
     use super::*;
     use crate::reports::section_tree::tests::sample;
     use crate::reports::section_tree::Place;
-    use crate::Coded;
 
     fn update(id: &str, title: Option<&str>, body: Option<&str>) -> ReportOp {
         ReportOp::UpdateSection {
@@ -106,15 +116,26 @@ mod tests {
     }
 
     #[test]
-    fn image_placeholders_must_survive_a_rewrite() {
-        let e = check_model_op(&sample(), update("s3", None, Some("All clear now."))).unwrap_err();
-        assert_eq!(e.code(), "report_arguments_invalid");
-        assert!(e.to_string().contains("[IMAGE:gutter]"));
-        assert!(check_model_op(
+    fn image_placeholders_dropped_by_a_rewrite_are_put_back() {
+        let op = check_model_op(&sample(), update("s3", None, Some("All clear now."))).unwrap();
+        assert_eq!(
+            op,
+            update("s3", None, Some("All clear now.\n\n[IMAGE:gutter]"))
+        );
+        let kept = check_model_op(
             &sample(),
+            update("s3", None, Some("All clear. [IMAGE:gutter]")),
+        );
+        assert_eq!(
+            kept.unwrap(),
             update("s3", None, Some("All clear. [IMAGE:gutter]"))
-        )
-        .is_ok());
+        );
+    }
+
+    #[test]
+    fn a_body_of_one_or_two_words_is_refused() {
+        assert!(check_model_op(&sample(), update("s1", None, Some("s2"))).is_err());
+        assert!(check_model_op(&sample(), update("s1", None, Some("Scope only"))).is_err());
     }
 
     #[test]

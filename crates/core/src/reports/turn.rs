@@ -9,10 +9,10 @@ use super::command::{parse_commands, plan_commands, CommandPlan, ParsedCommand};
 use super::confirm::{confirmation, describe_op};
 use super::contract::Report;
 use super::error::ReportError;
-use super::focus::focus;
+use super::focus::{focus, shortened, wants_shorter, Focus};
 use super::host::{call_progress, op_progress, ReportHost};
-use super::offline::{help_message, refusal_words};
-use super::ops::apply_op;
+use super::offline::{help_message, refusal_words, rewrite_failed_message};
+use super::ops::{apply_op, ReportOp};
 use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{build_request, PromptInput};
 use super::references::find_references;
@@ -27,6 +27,8 @@ use crate::Coded;
 
 /// Longest request, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 4_000;
+/// Fewest words of a model's final message that answers without changing anything.
+const MIN_REPLY_WORDS: usize = 3;
 /// Most model steps in one turn.
 pub const MAX_STEPS: usize = 6;
 
@@ -99,6 +101,8 @@ pub struct ReportTurnOutcome {
     pub report: Report,
     /// The model's tool calls.
     pub steps: Vec<StepRecord>,
+    /// Whether the project's specifications were searched (by the app or the model).
+    pub searched_specs: bool,
     /// The language of the turn.
     pub language: Language,
 }
@@ -139,11 +143,27 @@ pub async fn run_report_turn(
         change_ids: Vec::new(),
         report,
         steps: Vec::new(),
+        searched_specs: false,
         language,
     };
     let Some(llm) = llm else {
         let help = help_message(&input.report, language);
         return Ok(outcome(help, None, TurnEnd::Offline, input.report));
+    };
+    let choice = ToolChoice {
+        specs: input.has_specs && needs_specs(&message),
+        actions: true,
+    };
+    // The app searches the specifications itself when the gate grants them, so a small
+    // model finds the passages in its prompt instead of having to ask.
+    let specs = if choice.specs {
+        on_progress(ReportProgress {
+            step: "searching".into(),
+            section: None,
+        });
+        ports.search_specs(&message).await?
+    } else {
+        Vec::new()
     };
     let request = build_request(&PromptInput {
         report: &input.report,
@@ -151,13 +171,11 @@ pub async fn run_report_turn(
         references: &references,
         focus: &focus,
         rejected: &input.rejected,
+        specs: &specs,
         language,
     });
-    let choice = ToolChoice {
-        specs: input.has_specs && needs_specs(&message),
-        actions: true,
-    };
     let labels = input.report.clone();
+    let focus_copy = focus.clone();
     let mut host = ReportHost::new(input.report, ports, choice, focus, language);
     on_progress(ReportProgress {
         step: "thinking".into(),
@@ -170,15 +188,24 @@ pub async fn run_report_turn(
     let confirm = confirmation(&host.described, language);
     let mut done = outcome(confirm, None, TurnEnd::Reply, host.report);
     done.change_ids = host.change_ids;
+    done.searched_specs = choice.specs
+        || looped
+            .steps
+            .iter()
+            .any(|s| s.call.tool == "search_project_specs");
     done.steps = looped.steps;
     match looped.end {
         _ if cancel.is_cancelled() && !changed => {
             return Err(ReportError::Model(LlmError::Cancelled))
         }
         _ if cancel.is_cancelled() => done.end = TurnEnd::Stopped,
-        LoopEnd::Reply(text) if !changed => {
+        // A rewrite the model was asked for and did not make is the app's to answer.
+        LoopEnd::Reply(text) if !changed && focus_copy == Focus::Open => {
             let text = tidy_reply(&text);
-            let fits = is_readable(&text) && detect_language(&text).is_none_or(|l| l == language);
+            let words = text.split_whitespace().count();
+            let fits = words >= MIN_REPLY_WORDS
+                && is_readable(&text)
+                && detect_language(&text).is_none_or(|l| l == language);
             if fits {
                 done.reply = text;
                 done.reply_author = ChangeAuthor::Model;
@@ -191,6 +218,13 @@ pub async fn run_report_turn(
                 ));
             }
         }
+        LoopEnd::Reply(text) if !changed => {
+            done.end = TurnEnd::ModelFailed;
+            done.failure = Some(format!(
+                "no change, only: {}",
+                text.chars().take(120).collect::<String>()
+            ));
+        }
         LoopEnd::Reply(_) => {}
         LoopEnd::StepLimit => done.end = TurnEnd::StepLimit,
         LoopEnd::RepeatedCall => done.end = TurnEnd::RepeatedCall,
@@ -200,8 +234,54 @@ pub async fn run_report_turn(
         }
     }
     if !changed && done.reply_author == ChangeAuthor::App {
-        done.reply = help_message(&done.report, language);
+        match &focus_copy {
+            Focus::Body(id) if wants_shorter(&message) => {
+                return shorten_by_app(done, id, &message, ports, on_progress).await;
+            }
+            Focus::Body(id) | Focus::Title(id) | Focus::Append(id) => {
+                done.reply = rewrite_failed_message(&done.report, id, language);
+            }
+            Focus::Open => done.reply = help_message(&done.report, language),
+        }
     }
+    Ok(done)
+}
+
+/// "Make it shorter" when the model's text was unusable: the app shortens the section to
+/// its first sentence (images kept) and proposes that for review.
+async fn shorten_by_app(
+    mut done: ReportTurnOutcome,
+    id: &str,
+    message: &str,
+    ports: &dyn ReportPorts,
+    on_progress: &mut (dyn FnMut(ReportProgress) + Send),
+) -> Result<ReportTurnOutcome, ReportError> {
+    let language = done.language;
+    let Some(body) = done.report.find(id).and_then(|s| shortened(&s.body_md)) else {
+        done.reply = rewrite_failed_message(&done.report, id, language);
+        return Ok(done);
+    };
+    let op = ReportOp::UpdateSection {
+        id: id.to_string(),
+        title: None,
+        body_md: Some(body),
+    };
+    let before = done.report.clone();
+    apply_op(&mut done.report, &op)?;
+    on_progress(op_progress(&before, &op));
+    let reason: String = message
+        .chars()
+        .take(super::tools::MAX_REASON_CHARS)
+        .collect();
+    done.change_ids = ports
+        .record_changes(std::slice::from_ref(&op), &reason, ChangeAuthor::App)
+        .await?;
+    done.reply = confirmation(
+        &[describe_op(&before, &done.report, &op, language)],
+        language,
+    );
+    done.failure
+        .get_or_insert_with(|| "the model's text was not usable".into());
     Ok(done)
 }
 
@@ -222,6 +302,7 @@ async fn command_turn(
         change_ids: Vec::new(),
         report,
         steps: Vec::new(),
+        searched_specs: false,
         language,
     };
     let ops = match plan_commands(&outcome.report, &parsed) {

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import "../../i18n";
 import { MarkdownView, withPlaceholders } from "./MarkdownView";
 
 describe("MarkdownView", () => {

@@ -32,7 +32,7 @@ export function ReportChat({
   }
 
   const step = progress
-    ? t(`reports.steps.${progress.step}` as "reports.steps.thinking", { section: progress.section ?? "" })
+    ? t(`reports.steps.${progress.step}` as "reports.steps.thinking", { section: progress.section })
     : t("reports.working");
   return (
     <section className="report-chat" aria-label={t("reports.chat")}>

@@ -7,7 +7,8 @@ import type { ChangeView, NumberedSection, ReportMessageView, ReportView, Versio
 
 type Args = Record<string, unknown>;
 type Channel = { onmessage: (event: unknown) => void };
-type Tree = { id: string; title: string; bodyMd: string; children: Tree[] }[];
+type Node = { id: string; title: string; bodyMd: string; children: Node[] };
+type Tree = Node[];
 
 /** The imported sample: 1 Introduction; 2 Roofing (2.1 Gutters); 3 Recommendations. */
 export function sampleTree(): Tree {
@@ -44,7 +45,7 @@ function remove(tree: Tree, id: string): boolean {
   return tree.some((s) => remove(s.children, id));
 }
 
-function find(tree: Tree, id: string): Tree[number] | undefined {
+function find(tree: Tree, id: string): Node | undefined {
   for (const s of tree) {
     if (s.id === id) return s;
     const inner = find(s.children, id);

@@ -17,7 +17,7 @@ use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever}
 use lantern_store::{ChangeSelection, ReportRequest, ReportState, DEFAULT_PROJECT_NAME};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One scripted conversation on one report.
 #[derive(Debug, Deserialize)]
@@ -90,18 +90,29 @@ fn invalid(case: &ReportCase, detail: impl std::fmt::Display) -> CliError {
 /// Plays every case; `progress` sees each scored turn as it finishes.
 pub async fn run(
     bench: &Bench,
+    locations: &Locations,
     cases_file: &Path,
     cases: &[ReportCase],
     mut progress: impl FnMut(&TurnScore),
 ) -> Result<Vec<TurnScore>, CliError> {
     let folder = cases_file.parent().unwrap_or(Path::new("."));
-    let project = bench
-        .store
-        .create_project(bench.profile, DEFAULT_PROJECT_NAME)
-        .await?
-        .id;
+    let retriever = if cases.iter().any(|c| !c.specs.is_empty()) {
+        let embedder = Embedder::load(&EmbedderFiles::in_pack(&locations.pack()?), 2)?;
+        Some(LanceRetriever::open(embedder, &bench.dir().join("index"), &bench.store).await?)
+    } else {
+        None
+    };
+    let specs = retriever.as_ref().map(|r| r as &dyn Retriever);
     let mut scores = Vec::new();
     for case in cases {
+        // Each case has its own project, so one case's specifications never answer another's.
+        let name = format!("{DEFAULT_PROJECT_NAME} {}", case.id);
+        let project = bench.store.create_project(bench.profile, &name).await?.id;
+        if let (Some(retriever), false) = (&retriever, case.specs.is_empty()) {
+            let paths: Vec<PathBuf> = case.specs.iter().map(|s| folder.join(s)).collect();
+            let paths: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+            import_project_specs(project, &paths, retriever, &bench.store, &mut |_, _| {}).await?;
+        }
         let path = folder.join(&case.report);
         let report = lantern_docx::read_report_file(&path).map_err(|e| invalid(case, e))?;
         let id = bench
@@ -110,7 +121,7 @@ pub async fn run(
             .await?
             .id;
         for (i, turn) in case.turns.iter().enumerate() {
-            let score = play(bench, case, id, i, turn).await?;
+            let score = play(bench, case, id, i, turn, specs).await?;
             progress(&score);
             scores.push(score);
         }
@@ -124,6 +135,7 @@ async fn play(
     id: i64,
     index: usize,
     turn: &Turn,
+    specs: Option<&dyn Retriever>,
 ) -> Result<TurnScore, CliError> {
     let (store, profile) = (&bench.store, bench.profile);
     let before = store.report_state(profile, id).await?;
@@ -147,11 +159,7 @@ async fn play(
                 .await?;
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
             if let Some(expected) = turn.expect.searched_specs {
-                let searched = saved
-                    .outcome
-                    .steps
-                    .iter()
-                    .any(|s| s.call.tool == "search_project_specs");
+                let searched = saved.outcome.searched_specs;
                 checks.push(Check::new("searched_specs", searched == expected, || {
                     format!("searched: {searched}")
                 }));

@@ -1,0 +1,140 @@
+// End-to-end: a student edits a real report in the real window — a Markdown report
+// imported, a rename asked for in the chat and accepted, a delete confirmed then undone,
+// a rewrite asked of the default model, exports to Markdown and Word, and everything
+// still there after a restart. The import and export go through the app's own commands
+// (the native file dialogs cannot be driven by WebDriver); everything else through the
+// window.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { OUTPUT, ROOT, freshHome, launch, statusMatching } from "./driver.mjs";
+
+const REPORT = join(ROOT, "tests", "evals", "reports", "reports", "house-survey.md");
+const TURN_TIMEOUT = 240000;
+
+/** Calls one of the app's commands from the window, as the UI would. */
+async function invoke(browser, command, args) {
+  const result = await browser.executeAsync(
+    (command, args, done) => {
+      window.__TAURI_INTERNALS__.invoke(command, args).then(
+        (data) => done({ ok: true, data }),
+        (error) => done({ ok: false, error }),
+      );
+    },
+    command,
+    args,
+  );
+  assert.ok(result.ok, `${command} failed: ${JSON.stringify(result.error)}`);
+  return result.data;
+}
+
+/** The heading text of the section with `id`, or null. */
+async function heading(browser, id) {
+  const section = await browser.$(`.report-section[data-section-id='${id}'] > .section-head > :first-child`);
+  return (await section.isExisting()) ? section.getText() : null;
+}
+
+/** Sends `text` in the report chat and waits until the turn is over. */
+async function ask(browser, text) {
+  const before = (await browser.$$(".report-chat .messages > li")).length;
+  await browser.$("#report-message").setValue(text);
+  await browser.$(".report-chat button[type='submit']").click();
+  await browser.waitUntil(
+    async () =>
+      !(await browser.$(".report-chat .progress").isExisting()) &&
+      (await browser.$$(".report-chat .messages > li")).length >= before + 2,
+    { timeout: TURN_TIMEOUT, interval: 500, timeoutMsg: `no reply to ${text}` },
+  );
+  assert.equal((await browser.$$("[role='alert']")).length, 0, `no error after ${text}`);
+}
+
+/** Opens the Reports workspace and the first report. */
+async function openReport(browser) {
+  await browser.setWindowSize(1440, 900);
+  await browser.$("button=Reports").click();
+  const link = await browser.$(".report-list .report-link");
+  await link.waitForExist({ timeout: 20000 });
+  await link.click();
+  await browser.$(".report-section").waitForExist({ timeout: 20000 });
+}
+
+describe("Reports", () => {
+  const home = freshHome();
+  let app;
+  before(async () => {
+    app = await launch(home);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it("imports a Markdown report and shows it numbered, with its image placeholders", async () => {
+    const { browser } = app;
+    await statusMatching(browser, /ready/, 180000);
+    await invoke(browser, "reports_import", { path: REPORT, projectId: null, language: "en" });
+    await openReport(browser);
+    assert.equal(await heading(browser, "s3"), "2.1 Gutters");
+    assert.equal(await heading(browser, "s7"), "5 Recommendations");
+    assert.ok(await browser.$(".image-chip=Image: gutter").isExisting(), "the placeholder is shown");
+    await browser.saveScreenshot(join(OUTPUT, "reports-imported.png"));
+  });
+
+  it("a rename asked in the chat waits for review; Accept makes version 2", async () => {
+    const { browser } = app;
+    await ask(browser, "Rename 2.1 to Gutters and downpipes");
+    assert.match(await heading(browser, "s3"), /^2\.1 Gutters and downpipes/);
+    const accept = await browser.$(".review-panel .change button.primary");
+    await accept.waitForEnabled({ timeout: 10000 });
+    await browser.saveScreenshot(join(OUTPUT, "reports-review.png"));
+    await accept.click();
+    await browser.$("p=Version 2").waitForExist({ timeout: 20000 });
+    assert.ok(await browser.$("p=No change is waiting for review.").isExisting());
+  });
+
+  it("a delete is accepted only after the confirmation, and Undo brings it back", async () => {
+    const { browser } = app;
+    await ask(browser, "delete section 2.2");
+    await browser.$("button=Accept all").click();
+    const dialog = await browser.$("[role='alertdialog']");
+    await dialog.waitForExist({ timeout: 10000 });
+    await dialog.$("button=Delete and accept").click();
+    await browser.waitUntil(async () => (await heading(browser, "s4")) === null, { timeout: 20000 });
+    await browser.$("button=Undo").click();
+    await browser.waitUntil(async () => (await heading(browser, "s4")) === "2.2 Flashing", { timeout: 20000 });
+    await browser.$("p=Version 4").waitForExist({ timeout: 20000 });
+  });
+
+  it("asks the model for a rewrite and gets a change to review or the app's answer", async () => {
+    const { browser } = app;
+    await ask(browser, "Make the recommendations shorter");
+    const reply = await browser.$(".report-chat .messages > li:last-child").getText();
+    assert.ok(reply.trim().length > 0, "a reply");
+    const changes = await browser.$$(".review-panel .change");
+    if (changes.length > 0) await browser.$("button=Reject all").click();
+    await browser.saveScreenshot(join(OUTPUT, "reports-model-turn.png"));
+  });
+
+  it("exports the accepted version to Markdown and Word", async () => {
+    const { browser } = app;
+    const md = join(home, "survey-out.md");
+    const docx = join(home, "survey-out.docx");
+    await invoke(browser, "reports_export", { id: 1, format: "md", path: md });
+    await invoke(browser, "reports_export", { id: 1, format: "docx", path: docx });
+    const text = readFileSync(md, "utf8");
+    assert.match(text, /### 2\.1 Gutters and downpipes/);
+    assert.match(text, /\[IMAGE:gutter\]/);
+    assert.ok(existsSync(docx) && statSync(docx).size > 1000, "a Word file");
+    assert.equal(readFileSync(docx).subarray(0, 2).toString(), "PK", "a zip (docx) file");
+  });
+
+  it("keeps the report, its versions and the conversation across a restart", async () => {
+    await app.stop();
+    app = await launch(home);
+    const { browser } = app;
+    await openReport(browser);
+    assert.match(await heading(browser, "s3"), /^2\.1 Gutters and downpipes/);
+    assert.ok(await browser.$("p=Version 4").isExisting());
+    assert.ok((await browser.$$(".report-chat .messages > li")).length >= 6, "the conversation is kept");
+  });
+});
