@@ -99,7 +99,8 @@ describe("Reports", () => {
     const dialog = await browser.$("[role='alertdialog']");
     await dialog.waitForExist({ timeout: 10000 });
     await dialog.$("button=Delete and accept").click();
-    await browser.waitUntil(async () => (await heading(browser, "s4")) === null, { timeout: 20000 });
+    await browser.$("p=Version 3").waitForExist({ timeout: 20000 });
+    assert.equal(await heading(browser, "s4"), null);
     await browser.$("button=Undo").click();
     await browser.waitUntil(async () => (await heading(browser, "s4")) === "2.2 Flashing", { timeout: 20000 });
     await browser.$("p=Version 4").waitForExist({ timeout: 20000 });

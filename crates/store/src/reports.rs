@@ -7,7 +7,7 @@ use lantern_core::reports::{
     ChangeAuthor, ChangeStatus, Report, ReportChange, ReportError, ReportOp,
 };
 use serde::Serialize;
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Sqlite, SqliteConnection, Transaction};
 
 /// The project reports go to when none is named.
 pub const DEFAULT_PROJECT_NAME: &str = "My reports";
@@ -107,6 +107,75 @@ pub(crate) fn tree_json(report: &Report) -> Result<String, StoreError> {
 
 fn parse_tree(json: &str) -> Result<Report, StoreError> {
     serde_json::from_str(json).map_err(corrupt)
+}
+
+/// The report's last version and waiting changes, read on `conn` (inside the caller's
+/// transaction when it has one, so what it decides on cannot change underneath).
+pub(crate) async fn load_state(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    report_id: i64,
+) -> Result<ReportState, StoreError> {
+    let row: Option<(i64, i64, String)> = sqlx::query_as(
+        "SELECT r.project_id, v.version, v.tree FROM reports r \
+         JOIN report_versions v ON v.report_id = r.id \
+         WHERE r.profile_id = ? AND r.id = ? ORDER BY v.version DESC LIMIT 1",
+    )
+    .bind(profile_id)
+    .bind(report_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let (project_id, version, tree) = row.ok_or(ReportError::NotFound(report_id))?;
+    Ok(ReportState {
+        id: report_id,
+        project_id,
+        version,
+        base: parse_tree(&tree)?,
+        pending: load_changes(conn, report_id, Some(ChangeStatus::Pending)).await?,
+    })
+}
+
+/// The report's changes with `status` (all when `None`), read on `conn`.
+async fn load_changes(
+    conn: &mut SqliteConnection,
+    report_id: i64,
+    status: Option<ChangeStatus>,
+) -> Result<Vec<ReportChange>, StoreError> {
+    let rows: Vec<(i64, String, String, String, String)> = sqlx::query_as(
+        "SELECT id, op, reason, author, status FROM report_changes \
+         WHERE report_id = ? AND (? IS NULL OR status = ?) ORDER BY id",
+    )
+    .bind(report_id)
+    .bind(status.map(ChangeStatus::as_str))
+    .bind(status.map(ChangeStatus::as_str))
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.into_iter()
+        .map(|(id, op, reason, author, status)| {
+            Ok(ReportChange {
+                id,
+                op: serde_json::from_str::<ReportOp>(&op).map_err(corrupt)?,
+                reason,
+                author: ChangeAuthor::parse(&author).ok_or_else(|| corrupt(&author))?,
+                status: ChangeStatus::parse(&status).ok_or_else(|| corrupt(&status))?,
+            })
+        })
+        .collect()
+}
+
+/// The tree of one version, read on `conn`.
+pub(crate) async fn load_version(
+    conn: &mut SqliteConnection,
+    report_id: i64,
+    version: i64,
+) -> Result<Report, StoreError> {
+    let tree: Option<String> =
+        sqlx::query_scalar("SELECT tree FROM report_versions WHERE report_id = ? AND version = ?")
+            .bind(report_id)
+            .bind(version)
+            .fetch_optional(&mut *conn)
+            .await?;
+    parse_tree(&tree.ok_or(ReportError::VersionNotFound(version))?)
 }
 
 /// A project name trimmed, or why it cannot be one.
@@ -290,25 +359,8 @@ impl Store {
         profile_id: i64,
         report_id: i64,
     ) -> Result<ReportState, StoreError> {
-        let row: Option<(i64, i64, String)> = sqlx::query_as(
-            "SELECT r.project_id, v.version, v.tree FROM reports r \
-             JOIN report_versions v ON v.report_id = r.id \
-             WHERE r.profile_id = ? AND r.id = ? ORDER BY v.version DESC LIMIT 1",
-        )
-        .bind(profile_id)
-        .bind(report_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        let (project_id, version, tree) = row.ok_or(ReportError::NotFound(report_id))?;
-        Ok(ReportState {
-            id: report_id,
-            project_id,
-            version,
-            base: parse_tree(&tree)?,
-            pending: self
-                .report_changes(report_id, Some(ChangeStatus::Pending))
-                .await?,
-        })
+        let mut conn = self.pool.acquire().await?;
+        load_state(&mut conn, profile_id, report_id).await
     }
 
     /// The report's changes with `status` (all when `None`), in the order proposed.
@@ -317,26 +369,8 @@ impl Store {
         report_id: i64,
         status: Option<ChangeStatus>,
     ) -> Result<Vec<ReportChange>, StoreError> {
-        let rows: Vec<(i64, String, String, String, String)> = sqlx::query_as(
-            "SELECT id, op, reason, author, status FROM report_changes \
-             WHERE report_id = ? AND (? IS NULL OR status = ?) ORDER BY id",
-        )
-        .bind(report_id)
-        .bind(status.map(ChangeStatus::as_str))
-        .bind(status.map(ChangeStatus::as_str))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
-            .map(|(id, op, reason, author, status)| {
-                Ok(ReportChange {
-                    id,
-                    op: serde_json::from_str::<ReportOp>(&op).map_err(corrupt)?,
-                    reason,
-                    author: ChangeAuthor::parse(&author).ok_or_else(|| corrupt(&author))?,
-                    status: ChangeStatus::parse(&status).ok_or_else(|| corrupt(&status))?,
-                })
-            })
-            .collect()
+        let mut conn = self.pool.acquire().await?;
+        load_changes(&mut conn, report_id, status).await
     }
 
     /// Saves the changes of one tool call for review, in one transaction; their ids.
@@ -425,13 +459,7 @@ impl Store {
         version: i64,
     ) -> Result<Report, StoreError> {
         self.report_summary(profile_id, report_id).await?;
-        let tree: Option<String> = sqlx::query_scalar(
-            "SELECT tree FROM report_versions WHERE report_id = ? AND version = ?",
-        )
-        .bind(report_id)
-        .bind(version)
-        .fetch_optional(&self.pool)
-        .await?;
-        parse_tree(&tree.ok_or(ReportError::VersionNotFound(version))?)
+        let mut conn = self.pool.acquire().await?;
+        load_version(&mut conn, report_id, version).await
     }
 }

@@ -3,7 +3,7 @@
 //! version), undo, restoring a version, editing a section by hand, and one tool call
 //! applied directly.
 
-use crate::reports::{save_version, ReportState};
+use crate::reports::{load_state, load_version, save_version, ReportState};
 use crate::{Store, StoreError};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, Llm};
@@ -18,6 +18,10 @@ use lantern_core::reports::{
 };
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
 use lantern_core::Coded;
+
+/// How a read-then-write action begins: taking the write lock first, so what it read
+/// cannot change before it writes (two windows, or the app and the CLI, at once).
+const WRITE: &str = "BEGIN IMMEDIATE";
 
 /// Specification passages a turn's search returns.
 const SPEC_HITS: usize = 3;
@@ -308,10 +312,10 @@ impl Store {
         confirm_deletes: bool,
         language: Language,
     ) -> Result<ReportState, StoreError> {
-        let state = self.report_state(profile_id, report_id).await?;
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        let state = load_state(&mut tx, profile_id, report_id).await?;
         let chosen = Self::selected(&state, selection);
         let accepted = accept_changes(&state.base, &state.pending, &chosen, confirm_deletes)?;
-        let mut tx = self.pool.begin().await?;
         if !accepted.applied.is_empty() {
             let mut running = state.base.clone();
             let mut words = Vec::new();
@@ -358,7 +362,8 @@ impl Store {
         report_id: i64,
         selection: &ChangeSelection,
     ) -> Result<ReportState, StoreError> {
-        let state = self.report_state(profile_id, report_id).await?;
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        let state = load_state(&mut tx, profile_id, report_id).await?;
         let chosen = Self::selected(&state, selection);
         if let Some(id) = chosen
             .iter()
@@ -366,7 +371,6 @@ impl Store {
         {
             return Err(ReportError::ChangeNotPending(*id).into());
         }
-        let mut tx = self.pool.begin().await?;
         for id in chosen {
             reject(&mut tx, id).await?;
         }
@@ -381,12 +385,13 @@ impl Store {
         profile_id: i64,
         report_id: i64,
     ) -> Result<ReportState, StoreError> {
-        self.report_summary(profile_id, report_id).await?;
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        load_state(&mut tx, profile_id, report_id).await?;
         let versions: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
             "SELECT version, cause, undoes FROM report_versions WHERE report_id = ? ORDER BY version DESC",
         )
         .bind(report_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *tx)
         .await?;
         let undone: Vec<i64> = versions.iter().filter_map(|(_, _, u)| *u).collect();
         let target = versions
@@ -394,10 +399,7 @@ impl Store {
             .find(|(v, cause, _)| cause != "undo" && cause != "import" && !undone.contains(v))
             .map(|(v, _, _)| *v)
             .ok_or(ReportError::NothingToUndo)?;
-        let before = self
-            .report_version(profile_id, report_id, target - 1)
-            .await?;
-        let mut tx = self.pool.begin().await?;
+        let before = load_version(&mut tx, report_id, target - 1).await?;
         save_version(
             &mut tx,
             report_id,
@@ -442,11 +444,11 @@ impl Store {
         op: &ReportOp,
         language: Language,
     ) -> Result<ReportState, StoreError> {
-        let state = self.report_state(profile_id, report_id).await?;
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        let state = load_state(&mut tx, profile_id, report_id).await?;
         let mut report = state.base.clone();
         apply_op(&mut report, op)?;
         let words = describe_op(&state.base, &report, op, language);
-        let mut tx = self.pool.begin().await?;
         save_version(&mut tx, report_id, &report, "edit", &words, None).await?;
         tx.commit().await?;
         self.report_state(profile_id, report_id).await
@@ -462,7 +464,8 @@ impl Store {
         args: serde_json::Map<String, serde_json::Value>,
         language: Language,
     ) -> Result<(Option<String>, ReportState), StoreError> {
-        let state = self.report_state(profile_id, report_id).await?;
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        let state = load_state(&mut tx, profile_id, report_id).await?;
         let mut report = state.base.clone();
         let tools = report_tools(
             &report,
@@ -477,6 +480,7 @@ impl Store {
         };
         match validate_call(&mut report, &tools, &call)? {
             ReportAction::Context(request) => {
+                tx.rollback().await?;
                 let text = match report_context(&report, &request) {
                     Some(text) => text,
                     None => self.context_from_store(report_id, &request).await?,
@@ -491,7 +495,6 @@ impl Store {
                     apply_op(&mut running, op)?;
                     words.push(describe_op(&before, &running, op, language));
                 }
-                let mut tx = self.pool.begin().await?;
                 save_version(&mut tx, report_id, &report, "edit", &words.join("; "), None).await?;
                 tx.commit().await?;
                 Ok((None, self.report_state(profile_id, report_id).await?))

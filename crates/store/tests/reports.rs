@@ -275,3 +275,48 @@ async fn everything_is_there_after_reopening() {
         2
     );
 }
+
+#[tokio::test]
+async fn an_accept_and_an_undo_at_once_never_interleave() {
+    for _ in 0..10 {
+        let f = fixture().await;
+        say(&f, "rename 2.1 to Downpipes", None).await;
+        f.store
+            .report_accept(
+                f.profile,
+                f.report,
+                &ChangeSelection::All,
+                false,
+                Language::En,
+            )
+            .await
+            .unwrap();
+        say(&f, "delete section 2", None).await;
+        let (accepted, undone) = tokio::join!(
+            f.store.report_accept(
+                f.profile,
+                f.report,
+                &ChangeSelection::All,
+                true,
+                Language::En
+            ),
+            f.store.report_undo(f.profile, f.report),
+        );
+        accepted.unwrap();
+        undone.unwrap();
+        let base = f
+            .store
+            .report_state(f.profile, f.report)
+            .await
+            .unwrap()
+            .base;
+        let titles: Vec<String> = base.outline().into_iter().map(|e| e.title).collect();
+        // Undo after the accept: the delete is taken back, the rename stays. Undo first:
+        // the rename is taken back, then the delete is accepted.
+        let after =
+            titles.contains(&"Downpipes".to_string()) && titles.contains(&"Roofing".to_string());
+        let before =
+            !titles.contains(&"Downpipes".to_string()) && !titles.contains(&"Roofing".to_string());
+        assert!(after || before, "an interleaved result: {titles:?}");
+    }
+}

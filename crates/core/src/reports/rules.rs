@@ -29,7 +29,14 @@ fn refuse(why: &str) -> ReportError {
 
 fn check_title(title: &str) -> Result<String, ReportError> {
     let title = strip_number(title.lines().next().unwrap_or_default());
-    if title.chars().count() > MAX_MODEL_TITLE_CHARS || !is_readable(&title) {
+    // A title needs a real word: not a section id ("s3") or a number.
+    let has_word = title
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.chars().count() >= 3);
+    let is_id = title.len() > 1
+        && title.starts_with(['s', 'S'])
+        && title[1..].chars().all(|c| c.is_ascii_digit());
+    if title.chars().count() > MAX_MODEL_TITLE_CHARS || !is_readable(&title) || !has_word || is_id {
         return Err(refuse("the title must be a few readable words"));
     }
     Ok(title)
@@ -130,6 +137,17 @@ mod tests {
             kept.unwrap(),
             update("s3", None, Some("All clear. [IMAGE:gutter]"))
         );
+    }
+
+    #[test]
+    fn a_title_that_is_an_id_or_has_no_word_is_refused() {
+        for bad in ["s3", "S12", "2.1", "a b"] {
+            assert!(
+                check_model_op(&sample(), update("s1", Some(bad), None)).is_err(),
+                "{bad}"
+            );
+        }
+        assert!(check_model_op(&sample(), update("s1", Some("Scope"), None)).is_ok());
     }
 
     #[test]
