@@ -40,3 +40,19 @@ export async function openMockedUi(viewport) {
   };
   return { page, errors, close };
 }
+
+/** Elements wider than the window or sticking out of the workspace, if any; elements
+ * inside `scrolling` (a selector list of areas that scroll on their own) do not count. */
+export function overflow(page, scrolling = "") {
+  return page.evaluate((scrolling) => {
+    const area = document.querySelector("main.workspace").getBoundingClientRect();
+    const outside = [...document.querySelectorAll("main.workspace *")]
+      .filter((el) => !scrolling || !el.closest(scrolling))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > area.right + 1 || r.left < area.left - 1);
+      })
+      .map((el) => el.outerHTML.slice(0, 80));
+    return { page: document.documentElement.scrollWidth > innerWidth, outside };
+  }, scrolling);
+}

@@ -1,26 +1,15 @@
 // The report editor in headless Chromium against the scripted backend (mocked IPC): a
 // report imported, a change asked in the chat and reviewed by keyboard only, a delete
-// confirmed, undo, the history, Spanish, no overflow at 1024×700 and 1440×900, and no
+// confirmed, undo, the history, no overflow at 1024×700 and 1440×900, and no
 // remote request (a report's images never load from the network).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, openMockedUi } from "./harness.mjs";
+import { OUTPUT, openMockedUi, overflow as overflowing } from "./harness.mjs";
 
-/** Elements sticking out of the workspace, if any. */
-function overflow(page) {
-  return page.evaluate(() => {
-    const area = document.querySelector("main.workspace").getBoundingClientRect();
-    const outside = [...document.querySelectorAll("main.workspace *")]
-      .filter((el) => !el.closest(".markdown table"))
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.right > area.right + 1 || r.left < area.left - 1);
-      })
-      .map((el) => el.outerHTML.slice(0, 80));
-    return { page: document.documentElement.scrollWidth > innerWidth, outside };
-  });
-}
+/** What sticks out, scrolling areas aside. */
+const overflow = (page) => overflowing(page, ".markdown table");
+
 
 describe("Report editor in Chromium (mocked IPC)", () => {
   let ui;

@@ -5,7 +5,10 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, openMockedUi } from "./harness.mjs";
+import { OUTPUT, openMockedUi, overflow as overflowing } from "./harness.mjs";
+
+/** What sticks out, scrolling areas aside. */
+const overflow = (page) => overflowing(page, ".path-scroll, .timeline, .drill-question, .math-preview, .katex-display");
 
 /** Presses Tab until the focused element's text or label matches `name`; returns whether
  * it shows a focus ring. */
@@ -23,20 +26,6 @@ async function tabTo(page, name, limit = 60) {
   throw new Error(`Tab never reached ${name}`);
 }
 
-/** Elements wider than the window or sticking out of the workspace, if any. */
-function overflow(page) {
-  return page.evaluate(() => {
-    const area = document.querySelector("main.workspace").getBoundingClientRect();
-    const outside = [...document.querySelectorAll("main.workspace *")]
-      .filter((el) => !el.closest(".path-scroll, .timeline, .drill-question, .math-preview, .katex-display"))
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && (r.right > area.right + 1 || r.left < area.left - 1);
-      })
-      .map((el) => el.outerHTML.slice(0, 80));
-    return { page: document.documentElement.scrollWidth > innerWidth, outside };
-  });
-}
 
 describe("Tutor workspace in Chromium (mocked IPC)", () => {
   let ui;

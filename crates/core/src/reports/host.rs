@@ -9,7 +9,7 @@ use super::error::ReportError;
 use super::focus::Focus;
 use super::ops::{apply_op, ReportOp};
 use super::ports::{ReportPorts, ReportProgress};
-use super::prompt::outline_lines;
+use super::prompt::{outline_lines, spec_lines};
 use super::references::label;
 use super::review::ChangeAuthor;
 use super::rules::check_model_op;
@@ -24,8 +24,6 @@ use serde_json::{json, Value};
 
 /// Conversation lines `get_chat_history` returns.
 const HISTORY_LINES: usize = 6;
-/// Specification passages a search returns.
-const SPEC_PASSAGES: usize = 3;
 
 /// The loop's host for one turn.
 pub struct ReportHost<'a> {
@@ -93,21 +91,10 @@ impl<'a> ReportHost<'a> {
             }
             ContextRequest::SearchSpecs(query) => {
                 let passages = self.ports.search_specs(&query).await?;
-                let text: Vec<String> = passages
-                    .iter()
-                    .take(SPEC_PASSAGES)
-                    .map(|p| {
-                        format!(
-                            "[{}] {}",
-                            p.source,
-                            p.text.chars().take(300).collect::<String>()
-                        )
-                    })
-                    .collect();
-                if text.is_empty() {
+                if passages.is_empty() {
                     "(nothing found in the project's specifications)".into()
                 } else {
-                    text.join("\n")
+                    spec_lines(&passages)
                 }
             }
             // Read from the report itself above.

@@ -74,6 +74,25 @@ fn focused_id(focus: &Focus) -> Option<&str> {
     }
 }
 
+/// Specification passages shown to the model.
+const SPEC_PASSAGES: usize = 3;
+
+/// The best specification passages as the model reads them: `[file] text`, one a line.
+pub fn spec_lines(passages: &[super::ports::SpecPassage]) -> String {
+    passages
+        .iter()
+        .take(SPEC_PASSAGES)
+        .map(|p| {
+            format!(
+                "[{}] {}",
+                p.source,
+                p.text.chars().take(300).collect::<String>()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// What a focused turn asks of the model, in one line.
 fn task(focus: &Focus) -> Option<String> {
     Some(match focus {
@@ -120,19 +139,7 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
         user.push_str(&task);
     }
     if !input.specs.is_empty() {
-        let passages: Vec<String> = input
-            .specs
-            .iter()
-            .take(3)
-            .map(|p| {
-                format!(
-                    "[{}] {}",
-                    p.source,
-                    p.text.chars().take(300).collect::<String>()
-                )
-            })
-            .collect();
-        user.push_str(&format!("SPECIFICATIONS:\n{}\n", passages.join("\n")));
+        user.push_str(&format!("SPECIFICATIONS:\n{}\n", spec_lines(input.specs)));
     }
     if !input.rejected.is_empty() {
         user.push_str(&format!(
