@@ -1,12 +1,12 @@
 // End-to-end: a student edits a real report in the real window — a Markdown report
 // imported, a rename asked for in the chat and accepted, a delete confirmed then undone,
-// a rewrite asked of the default model, exports to Markdown and Word, and everything
-// still there after a restart. The import and export go through the app's own commands
+// a rewrite asked of the default model, exports to Markdown and Word, a report's own
+// picture shown, and everything still there after a restart. The import and export go through the app's own commands
 // (the native file dialogs cannot be driven by WebDriver); everything else through the
 // window.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { OUTPUT, ROOT, freshHome, launch, statusMatching } from "./driver.mjs";
 
@@ -53,7 +53,7 @@ async function ask(browser, text) {
 async function openReport(browser) {
   await browser.setWindowSize(1440, 900);
   await browser.$("button=Reports").click();
-  const link = await browser.$(".report-list .report-link");
+  const link = await browser.$(".report-list .report-link*=House survey");
   await link.waitForExist({ timeout: 20000 });
   await link.click();
   await browser.$(".report-section").waitForExist({ timeout: 20000 });
@@ -127,6 +127,32 @@ describe("Reports", () => {
     assert.match(text, /\[IMAGE:gutter\]/);
     assert.ok(existsSync(docx) && statSync(docx).size > 1000, "a Word file");
     assert.equal(readFileSync(docx).subarray(0, 2).toString(), "PK", "a zip (docx) file");
+  });
+
+  it("shows a report's own pictures, copied at import", async () => {
+    const { browser } = app;
+    const folder = join(home, "site-visit");
+    mkdirSync(join(folder, "img"), { recursive: true });
+    writeFileSync(
+      join(folder, "img", "sketch.svg"),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" fill="#f4c95d"/></svg>',
+    );
+    const visit = join(folder, "visit.md");
+    writeFileSync(visit, "# Site visit\n\n## 1. Sketch\n\n![Roof sketch](img/sketch.svg)\n");
+    await invoke(browser, "reports_import", { path: visit, projectId: null, language: "en" });
+    await browser.$("button=Coach").click();
+    await browser.$("button=Reports").click();
+    await (await browser.$("span=Site visit")).click();
+    const picture = await browser.$("img.report-image");
+    await picture.waitForExist({ timeout: 20000 });
+    await browser.waitUntil(() => browser.execute(() => document.querySelector("img.report-image").naturalWidth > 0), {
+      timeout: 10000,
+      timeoutMsg: "the picture did not load",
+    });
+    assert.equal(await picture.getAttribute("alt"), "Roof sketch");
+    await browser.saveScreenshot(join(OUTPUT, "reports-picture.png"));
+    await (await browser.$("span=House survey — 14 Elm Road")).click();
+    await browser.$(".report-section[data-section-id='s3']").waitForExist({ timeout: 20000 });
   });
 
   it("keeps the report, its versions and the conversation across a restart", async () => {

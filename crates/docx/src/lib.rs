@@ -6,9 +6,11 @@
 //! both formats share one importer. Writing puts the title and numbered headings in
 //! Word's heading styles and each body paragraph in its own paragraph.
 
+mod images;
 mod read;
 mod write;
 
+pub use images::{copy_report_images, local_images, report_media_dir};
 pub use read::{docx_to_markdown, import_docx};
 pub use write::export_docx;
 

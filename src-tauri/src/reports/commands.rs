@@ -26,7 +26,9 @@ async fn open(state: &AppState, id: i64, language: Language) -> Result<ReportVie
     let profile = state.profile().id;
     let report = state.store.report_state(profile, id).await?;
     let messages = state.store.report_messages(profile, id).await?;
-    Ok(ReportView::new(&report, messages, language))
+    let media = lantern_docx::report_media_dir(&state.library.media_root(), id);
+    let media = media.is_dir().then(|| media.to_string_lossy().into_owned());
+    Ok(ReportView::new(&report, messages, media, language))
 }
 
 /// The active profile's reports, most recently changed first.
@@ -93,6 +95,15 @@ pub async fn reports_import(
         .store
         .create_report(profile, project, &name, &report)
         .await?;
+    // The report's own pictures go beside the app's data, where the window may show them.
+    let target = lantern_docx::report_media_dir(&state.library.media_root(), created.id);
+    let source = Path::new(&path).to_path_buf();
+    let copied = tauri::async_runtime::spawn_blocking(move || {
+        lantern_docx::copy_report_images(&report, &source, &target)
+    })
+    .await
+    .map_err(|e| IpcError::internal(e.to_string()))?;
+    tracing::info!("report {} imported with {copied} pictures", created.id);
     open(&state, created.id, language).await
 }
 
@@ -111,7 +122,21 @@ pub async fn reports_open(
 #[tauri::command]
 #[specta::specta]
 pub async fn reports_delete(state: State<'_, AppState>, id: RowId) -> Result<(), IpcError> {
-    Ok(state.store.delete_report(state.profile().id, id.0).await?)
+    state.store.delete_report(state.profile().id, id.0).await?;
+    remove_media(&lantern_docx::report_media_dir(
+        &state.library.media_root(),
+        id.0,
+    ));
+    Ok(())
+}
+
+/// Removes a deleted report's pictures (there may be none).
+fn remove_media(folder: &Path) {
+    if let Err(e) = std::fs::remove_dir_all(folder) {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            tracing::warn!("cannot remove {}: {e}", folder.display());
+        }
+    }
 }
 
 /// Sends a request about report `id`; progress ("reading 3.1", "updating 3.1") streams

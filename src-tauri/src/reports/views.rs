@@ -180,11 +180,20 @@ pub struct ReportView {
     pub changes: Vec<ChangeView>,
     /// The conversation, oldest first.
     pub messages: Vec<ReportMessageView>,
+    /// The folder of the report's own pictures (relative image paths resolve in it),
+    /// when it has any.
+    pub media_dir: Option<String>,
 }
 
 impl ReportView {
-    /// The view of `state` with its `messages`, changes described in `language`.
-    pub fn new(state: &ReportState, messages: Vec<ReportMessage>, language: Language) -> Self {
+    /// The view of `state` with its `messages` and pictures' folder, changes described
+    /// in `language`.
+    pub fn new(
+        state: &ReportState,
+        messages: Vec<ReportMessage>,
+        media_dir: Option<String>,
+        language: Language,
+    ) -> Self {
         let shown = state.shown();
         let diffs: Vec<ChangeDiff> = change_diffs(&state.base, &state.pending);
         let mut running = state.base.clone();
@@ -217,6 +226,7 @@ impl ReportView {
             changed_section_ids: changes.iter().map(|c| c.section_id.clone()).collect(),
             changes,
             messages: messages.into_iter().map(Into::into).collect(),
+            media_dir,
         }
     }
 }

@@ -193,6 +193,12 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let summary = rt.block_on(store.create_report(profile, project, &name, &report))?;
+            let media = lantern_rag::media_root(&locations.index_dir());
+            lantern_docx::copy_report_images(
+                &report,
+                file,
+                &lantern_docx::report_media_dir(&media, summary.id),
+            );
             if options.json {
                 println!("{}", json!(summary));
             } else {
@@ -326,6 +332,8 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
         }
         ReportCommand::Delete { id } => {
             rt.block_on(store.delete_report(profile, *id))?;
+            let media = lantern_rag::media_root(&locations.index_dir());
+            let _ = std::fs::remove_dir_all(lantern_docx::report_media_dir(&media, *id));
             return Ok(());
         }
     };

@@ -46,11 +46,11 @@ export function ReportsPage({ language }: { language: Language }) {
             <ReportToolbar report={report} onUndo={() => void reports.undo()} onHistory={() => setPanel("history")} onSpecs={() => setPanel("specs")} />
             {report.preambleMd.trim() !== "" && (
               <section className="report-preamble" aria-label={t("reports.preamble")}>
-                <MarkdownView markdown={report.preambleMd} />
+                <MarkdownView markdown={report.preambleMd} imageBase={report.mediaDir} />
               </section>
             )}
             {report.sections.map((s) => (
-              <SectionCard key={s.id} section={s} depth={0} changed={changed} onSave={reports.editSection} />
+              <SectionCard key={s.id} section={s} depth={0} changed={changed} imageBase={report.mediaDir} onSave={reports.editSection} />
             ))}
           </>
         ) : (

@@ -10,11 +10,14 @@ export function SectionCard({
   section,
   depth,
   changed,
+  imageBase,
   onSave,
 }: {
   section: NumberedSection;
   depth: number;
   changed: Set<string>;
+  /** The folder of the report's own pictures. */
+  imageBase: string | null;
   onSave: (sectionId: string, title: string | null, bodyMd: string | null) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
@@ -68,7 +71,7 @@ export function SectionCard({
             <textarea value={body} onChange={(e) => setBody(e.target.value)} rows={Math.min(16, body.split("\n").length + 2)} />
           </label>
           <p className="muted">{t("reports.preview")}</p>
-          <MarkdownView markdown={body} />
+          <MarkdownView markdown={body} imageBase={imageBase} />
           <div className="actions">
             <button type="button" onClick={() => setEditing(false)}>
               {t("reports.cancel")}
@@ -79,10 +82,10 @@ export function SectionCard({
           </div>
         </form>
       ) : (
-        section.bodyMd.trim() !== "" && <MarkdownView markdown={section.bodyMd} />
+        section.bodyMd.trim() !== "" && <MarkdownView markdown={section.bodyMd} imageBase={imageBase} />
       )}
       {section.children.map((child) => (
-        <SectionCard key={child.id} section={child} depth={depth + 1} changed={changed} onSave={onSave} />
+        <SectionCard key={child.id} section={child} depth={depth + 1} changed={changed} imageBase={imageBase} onSave={onSave} />
       ))}
     </section>
   );

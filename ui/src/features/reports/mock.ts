@@ -108,6 +108,7 @@ export function createReportsMock() {
     changedSectionIds: pending.map((c) => c.sectionId),
     changes: pending.map(changeView),
     messages: [...messages],
+    mediaDir: null,
   });
   const summary = () => ({
     id: 1,
