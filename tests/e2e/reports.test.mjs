@@ -53,7 +53,7 @@ async function ask(browser, text) {
 async function openReport(browser) {
   await browser.setWindowSize(1440, 900);
   await browser.$("button=Reports").click();
-  const link = await browser.$(".report-list .report-link*=House survey");
+  const link = await browser.$(".report-list").$("span*=House survey");
   await link.waitForExist({ timeout: 20000 });
   await link.click();
   await browser.$(".report-section").waitForExist({ timeout: 20000 });
@@ -150,6 +150,8 @@ describe("Reports", () => {
       timeoutMsg: "the picture did not load",
     });
     assert.equal(await picture.getAttribute("alt"), "Roof sketch");
+    const size = await picture.getSize();
+    assert.ok(size.width > 0 && size.height > 0, "the picture takes room on the page");
     await browser.saveScreenshot(join(OUTPUT, "reports-picture.png"));
     await (await browser.$("span=House survey — 14 Elm Road")).click();
     await browser.$(".report-section[data-section-id='s3']").waitForExist({ timeout: 20000 });

@@ -1187,6 +1187,11 @@ export type ReportView_Deserialize = {
 	changes: ChangeView_Deserialize[],
 	/**  The conversation, oldest first. */
 	messages: ReportMessageView_Deserialize[],
+	/**
+	 *  The folder of the report's own pictures (relative image paths resolve in it),
+	 *  when it has any.
+	 */
+	mediaDir?: string | null,
 };
 
 /**
@@ -1212,6 +1217,11 @@ export type ReportView_Serialize = {
 	changes: ChangeView_Serialize[],
 	/**  The conversation, oldest first. */
 	messages: ReportMessageView_Serialize[],
+	/**
+	 *  The folder of the report's own pictures (relative image paths resolve in it),
+	 *  when it has any.
+	 */
+	mediaDir: string | null,
 };
 
 /**  A unit to review: its re-check is due, or a failed re-check flagged it. */

@@ -17,7 +17,7 @@ export function SectionCard({
   depth: number;
   changed: Set<string>;
   /** The folder of the report's own pictures. */
-  imageBase: string | null;
+  imageBase?: string | null;
   onSave: (sectionId: string, title: string | null, bodyMd: string | null) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
@@ -85,7 +85,7 @@ export function SectionCard({
         section.bodyMd.trim() !== "" && <MarkdownView markdown={section.bodyMd} imageBase={imageBase} />
       )}
       {section.children.map((child) => (
-        <SectionCard key={child.id} section={child} depth={depth + 1} changed={changed} imageBase={imageBase} onSave={onSave} />
+        <SectionCard key={child.id} section={child} depth={depth + 1} changed={changed} imageBase={imageBase ?? null} onSave={onSave} />
       ))}
     </section>
   );
