@@ -46,9 +46,16 @@ pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Lan
     match op {
         ReportOp::UpdateSection { id, title, body_md } => {
             let old = label(before, id);
+            // A body that keeps the old text and adds to it is an addition.
+            let was = before.find(id).map_or("", |s| s.body_md.trim());
+            let adds = body_md
+                .as_deref()
+                .is_some_and(|b| !was.is_empty() && b.len() > was.len() && b.starts_with(was));
             match (title, body_md) {
                 (Some(t), None) if es => format!("renombrar {old} como {}", quoted(t)),
                 (Some(t), None) => format!("rename {old} to {}", quoted(t)),
+                (None, _) if adds && es => format!("añadir texto a {old}"),
+                (None, _) if adds => format!("add to the text of {old}"),
                 (None, _) if es => format!("reescribir el texto de {old}"),
                 (None, _) => format!("rewrite the text of {old}"),
                 (Some(t), Some(_)) if es => {
@@ -129,6 +136,15 @@ mod tests {
 
     #[test]
     fn each_kind_of_change_in_words() {
+        let append = ReportOp::UpdateSection {
+            id: "s3".into(),
+            title: None,
+            body_md: Some("Blocked. [IMAGE:gutter]\n\nCleared in May.".into()),
+        };
+        assert_eq!(
+            describe(append, Language::En),
+            "add to the text of 2.1 Gutters"
+        );
         let rename = ReportOp::UpdateSection {
             id: "s3".into(),
             title: Some("Downpipes".into()),
