@@ -7,7 +7,7 @@ use crate::reports::{load_state, load_version, save_version, ReportState};
 use crate::{Store, StoreError};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, Llm};
-use lantern_core::reports::confirm::describe_op;
+use lantern_core::reports::confirm::{apply_described, describe_op};
 use lantern_core::reports::review::accept_changes;
 use lantern_core::reports::tools::{
     report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
@@ -317,17 +317,13 @@ impl Store {
         let chosen = Self::selected(&state, selection);
         let accepted = accept_changes(&state.base, &state.pending, &chosen, confirm_deletes)?;
         if !accepted.applied.is_empty() {
-            let mut running = state.base.clone();
-            let mut words = Vec::new();
-            for change in state
+            let applied: Vec<ReportOp> = state
                 .pending
                 .iter()
                 .filter(|c| accepted.applied.contains(&c.id))
-            {
-                let before = running.clone();
-                apply_op(&mut running, &change.op)?;
-                words.push(describe_op(&before, &running, &change.op, language));
-            }
+                .map(|c| c.op.clone())
+                .collect();
+            let (_, words) = apply_described(&state.base, &applied, language)?;
             let version = save_version(
                 &mut tx,
                 report_id,
@@ -488,13 +484,7 @@ impl Store {
                 Ok((Some(text), state))
             }
             ReportAction::Change(ops, _) => {
-                let mut words = Vec::new();
-                let mut running = state.base.clone();
-                for op in &ops {
-                    let before = running.clone();
-                    apply_op(&mut running, op)?;
-                    words.push(describe_op(&before, &running, op, language));
-                }
+                let (_, words) = apply_described(&state.base, &ops, language)?;
                 save_version(&mut tx, report_id, &report, "edit", &words.join("; "), None).await?;
                 tx.commit().await?;
                 Ok((None, self.report_state(profile_id, report_id).await?))

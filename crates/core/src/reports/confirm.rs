@@ -4,6 +4,8 @@
 //! were. Every change waits for the student's review.
 
 use super::contract::Report;
+use super::error::ReportError;
+use super::ops::apply_op;
 use super::ops::ReportOp;
 use super::references::label;
 use super::section_tree::Place;
@@ -95,6 +97,24 @@ pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Lan
     }
 }
 
+/// Applies `ops` in order to a copy of `report`: the result, and each change in words
+/// (described against the report it applied to); the first change that cannot apply
+/// stops it.
+pub fn apply_described(
+    report: &Report,
+    ops: &[ReportOp],
+    language: Language,
+) -> Result<(Report, Vec<String>), ReportError> {
+    let mut after = report.clone();
+    let mut words = Vec::with_capacity(ops.len());
+    for op in ops {
+        let before = after.clone();
+        apply_op(&mut after, op)?;
+        words.push(describe_op(&before, &after, op, language));
+    }
+    Ok((after, words))
+}
+
 /// The confirmation for changes proposed this turn (each described against the report
 /// it applied to), or the words for a turn that changed nothing.
 pub fn confirmation(described: &[String], language: Language) -> String {
@@ -124,7 +144,6 @@ pub fn confirmation(described: &[String], language: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reports::ops::apply_op;
     use crate::reports::section_tree::tests::sample;
 
     fn describe(op: ReportOp, language: Language) -> String {

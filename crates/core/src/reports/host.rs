@@ -3,11 +3,11 @@
 //! model's words, saves each change for review through the port, and tells the model
 //! what happened in a few words.
 
-use super::confirm::describe_op;
+use super::confirm::apply_described;
 use super::contract::Report;
 use super::error::ReportError;
 use super::focus::Focus;
-use super::ops::{apply_op, ReportOp};
+use super::ops::ReportOp;
 use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{outline_lines, spec_lines};
 use super::references::label;
@@ -141,13 +141,7 @@ impl<'a> ReportHost<'a> {
             .into_iter()
             .map(|op| check_model_op(&self.report, self.appended(op)))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut after = self.report.clone();
-        let mut described = Vec::new();
-        for op in &checked {
-            let before = after.clone();
-            apply_op(&mut after, op)?;
-            described.push(describe_op(&before, &after, op, self.language));
-        }
+        let (after, described) = apply_described(&self.report, &checked, self.language)?;
         let ids = self
             .ports
             .record_changes(&checked, &reason, ChangeAuthor::Model)

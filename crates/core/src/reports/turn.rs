@@ -6,7 +6,7 @@
 //! app writes the confirmation from them.
 
 use super::command::{parse_commands, plan_commands, CommandPlan, ParsedCommand};
-use super::confirm::{confirmation, describe_op};
+use super::confirm::{apply_described, confirmation, describe_op};
 use super::contract::Report;
 use super::error::ReportError;
 use super::focus::{focus, shortened, wants_shorter, Focus};
@@ -312,16 +312,15 @@ async fn command_turn(
         }
         CommandPlan::Apply(ops) => ops,
     };
-    let mut after = outcome.report.clone();
-    let mut described = Vec::new();
-    for op in &ops {
-        let before = after.clone();
-        if let Err(e) = apply_op(&mut after, op) {
+    let (after, described) = match apply_described(&outcome.report, &ops, language) {
+        Ok(done) => done,
+        Err(e) => {
             outcome.reply = refusal_words(&e, &outcome.report, language);
             return Ok(outcome);
         }
-        described.push(describe_op(&before, &after, op, language));
-        on_progress(op_progress(&before, op));
+    };
+    for op in &ops {
+        on_progress(op_progress(&outcome.report, op));
     }
     let reason: String = message
         .chars()
