@@ -56,6 +56,8 @@ enum Command {
     Project(commands::ProjectOptions),
     /// Learn a course with the adaptive tutor, without a window.
     Tutor(commands::TutorOptions),
+    /// Tell the expenses assistant about spending, confirm its proposals, list and total.
+    Expenses(commands::ExpensesOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
     Eval(commands::EvalOptions),
     /// Search a course's indexed material (what the tutor retrieves).
@@ -139,6 +141,7 @@ fn main() -> ExitCode {
         Command::Report(options) => commands::report(&locations, &options),
         Command::Project(options) => commands::project(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
+        Command::Expenses(options) => commands::expenses(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),

@@ -154,6 +154,31 @@ error_codes! {
     ReportVersionNotFound = "report_version_not_found",
     /// The report's answer stream to the window failed.
     ReportStreamFailed = "report_stream_failed",
+    // Expenses.
+    /// No such expense for this profile.
+    ExpenseNotFound = "expense_not_found",
+    /// The profile's role may not use this tool.
+    ExpenseForbidden = "expense_forbidden",
+    /// A tool's arguments were not valid.
+    ExpenseInvalid = "expense_invalid",
+    /// A tool that does not exist.
+    ExpenseToolUnknown = "expense_tool_unknown",
+    /// No such proposal for this profile.
+    ExpenseProposalNotFound = "expense_proposal_not_found",
+    /// The proposal waited too long to be confirmed.
+    ExpenseProposalExpired = "expense_proposal_expired",
+    /// The proposal was already confirmed, cancelled or replaced.
+    ExpenseProposalUsed = "expense_proposal_used",
+    /// The arguments confirmed are not the ones proposed.
+    ExpenseProposalMismatch = "expense_proposal_mismatch",
+    /// An empty message.
+    ExpenseMessageEmpty = "expense_message_empty",
+    /// A message over the limit.
+    ExpenseMessageTooLong = "expense_message_too_long",
+    /// The model's answer could not be read, twice; nothing ran.
+    ExpenseModelUnreadable = "expense_model_unreadable",
+    /// The answer stream to the window failed.
+    ExpenseStreamFailed = "expense_stream_failed",
     // Turns.
     /// No running turn has that id.
     TurnNotFound = "turn_not_found",

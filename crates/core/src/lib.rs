@@ -9,6 +9,7 @@ pub mod coach;
 pub mod course;
 pub mod error;
 pub mod eval;
+pub mod expenses;
 pub mod language;
 pub mod llm;
 pub mod pack;

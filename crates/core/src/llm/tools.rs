@@ -36,17 +36,26 @@ impl ToolSpec {
         }
     }
 
-    /// The step object calling this tool.
+    /// The step object calling this tool: its name under `tool`, then its arguments.
     fn step_schema(&self) -> Value {
+        self.object_schema(Some(json!({"type": "string", "enum": [self.name]})))
+    }
+
+    /// The object of this tool's arguments alone (for loops that nest them under `args`).
+    pub fn args_schema(&self) -> Value {
+        self.object_schema(None)
+    }
+
+    fn object_schema(&self, tool: Option<Value>) -> Value {
         let mut properties = Map::new();
-        properties.insert(
-            "tool".into(),
-            json!({"type": "string", "enum": [self.name]}),
-        );
+        let mut required = Vec::new();
+        if let Some(tool) = tool {
+            properties.insert("tool".into(), tool);
+            required.push("tool");
+        }
         for (name, schema) in &self.args {
             properties.insert((*name).into(), schema.clone());
         }
-        let mut required = vec!["tool"];
         required.extend(self.required.iter().copied());
         json!({
             "type": "object",

@@ -4,6 +4,7 @@
 //! the report; each loop's runner is its own module.
 
 mod coach;
+mod expenses;
 mod reports;
 mod tutor;
 
@@ -30,6 +31,8 @@ pub enum EvalLoop {
     Tutor,
     /// The report editor.
     Reports,
+    /// The expenses assistant.
+    Expenses,
 }
 
 impl EvalLoop {
@@ -38,6 +41,7 @@ impl EvalLoop {
             Self::Coach => "coach",
             Self::Tutor => "tutor",
             Self::Reports => "reports",
+            Self::Expenses => "expenses",
         }
     }
 }
@@ -184,6 +188,10 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
                 &cases,
                 progress,
             ))?
+        }
+        EvalLoop::Expenses => {
+            let cases = read_cases(&options.cases, options.target)?;
+            rt.block_on(expenses::run(&bench, &cases, progress))?
         }
     };
     let report = EvalReport::from_scores(&scores);

@@ -1,0 +1,516 @@
+//! Days and spans of days named in a student's words, English or Spanish, resolved
+//! against today: "yesterday", "last Friday", "2 days ago", "on 3 March", "20/11",
+//! "el viernes pasado", "hace dos días", "el 3 de marzo"; "this month", "last week",
+//! "in October", "la semana pasada", "en octubre". Weeks start on Monday; relative days
+//! are never after today. Also the tools' `range` argument and its canonical label.
+
+use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use regex::{Captures, Regex};
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+/// An inclusive span of days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DateRange {
+    /// The first day.
+    pub from: NaiveDate,
+    /// The last day.
+    pub to: NaiveDate,
+}
+
+impl DateRange {
+    /// Whether `day` is in the span.
+    pub fn contains(&self, day: NaiveDate) -> bool {
+        self.from <= day && day <= self.to
+    }
+
+    /// How many days the span has.
+    pub fn days(&self) -> i64 {
+        (self.to - self.from).num_days() + 1
+    }
+}
+
+/// A day found in free text, with its byte span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FoundDate {
+    /// The day.
+    pub date: NaiveDate,
+    /// Where it starts in the text (bytes).
+    pub start: usize,
+    /// Where it ends in the text (bytes).
+    pub end: usize,
+}
+
+/// The keywords the tools' `range` accepts, for the model's grammar.
+pub const RANGE_KEYWORDS: [&str; 11] = [
+    "all",
+    "today",
+    "yesterday",
+    "this_week",
+    "last_week",
+    "this_month",
+    "last_month",
+    "this_year",
+    "last_year",
+    "last_7_days",
+    "last_30_days",
+];
+
+const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo";
+const MONTHS: &str = r"january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre";
+const SMALL: &str = r"\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|un|una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez";
+
+fn weekday(word: &str) -> Option<Weekday> {
+    let w = word.to_lowercase().replace('é', "e").replace('á', "a");
+    Some(match w.as_str() {
+        "monday" | "lunes" => Weekday::Mon,
+        "tuesday" | "martes" => Weekday::Tue,
+        "wednesday" | "miercoles" => Weekday::Wed,
+        "thursday" | "jueves" => Weekday::Thu,
+        "friday" | "viernes" => Weekday::Fri,
+        "saturday" | "sabado" => Weekday::Sat,
+        "sunday" | "domingo" => Weekday::Sun,
+        _ => return None,
+    })
+}
+
+fn month(word: &str) -> Option<u32> {
+    let w = word.to_lowercase();
+    let months = [
+        ["jan", "enero"], ["feb", "febrero"], ["mar", "marzo"], ["apr", "abril"], ["may", "mayo"],
+        ["jun", "junio"], ["jul", "julio"], ["aug", "agosto"], ["sep", "septiembre"],
+        ["oct", "octubre"], ["nov", "noviembre"], ["dec", "diciembre"],
+    ];
+    if w == "setiembre" {
+        return Some(9);
+    }
+    months
+        .iter()
+        .position(|[en, es]| w.starts_with(en) || w == *es)
+        .and_then(|i| u32::try_from(i + 1).ok())
+}
+
+fn small_number(word: &str) -> Option<i64> {
+    let w = word.to_lowercase();
+    if let Ok(n) = w.parse::<i64>() {
+        return Some(n);
+    }
+    let words = [
+        ("a", 1), ("an", 1), ("one", 1), ("un", 1), ("una", 1), ("uno", 1), ("two", 2), ("dos", 2),
+        ("three", 3), ("tres", 3), ("four", 4), ("cuatro", 4), ("five", 5), ("cinco", 5),
+        ("six", 6), ("seis", 6), ("seven", 7), ("siete", 7), ("eight", 8), ("ocho", 8),
+        ("nine", 9), ("nueve", 9), ("ten", 10), ("diez", 10),
+    ];
+    words.iter().find(|(k, _)| *k == w).map(|(_, n)| *n)
+}
+
+/// The most recent `day` before today (`strictly`) or not after it.
+fn last_weekday(today: NaiveDate, day: Weekday, strictly: bool) -> NaiveDate {
+    let back = (7 + today.weekday().num_days_from_monday() - day.num_days_from_monday()) % 7;
+    let back = if back == 0 && strictly { 7 } else { back };
+    today - Duration::days(i64::from(back))
+}
+
+/// A day of a month without a year: the most recent one not after today.
+fn recent_day(today: NaiveDate, month: u32, day: u32, year: Option<i32>) -> Option<NaiveDate> {
+    if let Some(year) = year {
+        return NaiveDate::from_ymd_opt(year, month, day);
+    }
+    let this_year = NaiveDate::from_ymd_opt(today.year(), month, day);
+    match this_year {
+        Some(d) if d <= today => Some(d),
+        _ => NaiveDate::from_ymd_opt(today.year() - 1, month, day),
+    }
+}
+
+fn year_of(text: Option<&str>) -> Option<i32> {
+    let y: i32 = text?.parse().ok()?;
+    Some(if y < 100 { 2000 + y } else { y })
+}
+
+type Rule = (Regex, fn(&Captures, NaiveDate) -> Option<NaiveDate>);
+
+fn rule(pattern: &str, resolve: fn(&Captures, NaiveDate) -> Option<NaiveDate>) -> Rule {
+    (Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"), resolve)
+}
+
+fn group<'t>(caps: &Captures<'t>, name: &str) -> Option<&'t str> {
+    caps.name(name).map(|m| m.as_str())
+}
+
+static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
+    vec![
+        rule(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b", |c, _| {
+            NaiveDate::from_ymd_opt(group(c, "y")?.parse().ok()?, group(c, "m")?.parse().ok()?, group(c, "d")?.parse().ok()?)
+        }),
+        rule(r"\b(?P<d>\d{1,2})/(?P<m>\d{1,2})(?:/(?P<y>\d{2}|\d{4}))?\b", |c, today| {
+            recent_day(today, group(c, "m")?.parse().ok()?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
+        }),
+        rule(r"\b(?:the\s+)?day\s+before\s+yesterday\b|\bantes\s+de\s+ayer\b|\banteayer\b", |_, t| Some(t - Duration::days(2))),
+        rule(r"\byesterday\b|\bayer\b", |_, t| Some(t - Duration::days(1))),
+        rule(r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bhoy\b|\besta\s+(?:ma[nñ]ana|tarde|noche)\b", |_, t| Some(t)),
+        rule(&format!(r"\b(?P<n>{SMALL})\s+(?P<u>days?|weeks?)\s+ago\b"), |c, t| {
+            let n = small_number(group(c, "n")?)?;
+            let per = if group(c, "u")?.to_lowercase().starts_with("week") { 7 } else { 1 };
+            Some(t - Duration::days(n.checked_mul(per)?))
+        }),
+        rule(&format!(r"\bhace\s+(?P<n>{SMALL})\s+(?P<u>d[ií]as?|semanas?)\b"), |c, t| {
+            let n = small_number(group(c, "n")?)?;
+            let per = if group(c, "u")?.to_lowercase().starts_with("semana") { 7 } else { 1 };
+            Some(t - Duration::days(n.checked_mul(per)?))
+        }),
+        rule(&format!(r"\blast\s+(?P<w>{WEEKDAYS})\b|\b(?:el\s+)?(?P<w2>{WEEKDAYS})\s+pasado\b|\bel\s+pasado\s+(?P<w3>{WEEKDAYS})\b"), |c, t| {
+            let w = group(c, "w").or_else(|| group(c, "w2")).or_else(|| group(c, "w3"))?;
+            Some(last_weekday(t, weekday(w)?, true))
+        }),
+        rule(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MONTHS})\b\.?(?:,?\s+(?P<y>\d{{4}}))?"), |c, t| {
+            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
+        }),
+        rule(&format!(r"\b(?P<d>\d{{1,2}})\s+de\s+(?P<m>{MONTHS})\b(?:\s+(?:de|del)\s+(?P<y>\d{{4}}))?"), |c, t| {
+            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
+        }),
+        rule(&format!(r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"), |c, t| {
+            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
+        }),
+        rule(&format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"), |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, false))),
+    ]
+});
+
+/// The first day named in `text`, resolved against `today` (relative forms never after it).
+pub fn find_date(text: &str, today: NaiveDate) -> Option<FoundDate> {
+    let mut best: Option<FoundDate> = None;
+    for (pattern, resolve) in DAY_RULES.iter() {
+        for caps in pattern.captures_iter(text) {
+            let Some(whole) = caps.get(0) else { continue };
+            let Some(date) = resolve(&caps, today) else { continue };
+            let earlier = best.is_none_or(|b| whole.start() < b.start);
+            if earlier {
+                best = Some(FoundDate {
+                    date,
+                    start: whole.start(),
+                    end: whole.end(),
+                });
+            }
+            break;
+        }
+    }
+    best
+}
+
+/// A tool's `date` argument: an ISO day, or a day named in words.
+pub fn parse_date_arg(text: &str, today: NaiveDate) -> Result<NaiveDate, String> {
+    let text = text.trim();
+    if let Ok(day) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        return Ok(day);
+    }
+    match find_date(text, today) {
+        Some(found) if found.end - found.start >= text.len().saturating_sub(3) => Ok(found.date),
+        _ => Err(format!("{text:?} is not a day such as 2026-11-23")),
+    }
+}
+
+fn month_range(year: i32, month: u32) -> Option<DateRange> {
+    let from = NaiveDate::from_ymd_opt(year, month, 1)?;
+    let next = if month == 12 {
+        NaiveDate::from_ymd_opt(year + 1, 1, 1)?
+    } else {
+        NaiveDate::from_ymd_opt(year, month + 1, 1)?
+    };
+    Some(DateRange {
+        from,
+        to: next - Duration::days(1),
+    })
+}
+
+fn year_range(year: i32) -> Option<DateRange> {
+    Some(DateRange {
+        from: NaiveDate::from_ymd_opt(year, 1, 1)?,
+        to: NaiveDate::from_ymd_opt(year, 12, 31)?,
+    })
+}
+
+fn week_of(day: NaiveDate) -> DateRange {
+    let from = day - Duration::days(i64::from(day.weekday().num_days_from_monday()));
+    DateRange {
+        from,
+        to: from + Duration::days(6),
+    }
+}
+
+/// The span a keyword names.
+fn keyword_range(keyword: &str, today: NaiveDate) -> Option<Option<DateRange>> {
+    let one = |d: NaiveDate| Some(Some(DateRange { from: d, to: d }));
+    let last_days = |n: i64| {
+        Some(Some(DateRange {
+            from: today - Duration::days(n - 1),
+            to: today,
+        }))
+    };
+    let (prev_year, prev_month) = if today.month() == 1 {
+        (today.year() - 1, 12)
+    } else {
+        (today.year(), today.month() - 1)
+    };
+    match keyword {
+        "all" | "all_time" | "everything" => Some(None),
+        "today" => one(today),
+        "yesterday" => one(today - Duration::days(1)),
+        "this_week" => Some(Some(week_of(today))),
+        "last_week" => Some(Some(week_of(today - Duration::days(7)))),
+        "this_month" => Some(month_range(today.year(), today.month())),
+        "last_month" => Some(month_range(prev_year, prev_month)),
+        "this_year" => Some(year_range(today.year())),
+        "last_year" => Some(year_range(today.year() - 1)),
+        "last_7_days" => last_days(7),
+        "last_30_days" => last_days(30),
+        _ => None,
+    }
+}
+
+type SpanRule = (Regex, fn(&Captures, NaiveDate) -> Option<DateRange>);
+
+fn span_rule(pattern: &str, resolve: fn(&Captures, NaiveDate) -> Option<DateRange>) -> SpanRule {
+    (Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"), resolve)
+}
+
+fn keyword(name: &'static str) -> fn(&Captures, NaiveDate) -> Option<DateRange> {
+    match name {
+        "this_week" => |_, t| keyword_range("this_week", t).flatten(),
+        "last_week" => |_, t| keyword_range("last_week", t).flatten(),
+        "this_month" => |_, t| keyword_range("this_month", t).flatten(),
+        "last_month" => |_, t| keyword_range("last_month", t).flatten(),
+        "this_year" => |_, t| keyword_range("this_year", t).flatten(),
+        "last_year" => |_, t| keyword_range("last_year", t).flatten(),
+        "today" => |_, t| keyword_range("today", t).flatten(),
+        _ => |_, t| keyword_range("yesterday", t).flatten(),
+    }
+}
+
+static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
+    vec![
+        span_rule(r"\b(?:last|past|previous)\s+(?P<n>\d{1,3})\s+days\b|\b[uú]ltimos\s+(?P<n2>\d{1,3})\s+d[ií]as\b", |c, t| {
+            let n: i64 = group(c, "n").or_else(|| group(c, "n2"))?.parse().ok()?;
+            (n >= 1).then(|| DateRange { from: t - Duration::days(n - 1), to: t })
+        }),
+        span_rule(r"\bthis\s+week\b|\besta\s+semana\b", keyword("this_week")),
+        span_rule(r"\blast\s+week\b|\bprevious\s+week\b|\bla\s+semana\s+pasada\b|\bsemana\s+anterior\b", keyword("last_week")),
+        span_rule(r"\bthis\s+month\b|\beste\s+mes\b|\bso\s+far\s+this\s+month\b", keyword("this_month")),
+        span_rule(r"\blast\s+month\b|\bprevious\s+month\b|\bel\s+mes\s+pasado\b|\bmes\s+anterior\b", keyword("last_month")),
+        span_rule(r"\bthis\s+year\b|\beste\s+a[nñ]o\b", keyword("this_year")),
+        span_rule(r"\blast\s+year\b|\bel\s+a[nñ]o\s+pasado\b", keyword("last_year")),
+        span_rule(&format!(r"\b(?:since|desde)\s+(?:el\s+)?(?P<w>{WEEKDAYS})\b"), |c, t| {
+            Some(DateRange { from: last_weekday(t, weekday(group(c, "w")?)?, false), to: t })
+        }),
+        span_rule(&format!(r"\b(?:in|during|en|durante)\s+(?P<m>{MONTHS})\b(?:\s+(?:de\s+)?(?P<y>\d{{4}}))?"), |c, t| {
+            let m = month(group(c, "m")?)?;
+            let y = year_of(group(c, "y")).unwrap_or(if m > t.month() { t.year() - 1 } else { t.year() });
+            month_range(y, m)
+        }),
+        span_rule(r"\b(?:in|en|during)\s+(?P<y>(?:19|20)\d{2})\b", |c, _| year_range(group(c, "y")?.parse().ok()?)),
+        span_rule(r"\btoday\b|\bhoy\b", keyword("today")),
+        span_rule(r"\byesterday\b|\bayer\b", keyword("yesterday")),
+    ]
+});
+
+/// The span named in `text`, resolved against `today`.
+pub fn find_range(text: &str, today: NaiveDate) -> Option<DateRange> {
+    SPAN_RULES
+        .iter()
+        .find_map(|(pattern, resolve)| pattern.captures(text).and_then(|c| resolve(&c, today)))
+}
+
+/// A tool's `range` argument: empty or `all` for all time, a keyword (spaces, hyphens or
+/// underscores between words), `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, `FROM..TO`, or a phrase
+/// [`find_range`] reads.
+pub fn parse_range_arg(text: &str, today: NaiveDate) -> Result<Option<DateRange>, String> {
+    let trimmed = text.trim();
+    let key = trimmed.to_lowercase().replace([' ', '-'], "_");
+    if key.is_empty() {
+        return Ok(None);
+    }
+    if let Some(range) = keyword_range(&key, today) {
+        return Ok(range);
+    }
+    let bad = || format!("{trimmed:?} is not a range such as this_month or 2026-11");
+    if let Some((from, to)) = trimmed.split_once("..") {
+        let from = NaiveDate::parse_from_str(from.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        let to = NaiveDate::parse_from_str(to.trim(), "%Y-%m-%d").map_err(|_| bad())?;
+        return if from <= to { Ok(Some(DateRange { from, to })) } else { Err(bad()) };
+    }
+    if let Ok(day) = NaiveDate::parse_from_str(trimmed, "%Y-%m-%d") {
+        return Ok(Some(DateRange { from: day, to: day }));
+    }
+    let parts: Vec<&str> = trimmed.split('-').collect();
+    let numbers: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    match (parts.as_slice(), numbers.as_slice()) {
+        ([y], [year]) if y.len() == 4 => return i32::try_from(*year).ok().and_then(year_range).map(Some).ok_or_else(bad),
+        ([y, _], [year, m]) if y.len() == 4 => {
+            return i32::try_from(*year).ok().and_then(|y| month_range(y, *m)).map(Some).ok_or_else(bad)
+        }
+        _ => {}
+    }
+    find_range(trimmed, today).map(Some).ok_or_else(bad)
+}
+
+/// The keyword naming `range` when it is one, else `FROM..TO` (`all` for all time).
+pub fn range_label(range: Option<DateRange>, today: NaiveDate) -> String {
+    RANGE_KEYWORDS
+        .iter()
+        .find(|k| keyword_range(k, today) == Some(range))
+        .map_or_else(
+            || range.map_or_else(|| "all".into(), |r| format!("{}..{}", r.from, r.to)),
+            |k| (*k).to_string(),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    fn day(text: &str) -> Option<String> {
+        find_date(text, today()).map(|f| f.date.to_string())
+    }
+
+    fn d(s: &str) -> Option<String> {
+        Some(s.to_string())
+    }
+
+    #[test]
+    fn today_and_yesterday_in_either_language() {
+        assert_eq!(day("Add it today"), d("2026-11-23"));
+        assert_eq!(day("gasté ayer"), d("2026-11-22"));
+        assert_eq!(day("the day before yesterday"), d("2026-11-21"));
+        assert_eq!(day("anteayer"), d("2026-11-21"));
+        assert_eq!(day("esta mañana"), d("2026-11-23"));
+    }
+
+    #[test]
+    fn last_weekday_is_strictly_before_today() {
+        assert_eq!(day("last Friday"), d("2026-11-20"));
+        assert_eq!(day("el viernes pasado"), d("2026-11-20"));
+        assert_eq!(day("last Monday"), d("2026-11-16"));
+    }
+
+    #[test]
+    fn a_bare_weekday_is_the_latest_not_after_today() {
+        assert_eq!(day("on Monday"), d("2026-11-23"));
+        assert_eq!(day("el miércoles"), d("2026-11-18"));
+        assert_eq!(day("el sabado"), d("2026-11-21"));
+    }
+
+    #[test]
+    fn days_ago_count_back() {
+        assert_eq!(day("2 days ago"), d("2026-11-21"));
+        assert_eq!(day("a week ago"), d("2026-11-16"));
+        assert_eq!(day("hace dos días"), d("2026-11-21"));
+        assert_eq!(day("hace 3 dias"), d("2026-11-20"));
+    }
+
+    #[test]
+    fn named_days_without_a_year_are_the_latest_not_after_today() {
+        assert_eq!(day("on 3 March"), d("2026-03-03"));
+        assert_eq!(day("the 3rd of March"), d("2026-03-03"));
+        assert_eq!(day("December 5"), d("2025-12-05"));
+        assert_eq!(day("el 3 de noviembre"), d("2026-11-03"));
+        assert_eq!(day("3 de marzo de 2025"), d("2025-03-03"));
+    }
+
+    #[test]
+    fn numeric_days_are_day_first() {
+        assert_eq!(day("on 20/11"), d("2026-11-20"));
+        assert_eq!(day("20/11/2025"), d("2025-11-20"));
+        assert_eq!(day("2026-11-20"), d("2026-11-20"));
+        assert_eq!(day("31/02"), None);
+        assert_eq!(day("2026-02-30"), None);
+    }
+
+    #[test]
+    fn money_is_not_a_day() {
+        assert_eq!(day("£20 for lunch"), None);
+    }
+
+    #[test]
+    fn date_arguments_are_iso_or_words() {
+        assert_eq!(parse_date_arg("2026-11-20", today()).map(|d| d.to_string()), Ok("2026-11-20".into()));
+        assert_eq!(parse_date_arg("yesterday", today()).map(|d| d.to_string()), Ok("2026-11-22".into()));
+        assert!(parse_date_arg("2026-13-01", today()).is_err());
+        assert!(parse_date_arg("soonish", today()).is_err());
+    }
+
+    fn span(text: &str) -> Option<(String, String)> {
+        find_range(text, today()).map(|r| (r.from.to_string(), r.to.to_string()))
+    }
+
+    fn s(a: &str, b: &str) -> Option<(String, String)> {
+        Some((a.into(), b.into()))
+    }
+
+    #[test]
+    fn weeks_start_on_monday() {
+        assert_eq!(span("this week"), s("2026-11-23", "2026-11-29"));
+        assert_eq!(span("la semana pasada"), s("2026-11-16", "2026-11-22"));
+    }
+
+    #[test]
+    fn months_and_years_are_calendar_spans() {
+        assert_eq!(span("this month"), s("2026-11-01", "2026-11-30"));
+        assert_eq!(span("el mes pasado"), s("2026-10-01", "2026-10-31"));
+        assert_eq!(span("in October"), s("2026-10-01", "2026-10-31"));
+        assert_eq!(span("en diciembre"), s("2025-12-01", "2025-12-31"));
+        assert_eq!(span("este año"), s("2026-01-01", "2026-12-31"));
+    }
+
+    #[test]
+    fn last_n_days_end_today() {
+        assert_eq!(span("in the last 7 days"), s("2026-11-17", "2026-11-23"));
+        assert_eq!(span("últimos 30 días"), s("2026-10-25", "2026-11-23"));
+        assert_eq!(span("since Friday"), s("2026-11-20", "2026-11-23"));
+    }
+
+    #[test]
+    fn range_arguments_accept_keywords_months_and_spans() {
+        let r = |t: &str| parse_range_arg(t, today()).map(|o| o.map(|r| (r.from.to_string(), r.to.to_string())));
+        assert_eq!(r("all"), Ok(None));
+        assert_eq!(r(""), Ok(None));
+        assert_eq!(r("this month"), Ok(s("2026-11-01", "2026-11-30")));
+        assert_eq!(r("Last-Week"), Ok(s("2026-11-16", "2026-11-22")));
+        assert_eq!(r("2026-02"), Ok(s("2026-02-01", "2026-02-28")));
+        assert_eq!(r("2025"), Ok(s("2025-01-01", "2025-12-31")));
+        assert_eq!(r("2026-11-01..2026-11-15"), Ok(s("2026-11-01", "2026-11-15")));
+        assert!(r("2026-11-15..2026-11-01").is_err());
+        assert!(r("whenever").is_err());
+    }
+
+    #[test]
+    fn labels_name_keywords_or_spans() {
+        let this_month = parse_range_arg("this_month", today()).unwrap();
+        assert_eq!(range_label(this_month, today()), "this_month");
+        assert_eq!(range_label(None, today()), "all");
+        let odd = parse_range_arg("2026-11-02..2026-11-05", today()).unwrap();
+        assert_eq!(range_label(odd, today()), "2026-11-02..2026-11-05");
+    }
+
+    proptest! {
+        #[test]
+        fn free_text_never_panics_and_spans_are_boundaries(text in ".{0,60}") {
+            if let Some(f) = find_date(&text, today()) {
+                prop_assert!(text.is_char_boundary(f.start) && text.is_char_boundary(f.end));
+            }
+            let _ = find_range(&text, today());
+            let _ = parse_range_arg(&text, today());
+            let _ = parse_date_arg(&text, today());
+        }
+
+        #[test]
+        fn labels_read_back(from in 0i64..800, len in 0i64..60) {
+            let start = today() - Duration::days(from);
+            let range = Some(DateRange { from: start, to: start + Duration::days(len) });
+            prop_assert_eq!(parse_range_arg(&range_label(range, today()), today()), Ok(range));
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! What a message says, read by code before the model sees it: the intent (add, list,
+//! balance, update, delete), a yes or no, amounts, a day, a span of days, a category, an
+//! expense's id, and the words naming the item. English and Spanish, accents optional.
+//! The model proposes; these facts decide what it may propose and override its values.
+
+use super::category::named_category;
+use super::dates::{find_date, find_range, DateRange, FoundDate};
+use super::money::{find_amounts, FoundAmount};
+use crate::language::Language;
+use crate::text::normalize::{has_phrase, normalize, words};
+use chrono::NaiveDate;
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+use super::contract::Category;
+
+/// What the student wants done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Intent {
+    /// Record spending.
+    Add,
+    /// A total.
+    Balance,
+    /// A list.
+    List,
+    /// Correct an expense.
+    Update,
+    /// Remove an expense.
+    Delete,
+}
+
+/// A bare yes or no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YesNo {
+    /// Go ahead.
+    Yes,
+    /// Don't.
+    No,
+}
+
+/// What code read in one message.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Facts {
+    /// The intent the words show.
+    pub intent: Option<Intent>,
+    /// A bare yes or no.
+    pub answer: Option<YesNo>,
+    /// Amounts, in order.
+    pub amounts: Vec<FoundAmount>,
+    /// A day named.
+    pub date: Option<NaiveDate>,
+    /// A span named ("this month").
+    pub range: Option<DateRange>,
+    /// A category named outright.
+    pub category: Option<Category>,
+    /// An expense named by number ("#12", "expense 12").
+    pub id: Option<i64>,
+    /// The words naming the item (for an add) or the expense meant (otherwise).
+    pub item: Option<String>,
+    /// A new name after "rename … to".
+    pub new_item: Option<String>,
+    /// Whether the message talks about the date itself ("change the date").
+    pub mentions_date: bool,
+}
+
+/// Phrases of each intent (normalised), strongest first.
+const DELETE: &[&str] = &[
+    "delete", "remove", "erase", "get rid of", "take off", "borra", "borrar", "borrame",
+    "elimina", "eliminar", "quita", "quitar", "suprime",
+];
+const UPDATE: &[&str] = &[
+    "change", "update", "correct", "fix", "edit", "modify", "rename", "should be",
+    "should have been", "was actually", "cambia", "cambiar", "corrige", "corregir",
+    "actualiza", "actualizar", "modifica", "modificar", "renombra", "deberia ser",
+    "en realidad",
+];
+const BALANCE: &[&str] = &[
+    "balance", "total", "how much", "sum", "cuanto", "cuanta", "saldo", "suma",
+];
+const LIST: &[&str] = &[
+    "list", "show", "what did i spend", "what have i spent", "my expenses", "expenses",
+    "display", "lista", "listar", "muestra", "muestrame", "ensename", "mis gastos", "que gaste",
+    "gastos", "ver",
+];
+const ADD: &[&str] = &[
+    "add", "spent", "paid", "bought", "log", "record", "put down", "new expense", "note down",
+    "cost me", "i got", "anade", "anadir", "agrega", "agregar", "apunta", "apuntar", "anota",
+    "gaste", "pague", "compre", "registra", "registrar", "nuevo gasto", "me costo",
+];
+
+const YES: &[&str] = &[
+    "yes", "y", "yeah", "yep", "sure", "ok", "okay", "go ahead", "confirm", "confirmed",
+    "do it", "correct", "right", "that s right", "si", "vale", "claro", "confirmo",
+    "confirmar", "adelante", "de acuerdo", "hazlo", "correcto", "eso es", "perfecto",
+];
+const NO: &[&str] = &[
+    "no", "nope", "nah", "cancel", "don t", "dont", "stop", "no thanks", "not that",
+    "cancela", "cancelar", "mejor no", "no gracias", "para",
+];
+
+/// Words that never name an item: intent verbs, articles, fillers (normalised).
+const FILLER: &[&str] = &[
+    "i", "a", "an", "the", "my", "me", "for", "on", "of", "to", "at", "in", "with", "and",
+    "please", "can", "could", "you", "want", "would", "like", "d", "just", "some", "it",
+    "was", "is", "this", "that", "had", "have", "we", "our", "new", "expense", "item",
+    "thing", "something", "one", "add", "spent", "paid", "bought", "log", "record", "put",
+    "down", "note", "cost", "got", "delete", "remove", "erase", "change", "update",
+    "correct", "fix", "edit", "modify", "rename", "should", "be", "been", "actually",
+    "de", "del", "la", "el", "los", "las", "un", "una", "unos", "unas", "mi", "mis", "en",
+    "por", "para", "con", "y", "que", "quiero", "puedes", "podrias", "favor", "anade",
+    "anadir", "agrega", "agregar", "apunta", "apuntar", "anota", "gaste", "pague", "compre",
+    "registra", "registrar", "nuevo", "gasto", "borra", "borrar", "elimina", "eliminar",
+    "quita", "quitar", "cambia", "cambiar", "corrige", "corregir", "actualiza",
+    "actualizar", "modifica", "modificar", "renombra", "algo", "cosa", "me", "costo",
+    "he", "hoy", "ayer", "today", "yesterday", "amount", "price", "importe", "precio",
+    "fecha", "date", "category", "categoria", "as", "como", "al", "lo", "le", "it s",
+    "s", "gastado", "pagado", "comprado", "anadido", "cost", "costs", "are", "were", "from",
+    "hace", "ago", "last", "pasado", "pasada", "dias", "days", "week", "semana", "ok",
+    "okay", "so", "there", "well", "um", "hmm", "about", "what", "yes", "no", "si", "vale",
+    "bueno", "pues", "eh", "oh", "also", "too", "tambien", "think", "creo", "were", "fue",
+    "era", "how", "much", "many", "cuanto",
+];
+
+static ID: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:#\s*|\b(?:expense|id|number|no\.|gasto|n[uú]mero|n[ºo°])\s*#?\s*)(\d{1,12})\b")
+        .expect("a valid pattern")
+});
+static RENAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:rename|renombra|call)\b.*?\b(?:to|as|a|como)\s+(.+)$")
+        .expect("a valid pattern")
+});
+
+/// The first intent whose phrases the message contains.
+fn intent_of(normalized: &str, has_amount: bool) -> Option<Intent> {
+    let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
+    if says(DELETE) {
+        Some(Intent::Delete)
+    } else if says(UPDATE) {
+        Some(Intent::Update)
+    } else if says(BALANCE) && !has_amount {
+        Some(Intent::Balance)
+    } else if says(ADD) {
+        Some(Intent::Add)
+    } else if says(LIST) && !has_amount {
+        Some(Intent::List)
+    } else {
+        None
+    }
+}
+
+/// A yes or no, when the whole message is one (a few polite words allowed).
+fn answer_of(normalized: &str) -> Option<YesNo> {
+    let words: Vec<&str> = normalized.split(' ').collect();
+    if normalized.is_empty() || words.len() > 4 {
+        return None;
+    }
+    let starts = |phrases: &[&str]| {
+        phrases
+            .iter()
+            .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")))
+    };
+    if starts(NO) {
+        Some(YesNo::No)
+    } else if starts(YES) {
+        Some(YesNo::Yes)
+    } else {
+        None
+    }
+}
+
+/// The message with the spans of amounts, dates and ids blanked out.
+fn without_spans(message: &str, spans: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(message.len());
+    for (i, c) in message.char_indices() {
+        let blank = spans.iter().any(|(s, e)| i >= *s && i < *e);
+        out.push(if blank { '|' } else { c });
+    }
+    out
+}
+
+/// The words naming the item: the first run of words, between blanked spans and
+/// punctuation, that keeps something once filler is trimmed from its ends.
+fn item_words(text: &str) -> Option<String> {
+    let filler = |w: &str| FILLER.contains(&normalize(w).as_str()) || normalize(w).is_empty();
+    for segment in text.split(['|', ',', '.', ';', ':', '!', '?', '¿', '¡', '"', '(', ')']) {
+        let words: Vec<&str> = segment.split_whitespace().collect();
+        let Some(first) = words.iter().position(|w| !filler(w)) else {
+            continue;
+        };
+        let last = words.iter().rposition(|w| !filler(w)).unwrap_or(first);
+        let item = words[first..=last].join(" ").to_lowercase();
+        if item.chars().any(char::is_alphabetic) {
+            return Some(item);
+        }
+    }
+    None
+}
+
+/// Words that mark a message as English.
+const ENGLISH: &[&str] = &[
+    "the", "a", "an", "add", "spent", "paid", "bought", "how", "much", "today", "yesterday",
+    "my", "delete", "remove", "change", "yes", "what", "show", "list", "for", "on", "last",
+    "this", "week", "month", "i", "please", "thanks", "hello", "hi", "can", "you", "it",
+    "one", "was", "and", "pounds", "dollars", "to",
+];
+/// Words that mark a message as Spanish.
+const SPANISH: &[&str] = &[
+    "el", "la", "los", "las", "de", "del", "anade", "gaste", "pague", "compre", "cuanto",
+    "hoy", "ayer", "mis", "gastos", "gasto", "borra", "cambia", "que", "muestra", "en", "por",
+    "para", "pasado", "pasada", "semana", "mes", "yo", "gracias", "hola", "puedes", "lo",
+    "uno", "era", "y", "libras", "euros", "quiero", "anteayer", "apunta", "si", "vale",
+];
+
+/// The language of a message by its words; `fallback` when they do not tell.
+pub fn message_language(message: &str, fallback: Language) -> Language {
+    let normalized = normalize(message);
+    let said = words(&normalized);
+    let english = said.iter().filter(|w| ENGLISH.contains(w)).count();
+    let spanish = said.iter().filter(|w| SPANISH.contains(w)).count();
+    match english.cmp(&spanish) {
+        std::cmp::Ordering::Greater => Language::En,
+        std::cmp::Ordering::Less => Language::Es,
+        std::cmp::Ordering::Equal => fallback,
+    }
+}
+
+/// Reads `message` against `today`.
+pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
+    let normalized = normalize(message);
+    let amounts = find_amounts(message);
+    let found_date: Option<FoundDate> = find_date(message, today);
+    let id_match = ID.captures(message);
+    let id = id_match
+        .as_ref()
+        .and_then(|c| c.get(1))
+        .and_then(|m| m.as_str().parse().ok())
+        .filter(|id: &i64| *id > 0);
+    let new_item = RENAME
+        .captures(message)
+        .and_then(|c| c.get(1))
+        .and_then(|m| item_words(m.as_str()));
+    let mut spans: Vec<(usize, usize)> = amounts.iter().map(|a| (a.start, a.end)).collect();
+    spans.extend(found_date.map(|d| (d.start, d.end)));
+    spans.extend(id_match.and_then(|c| c.get(0)).map(|m| (m.start(), m.end())));
+    let mut rest = without_spans(message, &spans);
+    if let Some(m) = RENAME.captures(&rest).and_then(|c| c.get(1)) {
+        rest.truncate(m.start());
+    }
+    let intent = intent_of(&normalized, !amounts.is_empty());
+    let answer = answer_of(&normalized);
+    Facts {
+        intent,
+        answer,
+        date: found_date.map(|d| d.date),
+        range: find_range(message, today),
+        category: named_category(message),
+        id,
+        item: if answer.is_some() { None } else { item_words(&rest) },
+        new_item,
+        mentions_date: has_phrase(&normalized, "date") || has_phrase(&normalized, "fecha"),
+        amounts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    fn facts(message: &str) -> Facts {
+        read_facts(message, today())
+    }
+
+    #[test]
+    fn an_add_names_item_amount_and_day() {
+        let f = facts("Add electricity bill £200 today");
+        assert_eq!(f.intent, Some(Intent::Add));
+        assert_eq!(f.item.as_deref(), Some("electricity bill"));
+        assert_eq!(f.amounts[0].minor, 20_000);
+        assert_eq!(f.date, Some(today()));
+    }
+
+    #[test]
+    fn spanish_adds_keep_the_item_phrase() {
+        let f = facts("Añade la factura de la luz de 45 € de ayer");
+        assert_eq!(f.intent, Some(Intent::Add));
+        assert_eq!(f.item.as_deref(), Some("factura de la luz"));
+        assert_eq!(f.date, NaiveDate::from_ymd_opt(2026, 11, 22));
+    }
+
+    #[test]
+    fn spending_verbs_are_adds_and_the_item_follows_them() {
+        let f = facts("I spent 15 euros on lunch yesterday");
+        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Add), Some("lunch")));
+        let f = facts("Gasté 12 euros en el cine");
+        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Add), Some("cine")));
+    }
+
+    #[test]
+    fn a_vague_add_has_no_item() {
+        let f = facts("I want to add an item.");
+        assert_eq!((f.intent, f.item), (Some(Intent::Add), None));
+        assert!(f.amounts.is_empty());
+    }
+
+    #[test]
+    fn questions_about_totals_are_balances_and_lists_are_lists() {
+        assert_eq!(facts("How much have I spent this month?").intent, Some(Intent::Balance));
+        assert_eq!(facts("¿Cuánto he gastado este mes?").intent, Some(Intent::Balance));
+        assert_eq!(facts("Show my expenses for last week").intent, Some(Intent::List));
+        assert_eq!(facts("muéstrame mis gastos").intent, Some(Intent::List));
+        assert!(facts("How much have I spent this month?").range.is_some());
+    }
+
+    #[test]
+    fn corrections_and_removals_name_the_expense_meant() {
+        let f = facts("Change the mechanic fee to £150");
+        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Update), Some("mechanic fee")));
+        let f = facts("delete expense #12");
+        assert_eq!((f.intent, f.id), (Some(Intent::Delete), Some(12)));
+        let f = facts("borra el gasto del mecánico");
+        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Delete), Some("mecánico")));
+    }
+
+    #[test]
+    fn a_bare_yes_or_no_is_an_answer() {
+        assert_eq!(facts("yes").answer, Some(YesNo::Yes));
+        assert_eq!(facts("Sí, vale").answer, Some(YesNo::Yes));
+        assert_eq!(facts("no, cancel it").answer, Some(YesNo::No));
+        assert_eq!(facts("No gracias").answer, Some(YesNo::No));
+        assert_eq!(facts("yes add lunch for 12 pounds and a coffee too").answer, None);
+    }
+
+    #[test]
+    fn the_language_is_read_from_the_words() {
+        assert_eq!(message_language("Add electricity bill £200 today", Language::Es), Language::En);
+        assert_eq!(message_language("Gasté 12 € en el cine", Language::En), Language::Es);
+        assert_eq!(message_language("£45", Language::Es), Language::Es);
+    }
+
+    #[test]
+    fn a_rename_gives_the_new_name() {
+        let f = facts("rename the taxi to airport taxi");
+        assert_eq!(f.new_item.as_deref(), Some("airport taxi"));
+        assert_eq!(f.item.as_deref(), Some("taxi"));
+    }
+}

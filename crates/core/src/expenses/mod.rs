@@ -1,0 +1,37 @@
+//! The expenses assistant (spec 003): the student tells it about spending; it asks when
+//! something is missing, proposes one tool call, asks for confirmation when the rules
+//! say so, then acts. Money is never added, changed or deleted by a guess: amounts,
+//! dates and references are resolved by code, and a confirmation runs exactly the
+//! proposal that was shown.
+
+pub mod dates;
+pub mod money;
+pub mod category;
+mod contract;
+pub mod decision;
+mod error;
+pub mod facts;
+pub mod gate;
+pub mod prompt;
+pub mod references;
+pub mod replies;
+pub mod rules;
+pub mod tools;
+mod turn;
+
+pub use contract::{
+    Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense, Role,
+    MAX_ITEM_CHARS,
+};
+pub use error::ExpenseError;
+pub use turn::{
+    clean_message, run_expense_turn, DecisionKind, Draft, ExpenseTurnInput, ExpenseTurnOutcome,
+    Pending, TurnPlan, MAX_MESSAGE_CHARS,
+};
+
+#[cfg(test)]
+mod flow;
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+mod testing;
