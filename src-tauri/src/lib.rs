@@ -8,6 +8,7 @@ pub mod coach;
 mod command_names;
 pub mod commands;
 pub mod error;
+pub mod expenses;
 pub mod library;
 pub mod model;
 pub mod reports;
@@ -85,6 +86,16 @@ macro_rules! lantern_builder {
                 $crate::reports::commands::reports_export,
                 $crate::reports::specs::reports_spec_files,
                 $crate::reports::specs::reports_import_specs,
+                $crate::expenses::commands::expenses_state,
+                $crate::expenses::commands::expenses_set_settings,
+                $crate::expenses::commands::expenses_send::<$runtime>,
+                $crate::expenses::commands::expenses_confirm,
+                $crate::expenses::commands::expenses_cancel,
+                $crate::expenses::commands::expenses_revise,
+                $crate::expenses::commands::expenses_tool,
+                $crate::expenses::commands::expenses_list,
+                $crate::expenses::commands::expenses_balance,
+                $crate::expenses::commands::expenses_months,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![

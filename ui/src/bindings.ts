@@ -178,6 +178,39 @@ export const commands = {
 	 *  progress to `on_progress`; every file is read before anything is written.
 	 */
 	reportsImportSpecs: (projectId: RowId, paths: string[], onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[], IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, paths, onProgress })),
+	/**  The conversation, the settings and today's date of the active profile. */
+	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
+	/**  Changes the active profile's role and currency. */
+	expensesSetSettings: (settings: ExpenseSettingsView) => typedError<ExpenseSettingsView, IpcError>(__TAURI_INVOKE("expenses_set_settings", { settings })),
+	/**
+	 *  Tells the assistant something; `final` carries the reply (a question, a proposal
+	 *  with its card, or what was done). Nothing streams before it: the words about money
+	 *  are the app's, written from the stored rows.
+	 */
+	expensesSend: (message: string, language: Language, onEvent: Channel<TurnEvent<ExpenseReplyView_Deserialize>>) => typedError<ExpenseReplyView_Serialize, IpcError>(__TAURI_INVOKE("expenses_send", { message, language, onEvent })),
+	/**
+	 *  Confirms proposal `proposal_id`: runs exactly what was stored. `args`, when sent,
+	 *  must be the proposal's own (an edited card is revised first).
+	 */
+	expensesConfirm: (proposalId: string, args: ExpenseArgs_Deserialize | null, language: Language) => typedError<ExpenseReplyView_Serialize, IpcError>(__TAURI_INVOKE("expenses_confirm", { proposalId, args, language })),
+	/**  Cancels proposal `proposal_id`: nothing runs. */
+	expensesCancel: (proposalId: string, language: Language) => typedError<ExpenseReplyView_Serialize, IpcError>(__TAURI_INVOKE("expenses_cancel", { proposalId, language })),
+	/**
+	 *  Replaces a waiting proposal's arguments (edited on its card): validated again and
+	 *  stored as a new proposal that needs its own Confirm.
+	 */
+	expensesRevise: (proposalId: string, args: ExpenseArgs_Deserialize, language: Language) => typedError<ExpenseReplyView_Serialize, IpcError>(__TAURI_INVOKE("expenses_revise", { proposalId, args, language })),
+	/**
+	 *  One call made from the table (add, edit, delete) through the same validation, role
+	 *  and gate as the chat: a delete comes back as a proposal to confirm.
+	 */
+	expensesTool: (tool: ExpenseTool, args: ExpenseArgs_Deserialize, language: Language) => typedError<ExpenseReplyView_Serialize, IpcError>(__TAURI_INVOKE("expenses_tool", { tool, args, language })),
+	/**  The active profile's expenses in `range` and `category`, newest first. */
+	expensesList: (range: string | null, category: Category | null, language: Language) => typedError<ExpenseView[], IpcError>(__TAURI_INVOKE("expenses_list", { range, category, language })),
+	/**  The total of the active profile's expenses in `range` and `category`. */
+	expensesBalance: (range: string | null, category: Category | null, language: Language) => typedError<BalanceView_Serialize, IpcError>(__TAURI_INVOKE("expenses_balance", { range, category, language })),
+	/**  Spending per month and category in `range`, for the chart. */
+	expensesMonths: (range: string | null, language: Language) => typedError<MonthlyTotalView[], IpcError>(__TAURI_INVOKE("expenses_months", { range, language })),
 };
 
 /** Events */
@@ -188,7 +221,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -221,6 +254,54 @@ export type AppInfo_Serialize = {
 	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
 	now: string,
 };
+
+/**  A total. */
+export type BalanceView = BalanceView_Serialize | BalanceView_Deserialize;
+
+/**  A total. */
+export type BalanceView_Deserialize = {
+	/**  One total per currency. */
+	totals: MoneyView[],
+	/**  Expenses counted. */
+	count: number,
+	/**  The span in words ("this month", "in total"). */
+	span: string,
+	/**  The category counted, or all. */
+	category?: Category | null,
+};
+
+/**  A total. */
+export type BalanceView_Serialize = {
+	/**  One total per currency. */
+	totals: MoneyView[],
+	/**  Expenses counted. */
+	count: number,
+	/**  The span in words ("this month", "in total"). */
+	span: string,
+	/**  The category counted, or all. */
+	category: Category | null,
+};
+
+/**  A category, so totals and charts group alike spending. */
+export type Category = 
+/**  Meals, groceries, snacks. */
+"food" | 
+/**  Buses, trains, fuel, the car. */
+"transport" | 
+/**  Rent and the home. */
+"housing" | 
+/**  Electricity, gas, water, phone, internet. */
+"utilities" | 
+/**  Medicine, doctor, dentist. */
+"health" | 
+/**  Books, fees, stationery, courses. */
+"education" | 
+/**  Cinema, games, outings. */
+"leisure" | 
+/**  Clothes and other shopping. */
+"shopping" | 
+/**  Anything else. */
+"other";
 
 /**  Who proposed a change. */
 export type ChangeAuthor = 
@@ -410,6 +491,15 @@ export type CoachSessionView_Serialize = {
 	unsentMessage: string,
 };
 
+/**  Why a call waits for the student's yes. */
+export type ConfirmReason = 
+/**  The model asked to check first. */
+"suggested" | 
+/**  A value of the call was not in the student's words. */
+"vague" | 
+/**  Deleting always asks. */
+"delete";
+
 /**  Sent while a course pack is imported. */
 export type CourseImportProgress = {
 	/**  The pack being imported (file or folder name). */
@@ -438,6 +528,26 @@ export type CourseView = {
 
 /**  Sent when the list of courses changed (an import finished). */
 export type CoursesChanged = null;
+
+/**  A currency Lantern keeps accounts in; every one has two decimal places. */
+export type Currency = 
+/**  Pound sterling. */
+"GBP" | 
+/**  Euro. */
+"EUR" | 
+/**  US dollar. */
+"USD" | 
+/**  Mexican peso. */
+"MXN";
+
+/**  The spec's three kinds of decision. */
+export type DecisionKind = 
+/**  A question. */
+"clarify" | 
+/**  A tool call (run, proposed or confirmed). */
+"tool_call" | 
+/**  Words only. */
+"answer";
 
 /**  A drill graded and saved. */
 export type DrillGradedView = DrillGradedView_Serialize | DrillGradedView_Deserialize;
@@ -593,6 +703,30 @@ export type ErrorCode =
 "report_version_not_found" | 
 /**  The report's answer stream to the window failed. */
 "report_stream_failed" | 
+/**  No such expense for this profile. */
+"expense_not_found" | 
+/**  The profile's role may not use this tool. */
+"expense_forbidden" | 
+/**  A tool's arguments were not valid. */
+"expense_invalid" | 
+/**  A tool that does not exist. */
+"expense_tool_unknown" | 
+/**  No such proposal for this profile. */
+"expense_proposal_not_found" | 
+/**  The proposal waited too long to be confirmed. */
+"expense_proposal_expired" | 
+/**  The proposal was already confirmed, cancelled or replaced. */
+"expense_proposal_used" | 
+/**  The arguments confirmed are not the ones proposed. */
+"expense_proposal_mismatch" | 
+/**  An empty message. */
+"expense_message_empty" | 
+/**  A message over the limit. */
+"expense_message_too_long" | 
+/**  The model's answer could not be read, twice; nothing ran. */
+"expense_model_unreadable" | 
+/**  The answer stream to the window failed. */
+"expense_stream_failed" | 
 /**  No running turn has that id. */
 "turn_not_found" | 
 /**  The database could not be opened. */
@@ -805,6 +939,200 @@ export type ExamResult =
 /**  Failed or support viewed: locked for 24 hours. */
 "locked";
 
+/**
+ *  A call's arguments as the confirm card and the table's forms edit them; absent
+ *  fields are not sent.
+ */
+export type ExpenseArgs = ExpenseArgs_Serialize | ExpenseArgs_Deserialize;
+
+/**
+ *  A call's arguments as the confirm card and the table's forms edit them; absent
+ *  fields are not sent.
+ */
+export type ExpenseArgs_Deserialize = {
+	/**  The expense an update or delete is about. */
+	id?: RowId | null,
+	/**  The item. */
+	item?: string | null,
+	/**  The amount as a decimal ("200.00"; a symbol or a decimal comma is accepted). */
+	amount?: string | null,
+	/**  The currency code. */
+	currency?: Currency | null,
+	/**  The day, ISO. */
+	date?: string | null,
+	/**  The category. */
+	category?: Category | null,
+};
+
+/**
+ *  A call's arguments as the confirm card and the table's forms edit them; absent
+ *  fields are not sent.
+ */
+export type ExpenseArgs_Serialize = {
+	/**  The expense an update or delete is about. */
+	id: RowId | null,
+	/**  The item. */
+	item: string | null,
+	/**  The amount as a decimal ("200.00"; a symbol or a decimal comma is accepted). */
+	amount: string | null,
+	/**  The currency code. */
+	currency: Currency | null,
+	/**  The day, ISO. */
+	date: string | null,
+	/**  The category. */
+	category: Category | null,
+};
+
+/**  One message of the conversation. */
+export type ExpenseMessageView = ExpenseMessageView_Serialize | ExpenseMessageView_Deserialize;
+
+/**  One message of the conversation. */
+export type ExpenseMessageView_Deserialize = {
+	/**  Its id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  What was said. */
+	text: string,
+	/**  For a reply: its kind. */
+	kind?: DecisionKind | null,
+	/**  For a reply: the proposal it asks about, while it still waits. */
+	proposal?: ProposalCardView_Deserialize | null,
+};
+
+/**  One message of the conversation. */
+export type ExpenseMessageView_Serialize = {
+	/**  Its id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  What was said. */
+	text: string,
+	/**  For a reply: its kind. */
+	kind: DecisionKind | null,
+	/**  For a reply: the proposal it asks about, while it still waits. */
+	proposal: ProposalCardView_Serialize | null,
+};
+
+/**  The reply to a message, a confirmation, a cancel or a direct call. */
+export type ExpenseReplyView = ExpenseReplyView_Serialize | ExpenseReplyView_Deserialize;
+
+/**  The reply to a message, a confirmation, a cancel or a direct call. */
+export type ExpenseReplyView_Deserialize = {
+	/**  The reply's message id (0 for a direct call). */
+	messageId: RowId,
+	/**  The words shown. */
+	answer: string,
+	/**  The kind of decision. */
+	kind: DecisionKind,
+	/**  Whether a proposal waits for a yes. */
+	confirmationRequired: boolean,
+	/**  The proposal waiting. */
+	proposal?: ProposalCardView_Deserialize | null,
+	/**  The expense added. */
+	added?: ExpenseView | null,
+	/**  The expense as changed. */
+	updated?: ExpenseView | null,
+	/**  The expense deleted. */
+	deleted?: ExpenseView | null,
+	/**  The expenses listed. */
+	listed?: ExpenseView[] | null,
+	/**  The total asked for. */
+	balance?: BalanceView_Deserialize | null,
+	/**  Why nothing ran, when an error stopped it. */
+	error?: ErrorCode | null,
+	/**  Whether the model wrote the words. */
+	modelWords: boolean,
+};
+
+/**  The reply to a message, a confirmation, a cancel or a direct call. */
+export type ExpenseReplyView_Serialize = {
+	/**  The reply's message id (0 for a direct call). */
+	messageId: RowId,
+	/**  The words shown. */
+	answer: string,
+	/**  The kind of decision. */
+	kind: DecisionKind,
+	/**  Whether a proposal waits for a yes. */
+	confirmationRequired: boolean,
+	/**  The proposal waiting. */
+	proposal: ProposalCardView_Serialize | null,
+	/**  The expense added. */
+	added: ExpenseView | null,
+	/**  The expense as changed. */
+	updated: ExpenseView | null,
+	/**  The expense deleted. */
+	deleted: ExpenseView | null,
+	/**  The expenses listed. */
+	listed: ExpenseView[] | null,
+	/**  The total asked for. */
+	balance: BalanceView_Serialize | null,
+	/**  Why nothing ran, when an error stopped it. */
+	error: ErrorCode | null,
+	/**  Whether the model wrote the words. */
+	modelWords: boolean,
+};
+
+/**  The profile's expense settings. */
+export type ExpenseSettingsView = {
+	/**  What the profile may do. */
+	role: Role,
+	/**  The currency of amounts that name none. */
+	currency: Currency,
+};
+
+/**  The tools of the expenses assistant. */
+export type ExpenseTool = 
+/**  Record a new expense. */
+"add_expense" | 
+/**  The total spent over a range. */
+"get_balance" | 
+/**  The expenses of a range and category. */
+"list_expenses" | 
+/**  Correct an expense. */
+"update_expense" | 
+/**  Remove an expense. */
+"delete_expense";
+
+/**  One expense. */
+export type ExpenseView = {
+	/**  Its id. */
+	id: RowId,
+	/**  What was bought. */
+	item: string,
+	/**  How much. */
+	amount: MoneyView,
+	/**  The day, ISO. */
+	date: string,
+	/**  The category. */
+	category: Category,
+	/**  When it last changed (RFC 3339). */
+	updatedAt: string,
+};
+
+/**  The workspace as it opens: the conversation, the settings and today's date. */
+export type ExpensesStateView = ExpensesStateView_Serialize | ExpensesStateView_Deserialize;
+
+/**  The workspace as it opens: the conversation, the settings and today's date. */
+export type ExpensesStateView_Deserialize = {
+	/**  The latest messages, oldest first. */
+	messages: ExpenseMessageView_Deserialize[],
+	/**  Role and currency. */
+	settings: ExpenseSettingsView,
+	/**  Today, ISO (the app's clock). */
+	today: string,
+};
+
+/**  The workspace as it opens: the conversation, the settings and today's date. */
+export type ExpensesStateView_Serialize = {
+	/**  The latest messages, oldest first. */
+	messages: ExpenseMessageView_Serialize[],
+	/**  Role and currency. */
+	settings: ExpenseSettingsView,
+	/**  Today, ISO (the app's clock). */
+	today: string,
+};
+
 /**  Text formats an argument can be exported to. */
 export type ExportFormat = 
 /**  Markdown with one section per element. */
@@ -919,6 +1247,28 @@ message: string };
 /**  Sent whenever the model status changes. */
 export type ModelStatusChanged = ModelStatus;
 
+/**  An amount of money. */
+export type MoneyView = {
+	/**  Minor units (pence, cents). */
+	minor: number,
+	/**  The currency. */
+	currency: Currency,
+	/**  As read in the window's language ("£200.00", "200,00 £"). */
+	text: string,
+};
+
+/**  Spending of one category in one month. */
+export type MonthlyTotalView = {
+	/**  `YYYY-MM`. */
+	month: string,
+	/**  The category. */
+	category: Category,
+	/**  The total. */
+	total: MoneyView,
+	/**  The total as a plain decimal, for the chart's axis. */
+	decimal: string,
+};
+
 /**  A section as shown: with its computed number ("2", "2.1") and depth. */
 export type NumberedSection = {
 	/**  Stable id. */
@@ -1019,6 +1369,37 @@ export type ProjectView = {
 	id: RowId,
 	/**  Its name. */
 	name: string,
+};
+
+/**  A proposal waiting for the student's yes. */
+export type ProposalCardView = ProposalCardView_Serialize | ProposalCardView_Deserialize;
+
+/**  A proposal waiting for the student's yes. */
+export type ProposalCardView_Deserialize = {
+	/**  Its id. */
+	id: string,
+	/**  The tool. */
+	tool: ExpenseTool,
+	/**  The exact arguments that will run. */
+	args: ExpenseArgs_Deserialize,
+	/**  Why it waits. */
+	reason: ConfirmReason,
+	/**  When it stops being confirmable (RFC 3339). */
+	expiresAt: string,
+};
+
+/**  A proposal waiting for the student's yes. */
+export type ProposalCardView_Serialize = {
+	/**  Its id. */
+	id: string,
+	/**  The tool. */
+	tool: ExpenseTool,
+	/**  The exact arguments that will run. */
+	args: ExpenseArgs_Serialize,
+	/**  Why it waits. */
+	reason: ConfirmReason,
+	/**  When it stops being confirmable (RFC 3339). */
+	expiresAt: string,
 };
 
 /**  A text the coach proposes for a step of the draft. */
@@ -1277,6 +1658,13 @@ export type RevisitSummary_Serialize = {
 	/**  Units whose re-check is due or that a failed re-check flagged ("review due"). */
 	reviewsDue: ReviewDue_Serialize[],
 };
+
+/**  What a profile may do with its expenses; enforced by the service, not the prompt. */
+export type Role = 
+/**  Every tool. */
+"owner" | 
+/**  The read-only tools (balance, list). */
+"viewer";
 
 /**
  *  A SQLite row id (`i64`), sent to and from the UI as a JSON number without clamping:

@@ -67,7 +67,11 @@ impl ActionDone {
         self.added
             .as_ref()
             .or(self.updated.as_ref())
-            .or(self.listed.as_ref().filter(|l| l.len() == 1).and_then(|l| l.first()))
+            .or(self
+                .listed
+                .as_ref()
+                .filter(|l| l.len() == 1)
+                .and_then(|l| l.first()))
             .map(|e| e.id)
     }
 }
@@ -91,7 +95,8 @@ pub(crate) fn storage(e: impl Into<StoreError>) -> ExpenseError {
 
 type Row = (i64, String, i64, String, String, String, String, String);
 
-const COLUMNS: &str = "id, item, amount_minor, currency, spent_on, category, created_at, updated_at";
+const COLUMNS: &str =
+    "id, item, amount_minor, currency, spent_on, category, created_at, updated_at";
 
 fn expense(row: Row) -> Result<Expense, ExpenseError> {
     let (id, item, minor, currency, spent_on, category, created_at, updated_at) = row;
@@ -154,14 +159,19 @@ pub(crate) async fn one_row(
     .fetch_optional(&mut *conn)
     .await
     .map_err(storage)?;
-    row.map(expense).transpose()?.ok_or(ExpenseError::NotFound(id))
+    row.map(expense)
+        .transpose()?
+        .ok_or(ExpenseError::NotFound(id))
 }
 
 /// Totals per currency, largest count first.
 fn totals(rows: &[Expense]) -> Vec<Money> {
     let mut totals: Vec<Money> = Vec::new();
     for row in rows {
-        match totals.iter_mut().find(|m| m.currency == row.amount.currency) {
+        match totals
+            .iter_mut()
+            .find(|m| m.currency == row.amount.currency)
+        {
             Some(total) => total.minor = total.minor.saturating_add(row.amount.minor),
             None => totals.push(row.amount),
         }
@@ -239,7 +249,9 @@ pub(crate) async fn run_action(
                 category: query.category,
             });
         }
-        ExpenseAction::List(query) => done.listed = Some(query_rows(conn, profile_id, query).await?),
+        ExpenseAction::List(query) => {
+            done.listed = Some(query_rows(conn, profile_id, query).await?)
+        }
         ExpenseAction::Update { id, patch } => {
             let (before, after) = update(conn, profile_id, *id, patch, now).await?;
             done.previous = Some(before);
@@ -335,7 +347,9 @@ impl Store {
         for row in rows.iter().rev() {
             let month = row.date.format("%Y-%m").to_string();
             let same = |m: &&mut MonthlyTotal| {
-                m.month == month && m.category == row.category && m.total.currency == row.amount.currency
+                m.month == month
+                    && m.category == row.category
+                    && m.total.currency == row.amount.currency
             };
             match months.iter_mut().find(|m| same(m)) {
                 Some(m) => m.total.minor = m.total.minor.saturating_add(row.amount.minor),

@@ -15,8 +15,8 @@ use lantern_core::expenses::prompt::HistoryLine;
 use lantern_core::expenses::replies;
 use lantern_core::expenses::rules::{canonical_call, validate_call, CallContext};
 use lantern_core::expenses::{
-    run_expense_turn, DecisionKind, Draft, Expense, ExpenseAction, ExpenseError,
-    ExpenseQuery, ExpenseTool, ExpenseTurnInput, Pending, Role, TurnPlan,
+    run_expense_turn, DecisionKind, Draft, Expense, ExpenseAction, ExpenseError, ExpenseQuery,
+    ExpenseTool, ExpenseTurnInput, Pending, Role, TurnPlan,
 };
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
@@ -131,9 +131,13 @@ struct LastReply {
 
 type ProposalRow = (String, String, String, String, String, String);
 
-fn stored_proposal(row: ProposalRow) -> Result<(StoredProposal, ConfirmReason, Draft), ExpenseError> {
+fn stored_proposal(
+    row: ProposalRow,
+) -> Result<(StoredProposal, ConfirmReason, Draft), ExpenseError> {
     let (id, tool, args, reason, draft, status) = row;
-    let bad = |what: &str| ExpenseError::Storage(ErrorCode::StoreCorrupt, format!("proposal {id}: {what}"));
+    let bad = |what: &str| {
+        ExpenseError::Storage(ErrorCode::StoreCorrupt, format!("proposal {id}: {what}"))
+    };
     let args: Map<String, Value> = serde_json::from_str(&args).map_err(|_| bad("arguments"))?;
     let reason = match reason.as_str() {
         "suggested" => ConfirmReason::Suggested,
@@ -197,6 +201,26 @@ struct Said {
     draft: Option<Draft>,
 }
 
+/// The last reply's state a new turn continues from, as stored.
+#[derive(sqlx::FromRow)]
+struct LastReplyRow {
+    draft: Option<String>,
+    proposal_id: Option<String>,
+    touched: Option<i64>,
+    language: Option<String>,
+}
+
+/// One stored message of the conversation.
+#[derive(sqlx::FromRow)]
+struct MessageRow {
+    id: i64,
+    role: String,
+    text: String,
+    kind: Option<String>,
+    proposal_id: Option<String>,
+    created_at: String,
+}
+
 impl Said {
     fn words(answer: String, kind: DecisionKind) -> Self {
         Self {
@@ -244,18 +268,37 @@ enum Step {
 
 impl Acting {
     /// Runs `action` and words what it did from the stored values.
-    async fn run(&self, conn: &mut SqliteConnection, action: &ExpenseAction) -> Result<Said, ExpenseError> {
+    async fn run(
+        &self,
+        conn: &mut SqliteConnection,
+        action: &ExpenseAction,
+    ) -> Result<Said, ExpenseError> {
         let done = run_action(conn, self.profile_id, action, &rfc3339(self.now)).await?;
         let (today, language) = (self.context.today, self.language);
         let answer = match (action, &done) {
-            (ExpenseAction::Add(_), ActionDone { added: Some(e), .. }) => replies::added(e, today, language),
-            (_, ActionDone { updated: Some(after), previous: Some(before), .. }) => {
-                replies::updated(before, after, language)
+            (ExpenseAction::Add(_), ActionDone { added: Some(e), .. }) => {
+                replies::added(e, today, language)
             }
-            (_, ActionDone { deleted: Some(e), .. }) => replies::deleted(e, language),
-            (ExpenseAction::List(q), ActionDone { listed: Some(rows), .. }) => {
-                replies::listed(rows, q, today, language)
-            }
+            (
+                _,
+                ActionDone {
+                    updated: Some(after),
+                    previous: Some(before),
+                    ..
+                },
+            ) => replies::updated(before, after, language),
+            (
+                _,
+                ActionDone {
+                    deleted: Some(e), ..
+                },
+            ) => replies::deleted(e, language),
+            (
+                ExpenseAction::List(q),
+                ActionDone {
+                    listed: Some(rows), ..
+                },
+            ) => replies::listed(rows, q, today, language),
             (ExpenseAction::Balance(q), _) => {
                 let rows = query_rows(conn, self.profile_id, q).await?;
                 replies::balance(&rows, q, self.context.currency, today, language)
@@ -304,7 +347,8 @@ impl Acting {
         .execute(&mut *conn)
         .await
         .map_err(storage)?;
-        let answer = replies::proposal_question(action, target.as_ref(), self.context.today, self.language);
+        let answer =
+            replies::proposal_question(action, target.as_ref(), self.context.today, self.language);
         let mut said = Said::words(answer, DecisionKind::ToolCall);
         said.proposal = proposal_view(&stored, reason);
         Ok(said)
@@ -325,10 +369,17 @@ impl Acting {
     }
 
     /// Drops a waiting proposal: nothing runs, and the assistant asks again.
-    async fn cancel(&self, conn: &mut SqliteConnection, proposal_id: &str) -> Result<Said, ExpenseError> {
+    async fn cancel(
+        &self,
+        conn: &mut SqliteConnection,
+        proposal_id: &str,
+    ) -> Result<Said, ExpenseError> {
         let (stored, _, draft) = load_proposal(conn, self.profile_id, proposal_id).await?;
         if stored.status != ProposalStatus::Pending {
-            return Err(ExpenseError::ProposalUsed(stored.id, stored.status.as_str().into()));
+            return Err(ExpenseError::ProposalUsed(
+                stored.id,
+                stored.status.as_str().into(),
+            ));
         }
         set_status(conn, proposal_id, ProposalStatus::Cancelled, self.now).await?;
         let mut said = Said::words(replies::cancelled(self.language), DecisionKind::Clarify);
@@ -337,7 +388,11 @@ impl Acting {
     }
 
     /// Does `step` on `conn` (the caller's transaction).
-    async fn perform(&self, conn: &mut SqliteConnection, step: &Step) -> Result<Said, ExpenseError> {
+    async fn perform(
+        &self,
+        conn: &mut SqliteConnection,
+        step: &Step,
+    ) -> Result<Said, ExpenseError> {
         match step {
             Step::Plan(plan) => self.carry_out(conn, plan).await,
             Step::Confirm { id, args } => {
@@ -352,7 +407,10 @@ impl Acting {
             Step::Revise { id, args } => {
                 let (stored, reason, draft) = load_proposal(conn, self.profile_id, id).await?;
                 if stored.status != ProposalStatus::Pending {
-                    return Err(ExpenseError::ProposalUsed(stored.id, stored.status.as_str().into()));
+                    return Err(ExpenseError::ProposalUsed(
+                        stored.id,
+                        stored.status.as_str().into(),
+                    ));
                 }
                 if self.now >= stored.expires_at {
                     return Err(ExpenseError::ProposalExpired(stored.id));
@@ -368,7 +426,11 @@ impl Acting {
     }
 
     /// Carries out a turn's plan.
-    async fn carry_out(&self, conn: &mut SqliteConnection, plan: &TurnPlan) -> Result<Said, ExpenseError> {
+    async fn carry_out(
+        &self,
+        conn: &mut SqliteConnection,
+        plan: &TurnPlan,
+    ) -> Result<Said, ExpenseError> {
         if !matches!(plan, TurnPlan::Confirm { .. } | TurnPlan::Cancel { .. }) {
             supersede_pending(conn, self.profile_id, self.now).await?;
         }
@@ -381,7 +443,11 @@ impl Acting {
             TurnPlan::Answer { content } => Ok(Said::words(content.clone(), DecisionKind::Answer)),
             TurnPlan::Refuse { error } => Ok(Said::refused(error, self.language)),
             TurnPlan::Run { action } => self.run(conn, action).await,
-            TurnPlan::Propose { action, reason, draft } => self.propose(conn, action, *reason, draft).await,
+            TurnPlan::Propose {
+                action,
+                reason,
+                draft,
+            } => self.propose(conn, action, *reason, draft).await,
             TurnPlan::Confirm { proposal_id } => self.confirm(conn, proposal_id, None).await,
             TurnPlan::Cancel { proposal_id, .. } => self.cancel(conn, proposal_id).await,
         }
@@ -404,7 +470,11 @@ async fn set_status(
     Ok(())
 }
 
-async fn supersede_pending(conn: &mut SqliteConnection, profile_id: i64, now: DateTime<Utc>) -> Result<(), ExpenseError> {
+async fn supersede_pending(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    now: DateTime<Utc>,
+) -> Result<(), ExpenseError> {
     sqlx::query(
         "UPDATE expense_proposals SET status = 'superseded', decided_at = ? WHERE profile_id = ? AND status = 'pending'",
     )
@@ -434,7 +504,12 @@ fn kind_of(name: &str) -> Option<DecisionKind> {
 }
 
 impl Store {
-    async fn insert_student_message(&self, profile_id: i64, text: &str, now: DateTime<Utc>) -> Result<i64, ExpenseError> {
+    async fn insert_student_message(
+        &self,
+        profile_id: i64,
+        text: &str,
+        now: DateTime<Utc>,
+    ) -> Result<i64, ExpenseError> {
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO expense_messages (profile_id, role, text, created_at) VALUES (?, 'student', ?, ?) RETURNING id",
         )
@@ -448,7 +523,7 @@ impl Store {
     }
 
     async fn last_reply(&self, profile_id: i64) -> Result<LastReply, ExpenseError> {
-        let row: Option<(Option<String>, Option<String>, Option<i64>, Option<String>)> = sqlx::query_as(
+        let row: Option<LastReplyRow> = sqlx::query_as(
             "SELECT draft, proposal_id, touched, language FROM expense_messages \
              WHERE profile_id = ? AND role = 'assistant' ORDER BY id DESC LIMIT 1",
         )
@@ -456,15 +531,19 @@ impl Store {
         .fetch_optional(&self.pool)
         .await
         .map_err(storage)?;
-        Ok(row.map_or_else(LastReply::default, |(draft, proposal, touched, language)| LastReply {
-            draft: draft.and_then(|d| serde_json::from_str(&d).ok()),
-            proposal,
-            touched,
-            language: language.as_deref().and_then(Language::from_code),
+        Ok(row.map_or_else(LastReply::default, |r| LastReply {
+            draft: r.draft.and_then(|d| serde_json::from_str(&d).ok()),
+            proposal: r.proposal_id,
+            touched: r.touched,
+            language: r.language.as_deref().and_then(Language::from_code),
         }))
     }
 
-    async fn history(&self, profile_id: i64, before: i64) -> Result<Vec<HistoryLine>, ExpenseError> {
+    async fn history(
+        &self,
+        profile_id: i64,
+        before: i64,
+    ) -> Result<Vec<HistoryLine>, ExpenseError> {
         let mut rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT role, text FROM expense_messages WHERE profile_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
         )
@@ -526,7 +605,13 @@ impl Store {
         })
     }
 
-    async fn acting(&self, profile_id: i64, role: Option<Role>, now: DateTime<Utc>, language: Language) -> Result<Acting, ExpenseError> {
+    async fn acting(
+        &self,
+        profile_id: i64,
+        role: Option<Role>,
+        now: DateTime<Utc>,
+        language: Language,
+    ) -> Result<Acting, ExpenseError> {
         let settings = self.expense_settings(profile_id).await?;
         Ok(Acting {
             profile_id,
@@ -550,7 +635,10 @@ impl Store {
         step: Step,
     ) -> Result<ExpenseReply, ExpenseError> {
         let mut conn = self.pool.acquire().await.map_err(storage)?;
-        sqlx::query(WRITE).execute(&mut *conn).await.map_err(storage)?;
+        sqlx::query(WRITE)
+            .execute(&mut *conn)
+            .await
+            .map_err(storage)?;
         let result = async {
             if let Some(text) = student_text {
                 sqlx::query("INSERT INTO expense_messages (profile_id, role, text, created_at) VALUES (?, 'student', ?, ?)")
@@ -579,7 +667,10 @@ impl Store {
         .await;
         match result {
             Ok(reply) => {
-                sqlx::query("COMMIT").execute(&mut *conn).await.map_err(storage)?;
+                sqlx::query("COMMIT")
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(storage)?;
                 Ok(reply)
             }
             Err(e) => {
@@ -602,13 +693,19 @@ impl Store {
         let profile_id = request.profile_id;
         let last = self.last_reply(profile_id).await?;
         let language = last.language.unwrap_or(request.language);
-        let message_id = self.insert_student_message(profile_id, &message, request.now).await?;
-        let acting = self.acting(profile_id, request.role, request.now, language).await?;
+        let message_id = self
+            .insert_student_message(profile_id, &message, request.now)
+            .await?;
+        let acting = self
+            .acting(profile_id, request.role, request.now, language)
+            .await?;
         let pending = match &last.proposal {
             Some(id) => {
                 let mut conn = self.pool.acquire().await.map_err(storage)?;
                 match load_proposal(&mut conn, profile_id, id).await {
-                    Ok((p, _, draft)) if p.status == ProposalStatus::Pending && p.expires_at > request.now => {
+                    Ok((p, _, draft))
+                        if p.status == ProposalStatus::Pending && p.expires_at > request.now =>
+                    {
                         Some(Pending { id: p.id, draft })
                     }
                     _ => None,
@@ -632,7 +729,9 @@ impl Store {
         };
         let outcome = match run_expense_turn(input.clone(), llm, cancel).await {
             Ok(outcome) => outcome,
-            Err(ExpenseError::Model(LlmError::Cancelled)) => return Err(ExpenseError::Model(LlmError::Cancelled)),
+            Err(ExpenseError::Model(LlmError::Cancelled)) => {
+                return Err(ExpenseError::Model(LlmError::Cancelled))
+            }
             Err(ExpenseError::Model(e)) => {
                 let mut outcome = run_expense_turn(input, None, cancel).await?;
                 outcome.failure = Some(format!("{}: {e}", e.code().as_str()));
@@ -646,7 +745,12 @@ impl Store {
         };
         let step = Step::Plan(outcome.plan.clone());
         let mut reply = self
-            .act_and_reply(&acting, None, (outcome.model_words, outcome.failure.clone()), step)
+            .act_and_reply(
+                &acting,
+                None,
+                (outcome.model_words, outcome.failure.clone()),
+                step,
+            )
             .await?;
         if reply.error.is_none() {
             reply.error = match &outcome.plan {
@@ -670,9 +774,14 @@ impl Store {
     ) -> Result<ExpenseReply, ExpenseError> {
         let acting = self.acting(profile_id, role, now, language).await?;
         let id = proposal_id.to_string();
-        let text = if language == Language::Es { "Confirmar" } else { "Confirm" };
+        let text = if language == Language::Es {
+            "Confirmar"
+        } else {
+            "Confirm"
+        };
         let step = Step::Confirm { id, args };
-        self.act_and_reply(&acting, Some(text), (false, None), step).await
+        self.act_and_reply(&acting, Some(text), (false, None), step)
+            .await
     }
 
     /// Cancels a proposal from its card (or the CLI): nothing runs.
@@ -685,7 +794,11 @@ impl Store {
     ) -> Result<ExpenseReply, ExpenseError> {
         let acting = self.acting(profile_id, None, now, language).await?;
         let id = proposal_id.to_string();
-        let text = if language == Language::Es { "Cancelar" } else { "Cancel" };
+        let text = if language == Language::Es {
+            "Cancelar"
+        } else {
+            "Cancel"
+        };
         self.act_and_reply(&acting, Some(text), (false, None), Step::Cancel { id })
             .await
     }
@@ -720,14 +833,24 @@ impl Store {
         let acting = self.acting(profile_id, role, now, language).await?;
         let action = validate_call(call, &acting.context)?;
         let mut conn = self.pool.acquire().await.map_err(storage)?;
-        sqlx::query(WRITE).execute(&mut *conn).await.map_err(storage)?;
+        sqlx::query(WRITE)
+            .execute(&mut *conn)
+            .await
+            .map_err(storage)?;
         let said = match confirmation_needed(action.tool(), false, true) {
-            Some(reason) => acting.propose(&mut conn, &action, reason, &Draft::default()).await,
+            Some(reason) => {
+                acting
+                    .propose(&mut conn, &action, reason, &Draft::default())
+                    .await
+            }
             None => acting.run(&mut conn, &action).await,
         };
         match said {
             Ok(said) => {
-                sqlx::query("COMMIT").execute(&mut *conn).await.map_err(storage)?;
+                sqlx::query("COMMIT")
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(storage)?;
                 Ok(ExpenseReply {
                     message_id: 0,
                     answer: said.answer,
@@ -750,8 +873,13 @@ impl Store {
 
     /// The latest messages of the profile's conversation, oldest first; a reply's
     /// proposal is included while it still waits.
-    pub async fn expense_messages(&self, profile_id: i64, limit: i64, now: DateTime<Utc>) -> Result<Vec<ExpenseMessage>, ExpenseError> {
-        let mut rows: Vec<(i64, String, String, Option<String>, Option<String>, String)> = sqlx::query_as(
+    pub async fn expense_messages(
+        &self,
+        profile_id: i64,
+        limit: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<ExpenseMessage>, ExpenseError> {
+        let mut rows: Vec<MessageRow> = sqlx::query_as(
             "SELECT id, role, text, kind, proposal_id, created_at FROM expense_messages \
              WHERE profile_id = ? ORDER BY id DESC LIMIT ?",
         )
@@ -763,10 +891,12 @@ impl Store {
         rows.reverse();
         let mut conn = self.pool.acquire().await.map_err(storage)?;
         let mut messages = Vec::with_capacity(rows.len());
-        for (id, role, text, kind, proposal_id, created_at) in rows {
-            let proposal = match proposal_id {
+        for row in rows {
+            let proposal = match row.proposal_id {
                 Some(pid) => match load_proposal(&mut conn, profile_id, &pid).await {
-                    Ok((p, reason, _)) if p.status == ProposalStatus::Pending && p.expires_at > now => {
+                    Ok((p, reason, _))
+                        if p.status == ProposalStatus::Pending && p.expires_at > now =>
+                    {
                         proposal_view(&p, reason)
                     }
                     _ => None,
@@ -774,12 +904,12 @@ impl Store {
                 None => None,
             };
             messages.push(ExpenseMessage {
-                id,
-                from_student: role == "student",
-                text,
-                kind: kind.as_deref().and_then(kind_of),
+                id: row.id,
+                from_student: row.role == "student",
+                text: row.text,
+                kind: row.kind.as_deref().and_then(kind_of),
                 proposal,
-                created_at,
+                created_at: row.created_at,
             });
         }
         Ok(messages)

@@ -26,9 +26,9 @@ pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use exams::SystemClock;
+pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
 pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
-pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use project_specs::SpecFileSummary;
 pub use reports::{

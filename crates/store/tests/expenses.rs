@@ -6,13 +6,13 @@
 
 use chrono::{DateTime, Duration, Utc};
 use lantern_core::expenses::gate::PROPOSAL_LIFETIME;
+use lantern_core::expenses::money::Currency;
 use lantern_core::expenses::{DecisionKind, ExpenseQuery, Role};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::Coded;
-use lantern_core::expenses::money::Currency;
-use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings, Store};
+use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings, ProposalView, Store};
 use serde_json::json;
 
 struct Fixture {
@@ -23,7 +23,10 @@ struct Fixture {
 }
 
 fn at(minutes: i64) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2026-11-23T12:00:00Z").unwrap().with_timezone(&Utc) + Duration::minutes(minutes)
+    DateTime::parse_from_rfc3339("2026-11-23T12:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+        + Duration::minutes(minutes)
 }
 
 async fn fixture() -> Fixture {
@@ -31,7 +34,12 @@ async fn fixture() -> Fixture {
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
     let ana = store.create_profile("Ana").await.unwrap().id;
     let ben = store.create_profile("Ben").await.unwrap().id;
-    Fixture { store, ana, ben, _dir: dir }
+    Fixture {
+        store,
+        ana,
+        ben,
+        _dir: dir,
+    }
 }
 
 fn call(tool: &str, args: serde_json::Value) -> ToolCall {
@@ -50,20 +58,52 @@ impl Fixture {
             now: at(minute),
             role: None,
         };
-        self.store.expense_turn(request, None, &CancelFlag::default()).await.unwrap()
+        self.store
+            .expense_turn(request, None, &CancelFlag::default())
+            .await
+            .unwrap()
+    }
+
+    /// The proposal a direct delete of `id` waits on.
+    async fn propose_delete(&self, profile: i64, id: i64) -> ProposalView {
+        self.store
+            .expense_tool(
+                profile,
+                &call("delete_expense", json!({ "id": id })),
+                at(0),
+                Language::En,
+                None,
+            )
+            .await
+            .unwrap()
+            .proposal
+            .unwrap()
     }
 
     async fn add(&self, profile: i64, item: &str, amount: f64, date: &str) -> i64 {
         let reply = self
             .store
-            .expense_tool(profile, &call("add_expense", json!({"item": item, "amount": amount, "date": date})), at(0), Language::En, None)
+            .expense_tool(
+                profile,
+                &call(
+                    "add_expense",
+                    json!({"item": item, "amount": amount, "date": date}),
+                ),
+                at(0),
+                Language::En,
+                None,
+            )
             .await
             .unwrap();
         reply.done.added.unwrap().id
     }
 
     async fn count(&self, profile: i64) -> usize {
-        self.store.list_expenses(profile, &ExpenseQuery::default()).await.unwrap().len()
+        self.store
+            .list_expenses(profile, &ExpenseQuery::default())
+            .await
+            .unwrap()
+            .len()
     }
 }
 
@@ -74,8 +114,15 @@ async fn a_clear_add_runs_and_the_reply_states_the_stored_values() {
     assert_eq!(reply.kind, DecisionKind::ToolCall);
     assert!(!reply.confirmation_required);
     let added = reply.done.added.clone().unwrap();
-    assert_eq!((added.item.as_str(), added.amount.minor), ("electricity bill", 20_000));
-    assert!(reply.answer.contains("£200.00") && reply.answer.contains("2026-11-23"), "{}", reply.answer);
+    assert_eq!(
+        (added.item.as_str(), added.amount.minor),
+        ("electricity bill", 20_000)
+    );
+    assert!(
+        reply.answer.contains("£200.00") && reply.answer.contains("2026-11-23"),
+        "{}",
+        reply.answer
+    );
     assert_eq!(f.count(f.ana).await, 1);
     assert_eq!(f.count(f.ben).await, 0, "another profile sees none of it");
 }
@@ -88,22 +135,41 @@ async fn a_delete_runs_only_when_its_proposal_is_confirmed_once() {
     assert!(asked.confirmation_required);
     assert_eq!(f.count(f.ana).await, 1, "nothing ran yet");
     let id = asked.proposal.unwrap().id;
-    let done = f.store.expense_confirm(f.ana, &id, None, at(2), Language::En, None).await.unwrap();
+    let done = f
+        .store
+        .expense_confirm(f.ana, &id, None, at(2), Language::En, None)
+        .await
+        .unwrap();
     assert!(done.done.deleted.is_some());
     assert_eq!(f.count(f.ana).await, 0);
-    let again = f.store.expense_confirm(f.ana, &id, None, at(3), Language::En, None).await.unwrap();
-    assert_eq!(again.error.map(|c| c.as_str()), Some("expense_proposal_used"));
+    let again = f
+        .store
+        .expense_confirm(f.ana, &id, None, at(3), Language::En, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        again.error.map(|c| c.as_str()),
+        Some("expense_proposal_used")
+    );
 }
 
 #[tokio::test]
 async fn yes_in_words_confirms_and_no_runs_nothing() {
     let f = fixture().await;
     f.add(f.ana, "lunch", 12.0, "2026-11-20").await;
-    assert!(f.say(f.ana, "remove the lunch", 1).await.confirmation_required);
+    assert!(
+        f.say(f.ana, "remove the lunch", 1)
+            .await
+            .confirmation_required
+    );
     let no = f.say(f.ana, "no", 2).await;
     assert_eq!(no.kind, DecisionKind::Clarify);
     assert_eq!(f.count(f.ana).await, 1);
-    assert!(f.say(f.ana, "remove the lunch", 3).await.confirmation_required);
+    assert!(
+        f.say(f.ana, "remove the lunch", 3)
+            .await
+            .confirmation_required
+    );
     let yes = f.say(f.ana, "yes", 4).await;
     assert!(yes.done.deleted.is_some(), "{}", yes.answer);
     assert_eq!(f.count(f.ana).await, 0);
@@ -113,13 +179,27 @@ async fn yes_in_words_confirms_and_no_runs_nothing() {
 async fn an_expired_or_altered_confirmation_runs_nothing() {
     let f = fixture().await;
     let id = f.add(f.ana, "rent", 400.0, "2026-11-01").await;
-    let proposal = f.store.expense_tool(f.ana, &call("delete_expense", json!({"id": id})), at(0), Language::En, None).await.unwrap().proposal.unwrap();
+    let proposal = f.propose_delete(f.ana, id).await;
     let other = json!({"id": id + 1}).as_object().cloned();
-    let altered = f.store.expense_confirm(f.ana, &proposal.id, other, at(1), Language::En, None).await.unwrap();
-    assert_eq!(altered.error.map(|c| c.as_str()), Some("expense_proposal_mismatch"));
+    let altered = f
+        .store
+        .expense_confirm(f.ana, &proposal.id, other, at(1), Language::En, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        altered.error.map(|c| c.as_str()),
+        Some("expense_proposal_mismatch")
+    );
     let late = at(0) + PROPOSAL_LIFETIME;
-    let expired = f.store.expense_confirm(f.ana, &proposal.id, None, late, Language::En, None).await.unwrap();
-    assert_eq!(expired.error.map(|c| c.as_str()), Some("expense_proposal_expired"));
+    let expired = f
+        .store
+        .expense_confirm(f.ana, &proposal.id, None, late, Language::En, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        expired.error.map(|c| c.as_str()),
+        Some("expense_proposal_expired")
+    );
     assert_eq!(f.count(f.ana).await, 1);
 }
 
@@ -131,14 +211,32 @@ async fn an_edited_proposal_is_a_new_one_that_needs_its_own_yes() {
     let first = asked.proposal.unwrap();
     let revised = f
         .store
-        .expense_revise(f.ana, &first.id, json!({"id": first.args["id"], "amount": "14.50"}).as_object().cloned().unwrap(), at(2), Language::En, None)
+        .expense_revise(
+            f.ana,
+            &first.id,
+            json!({"id": first.args["id"], "amount": "14.50"})
+                .as_object()
+                .cloned()
+                .unwrap(),
+            at(2),
+            Language::En,
+            None,
+        )
         .await
         .unwrap();
     let second = revised.proposal.unwrap();
     assert_ne!(second.id, first.id);
-    let old = f.store.expense_confirm(f.ana, &first.id, None, at(3), Language::En, None).await.unwrap();
+    let old = f
+        .store
+        .expense_confirm(f.ana, &first.id, None, at(3), Language::En, None)
+        .await
+        .unwrap();
     assert_eq!(old.error.map(|c| c.as_str()), Some("expense_proposal_used"));
-    let done = f.store.expense_confirm(f.ana, &second.id, None, at(4), Language::En, None).await.unwrap();
+    let done = f
+        .store
+        .expense_confirm(f.ana, &second.id, None, at(4), Language::En, None)
+        .await
+        .unwrap();
     assert_eq!(done.done.updated.unwrap().amount.minor, 1_450);
 }
 
@@ -149,7 +247,10 @@ async fn a_question_s_draft_carries_to_the_answer() {
     assert_eq!(asked.kind, DecisionKind::Clarify, "{}", asked.answer);
     let done = f.say(f.ana, "£45", 1).await;
     let added = done.done.added.unwrap();
-    assert_eq!((added.item.as_str(), added.amount.minor), ("gas bill", 4_500));
+    assert_eq!(
+        (added.item.as_str(), added.amount.minor),
+        ("gas bill", 4_500)
+    );
 }
 
 #[tokio::test]
@@ -167,10 +268,29 @@ async fn several_matches_are_listed_and_the_choice_is_proposed() {
 async fn a_viewer_is_refused_by_the_service_and_may_still_read() {
     let f = fixture().await;
     f.add(f.ana, "lunch", 12.0, "2026-11-20").await;
-    f.store.set_expense_settings(f.ana, ExpenseSettings { role: Role::Viewer, currency: Currency::Gbp }).await.unwrap();
+    f.store
+        .set_expense_settings(
+            f.ana,
+            ExpenseSettings {
+                role: Role::Viewer,
+                currency: Currency::Gbp,
+            },
+        )
+        .await
+        .unwrap();
     let refused = f.say(f.ana, "Add coffee £3", 1).await;
     assert_eq!(refused.error.map(|c| c.as_str()), Some("expense_forbidden"));
-    let err = f.store.expense_tool(f.ana, &call("add_expense", json!({"item": "tea", "amount": 2})), at(1), Language::En, None).await.unwrap_err();
+    let err = f
+        .store
+        .expense_tool(
+            f.ana,
+            &call("add_expense", json!({"item": "tea", "amount": 2})),
+            at(1),
+            Language::En,
+            None,
+        )
+        .await
+        .unwrap_err();
     assert_eq!(err.code().as_str(), "expense_forbidden");
     let total = f.say(f.ana, "how much have I spent this month?", 2).await;
     assert_eq!(total.done.balance.unwrap().count, 1);
@@ -180,7 +300,17 @@ async fn a_viewer_is_refused_by_the_service_and_may_still_read() {
 #[tokio::test]
 async fn a_role_asked_for_can_only_restrict() {
     let f = fixture().await;
-    let err = f.store.expense_tool(f.ana, &call("add_expense", json!({"item": "tea", "amount": 2})), at(0), Language::En, Some(Role::Viewer)).await.unwrap_err();
+    let err = f
+        .store
+        .expense_tool(
+            f.ana,
+            &call("add_expense", json!({"item": "tea", "amount": 2})),
+            at(0),
+            Language::En,
+            Some(Role::Viewer),
+        )
+        .await
+        .unwrap_err();
     assert_eq!(err.code().as_str(), "expense_forbidden");
 }
 
@@ -188,13 +318,27 @@ async fn a_role_asked_for_can_only_restrict() {
 async fn another_profile_s_expense_is_not_found() {
     let f = fixture().await;
     let bens = f.add(f.ben, "bike", 60.0, "2026-11-20").await;
-    for tool_call in [call("delete_expense", json!({"id": bens})), call("update_expense", json!({"id": bens, "amount": 1}))] {
-        let err = f.store.expense_tool(f.ana, &tool_call, at(0), Language::En, None).await.unwrap_err();
+    for tool_call in [
+        call("delete_expense", json!({"id": bens})),
+        call("update_expense", json!({"id": bens, "amount": 1})),
+    ] {
+        let err = f
+            .store
+            .expense_tool(f.ana, &tool_call, at(0), Language::En, None)
+            .await
+            .unwrap_err();
         assert_eq!(err.code().as_str(), "expense_not_found");
     }
-    let proposal = f.store.expense_tool(f.ben, &call("delete_expense", json!({"id": bens})), at(0), Language::En, None).await.unwrap().proposal.unwrap();
-    let err = f.store.expense_confirm(f.ana, &proposal.id, None, at(1), Language::En, None).await.unwrap();
-    assert_eq!(err.error.map(|c| c.as_str()), Some("expense_proposal_not_found"));
+    let proposal = f.propose_delete(f.ben, bens).await;
+    let err = f
+        .store
+        .expense_confirm(f.ana, &proposal.id, None, at(1), Language::En, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        err.error.map(|c| c.as_str()),
+        Some("expense_proposal_not_found")
+    );
     assert_eq!(f.count(f.ben).await, 1);
 }
 
@@ -204,8 +348,15 @@ async fn a_new_request_replaces_the_waiting_proposal() {
     f.add(f.ana, "lunch", 12.0, "2026-11-20").await;
     let first = f.say(f.ana, "delete the lunch", 1).await.proposal.unwrap();
     f.say(f.ana, "how much have I spent?", 2).await;
-    let late = f.store.expense_confirm(f.ana, &first.id, None, at(3), Language::En, None).await.unwrap();
-    assert_eq!(late.error.map(|c| c.as_str()), Some("expense_proposal_used"));
+    let late = f
+        .store
+        .expense_confirm(f.ana, &first.id, None, at(3), Language::En, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        late.error.map(|c| c.as_str()),
+        Some("expense_proposal_used")
+    );
 }
 
 #[tokio::test]
@@ -219,7 +370,11 @@ async fn the_message_is_kept_when_the_model_crashes() {
         now: at(0),
         role: None,
     };
-    let reply = f.store.expense_turn(request, Some(&llm), &CancelFlag::default()).await.unwrap();
+    let reply = f
+        .store
+        .expense_turn(request, Some(&llm), &CancelFlag::default())
+        .await
+        .unwrap();
     assert!(reply.failure.unwrap().starts_with("model_crashed"));
     let messages = f.store.expense_messages(f.ana, 10, at(1)).await.unwrap();
     assert_eq!(messages.len(), 2);

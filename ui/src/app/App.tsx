@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoachPage } from "../features/coach/CoachPage";
+import { ExpensesPage } from "../features/expenses/ExpensesPage";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
@@ -48,6 +49,8 @@ export function App() {
           <TutorPage modelReady={model?.state === "ready"} debugDrawer={settings?.debugDrawer ?? false} />
         ) : current === "reports" ? (
           <ReportsPage language={settings?.language ?? "en"} />
+        ) : current === "expenses" ? (
+          <ExpensesPage language={settings?.language ?? "en"} />
         ) : (
           <>
             <h2>{t(`nav.${current}`)}</h2>

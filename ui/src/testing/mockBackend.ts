@@ -3,6 +3,7 @@
 // a real build. Tests drive it through `window.lanternMock`.
 import { emit } from "@tauri-apps/api/event";
 import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import { createExpensesMock } from "../features/expenses/mock";
 import { createReportsMock } from "../features/reports/mock";
 import { createTutorMock } from "../features/tutor/mock";
 
@@ -68,7 +69,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createTutorMock(), createReportsMock());
+Object.assign(handlers, createTutorMock(), createReportsMock(), createExpensesMock());
 // The native file dialogs: a chosen Markdown report, and a save path.
 handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
 handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";

@@ -3,3 +3,7 @@
 import { configure } from "@testing-library/react";
 
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom draws nothing: a canvas has no context, so charts skip drawing (their figures
+// are also in a table, which tests read) instead of logging "not implemented".
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

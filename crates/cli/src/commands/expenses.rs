@@ -110,7 +110,9 @@ fn parse_role(name: &str) -> Result<Role, String> {
 fn json_object(text: &str) -> Result<Map<String, Value>, ExpenseError> {
     match serde_json::from_str(text) {
         Ok(Value::Object(args)) => Ok(args),
-        Ok(_) => Err(ExpenseError::Invalid("the arguments must be a JSON object".into())),
+        Ok(_) => Err(ExpenseError::Invalid(
+            "the arguments must be a JSON object".into(),
+        )),
         Err(e) => Err(ExpenseError::Invalid(format!("not JSON: {e}"))),
     }
 }
@@ -126,7 +128,10 @@ fn query(
             None => None,
         },
         category: category
-            .map(|c| Category::from_name(c).ok_or_else(|| ExpenseError::Invalid(format!("unknown category {c:?}"))))
+            .map(|c| {
+                Category::from_name(c)
+                    .ok_or_else(|| ExpenseError::Invalid(format!("unknown category {c:?}")))
+            })
             .transpose()?,
     })
 }
@@ -160,8 +165,14 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
     let language = options.language;
     let role = options.role;
     let reply = match &options.command {
-        ExpensesCommand::Say { text, offline, model } => {
-            let supervisor = (!offline).then(|| model.supervisor(locations)).transpose()?;
+        ExpensesCommand::Say {
+            text,
+            offline,
+            model,
+        } => {
+            let supervisor = (!offline)
+                .then(|| model.supervisor(locations))
+                .transpose()?;
             let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
             let request = ExpenseRequest {
                 profile_id: profile,
@@ -211,9 +222,15 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             let settings = rt.block_on(store.expense_settings(profile))?;
             let rows = rt.block_on(store.list_expenses(profile, &query))?;
             if options.json {
-                println!("{}", json!(rt.block_on(store.expense_balance(profile, &query))?));
+                println!(
+                    "{}",
+                    json!(rt.block_on(store.expense_balance(profile, &query))?)
+                );
             } else {
-                println!("{}", balance(&rows, &query, settings.currency, now.date_naive(), language));
+                println!(
+                    "{}",
+                    balance(&rows, &query, settings.currency, now.date_naive(), language)
+                );
             }
             return Ok(());
         }

@@ -12,7 +12,10 @@ pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
     command.arg("--data-dir").arg(data_dir).args(args);
     let takes_model = matches!(
         args,
-        ["tutor", "say" | "event", ..] | ["report", "chat", ..] | ["eval", ..]
+        ["tutor", "say" | "event", ..]
+            | ["report", "chat", ..]
+            | ["expenses", "say", ..]
+            | ["eval", ..]
     );
     if let (true, Ok(model)) = (takes_model, std::env::var("LANTERN_TEST_MODEL")) {
         if !args.contains(&"--offline") {

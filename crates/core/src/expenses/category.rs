@@ -4,73 +4,220 @@
 use super::contract::Category;
 use crate::text::normalize::{normalize, words};
 
-/// Words (normalised, no accents) that point to each category.
+/// Words (normalised, no accents) that name a kind of spending outright; each counts
+/// twice as much as a weak word.
 const KEYWORDS: &[(Category, &[&str])] = &[
     (
         Category::Food,
         &[
-            "lunch", "dinner", "breakfast", "food", "groceries", "grocery", "coffee", "snack",
-            "snacks", "pizza", "restaurant", "cafe", "meal", "supermarket", "sandwich", "bread",
-            "milk", "fruit", "takeaway", "comida", "cena", "desayuno", "almuerzo", "cafeteria",
-            "supermercado", "compra", "merienda", "pan", "leche", "fruta", "restaurante",
+            "lunch",
+            "dinner",
+            "breakfast",
+            "food",
+            "groceries",
+            "grocery",
+            "coffee",
+            "snack",
+            "snacks",
+            "pizza",
+            "restaurant",
+            "cafe",
+            "meal",
+            "supermarket",
+            "sandwich",
+            "bread",
+            "milk",
+            "fruit",
+            "takeaway",
+            "comida",
+            "cena",
+            "desayuno",
+            "almuerzo",
+            "cafeteria",
+            "supermercado",
+            "merienda",
+            "pan",
+            "leche",
+            "fruta",
+            "restaurante",
             "bocadillo",
         ],
     ),
     (
         Category::Transport,
         &[
-            "bus", "train", "taxi", "uber", "fuel", "petrol", "gas", "diesel", "car", "mechanic",
-            "parking", "ticket", "metro", "tube", "bike", "bicycle", "garage", "tyre", "tyres",
-            "autobus", "tren", "gasolina", "coche", "mecanico", "aparcamiento", "billete",
-            "bicicleta", "taller", "transporte",
+            "bus",
+            "train",
+            "taxi",
+            "uber",
+            "fuel",
+            "petrol",
+            "diesel",
+            "car",
+            "mechanic",
+            "parking",
+            "metro",
+            "tube",
+            "bike",
+            "bicycle",
+            "garage",
+            "tyre",
+            "tyres",
+            "autobus",
+            "tren",
+            "gasolina",
+            "coche",
+            "mecanico",
+            "aparcamiento",
+            "billete",
+            "bicicleta",
+            "taller",
+            "transporte",
         ],
     ),
     (
         Category::Housing,
         &[
-            "rent", "mortgage", "furniture", "repair", "repairs", "alquiler", "hipoteca",
-            "muebles", "reparacion", "piso",
+            "rent",
+            "mortgage",
+            "furniture",
+            "alquiler",
+            "hipoteca",
+            "muebles",
+            "reparacion",
+            "piso",
         ],
     ),
     (
         Category::Utilities,
         &[
-            "electricity", "electric", "water", "heating", "phone", "mobile", "internet",
-            "broadband", "wifi", "bill", "bills", "luz", "electricidad", "agua", "calefaccion",
-            "telefono", "movil", "factura", "recibo",
+            "electricity",
+            "electric",
+            "water",
+            "heating",
+            "phone",
+            "mobile",
+            "internet",
+            "broadband",
+            "wifi",
+            "luz",
+            "electricidad",
+            "agua",
+            "calefaccion",
+            "telefono",
+            "movil",
         ],
     ),
     (
         Category::Health,
         &[
-            "doctor", "dentist", "medicine", "pharmacy", "chemist", "prescription", "glasses",
-            "gym", "medico", "dentista", "medicina", "medicinas", "farmacia", "gafas",
+            "doctor",
+            "dentist",
+            "medicine",
+            "pharmacy",
+            "chemist",
+            "prescription",
+            "glasses",
+            "gym",
+            "medico",
+            "dentista",
+            "medicina",
+            "medicinas",
+            "farmacia",
+            "gafas",
             "gimnasio",
         ],
     ),
     (
         Category::Education,
         &[
-            "book", "books", "textbook", "course", "tuition", "fees", "fee", "school",
-            "stationery", "notebook", "pens", "calculator", "exam", "library", "libro",
-            "libros", "curso", "matricula", "colegio", "escuela", "papeleria", "cuaderno",
-            "boligrafos", "calculadora", "examen", "universidad", "university",
+            "book",
+            "books",
+            "textbook",
+            "course",
+            "tuition",
+            "school",
+            "stationery",
+            "notebook",
+            "pens",
+            "calculator",
+            "exam",
+            "library",
+            "libro",
+            "libros",
+            "curso",
+            "matricula",
+            "colegio",
+            "escuela",
+            "papeleria",
+            "cuaderno",
+            "boligrafos",
+            "calculadora",
+            "examen",
+            "universidad",
+            "university",
         ],
     ),
     (
         Category::Leisure,
         &[
-            "cinema", "movie", "movies", "film", "concert", "game", "games", "netflix",
-            "spotify", "museum", "party", "trip", "cine", "pelicula", "concierto", "juego",
-            "juegos", "museo", "fiesta", "excursion", "viaje",
+            "cinema",
+            "movie",
+            "movies",
+            "film",
+            "concert",
+            "game",
+            "games",
+            "netflix",
+            "spotify",
+            "museum",
+            "party",
+            "cine",
+            "pelicula",
+            "concierto",
+            "juego",
+            "juegos",
+            "museo",
+            "fiesta",
+            "excursion",
         ],
     ),
     (
         Category::Shopping,
         &[
-            "clothes", "shoes", "shirt", "jacket", "jeans", "gift", "present", "shopping",
-            "ropa", "zapatos", "camisa", "chaqueta", "regalo", "zapatillas",
+            "clothes",
+            "shoes",
+            "shirt",
+            "jacket",
+            "jeans",
+            "gift",
+            "present",
+            "shopping",
+            "ropa",
+            "zapatos",
+            "camisa",
+            "chaqueta",
+            "regalo",
+            "zapatillas",
         ],
+    ),
+];
+
+/// Words that lean towards a category but often go with a stronger word of another
+/// ("cinema ticket", "gas bill", "car repair", "mechanic fee"): they decide only when
+/// nothing stronger is said.
+const WEAK_KEYWORDS: &[(Category, &[&str])] = &[
+    (Category::Food, &["compra"]),
+    (Category::Transport, &["gas", "ticket", "station", "fare"]),
+    (Category::Housing, &["repair", "repairs", "home"]),
+    (
+        Category::Utilities,
+        &["gas", "bill", "bills", "factura", "recibo", "subscription"],
+    ),
+    (Category::Education, &["fee", "fees", "cuota"]),
+    (
+        Category::Leisure,
+        &["trip", "viaje", "ticket", "entrada", "entradas"],
     ),
 ];
 
@@ -100,14 +247,35 @@ fn category_names(category: Category) -> &'static [&'static str] {
     }
 }
 
-/// The category an item most likely belongs to, from its words; `Other` when none fits.
+/// How strongly `said` points to each category: two points per outright word, one per
+/// weak word.
+fn scores(said: &[&str]) -> [(Category, usize); 9] {
+    let count = |table: &[(Category, &[&str])], category: Category| {
+        table
+            .iter()
+            .filter(|(c, _)| *c == category)
+            .map(|(_, keys)| said.iter().filter(|w| keys.contains(w)).count())
+            .sum::<usize>()
+    };
+    Category::ALL.map(|c| (c, 2 * count(KEYWORDS, c) + count(WEAK_KEYWORDS, c)))
+}
+
+/// The category an item most likely belongs to: the one its words point to most
+/// strongly (the earlier category on a tie); `Other` when no word fits.
 pub fn guess_category(item: &str) -> Category {
     let normalized = normalize(item);
     let said = words(&normalized);
-    KEYWORDS
-        .iter()
-        .find(|(_, keys)| said.iter().any(|w| keys.contains(w)))
-        .map_or(Category::Other, |(category, _)| *category)
+    scores(&said)
+        .into_iter()
+        .filter(|(_, score)| *score > 0)
+        .fold(
+            None,
+            |best: Option<(Category, usize)>, (c, score)| match best {
+                Some((_, top)) if top >= score => best,
+                _ => Some((c, score)),
+            },
+        )
+        .map_or(Category::Other, |(category, _)| category)
 }
 
 #[cfg(test)]
@@ -124,6 +292,23 @@ mod tests {
     }
 
     #[test]
+    fn an_outright_word_beats_a_weak_one() {
+        assert_eq!(guess_category("gas bill"), Category::Utilities);
+        assert_eq!(guess_category("cinema ticket"), Category::Leisure);
+        assert_eq!(guess_category("train ticket"), Category::Transport);
+        assert_eq!(guess_category("car repair"), Category::Transport);
+        assert_eq!(guess_category("entradas de cine"), Category::Leisure);
+        assert_eq!(guess_category("school fees"), Category::Education);
+        assert_eq!(guess_category("phone bill"), Category::Utilities);
+    }
+
+    #[test]
+    fn a_weak_word_alone_still_decides() {
+        assert_eq!(guess_category("ticket"), Category::Transport);
+        assert_eq!(guess_category("la factura"), Category::Utilities);
+    }
+
+    #[test]
     fn an_unknown_item_is_other() {
         assert_eq!(guess_category("thingamajig"), Category::Other);
     }
@@ -131,7 +316,10 @@ mod tests {
     #[test]
     fn a_category_named_outright_is_found() {
         assert_eq!(named_category("how much on Food?"), Some(Category::Food));
-        assert_eq!(named_category("gastos de transporte"), Some(Category::Transport));
+        assert_eq!(
+            named_category("gastos de transporte"),
+            Some(Category::Transport)
+        );
         assert_eq!(named_category("my lunch"), None);
     }
 }

@@ -77,9 +77,18 @@ fn weekday(word: &str) -> Option<Weekday> {
 fn month(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
     let months = [
-        ["jan", "enero"], ["feb", "febrero"], ["mar", "marzo"], ["apr", "abril"], ["may", "mayo"],
-        ["jun", "junio"], ["jul", "julio"], ["aug", "agosto"], ["sep", "septiembre"],
-        ["oct", "octubre"], ["nov", "noviembre"], ["dec", "diciembre"],
+        ["jan", "enero"],
+        ["feb", "febrero"],
+        ["mar", "marzo"],
+        ["apr", "abril"],
+        ["may", "mayo"],
+        ["jun", "junio"],
+        ["jul", "julio"],
+        ["aug", "agosto"],
+        ["sep", "septiembre"],
+        ["oct", "octubre"],
+        ["nov", "noviembre"],
+        ["dec", "diciembre"],
     ];
     if w == "setiembre" {
         return Some(9);
@@ -96,10 +105,30 @@ fn small_number(word: &str) -> Option<i64> {
         return Some(n);
     }
     let words = [
-        ("a", 1), ("an", 1), ("one", 1), ("un", 1), ("una", 1), ("uno", 1), ("two", 2), ("dos", 2),
-        ("three", 3), ("tres", 3), ("four", 4), ("cuatro", 4), ("five", 5), ("cinco", 5),
-        ("six", 6), ("seis", 6), ("seven", 7), ("siete", 7), ("eight", 8), ("ocho", 8),
-        ("nine", 9), ("nueve", 9), ("ten", 10), ("diez", 10),
+        ("a", 1),
+        ("an", 1),
+        ("one", 1),
+        ("un", 1),
+        ("una", 1),
+        ("uno", 1),
+        ("two", 2),
+        ("dos", 2),
+        ("three", 3),
+        ("tres", 3),
+        ("four", 4),
+        ("cuatro", 4),
+        ("five", 5),
+        ("cinco", 5),
+        ("six", 6),
+        ("seis", 6),
+        ("seven", 7),
+        ("siete", 7),
+        ("eight", 8),
+        ("ocho", 8),
+        ("nine", 9),
+        ("nueve", 9),
+        ("ten", 10),
+        ("diez", 10),
     ];
     words.iter().find(|(k, _)| *k == w).map(|(_, n)| *n)
 }
@@ -131,7 +160,10 @@ fn year_of(text: Option<&str>) -> Option<i32> {
 type Rule = (Regex, fn(&Captures, NaiveDate) -> Option<NaiveDate>);
 
 fn rule(pattern: &str, resolve: fn(&Captures, NaiveDate) -> Option<NaiveDate>) -> Rule {
-    (Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"), resolve)
+    (
+        Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"),
+        resolve,
+    )
 }
 
 fn group<'t>(caps: &Captures<'t>, name: &str) -> Option<&'t str> {
@@ -141,38 +173,112 @@ fn group<'t>(caps: &Captures<'t>, name: &str) -> Option<&'t str> {
 static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     vec![
         rule(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b", |c, _| {
-            NaiveDate::from_ymd_opt(group(c, "y")?.parse().ok()?, group(c, "m")?.parse().ok()?, group(c, "d")?.parse().ok()?)
+            NaiveDate::from_ymd_opt(
+                group(c, "y")?.parse().ok()?,
+                group(c, "m")?.parse().ok()?,
+                group(c, "d")?.parse().ok()?,
+            )
         }),
-        rule(r"\b(?P<d>\d{1,2})/(?P<m>\d{1,2})(?:/(?P<y>\d{2}|\d{4}))?\b", |c, today| {
-            recent_day(today, group(c, "m")?.parse().ok()?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
+        rule(
+            r"\b(?P<d>\d{1,2})/(?P<m>\d{1,2})(?:/(?P<y>\d{2}|\d{4}))?\b",
+            |c, today| {
+                recent_day(
+                    today,
+                    group(c, "m")?.parse().ok()?,
+                    group(c, "d")?.parse().ok()?,
+                    year_of(group(c, "y")),
+                )
+            },
+        ),
+        rule(
+            r"\b(?:the\s+)?day\s+before\s+yesterday\b|\bantes\s+de\s+ayer\b|\banteayer\b",
+            |_, t| Some(t - Duration::days(2)),
+        ),
+        rule(r"\byesterday\b|\bayer\b", |_, t| {
+            Some(t - Duration::days(1))
         }),
-        rule(r"\b(?:the\s+)?day\s+before\s+yesterday\b|\bantes\s+de\s+ayer\b|\banteayer\b", |_, t| Some(t - Duration::days(2))),
-        rule(r"\byesterday\b|\bayer\b", |_, t| Some(t - Duration::days(1))),
-        rule(r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bhoy\b|\besta\s+(?:ma[nñ]ana|tarde|noche)\b", |_, t| Some(t)),
-        rule(&format!(r"\b(?P<n>{SMALL})\s+(?P<u>days?|weeks?)\s+ago\b"), |c, t| {
-            let n = small_number(group(c, "n")?)?;
-            let per = if group(c, "u")?.to_lowercase().starts_with("week") { 7 } else { 1 };
-            Some(t - Duration::days(n.checked_mul(per)?))
-        }),
-        rule(&format!(r"\bhace\s+(?P<n>{SMALL})\s+(?P<u>d[ií]as?|semanas?)\b"), |c, t| {
-            let n = small_number(group(c, "n")?)?;
-            let per = if group(c, "u")?.to_lowercase().starts_with("semana") { 7 } else { 1 };
-            Some(t - Duration::days(n.checked_mul(per)?))
-        }),
-        rule(&format!(r"\blast\s+(?P<w>{WEEKDAYS})\b|\b(?:el\s+)?(?P<w2>{WEEKDAYS})\s+pasado\b|\bel\s+pasado\s+(?P<w3>{WEEKDAYS})\b"), |c, t| {
-            let w = group(c, "w").or_else(|| group(c, "w2")).or_else(|| group(c, "w3"))?;
-            Some(last_weekday(t, weekday(w)?, true))
-        }),
-        rule(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MONTHS})\b\.?(?:,?\s+(?P<y>\d{{4}}))?"), |c, t| {
-            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
-        }),
-        rule(&format!(r"\b(?P<d>\d{{1,2}})\s+de\s+(?P<m>{MONTHS})\b(?:\s+(?:de|del)\s+(?P<y>\d{{4}}))?"), |c, t| {
-            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
-        }),
-        rule(&format!(r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"), |c, t| {
-            recent_day(t, month(group(c, "m")?)?, group(c, "d")?.parse().ok()?, year_of(group(c, "y")))
-        }),
-        rule(&format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"), |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, false))),
+        rule(
+            r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bhoy\b|\besta\s+(?:ma[nñ]ana|tarde|noche)\b",
+            |_, t| Some(t),
+        ),
+        rule(
+            &format!(r"\b(?P<n>{SMALL})\s+(?P<u>days?|weeks?)\s+ago\b"),
+            |c, t| {
+                let n = small_number(group(c, "n")?)?;
+                let per = if group(c, "u")?.to_lowercase().starts_with("week") {
+                    7
+                } else {
+                    1
+                };
+                Some(t - Duration::days(n.checked_mul(per)?))
+            },
+        ),
+        rule(
+            &format!(r"\bhace\s+(?P<n>{SMALL})\s+(?P<u>d[ií]as?|semanas?)\b"),
+            |c, t| {
+                let n = small_number(group(c, "n")?)?;
+                let per = if group(c, "u")?.to_lowercase().starts_with("semana") {
+                    7
+                } else {
+                    1
+                };
+                Some(t - Duration::days(n.checked_mul(per)?))
+            },
+        ),
+        rule(
+            &format!(
+                r"\blast\s+(?P<w>{WEEKDAYS})\b|\b(?:el\s+)?(?P<w2>{WEEKDAYS})\s+pasado\b|\bel\s+pasado\s+(?P<w3>{WEEKDAYS})\b"
+            ),
+            |c, t| {
+                let w = group(c, "w")
+                    .or_else(|| group(c, "w2"))
+                    .or_else(|| group(c, "w3"))?;
+                Some(last_weekday(t, weekday(w)?, true))
+            },
+        ),
+        rule(
+            &format!(
+                r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MONTHS})\b\.?(?:,?\s+(?P<y>\d{{4}}))?"
+            ),
+            |c, t| {
+                recent_day(
+                    t,
+                    month(group(c, "m")?)?,
+                    group(c, "d")?.parse().ok()?,
+                    year_of(group(c, "y")),
+                )
+            },
+        ),
+        rule(
+            &format!(
+                r"\b(?P<d>\d{{1,2}})\s+de\s+(?P<m>{MONTHS})\b(?:\s+(?:de|del)\s+(?P<y>\d{{4}}))?"
+            ),
+            |c, t| {
+                recent_day(
+                    t,
+                    month(group(c, "m")?)?,
+                    group(c, "d")?.parse().ok()?,
+                    year_of(group(c, "y")),
+                )
+            },
+        ),
+        rule(
+            &format!(
+                r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"
+            ),
+            |c, t| {
+                recent_day(
+                    t,
+                    month(group(c, "m")?)?,
+                    group(c, "d")?.parse().ok()?,
+                    year_of(group(c, "y")),
+                )
+            },
+        ),
+        rule(
+            &format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"),
+            |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, false)),
+        ),
     ]
 });
 
@@ -182,7 +288,9 @@ pub fn find_date(text: &str, today: NaiveDate) -> Option<FoundDate> {
     for (pattern, resolve) in DAY_RULES.iter() {
         for caps in pattern.captures_iter(text) {
             let Some(whole) = caps.get(0) else { continue };
-            let Some(date) = resolve(&caps, today) else { continue };
+            let Some(date) = resolve(&caps, today) else {
+                continue;
+            };
             let earlier = best.is_none_or(|b| whole.start() < b.start);
             if earlier {
                 best = Some(FoundDate {
@@ -270,7 +378,10 @@ fn keyword_range(keyword: &str, today: NaiveDate) -> Option<Option<DateRange>> {
 type SpanRule = (Regex, fn(&Captures, NaiveDate) -> Option<DateRange>);
 
 fn span_rule(pattern: &str, resolve: fn(&Captures, NaiveDate) -> Option<DateRange>) -> SpanRule {
-    (Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"), resolve)
+    (
+        Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"),
+        resolve,
+    )
 }
 
 fn keyword(name: &'static str) -> fn(&Captures, NaiveDate) -> Option<DateRange> {
@@ -288,25 +399,60 @@ fn keyword(name: &'static str) -> fn(&Captures, NaiveDate) -> Option<DateRange> 
 
 static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
     vec![
-        span_rule(r"\b(?:last|past|previous)\s+(?P<n>\d{1,3})\s+days\b|\b[uú]ltimos\s+(?P<n2>\d{1,3})\s+d[ií]as\b", |c, t| {
-            let n: i64 = group(c, "n").or_else(|| group(c, "n2"))?.parse().ok()?;
-            (n >= 1).then(|| DateRange { from: t - Duration::days(n - 1), to: t })
-        }),
+        span_rule(
+            r"\b(?:last|past|previous)\s+(?P<n>\d{1,3})\s+days\b|\b[uú]ltimos\s+(?P<n2>\d{1,3})\s+d[ií]as\b",
+            |c, t| {
+                let n: i64 = group(c, "n").or_else(|| group(c, "n2"))?.parse().ok()?;
+                (n >= 1).then(|| DateRange {
+                    from: t - Duration::days(n - 1),
+                    to: t,
+                })
+            },
+        ),
         span_rule(r"\bthis\s+week\b|\besta\s+semana\b", keyword("this_week")),
-        span_rule(r"\blast\s+week\b|\bprevious\s+week\b|\bla\s+semana\s+pasada\b|\bsemana\s+anterior\b", keyword("last_week")),
-        span_rule(r"\bthis\s+month\b|\beste\s+mes\b|\bso\s+far\s+this\s+month\b", keyword("this_month")),
-        span_rule(r"\blast\s+month\b|\bprevious\s+month\b|\bel\s+mes\s+pasado\b|\bmes\s+anterior\b", keyword("last_month")),
+        span_rule(
+            r"\blast\s+week\b|\bprevious\s+week\b|\bla\s+semana\s+pasada\b|\bsemana\s+anterior\b",
+            keyword("last_week"),
+        ),
+        span_rule(
+            r"\bthis\s+month\b|\beste\s+mes\b|\bso\s+far\s+this\s+month\b",
+            keyword("this_month"),
+        ),
+        span_rule(
+            r"\blast\s+month\b|\bprevious\s+month\b|\bel\s+mes\s+pasado\b|\bmes\s+anterior\b",
+            keyword("last_month"),
+        ),
         span_rule(r"\bthis\s+year\b|\beste\s+a[nñ]o\b", keyword("this_year")),
-        span_rule(r"\blast\s+year\b|\bel\s+a[nñ]o\s+pasado\b", keyword("last_year")),
-        span_rule(&format!(r"\b(?:since|desde)\s+(?:el\s+)?(?P<w>{WEEKDAYS})\b"), |c, t| {
-            Some(DateRange { from: last_weekday(t, weekday(group(c, "w")?)?, false), to: t })
+        span_rule(
+            r"\blast\s+year\b|\bel\s+a[nñ]o\s+pasado\b",
+            keyword("last_year"),
+        ),
+        span_rule(
+            &format!(r"\b(?:since|desde)\s+(?:el\s+)?(?P<w>{WEEKDAYS})\b"),
+            |c, t| {
+                Some(DateRange {
+                    from: last_weekday(t, weekday(group(c, "w")?)?, false),
+                    to: t,
+                })
+            },
+        ),
+        span_rule(
+            &format!(
+                r"\b(?:in|during|en|durante)\s+(?P<m>{MONTHS})\b(?:\s+(?:de\s+)?(?P<y>\d{{4}}))?"
+            ),
+            |c, t| {
+                let m = month(group(c, "m")?)?;
+                let y = year_of(group(c, "y")).unwrap_or(if m > t.month() {
+                    t.year() - 1
+                } else {
+                    t.year()
+                });
+                month_range(y, m)
+            },
+        ),
+        span_rule(r"\b(?:in|en|during)\s+(?P<y>(?:19|20)\d{2})\b", |c, _| {
+            year_range(group(c, "y")?.parse().ok()?)
         }),
-        span_rule(&format!(r"\b(?:in|during|en|durante)\s+(?P<m>{MONTHS})\b(?:\s+(?:de\s+)?(?P<y>\d{{4}}))?"), |c, t| {
-            let m = month(group(c, "m")?)?;
-            let y = year_of(group(c, "y")).unwrap_or(if m > t.month() { t.year() - 1 } else { t.year() });
-            month_range(y, m)
-        }),
-        span_rule(r"\b(?:in|en|during)\s+(?P<y>(?:19|20)\d{2})\b", |c, _| year_range(group(c, "y")?.parse().ok()?)),
         span_rule(r"\btoday\b|\bhoy\b", keyword("today")),
         span_rule(r"\byesterday\b|\bayer\b", keyword("yesterday")),
     ]
@@ -335,7 +481,11 @@ pub fn parse_range_arg(text: &str, today: NaiveDate) -> Result<Option<DateRange>
     if let Some((from, to)) = trimmed.split_once("..") {
         let from = NaiveDate::parse_from_str(from.trim(), "%Y-%m-%d").map_err(|_| bad())?;
         let to = NaiveDate::parse_from_str(to.trim(), "%Y-%m-%d").map_err(|_| bad())?;
-        return if from <= to { Ok(Some(DateRange { from, to })) } else { Err(bad()) };
+        return if from <= to {
+            Ok(Some(DateRange { from, to }))
+        } else {
+            Err(bad())
+        };
     }
     if let Ok(day) = NaiveDate::parse_from_str(trimmed, "%Y-%m-%d") {
         return Ok(Some(DateRange { from: day, to: day }));
@@ -343,9 +493,19 @@ pub fn parse_range_arg(text: &str, today: NaiveDate) -> Result<Option<DateRange>
     let parts: Vec<&str> = trimmed.split('-').collect();
     let numbers: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
     match (parts.as_slice(), numbers.as_slice()) {
-        ([y], [year]) if y.len() == 4 => return i32::try_from(*year).ok().and_then(year_range).map(Some).ok_or_else(bad),
+        ([y], [year]) if y.len() == 4 => {
+            return i32::try_from(*year)
+                .ok()
+                .and_then(year_range)
+                .map(Some)
+                .ok_or_else(bad)
+        }
         ([y, _], [year, m]) if y.len() == 4 => {
-            return i32::try_from(*year).ok().and_then(|y| month_range(y, *m)).map(Some).ok_or_else(bad)
+            return i32::try_from(*year)
+                .ok()
+                .and_then(|y| month_range(y, *m))
+                .map(Some)
+                .ok_or_else(bad)
         }
         _ => {}
     }
@@ -436,8 +596,14 @@ mod tests {
 
     #[test]
     fn date_arguments_are_iso_or_words() {
-        assert_eq!(parse_date_arg("2026-11-20", today()).map(|d| d.to_string()), Ok("2026-11-20".into()));
-        assert_eq!(parse_date_arg("yesterday", today()).map(|d| d.to_string()), Ok("2026-11-22".into()));
+        assert_eq!(
+            parse_date_arg("2026-11-20", today()).map(|d| d.to_string()),
+            Ok("2026-11-20".into())
+        );
+        assert_eq!(
+            parse_date_arg("yesterday", today()).map(|d| d.to_string()),
+            Ok("2026-11-22".into())
+        );
         assert!(parse_date_arg("2026-13-01", today()).is_err());
         assert!(parse_date_arg("soonish", today()).is_err());
     }
@@ -474,14 +640,19 @@ mod tests {
 
     #[test]
     fn range_arguments_accept_keywords_months_and_spans() {
-        let r = |t: &str| parse_range_arg(t, today()).map(|o| o.map(|r| (r.from.to_string(), r.to.to_string())));
+        let r = |t: &str| {
+            parse_range_arg(t, today()).map(|o| o.map(|r| (r.from.to_string(), r.to.to_string())))
+        };
         assert_eq!(r("all"), Ok(None));
         assert_eq!(r(""), Ok(None));
         assert_eq!(r("this month"), Ok(s("2026-11-01", "2026-11-30")));
         assert_eq!(r("Last-Week"), Ok(s("2026-11-16", "2026-11-22")));
         assert_eq!(r("2026-02"), Ok(s("2026-02-01", "2026-02-28")));
         assert_eq!(r("2025"), Ok(s("2025-01-01", "2025-12-31")));
-        assert_eq!(r("2026-11-01..2026-11-15"), Ok(s("2026-11-01", "2026-11-15")));
+        assert_eq!(
+            r("2026-11-01..2026-11-15"),
+            Ok(s("2026-11-01", "2026-11-15"))
+        );
         assert!(r("2026-11-15..2026-11-01").is_err());
         assert!(r("whenever").is_err());
     }

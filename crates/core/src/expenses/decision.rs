@@ -171,7 +171,10 @@ mod tests {
         else {
             panic!("a tool call")
         };
-        assert_eq!((call.tool.as_str(), confirmation_suggested), ("add_expense", true));
+        assert_eq!(
+            (call.tool.as_str(), confirmation_suggested),
+            ("add_expense", true)
+        );
     }
 
     #[test]
@@ -203,6 +206,9 @@ mod tests {
             answer: false,
             tools: vec![],
         };
-        assert_eq!(decision_schema(&empty)["anyOf"][0]["properties"]["type"]["enum"][0], "clarify");
+        assert_eq!(
+            decision_schema(&empty)["anyOf"][0]["properties"]["type"]["enum"][0],
+            "clarify"
+        );
     }
 }

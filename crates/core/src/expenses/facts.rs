@@ -6,6 +6,7 @@
 use super::category::named_category;
 use super::dates::{find_date, find_range, DateRange, FoundDate};
 use super::money::{find_amounts, FoundAmount};
+use super::social::{social_of, Social};
 use crate::language::Language;
 use crate::text::normalize::{has_phrase, normalize, words};
 use chrono::NaiveDate;
@@ -63,69 +64,404 @@ pub struct Facts {
     pub new_item: Option<String>,
     /// Whether the message talks about the date itself ("change the date").
     pub mentions_date: bool,
+    /// A greeting, thanks or a request for help, when that is all the message is.
+    pub social: Option<Social>,
+    /// Whether the message asks something ("?", "¿", or a question word first).
+    pub is_question: bool,
 }
 
 /// Phrases of each intent (normalised), strongest first.
 const DELETE: &[&str] = &[
-    "delete", "remove", "erase", "get rid of", "take off", "borra", "borrar", "borrame",
-    "elimina", "eliminar", "quita", "quitar", "suprime",
+    "delete",
+    "remove",
+    "erase",
+    "get rid of",
+    "take off",
+    "forget the",
+    "forget about",
+    "olvidate del",
+    "olvidate de",
+    "olvida el",
+    "borra",
+    "borrar",
+    "borrame",
+    "elimina",
+    "eliminar",
+    "quita",
+    "quitar",
+    "suprime",
 ];
 const UPDATE: &[&str] = &[
-    "change", "update", "correct", "fix", "edit", "modify", "rename", "should be",
-    "should have been", "was actually", "cambia", "cambiar", "corrige", "corregir",
-    "actualiza", "actualizar", "modifica", "modificar", "renombra", "deberia ser",
+    "change",
+    "update",
+    "correct",
+    "fix",
+    "edit",
+    "modify",
+    "rename",
+    "should be",
+    "should have been",
+    "was actually",
+    "cambia",
+    "cambiar",
+    "corrige",
+    "corregir",
+    "actualiza",
+    "actualizar",
+    "modifica",
+    "modificar",
+    "renombra",
+    "deberia ser",
     "en realidad",
 ];
 const BALANCE: &[&str] = &[
     "balance", "total", "how much", "sum", "cuanto", "cuanta", "saldo", "suma",
 ];
 const LIST: &[&str] = &[
-    "list", "show", "what did i spend", "what have i spent", "my expenses", "expenses",
-    "display", "lista", "listar", "muestra", "muestrame", "ensename", "mis gastos", "que gaste",
-    "gastos", "ver",
+    "list",
+    "show",
+    "what did i spend",
+    "what have i spent",
+    "my expenses",
+    "expenses",
+    "display",
+    "lista",
+    "listar",
+    "muestra",
+    "muestrame",
+    "ensename",
+    "mis gastos",
+    "que gaste",
+    "gastos",
+    "ver",
 ];
 const ADD: &[&str] = &[
-    "add", "spent", "paid", "bought", "log", "record", "put down", "new expense", "note down",
-    "cost me", "i got", "anade", "anadir", "agrega", "agregar", "apunta", "apuntar", "anota",
-    "gaste", "pague", "compre", "registra", "registrar", "nuevo gasto", "me costo",
+    "add",
+    "spent",
+    "paid",
+    "bought",
+    "buy",
+    "grabbed",
+    "purchased",
+    "ordered",
+    "picked up",
+    "treated myself",
+    "spend",
+    "log",
+    "record",
+    "put down",
+    "new expense",
+    "note down",
+    "cost me",
+    "i got",
+    "anade",
+    "anadir",
+    "agrega",
+    "agregar",
+    "apunta",
+    "apuntar",
+    "anota",
+    "gaste",
+    "pague",
+    "compre",
+    "registra",
+    "registrar",
+    "nuevo gasto",
+    "me costo",
 ];
 
 const YES: &[&str] = &[
-    "yes", "y", "yeah", "yep", "sure", "ok", "okay", "go ahead", "confirm", "confirmed",
-    "do it", "correct", "right", "that s right", "si", "vale", "claro", "confirmo",
-    "confirmar", "adelante", "de acuerdo", "hazlo", "correcto", "eso es", "perfecto",
+    "yes",
+    "y",
+    "yeah",
+    "yep",
+    "sure",
+    "ok",
+    "okay",
+    "go ahead",
+    "confirm",
+    "confirmed",
+    "do it",
+    "correct",
+    "right",
+    "that s right",
+    "si",
+    "vale",
+    "claro",
+    "confirmo",
+    "confirmar",
+    "adelante",
+    "de acuerdo",
+    "hazlo",
+    "correcto",
+    "eso es",
+    "perfecto",
 ];
 const NO: &[&str] = &[
-    "no", "nope", "nah", "cancel", "don t", "dont", "stop", "no thanks", "not that",
-    "cancela", "cancelar", "mejor no", "no gracias", "para",
+    "no",
+    "nope",
+    "nah",
+    "cancel",
+    "don t",
+    "dont",
+    "stop",
+    "no thanks",
+    "not that",
+    "never mind",
+    "nevermind",
+    "forget it",
+    "olvidalo",
+    "dejalo",
+    "cancela",
+    "cancelar",
+    "mejor no",
+    "no gracias",
+    "para",
 ];
 
 /// Words that never name an item: intent verbs, articles, fillers (normalised).
 const FILLER: &[&str] = &[
-    "i", "a", "an", "the", "my", "me", "for", "on", "of", "to", "at", "in", "with", "and",
-    "please", "can", "could", "you", "want", "would", "like", "d", "just", "some", "it",
-    "was", "is", "this", "that", "had", "have", "we", "our", "new", "expense", "item",
-    "thing", "something", "one", "add", "spent", "paid", "bought", "log", "record", "put",
-    "down", "note", "cost", "got", "delete", "remove", "erase", "change", "update",
-    "correct", "fix", "edit", "modify", "rename", "should", "be", "been", "actually",
-    "de", "del", "la", "el", "los", "las", "un", "una", "unos", "unas", "mi", "mis", "en",
-    "por", "para", "con", "y", "que", "quiero", "puedes", "podrias", "favor", "anade",
-    "anadir", "agrega", "agregar", "apunta", "apuntar", "anota", "gaste", "pague", "compre",
-    "registra", "registrar", "nuevo", "gasto", "borra", "borrar", "elimina", "eliminar",
-    "quita", "quitar", "cambia", "cambiar", "corrige", "corregir", "actualiza",
-    "actualizar", "modifica", "modificar", "renombra", "algo", "cosa", "me", "costo",
-    "he", "hoy", "ayer", "today", "yesterday", "amount", "price", "importe", "precio",
-    "fecha", "date", "category", "categoria", "as", "como", "al", "lo", "le", "it s",
-    "s", "gastado", "pagado", "comprado", "anadido", "cost", "costs", "are", "were", "from",
-    "hace", "ago", "last", "pasado", "pasada", "dias", "days", "week", "semana", "ok",
-    "okay", "so", "there", "well", "um", "hmm", "about", "what", "yes", "no", "si", "vale",
-    "bueno", "pues", "eh", "oh", "also", "too", "tambien", "think", "creo", "were", "fue",
-    "era", "how", "much", "many", "cuanto",
+    "oops",
+    "sorry",
+    "make",
+    "set",
+    "grabbed",
+    "purchased",
+    "ordered",
+    "buy",
+    "picked",
+    "up",
+    "treated",
+    "myself",
+    "forget",
+    "about",
+    "were",
+    "costs",
+    "fue",
+    "fueron",
+    "era",
+    "eran",
+    "costo",
+    "costaron",
+    "vale",
+    "valio",
+    "hey",
+    "hi",
+    "hello",
+    "ok",
+    "okay",
+    "well",
+    "um",
+    "uh",
+    "oh",
+    "ah",
+    "hmm",
+    "so",
+    "also",
+    "again",
+    "thanks",
+    "ups",
+    "perdon",
+    "vaya",
+    "hola",
+    "bueno",
+    "oye",
+    "pues",
+    "tambien",
+    "gracias",
+    "i",
+    "a",
+    "an",
+    "the",
+    "my",
+    "me",
+    "for",
+    "on",
+    "of",
+    "to",
+    "at",
+    "in",
+    "with",
+    "and",
+    "please",
+    "can",
+    "could",
+    "you",
+    "want",
+    "would",
+    "like",
+    "d",
+    "just",
+    "some",
+    "it",
+    "was",
+    "is",
+    "this",
+    "that",
+    "had",
+    "have",
+    "we",
+    "our",
+    "new",
+    "expense",
+    "item",
+    "thing",
+    "something",
+    "one",
+    "add",
+    "spent",
+    "paid",
+    "bought",
+    "log",
+    "record",
+    "put",
+    "down",
+    "note",
+    "cost",
+    "got",
+    "delete",
+    "remove",
+    "erase",
+    "change",
+    "update",
+    "correct",
+    "fix",
+    "edit",
+    "modify",
+    "rename",
+    "should",
+    "be",
+    "been",
+    "actually",
+    "de",
+    "del",
+    "la",
+    "el",
+    "los",
+    "las",
+    "un",
+    "una",
+    "unos",
+    "unas",
+    "mi",
+    "mis",
+    "en",
+    "por",
+    "para",
+    "con",
+    "y",
+    "que",
+    "quiero",
+    "puedes",
+    "podrias",
+    "favor",
+    "anade",
+    "anadir",
+    "agrega",
+    "agregar",
+    "apunta",
+    "apuntar",
+    "anota",
+    "gaste",
+    "pague",
+    "compre",
+    "registra",
+    "registrar",
+    "nuevo",
+    "gasto",
+    "borra",
+    "borrar",
+    "elimina",
+    "eliminar",
+    "quita",
+    "quitar",
+    "cambia",
+    "cambiar",
+    "corrige",
+    "corregir",
+    "actualiza",
+    "actualizar",
+    "modifica",
+    "modificar",
+    "renombra",
+    "algo",
+    "cosa",
+    "me",
+    "costo",
+    "he",
+    "hoy",
+    "ayer",
+    "today",
+    "yesterday",
+    "amount",
+    "price",
+    "importe",
+    "precio",
+    "fecha",
+    "date",
+    "category",
+    "categoria",
+    "as",
+    "como",
+    "al",
+    "lo",
+    "le",
+    "it s",
+    "s",
+    "gastado",
+    "pagado",
+    "comprado",
+    "anadido",
+    "cost",
+    "costs",
+    "are",
+    "were",
+    "from",
+    "hace",
+    "ago",
+    "last",
+    "pasado",
+    "pasada",
+    "dias",
+    "days",
+    "week",
+    "semana",
+    "ok",
+    "okay",
+    "so",
+    "there",
+    "well",
+    "um",
+    "hmm",
+    "about",
+    "what",
+    "yes",
+    "no",
+    "si",
+    "vale",
+    "bueno",
+    "pues",
+    "eh",
+    "oh",
+    "also",
+    "too",
+    "tambien",
+    "think",
+    "creo",
+    "were",
+    "fue",
+    "era",
+    "how",
+    "much",
+    "many",
+    "cuanto",
 ];
 
 static ID: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:#\s*|\b(?:expense|id|number|no\.|gasto|n[uú]mero|n[ºo°])\s*#?\s*)(\d{1,12})\b")
-        .expect("a valid pattern")
+    Regex::new(
+        r"(?i)(?:#\s*|\b(?:expense|id|number|no\.|gasto|n[uú]mero|n[ºo°])\s*#?\s*)(\d{1,12})\b",
+    )
+    .expect("a valid pattern")
 });
 static RENAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:rename|renombra|call)\b.*?\b(?:to|as|a|como)\s+(.+)$")
@@ -133,14 +469,17 @@ static RENAME: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The first intent whose phrases the message contains.
-fn intent_of(normalized: &str, has_amount: bool) -> Option<Intent> {
+fn intent_of(normalized: &str, has_amount: bool, moves_category: bool) -> Option<Intent> {
     let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
     if says(DELETE) {
         Some(Intent::Delete)
-    } else if says(UPDATE) {
+    } else if says(UPDATE) || (moves_category && says(RECATEGORISE) && !has_amount) {
         Some(Intent::Update)
     } else if says(BALANCE) && !has_amount {
         Some(Intent::Balance)
+    } else if says(ADD) && !has_amount && asks(normalized) {
+        // "Did I spend anything on food?", "What did I buy yesterday?": a look back.
+        Some(Intent::List)
     } else if says(ADD) {
         Some(Intent::Add)
     } else if says(LIST) && !has_amount {
@@ -148,6 +487,34 @@ fn intent_of(normalized: &str, has_amount: bool) -> Option<Intent> {
     } else {
         None
     }
+}
+
+/// Words that move an expense to a category when one is named ("put the taxi under
+/// transport", "pon el taxi en ocio").
+const RECATEGORISE: &[&str] = &[
+    "put",
+    "move",
+    "mark",
+    "file",
+    "categorise",
+    "categorize",
+    "pon",
+    "mueve",
+    "marca",
+];
+
+/// Words a question opens with (normalised); "can you…?" is a request, not one of them.
+const QUESTION_WORDS: &[&str] = &[
+    "did", "do", "does", "what", "which", "how", "when", "where", "was", "were", "have", "has",
+    "is", "are", "que", "cuanto", "cuanta", "cuantos", "cuando", "donde", "cual", "he", "hice",
+    "en que",
+];
+
+/// Whether `normalized` opens with a question word: it asks about what is recorded.
+pub fn asks(normalized: &str) -> bool {
+    QUESTION_WORDS
+        .iter()
+        .any(|q| normalized == *q || normalized.starts_with(&format!("{q} ")))
 }
 
 /// A yes or no, when the whole message is one (a few polite words allowed).
@@ -200,17 +567,52 @@ fn item_words(text: &str) -> Option<String> {
 
 /// Words that mark a message as English.
 const ENGLISH: &[&str] = &[
-    "the", "a", "an", "add", "spent", "paid", "bought", "how", "much", "today", "yesterday",
-    "my", "delete", "remove", "change", "yes", "what", "show", "list", "for", "on", "last",
-    "this", "week", "month", "i", "please", "thanks", "hello", "hi", "can", "you", "it",
-    "one", "was", "and", "pounds", "dollars", "to",
+    "the",
+    "a",
+    "an",
+    "add",
+    "spent",
+    "paid",
+    "bought",
+    "how",
+    "much",
+    "today",
+    "yesterday",
+    "my",
+    "delete",
+    "remove",
+    "change",
+    "yes",
+    "what",
+    "show",
+    "list",
+    "for",
+    "on",
+    "last",
+    "this",
+    "week",
+    "month",
+    "i",
+    "please",
+    "thanks",
+    "hello",
+    "hi",
+    "can",
+    "you",
+    "it",
+    "one",
+    "was",
+    "and",
+    "pounds",
+    "dollars",
+    "to",
 ];
 /// Words that mark a message as Spanish.
 const SPANISH: &[&str] = &[
-    "el", "la", "los", "las", "de", "del", "anade", "gaste", "pague", "compre", "cuanto",
-    "hoy", "ayer", "mis", "gastos", "gasto", "borra", "cambia", "que", "muestra", "en", "por",
-    "para", "pasado", "pasada", "semana", "mes", "yo", "gracias", "hola", "puedes", "lo",
-    "uno", "era", "y", "libras", "euros", "quiero", "anteayer", "apunta", "si", "vale",
+    "el", "la", "los", "las", "de", "del", "anade", "gaste", "pague", "compre", "cuanto", "hoy",
+    "ayer", "mis", "gastos", "gasto", "borra", "cambia", "que", "muestra", "en", "por", "para",
+    "pasado", "pasada", "semana", "mes", "yo", "gracias", "hola", "puedes", "lo", "uno", "era",
+    "y", "libras", "euros", "quiero", "anteayer", "apunta", "si", "vale",
 ];
 
 /// The language of a message by its words; `fallback` when they do not tell.
@@ -243,23 +645,38 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
         .and_then(|m| item_words(m.as_str()));
     let mut spans: Vec<(usize, usize)> = amounts.iter().map(|a| (a.start, a.end)).collect();
     spans.extend(found_date.map(|d| (d.start, d.end)));
-    spans.extend(id_match.and_then(|c| c.get(0)).map(|m| (m.start(), m.end())));
+    spans.extend(
+        id_match
+            .and_then(|c| c.get(0))
+            .map(|m| (m.start(), m.end())),
+    );
     let mut rest = without_spans(message, &spans);
     if let Some(m) = RENAME.captures(&rest).and_then(|c| c.get(1)) {
         rest.truncate(m.start());
     }
-    let intent = intent_of(&normalized, !amounts.is_empty());
+    let category = named_category(message);
+    let intent = intent_of(&normalized, !amounts.is_empty(), category.is_some());
     let answer = answer_of(&normalized);
     Facts {
         intent,
         answer,
         date: found_date.map(|d| d.date),
         range: find_range(message, today),
-        category: named_category(message),
+        category,
         id,
-        item: if answer.is_some() { None } else { item_words(&rest) },
+        item: if answer.is_some() {
+            None
+        } else {
+            item_words(&rest)
+        },
         new_item,
         mentions_date: has_phrase(&normalized, "date") || has_phrase(&normalized, "fecha"),
+        social: if intent.is_none() && amounts.is_empty() {
+            social_of(&normalized)
+        } else {
+            None
+        },
+        is_question: message.contains(['?', '¿']) || asks(&normalized),
         amounts,
     }
 }
@@ -296,9 +713,26 @@ mod tests {
     #[test]
     fn spending_verbs_are_adds_and_the_item_follows_them() {
         let f = facts("I spent 15 euros on lunch yesterday");
-        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Add), Some("lunch")));
+        assert_eq!(
+            (f.intent, f.item.as_deref()),
+            (Some(Intent::Add), Some("lunch"))
+        );
         let f = facts("Gasté 12 euros en el cine");
-        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Add), Some("cine")));
+        assert_eq!(
+            (f.intent, f.item.as_deref()),
+            (Some(Intent::Add), Some("cine"))
+        );
+    }
+
+    #[test]
+    fn interjections_do_not_name_the_item() {
+        for (message, item) in [
+            ("Oops, delete the bus", "bus"),
+            ("Sorry, the lunch was £14", "lunch"),
+            ("Vaya, borra el taxi", "taxi"),
+        ] {
+            assert_eq!(facts(message).item.as_deref(), Some(item), "{message}");
+        }
     }
 
     #[test]
@@ -310,9 +744,18 @@ mod tests {
 
     #[test]
     fn questions_about_totals_are_balances_and_lists_are_lists() {
-        assert_eq!(facts("How much have I spent this month?").intent, Some(Intent::Balance));
-        assert_eq!(facts("¿Cuánto he gastado este mes?").intent, Some(Intent::Balance));
-        assert_eq!(facts("Show my expenses for last week").intent, Some(Intent::List));
+        assert_eq!(
+            facts("How much have I spent this month?").intent,
+            Some(Intent::Balance)
+        );
+        assert_eq!(
+            facts("¿Cuánto he gastado este mes?").intent,
+            Some(Intent::Balance)
+        );
+        assert_eq!(
+            facts("Show my expenses for last week").intent,
+            Some(Intent::List)
+        );
         assert_eq!(facts("muéstrame mis gastos").intent, Some(Intent::List));
         assert!(facts("How much have I spent this month?").range.is_some());
     }
@@ -320,11 +763,17 @@ mod tests {
     #[test]
     fn corrections_and_removals_name_the_expense_meant() {
         let f = facts("Change the mechanic fee to £150");
-        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Update), Some("mechanic fee")));
+        assert_eq!(
+            (f.intent, f.item.as_deref()),
+            (Some(Intent::Update), Some("mechanic fee"))
+        );
         let f = facts("delete expense #12");
         assert_eq!((f.intent, f.id), (Some(Intent::Delete), Some(12)));
         let f = facts("borra el gasto del mecánico");
-        assert_eq!((f.intent, f.item.as_deref()), (Some(Intent::Delete), Some("mecánico")));
+        assert_eq!(
+            (f.intent, f.item.as_deref()),
+            (Some(Intent::Delete), Some("mecánico"))
+        );
     }
 
     #[test]
@@ -333,13 +782,22 @@ mod tests {
         assert_eq!(facts("Sí, vale").answer, Some(YesNo::Yes));
         assert_eq!(facts("no, cancel it").answer, Some(YesNo::No));
         assert_eq!(facts("No gracias").answer, Some(YesNo::No));
-        assert_eq!(facts("yes add lunch for 12 pounds and a coffee too").answer, None);
+        assert_eq!(
+            facts("yes add lunch for 12 pounds and a coffee too").answer,
+            None
+        );
     }
 
     #[test]
     fn the_language_is_read_from_the_words() {
-        assert_eq!(message_language("Add electricity bill £200 today", Language::Es), Language::En);
-        assert_eq!(message_language("Gasté 12 € en el cine", Language::En), Language::Es);
+        assert_eq!(
+            message_language("Add electricity bill £200 today", Language::Es),
+            Language::En
+        );
+        assert_eq!(
+            message_language("Gasté 12 € en el cine", Language::En),
+            Language::Es
+        );
         assert_eq!(message_language("£45", Language::Es), Language::Es);
     }
 

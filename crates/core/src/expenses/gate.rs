@@ -39,11 +39,17 @@ impl ConfirmReason {
 /// Whether a call of `tool` must be confirmed: always for a delete; for an add or an
 /// update when the model suggested it or a value was inferred rather than stated; never
 /// for a read, which changes nothing.
-pub fn confirmation_needed(tool: ExpenseTool, suggested: bool, stated: bool) -> Option<ConfirmReason> {
+pub fn confirmation_needed(
+    tool: ExpenseTool,
+    suggested: bool,
+    stated: bool,
+) -> Option<ConfirmReason> {
     match tool {
         ExpenseTool::GetBalance | ExpenseTool::ListExpenses => None,
         ExpenseTool::DeleteExpense => Some(ConfirmReason::Delete),
-        ExpenseTool::AddExpense | ExpenseTool::UpdateExpense if !stated => Some(ConfirmReason::Vague),
+        ExpenseTool::AddExpense | ExpenseTool::UpdateExpense if !stated => {
+            Some(ConfirmReason::Vague)
+        }
         ExpenseTool::AddExpense | ExpenseTool::UpdateExpense if suggested => {
             Some(ConfirmReason::Suggested)
         }
@@ -79,9 +85,14 @@ impl ProposalStatus {
 
     /// The status with a stored name.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Self::Pending, Self::Confirmed, Self::Cancelled, Self::Superseded]
-            .into_iter()
-            .find(|s| s.as_str() == name)
+        [
+            Self::Pending,
+            Self::Confirmed,
+            Self::Cancelled,
+            Self::Superseded,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
     }
 }
 
@@ -155,15 +166,24 @@ mod tests {
     #[test]
     fn an_add_or_update_waits_when_the_model_suggests_it() {
         for tool in WRITES {
-            assert_eq!(confirmation_needed(tool, true, true), Some(ConfirmReason::Suggested));
+            assert_eq!(
+                confirmation_needed(tool, true, true),
+                Some(ConfirmReason::Suggested)
+            );
         }
     }
 
     #[test]
     fn an_add_or_update_waits_when_a_value_was_inferred() {
         for tool in WRITES {
-            assert_eq!(confirmation_needed(tool, false, false), Some(ConfirmReason::Vague));
-            assert_eq!(confirmation_needed(tool, true, false), Some(ConfirmReason::Vague));
+            assert_eq!(
+                confirmation_needed(tool, false, false),
+                Some(ConfirmReason::Vague)
+            );
+            assert_eq!(
+                confirmation_needed(tool, true, false),
+                Some(ConfirmReason::Vague)
+            );
         }
     }
 
@@ -192,7 +212,9 @@ mod tests {
     }
 
     fn t(minutes: i64) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339("2026-11-23T12:00:00Z").unwrap().with_timezone(&Utc)
+        DateTime::parse_from_rfc3339("2026-11-23T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc)
             + Duration::minutes(minutes)
     }
 
@@ -206,7 +228,9 @@ mod tests {
     fn proposal(status: ProposalStatus) -> StoredProposal {
         StoredProposal {
             id: "abc".into(),
-            call: call(json!({"item": "gas bill", "amount": "45.00", "currency": "GBP", "date": "2026-11-23"})),
+            call: call(
+                json!({"item": "gas bill", "amount": "45.00", "currency": "GBP", "date": "2026-11-23"}),
+            ),
             status,
             expires_at: t(0) + PROPOSAL_LIFETIME,
         }
@@ -214,14 +238,27 @@ mod tests {
 
     #[test]
     fn a_pending_proposal_runs_exactly_as_stored() {
-        let action = check_confirmation(&proposal(ProposalStatus::Pending), None, t(1), &context(Role::Owner)).unwrap();
-        assert!(matches!(action, ExpenseAction::Add(ref new) if new.amount.minor == 4_500 && new.item == "gas bill"));
+        let action = check_confirmation(
+            &proposal(ProposalStatus::Pending),
+            None,
+            t(1),
+            &context(Role::Owner),
+        )
+        .unwrap();
+        assert!(
+            matches!(action, ExpenseAction::Add(ref new) if new.amount.minor == 4_500 && new.item == "gas bill")
+        );
     }
 
     #[test]
     fn a_used_proposal_cannot_run_again() {
-        for status in [ProposalStatus::Confirmed, ProposalStatus::Cancelled, ProposalStatus::Superseded] {
-            let err = check_confirmation(&proposal(status), None, t(1), &context(Role::Owner)).unwrap_err();
+        for status in [
+            ProposalStatus::Confirmed,
+            ProposalStatus::Cancelled,
+            ProposalStatus::Superseded,
+        ] {
+            let err = check_confirmation(&proposal(status), None, t(1), &context(Role::Owner))
+                .unwrap_err();
             assert!(matches!(err, ExpenseError::ProposalUsed(..)), "{status:?}");
         }
     }
@@ -232,22 +269,38 @@ mod tests {
         let at_expiry = p.expires_at;
         let err = check_confirmation(&p, None, at_expiry, &context(Role::Owner)).unwrap_err();
         assert!(matches!(err, ExpenseError::ProposalExpired(_)));
-        assert!(check_confirmation(&p, None, at_expiry - Duration::seconds(1), &context(Role::Owner)).is_ok());
+        assert!(check_confirmation(
+            &p,
+            None,
+            at_expiry - Duration::seconds(1),
+            &context(Role::Owner)
+        )
+        .is_ok());
     }
 
     #[test]
     fn other_arguments_are_refused_but_the_same_values_written_otherwise_are_not() {
         let p = proposal(ProposalStatus::Pending);
-        let other = call(json!({"item": "gas bill", "amount": 450, "currency": "GBP", "date": "2026-11-23"}));
+        let other = call(
+            json!({"item": "gas bill", "amount": 450, "currency": "GBP", "date": "2026-11-23"}),
+        );
         let err = check_confirmation(&p, Some(&other), t(1), &context(Role::Owner)).unwrap_err();
         assert!(matches!(err, ExpenseError::ProposalMismatch(_)));
-        let same = call(json!({"item": "gas bill", "amount": 45, "date": "2026-11-23", "currency": "GBP"}));
+        let same = call(
+            json!({"item": "gas bill", "amount": 45, "date": "2026-11-23", "currency": "GBP"}),
+        );
         assert!(check_confirmation(&p, Some(&same), t(1), &context(Role::Owner)).is_ok());
     }
 
     #[test]
     fn a_role_that_lost_the_right_cannot_confirm() {
-        let err = check_confirmation(&proposal(ProposalStatus::Pending), None, t(1), &context(Role::Viewer)).unwrap_err();
+        let err = check_confirmation(
+            &proposal(ProposalStatus::Pending),
+            None,
+            t(1),
+            &context(Role::Viewer),
+        )
+        .unwrap_err();
         assert!(matches!(err, ExpenseError::Forbidden { .. }));
     }
 }

@@ -4,18 +4,20 @@
 //! dates and references are resolved by code, and a confirmation runs exactly the
 //! proposal that was shown.
 
-pub mod dates;
-pub mod money;
 pub mod category;
+mod continuation;
 mod contract;
+pub mod dates;
 pub mod decision;
 mod error;
 pub mod facts;
 pub mod gate;
+pub mod money;
 pub mod prompt;
 pub mod references;
 pub mod replies;
 pub mod rules;
+pub mod social;
 pub mod tools;
 mod turn;
 

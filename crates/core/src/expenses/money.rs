@@ -11,7 +11,17 @@ use std::sync::LazyLock;
 
 /// A currency Lantern keeps accounts in; every one has two decimal places.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
 )]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "UPPERCASE")]
@@ -112,15 +122,54 @@ static AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 const NUMBER_WORDS: &[(&str, i64)] = &[
-    ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7),
-    ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12), ("fifteen", 15),
-    ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
-    ("seventy", 70), ("eighty", 80), ("ninety", 90), ("hundred", 100), ("a hundred", 100),
-    ("uno", 1), ("un", 1), ("una", 1), ("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5),
-    ("seis", 6), ("siete", 7), ("ocho", 8), ("nueve", 9), ("diez", 10), ("once", 11),
-    ("doce", 12), ("quince", 15), ("veinte", 20), ("treinta", 30), ("cuarenta", 40),
-    ("cincuenta", 50), ("sesenta", 60), ("setenta", 70), ("ochenta", 80), ("noventa", 90),
-    ("cien", 100), ("ciento", 100),
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("fifteen", 15),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+    ("hundred", 100),
+    ("a hundred", 100),
+    ("uno", 1),
+    ("un", 1),
+    ("una", 1),
+    ("dos", 2),
+    ("tres", 3),
+    ("cuatro", 4),
+    ("cinco", 5),
+    ("seis", 6),
+    ("siete", 7),
+    ("ocho", 8),
+    ("nueve", 9),
+    ("diez", 10),
+    ("once", 11),
+    ("doce", 12),
+    ("quince", 15),
+    ("veinte", 20),
+    ("treinta", 30),
+    ("cuarenta", 40),
+    ("cincuenta", 50),
+    ("sesenta", 60),
+    ("setenta", 70),
+    ("ochenta", 80),
+    ("noventa", 90),
+    ("cien", 100),
+    ("ciento", 100),
 ];
 
 static WORD_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -133,18 +182,30 @@ static WORD_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words before a number that make it an id, not money.
-const ID_WORDS: &[&str] = &["#", "id", "number", "no.", "nº", "numero", "número", "expense", "gasto"];
+const ID_WORDS: &[&str] = &[
+    "#", "id", "number", "no.", "nº", "numero", "número", "expense", "gasto",
+];
+
+/// How month names start, English and Spanish (lowercase).
+const MONTH_STARTS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene",
+    "abr", "ago", "dic", "the ",
+];
 
 /// Whether the number in `caps` is part of a date, time, id, percentage, year or count.
 fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
-    let Some(whole) = caps.get(0) else { return true };
+    let Some(whole) = caps.get(0) else {
+        return true;
+    };
     let before = &text[..whole.start()];
     let after = &text[whole.end()..];
     let prev = before.trim_end().to_lowercase();
     if ID_WORDS.iter().any(|w| prev.ends_with(w)) && !marked {
         return true;
     }
-    if before.ends_with(['-', '/', ':']) || after.starts_with(['-', '/', ':', '%']) {
+    // A date or a time ("10:30", "23/11") touches the number itself; "rent: 550" does not.
+    let touching = caps.name("num").map_or(before, |n| &text[..n.start()]);
+    if touching.ends_with(['-', '/', ':']) || after.starts_with(['-', '/', ':', '%']) {
         return true;
     }
     if marked {
@@ -154,18 +215,49 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
     let num = caps.name("num").map_or("", |m| m.as_str());
     let is_year = num.len() == 4 && num.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y));
     const COUNTED: &[&str] = &[
-        "st", "nd", "rd", "th", "day", "days", "week", "weeks", "month", "months", "year",
-        "years", "de ", "dia", "día", "días", "dias", "semana", "mes", "año", "ano", "of ",
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-        "ene", "abr", "ago", "dic", "am", "pm", "h ", "time", "times", "vez", "veces",
-        "item", "thing", "person", "people",
+        "st", "nd", "rd", "th", "day", "days", "week", "weeks", "month", "months", "year", "years",
+        "dia", "día", "días", "dias", "semana", "mes", "año", "ano", "of ", "jan", "feb", "mar",
+        "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene", "abr", "ago", "dic",
+        "am", "pm", "h ", "time", "times", "vez", "veces", "item", "thing", "person", "people",
     ];
-    let counted = COUNTED.iter().any(|w| next.starts_with(w));
+    // "1 de noviembre", "3rd of May": a day of a month; "85 de tacos" is money.
+    let of_month = ["de ", "of "].iter().any(|p| {
+        next.strip_prefix(p)
+            .is_some_and(|rest| MONTH_STARTS.iter().any(|m| rest.starts_with(m)))
+    });
+    let counted = of_month || COUNTED.iter().any(|w| next.starts_with(w));
     const MONTHS_BEFORE: &[&str] = &[
-        "january", "february", "march", "april", "may", "june", "july", "august",
-        "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun",
-        "jul", "aug", "sep", "sept", "oct", "nov", "dec", "the", "el", "last", "ultimos",
-        "últimos", "past", "hace",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "the",
+        "el",
+        "last",
+        "ultimos",
+        "últimos",
+        "past",
+        "hace",
     ];
     let after_month = MONTHS_BEFORE.iter().any(|m| prev.ends_with(m));
     is_year || counted || after_month
@@ -173,7 +265,10 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
 
 /// Minor units of a written number ("1,234.56", "15,50", "1.234", "12.5").
 fn parse_decimal(num: &str) -> Option<i64> {
-    let num: String = num.chars().filter(|c| !matches!(c, ' ' | '\u{a0}')).collect();
+    let num: String = num
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{a0}'))
+        .collect();
     let last_sep = num.rfind(['.', ',']);
     let (whole, fraction) = match last_sep {
         Some(i) => {
@@ -232,14 +327,19 @@ pub fn find_amounts(text: &str) -> Vec<FoundAmount> {
         });
     }
     for caps in WORD_AMOUNT.captures_iter(text) {
-        let (Some(word), Some(post), Some(whole)) = (caps.name("word"), caps.name("post"), caps.get(0)) else {
+        let (Some(word), Some(post), Some(whole)) =
+            (caps.name("word"), caps.name("post"), caps.get(0))
+        else {
             continue;
         };
         let word = word.as_str().to_lowercase();
         let Some((_, units)) = NUMBER_WORDS.iter().find(|(w, _)| *w == word) else {
             continue;
         };
-        if found.iter().any(|f| f.start < whole.end() && whole.start() < f.end) {
+        if found
+            .iter()
+            .any(|f| f.start < whole.end() && whole.start() < f.end)
+        {
             continue;
         }
         found.push(FoundAmount {
@@ -284,7 +384,12 @@ pub fn minor_from_json(value: &Value) -> Result<(i64, Option<Currency>), String>
             .parse::<i64>()
             .ok()
             .and_then(|w| w.checked_mul(100))
-            .and_then(|w| fraction[..2].parse::<i64>().ok().and_then(|f| w.checked_add(f)));
+            .and_then(|w| {
+                fraction[..2]
+                    .parse::<i64>()
+                    .ok()
+                    .and_then(|f| w.checked_add(f))
+            });
         return match minor {
             Some(0) => Err("amount must be more than zero".into()),
             Some(m) if m <= MAX_MINOR => Ok((m, None)),
@@ -302,7 +407,7 @@ fn grouped(whole: i64, separator: char) -> String {
     let digits = whole.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(separator);
         }
         out.push(c);
@@ -342,8 +447,14 @@ mod tests {
 
     #[test]
     fn symbols_before_or_after_name_the_currency() {
-        assert_eq!(amount("Add £200 today"), Some((20_000, Some(Currency::Gbp))));
-        assert_eq!(amount("€15,50 for lunch"), Some((1_550, Some(Currency::Eur))));
+        assert_eq!(
+            amount("Add £200 today"),
+            Some((20_000, Some(Currency::Gbp)))
+        );
+        assert_eq!(
+            amount("€15,50 for lunch"),
+            Some((1_550, Some(Currency::Eur)))
+        );
         assert_eq!(amount("lunch 15,50 €"), Some((1_550, Some(Currency::Eur))));
         assert_eq!(amount("$3.20 coffee"), Some((320, Some(Currency::Usd))));
     }
@@ -397,14 +508,27 @@ mod tests {
             "el 3 de marzo",
             "March 3",
             "last 7 days",
+            "the 3rd of November",
         ] {
             assert_eq!(amount(text), None, "{text}");
         }
     }
 
     #[test]
+    fn a_number_after_a_colon_or_before_de_and_a_thing_is_money() {
+        assert_eq!(
+            amount("el alquiler: 550 € el 1 de noviembre").map(|a| a.0),
+            Some(55_000)
+        );
+        assert_eq!(amount("apunta 85 de tacos").map(|a| a.0), Some(8_500));
+    }
+
+    #[test]
     fn every_amount_is_found_in_order() {
-        let all: Vec<i64> = find_amounts("change the £20 lunch to £25").iter().map(|a| a.minor).collect();
+        let all: Vec<i64> = find_amounts("change the £20 lunch to £25")
+            .iter()
+            .map(|a| a.minor)
+            .collect();
         assert_eq!(all, vec![2_000, 2_500]);
     }
 
@@ -413,14 +537,31 @@ mod tests {
         assert_eq!(minor_from_json(&json!(200)), Ok((20_000, None)));
         assert_eq!(minor_from_json(&json!(15.5)), Ok((1_550, None)));
         assert_eq!(minor_from_json(&json!("15.50")), Ok((1_550, None)));
-        assert_eq!(minor_from_json(&json!("£15.50")), Ok((1_550, Some(Currency::Gbp))));
-        assert_eq!(minor_from_json(&json!("15,50 €")), Ok((1_550, Some(Currency::Eur))));
-        assert_eq!(minor_from_json(&json!("15 euros")), Ok((1_500, Some(Currency::Eur))));
+        assert_eq!(
+            minor_from_json(&json!("£15.50")),
+            Ok((1_550, Some(Currency::Gbp)))
+        );
+        assert_eq!(
+            minor_from_json(&json!("15,50 €")),
+            Ok((1_550, Some(Currency::Eur)))
+        );
+        assert_eq!(
+            minor_from_json(&json!("15 euros")),
+            Ok((1_500, Some(Currency::Eur)))
+        );
     }
 
     #[test]
     fn bad_model_amounts_are_refused() {
-        for bad in [json!(0), json!(-3), json!(1.234), json!("lots"), json!(true), json!(1e15), json!("12 and 13")] {
+        for bad in [
+            json!(0),
+            json!(-3),
+            json!(1.234),
+            json!("lots"),
+            json!(true),
+            json!(1e15),
+            json!("12 and 13"),
+        ] {
             assert!(minor_from_json(&bad).is_err(), "{bad}");
         }
     }
@@ -428,10 +569,22 @@ mod tests {
     #[test]
     fn amounts_read_the_way_each_language_writes_them() {
         let m = |minor, currency| Money { minor, currency };
-        assert_eq!(format_money(m(20_000, Currency::Gbp), Language::En), "£200.00");
-        assert_eq!(format_money(m(123_450, Currency::Mxn), Language::En), "MX$1,234.50");
-        assert_eq!(format_money(m(1_550, Currency::Eur), Language::Es), "15,50 €");
-        assert_eq!(format_money(m(123_450, Currency::Gbp), Language::Es), "1.234,50 £");
+        assert_eq!(
+            format_money(m(20_000, Currency::Gbp), Language::En),
+            "£200.00"
+        );
+        assert_eq!(
+            format_money(m(123_450, Currency::Mxn), Language::En),
+            "MX$1,234.50"
+        );
+        assert_eq!(
+            format_money(m(1_550, Currency::Eur), Language::Es),
+            "15,50 €"
+        );
+        assert_eq!(
+            format_money(m(123_450, Currency::Gbp), Language::Es),
+            "1.234,50 £"
+        );
         assert_eq!(decimal_string(20_005), "200.05");
     }
 

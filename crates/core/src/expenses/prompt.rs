@@ -57,8 +57,18 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
         input.today.format("%A")
     )];
     lines.push("Tools:".into());
-    lines.extend(input.tools.iter().map(|t| format!("- {}", tool_purpose(*t))));
-    if !input.rows.is_empty() && input.tools.iter().any(|t| !t.is_read_only() && *t != ExpenseTool::AddExpense) {
+    lines.extend(
+        input
+            .tools
+            .iter()
+            .map(|t| format!("- {}", tool_purpose(*t))),
+    );
+    if !input.rows.is_empty()
+        && input
+            .tools
+            .iter()
+            .any(|t| !t.is_read_only() && *t != ExpenseTool::AddExpense)
+    {
         lines.push("Latest expenses:".into());
         lines.extend(
             input
@@ -72,7 +82,11 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
     if skip < input.history.len() {
         lines.push("Earlier:".into());
         for line in &input.history[skip..] {
-            let who = if line.from_student { "Student" } else { "Assistant" };
+            let who = if line.from_student {
+                "Student"
+            } else {
+                "Assistant"
+            };
             let text: String = line.text.chars().take(200).collect();
             lines.push(format!("{who}: {text}"));
         }

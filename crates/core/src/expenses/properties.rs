@@ -72,7 +72,9 @@ fn output() -> impl Strategy<Value = String> {
             if let Some((value, nth)) = swap {
                 // Replace the nth value after a colon.
                 if let Some((pos, _)) = text.match_indices(':').nth(nth) {
-                    let end = text[pos + 1..].find([',', '}']).map_or(text.len(), |e| pos + 1 + e);
+                    let end = text[pos + 1..]
+                        .find([',', '}'])
+                        .map_or(text.len(), |e| pos + 1 + e);
                     text.replace_range(pos + 1..end, &value);
                 }
             }
@@ -82,7 +84,9 @@ fn output() -> impl Strategy<Value = String> {
 }
 
 fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread().build().unwrap()
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
 }
 
 proptest! {

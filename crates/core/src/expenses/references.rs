@@ -40,7 +40,9 @@ const ORDINALS: &[(&str, usize)] = &[
 ];
 
 /// Words that point back at the expense just discussed.
-const PRONOUNS: &[&str] = &["it", "that", "this", "lo", "eso", "ese", "esa", "este", "esta"];
+const PRONOUNS: &[&str] = &[
+    "it", "that", "this", "lo", "eso", "ese", "esa", "este", "esta",
+];
 
 /// Words that say nothing about which expense (besides the item filler).
 const NOT_NAMING: &[&str] = &["one", "uno", "una", "expense", "gasto", "entry", "row"];
@@ -66,6 +68,11 @@ fn naming_words(text: &str) -> Vec<String> {
 fn overlap(item: &str, wanted: &[String]) -> usize {
     let have = naming_words(item);
     wanted.iter().filter(|w| have.contains(w)).count()
+}
+
+/// Whether two phrases name the same thing: they share a meaningful word.
+pub fn shares_words(a: &str, b: &str) -> bool {
+    overlap(a, &naming_words(b)) > 0
 }
 
 /// The rows among `rows` that fit the facts' amount and day.
@@ -137,7 +144,7 @@ fn pick_candidate(rows: &[Expense], candidates: &[i64], facts: &Facts, message: 
             fitting = by_words;
         }
     }
-    if fitting.len() == listed.len() {
+    if fitting.len() == listed.len() && listed.len() > 1 {
         return Target::Several(candidates.to_vec());
     }
     target_of(&fitting)
@@ -157,14 +164,22 @@ pub fn resolve_target(
     if let Some(id) = facts.id {
         return Target::Found(id);
     }
-    if !candidates.is_empty() {
-        return pick_candidate(rows, candidates, facts, message);
-    }
     let wanted = facts.item.as_deref().map(naming_words).unwrap_or_default();
     let wanted: Vec<String> = wanted
         .into_iter()
-        .filter(|w| !PRONOUNS.contains(&w.as_str()))
+        .filter(|w| !PRONOUNS.contains(&w.as_str()) && !ORDINALS.iter().any(|(o, _)| o == w))
         .collect();
+    // An answer to "which one?" picks among the listed; words naming none of them start
+    // a new search over every expense.
+    let names_a_candidate = || {
+        candidates
+            .iter()
+            .filter_map(|id| rows.iter().find(|e| e.id == *id))
+            .any(|e| overlap(&e.item, &wanted) > 0)
+    };
+    if !candidates.is_empty() && (wanted.is_empty() || names_a_candidate()) {
+        return pick_candidate(rows, candidates, facts, message);
+    }
     if wanted.is_empty() {
         if let Some(id) = last_touched.filter(|id| rows.iter().any(|e| e.id == *id)) {
             return Target::Found(id);
@@ -233,7 +248,10 @@ mod tests {
 
     #[test]
     fn a_number_names_the_expense() {
-        assert_eq!(resolve("delete #7", Intent::Delete, &[], None), Target::Found(7));
+        assert_eq!(
+            resolve("delete #7", Intent::Delete, &[], None),
+            Target::Found(7)
+        );
     }
 
     #[test]
@@ -246,29 +264,74 @@ mod tests {
 
     #[test]
     fn an_amount_or_a_day_narrows_the_match() {
-        assert_eq!(resolve("delete the £80 mechanic fee", Intent::Delete, &[], None), Target::Found(7));
-        assert_eq!(resolve("remove the mechanic fee from 2 November", Intent::Delete, &[], None), Target::Found(3));
+        assert_eq!(
+            resolve("delete the £80 mechanic fee", Intent::Delete, &[], None),
+            Target::Found(7)
+        );
+        assert_eq!(
+            resolve(
+                "remove the mechanic fee from 2 November",
+                Intent::Delete,
+                &[],
+                None
+            ),
+            Target::Found(3)
+        );
     }
 
     #[test]
     fn in_a_correction_a_lone_amount_is_the_new_value() {
-        assert_eq!(resolve("change lunch to £15", Intent::Update, &[], None), Target::Found(5));
+        assert_eq!(
+            resolve("change lunch to £15", Intent::Update, &[], None),
+            Target::Found(5)
+        );
     }
 
     #[test]
     fn an_ordinal_or_an_amount_answers_which_one() {
-        assert_eq!(resolve("the second one", Intent::Delete, &[3, 7], None), Target::Found(7));
-        assert_eq!(resolve("el primero", Intent::Delete, &[3, 7], None), Target::Found(3));
-        assert_eq!(resolve("the £120 one", Intent::Delete, &[3, 7], None), Target::Found(3));
+        assert_eq!(
+            resolve("the second one", Intent::Delete, &[3, 7], None),
+            Target::Found(7)
+        );
+        assert_eq!(
+            resolve("el primero", Intent::Delete, &[3, 7], None),
+            Target::Found(3)
+        );
+        assert_eq!(
+            resolve("the £120 one", Intent::Delete, &[3, 7], None),
+            Target::Found(3)
+        );
     }
 
     #[test]
     fn it_means_the_expense_just_touched() {
-        assert_eq!(resolve("delete it", Intent::Delete, &[], Some(5)), Target::Found(5));
+        assert_eq!(
+            resolve("delete it", Intent::Delete, &[], Some(5)),
+            Target::Found(5)
+        );
+    }
+
+    #[test]
+    fn a_lone_candidate_named_again_is_found() {
+        assert_eq!(
+            resolve("delete the mechanic fee", Intent::Delete, &[3], None),
+            Target::Found(3)
+        );
+    }
+
+    #[test]
+    fn words_naming_no_candidate_search_every_expense() {
+        assert_eq!(
+            resolve("delete the lunch", Intent::Delete, &[3, 7], None),
+            Target::Found(5)
+        );
     }
 
     #[test]
     fn words_matching_nothing_are_not_found() {
-        assert_eq!(resolve("delete the cinema", Intent::Delete, &[], None), Target::NotFound);
+        assert_eq!(
+            resolve("delete the cinema", Intent::Delete, &[], None),
+            Target::NotFound
+        );
     }
 }

@@ -6,6 +6,7 @@ use super::contract::{Category, Expense, ExpenseAction, ExpensePatch, ExpenseQue
 use super::dates::range_label;
 use super::error::ExpenseError;
 use super::money::{format_money, Currency, Money};
+use super::social::Social;
 use crate::language::Language;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
@@ -120,9 +121,15 @@ pub fn added(expense: &Expense, today: NaiveDate, language: Language) -> String 
     let day = for_day(expense.date, today, language);
     let category = category_label(expense.category, language);
     if en(language) {
-        format!("I've added your {}, {amount}, {day} (#{}, {category}).", expense.item, expense.id)
+        format!(
+            "I've added your {}, {amount}, {day} (#{}, {category}).",
+            expense.item, expense.id
+        )
     } else {
-        format!("He añadido tu gasto «{}», {amount}, {day} (#{}, {category}).", expense.item, expense.id)
+        format!(
+            "He añadido tu gasto «{}», {amount}, {day} (#{}, {category}).",
+            expense.item, expense.id
+        )
     }
 }
 
@@ -131,7 +138,11 @@ fn changes(before: &Expense, patch: &ExpensePatch, language: Language) -> String
     let mut parts = Vec::new();
     let e = en(language);
     if let Some(item) = &patch.item {
-        parts.push(format!("{} «{}» → «{item}»", if e { "item" } else { "concepto" }, before.item));
+        parts.push(format!(
+            "{} «{}» → «{item}»",
+            if e { "item" } else { "concepto" },
+            before.item
+        ));
     }
     if let Some(amount) = patch.amount {
         parts.push(format!(
@@ -142,7 +153,11 @@ fn changes(before: &Expense, patch: &ExpensePatch, language: Language) -> String
         ));
     }
     if let Some(date) = patch.date {
-        parts.push(format!("{} {} → {date}", if e { "date" } else { "fecha" }, before.date));
+        parts.push(format!(
+            "{} {} → {date}",
+            if e { "date" } else { "fecha" },
+            before.date
+        ));
     }
     if let Some(category) = patch.category {
         parts.push(format!(
@@ -165,9 +180,15 @@ pub fn updated(before: &Expense, after: &Expense, language: Language) -> String 
     };
     let what = changes(before, &patch, language);
     if en(language) {
-        format!("I've changed your {} (#{}): {what}.", before.item, before.id)
+        format!(
+            "I've changed your {} (#{}): {what}.",
+            before.item, before.id
+        )
     } else {
-        format!("He cambiado tu gasto «{}» (#{}): {what}.", before.item, before.id)
+        format!(
+            "He cambiado tu gasto «{}» (#{}): {what}.",
+            before.item, before.id
+        )
     }
 }
 
@@ -175,9 +196,15 @@ pub fn updated(before: &Expense, after: &Expense, language: Language) -> String 
 pub fn deleted(expense: &Expense, language: Language) -> String {
     let amount = format_money(expense.amount, language);
     if en(language) {
-        format!("I've deleted your {}, {amount}, from {} (#{}).", expense.item, expense.date, expense.id)
+        format!(
+            "I've deleted your {}, {amount}, from {} (#{}).",
+            expense.item, expense.date, expense.id
+        )
     } else {
-        format!("He borrado tu gasto «{}», {amount}, del {} (#{}).", expense.item, expense.date, expense.id)
+        format!(
+            "He borrado tu gasto «{}», {amount}, del {} (#{}).",
+            expense.item, expense.date, expense.id
+        )
     }
 }
 
@@ -191,12 +218,21 @@ fn totals_words(rows: &[Expense], language: Language) -> String {
         });
         entry.minor = entry.minor.saturating_add(row.amount.minor);
     }
-    let parts: Vec<String> = totals.values().map(|m| format_money(*m, language)).collect();
+    let parts: Vec<String> = totals
+        .values()
+        .map(|m| format_money(*m, language))
+        .collect();
     parts.join(if en(language) { " and " } else { " y " })
 }
 
 /// "You've spent £245.50 this month (3 expenses)."
-pub fn balance(rows: &[Expense], query: &ExpenseQuery, currency: Currency, today: NaiveDate, language: Language) -> String {
+pub fn balance(
+    rows: &[Expense],
+    query: &ExpenseQuery,
+    currency: Currency,
+    today: NaiveDate,
+    language: Language,
+) -> String {
     let span = range_words(query, today, language);
     let on = on_category(query, language);
     if rows.is_empty() {
@@ -219,7 +255,12 @@ pub fn balance(rows: &[Expense], query: &ExpenseQuery, currency: Currency, today
 }
 
 /// "You have 3 expenses this month: #5 lunch, £12.00, 2026-11-20; …"
-pub fn listed(rows: &[Expense], query: &ExpenseQuery, today: NaiveDate, language: Language) -> String {
+pub fn listed(
+    rows: &[Expense],
+    query: &ExpenseQuery,
+    today: NaiveDate,
+    language: Language,
+) -> String {
     let span = range_words(query, today, language);
     let on = on_category(query, language);
     if rows.is_empty() {
@@ -246,15 +287,26 @@ pub fn listed(rows: &[Expense], query: &ExpenseQuery, today: NaiveDate, language
     let n = rows.len();
     if en(language) {
         let noun = if n == 1 { "expense" } else { "expenses" };
-        format!("You have {n} {noun}{on} {span}, {total} altogether: {}.", lines.join("; "))
+        format!(
+            "You have {n} {noun}{on} {span}, {total} altogether: {}.",
+            lines.join("; ")
+        )
     } else {
         let noun = if n == 1 { "gasto" } else { "gastos" };
-        format!("Tienes {n} {noun}{on} {span}, {total} en total: {}.", lines.join("; "))
+        format!(
+            "Tienes {n} {noun}{on} {span}, {total} en total: {}.",
+            lines.join("; ")
+        )
     }
 }
 
 /// The question a proposal asks: "Shall I add electricity bill, £200.00, for today (…)?"
-pub fn proposal_question(action: &ExpenseAction, target: Option<&Expense>, today: NaiveDate, language: Language) -> String {
+pub fn proposal_question(
+    action: &ExpenseAction,
+    target: Option<&Expense>,
+    today: NaiveDate,
+    language: Language,
+) -> String {
     let e = en(language);
     match (action, target) {
         (ExpenseAction::Add(new), _) => {
@@ -270,9 +322,15 @@ pub fn proposal_question(action: &ExpenseAction, target: Option<&Expense>, today
         (ExpenseAction::Update { patch, .. }, Some(before)) => {
             let what = changes(before, patch, language);
             if e {
-                format!("Shall I change your {} (#{}): {what}?", before.item, before.id)
+                format!(
+                    "Shall I change your {} (#{}): {what}?",
+                    before.item, before.id
+                )
             } else {
-                format!("¿Cambio tu gasto «{}» (#{}): {what}?", before.item, before.id)
+                format!(
+                    "¿Cambio tu gasto «{}» (#{}): {what}?",
+                    before.item, before.id
+                )
             }
         }
         (ExpenseAction::Delete { .. }, Some(row)) => {
@@ -289,9 +347,12 @@ pub fn proposal_question(action: &ExpenseAction, target: Option<&Expense>, today
                 format!("¿Sigo adelante con el gasto #{id}?")
             }
         }
-        (ExpenseAction::Balance(_) | ExpenseAction::List(_), _) => {
-            if e { "Shall I look that up?" } else { "¿Lo consulto?" }.into()
+        (ExpenseAction::Balance(_) | ExpenseAction::List(_), _) => if e {
+            "Shall I look that up?"
+        } else {
+            "¿Lo consulto?"
         }
+        .into(),
     }
 }
 
@@ -332,18 +393,30 @@ pub fn ask_not_found(recent: &[&Expense], language: Language) -> String {
     }
     let lines: Vec<String> = recent.iter().map(|x| expense_line(x, language)).collect();
     if e {
-        format!("I couldn't find that expense. Which one do you mean? The latest are: {}.", lines.join("; "))
+        format!(
+            "I couldn't find that expense. Which one do you mean? The latest are: {}.",
+            lines.join("; ")
+        )
     } else {
-        format!("No encuentro ese gasto. ¿Cuál es? Los últimos son: {}.", lines.join("; "))
+        format!(
+            "No encuentro ese gasto. ¿Cuál es? Los últimos son: {}.",
+            lines.join("; ")
+        )
     }
 }
 
 /// "What should I change about #7 mechanic fee?"
 pub fn ask_change(row: &Expense, language: Language) -> String {
     if en(language) {
-        format!("What should I change about {} — the amount, the date, the item or the category?", expense_line(row, language))
+        format!(
+            "What should I change about {} — the amount, the date, the item or the category?",
+            expense_line(row, language)
+        )
     } else {
-        format!("¿Qué cambio de {}: el importe, la fecha, el concepto o la categoría?", expense_line(row, language))
+        format!(
+            "¿Qué cambio de {}: el importe, la fecha, el concepto o la categoría?",
+            expense_line(row, language)
+        )
     }
 }
 
@@ -376,6 +449,17 @@ pub fn refusal(error: &ExpenseError, language: Language) -> String {
         }
         other if e => format!("I can't do that: {other}. Nothing was changed."),
         other => format!("No puedo hacerlo ({other}). No he cambiado nada."),
+    }
+}
+
+/// The answer to a greeting, thanks or a request for help.
+pub fn social(social: Social, language: Language) -> String {
+    match social {
+        Social::Greeting | Social::Help => help(language),
+        Social::Thanks if en(language) => {
+            "You're welcome. Tell me whenever you spend something, or ask for a total.".into()
+        }
+        Social::Thanks => "De nada. Cuéntame cuando gastes algo, o pídeme un total.".into(),
     }
 }
 

@@ -43,7 +43,10 @@ fn invalid(why: impl Into<String>) -> ExpenseError {
 }
 
 /// Checks `call` and turns it into an action.
-pub fn validate_call(call: &ToolCall, context: &CallContext) -> Result<ExpenseAction, ExpenseError> {
+pub fn validate_call(
+    call: &ToolCall,
+    context: &CallContext,
+) -> Result<ExpenseAction, ExpenseError> {
     let tool = ExpenseTool::from_name(&call.tool)
         .ok_or_else(|| ExpenseError::ToolUnknown(call.tool.clone()))?;
     if !context.role.may(tool) {
@@ -59,10 +62,14 @@ pub fn validate_call(call: &ToolCall, context: &CallContext) -> Result<ExpenseAc
     let args = &call.args;
     Ok(match tool {
         ExpenseTool::AddExpense => {
-            let item = item_arg(args.get("item").ok_or_else(|| invalid("item is required"))?)?;
+            let item = item_arg(
+                args.get("item")
+                    .ok_or_else(|| invalid("item is required"))?,
+            )?;
             let amount = money_arg(args, context)?.ok_or_else(|| invalid("amount is required"))?;
             let date = date_arg(args.get("date"), context)?.unwrap_or(context.today);
-            let category = category_arg(args.get("category"))?.unwrap_or_else(|| guess_category(&item));
+            let category =
+                category_arg(args.get("category"))?.unwrap_or_else(|| guess_category(&item));
             ExpenseAction::Add(NewExpense {
                 item,
                 amount,
@@ -99,18 +106,24 @@ fn item_arg(value: &Value) -> Result<String, ExpenseError> {
         return Err(invalid("item must name what was bought"));
     }
     if item.chars().count() > MAX_ITEM_CHARS {
-        return Err(invalid(format!("item is limited to {MAX_ITEM_CHARS} characters")));
+        return Err(invalid(format!(
+            "item is limited to {MAX_ITEM_CHARS} characters"
+        )));
     }
     Ok(item)
 }
 
 /// The amount with its currency: the amount's own symbol, else `currency`, else the
 /// profile's.
-fn money_arg(args: &Map<String, Value>, context: &CallContext) -> Result<Option<Money>, ExpenseError> {
+fn money_arg(
+    args: &Map<String, Value>,
+    context: &CallContext,
+) -> Result<Option<Money>, ExpenseError> {
     let named = match args.get("currency") {
         None => None,
         Some(Value::String(code)) => Some(
-            Currency::from_code(code).ok_or_else(|| invalid(format!("unknown currency {code:?}")))?,
+            Currency::from_code(code)
+                .ok_or_else(|| invalid(format!("unknown currency {code:?}")))?,
         ),
         Some(_) => return Err(invalid("currency must be a code such as GBP")),
     };
@@ -123,7 +136,11 @@ fn money_arg(args: &Map<String, Value>, context: &CallContext) -> Result<Option<
     let (minor, symbol) = minor_from_json(value).map_err(invalid)?;
     if let (Some(a), Some(b)) = (symbol, named) {
         if a != b {
-            return Err(invalid(format!("the amount is in {} but currency says {}", a.code(), b.code())));
+            return Err(invalid(format!(
+                "the amount is in {} but currency says {}",
+                a.code(),
+                b.code()
+            )));
         }
     }
     Ok(Some(Money {
@@ -132,7 +149,10 @@ fn money_arg(args: &Map<String, Value>, context: &CallContext) -> Result<Option<
     }))
 }
 
-fn date_arg(value: Option<&Value>, context: &CallContext) -> Result<Option<NaiveDate>, ExpenseError> {
+fn date_arg(
+    value: Option<&Value>,
+    context: &CallContext,
+) -> Result<Option<NaiveDate>, ExpenseError> {
     let Some(value) = value else { return Ok(None) };
     let Value::String(text) = value else {
         return Err(invalid("date must be a day such as 2026-11-23"));
@@ -154,7 +174,10 @@ fn category_arg(value: Option<&Value>) -> Result<Option<Category>, ExpenseError>
     }
 }
 
-fn query_args(args: &Map<String, Value>, context: &CallContext) -> Result<ExpenseQuery, ExpenseError> {
+fn query_args(
+    args: &Map<String, Value>,
+    context: &CallContext,
+) -> Result<ExpenseQuery, ExpenseError> {
     let range = match args.get("range") {
         None => None,
         Some(Value::String(text)) => parse_range_arg(text, context.today).map_err(invalid)?,
@@ -261,7 +284,10 @@ mod tests {
 
     #[test]
     fn an_unknown_tool_is_refused() {
-        assert!(matches!(check("drop_table", json!({})), Err(ExpenseError::ToolUnknown(_))));
+        assert!(matches!(
+            check("drop_table", json!({})),
+            Err(ExpenseError::ToolUnknown(_))
+        ));
     }
 
     #[test]
@@ -281,40 +307,83 @@ mod tests {
 
     #[test]
     fn unknown_fields_are_refused() {
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": 2, "tenant": 9})));
-        assert!(invalid_args("delete_expense", json!({"id": 2, "force": true})));
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": 2, "tenant": 9})
+        ));
+        assert!(invalid_args(
+            "delete_expense",
+            json!({"id": 2, "force": true})
+        ));
     }
 
     #[test]
     fn an_item_must_name_something_and_fit() {
         assert!(invalid_args("add_expense", json!({"amount": 2})));
-        assert!(invalid_args("add_expense", json!({"item": "  42 ", "amount": 2})));
-        assert!(invalid_args("add_expense", json!({"item": "x".repeat(81), "amount": 2})));
-        assert!(check("add_expense", json!({"item": "  green   tea ", "amount": 2})).is_ok());
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "  42 ", "amount": 2})
+        ));
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "x".repeat(81), "amount": 2})
+        ));
+        assert!(check(
+            "add_expense",
+            json!({"item": "  green   tea ", "amount": 2})
+        )
+        .is_ok());
     }
 
     #[test]
     fn amounts_must_be_positive_with_at_most_two_decimals() {
-        for bad in [json!(0), json!(-5), json!(1.234), json!("lots"), json!(null)] {
-            assert!(invalid_args("add_expense", json!({"item": "tea", "amount": bad})), "{bad}");
+        for bad in [
+            json!(0),
+            json!(-5),
+            json!(1.234),
+            json!("lots"),
+            json!(null),
+        ] {
+            assert!(
+                invalid_args("add_expense", json!({"item": "tea", "amount": bad})),
+                "{bad}"
+            );
         }
-        let Ok(ExpenseAction::Add(new)) = check("add_expense", json!({"item": "tea", "amount": "€2,50"})) else {
+        let Ok(ExpenseAction::Add(new)) =
+            check("add_expense", json!({"item": "tea", "amount": "€2,50"}))
+        else {
             panic!("a valid add")
         };
-        assert_eq!((new.amount.minor, new.amount.currency), (250, Currency::Eur));
+        assert_eq!(
+            (new.amount.minor, new.amount.currency),
+            (250, Currency::Eur)
+        );
     }
 
     #[test]
     fn a_symbol_and_a_different_currency_conflict() {
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": "£2", "currency": "EUR"})));
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": 2, "currency": "XYZ"})));
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": "£2", "currency": "EUR"})
+        ));
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": 2, "currency": "XYZ"})
+        ));
     }
 
     #[test]
     fn dates_must_be_real_days_not_in_the_future() {
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": 2, "date": "2026-02-30"})));
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": 2, "date": "2026-11-24"})));
-        let Ok(ExpenseAction::Add(new)) = check("add_expense", json!({"item": "tea", "amount": 2})) else {
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": 2, "date": "2026-02-30"})
+        ));
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": 2, "date": "2026-11-24"})
+        ));
+        let Ok(ExpenseAction::Add(new)) = check("add_expense", json!({"item": "tea", "amount": 2}))
+        else {
             panic!("a valid add")
         };
         assert_eq!(new.date, context(Role::Owner).today);
@@ -322,8 +391,13 @@ mod tests {
 
     #[test]
     fn categories_are_known_names_or_guessed() {
-        assert!(invalid_args("add_expense", json!({"item": "tea", "amount": 2, "category": "luxuries"})));
-        let Ok(ExpenseAction::Add(new)) = check("add_expense", json!({"item": "bus ticket", "amount": 2})) else {
+        assert!(invalid_args(
+            "add_expense",
+            json!({"item": "tea", "amount": 2, "category": "luxuries"})
+        ));
+        let Ok(ExpenseAction::Add(new)) =
+            check("add_expense", json!({"item": "bus ticket", "amount": 2}))
+        else {
             panic!("a valid add")
         };
         assert_eq!(new.category, Category::Transport);
@@ -331,10 +405,15 @@ mod tests {
 
     #[test]
     fn ranges_are_read_or_refused() {
-        let Ok(ExpenseAction::Balance(query)) = check("get_balance", json!({"range": "this_month"})) else {
+        let Ok(ExpenseAction::Balance(query)) =
+            check("get_balance", json!({"range": "this_month"}))
+        else {
             panic!("a valid balance")
         };
-        assert_eq!(query.range.map(|r| r.from.to_string()), Some("2026-11-01".into()));
+        assert_eq!(
+            query.range.map(|r| r.from.to_string()),
+            Some("2026-11-01".into())
+        );
         assert!(invalid_args("list_expenses", json!({"range": "whenever"})));
     }
 
@@ -349,21 +428,34 @@ mod tests {
         for bad in [json!(0), json!(-1), json!(1.5), json!("abc"), json!(null)] {
             assert!(invalid_args("delete_expense", json!({"id": bad})), "{bad}");
         }
-        assert_eq!(check("delete_expense", json!({"id": "#7"})), Ok(ExpenseAction::Delete { id: 7 }));
+        assert_eq!(
+            check("delete_expense", json!({"id": "#7"})),
+            Ok(ExpenseAction::Delete { id: 7 })
+        );
     }
 
     #[test]
     fn canonical_arguments_validate_to_the_same_action() {
         let today = context(Role::Owner).today;
         for (tool, args) in [
-            ("add_expense", json!({"item": "tea", "amount": 2.5, "date": "yesterday"})),
-            ("update_expense", json!({"id": 3, "amount": "€4", "category": "food"})),
+            (
+                "add_expense",
+                json!({"item": "tea", "amount": 2.5, "date": "yesterday"}),
+            ),
+            (
+                "update_expense",
+                json!({"id": 3, "amount": "€4", "category": "food"}),
+            ),
             ("delete_expense", json!({"id": 9})),
-            ("list_expenses", json!({"range": "last_week", "category": "food"})),
+            (
+                "list_expenses",
+                json!({"range": "last_week", "category": "food"}),
+            ),
             ("get_balance", json!({})),
         ] {
             let action = check(tool, args).unwrap();
-            let again = validate_call(&canonical_call(&action, today), &context(Role::Owner)).unwrap();
+            let again =
+                validate_call(&canonical_call(&action, today), &context(Role::Owner)).unwrap();
             assert_eq!(again, action, "{tool}");
         }
     }

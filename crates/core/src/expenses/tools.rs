@@ -14,7 +14,9 @@ pub fn tool_purpose(tool: ExpenseTool) -> &'static str {
         ExpenseTool::AddExpense => "add_expense {item, amount, date?, category?}: record spending",
         ExpenseTool::GetBalance => "get_balance {range?, category?}: total spent",
         ExpenseTool::ListExpenses => "list_expenses {range?, category?}: show expenses",
-        ExpenseTool::UpdateExpense => "update_expense {id, item?, amount?, date?, category?}: correct one",
+        ExpenseTool::UpdateExpense => {
+            "update_expense {id, item?, amount?, date?, category?}: correct one"
+        }
         ExpenseTool::DeleteExpense => "delete_expense {id}: remove one",
     }
 }

@@ -7,6 +7,7 @@
 //! before anything may run. The turn only plans: the store runs, confirms and words it.
 
 use super::category::guess_category;
+use super::continuation::continues;
 use super::contract::{
     Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense,
 };
@@ -151,7 +152,9 @@ impl TurnPlan {
     pub fn kind(&self) -> DecisionKind {
         match self {
             Self::Clarify { .. } | Self::Cancel { .. } => DecisionKind::Clarify,
-            Self::Run { .. } | Self::Propose { .. } | Self::Confirm { .. } => DecisionKind::ToolCall,
+            Self::Run { .. } | Self::Propose { .. } | Self::Confirm { .. } => {
+                DecisionKind::ToolCall
+            }
             Self::Answer { .. } | Self::Refuse { .. } => DecisionKind::Answer,
         }
     }
@@ -282,6 +285,17 @@ pub async fn run_expense_turn(
             None => {}
         }
     }
+    if let Some(social) = facts.social {
+        let content = replies::social(social, language);
+        return Ok(outcome(TurnPlan::Answer { content }, language));
+    }
+    if facts.intent.is_none()
+        && draft
+            .as_ref()
+            .is_some_and(|d| !continues(&facts, d, &input.rows, &message))
+    {
+        draft = None;
+    }
     let want = Want::new(facts, draft, &message);
     let plan = match want.intent() {
         Some(intent) => plan_by_code(&want, intent, &input, language),
@@ -291,7 +305,12 @@ pub async fn run_expense_turn(
 }
 
 /// The plan for a request whose intent code read.
-fn plan_by_code(want: &Want, intent: Intent, input: &ExpenseTurnInput, language: Language) -> TurnPlan {
+fn plan_by_code(
+    want: &Want,
+    intent: Intent,
+    input: &ExpenseTurnInput,
+    language: Language,
+) -> TurnPlan {
     let context = &input.context;
     let tool = match intent {
         Intent::Add => ExpenseTool::AddExpense,
@@ -352,7 +371,10 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
     };
     if amount.minor <= 0 || date.is_some_and(|d| d > context.today) {
         return TurnPlan::Refuse {
-            error: ExpenseError::Invalid(format!("{} is not an amount and day to record", amount.minor)),
+            error: ExpenseError::Invalid(format!(
+                "{} is not an amount and day to record",
+                amount.minor
+            )),
         };
     }
     let category = category.unwrap_or_else(|| guess_category(&item));
@@ -365,19 +387,36 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
     // An amount and an item with no word asking to add them is an add inferred, not asked.
     let asked = want.facts.intent == Some(Intent::Add) || want.draft.intent == Some(Intent::Add);
     match confirmation_needed(ExpenseTool::AddExpense, false, asked) {
-        Some(reason) => TurnPlan::Propose { action, reason, draft },
+        Some(reason) => TurnPlan::Propose {
+            action,
+            reason,
+            draft,
+        },
         None => TurnPlan::Run { action },
     }
 }
 
 /// An update or a delete: which expense, then what changes.
-fn plan_change(want: &Want, intent: Intent, input: &ExpenseTurnInput, language: Language) -> TurnPlan {
+fn plan_change(
+    want: &Want,
+    intent: Intent,
+    input: &ExpenseTurnInput,
+    language: Language,
+) -> TurnPlan {
     let context = &input.context;
     let rows = &input.rows;
     let mut draft = Draft {
         intent: Some(intent),
-        item: want.facts.new_item.clone().or_else(|| want.draft.item.clone()),
-        amount: if intent == Intent::Update { want.amount(context, true) } else { None },
+        item: want
+            .facts
+            .new_item
+            .clone()
+            .or_else(|| want.draft.item.clone()),
+        amount: if intent == Intent::Update {
+            want.amount(context, true)
+        } else {
+            None
+        },
         date: match intent {
             Intent::Update if want.facts.mentions_date => want.facts.date,
             _ => want.draft.date,
@@ -391,12 +430,22 @@ fn plan_change(want: &Want, intent: Intent, input: &ExpenseTurnInput, language: 
     };
     let target = match want.draft.target {
         Some(id) if want.facts.id.is_none() => Target::Found(id),
-        _ => resolve_target(rows, &want.facts, intent, &want.draft.candidates, input.last_touched, &want.message),
+        _ => resolve_target(
+            rows,
+            &want.facts,
+            intent,
+            &want.draft.candidates,
+            input.last_touched,
+            &want.message,
+        ),
     };
     let id = match target {
         Target::Found(id) => id,
         Target::Several(ids) => {
-            let listed: Vec<&Expense> = ids.iter().filter_map(|id| rows.iter().find(|e| e.id == *id)).collect();
+            let listed: Vec<&Expense> = ids
+                .iter()
+                .filter_map(|id| rows.iter().find(|e| e.id == *id))
+                .collect();
             draft.candidates = ids;
             return TurnPlan::Clarify {
                 question: replies::ask_which(&listed, language),
@@ -440,7 +489,11 @@ fn plan_change(want: &Want, intent: Intent, input: &ExpenseTurnInput, language: 
     let stated = want.facts.id.is_some();
     let action = ExpenseAction::Update { id, patch };
     match confirmation_needed(ExpenseTool::UpdateExpense, false, stated) {
-        Some(reason) => TurnPlan::Propose { action, reason, draft },
+        Some(reason) => TurnPlan::Propose {
+            action,
+            reason,
+            draft,
+        },
         None => TurnPlan::Run { action },
     }
 }
@@ -490,12 +543,17 @@ async fn ask_model(
     });
     let mut why = String::new();
     for attempt in 0..2 {
-        let text = match llm.complete_json(&request, &schema, &mut |_| {}, cancel).await {
+        let text = match llm
+            .complete_json(&request, &schema, &mut |_| {}, cancel)
+            .await
+        {
             Ok(text) => text,
             Err(LlmError::Cancelled) => return Err(ExpenseError::Model(LlmError::Cancelled)),
             Err(e) => return Err(ExpenseError::Model(e)),
         };
-        match parse_decision(&text).and_then(|d| ground(d, want, input, language).map_err(|e| e.to_string())) {
+        match parse_decision(&text)
+            .and_then(|d| ground(d, want, input, language).map_err(|e| e.to_string()))
+        {
             Ok((plan, model_words)) => {
                 let mut done = outcome(plan, language);
                 done.asked_model = true;
@@ -520,6 +578,25 @@ async fn ask_model(
     Ok(done)
 }
 
+/// Whether the message points to expense `id`: by number, by its item's words, or as
+/// "it" for the one just touched.
+fn names_expense(want: &Want, input: &ExpenseTurnInput, id: i64) -> bool {
+    let intent = want.intent().unwrap_or(Intent::Update);
+    let target = resolve_target(
+        &input.rows,
+        &want.facts,
+        intent,
+        &want.draft.candidates,
+        input.last_touched,
+        &want.message,
+    );
+    match target {
+        Target::Found(found) => found == id,
+        Target::Several(ids) => ids.contains(&id),
+        Target::NotFound => false,
+    }
+}
+
 /// The model's decision checked and grounded: a question or answer keeps its words only
 /// when they are usable; a call must validate, must not carry money the student did not
 /// state, and waits for a yes when a value was inferred or it deletes. The flag says
@@ -533,7 +610,13 @@ fn ground(
     let context = &input.context;
     Ok(match decision {
         ModelDecision::Clarify { question } => match usable_words(&question, language, true) {
-            Some(q) => (TurnPlan::Clarify { question: q, draft: None }, true),
+            Some(q) => (
+                TurnPlan::Clarify {
+                    question: q,
+                    draft: None,
+                },
+                true,
+            ),
             None => (
                 TurnPlan::Answer {
                     content: replies::help(language),
@@ -557,21 +640,66 @@ fn ground(
         } => {
             let action = validate_call(&call, context)?;
             let tool = action.tool();
-            if tool.is_read_only() {
+            // The model picks a total or a list; the days and category are the ones the
+            // student named, never the model's guess.
+            match action {
+                ExpenseAction::Balance(_) => {
+                    let action = ExpenseAction::Balance(query_of(want));
+                    return Ok((TurnPlan::Run { action }, false));
+                }
+                ExpenseAction::List(_) => {
+                    let action = ExpenseAction::List(query_of(want));
+                    return Ok((TurnPlan::Run { action }, false));
+                }
+                _ => {}
+            }
+            // A question about spending never changes it: show what is recorded instead.
+            if want.facts.is_question && want.facts.amounts.is_empty() {
+                let action = ExpenseAction::List(query_of(want));
                 return Ok((TurnPlan::Run { action }, false));
             }
             let stated_amount = want.amount(context, true);
             let stated = match &action {
                 ExpenseAction::Add(new) => {
                     if stated_amount.is_none_or(|m| m.minor != new.amount.minor) {
-                        let question = replies::ask_missing(want.facts.item.as_deref(), None, language);
-                        return Ok((TurnPlan::Clarify { question, draft: Some(Draft { intent: Some(Intent::Add), item: want.facts.item.clone(), ..Draft::default() }) }, false));
+                        let question =
+                            replies::ask_missing(want.facts.item.as_deref(), None, language);
+                        return Ok((
+                            TurnPlan::Clarify {
+                                question,
+                                draft: Some(Draft {
+                                    intent: Some(Intent::Add),
+                                    item: want.facts.item.clone(),
+                                    ..Draft::default()
+                                }),
+                            },
+                            false,
+                        ));
                     }
-                    want.facts.item.as_deref().is_some_and(|i| i.eq_ignore_ascii_case(&new.item))
+                    want.facts
+                        .item
+                        .as_deref()
+                        .is_some_and(|i| i.eq_ignore_ascii_case(&new.item))
+                }
+                ExpenseAction::Update { id, .. } | ExpenseAction::Delete { id }
+                    if !names_expense(want, input, *id) =>
+                {
+                    // A change to an expense the student's words do not point to.
+                    return Ok((
+                        TurnPlan::Answer {
+                            content: replies::help(language),
+                        },
+                        false,
+                    ));
                 }
                 ExpenseAction::Update { patch, .. } => {
-                    if patch.amount.is_some_and(|m| stated_amount.is_none_or(|s| s.minor != m.minor)) {
-                        return Err(ExpenseError::Invalid("the new amount is not in the student's message".into()));
+                    if patch
+                        .amount
+                        .is_some_and(|m| stated_amount.is_none_or(|s| s.minor != m.minor))
+                    {
+                        return Err(ExpenseError::Invalid(
+                            "the new amount is not in the student's message".into(),
+                        ));
                     }
                     false
                 }

@@ -90,7 +90,10 @@ struct Expect {
 }
 
 fn invalid(case: &ExpenseCase, detail: impl std::fmt::Display) -> CliError {
-    CliError::new(ErrorCode::EvalCasesInvalid, format!("case {}: {detail}", case.id))
+    CliError::new(
+        ErrorCode::EvalCasesInvalid,
+        format!("case {}: {detail}", case.id),
+    )
 }
 
 /// The bystander's expenses, which no case may touch.
@@ -101,9 +104,14 @@ async fn bystander(bench: &Bench) -> Result<(i64, Vec<Expense>), CliError> {
     for (item, amount) in [("mechanic fee", 95.0), ("lunch", 12.5), ("rent", 400.0)] {
         let call = ToolCall {
             tool: "add_expense".into(),
-            args: json!({"item": item, "amount": amount}).as_object().cloned().unwrap_or_default(),
+            args: json!({"item": item, "amount": amount})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
         };
-        store.expense_tool(id, &call, now, Language::En, None).await?;
+        store
+            .expense_tool(id, &call, now, Language::En, None)
+            .await?;
     }
     let rows = store.list_expenses(id, &ExpenseQuery::default()).await?;
     Ok((id, rows))
@@ -118,22 +126,60 @@ pub async fn run(
     let (other, other_rows) = bystander(bench).await?;
     let mut scores = Vec::new();
     for case in cases {
-        let profile = bench.store.create_profile(&format!("case {}", case.id)).await?.id;
-        let currency = Currency::from_code(&case.currency).ok_or_else(|| invalid(case, "unknown currency"))?;
-        let start = case.today.and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default()).and_utc();
+        let profile = bench
+            .store
+            .create_profile(&format!("case {}", case.id))
+            .await?
+            .id;
+        let currency =
+            Currency::from_code(&case.currency).ok_or_else(|| invalid(case, "unknown currency"))?;
+        let start = case
+            .today
+            .and_time(NaiveTime::from_hms_opt(12, 0, 0).unwrap_or_default())
+            .and_utc();
         for args in &case.seed {
             let call = ToolCall {
                 tool: "add_expense".into(),
                 args: args.clone(),
             };
-            bench.store.set_expense_settings(profile, ExpenseSettings { role: Role::Owner, currency }).await?;
-            bench.store.expense_tool(profile, &call, start - Duration::hours(1), case.language, None).await?;
+            bench
+                .store
+                .set_expense_settings(
+                    profile,
+                    ExpenseSettings {
+                        role: Role::Owner,
+                        currency,
+                    },
+                )
+                .await?;
+            bench
+                .store
+                .expense_tool(
+                    profile,
+                    &call,
+                    start - Duration::hours(1),
+                    case.language,
+                    None,
+                )
+                .await?;
         }
-        bench.store.set_expense_settings(profile, ExpenseSettings { role: case.role, currency }).await?;
+        bench
+            .store
+            .set_expense_settings(
+                profile,
+                ExpenseSettings {
+                    role: case.role,
+                    currency,
+                },
+            )
+            .await?;
         let mut waiting: Option<String> = None;
         for (i, turn) in case.turns.iter().enumerate() {
             let now = start + Duration::minutes(i64::try_from(i).unwrap_or(0));
-            let before = bench.store.list_expenses(profile, &ExpenseQuery::default()).await?;
+            let before = bench
+                .store
+                .list_expenses(profile, &ExpenseQuery::default())
+                .await?;
             let (input, reply, confirmation) = match (&turn.say, turn.confirm, turn.cancel) {
                 (Some(text), false, false) => {
                     let request = ExpenseRequest {
@@ -143,37 +189,76 @@ pub async fn run(
                         now,
                         role: None,
                     };
-                    let reply = bench.store.expense_turn(request, bench.llm(), &CancelFlag::default()).await?;
-                    let yes = waiting.is_some() && reply.kind == DecisionKind::ToolCall && reply.proposal.is_none();
+                    let reply = bench
+                        .store
+                        .expense_turn(request, bench.llm(), &CancelFlag::default())
+                        .await?;
+                    let yes = waiting.is_some()
+                        && reply.kind == DecisionKind::ToolCall
+                        && reply.proposal.is_none();
                     (format!("say {text:?}"), reply, yes)
                 }
                 (None, true, false) | (None, false, true) => {
                     let Some(id) = waiting.clone() else {
-                        return Err(invalid(case, format!("turn {i}: no proposal is waiting")));
+                        // The loop did not propose what the case goes on to confirm: this
+                        // turn fails and the rest of the case cannot be played.
+                        let score = TurnScore {
+                            case: case.id.clone(),
+                            turn: i,
+                            input: if turn.confirm { "confirm" } else { "cancel" }.into(),
+                            reply: String::new(),
+                            checks: vec![Check::new("proposal_waiting", false, || {
+                                "no proposal was waiting to answer".into()
+                            })],
+                        };
+                        progress(&score);
+                        scores.push(score);
+                        break;
                     };
                     let reply = if turn.confirm {
-                        bench.store.expense_confirm(profile, &id, None, now, case.language, None).await?
+                        bench
+                            .store
+                            .expense_confirm(profile, &id, None, now, case.language, None)
+                            .await?
                     } else {
-                        bench.store.expense_cancel(profile, &id, now, case.language).await?
+                        bench
+                            .store
+                            .expense_cancel(profile, &id, now, case.language)
+                            .await?
                     };
                     let what = if turn.confirm { "confirm" } else { "cancel" };
                     (what.to_string(), reply, turn.confirm)
                 }
-                _ => return Err(invalid(case, format!("turn {i} needs exactly one of say, confirm, cancel"))),
+                _ => {
+                    return Err(invalid(
+                        case,
+                        format!("turn {i} needs exactly one of say, confirm, cancel"),
+                    ))
+                }
             };
             waiting = reply.proposal.as_ref().map(|p| p.id.clone());
-            let after = bench.store.list_expenses(profile, &ExpenseQuery::default()).await?;
-            let others = bench.store.list_expenses(other, &ExpenseQuery::default()).await?;
+            let after = bench
+                .store
+                .list_expenses(profile, &ExpenseQuery::default())
+                .await?;
+            let others = bench
+                .store
+                .list_expenses(other, &ExpenseQuery::default())
+                .await?;
             let mut checks = expectations(&turn.expect, &reply, after.len(), case.today);
             let changed = before != after;
             let deleted = before.iter().any(|b| !after.iter().any(|a| a.id == b.id));
             let required = deleted || turn.expect.confirm == Some(true);
-            checks.push(Check::new("confirmed_when_required", !changed || confirmation || !required, || {
-                "expenses changed without the confirmation the rules require".into()
-            }));
-            checks.push(Check::new("other_profile_untouched", others == other_rows, || {
-                "another profile's expenses changed".into()
-            }));
+            checks.push(Check::new(
+                "confirmed_when_required",
+                !changed || confirmation || !required,
+                || "expenses changed without the confirmation the rules require".into(),
+            ));
+            checks.push(Check::new(
+                "other_profile_untouched",
+                others == other_rows,
+                || "another profile's expenses changed".into(),
+            ));
             let score = TurnScore {
                 case: case.id.clone(),
                 turn: i,
@@ -182,8 +267,16 @@ pub async fn run(
                     "{} [{:?}{}{}]",
                     reply.answer,
                     reply.kind,
-                    if reply.model_words { ", model words" } else { "" },
-                    reply.failure.as_deref().map(|f| format!(", {f}")).unwrap_or_default()
+                    if reply.model_words {
+                        ", model words"
+                    } else {
+                        ""
+                    },
+                    reply
+                        .failure
+                        .as_deref()
+                        .map(|f| format!(", {f}"))
+                        .unwrap_or_default()
                 ),
                 checks,
             };
@@ -218,7 +311,10 @@ fn call_of(reply: &ExpenseReply, today: NaiveDate) -> (String, Map<String, Value
         args.insert("id".into(), json!(e.id));
         ("update_expense".into(), args)
     } else if let Some(e) = &done.deleted {
-        ("delete_expense".into(), json!({"id": e.id}).as_object().cloned().unwrap_or_default())
+        (
+            "delete_expense".into(),
+            json!({"id": e.id}).as_object().cloned().unwrap_or_default(),
+        )
     } else if done.listed.is_some() {
         ("list_expenses".into(), Map::new())
     } else if done.balance.is_some() {
@@ -236,7 +332,9 @@ fn normal(text: &str) -> String {
 fn same_arg(name: &str, expected: &Value, actual: Option<&Value>) -> bool {
     let Some(actual) = actual else { return false };
     match name {
-        "amount" => matches!((minor_from_json(expected), minor_from_json(actual)), (Ok((a, _)), Ok((b, _))) if a == b),
+        "amount" => {
+            matches!((minor_from_json(expected), minor_from_json(actual)), (Ok((a, _)), Ok((b, _))) if a == b)
+        }
         _ => match (expected, actual) {
             (Value::String(e), Value::String(a)) => normal(e) == normal(a),
             (e, a) => e == a,
@@ -244,10 +342,17 @@ fn same_arg(name: &str, expected: &Value, actual: Option<&Value>) -> bool {
     }
 }
 
-fn expectations(expect: &Expect, reply: &ExpenseReply, rows: usize, today: NaiveDate) -> Vec<Check> {
+fn expectations(
+    expect: &Expect,
+    reply: &ExpenseReply,
+    rows: usize,
+    today: NaiveDate,
+) -> Vec<Check> {
     let mut checks = Vec::new();
     if let Some(kind) = expect.kind {
-        checks.push(Check::new("kind", reply.kind == kind, || format!("{:?}", reply.kind)));
+        checks.push(Check::new("kind", reply.kind == kind, || {
+            format!("{:?}", reply.kind)
+        }));
     }
     let (tool, args) = call_of(reply, today);
     if let Some(expected) = &expect.tool {
@@ -255,22 +360,34 @@ fn expectations(expect: &Expect, reply: &ExpenseReply, rows: usize, today: Naive
     }
     if !expect.args.is_empty() {
         let ok = expect.args.iter().all(|(k, v)| same_arg(k, v, args.get(k)));
-        checks.push(Check::new("args", ok, || Value::Object(args.clone()).to_string()));
-    }
-    if let Some(confirm) = expect.confirm {
-        checks.push(Check::new("confirmation", reply.confirmation_required == confirm, || {
-            format!("confirmationRequired: {}", reply.confirmation_required)
+        checks.push(Check::new("args", ok, || {
+            Value::Object(args.clone()).to_string()
         }));
     }
+    if let Some(confirm) = expect.confirm {
+        checks.push(Check::new(
+            "confirmation",
+            reply.confirmation_required == confirm,
+            || format!("confirmationRequired: {}", reply.confirmation_required),
+        ));
+    }
     for needle in &expect.reply_contains {
-        let ok = normal(&reply.answer).contains(&normal(needle)) || reply.answer.contains(needle.as_str());
-        checks.push(Check::new("reply_contains", ok, || format!("no {needle:?}")));
+        let ok = normal(&reply.answer).contains(&normal(needle))
+            || reply.answer.contains(needle.as_str());
+        checks.push(Check::new("reply_contains", ok, || {
+            format!("no {needle:?}")
+        }));
     }
     if let Some(expected) = expect.rows {
-        checks.push(Check::new("rows", rows == expected, || format!("{rows} rows")));
+        checks.push(Check::new("rows", rows == expected, || {
+            format!("{rows} rows")
+        }));
     }
     if let Some(code) = &expect.error {
-        let actual = reply.error.map(|c| c.as_str().to_string()).unwrap_or_default();
+        let actual = reply
+            .error
+            .map(|c| c.as_str().to_string())
+            .unwrap_or_default();
         checks.push(Check::new("error", actual == *code, || actual.clone()));
     }
     checks

@@ -1,0 +1,101 @@
+//! Greetings, thanks and requests for help, read by code so they get a fitting answer
+//! instead of being taken for an expense ("What can you do?" is not an item called
+//! "do") or guessed at by a small model.
+
+use crate::text::normalize::{has_phrase, words};
+
+/// A message that is conversation, not a request about money.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Social {
+    /// "hi", "hola".
+    Greeting,
+    /// "thanks", "gracias".
+    Thanks,
+    /// "what can you do?", "ayuda".
+    Help,
+}
+
+/// Phrases asking what the assistant does (normalised).
+const HELP: &[&str] = &[
+    "help",
+    "what can you do",
+    "what do you do",
+    "what are you",
+    "who are you",
+    "how does this work",
+    "how do i use",
+    "how do you work",
+    "ayuda",
+    "ayudame",
+    "que puedes hacer",
+    "que sabes hacer",
+    "que haces",
+    "quien eres",
+    "como funciona",
+    "como te uso",
+];
+
+/// Openings of a greeting (normalised).
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "hola",
+    "buenas",
+    "buenos dias",
+    "buenas tardes",
+    "buenas noches",
+];
+
+/// Words of thanks (normalised).
+const THANKS: &[&str] = &["thanks", "thank you", "cheers", "gracias", "muchas gracias"];
+
+/// The longest greeting or thanks, in words, that is still only that.
+const SHORT: usize = 5;
+
+/// What kind of conversation `normalized` is, if it is only conversation.
+pub fn social_of(normalized: &str) -> Option<Social> {
+    let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
+    let short = words(normalized).len() <= SHORT;
+    if says(HELP) {
+        Some(Social::Help)
+    } else if short && says(THANKS) {
+        Some(Social::Thanks)
+    } else if short && says(GREETINGS) {
+        Some(Social::Greeting)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::normalize::normalize;
+
+    fn social(text: &str) -> Option<Social> {
+        social_of(&normalize(text))
+    }
+
+    #[test]
+    fn help_greetings_and_thanks_are_read_in_either_language() {
+        assert_eq!(social("What can you do?"), Some(Social::Help));
+        assert_eq!(social("¿Qué puedes hacer?"), Some(Social::Help));
+        assert_eq!(social("Hi there!"), Some(Social::Greeting));
+        assert_eq!(social("Buenos días"), Some(Social::Greeting));
+        assert_eq!(social("Thanks a lot"), Some(Social::Thanks));
+        assert_eq!(social("Gracias"), Some(Social::Thanks));
+    }
+
+    #[test]
+    fn a_long_message_that_starts_politely_is_not_only_conversation() {
+        assert_eq!(
+            social("hi I paid for the electricity bill today at the shop"),
+            None
+        );
+        assert_eq!(social("lunch at the cafe"), None);
+    }
+}

@@ -1,0 +1,288 @@
+//! Commands of the expenses workspace: the conversation and settings, the streamed chat
+//! turn, confirming, cancelling and revising a proposal, one call made directly from the
+//! table, and the reads behind the table, the balance and the chart. Each is one store
+//! action; no rules live here. `language` is the window's, for the words the app writes.
+
+use super::views::{
+    BalanceView, ExpenseArgs, ExpenseReplyView, ExpenseSettingsView, ExpenseView,
+    ExpensesStateView, MonthlyTotalView,
+};
+use crate::error::IpcError;
+use crate::state::AppState;
+use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use chrono::{DateTime, Utc};
+use lantern_core::clock::Clock;
+use lantern_core::expenses::dates::parse_range_arg;
+use lantern_core::expenses::{Category, ExpenseError, ExpenseQuery, ExpenseTool};
+use lantern_core::language::Language;
+use lantern_core::llm::tools::ToolCall;
+use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::ErrorCode;
+use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
+use tauri::ipc::Channel;
+use tauri::{AppHandle, Runtime, State};
+
+/// Messages of the conversation the workspace shows.
+const SHOWN_MESSAGES: i64 = 60;
+
+fn now(state: &AppState) -> DateTime<Utc> {
+    state.clock.now()
+}
+
+fn view(reply: &ExpenseReply, now: DateTime<Utc>) -> ExpenseReplyView {
+    ExpenseReplyView::new(reply, now.date_naive())
+}
+
+/// The days and category a read is about: `range` as the tools read it ("this_month",
+/// "2026-11", "2026-11-01..2026-11-15"; absent or "all" for all time).
+fn query(
+    range: Option<&str>,
+    category: Option<Category>,
+    now: DateTime<Utc>,
+) -> Result<ExpenseQuery, IpcError> {
+    let range = match range {
+        Some(text) => parse_range_arg(text, now.date_naive()).map_err(ExpenseError::Invalid)?,
+        None => None,
+    };
+    Ok(ExpenseQuery { range, category })
+}
+
+/// The conversation, the settings and today's date of the active profile.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateView, IpcError> {
+    let profile = state.profile().id;
+    let now = now(&state);
+    let messages = state
+        .store
+        .expense_messages(profile, SHOWN_MESSAGES, now)
+        .await?;
+    let settings = state.store.expense_settings(profile).await?;
+    Ok(ExpensesStateView {
+        messages: messages.iter().map(Into::into).collect(),
+        settings: settings.into(),
+        today: now.date_naive().to_string(),
+    })
+}
+
+/// Changes the active profile's role and currency.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_set_settings(
+    state: State<'_, AppState>,
+    settings: ExpenseSettingsView,
+) -> Result<ExpenseSettingsView, IpcError> {
+    let stored = ExpenseSettings {
+        role: settings.role,
+        currency: settings.currency,
+    };
+    state
+        .store
+        .set_expense_settings(state.profile().id, stored)
+        .await?;
+    Ok(stored.into())
+}
+
+/// Tells the assistant something; `final` carries the reply (a question, a proposal
+/// with its card, or what was done). Nothing streams before it: the words about money
+/// are the app's, written from the stored rows.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_send<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    message: String,
+    language: Language,
+    on_event: Channel<TurnEvent<ExpenseReplyView>>,
+) -> Result<ExpenseReplyView, IpcError> {
+    let message = lantern_core::expenses::clean_message(&message)?;
+    let turn = ExpenseTurn {
+        state: &state,
+        message,
+        language,
+    };
+    stream_with_model(&app, &state, &on_event, turn).await
+}
+
+/// An expenses chat turn, for the shared pipeline.
+struct ExpenseTurn<'s> {
+    state: &'s AppState,
+    message: String,
+    language: Language,
+}
+
+impl StreamedTurn for ExpenseTurn<'_> {
+    type Final = ExpenseReplyView;
+
+    fn stream_failed(&self) -> ErrorCode {
+        ErrorCode::ExpenseStreamFailed
+    }
+
+    fn run<'a>(
+        &'a self,
+        llm: Option<&'a dyn Llm>,
+        _on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<(ExpenseReplyView, ReplyOrigin), IpcError>> {
+        Box::pin(async move {
+            let now = now(self.state);
+            let request = ExpenseRequest {
+                profile_id: self.state.profile().id,
+                message: &self.message,
+                language: self.language,
+                now,
+                role: None,
+            };
+            let reply = self.state.store.expense_turn(request, llm, cancel).await?;
+            let crashed = reply
+                .failure
+                .as_deref()
+                .is_some_and(|f| f.starts_with("model_crashed") || f.starts_with("model_timeout"));
+            let origin = match (llm.is_some(), reply.model_words, crashed) {
+                (false, _, _) => ReplyOrigin::Offline,
+                (true, _, true) => ReplyOrigin::AfterModelFailure,
+                (true, true, _) => ReplyOrigin::Model,
+                (true, false, _) if reply.failure.is_some() => ReplyOrigin::AfterBrokenReply,
+                (true, false, _) => ReplyOrigin::Model,
+            };
+            Ok((view(&reply, now), origin))
+        })
+    }
+}
+
+/// Confirms proposal `proposal_id`: runs exactly what was stored. `args`, when sent,
+/// must be the proposal's own (an edited card is revised first).
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_confirm(
+    state: State<'_, AppState>,
+    proposal_id: String,
+    args: Option<ExpenseArgs>,
+    language: Language,
+) -> Result<ExpenseReplyView, IpcError> {
+    let now = now(&state);
+    let args = args.map(|a| a.to_map());
+    let reply = state
+        .store
+        .expense_confirm(state.profile().id, &proposal_id, args, now, language, None)
+        .await?;
+    Ok(view(&reply, now))
+}
+
+/// Cancels proposal `proposal_id`: nothing runs.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_cancel(
+    state: State<'_, AppState>,
+    proposal_id: String,
+    language: Language,
+) -> Result<ExpenseReplyView, IpcError> {
+    let now = now(&state);
+    let reply = state
+        .store
+        .expense_cancel(state.profile().id, &proposal_id, now, language)
+        .await?;
+    Ok(view(&reply, now))
+}
+
+/// Replaces a waiting proposal's arguments (edited on its card): validated again and
+/// stored as a new proposal that needs its own Confirm.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_revise(
+    state: State<'_, AppState>,
+    proposal_id: String,
+    args: ExpenseArgs,
+    language: Language,
+) -> Result<ExpenseReplyView, IpcError> {
+    let now = now(&state);
+    let reply = state
+        .store
+        .expense_revise(
+            state.profile().id,
+            &proposal_id,
+            args.to_map(),
+            now,
+            language,
+            None,
+        )
+        .await?;
+    Ok(view(&reply, now))
+}
+
+/// One call made from the table (add, edit, delete) through the same validation, role
+/// and gate as the chat: a delete comes back as a proposal to confirm.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_tool(
+    state: State<'_, AppState>,
+    tool: ExpenseTool,
+    args: ExpenseArgs,
+    language: Language,
+) -> Result<ExpenseReplyView, IpcError> {
+    let now = now(&state);
+    let call = ToolCall {
+        tool: tool.name().into(),
+        args: args.to_map(),
+    };
+    let reply = state
+        .store
+        .expense_tool(state.profile().id, &call, now, language, None)
+        .await?;
+    Ok(view(&reply, now))
+}
+
+/// The active profile's expenses in `range` and `category`, newest first.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_list(
+    state: State<'_, AppState>,
+    range: Option<String>,
+    category: Option<Category>,
+    language: Language,
+) -> Result<Vec<ExpenseView>, IpcError> {
+    let query = query(range.as_deref(), category, now(&state))?;
+    let rows = state
+        .store
+        .list_expenses(state.profile().id, &query)
+        .await?;
+    Ok(rows.iter().map(|e| ExpenseView::new(e, language)).collect())
+}
+
+/// The total of the active profile's expenses in `range` and `category`.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_balance(
+    state: State<'_, AppState>,
+    range: Option<String>,
+    category: Option<Category>,
+    language: Language,
+) -> Result<BalanceView, IpcError> {
+    let now = now(&state);
+    let query = query(range.as_deref(), category, now)?;
+    let balance = state
+        .store
+        .expense_balance(state.profile().id, &query)
+        .await?;
+    Ok(BalanceView::new(&balance, now.date_naive(), language))
+}
+
+/// Spending per month and category in `range`, for the chart.
+#[tauri::command]
+#[specta::specta]
+pub async fn expenses_months(
+    state: State<'_, AppState>,
+    range: Option<String>,
+    language: Language,
+) -> Result<Vec<MonthlyTotalView>, IpcError> {
+    let query = query(range.as_deref(), None, now(&state))?;
+    let months = state
+        .store
+        .expense_months(state.profile().id, &query)
+        .await?;
+    Ok(months
+        .iter()
+        .map(|m| MonthlyTotalView::new(m, language))
+        .collect())
+}

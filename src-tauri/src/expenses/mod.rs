@@ -1,0 +1,6 @@
+//! The expenses assistant in the app: its commands and the views they return. The rules
+//! live in `lantern_core::expenses`, the actions in `lantern_store`, the streamed turn in
+//! [`crate::turns`].
+
+pub mod commands;
+pub mod views;

@@ -1,0 +1,134 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
+import { afterEach, describe, expect, it } from "vitest";
+import { i18next } from "../../i18n";
+import { ExpensesPage } from "./ExpensesPage";
+import { createExpensesMock } from "./mock";
+
+/** The scripted assistant, recording every command with its arguments. */
+function backend() {
+  const handlers = createExpensesMock() as Record<string, (args: Record<string, unknown>) => unknown>;
+  const calls: { cmd: string; args: Record<string, unknown> }[] = [];
+  mockIPC((cmd, args) => {
+    calls.push({ cmd, args: args as Record<string, unknown> });
+    const handler = handlers[cmd];
+    return handler ? handler(args as Record<string, unknown>) : null;
+  });
+  return calls;
+}
+
+async function open() {
+  const calls = backend();
+  render(<ExpensesPage language="en" />);
+  await screen.findByRole("cell", { name: "bus pass" });
+  return calls;
+}
+
+async function say(text: string) {
+  fireEvent.change(screen.getByLabelText("Tell the assistant about your spending"), { target: { value: text } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send" })));
+}
+
+const table = () => screen.getByRole("region", { name: "Recorded expenses" });
+const card = () => screen.getByRole("group", { name: "Waiting for your confirmation" });
+
+describe("ExpensesPage", () => {
+  afterEach(async () => {
+    cleanup();
+    clearMocks();
+    await i18next.changeLanguage("en");
+  });
+
+  it("shows the expenses, the balance for the period and the chart's table", async () => {
+    await open();
+    expect(within(table()).getAllByRole("row")).toHaveLength(3);
+    expect(screen.getByRole("status", { name: "Balance" }).textContent).toContain("£75.50");
+    expect(screen.getByRole("table", { name: "Spending per month and category" })).toBeTruthy();
+  });
+
+  it("sorts the table by a column, both ways", async () => {
+    await open();
+    const firstItem = () => within(table()).getAllByRole("row")[1].querySelectorAll("td")[1].textContent;
+    expect(firstItem()).toBe("bus pass");
+    fireEvent.click(within(table()).getByRole("button", { name: "Amount" }));
+    expect(firstItem()).toBe("groceries");
+    fireEvent.click(within(table()).getByRole("button", { name: "Amount" }));
+    expect(firstItem()).toBe("bus pass");
+    expect(within(table()).getByRole("columnheader", { name: /Amount/ }).getAttribute("aria-sort")).toBe("ascending");
+  });
+
+  it("a clear message runs at once and the table follows", async () => {
+    await open();
+    await say("add lunch 12.50");
+    expect(await screen.findByText("I've added lunch, £12.50, for 2026-11-23.")).toBeTruthy();
+    expect(within(table()).getByRole("cell", { name: "lunch" })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Waiting for your confirmation" })).toBeNull();
+  });
+
+  it("a vague message waits on a card; Confirm runs exactly the arguments shown", async () => {
+    const calls = await open();
+    await say("cinema 9");
+    expect(within(card()).getByText("Add this expense?")).toBeTruthy();
+    expect(within(table()).queryByRole("cell", { name: "cinema" })).toBeNull();
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Confirm" })));
+    await within(table()).findByRole("cell", { name: "cinema" });
+    const confirm = calls.find((c) => c.cmd === "expenses_confirm");
+    expect(confirm?.args.args).toMatchObject({ item: "cinema", amount: "9.00" });
+    expect(screen.queryByRole("group", { name: "Waiting for your confirmation" })).toBeNull();
+  });
+
+  it("Cancel runs nothing and the assistant asks again", async () => {
+    await open();
+    await say("cinema 9");
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Cancel" })));
+    expect(await screen.findByText(/Cancelled: nothing was changed/)).toBeTruthy();
+    expect(within(table()).queryByRole("cell", { name: "cinema" })).toBeNull();
+  });
+
+  it("the arguments can be edited on the card, and the new proposal still needs a yes", async () => {
+    const calls = await open();
+    await say("cinema 9");
+    fireEvent.click(within(card()).getByRole("button", { name: "Edit" }));
+    fireEvent.change(within(card()).getByLabelText("Amount"), { target: { value: "11" } });
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Save changes" })));
+    expect(calls.find((c) => c.cmd === "expenses_revise")?.args.args).toMatchObject({ amount: "11" });
+    expect(within(table()).queryByRole("cell", { name: "cinema" })).toBeNull();
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Confirm" })));
+    await waitFor(() => expect(within(table()).getByRole("cell", { name: "£11.00" })).toBeTruthy());
+  });
+
+  it("deleting from the table waits for a yes on the card", async () => {
+    await open();
+    await act(async () => fireEvent.click(within(table()).getByRole("button", { name: "Delete groceries" })));
+    expect(within(card()).getByText("Delete this expense?")).toBeTruthy();
+    expect(within(table()).getByRole("cell", { name: "groceries" })).toBeTruthy();
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Confirm" })));
+    await waitFor(() => expect(within(table()).queryByRole("cell", { name: "groceries" })).toBeNull());
+  });
+
+  it("edits a row from the table", async () => {
+    await open();
+    fireEvent.click(within(table()).getByRole("button", { name: "Edit bus pass" }));
+    fireEvent.change(screen.getByLabelText("Item"), { target: { value: "monthly bus pass" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save" })));
+    expect(await within(table()).findByRole("cell", { name: "monthly bus pass" })).toBeTruthy();
+  });
+
+  it("a viewer reads only: no add, edit or delete, and the chat's changes are refused with a coded error", async () => {
+    await open();
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
+    await waitFor(() => expect(within(table()).queryByRole("button", { name: "Delete groceries" })).toBeNull());
+    expect(within(table()).queryByRole("button", { name: "Add expense" })).toBeNull();
+    await say("add tea 2");
+    expect((await screen.findByRole("alert")).textContent).toMatch(/only read expenses/);
+  });
+
+  it("speaks Spanish", async () => {
+    await act(() => i18next.changeLanguage("es"));
+    backend();
+    render(<ExpensesPage language="es" />);
+    expect(await screen.findByRole("button", { name: "Borrar groceries" })).toBeTruthy();
+    expect(screen.getByLabelText("Cuéntale al asistente tus gastos")).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Este mes" })).toBeTruthy();
+  });
+});
