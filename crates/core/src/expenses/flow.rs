@@ -318,3 +318,18 @@ async fn the_model_picks_a_read_but_the_filters_are_the_students() {
     };
     assert_eq!(query.category, None);
 }
+
+#[tokio::test]
+async fn unusable_words_to_a_question_about_spending_show_the_records() {
+    let (outcome, _) = turn(
+        input("how are my finances looking?", Role::Owner),
+        &[r#"{"type":"answer","content":"You spent £9,999 on llamas."}"#],
+    )
+    .await;
+    assert!(matches!(
+        outcome.unwrap().plan,
+        TurnPlan::Run {
+            action: ExpenseAction::List(_)
+        }
+    ));
+}

@@ -578,6 +578,21 @@ async fn ask_model(
     Ok(done)
 }
 
+/// What code says when the model's words are unusable: a question about spending gets
+/// the records it asks about (computed, never guessed); anything else, what the
+/// assistant can do.
+fn fallback(want: &Want, language: Language) -> TurnPlan {
+    if want.facts.is_question {
+        TurnPlan::Run {
+            action: ExpenseAction::List(query_of(want)),
+        }
+    } else {
+        TurnPlan::Answer {
+            content: replies::help(language),
+        }
+    }
+}
+
 /// Whether the message points to expense `id`: by number, by its item's words, or as
 /// "it" for the one just touched.
 fn names_expense(want: &Want, input: &ExpenseTurnInput, id: i64) -> bool {
@@ -617,21 +632,11 @@ fn ground(
                 },
                 true,
             ),
-            None => (
-                TurnPlan::Answer {
-                    content: replies::help(language),
-                },
-                false,
-            ),
+            None => (fallback(want, language), false),
         },
         ModelDecision::Answer { content } => match usable_words(&content, language, false) {
             Some(c) => (TurnPlan::Answer { content: c }, true),
-            None => (
-                TurnPlan::Answer {
-                    content: replies::help(language),
-                },
-                false,
-            ),
+            None => (fallback(want, language), false),
         },
         ModelDecision::ToolCall {
             call,
