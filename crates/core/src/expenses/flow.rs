@@ -333,3 +333,28 @@ async fn unusable_words_to_a_question_about_spending_show_the_records() {
         }
     ));
 }
+
+#[tokio::test]
+async fn without_a_model_a_question_still_gets_the_records_and_anything_else_help() {
+    let question = run_expense_turn(
+        input("how are my finances looking?", Role::Owner),
+        None,
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap();
+    assert!(matches!(
+        question.plan,
+        TurnPlan::Run {
+            action: ExpenseAction::List(_)
+        }
+    ));
+    let other = run_expense_turn(
+        input("I am not sure where to begin today", Role::Owner),
+        None,
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap();
+    assert!(matches!(other.plan, TurnPlan::Answer { .. }));
+}

@@ -524,12 +524,7 @@ async fn ask_model(
     cancel: &CancelFlag,
 ) -> Result<ExpenseTurnOutcome, ExpenseError> {
     let Some(llm) = llm else {
-        return Ok(outcome(
-            TurnPlan::Answer {
-                content: replies::help(language),
-            },
-            language,
-        ));
+        return Ok(outcome(fallback(want, language), language));
     };
     let (tools, menu) = open_menu(input);
     let schema = decision_schema(&menu);
