@@ -219,16 +219,13 @@ const NO: &[&str] = &[
     "para",
 ];
 
-/// Words that never name an item: intent verbs, articles, fillers (normalised).
+/// Words that never name an item besides the intent verbs: articles, fillers
+/// (normalised).
 const FILLER: &[&str] = &[
     "oops",
     "sorry",
     "make",
     "set",
-    "grabbed",
-    "purchased",
-    "ordered",
-    "buy",
     "picked",
     "up",
     "treated",
@@ -308,27 +305,11 @@ const FILLER: &[&str] = &[
     "thing",
     "something",
     "one",
-    "add",
-    "spent",
-    "paid",
-    "bought",
-    "log",
-    "record",
     "put",
     "down",
     "note",
     "cost",
     "got",
-    "delete",
-    "remove",
-    "erase",
-    "change",
-    "update",
-    "correct",
-    "fix",
-    "edit",
-    "modify",
-    "rename",
     "should",
     "be",
     "been",
@@ -355,35 +336,8 @@ const FILLER: &[&str] = &[
     "puedes",
     "podrias",
     "favor",
-    "anade",
-    "anadir",
-    "agrega",
-    "agregar",
-    "apunta",
-    "apuntar",
-    "anota",
-    "gaste",
-    "pague",
-    "compre",
-    "registra",
-    "registrar",
     "nuevo",
     "gasto",
-    "borra",
-    "borrar",
-    "elimina",
-    "eliminar",
-    "quita",
-    "quitar",
-    "cambia",
-    "cambiar",
-    "corrige",
-    "corregir",
-    "actualiza",
-    "actualizar",
-    "modifica",
-    "modificar",
-    "renombra",
     "algo",
     "cosa",
     "me",
@@ -550,7 +504,13 @@ fn without_spans(message: &str, spans: &[(usize, usize)]) -> String {
 /// The words naming the item: the first run of words, between blanked spans and
 /// punctuation, that keeps something once filler is trimmed from its ends.
 fn item_words(text: &str) -> Option<String> {
-    let filler = |w: &str| FILLER.contains(&normalize(w).as_str()) || normalize(w).is_empty();
+    let filler = |w: &str| {
+        let w = normalize(w);
+        w.is_empty()
+            || [FILLER, ADD, DELETE, UPDATE]
+                .iter()
+                .any(|l| l.contains(&w.as_str()))
+    };
     for segment in text.split(['|', ',', '.', ';', ':', '!', '?', '¿', '¡', '"', '(', ')']) {
         let words: Vec<&str> = segment.split_whitespace().collect();
         let Some(first) = words.iter().position(|w| !filler(w)) else {

@@ -278,19 +278,26 @@ async fn a_question_is_a_new_request_not_the_answer_to_a_waiting_one() {
     ));
 }
 
-#[tokio::test]
-async fn a_question_answered_with_a_change_shows_the_records_instead() {
-    let (outcome, _) = turn(
-        input("what was my most expensive purchase?", Role::Owner),
-        &[r#"{"type":"tool_call","tool":"add_expense","args":{"item":"purchase","amount":5}}"#],
-    )
-    .await;
-    assert!(matches!(
+/// Whether the model's `reply` to an owner's `message` ends in listing the records.
+async fn lists_records(message: &str, reply: &str) -> bool {
+    let (outcome, _) = turn(input(message, Role::Owner), &[reply]).await;
+    matches!(
         outcome.unwrap().plan,
         TurnPlan::Run {
             action: ExpenseAction::List(_)
         }
-    ));
+    )
+}
+
+#[tokio::test]
+async fn a_question_answered_with_a_change_shows_the_records_instead() {
+    assert!(
+        lists_records(
+            "what was my most expensive purchase?",
+            r#"{"type":"tool_call","tool":"add_expense","args":{"item":"purchase","amount":5}}"#,
+        )
+        .await
+    );
 }
 
 #[tokio::test]
@@ -321,17 +328,13 @@ async fn the_model_picks_a_read_but_the_filters_are_the_students() {
 
 #[tokio::test]
 async fn unusable_words_to_a_question_about_spending_show_the_records() {
-    let (outcome, _) = turn(
-        input("how are my finances looking?", Role::Owner),
-        &[r#"{"type":"answer","content":"You spent £9,999 on llamas."}"#],
-    )
-    .await;
-    assert!(matches!(
-        outcome.unwrap().plan,
-        TurnPlan::Run {
-            action: ExpenseAction::List(_)
-        }
-    ));
+    assert!(
+        lists_records(
+            "how are my finances looking?",
+            r#"{"type":"answer","content":"You spent £9,999 on llamas."}"#,
+        )
+        .await
+    );
 }
 
 #[tokio::test]
