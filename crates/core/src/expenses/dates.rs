@@ -170,6 +170,17 @@ fn group<'t>(caps: &Captures<'t>, name: &str) -> Option<&'t str> {
     caps.name(name).map(|m| m.as_str())
 }
 
+/// The day a rule's `d`, `m` and optional `y` groups name ("3 March", "3 de marzo",
+/// "March 3rd, 2025").
+fn month_day(caps: &Captures, today: NaiveDate) -> Option<NaiveDate> {
+    recent_day(
+        today,
+        month(group(caps, "m")?)?,
+        group(caps, "d")?.parse().ok()?,
+        year_of(group(caps, "y")),
+    )
+}
+
 static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
     vec![
         rule(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b", |c, _| {
@@ -240,40 +251,19 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             &format!(
                 r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MONTHS})\b\.?(?:,?\s+(?P<y>\d{{4}}))?"
             ),
-            |c, t| {
-                recent_day(
-                    t,
-                    month(group(c, "m")?)?,
-                    group(c, "d")?.parse().ok()?,
-                    year_of(group(c, "y")),
-                )
-            },
+            month_day,
         ),
         rule(
             &format!(
                 r"\b(?P<d>\d{{1,2}})\s+de\s+(?P<m>{MONTHS})\b(?:\s+(?:de|del)\s+(?P<y>\d{{4}}))?"
             ),
-            |c, t| {
-                recent_day(
-                    t,
-                    month(group(c, "m")?)?,
-                    group(c, "d")?.parse().ok()?,
-                    year_of(group(c, "y")),
-                )
-            },
+            month_day,
         ),
         rule(
             &format!(
                 r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"
             ),
-            |c, t| {
-                recent_day(
-                    t,
-                    month(group(c, "m")?)?,
-                    group(c, "d")?.parse().ok()?,
-                    year_of(group(c, "y")),
-                )
-            },
+            month_day,
         ),
         rule(
             &format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"),
