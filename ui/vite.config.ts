@@ -31,5 +31,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/testing/setup.ts"],
+    // A test may wait up to 5 s for each thing it looks for (setup.ts); on a loaded 2-core
+    // CI machine a page test with several such waits needs more than vitest's 5 s default.
+    testTimeout: 30_000,
   },
 });
