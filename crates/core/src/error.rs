@@ -179,6 +179,25 @@ error_codes! {
     ExpenseModelUnreadable = "expense_model_unreadable",
     /// The answer stream to the window failed.
     ExpenseStreamFailed = "expense_stream_failed",
+    // Modules.
+    /// No module with that id is imported.
+    ModuleNotFound = "module_not_found",
+    /// No such module session for this profile.
+    ModuleSessionNotFound = "module_session_not_found",
+    /// The module has no such section.
+    ModuleSectionNotFound = "module_section_not_found",
+    /// The module has no such form.
+    ModuleFormNotFound = "module_form_not_found",
+    /// A form's answers do not fit the form.
+    ModuleFormInvalid = "module_form_invalid",
+    /// An empty message.
+    ModuleMessageEmpty = "module_message_empty",
+    /// A message over the limit.
+    ModuleMessageTooLong = "module_message_too_long",
+    /// The model's reply could not be used (the guide answered).
+    ModuleReplyUnusable = "module_reply_unusable",
+    /// The answer stream to the window failed.
+    ModuleStreamFailed = "module_stream_failed",
     // Turns.
     /// No running turn has that id.
     TurnNotFound = "turn_not_found",

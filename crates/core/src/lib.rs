@@ -12,6 +12,7 @@ pub mod eval;
 pub mod expenses;
 pub mod language;
 pub mod llm;
+pub mod modules;
 pub mod pack;
 pub mod reports;
 pub mod retrieval;

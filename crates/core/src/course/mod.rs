@@ -12,9 +12,9 @@ mod error;
 mod import;
 mod misconception;
 mod model;
-mod parse;
+pub(crate) mod parse;
 mod transcript;
-mod validate;
+pub(crate) mod validate;
 
 pub use chunk::{
     markdown_sections, plain_sections, split_text, Section, CHUNK_CHARS, CHUNK_OVERLAP,

@@ -13,7 +13,8 @@ pub const COURSE_FILE: &str = "course.json";
 /// Name of the exam file in a pack.
 pub const EXAMS_FILE: &str = "exams.json";
 
-fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, PackError> {
+/// Parses `text` as `file`'s type, errors naming the field path or the syntax error.
+pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, PackError> {
     let deserializer = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize(deserializer).map_err(|e| {
         let path = e.path().to_string();

@@ -29,7 +29,7 @@ fn check_version(file: &str, version: u32) -> Result<(), PackError> {
 }
 
 /// Every `(field, value)` must be non-blank.
-fn check_filled<'a>(
+pub(crate) fn check_filled<'a>(
     file: &str,
     fields: impl IntoIterator<Item = (String, &'a str)>,
 ) -> Result<(), PackError> {
@@ -42,7 +42,7 @@ fn check_filled<'a>(
 }
 
 /// Ids must be unique; the error points at the second use.
-fn check_unique<'a>(
+pub(crate) fn check_unique<'a>(
     file: &str,
     ids: impl IntoIterator<Item = (String, &'a str)>,
 ) -> Result<(), PackError> {
@@ -60,7 +60,8 @@ fn check_unique<'a>(
     Ok(())
 }
 
-fn escapes_pack(path: &str) -> bool {
+/// Whether `path` is absolute, has a backslash or climbs out of the pack with `..`.
+pub(crate) fn escapes_pack(path: &str) -> bool {
     path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..")
 }
 

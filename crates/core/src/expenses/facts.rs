@@ -6,9 +6,9 @@
 use super::category::named_category;
 use super::dates::{find_date, find_range, DateRange, FoundDate};
 use super::money::{find_amounts, FoundAmount};
-use super::social::{social_of, Social};
 use crate::language::Language;
 use crate::text::normalize::{has_phrase, normalize, words};
+use crate::text::social::{social_of, Social};
 use chrono::NaiveDate;
 use regex::Regex;
 use serde::{Deserialize, Serialize};

@@ -17,7 +17,6 @@ pub mod prompt;
 pub mod references;
 pub mod replies;
 pub mod rules;
-pub mod social;
 pub mod tools;
 mod turn;
 

@@ -6,8 +6,8 @@ use super::contract::{Category, Expense, ExpenseAction, ExpensePatch, ExpenseQue
 use super::dates::range_label;
 use super::error::ExpenseError;
 use super::money::{format_money, Currency, Money};
-use super::social::Social;
 use crate::language::Language;
+use crate::text::social::Social;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
 

@@ -2,6 +2,8 @@
 //! tidying and judging what a small model wrote (repeats, cut-off sentences, loops,
 //! the wrong language, unsafe characters).
 
+pub mod mojibake;
 pub mod normalize;
+pub mod social;
 pub mod stream_field;
 pub mod tidy;

@@ -1,6 +1,6 @@
 //! Greetings, thanks and requests for help, read by code so they get a fitting answer
-//! instead of being taken for an expense ("What can you do?" is not an item called
-//! "do") or guessed at by a small model.
+//! instead of being taken for a request ("What can you do?" is not an expense called
+//! "do") or guessed at by a small model. Shared by the expense assistant and modules.
 
 use crate::text::normalize::{has_phrase, words};
 

@@ -1,0 +1,31 @@
+//! Guided modules (spec 004): every reply follows RESPONSE_SCHEMA — text blocks,
+//! optional forms, the module's own media, quick-reply next steps — and progress,
+//! milestones and module state are computed by the app from the student's words, form
+//! answers and the sections walked, never taken from the model.
+
+pub mod contract;
+pub mod error;
+pub mod fallback;
+pub mod forms;
+pub mod grammar;
+pub mod keywords;
+pub mod offline;
+pub mod pack;
+pub mod progress;
+pub mod prompt;
+#[cfg(test)]
+mod properties;
+pub mod reading;
+pub mod replies;
+pub mod rules;
+#[cfg(test)]
+mod testing;
+pub mod turn;
+
+pub use contract::ModuleReply;
+pub use error::ModuleError;
+pub use progress::{ModuleProgress, ProgressChange};
+pub use turn::{
+    opening_reply, prepare_module_turn, run_module_turn, ModuleTurnInput, ModuleTurnOutcome,
+    PreparedModuleTurn, StudentAct,
+};

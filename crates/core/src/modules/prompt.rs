@@ -1,0 +1,121 @@
+//! The model's prompt for an open message or a submitted form: a short system prompt
+//! per module (cached), then the current section, the notes the message is about, what
+//! is covered, the form's answers and the student's words.
+
+use super::pack::{ModuleManifest, SectionRef};
+use super::progress::ModuleProgress;
+use crate::language::Language;
+use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+
+/// Longest note put in the prompt, in characters.
+const NOTE_CHARS: usize = 320;
+/// Most notes put in the prompt.
+const NOTES: usize = 3;
+
+/// A passage of the module found for the message (by keywords or retrieval).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Passage {
+    /// The topic (or section) it belongs to.
+    pub source_id: String,
+    /// Its title.
+    pub title: String,
+    /// Its text.
+    pub text: String,
+}
+
+fn language_name(language: Language) -> &'static str {
+    match language {
+        Language::En => "English",
+        Language::Es => "Spanish (español)",
+    }
+}
+
+/// The system prompt: the same for every turn of a module in a language.
+pub fn system_prompt(module: &ModuleManifest, language: Language) -> String {
+    format!(
+        "You are a calm, kind study guide in the module \"{title}\". Reply to the student's last message with JSON. \
+content.text_blocks: 1 to 3 short blocks in simple words (paragraph, list, tip, info, quote; a heading needs a level). \
+content.next_step: prompt = one short question for the student; suggestions = up to 3 short replies the student could click. \
+meta.response_type: conversational, or educational when you explain. meta.emotion: the tone. \
+Use only the module notes you are given; never diagnose; forms are optional; the student may change topic any time. \
+Write in {lang}.",
+        title = module.title,
+        lang = language_name(language),
+    )
+}
+
+fn cut(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// The user message for this turn.
+pub fn user_message(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    section: Option<&SectionRef<'_>>,
+    passages: &[Passage],
+    student: &str,
+) -> String {
+    let mut out = String::new();
+    if let Some(section) = section {
+        out.push_str(&format!(
+            "Section: {} ({})\n",
+            section.section.title, section.phase.title
+        ));
+    }
+    if !passages.is_empty() {
+        out.push_str("Notes:\n");
+        for p in passages.iter().take(NOTES) {
+            out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
+        }
+    }
+    let covered: Vec<&str> = module
+        .topics()
+        .filter(|t| progress.covered.contains(&t.id))
+        .map(|t| t.title.as_str())
+        .collect();
+    if !covered.is_empty() {
+        out.push_str(&format!("Covered so far: {}\n", covered.join(", ")));
+    }
+    out.push_str(&format!("Student: {}", cut(student, 1200)));
+    out
+}
+
+/// The request: system prompt, the last exchanges, the turn's message.
+pub fn module_request(
+    module: &ModuleManifest,
+    language: Language,
+    history: &[ChatMessage],
+    user: String,
+    max_tokens: u32,
+) -> LlmRequest {
+    let mut messages: Vec<ChatMessage> = history
+        .iter()
+        .rev()
+        .take(4)
+        .rev()
+        .map(|m| ChatMessage {
+            role: m.role,
+            content: cut(&m.content, 240),
+        })
+        .collect();
+    messages.push(ChatMessage {
+        role: ChatRole::User,
+        content: user,
+    });
+    LlmRequest {
+        system: system_prompt(module, language),
+        messages,
+        limits: Limits {
+            max_tokens,
+            temperature: 0.3,
+            seed: 7,
+        },
+        cache_key: Some(format!("modules-{}-{}", module.id, language.code())),
+    }
+}

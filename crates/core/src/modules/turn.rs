@@ -1,0 +1,810 @@
+//! One turn of a guided module. Code first: the student's act (a message, a form, a
+//! section picked) updates the progress — topics covered by keywords and form answers,
+//! a section completed by moving on — and decides the reply's kind. Navigation, reviews,
+//! forms offered, greetings and the support message are written by code from the pack;
+//! an open message or a submitted form goes to the model under this turn's grammar, its
+//! reply is read leniently and checked, and unusable words are replaced by the notes the
+//! message is about. Last, the app writes progress, module state and milestones over
+//! whatever the model said.
+
+use super::contract::{
+    BlockType, Emotion, Milestone, ModuleReply, NextStep, ResponseType, TextBlock, MAX_SUGGESTIONS,
+};
+use super::error::ModuleError;
+use super::fallback::{read_any_reply, ReadAs};
+use super::forms::{check_answers, form_topics, SubmittedForm};
+use super::grammar::{model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS};
+use super::keywords::topics_in;
+use super::offline;
+use super::pack::ModuleManifest;
+use super::progress::{ModuleProgress, ProgressChange};
+use super::prompt::{module_request, user_message, Passage};
+use super::reading::{read_intent, Intent};
+use super::replies;
+use super::rules::Repair;
+use crate::language::Language;
+use crate::llm::{BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest};
+use crate::text::normalize::normalize;
+use crate::text::social::Social;
+use crate::text::stream_field::AssistantTextStream;
+use crate::text::tidy::{detect_language, is_readable, tidy_reply};
+use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
+#[cfg(test)]
+use crate::Coded;
+use crate::ErrorCode;
+use serde_json::{Map, Value};
+
+/// Longest message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+
+/// What the student did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StudentAct {
+    /// Wrote a message.
+    Say(String),
+    /// Submitted a form: its id and answers by field id.
+    Form {
+        /// The form's id.
+        form_id: String,
+        /// Answers by field id.
+        answers: Map<String, Value>,
+    },
+    /// Picked a section in the section list.
+    GoTo(String),
+}
+
+/// Everything a turn needs, loaded.
+#[derive(Debug, Clone)]
+pub struct ModuleTurnInput {
+    /// The module.
+    pub module: ModuleManifest,
+    /// The student's progress before the turn.
+    pub progress: ModuleProgress,
+    /// The session's language.
+    pub language: Language,
+    /// What the student did.
+    pub act: StudentAct,
+    /// Earlier messages (student's words, the module's first block), oldest first.
+    pub history: Vec<ChatMessage>,
+    /// Passages retrieval found for the message (`module_content`).
+    pub passages: Vec<Passage>,
+    /// Ids of the forms the student already sent in this session.
+    pub forms_sent: Vec<String>,
+}
+
+/// The reply's kind, decided by code.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// Show the current section (after moving on from `completed`, or going there).
+    Enter {
+        /// The section just completed.
+        completed: Option<String>,
+    },
+    /// The last section was completed.
+    Finished,
+    /// Review progress.
+    Review,
+    /// Offer the section's form.
+    OfferForm,
+    /// Answer a greeting, thanks or a request for help.
+    Social(Social),
+    /// The support message.
+    Crisis,
+    /// The model answers the message or the form.
+    Answer,
+}
+
+/// A turn with everything decided before the model.
+#[derive(Debug, Clone)]
+pub struct PreparedModuleTurn {
+    /// The module.
+    pub module: ModuleManifest,
+    /// The session's language.
+    pub language: Language,
+    /// What the reply is.
+    pub plan: Plan,
+    /// The progress after the turn.
+    pub progress: ModuleProgress,
+    /// What the turn changed.
+    pub change: ProgressChange,
+    /// The student's turn as stored and shown (a form becomes its answers in words).
+    pub student_text: String,
+    /// The form submitted, checked.
+    pub submitted: Option<SubmittedForm>,
+    /// Topics the message is about (keywords, form answers, retrieval).
+    pub focus: Vec<String>,
+    /// The model's request and schema, for [`Plan::Answer`].
+    pub request: Option<(LlmRequest, Value)>,
+    /// Ids of the forms sent in this session, this turn's included.
+    pub forms_sent: Vec<String>,
+}
+
+/// What a turn produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleTurnOutcome {
+    /// The reply, with the app's progress.
+    pub reply: ModuleReply,
+    /// Who wrote its words: `None` when code decided the reply without a model.
+    pub origin: Option<ReplyOrigin>,
+    /// How the model's text was read, when the model answered.
+    pub read_as: Option<ReadAs>,
+    /// What the checks repaired in the model's reply.
+    pub repairs: Vec<Repair>,
+    /// Why the guide answered after the model was asked.
+    pub failure: Option<String>,
+}
+
+/// A message trimmed, or why it cannot be one.
+pub fn clean_message(message: &str) -> Result<String, ModuleError> {
+    let message = crate::text::tidy::strip_unsafe_chars(message.trim());
+    if message.is_empty() {
+        return Err(ModuleError::MessageEmpty);
+    }
+    if message.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(ModuleError::MessageTooLong(MAX_MESSAGE_CHARS));
+    }
+    Ok(message)
+}
+
+/// The reply that opens a new session: the first section.
+pub fn opening_reply(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    language: Language,
+) -> ModuleReply {
+    let mut reply = offline::section_opening(module, progress, language, None);
+    attach_section_form(module, progress, &[], &mut reply);
+    stamp_progress(module, progress, &ProgressChange::default(), &mut reply);
+    reply
+}
+
+/// Adds the current section's form when it has one the student has not sent yet.
+fn attach_section_form(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    sent: &[String],
+    reply: &mut ModuleReply,
+) {
+    let form = offline::current_section(module, progress)
+        .and_then(|s| s.section.form.clone())
+        .filter(|id| !sent.contains(id))
+        .and_then(|id| module.form(&id));
+    if let Some(form) = form {
+        reply.content.forms = vec![form.to_form()];
+    }
+}
+
+/// Decides the turn: progress, plan, and the model's request when it answers.
+pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn, ModuleError> {
+    let ModuleTurnInput {
+        module,
+        mut progress,
+        language,
+        act,
+        history,
+        passages,
+        mut forms_sent,
+    } = input;
+    let mut change = ProgressChange::default();
+    let mut submitted = None;
+    let mut focus: Vec<String> = Vec::new();
+    let (plan, student_text) = match act {
+        StudentAct::Say(text) => {
+            let text = clean_message(&text)?;
+            let found = topics_in(&module, &text);
+            change.newly_covered = progress.cover(&module, &found);
+            focus = found;
+            let plan = match read_intent(&module, &text) {
+                Intent::Crisis => Plan::Crisis,
+                Intent::Continue => {
+                    let from = progress.current_section.clone();
+                    let newly = progress.complete_current(&module);
+                    change.newly_covered.extend(newly);
+                    change.moved = true;
+                    if progress.finished && progress.current_section == from {
+                        Plan::Finished
+                    } else {
+                        Plan::Enter {
+                            completed: Some(from),
+                        }
+                    }
+                }
+                Intent::GoTo(section) => {
+                    change.moved = progress.current_section != section;
+                    progress.go_to(&module, &section);
+                    Plan::Enter { completed: None }
+                }
+                Intent::Review => Plan::Review,
+                Intent::Form => Plan::OfferForm,
+                Intent::Social(kind) => Plan::Social(kind),
+                Intent::Open => Plan::Answer,
+            };
+            (plan, text)
+        }
+        StudentAct::Form { form_id, answers } => {
+            let form = module
+                .form(&form_id)
+                .ok_or_else(|| ModuleError::FormNotFound(form_id.clone()))?
+                .clone();
+            let checked = check_answers(&form, &answers)?;
+            let found = form_topics(&module, &form, &checked);
+            change.newly_covered = progress.cover(&module, &found);
+            focus = found;
+            let text = checked.as_message();
+            forms_sent.push(checked.form_id.clone());
+            submitted = Some(checked);
+            (Plan::Answer, text)
+        }
+        StudentAct::GoTo(section) => {
+            if !progress.go_to(&module, &section) {
+                return Err(ModuleError::SectionNotFound(section));
+            }
+            change.moved = true;
+            let title = module
+                .section(&section)
+                .map(|s| s.section.title.clone())
+                .unwrap_or(section);
+            (Plan::Enter { completed: None }, title)
+        }
+    };
+    change.milestone = progress.reach_milestones(&module);
+    for p in &passages {
+        if module.topic(&p.source_id).is_some() && !focus.contains(&p.source_id) {
+            focus.push(p.source_id.clone());
+        }
+    }
+    let request = (plan == Plan::Answer).then(|| {
+        let section = offline::current_section(&module, &progress);
+        let mut notes: Vec<Passage> = focus
+            .iter()
+            .filter_map(|id| module.topic(id))
+            .map(|t| Passage {
+                source_id: t.id.clone(),
+                title: t.title.clone(),
+                text: t.notes.clone(),
+            })
+            .collect();
+        if notes.is_empty() {
+            if let Some(s) = &section {
+                notes.extend(s.section.topics.iter().take(2).map(|t| Passage {
+                    source_id: t.id.clone(),
+                    title: t.title.clone(),
+                    text: t.notes.clone(),
+                }));
+            }
+        }
+        let user = user_message(&module, &progress, section.as_ref(), &notes, &student_text);
+        let menu = GrammarMenu {
+            media: section
+                .map(|s| offline::section_media(&module, &s))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| (m.kind, m.src))
+                .collect(),
+            form: false,
+        };
+        (
+            module_request(&module, language, &history, user, MODEL_MAX_TOKENS),
+            model_schema(&menu),
+        )
+    });
+    Ok(PreparedModuleTurn {
+        module,
+        language,
+        plan,
+        progress,
+        change,
+        student_text,
+        submitted,
+        focus,
+        request,
+        forms_sent,
+    })
+}
+
+/// The words of an answer (the model's, checked, or the guide's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Words {
+    /// The reply before the app's progress.
+    pub reply: ModuleReply,
+    /// How the model's text was read.
+    pub read_as: ReadAs,
+    /// What the checks repaired or dropped.
+    pub repairs: Vec<Repair>,
+}
+
+/// Whether a block's words can be shown in `language`.
+fn usable_words(text: &str, language: Language) -> bool {
+    is_readable(text) && detect_language(text).is_none_or(|l| l == language)
+}
+
+/// Keeps the model's blocks and suggestions whose words are usable.
+fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
+    let language = prepared.language;
+    let student = normalize(&prepared.student_text);
+    let mut kept = Vec::new();
+    for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
+        .into_iter()
+        .enumerate()
+    {
+        if !matches!(block.kind, BlockType::List | BlockType::Heading) {
+            block.content = tidy_reply(&block.content);
+        }
+        let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
+        let reason = if block.content.is_empty() || !usable_words(&block.content, language) {
+            Some("unreadable or in another language")
+        } else if normalize(&block.content) == student {
+            Some("repeats the student's message")
+        } else if claims_progress && prepared.change.milestone.is_none() {
+            Some("claims progress the app did not count")
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => words.repairs.push(Repair {
+                path: format!("content.text_blocks[{i}]"),
+                reason: reason.into(),
+            }),
+            None => kept.push(block),
+        }
+    }
+    if kept.iter().all(|b| b.kind == BlockType::Heading) {
+        return Err(ModuleError::BrokenReply("no usable text block".into()));
+    }
+    words.reply.content.text_blocks = kept;
+    if let Some(step) = &mut words.reply.content.next_step {
+        step.suggestions.retain(|s| usable_words(s, language));
+        step.suggestions.truncate(MODEL_SUGGESTIONS);
+        step.prompt = step.prompt.take().filter(|p| usable_words(p, language));
+    }
+    if words.reply.meta.response_type == ResponseType::Error {
+        words.reply.meta.response_type = ResponseType::Conversational;
+    }
+    Ok(words)
+}
+
+impl LoopTurn for PreparedModuleTurn {
+    type Reply = Words;
+    type Error = ModuleError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Words, ModuleError>> {
+        Box::pin(async move {
+            let Some((request, schema)) = &self.request else {
+                return Err(ModuleError::BrokenReply("nothing to ask".into()));
+            };
+            let mut stream = AssistantTextStream::for_field("content");
+            let mut forward = |delta: &str| {
+                let text = stream.push(delta);
+                if !text.is_empty() {
+                    on_text(&text);
+                }
+            };
+            let text = llm
+                .complete_json(request, schema, &mut forward, cancel)
+                .await?;
+            let read = read_any_reply(&text, &self.module.media);
+            check_words(
+                Words {
+                    reply: read.checked.reply,
+                    read_as: read.read_as,
+                    repairs: read.checked.repairs,
+                },
+                self,
+            )
+        })
+    }
+
+    fn offline(&self) -> Result<Words, ModuleError> {
+        let lead = self
+            .submitted
+            .as_ref()
+            .map(|_| replies::form_thanks(self.language));
+        Ok(Words {
+            reply: offline::notes_answer(
+                &self.module,
+                &self.progress,
+                self.language,
+                &self.focus,
+                lead,
+            ),
+            read_as: ReadAs::Schema,
+            repairs: Vec::new(),
+        })
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::ModuleReplyUnusable
+                | ErrorCode::ModelOutputInvalid
+                | ErrorCode::ModelGrammarFailed
+        )
+    }
+}
+
+/// The reply code writes for a plan that needs no model.
+fn code_reply(prepared: &PreparedModuleTurn) -> ModuleReply {
+    let (module, progress, language) = (&prepared.module, &prepared.progress, prepared.language);
+    match &prepared.plan {
+        Plan::Enter { completed } => {
+            offline::section_opening(module, progress, language, completed.as_deref())
+        }
+        Plan::Finished => offline::finished(module, language),
+        Plan::Review => offline::review(module, progress, language),
+        Plan::OfferForm => offline::offer_form(module, progress, language),
+        Plan::Social(kind) => offline::social(module, progress, language, *kind),
+        Plan::Crisis => offline::crisis(module, progress, language),
+        Plan::Answer => offline::notes_answer(module, progress, language, &prepared.focus, None),
+    }
+}
+
+/// Whether the reply already celebrates `milestone` in a success block.
+fn celebrates(reply: &ModuleReply, milestone: Milestone) -> bool {
+    let number = milestone.percent().to_string();
+    reply
+        .content
+        .text_blocks
+        .iter()
+        .any(|b| b.kind == BlockType::Success && b.content.contains(&number))
+}
+
+/// Writes the app's progress, module state and milestone over the reply.
+pub fn stamp_progress(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    change: &ProgressChange,
+    reply: &mut ModuleReply,
+) {
+    if change.milestone.is_some() {
+        reply.meta.emotion = Some(Emotion::Celebratory);
+    }
+    reply.meta.progress = Some(progress.reply_progress(module, change));
+    reply.meta.module_state = Some(progress.module_state(module));
+}
+
+/// Adds the milestone's success block when the reply does not celebrate it.
+fn celebrate(reply: &mut ModuleReply, milestone: Option<Milestone>, language: Language) {
+    let Some(milestone) = milestone else {
+        return;
+    };
+    if celebrates(reply, milestone) {
+        return;
+    }
+    let at = usize::from(
+        reply
+            .content
+            .text_blocks
+            .first()
+            .is_some_and(|b| b.kind == BlockType::Heading),
+    );
+    reply.content.text_blocks.insert(
+        at.min(reply.content.text_blocks.len()),
+        TextBlock::new(
+            BlockType::Success,
+            replies::milestone_block(language, milestone),
+        ),
+    );
+}
+
+/// The model's suggestions followed by the app's navigation, without repeats.
+fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
+    let code = offline::suggestions(&prepared.module, &prepared.progress, prepared.language);
+    let step = reply
+        .content
+        .next_step
+        .get_or_insert_with(NextStep::default);
+    let navigation = code.last().cloned();
+    let mut merged: Vec<String> = step
+        .suggestions
+        .iter()
+        .take(MAX_SUGGESTIONS - 1)
+        .cloned()
+        .collect();
+    for chip in code.into_iter().rev().skip(1).rev().chain(navigation) {
+        if merged.len() < MAX_SUGGESTIONS
+            && !merged.iter().any(|m| normalize(m) == normalize(&chip))
+        {
+            merged.push(chip);
+        }
+    }
+    step.suggestions = merged;
+    step.can_skip = true;
+    if step.prompt.is_none() {
+        step.prompt = Some(replies::open_prompt(prepared.language));
+    }
+}
+
+/// Runs the turn: code's reply, or the model's under the turn's grammar with the
+/// guide's when it is missing, crashes or writes unusable words; then the app's
+/// progress, milestone and module state.
+pub async fn run_module_turn(
+    prepared: &PreparedModuleTurn,
+    llm: Option<&dyn Llm>,
+    on_text: DeltaSink<'_>,
+    cancel: &CancelFlag,
+) -> Result<ModuleTurnOutcome, ModuleError> {
+    let (mut reply, origin, read_as, repairs, failure) = if prepared.plan == Plan::Answer {
+        let answered = answer_turn(prepared, llm, on_text, cancel).await?;
+        let Words {
+            reply,
+            read_as,
+            repairs,
+        } = answered.reply;
+        let from_model = answered.origin == ReplyOrigin::Model;
+        (
+            reply,
+            Some(answered.origin),
+            from_model.then_some(read_as),
+            repairs,
+            answered.failure,
+        )
+    } else {
+        (code_reply(prepared), None, None, Vec::new(), None)
+    };
+    if prepared.plan == Plan::Answer {
+        merge_suggestions(prepared, &mut reply);
+    }
+    if matches!(prepared.plan, Plan::Enter { .. }) {
+        attach_section_form(
+            &prepared.module,
+            &prepared.progress,
+            &prepared.forms_sent,
+            &mut reply,
+        );
+    }
+    celebrate(&mut reply, prepared.change.milestone, prepared.language);
+    stamp_progress(
+        &prepared.module,
+        &prepared.progress,
+        &prepared.change,
+        &mut reply,
+    );
+    Ok(ModuleTurnOutcome {
+        reply,
+        origin,
+        read_as,
+        repairs,
+        failure,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::{LlmError, ScriptedLlm};
+    use crate::modules::testing::module;
+    use serde_json::json;
+
+    fn input(progress: ModuleProgress, act: StudentAct) -> ModuleTurnInput {
+        ModuleTurnInput {
+            module: module(),
+            progress,
+            language: Language::En,
+            act,
+            history: Vec::new(),
+            passages: Vec::new(),
+            forms_sent: Vec::new(),
+        }
+    }
+
+    fn say(text: &str) -> StudentAct {
+        StudentAct::Say(text.into())
+    }
+
+    async fn run(prepared: &PreparedModuleTurn, llm: Option<&ScriptedLlm>) -> ModuleTurnOutcome {
+        let llm = llm.map(|l| l as &dyn Llm);
+        run_module_turn(prepared, llm, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap()
+    }
+
+    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"A racing heart is your body getting ready. Slow breathing helps it settle.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
+
+    #[tokio::test]
+    async fn the_apps_progress_overwrites_the_models() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.newly_covered, ["heart"]);
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert!(out.repairs.is_empty(), "{:?}", out.repairs);
+        let progress = out.reply.meta.progress.unwrap();
+        assert_eq!(progress.percentage, 16.0);
+        assert_eq!(progress.newly_covered, ["Racing heart"]);
+        let chips = out.reply.content.next_step.unwrap().suggestions;
+        assert_eq!(chips.first().map(String::as_str), Some("Before tests"));
+        assert_eq!(
+            chips.last().map(String::as_str),
+            Some("Continue: Your thoughts")
+        );
+    }
+
+    #[tokio::test]
+    async fn the_grammar_offers_only_the_sections_own_media() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("why does this happen?"),
+        ))
+        .unwrap();
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        run(&prepared, Some(&llm)).await;
+        let schema = llm.schemas().remove(0);
+        let media = &schema["properties"]["content"]["properties"]["media"]["items"]["anyOf"][0];
+        assert_eq!(
+            media["properties"]["src"]["enum"],
+            json!(["media/curve.svg"])
+        );
+        assert!(schema["properties"]["meta"]["properties"]
+            .get("progress")
+            .is_none());
+    }
+
+    #[tokio::test]
+    async fn a_milestone_gets_a_success_block_once() {
+        let m = module();
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            say("my heart races and I can't breathe"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.milestone, Some(Milestone::Quarter));
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        let success: Vec<_> = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Success)
+            .collect();
+        assert_eq!(success.len(), 1);
+        assert!(success[0].content.contains("25 %"));
+        assert_eq!(out.reply.meta.emotion, Some(Emotion::Celebratory));
+        let again = prepare_module_turn(input(
+            prepared.progress.clone(),
+            say("I still feel my heart pounding"),
+        ))
+        .unwrap();
+        assert_eq!(again.change.milestone, None);
+    }
+
+    #[tokio::test]
+    async fn a_success_block_claiming_progress_off_milestone_is_dropped() {
+        let reply = r#"{"content":{"text_blocks":[{"content":"You reached 50% already!","type":"success"},{"content":"Worry often repeats one question.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("tell me something"),
+        ))
+        .unwrap();
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(reply.to_string())]))).await;
+        assert!(out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .all(|b| b.kind != BlockType::Success));
+        assert_eq!(out.repairs.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn unusable_words_or_a_crash_get_the_notes_instead() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("I worry all the time"),
+        ))
+        .unwrap();
+        let gibberish = r#"{"content":{"text_blocks":[{"content":"3.3.3.3.3.3.3.3","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        for scripted in [
+            Ok(gibberish.to_string()),
+            Err(LlmError::Crashed("abort".into())),
+        ] {
+            let out = run(&prepared, Some(&ScriptedLlm::new([scripted]))).await;
+            assert!(out.origin.unwrap().is_fallback());
+            assert!(out
+                .reply
+                .content
+                .text_blocks
+                .iter()
+                .any(|b| b.content.contains("Worry repeats")));
+        }
+        let out = run(&prepared, None).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Offline));
+    }
+
+    #[tokio::test]
+    async fn navigation_never_asks_the_model_and_opens_the_next_section() {
+        let prepared =
+            prepare_module_turn(input(ModuleProgress::start(&module()), say("next"))).unwrap();
+        assert_eq!(
+            prepared.plan,
+            Plan::Enter {
+                completed: Some("body".into())
+            }
+        );
+        let llm = ScriptedLlm::new([]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert!(llm.requests().is_empty());
+        assert_eq!(out.origin, None);
+        let heading = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .find(|b| b.kind == BlockType::Heading);
+        assert_eq!(heading.unwrap().content, "Your thoughts");
+        assert_eq!(
+            out.reply.meta.progress.as_ref().unwrap().milestone,
+            Some(Milestone::Quarter)
+        );
+        assert_eq!(out.reply.meta.module_state.unwrap().sections_completed, 1);
+        assert_eq!(out.reply.meta.progress.unwrap().percentage, 33.0);
+    }
+
+    #[tokio::test]
+    async fn a_form_is_a_structured_turn_and_is_not_offered_again() {
+        let m = module();
+        let opening = opening_reply(&m, &ModuleProgress::start(&m), Language::En);
+        assert_eq!(opening.content.forms[0].id, "check_in");
+        let answers = json!({"signs": ["worry"], "sleep_hours": 6})
+            .as_object()
+            .unwrap()
+            .clone();
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            StudentAct::Form {
+                form_id: "check_in".into(),
+                answers,
+            },
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.newly_covered, ["worry", "sleep"]);
+        assert!(prepared.student_text.contains("Hours of sleep: 6"));
+        let mut back = input(prepared.progress.clone(), StudentAct::GoTo("body".into()));
+        back.forms_sent = prepared.forms_sent.clone();
+        let out = run(&prepare_module_turn(back).unwrap(), None).await;
+        assert!(out.reply.content.forms.is_empty());
+    }
+
+    #[tokio::test]
+    async fn bad_input_is_refused_with_a_code() {
+        let m = module();
+        let empty = prepare_module_turn(input(ModuleProgress::start(&m), say("   "))).unwrap_err();
+        assert_eq!(empty.code(), ErrorCode::ModuleMessageEmpty);
+        let nowhere = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            StudentAct::GoTo("x".into()),
+        ))
+        .unwrap_err();
+        assert_eq!(nowhere.code(), ErrorCode::ModuleSectionNotFound);
+        let form = StudentAct::Form {
+            form_id: "nope".into(),
+            answers: Map::new(),
+        };
+        assert_eq!(
+            prepare_module_turn(input(ModuleProgress::start(&m), form))
+                .unwrap_err()
+                .code(),
+            ErrorCode::ModuleFormNotFound
+        );
+    }
+
+    #[tokio::test]
+    async fn the_support_message_comes_before_anything_else() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("I want to die"),
+        ))
+        .unwrap();
+        let out = run(&prepared, None).await;
+        assert_eq!(out.reply.content.text_blocks[0].kind, BlockType::Warning);
+    }
+}
