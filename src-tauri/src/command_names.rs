@@ -69,4 +69,9 @@ pub const COMMAND_NAMES: &[&str] = &[
     "expenses_list",
     "expenses_balance",
     "expenses_months",
+    "modules_list",
+    "modules_import",
+    "modules_start",
+    "modules_progress",
+    "modules_send",
 ];

@@ -11,6 +11,7 @@ pub mod error;
 pub mod expenses;
 pub mod library;
 pub mod model;
+pub mod modules;
 pub mod reports;
 pub mod row_id;
 pub mod settings;
@@ -96,12 +97,18 @@ macro_rules! lantern_builder {
                 $crate::expenses::commands::expenses_list,
                 $crate::expenses::commands::expenses_balance,
                 $crate::expenses::commands::expenses_months,
+                $crate::modules::commands::modules_list,
+                $crate::modules::commands::modules_import::<$runtime>,
+                $crate::modules::commands::modules_start,
+                $crate::modules::commands::modules_progress,
+                $crate::modules::commands::modules_send::<$runtime>,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![
                 $crate::model::ModelStatusChanged,
                 $crate::library::CourseImportProgress,
-                $crate::library::CoursesChanged
+                $crate::library::CoursesChanged,
+                $crate::library::ModulesChanged
             ])
     };
 }

@@ -1,10 +1,14 @@
-//! The course library: the local retriever (embedder + LanceDB index) and course
-//! imports, including the sample course imported on first run.
+//! The library: the local retriever (embedder + LanceDB index) and course and module
+//! imports, including the sample course and module imported on first run.
 
 use crate::error::IpcError;
 use lantern_core::course::{ImportProgress, ImportStage, ImportSummary};
+use lantern_core::modules::pack::ModuleSummary;
 use lantern_core::ErrorCode;
-use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_rag::{
+    import_course_pack, import_module_pack, module_media_dir, Embedder, EmbedderFiles,
+    LanceRetriever,
+};
 use lantern_store::Store;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -17,8 +21,10 @@ use tokio::sync::{Mutex, OnceCell};
 const EMBED_THREADS: usize = 2;
 /// Folder of the sample course, inside the app's resources or the repository.
 const SAMPLE_COURSE: &str = "courses/grade10-algebra";
+/// Folder of the sample module, inside the app's resources or the repository.
+const SAMPLE_MODULE: &str = "modules/exam-stress";
 
-/// Sent while a course pack is imported.
+/// Sent while a course or module pack is imported.
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 #[serde(rename_all = "camelCase")]
 pub struct CourseImportProgress {
@@ -35,6 +41,10 @@ pub struct CourseImportProgress {
 /// Sent when the list of courses changed (an import finished).
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 pub struct CoursesChanged;
+
+/// Sent when the list of modules changed (an import finished).
+#[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
+pub struct ModulesChanged;
 
 /// The retriever, opened on first use, and a lock that runs imports one at a time.
 pub struct Library {
@@ -103,6 +113,55 @@ impl Library {
             tracing::warn!("cannot announce the new course: {e}");
         }
         Ok(summary)
+    }
+
+    /// The folder of a module's media files (of its published `generation`).
+    pub fn module_media_dir(&self, module_id: &str, generation: &str) -> PathBuf {
+        module_media_dir(&self.index_dir, module_id, generation)
+    }
+
+    /// Imports the module pack at `path`, sending progress events; imports run one at a
+    /// time.
+    pub async fn import_module<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        store: &Store,
+        path: &Path,
+    ) -> Result<ModuleSummary, IpcError> {
+        let _one_at_a_time = self.importing.lock().await;
+        let retriever = self.retriever(store).await?;
+        let pack = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
+        let (summary, _) = import_module_pack(path, &retriever, store, &mut on_progress).await?;
+        if let Err(e) = ModulesChanged.emit(app) {
+            tracing::warn!("cannot announce the new module: {e}");
+        }
+        Ok(summary)
+    }
+
+    /// On first run (no module yet), imports the sample module found among
+    /// `resource_dirs`; does nothing when a module exists or no sample is found.
+    pub async fn import_sample_module_if_empty<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        store: &Store,
+        resource_dirs: &[PathBuf],
+    ) -> Result<(), IpcError> {
+        if !store.list_modules().await?.is_empty() {
+            return Ok(());
+        }
+        let Some(sample) = resource_dirs
+            .iter()
+            .map(|dir| dir.join(SAMPLE_MODULE))
+            .find(|dir| dir.join("module.json").is_file())
+        else {
+            tracing::warn!("no sample module among {resource_dirs:?}");
+            return Ok(());
+        };
+        self.import_module(app, store, &sample).await.map(|_| ())
     }
 
     /// On first run (no course yet), imports the sample course found among

@@ -211,6 +211,25 @@ export const commands = {
 	expensesBalance: (range: string | null, category: Category | null, language: Language) => typedError<BalanceView_Serialize, IpcError>(__TAURI_INVOKE("expenses_balance", { range, category, language })),
 	/**  Spending per month and category in `range`, for the chart. */
 	expensesMonths: (range: string | null, language: Language) => typedError<MonthlyTotalView[], IpcError>(__TAURI_INVOKE("expenses_months", { range, language })),
+	/**  Every imported module. */
+	modulesList: () => typedError<ModuleListingView[], IpcError>(__TAURI_INVOKE("modules_list")),
+	/**
+	 *  Imports the module pack (folder or .zip) at `path`, replacing an earlier import of
+	 *  the same module; progress arrives as `CourseImportProgress` events.
+	 */
+	modulesImport: (path: string) => typedError<ModuleListingView, IpcError>(__TAURI_INVOKE("modules_import", { path })),
+	/**
+	 *  The active profile's session of `module_id` (started with the first section on first
+	 *  use); `restart` starts over.
+	 */
+	modulesStart: (moduleId: string, language: Language, restart: boolean) => typedError<ModuleSessionStateView_Serialize, IpcError>(__TAURI_INVOKE("modules_start", { moduleId, language, restart })),
+	/**  The progress of session `session_id`. */
+	modulesProgress: (sessionId: RowId) => typedError<ModuleProgressView, IpcError>(__TAURI_INVOKE("modules_progress", { sessionId })),
+	/**
+	 *  One turn of session `session_id`: the first text block streams while the model
+	 *  writes; `final` carries the saved turn with the app's progress.
+	 */
+	modulesSend: (sessionId: RowId, input: ModuleInput, onEvent: Channel<TurnEvent<ModuleTurnView_Deserialize>>) => typedError<ModuleTurnView_Serialize, IpcError>(__TAURI_INVOKE("modules_send", { sessionId, input, onEvent })),
 };
 
 /** Events */
@@ -218,10 +237,11 @@ export const events = {
 	courseImportProgress: makeEvent<CourseImportProgress, CourseImportProgress>("course-import-progress"),
 	coursesChanged: makeEvent<CoursesChanged, CoursesChanged>("courses-changed"),
 	modelStatusChanged: makeEvent<ModelStatusChanged, ModelStatusChanged>("model-status-changed"),
+	modulesChanged: makeEvent<ModulesChanged, ModulesChanged>("modules-changed"),
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -281,6 +301,25 @@ export type BalanceView_Serialize = {
 	/**  The category counted, or all. */
 	category: Category | null,
 };
+
+/**  How a text block is styled. */
+export type BlockType = 
+/**  Regular text. */
+"paragraph" | 
+/**  A section heading (H1–H6 by `level`). */
+"heading" | 
+/**  A Markdown list. */
+"list" | 
+/**  A quotation. */
+"quote" | 
+/**  An informational callout. */
+"info" | 
+/**  A caution. */
+"warning" | 
+/**  Positive feedback, milestones. */
+"success" | 
+/**  A helpful tip. */
+"tip";
 
 /**  A category, so totals and charts group alike spending. */
 export type Category = 
@@ -500,7 +539,7 @@ export type ConfirmReason =
 /**  Deleting always asks. */
 "delete";
 
-/**  Sent while a course pack is imported. */
+/**  Sent while a course or module pack is imported. */
 export type CourseImportProgress = {
 	/**  The pack being imported (file or folder name). */
 	pack: string,
@@ -586,6 +625,19 @@ export type DrillResult =
 "correct" | 
 /**  Answered wrongly. */
 "incorrect";
+
+/**  The reply's tone. */
+export type Emotion = 
+/**  Plain. */
+"neutral" | 
+/**  Cheering the student on. */
+"encouraging" | 
+/**  Celebrating a milestone. */
+"celebratory" | 
+/**  Supporting a student who struggles. */
+"supportive" | 
+/**  Explaining. */
+"informative";
 
 /**  Every error code Lantern reports: lowercase words joined by `_`. */
 export type ErrorCode = 
@@ -727,6 +779,24 @@ export type ErrorCode =
 "expense_model_unreadable" | 
 /**  The answer stream to the window failed. */
 "expense_stream_failed" | 
+/**  No module with that id is imported. */
+"module_not_found" | 
+/**  No such module session for this profile. */
+"module_session_not_found" | 
+/**  The module has no such section. */
+"module_section_not_found" | 
+/**  The module has no such form. */
+"module_form_not_found" | 
+/**  A form's answers do not fit the form. */
+"module_form_invalid" | 
+/**  An empty message. */
+"module_message_empty" | 
+/**  A message over the limit. */
+"module_message_too_long" | 
+/**  The model's reply could not be used (the guide answered). */
+"module_reply_unusable" | 
+/**  The answer stream to the window failed. */
+"module_stream_failed" | 
 /**  No running turn has that id. */
 "turn_not_found" | 
 /**  The database could not be opened. */
@@ -1140,6 +1210,38 @@ export type ExportFormat =
 /**  Argdown (argument mapping syntax). */
 "argdown";
 
+/**  One field's answer: a number, a text or a choice, or several choices. */
+export type FieldAnswer = 
+/**  A number field's value. */
+number | null | 
+/**  A text, textarea, radio or select field's value. */
+string | 
+/**  A checkbox field's chosen values. */
+string[];
+
+/**  One choice of a field. */
+export type FieldOption = {
+	/**  The value sent. */
+	value: string,
+	/**  The words shown. */
+	label: string,
+};
+
+/**  A form field's input. */
+export type FieldType = 
+/**  One choice among options. */
+"radio" | 
+/**  Several choices among options. */
+"checkbox" | 
+/**  One choice from a drop-down. */
+"select" | 
+/**  One line of text. */
+"text" | 
+/**  Several lines of text. */
+"textarea" | 
+/**  A number, optionally between `min` and `max`. */
+"number";
+
 /**  The focus unit with its mastery badge. */
 export type FocusSummary = {
 	/**  The unit. */
@@ -1148,6 +1250,88 @@ export type FocusSummary = {
 	title: string,
 	/**  Its mastery. */
 	masteryTier: MasteryTier,
+};
+
+/**  An optional form: guidance, never a gate. */
+export type Form = Form_Serialize | Form_Deserialize;
+
+/**  One field of a form. */
+export type FormField = FormField_Serialize | FormField_Deserialize;
+
+/**  One field of a form. */
+export type FormField_Deserialize = {
+	/**  Field id (`snake_case`). */
+	id: string,
+	/**  The input. */
+	type: FieldType,
+	/**  The question. */
+	label: string,
+	/**  Whether the form needs an answer to it before it is sent. */
+	required?: boolean,
+	/**  Choices (radio, checkbox and select only). */
+	options?: FieldOption[],
+	/**  Placeholder text. */
+	placeholder?: string | null,
+	/**  Help under the field. */
+	help_text?: string | null,
+	/**  Smallest number allowed (number only). */
+	min?: number | null,
+	/**  Largest number allowed (number only). */
+	max?: number | null,
+};
+
+/**  One field of a form. */
+export type FormField_Serialize = {
+	/**  Field id (`snake_case`). */
+	id: string,
+	/**  The input. */
+	type: FieldType,
+	/**  The question. */
+	label: string,
+	/**  Whether the form needs an answer to it before it is sent. */
+	required: boolean,
+	/**  Choices (radio, checkbox and select only). */
+	options: FieldOption[],
+	/**  Placeholder text. */
+	placeholder: string | null,
+	/**  Help under the field. */
+	help_text: string | null,
+	/**  Smallest number allowed (number only). */
+	min: number | null,
+	/**  Largest number allowed (number only). */
+	max: number | null,
+};
+
+/**  An optional form: guidance, never a gate. */
+export type Form_Deserialize = {
+	/**  Unique form id (`snake_case`). */
+	id: string,
+	/**  Title. */
+	title?: string | null,
+	/**  What the form is for. */
+	description?: string | null,
+	/**  Its fields. */
+	fields: FormField_Deserialize[],
+	/**  The submit button's words (default "Submit"). */
+	submit_label?: string | null,
+	/**  Whether the student may skip it (always, in Lantern). */
+	optional?: boolean,
+};
+
+/**  An optional form: guidance, never a gate. */
+export type Form_Serialize = {
+	/**  Unique form id (`snake_case`). */
+	id: string,
+	/**  Title. */
+	title: string | null,
+	/**  What the form is for. */
+	description: string | null,
+	/**  Its fields. */
+	fields: FormField_Serialize[],
+	/**  The submit button's words (default "Submit"). */
+	submit_label: string | null,
+	/**  Whether the student may skip it (always, in Lantern). */
+	optional: boolean,
 };
 
 /**  Where an import is. */
@@ -1205,6 +1389,53 @@ export type MasteryTier =
 /**  Passed a gold question after silver. */
 "gold";
 
+/**  A picture, video or sound from the module's own files. */
+export type Media = Media_Serialize | Media_Deserialize;
+
+/**  A media item's kind. */
+export type MediaType = 
+/**  A picture. */
+"image" | 
+/**  A video. */
+"video" | 
+/**  A sound. */
+"audio";
+
+/**  A picture, video or sound from the module's own files. */
+export type Media_Deserialize = {
+	/**  What it is. */
+	type: MediaType,
+	/**  Its path in the module pack. */
+	src: string,
+	/**  What it shows, for screen readers. */
+	alt?: string | null,
+	/**  A caption. */
+	caption?: string | null,
+};
+
+/**  A picture, video or sound from the module's own files. */
+export type Media_Serialize = {
+	/**  What it is. */
+	type: MediaType,
+	/**  Its path in the module pack. */
+	src: string,
+	/**  What it shows, for screen readers. */
+	alt: string | null,
+	/**  A caption. */
+	caption: string | null,
+};
+
+/**  A progress milestone. */
+export type Milestone = 
+/**  A quarter of the topics covered. */
+"25%" | 
+/**  Half. */
+"50%" | 
+/**  Three quarters. */
+"75%" | 
+/**  Every topic. */
+"100%";
+
 /**  What the Settings page shows about a model file before it is chosen. */
 export type ModelFileInfo = {
 	/**  Model name from the file's metadata. */
@@ -1247,6 +1478,194 @@ message: string };
 /**  Sent whenever the model status changes. */
 export type ModelStatusChanged = ModelStatus;
 
+/**  What the student does in a turn. */
+export type ModuleInput = 
+/**  A message (typed, or a quick reply). */
+{ kind: "say"; 
+/**  The words. */
+text: string } | 
+/**  A form's answers by field id (unanswered fields left out). */
+{ kind: "form"; 
+/**  The form's id. */
+formId: string; 
+/**  Answers by field id. */
+answers: { [key in string]: FieldAnswer } } | 
+/**  A section picked in the section list. */
+{ kind: "go"; 
+/**  The section's id. */
+section: string };
+
+/**  A module in the library. */
+export type ModuleListingView = {
+	/**  Its id. */
+	id: string,
+	/**  Its title. */
+	title: string,
+	/**  Language of the material. */
+	language: string,
+	/**  Its description. */
+	description: string,
+	/**  Sections. */
+	sections: number,
+	/**  Topics. */
+	topics: number,
+};
+
+/**  One message of the conversation. */
+export type ModuleMessageView = ModuleMessageView_Serialize | ModuleMessageView_Deserialize;
+
+/**  One message of the conversation. */
+export type ModuleMessageView_Deserialize = {
+	/**  Its id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  The student's words (a form: its answers in words). */
+	text: string,
+	/**  Whether it was a form. */
+	wasForm: boolean,
+	/**  A reply, as RESPONSE_SCHEMA. */
+	reply?: ModuleReply_Deserialize | null,
+	/**
+	 *  Who wrote a reply's words: `code`, `model`, or the guide (`offline`,
+	 *  `afterModelFailure`, `afterBrokenReply`).
+	 */
+	origin?: string | null,
+};
+
+/**  One message of the conversation. */
+export type ModuleMessageView_Serialize = {
+	/**  Its id. */
+	id: RowId,
+	/**  Whether the student wrote it. */
+	fromStudent: boolean,
+	/**  The student's words (a form: its answers in words). */
+	text: string,
+	/**  Whether it was a form. */
+	wasForm: boolean,
+	/**  A reply, as RESPONSE_SCHEMA. */
+	reply: ModuleReply_Serialize | null,
+	/**
+	 *  Who wrote a reply's words: `code`, `model`, or the guide (`offline`,
+	 *  `afterModelFailure`, `afterBrokenReply`).
+	 */
+	origin: string | null,
+};
+
+/**  Progress as the progress bar and the section list show it. */
+export type ModuleProgressView = {
+	/**  ⌊100 × covered ÷ topics⌋. */
+	percentage: number,
+	/**  Covered topics. */
+	covered: number,
+	/**  Topics in the module. */
+	total: number,
+	/**  Titles of the covered topics, in module order. */
+	coveredTitles: string[],
+	/**  Every section. */
+	sections: SectionItemView[],
+	/**  Milestones celebrated. */
+	celebrated: Milestone[],
+	/**  Whether the module is finished. */
+	finished: boolean,
+};
+
+/**  One reply of a guided module: what the window renders. */
+export type ModuleReply = ModuleReply_Serialize | ModuleReply_Deserialize;
+
+/**  One reply of a guided module: what the window renders. */
+export type ModuleReply_Deserialize = {
+	/**  Everything displayed. */
+	content: ReplyContent_Deserialize,
+	/**  What kind of reply it is, progress and position. */
+	meta: ReplyMeta_Deserialize,
+};
+
+/**  One reply of a guided module: what the window renders. */
+export type ModuleReply_Serialize = {
+	/**  Everything displayed. */
+	content: ReplyContent_Serialize,
+	/**  What kind of reply it is, progress and position. */
+	meta: ReplyMeta_Serialize,
+};
+
+/**  A session: the module, the conversation and the progress. */
+export type ModuleSessionStateView = ModuleSessionStateView_Serialize | ModuleSessionStateView_Deserialize;
+
+/**  A session: the module, the conversation and the progress. */
+export type ModuleSessionStateView_Deserialize = {
+	/**  The session's id. */
+	sessionId: RowId,
+	/**  The module's id. */
+	moduleId: string,
+	/**  The module's title. */
+	title: string,
+	/**  The conversation's language. */
+	language: Language,
+	/**  The absolute folder of the module's media files (shown through the asset protocol). */
+	mediaDir: string,
+	/**  The conversation, oldest first. */
+	messages: ModuleMessageView_Deserialize[],
+	/**  The progress. */
+	progress: ModuleProgressView,
+};
+
+/**  A session: the module, the conversation and the progress. */
+export type ModuleSessionStateView_Serialize = {
+	/**  The session's id. */
+	sessionId: RowId,
+	/**  The module's id. */
+	moduleId: string,
+	/**  The module's title. */
+	title: string,
+	/**  The conversation's language. */
+	language: Language,
+	/**  The absolute folder of the module's media files (shown through the asset protocol). */
+	mediaDir: string,
+	/**  The conversation, oldest first. */
+	messages: ModuleMessageView_Serialize[],
+	/**  The progress. */
+	progress: ModuleProgressView,
+};
+
+/**  The student's position in the module. */
+export type ModuleState = {
+	/**  The current section's phase title. */
+	current_phase: string,
+	/**  The current section's title. */
+	current_section: string,
+	/**  Sections completed. */
+	sections_completed: number,
+	/**  Sections in the module. */
+	total_sections: number,
+};
+
+/**  What one turn saved. */
+export type ModuleTurnView = ModuleTurnView_Serialize | ModuleTurnView_Deserialize;
+
+/**  What one turn saved. */
+export type ModuleTurnView_Deserialize = {
+	/**  The student's turn. */
+	student: ModuleMessageView_Deserialize,
+	/**  The reply. */
+	reply: ModuleMessageView_Deserialize,
+	/**  The progress after it. */
+	progress: ModuleProgressView,
+};
+
+/**  What one turn saved. */
+export type ModuleTurnView_Serialize = {
+	/**  The student's turn. */
+	student: ModuleMessageView_Serialize,
+	/**  The reply. */
+	reply: ModuleMessageView_Serialize,
+	/**  The progress after it. */
+	progress: ModuleProgressView,
+};
+
+/**  Sent when the list of modules changed (an import finished). */
+export type ModulesChanged = null;
+
 /**  An amount of money. */
 export type MoneyView = {
 	/**  Minor units (pence, cents). */
@@ -1267,6 +1686,29 @@ export type MonthlyTotalView = {
 	total: MoneyView,
 	/**  The total as a plain decimal, for the chart's axis. */
 	decimal: string,
+};
+
+/**  What the student might do next. */
+export type NextStep = NextStep_Serialize | NextStep_Deserialize;
+
+/**  What the student might do next. */
+export type NextStep_Deserialize = {
+	/**  A suggested next action or question. */
+	prompt?: string | null,
+	/**  Quick replies. */
+	suggestions?: string[],
+	/**  Whether the step may be skipped (always, in Lantern). */
+	can_skip?: boolean,
+};
+
+/**  What the student might do next. */
+export type NextStep_Serialize = {
+	/**  A suggested next action or question. */
+	prompt: string | null,
+	/**  Quick replies. */
+	suggestions: string[],
+	/**  Whether the step may be skipped (always, in Lantern). */
+	can_skip: boolean,
 };
 
 /**  A section as shown: with its computed number ("2", "2.1") and depth. */
@@ -1440,6 +1882,60 @@ export type QuestionStatusView_Serialize = {
 	lockedUntil: string | null,
 };
 
+/**  The displayable part of a reply. */
+export type ReplyContent = ReplyContent_Serialize | ReplyContent_Deserialize;
+
+/**  The displayable part of a reply. */
+export type ReplyContent_Deserialize = {
+	/**  Text in order. */
+	text_blocks: TextBlock_Deserialize[],
+	/**  Optional forms: the student may always answer in free text instead. */
+	forms?: Form_Deserialize[],
+	/**  Pictures, videos and sounds — only the module's own files. */
+	media?: Media_Deserialize[],
+	/**  What the student might do next. */
+	next_step?: NextStep_Deserialize | null,
+};
+
+/**  The displayable part of a reply. */
+export type ReplyContent_Serialize = {
+	/**  Text in order. */
+	text_blocks: TextBlock_Serialize[],
+	/**  Optional forms: the student may always answer in free text instead. */
+	forms: Form_Serialize[],
+	/**  Pictures, videos and sounds — only the module's own files. */
+	media: Media_Serialize[],
+	/**  What the student might do next. */
+	next_step: NextStep_Serialize | null,
+};
+
+/**  A reply's metadata. */
+export type ReplyMeta = ReplyMeta_Serialize | ReplyMeta_Deserialize;
+
+/**  A reply's metadata. */
+export type ReplyMeta_Deserialize = {
+	/**  What kind of reply. */
+	response_type: ResponseType,
+	/**  Progress, as the app computed it. */
+	progress?: ReplyProgress_Deserialize | null,
+	/**  Where the student is in the module, from the pack. */
+	module_state?: ModuleState | null,
+	/**  The tone. */
+	emotion?: Emotion | null,
+};
+
+/**  A reply's metadata. */
+export type ReplyMeta_Serialize = {
+	/**  What kind of reply. */
+	response_type: ResponseType,
+	/**  Progress, as the app computed it. */
+	progress: ReplyProgress_Serialize | null,
+	/**  Where the student is in the module, from the pack. */
+	module_state: ModuleState | null,
+	/**  The tone. */
+	emotion: Emotion | null,
+};
+
 /**  Who wrote a reply. */
 export type ReplyOrigin = 
 /**  The model, checked by the loop's rules. */
@@ -1453,6 +1949,37 @@ export type ReplyOrigin =
  *  parse, or the rules could not use it).
  */
 "afterBrokenReply";
+
+/**  Progress as shown with a reply. */
+export type ReplyProgress = ReplyProgress_Serialize | ReplyProgress_Deserialize;
+
+/**  Progress as shown with a reply. */
+export type ReplyProgress_Deserialize = {
+	/**  Covered share of the topics, 0–100. */
+	percentage: number | null,
+	/**  Titles of every covered topic, in module order. */
+	covered_topics?: string[],
+	/**  Titles of the topics covered in this turn. */
+	newly_covered?: string[],
+	/**  How many topics remain. */
+	remaining_topics?: number,
+	/**  The milestone this turn reached, if any. */
+	milestone?: Milestone | null,
+};
+
+/**  Progress as shown with a reply. */
+export type ReplyProgress_Serialize = {
+	/**  Covered share of the topics, 0–100. */
+	percentage: number | null,
+	/**  Titles of every covered topic, in module order. */
+	covered_topics: string[],
+	/**  Titles of the topics covered in this turn. */
+	newly_covered: string[],
+	/**  How many topics remain. */
+	remaining_topics: number,
+	/**  The milestone this turn reached, if any. */
+	milestone: Milestone | null,
+};
 
 /**  Files a report exports to. */
 export type ReportFileFormat = 
@@ -1605,6 +2132,19 @@ export type ReportView_Serialize = {
 	mediaDir: string | null,
 };
 
+/**  What a reply is, for context-aware rendering. */
+export type ResponseType = 
+/**  Teaching a section. */
+"educational" | 
+/**  Answering the student. */
+"conversational" | 
+/**  Offering a self-assessment. */
+"assessment" | 
+/**  Reviewing progress or a milestone. */
+"summary" | 
+/**  Something went wrong. */
+"error";
+
 /**  A unit to review: its re-check is due, or a failed re-check flagged it. */
 export type ReviewDue = ReviewDue_Serialize | ReviewDue_Deserialize;
 
@@ -1683,6 +2223,24 @@ export type ScoredUnit = {
 	mappedConfidence: number | null,
 	/**  Its priority score (0..1). */
 	score: number | null,
+};
+
+/**  A section in the section list. */
+export type SectionItemView = {
+	/**  Its id. */
+	id: string,
+	/**  Its title. */
+	title: string,
+	/**  Its phase's title. */
+	phase: string,
+	/**  Topics in it. */
+	topics: number,
+	/**  Of which covered. */
+	covered: number,
+	/**  Whether the student moved on from it. */
+	completed: boolean,
+	/**  Whether it is the current one. */
+	current: boolean,
 };
 
 /**  One side of a change: the section's number, title and body. */
@@ -1783,6 +2341,29 @@ export type SupportChoice =
 "memo" | 
 /**  "Watch Video": the pack's video, else its transcript. */
 "video";
+
+/**  One block of text, Markdown inside. */
+export type TextBlock = TextBlock_Serialize | TextBlock_Deserialize;
+
+/**  One block of text, Markdown inside. */
+export type TextBlock_Deserialize = {
+	/**  How it is styled. */
+	type: BlockType,
+	/**  Markdown text. */
+	content: string,
+	/**  Heading level 1–6, only on headings. */
+	level?: number | null,
+};
+
+/**  One block of text, Markdown inside. */
+export type TextBlock_Serialize = {
+	/**  How it is styled. */
+	type: BlockType,
+	/**  Markdown text. */
+	content: string,
+	/**  Heading level 1–6, only on headings. */
+	level: number | null,
+};
 
 /**  Colour theme. */
 export type Theme = 

@@ -58,6 +58,8 @@ enum Command {
     Tutor(commands::TutorOptions),
     /// Tell the expenses assistant about spending, confirm its proposals, list and total.
     Expenses(commands::ExpensesOptions),
+    /// Import guided modules and work through them, without a window.
+    Module(commands::ModuleOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
     Eval(commands::EvalOptions),
     /// Search a course's indexed material (what the tutor retrieves).
@@ -142,6 +144,7 @@ fn main() -> ExitCode {
         Command::Project(options) => commands::project(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
         Command::Expenses(options) => commands::expenses(&locations, &options),
+        Command::Module(options) => commands::module(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),

@@ -1,6 +1,7 @@
 //! Lantern's offline retrieval: sentence embeddings with fastembed (ONNX Runtime loaded
 //! from the model pack), filtered vector search in LanceDB behind the core `Retriever`
-//! port, and reading course packs (folders or zips, Markdown, transcripts, PDFs).
+//! port, and reading course and module packs (folders or zips, Markdown, transcripts,
+//! PDFs, media).
 //!
 //! Nothing here downloads: the embedder's files and the ONNX Runtime library are
 //! located by the caller (usually in the model pack) and checked before use.
@@ -10,6 +11,7 @@ mod embedder;
 mod error;
 mod import;
 mod import_lock;
+mod module_reader;
 mod pack_source;
 mod pdf;
 mod project_specs;
@@ -21,6 +23,7 @@ pub use embedder::{disable_runtime_telemetry, Embedder, EmbedderFiles, EMBEDDING
 pub use error::RagError;
 pub use import::{import_course_pack, media_root};
 pub use import_lock::ImportLock;
+pub use module_reader::{import_module_pack, module_media_dir, read_module_pack};
 pub use pack_source::PackSource;
 pub use pdf::pdf_pages;
 pub use project_specs::{import_project_specs, read_spec_file};

@@ -96,16 +96,22 @@ impl PackSource {
     }
 }
 
-/// Zips often hold one top-level folder; paths are made relative to it so `course.json`
-/// is found either way.
+/// The manifests a pack may have at its root: a course's or a module's.
+const MANIFESTS: [&str; 2] = ["course.json", "module.json"];
+
+/// Zips often hold one top-level folder; paths are made relative to it so the manifest
+/// (`course.json`, `module.json`) is found either way.
 fn strip_common_folder(files: HashMap<String, Vec<u8>>) -> HashMap<String, Vec<u8>> {
-    if files.contains_key("course.json") {
+    if MANIFESTS.iter().any(|m| files.contains_key(*m)) {
         return files;
     }
     let prefix = files
         .keys()
-        .find(|name| name.ends_with("/course.json") && name.matches('/').count() == 1)
-        .map(|name| name.trim_end_matches("course.json").to_string());
+        .find(|name| {
+            MANIFESTS.iter().any(|m| name.ends_with(&format!("/{m}")))
+                && name.matches('/').count() == 1
+        })
+        .map(|name| format!("{}/", name.split('/').next().unwrap_or_default()));
     match prefix {
         Some(prefix) => files
             .into_iter()

@@ -11,6 +11,8 @@ mod error;
 mod exams;
 mod expenses;
 mod expenses_actions;
+mod modules;
+mod modules_actions;
 mod profiles;
 mod project_specs;
 mod reports;
@@ -29,6 +31,10 @@ pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
 pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
+pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
+pub use modules_actions::{
+    progress_view, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView, TopicView,
+};
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use project_specs::SpecFileSummary;
 pub use reports::{

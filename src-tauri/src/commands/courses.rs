@@ -129,8 +129,8 @@ pub async fn search_course(
         .collect())
 }
 
-/// On first run, imports the sample course in the background (found among
-/// `resource_dirs`); failures are logged, and the app works without it.
+/// On first run, imports the sample course and the sample module in the background
+/// (found among `resource_dirs`); failures are logged, and the app works without them.
 pub fn spawn_sample_import<R: Runtime>(app: &AppHandle<R>, resource_dirs: Vec<PathBuf>) {
     let app = app.clone();
     tauri::async_runtime::spawn(async move {
@@ -141,6 +141,13 @@ pub fn spawn_sample_import<R: Runtime>(app: &AppHandle<R>, resource_dirs: Vec<Pa
             .await
         {
             tracing::warn!("sample course not imported: {} ({})", e.message, e.code);
+        }
+        if let Err(e) = state
+            .library
+            .import_sample_module_if_empty(&app, &state.store, &resource_dirs)
+            .await
+        {
+            tracing::warn!("sample module not imported: {} ({})", e.message, e.code);
         }
     });
 }

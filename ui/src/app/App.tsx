@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoachPage } from "../features/coach/CoachPage";
 import { ExpensesPage } from "../features/expenses/ExpensesPage";
+import { ModulesPage } from "../features/modules/ModulesPage";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
@@ -52,10 +53,7 @@ export function App() {
         ) : current === "expenses" ? (
           <ExpensesPage language={settings?.language ?? "en"} />
         ) : (
-          <>
-            <h2>{t(`nav.${current}`)}</h2>
-            <p>{t(`summaries.${current}`)}</p>
-          </>
+          <ModulesPage language={settings?.language ?? "en"} />
         )}
       </main>
       <StatusBar state={appInfo} model={model} />

@@ -2,8 +2,9 @@
 // injected by the Vite plugin in vite.config.ts when LANTERN_MOCK_IPC=1. Never part of
 // a real build. Tests drive it through `window.lanternMock`.
 import { emit } from "@tauri-apps/api/event";
-import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import { mockConvertFileSrc, mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import { createExpensesMock } from "../features/expenses/mock";
+import { createModulesMock } from "../features/modules/mock";
 import { createReportsMock } from "../features/reports/mock";
 import { createTutorMock } from "../features/tutor/mock";
 
@@ -69,12 +70,17 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createTutorMock(), createReportsMock(), createExpensesMock());
+Object.assign(handlers, createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock());
 // The native file dialogs: a chosen Markdown report, and a save path.
 handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
 handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";
 
 mockWindows("main");
+mockConvertFileSrc("linux");
+// Files of the app's data folder come from the test's own media folder (the asset
+// protocol does not exist in a plain browser).
+(window as unknown as { __TAURI_INTERNALS__: { convertFileSrc: (path: string) => string } }).__TAURI_INTERNALS__.convertFileSrc = (path) =>
+  `/src/testing/media/${path.split("/").pop() ?? ""}`;
 mockIPC(
   (cmd, args) => {
     state.calls.push(cmd);

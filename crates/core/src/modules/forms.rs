@@ -111,7 +111,12 @@ fn shown_answer(field: &FieldTemplate, value: &Value) -> Result<Option<String>, 
                 );
                 return Err(bad(field, format!("{x} is not {range}")));
             }
-            Ok(Some(n.to_string()))
+            let whole = x.fract() == 0.0 && x.abs() < 1e15;
+            Ok(Some(if whole {
+                format!("{}", x.round())
+            } else {
+                x.to_string()
+            }))
         }
         (kind, _) => Err(bad(
             field,

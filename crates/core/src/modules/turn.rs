@@ -27,7 +27,7 @@ use crate::llm::{BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest}
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
 use crate::text::stream_field::AssistantTextStream;
-use crate::text::tidy::{detect_language, is_readable, tidy_reply};
+use crate::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
 use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
 #[cfg(test)]
 use crate::Coded;
@@ -327,11 +327,14 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         .into_iter()
         .enumerate()
     {
+        let looping = repeats_itself(&block.content);
         if !matches!(block.kind, BlockType::List | BlockType::Heading) {
             block.content = tidy_reply(&block.content);
         }
         let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
-        let reason = if block.content.is_empty() || !usable_words(&block.content, language) {
+        let reason = if looping {
+            Some("repeats itself")
+        } else if block.content.is_empty() || !usable_words(&block.content, language) {
             Some("unreadable or in another language")
         } else if normalize(&block.content) == student {
             Some("repeats the student's message")

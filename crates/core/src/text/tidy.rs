@@ -96,6 +96,19 @@ pub fn is_readable(text: &str) -> bool {
     !all.is_empty() && lettered * 10 >= all.len() * 7 && !looping
 }
 
+/// Whether `text` loops: some run of three words comes three times or more (tiny
+/// models repeat "your heart is a racing heart" until the length cap).
+pub fn repeats_itself(text: &str) -> bool {
+    let plain = normalize(text);
+    let all = words(&plain);
+    let mut seen: std::collections::HashMap<&[&str], usize> = std::collections::HashMap::new();
+    all.windows(3).any(|run| {
+        let n = seen.entry(run).or_insert(0);
+        *n += 1;
+        *n >= 3
+    })
+}
+
 /// The language `text` is written in, of the two Lantern speaks, when it can tell.
 pub fn detect_language(text: &str) -> Option<Language> {
     if text.chars().count() < SHORTEST_JUDGED_TEXT {
@@ -168,5 +181,15 @@ mod tests {
             Some(Language::En)
         );
         assert_eq!(detect_language("Why?"), None);
+    }
+
+    #[test]
+    fn a_looping_text_repeats_itself() {
+        assert!(repeats_itself(
+            "Your heart is a racing heart. Your heart is a racing heart. Your heart is a racing."
+        ));
+        assert!(!repeats_itself(
+            "Slow breathing calms the body. Try it before the exam starts."
+        ));
     }
 }

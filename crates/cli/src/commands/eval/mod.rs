@@ -5,6 +5,7 @@
 
 mod coach;
 mod expenses;
+mod modules;
 mod reports;
 mod tutor;
 
@@ -33,6 +34,8 @@ pub enum EvalLoop {
     Reports,
     /// The expenses assistant.
     Expenses,
+    /// Guided modules.
+    Modules,
 }
 
 impl EvalLoop {
@@ -42,6 +45,7 @@ impl EvalLoop {
             Self::Tutor => "tutor",
             Self::Reports => "reports",
             Self::Expenses => "expenses",
+            Self::Modules => "modules",
         }
     }
 }
@@ -192,6 +196,16 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         EvalLoop::Expenses => {
             let cases = read_cases(&options.cases, options.target)?;
             rt.block_on(expenses::run(&bench, &cases, progress))?
+        }
+        EvalLoop::Modules => {
+            let cases = read_cases(&options.cases, options.target)?;
+            rt.block_on(modules::run(
+                &bench,
+                locations,
+                &options.cases,
+                &cases,
+                progress,
+            ))?
         }
     };
     let report = EvalReport::from_scores(&scores);

@@ -113,7 +113,7 @@ impl Turn {
 /// Where `pack` is: as given when it exists (absolute, or relative to the current
 /// folder), else relative to the case file's folder or the first folder above it that
 /// has it — so `courses/grade10-algebra` works from anywhere in the repository.
-fn resolve_pack(pack: &Path, cases_file: &Path) -> PathBuf {
+pub(super) fn resolve_pack(pack: &Path, cases_file: &Path) -> PathBuf {
     if pack.exists() {
         return pack.to_path_buf();
     }

@@ -1,0 +1,310 @@
+//! The guided modules' eval runner: each case imports its module pack (once per run),
+//! starts a fresh session in a profile of its own, plays its turns (messages, forms,
+//! sections picked) through the real store and model, and scores each reply: it
+//! renders, the model's reply was schema-valid without repair, progress and milestones
+//! are exactly what the rules give, the section is right, the words are in the
+//! session's language, and there are quick replies.
+
+use super::tutor::resolve_pack;
+use super::Bench;
+use crate::cli_error::CliError;
+use crate::commands::modules::reply_text;
+use crate::locations::Locations;
+use lantern_core::eval::{Check, TurnScore};
+use lantern_core::language::Language;
+use lantern_core::llm::CancelFlag;
+use lantern_core::modules::contract::{BlockType, Emotion, Milestone, ModuleReply, ResponseType};
+use lantern_core::modules::offline;
+use lantern_core::modules::pack::ModuleManifest;
+use lantern_core::modules::StudentAct;
+use lantern_core::retrieval::Retriever;
+use lantern_core::text::tidy::detect_language;
+use lantern_core::ErrorCode;
+use lantern_rag::{import_module_pack, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_store::ModuleTurnSaved;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One scripted conversation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleCase {
+    id: String,
+    #[serde(deserialize_with = "super::language")]
+    language: Language,
+    /// The module pack's folder.
+    pack: PathBuf,
+    turns: Vec<Turn>,
+}
+
+/// A submitted form.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormTurn {
+    id: String,
+    answers: Map<String, Value>,
+}
+
+/// One thing the student does, and what must follow.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Turn {
+    #[serde(default)]
+    say: Option<String>,
+    #[serde(default)]
+    form: Option<FormTurn>,
+    #[serde(default)]
+    go: Option<String>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+/// What the reply's progress must be.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Expect {
+    section: Option<String>,
+    newly_covered: Option<Vec<String>>,
+    covered: Option<usize>,
+    percentage: Option<u32>,
+    #[serde(default)]
+    milestone: Option<Milestone>,
+    sections_completed: Option<usize>,
+}
+
+fn invalid(case: &ModuleCase, detail: impl std::fmt::Display) -> CliError {
+    CliError::new(
+        ErrorCode::EvalCasesInvalid,
+        format!("case {}: {detail}", case.id),
+    )
+}
+
+impl Turn {
+    fn act(&self) -> Option<(StudentAct, String)> {
+        match (&self.say, &self.form, &self.go) {
+            (Some(text), None, None) => Some((StudentAct::Say(text.clone()), text.clone())),
+            (None, Some(form), None) => Some((
+                StudentAct::Form {
+                    form_id: form.id.clone(),
+                    answers: form.answers.clone(),
+                },
+                format!("[form {}] {}", form.id, Value::Object(form.answers.clone())),
+            )),
+            (None, None, Some(section)) => {
+                Some((StudentAct::GoTo(section.clone()), format!("[go {section}]")))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The checks every reply must pass.
+fn render_checks(reply: &ModuleReply, module: &ModuleManifest) -> Check {
+    let blocks_ok = !reply.content.text_blocks.is_empty()
+        && reply.content.text_blocks.iter().all(|b| {
+            !b.content.trim().is_empty() && b.level.is_some() == (b.kind == BlockType::Heading)
+        });
+    let media_ok = reply
+        .content
+        .media
+        .iter()
+        .all(|m| module.media_file(&m.src).is_some());
+    let forms_ok = reply
+        .content
+        .forms
+        .iter()
+        .flat_map(|f| &f.fields)
+        .all(|f| f.kind.is_choice() == (f.options.len() >= 2));
+    let no_mojibake = !serde_json::to_string(reply)
+        .unwrap_or_default()
+        .contains("ðŸ");
+    Check::new(
+        "renders",
+        blocks_ok && media_ok && forms_ok && no_mojibake,
+        || format!("blocks {blocks_ok}, media {media_ok}, forms {forms_ok}, utf-8 {no_mojibake}"),
+    )
+}
+
+fn progress_checks(
+    saved: &ModuleTurnSaved,
+    module: &ModuleManifest,
+    expect: &Expect,
+) -> Vec<Check> {
+    let mut checks = Vec::new();
+    let Some(reply) = &saved.reply.reply else {
+        return vec![Check::new("renders", false, || "no reply".into())];
+    };
+    let shown = reply.meta.progress.clone();
+    let stored = &saved.progress;
+    let titles = |ids: &[String]| -> Vec<String> {
+        module
+            .topics()
+            .filter(|t| ids.contains(&t.id))
+            .map(|t| t.title.clone())
+            .collect()
+    };
+    let mut wrong = Vec::new();
+    match &shown {
+        None => wrong.push("no progress in the reply".to_string()),
+        Some(p) => {
+            if p.percentage != f64::from(stored.percentage) {
+                wrong.push(format!(
+                    "shown {} % but stored {} %",
+                    p.percentage, stored.percentage
+                ));
+            }
+            if let Some(expected) = expect.percentage {
+                if stored.percentage != expected {
+                    wrong.push(format!("{} %, expected {expected} %", stored.percentage));
+                }
+            }
+            if let Some(expected) = &expect.newly_covered {
+                let mut want = titles(expected);
+                let mut got = p.newly_covered.clone();
+                want.sort();
+                got.sort();
+                if want != got {
+                    wrong.push(format!("newly covered {got:?}, expected {want:?}"));
+                }
+            }
+            if let Some(expected) = expect.covered {
+                if stored.covered != expected {
+                    wrong.push(format!("{} covered, expected {expected}", stored.covered));
+                }
+            }
+        }
+    }
+    checks.push(Check::new("progress_correct", wrong.is_empty(), || {
+        wrong.join("; ")
+    }));
+    let milestone = shown.as_ref().and_then(|p| p.milestone);
+    checks.push(Check::new(
+        "milestone_right",
+        milestone == expect.milestone,
+        || format!("{milestone:?}, expected {:?}", expect.milestone),
+    ));
+    if let Some(section) = &expect.section {
+        let current = stored
+            .sections
+            .iter()
+            .find(|s| s.current)
+            .map(|s| s.id.clone());
+        checks.push(Check::new(
+            "section_right",
+            current.as_deref() == Some(section),
+            || format!("{current:?}, expected {section}"),
+        ));
+    }
+    if let Some(expected) = expect.sections_completed {
+        let done = stored.sections.iter().filter(|s| s.completed).count();
+        checks.push(Check::new("sections_completed", done == expected, || {
+            format!("{done}, expected {expected}")
+        }));
+    }
+    let chips = reply
+        .content
+        .next_step
+        .as_ref()
+        .map_or(0, |s| s.suggestions.len());
+    checks.push(Check::new("quick_replies", chips > 0, || {
+        "no suggestion".into()
+    }));
+    checks
+}
+
+fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
+    let Some(origin) = saved.reply.origin.as_deref().filter(|o| *o != "code") else {
+        return Vec::new();
+    };
+    let valid = origin == "model" && saved.reply.repairs == 0;
+    let mut checks = vec![Check::new("schema_valid_without_repair", valid, || {
+        format!("{origin}, {} repairs", saved.reply.repairs)
+    })];
+    if origin == "model" {
+        let text: String = saved
+            .reply
+            .reply
+            .iter()
+            .flat_map(|r| &r.content.text_blocks)
+            .map(|b| b.content.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let detected = detect_language(&text);
+        checks.push(Check::new(
+            "language",
+            detected.is_none_or(|l| l == language),
+            || format!("{detected:?}"),
+        ));
+    }
+    checks
+}
+
+/// Runs `cases` (read from `cases_file`), reporting each scored turn to `progress`.
+pub async fn run(
+    bench: &Bench,
+    locations: &Locations,
+    cases_file: &Path,
+    cases: &[ModuleCase],
+    mut progress: impl FnMut(&TurnScore),
+) -> Result<Vec<TurnScore>, CliError> {
+    let embedder = Embedder::load(&EmbedderFiles::in_pack(&locations.pack()?), 2)?;
+    let retriever =
+        LanceRetriever::open(embedder, &bench.dir().join("index"), &bench.store).await?;
+    let mut modules: HashMap<PathBuf, ModuleManifest> = HashMap::new();
+    let mut scores = Vec::new();
+    for case in cases {
+        if !modules.contains_key(&case.pack) {
+            let pack = resolve_pack(&case.pack, cases_file);
+            let (summary, _) =
+                import_module_pack(&pack, &retriever, &bench.store, &mut |_| {}).await?;
+            let (module, _) = bench.store.module(&summary.module_id).await?;
+            modules.insert(case.pack.clone(), module);
+        }
+        let module = &modules[&case.pack];
+        let profile = bench
+            .store
+            .create_profile(&format!("case {}", case.id))
+            .await?
+            .id;
+        let session = bench
+            .store
+            .module_start(profile, &module.id, case.language, false)
+            .await?;
+        for (i, turn) in case.turns.iter().enumerate() {
+            let (act, input) = turn
+                .act()
+                .ok_or_else(|| invalid(case, format!("turn {i} must be one of say, form, go")))?;
+            let saved = bench
+                .store
+                .module_turn(
+                    profile,
+                    session.session_id,
+                    act,
+                    bench.llm(),
+                    Some(&retriever as &dyn Retriever),
+                    &mut |_| {},
+                    &CancelFlag::default(),
+                )
+                .await
+                .map_err(|e| invalid(case, format!("turn {i}: {e}")))?;
+            let reply = saved.reply.reply.clone().unwrap_or_else(|| {
+                offline::reply(Vec::new(), ResponseType::Error, Emotion::Neutral)
+            });
+            let mut checks = vec![render_checks(&reply, module)];
+            checks.extend(progress_checks(&saved, module, &turn.expect));
+            checks.extend(model_checks(&saved, case.language));
+            let score = TurnScore {
+                case: case.id.clone(),
+                turn: i,
+                input,
+                reply: reply_text(&reply),
+                checks,
+            };
+            progress(&score);
+            scores.push(score);
+        }
+    }
+    Ok(scores)
+}

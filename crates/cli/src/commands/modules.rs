@@ -1,0 +1,360 @@
+//! `lantern module …`: guided modules without a window — import a pack, list the
+//! library, start (or resume) a session, say something, send a form, go to a section,
+//! show progress — through the same store actions as the app.
+
+use super::coach::{parse_language, profile_id};
+use super::course::open_retriever;
+use super::{open_store, runtime, ModelOptions};
+use crate::cli_error::CliError;
+use crate::locations::Locations;
+use clap::{Args, Subcommand};
+use lantern_core::course::{ImportProgress, ImportStage};
+use lantern_core::language::Language;
+use lantern_core::llm::{CancelFlag, Llm};
+use lantern_core::modules::contract::{BlockType, ModuleReply};
+use lantern_core::modules::{ModuleError, StudentAct};
+use lantern_core::retrieval::Retriever;
+use lantern_rag::import_module_pack;
+use lantern_store::{ModuleMessage, ProgressView};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options shared by every module command.
+#[derive(Debug, Args)]
+pub struct ModuleOptions {
+    /// The profile to act as; defaults to the first profile.
+    #[arg(long, global = true)]
+    pub profile: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The language of a new session (en, es).
+    #[arg(long, global = true, value_parser = parse_language, default_value = "en")]
+    pub language: Language,
+    #[command(subcommand)]
+    pub command: ModuleCommand,
+}
+
+/// What to do.
+#[derive(Debug, Subcommand)]
+pub enum ModuleCommand {
+    /// Import a module pack (folder or .zip); re-importing a module replaces it.
+    Import {
+        /// The pack's folder or zip file.
+        path: PathBuf,
+    },
+    /// The imported modules.
+    List,
+    /// Open the profile's session of a module (started on first use); prints its id.
+    Start {
+        /// The module's id.
+        module: String,
+        /// Start over: progress and conversation are cleared.
+        #[arg(long)]
+        restart: bool,
+    },
+    /// Say something in a session.
+    Say {
+        /// The session's id.
+        session: i64,
+        /// The message.
+        text: String,
+        /// Without the model (the app's own replies and the module's notes).
+        #[arg(long)]
+        offline: bool,
+        #[command(flatten)]
+        model: ModelOptions,
+    },
+    /// Send a form's answers, e.g. `form 3 self_check '{"sleep_hours": 6}'`.
+    Form {
+        /// The session's id.
+        session: i64,
+        /// The form's id.
+        form: String,
+        /// The answers by field id, as a JSON object.
+        answers: String,
+        /// Without the model.
+        #[arg(long)]
+        offline: bool,
+        #[command(flatten)]
+        model: ModelOptions,
+    },
+    /// Go to a section (as the section list does).
+    Go {
+        /// The session's id.
+        session: i64,
+        /// The section's id.
+        section: String,
+    },
+    /// The session's progress.
+    Progress {
+        /// The session's id.
+        session: i64,
+    },
+    /// The session's conversation.
+    Show {
+        /// The session's id.
+        session: i64,
+    },
+}
+
+fn print_import_progress(progress: ImportProgress) {
+    let stage = match progress.stage {
+        ImportStage::Indexing => "indexing",
+        ImportStage::Saving => "saving",
+        ImportStage::Done => "done",
+    };
+    let mut err = std::io::stderr();
+    let _ = write!(
+        err,
+        "\r{stage:<9} {}/{} passages",
+        progress.done, progress.total
+    );
+    if progress.stage == ImportStage::Done {
+        let _ = writeln!(err);
+    }
+}
+
+/// A reply as plain text: blocks, media, forms, quick replies, progress.
+pub fn reply_text(reply: &ModuleReply) -> String {
+    let mut out = Vec::new();
+    for block in &reply.content.text_blocks {
+        out.push(match block.kind {
+            BlockType::Heading => format!(
+                "{} {}",
+                "#".repeat(usize::from(block.level.unwrap_or(2))),
+                block.content
+            ),
+            BlockType::Paragraph | BlockType::List => block.content.clone(),
+            BlockType::Quote => format!("> {}", block.content),
+            other => format!("[{}] {}", other.as_str(), block.content),
+        });
+    }
+    for media in &reply.content.media {
+        out.push(format!(
+            "[{} {}] {}",
+            media.kind.as_str(),
+            media.src,
+            media.alt.clone().unwrap_or_default()
+        ));
+    }
+    for form in &reply.content.forms {
+        let fields: Vec<String> = form
+            .fields
+            .iter()
+            .map(|f| {
+                let options: Vec<&str> = f.options.iter().map(|o| o.value.as_str()).collect();
+                if options.is_empty() {
+                    format!("{} ({})", f.id, f.kind.as_str())
+                } else {
+                    format!("{} ({}: {})", f.id, f.kind.as_str(), options.join("|"))
+                }
+            })
+            .collect();
+        out.push(format!(
+            "[form {}] {} — optional: {}",
+            form.id,
+            form.title.clone().unwrap_or_default(),
+            fields.join(", ")
+        ));
+    }
+    if let Some(step) = &reply.content.next_step {
+        if let Some(prompt) = &step.prompt {
+            out.push(prompt.clone());
+        }
+        for s in &step.suggestions {
+            out.push(format!("→ {s}"));
+        }
+    }
+    if let Some(p) = &reply.meta.progress {
+        let milestone = p
+            .milestone
+            .map(|m| format!(" · milestone {}", m.as_str()))
+            .unwrap_or_default();
+        out.push(format!(
+            "progress {} % ({} left){milestone}",
+            p.percentage, p.remaining_topics
+        ));
+    }
+    out.join("\n")
+}
+
+fn print_message(message: &ModuleMessage) {
+    match &message.reply {
+        Some(reply) => println!("{}\n", reply_text(reply)),
+        None => println!("> {}\n", message.text),
+    }
+}
+
+fn print_progress(progress: &ProgressView, json: bool) {
+    if json {
+        println!("{}", json!(progress));
+        return;
+    }
+    println!(
+        "{} % — {} of {} topics",
+        progress.percentage, progress.covered, progress.total
+    );
+    for s in &progress.sections {
+        let mark = if s.current {
+            ">"
+        } else if s.completed {
+            "✓"
+        } else {
+            " "
+        };
+        println!(
+            "{mark} {}\t{}/{}\t{} ({})",
+            s.id, s.covered, s.topics, s.title, s.phase
+        );
+    }
+    let celebrated: Vec<&str> = progress.celebrated.iter().map(|m| m.as_str()).collect();
+    println!(
+        "milestones: {}",
+        if celebrated.is_empty() {
+            "none".into()
+        } else {
+            celebrated.join(", ")
+        }
+    );
+}
+
+/// `lantern module …`
+pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let store = open_store(locations, &rt)?;
+    let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
+    let json = options.json;
+    let (session, act, offline, model) = match &options.command {
+        ModuleCommand::Import { path } => {
+            let retriever = open_retriever(locations, &store, &rt)?;
+            let (summary, _) = rt.block_on(import_module_pack(
+                path,
+                &retriever,
+                &store,
+                &mut print_import_progress,
+            ))?;
+            if json {
+                println!("{}", json!(summary));
+            } else {
+                println!(
+                    "imported {}: {} sections, {} topics, {} media files, {} passages",
+                    summary.module_id,
+                    summary.sections,
+                    summary.topics,
+                    summary.media,
+                    summary.passages
+                );
+            }
+            return Ok(());
+        }
+        ModuleCommand::List => {
+            let modules = rt.block_on(store.list_modules())?;
+            if json {
+                println!("{}", json!(modules));
+            } else {
+                for m in modules {
+                    println!(
+                        "{}\t{}\t{} sections\t{} topics\t{}",
+                        m.id, m.language, m.sections, m.topics, m.title
+                    );
+                }
+            }
+            return Ok(());
+        }
+        ModuleCommand::Start { module, restart } => {
+            let view =
+                rt.block_on(store.module_start(profile, module, options.language, *restart))?;
+            if json {
+                println!("{}", json!(view));
+            } else {
+                println!("session {} — {}", view.session_id, view.title);
+                if let Some(last) = view.messages.last() {
+                    print_message(last);
+                }
+            }
+            return Ok(());
+        }
+        ModuleCommand::Progress { session } => {
+            print_progress(
+                &rt.block_on(store.module_progress(profile, *session))?,
+                json,
+            );
+            return Ok(());
+        }
+        ModuleCommand::Show { session } => {
+            let view = rt.block_on(store.module_view(profile, *session))?;
+            if json {
+                println!("{}", json!(view));
+            } else {
+                view.messages.iter().for_each(print_message);
+            }
+            return Ok(());
+        }
+        ModuleCommand::Say {
+            session,
+            text,
+            offline,
+            model,
+        } => (
+            *session,
+            StudentAct::Say(text.clone()),
+            *offline,
+            Some(model),
+        ),
+        ModuleCommand::Form {
+            session,
+            form,
+            answers,
+            offline,
+            model,
+        } => {
+            let answers = match serde_json::from_str(answers) {
+                Ok(Value::Object(map)) => map,
+                _ => {
+                    return Err(ModuleError::FormInvalid(
+                        "the answers must be a JSON object".into(),
+                    )
+                    .into())
+                }
+            };
+            (
+                *session,
+                StudentAct::Form {
+                    form_id: form.clone(),
+                    answers,
+                },
+                *offline,
+                Some(model),
+            )
+        }
+        ModuleCommand::Go { session, section } => {
+            (*session, StudentAct::GoTo(section.clone()), true, None)
+        }
+    };
+    let supervisor = match model {
+        Some(model) if !offline => Some(model.supervisor(locations)?),
+        _ => None,
+    };
+    let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
+    let retriever = match &act {
+        StudentAct::Say(_) => open_retriever(locations, &store, &rt).ok(),
+        _ => None,
+    };
+    let saved = rt.block_on(store.module_turn(
+        profile,
+        session,
+        act,
+        llm,
+        retriever.as_ref().map(|r| r as &dyn Retriever),
+        &mut |_| {},
+        &CancelFlag::default(),
+    ))?;
+    if json {
+        println!("{}", json!(saved));
+    } else {
+        print_message(&saved.reply);
+    }
+    Ok(())
+}

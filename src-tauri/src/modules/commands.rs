@@ -1,0 +1,166 @@
+//! Commands of the modules workspace: the library and importing a pack, starting or
+//! reopening a session, one streamed turn (a message, a form, a section picked) and the
+//! progress. Each is one store action; no rules live here.
+
+use super::views::{
+    ModuleInput, ModuleListingView, ModuleProgressView, ModuleSessionStateView, ModuleTurnView,
+};
+use crate::error::IpcError;
+use crate::row_id::RowId;
+use crate::state::AppState;
+use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use lantern_core::language::Language;
+use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::modules::StudentAct;
+use lantern_core::retrieval::Retriever;
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::ErrorCode;
+use lantern_store::ModuleSessionView;
+use std::path::PathBuf;
+use tauri::ipc::Channel;
+use tauri::{AppHandle, Runtime, State};
+
+async fn session_view(state: &AppState, session: &ModuleSessionView) -> ModuleSessionStateView {
+    let media = state
+        .library
+        .module_media_dir(&session.module_id, &session.generation);
+    ModuleSessionStateView::new(session, media.display().to_string())
+}
+
+/// Every imported module.
+#[tauri::command]
+#[specta::specta]
+pub async fn modules_list(state: State<'_, AppState>) -> Result<Vec<ModuleListingView>, IpcError> {
+    Ok(state
+        .store
+        .list_modules()
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect())
+}
+
+/// Imports the module pack (folder or .zip) at `path`, replacing an earlier import of
+/// the same module; progress arrives as `CourseImportProgress` events.
+#[tauri::command]
+#[specta::specta]
+pub async fn modules_import<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    path: String,
+) -> Result<ModuleListingView, IpcError> {
+    let summary = state
+        .library
+        .import_module(&app, &state.store, &PathBuf::from(path))
+        .await?;
+    state
+        .store
+        .list_modules()
+        .await?
+        .into_iter()
+        .find(|m| m.id == summary.module_id)
+        .map(Into::into)
+        .ok_or_else(|| IpcError::internal("the imported module is missing"))
+}
+
+/// The active profile's session of `module_id` (started with the first section on first
+/// use); `restart` starts over.
+#[tauri::command]
+#[specta::specta]
+pub async fn modules_start(
+    state: State<'_, AppState>,
+    module_id: String,
+    language: Language,
+    restart: bool,
+) -> Result<ModuleSessionStateView, IpcError> {
+    let session = state
+        .store
+        .module_start(state.profile().id, &module_id, language, restart)
+        .await?;
+    Ok(session_view(&state, &session).await)
+}
+
+/// The progress of session `session_id`.
+#[tauri::command]
+#[specta::specta]
+pub async fn modules_progress(
+    state: State<'_, AppState>,
+    session_id: RowId,
+) -> Result<ModuleProgressView, IpcError> {
+    let progress = state
+        .store
+        .module_progress(state.profile().id, session_id.0)
+        .await?;
+    Ok((&progress).into())
+}
+
+/// One turn of session `session_id`: the first text block streams while the model
+/// writes; `final` carries the saved turn with the app's progress.
+#[tauri::command]
+#[specta::specta]
+pub async fn modules_send<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+    session_id: RowId,
+    input: ModuleInput,
+    on_event: Channel<TurnEvent<ModuleTurnView>>,
+) -> Result<ModuleTurnView, IpcError> {
+    let act = input.act();
+    if let StudentAct::Say(text) = &act {
+        lantern_core::modules::turn::clean_message(text)?;
+    }
+    let turn = ModuleTurn {
+        state: &state,
+        session_id: session_id.0,
+        act,
+    };
+    stream_with_model(&app, &state, &on_event, turn).await
+}
+
+/// A module turn, for the shared pipeline.
+struct ModuleTurn<'s> {
+    state: &'s AppState,
+    session_id: i64,
+    act: StudentAct,
+}
+
+impl StreamedTurn for ModuleTurn<'_> {
+    type Final = ModuleTurnView;
+
+    fn stream_failed(&self) -> ErrorCode {
+        ErrorCode::ModuleStreamFailed
+    }
+
+    fn run<'a>(
+        &'a self,
+        llm: Option<&'a dyn Llm>,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<(ModuleTurnView, ReplyOrigin), IpcError>> {
+        Box::pin(async move {
+            let retriever = match &self.act {
+                StudentAct::Say(_) => self.state.library.retriever(&self.state.store).await.ok(),
+                _ => None,
+            };
+            let saved = self
+                .state
+                .store
+                .module_turn(
+                    self.state.profile().id,
+                    self.session_id,
+                    self.act.clone(),
+                    llm,
+                    retriever.as_deref().map(|r| r as &dyn Retriever),
+                    on_text,
+                    cancel,
+                )
+                .await?;
+            let origin = match saved.reply.origin.as_deref().and_then(ReplyOrigin::parse) {
+                Some(origin) => origin,
+                None if llm.is_some() => ReplyOrigin::Model,
+                None => ReplyOrigin::Offline,
+            };
+            Ok(((&saved).into(), origin))
+        })
+    }
+}

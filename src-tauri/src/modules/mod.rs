@@ -1,0 +1,6 @@
+//! Guided modules in the app: their commands and the views they return. The rules live
+//! in `lantern_core::modules`, the actions in `lantern_store`, the streamed turn in
+//! [`crate::turns`].
+
+pub mod commands;
+pub mod views;

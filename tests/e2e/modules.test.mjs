@@ -1,0 +1,125 @@
+// End-to-end: a student works through the sample guided module in the real window with
+// the default model — the first section opens with its picture (through the asset
+// protocol), the optional self-check form is answered, a free message is answered by
+// the model, the Continue quick replies walk the sections, and progress reaches 50 %
+// with the 50 % milestone celebrated exactly once (25 % at most once); after a restart the
+// module reopens where it was.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
+
+const TURN_TIMEOUT = 240000;
+
+/** The progress bar's value. */
+async function percent(browser) {
+  return Number(await browser.$(".module-progress [role='progressbar']").getAttribute("aria-valuenow"));
+}
+
+/** Replies shown so far. */
+async function replyCount(browser) {
+  return (await browser.$$(".module-messages > li.from-module")).length;
+}
+
+/** Waits for the reply to the turn just sent, and that no error is shown. */
+async function settle(browser, before, what) {
+  await browser.waitUntil(
+    async () => !(await browser.$(".module-messages .progress").isExisting()) && (await replyCount(browser)) > before,
+    { timeout: TURN_TIMEOUT, interval: 500, timeoutMsg: `no reply to ${what}` },
+  );
+  assert.equal((await browser.$$(".module-main [role='alert']")).length, 0, `no error after ${what}`);
+}
+
+/** How many success blocks celebrate `percentage` in the conversation. */
+async function celebrations(browser, percentage) {
+  let n = 0;
+  for (const block of await browser.$$(".module-messages .block-success")) {
+    if ((await block.getText()).includes(`${percentage} %`)) n += 1;
+  }
+  return n;
+}
+
+describe("Modules", () => {
+  const home = freshHome();
+  let app;
+  before(async () => {
+    app = await launch(home);
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it("opens the sample module on its first section with its picture and the optional form", async () => {
+    const { browser } = app;
+    await browser.setWindowSize(1440, 900);
+    await statusMatching(browser, /ready/, 180000);
+    await browser.$("button=Modules").click();
+    const module = await browser.$("button*=Managing exam stress");
+    await module.waitForExist({ timeout: 180000, timeoutMsg: "the sample module was not imported" });
+    await module.click();
+    await browser.$(".module-reply .block-heading").waitForExist({ timeout: 20000 });
+    assert.equal(await percent(browser), 0);
+    const loaded = await browser.waitUntil(
+      async () =>
+        browser.execute(() => [...document.querySelectorAll(".module-media img")].some((img) => img.complete && img.naturalWidth > 0)),
+      { timeout: 20000, timeoutMsg: "no module picture was shown" },
+    );
+    assert.ok(loaded);
+    assert.ok(await browser.$(".module-form").isExisting(), "the first section offers its optional form");
+  });
+
+  it("takes a form as a structured turn and a free message answered by the model", async () => {
+    const { browser } = app;
+    const form = await browser.$(".module-form");
+    await form.$("input[type='checkbox']").click();
+    let before = await replyCount(browser);
+    await form.$("button[type='submit']").click();
+    await settle(browser, before, "the form");
+    const afterForm = await percent(browser);
+    assert.ok(afterForm > 0, `the form covered a topic (${afterForm} %)`);
+    assert.match(await browser.$(".module-messages > li.from-student:last-of-type").getText(), /:/);
+    before = await replyCount(browser);
+    await browser.$("#module-message").setValue("I can't sleep the night before an exam. What can I do?");
+    await browser.$(".module-main form.composer button[type='submit']").click();
+    await settle(browser, before, "the free message");
+    assert.ok((await percent(browser)) >= afterForm);
+  });
+
+  it("walks the sections with the Continue quick reply to 50 %, each milestone once", async () => {
+    const { browser } = app;
+    for (let step = 0; step < 8 && (await percent(browser)) < 50; step += 1) {
+      const chip = await browser.$(".module-reply .chips button*=Continue");
+      assert.ok(await chip.isExisting(), "a Continue quick reply is offered");
+      const before = await replyCount(browser);
+      await chip.click();
+      await settle(browser, before, "Continue");
+      assert.equal((await browser.$$(".module-reply .chips")).length, 1, "only the latest reply keeps quick replies");
+    }
+    assert.ok((await percent(browser)) >= 50, `reached ${await percent(browser)} %`);
+    // One turn may cross both: the reply then names the highest (docs/module-pack.md).
+    assert.ok((await celebrations(browser, 25)) <= 1, "25 % celebrated at most once");
+    assert.equal(await celebrations(browser, 50), 1, "50 % celebrated once");
+    const markers = await browser.$$(".module-progress .marker.reached");
+    assert.equal(markers.length, 2);
+    const done = await browser.$$(".section-list button.completed");
+    assert.ok(done.length >= 1, "completed sections are ticked");
+    await browser.saveScreenshot(join(OUTPUT, "modules-50.png"));
+  });
+
+  it("reopens the module where it was after a restart", async () => {
+    const { browser: before } = app;
+    const reached = await percent(before);
+    const replies = await replyCount(before);
+    await app.stop();
+    app = await launch(home);
+    const { browser } = app;
+    await browser.setWindowSize(1440, 900);
+    await browser.$("button=Modules").click();
+    const module = await browser.$("button*=Managing exam stress");
+    await module.waitForExist({ timeout: 60000 });
+    await module.click();
+    await browser.$(".module-reply").waitForExist({ timeout: 20000 });
+    assert.equal(await percent(browser), reached);
+    assert.equal(await replyCount(browser), replies);
+  });
+});
