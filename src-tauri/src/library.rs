@@ -93,8 +93,8 @@ impl Library {
             .cloned()
     }
 
-    /// Imports the pack at `path` into the index and `store`, sending progress events;
-    /// imports run one at a time.
+    /// Imports the course pack at `path` into the index and `store`, sending progress
+    /// events; imports run one at a time.
     pub async fn import<R: Runtime>(
         &self,
         app: &AppHandle<R>,
@@ -103,10 +103,7 @@ impl Library {
     ) -> Result<ImportSummary, IpcError> {
         let _one_at_a_time = self.importing.lock().await;
         let retriever = self.retriever(store).await?;
-        let pack = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let pack = pack_name(path);
         let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
         let summary = import_course_pack(path, &retriever, store, &mut on_progress).await?;
         if let Err(e) = CoursesChanged.emit(app) {
@@ -130,10 +127,7 @@ impl Library {
     ) -> Result<ModuleSummary, IpcError> {
         let _one_at_a_time = self.importing.lock().await;
         let retriever = self.retriever(store).await?;
-        let pack = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let pack = pack_name(path);
         let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
         let (summary, _) = import_module_pack(path, &retriever, store, &mut on_progress).await?;
         if let Err(e) = ModulesChanged.emit(app) {
@@ -153,15 +147,10 @@ impl Library {
         if !store.list_modules().await?.is_empty() {
             return Ok(());
         }
-        let Some(sample) = resource_dirs
-            .iter()
-            .map(|dir| dir.join(SAMPLE_MODULE))
-            .find(|dir| dir.join("module.json").is_file())
-        else {
-            tracing::warn!("no sample module among {resource_dirs:?}");
-            return Ok(());
-        };
-        self.import_module(app, store, &sample).await.map(|_| ())
+        match find_sample(resource_dirs, SAMPLE_MODULE, "module.json") {
+            Some(sample) => self.import_module(app, store, &sample).await.map(|_| ()),
+            None => Ok(()),
+        }
     }
 
     /// On first run (no course yet), imports the sample course found among
@@ -175,16 +164,30 @@ impl Library {
         if !store.list_courses().await?.is_empty() {
             return Ok(());
         }
-        let Some(sample) = resource_dirs
-            .iter()
-            .map(|dir| dir.join(SAMPLE_COURSE))
-            .find(|dir| dir.join("course.json").is_file())
-        else {
-            tracing::warn!("no sample course among {resource_dirs:?}");
-            return Ok(());
-        };
-        self.import(app, store, &sample).await.map(|_| ())
+        match find_sample(resource_dirs, SAMPLE_COURSE, "course.json") {
+            Some(sample) => self.import(app, store, &sample).await.map(|_| ()),
+            None => Ok(()),
+        }
     }
+}
+
+/// The file or folder name of a pack, for progress events.
+fn pack_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The sample pack `folder` among `resource_dirs` (the first holding its `manifest`).
+fn find_sample(resource_dirs: &[PathBuf], folder: &str, manifest: &str) -> Option<PathBuf> {
+    let found = resource_dirs
+        .iter()
+        .map(|dir| dir.join(folder))
+        .find(|dir| dir.join(manifest).is_file());
+    if found.is_none() {
+        tracing::warn!("no {folder} among {resource_dirs:?}");
+    }
+    found
 }
 
 fn send_progress<R: Runtime>(app: &AppHandle<R>, pack: &str, progress: ImportProgress) {

@@ -13,6 +13,8 @@ pub mod expenses;
 pub mod language;
 pub mod llm;
 pub mod modules;
+#[cfg(test)]
+mod mutation;
 pub mod pack;
 pub mod reports;
 pub mod retrieval;

@@ -3,8 +3,7 @@
 
 use crate::{read_course_pack, ImportLock, LanceRetriever};
 use lantern_core::course::{
-    import_course, media_folder, media_path, CourseCatalog, CoursePackContents, ImportError,
-    ImportProgress, ImportSummary,
+    import_course, media_folder, CourseCatalog, ImportError, ImportProgress, ImportSummary,
 };
 use lantern_core::retrieval::{Collection, RetrievalError};
 use std::path::{Path, PathBuf};
@@ -30,7 +29,7 @@ pub async fn import_course_pack(
     let generation = new_generation();
     let media = media_root(store.dir());
     let course_media = media.join(media_folder(&pack.course.id));
-    let written = write_videos(&media, &pack, &generation);
+    let written = write_files(&course_media.join(&generation), &pack.videos);
     let imported = match written {
         Ok(()) => import_course(&pack, &generation, retriever, catalog, on_progress).await,
         Err(e) => Err(e),
@@ -61,14 +60,11 @@ pub fn media_root(index_dir: &Path) -> PathBuf {
     index_dir.parent().unwrap_or(index_dir).join("media")
 }
 
-/// Writes the pack's videos under the new generation (never over published ones).
-fn write_videos(
-    media: &Path,
-    pack: &CoursePackContents,
-    generation: &str,
-) -> Result<(), ImportError> {
-    for (path, bytes) in &pack.videos {
-        let target = media.join(media_path(&pack.course.id, generation, path));
+/// Writes a pack's `files` (path in the pack, bytes) under `dir`, a new generation's
+/// folder (never over published ones).
+pub(crate) fn write_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(), ImportError> {
+    for (path, bytes) in files {
+        let target = dir.join(path);
         let written = target
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
@@ -83,10 +79,10 @@ fn write_videos(
     Ok(())
 }
 
-/// Removes the course's video folders of generations other than the published one
+/// Removes an owner's media folders of generations other than the published one
 /// (the previous import's, or a killed import's).
-fn remove_other_generations(course_media: &Path, published: &str) {
-    let Ok(entries) = std::fs::read_dir(course_media) else {
+pub(crate) fn remove_other_generations(owner_media: &Path, published: &str) {
+    let Ok(entries) = std::fs::read_dir(owner_media) else {
         return;
     };
     for entry in entries.flatten() {

@@ -3,14 +3,16 @@
 //! `module_content` under a new generation, its media copied beside the index, and the
 //! module saved and published in one catalog transaction.
 
-use crate::import::{media_root, new_generation, refresh_index};
+use crate::import::{
+    media_root, new_generation, refresh_index, remove_other_generations, write_files,
+};
 use crate::{ImportLock, LanceRetriever, PackSource};
 use lantern_core::course::{ImportError, ImportProgress, PackError, PackErrorKind};
 use lantern_core::modules::pack::{
     import_module, module_owner, parse_module, ModuleCatalog, ModulePackContents, ModuleSummary,
     MAX_MEDIA_BYTES, MODULE_FILE,
 };
-use lantern_core::retrieval::{Collection, RetrievalError};
+use lantern_core::retrieval::Collection;
 use std::path::{Path, PathBuf};
 
 /// Reads and validates the module pack at `path` (folder or zip). Nothing is written.
@@ -41,37 +43,6 @@ pub fn module_media_dir(index_dir: &Path, module_id: &str, generation: &str) -> 
         .join(generation)
 }
 
-fn write_media(dir: &Path, pack: &ModulePackContents) -> Result<(), ImportError> {
-    for (path, bytes) in &pack.media {
-        let target = dir.join(path);
-        let written = target
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&target, bytes));
-        written.map_err(|e| {
-            ImportError::Retrieval(RetrievalError::Index(format!(
-                "cannot write {}: {e}",
-                target.display()
-            )))
-        })?;
-    }
-    Ok(())
-}
-
-/// Removes the module's media folders of generations other than `published`.
-fn remove_other_generations(module_dir: &Path, published: &str) {
-    let Ok(entries) = std::fs::read_dir(module_dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if entry.file_name() != published {
-            if let Err(e) = std::fs::remove_dir_all(entry.path()) {
-                tracing::warn!("cannot remove {}: {e}", entry.path().display());
-            }
-        }
-    }
-}
-
 /// Imports the module pack at `path`: read and validated first, then one crash-atomic
 /// import under the shared import lock. Returns what was imported and the generation
 /// (whose media folder the window shows).
@@ -88,7 +59,7 @@ pub async fn import_module_pack(
         .map_err(|e| ImportError::Retrieval(e.into()))?;
     let generation = new_generation();
     let media_dir = module_media_dir(store.dir(), &pack.module.id, &generation);
-    let imported = match write_media(&media_dir, &pack) {
+    let imported = match write_files(&media_dir, &pack.media) {
         Ok(()) => import_module(&pack, &generation, retriever, catalog, on_progress).await,
         Err(e) => Err(e),
     };

@@ -33,7 +33,8 @@ pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
 pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
 pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
 pub use modules_actions::{
-    progress_view, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView, TopicView,
+    progress_view, ModuleRequest, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView,
+    TopicView,
 };
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use project_specs::SpecFileSummary;

@@ -114,6 +114,17 @@ pub struct ModuleTurnSaved {
     pub failure: Option<String>,
 }
 
+/// One turn asked of a session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleRequest {
+    /// The profile acting.
+    pub profile_id: i64,
+    /// Its session.
+    pub session_id: i64,
+    /// What the student did.
+    pub act: StudentAct,
+}
+
 /// The progress view of `progress` in `module`.
 pub fn progress_view(module: &ModuleManifest, progress: &ModuleProgress) -> ProgressView {
     let topics: Vec<TopicView> = module
@@ -260,14 +271,17 @@ impl Store {
     /// celebrates. Bad input is refused before anything is saved.
     pub async fn module_turn(
         &self,
-        profile_id: i64,
-        session_id: i64,
-        act: StudentAct,
+        request: ModuleRequest,
         llm: Option<&dyn Llm>,
         retriever: Option<&dyn Retriever>,
         on_text: DeltaSink<'_>,
         cancel: &CancelFlag,
     ) -> Result<ModuleTurnSaved, ModuleError> {
+        let ModuleRequest {
+            profile_id,
+            session_id,
+            act,
+        } = request;
         let session: ModuleSessionRow = self.module_session(profile_id, session_id).await?;
         let (module, _) = self.module(&session.module_id).await?;
         let found = match (&act, retriever) {

@@ -5,12 +5,12 @@
 //! over clears the progress; a re-import keeps sessions.
 
 use lantern_core::language::Language;
-use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
+use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
 use lantern_core::modules::contract::Milestone;
 use lantern_core::modules::pack::parse_module;
-use lantern_core::modules::StudentAct;
+use lantern_core::modules::{ModuleError, StudentAct};
 use lantern_core::Coded;
-use lantern_store::Store;
+use lantern_store::{ModuleRequest, ModuleTurnSaved, Store};
 use serde_json::json;
 
 /// Two sections, four topics (25 % each).
@@ -50,23 +50,32 @@ async fn fixture() -> Fixture {
     }
 }
 
+/// One turn of `profile` in `session`, with `llm` (none: the guide).
+async fn turn_with(
+    f: &Fixture,
+    profile: i64,
+    session: i64,
+    act: StudentAct,
+    llm: Option<&ScriptedLlm>,
+) -> Result<ModuleTurnSaved, ModuleError> {
+    let request = ModuleRequest {
+        profile_id: profile,
+        session_id: session,
+        act,
+    };
+    let llm = llm.map(|l| l as &dyn Llm);
+    f.store
+        .module_turn(request, llm, None, &mut |_| {}, &CancelFlag::default())
+        .await
+}
+
 async fn turn(
     f: &Fixture,
     profile: i64,
     session: i64,
     act: StudentAct,
-) -> Result<lantern_store::ModuleTurnSaved, lantern_core::modules::ModuleError> {
-    f.store
-        .module_turn(
-            profile,
-            session,
-            act,
-            None,
-            None,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
+) -> Result<ModuleTurnSaved, ModuleError> {
+    turn_with(f, profile, session, act, None).await
 }
 
 #[tokio::test]
@@ -115,17 +124,8 @@ async fn coverage_is_kept_when_the_model_crashes_and_the_guide_answers() {
         .await
         .unwrap();
     let crash = ScriptedLlm::new([Err(LlmError::Crashed("abort".into()))]);
-    let saved = f
-        .store
-        .module_turn(
-            f.ana,
-            s.session_id,
-            StudentAct::Say("my phone distracts me, why?".into()),
-            Some(&crash),
-            None,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
+    let say = StudentAct::Say("my phone distracts me, why?".into());
+    let saved = turn_with(&f, f.ana, s.session_id, say, Some(&crash))
         .await
         .unwrap();
     assert_eq!(saved.reply.origin.as_deref(), Some("afterModelFailure"));

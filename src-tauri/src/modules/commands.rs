@@ -15,7 +15,7 @@ use lantern_core::modules::StudentAct;
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
-use lantern_store::ModuleSessionView;
+use lantern_store::{ModuleRequest, ModuleSessionView};
 use std::path::PathBuf;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
@@ -146,9 +146,11 @@ impl StreamedTurn for ModuleTurn<'_> {
                 .state
                 .store
                 .module_turn(
-                    self.state.profile().id,
-                    self.session_id,
-                    self.act.clone(),
+                    ModuleRequest {
+                        profile_id: self.state.profile().id,
+                        session_id: self.session_id,
+                        act: self.act.clone(),
+                    },
                     llm,
                     retriever.as_deref().map(|r| r as &dyn Retriever),
                     on_text,

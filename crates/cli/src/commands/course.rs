@@ -29,7 +29,8 @@ pub(super) fn open_retriever(
     ))?)
 }
 
-fn print_progress(progress: ImportProgress) {
+/// Prints an import's progress on one line of stderr, counting `what` ("documents").
+pub(super) fn print_import_progress(progress: ImportProgress, what: &str) {
     let stage = match progress.stage {
         ImportStage::Indexing => "indexing",
         ImportStage::Saving => "saving",
@@ -38,7 +39,7 @@ fn print_progress(progress: ImportProgress) {
     let mut err = std::io::stderr();
     let _ = write!(
         err,
-        "\r{stage:<9} {}/{} documents",
+        "\r{stage:<9} {}/{} {what}",
         progress.done, progress.total
     );
     if progress.stage == ImportStage::Done {
@@ -51,12 +52,9 @@ pub fn import(locations: &Locations, path: &Path) -> Result<(), CliError> {
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
     let retriever = open_retriever(locations, &store, &rt)?;
-    let summary = rt.block_on(import_course_pack(
-        path,
-        &retriever,
-        &store,
-        &mut print_progress,
-    ))?;
+    let summary = rt.block_on(import_course_pack(path, &retriever, &store, &mut |p| {
+        print_import_progress(p, "documents")
+    }))?;
     println!(
         "imported {}: {} units, {} questions",
         summary.course_id, summary.units, summary.questions

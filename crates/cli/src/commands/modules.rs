@@ -3,21 +3,19 @@
 //! show progress — through the same store actions as the app.
 
 use super::coach::{parse_language, profile_id};
-use super::course::open_retriever;
+use super::course::{open_retriever, print_import_progress};
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::course::{ImportProgress, ImportStage};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::modules::contract::{BlockType, ModuleReply};
 use lantern_core::modules::{ModuleError, StudentAct};
 use lantern_core::retrieval::Retriever;
 use lantern_rag::import_module_pack;
-use lantern_store::{ModuleMessage, ProgressView};
+use lantern_store::{ModuleMessage, ModuleRequest, ProgressView};
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Options shared by every module command.
@@ -97,23 +95,6 @@ pub enum ModuleCommand {
         /// The session's id.
         session: i64,
     },
-}
-
-fn print_import_progress(progress: ImportProgress) {
-    let stage = match progress.stage {
-        ImportStage::Indexing => "indexing",
-        ImportStage::Saving => "saving",
-        ImportStage::Done => "done",
-    };
-    let mut err = std::io::stderr();
-    let _ = write!(
-        err,
-        "\r{stage:<9} {}/{} passages",
-        progress.done, progress.total
-    );
-    if progress.stage == ImportStage::Done {
-        let _ = writeln!(err);
-    }
 }
 
 /// A reply as plain text: blocks, media, forms, quick replies, progress.
@@ -229,12 +210,10 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
     let (session, act, offline, model) = match &options.command {
         ModuleCommand::Import { path } => {
             let retriever = open_retriever(locations, &store, &rt)?;
-            let (summary, _) = rt.block_on(import_module_pack(
-                path,
-                &retriever,
-                &store,
-                &mut print_import_progress,
-            ))?;
+            let (summary, _) =
+                rt.block_on(import_module_pack(path, &retriever, &store, &mut |p| {
+                    print_import_progress(p, "passages")
+                }))?;
             if json {
                 println!("{}", json!(summary));
             } else {
@@ -342,10 +321,13 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         StudentAct::Say(_) => open_retriever(locations, &store, &rt).ok(),
         _ => None,
     };
-    let saved = rt.block_on(store.module_turn(
-        profile,
-        session,
+    let request = ModuleRequest {
+        profile_id: profile,
+        session_id: session,
         act,
+    };
+    let saved = rt.block_on(store.module_turn(
+        request,
         llm,
         retriever.as_ref().map(|r| r as &dyn Retriever),
         &mut |_| {},

@@ -15,6 +15,7 @@ pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
         ["tutor", "say" | "event", ..]
             | ["report", "chat", ..]
             | ["expenses", "say", ..]
+            | ["module", "say" | "form", ..]
             | ["eval", ..]
     );
     if let (true, Ok(model)) = (takes_model, std::env::var("LANTERN_TEST_MODEL")) {

@@ -111,6 +111,37 @@ pub struct ImportSummary {
     pub documents: Vec<(Collection, usize)>,
 }
 
+/// Imports one owner's `documents` into `collection` as generation `generation` (new
+/// and unique): adds them in batches with progress, then awaits `save` — the catalog's
+/// one transaction that records the owner and publishes the generation — and only then
+/// retires the owner's other generations. Used by specification files and modules, each
+/// its own owner. Returns the number of documents indexed.
+pub async fn import_owner(
+    retriever: &dyn Retriever,
+    collection: Collection,
+    owner: &str,
+    generation: &str,
+    documents: &[Document],
+    on_progress: &mut (dyn FnMut(ImportProgress) + Send),
+    save: BoxFuture<'_, Result<(), CatalogError>>,
+) -> Result<usize, ImportError> {
+    let total = documents.len();
+    let mut report = |stage, done| on_progress(ImportProgress { stage, done, total });
+    let mut done = 0;
+    report(ImportStage::Indexing, done);
+    for batch in documents.chunks(BATCH) {
+        retriever.add(collection, generation, batch).await?;
+        done += batch.len();
+        report(ImportStage::Indexing, done);
+    }
+    report(ImportStage::Saving, done);
+    save.await?;
+    retriever.publish(owner, generation);
+    retriever.retire(collection, owner, generation).await?;
+    report(ImportStage::Done, done);
+    Ok(total)
+}
+
 /// Imports `pack` as index generation `generation` (new and unique): adds the course's
 /// documents to every collection under it, saves the structure and publishes the
 /// generation in one catalog transaction, then retires the course's other generations.

@@ -25,8 +25,8 @@ pub use drill_render::{render_drill, RenderError, RenderedDrill};
 pub use drills::{DrillTemplate, MistakePattern, ParamRange};
 pub use error::{PackError, PackErrorKind};
 pub use import::{
-    import_course, CatalogError, CourseCatalog, CoursePackContents, ImportError, ImportProgress,
-    ImportStage, ImportSummary,
+    import_course, import_owner, CatalogError, CourseCatalog, CoursePackContents, ImportError,
+    ImportProgress, ImportStage, ImportSummary,
 };
 pub use misconception::{is_valid_tag, tag_untagged, Misconception};
 pub use model::{

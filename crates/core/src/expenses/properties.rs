@@ -9,6 +9,7 @@ use super::rules::{canonical_call, validate_call};
 use super::testing::{input, today};
 use super::turn::{run_expense_turn, TurnPlan};
 use crate::llm::{CancelFlag, LlmError, ScriptedLlm};
+use crate::mutation::mutate;
 use proptest::prelude::*;
 
 /// Valid decisions the mutations start from.
@@ -31,19 +32,6 @@ const MESSAGES: &[&str] = &[
     "ok so about the mechanic",
     "¿y lo de la comida?",
 ];
-
-fn mutate(seed: &str, cuts: &[(usize, usize, char)]) -> String {
-    let mut chars: Vec<char> = seed.chars().collect();
-    for (at, len, with) in cuts {
-        if chars.is_empty() {
-            break;
-        }
-        let at = at % chars.len();
-        let end = (at + len % 4).min(chars.len());
-        chars.splice(at..end, std::iter::once(*with));
-    }
-    chars.into_iter().collect()
-}
 
 fn swaps() -> impl Strategy<Value = String> {
     prop_oneof![

@@ -10,6 +10,7 @@ use super::testing::module;
 use super::turn::{prepare_module_turn, run_module_turn, ModuleTurnInput, StudentAct};
 use crate::language::Language;
 use crate::llm::{CancelFlag, ScriptedLlm};
+use crate::mutation::mutate;
 use proptest::prelude::*;
 
 /// Valid replies the mutations start from.
@@ -20,19 +21,6 @@ const SEEDS: &[&str] = &[
     r#"{"type":"form","title":"Check","fields":[{"id":"a","type":"select","label":"A","options":[{"value":"x","label":"X"},{"value":"y","label":"Y"}]}]}"#,
     "Just breathe **slowly** and count to four.",
 ];
-
-fn mutate(seed: &str, cuts: &[(usize, usize, char)]) -> String {
-    let mut chars: Vec<char> = seed.chars().collect();
-    for (at, len, with) in cuts {
-        if chars.is_empty() {
-            break;
-        }
-        let at = at % chars.len();
-        let end = (at + len % 4).min(chars.len());
-        chars.splice(at..end, std::iter::once(*with));
-    }
-    chars.into_iter().collect()
-}
 
 fn output() -> impl Strategy<Value = String> {
     let mutated = (

@@ -23,7 +23,7 @@ use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
 use crate::language::Language;
-use crate::llm::{BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest};
+use crate::llm::{BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmError, LlmRequest};
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
 use crate::text::stream_field::AssistantTextStream;
@@ -381,15 +381,23 @@ impl LoopTurn for PreparedModuleTurn {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
             let mut stream = AssistantTextStream::for_field("content");
+            let mut raw = String::new();
             let mut forward = |delta: &str| {
+                raw.push_str(delta);
                 let text = stream.push(delta);
                 if !text.is_empty() {
                     on_text(&text);
                 }
             };
-            let text = llm
+            let answered = llm
                 .complete_json(request, schema, &mut forward, cancel)
-                .await?;
+                .await;
+            // A reply cut off at the token cap keeps its finished blocks.
+            let text = match answered {
+                Ok(text) => text,
+                Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
+                Err(e) => return Err(e.into()),
+            };
             let read = read_any_reply(&text, &self.module.media);
             check_words(
                 Words {
@@ -579,7 +587,7 @@ pub async fn run_module_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::llm::{LlmError, ScriptedLlm};
+    use crate::llm::ScriptedLlm;
     use crate::modules::testing::module;
     use serde_json::json;
 
@@ -809,5 +817,43 @@ mod tests {
         .unwrap();
         let out = run(&prepared, None).await;
         assert_eq!(out.reply.content.text_blocks[0].kind, BlockType::Warning);
+    }
+
+    /// A model that writes `text` and then hits the token cap.
+    struct CutOff(&'static str);
+
+    impl Llm for CutOff {
+        fn complete_json<'a>(
+            &'a self,
+            _request: &'a LlmRequest,
+            _schema: &'a serde_json::Value,
+            on_delta: DeltaSink<'a>,
+            _cancel: &'a CancelFlag,
+        ) -> BoxFuture<'a, Result<String, LlmError>> {
+            Box::pin(async move {
+                on_delta(self.0);
+                Err(LlmError::BadOutput("the answer hit the cap".into()))
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_reply_cut_off_at_the_cap_keeps_its_finished_blocks() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("tell me something"),
+        ))
+        .unwrap();
+        let cut = CutOff(
+            r#"{"content":{"text_blocks":[{"content":"Worry often asks the same question again and again.","type":"paragraph"},{"content":"Try to wri"#,
+        );
+        let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert_eq!(out.read_as, Some(ReadAs::Salvaged));
+        assert!(out.reply.content.text_blocks[0]
+            .content
+            .starts_with("Worry often"));
     }
 }

@@ -8,14 +8,11 @@
 
 use super::project_owner;
 use crate::course::{
-    split_text, CatalogError, ImportError, ImportProgress, ImportStage, Section, CHUNK_CHARS,
+    import_owner, split_text, CatalogError, ImportError, ImportProgress, Section, CHUNK_CHARS,
     CHUNK_OVERLAP,
 };
 use crate::llm::BoxFuture;
 use crate::retrieval::{ChunkMetadata, ChunkType, Collection, Document, Record, Retriever};
-
-/// Passages embedded and written per batch.
-const BATCH: usize = 32;
 
 /// A specification file read and split into sections (headings or pages).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,43 +76,17 @@ pub async fn import_spec_file(
     on_progress: &mut (dyn FnMut(ImportProgress) + Send),
 ) -> Result<usize, ImportError> {
     let documents = spec_documents(project_id, file);
-    let total = documents.len();
-    let mut done = 0;
-    on_progress(ImportProgress {
-        stage: ImportStage::Indexing,
-        done,
-        total,
-    });
-    for batch in documents.chunks(BATCH) {
-        retriever
-            .add(Collection::ProjectSpecs, generation, batch)
-            .await?;
-        done += batch.len();
-        on_progress(ImportProgress {
-            stage: ImportStage::Indexing,
-            done,
-            total,
-        });
-    }
-    on_progress(ImportProgress {
-        stage: ImportStage::Saving,
-        done,
-        total,
-    });
-    catalog
-        .save_spec_file(project_id, &file.name, total, generation)
-        .await?;
-    let owner = spec_owner(project_id, &file.name);
-    retriever.publish(&owner, generation);
-    retriever
-        .retire(Collection::ProjectSpecs, &owner, generation)
-        .await?;
-    on_progress(ImportProgress {
-        stage: ImportStage::Done,
-        done,
-        total,
-    });
-    Ok(total)
+    let save = catalog.save_spec_file(project_id, &file.name, documents.len(), generation);
+    import_owner(
+        retriever,
+        Collection::ProjectSpecs,
+        &spec_owner(project_id, &file.name),
+        generation,
+        &documents,
+        on_progress,
+        save,
+    )
+    .await
 }
 
 #[cfg(test)]

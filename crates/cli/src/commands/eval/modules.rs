@@ -21,7 +21,7 @@ use lantern_core::retrieval::Retriever;
 use lantern_core::text::tidy::detect_language;
 use lantern_core::ErrorCode;
 use lantern_rag::{import_module_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::ModuleTurnSaved;
+use lantern_store::{ModuleRequest, ModuleTurnSaved};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -215,7 +215,14 @@ fn progress_checks(
 }
 
 fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
-    let Some(origin) = saved.reply.origin.as_deref().filter(|o| *o != "code") else {
+    // Code's replies, and the guide's when no model was asked (`--offline`), have no
+    // model reply to score.
+    let Some(origin) = saved
+        .reply
+        .origin
+        .as_deref()
+        .filter(|o| !matches!(*o, "code" | "offline"))
+    else {
         return Vec::new();
     };
     let valid = origin == "model" && saved.reply.repairs == 0;
@@ -279,9 +286,11 @@ pub async fn run(
             let saved = bench
                 .store
                 .module_turn(
-                    profile,
-                    session.session_id,
-                    act,
+                    ModuleRequest {
+                        profile_id: profile,
+                        session_id: session.session_id,
+                        act,
+                    },
                     bench.llm(),
                     Some(&retriever as &dyn Retriever),
                     &mut |_| {},

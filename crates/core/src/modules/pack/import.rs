@@ -5,13 +5,10 @@
 
 use super::documents::{module_documents, module_owner};
 use super::model::ModuleManifest;
-use crate::course::{CatalogError, ImportError, ImportProgress, ImportStage};
+use crate::course::{import_owner, CatalogError, ImportError, ImportProgress};
 use crate::llm::BoxFuture;
 use crate::retrieval::{Collection, Retriever};
 use serde::Serialize;
-
-/// Documents embedded and written per batch.
-const BATCH: usize = 32;
 
 /// A module pack read from disk and validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,46 +57,24 @@ pub async fn import_module(
     on_progress: &mut (dyn FnMut(ImportProgress) + Send),
 ) -> Result<ModuleSummary, ImportError> {
     let documents = module_documents(&pack.module);
-    let total = documents.len();
-    let mut done = 0;
-    on_progress(ImportProgress {
-        stage: ImportStage::Indexing,
-        done,
-        total,
-    });
-    for batch in documents.chunks(BATCH) {
-        retriever
-            .add(Collection::ModuleContent, generation, batch)
-            .await?;
-        done += batch.len();
-        on_progress(ImportProgress {
-            stage: ImportStage::Indexing,
-            done,
-            total,
-        });
-    }
-    on_progress(ImportProgress {
-        stage: ImportStage::Saving,
-        done,
-        total,
-    });
-    catalog.replace_module(&pack.module, generation).await?;
+    let save = catalog.replace_module(&pack.module, generation);
     let owner = module_owner(&pack.module.id);
-    retriever.publish(&owner, generation);
-    retriever
-        .retire(Collection::ModuleContent, &owner, generation)
-        .await?;
-    on_progress(ImportProgress {
-        stage: ImportStage::Done,
-        done,
-        total,
-    });
+    let passages = import_owner(
+        retriever,
+        Collection::ModuleContent,
+        &owner,
+        generation,
+        &documents,
+        on_progress,
+        save,
+    )
+    .await?;
     Ok(ModuleSummary {
         module_id: pack.module.id.clone(),
         title: pack.module.title.clone(),
         sections: pack.module.sections().len(),
         topics: pack.module.topics().count(),
         media: pack.media.len(),
-        passages: total,
+        passages,
     })
 }

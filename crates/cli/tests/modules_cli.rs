@@ -1,0 +1,240 @@
+//! Guided modules without a window (`lantern module …`) and their eval (`lantern eval
+//! modules`): the sample pack and an unseen Spanish pack (as a zip) imported into a
+//! temporary data folder, sessions worked by message, form and section, coded errors
+//! for bad packs and bad answers, and the real model under the module grammar.
+
+mod common;
+
+use common::{fails_with, json, lantern, repo};
+use serde_json::Value;
+use std::path::Path;
+
+const SAMPLE: &str = "modules/exam-stress";
+const SPANISH: &str = "tests/fixtures/modules/habitos-de-estudio";
+
+fn module(d: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["module"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    json(d, &all)
+}
+
+/// The pack's `module.json`.
+fn manifest(pack: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(format!("{}/module.json", repo(pack))).unwrap())
+        .unwrap()
+}
+
+/// Imports the sample and starts a session; returns its id.
+fn started(d: &Path) -> String {
+    let imported = module(d, &["import", &repo(SAMPLE)]);
+    assert!(imported["passages"].as_u64().unwrap() > 20);
+    let session = module(d, &["start", "exam-stress"]);
+    session["sessionId"].to_string()
+}
+
+#[test]
+fn a_student_works_through_the_sample_module_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = started(d);
+    let listed = module(d, &["list"]);
+    assert_eq!(listed[0]["topics"], 20);
+    let shown = module(d, &["show", &session]);
+    let opening = &shown["messages"][0]["reply"];
+    assert_eq!(opening["content"]["text_blocks"][0]["type"], "heading");
+    assert_eq!(opening["meta"]["progress"]["percentage"], 0.0);
+    let next = module(d, &["say", &session, "next", "--offline"]);
+    assert_eq!(next["reply"]["origin"], "code");
+    let progress = &next["progress"];
+    assert_eq!(
+        progress["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["completed"] == true)
+            .count(),
+        1
+    );
+    let first_section_topics = manifest(SAMPLE)["phases"][0]["sections"][0]["topics"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(
+        progress["covered"].as_u64().unwrap() as usize,
+        first_section_topics
+    );
+    let form = &manifest(SAMPLE)["forms"][0];
+    let field = form["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["type"] == "checkbox")
+        .unwrap();
+    let answers =
+        serde_json::json!({ field["id"].as_str().unwrap(): [field["options"][0]["value"]] })
+            .to_string();
+    let sent = module(
+        d,
+        &[
+            "form",
+            &session,
+            form["id"].as_str().unwrap(),
+            &answers,
+            "--offline",
+        ],
+    );
+    assert!(sent["student"]["text"].as_str().unwrap().contains(':'));
+    let last = manifest(SAMPLE)["phases"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()["sections"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()["id"]
+        .clone();
+    let went = module(d, &["go", &session, last.as_str().unwrap()]);
+    assert_eq!(
+        went["progress"]["sections"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap()["current"],
+        true
+    );
+    let text = lantern(d, &["module", "progress", &session]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("topics"));
+}
+
+#[test]
+fn bad_answers_sections_and_sessions_are_refused_with_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = started(d);
+    let form = manifest(SAMPLE)["forms"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    fails_with(
+        d,
+        &[
+            "module",
+            "form",
+            &session,
+            &form,
+            r#"{"no_such_field": 1}"#,
+            "--offline",
+        ],
+        "module_form_invalid",
+    );
+    fails_with(
+        d,
+        &["module", "form", &session, &form, "not json", "--offline"],
+        "module_form_invalid",
+    );
+    fails_with(
+        d,
+        &["module", "go", &session, "no-such-section"],
+        "module_section_not_found",
+    );
+    fails_with(
+        d,
+        &["module", "say", "999", "hello", "--offline"],
+        "module_session_not_found",
+    );
+    fails_with(
+        d,
+        &["module", "start", "no-such-module"],
+        "module_not_found",
+    );
+}
+
+#[test]
+fn an_unseen_spanish_module_imports_from_a_zip() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let zip = d.join("habitos.zip");
+    let made = std::process::Command::new("python3")
+        .args(["-m", "zipfile", "-c"])
+        .arg(&zip)
+        .arg(repo(SPANISH))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let imported = module(d, &["import", zip.to_str().unwrap()]);
+    assert_eq!(imported["moduleId"], "habitos-de-estudio");
+    let session = module(d, &["start", "habitos-de-estudio", "--language", "es"]);
+    let id = session["sessionId"].to_string();
+    let next = module(
+        d,
+        &["say", &id, "siguiente", "--offline", "--language", "es"],
+    );
+    let blocks = next["reply"]["reply"]["content"]["text_blocks"].to_string();
+    assert!(blocks.contains("completada"), "{blocks}");
+}
+
+#[test]
+fn a_broken_pack_names_its_field_and_leaves_the_library_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    module(d, &["import", &repo(SPANISH)]);
+    let broken = d.join("broken");
+    std::fs::create_dir_all(broken.join("media")).unwrap();
+    let mut text = manifest(SPANISH);
+    text["media"][0]["alt"] = Value::Null;
+    std::fs::write(broken.join("module.json"), text.to_string()).unwrap();
+    for file in std::fs::read_dir(format!("{}/media", repo(SPANISH))).unwrap() {
+        let file = file.unwrap();
+        std::fs::copy(file.path(), broken.join("media").join(file.file_name())).unwrap();
+    }
+    let out = lantern(d, &["module", "import", broken.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("error[pack_invalid_field]") && stderr.contains("media[0].alt"),
+        "{stderr}"
+    );
+    assert_eq!(module(d, &["list"]).as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn the_model_answers_an_open_message_under_the_module_grammar() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = started(d);
+    let answered = module(
+        d,
+        &[
+            "say",
+            &session,
+            "Why do I forget everything the night before a test?",
+        ],
+    );
+    let reply = &answered["reply"]["reply"];
+    assert!(!reply["content"]["text_blocks"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert!(reply["meta"]["progress"].is_object());
+    assert_ne!(answered["reply"]["origin"], "code");
+}
+
+#[test]
+fn the_module_eval_smoke_cases_pass_with_the_default_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = repo("tests/evals/modules/smoke.json");
+    let report = json(
+        dir.path(),
+        &[
+            "eval",
+            "modules",
+            "--cases",
+            &cases,
+            "--min-pass",
+            "0.9",
+            "--json",
+        ],
+    );
+    assert!(report["report"]["all_checks"]["passed"].as_u64().unwrap() > 0);
+}
