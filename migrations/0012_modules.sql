@@ -35,8 +35,11 @@ CREATE TABLE module_messages (
     form        TEXT    NULL CHECK (form IS NULL OR json_valid(form)),
     reply       TEXT    NULL CHECK (reply IS NULL OR json_valid(reply)),
     -- who wrote a reply's words: code (no model needed), model, or the guide
-    -- (offline, afterModelFailure, afterBrokenReply)
+    -- (offline, afterModelFailure, afterBrokenReply); when the model returned text, how
+    -- it read (schema, legacyForm, salvaged, markdown) and how many elements the schema
+    -- checks repaired
     origin      TEXT    NULL,
+    read_as     TEXT    NULL,
     repairs     INTEGER NOT NULL DEFAULT 0,
     created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );

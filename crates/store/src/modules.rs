@@ -8,7 +8,7 @@ use lantern_core::course::CatalogError;
 use lantern_core::language::Language;
 use lantern_core::llm::BoxFuture;
 use lantern_core::modules::pack::{module_owner, ModuleCatalog, ModuleManifest};
-use lantern_core::modules::{ModuleError, ModuleProgress, ModuleReply};
+use lantern_core::modules::{ModelRead, ModuleError, ModuleProgress, ModuleReply};
 use lantern_core::Coded;
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -76,7 +76,10 @@ pub struct ModuleMessage {
     /// Who wrote a reply's words: `code`, `model`, `offline`, `afterModelFailure`,
     /// `afterBrokenReply`.
     pub origin: Option<String>,
-    /// How many elements the checks repaired in the model's reply.
+    /// How the model's text read (`schema`, `legacyForm`, `salvaged`, `markdown`), when
+    /// the model returned text.
+    pub read_as: Option<String>,
+    /// How many elements the schema checks repaired in the model's reply.
     pub repairs: i64,
 }
 
@@ -88,6 +91,7 @@ struct MessageRow {
     form: Option<String>,
     reply: Option<String>,
     origin: Option<String>,
+    read_as: Option<String>,
     repairs: i64,
 }
 
@@ -259,7 +263,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await
         .map_err(storage)?;
-        insert_reply(&mut tx, id, opening, "code", 0).await?;
+        insert_reply(&mut tx, id, opening, "code", None).await?;
         tx.commit().await.map_err(storage)?;
         Ok(id)
     }
@@ -270,7 +274,7 @@ impl Store {
         session_id: i64,
     ) -> Result<Vec<ModuleMessage>, ModuleError> {
         let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, role, text, form, reply, origin, repairs FROM module_messages \
+            "SELECT id, role, text, form, reply, origin, read_as, repairs FROM module_messages \
              WHERE session_id = ? ORDER BY id",
         )
         .bind(session_id)
@@ -294,6 +298,7 @@ impl Store {
                         .transpose()
                         .map_err(corrupt)?,
                     origin: r.origin,
+                    read_as: r.read_as,
                     repairs: r.repairs,
                 })
             })
@@ -332,12 +337,12 @@ impl Store {
         session_id: i64,
         reply: &ModuleReply,
         origin: &str,
-        repairs: usize,
+        model_read: Option<&ModelRead>,
         progress: &ModuleProgress,
         forms_sent: &[String],
     ) -> Result<i64, ModuleError> {
         let mut tx = self.pool.begin().await.map_err(storage)?;
-        let id = insert_reply(&mut tx, session_id, reply, origin, repairs).await?;
+        let id = insert_reply(&mut tx, session_id, reply, origin, model_read).await?;
         update_session(&mut tx, session_id, progress, forms_sent).await?;
         tx.commit().await.map_err(storage)?;
         Ok(id)
@@ -349,16 +354,18 @@ async fn insert_reply(
     session_id: i64,
     reply: &ModuleReply,
     origin: &str,
-    repairs: usize,
+    model_read: Option<&ModelRead>,
 ) -> Result<i64, ModuleError> {
+    let repairs = model_read.map_or(0, |r| r.repairs.len());
     sqlx::query_scalar(
-        "INSERT INTO module_messages (session_id, role, text, reply, origin, repairs) \
-         VALUES (?, 'module', ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO module_messages (session_id, role, text, reply, origin, read_as, repairs) \
+         VALUES (?, 'module', ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(session_id)
     .bind(reply_summary(reply))
     .bind(serde_json::to_string(reply).map_err(corrupt)?)
     .bind(origin)
+    .bind(model_read.map(|r| r.read_as.as_str()))
     .bind(i64::try_from(repairs).unwrap_or(i64::MAX))
     .fetch_one(conn)
     .await

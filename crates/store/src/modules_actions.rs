@@ -333,7 +333,7 @@ impl Store {
                 session_id,
                 &outcome.reply,
                 origin,
-                outcome.repairs.len(),
+                outcome.model_read.as_ref(),
                 &prepared.progress,
                 &prepared.forms_sent,
             )

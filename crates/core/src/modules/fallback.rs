@@ -25,6 +25,18 @@ pub enum ReadAs {
     Markdown,
 }
 
+impl ReadAs {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Schema => "schema",
+            Self::LegacyForm => "legacyForm",
+            Self::Salvaged => "salvaged",
+            Self::Markdown => "markdown",
+        }
+    }
+}
+
 /// A text read as a reply.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadReply {

@@ -26,6 +26,6 @@ pub use contract::ModuleReply;
 pub use error::ModuleError;
 pub use progress::{ModuleProgress, ProgressChange};
 pub use turn::{
-    opening_reply, prepare_module_turn, run_module_turn, ModuleTurnInput, ModuleTurnOutcome,
-    PreparedModuleTurn, StudentAct,
+    opening_reply, prepare_module_turn, run_module_turn, ModelRead, ModuleTurnInput,
+    ModuleTurnOutcome, PreparedModuleTurn, StudentAct,
 };

@@ -33,12 +33,10 @@ fn language_name(language: Language) -> &'static str {
 /// The system prompt: the same for every turn of a module in a language.
 pub fn system_prompt(module: &ModuleManifest, language: Language) -> String {
     format!(
-        "You are a calm, kind study guide in the module \"{title}\". Reply to the student's last message with JSON. \
-content.text_blocks: 1 to 3 short blocks in simple words (paragraph, list, tip, info, quote; a heading needs a level). \
-content.next_step: prompt = one short question for the student; suggestions = up to 3 short replies the student could click. \
-meta.response_type: conversational, or educational when you explain. meta.emotion: the tone. \
-Use only the module notes you are given; never diagnose; forms are optional; the student may change topic any time. \
-Write in {lang}.",
+        "You are a calm, kind study guide in the module \"{title}\". Answer the student's last message in JSON, in {lang}, \
+using only the notes you are given. Write 1 to 3 short blocks of whole sentences in simple words \
+(paragraph, list, tip, info or quote); then next_step: one short question for the student and up to 3 short replies the student could click. \
+Never diagnose; forms are optional; the student may change topic any time.",
         title = module.title,
         lang = language_name(language),
     )
@@ -64,12 +62,12 @@ pub fn user_message(
     let mut out = String::new();
     if let Some(section) = section {
         out.push_str(&format!(
-            "Section: {} ({})\n",
+            "We are on: {} ({})\n",
             section.section.title, section.phase.title
         ));
     }
     if !passages.is_empty() {
-        out.push_str("Notes:\n");
+        out.push_str("Notes you may use:\n");
         for p in passages.iter().take(NOTES) {
             out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
         }

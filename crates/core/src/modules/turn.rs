@@ -126,12 +126,29 @@ pub struct ModuleTurnOutcome {
     pub reply: ModuleReply,
     /// Who wrote its words: `None` when code decided the reply without a model.
     pub origin: Option<ReplyOrigin>,
-    /// How the model's text was read, when the model answered.
-    pub read_as: Option<ReadAs>,
-    /// What the checks repaired in the model's reply.
-    pub repairs: Vec<Repair>,
+    /// How the model's text read as RESPONSE_SCHEMA, whenever the model returned text
+    /// (also when its words were then found unusable).
+    pub model_read: Option<ModelRead>,
+    /// The model's blocks and suggestions dropped for their words.
+    pub dropped: Vec<Repair>,
     /// Why the guide answered after the model was asked.
     pub failure: Option<String>,
+}
+
+/// How the model's text read as a RESPONSE_SCHEMA reply, before its words were judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelRead {
+    /// As a schema object, the legacy form, a cut-off object or plain Markdown.
+    pub read_as: ReadAs,
+    /// What the schema checks dropped or changed.
+    pub repairs: Vec<Repair>,
+}
+
+impl ModelRead {
+    /// Whether the reply was a schema object that needed no repair.
+    pub fn is_valid_without_repair(&self) -> bool {
+        self.read_as == ReadAs::Schema && self.repairs.is_empty()
+    }
 }
 
 /// A message trimmed, or why it cannot be one.
@@ -307,10 +324,15 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
 pub struct Words {
     /// The reply before the app's progress.
     pub reply: ModuleReply,
-    /// How the model's text was read.
-    pub read_as: ReadAs,
-    /// What the checks repaired or dropped.
-    pub repairs: Vec<Repair>,
+    /// The model's blocks and suggestions dropped for their words.
+    pub dropped: Vec<Repair>,
+}
+
+/// The model's part of an answer: asks under the turn's grammar and remembers how its
+/// text read, whatever the words turn out to be.
+struct ModelAsk<'p> {
+    prepared: &'p PreparedModuleTurn,
+    read: std::sync::Mutex<Option<ModelRead>>,
 }
 
 /// Whether a block's words can be shown in `language`.
@@ -332,8 +354,13 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             block.content = tidy_reply(&block.content);
         }
         let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
+        let said_before = kept
+            .iter()
+            .any(|k: &TextBlock| normalize(&k.content) == normalize(&block.content));
         let reason = if looping {
             Some("repeats itself")
+        } else if said_before {
+            Some("says an earlier block again")
         } else if block.content.is_empty() || !usable_words(&block.content, language) {
             Some("unreadable or in another language")
         } else if normalize(&block.content) == student {
@@ -344,15 +371,26 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             None
         };
         match reason {
-            Some(reason) => words.repairs.push(Repair {
+            Some(reason) => words.dropped.push(Repair {
                 path: format!("content.text_blocks[{i}]"),
-                reason: reason.into(),
+                reason: format!(
+                    "{reason}: {:?}",
+                    block.content.chars().take(80).collect::<String>()
+                ),
             }),
             None => kept.push(block),
         }
     }
     if kept.iter().all(|b| b.kind == BlockType::Heading) {
-        return Err(ModuleError::BrokenReply("no usable text block".into()));
+        let why: Vec<String> = words
+            .dropped
+            .iter()
+            .map(|r| format!("{} {}", r.path, r.reason))
+            .collect();
+        return Err(ModuleError::BrokenReply(format!(
+            "no usable text block ({})",
+            why.join("; ")
+        )));
     }
     words.reply.content.text_blocks = kept;
     if let Some(step) = &mut words.reply.content.next_step {
@@ -366,7 +404,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     Ok(words)
 }
 
-impl LoopTurn for PreparedModuleTurn {
+impl LoopTurn for ModelAsk<'_> {
     type Reply = Words;
     type Error = ModuleError;
 
@@ -377,7 +415,8 @@ impl LoopTurn for PreparedModuleTurn {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<Words, ModuleError>> {
         Box::pin(async move {
-            let Some((request, schema)) = &self.request else {
+            let prepared = self.prepared;
+            let Some((request, schema)) = &prepared.request else {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
             let mut stream = AssistantTextStream::for_field("content");
@@ -398,33 +437,32 @@ impl LoopTurn for PreparedModuleTurn {
                 Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
                 Err(e) => return Err(e.into()),
             };
-            let read = read_any_reply(&text, &self.module.media);
+            let read = read_any_reply(&text, &prepared.module.media);
+            if let Ok(mut seen) = self.read.lock() {
+                *seen = Some(ModelRead {
+                    read_as: read.read_as,
+                    repairs: read.checked.repairs,
+                });
+            }
             check_words(
                 Words {
                     reply: read.checked.reply,
-                    read_as: read.read_as,
-                    repairs: read.checked.repairs,
+                    dropped: Vec::new(),
                 },
-                self,
+                prepared,
             )
         })
     }
 
     fn offline(&self) -> Result<Words, ModuleError> {
-        let lead = self
+        let p = self.prepared;
+        let lead = p
             .submitted
             .as_ref()
-            .map(|_| replies::form_thanks(self.language));
+            .map(|_| replies::form_thanks(p.language));
         Ok(Words {
-            reply: offline::notes_answer(
-                &self.module,
-                &self.progress,
-                self.language,
-                &self.focus,
-                lead,
-            ),
-            read_as: ReadAs::Schema,
-            repairs: Vec::new(),
+            reply: offline::notes_answer(&p.module, &p.progress, p.language, &p.focus, lead),
+            dropped: Vec::new(),
         })
     }
 
@@ -539,19 +577,18 @@ pub async fn run_module_turn(
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<ModuleTurnOutcome, ModuleError> {
-    let (mut reply, origin, read_as, repairs, failure) = if prepared.plan == Plan::Answer {
-        let answered = answer_turn(prepared, llm, on_text, cancel).await?;
-        let Words {
-            reply,
-            read_as,
-            repairs,
-        } = answered.reply;
-        let from_model = answered.origin == ReplyOrigin::Model;
+    let (mut reply, origin, model_read, dropped, failure) = if prepared.plan == Plan::Answer {
+        let ask = ModelAsk {
+            prepared,
+            read: std::sync::Mutex::new(None),
+        };
+        let answered = answer_turn(&ask, llm, on_text, cancel).await?;
+        let model_read = ask.read.into_inner().ok().flatten();
         (
-            reply,
+            answered.reply.reply,
             Some(answered.origin),
-            from_model.then_some(read_as),
-            repairs,
+            model_read,
+            answered.reply.dropped,
             answered.failure,
         )
     } else {
@@ -578,8 +615,8 @@ pub async fn run_module_turn(
     Ok(ModuleTurnOutcome {
         reply,
         origin,
-        read_as,
-        repairs,
+        model_read,
+        dropped,
         failure,
     })
 }
@@ -627,7 +664,8 @@ mod tests {
         let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, Some(ReplyOrigin::Model));
-        assert!(out.repairs.is_empty(), "{:?}", out.repairs);
+        assert!(out.model_read.unwrap().is_valid_without_repair());
+        assert!(out.dropped.is_empty(), "{:?}", out.dropped);
         let progress = out.reply.meta.progress.unwrap();
         assert_eq!(progress.percentage, 16.0);
         assert_eq!(progress.newly_covered, ["Racing heart"]);
@@ -703,7 +741,7 @@ mod tests {
             .text_blocks
             .iter()
             .all(|b| b.kind != BlockType::Success));
-        assert_eq!(out.repairs.len(), 1);
+        assert_eq!(out.dropped.len(), 1);
     }
 
     #[tokio::test]
@@ -851,7 +889,7 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(out.origin, Some(ReplyOrigin::Model));
-        assert_eq!(out.read_as, Some(ReadAs::Salvaged));
+        assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
         assert!(out.reply.content.text_blocks[0]
             .content
             .starts_with("Worry often"));

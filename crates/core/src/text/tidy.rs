@@ -96,13 +96,13 @@ pub fn is_readable(text: &str) -> bool {
     !all.is_empty() && lettered * 10 >= all.len() * 7 && !looping
 }
 
-/// Whether `text` loops: some run of three words comes three times or more (tiny
+/// Whether `text` loops: some run of four words comes three times or more (tiny
 /// models repeat "your heart is a racing heart" until the length cap).
 pub fn repeats_itself(text: &str) -> bool {
     let plain = normalize(text);
     let all = words(&plain);
     let mut seen: std::collections::HashMap<&[&str], usize> = std::collections::HashMap::new();
-    all.windows(3).any(|run| {
+    all.windows(4).any(|run| {
         let n = seen.entry(run).or_insert(0);
         *n += 1;
         *n >= 3

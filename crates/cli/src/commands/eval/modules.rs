@@ -215,23 +215,29 @@ fn progress_checks(
 }
 
 fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
+    let reply = &saved.reply;
+    let mut checks = Vec::new();
+    // Whenever the model returned text: did it read as RESPONSE_SCHEMA with no repair?
+    if let Some(read_as) = reply.read_as.as_deref() {
+        let valid = read_as == "schema" && reply.repairs == 0;
+        checks.push(Check::new("schema_valid_without_repair", valid, || {
+            format!("read as {read_as}, {} repairs", reply.repairs)
+        }));
+    }
     // Code's replies, and the guide's when no model was asked (`--offline`), have no
-    // model reply to score.
-    let Some(origin) = saved
-        .reply
+    // model words to score.
+    let Some(origin) = reply
         .origin
         .as_deref()
         .filter(|o| !matches!(*o, "code" | "offline"))
     else {
-        return Vec::new();
+        return checks;
     };
-    let valid = origin == "model" && saved.reply.repairs == 0;
-    let mut checks = vec![Check::new("schema_valid_without_repair", valid, || {
-        format!("{origin}, {} repairs", saved.reply.repairs)
-    })];
+    checks.push(Check::new("model_words_kept", origin == "model", || {
+        format!("{origin}: {}", saved.failure.as_deref().unwrap_or(""))
+    }));
     if origin == "model" {
-        let text: String = saved
-            .reply
+        let text: String = reply
             .reply
             .iter()
             .flat_map(|r| &r.content.text_blocks)
