@@ -170,6 +170,14 @@ async fn a_milestone_is_saved_with_its_reply_and_never_repeated() {
     );
 }
 
+/// The setup form answered with `place`.
+fn setup_form(place: &str) -> StudentAct {
+    StudentAct::Form {
+        form_id: "setup".into(),
+        answers: json!({ "where": place }).as_object().unwrap().clone(),
+    }
+}
+
 #[tokio::test]
 async fn a_bad_form_is_refused_before_anything_is_saved() {
     let f = fixture().await;
@@ -178,18 +186,9 @@ async fn a_bad_form_is_refused_before_anything_is_saved() {
         .module_start(f.ana, "focus", Language::En, false)
         .await
         .unwrap();
-    let answers = json!({"where": "garden"}).as_object().unwrap().clone();
-    let err = turn(
-        &f,
-        f.ana,
-        s.session_id,
-        StudentAct::Form {
-            form_id: "setup".into(),
-            answers,
-        },
-    )
-    .await
-    .unwrap_err();
+    let err = turn(&f, f.ana, s.session_id, setup_form("garden"))
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), "module_form_invalid");
     assert_eq!(
         f.store
@@ -200,18 +199,9 @@ async fn a_bad_form_is_refused_before_anything_is_saved() {
             .len(),
         1
     );
-    let answers = json!({"where": "bedroom"}).as_object().unwrap().clone();
-    let saved = turn(
-        &f,
-        f.ana,
-        s.session_id,
-        StudentAct::Form {
-            form_id: "setup".into(),
-            answers,
-        },
-    )
-    .await
-    .unwrap();
+    let saved = turn(&f, f.ana, s.session_id, setup_form("bedroom"))
+        .await
+        .unwrap();
     assert_eq!(saved.student.text, "Where do you study?: Bedroom");
     assert_eq!(saved.student.form.unwrap()["answers"]["where"], "bedroom");
     assert_eq!(saved.progress.covered, 1);
