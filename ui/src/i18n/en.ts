@@ -428,7 +428,9 @@ export const en = {
   },
   modules: {
     library: "Modules",
-    import: "Import module…",
+    import: "Import module folder…",
+    importZip: "Import .zip…",
+    zipKind: "Module pack",
     importing: "Importing {{pack}}…",
     empty: "No module yet. Import a module pack (a folder or .zip with module.json).",
     sectionsTopics: "{{sections}} sections · {{topics}} topics",

@@ -426,7 +426,9 @@ export const es: Strings = {
   },
   modules: {
     library: "Módulos",
-    import: "Importar módulo…",
+    import: "Importar carpeta de módulo…",
+    importZip: "Importar .zip…",
+    zipKind: "Paquete de módulo",
     importing: "Importando {{pack}}…",
     empty: "Aún no hay módulos. Importa un paquete de módulo (una carpeta o un .zip con module.json).",
     sectionsTopics: "{{sections}} secciones · {{topics}} temas",

@@ -115,6 +115,12 @@ fn form() -> Value {
                     "id": id, "label": text(1, 80),
                     "type": {"type": "string", "enum": ["text", "textarea"]}},
                  "required": ["id", "label", "type"], "additionalProperties": false},
+                {"type": "object", "properties": {
+                    "id": id, "label": text(1, 80),
+                    "type": {"type": "string", "enum": ["number"]},
+                    "min": {"type": "integer", "minimum": 0, "maximum": 1000},
+                    "max": {"type": "integer", "minimum": 0, "maximum": 1000}},
+                 "required": ["id", "label", "max", "min", "type"], "additionalProperties": false},
             ]}}},
          "required": ["fields", "id", "title"], "additionalProperties": false},
     })

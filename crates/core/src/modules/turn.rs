@@ -205,6 +205,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let mut change = ProgressChange::default();
     let mut submitted = None;
     let mut focus: Vec<String> = Vec::new();
+    // A check-in asked of a module without forms: the model may write a short one.
+    let mut model_form = false;
     let (plan, student_text) = match act {
         StudentAct::Say(text) => {
             let text = clean_message(&text)?;
@@ -232,6 +234,10 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                     Plan::Enter { completed: None }
                 }
                 Intent::Review => Plan::Review,
+                Intent::Form if module.forms.is_empty() => {
+                    model_form = true;
+                    Plan::Answer
+                }
                 Intent::Form => Plan::OfferForm,
                 Intent::Social(kind) => Plan::Social(kind),
                 Intent::Open => Plan::Answer,
@@ -298,7 +304,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .into_iter()
                 .map(|m| (m.kind, m.src))
                 .collect(),
-            form: false,
+            form: model_form,
         };
         (
             module_request(&module, language, &history, user, MODEL_MAX_TOKENS),
@@ -893,5 +899,29 @@ mod tests {
         assert!(out.reply.content.text_blocks[0]
             .content
             .starts_with("Worry often"));
+    }
+
+    #[tokio::test]
+    async fn a_module_without_forms_lets_the_model_write_a_checked_one() {
+        let mut m = module();
+        m.forms.clear();
+        for section in m.phases.iter_mut().flat_map(|p| &mut p.sections) {
+            section.form = None;
+        }
+        let mut asked = input(ModuleProgress::start(&m), say("can I do a self-check?"));
+        asked.module = m;
+        let prepared = prepare_module_turn(asked).unwrap();
+        assert_eq!(prepared.plan, Plan::Answer);
+        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a short check-in.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert!(llm.schemas()[0]["properties"]["content"]["properties"]["forms"].is_object());
+        let form = &out.reply.content.forms[0];
+        assert_eq!(
+            form.fields.len(),
+            1,
+            "the choice field without options is dropped"
+        );
+        assert_eq!(out.model_read.unwrap().repairs.len(), 1);
     }
 }

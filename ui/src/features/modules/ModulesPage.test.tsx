@@ -99,7 +99,7 @@ describe("ModulesPage", () => {
     await i18next.changeLanguage("es");
     backend();
     render(<ModulesPage language="es" />);
-    expect(await screen.findByRole("button", { name: "Importar módulo…" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Importar carpeta de módulo…" })).toBeTruthy();
     expect(screen.getByText("Elige un módulo a la izquierda para empezar.")).toBeTruthy();
   });
 });

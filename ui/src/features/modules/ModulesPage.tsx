@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldAnswer, Language, ModuleMessageView } from "../../bindings";
-import { pickFolder } from "../../files/pickPath";
+import { pickFile, pickFolder } from "../../files/pickPath";
 import { errorText } from "../../i18n";
 import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 import { ProgressBar } from "./ProgressBar";
@@ -62,15 +62,26 @@ export function ModulesPage({ language }: { language: Language }) {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={async () => {
-              const path = await pickFolder();
-              if (path) await m.importPack(path);
-            }}
-          >
-            {t("modules.import")}
-          </button>
+          <div className="import-buttons">
+            <button
+              type="button"
+              onClick={async () => {
+                const path = await pickFolder();
+                if (path) await m.importPack(path);
+              }}
+            >
+              {t("modules.import")}
+            </button>
+            <button
+              type="button"
+              onClick={async () => {
+                const path = await pickFile({ name: t("modules.zipKind"), extensions: ["zip"] });
+                if (path) await m.importPack(path);
+              }}
+            >
+              {t("modules.importZip")}
+            </button>
+          </div>
           {m.importing && <p role="status">{t("modules.importing", { pack: m.importing.pack })}</p>}
         </section>
         {session && <SectionList sections={session.progress.sections} busy={busy} onGo={(section) => void m.send({ kind: "go", section })} />}
