@@ -142,7 +142,18 @@ describe("Reports", () => {
     await invoke(browser, "reports_import", { path: visit, projectId: null, language: "en" });
     await browser.$("button=Coach").click();
     await browser.$("button=Reports").click();
-    await (await browser.$("span=Site visit")).click();
+    // The list re-renders while it loads: retry a click that lands on a replaced element.
+    await browser.waitUntil(
+      async () => {
+        try {
+          await (await browser.$("span=Site visit")).click();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20000, timeoutMsg: "the imported report is not listed" },
+    );
     const picture = await browser.$("img.report-image");
     await picture.waitForExist({ timeout: 20000 });
     await browser.waitUntil(() => browser.execute(() => document.querySelector("img.report-image").naturalWidth > 0), {
