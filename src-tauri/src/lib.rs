@@ -11,6 +11,7 @@ pub mod error;
 pub mod expenses;
 pub mod library;
 pub mod model;
+pub mod models;
 pub mod modules;
 pub mod reports;
 pub mod row_id;
@@ -32,8 +33,13 @@ macro_rules! lantern_builder {
             .commands(tauri_specta::collect_commands![
                 $crate::commands::system::app_info,
                 $crate::commands::model::model_status,
-                $crate::commands::model::inspect_model_file,
                 $crate::commands::model::reload_model::<$runtime>,
+                $crate::models::commands::models_list::<$runtime>,
+                $crate::models::commands::models_activate::<$runtime>,
+                $crate::models::commands::models_measure::<$runtime>,
+                $crate::models::commands::models_check,
+                $crate::models::commands::models_import::<$runtime>,
+                $crate::models::commands::models_remove::<$runtime>,
                 $crate::commands::settings::get_settings::<$runtime>,
                 $crate::commands::settings::save_settings::<$runtime>,
                 $crate::commands::profiles::list_profiles,
@@ -106,6 +112,8 @@ macro_rules! lantern_builder {
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![
                 $crate::model::ModelStatusChanged,
+                $crate::models::selection::ModelsChanged,
+                $crate::models::selection::ModelImportProgress,
                 $crate::library::CourseImportProgress,
                 $crate::library::CoursesChanged,
                 $crate::library::ModulesChanged
@@ -154,7 +162,7 @@ pub fn run() -> std::process::ExitCode {
                 saved.profile_id.map(|id| id.0),
             ))?;
             app.manage(state);
-            commands::model::spawn_model_load(app.handle(), &app.state::<state::AppState>());
+            models::selection::spawn_start(app.handle());
             commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));
             Ok(())
         })

@@ -1,9 +1,13 @@
 //! The model the app runs: its status (for the status bar) and its supervised worker.
+//!
+//! Switching keeps the previous model answering until the new one is ready; a model
+//! that fails to load leaves the previous one active.
 
+use lantern_core::catalog::ModelKey;
 use lantern_core::llm::LlmError;
-use lantern_core::pack::{Manifest, Role};
 use lantern_core::Coded;
 use lantern_llm::{EngineConfig, Supervisor, SupervisorConfig};
+use lantern_models::CONTEXT_TOKENS;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -13,23 +17,26 @@ use tauri_specta::Event;
 
 /// Command-line flag that makes the app binary run as the model worker.
 pub const WORKER_FLAG: &str = "--llm-worker";
-/// Context window the loops use.
-const CONTEXT_TOKENS: u32 = 4096;
 /// Longest wait for a model to load.
 const LOAD_TIMEOUT: Duration = Duration::from_secs(180);
 /// Longest silence from the worker during a turn.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// What the status bar shows about the model.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(tag = "state", rename_all = "camelCase")]
 pub enum ModelStatus {
     /// No model file: the pack is missing and none was chosen.
+    #[default]
     NotFound,
     /// The worker is loading `model`.
     Loading {
         /// File name of the model.
         model: String,
+        /// Share of the weights loaded, in percent.
+        percent: u8,
+        /// The model that keeps answering until this one is ready.
+        previous: Option<String>,
     },
     /// `model` answers.
     Ready {
@@ -56,32 +63,33 @@ pub enum ModelStatus {
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 pub struct ModelStatusChanged(pub ModelStatus);
 
-/// The model currently configured, its status and its worker.
+/// A model to run: its key (when it is on the list) and its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelTarget {
+    /// Its key on the model list (`None`: a file named by `LANTERN_MODEL`).
+    pub key: Option<ModelKey>,
+    /// The GGUF file.
+    pub path: PathBuf,
+}
+
+struct Active {
+    target: ModelTarget,
+    llm: Arc<Supervisor>,
+}
+
+/// The model currently running, its status and its worker.
+#[derive(Default)]
 pub struct ModelService {
     status: RwLock<ModelStatus>,
-    llm: RwLock<Option<Arc<Supervisor>>>,
+    active: RwLock<Option<Active>>,
+    /// Serialises loads: two clicks never load two models at once.
+    switching: tokio::sync::Mutex<()>,
 }
 
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default()
-}
-
-/// The default model's file in `pack_dir`.
-pub fn default_model(pack_dir: &Path) -> Option<PathBuf> {
-    let manifest = Manifest::bundled();
-    let file = manifest.default_for(Role::Llm)?.files.first()?;
-    Some(pack_dir.join(&file.path))
-}
-
-impl Default for ModelService {
-    fn default() -> Self {
-        Self {
-            status: RwLock::new(ModelStatus::NotFound),
-            llm: RwLock::new(None),
-        }
-    }
 }
 
 impl ModelService {
@@ -95,7 +103,18 @@ impl ModelService {
 
     /// The running model, if it is ready.
     pub fn llm(&self) -> Option<Arc<Supervisor>> {
-        self.llm.read().ok().and_then(|l| l.clone())
+        self.active
+            .read()
+            .ok()
+            .and_then(|a| a.as_ref().map(|a| Arc::clone(&a.llm)))
+    }
+
+    /// What runs now (loaded and ready).
+    pub fn active(&self) -> Option<ModelTarget> {
+        self.active
+            .read()
+            .ok()
+            .and_then(|a| a.as_ref().map(|a| a.target.clone()))
     }
 
     fn set<R: Runtime>(&self, app: &AppHandle<R>, status: ModelStatus) {
@@ -132,56 +151,94 @@ impl ModelService {
         }
     }
 
-    /// Stops any running model and loads `model` (`None`: nothing to load) with `threads`.
-    /// Status goes to `loading`, then `ready` or `failed`, each sent as an event.
-    pub async fn load<R: Runtime>(&self, app: &AppHandle<R>, model: Option<PathBuf>, threads: u32) {
-        if let Ok(mut llm) = self.llm.write() {
-            *llm = None; // dropping the supervisor kills its worker
-        }
-        let Some(path) = model else {
+    /// Loads `target` with `threads` while the current model keeps answering; when it is
+    /// ready it replaces the current one. On failure the current model stays active
+    /// (status back to `ready`) and the error is returned; with no current model the
+    /// status shows `failed`. `None` stops the model (no file to run).
+    pub async fn switch<R: Runtime>(
+        &self,
+        app: &AppHandle<R>,
+        target: Option<ModelTarget>,
+        threads: u32,
+    ) -> Result<(), LlmError> {
+        let _one_at_a_time = self.switching.lock().await;
+        let Some(target) = target else {
+            if let Ok(mut active) = self.active.write() {
+                *active = None; // dropping the supervisor kills its worker
+            }
             self.set(app, ModelStatus::NotFound);
-            return;
+            return Ok(());
         };
-        let name = file_name(&path);
-        self.set(
-            app,
-            ModelStatus::Loading {
-                model: name.clone(),
-            },
-        );
-        match start(&path, threads).await {
+        let name = file_name(&target.path);
+        let previous = self.active().map(|a| file_name(&a.path));
+        let loading = |percent: u8| ModelStatus::Loading {
+            model: name.clone(),
+            percent,
+            previous: previous.clone(),
+        };
+        self.set(app, loading(0));
+        let report = {
+            let app = app.clone();
+            let loading = &loading;
+            move |fraction: f32| {
+                let status = loading((fraction.clamp(0.0, 1.0) * 100.0) as u8);
+                if let Err(e) = ModelStatusChanged(status).emit(&app) {
+                    tracing::warn!("cannot send the load progress: {e}");
+                }
+            }
+        };
+        match start(&target.path, threads, &report).await {
             Ok(supervisor) => {
-                if let Ok(mut llm) = self.llm.write() {
-                    *llm = Some(Arc::new(supervisor));
+                if let Ok(mut active) = self.active.write() {
+                    *active = Some(Active {
+                        target,
+                        llm: Arc::new(supervisor),
+                    });
                 }
                 self.set(app, ModelStatus::Ready { model: name });
+                Ok(())
             }
-            Err(e) => self.set(
-                app,
-                ModelStatus::Failed {
-                    model: name,
-                    code: e.code().to_string(),
-                    message: e.to_string(),
-                },
-            ),
+            Err(e) => {
+                match previous {
+                    Some(model) => self.set(app, ModelStatus::Ready { model }),
+                    None => self.set(
+                        app,
+                        ModelStatus::Failed {
+                            model: name,
+                            code: e.code().to_string(),
+                            message: e.to_string(),
+                        },
+                    ),
+                }
+                Err(e)
+            }
         }
     }
 }
 
-async fn start(path: &Path, threads: u32) -> Result<Supervisor, LlmError> {
-    let program = std::env::current_exe()
-        .map_err(|e| LlmError::Runtime(format!("cannot find the app binary: {e}")))?;
+async fn start(
+    path: &Path,
+    threads: u32,
+    report: &(dyn Fn(f32) + Send + Sync),
+) -> Result<Supervisor, LlmError> {
     let supervisor = Supervisor::new(SupervisorConfig {
-        program,
+        program: worker_program()?,
         args: vec![WORKER_FLAG.into()],
         engine: EngineConfig {
             model_path: path.to_path_buf(),
             threads,
             context_tokens: CONTEXT_TOKENS,
+            check_only: false,
         },
         load_timeout: LOAD_TIMEOUT,
         idle_timeout: IDLE_TIMEOUT,
     });
-    supervisor.start().await?;
+    supervisor.start_reporting(report).await?;
     Ok(supervisor)
+}
+
+/// The app binary, which runs the model worker with [`WORKER_FLAG`].
+pub fn worker_program() -> Result<PathBuf, LlmError> {
+    std::env::current_exe()
+        .map_err(|e| LlmError::Runtime(format!("cannot find the app binary: {e}")))
 }

@@ -31,7 +31,11 @@ pub enum Theme {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Settings {
-    /// A GGUF chosen by the user; `None` = the model pack's default model.
+    /// The model chosen on the Models page (`pack:NAME` or `imported:ID`); `None` = the
+    /// automatic choice.
+    pub model: Option<String>,
+    /// A GGUF path chosen in Settings before the Models page existed; on start it is
+    /// imported (referenced) into the model list, chosen, and cleared.
     pub model_path: Option<String>,
     /// CPU threads for the model.
     pub threads: u32,
@@ -55,6 +59,7 @@ pub fn default_threads() -> u32 {
 impl Default for Settings {
     fn default() -> Self {
         Self {
+            model: None,
             model_path: None,
             threads: default_threads(),
             language: Language::default(),

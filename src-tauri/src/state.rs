@@ -3,9 +3,10 @@
 
 use crate::clock::AppClock;
 use crate::library::Library;
-use crate::model::ModelService;
+use crate::model::{worker_program, ModelService, WORKER_FLAG};
 use crate::turns::TurnRegistry;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
+use lantern_models::{ModelLibrary, WorkerCommand};
 use lantern_store::{Profile, Store, StoreError, FIRST_PROFILE_NAME};
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
@@ -18,8 +19,10 @@ pub struct AppState {
     profile: RwLock<Profile>,
     /// The model pack folder, if a complete one was found.
     pub pack_dir: Option<PathBuf>,
-    /// The language model.
+    /// The language model running now.
     pub model: ModelService,
+    /// Every model the app can run (pack and imports) and the automatic choice.
+    pub models: ModelLibrary,
     /// The course library and its search index.
     pub library: Library,
     /// The streamed turns running now.
@@ -59,9 +62,18 @@ impl AppState {
             Path::exists,
         );
         Ok(Self {
-            store,
+            store: store.clone(),
             profile: RwLock::new(profile),
             library: Library::new(pack_dir.clone(), data_dir.join(lantern_rag::INDEX_DIR_NAME)),
+            models: ModelLibrary::new(
+                store.clone(),
+                pack_dir.clone(),
+                data_dir,
+                WorkerCommand {
+                    program: worker_program().map_err(|e| StoreError::Open(e.to_string()))?,
+                    args: vec![WORKER_FLAG.into()],
+                },
+            ),
             pack_dir,
             model: ModelService::default(),
             turns: TurnRegistry::default(),

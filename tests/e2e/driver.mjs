@@ -62,6 +62,9 @@ export async function launch(home, extraEnv = {}, wrapper = null) {
     XDG_CONFIG_HOME: join(home, "config"),
     XDG_CACHE_HOME: join(home, "cache"),
     OMP_WAIT_POLICY: "PASSIVE",
+    // The small model, not the automatic choice: no speed measurements in the
+    // background of other tests (tests/e2e/models.test.mjs clears it).
+    LANTERN_MODEL: "pack:smollm2-135m-instruct",
     ...extraEnv,
   };
   // The driver's and the app's output go to a log file, not to this process: an app

@@ -8,17 +8,45 @@ export const commands = {
 	/**  The app's version, profile and model pack. */
 	appInfo: () => typedError<AppInfo_Serialize, IpcError>(__TAURI_INVOKE("app_info")),
 	/**  The model's current status. */
-	modelStatus: () => __TAURI_INVOKE<ModelStatus>("model_status"),
-	/**  Checks a GGUF file and estimates the memory it needs. */
-	inspectModelFile: (path: string) => typedError<ModelFileInfo, IpcError>(__TAURI_INVOKE("inspect_model_file", { path })),
+	modelStatus: () => __TAURI_INVOKE<ModelStatus_Serialize>("model_status"),
 	/**
-	 *  (Re)loads the model the settings name (or the pack's default) in the background;
-	 *  progress arrives as `ModelStatusChanged` events.
+	 *  Loads the model the settings ask for again, in the background (after a failure, or
+	 *  when the threads changed); progress arrives as `ModelStatusChanged` events.
 	 */
 	reloadModel: () => __TAURI_INVOKE<void>("reload_model"),
+	/**  Every model with its costs, the automatic choice and the model running now. */
+	modelsList: () => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_list")),
+	/**
+	 *  Makes `key` the model that runs (`None`: the automatic choice). Waits for it to
+	 *  load; the previous model answers meanwhile and stays active if it fails.
+	 */
+	modelsActivate: (key: string | null) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_activate", { key })),
+	/**
+	 *  Measures `key`'s speed on this machine (a short run in a worker of its own) and
+	 *  keeps the result; the automatic choice may then change.
+	 */
+	modelsMeasure: (key: string) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_measure", { key })),
+	/**
+	 *  Checks a GGUF as an import would (header, metadata, memory, a load by llama.cpp in
+	 *  a worker process) without importing it.
+	 */
+	modelsCheck: (path: string) => typedError<ModelFileInfo, IpcError>(__TAURI_INVOKE("models_check", { path })),
+	/**
+	 *  Imports the GGUF at `path` after checking it: copied into the data folder when
+	 *  `copy`, else used where it is. Copy progress arrives as `ModelImportProgress`.
+	 */
+	modelsImport: (path: string, copy: boolean) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_import", { path, copy })),
+	/**
+	 *  Removes an imported model (and Lantern's copy of it). When it was the chosen model,
+	 *  the automatic choice runs instead.
+	 */
+	modelsRemove: (key: string) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_remove", { key })),
 	/**  The saved settings. */
 	getSettings: () => __TAURI_INVOKE<Settings_Serialize>("get_settings"),
-	/**  Validates and saves `settings`; reloads the model when its file or threads changed. */
+	/**
+	 *  Validates and saves `settings` (all but the model, which the Models page chooses);
+	 *  reloads the model when the threads changed.
+	 */
 	saveSettings: (settings: Settings_Deserialize) => typedError<Settings_Serialize, IpcError>(__TAURI_INVOKE("save_settings", { settings })),
 	/**  Every profile, oldest first, with the active one marked. */
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
@@ -236,12 +264,14 @@ export const commands = {
 export const events = {
 	courseImportProgress: makeEvent<CourseImportProgress, CourseImportProgress>("course-import-progress"),
 	coursesChanged: makeEvent<CoursesChanged, CoursesChanged>("courses-changed"),
-	modelStatusChanged: makeEvent<ModelStatusChanged, ModelStatusChanged>("model-status-changed"),
+	modelImportProgress: makeEvent<ModelImportProgress, ModelImportProgress>("model-import-progress"),
+	modelStatusChanged: makeEvent<ModelStatusChanged_Serialize, ModelStatusChanged_Deserialize>("model-status-changed"),
+	modelsChanged: makeEvent<ModelsChanged, ModelsChanged>("models-changed"),
 	modulesChanged: makeEvent<ModulesChanged, ModulesChanged>("modules-changed"),
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -273,6 +303,45 @@ export type AppInfo_Serialize = {
 	defaultModel: string,
 	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
 	now: string,
+};
+
+/**  The automatic choice. */
+export type AutomaticView = AutomaticView_Serialize | AutomaticView_Deserialize;
+
+/**  The automatic choice. */
+export type AutomaticView_Deserialize = {
+	/**  The chosen model's key. */
+	key?: string | null,
+	/**  Why. */
+	reason: ReasonView,
+	/**  The chosen model's mean eval result (reason `best`). */
+	score?: number | null,
+	/**  The chosen model's measured decode speed (reason `best`). */
+	decodeTps?: number | null,
+	/**  A better model to measure before it can be chosen. */
+	measureNext?: string | null,
+	/**  The speed floor, tokens per second. */
+	minDecodeTps: number | null,
+	/**  The memory share a model may take, in percent. */
+	maxRamPercent: number | null,
+};
+
+/**  The automatic choice. */
+export type AutomaticView_Serialize = {
+	/**  The chosen model's key. */
+	key: string | null,
+	/**  Why. */
+	reason: ReasonView,
+	/**  The chosen model's mean eval result (reason `best`). */
+	score: number | null,
+	/**  The chosen model's measured decode speed (reason `best`). */
+	decodeTps: number | null,
+	/**  A better model to measure before it can be chosen. */
+	measureNext: string | null,
+	/**  The speed floor, tokens per second. */
+	minDecodeTps: number | null,
+	/**  The memory share a model may take, in percent. */
+	maxRamPercent: number | null,
 };
 
 /**  A total. */
@@ -665,6 +734,22 @@ export type ErrorCode =
 "model_pack_missing" | 
 /**  No model is loaded and ready. */
 "model_not_ready" | 
+/**  The CPU lacks an instruction set the bundled llama.cpp needs. */
+"model_cpu_unsupported" | 
+/**  The GGUF's architecture is unknown to the bundled llama.cpp. */
+"model_architecture_unsupported" | 
+/**  The model needs more memory than this machine has at all. */
+"model_too_large" | 
+/**  No model has this key (removed, never imported, or not in the pack). */
+"model_unknown" | 
+/**  The GGUF is already in the list. */
+"model_already_imported" | 
+/**  Copying or recording an imported model failed. */
+"model_import_failed" | 
+/**  Measuring a model's speed failed. */
+"model_benchmark_failed" | 
+/**  Pack models cannot be removed from the list. */
+"model_not_removable" | 
 /**  The reply stream to the window broke. */
 "coach_stream_failed" | 
 /**  The coach's reply broke the contract. */
@@ -877,6 +962,14 @@ export type ErrorCode =
 "ipc_failed" | 
 /**  A failure that is the app's fault, not the user's. */
 "internal_error";
+
+/**  One loop's eval result. */
+export type EvalView = {
+	/**  The loop (`coach`, `tutor`, …). */
+	loopName: string,
+	/**  Turns passing every check, in percent. */
+	percent: number | null,
+};
 
 /**  Whether an exam question at the desired tier can be attempted now (PV-AI-017). */
 export type ExamAvailability = 
@@ -1370,6 +1463,18 @@ export type LearningPath = {
 	edges: PathEdge[],
 };
 
+/**  This machine. */
+export type MachineView = {
+	/**  Physical memory, MB. */
+	totalRamMb: number | null,
+	/**  CPU name. */
+	cpu: string,
+	/**  Instruction sets the bundled llama.cpp needs that the CPU lacks. */
+	missingCpu: string[],
+	/**  Threads the model runs with. */
+	threads: number,
+};
+
 /**  A unit a message was mapped to, with confidence in 0..1. */
 export type MappedUnit = {
 	/**  The unit's id. */
@@ -1436,7 +1541,7 @@ export type Milestone =
 /**  Every topic. */
 "100%";
 
-/**  What the Settings page shows about a model file before it is chosen. */
+/**  What a GGUF would bring, before it is imported. */
 export type ModelFileInfo = {
 	/**  Model name from the file's metadata. */
 	name: string,
@@ -1446,18 +1551,44 @@ export type ModelFileInfo = {
 	sizeMb: number | null,
 	/**  Estimated memory when loaded, in megabytes. */
 	ramEstimateMb: number | null,
-	/**  Whether the file has its own chat template. */
+	/**  Whether the file has its own chat template (otherwise ChatML is used). */
 	hasChatTemplate: boolean,
+	/**  Whether it fits this machine with the automatic choice's headroom. */
+	fits: boolean,
+};
+
+/**  Bytes copied of an import, sent while a GGUF is copied into the data folder. */
+export type ModelImportProgress = {
+	/**  MB copied. */
+	copiedMb: number | null,
+	/**  MB in all. */
+	totalMb: number | null,
 };
 
 /**  What the status bar shows about the model. */
-export type ModelStatus = 
+export type ModelStatus = ModelStatus_Serialize | ModelStatus_Deserialize;
+
+/**  Sent whenever the model status changes. */
+export type ModelStatusChanged = ModelStatusChanged_Serialize | ModelStatusChanged_Deserialize;
+
+/**  Sent whenever the model status changes. */
+export type ModelStatusChanged_Deserialize = ModelStatus_Deserialize;
+
+/**  Sent whenever the model status changes. */
+export type ModelStatusChanged_Serialize = ModelStatus_Serialize;
+
+/**  What the status bar shows about the model. */
+export type ModelStatus_Deserialize = 
 /**  No model file: the pack is missing and none was chosen. */
 { state: "notFound" } | 
 /**  The worker is loading `model`. */
 { state: "loading"; 
 /**  File name of the model. */
-model: string } | 
+model: string; 
+/**  Share of the weights loaded, in percent. */
+percent: number; 
+/**  The model that keeps answering until this one is ready. */
+previous?: string | null } | 
 /**  `model` answers. */
 { state: "ready"; 
 /**  File name of the model. */
@@ -1475,8 +1606,155 @@ code: string;
 /**  What went wrong. */
 message: string };
 
-/**  Sent whenever the model status changes. */
-export type ModelStatusChanged = ModelStatus;
+/**  What the status bar shows about the model. */
+export type ModelStatus_Serialize = 
+/**  No model file: the pack is missing and none was chosen. */
+{ state: "notFound" } | 
+/**  The worker is loading `model`. */
+{ state: "loading"; 
+/**  File name of the model. */
+model: string; 
+/**  Share of the weights loaded, in percent. */
+percent: number; 
+/**  The model that keeps answering until this one is ready. */
+previous: string | null } | 
+/**  `model` answers. */
+{ state: "ready"; 
+/**  File name of the model. */
+model: string } | 
+/**  The worker crashed during a turn and is being restarted. */
+{ state: "restarting"; 
+/**  File name of the model. */
+model: string } | 
+/**  `model` could not be loaded. */
+{ state: "failed"; 
+/**  File name of the model. */
+model: string; 
+/**  Stable error code. */
+code: string; 
+/**  What went wrong. */
+message: string };
+
+/**  One model of the list. */
+export type ModelView = ModelView_Serialize | ModelView_Deserialize;
+
+/**  One model of the list. */
+export type ModelView_Deserialize = {
+	/**  Key to act on it (`pack:NAME`, `imported:ID`). */
+	key: string,
+	/**  Name for people. */
+	name: string,
+	/**  The file's name. */
+	fileName: string,
+	/**  The file's full path. */
+	path: string,
+	/**  Whether the file is on this machine. */
+	present: boolean,
+	/**  Where it comes from. */
+	source: SourceView,
+	/**  Whether the default pack includes it (pack models). */
+	inDefaultPack: boolean,
+	/**  Architecture, when read. */
+	architecture?: string | null,
+	/**  File size in MB. */
+	sizeMb: number | null,
+	/**  Estimated memory when loaded, in MB. */
+	ramMb: number | null,
+	/**  Whether that fits this machine with headroom. */
+	fits: boolean,
+	/**  Whether it has its own chat template (`false`: ChatML is used; `None`: unread). */
+	ownChatTemplate?: boolean | null,
+	/**  One line about it (pack models). */
+	description?: string | null,
+	/**  Licence and provenance (pack models). */
+	licence?: string | null,
+	/**  Eval results per loop. */
+	evals: EvalView[],
+	/**  Mean eval result. */
+	evalScore?: number | null,
+	/**  Speed measured here with the configured threads. */
+	speed?: SpeedView_Deserialize | null,
+	/**  The automatic choice's verdict. */
+	verdict: Verdict,
+	/**  Whether it can be removed (imports). */
+	removable: boolean,
+};
+
+/**  One model of the list. */
+export type ModelView_Serialize = {
+	/**  Key to act on it (`pack:NAME`, `imported:ID`). */
+	key: string,
+	/**  Name for people. */
+	name: string,
+	/**  The file's name. */
+	fileName: string,
+	/**  The file's full path. */
+	path: string,
+	/**  Whether the file is on this machine. */
+	present: boolean,
+	/**  Where it comes from. */
+	source: SourceView,
+	/**  Whether the default pack includes it (pack models). */
+	inDefaultPack: boolean,
+	/**  Architecture, when read. */
+	architecture: string | null,
+	/**  File size in MB. */
+	sizeMb: number | null,
+	/**  Estimated memory when loaded, in MB. */
+	ramMb: number | null,
+	/**  Whether that fits this machine with headroom. */
+	fits: boolean,
+	/**  Whether it has its own chat template (`false`: ChatML is used; `None`: unread). */
+	ownChatTemplate: boolean | null,
+	/**  One line about it (pack models). */
+	description: string | null,
+	/**  Licence and provenance (pack models). */
+	licence: string | null,
+	/**  Eval results per loop. */
+	evals: EvalView[],
+	/**  Mean eval result. */
+	evalScore: number | null,
+	/**  Speed measured here with the configured threads. */
+	speed: SpeedView_Serialize | null,
+	/**  The automatic choice's verdict. */
+	verdict: Verdict,
+	/**  Whether it can be removed (imports). */
+	removable: boolean,
+};
+
+/**  Sent when the model list changed (a speed measured, a model switched or imported). */
+export type ModelsChanged = null;
+
+/**  The whole Models page. */
+export type ModelsView = ModelsView_Serialize | ModelsView_Deserialize;
+
+/**  The whole Models page. */
+export type ModelsView_Deserialize = {
+	/**  Every model. */
+	models: ModelView_Deserialize[],
+	/**  The model chosen by the user, `None` when the automatic choice runs. */
+	selected?: string | null,
+	/**  The model running now. */
+	active?: string | null,
+	/**  The automatic choice. */
+	automatic: AutomaticView_Deserialize,
+	/**  This machine. */
+	machine: MachineView,
+};
+
+/**  The whole Models page. */
+export type ModelsView_Serialize = {
+	/**  Every model. */
+	models: ModelView_Serialize[],
+	/**  The model chosen by the user, `None` when the automatic choice runs. */
+	selected: string | null,
+	/**  The model running now. */
+	active: string | null,
+	/**  The automatic choice. */
+	automatic: AutomaticView_Serialize,
+	/**  This machine. */
+	machine: MachineView,
+};
 
 /**  What the student does in a turn. */
 export type ModuleInput = 
@@ -1882,6 +2160,15 @@ export type QuestionStatusView_Serialize = {
 	lockedUntil: string | null,
 };
 
+/**  Why the automatic choice is what it is. */
+export type ReasonView = 
+/**  Best score among models that fit and are fast enough. */
+"best" | 
+/**  Nothing ranked is known to qualify: the smallest model that fits. */
+"smallest" | 
+/**  No model can run here. */
+"nothing";
+
 /**  The displayable part of a reply. */
 export type ReplyContent = ReplyContent_Serialize | ReplyContent_Deserialize;
 
@@ -2258,7 +2545,15 @@ export type Settings = Settings_Serialize | Settings_Deserialize;
 
 /**  Everything the Settings page edits. */
 export type Settings_Deserialize = {
-	/**  A GGUF chosen by the user; `None` = the model pack's default model. */
+	/**
+	 *  The model chosen on the Models page (`pack:NAME` or `imported:ID`); `None` = the
+	 *  automatic choice.
+	 */
+	model?: string | null,
+	/**
+	 *  A GGUF path chosen in Settings before the Models page existed; on start it is
+	 *  imported (referenced) into the model list, chosen, and cleared.
+	 */
 	modelPath?: string | null,
 	/**  CPU threads for the model. */
 	threads?: number,
@@ -2274,7 +2569,15 @@ export type Settings_Deserialize = {
 
 /**  Everything the Settings page edits. */
 export type Settings_Serialize = {
-	/**  A GGUF chosen by the user; `None` = the model pack's default model. */
+	/**
+	 *  The model chosen on the Models page (`pack:NAME` or `imported:ID`); `None` = the
+	 *  automatic choice.
+	 */
+	model: string | null,
+	/**
+	 *  A GGUF path chosen in Settings before the Models page existed; on start it is
+	 *  imported (referenced) into the model list, chosen, and cleared.
+	 */
 	modelPath: string | null,
 	/**  CPU threads for the model. */
 	threads: number,
@@ -2315,6 +2618,15 @@ export type SnapshotLite_Serialize = {
 	progress: ProgressSummary,
 };
 
+/**  Where a model comes from. */
+export type SourceView = 
+/**  The model pack. */
+"pack" | 
+/**  Imported; Lantern keeps a copy. */
+"copied" | 
+/**  Imported; used where it is. */
+"referenced";
+
 /**  A specification file of a project. */
 export type SpecFileView = {
 	/**  The file's name. */
@@ -2333,6 +2645,33 @@ export type SpecImportProgressView = {
 	done: number,
 	/**  Passages to index. */
 	total: number,
+};
+
+/**  A measured speed. */
+export type SpeedView = SpeedView_Serialize | SpeedView_Deserialize;
+
+/**  A measured speed. */
+export type SpeedView_Deserialize = {
+	/**  Prompt tokens per second. */
+	promptTps: number | null,
+	/**  Generated tokens per second. */
+	decodeTps: number | null,
+	/**  Peak memory of the worker, in MB. */
+	peakRamMb?: number | null,
+	/**  When (RFC 3339). */
+	measuredAt: string,
+};
+
+/**  A measured speed. */
+export type SpeedView_Serialize = {
+	/**  Prompt tokens per second. */
+	promptTps: number | null,
+	/**  Generated tokens per second. */
+	decodeTps: number | null,
+	/**  Peak memory of the worker, in MB. */
+	peakRamMb: number | null,
+	/**  When (RFC 3339). */
+	measuredAt: string,
 };
 
 /**  What an exam block's support button shows. */
@@ -2993,6 +3332,23 @@ export type UnitRef = {
 	/**  Its title. */
 	title: string,
 };
+
+/**  Why a candidate was or was not chosen. */
+export type Verdict = 
+/**  This is the choice. */
+"chosen" | 
+/**  A better-scoring model qualified first. */
+"lowerScore" | 
+/**  Needs more than [`MAX_RAM_SHARE`] of the memory. */
+"tooBig" | 
+/**  Measured below [`MIN_DECODE_TPS`]. */
+"tooSlow" | 
+/**  Ranked above the choice but not measured yet. */
+"notMeasured" | 
+/**  No eval results, so it cannot be ranked (imported models). */
+"noEvals" | 
+/**  Its file is not on this machine. */
+"missing";
 
 /**  A version in the history. */
 export type VersionView = {

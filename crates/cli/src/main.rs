@@ -28,8 +28,9 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// List the models Lantern knows and whether the model pack has them.
-    Models,
+    /// The model list (pack and imported GGUFs): memory, eval results, measured speed and
+    /// the automatic choice; `measure`, `import` and `remove` change it.
+    Models(commands::ModelsOptions),
     /// Check a GGUF model file and print what it says about itself.
     Inspect {
         /// Path of the .gguf file.
@@ -126,7 +127,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let locations = locations::Locations::new(cli.data_dir, cli.model_dir);
     let outcome = match cli.command {
-        Command::Models => commands::models(&locations),
+        Command::Models(options) => commands::models(&locations, &options),
         Command::Inspect { model } => commands::inspect(&model),
         Command::Embed { text } => commands::embed(&locations, &text),
         Command::Profiles(ProfilesCommand::List) => commands::list_profiles(&locations),

@@ -61,6 +61,22 @@ error_codes! {
     ModelPackMissing = "model_pack_missing",
     /// No model is loaded and ready.
     ModelNotReady = "model_not_ready",
+    /// The CPU lacks an instruction set the bundled llama.cpp needs.
+    ModelCpuUnsupported = "model_cpu_unsupported",
+    /// The GGUF's architecture is unknown to the bundled llama.cpp.
+    ModelArchitectureUnsupported = "model_architecture_unsupported",
+    /// The model needs more memory than this machine has at all.
+    ModelTooLarge = "model_too_large",
+    /// No model has this key (removed, never imported, or not in the pack).
+    ModelUnknown = "model_unknown",
+    /// The GGUF is already in the list.
+    ModelAlreadyImported = "model_already_imported",
+    /// Copying or recording an imported model failed.
+    ModelImportFailed = "model_import_failed",
+    /// Measuring a model's speed failed.
+    ModelBenchmarkFailed = "model_benchmark_failed",
+    /// Pack models cannot be removed from the list.
+    ModelNotRemovable = "model_not_removable",
     // The coach.
     /// The reply stream to the window broke.
     CoachStreamFailed = "coach_stream_failed",

@@ -4,6 +4,7 @@
 //! crates and depend on this one; nothing here touches the disk, the network or a clock.
 
 pub mod answers;
+pub mod catalog;
 pub mod clock;
 pub mod coach;
 pub mod course;

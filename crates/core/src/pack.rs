@@ -6,6 +6,7 @@
 //! reads the same file to build the pack from registry packages.
 
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// What a model is used for.
@@ -45,7 +46,7 @@ pub struct PackFile {
 }
 
 /// A model (or runtime library) of the pack.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct PackModel {
     /// Short stable name, e.g. `smollm2-135m-instruct`.
     pub name: String,
@@ -59,10 +60,26 @@ pub struct PackModel {
     pub licence: String,
     /// The files it consists of.
     pub files: Vec<PackFile>,
+    /// Eval results per loop (`coach`, `tutor`, …): the share of scripted turns passing
+    /// every check, in percent, as measured by `lantern eval` (docs/performance.md).
+    #[serde(default)]
+    pub evals: BTreeMap<String, f64>,
+}
+
+impl PackModel {
+    /// Total size of its files in bytes.
+    pub fn size(&self) -> u64 {
+        self.files.iter().map(|f| f.size).sum()
+    }
+
+    /// Mean of its eval results, when it has any.
+    pub fn eval_score(&self) -> Option<f64> {
+        (!self.evals.is_empty()).then(|| self.evals.values().sum::<f64>() / self.evals.len() as f64)
+    }
 }
 
 /// The parsed `models/manifest.json`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Manifest {
     /// Format version of the manifest.
     pub version: u32,
@@ -83,9 +100,18 @@ impl Manifest {
         serde_json::from_str(text)
     }
 
-    /// The default model of `role`, if the manifest has one.
+    /// The smallest model of `role` in the default pack: the one every machine can run,
+    /// used when nothing better was chosen (tests, the CLI, a first start).
     pub fn default_for(&self, role: Role) -> Option<&PackModel> {
-        self.models.iter().find(|m| m.role == role && m.default)
+        self.models
+            .iter()
+            .filter(|m| m.role == role && m.default)
+            .min_by_key(|m| m.size())
+    }
+
+    /// Every language model the manifest knows, in manifest order.
+    pub fn llms(&self) -> impl Iterator<Item = &PackModel> {
+        self.models.iter().filter(|m| m.role == Role::Llm)
     }
 
     /// The model with this name.
@@ -110,6 +136,15 @@ impl Manifest {
             .filter(|m| m.default)
             .flat_map(|m| m.files.iter())
     }
+
+    /// Files a pack folder must hold to be usable: the [`Manifest::default_for`] model of
+    /// every role. Larger default models may be missing (an older or trimmed pack).
+    pub fn essential_files(&self) -> impl Iterator<Item = &PackFile> {
+        [Role::Llm, Role::Embedder, Role::Runtime]
+            .into_iter()
+            .filter_map(|role| self.default_for(role))
+            .flat_map(|m| m.files.iter())
+    }
 }
 
 /// The pack folder of a developer checkout (`models/pack`, filled by `models/fetch.py`).
@@ -128,7 +163,7 @@ pub fn candidate_dirs(overridden: Option<PathBuf>, installed: &[PathBuf]) -> Vec
         .collect()
 }
 
-/// Picks the pack folder: the first candidate in which every default file exists.
+/// Picks the pack folder: the first candidate in which every essential file exists.
 ///
 /// Candidates come in order of precedence (explicit setting, environment, bundled
 /// resources, data folder, developer checkout); `exists` answers for a path.
@@ -139,7 +174,11 @@ pub fn locate_pack(
 ) -> Option<PathBuf> {
     candidates
         .iter()
-        .find(|dir| manifest.default_files().all(|f| exists(&dir.join(&f.path))))
+        .find(|dir| {
+            manifest
+                .essential_files()
+                .all(|f| exists(&dir.join(&f.path)))
+        })
         .cloned()
 }
 
@@ -164,19 +203,41 @@ mod tests {
     }
 
     #[test]
-    fn default_pack_has_one_model_per_role() {
+    fn every_role_has_a_default_and_the_llm_default_is_the_smallest() {
         let manifest = Manifest::bundled();
         for role in [Role::Llm, Role::Embedder, Role::Runtime] {
-            let defaults = manifest
-                .models
-                .iter()
-                .filter(|m| m.role == role && m.default);
-            assert_eq!(defaults.count(), 1, "{role:?}");
+            assert!(manifest.default_for(role).is_some(), "{role:?}");
         }
         assert_eq!(
             manifest.default_for(Role::Llm).map(|m| m.name.as_str()),
             Some("smollm2-135m-instruct")
         );
+    }
+
+    #[test]
+    fn every_default_llm_has_eval_results_for_the_five_loops() {
+        let manifest = Manifest::bundled();
+        for model in manifest.llms().filter(|m| m.default) {
+            let loops: Vec<_> = model.evals.keys().map(String::as_str).collect();
+            assert_eq!(loops, ["coach", "expenses", "modules", "reports", "tutor"]);
+            assert!(model.evals.values().all(|v| (0.0..=100.0).contains(v)));
+            assert!(model.eval_score().is_some());
+        }
+    }
+
+    #[test]
+    fn a_pack_without_the_larger_default_llm_is_still_found() {
+        let manifest = Manifest::bundled();
+        let larger: Vec<_> = manifest
+            .llms()
+            .filter(|m| m.default && m.name != "smollm2-135m-instruct")
+            .flat_map(|m| m.files.iter().map(|f| f.path.clone()))
+            .collect();
+        let dir = PathBuf::from("/pack");
+        let found = locate_pack(&manifest, std::slice::from_ref(&dir), |p| {
+            !larger.iter().any(|l| p.ends_with(l))
+        });
+        assert_eq!(found, Some(dir));
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub struct EngineConfig {
     pub threads: u32,
     /// Context window in tokens (prompt + answer).
     pub context_tokens: u32,
+    /// Only check that llama.cpp can load the file (its vocabulary), then exit: how an
+    /// imported GGUF is tried without risking the app's process.
+    #[serde(default)]
+    pub check_only: bool,
 }
 
 /// What one generation cost.
@@ -52,6 +56,18 @@ pub struct GenerationStats {
     pub decode_ms: f64,
     /// Whether generation stopped at the token cap.
     pub truncated: bool,
+}
+
+impl GenerationStats {
+    /// Tokens generated per second after the first one.
+    pub fn decode_tps(&self) -> f64 {
+        self.generated_tokens.saturating_sub(1) as f64 / (self.decode_ms / 1e3)
+    }
+
+    /// Prompt tokens evaluated per second (reused ones not counted).
+    pub fn prompt_tps(&self) -> f64 {
+        self.prompt_tokens.saturating_sub(self.reused_tokens) as f64 / (self.prompt_ms / 1e3)
+    }
 }
 
 struct Snapshot {
@@ -79,13 +95,20 @@ fn common_prefix(a: &[LlamaToken], b: &[LlamaToken]) -> usize {
 }
 
 impl Engine {
-    /// Loads the model (after [`crate::preflight`]) and creates its context.
-    pub fn load(config: &EngineConfig) -> Result<Self, LlmError> {
+    /// Loads the model (after [`crate::preflight`]) and creates its context;
+    /// `on_progress` hears the share of the weights loaded, from 0 to 1.
+    pub fn load(
+        config: &EngineConfig,
+        mut on_progress: impl FnMut(f32) + 'static,
+    ) -> Result<Self, LlmError> {
         crate::preflight(&config.model_path, config.context_tokens)?;
         let backend = backend()?;
+        let params = LlamaModelParams::default().with_progress_callback(move |fraction| {
+            on_progress(fraction);
+            true
+        });
         let model =
-            LlamaModel::load_from_file(backend, &config.model_path, &LlamaModelParams::default())
-                .map_err(|e| {
+            LlamaModel::load_from_file(backend, &config.model_path, &params).map_err(|e| {
                 LlmError::invalid(
                     &config.model_path,
                     format!("llama.cpp could not load it ({e})"),

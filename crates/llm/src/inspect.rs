@@ -2,6 +2,7 @@
 
 use crate::backend::backend;
 use crate::check_model_file;
+use crate::metadata::{read_architecture, read_metadata};
 use lantern_core::llm::LlmError;
 use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::model::LlamaModel;
@@ -24,43 +25,33 @@ pub struct ModelInfo {
     pub kv_bytes_per_token: u64,
 }
 
-/// Loads only the vocabulary and metadata of the model at `path`.
+/// Reads the header and metadata of the model at `path` (plain Rust: safe to run in
+/// the app's own process; whether llama.cpp can load it is checked by the worker).
 pub fn inspect_model(path: &Path) -> Result<ModelInfo, LlmError> {
     let file = check_model_file(path)?;
-    let params = LlamaModelParams::default().with_vocab_only(true);
-    let model = LlamaModel::load_from_file(backend()?, path, &params)
-        .map_err(|e| LlmError::invalid(path, format!("llama.cpp could not load it ({e})")))?;
+    let meta = read_metadata(path)
+        .ok_or_else(|| LlmError::invalid(path, "its metadata is unreadable or incomplete"))?;
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let architecture = model
-        .meta_val_str("general.architecture")
-        .unwrap_or_default();
-    // A vocab-only load skips the hyper-parameters, so read the length from metadata.
-    let context_length = model
-        .meta_val_str(&format!("{architecture}.context_length"))
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let number = |key: &str| {
-        model
-            .meta_val_str(&format!("{architecture}.{key}"))
-            .ok()
-            .and_then(|v| v.parse::<u64>().ok())
-    };
-    let layers = number("block_count").unwrap_or(0);
-    let width = number("embedding_length").unwrap_or(0);
-    let heads = number("attention.head_count").unwrap_or(1).max(1);
-    let kv_heads = number("attention.head_count_kv").unwrap_or(heads);
-    let kv_bytes_per_token = 2 * layers * (width / heads) * kv_heads * 2;
     Ok(ModelInfo {
-        name: model
-            .meta_val_str("general.name")
-            .ok()
-            .or(stem)
-            .unwrap_or_default(),
-        architecture,
+        name: meta.name.or(stem).unwrap_or_default(),
+        architecture: meta.architecture,
         file_size: file.size,
-        context_length,
-        has_chat_template: model.chat_template(None).is_ok(),
-        kv_bytes_per_token,
+        context_length: meta.context_length,
+        has_chat_template: meta.has_chat_template,
+        kv_bytes_per_token: meta.kv_bytes_per_token,
     })
+}
+
+/// Asks llama.cpp to load the vocabulary of `path`: fails with
+/// `model_architecture_unsupported` when this build does not know its architecture.
+/// Runs in the worker process (a corrupt file may abort it).
+pub(crate) fn try_vocab_load(path: &Path) -> Result<(), LlmError> {
+    check_model_file(path)?;
+    let params = LlamaModelParams::default().with_vocab_only(true);
+    LlamaModel::load_from_file(backend()?, path, &params)
+        .map(drop)
+        .map_err(|e| match read_architecture(path) {
+            Some(architecture) => LlmError::unsupported_architecture(path, &architecture),
+            None => LlmError::invalid(path, format!("llama.cpp could not load it ({e})")),
+        })
 }

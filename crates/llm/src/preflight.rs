@@ -1,6 +1,7 @@
 //! Checks before a model is loaded: the file, its checksum when it is a known model,
 //! and whether it fits in free memory.
 
+use crate::machine::{available_ram, total_ram};
 use crate::{check_model_file, inspect_model, ModelInfo};
 use lantern_core::llm::LlmError;
 use lantern_core::pack::Manifest;
@@ -30,29 +31,37 @@ pub fn preflight(path: &Path, context_tokens: u32) -> Result<ModelInfo, LlmError
     Ok(info)
 }
 
+/// A GGUF checked for import: its identity and the memory it needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImportCheck {
+    /// What the file says about itself.
+    pub info: ModelInfo,
+    /// Estimated memory when loaded with `context_tokens`, in bytes.
+    pub ram_bytes: u64,
+}
+
+/// Checks a GGUF before it is accepted into the model list: header, a known model's
+/// checksum, an architecture llama.cpp knows (a vocabulary-only load), and memory:
+/// a model needing more than the machine has in all is refused.
+pub fn check_for_import(path: &Path, context_tokens: u32) -> Result<ImportCheck, LlmError> {
+    let file = check_model_file(path)?;
+    verify_known_checksum(path, file.size)?;
+    let info = inspect_model(path)?;
+    let ram_bytes = estimate_ram(file.size, info.kv_bytes_per_token, context_tokens);
+    if let Some(total) = total_ram() {
+        if ram_bytes > total {
+            return Err(LlmError::TooLarge {
+                needed_mb: ram_bytes >> 20,
+                total_mb: total >> 20,
+            });
+        }
+    }
+    Ok(ImportCheck { info, ram_bytes })
+}
+
 /// Bytes the loaded model is expected to use.
 pub fn estimate_ram(file_size: u64, kv_bytes_per_token: u64, context_tokens: u32) -> u64 {
     file_size + kv_bytes_per_token * u64::from(context_tokens) + OVERHEAD_BYTES
-}
-
-/// `MemAvailable` from /proc/meminfo, when the platform has it.
-fn available_ram() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    parse_mem_available(&text)
-}
-
-fn parse_mem_available(meminfo: &str) -> Option<u64> {
-    meminfo
-        .lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))
-        .and_then(|rest| {
-            rest.trim()
-                .trim_end_matches("kB")
-                .trim()
-                .parse::<u64>()
-                .ok()
-        })
-        .map(|kib| kib * 1024)
 }
 
 /// If a model of the manifest has this size, the file must have its sha256: a file
@@ -100,13 +109,6 @@ fn sha256_file(path: &Path) -> Result<String, LlmError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mem_available_is_read_in_bytes() {
-        let text = "MemTotal:       24000000 kB\nMemAvailable:    1000 kB\n";
-        assert_eq!(parse_mem_available(text), Some(1_024_000));
-        assert_eq!(parse_mem_available("MemTotal: 1 kB"), None);
-    }
 
     #[test]
     fn estimate_adds_weights_cache_and_overhead() {

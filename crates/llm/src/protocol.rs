@@ -28,6 +28,11 @@ pub enum WorkerRequest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum WorkerEvent {
+    /// Loading the model: the share of the weights read so far, from 0 to 1.
+    Loading {
+        /// Share loaded.
+        fraction: f32,
+    },
     /// The model is loaded; requests can be sent.
     Ready {
         /// The model's name.

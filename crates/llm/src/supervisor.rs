@@ -2,7 +2,7 @@
 //! cancels, and restarts it after a crash or a hang.
 
 use crate::protocol::{WorkerEvent, WorkerRequest};
-use crate::{check_model_file, EngineConfig, GenerationStats};
+use crate::{check_cpu, check_model_file, EngineConfig, GenerationStats};
 use lantern_core::llm::{
     BoxFuture, CancelFlag, Counted, DeltaSink, Llm, LlmError, LlmRequest, Usage,
 };
@@ -13,6 +13,12 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::Mutex;
 use tokio::time::{sleep_until, Instant};
+
+/// Hears the share of the model loaded, from 0 to 1.
+pub type Progress<'a> = &'a (dyn Fn(f32) + Send + Sync);
+
+/// Longest wait for a worker to say whether a file loads.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// How often a running turn checks its cancel flag.
 const CANCEL_POLL: Duration = Duration::from_millis(50);
@@ -95,6 +101,28 @@ impl Worker {
     }
 }
 
+/// Asks a worker started as `program args` whether llama.cpp can load the model at
+/// `path` (its vocabulary and architecture), without risking the caller's process.
+pub async fn check_loads(
+    program: PathBuf,
+    args: Vec<String>,
+    path: &std::path::Path,
+) -> Result<(), LlmError> {
+    let checker = Supervisor::new(SupervisorConfig {
+        program,
+        args,
+        engine: EngineConfig {
+            model_path: path.to_path_buf(),
+            threads: 1,
+            context_tokens: 0,
+            check_only: true,
+        },
+        load_timeout: CHECK_TIMEOUT,
+        idle_timeout: CHECK_TIMEOUT,
+    });
+    checker.start().await
+}
+
 impl Supervisor {
     /// A supervisor; the worker starts with the first request.
     pub fn new(config: SupervisorConfig) -> Self {
@@ -116,11 +144,19 @@ impl Supervisor {
 
     /// Starts the worker now (normally it starts with the first request).
     pub async fn start(&self) -> Result<(), LlmError> {
-        let mut state = self.state.lock().await;
-        self.ensure_worker(&mut state).await.map(|_| ())
+        self.start_reporting(&|_| {}).await
     }
 
-    async fn spawn(&self) -> Result<Worker, LlmError> {
+    /// Starts the worker now; `on_progress` hears the share of the model loaded (0–1).
+    pub async fn start_reporting(&self, on_progress: Progress<'_>) -> Result<(), LlmError> {
+        let mut state = self.state.lock().await;
+        self.ensure_worker(&mut state, on_progress)
+            .await
+            .map(|_| ())
+    }
+
+    async fn spawn(&self, on_progress: Progress<'_>) -> Result<Worker, LlmError> {
+        check_cpu()?;
         check_model_file(&self.config.engine.model_path)?;
         let config = serde_json::to_string(&self.config.engine)
             .map_err(|e| LlmError::Runtime(e.to_string()))?;
@@ -148,26 +184,37 @@ impl Supervisor {
             lines: BufReader::new(stdout).lines(),
         };
         let deadline = Instant::now() + self.config.load_timeout;
-        match worker
-            .next_event(deadline, self.config.load_timeout.as_secs())
-            .await?
-        {
-            WorkerEvent::Ready { .. } => Ok(worker),
-            WorkerEvent::Failed { code, message, .. } => Err(LlmError::from_code(&code, message)),
-            other => Err(LlmError::Runtime(format!(
-                "unexpected first worker event: {other:?}"
-            ))),
+        loop {
+            match worker
+                .next_event(deadline, self.config.load_timeout.as_secs())
+                .await?
+            {
+                WorkerEvent::Loading { fraction } => on_progress(fraction),
+                WorkerEvent::Ready { .. } => return Ok(worker),
+                WorkerEvent::Failed { code, message, .. } => {
+                    return Err(LlmError::from_code(&code, message))
+                }
+                other => {
+                    return Err(LlmError::Runtime(format!(
+                        "unexpected worker event while loading: {other:?}"
+                    )))
+                }
+            }
         }
     }
 
-    async fn ensure_worker<'s>(&self, state: &'s mut State) -> Result<&'s mut Worker, LlmError> {
+    async fn ensure_worker<'s>(
+        &self,
+        state: &'s mut State,
+        on_progress: Progress<'_>,
+    ) -> Result<&'s mut Worker, LlmError> {
         let alive = match state.worker.as_mut() {
             Some(w) => matches!(w.child.try_wait(), Ok(None)),
             None => false,
         };
         if !alive {
             state.worker = None;
-            state.worker = Some(self.spawn().await?);
+            state.worker = Some(self.spawn(on_progress).await?);
         }
         state
             .worker
@@ -211,7 +258,7 @@ impl Supervisor {
         cancel: &CancelFlag,
     ) -> Result<Completion, LlmError> {
         let idle = self.config.idle_timeout;
-        let worker = self.ensure_worker(state).await?;
+        let worker = self.ensure_worker(state, &|_| {}).await?;
         worker
             .send(&WorkerRequest::Generate {
                 id,

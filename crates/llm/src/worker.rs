@@ -4,6 +4,7 @@
 //! here means such an abort costs the app one turn, never its window or unsaved work.
 
 use crate::grammar::grammar_for_schema;
+use crate::inspect::try_vocab_load;
 use crate::protocol::{WorkerEvent, WorkerRequest};
 use crate::{Engine, EngineConfig};
 use lantern_core::llm::LlmError;
@@ -45,7 +46,30 @@ pub fn run_worker(config_json: &str) -> ExitCode {
             return ExitCode::from(EXIT_LOAD_FAILED);
         }
     };
-    let mut engine = match Engine::load(&config) {
+    if config.check_only {
+        return match try_vocab_load(&config.model_path) {
+            Ok(()) => {
+                emit(&WorkerEvent::Ready {
+                    model: String::new(),
+                });
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                emit(&failed(None, &e));
+                ExitCode::from(EXIT_LOAD_FAILED)
+            }
+        };
+    }
+    let mut reported = -1i32;
+    let progress = move |fraction: f32| {
+        // Every 5 %: enough for a progress bar, few lines.
+        let step = (fraction.clamp(0.0, 1.0) * 20.0) as i32;
+        if step > reported {
+            reported = step;
+            emit(&WorkerEvent::Loading { fraction });
+        }
+    };
+    let mut engine = match Engine::load(&config, progress) {
         Ok(engine) => engine,
         Err(e) => {
             emit(&failed(None, &e));

@@ -67,6 +67,12 @@ pub enum StoreError {
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
+    /// This GGUF file is already in the model list.
+    #[error("{0} is already in the model list")]
+    ModelAlreadyImported(String),
+    /// No imported model has this id.
+    #[error("no imported model with id {0}")]
+    ModelNotImported(i64),
 }
 
 impl Coded for StoreError {
@@ -93,6 +99,8 @@ impl Coded for StoreError {
             Self::ExamSupportUnavailable(_) => {
                 lantern_core::error::ErrorCode::ExamSupportUnavailable
             }
+            Self::ModelAlreadyImported(_) => lantern_core::error::ErrorCode::ModelAlreadyImported,
+            Self::ModelNotImported(_) => lantern_core::error::ErrorCode::ModelUnknown,
         }
     }
 }

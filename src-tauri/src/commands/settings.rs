@@ -1,13 +1,10 @@
 //! Commands for the Settings page.
 
-use super::model::spawn_model_load;
+use super::model::spawn_reload;
 use crate::error::IpcError;
 use crate::settings::{self, Settings, MAX_THREADS};
-use crate::state::AppState;
 use lantern_core::ErrorCode;
-use lantern_llm::check_model_file;
-use std::path::Path;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime};
 
 /// The saved settings.
 #[tauri::command]
@@ -16,12 +13,12 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> Settings {
     settings::load(&app)
 }
 
-/// Validates and saves `settings`; reloads the model when its file or threads changed.
+/// Validates and saves `settings` (all but the model, which the Models page chooses);
+/// reloads the model when the threads changed.
 #[tauri::command]
 #[specta::specta]
 pub fn save_settings<R: Runtime>(
     app: AppHandle<R>,
-    state: State<'_, AppState>,
     settings: Settings,
 ) -> Result<Settings, IpcError> {
     if settings.threads == 0 || settings.threads > MAX_THREADS {
@@ -30,13 +27,17 @@ pub fn save_settings<R: Runtime>(
             format!("threads must be between 1 and {MAX_THREADS}"),
         ));
     }
-    if let Some(path) = &settings.model_path {
-        check_model_file(Path::new(path))?;
-    }
+    // The model is chosen on the Models page: a page holding older settings must not
+    // undo that choice.
     let before = settings::load(&app);
+    let settings = Settings {
+        model: before.model.clone(),
+        model_path: before.model_path.clone(),
+        ..settings
+    };
     settings::save(&app, &settings).map_err(|e| IpcError::new(ErrorCode::SettingsSaveFailed, e))?;
-    if before.model_path != settings.model_path || before.threads != settings.threads {
-        spawn_model_load(&app, &state);
+    if before.threads != settings.threads {
+        spawn_reload(&app);
     }
     Ok(settings)
 }

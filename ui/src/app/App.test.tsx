@@ -96,9 +96,9 @@ describe("App", () => {
 
   it("checks a model file and shows its memory estimate or its error", async () => {
     backend({
-      inspect_model_file: (_, args) => {
+      models_check: (_, args) => {
         if (args?.path === "/models/good.gguf") {
-          return { name: "Good", architecture: "llama", sizeMb: 98.4, ramEstimateMb: 310.2, hasChatTemplate: true };
+          return { name: "Good", architecture: "llama", sizeMb: 98.4, ramEstimateMb: 310.2, hasChatTemplate: true, fits: true };
         }
         throw { code: "model_invalid", message: "missing GGUF magic bytes" };
       },

@@ -24,7 +24,7 @@ export function SettingsPage({
 
   async function inspect(path: string) {
     setCheck({ state: "checking" });
-    const result = await commands.inspectModelFile(path);
+    const result = await commands.modelsCheck(path);
     setCheck(result.status === "ok" ? { state: "ok", info: result.data } : { state: "error", text: errorText(result.error) });
   }
 

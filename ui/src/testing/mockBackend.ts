@@ -47,7 +47,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
     state.settings.profileId = target.id;
     return target;
   },
-  inspect_model_file: (args) => {
+  models_check: (args) => {
     throw { code: "model_invalid", message: `${String(args.path)} is not a GGUF file` };
   },
   reload_model: () => null,

@@ -8,7 +8,7 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
-use lantern_llm::{GenerationStats, Supervisor};
+use lantern_llm::{peak_rss, GenerationStats, Supervisor};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -54,28 +54,6 @@ pub(super) fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
-fn decode_rate(stats: &GenerationStats) -> f64 {
-    stats.generated_tokens.saturating_sub(1) as f64 / (stats.decode_ms / 1e3)
-}
-
-fn prompt_rate(stats: &GenerationStats) -> f64 {
-    (stats.prompt_tokens - stats.reused_tokens) as f64 / (stats.prompt_ms / 1e3)
-}
-
-/// Peak resident memory of a process, from /proc (Linux).
-fn peak_rss_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kib: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))?
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kib / 1024.0)
-}
-
 struct Bench<'a> {
     llm: &'a Supervisor,
     rt: &'a tokio::runtime::Runtime,
@@ -117,7 +95,7 @@ impl Bench<'_> {
         };
         let cold = self.run(&ask("My claim: school should start at nine."), Some(schema))?;
         let warm = self.run(&ask("Grounds: teenagers sleep later."), Some(schema))?;
-        Ok((cold.first_token_ms, warm.first_token_ms, prompt_rate(&cold)))
+        Ok((cold.first_token_ms, warm.first_token_ms, cold.prompt_tps()))
     }
 
     fn decode(&self, run: u32, schema: Option<&serde_json::Value>) -> Result<f64, CliError> {
@@ -130,7 +108,7 @@ impl Bench<'_> {
             temperature: 0.0,
             seed: 1,
         });
-        Ok(decode_rate(&self.run(&request, schema)?))
+        Ok(self.run(&request, schema)?.decode_tps())
     }
 }
 
@@ -194,7 +172,10 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
         warm / cold
     );
     let pid = rt.block_on(llm.worker_pid());
-    match pid.and_then(peak_rss_mb) {
+    match pid
+        .and_then(peak_rss)
+        .map(|b| b as f64 / (1u64 << 20) as f64)
+    {
         Some(mb) => println!("peak RSS: {mb:.0} MB (worker)"),
         None => println!("peak RSS: unavailable"),
     }
@@ -222,15 +203,5 @@ mod tests {
         assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
         assert!(median(vec![]).is_nan());
-    }
-
-    #[test]
-    fn decode_rate_skips_the_first_token() {
-        let stats = GenerationStats {
-            generated_tokens: 11,
-            decode_ms: 500.0,
-            ..GenerationStats::default()
-        };
-        assert_eq!(decode_rate(&stats), 20.0);
     }
 }

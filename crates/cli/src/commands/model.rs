@@ -60,6 +60,7 @@ impl ModelOptions {
                 model_path: self.model_path(locations)?,
                 threads: self.threads(),
                 context_tokens: self.context,
+                check_only: false,
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

@@ -41,6 +41,20 @@ pub enum LlmError {
     /// Any other failure inside the runtime.
     #[error("the model runtime failed: {0}")]
     Runtime(String),
+    /// The CPU lacks instruction sets the bundled llama.cpp was compiled for.
+    #[error("this computer's processor lacks {0}, which the bundled llama.cpp needs")]
+    CpuUnsupported(String),
+    /// llama.cpp does not know the file's architecture (the message names both).
+    #[error("{0}")]
+    ArchitectureUnsupported(String),
+    /// The model needs more memory than the machine has in all.
+    #[error("the model needs about {needed_mb} MB but this computer has {total_mb} MB in all")]
+    TooLarge {
+        /// Estimated memory when loaded.
+        needed_mb: u64,
+        /// The machine's physical memory.
+        total_mb: u64,
+    },
 }
 
 impl Coded for LlmError {
@@ -56,11 +70,22 @@ impl Coded for LlmError {
             Self::Grammar(_) => crate::ErrorCode::ModelGrammarFailed,
             Self::BadOutput(_) => crate::ErrorCode::ModelOutputInvalid,
             Self::Runtime(_) => crate::ErrorCode::ModelRuntimeFailed,
+            Self::CpuUnsupported(_) => crate::ErrorCode::ModelCpuUnsupported,
+            Self::ArchitectureUnsupported(_) => crate::ErrorCode::ModelArchitectureUnsupported,
+            Self::TooLarge { .. } => crate::ErrorCode::ModelTooLarge,
         }
     }
 }
 
 impl LlmError {
+    /// The error for a file whose `architecture` llama.cpp does not know.
+    pub fn unsupported_architecture(path: &std::path::Path, architecture: &str) -> Self {
+        Self::ArchitectureUnsupported(format!(
+            "{} uses the architecture `{architecture}`, which this build of llama.cpp does not support",
+            path.display()
+        ))
+    }
+
     /// Shorthand for [`LlmError::Invalid`].
     pub fn invalid(path: &std::path::Path, reason: impl Into<String>) -> Self {
         Self::Invalid {
@@ -83,6 +108,8 @@ impl LlmError {
             "model_template_failed" => Self::Template(message),
             "model_grammar_failed" => Self::Grammar(message),
             "model_output_invalid" => Self::BadOutput(message),
+            "model_cpu_unsupported" => Self::CpuUnsupported(message),
+            "model_architecture_unsupported" => Self::ArchitectureUnsupported(message),
             _ => Self::Runtime(message),
         }
     }
@@ -106,6 +133,11 @@ mod tests {
             LlmError::Grammar("x".into()),
             LlmError::BadOutput("x".into()),
             LlmError::Runtime("x".into()),
+            LlmError::CpuUnsupported("avx2".into()),
+            LlmError::TooLarge {
+                needed_mb: 2,
+                total_mb: 1,
+            },
         ];
         for e in &all {
             assert!(is_well_formed_code(e.code().as_str()), "{}", e.code());
@@ -118,6 +150,8 @@ mod tests {
             LlmError::OutOfMemory("x".into()),
             LlmError::Cancelled,
             LlmError::Grammar("g".into()),
+            LlmError::CpuUnsupported("avx2, fma".into()),
+            LlmError::ArchitectureUnsupported("m uses x".into()),
         ] {
             assert_eq!(
                 LlmError::from_code(e.code().as_str(), "x".into()).code(),

@@ -34,6 +34,7 @@ pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration)
             model_path,
             threads: 2,
             context_tokens: 2048,
+            check_only: false,
         },
         load_timeout: Duration::from_secs(120),
         idle_timeout,

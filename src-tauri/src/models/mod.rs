@@ -1,0 +1,6 @@
+//! The Models page: the model list with what each costs, one-click switching, GGUF
+//! import, speed measurement, and the automatic choice that runs when none was made.
+
+pub mod commands;
+pub mod selection;
+pub mod views;

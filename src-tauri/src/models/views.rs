@@ -1,0 +1,232 @@
+//! What the Models page receives: every model with its costs, eval results and the
+//! automatic choice's verdict, the machine, and which model runs.
+
+use lantern_core::catalog::{ChoiceReason, Verdict, MAX_RAM_SHARE, MIN_DECODE_TPS};
+use lantern_models::{ModelEntry, ModelList, ModelSource};
+use serde::Serialize;
+
+const MB: f64 = 1e6;
+
+/// Where a model comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum SourceView {
+    /// The model pack.
+    Pack,
+    /// Imported; Lantern keeps a copy.
+    Copied,
+    /// Imported; used where it is.
+    Referenced,
+}
+
+/// One loop's eval result.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct EvalView {
+    /// The loop (`coach`, `tutor`, …).
+    pub loop_name: String,
+    /// Turns passing every check, in percent.
+    pub percent: f64,
+}
+
+/// A measured speed.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct SpeedView {
+    /// Prompt tokens per second.
+    pub prompt_tps: f64,
+    /// Generated tokens per second.
+    pub decode_tps: f64,
+    /// Peak memory of the worker, in MB.
+    pub peak_ram_mb: Option<f64>,
+    /// When (RFC 3339).
+    pub measured_at: String,
+}
+
+/// One model of the list.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelView {
+    /// Key to act on it (`pack:NAME`, `imported:ID`).
+    pub key: String,
+    /// Name for people.
+    pub name: String,
+    /// The file's name.
+    pub file_name: String,
+    /// The file's full path.
+    pub path: String,
+    /// Whether the file is on this machine.
+    pub present: bool,
+    /// Where it comes from.
+    pub source: SourceView,
+    /// Whether the default pack includes it (pack models).
+    pub in_default_pack: bool,
+    /// Architecture, when read.
+    pub architecture: Option<String>,
+    /// File size in MB.
+    pub size_mb: f64,
+    /// Estimated memory when loaded, in MB.
+    pub ram_mb: f64,
+    /// Whether that fits this machine with headroom.
+    pub fits: bool,
+    /// Whether it has its own chat template (`false`: ChatML is used; `None`: unread).
+    pub own_chat_template: Option<bool>,
+    /// One line about it (pack models).
+    pub description: Option<String>,
+    /// Licence and provenance (pack models).
+    pub licence: Option<String>,
+    /// Eval results per loop.
+    pub evals: Vec<EvalView>,
+    /// Mean eval result.
+    pub eval_score: Option<f64>,
+    /// Speed measured here with the configured threads.
+    pub speed: Option<SpeedView>,
+    /// The automatic choice's verdict.
+    pub verdict: Verdict,
+    /// Whether it can be removed (imports).
+    pub removable: bool,
+}
+
+/// Why the automatic choice is what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum ReasonView {
+    /// Best score among models that fit and are fast enough.
+    Best,
+    /// Nothing ranked is known to qualify: the smallest model that fits.
+    Smallest,
+    /// No model can run here.
+    Nothing,
+}
+
+/// The automatic choice.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct AutomaticView {
+    /// The chosen model's key.
+    pub key: Option<String>,
+    /// Why.
+    pub reason: ReasonView,
+    /// The chosen model's mean eval result (reason `best`).
+    pub score: Option<f64>,
+    /// The chosen model's measured decode speed (reason `best`).
+    pub decode_tps: Option<f64>,
+    /// A better model to measure before it can be chosen.
+    pub measure_next: Option<String>,
+    /// The speed floor, tokens per second.
+    pub min_decode_tps: f64,
+    /// The memory share a model may take, in percent.
+    pub max_ram_percent: f64,
+}
+
+/// This machine.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct MachineView {
+    /// Physical memory, MB.
+    pub total_ram_mb: f64,
+    /// CPU name.
+    pub cpu: String,
+    /// Instruction sets the bundled llama.cpp needs that the CPU lacks.
+    pub missing_cpu: Vec<String>,
+    /// Threads the model runs with.
+    pub threads: u32,
+}
+
+/// The whole Models page.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelsView {
+    /// Every model.
+    pub models: Vec<ModelView>,
+    /// The model chosen by the user, `None` when the automatic choice runs.
+    pub selected: Option<String>,
+    /// The model running now.
+    pub active: Option<String>,
+    /// The automatic choice.
+    pub automatic: AutomaticView,
+    /// This machine.
+    pub machine: MachineView,
+}
+
+fn model(entry: ModelEntry) -> ModelView {
+    let (source, in_default_pack) = match entry.source {
+        ModelSource::Pack { in_default_pack } => (SourceView::Pack, in_default_pack),
+        ModelSource::Copied => (SourceView::Copied, false),
+        ModelSource::Referenced => (SourceView::Referenced, false),
+    };
+    ModelView {
+        key: entry.key.to_string(),
+        name: entry.name,
+        file_name: entry
+            .file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        path: entry.file.display().to_string(),
+        present: entry.present,
+        source,
+        in_default_pack,
+        architecture: entry.architecture,
+        size_mb: entry.size_bytes as f64 / MB,
+        ram_mb: entry.ram_bytes as f64 / MB,
+        fits: entry.fits,
+        own_chat_template: entry.chat_template,
+        description: entry.description,
+        licence: entry.licence,
+        evals: entry
+            .evals
+            .into_iter()
+            .map(|(loop_name, percent)| EvalView { loop_name, percent })
+            .collect(),
+        eval_score: entry.eval_score,
+        speed: entry.speed.map(|s| SpeedView {
+            prompt_tps: s.prompt_tps,
+            decode_tps: s.decode_tps,
+            peak_ram_mb: s.peak_ram_bytes.map(|b| b as f64 / MB),
+            measured_at: s.measured_at,
+        }),
+        verdict: entry.verdict,
+        removable: source != SourceView::Pack,
+    }
+}
+
+/// The page for `list`, with the user's selection and the running model.
+pub fn models_view(
+    list: ModelList,
+    selected: Option<String>,
+    active: Option<String>,
+) -> ModelsView {
+    let (reason, score, decode_tps) = match list.choice.reason {
+        ChoiceReason::Best { score, decode_tps } => {
+            (ReasonView::Best, Some(score), Some(decode_tps))
+        }
+        ChoiceReason::Smallest => (ReasonView::Smallest, None, None),
+        ChoiceReason::Nothing => (ReasonView::Nothing, None, None),
+    };
+    ModelsView {
+        automatic: AutomaticView {
+            key: list.choice.chosen.map(|k| k.to_string()),
+            reason,
+            score,
+            decode_tps,
+            measure_next: list.choice.measure_next.map(|k| k.to_string()),
+            min_decode_tps: MIN_DECODE_TPS,
+            max_ram_percent: MAX_RAM_SHARE * 100.0,
+        },
+        machine: MachineView {
+            total_ram_mb: list.machine.total_ram as f64 / MB,
+            cpu: list.machine.cpu,
+            missing_cpu: list
+                .machine
+                .missing_cpu
+                .iter()
+                .map(|f| f.to_uppercase())
+                .collect(),
+            threads: list.machine.threads,
+        },
+        models: list.entries.into_iter().map(model).collect(),
+        selected,
+        active,
+    }
+}
