@@ -52,12 +52,13 @@ fn missing_model_gives_its_code() {
 }
 
 #[test]
-fn models_lists_the_manifest() {
+fn models_lists_the_language_models_and_the_automatic_choice() {
     let dir = tempfile::tempdir().unwrap();
     let out = lantern(dir.path(), &["models"]);
     assert!(out.status.success());
-    assert!(stdout(&out).contains("smollm2-135m-instruct"));
-    assert!(stdout(&out).contains("all-minilm-l6-v2-int8"));
+    assert!(stdout(&out).contains("pack:smollm2-135m-instruct"));
+    assert!(stdout(&out).contains("pack:qwen2.5-coder-0.5b-instruct"));
+    assert!(stdout(&out).contains("automatic choice: "));
 }
 
 #[test]
