@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { build } from "vite";
 import { OUTPUT, ROOT as root, openMockedUi } from "./harness.mjs";
 
-const NAV_EN = ["Coach", "Tutor", "Reports", "Expenses", "Modules", "Settings"];
+const NAV_EN = ["Coach", "Tutor", "Reports", "Expenses", "Modules", "Models", "Settings"];
 
 describe("Lantern UI in Chromium (mocked IPC)", () => {
   let ui;
@@ -65,7 +65,7 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
       assert.match(f.outline, /^solid [2-9](\.\d+)?px$/, `${f.text} has a visible outline (${f.outline})`);
     }
     // Back to Tutor with Shift+Tab, then Enter opens it.
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press("Shift+Tab");
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press("Shift+Tab");
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Tutor");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 2, name: "Tutor" }).waitFor();
@@ -108,16 +108,34 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await page.screenshot({ path: join(OUTPUT, "settings.png") });
   });
 
-  it("shows a model file's coded error", async () => {
-    await page.getByLabel("Model file (GGUF)").fill("/tmp/notes.txt");
-    await page.getByRole("button", { name: "Check file" }).click();
-    assert.match(await page.getByRole("alert").textContent(), /^That file is not a usable GGUF model/);
-    await page.screenshot({ path: join(OUTPUT, "settings-error.png") });
+  it("opens the Models page from Settings: every model fits 1024 px, and a bad GGUF gives its coded error", async () => {
+    await page.getByRole("button", { name: "Open the Models page" }).click();
+    await page.getByRole("article", { name: "smollm2-135m-instruct" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Models" }).getAttribute("aria-current"), "page");
+    await page.getByText(/^Automatic choice: smollm2-135m-instruct — the best eval score/).waitFor();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const overflow = await page.evaluate(() => {
+      const main = document.querySelector("main.workspace");
+      return main.scrollWidth - main.clientWidth;
+    });
+    assert.ok(overflow <= 0, `no horizontal overflow at 1024 px (${overflow} px)`);
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll(".models-page input")]
+        .filter((el) => !(el.labels?.length || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby")))
+        .map((el) => el.outerHTML),
+    );
+    assert.deepEqual(unlabelled, []);
+    await page.screenshot({ path: join(OUTPUT, "models.png"), fullPage: true });
+    await page.getByLabel("Path of the GGUF file").fill("/tmp/notes.txt");
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    assert.match(await page.locator(".model-import").getByRole("alert").textContent(), /^That file is not a usable GGUF model/);
+    await page.screenshot({ path: join(OUTPUT, "models-error.png") });
+    await page.setViewportSize({ width: 1200, height: 800 });
   });
 
   it("shows loading with a progress bar, then ready, from model status events", async () => {
     const status = page.locator("footer.status-bar");
-    await status.getByText("Model: loading SmolLM2-135M-Instruct.Q4_1.gguf…").waitFor();
+    await status.getByText("Model: loading SmolLM2-135M-Instruct.Q4_1.gguf (40 %)…").waitFor();
     assert.equal(await status.locator("progress").count(), 1);
     await page.evaluate(() =>
       window.lanternMock.emit("model-status-changed", { state: "ready", model: "SmolLM2-135M-Instruct.Q4_1.gguf" }),
@@ -149,7 +167,7 @@ describe("Lantern UI in Chromium (mocked IPC)", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Entrenador" }).waitFor();
     const nav = await page.getByRole("navigation").getByRole("listitem").allTextContents();
-    assert.deepEqual(nav, ["Entrenador", "Tutor", "Informes", "Gastos", "Módulos", "Ajustes"]);
+    assert.deepEqual(nav, ["Entrenador", "Tutor", "Informes", "Gastos", "Módulos", "Modelos", "Ajustes"]);
     await page.getByRole("status").getByText("Perfil: Student").waitFor();
     assert.equal(await page.locator("html").getAttribute("lang"), "es");
     await page.screenshot({ path: join(OUTPUT, "spanish.png") });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { App } from "./App";
+import { createModelsMock } from "../features/models/mock";
 import { i18next } from "../i18n";
 
 const info = {
@@ -10,14 +11,16 @@ const info = {
   modelPack: "/packs/models",
   defaultModel: "smollm2-135m-instruct",
 };
-const settings = { modelPath: null, threads: 2, language: "en", theme: "system", profileId: null };
+const settings = { model: null, modelPath: null, threads: 2, language: "en", theme: "system", profileId: null };
 
 type Handler = (cmd: string, args: Record<string, unknown> | undefined) => unknown;
 
 /** The backend as the UI sees it, with per-test overrides. */
 function backend(overrides: Record<string, Handler> = {}) {
   const saved: unknown[] = [];
+  const models = createModelsMock() as Record<string, (args: Record<string, unknown>) => unknown>;
   const defaults: Record<string, Handler> = {
+    ...Object.fromEntries(Object.entries(models).map(([cmd, run]) => [cmd, (_: string, args: Record<string, unknown> | undefined) => run(args ?? {})])),
     app_info: () => info,
     model_status: () => ({ state: "ready", model: "SmolLM2-135M-Instruct.Q4_1.gguf" }),
     get_settings: () => settings,
@@ -44,10 +47,10 @@ describe("App", () => {
     await act(() => i18next.changeLanguage("en"));
   });
 
-  it("lists the five workspaces and settings, and opens the coach first", async () => {
+  it("lists the five workspaces, models and settings, and opens the coach first", async () => {
     render(<App />);
     const nav = screen.getByRole("navigation", { name: "Workspaces" });
-    expect(nav.querySelectorAll("ul button")).toHaveLength(6);
+    expect(nav.querySelectorAll("ul button")).toHaveLength(7);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Coach");
     await screen.findByText("Profile: Student");
   });
@@ -94,24 +97,33 @@ describe("App", () => {
     expect(screen.getByRole("button", { name: "Entrenador" })).toBeTruthy();
   });
 
-  it("checks a model file and shows its memory estimate or its error", async () => {
+  it("opens the Models page from the navigation and from Settings", async () => {
+    render(<App />);
+    const nav = screen.getByRole("navigation", { name: "Workspaces" });
+    const labels = [...nav.querySelectorAll("ul button")].map((b) => b.textContent);
+    expect(labels.slice(-2)).toEqual(["Models", "Settings"]);
+    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    expect(await screen.findByText("Model: chosen on the Models page")).toBeTruthy();
+    expect(screen.queryByLabelText("Model file (GGUF)")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Open the Models page" }));
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Models");
+    expect(screen.getByRole("button", { name: "Models" }).getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByText(/^Automatic choice: smollm2-135m-instruct/)).toBeTruthy();
+  });
+
+  it("shows a loading model's progress and the model that answers meanwhile", async () => {
     backend({
-      models_check: (_, args) => {
-        if (args?.path === "/models/good.gguf") {
-          return { name: "Good", architecture: "llama", sizeMb: 98.4, ramEstimateMb: 310.2, hasChatTemplate: true, fits: true };
-        }
-        throw { code: "model_invalid", message: "missing GGUF magic bytes" };
-      },
+      model_status: () => ({
+        state: "loading",
+        model: "Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf",
+        percent: 45,
+        previous: "SmolLM2-135M-Instruct.Q4_1.gguf",
+      }),
     });
     render(<App />);
-    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
-    const path = await screen.findByLabelText("Model file (GGUF)");
-    fireEvent.change(path, { target: { value: "/models/good.gguf" } });
-    fireEvent.click(screen.getByRole("button", { name: "Check file" }));
-    expect(await screen.findByText(/about 310 MB of memory/)).toBeTruthy();
-    fireEvent.change(path, { target: { value: "/etc/passwd" } });
-    fireEvent.click(screen.getByRole("button", { name: "Check file" }));
-    expect(await screen.findByText(/^That file is not a usable GGUF model/)).toBeTruthy();
+    const text = "Model: loading Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf (45 %) — SmolLM2-135M-Instruct.Q4_1.gguf answers meanwhile";
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: text }).getAttribute("value")).toBe("45");
   });
 
   it("creates a profile and switches to it", async () => {

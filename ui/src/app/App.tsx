@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CoachPage } from "../features/coach/CoachPage";
 import { ExpensesPage } from "../features/expenses/ExpensesPage";
+import { ModelsPage } from "../features/models/ModelsPage";
 import { ModulesPage } from "../features/modules/ModulesPage";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
@@ -21,7 +22,7 @@ export function App() {
   const [appInfo, reloadAppInfo] = useAppInfo();
   const model = useModelStatus();
   const { settings, save } = useSettings();
-  const pages: PageId[] = [...WORKSPACES, "settings"];
+  const pages: PageId[] = [...WORKSPACES, "models", "settings"];
   return (
     <div className="frame">
       <nav className="sidebar" aria-label={t("nav.label")}>
@@ -43,7 +44,9 @@ export function App() {
       </nav>
       <main className="workspace">
         {current === "settings" ? (
-          settings && <SettingsPage settings={settings} onSave={save} />
+          settings && <SettingsPage settings={settings} onSave={save} onOpenModels={() => setCurrent("models")} />
+        ) : current === "models" ? (
+          <ModelsPage />
         ) : current === "coach" ? (
           <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
         ) : current === "tutor" ? (

@@ -4,5 +4,5 @@ export const WORKSPACES = ["coach", "tutor", "reports", "expenses", "modules"] a
 /** Identifier of one workspace. */
 export type WorkspaceId = (typeof WORKSPACES)[number];
 
-/** A page of the app: a workspace or the settings. */
-export type PageId = WorkspaceId | "settings";
+/** A page of the app: a workspace, the models or the settings. */
+export type PageId = WorkspaceId | "models" | "settings";

@@ -1,93 +1,42 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { commands, type IpcError, type ModelFileInfo } from "../bindings";
-import { pickFile } from "../files/pickPath";
+import type { IpcError } from "../bindings";
 import { errorText } from "../i18n";
 import type { SavedSettings } from "./useSettings";
 
-type Check = { state: "idle" } | { state: "checking" } | { state: "ok"; info: ModelFileInfo } | { state: "error"; text: string };
-
-/** Model file (checked before saving), threads, language and theme. */
+/** Threads, language, theme and the debug drawer; the model is chosen on the Models page. */
 export function SettingsPage({
   settings,
   onSave,
+  onOpenModels,
 }: {
   settings: SavedSettings;
   onSave: (next: SavedSettings) => Promise<IpcError | null>;
+  /** Opens the Models page. */
+  onOpenModels: () => void;
 }) {
   const { t } = useTranslation();
-  const ids = { model: useId(), threads: useId(), language: useId(), theme: useId(), help: useId(), debug: useId() };
+  const ids = { threads: useId(), language: useId(), theme: useId(), debug: useId() };
   const [draft, setDraft] = useState(settings);
-  const [check, setCheck] = useState<Check>({ state: "idle" });
   const [outcome, setOutcome] = useState<{ error: IpcError | null } | null>(null);
   useEffect(() => setDraft(settings), [settings]);
 
-  async function inspect(path: string) {
-    setCheck({ state: "checking" });
-    const result = await commands.modelsCheck(path);
-    setCheck(result.status === "ok" ? { state: "ok", info: result.data } : { state: "error", text: errorText(result.error) });
-  }
-
-  async function checkFile() {
-    const path = draft.modelPath?.trim();
-    if (path) await inspect(path);
-  }
-
-  async function browse() {
-    const path = await pickFile({ name: t("settings.ggufKind"), extensions: ["gguf"] });
-    if (!path) return;
-    setDraft({ ...draft, modelPath: path });
-    await inspect(path);
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const modelPath = draft.modelPath?.trim() ? draft.modelPath.trim() : null;
-    const error = await onSave({ ...draft, modelPath });
+    // The whole settings object; the backend keeps the model fields as they are.
+    const error = await onSave(draft);
     setOutcome({ error });
   }
 
   return (
     <form className="settings" onSubmit={(e) => void submit(e)} aria-labelledby="settings-title">
       <h2 id="settings-title">{t("settings.title")}</h2>
-      <label htmlFor={ids.model}>{t("settings.model")}</label>
-      <div className="field-row">
-        <input
-          id={ids.model}
-          type="text"
-          spellCheck={false}
-          aria-describedby={ids.help}
-          value={draft.modelPath ?? ""}
-          onChange={(e) => {
-            setDraft({ ...draft, modelPath: e.target.value });
-            setCheck({ state: "idle" });
-          }}
-        />
-        <button type="button" onClick={() => void browse()}>
-          {t("settings.browse")}
+      <p className="settings-model">
+        <span>{t("settings.model")}</span>{" "}
+        <button type="button" onClick={onOpenModels}>
+          {t("settings.openModels")}
         </button>
-        <button type="button" onClick={() => void checkFile()} disabled={!draft.modelPath?.trim()}>
-          {check.state === "checking" ? t("settings.checking") : t("settings.check")}
-        </button>
-      </div>
-      <p id={ids.help} className="help">
-        {t("settings.modelHelp")}
       </p>
-      {check.state === "ok" && (
-        <p className="check-ok" role="status">
-          {t("settings.fileInfo", {
-            name: check.info.name,
-            architecture: check.info.architecture,
-            size: Math.round(check.info.sizeMb ?? 0),
-            ram: Math.round(check.info.ramEstimateMb ?? 0),
-          })}
-        </p>
-      )}
-      {check.state === "error" && (
-        <p className="check-error" role="alert">
-          {check.text}
-        </p>
-      )}
 
       <label htmlFor={ids.threads}>{t("settings.threads")}</label>
       <input

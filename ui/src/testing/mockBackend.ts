@@ -4,6 +4,7 @@
 import { emit } from "@tauri-apps/api/event";
 import { mockConvertFileSrc, mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import { createExpensesMock } from "../features/expenses/mock";
+import { createModelsMock } from "../features/models/mock";
 import { createModulesMock } from "../features/modules/mock";
 import { createReportsMock } from "../features/reports/mock";
 import { createTutorMock } from "../features/tutor/mock";
@@ -11,9 +12,9 @@ import { createTutorMock } from "../features/tutor/mock";
 type Args = Record<string, unknown>;
 
 const state = {
-  settings: { modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1, debugDrawer: false },
+  settings: { model: null as string | null, modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1, debugDrawer: false },
   profiles: [{ id: 1, name: "Student", active: true }],
-  model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf" } as Record<string, unknown>,
+  model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf", percent: 40, previous: null } as Record<string, unknown>,
   calls: [] as string[],
 };
 
@@ -47,9 +48,6 @@ const handlers: Record<string, (args: Args) => unknown> = {
     state.settings.profileId = target.id;
     return target;
   },
-  models_check: (args) => {
-    throw { code: "model_invalid", message: `${String(args.path)} is not a GGUF file` };
-  },
   reload_model: () => null,
   list_courses: () => [{ id: "alg", title: "Grade 10 Algebra", units: 8, questions: 47, importedAt: "2026-11-23T08:00:00Z" }],
   search_course: () => [
@@ -70,7 +68,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock());
+Object.assign(handlers, createModelsMock(), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock());
 // The native file dialogs: a chosen Markdown report, and a save path.
 handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
 handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";
