@@ -3,6 +3,7 @@
 
 use crate::row_id::RowId;
 pub use lantern_core::language::Language;
+use lantern_models::default_threads;
 use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Runtime};
 use tauri_plugin_store::StoreExt;
@@ -47,13 +48,6 @@ pub struct Settings {
     pub profile_id: Option<RowId>,
     /// Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default.
     pub debug_drawer: bool,
-}
-
-/// Threads to use by default: the cores, at most 4 (more rarely helps a small model).
-pub fn default_threads() -> u32 {
-    std::thread::available_parallelism()
-        .map(|n| u32::try_from(n.get()).unwrap_or(1).min(4))
-        .unwrap_or(2)
 }
 
 impl Default for Settings {

@@ -14,24 +14,21 @@ const OVERHEAD_BYTES: u64 = 96 << 20;
 
 /// Runs every check on `path` for a context of `context_tokens`; returns its identity.
 pub fn preflight(path: &Path, context_tokens: u32) -> Result<ModelInfo, LlmError> {
-    let file = check_model_file(path)?;
-    verify_known_checksum(path, file.size)?;
-    let info = inspect_model(path)?;
-    let needed = estimate_ram(file.size, info.kv_bytes_per_token, context_tokens);
+    let checked = identify(path, context_tokens)?;
     if let Some(available) = available_ram() {
-        if needed > available {
+        if checked.ram_bytes > available {
             return Err(LlmError::OutOfMemory(format!(
                 "{} needs about {} MB, only {} MB are free",
                 path.display(),
-                needed >> 20,
+                checked.ram_bytes >> 20,
                 available >> 20
             )));
         }
     }
-    Ok(info)
+    Ok(checked.info)
 }
 
-/// A GGUF checked for import: its identity and the memory it needs.
+/// A checked GGUF: its identity and the memory it needs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ImportCheck {
     /// What the file says about itself.
@@ -41,21 +38,27 @@ pub struct ImportCheck {
 }
 
 /// Checks a GGUF before it is accepted into the model list: header, a known model's
-/// checksum, an architecture llama.cpp knows (a vocabulary-only load), and memory:
-/// a model needing more than the machine has in all is refused.
+/// checksum, metadata, and memory — a model needing more than the machine has in all
+/// is refused. (Whether llama.cpp can load it is asked of a worker: `check_loads`.)
 pub fn check_for_import(path: &Path, context_tokens: u32) -> Result<ImportCheck, LlmError> {
-    let file = check_model_file(path)?;
-    verify_known_checksum(path, file.size)?;
-    let info = inspect_model(path)?;
-    let ram_bytes = estimate_ram(file.size, info.kv_bytes_per_token, context_tokens);
+    let checked = identify(path, context_tokens)?;
     if let Some(total) = total_ram() {
-        if ram_bytes > total {
+        if checked.ram_bytes > total {
             return Err(LlmError::TooLarge {
-                needed_mb: ram_bytes >> 20,
+                needed_mb: checked.ram_bytes >> 20,
                 total_mb: total >> 20,
             });
         }
     }
+    Ok(checked)
+}
+
+/// The checks both share: header, a known model's checksum, metadata, memory estimate.
+fn identify(path: &Path, context_tokens: u32) -> Result<ImportCheck, LlmError> {
+    let file = check_model_file(path)?;
+    verify_known_checksum(path, file.size)?;
+    let info = inspect_model(path)?;
+    let ram_bytes = estimate_ram(file.size, info.kv_bytes_per_token, context_tokens);
     Ok(ImportCheck { info, ram_bytes })
 }
 

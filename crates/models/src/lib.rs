@@ -24,6 +24,14 @@ pub const CONTEXT_TOKENS: u32 = 4096;
 /// Folder of the data folder that holds Lantern's copies of imported models.
 pub const COPIES_DIR_NAME: &str = "imported-models";
 
+/// Threads a model runs with unless told otherwise: the cores, at most 4 (more rarely
+/// helps a small model). The app's settings and `lantern models` both start here.
+pub fn default_threads() -> u32 {
+    std::thread::available_parallelism()
+        .map(|n| u32::try_from(n.get()).unwrap_or(1).min(4))
+        .unwrap_or(2)
+}
+
 /// How to start a model worker process (the app or `lantern` binary in worker mode).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WorkerCommand {
@@ -80,11 +88,20 @@ impl ModelLibrary {
 
     /// The key of the model whose file is `path`, if it is listed.
     pub async fn key_for_path(&self, path: &Path) -> Result<Option<ModelKey>, ModelsError> {
-        let list = self.list(1).await?;
-        Ok(list
-            .entries
+        let imported = self
+            .store
+            .imported_models()
+            .await?
             .into_iter()
-            .find(|e| e.file == path)
-            .map(|e| e.key))
+            .find(|m| Path::new(&m.path) == path)
+            .map(|m| ModelKey::Imported(m.id));
+        let in_pack = || {
+            let dir = self.pack_dir.as_deref()?;
+            Manifest::bundled()
+                .llms()
+                .find(|m| m.files.first().is_some_and(|f| dir.join(&f.path) == path))
+                .map(|m| ModelKey::Pack(m.name.clone()))
+        };
+        Ok(imported.or_else(in_pack))
     }
 }

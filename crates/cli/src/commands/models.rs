@@ -7,7 +7,9 @@ use crate::locations::Locations;
 use clap::{Args, Subcommand};
 use lantern_core::catalog::{ChoiceReason, ModelKey, Verdict, MIN_DECODE_TPS};
 use lantern_core::ErrorCode;
-use lantern_models::{ImportMode, ModelEntry, ModelLibrary, ModelList, WorkerCommand};
+use lantern_models::{
+    default_threads, ImportMode, ModelEntry, ModelLibrary, ModelList, WorkerCommand,
+};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -67,13 +69,6 @@ fn library(locations: &Locations, rt: &tokio::runtime::Runtime) -> Result<ModelL
             args: vec!["worker".into()],
         },
     ))
-}
-
-/// Threads as the app picks them by default.
-fn default_threads() -> u32 {
-    std::thread::available_parallelism()
-        .map(|n| u32::try_from(n.get()).unwrap_or(1).min(4))
-        .unwrap_or(2)
 }
 
 fn verdict(v: Verdict) -> &'static str {
