@@ -19,6 +19,7 @@ pub mod settings;
 pub mod state;
 pub mod turns;
 pub mod tutor;
+pub mod updates;
 
 pub use command_names::COMMAND_NAMES;
 
@@ -42,6 +43,10 @@ macro_rules! lantern_builder {
                 $crate::models::commands::models_remove::<$runtime>,
                 $crate::commands::settings::get_settings::<$runtime>,
                 $crate::commands::settings::save_settings::<$runtime>,
+                $crate::updates::commands::updates_status::<$runtime>,
+                $crate::updates::commands::updates_set_location::<$runtime>,
+                $crate::updates::commands::updates_check::<$runtime>,
+                $crate::updates::commands::updates_install::<$runtime>,
                 $crate::commands::profiles::list_profiles,
                 $crate::commands::profiles::create_profile,
                 $crate::commands::profiles::switch_profile::<$runtime>,

@@ -1,4 +1,4 @@
-//! User settings (model file, threads, language, theme, last profile), persisted with
+//! User settings (model, threads, language, theme, last profile, update location), persisted with
 //! tauri-plugin-store in `settings.json` in the app's data folder.
 
 use crate::row_id::RowId;
@@ -48,6 +48,9 @@ pub struct Settings {
     pub profile_id: Option<RowId>,
     /// Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default.
     pub debug_drawer: bool,
+    /// Where updates are read from (a folder or a local-network address), set in the
+    /// Updates section; `None` = the location the build came with.
+    pub update_location: Option<String>,
 }
 
 impl Default for Settings {
@@ -60,6 +63,7 @@ impl Default for Settings {
             theme: Theme::default(),
             profile_id: None,
             debug_drawer: false,
+            update_location: None,
         }
     }
 }

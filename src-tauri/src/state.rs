@@ -29,6 +29,8 @@ pub struct AppState {
     pub turns: TurnRegistry,
     /// Where time comes from (lockouts, re-checks, recency).
     pub clock: AppClock,
+    /// The verified update offer of the last check.
+    pub updates: crate::updates::UpdateState,
 }
 
 impl AppState {
@@ -78,6 +80,7 @@ impl AppState {
             model: ModelService::default(),
             turns: TurnRegistry::default(),
             clock: AppClock::from_env(),
+            updates: crate::updates::UpdateState::default(),
         })
     }
 

@@ -44,10 +44,25 @@ export const commands = {
 	/**  The saved settings. */
 	getSettings: () => __TAURI_INVOKE<Settings_Serialize>("get_settings"),
 	/**
-	 *  Validates and saves `settings` (all but the model, which the Models page chooses);
+	 *  Validates and saves `settings` (all but the model, which the Models page chooses,
+	 *  and the update location, which the Updates section sets);
 	 *  reloads the model when the threads changed.
 	 */
 	saveSettings: (settings: Settings_Deserialize) => typedError<Settings_Serialize, IpcError>(__TAURI_INVOKE("save_settings", { settings })),
+	/**  The update key, the location checked and whether this copy can install updates. */
+	updatesStatus: () => __TAURI_INVOKE<UpdatesStatus_Serialize>("updates_status"),
+	/**  Sets the update location (a folder or a local-network address; empty: the build's). */
+	updatesSetLocation: (location: string) => typedError<UpdatesStatus_Serialize, IpcError>(__TAURI_INVOKE("updates_set_location", { location })),
+	/**
+	 *  Checks the location: a newer package is copied to this laptop and verified against
+	 *  the build's key before it is shown; anything else is refused with its code.
+	 */
+	updatesCheck: () => typedError<UpdateCheckView_Serialize, IpcError>(__TAURI_INVOKE("updates_check")),
+	/**
+	 *  Installs the offer of the last check (checked against its signature once more)
+	 *  with `pkexec apt-get`, after an administrator authorises it.
+	 */
+	updatesInstall: () => typedError<null, IpcError>(__TAURI_INVOKE("updates_install")),
 	/**  Every profile, oldest first, with the active one marked. */
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
 	/**  Creates a profile (it does not become active). */
@@ -271,7 +286,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -750,6 +765,24 @@ export type ErrorCode =
 "model_benchmark_failed" | 
 /**  Pack models cannot be removed from the list. */
 "model_not_removable" | 
+/**  This build carries no update key, so it cannot accept any update. */
+"update_key_missing" | 
+/**  The update location is not a folder or an http(s) address. */
+"update_location_invalid" | 
+/**  The update address resolves outside the local network. */
+"update_location_not_local" | 
+/**  The update location could not be read. */
+"update_unreachable" | 
+/**  The update description (latest.json) is malformed. */
+"update_manifest_invalid" | 
+/**  The update offers no package for this platform. */
+"update_no_package" | 
+/**  The package's signature does not verify with this build's key. */
+"update_signature_invalid" | 
+/**  This copy of Lantern was not installed from a package, so it cannot install one. */
+"update_install_unavailable" | 
+/**  Installing the verified package failed or was refused. */
+"update_install_failed" | 
 /**  The reply stream to the window broke. */
 "coach_stream_failed" | 
 /**  The coach's reply broke the contract. */
@@ -2565,6 +2598,11 @@ export type Settings_Deserialize = {
 	profileId?: RowId | null,
 	/**  Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default. */
 	debugDrawer?: boolean,
+	/**
+	 *  Where updates are read from (a folder or a local-network address), set in the
+	 *  Updates section; `None` = the location the build came with.
+	 */
+	updateLocation?: string | null,
 };
 
 /**  Everything the Settings page edits. */
@@ -2589,6 +2627,11 @@ export type Settings_Serialize = {
 	profileId: RowId | null,
 	/**  Show the tutor's debug drawer (policy, scores, mastery, last turn); off by default. */
 	debugDrawer: boolean,
+	/**
+	 *  Where updates are read from (a folder or a local-network address), set in the
+	 *  Updates section; `None` = the location the build came with.
+	 */
+	updateLocation: string | null,
 };
 
 /**  The right panel's summary. */
@@ -3331,6 +3374,117 @@ export type UnitRef = {
 	unitId: string,
 	/**  Its title. */
 	title: string,
+};
+
+/**  What a check found. */
+export type UpdateCheckView = UpdateCheckView_Serialize | UpdateCheckView_Deserialize;
+
+/**  What a check found. */
+export type UpdateCheckView_Deserialize = 
+/**  Nothing newer. */
+{ status: "upToDate"; 
+/**  The version the location offers. */
+offered: string; 
+/**  The version running now. */
+current: string } | 
+/**  A newer package, signed with this build's key and verified. */
+{ status: "available"; 
+/**  What would be installed. */
+offer: UpdateOfferView_Deserialize };
+
+/**  What a check found. */
+export type UpdateCheckView_Serialize = 
+/**  Nothing newer. */
+{ status: "upToDate"; 
+/**  The version the location offers. */
+offered: string; 
+/**  The version running now. */
+current: string } | 
+/**  A newer package, signed with this build's key and verified. */
+{ status: "available"; 
+/**  What would be installed. */
+offer: UpdateOfferView_Serialize };
+
+/**  A verified update, as shown before installing it. */
+export type UpdateOfferView = UpdateOfferView_Serialize | UpdateOfferView_Deserialize;
+
+/**  A verified update, as shown before installing it. */
+export type UpdateOfferView_Deserialize = {
+	/**  The version offered. */
+	version: string,
+	/**  The version running now. */
+	currentVersion: string,
+	/**  Release notes. */
+	notes: string,
+	/**  When it was published (RFC 3339). */
+	published?: string | null,
+	/**  Where it was found. */
+	location: string,
+	/**  The package's file name. */
+	fileName: string,
+	/**  Its size in megabytes. */
+	sizeMb: number | null,
+	/**  Its sha256. */
+	sha256: string,
+	/**  The key that signed it (this build's). */
+	keyId: string,
+};
+
+/**  A verified update, as shown before installing it. */
+export type UpdateOfferView_Serialize = {
+	/**  The version offered. */
+	version: string,
+	/**  The version running now. */
+	currentVersion: string,
+	/**  Release notes. */
+	notes: string,
+	/**  When it was published (RFC 3339). */
+	published: string | null,
+	/**  Where it was found. */
+	location: string,
+	/**  The package's file name. */
+	fileName: string,
+	/**  Its size in megabytes. */
+	sizeMb: number | null,
+	/**  Its sha256. */
+	sha256: string,
+	/**  The key that signed it (this build's). */
+	keyId: string,
+};
+
+/**  The update settings and whether this copy can install updates. */
+export type UpdatesStatus = UpdatesStatus_Serialize | UpdatesStatus_Deserialize;
+
+/**  The update settings and whether this copy can install updates. */
+export type UpdatesStatus_Deserialize = {
+	/**  The version running now. */
+	currentVersion: string,
+	/**  The id of the key updates must be signed with; `None` when the build has none. */
+	keyId?: string | null,
+	/**  Why the build accepts no update (`update_key_missing`), if so. */
+	keyError?: IpcError | null,
+	/**  The location checked: the one set in Settings, else the build's. */
+	location: string,
+	/**  The location the build came with (empty when none). */
+	buildLocation: string,
+	/**  Why this copy cannot install a package itself (not installed from one), if so. */
+	installError?: IpcError | null,
+};
+
+/**  The update settings and whether this copy can install updates. */
+export type UpdatesStatus_Serialize = {
+	/**  The version running now. */
+	currentVersion: string,
+	/**  The id of the key updates must be signed with; `None` when the build has none. */
+	keyId: string | null,
+	/**  Why the build accepts no update (`update_key_missing`), if so. */
+	keyError: IpcError | null,
+	/**  The location checked: the one set in Settings, else the build's. */
+	location: string,
+	/**  The location the build came with (empty when none). */
+	buildLocation: string,
+	/**  Why this copy cannot install a package itself (not installed from one), if so. */
+	installError: IpcError | null,
 };
 
 /**  Why a candidate was or was not chosen. */

@@ -31,6 +31,8 @@ enum Command {
     /// The model list (pack and imported GGUFs): memory, eval results, measured speed and
     /// the automatic choice; `measure`, `import` and `remove` change it.
     Models(commands::ModelsOptions),
+    /// Check an update folder or local-network address and verify its signed package.
+    Update(commands::UpdateOptions),
     /// Check a GGUF model file and print what it says about itself.
     Inspect {
         /// Path of the .gguf file.
@@ -128,6 +130,7 @@ fn main() -> ExitCode {
     let locations = locations::Locations::new(cli.data_dir, cli.model_dir);
     let outcome = match cli.command {
         Command::Models(options) => commands::models(&locations, &options),
+        Command::Update(options) => commands::update(&locations, &options),
         Command::Inspect { model } => commands::inspect(&model),
         Command::Embed { text } => commands::embed(&locations, &text),
         Command::Profiles(ProfilesCommand::List) => commands::list_profiles(&locations),

@@ -77,6 +77,25 @@ error_codes! {
     ModelBenchmarkFailed = "model_benchmark_failed",
     /// Pack models cannot be removed from the list.
     ModelNotRemovable = "model_not_removable",
+    // Signed updates.
+    /// This build carries no update key, so it cannot accept any update.
+    UpdateKeyMissing = "update_key_missing",
+    /// The update location is not a folder or an http(s) address.
+    UpdateLocationInvalid = "update_location_invalid",
+    /// The update address resolves outside the local network.
+    UpdateLocationNotLocal = "update_location_not_local",
+    /// The update location could not be read.
+    UpdateUnreachable = "update_unreachable",
+    /// The update description (latest.json) is malformed.
+    UpdateManifestInvalid = "update_manifest_invalid",
+    /// The update offers no package for this platform.
+    UpdateNoPackage = "update_no_package",
+    /// The package's signature does not verify with this build's key.
+    UpdateSignatureInvalid = "update_signature_invalid",
+    /// This copy of Lantern was not installed from a package, so it cannot install one.
+    UpdateInstallUnavailable = "update_install_unavailable",
+    /// Installing the verified package failed or was refused.
+    UpdateInstallFailed = "update_install_failed",
     // The coach.
     /// The reply stream to the window broke.
     CoachStreamFailed = "coach_stream_failed",

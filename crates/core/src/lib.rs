@@ -22,5 +22,6 @@ pub mod retrieval;
 pub mod text;
 pub mod turn;
 pub mod tutor;
+pub mod updates;
 
 pub use error::{Coded, ErrorCode};

@@ -13,7 +13,8 @@ pub fn get_settings<R: Runtime>(app: AppHandle<R>) -> Settings {
     settings::load(&app)
 }
 
-/// Validates and saves `settings` (all but the model, which the Models page chooses);
+/// Validates and saves `settings` (all but the model, which the Models page chooses,
+/// and the update location, which the Updates section sets);
 /// reloads the model when the threads changed.
 #[tauri::command]
 #[specta::specta]
@@ -33,6 +34,7 @@ pub fn save_settings<R: Runtime>(
     let settings = Settings {
         model: before.model.clone(),
         model_path: before.model_path.clone(),
+        update_location: before.update_location.clone(),
         ..settings
     };
     settings::save(&app, &settings).map_err(|e| IpcError::new(ErrorCode::SettingsSaveFailed, e))?;

@@ -21,6 +21,7 @@ mod project;
 mod report;
 mod tutor;
 mod tutor_evidence;
+mod update;
 
 pub use bench_drills::{bench_drills, BenchDrillsOptions};
 pub use bench_feedback::{bench_feedback, BenchFeedbackOptions};
@@ -41,6 +42,7 @@ pub use profiles::{create_profile, list_profiles};
 pub use project::{project, ProjectOptions};
 pub use report::{report, ReportOptions};
 pub use tutor::{tutor, TutorOptions};
+pub use update::{update, UpdateOptions};
 
 use crate::cli_error::CliError;
 use crate::locations::Locations;

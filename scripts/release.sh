@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Builds Lantern's signed release for schools, in one folder to copy to a USB stick or
+# a file share (see docs/packaging.md):
+#   - the .deb with the model pack inside (src-tauri/tauri.offline-pack.conf.json);
+#   - a signed apt repository (pool/, dists/lantern/ with Release, InRelease, Release.gpg)
+#     and its public keyring, so `apt install lantern` works with no internet;
+#   - a signed update (updates/latest.json in Tauri's updater format and the package's
+#     `tauri signer` signature) that installed copies accept only from this key.
+#
+# Keys are never in the repository. They come from a folder (--keys DIR or
+# $LANTERN_RELEASE_KEYS) holding:
+#   archive-signing.asc   the GPG secret key that signs the repository (armored)
+#   updates.key           the minisign secret key that signs updates (`tauri signer`)
+#   updates.key.pub       its public key, compiled into the app
+# Passphrases, when the keys have them: $LANTERN_ARCHIVE_KEY_PASSPHRASE and
+# $TAURI_SIGNING_PRIVATE_KEY_PASSWORD. --generate-keys creates the folder first (a
+# throwaway pair for testing, or a school's pair when the passphrases are set).
+#
+# usage: bash scripts/release.sh --keys DIR [--generate-keys] [--out DIR] [--debug]
+#          [--no-pack] [--deb FILE] [--update-location LOCATION] [--notes TEXT]
+#          [--key-name "Name <email>"]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+keys=${LANTERN_RELEASE_KEYS:-}
+out=target/lantern-repo
+profile=release
+pack=yes
+deb=""
+generate=no
+location=""
+notes=""
+key_name="Lantern release signing (throwaway) <release@lantern.invalid>"
+suite=lantern
+
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keys) keys=${2:?--keys needs a folder}; shift 2 ;;
+    --out) out=${2:?--out needs a folder}; shift 2 ;;
+    --debug) profile=debug; shift ;;
+    --no-pack) pack=no; shift ;;
+    --deb) deb=${2:?--deb needs a file}; shift 2 ;;
+    --generate-keys) generate=yes; shift ;;
+    --update-location) location=${2:?--update-location needs a folder or address}; shift 2 ;;
+    --notes) notes=${2:?--notes needs a text}; shift 2 ;;
+    --key-name) key_name=${2:?--key-name needs "Name <email>"}; shift 2 ;;
+    -h|--help) usage 0 ;;
+    *) printf 'unknown option: %s\n\n' "$1" >&2; usage 2 ;;
+  esac
+done
+[ -n "$keys" ] || die "no keys: pass --keys DIR (or set LANTERN_RELEASE_KEYS); --generate-keys creates them"
+for tool in gpg gpgv apt-ftparchive python3; do
+  command -v "$tool" >/dev/null || die "$tool is missing: run bash scripts/setup.sh"
+done
+tauri="$root/node_modules/.bin/tauri"
+[ -x "$tauri" ] || die "the Tauri CLI is missing: run bash scripts/setup.sh"
+
+# Every gpg call uses a private, temporary keyring: the user's own is never touched.
+GNUPGHOME=$(mktemp -d)
+export GNUPGHOME
+trap 'gpgconf --kill all >/dev/null 2>&1 || true; rm -rf "$GNUPGHOME"' EXIT
+gpg_batch() { gpg --batch --yes --quiet --pinentry-mode loopback --passphrase "${LANTERN_ARCHIVE_KEY_PASSPHRASE:-}" "$@"; }
+
+generate_keys() {
+  [ -e "$keys/archive-signing.asc" ] || [ -e "$keys/updates.key" ] && die "$keys already holds keys; refusing to overwrite them"
+  mkdir -p "$keys"
+  chmod 700 "$keys"
+  say "generating keys in $keys ($key_name)"
+  gpg_batch --quick-generate-key "$key_name" ed25519 sign 2y
+  local fpr
+  fpr=$(gpg --list-secret-keys --with-colons | awk -F: '/^fpr/ {print $10; exit}')
+  gpg_batch --armor --export-secret-keys "$fpr" > "$keys/archive-signing.asc"
+  CI=true "$tauri" signer generate --ci -w "$keys/updates.key" -p "${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}" >/dev/null
+  chmod 600 "$keys/archive-signing.asc" "$keys/updates.key"
+}
+
+[ "$generate" = yes ] && generate_keys
+for file in archive-signing.asc updates.key updates.key.pub; do
+  [ -f "$keys/$file" ] || die "$keys/$file is missing"
+done
+gpg_batch --import "$keys/archive-signing.asc"
+fingerprint=$(gpg --list-secret-keys --with-colons | awk -F: '/^fpr/ {print $10; exit}')
+[ -n "$fingerprint" ] || die "$keys/archive-signing.asc holds no secret key"
+pubkey=$(tr -d '\n' < "$keys/updates.key.pub")
+version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' src-tauri/tauri.conf.json)
+
+# The build's config: the update key (and location) Lantern reads from plugins.updater,
+# plus the model pack as a resource. Written compact with sorted keys, the form the
+# Tauri CLI passes to the build, so tests exporting the same TAURI_CONFIG rebuild nothing.
+config="$root/target/release-config/lantern.$profile.conf.json"
+mkdir -p "$(dirname "$config")"
+python3 - "$config" "$pubkey" "$location" "$pack" <<'PY'
+import json, sys
+path, pubkey, location, pack = sys.argv[1:]
+config = {"plugins": {"updater": {"pubkey": pubkey, "location": location}}}
+if pack == "yes":
+    config["bundle"] = json.load(open("src-tauri/tauri.offline-pack.conf.json"))["bundle"]
+open(path, "w").write(json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+PY
+
+if [ -z "$deb" ]; then
+  if [ "$pack" = yes ]; then
+    say "model pack"
+    python3 models/fetch.py
+  fi
+  say "building the $profile .deb ($( [ "$pack" = yes ] && echo 'with' || echo 'without' ) the model pack)"
+  build_flags=(--bundles deb --config "$config" --ci)
+  [ "$profile" = debug ] && build_flags+=(--debug)
+  npm run --silent tauri -- build "${build_flags[@]}"
+  deb="target/$profile/bundle/deb/Lantern_${version}_amd64.deb"
+fi
+[ -f "$deb" ] || die "no package at $deb"
+package=$(dpkg-deb --field "$deb" Package)
+deb_version=$(dpkg-deb --field "$deb" Version)
+arch=$(dpkg-deb --field "$deb" Architecture)
+name="${package}_${deb_version}_${arch}.deb"
+
+say "apt repository in $out"
+pool="pool/main/${package:0:1}/$package"
+mkdir -p "$out/$pool" "$out/dists/$suite/main/binary-$arch" "$out/updates"
+cp "$deb" "$out/$pool/$name.partial"
+mv "$out/$pool/$name.partial" "$out/$pool/$name"
+(
+  cd "$out"
+  apt-ftparchive packages pool > "dists/$suite/main/binary-$arch/Packages"
+  gzip -9nf --keep "dists/$suite/main/binary-$arch/Packages"
+  apt-ftparchive \
+    -o APT::FTPArchive::Release::Origin=Lantern -o APT::FTPArchive::Release::Label=Lantern \
+    -o APT::FTPArchive::Release::Suite=$suite -o APT::FTPArchive::Release::Codename=$suite \
+    -o APT::FTPArchive::Release::Architectures="$arch" -o APT::FTPArchive::Release::Components=main \
+    -o APT::FTPArchive::Release::Description="Lantern, the offline study desk" \
+    release "dists/$suite" > "dists/$suite/Release.new"
+  mv "dists/$suite/Release.new" "dists/$suite/Release"
+)
+gpg_batch --local-user "$fingerprint" --clearsign -o "$out/dists/$suite/InRelease" "$out/dists/$suite/Release"
+gpg_batch --local-user "$fingerprint" --armor --detach-sign -o "$out/dists/$suite/Release.gpg" "$out/dists/$suite/Release"
+gpg --batch --export "$fingerprint" > "$out/lantern-archive-keyring.gpg"
+gpg --batch --armor --export "$fingerprint" > "$out/lantern-archive-keyring.asc"
+gpgv --quiet --keyring "$out/lantern-archive-keyring.gpg" "$out/dists/$suite/InRelease" 2>/dev/null \
+  || die "the signed Release does not verify with the exported keyring"
+
+say "signed update in $out/updates"
+TAURI_SIGNING_PRIVATE_KEY_PASSWORD=${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-} \
+  "$tauri" signer sign -f "$keys/updates.key" -p "${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}" "$out/$pool/$name" >/dev/null
+mv "$out/$pool/$name.sig" "$out/updates/$name.sig"
+cp "$keys/updates.key.pub" "$out/lantern-updates.pub"
+python3 - "$out/updates/latest.json" "$deb_version" "$notes" "../$pool/$name" "$out/updates/$name.sig" <<'PY'
+import datetime, json, sys
+path, version, notes, url, sig = sys.argv[1:]
+manifest = {
+    "version": version,
+    "notes": notes,
+    "pub_date": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
+    "platforms": {"linux-x86_64-deb": {"url": url, "signature": open(sig).read().strip()}},
+}
+open(path + ".new", "w").write(json.dumps(manifest, indent=2) + "\n")
+PY
+mv "$out/updates/latest.json.new" "$out/updates/latest.json"
+
+cp scripts/install-lantern.sh "$out/install-lantern.sh"
+(cd "$out" && find . -type f ! -name SHA256SUMS ! -name '*.partial' -printf '%P\n' | LC_ALL=C sort | xargs sha256sum > SHA256SUMS)
+size=$(du -sh "$out" | cut -f1)
+cat <<EOF
+
+Lantern $deb_version: signed repository in $out ($size)
+  archive key fingerprint: $fingerprint
+  update key:              $(sed -n 1p "$keys/updates.key.pub" 2>/dev/null | base64 -d 2>/dev/null | sed -n 's/.*public key: //p')
+
+Copy $out to a USB stick or a share, then on each laptop (one line, as root):
+  sh /media/usb/$(basename "$out")/install-lantern.sh --fingerprint $fingerprint
+EOF
