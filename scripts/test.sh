@@ -31,8 +31,17 @@ npm run --silent test:ui 2>&1 | tee "$logs/ui.log"
 step "UI in headless Chromium against mocked IPC (playwright-core)"
 npm run --silent test:browser 2>&1 | tee "$logs/browser.log"
 
-step "end-to-end tests (built app and its .deb; the app in a real window under Xvfb)"
-npm run --silent tauri -- build --debug --bundles deb --ci
+step "signed release with throwaway keys (the .deb, a signed apt repository, a signed update)"
+# The keys are made once and kept in target/, so the app's config (which carries the
+# update key) stays the same from run to run and the app is not rebuilt for it.
+test_keys=target/test-keys
+generate=()
+[ -f "$test_keys/updates.key" ] || generate=(--generate-keys)
+rm -rf target/test-repo
+bash scripts/release.sh --keys "$test_keys" "${generate[@]}" --debug --no-pack --out target/test-repo \
+  --notes "Built by the test suite"
+
+step "end-to-end tests (built app, its .deb and the signed repository; the app in a real window under Xvfb)"
 npm run --silent test:e2e 2>&1 | tee "$logs/e2e.log"
 
 step "summary"

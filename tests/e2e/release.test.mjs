@@ -1,0 +1,193 @@
+// The signed release scripts/release.sh made with throwaway keys (target/test-repo):
+// apt installs Lantern from it into a fresh root with no network, and refuses a
+// package with one flipped byte, an unsigned repository and one signed by another key;
+// the signed update verifies with the update key and is refused with any other.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync, execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const repo = process.env.LANTERN_TEST_REPO ?? join(root, "target", "test-repo");
+const keys = join(root, "target", "test-keys");
+const cli = join(root, "target", "debug", "lantern");
+const tauri = join(root, "node_modules", ".bin", "tauri");
+const isRoot = process.getuid?.() === 0;
+const scratch = [];
+
+function tempDir(name) {
+  const dir = fs.mkdtempSync(join(tmpdir(), `lantern-${name}-`));
+  scratch.push(dir);
+  return dir;
+}
+
+function run(program, args, options = {}) {
+  const result = spawnSync(program, args, { encoding: "utf8", maxBuffer: 1 << 26, ...options });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+function poolDeb(dir) {
+  const pool = join(dir, "pool", "main", "l", "lantern");
+  return join(pool, fs.readdirSync(pool).filter((f) => f.endsWith(".deb")).sort().at(-1));
+}
+
+/** A copy of the repository's metadata; the pool is linked unless `copyPool`. */
+function copyRepo({ copyPool = false } = {}) {
+  const dir = tempDir("repo");
+  fs.cpSync(repo, dir, { recursive: true, filter: (src) => copyPool || !src.startsWith(join(repo, "pool")) });
+  if (!copyPool) fs.symlinkSync(join(repo, "pool"), join(dir, "pool"));
+  return dir;
+}
+
+/** A fresh apt/dpkg root whose installed packages are this machine's (so Lantern's
+ * dependencies are present) and whose only source is `dir`, trusted by `keyring`. */
+function aptRoot(dir, keyring = join(repo, "lantern-archive-keyring.gpg")) {
+  const target = tempDir("root");
+  for (const sub of ["etc/apt/apt.conf.d", "etc/apt/preferences.d", "etc/apt/sources.list.d", "var/lib/apt/lists/partial",
+    "var/cache/apt/archives/partial", "var/lib/dpkg/info", "var/lib/dpkg/updates", "var/lib/dpkg/triggers", "var/log/apt"]) {
+    fs.mkdirSync(join(target, sub), { recursive: true });
+  }
+  const status = fs.readFileSync("/var/lib/dpkg/status", "utf8").split("\n\n").filter((s) => !/^Package: lantern$/m.test(s));
+  fs.writeFileSync(join(target, "var/lib/dpkg/status"), status.join("\n\n"));
+  fs.writeFileSync(join(target, "var/lib/dpkg/available"), "");
+  fs.writeFileSync(join(target, "etc/apt/sources.list"), `deb [signed-by=${keyring}] file:${dir} lantern main\n`);
+  fs.writeFileSync(join(target, "etc/apt/apt.conf"), [
+    `Dir "${target}/";`, `Dir::State::status "${target}/var/lib/dpkg/status";`, `Dir::Log "${target}/var/log/apt";`,
+    `Debug::NoLocking "true";`, `APT::Sandbox::User "root";`,
+    `DPkg::Options { "--root=${target}"; "--log=${target}/var/log/dpkg.log"; };`, "",
+  ].join("\n"));
+  const apt = (...args) => run("apt-get", ["-q", ...args], { env: { ...process.env, APT_CONFIG: join(target, "etc/apt/apt.conf"), DEBIAN_FRONTEND: "noninteractive" } });
+  return { target, apt };
+}
+
+function installed(target) {
+  const status = fs.readFileSync(join(target, "var/lib/dpkg/status"), "utf8");
+  return status.split("\n\n").find((s) => /^Package: lantern$/m.test(s)) ?? "";
+}
+
+function newUpdateKey() {
+  const dir = tempDir("key");
+  execFileSync(tauri, ["signer", "generate", "--ci", "-w", join(dir, "other.key"), "-p", ""], { env: { ...process.env, CI: "true" }, stdio: "ignore" });
+  return join(dir, "other.key.pub");
+}
+
+function checkUpdate(from, key) {
+  const data = tempDir("data");
+  return run(cli, ["--data-dir", data, "update", "check", "--from", from, "--key", key, "--current", "0.0.1", "--json"]);
+}
+
+describe("signed release (scripts/release.sh, throwaway keys)", () => {
+  before(() => assert.ok(fs.existsSync(join(repo, "dists", "lantern", "InRelease")), `no signed repository in ${repo}: run scripts/release.sh`));
+  after(() => scratch.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  it("signs the Release with the archive key, and the index names the package by its sha256", () => {
+    const keyring = join(repo, "lantern-archive-keyring.gpg");
+    for (const args of [[join(repo, "dists/lantern/InRelease")], [join(repo, "dists/lantern/Release.gpg"), join(repo, "dists/lantern/Release")]]) {
+      const verified = run("gpgv", ["--keyring", keyring, ...args]);
+      assert.equal(verified.status, 0, verified.out);
+    }
+    const packages = fs.readFileSync(join(repo, "dists/lantern/main/binary-amd64/Packages"), "utf8");
+    const sha256 = createHash("sha256").update(fs.readFileSync(poolDeb(repo))).digest("hex");
+    assert.match(packages, /^Package: lantern$/m);
+    assert.match(packages, new RegExp(`^SHA256: ${sha256}$`, "m"));
+    const sums = run("sha256sum", ["--check", "--quiet", "SHA256SUMS"], { cwd: repo });
+    assert.equal(sums.status, 0, sums.out);
+  });
+
+  it("installs Lantern with apt from the folder into a fresh root, with no network", { skip: !isRoot && "needs root for dpkg --root" }, () => {
+    const { target, apt } = aptRoot(repo);
+    const update = apt("update");
+    assert.equal(update.status, 0, update.out);
+    const install = apt("install", "-y", "lantern");
+    assert.equal(install.status, 0, install.out);
+    assert.match(installed(target), /^Status: install ok installed$/m);
+    assert.ok(fs.statSync(join(target, "usr/bin/lantern-app")).size > 1_000_000);
+    assert.ok(fs.existsSync(join(target, "usr/share/applications/Lantern.desktop")));
+    assert.ok(fs.existsSync(join(target, "usr/lib/Lantern/courses/grade10-algebra/course.json")));
+    const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern"]);
+    assert.equal(verify.status, 0, verify.out);
+  });
+
+  it("refuses a package with one flipped byte (hash mismatch) and installs nothing", { skip: !isRoot && "needs root for dpkg --root" }, () => {
+    const dir = copyRepo({ copyPool: true });
+    const deb = poolDeb(dir);
+    const fd = fs.openSync(deb, "r+");
+    const middle = Math.floor(fs.statSync(deb).size / 2);
+    const byte = Buffer.alloc(1);
+    fs.readSync(fd, byte, 0, 1, middle);
+    byte[0] ^= 0x01;
+    fs.writeSync(fd, byte, 0, 1, middle);
+    fs.closeSync(fd);
+    const { target, apt } = aptRoot(dir);
+    assert.equal(apt("update").status, 0);
+    const install = apt("install", "-y", "lantern");
+    assert.notEqual(install.status, 0);
+    assert.match(install.out, /Hash Sum mismatch/);
+    assert.equal(installed(target), "");
+    assert.ok(!fs.existsSync(join(target, "usr/bin/lantern-app")));
+  });
+
+  it("refuses an unsigned repository", { skip: !isRoot && "needs root for dpkg --root" }, () => {
+    const dir = copyRepo();
+    fs.rmSync(join(dir, "dists/lantern/InRelease"));
+    fs.rmSync(join(dir, "dists/lantern/Release.gpg"));
+    const { target, apt } = aptRoot(dir);
+    const update = apt("update");
+    assert.notEqual(update.status, 0);
+    assert.match(update.out, /is not signed/);
+    const install = apt("install", "-y", "lantern");
+    assert.notEqual(install.status, 0);
+    assert.equal(installed(target), "");
+  });
+
+  it("refuses a repository signed by another key", { skip: !isRoot && "needs root for dpkg --root" }, () => {
+    const dir = copyRepo();
+    const gnupg = tempDir("gnupg");
+    const gpg = (...args) => execFileSync("gpg", ["--homedir", gnupg, "--batch", "--yes", "--quiet", "--pinentry-mode", "loopback", "--passphrase", "", ...args], { stdio: "pipe" });
+    gpg("--quick-generate-key", "Someone else <else@lantern.invalid>", "ed25519", "sign", "1d");
+    gpg("--clearsign", "-o", join(dir, "dists/lantern/InRelease"), join(dir, "dists/lantern/Release"));
+    gpg("--armor", "--detach-sign", "-o", join(dir, "dists/lantern/Release.gpg"), join(dir, "dists/lantern/Release"));
+    const { target, apt } = aptRoot(dir);
+    const update = apt("update");
+    assert.notEqual(update.status, 0);
+    assert.match(update.out, /NO_PUBKEY|not signed|invalid/);
+    assert.notEqual(apt("install", "-y", "lantern").status, 0);
+    assert.equal(installed(target), "");
+  });
+
+  it("offers the signed update verified with the update key, and refuses it with another key", () => {
+    const ok = checkUpdate(repo, join(keys, "updates.key.pub"));
+    assert.equal(ok.status, 0, ok.out);
+    const offer = JSON.parse(ok.out);
+    assert.equal(offer.status, "available");
+    assert.equal(offer.notes, "Built by the test suite");
+    assert.equal(offer.sha256, createHash("sha256").update(fs.readFileSync(poolDeb(repo))).digest("hex"));
+    const wrong = checkUpdate(repo, newUpdateKey());
+    assert.equal(wrong.status, 1);
+    assert.match(wrong.out, /error\[update_signature_invalid\]/);
+  });
+
+  it("refuses an update whose package changed after signing", () => {
+    const dir = copyRepo({ copyPool: true });
+    const deb = poolDeb(dir);
+    fs.appendFileSync(deb, Buffer.from([0]));
+    const changed = checkUpdate(dir, join(keys, "updates.key.pub"));
+    assert.equal(changed.status, 1);
+    assert.match(changed.out, /error\[update_signature_invalid\]/);
+  });
+
+  it("install-lantern.sh stops before changing anything when the key's fingerprint is not the expected one", () => {
+    const result = run("sh", [join(repo, "install-lantern.sh"), "--fingerprint", "0000 1111 2222 3333", repo]);
+    if (!isRoot) {
+      assert.match(result.out, /run as root/);
+      return;
+    }
+    assert.equal(result.status, 1);
+    assert.match(result.out, /not 0000111122223333; nothing was installed/);
+    assert.ok(!fs.existsSync("/etc/apt/sources.list.d/lantern.list") || !fs.readFileSync("/etc/apt/sources.list.d/lantern.list", "utf8").includes(repo));
+  });
+});
