@@ -38,7 +38,7 @@ test_keys=target/test-keys
 generate=()
 [ -f "$test_keys/updates.key" ] || generate=(--generate-keys)
 rm -rf target/test-repo
-bash scripts/release.sh --keys "$test_keys" "${generate[@]}" --debug --no-pack --out target/test-repo \
+bash scripts/release.sh --keys "$test_keys" "${generate[@]}" --debug --out target/test-repo \
   --notes "Built by the test suite"
 
 step "end-to-end tests (built app, its .deb and the signed repository; the app in a real window under Xvfb)"

@@ -1,5 +1,5 @@
 // The signed release scripts/release.sh made with throwaway keys (target/test-repo):
-// apt installs Lantern from it into a fresh root with no network, and refuses a
+// apt installs Lantern with its model pack from it into a fresh root with no network, and refuses a
 // package with one flipped byte, an unsigned repository and one signed by another key;
 // the signed update verifies with the update key and is refused with any other.
 import { describe, it, before, after } from "node:test";
@@ -108,6 +108,10 @@ describe("signed release (scripts/release.sh, throwaway keys)", () => {
     assert.ok(fs.statSync(join(target, "usr/bin/lantern-app")).size > 1_000_000);
     assert.ok(fs.existsSync(join(target, "usr/share/applications/Lantern.desktop")));
     assert.ok(fs.existsSync(join(target, "usr/lib/Lantern/courses/grade10-algebra/course.json")));
+    // The model pack is inside: the smallest model of each role, as the app looks for it.
+    for (const file of ["SmolLM2-135M-Instruct.Q4_1.gguf", "all-minilm-l6-v2-int8", "onnxruntime"]) {
+      assert.ok(fs.existsSync(join(target, "usr/lib/Lantern/models", file)), `${file} missing from the installed pack`);
+    }
     const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern"]);
     assert.equal(verify.status, 0, verify.out);
   });

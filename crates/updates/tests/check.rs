@@ -62,6 +62,20 @@ fn checker(key: &UpdateKey, cache: &Path) -> UpdateChecker {
     UpdateChecker::new(key.clone(), "0.1.0", cache)
 }
 
+/// The code of the check's refusal of `location` with `key`.
+async fn refusal(key: &UpdateKey, location: &Path) -> ErrorCode {
+    let cache = tempfile::tempdir().unwrap();
+    let err = checker(key, cache.path())
+        .check(&folder(location))
+        .await
+        .unwrap_err();
+    assert!(
+        cached_files(cache.path()).is_empty(),
+        "an unverified copy was kept"
+    );
+    err.code()
+}
+
 fn folder(path: &Path) -> UpdateLocation {
     UpdateLocation::parse(path.to_str().unwrap()).unwrap()
 }
@@ -137,13 +151,10 @@ async fn a_package_with_one_flipped_byte_is_refused() {
     let mut bytes = std::fs::read(&deb).unwrap();
     bytes[3] ^= 0x01;
     std::fs::write(&deb, bytes).unwrap();
-    let cache = tempfile::tempdir().unwrap();
-    let err = checker(&release.key, cache.path())
-        .check(&folder(release.dir.path()))
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::UpdateSignatureInvalid);
-    assert!(cached_files(cache.path()).is_empty());
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateSignatureInvalid
+    );
 }
 
 #[tokio::test]
@@ -165,19 +176,16 @@ async fn install_checks_the_copy_again_and_refuses_one_changed_since() {
 #[tokio::test]
 async fn a_missing_folder_or_description_is_unreachable_and_a_bad_one_invalid() {
     let (key, _) = key_pair();
-    let cache = tempfile::tempdir().unwrap();
-    let err = checker(&key, cache.path())
-        .check(&folder(Path::new("/nonexistent/usb")))
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::UpdateUnreachable);
+    assert_eq!(
+        refusal(&key, Path::new("/nonexistent/usb")).await,
+        ErrorCode::UpdateUnreachable
+    );
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("latest.json"), "{not json").unwrap();
-    let err = checker(&key, cache.path())
-        .check(&folder(dir.path()))
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::UpdateManifestInvalid);
+    assert_eq!(
+        refusal(&key, dir.path()).await,
+        ErrorCode::UpdateManifestInvalid
+    );
 }
 
 #[tokio::test]
@@ -188,12 +196,10 @@ async fn a_description_without_this_platform_is_update_no_package() {
         .unwrap()
         .replace(PLATFORM, "windows-x86_64-msi");
     std::fs::write(&manifest, text).unwrap();
-    let cache = tempfile::tempdir().unwrap();
-    let err = checker(&release.key, cache.path())
-        .check(&folder(release.dir.path()))
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::UpdateNoPackage);
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateNoPackage
+    );
 }
 
 #[tokio::test]

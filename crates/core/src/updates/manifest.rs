@@ -129,6 +129,10 @@ mod tests {
         parse_manifest(json.as_bytes()).unwrap_err().code()
     }
 
+    fn assert_invalid(json: &str) {
+        assert_eq!(refused(json), ErrorCode::UpdateManifestInvalid, "{json}");
+    }
+
     #[test]
     fn a_tauri_description_is_read_with_unknown_fields_ignored() {
         let m = parse_manifest(VALID.as_bytes()).unwrap();
@@ -143,38 +147,20 @@ mod tests {
 
     #[test]
     fn the_version_must_be_semantic() {
-        assert_eq!(
-            refused(&VALID.replace("v0.2.0", "two")),
-            ErrorCode::UpdateManifestInvalid
-        );
-        assert_eq!(
-            refused(&VALID.replace("v0.2.0", "0.2")),
-            ErrorCode::UpdateManifestInvalid
-        );
+        assert_invalid(&VALID.replace("v0.2.0", "two"));
+        assert_invalid(&VALID.replace("v0.2.0", "0.2"));
     }
 
     #[test]
     fn every_platform_needs_a_url_and_a_signature_and_one_must_exist() {
-        assert_eq!(
-            refused(&VALID.replace("c2ln", " ")),
-            ErrorCode::UpdateManifestInvalid
-        );
-        assert_eq!(
-            refused(&VALID.replace("../pool/lantern_0.2.0_amd64.deb", "")),
-            ErrorCode::UpdateManifestInvalid
-        );
-        assert_eq!(
-            refused(r#"{"version":"1.0.0","platforms":{}}"#),
-            ErrorCode::UpdateManifestInvalid
-        );
+        assert_invalid(&VALID.replace("c2ln", " "));
+        assert_invalid(&VALID.replace("../pool/lantern_0.2.0_amd64.deb", ""));
+        assert_invalid(r#"{"version":"1.0.0","platforms":{}}"#);
     }
 
     #[test]
     fn the_date_when_given_must_be_rfc3339() {
-        assert_eq!(
-            refused(&VALID.replace("2026-11-25T10:00:00Z", "yesterday")),
-            ErrorCode::UpdateManifestInvalid
-        );
+        assert_invalid(&VALID.replace("2026-11-25T10:00:00Z", "yesterday"));
         assert!(
             parse_manifest(VALID.replace("2026-11-25T10:00:00Z", "").as_bytes())
                 .unwrap()
@@ -186,10 +172,7 @@ mod tests {
     #[test]
     fn an_oversized_description_is_refused() {
         let notes = "x".repeat(MAX_MANIFEST_BYTES);
-        assert_eq!(
-            refused(&VALID.replace(" Fixes. ", &notes)),
-            ErrorCode::UpdateManifestInvalid
-        );
+        assert_invalid(&VALID.replace(" Fixes. ", &notes));
     }
 
     #[test]
