@@ -16,9 +16,13 @@
 # $TAURI_SIGNING_PRIVATE_KEY_PASSWORD. --generate-keys creates the folder first (a
 # throwaway pair for testing, or a school's pair when the passphrases are set).
 #
+# --with-dependencies also puts the package's whole dependency closure (WebKitGTK, GTK
+# and what they need, from this machine's apt sources) in the pool, for laptops that do
+# not have them; build on the distribution release the laptops run.
+#
 # usage: bash scripts/release.sh --keys DIR [--generate-keys] [--out DIR] [--debug]
-#          [--no-pack] [--deb FILE] [--update-location LOCATION] [--notes TEXT]
-#          [--key-name "Name <email>"]
+#          [--no-pack] [--with-dependencies] [--deb FILE] [--update-location LOCATION]
+#          [--notes TEXT] [--key-name "Name <email>"]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -27,6 +31,7 @@ keys=${LANTERN_RELEASE_KEYS:-}
 out=target/lantern-repo
 profile=release
 pack=yes
+dependencies=no
 deb=""
 generate=no
 location=""
@@ -34,7 +39,7 @@ notes=""
 key_name="Lantern release signing (throwaway) <release@lantern.invalid>"
 suite=lantern
 
-usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
@@ -44,6 +49,7 @@ while [ $# -gt 0 ]; do
     --out) out=${2:?--out needs a folder}; shift 2 ;;
     --debug) profile=debug; shift ;;
     --no-pack) pack=no; shift ;;
+    --with-dependencies) dependencies=yes; shift ;;
     --deb) deb=${2:?--deb needs a file}; shift 2 ;;
     --generate-keys) generate=yes; shift ;;
     --update-location) location=${2:?--update-location needs a folder or address}; shift 2 ;;
@@ -125,6 +131,16 @@ pool="pool/main/${package:0:1}/$package"
 mkdir -p "$out/$pool" "$out/dists/$suite/main/binary-$arch" "$out/updates"
 cp "$deb" "$out/$pool/$name.partial"
 mv "$out/$pool/$name.partial" "$out/$pool/$name"
+if [ "$dependencies" = yes ]; then
+  # Every package the .deb needs, recursively, as this machine's apt sources have them;
+  # apt on a laptop installs only those it lacks.
+  mapfile -t wanted < <(dpkg-deb --field "$deb" Depends | tr ',|' '\n\n' | sed 's/(.*)//; s/[[:space:]]//g' | grep .)
+  mapfile -t closure < <(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+    --no-breaks --no-replaces --no-enhances "${wanted[@]}" | grep -v '^[[:space:]<]' | sort -u)
+  say "dependencies: ${#closure[@]} packages into pool/main/deps"
+  mkdir -p "$out/pool/main/deps"
+  (cd "$out/pool/main/deps" && apt-get download -q "${closure[@]}" >/dev/null)
+fi
 (
   cd "$out"
   apt-ftparchive packages pool > "dists/$suite/main/binary-$arch/Packages"
