@@ -51,15 +51,16 @@ function copyRepo({ copyPool = false } = {}) {
 }
 
 /** A fresh apt/dpkg root whose installed packages are this machine's (so Lantern's
- * dependencies are present) and whose only source is `dir`, trusted by `keyring`. */
-function aptRoot(dir, keyring = join(repo, "lantern-archive-keyring.gpg")) {
+ * dependencies are present), or those `keep` accepts, and whose only source is `dir`,
+ * trusted by `keyring`. */
+function aptRoot(dir, keyring = join(repo, "lantern-archive-keyring.gpg"), keep = () => true) {
   const target = tempDir("root");
   for (const sub of ["etc/apt/apt.conf.d", "etc/apt/preferences.d", "etc/apt/sources.list.d", "var/lib/apt/lists/partial",
     "var/cache/apt/archives/partial", "var/lib/dpkg/info", "var/lib/dpkg/updates", "var/lib/dpkg/triggers", "var/log/apt"]) {
     fs.mkdirSync(join(target, sub), { recursive: true });
   }
-  const status = fs.readFileSync("/var/lib/dpkg/status", "utf8").split("\n\n").filter((s) => !/^Package: lantern$/m.test(s));
-  fs.writeFileSync(join(target, "var/lib/dpkg/status"), status.join("\n\n"));
+  const status = fs.readFileSync("/var/lib/dpkg/status", "utf8").split("\n\n").filter((s) => !/^Package: lantern$/m.test(s) && keep(s));
+  fs.writeFileSync(join(target, "var/lib/dpkg/status"), `${status.map((st) => st.trim()).filter(Boolean).join("\n\n")}\n`);
   fs.writeFileSync(join(target, "var/lib/dpkg/available"), "");
   fs.writeFileSync(join(target, "etc/apt/sources.list"), `deb [signed-by=${keyring}] file:${dir} lantern main\n`);
   fs.writeFileSync(join(target, "etc/apt/apt.conf"), [
@@ -69,6 +70,37 @@ function aptRoot(dir, keyring = join(repo, "lantern-archive-keyring.gpg")) {
   ].join("\n"));
   const apt = (...args) => run("apt-get", ["-q", ...args], { env: { ...process.env, APT_CONFIG: join(target, "etc/apt/apt.conf"), DEBIAN_FRONTEND: "noninteractive" } });
   return { target, apt };
+}
+
+/** A filter keeping this machine's required and important packages and what they
+ * depend on: a minimal Debian system, consistent for apt. */
+function minimalSystem() {
+  const stanzas = new Map();
+  for (const stanza of fs.readFileSync("/var/lib/dpkg/status", "utf8").split("\n\n")) {
+    const name = stanza.match(/^Package: (.+)$/m)?.[1];
+    if (name && /^Status: install ok installed$/m.test(stanza)) stanzas.set(name, stanza);
+  }
+  const field = (stanza, key) => stanza.match(new RegExp(`^${key}: (.+)$`, "m"))?.[1] ?? "";
+  const providers = new Map();
+  for (const [name, stanza] of stanzas) {
+    for (const virtual of field(stanza, "Provides").split(",").map((p) => p.trim().split(/[ (]/)[0]).filter(Boolean)) {
+      if (!providers.has(virtual)) providers.set(virtual, name);
+    }
+  }
+  const keep = new Set();
+  const queue = [...stanzas].filter(([, st]) => /^Priority: (required|important)$/m.test(st) || /^Essential: yes$/m.test(st)).map(([n]) => n);
+  while (queue.length > 0) {
+    const name = queue.pop();
+    if (keep.has(name)) continue;
+    keep.add(name);
+    const stanza = stanzas.get(name);
+    for (const group of `${field(stanza, "Pre-Depends")},${field(stanza, "Depends")}`.split(",")) {
+      const choices = group.split("|").map((c) => c.trim().split(/[ (:]/)[0]).filter(Boolean);
+      const found = choices.map((c) => (stanzas.has(c) ? c : providers.get(c))).find(Boolean);
+      if (found) queue.push(found);
+    }
+  }
+  return (stanza) => keep.has(stanza.match(/^Package: (.+)$/m)?.[1]);
 }
 
 function installed(target) {
@@ -121,6 +153,22 @@ describe("signed release (scripts/release.sh, throwaway keys)", () => {
     const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern"]);
     assert.equal(verify.status, 0, verify.out);
   });
+
+  const withDependencies = fs.existsSync(join(repo, "pool", "main", "deps"));
+  // Dependencies have maintainer scripts, which need a real system to run in: here apt
+  // resolves, fetches and checks everything from the folder alone, without unpacking.
+  it("with --with-dependencies, a minimal system (required and important packages only) gets everything from the folder alone",
+    { skip: (!isRoot && "needs root for dpkg --root") || (!withDependencies && "the repository was built without --with-dependencies") }, () => {
+      const { target, apt } = aptRoot(repo, undefined, minimalSystem());
+      assert.equal(apt("update").status, 0);
+      const fetch = apt("install", "-y", "--no-install-recommends", "--download-only", "lantern");
+      assert.equal(fetch.status, 0, fetch.out);
+      // file: sources are read in place (each checked against its signed sha256).
+      for (const name of ["lantern", "libwebkit2gtk-4.1-0", "libgtk-3-0"]) {
+        assert.match(fetch.out, new RegExp(`^Get:\\d+ file:\\S+ lantern/main amd64 ${name.replace(/\./g, "\\.")} `, "m"));
+      }
+      assert.match(fetch.out, /Download complete and in download only mode/);
+    });
 
   it("refuses a package with one flipped byte (hash mismatch) and installs nothing", { skip: !isRoot && "needs root for dpkg --root" }, () => {
     const dir = copyRepo({ copyPool: true });
