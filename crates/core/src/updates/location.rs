@@ -186,6 +186,27 @@ pub fn is_local_network(ip: IpAddr) -> bool {
 mod tests {
     use super::*;
     use crate::Coded;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_text_parses_or_is_refused_and_never_reaches_a_public_ip(text in "\\PC{0,60}", ip in any::<[u8; 4]>(), path in "[a-z/]{0,12}") {
+            let _ = UpdateLocation::parse(&text);
+            let address = std::net::Ipv4Addr::from(ip);
+            match UpdateLocation::parse(&format!("http://{address}/{path}")) {
+                Ok(UpdateLocation::Http(_)) => prop_assert!(is_local_network(IpAddr::V4(address))),
+                Ok(other) => prop_assert!(false, "{other:?}"),
+                Err(e) => prop_assert_eq!(e.code(), crate::ErrorCode::UpdateLocationNotLocal),
+            }
+            let manifest = UpdateSource::Http(Url::parse("http://10.0.0.2/u/latest.json").unwrap());
+            if let Ok(UpdateSource::Http(url)) = manifest.resolve(&text) {
+                let host = url.host_str().unwrap_or_default().trim_matches(['[', ']']).to_string();
+                if let Ok(ip) = host.parse::<IpAddr>() {
+                    prop_assert!(is_local_network(ip), "{url}");
+                }
+            }
+        }
+    }
 
     fn files(location: &str) -> Vec<String> {
         UpdateLocation::parse(location)
