@@ -23,7 +23,8 @@ enum UpdateAction {
     /// Check a location for a newer, correctly signed package (the package is copied
     /// into the data folder's `update-cache` and verified; nothing is installed).
     Check {
-        /// A folder (USB stick, share, release folder) or a local-network http(s) address.
+        /// A folder (USB stick, share, release folder; relative paths allowed) or a
+        /// local-network http(s) address.
         #[arg(long = "from")]
         location: String,
         /// The update public key: a `.pub` file from `tauri signer generate`, or its
@@ -62,7 +63,11 @@ pub fn update(locations: &Locations, options: &UpdateOptions) -> Result<(), CliE
         current.clone(),
         locations.data_dir.join("update-cache"),
     );
-    let location = UpdateLocation::parse(location)?;
+    // A folder may be given relative to the current one here (the app asks for absolute).
+    let location = match std::fs::canonicalize(location) {
+        Ok(folder) if !location.contains("://") => UpdateLocation::Folder(folder),
+        _ => UpdateLocation::parse(location)?,
+    };
     let outcome = runtime()?.block_on(checker.check(&location))?;
     match (outcome, json) {
         (CheckOutcome::UpToDate { offered, current }, true) => {
