@@ -60,7 +60,12 @@ pub async fn install(offer: &UpdateOffer, key: &UpdateKey) -> Result<(), UpdateE
     let output = install_command(&offer.package)
         .output()
         .await
-        .map_err(|e| UpdateError::InstallUnavailable(format!("cannot run pkexec: {e}")))?;
+        .map_err(|e| {
+            UpdateError::InstallFailed(format!(
+                "cannot run pkexec ({e}); an administrator can run `apt install {}`",
+                offer.package.display()
+            ))
+        })?;
     match output.status.code() {
         Some(0) => Ok(()),
         Some(126) | Some(127) => Err(UpdateError::InstallFailed(
