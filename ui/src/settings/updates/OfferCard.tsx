@@ -34,7 +34,11 @@ export function OfferCard({
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const size = offer.sizeMb?.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // One decimal for packages (hundreds of MB); two significant digits below 1 MB.
+  const size = offer.sizeMb?.toLocaleString(
+    i18n.language,
+    offer.sizeMb < 1 ? { maximumSignificantDigits: 2 } : { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  );
 
   return (
     <article className="update-offer" aria-labelledby={titleId}>
