@@ -60,11 +60,18 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$keys" ] || die "no keys: pass --keys DIR (or set LANTERN_RELEASE_KEYS); --generate-keys creates them"
-for tool in gpg gpgv apt-ftparchive python3; do
-  command -v "$tool" >/dev/null || die "$tool is missing: run bash scripts/setup.sh"
-done
 tauri="$root/node_modules/.bin/tauri"
-[ -x "$tauri" ] || die "the Tauri CLI is missing: run bash scripts/setup.sh"
+# From a fresh checkout, the setup script (idempotent) installs what the build needs.
+for tool in gpg gpgv apt-ftparchive python3 cargo "$tauri"; do
+  if ! command -v "$tool" >/dev/null; then
+    say "$tool is missing: running scripts/setup.sh"
+    bash scripts/setup.sh
+    break
+  fi
+done
+for tool in gpg gpgv apt-ftparchive python3 cargo "$tauri"; do
+  command -v "$tool" >/dev/null || die "$tool is still missing after scripts/setup.sh"
+done
 
 # Every gpg call uses a private, temporary keyring: the user's own is never touched.
 GNUPGHOME=$(mktemp -d)
