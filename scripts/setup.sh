@@ -8,7 +8,7 @@ APT_PACKAGES=(
   build-essential pkg-config file cmake clang libclang-dev protobuf-compiler libprotobuf-dev
   libssl-dev libwebkit2gtk-4.1-dev libgtk-3-dev libsoup-3.0-dev libjavascriptcoregtk-4.1-dev
   librsvg2-dev libayatana-appindicator3-dev libxdo-dev xvfb xauth webkit2gtk-driver chromium strace
-  dpkg-dev apt-utils gnupg gpgv
+  dpkg-dev apt-utils gnupg gpgv libasound2-dev espeak-ng
 )
 # The model pack is fetched with pip; use Debian's only when no working pip exists.
 python3 -m pip --version >/dev/null 2>&1 || APT_PACKAGES+=(python3 python3-pip)

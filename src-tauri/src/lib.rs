@@ -20,6 +20,7 @@ pub mod state;
 pub mod turns;
 pub mod tutor;
 pub mod updates;
+pub mod voice;
 
 pub use command_names::COMMAND_NAMES;
 
@@ -47,6 +48,10 @@ macro_rules! lantern_builder {
                 $crate::updates::commands::updates_set_location::<$runtime>,
                 $crate::updates::commands::updates_check::<$runtime>,
                 $crate::updates::commands::updates_install::<$runtime>,
+                $crate::voice::commands::voice_status,
+                $crate::voice::commands::voice_start,
+                $crate::voice::commands::voice_stop,
+                $crate::voice::commands::voice_cancel,
                 $crate::commands::profiles::list_profiles,
                 $crate::commands::profiles::create_profile,
                 $crate::commands::profiles::switch_profile::<$runtime>,
@@ -141,12 +146,18 @@ fn resource_dir_candidates<R: tauri::Runtime>(app: &tauri::App<R>) -> Vec<std::p
     dirs
 }
 
-/// Starts the app (or, with `--llm-worker CONFIG`, the model worker); returns a failure
+/// Starts the app (or, with `--llm-worker CONFIG` or `--speech-worker CONFIG`, a worker); returns a failure
 /// exit code instead of panicking.
 pub fn run() -> std::process::ExitCode {
     let mut args = std::env::args().skip(1);
-    if args.next().as_deref() == Some(model::WORKER_FLAG) {
-        return lantern_llm::run_worker(&args.next().unwrap_or_default());
+    match args.next().as_deref() {
+        Some(model::WORKER_FLAG) => {
+            return lantern_llm::run_worker(&args.next().unwrap_or_default())
+        }
+        Some(lantern_speech::WORKER_FLAG) => {
+            return lantern_speech::run_worker(&args.next().unwrap_or_default())
+        }
+        _ => {}
     }
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("LANTERN_LOG"))

@@ -31,6 +31,8 @@ pub struct AppState {
     pub clock: AppClock,
     /// The verified update offer of the last check.
     pub updates: crate::updates::UpdateState,
+    /// Voice input: the speech worker and the recording or transcription running.
+    pub voice: crate::voice::VoiceState,
 }
 
 impl AppState {
@@ -75,6 +77,10 @@ impl AppState {
                     program: worker_program().map_err(|e| StoreError::Open(e.to_string()))?,
                     args: vec![WORKER_FLAG.into()],
                 },
+            ),
+            voice: crate::voice::VoiceState::new(
+                pack_dir.as_deref(),
+                worker_program().map_err(|e| StoreError::Open(e.to_string()))?,
             ),
             pack_dir,
             model: ModelService::default(),

@@ -63,6 +63,14 @@ export const commands = {
 	 *  with `pkexec apt-get`, after an administrator authorises it.
 	 */
 	updatesInstall: () => typedError<null, IpcError>(__TAURI_INVOKE("updates_install")),
+	/**  Whether voice input can work: a speech model in the pack and a microphone. */
+	voiceStatus: () => typedError<VoiceStatusView_Serialize, IpcError>(__TAURI_INVOKE("voice_status")),
+	/**  Starts recording in `language`; level events (and the limit) arrive on `on_event`. */
+	voiceStart: (language: Language, onEvent: Channel<VoiceEvent>) => typedError<null, IpcError>(__TAURI_INVOKE("voice_start", { language, onEvent })),
+	/**  Stops recording and transcribes; progress arrives on the channel given to start. */
+	voiceStop: () => typedError<VoiceTranscriptView_Serialize, IpcError>(__TAURI_INVOKE("voice_stop")),
+	/**  Stops recording or transcribing and discards the audio. */
+	voiceCancel: () => typedError<null, IpcError>(__TAURI_INVOKE("voice_cancel")),
 	/**  Every profile, oldest first, with the active one marked. */
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
 	/**  Creates a profile (it does not become active). */
@@ -286,7 +294,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -783,6 +791,24 @@ export type ErrorCode =
 "update_install_unavailable" | 
 /**  Installing the verified package failed or was refused. */
 "update_install_failed" | 
+/**  The speech model is not in the model pack. */
+"voice_model_missing" | 
+/**  No microphone was found, or access to it was refused. */
+"voice_no_microphone" | 
+/**  The microphone failed while recording. */
+"voice_recording_failed" | 
+/**  A recording is already running. */
+"voice_already_recording" | 
+/**  Stop or cancel was asked with no recording running. */
+"voice_not_recording" | 
+/**  The audio could not be read (not a WAV file, or a broken one). */
+"voice_audio_invalid" | 
+/**  Nothing was heard in the recording. */
+"voice_no_speech" | 
+/**  The audio is longer than the limit. */
+"voice_too_long" | 
+/**  Transcription failed (the speech worker crashed or gave up); only this recording is lost. */
+"voice_transcription_failed" | 
 /**  The reply stream to the window broke. */
 "coach_stream_failed" | 
 /**  The coach's reply broke the contract. */
@@ -3514,6 +3540,85 @@ export type VersionView = {
 	summary: string,
 	/**  When. */
 	createdAt: string,
+};
+
+/**  A recording or transcription update, streamed to the composer. */
+export type VoiceEvent = {
+	/**  What the event is about. */
+	kind: VoiceEventKind,
+	/**  Input level, from 0 to 1 (level events). */
+	level: number | null,
+	/**  Time recorded, in milliseconds. */
+	elapsedMs: number,
+	/**  Share transcribed, from 0 to 1 (transcribing events). */
+	fraction: number | null,
+};
+
+/**  What a voice event is about. */
+export type VoiceEventKind = 
+/**  The input level while recording. */
+"level" | 
+/**  The time limit was reached; recording stopped. */
+"limit" | 
+/**  Transcription progress. */
+"transcribing";
+
+/**  Whether voice input can work here, and its limit. */
+export type VoiceStatusView = VoiceStatusView_Serialize | VoiceStatusView_Deserialize;
+
+/**  Whether voice input can work here, and its limit. */
+export type VoiceStatusView_Deserialize = {
+	/**  A speech model and a microphone are both present. */
+	available: boolean,
+	/**  The speech model's name, when it is in the pack. */
+	model?: string | null,
+	/**  Why voice input cannot work (`voice_model_missing`, `voice_no_microphone`). */
+	error?: IpcError | null,
+	/**  Longest recording, in seconds. */
+	maxSeconds: number,
+};
+
+/**  Whether voice input can work here, and its limit. */
+export type VoiceStatusView_Serialize = {
+	/**  A speech model and a microphone are both present. */
+	available: boolean,
+	/**  The speech model's name, when it is in the pack. */
+	model: string | null,
+	/**  Why voice input cannot work (`voice_model_missing`, `voice_no_microphone`). */
+	error: IpcError | null,
+	/**  Longest recording, in seconds. */
+	maxSeconds: number,
+};
+
+/**  A transcribed utterance for the confirm dialog. */
+export type VoiceTranscriptView = VoiceTranscriptView_Serialize | VoiceTranscriptView_Deserialize;
+
+/**  A transcribed utterance for the confirm dialog. */
+export type VoiceTranscriptView_Deserialize = {
+	/**  The words heard. */
+	text: string,
+	/**  The message to send, with the mathematics as `$…$` (or only the LaTeX). */
+	message: string,
+	/**  The mathematics heard, as LaTeX. */
+	latex?: string | null,
+	/**  The language transcribed. */
+	language: Language,
+	/**  Length of the audio, in seconds. */
+	seconds: number | null,
+};
+
+/**  A transcribed utterance for the confirm dialog. */
+export type VoiceTranscriptView_Serialize = {
+	/**  The words heard. */
+	text: string,
+	/**  The message to send, with the mathematics as `$…$` (or only the LaTeX). */
+	message: string,
+	/**  The mathematics heard, as LaTeX. */
+	latex: string | null,
+	/**  The language transcribed. */
+	language: Language,
+	/**  Length of the audio, in seconds. */
+	seconds: number | null,
 };
 
 /**  A worked example of a concept card. */

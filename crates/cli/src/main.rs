@@ -63,6 +63,8 @@ enum Command {
     Expenses(commands::ExpensesOptions),
     /// Import guided modules and work through them, without a window.
     Module(commands::ModuleOptions),
+    /// Transcribe a WAV file as the tutor's voice button does, with the mathematics heard as LaTeX.
+    Transcribe(commands::TranscribeOptions),
     /// Score a loop's replies on scripted dialogues (docs/evals.md).
     Eval(commands::EvalOptions),
     /// Search a course's indexed material (what the tutor retrieves).
@@ -92,6 +94,8 @@ enum BenchCommand {
     Drills(commands::BenchDrillsOptions),
     /// Feedback on graded drills: the share the model writes that the tutor's rules keep.
     Feedback(commands::BenchFeedbackOptions),
+    /// Voice input: the speech model's load time and real-time factor on WAV files.
+    Speech(commands::BenchSpeechOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -122,6 +126,10 @@ enum ProfilesCommand {
 
 fn main() -> ExitCode {
     lantern_rag::disable_runtime_telemetry();
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() == Some(lantern_speech::WORKER_FLAG) {
+        return lantern_speech::run_worker(&args.next().unwrap_or_default());
+    }
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("LANTERN_LOG"))
         .with_writer(std::io::stderr)
@@ -150,6 +158,7 @@ fn main() -> ExitCode {
         Command::Expenses(options) => commands::expenses(&locations, &options),
         Command::Module(options) => commands::module(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),
+        Command::Transcribe(options) => commands::transcribe(&locations, &options),
         Command::Bench(BenchCommand::Rag(options)) => commands::bench_rag(&locations, &options),
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
@@ -159,6 +168,9 @@ fn main() -> ExitCode {
         }
         Command::Bench(BenchCommand::Feedback(options)) => {
             commands::bench_feedback(&locations, &options)
+        }
+        Command::Bench(BenchCommand::Speech(options)) => {
+            commands::bench_speech(&locations, &options)
         }
         Command::Worker { config } => return lantern_llm::run_worker(&config),
     };

@@ -96,6 +96,25 @@ error_codes! {
     UpdateInstallUnavailable = "update_install_unavailable",
     /// Installing the verified package failed or was refused.
     UpdateInstallFailed = "update_install_failed",
+    // Voice input.
+    /// The speech model is not in the model pack.
+    VoiceModelMissing = "voice_model_missing",
+    /// No microphone was found, or access to it was refused.
+    VoiceNoMicrophone = "voice_no_microphone",
+    /// The microphone failed while recording.
+    VoiceRecordingFailed = "voice_recording_failed",
+    /// A recording is already running.
+    VoiceAlreadyRecording = "voice_already_recording",
+    /// Stop or cancel was asked with no recording running.
+    VoiceNotRecording = "voice_not_recording",
+    /// The audio could not be read (not a WAV file, or a broken one).
+    VoiceAudioInvalid = "voice_audio_invalid",
+    /// Nothing was heard in the recording.
+    VoiceNoSpeech = "voice_no_speech",
+    /// The audio is longer than the limit.
+    VoiceTooLong = "voice_too_long",
+    /// Transcription failed (the speech worker crashed or gave up); only this recording is lost.
+    VoiceTranscriptionFailed = "voice_transcription_failed",
     // The coach.
     /// The reply stream to the window broke.
     CoachStreamFailed = "coach_stream_failed",

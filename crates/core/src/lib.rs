@@ -23,5 +23,6 @@ pub mod text;
 pub mod turn;
 pub mod tutor;
 pub mod updates;
+pub mod voice;
 
 pub use error::{Coded, ErrorCode};

@@ -19,6 +19,8 @@ pub enum Role {
     Embedder,
     /// A native library a model needs at run time (ONNX Runtime).
     Runtime,
+    /// A speech recognition model (Whisper in CTranslate2 format) for voice input.
+    Speech,
 }
 
 /// One registry package member that forms (part of) a file.

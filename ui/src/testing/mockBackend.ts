@@ -8,6 +8,7 @@ import { createModelsMock } from "../features/models/mock";
 import { createModulesMock } from "../features/modules/mock";
 import { createReportsMock } from "../features/reports/mock";
 import { createTutorMock } from "../features/tutor/mock";
+import { createVoiceMock } from "../features/tutor/voice/mock";
 import { createUpdatesMock } from "../settings/updates/mock";
 
 type Args = Record<string, unknown>;
@@ -69,7 +70,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createModelsMock(), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock());
+Object.assign(handlers, createModelsMock(), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock());
 // The native file dialogs: a chosen Markdown report, and a save path.
 handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
 handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";

@@ -185,7 +185,7 @@ export function TutorPage({ modelReady, debugDrawer }: { modelReady: boolean; de
                 {errorText(tutor.error)}
               </p>
             )}
-            <Composer busy={busy} canStop={tutor.canStop} inputRef={composer} onSend={tutor.send} onStop={() => void tutor.stop()} />
+            <Composer busy={busy} canStop={tutor.canStop} inputRef={composer} language={thread?.language ?? null} onSend={tutor.send} onStop={() => void tutor.stop()} />
           </div>
         )}
         {debugDrawer && thread && <DebugDrawer threadId={thread.id} revision={tutor.revision} />}

@@ -1,0 +1,212 @@
+//! Whisper on CTranslate2: loads the model folder and turns 16 kHz samples into text, one
+//! 30-second window at a time. Runs inside the worker process only.
+
+use crate::audio;
+use crate::mel::{MelSpectrogram, MEL_BANDS, WINDOW_FRAMES, WINDOW_SAMPLES};
+use ct2rs::sys::{ComputeType, Config, Device, StorageView, Whisper, WhisperOptions};
+use lantern_core::language::Language;
+use lantern_core::pack::{Manifest, Role};
+use lantern_core::voice::VoiceError;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Files a CTranslate2 Whisper folder must hold.
+pub const MODEL_FILES: [&str; 4] = [
+    "model.bin",
+    "config.json",
+    "tokenizer.json",
+    "vocabulary.txt",
+];
+
+/// Below this level (0–1 meter scale, about -50 dBFS) a clip is silence: no model run.
+const SILENCE_LEVEL: f32 = 0.17;
+
+/// A window is silence when the model says so this surely…
+const NO_SPEECH_PROBABILITY: f32 = 0.6;
+/// …and its words are this unlikely (mean log-probability per token).
+const UNSURE_LOG_PROB: f32 = -1.0;
+
+/// What Whisper is told was said before each window: the kind of sentence a student says
+/// in a maths lesson, which steers it towards "x squared" rather than "ex squared".
+fn context_text(language: Language) -> &'static str {
+    match language {
+        Language::En => "x squared plus 3x equals 10. Two over three. The square root of 16. Sine of x equals one half. Pi r squared. x is less than or equal to 4.",
+        Language::Es => "Equis al cuadrado más tres equis igual a diez. Dos tercios. La raíz cuadrada de dieciséis. Seno de equis igual a un medio. Pi por erre al cuadrado. Equis es menor o igual que cuatro.",
+    }
+}
+
+/// What the worker loads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EngineConfig {
+    /// The Whisper folder (CTranslate2 format).
+    pub model_dir: PathBuf,
+    /// CPU threads.
+    pub threads: usize,
+    /// Beam width (1 = greedy).
+    pub beam_size: usize,
+}
+
+impl EngineConfig {
+    /// The model in `model_dir` with the default decoding (beam of 5).
+    pub fn new(model_dir: PathBuf, threads: usize) -> Self {
+        Self {
+            model_dir,
+            threads: threads.max(1),
+            beam_size: 5,
+        }
+    }
+}
+
+/// Checks that `dir` holds a complete Whisper model.
+pub fn check_model_dir(dir: &Path) -> Result<(), VoiceError> {
+    match MODEL_FILES.iter().find(|f| !dir.join(f).is_file()) {
+        Some(missing) => Err(VoiceError::ModelMissing(format!(
+            "{} has no {missing}",
+            dir.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The pack's speech model: its folder inside `pack_dir` and its name.
+pub fn pack_model(pack_dir: Option<&Path>) -> Result<(PathBuf, String), VoiceError> {
+    let manifest = Manifest::bundled();
+    let model = manifest
+        .default_for(Role::Speech)
+        .ok_or_else(|| VoiceError::ModelMissing("the manifest names no speech model".into()))?;
+    let folder = model
+        .files
+        .first()
+        .and_then(|f| Path::new(&f.path).parent())
+        .ok_or_else(|| VoiceError::ModelMissing(model.name.clone()))?;
+    let pack =
+        pack_dir.ok_or_else(|| VoiceError::ModelMissing("no model pack was found".into()))?;
+    let dir = pack.join(folder);
+    check_model_dir(&dir)?;
+    Ok((dir, model.name.clone()))
+}
+
+/// A loaded Whisper model.
+pub struct Engine {
+    whisper: Whisper,
+    tokenizer: tokenizers::Tokenizer,
+    mel: MelSpectrogram,
+    beam_size: usize,
+}
+
+fn failed(e: impl std::fmt::Display) -> VoiceError {
+    VoiceError::TranscriptionFailed(e.to_string())
+}
+
+impl Engine {
+    /// Loads the model (int8 weights on the CPU).
+    pub fn load(config: &EngineConfig) -> Result<Self, VoiceError> {
+        check_model_dir(&config.model_dir)?;
+        let ct2 = Config {
+            device: Device::CPU,
+            compute_type: ComputeType::INT8,
+            num_threads_per_replica: config.threads.max(1),
+            ..Config::default()
+        };
+        let whisper = Whisper::new(&config.model_dir, ct2).map_err(|e| {
+            VoiceError::ModelMissing(format!("{}: {e}", config.model_dir.display()))
+        })?;
+        let tokenizer = tokenizers::Tokenizer::from_file(config.model_dir.join("tokenizer.json"))
+            .map_err(|e| VoiceError::ModelMissing(format!("tokenizer.json: {e}")))?;
+        Ok(Self {
+            whisper,
+            tokenizer,
+            mel: MelSpectrogram::new(),
+            beam_size: config.beam_size.max(1),
+        })
+    }
+
+    /// The text spoken in `samples` (mono, 16 kHz) in `language`; `progress` hears the
+    /// share done after each window.
+    pub fn transcribe(
+        &self,
+        samples: &[f32],
+        language: Language,
+        progress: &mut dyn FnMut(f32),
+    ) -> Result<String, VoiceError> {
+        if audio::level(samples) < SILENCE_LEVEL {
+            return Err(VoiceError::NoSpeech);
+        }
+        let windows: Vec<&[f32]> = samples.chunks(WINDOW_SAMPLES).collect();
+        let mut parts = Vec::new();
+        for (done, window) in windows.iter().enumerate() {
+            if audio::level(window) >= SILENCE_LEVEL {
+                if let Some(text) = self.window_text(window, language)? {
+                    parts.push(text);
+                }
+            }
+            progress((done + 1) as f32 / windows.len() as f32);
+        }
+        let text = parts.join(" ");
+        if text.trim().is_empty() {
+            return Err(VoiceError::NoSpeech);
+        }
+        Ok(text)
+    }
+
+    /// The tokens of the text Whisper is told came before: spoken mathematics in
+    /// `language`, so it writes the words a student says about it.
+    fn context_tokens(&self, language: Language) -> Result<Vec<String>, VoiceError> {
+        let encoding = self
+            .tokenizer
+            .encode(format!(" {}", context_text(language)), false)
+            .map_err(failed)?;
+        Ok(encoding.get_tokens().to_vec())
+    }
+
+    fn window_text(
+        &self,
+        window: &[f32],
+        language: Language,
+    ) -> Result<Option<String>, VoiceError> {
+        let mut features = self.mel.window_features(window);
+        let view = StorageView::new(&[1, MEL_BANDS, WINDOW_FRAMES], &mut features, Device::CPU)
+            .map_err(failed)?;
+        let language_token = format!("<|{}|>", language.code());
+        let mut prompt: Vec<String> = vec!["<|startofprev|>".into()];
+        prompt.extend(self.context_tokens(language)?);
+        prompt.extend(
+            [
+                "<|startoftranscript|>",
+                &language_token,
+                "<|transcribe|>",
+                "<|notimestamps|>",
+            ]
+            .map(String::from),
+        );
+        let options = WhisperOptions {
+            beam_size: self.beam_size,
+            return_scores: true,
+            return_no_speech_prob: true,
+            ..WhisperOptions::default()
+        };
+        let result = self
+            .whisper
+            .generate(&view, &[prompt], &options)
+            .map_err(failed)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| failed("the model returned nothing"))?;
+        let score = result.scores.first().copied().unwrap_or(0.0);
+        if result.no_speech_prob > NO_SPEECH_PROBABILITY && score < UNSURE_LOG_PROB {
+            return Ok(None);
+        }
+        let ids: Vec<u32> = result
+            .sequences_ids
+            .first()
+            .map(|ids| {
+                ids.iter()
+                    .filter_map(|&id| u32::try_from(id).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let text = self.tokenizer.decode(&ids, true).map_err(failed)?;
+        let text = text.trim().to_string();
+        Ok((!text.is_empty()).then_some(text))
+    }
+}
