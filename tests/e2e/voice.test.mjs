@@ -75,6 +75,10 @@ describe("Voice input", () => {
     const latex = await browser.$(".voice-confirm input[type='text']").getValue();
     assert.equal(latex.replace(/\s/g, ""), "x^2+3x=10", `detected: ${latex}`);
     assert.ok(await browser.$(".voice-formula .katex").isExisting(), "the LaTeX is rendered by KaTeX");
+    // KaTeX's fonts load on first use; the formula is drawn once they have.
+    await browser.waitUntil(() => browser.execute(() => document.fonts.status === "loaded"), { timeout: 10000 });
+    const width = await browser.execute(() => document.querySelector(".voice-formula .katex-html")?.getBoundingClientRect().width ?? 0);
+    assert.ok(width > 20, `the formula has a visible width (${width}px)`);
     await browser.saveScreenshot(join(OUTPUT, "voice-confirm.png"));
 
     const before = (await browser.$$(".timeline > li")).length;

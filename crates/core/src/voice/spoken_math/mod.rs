@@ -26,7 +26,8 @@ use parser::Parser;
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SpokenMath {
     /// The message to send: the transcript with each mathematical stretch replaced by `$…$`
-    /// (e.g. "is $x^2 + 3x = 10$ right?"); when the whole utterance is mathematics, just that LaTeX without dollars.
+    /// (e.g. "is $x^2 + 3x = 10$ right?"); when the whole utterance is mathematics, just
+    /// that formula between dollars (sentence punctuation dropped).
     pub message: String,
     /// The LaTeX of the mathematics heard (stretches joined by ", " when there are several); None when there is none.
     pub latex: Option<String>,
@@ -60,7 +61,7 @@ pub fn detect(transcript: &str, language: Language) -> SpokenMath {
         _ => false,
     };
     let message = if whole {
-        latex.clone()
+        format!("${latex}$")
     } else {
         splice(text, &lexemes, &stretches)
     };
@@ -176,6 +177,11 @@ mod tests {
         }
     }
 
+    /// An utterance that was all mathematics: the formula between dollars, and its LaTeX.
+    fn whole(latex: &str) -> SpokenMath {
+        math(&format!("${latex}$"), latex)
+    }
+
     fn text(message: &str) -> SpokenMath {
         SpokenMath {
             message: message.into(),
@@ -184,14 +190,17 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_utterance_of_mathematics_is_just_its_latex() {
+    fn a_whole_utterance_of_mathematics_is_just_its_formula() {
         assert_eq!(
             en("X squared plus 3x equals 10."),
-            math("x^2 + 3x = 10", "x^2 + 3x = 10")
+            math("$x^2 + 3x = 10$", "x^2 + 3x = 10")
         );
-        assert_eq!(en("x² + 3x = 10"), math("x^2 + 3x = 10", "x^2 + 3x = 10"));
-        assert_eq!(en("Two over three."), math("\\frac{2}{3}", "\\frac{2}{3}"));
-        assert_eq!(es("Equis al cuadrado."), math("x^2", "x^2"));
+        assert_eq!(en("x² + 3x = 10"), math("$x^2 + 3x = 10$", "x^2 + 3x = 10"));
+        assert_eq!(
+            en("Two over three."),
+            math("$\\frac{2}{3}$", "\\frac{2}{3}")
+        );
+        assert_eq!(es("Equis al cuadrado."), math("$x^2$", "x^2"));
     }
 
     #[test]
@@ -271,12 +280,9 @@ mod tests {
 
     #[test]
     fn a_cue_makes_a_lone_number_or_letter_mathematics() {
-        assert_eq!(
-            en("the fraction one third"),
-            math("\\frac{1}{3}", "\\frac{1}{3}")
-        );
-        assert_eq!(en("the variable x"), math("x", "x"));
-        assert_eq!(es("la variable equis"), math("x", "x"));
+        assert_eq!(en("the fraction one third"), whole("\\frac{1}{3}"));
+        assert_eq!(en("the variable x"), whole("x"));
+        assert_eq!(es("la variable equis"), whole("x"));
         assert_eq!(en("what is x"), text("what is x"));
     }
 
@@ -296,7 +302,7 @@ mod tests {
             ("x⁻¹", "x^{-1}"),
             ("(x+1)", "(x + 1)"),
         ] {
-            assert_eq!(en(heard), math(latex, latex), "{heard}");
+            assert_eq!(en(heard), whole(latex), "{heard}");
         }
     }
 
@@ -358,14 +364,11 @@ mod tests {
             "x plus 1, all squared",
             "Open parentheses x plus 1. Close parentheses squared.",
         ] {
-            assert_eq!(en(heard), math("(x + 1)^2", "(x + 1)^2"), "{heard}");
+            assert_eq!(en(heard), whole("(x + 1)^2"), "{heard}");
         }
-        assert_eq!(
-            es("equis más uno, todo al cuadrado"),
-            math("(x + 1)^2", "(x + 1)^2")
-        );
-        assert_eq!(en("x equals y, squared"), math("x = y^2", "x = y^2"));
-        assert_eq!(es("equis igual a ye. Al cubo."), math("x = y^3", "x = y^3"));
+        assert_eq!(es("equis más uno, todo al cuadrado"), whole("(x + 1)^2"));
+        assert_eq!(en("x equals y, squared"), whole("x = y^2"));
+        assert_eq!(es("equis igual a ye. Al cubo."), whole("x = y^3"));
         assert_eq!(
             en("so x plus 1, all over 2, right?"),
             math("so $\\frac{x + 1}{2}$, right?", "\\frac{x + 1}{2}")

@@ -128,7 +128,7 @@ describe("voice input in the composer", () => {
     expect(within(dialog).getByText(MOCK_TRANSCRIPT.text)).toBeTruthy();
     const message = within(dialog).getByLabelText("Message") as HTMLTextAreaElement;
     const latex = within(dialog).getByLabelText("Formula (LaTeX)") as HTMLInputElement;
-    expect(message.value).toBe("x^2 + 3x = 10");
+    expect(message.value).toBe("$x^2 + 3x = 10$");
     expect(latex.value).toBe("x^2 + 3x = 10");
     expect(document.activeElement).toBe(message);
     expect(dialog.querySelector(".katex")).toBeTruthy();

@@ -51,8 +51,15 @@ describe("VoiceConfirm", () => {
     fireEvent.keyDown(within(d).getByLabelText("Formula (LaTeX)"), { key: "Enter" });
     expect(onSend).toHaveBeenCalledWith(
       { text: null, latex: "x^2 + 3x = 10", clientEvent: null },
-      { message: "x^2 + 3x = 10", latex: "x^2 + 3x = 10" },
+      { message: "$x^2 + 3x = 10$", latex: "x^2 + 3x = 10" },
     );
+  });
+
+  it("an all-mathematics message the student edited is sent with its words", () => {
+    const { onSend, dialog: d } = dialog();
+    fireEvent.change(within(d).getByLabelText("Message"), { target: { value: "Is $x^2 + 3x = 10$ right?" } });
+    fireEvent.click(within(d).getByRole("button", { name: "Send" }));
+    expect(onSend.mock.calls[0][0]).toEqual({ text: "Is $x^2 + 3x = 10$ right?", latex: "x^2 + 3x = 10", clientEvent: null });
   });
 
   it("Escape discards", () => {

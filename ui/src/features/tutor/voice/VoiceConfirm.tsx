@@ -46,8 +46,10 @@ export function VoiceConfirm({
 
   function send() {
     if (empty || busy) return;
-    // An utterance that was all mathematics goes as LaTeX only, not twice.
-    const words = text && text !== tex ? text : null;
+    // An utterance that was all mathematics (its message only the formula between
+    // dollars, left as heard) goes as the LaTeX field alone, not twice.
+    const allMaths = transcript.latex !== null && transcript.message === `$${transcript.latex}$`;
+    const words = text && !(allMaths && message === transcript.message) ? text : null;
     onSend({ text: words, latex: tex || null, clientEvent: null }, { message, latex });
   }
 

@@ -11,7 +11,7 @@ type Channel = { onmessage: (event: VoiceEvent) => void };
 /** What the scripted recording is heard as. */
 export const MOCK_TRANSCRIPT: VoiceTranscriptView_Serialize = {
   text: "x squared plus three x equals ten",
-  message: "x^2 + 3x = 10",
+  message: "$x^2 + 3x = 10$",
   latex: "x^2 + 3x = 10",
   language: "en",
   seconds: 3.2,
