@@ -210,3 +210,29 @@ impl Engine {
         Ok((!text.is_empty()).then_some(text))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_core::{Coded, ErrorCode};
+
+    #[test]
+    fn a_pack_without_the_speech_model_is_voice_model_missing_naming_the_fix() {
+        let empty = tempfile::tempdir().unwrap();
+        for pack in [None, Some(empty.path())] {
+            let error = pack_model(pack).unwrap_err();
+            assert_eq!(error.code(), ErrorCode::VoiceModelMissing);
+            assert!(error.to_string().contains("models/fetch.py"), "{error}");
+        }
+        std::fs::create_dir(empty.path().join("whisper-base")).unwrap();
+        std::fs::write(empty.path().join("whisper-base/model.bin"), b"partial").unwrap();
+        let error = pack_model(Some(empty.path())).unwrap_err();
+        assert!(error.to_string().contains("config.json"), "{error}");
+    }
+
+    #[test]
+    fn the_context_is_a_maths_sentence_in_each_language() {
+        assert!(context_text(Language::En).contains("squared"));
+        assert!(context_text(Language::Es).contains("al cuadrado"));
+    }
+}

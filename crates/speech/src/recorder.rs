@@ -226,10 +226,34 @@ fn record(
     ))
 }
 
-/// Whether a default input device exists (`voice_no_microphone` when not).
+/// Whether the default input device exists and can say how it records
+/// (`voice_no_microphone` when not).
 pub fn check_microphone() -> Result<(), VoiceError> {
-    cpal::default_host()
+    let device = cpal::default_host()
         .default_input_device()
-        .map(|_| ())
-        .ok_or_else(|| no_microphone("this computer has no input device"))
+        .ok_or_else(|| no_microphone("this computer has no input device"))?;
+    choose_config(&device).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_core::{Coded, ErrorCode};
+
+    #[test]
+    fn the_microphone_check_agrees_with_starting_a_recording() {
+        let checked = check_microphone();
+        let started = start_recording(Duration::from_millis(300), Box::new(|_| {}));
+        match (checked, started) {
+            (Ok(()), Ok(recording)) => {
+                let samples = recording.stop().expect("a recording that started stops");
+                assert!(samples.len() <= SAMPLE_RATE, "at most the time recorded");
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a.code(), ErrorCode::VoiceNoMicrophone);
+                assert_eq!(b.code(), ErrorCode::VoiceNoMicrophone);
+            }
+            (a, b) => panic!("check {a:?} but start {:?}", b.map(|_| ())),
+        }
+    }
 }

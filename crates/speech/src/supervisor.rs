@@ -205,3 +205,97 @@ impl SpeechSupervisor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_core::{Coded, ErrorCode};
+
+    /// A supervisor whose "worker" is a shell script: it says ready, then runs `then`
+    /// on the first request.
+    fn scripted(model_dir: &Path, then: &str) -> SpeechSupervisor {
+        let script = format!("echo '{{\"type\":\"ready\"}}'; read request; {then}");
+        SpeechSupervisor::new(SpeechWorkerConfig {
+            program: "sh".into(),
+            args: vec!["-c".into(), script, "worker".into()],
+            engine: EngineConfig::new(model_dir.to_path_buf(), 1),
+            load_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_millis(500),
+        })
+    }
+
+    fn model_dir() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for file in crate::MODEL_FILES {
+            std::fs::write(dir.path().join(file), b"").unwrap();
+        }
+        dir
+    }
+
+    async fn attempt(speech: &SpeechSupervisor) -> Result<Option<Transcript>, VoiceError> {
+        speech
+            .transcribe(
+                Path::new("/tmp/a.wav"),
+                Language::En,
+                &|_| {},
+                &CancelFlag::default(),
+            )
+            .await
+    }
+
+    #[tokio::test]
+    async fn a_worker_that_dies_mid_utterance_costs_that_utterance_and_is_restarted() {
+        let dir = model_dir();
+        let speech = scripted(dir.path(), "kill -9 $$");
+        for _ in 0..2 {
+            let error = attempt(&speech).await.unwrap_err();
+            assert_eq!(error.code(), ErrorCode::VoiceTranscriptionFailed, "{error}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_worker_that_hangs_is_given_up_after_the_idle_timeout() {
+        let dir = model_dir();
+        let speech = scripted(dir.path(), "sleep 30");
+        let error = attempt(&speech).await.unwrap_err();
+        assert!(error.to_string().contains("no answer"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn progress_and_the_transcript_come_through_and_the_worker_is_kept() {
+        let dir = model_dir();
+        let answer = r#"echo '{"type":"progress","id":1,"fraction":0.5}'; echo '{"type":"done","id":1,"text":"x squared","seconds":2.0}'; read again; echo '{"type":"done","id":1,"text":"again","seconds":1.0}'"#;
+        let speech = scripted(dir.path(), answer);
+        let heard = std::sync::Mutex::new(Vec::new());
+        let first = speech
+            .transcribe(
+                Path::new("/tmp/a.wav"),
+                Language::Es,
+                &|f| heard.lock().unwrap().push(f),
+                &CancelFlag::default(),
+            )
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (first.text.as_str(), first.language, first.seconds),
+            ("x squared", Language::Es, 2.0)
+        );
+        assert_eq!(*heard.lock().unwrap(), vec![0.5]);
+        let second = attempt(&speech).await.unwrap().unwrap();
+        assert_eq!(
+            second.text, "again",
+            "the same worker answered the next utterance"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_missing_model_is_refused_before_any_worker_starts() {
+        let empty = tempfile::tempdir().unwrap();
+        let speech = scripted(empty.path(), "true");
+        assert_eq!(
+            attempt(&speech).await.unwrap_err().code(),
+            ErrorCode::VoiceModelMissing
+        );
+    }
+}
