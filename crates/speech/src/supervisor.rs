@@ -98,6 +98,8 @@ impl SpeechSupervisor {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
+            // CTranslate2's OpenMP threads sleep between utterances instead of spinning.
+            .env("OMP_WAIT_POLICY", "PASSIVE")
             .kill_on_drop(true)
             .spawn()
             .map_err(|e| {
