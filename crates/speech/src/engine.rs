@@ -26,12 +26,14 @@ const NO_SPEECH_PROBABILITY: f32 = 0.6;
 /// …and its words are this unlikely (mean log-probability per token).
 const UNSURE_LOG_PROB: f32 = -1.0;
 
-/// What Whisper is told was said before each window: the kind of sentence a student says
-/// in a maths lesson, which steers it towards "x squared" rather than "ex squared".
+/// What Whisper is told was said before each window: that this is a maths lesson, in the
+/// student's language. It holds no formula on purpose: Whisper copies a formula it was
+/// shown into what it hears (a prompt with "three quarters" turned "dos tercios" into
+/// "tres cuartos"), while the bare setting lifts English phrases from 13/18 to 15/18.
 fn context_text(language: Language) -> &'static str {
     match language {
-        Language::En => "x squared plus 3x equals 10. Two over three. The square root of 16. Sine of x equals one half. Pi r squared. x is less than or equal to 4.",
-        Language::Es => "Equis al cuadrado más tres equis igual a diez. Dos tercios. La raíz cuadrada de dieciséis. Seno de equis igual a un medio. Pi por erre al cuadrado. Equis es menor o igual que cuatro.",
+        Language::En => "In maths class, a student reads an equation aloud.",
+        Language::Es => "En clase de matemáticas, un estudiante lee una ecuación en voz alta.",
     }
 }
 

@@ -1,7 +1,8 @@
 //! Spoken mathematics end to end, without a microphone: espeak-ng reads each phrase of
 //! `tests/voice/phrases.json` into a WAV file, the real speech worker transcribes it with
 //! the pack's Whisper model, and the detected LaTeX is compared with the expected one.
-//! Prints a table with the share right and the real-time factor. Under `CI=true` a
+//! Prints a table with the share right per language and the real-time factor; at least
+//! 60 % of the English phrases must be right. Under `CI=true` a
 //! quarter of the phrases run (the full set by hand: `cargo test -p lantern-speech
 //! --test spoken_phrases -- --nocapture`).
 
@@ -85,7 +86,9 @@ async fn spoken_phrases_become_the_expected_latex() {
         .collect();
     let dir = tempfile::tempdir().unwrap();
     let speech = supervisor();
-    let (mut right_count, mut audio_seconds, mut busy_seconds) = (0, 0.0f32, 0.0f32);
+    let (mut audio_seconds, mut busy_seconds) = (0.0f32, 0.0f32);
+    // Phrases tried and right, per language (English, Spanish).
+    let mut tally = [(0usize, 0usize); 2];
     for phrase in &chosen {
         let wav = dir.path().join(format!("{}.wav", phrase.id));
         speak(&phrase.say, phrase.language, &wav);
@@ -102,7 +105,9 @@ async fn spoken_phrases_become_the_expected_latex() {
         let voice = VoiceMessage::from_transcript(transcript);
         let got = voice.latex.clone().unwrap_or_default();
         let ok = right(&phrase.latex, &got);
-        right_count += usize::from(ok);
+        let count = &mut tally[usize::from(phrase.language == Language::Es)];
+        count.0 += 1;
+        count.1 += usize::from(ok);
         println!(
             "{} {:<16} {took:.1}s heard {heard:?} → {got:?} (want {:?})",
             if ok { "ok  " } else { "MISS" },
@@ -110,17 +115,18 @@ async fn spoken_phrases_become_the_expected_latex() {
             phrase.latex
         );
     }
-    let share = right_count as f32 / chosen.len() as f32;
+    let [(en_tried, en_right), (es_tried, es_right)] = tally;
     println!(
-        "{right_count}/{} right ({:.0}%); real-time factor {:.2} ({busy_seconds:.1} s for {audio_seconds:.1} s of audio, model load included)",
+        "{}/{} right: English {en_right}/{en_tried}, Spanish {es_right}/{es_tried}; real-time factor {:.2} ({busy_seconds:.1} s for {audio_seconds:.1} s of audio, model load included)",
+        en_right + es_right,
         chosen.len(),
-        share * 100.0,
         busy_seconds / audio_seconds
     );
+    // espeak-ng's Spanish voice is too synthetic for Whisper base to be judged on it
+    // (docs/performance.md); English speech must come out right.
     assert!(
-        share >= 0.5,
-        "only {right_count}/{} phrases gave the expected LaTeX",
-        chosen.len()
+        en_right * 10 >= en_tried * 6,
+        "only {en_right}/{en_tried} English phrases gave the expected LaTeX"
     );
 }
 
