@@ -261,8 +261,29 @@ mod tests {
             "voy a la escuela",
             "sin embargo es tan fácil",
             "menos mal",
+            "El A-A-S-P-O-R-A-U-A-M-O.",
         ] {
             assert_eq!(es(sentence), text(sentence), "{sentence}");
+        }
+    }
+
+    #[test]
+    fn hyphen_joined_letters_are_a_word_but_compact_formulas_are_not() {
+        for sentence in [
+            "Spell it A-A-S-P.",
+            "X-Y-Z is a name",
+            "I bought a T-shirt",
+            "Send me an e-mail",
+            "Make a U-turn",
+        ] {
+            assert_eq!(en(sentence), text(sentence), "{sentence}");
+        }
+        for sentence in ["El A-A-S-P-O-R-A-U-A-M-O.", "Deletrea X-Y-Z", "un e-mail"] {
+            assert_eq!(es(sentence), text(sentence), "{sentence}");
+        }
+        for (written, latex) in [("x-1", "x - 1"), ("2x-3", "2x - 3"), ("a-b", "a - b")] {
+            assert_eq!(en(written).latex.as_deref(), Some(latex), "{written}");
+            assert_eq!(es(written).latex.as_deref(), Some(latex), "{written}");
         }
     }
 

@@ -61,6 +61,8 @@ pub(crate) fn tokenize(text: &str, language: Language) -> Vec<Token> {
             (TokenKind::Superscript, digits, next)
         } else if let Some((symbol, next)) = symbol(&chars, i) {
             (TokenKind::Symbol(symbol), symbol.to_string(), next)
+        } else if let Some((chain, next)) = is_letter(c).then(|| word_chain(&chars, i)).flatten() {
+            (TokenKind::Word, chain, next)
         } else if is_letter(c) {
             word(&chars, i)
         } else if is_punctuation(c) {
@@ -100,6 +102,56 @@ fn joins_words(tokens: &[Token], chars: &[(usize, char)], i: usize, spaced: bool
         .last()
         .is_some_and(|t| t.kind == TokenKind::Word && t.text.chars().count() >= 2);
     !spaced && before && after
+}
+
+/// Letters joined by hyphens with no space that spell one word rather than a
+/// subtraction: three or more single letters ("A-A-S-P", "X-Y-Z"), or single letters
+/// with a word of two or more letters ("T-shirt", "e-mail", "U-turn"). The whole chain
+/// is one word token, its normalised segments joined by "-" ("t-shirt"). A compact
+/// formula with two short operands ("x-1", "a-b") is not a chain; chains of words only
+/// ("twenty-five", "COVID-19") are left to [`joins_words`].
+fn word_chain(chars: &[(usize, char)], from: usize) -> Option<(String, usize)> {
+    let alnum = |i: usize| {
+        chars
+            .get(i)
+            .is_some_and(|&(_, c)| is_letter(c) || c.is_ascii_digit())
+    };
+    let mut segments: Vec<String> = Vec::new();
+    let mut i = from;
+    loop {
+        let mut raw = String::new();
+        let start = i;
+        while let Some(&(_, c)) = chars.get(i) {
+            let apostrophe = matches!(c, '\'' | '’')
+                && i > start
+                && chars.get(i + 1).is_some_and(|&(_, n)| is_letter(n));
+            if !(is_letter(c) || c.is_ascii_digit() || apostrophe) {
+                break;
+            }
+            if !apostrophe {
+                raw.push(c);
+            }
+            i += 1;
+        }
+        segments.push(raw);
+        if chars.get(i).is_some_and(|&(_, c)| c == '-') && alnum(i + 1) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let letters = |s: &String| s.chars().all(is_letter);
+    let single = |s: &String| letters(s) && s.chars().count() == 1;
+    let multi = |s: &String| letters(s) && s.chars().count() >= 2;
+    let spelled = segments.len() >= 3 && segments.iter().all(single);
+    let compound = segments.iter().any(single) && segments.iter().any(multi);
+    (spelled || compound).then(|| {
+        let normalized: Vec<String> = segments
+            .iter()
+            .map(|s| normalize(s).replace(' ', ""))
+            .collect();
+        (normalized.join("-"), i)
+    })
 }
 
 fn word(chars: &[(usize, char)], from: usize) -> (TokenKind, String, usize) {
@@ -314,6 +366,25 @@ mod tests {
         assert_eq!(texts("x-1"), ["x", "-", "1"]);
         assert_eq!(texts("10-3"), ["10", "-", "3"]);
         assert_eq!(texts("COVID-19"), ["covid", "19"]);
+    }
+
+    #[test]
+    fn hyphenated_letter_chains_are_one_word() {
+        assert_eq!(texts("A-A-S-P"), ["a-a-s-p"]);
+        assert_eq!(texts("X-Y-Z."), ["x-y-z", "."]);
+        assert_eq!(texts("a T-shirt"), ["a", "t-shirt"]);
+        assert_eq!(texts("e-mail"), ["e-mail"]);
+        assert_eq!(texts("U-turn"), ["u-turn"]);
+        let es: Vec<String> = tokenize("El A-A-S-P-O-R-A-U-A-M-O.", Language::Es)
+            .into_iter()
+            .map(|t| t.text)
+            .collect();
+        assert_eq!(es, ["el", "a-a-s-p-o-r-a-u-a-m-o", "."]);
+        // Compact formulas with two operands stay maths.
+        assert_eq!(texts("x-1"), ["x", "-", "1"]);
+        assert_eq!(texts("2x-3"), ["2", "x", "-", "3"]);
+        assert_eq!(texts("a-b"), ["a", "-", "b"]);
+        assert_eq!(texts("x-y-1"), ["x", "-", "y", "-", "1"]);
     }
 
     #[test]
