@@ -8,6 +8,10 @@ import "katex/dist/katex.min.css";
 import { App } from "./app/App";
 import "./app/app.css";
 
+// KaTeX's fonts are bundled; loading the two every formula uses now means the first
+// formula a student sees (e.g. in the voice dialog) is drawn at once, not after a blank.
+for (const font of ["1em KaTeX_Main", "italic 1em KaTeX_Math"]) void document.fonts?.load(font).catch(() => undefined);
+
 const root = document.getElementById("root");
 if (root) {
   createRoot(root).render(
