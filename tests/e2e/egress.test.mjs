@@ -6,7 +6,7 @@
 // What the watcher saw: test-output/e2e/egress-report.txt.
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -121,7 +121,7 @@ describe("Egress: nothing reaches the network", () => {
     assert.match(control[0], /^pid \d+ thread [^:]+: connect to 192\.0\.2\.1:53 \(DNS, port 53\)/);
   });
 
-  it("runs the CLI: import, search, generate, embed", () => {
+  it("runs the CLI: import, search, generate, embed, transcribe", () => {
     assert.ok(existsSync(CLI), `${CLI} is missing: run \`cargo build -p lantern-cli\``);
     const data = ["--data-dir", join(cliHome, "lantern")];
     const schema = join(cliHome, "answer.schema.json");
@@ -131,6 +131,11 @@ describe("Egress: nothing reaches the network", () => {
     assert.match(search.stdout, /ALG-05/);
     runTraced("cli: generate", CLI, [...data, "generate", "--schema", schema, "--prompt", "What is 3 + 4?", "--max-tokens", "64"]);
     runTraced("cli: embed", CLI, [...data, "embed", "factorise x^2 + 5x + 6"]);
+    // Voice input's path: the speech worker (CTranslate2, tokenizer) on spoken audio.
+    const wav = join(cliHome, "spoken.wav");
+    execFileSync("espeak-ng", ["-v", "en-us", "-w", wav, "x squared plus one"]);
+    const spoken = runTraced("cli: transcribe", CLI, [...data, "transcribe", wav]);
+    assert.match(spoken.stdout, /latex: +x\^2 \+ 1/);
   });
 
   it("runs the app's first run: sample course, search, coach turn, a setting", async () => {
