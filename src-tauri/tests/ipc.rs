@@ -109,6 +109,43 @@ fn tutor_commands_answer_through_ipc_with_coded_errors() {
 }
 
 #[test]
+fn voice_commands_say_what_is_missing_and_refuse_to_stop_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = mock_app(data.path());
+    let status: serde_json::Value = get_ipc_response(&webview, invoke("voice_status"))
+        .expect("voice_status answers")
+        .deserialize()
+        .unwrap();
+    assert_eq!(status["maxSeconds"], 30);
+    assert_eq!(
+        status["model"], "whisper-base",
+        "the developer pack has the speech model"
+    );
+    for cmd in ["voice_stop", "voice_cancel"] {
+        assert_eq!(
+            error_code(&webview, invoke(cmd)),
+            "voice_not_recording",
+            "{cmd}"
+        );
+    }
+    // Start agrees with status: without a microphone both say so, with one it records.
+    let start = invoke_with(
+        "voice_start",
+        serde_json::json!({ "language": "es", "onEvent": "__CHANNEL__:1" }),
+    );
+    if status["available"] == true {
+        assert!(get_ipc_response(&webview, start).is_ok());
+        assert!(
+            get_ipc_response(&webview, invoke("voice_cancel")).is_ok(),
+            "the recording is discarded"
+        );
+    } else {
+        assert_eq!(status["error"]["code"], "voice_no_microphone");
+        assert_eq!(error_code(&webview, start), "voice_no_microphone");
+    }
+}
+
+#[test]
 fn a_tutor_turn_refuses_empty_input_and_unknown_threads_before_it_starts() {
     let data = tempfile::tempdir().unwrap();
     let (_app, webview) = mock_app(data.path());
