@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTutorMock } from "../mock";
@@ -24,8 +24,11 @@ describe("voice input on the tutor page", () => {
     render(<TutorPage modelReady debugDrawer={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "New session" }));
     const mic = await screen.findByRole("button", { name: "Speak a message" });
+    // The button is usable once voice_status has answered.
+    await waitFor(() => expect(mic.getAttribute("aria-disabled")).not.toBe("true"));
     await act(async () => fireEvent.click(mic));
-    await act(async () => fireEvent.click(within(screen.getByRole("group", { name: "Voice message" })).getByRole("button", { name: "Stop" })));
+    const bar = await screen.findByRole("group", { name: "Voice message" });
+    await act(async () => fireEvent.click(within(bar).getByRole("button", { name: "Stop" })));
     const dialog = await screen.findByRole("dialog", { name: "Check your spoken message" });
     fireEvent.change(within(dialog).getByLabelText("Message"), { target: { value: "Solve $x^2 + 3x = 10$" } });
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Send" })));
