@@ -233,8 +233,15 @@ mod tests {
     }
 
     #[test]
-    fn the_context_is_a_maths_sentence_in_each_language() {
-        assert!(context_text(Language::En).contains("squared"));
-        assert!(context_text(Language::Es).contains("al cuadrado"));
+    fn the_context_names_a_maths_lesson_in_each_language_and_holds_no_formula() {
+        assert!(context_text(Language::En).contains("maths"));
+        assert!(context_text(Language::Es).contains("matemáticas"));
+        for language in [Language::En, Language::Es] {
+            let context = context_text(language);
+            assert!(!context.contains(|c: char| c.is_ascii_digit() || "=+^/".contains(c)));
+            assert!(lantern_core::voice::spoken_math::detect(context, language)
+                .latex
+                .is_none());
+        }
     }
 }
