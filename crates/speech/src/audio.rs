@@ -26,6 +26,14 @@ pub fn read_wav(path: &Path) -> Result<Vec<f32>, VoiceError> {
     Ok(resample(&mono, spec.sample_rate as usize, SAMPLE_RATE))
 }
 
+/// Length of a WAV file in seconds, from its header alone (`voice_audio_invalid` when it
+/// is not a readable WAV file).
+pub fn wav_seconds(path: &Path) -> Result<f32, VoiceError> {
+    let reader = hound::WavReader::open(path)
+        .map_err(|e| VoiceError::AudioInvalid(format!("{}: {e}", path.display())))?;
+    Ok(reader.duration() as f32 / reader.spec().sample_rate.max(1) as f32)
+}
+
 /// Writes mono 16 kHz samples as a 16-bit WAV file (what the worker reads).
 pub fn write_wav(path: &Path, samples: &[f32]) -> Result<(), VoiceError> {
     let failed = |e: hound::Error| VoiceError::AudioInvalid(format!("{}: {e}", path.display()));
@@ -155,6 +163,7 @@ mod tests {
         let path = dir.path().join("a.wav");
         let samples = tone(SAMPLE_RATE, 440.0, 0.25);
         write_wav(&path, &samples).unwrap();
+        assert!((wav_seconds(&path).unwrap() - 0.25).abs() < 1e-3);
         let back = read_wav(&path).unwrap();
         assert_eq!(back.len(), samples.len());
         assert!(back.iter().zip(&samples).all(|(a, b)| (a - b).abs() < 1e-3));
@@ -163,6 +172,10 @@ mod tests {
         std::fs::write(&text, "not audio").unwrap();
         assert_eq!(
             lantern_core::Coded::code(&read_wav(&text).unwrap_err()),
+            lantern_core::ErrorCode::VoiceAudioInvalid
+        );
+        assert_eq!(
+            lantern_core::Coded::code(&wav_seconds(&text).unwrap_err()),
             lantern_core::ErrorCode::VoiceAudioInvalid
         );
     }

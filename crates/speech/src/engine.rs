@@ -88,12 +88,34 @@ pub fn pack_model(pack_dir: Option<&Path>) -> Result<(PathBuf, String), VoiceErr
     Ok((dir, model.name.clone()))
 }
 
+/// The tokens the decoder starts from in `language`: the context as previous text, then
+/// the language, the task and no timestamps.
+fn decoder_prompt(
+    tokenizer: &tokenizers::Tokenizer,
+    language: Language,
+) -> Result<Vec<String>, VoiceError> {
+    let context = tokenizer
+        .encode(format!(" {}", context_text(language)), false)
+        .map_err(|e| VoiceError::ModelMissing(format!("tokenizer.json: {e}")))?;
+    let mut prompt = vec!["<|startofprev|>".to_string()];
+    prompt.extend(context.get_tokens().iter().cloned());
+    prompt.extend([
+        "<|startoftranscript|>".to_string(),
+        format!("<|{}|>", language.code()),
+        "<|transcribe|>".to_string(),
+        "<|notimestamps|>".to_string(),
+    ]);
+    Ok(prompt)
+}
+
 /// A loaded Whisper model.
 pub struct Engine {
     whisper: Whisper,
     tokenizer: tokenizers::Tokenizer,
     mel: MelSpectrogram,
     beam_size: usize,
+    /// The decoder prompt of each language (English, Spanish), tokenized once at load.
+    prompts: [Vec<String>; 2],
 }
 
 fn failed(e: impl std::fmt::Display) -> VoiceError {
@@ -115,11 +137,16 @@ impl Engine {
         })?;
         let tokenizer = tokenizers::Tokenizer::from_file(config.model_dir.join("tokenizer.json"))
             .map_err(|e| VoiceError::ModelMissing(format!("tokenizer.json: {e}")))?;
+        let prompts = [
+            decoder_prompt(&tokenizer, Language::En)?,
+            decoder_prompt(&tokenizer, Language::Es)?,
+        ];
         Ok(Self {
             whisper,
             tokenizer,
             mel: MelSpectrogram::new(),
             beam_size: config.beam_size.max(1),
+            prompts,
         })
     }
 
@@ -151,16 +178,6 @@ impl Engine {
         Ok(text)
     }
 
-    /// The tokens of the text Whisper is told came before: spoken mathematics in
-    /// `language`, so it writes the words a student says about it.
-    fn context_tokens(&self, language: Language) -> Result<Vec<String>, VoiceError> {
-        let encoding = self
-            .tokenizer
-            .encode(format!(" {}", context_text(language)), false)
-            .map_err(failed)?;
-        Ok(encoding.get_tokens().to_vec())
-    }
-
     fn window_text(
         &self,
         window: &[f32],
@@ -169,18 +186,7 @@ impl Engine {
         let mut features = self.mel.window_features(window);
         let view = StorageView::new(&[1, MEL_BANDS, WINDOW_FRAMES], &mut features, Device::CPU)
             .map_err(failed)?;
-        let language_token = format!("<|{}|>", language.code());
-        let mut prompt: Vec<String> = vec!["<|startofprev|>".into()];
-        prompt.extend(self.context_tokens(language)?);
-        prompt.extend(
-            [
-                "<|startoftranscript|>",
-                &language_token,
-                "<|transcribe|>",
-                "<|notimestamps|>",
-            ]
-            .map(String::from),
-        );
+        let prompt = &self.prompts[usize::from(language == Language::Es)];
         let options = WhisperOptions {
             beam_size: self.beam_size,
             return_scores: true,
@@ -189,7 +195,7 @@ impl Engine {
         };
         let result = self
             .whisper
-            .generate(&view, &[prompt], &options)
+            .generate(&view, std::slice::from_ref(prompt), &options)
             .map_err(failed)?
             .into_iter()
             .next()

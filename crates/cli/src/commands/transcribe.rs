@@ -70,7 +70,8 @@ pub fn speech_supervisor(
 
 /// Runs `lantern transcribe …`.
 pub fn transcribe(locations: &Locations, options: &TranscribeOptions) -> Result<(), CliError> {
-    let seconds = audio::seconds(&audio::read_wav(&options.file)?);
+    // The header says how long it is; the worker decodes the audio once.
+    let seconds = audio::wav_seconds(&options.file)?;
     if seconds > MAX_FILE_SECONDS as f32 {
         return Err(VoiceError::TooLong {
             seconds,
