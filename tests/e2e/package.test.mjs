@@ -1,5 +1,6 @@
-// The Debian package that `tauri build --bundles deb` made: it installs the app binary,
-// a desktop entry and the bundled sample course.
+// The Debian package that scripts/release.sh built (`tauri build --bundles deb`) and moved
+// into the signed repository: it installs the app binary, a desktop entry and the bundled
+// sample course.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -8,11 +9,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const debDir = join(root, "target", "debug", "bundle", "deb");
+const repo = process.env.LANTERN_TEST_REPO ?? join(root, "target", "test-repo");
+const debDir = join(repo, "pool", "main", "l", "lantern");
 
 function newestDeb() {
   const debs = readdirSync(debDir).filter((f) => f.endsWith(".deb"));
-  assert.ok(debs.length > 0, `no .deb in ${debDir}: run tauri build --bundles deb`);
+  assert.ok(debs.length > 0, `no .deb in ${debDir}: run scripts/release.sh`);
   return join(debDir, debs.sort().at(-1));
 }
 

@@ -2,7 +2,7 @@
 // apt installs Lantern with its model pack from it into a fresh root with no network, and refuses a
 // package with one flipped byte, an unsigned repository and one signed by another key;
 // the signed update verifies with the update key and is refused with any other.
-import { describe, it, before, after } from "node:test";
+import { describe, it, before, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -121,7 +121,9 @@ function checkUpdate(from, key) {
 
 describe("signed release (scripts/release.sh, throwaway keys)", () => {
   before(() => assert.ok(fs.existsSync(join(repo, "dists", "lantern", "InRelease")), `no signed repository in ${repo}: run scripts/release.sh`));
-  after(() => scratch.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  // Each test's roots and copies go when it ends: a root with Lantern installed, a copied
+  // pool and a checked update each take about the package's size (hundreds of MB).
+  afterEach(() => scratch.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
   it("signs the Release with the archive key, and the index names the package by its sha256", () => {
     const keyring = join(repo, "lantern-archive-keyring.gpg");
