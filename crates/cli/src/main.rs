@@ -4,6 +4,8 @@
 //! Every failure prints `error[code]: message` on stderr and exits with status 1;
 //! wrong usage exits with status 2.
 
+#[macro_use]
+mod stdout;
 mod cli_error;
 mod commands;
 mod locations;

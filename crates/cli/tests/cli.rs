@@ -1,6 +1,6 @@
 //! The `lantern` binary as a user runs it.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn lantern(data_dir: &std::path::Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lantern"))
@@ -28,6 +28,25 @@ fn help_lists_every_command() {
             "{command} missing from --help"
         );
     }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    // `lantern models | head -0`: the reader is gone before the command writes.
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lantern"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .arg("models")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run lantern");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]

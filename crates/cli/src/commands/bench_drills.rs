@@ -94,7 +94,7 @@ pub fn bench_drills(locations: &Locations, options: &BenchDrillsOptions) -> Resu
     }
     let share = |n: u32| 100.0 * f64::from(n) / f64::from(written.max(1));
     if options.json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "model": options.model.model_path(locations)?,
@@ -104,23 +104,23 @@ pub fn bench_drills(locations: &Locations, options: &BenchDrillsOptions) -> Resu
             })
         );
     } else {
-        println!(
+        outln!(
             "model:      {}",
             options.model.model_path(locations)?.display()
         );
-        println!(
+        outln!(
             "asked:      {} drills ({} units x {})",
             course.units.len() as u32 * options.per_unit,
             course.units.len(),
             options.per_unit
         );
-        println!("written:    {written} (unparseable {broken})");
-        println!(
+        outln!("written:    {written} (unparseable {broken})");
+        outln!(
             "verified:   {verified} ({:.0} % of written)",
             share(verified)
         );
-        println!("wrong:      {wrong} ({:.0} %)", share(wrong));
-        println!("unsolvable: {unsolvable} ({:.0} %)", share(unsolvable));
+        outln!("wrong:      {wrong} ({:.0} %)", share(wrong));
+        outln!("unsolvable: {unsolvable} ({:.0} %)", share(unsolvable));
     }
     Ok(())
 }

@@ -113,7 +113,7 @@ pub fn bench_feedback(
         }
     }
     if options.json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "model": options.model.model_path(locations)?,
@@ -123,12 +123,12 @@ pub fn bench_feedback(
             })
         );
     } else {
-        println!(
+        outln!(
             "model:          {}",
             options.model.model_path(locations)?.display()
         );
         for (name, tally) in [("right answers", &right), ("wrong answers", &wrong)] {
-            println!(
+            outln!(
                 "{name}:  model feedback kept {} of {} ({:.0} %)",
                 tally.kept,
                 tally.kept + tally.replaced,

@@ -120,8 +120,8 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
     let rt = runtime()?;
     let loaded = Instant::now();
     rt.block_on(llm.start())?;
-    println!("model:    {} ({threads} threads)", model.display());
-    println!("load:     {:.0} ms", loaded.elapsed().as_secs_f64() * 1e3);
+    outln!("model:    {} ({threads} threads)", model.display());
+    outln!("load:     {:.0} ms", loaded.elapsed().as_secs_f64() * 1e3);
 
     let reply_schema = serde_json::json!({
         "type": "object",
@@ -161,13 +161,13 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
     }
     let (cold, warm, prompt) = (median(cold), median(warm), median(prompt));
     let (free, constrained) = (median(free), median(constrained));
-    println!("prompt:   {prompt:.1} tok/s");
-    println!("decode:   {free:.1} tok/s free text, {constrained:.1} tok/s under a JSON grammar");
-    println!(
+    outln!("prompt:   {prompt:.1} tok/s");
+    outln!("decode:   {free:.1} tok/s free text, {constrained:.1} tok/s under a JSON grammar");
+    outln!(
         "          grammar / free = {:.2} (target >= 0.85)",
         constrained / free
     );
-    println!(
+    outln!(
         "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
         warm / cold
     );
@@ -176,17 +176,17 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
         .and_then(peak_rss)
         .map(|b| b as f64 / (1u64 << 20) as f64)
     {
-        Some(mb) => println!("peak RSS: {mb:.0} MB (worker)"),
-        None => println!("peak RSS: unavailable"),
+        Some(mb) => outln!("peak RSS: {mb:.0} MB (worker)"),
+        None => outln!("peak RSS: unavailable"),
     }
     if yardstick.is_some() {
         let (their_prompt, their_decode) = (median(their_prompt), median(their_decode));
-        println!("llama-bench: pp512 {their_prompt:.1} tok/s, tg128 {their_decode:.1} tok/s (same threads, interleaved)");
-        println!(
+        outln!("llama-bench: pp512 {their_prompt:.1} tok/s, tg128 {their_decode:.1} tok/s (same threads, interleaved)");
+        outln!(
             "          decode / llama-bench = {:.2} (target >= 0.95)",
             free / their_decode
         );
-        println!(
+        outln!(
             "          prompt / llama-bench = {:.2}",
             prompt / their_prompt
         );

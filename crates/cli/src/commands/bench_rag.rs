@@ -149,12 +149,12 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
     let collection = Collection::UnitContentChunks;
 
     let documents = corpus(options.chunks);
-    println!("corpus:   {} chunks over {UNITS} units", documents.len());
+    outln!("corpus:   {} chunks over {UNITS} units", documents.len());
     // The synthetic corpus is one source in one generation, published from the start.
     store.publish(BENCH_SOURCE, BENCH_SOURCE);
     let present = rt.block_on(store.count(collection, &Filter::default()))?;
     if present == documents.len() {
-        println!(
+        outln!(
             "ingest:   reusing the {present} chunks in {}",
             dir.display()
         );
@@ -173,7 +173,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
             rt.block_on(store.add(collection, BENCH_SOURCE, batch, vectors))?;
         }
         let ingest_s = started.elapsed().as_secs_f64();
-        println!(
+        outln!(
             "ingest:   {:.0} chunks/s ({:.1} s, of which embedding {:.1} s)",
             documents.len() as f64 / ingest_s,
             ingest_s,
@@ -183,7 +183,7 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
     let indexing = Instant::now();
     let indexed = rt.block_on(store.refresh_indexes(collection))?;
     let index_ms = millis(indexing);
-    println!(
+    outln!(
         "index:    scalar filter indexes{} ({index_ms:.0} ms to build or refresh)",
         if indexed {
             " + IVF vector index"
@@ -241,20 +241,20 @@ pub fn bench_rag(locations: &Locations, options: &BenchRagOptions) -> Result<(),
     ] {
         v.sort_by(f64::total_cmp);
     }
-    println!(
+    outln!(
         "query:    p50 {:.1} ms, p95 {:.1} ms (embed + filtered top-{TOP_K}; target p95 <= 15 ms) over {} queries",
         percentile(&totals, 0.5),
         percentile(&totals, 0.95),
         totals.len()
     );
-    println!(
+    outln!(
         "          embed p50 {:.1} ms / p95 {:.1} ms, search p50 {:.1} ms / p95 {:.1} ms",
         percentile(&embeds, 0.5),
         percentile(&embeds, 0.95),
         percentile(&searches, 0.5),
         percentile(&searches, 0.95)
     );
-    println!(
+    outln!(
         "hybrid:   p50 {:.1} ms, p95 {:.1} ms (the above + full-text top-{TOP_K}, fused); full-text p50 {:.1} ms / p95 {:.1} ms",
         percentile(&hybrids, 0.5),
         percentile(&hybrids, 0.95),

@@ -83,6 +83,6 @@ pub fn bench_speech(locations: &Locations, options: &BenchSpeechOptions) -> Resu
         "slowestTranscribeSeconds": slowest,
         "realTimeFactor": total_busy / total_audio.max(0.001),
     });
-    println!("{report:#}");
+    outln!("{report:#}");
     Ok(())
 }

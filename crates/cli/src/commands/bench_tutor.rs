@@ -137,24 +137,24 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
             .collect(),
     );
     let valid = all().filter(|l| l.validated).count();
-    println!(
+    outln!(
         "model:    {} ({} threads)",
         options.model.model_path(locations)?.display(),
         options.model.threads()
     );
-    println!(
+    outln!(
         "turns:    {} runs x {} turns on {}",
         options.runs,
         MESSAGES.len(),
         course_id
     );
-    println!(
+    outln!(
         "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
         warm / cold
     );
-    println!("turn:     {total:.0} ms median (retrieval, model, checks, saving)");
-    println!("prompt:   {prompt:.0} tokens median, {reused:.0} reused on warm turns");
-    println!(
+    outln!("turn:     {total:.0} ms median (retrieval, model, checks, saving)");
+    outln!("prompt:   {prompt:.0} tokens median, {reused:.0} reused on warm turns");
+    outln!(
         "valid:    {valid}/{} answers passed validation",
         all().count()
     );

@@ -41,11 +41,11 @@ pub fn check_answer(options: &CheckAnswerOptions) -> Result<(), CliError> {
     if options.json {
         let text = serde_json::to_string(&verdict)
             .map_err(|e| CliError::new(ErrorCode::InternalError, e.to_string()))?;
-        println!("{text}");
+        outln!("{text}");
     } else if verdict.correct {
-        println!("correct ({})", verdict.explanation);
+        outln!("correct ({})", verdict.explanation);
     } else {
-        println!(
+        outln!(
             "not accepted: {}: {}",
             verdict.reason.map_or("", |r| r.as_str()),
             verdict.explanation

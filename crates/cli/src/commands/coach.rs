@@ -125,7 +125,7 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
         CoachCommand::List => {
             let sessions = rt.block_on(store.list_coach_sessions(profile))?;
             if options.json {
-                println!("{}", to_json(&sessions)?);
+                outln!("{}", to_json(&sessions)?);
             } else {
                 for s in sessions {
                     let state = if s.is_complete {
@@ -133,7 +133,7 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
                     } else {
                         s.current_step.as_str()
                     };
-                    println!("{}\t{}\t{}\t{}", s.id, s.title, state, s.updated_at);
+                    outln!("{}\t{}\t{}\t{}", s.id, s.title, state, s.updated_at);
                 }
             }
             return Ok(());
@@ -192,14 +192,14 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
                     )
                 }),
                 None => {
-                    print!("{text}");
+                    out!("{text}");
                     Ok(())
                 }
             };
         }
     };
     if options.json {
-        println!("{}", to_json(&session)?);
+        outln!("{}", to_json(&session)?);
     } else {
         print_session(&session);
     }
@@ -218,15 +218,15 @@ fn print_session(s: &CoachSession) {
     } else {
         format!("step: {}", s.current_step.as_str())
     };
-    println!("#{} {} ({}, {state})", s.id, s.title, s.language.code());
+    outln!("#{} {} ({}, {state})", s.id, s.title, s.language.code());
     for step in ToulminStep::ALL {
         let text = s.draft.get(step);
         if !text.trim().is_empty() {
-            println!("  {:<15} {}", step.as_str(), text);
+            outln!("  {:<15} {}", step.as_str(), text);
         }
     }
     if let Some(p) = &s.pending_proposal {
-        println!("proposal for {}: {}", p.field.as_str(), p.value);
+        outln!("proposal for {}: {}", p.field.as_str(), p.value);
     }
     let start = s
         .messages
@@ -238,6 +238,6 @@ fn print_session(s: &CoachSession) {
             CoachRole::User => "student",
             CoachRole::Assistant => "coach",
         };
-        println!("{who}: {}", m.content);
+        outln!("{who}: {}", m.content);
     }
 }

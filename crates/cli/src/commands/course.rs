@@ -55,12 +55,14 @@ pub fn import(locations: &Locations, path: &Path) -> Result<(), CliError> {
     let summary = rt.block_on(import_course_pack(path, &retriever, &store, &mut |p| {
         print_import_progress(p, "documents")
     }))?;
-    println!(
+    outln!(
         "imported {}: {} units, {} questions",
-        summary.course_id, summary.units, summary.questions
+        summary.course_id,
+        summary.units,
+        summary.questions
     );
     for (collection, count) in summary.documents {
-        println!("  {:<22} {count} documents", collection.name());
+        outln!("  {:<22} {count} documents", collection.name());
     }
     Ok(())
 }
@@ -82,9 +84,13 @@ pub fn list(locations: &Locations, json: bool) -> Result<(), CliError> {
         }
         let total: u64 = documents.values().filter_map(|n| n.as_u64()).sum();
         if !json {
-            println!(
+            outln!(
                 "{}\t{}\t{} units\t{} questions\t{total} documents\t{}",
-                c.id, c.title, c.units, c.questions, c.imported_at
+                c.id,
+                c.title,
+                c.units,
+                c.questions,
+                c.imported_at
             );
         }
         listed.push(serde_json::json!({
@@ -98,7 +104,7 @@ pub fn list(locations: &Locations, json: bool) -> Result<(), CliError> {
         }));
     }
     if json {
-        println!("{}", serde_json::Value::Array(listed));
+        outln!("{}", serde_json::Value::Array(listed));
     }
     Ok(())
 }
@@ -180,12 +186,12 @@ pub fn search(locations: &Locations, options: &SearchOptions) -> Result<(), CliE
                     "score": hit.score,
                     "record": hit.record,
                 });
-                println!("{line}");
+                outln!("{line}");
             }
             continue;
         }
         if hits.is_empty() {
-            println!(
+            outln!(
                 "{}: no results (is the course imported? `lantern course list`)",
                 collection.name()
             );
@@ -199,7 +205,7 @@ pub fn search(locations: &Locations, options: &SearchOptions) -> Result<(), CliE
 
 fn print_hit(hit: Hit) {
     match hit.record {
-        Record::Chunk(c) => println!(
+        Record::Chunk(c) => outln!(
             "{:.3}  {}  {} · {} · {}\n       {}",
             hit.score,
             c.unit_id,
@@ -212,7 +218,7 @@ fn print_hit(hit: Hit) {
                 .collect::<String>()
                 .replace('\n', " ")
         ),
-        Record::Candidate(c) => println!(
+        Record::Candidate(c) => outln!(
             "{:.3}  {}  {} · units {} · tags {}",
             hit.score,
             c.question_id,

@@ -138,12 +138,12 @@ fn query(
 
 fn print_reply(reply: &ExpenseReply, json: bool) {
     if json {
-        println!("{}", json!(reply));
+        outln!("{}", json!(reply));
         return;
     }
-    println!("{}", reply.answer);
+    outln!("{}", reply.answer);
     if let Some(p) = &reply.proposal {
-        println!(
+        outln!(
             "proposal {} ({}): {} {}",
             p.id,
             p.reason.as_str(),
@@ -201,11 +201,11 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             let query = query(range.as_deref(), category.as_deref(), now.date_naive())?;
             let rows = rt.block_on(store.list_expenses(profile, &query))?;
             if options.json {
-                println!("{}", json!(rows));
+                outln!("{}", json!(rows));
             } else {
-                println!("{}", listed(&rows, &query, now.date_naive(), language));
+                outln!("{}", listed(&rows, &query, now.date_naive(), language));
                 for e in rows {
-                    println!(
+                    outln!(
                         "{}\t{}\t{}\t{}\t{}",
                         e.id,
                         e.date,
@@ -222,12 +222,12 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             let settings = rt.block_on(store.expense_settings(profile))?;
             let rows = rt.block_on(store.list_expenses(profile, &query))?;
             if options.json {
-                println!(
+                outln!(
                     "{}",
                     json!(rt.block_on(store.expense_balance(profile, &query))?)
                 );
             } else {
-                println!(
+                outln!(
                     "{}",
                     balance(&rows, &query, settings.currency, now.date_naive(), language)
                 );
@@ -248,9 +248,9 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             }
             let ExpenseSettings { role, currency } = settings;
             if options.json {
-                println!("{}", json!(settings));
+                outln!("{}", json!(settings));
             } else {
-                println!("role {}\tcurrency {}", role.as_str(), currency.code());
+                outln!("role {}\tcurrency {}", role.as_str(), currency.code());
             }
             return Ok(());
         }

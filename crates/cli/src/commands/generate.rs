@@ -80,7 +80,7 @@ pub fn generate(locations: &Locations, options: &GenerateOptions) -> Result<(), 
         },
         &CancelFlag::default(),
     ))?;
-    println!();
+    outln!();
     if done.stats.truncated {
         return Err(LlmError::BadOutput(format!(
             "the answer hit the cap of {} tokens",
@@ -93,7 +93,7 @@ pub fn generate(locations: &Locations, options: &GenerateOptions) -> Result<(), 
     clamp_to_schema(&mut value, &schema);
     let pretty = serde_json::to_string_pretty(&value)
         .map_err(|e| CliError::new(ErrorCode::RuntimeFailed, e.to_string()))?;
-    println!("{pretty}");
+    outln!("{pretty}");
     eprintln!(
         "{} prompt tokens ({} reused), {} generated, first token after {:.0} ms",
         done.stats.prompt_tokens,

@@ -123,15 +123,19 @@ fn print_list(list: &ModelList, as_json: bool) {
             "machine": { "total_ram_bytes": list.machine.total_ram, "cpu": list.machine.cpu,
                          "missing_cpu": list.machine.missing_cpu, "threads": list.machine.threads },
         });
-        println!("{value:#}");
+        outln!("{value:#}");
         return;
     }
-    println!(
+    outln!(
         "{:<40} {:>8} {:>8} {:>6} {:>9}  automatic choice",
-        "model", "size MB", "RAM MB", "evals", "tok/s"
+        "model",
+        "size MB",
+        "RAM MB",
+        "evals",
+        "tok/s"
     );
     for e in &list.entries {
-        println!(
+        outln!(
             "{:<40} {:>8.0} {:>8.0} {:>6} {:>9}  {}",
             e.key.to_string(),
             e.size_bytes as f64 / 1e6,
@@ -143,12 +147,12 @@ fn print_list(list: &ModelList, as_json: bool) {
             verdict(e.verdict),
         );
     }
-    println!("automatic choice: {}", reason(list));
+    outln!("automatic choice: {}", reason(list));
     if let Some(next) = &list.choice.measure_next {
-        println!("measure next: {next} (`lantern models measure {next}`)");
+        outln!("measure next: {next} (`lantern models measure {next}`)");
     }
     if !list.machine.missing_cpu.is_empty() {
-        println!(
+        outln!(
             "this CPU lacks {}: the bundled llama.cpp cannot run here",
             list.machine.missing_cpu.join(", ").to_uppercase()
         );
@@ -188,7 +192,7 @@ pub fn models(locations: &Locations, options: &ModelsOptions) -> Result<(), CliE
         }
     };
     if let (Some(line), false) = (done, options.json) {
-        println!("{line}");
+        outln!("{line}");
     }
     let list = rt.block_on(library.list(threads))?;
     print_list(&list, options.json);

@@ -163,19 +163,21 @@ pub fn reply_text(reply: &ModuleReply) -> String {
 
 fn print_message(message: &ModuleMessage) {
     match &message.reply {
-        Some(reply) => println!("{}\n", reply_text(reply)),
-        None => println!("> {}\n", message.text),
+        Some(reply) => outln!("{}\n", reply_text(reply)),
+        None => outln!("> {}\n", message.text),
     }
 }
 
 fn print_progress(progress: &ProgressView, json: bool) {
     if json {
-        println!("{}", json!(progress));
+        outln!("{}", json!(progress));
         return;
     }
-    println!(
+    outln!(
         "{} % — {} of {} topics",
-        progress.percentage, progress.covered, progress.total
+        progress.percentage,
+        progress.covered,
+        progress.total
     );
     for s in &progress.sections {
         let mark = if s.current {
@@ -185,13 +187,17 @@ fn print_progress(progress: &ProgressView, json: bool) {
         } else {
             " "
         };
-        println!(
+        outln!(
             "{mark} {}\t{}/{}\t{} ({})",
-            s.id, s.covered, s.topics, s.title, s.phase
+            s.id,
+            s.covered,
+            s.topics,
+            s.title,
+            s.phase
         );
     }
     let celebrated: Vec<&str> = progress.celebrated.iter().map(|m| m.as_str()).collect();
-    println!(
+    outln!(
         "milestones: {}",
         if celebrated.is_empty() {
             "none".into()
@@ -215,9 +221,9 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
                     print_import_progress(p, "passages")
                 }))?;
             if json {
-                println!("{}", json!(summary));
+                outln!("{}", json!(summary));
             } else {
-                println!(
+                outln!(
                     "imported {}: {} sections, {} topics, {} media files, {} passages",
                     summary.module_id,
                     summary.sections,
@@ -231,12 +237,16 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         ModuleCommand::List => {
             let modules = rt.block_on(store.list_modules())?;
             if json {
-                println!("{}", json!(modules));
+                outln!("{}", json!(modules));
             } else {
                 for m in modules {
-                    println!(
+                    outln!(
                         "{}\t{}\t{} sections\t{} topics\t{}",
-                        m.id, m.language, m.sections, m.topics, m.title
+                        m.id,
+                        m.language,
+                        m.sections,
+                        m.topics,
+                        m.title
                     );
                 }
             }
@@ -246,9 +256,9 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
             let view =
                 rt.block_on(store.module_start(profile, module, options.language, *restart))?;
             if json {
-                println!("{}", json!(view));
+                outln!("{}", json!(view));
             } else {
-                println!("session {} — {}", view.session_id, view.title);
+                outln!("session {} — {}", view.session_id, view.title);
                 if let Some(last) = view.messages.last() {
                     print_message(last);
                 }
@@ -265,7 +275,7 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         ModuleCommand::Show { session } => {
             let view = rt.block_on(store.module_view(profile, *session))?;
             if json {
-                println!("{}", json!(view));
+                outln!("{}", json!(view));
             } else {
                 view.messages.iter().for_each(print_message);
             }
@@ -334,7 +344,7 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         &CancelFlag::default(),
     ))?;
     if json {
-        println!("{}", json!(saved));
+        outln!("{}", json!(saved));
     } else {
         print_message(&saved.reply);
     }

@@ -9,11 +9,11 @@ use std::path::Path;
 /// `lantern inspect MODEL`
 pub fn inspect(model: &Path) -> Result<(), CliError> {
     let info = inspect_model(model)?;
-    println!("name:           {}", info.name);
-    println!("architecture:   {}", info.architecture);
-    println!("file size:      {} bytes", info.file_size);
-    println!("context length: {}", info.context_length);
-    println!(
+    outln!("name:           {}", info.name);
+    outln!("architecture:   {}", info.architecture);
+    outln!("file size:      {} bytes", info.file_size);
+    outln!("context length: {}", info.context_length);
+    outln!(
         "chat template:  {}",
         if info.has_chat_template {
             "embedded"
@@ -29,6 +29,6 @@ pub fn embed(locations: &Locations, text: &str) -> Result<(), CliError> {
     let mut embedder = Embedder::load(&EmbedderFiles::in_pack(&locations.pack()?), 2)?;
     let vector = embedder.embed(&[text])?.remove(0);
     let norm = vector.iter().map(|x| x * x).sum::<f32>().sqrt();
-    println!("dimensions: {}  norm: {norm:.4}", vector.len());
+    outln!("dimensions: {}  norm: {norm:.4}", vector.len());
     Ok(())
 }

@@ -9,7 +9,7 @@ pub fn list_profiles(locations: &Locations) -> Result<(), CliError> {
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
     for profile in rt.block_on(store.list_profiles())? {
-        println!("{}\t{}\t{}", profile.id, profile.name, profile.created_at);
+        outln!("{}\t{}\t{}", profile.id, profile.name, profile.created_at);
     }
     Ok(())
 }
@@ -19,6 +19,6 @@ pub fn create_profile(locations: &Locations, name: &str) -> Result<(), CliError>
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
     let profile = rt.block_on(store.create_profile(name))?;
-    println!("created profile {} ({})", profile.name, profile.id);
+    outln!("created profile {} ({})", profile.name, profile.id);
     Ok(())
 }

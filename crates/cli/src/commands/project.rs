@@ -72,16 +72,16 @@ pub fn project(locations: &Locations, options: &ProjectOptions) -> Result<(), Cl
         ProjectCommand::List => {
             let projects = rt.block_on(store.list_projects(profile))?;
             if options.json {
-                println!("{}", json!(projects));
+                outln!("{}", json!(projects));
             } else {
                 for p in projects {
-                    println!("{}\t{}", p.id, p.name);
+                    outln!("{}\t{}", p.id, p.name);
                 }
             }
         }
         ProjectCommand::Create { name } => {
             let project = rt.block_on(store.create_project(profile, name))?;
-            println!(
+            outln!(
                 "{}",
                 if options.json {
                     json!(project).to_string()
@@ -102,16 +102,16 @@ pub fn project(locations: &Locations, options: &ProjectOptions) -> Result<(), Cl
                 &mut print_progress,
             ))?;
             for (name, passages) in imported {
-                println!("{name}\t{passages} passages");
+                outln!("{name}\t{passages} passages");
             }
         }
         ProjectCommand::Specs { project } => {
             let files = rt.block_on(store.list_spec_files(profile, *project))?;
             if options.json {
-                println!("{}", json!(files));
+                outln!("{}", json!(files));
             } else {
                 for f in files {
-                    println!("{}\t{} passages\t{}", f.name, f.passages, f.imported_at);
+                    outln!("{}\t{} passages\t{}", f.name, f.passages, f.imported_at);
                 }
             }
         }

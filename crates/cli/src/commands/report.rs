@@ -174,12 +174,16 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
         ReportCommand::List => {
             let reports = rt.block_on(store.list_reports(profile))?;
             if options.json {
-                println!("{}", json!(reports));
+                outln!("{}", json!(reports));
             } else {
                 for r in reports {
-                    println!(
+                    outln!(
                         "{}\t{}\tv{}\t{} waiting\t{}",
-                        r.id, r.title, r.version, r.pending, r.updated_at
+                        r.id,
+                        r.title,
+                        r.version,
+                        r.pending,
+                        r.updated_at
                     );
                 }
             }
@@ -200,9 +204,9 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 &lantern_docx::report_media_dir(&media, summary.id),
             );
             if options.json {
-                println!("{}", json!(summary));
+                outln!("{}", json!(summary));
             } else {
-                println!(
+                outln!(
                     "{}\t{}\t{} sections",
                     summary.id,
                     summary.title,
@@ -242,7 +246,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             let (text, state) =
                 rt.block_on(store.report_tool(profile, *id, tool, args, language))?;
             if let Some(text) = text {
-                println!("{text}");
+                outln!("{text}");
                 return Ok(());
             }
             state
@@ -285,7 +289,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                     .iter()
                     .map(|s| json!({"call": s.call, "ok": s.ok, "result": s.result}))
                     .collect();
-                println!(
+                outln!(
                     "{}",
                     json!({
                         "reply": outcome.reply, "author": outcome.reply_author, "end": outcome.end.as_str(),
@@ -294,7 +298,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 );
                 return Ok(());
             }
-            println!("{}", outcome.reply);
+            outln!("{}", outcome.reply);
             if let Some(failure) = &outcome.failure {
                 eprintln!("(the app wrote the reply: {failure})");
             }
@@ -319,12 +323,15 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
         ReportCommand::History { id } => {
             let versions = rt.block_on(store.report_versions(profile, *id))?;
             if options.json {
-                println!("{}", json!(versions));
+                outln!("{}", json!(versions));
             } else {
                 for v in versions {
-                    println!(
+                    outln!(
                         "v{}\t{}\t{}\t{}",
-                        v.version, v.cause, v.created_at, v.summary
+                        v.version,
+                        v.cause,
+                        v.created_at,
+                        v.summary
                     );
                 }
             }
@@ -354,7 +361,7 @@ fn print_state(state: &ReportState, as_json: bool) {
             .iter()
             .map(|c| json!({"id": c.id, "op": c.op, "reason": c.reason, "author": c.author}))
             .collect();
-        println!(
+        outln!(
             "{}",
             json!({
                 "id": state.id, "projectId": state.project_id, "version": state.version, "title": shown.title,
@@ -363,18 +370,18 @@ fn print_state(state: &ReportState, as_json: bool) {
         );
         return;
     }
-    println!(
+    outln!(
         "# {} (version {}, {} waiting)",
         shown.title,
         state.version,
         state.pending.len()
     );
     if !shown.preamble_md.is_empty() {
-        println!("\n{}", shown.preamble_md);
+        outln!("\n{}", shown.preamble_md);
     }
     fn walk(sections: &[NumberedSection], depth: usize) {
         for s in sections {
-            println!(
+            outln!(
                 "\n{} [{}] {} {}",
                 "#".repeat(depth + 1),
                 s.id,
@@ -382,7 +389,7 @@ fn print_state(state: &ReportState, as_json: bool) {
                 s.title
             );
             if !s.body_md.is_empty() {
-                println!("{}", s.body_md);
+                outln!("{}", s.body_md);
             }
             walk(&s.children, depth + 1);
         }
@@ -399,11 +406,11 @@ fn print_ops(state: &ReportState, as_json: bool) {
             .zip(&state.pending)
             .map(|(d, c)| json!({"id": d.id, "kind": d.kind, "sectionId": d.section_id, "before": d.before, "after": d.after, "applies": d.applies, "reason": c.reason, "author": c.author}))
             .collect();
-        println!("{}", json!(all));
+        outln!("{}", json!(all));
         return;
     }
     if diffs.is_empty() {
-        println!("no changes wait for review");
+        outln!("no changes wait for review");
     }
     for (d, c) in diffs.iter().zip(&state.pending) {
         let side = |s: &Option<(String, String, String)>| {
@@ -415,7 +422,7 @@ fn print_ops(state: &ReportState, as_json: bool) {
         } else {
             " (no longer applies)"
         };
-        println!(
+        outln!(
             "#{} {} [{}] {} → {}{stale}",
             d.id,
             d.kind,
@@ -424,11 +431,11 @@ fn print_ops(state: &ReportState, as_json: bool) {
             side(&d.after)
         );
         if !c.reason.is_empty() {
-            println!("    reason: {}", c.reason);
+            outln!("    reason: {}", c.reason);
         }
         if let (Some((_, _, old)), Some((_, _, new))) = (&d.before, &d.after) {
             if old != new {
-                println!(
+                outln!(
                     "    - {}\n    + {}",
                     old.replace('\n', "\n      "),
                     new.replace('\n', "\n      ")

@@ -116,11 +116,11 @@ pub fn transcribe(locations: &Locations, options: &TranscribeOptions) -> Result<
             "model": model,
             "threads": threads,
         });
-        println!("{value:#}");
+        outln!("{value:#}");
     } else {
-        println!("text:    {}", voice.transcript.text);
-        println!("message: {}", voice.message);
-        println!(
+        outln!("text:    {}", voice.transcript.text);
+        outln!("message: {}", voice.message);
+        outln!(
             "latex:   {}",
             voice.latex.as_deref().unwrap_or("(no mathematics heard)")
         );

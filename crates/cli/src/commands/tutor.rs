@@ -218,7 +218,7 @@ pub fn print_message(m: &TutorMessage) {
         TutorRole::User => "student",
         TutorRole::Assistant => "tutor",
     };
-    println!("{who}: {}", m.text);
+    outln!("{who}: {}", m.text);
     match &m.card {
         Some(TutorCard::Concept {
             key_ideas,
@@ -226,10 +226,10 @@ pub fn print_message(m: &TutorMessage) {
             ..
         }) => {
             for idea in key_ideas {
-                println!("  • {idea}");
+                outln!("  • {idea}");
             }
             if let Some(e) = worked_example {
-                println!("  example: {} ⇒ {}", e.problem_latex, e.final_answer_latex);
+                outln!("  example: {} ⇒ {}", e.problem_latex, e.final_answer_latex);
             }
         }
         Some(TutorCard::Drill {
@@ -237,14 +237,14 @@ pub fn print_message(m: &TutorMessage) {
             question_latex,
             ..
         }) => {
-            println!("  [drill] {prompt}  {question_latex}");
+            outln!("  [drill] {prompt}  {question_latex}");
         }
         Some(TutorCard::Exam {
             question_id,
             difficulty_tier,
             ..
         }) => {
-            println!("  [exam] {question_id} ({})", difficulty_tier.as_str());
+            outln!("  [exam] {question_id} ({})", difficulty_tier.as_str());
         }
         Some(TutorCard::DrillFeedback {
             is_correct,
@@ -258,7 +258,7 @@ pub fn print_message(m: &TutorMessage) {
             } else {
                 "not accepted"
             };
-            println!(
+            outln!(
                 "  [graded] {verdict}; expected {expected_answer}{}{}",
                 reason
                     .as_deref()
@@ -277,7 +277,7 @@ pub fn print_message(m: &TutorMessage) {
             mastery_tier,
             ..
         }) => {
-            println!(
+            outln!(
                 "  [exam {question_id}] {outcome:?}{}; mastery {}",
                 locked_until
                     .as_deref()
@@ -291,7 +291,7 @@ pub fn print_message(m: &TutorMessage) {
 }
 
 fn print_thread(t: &TutorThread) {
-    println!(
+    outln!(
         "#{} {} ({}, {}, {} turns)",
         t.id,
         t.title,
@@ -312,7 +312,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
     let now = clock(options.now.as_deref())?.now();
     let print = |value: serde_json::Value, text: &dyn Fn()| -> Result<(), CliError> {
         if options.json {
-            println!("{}", to_json(&value)?);
+            outln!("{}", to_json(&value)?);
         } else {
             text();
         }
@@ -323,7 +323,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let courses = rt.block_on(store.tutor_courses())?;
             print(json!(courses), &|| {
                 for c in &courses {
-                    println!("{}\t{}\t{} units", c.id, c.title, c.units.len());
+                    outln!("{}\t{}\t{} units", c.id, c.title, c.units.len());
                 }
             })
         }
@@ -331,16 +331,20 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let threads = rt.block_on(store.list_tutor_threads(profile))?;
             print(json!(threads), &|| {
                 for t in &threads {
-                    println!(
+                    outln!(
                         "{}\t{}\t{}\t{} turns\t{}",
-                        t.id, t.course_id, t.title, t.turns, t.updated_at
+                        t.id,
+                        t.course_id,
+                        t.title,
+                        t.turns,
+                        t.updated_at
                     );
                 }
             })
         }
         TutorCommand::New { course, language } => {
             let thread = rt.block_on(store.create_tutor_thread(profile, course, *language, now))?;
-            print(json!(thread), &|| println!("{}", thread.id))
+            print(json!(thread), &|| outln!("{}", thread.id))
         }
         TutorCommand::Show { thread } => {
             let t = rt.block_on(store.tutor_thread(profile, *thread))?;
@@ -415,24 +419,24 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let snapshot = rt.block_on(store.tutor_snapshot(profile, &course, now))?;
             let lite = rt.block_on(store.tutor_snapshot_lite(profile, *thread, now))?;
             print(json!({"snapshot": snapshot, "snapshotLite": lite}), &|| {
-                println!(
+                outln!(
                     "focus: {} ({}, mastery {})",
                     lite.focus.unit_id,
                     lite.focus.title,
                     format!("{:?}", lite.focus.mastery_tier).to_lowercase()
                 );
                 if let Some(n) = &lite.prereq_nudge {
-                    println!("first learn: {} ({})", n.unit_id, n.title);
+                    outln!("first learn: {} ({})", n.unit_id, n.title);
                 }
-                println!("in progress: {}", snapshot.units_in_progress.join(", "));
-                println!(
+                outln!("in progress: {}", snapshot.units_in_progress.join(", "));
+                outln!(
                     "progress: bronze {} silver {} gold {} of {}",
                     lite.progress.bronze,
                     lite.progress.silver,
                     lite.progress.gold,
                     lite.progress.total
                 );
-                println!(
+                outln!(
                     "revisit: {} locked, {} ready{}",
                     lite.revisit.locked_count,
                     lite.revisit.ready_count,
@@ -443,7 +447,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         .unwrap_or_default()
                 );
                 for r in &lite.revisit.reviews_due {
-                    println!(
+                    outln!(
                         "review due: {}{}",
                         r.unit_id,
                         if r.flagged {
@@ -490,7 +494,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                     .iter()
                     .map(|m| format!("{} {:.2}", m.unit_id, m.confidence))
                     .collect();
-                println!(
+                outln!(
                     "mapped: {}",
                     if mapped.is_empty() {
                         "-".into()
@@ -498,7 +502,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         mapped.join(", ")
                     }
                 );
-                println!(
+                outln!(
                     "focus: {}  target: {}  blocker: {}",
                     p.policy.focus_unit_id,
                     p.policy.primary_target_unit_id,
@@ -511,27 +515,30 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                     .map(|a| a.as_str())
                     .collect();
                 let planned: Vec<&str> = p.plan.actions.iter().map(|a| a.as_str()).collect();
-                println!(
+                outln!(
                     "allowed: {}  planned: {}",
                     allowed.join(" "),
                     planned.join(" ")
                 );
-                println!(
+                outln!(
                     "stuck: {}  exam ready: {}  tier: {}  exams: {:?}",
                     p.policy.stuck,
                     p.policy.exam_ready,
                     p.policy.desired_exam_tier.as_str(),
                     p.policy.exam_availability
                 );
-                println!("scoped: {}", p.policy.scoped_unit_ids.join(", "));
+                outln!("scoped: {}", p.policy.scoped_unit_ids.join(", "));
                 for s in &p.scored {
-                    println!(
+                    outln!(
                         "  {:<10} {:.3}  mapped {:.2}  {}",
-                        s.unit_id, s.score, s.mapped_confidence, s.title
+                        s.unit_id,
+                        s.score,
+                        s.mapped_confidence,
+                        s.title
                     );
                 }
                 if *prompt {
-                    println!(
+                    outln!(
                         "--- system\n{}\n--- user\n{}",
                         p.request.system,
                         p.request
@@ -552,7 +559,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         .iter()
                         .map(|m| format!("{} {:.2}", m.unit_id, m.confidence))
                         .collect();
-                    println!(
+                    outln!(
                         "{} {:<15} focus {} blocker {} → {} {} {}  {:.0} ms{}",
                         l.turn_id,
                         l.client_event,
@@ -574,7 +581,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let view = rt.block_on(store.tutor_debug(profile, *thread, now))?;
             print(json!(view), &|| {
                 for m in &view.mastery {
-                    println!(
+                    outln!(
                         "{:<10} {:<8} {}",
                         m.unit_id,
                         format!("{:?}", m.mastery_tier).to_lowercase(),
@@ -634,7 +641,7 @@ fn turn(
     ))?;
     let _ = writeln!(std::io::stderr());
     if options.json {
-        println!(
+        outln!(
             "{}",
             to_json(&json!({
                 "turnId": answer.turn_id,

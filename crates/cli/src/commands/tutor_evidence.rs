@@ -81,7 +81,7 @@ fn print_event(
         .as_ref()
         .map(|v| media_root(&locations.index_dir()).join(v));
     if options.json {
-        println!(
+        outln!(
             "{}",
             to_json(&json!({
                 "messages": saved.messages,
@@ -96,15 +96,15 @@ fn print_event(
         return Ok(());
     }
     if let Some(text) = &saved.support_text {
-        println!("{text}");
+        outln!("{text}");
     }
     if let Some(video) = &video {
-        println!("video: {}", video.display());
+        outln!("video: {}", video.display());
     }
     for m in &saved.messages {
         print_message(m);
     }
-    println!("status: {}", status_words(&saved.status));
+    outln!("status: {}", status_words(&saved.status));
     Ok(())
 }
 
@@ -122,7 +122,7 @@ pub fn exam(
         ExamCommand::Show { thread, question } => {
             let q = rt.block_on(store.tutor_exam_question(profile, *thread, question))?;
             if options.json {
-                println!(
+                outln!(
                     "{}",
                     to_json(&json!({
                         "id": q.id, "tier": q.tier, "stem": q.stem, "options": q.options,
@@ -130,9 +130,9 @@ pub fn exam(
                     }))?
                 );
             } else {
-                println!("{} ({})\n{}", q.id, q.tier.as_str(), q.stem);
+                outln!("{} ({})\n{}", q.id, q.tier.as_str(), q.stem);
                 for o in &q.options {
-                    println!("  {}) {}", o.id, o.text);
+                    outln!("  {}) {}", o.id, o.text);
                 }
             }
             Ok(())
@@ -162,15 +162,15 @@ pub fn exam(
         ExamCommand::Status { thread } => {
             let view = rt.block_on(store.tutor_exam_status(profile, *thread, now))?;
             if options.json {
-                println!("{}", to_json(&view)?);
+                outln!("{}", to_json(&view)?);
             } else {
-                println!("unit {}:", view.unit_id);
+                outln!("unit {}:", view.unit_id);
                 for (id, status) in &view.questions {
-                    println!("  {id:<16} {}", status_words(status));
+                    outln!("  {id:<16} {}", status_words(status));
                 }
-                println!("revisit:");
+                outln!("revisit:");
                 for r in &view.revisit {
-                    println!(
+                    outln!(
                         "  {:<16} {} {} {}",
                         r.question_id,
                         r.unit_id,
@@ -215,7 +215,7 @@ pub fn answer(
     ))?;
     let _ = writeln!(std::io::stderr());
     if options.json {
-        println!(
+        outln!(
             "{}",
             to_json(&json!({
                 "messages": graded.messages,

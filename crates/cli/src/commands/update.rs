@@ -71,15 +71,15 @@ pub fn update(locations: &Locations, options: &UpdateOptions) -> Result<(), CliE
     let outcome = runtime()?.block_on(checker.check(&location))?;
     match (outcome, json) {
         (CheckOutcome::UpToDate { offered, current }, true) => {
-            println!(
+            outln!(
                 "{:#}",
                 json!({ "status": "up_to_date", "offered": offered, "current": current })
             );
         }
         (CheckOutcome::UpToDate { offered, current }, false) => {
-            println!("up to date: {location} offers {offered}, this is {current}");
+            outln!("up to date: {location} offers {offered}, this is {current}");
         }
-        (CheckOutcome::Available(offer), true) => println!(
+        (CheckOutcome::Available(offer), true) => outln!(
             "{:#}",
             json!({
                 "status": "available", "version": offer.version, "current": offer.current_version,
@@ -88,25 +88,26 @@ pub fn update(locations: &Locations, options: &UpdateOptions) -> Result<(), CliE
             })
         ),
         (CheckOutcome::Available(offer), false) => {
-            println!(
+            outln!(
                 "Lantern {} is available (this is {})",
-                offer.version, offer.current_version
+                offer.version,
+                offer.current_version
             );
-            println!(
+            outln!(
                 "  signed by update key {} — signature verified",
                 offer.key_id
             );
-            println!(
+            outln!(
                 "  package: {} ({:.1} MB, sha256 {})",
                 offer.package.display(),
                 offer.size as f64 / 1e6,
                 offer.sha256
             );
             if let Some(date) = &offer.published {
-                println!("  published: {date}");
+                outln!("  published: {date}");
             }
             if !offer.notes.is_empty() {
-                println!("  notes: {}", offer.notes);
+                outln!("  notes: {}", offer.notes);
             }
         }
     }

@@ -218,7 +218,7 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
             "report": report,
             "turns": scores,
         });
-        println!("{json}");
+        outln!("{json}");
     } else {
         print_report(&report, &model, seconds);
     }
@@ -243,10 +243,10 @@ fn print_turn(score: &TurnScore) {
         .map(|c| format!("{} ({})", c.name, c.detail.as_deref().unwrap_or("")))
         .collect();
     let verdict = if failed.is_empty() { "pass" } else { "FAIL" };
-    println!("{verdict} {} #{}: {}", score.case, score.turn, score.input);
-    println!("     → {}", score.reply.replace('\n', " "));
+    outln!("{verdict} {} #{}: {}", score.case, score.turn, score.input);
+    outln!("     → {}", score.reply.replace('\n', " "));
     for f in failed {
-        println!("     ✗ {f}");
+        outln!("     ✗ {f}");
     }
 }
 
@@ -260,17 +260,17 @@ fn percent(rate: Rate) -> String {
 }
 
 fn print_report(report: &EvalReport, model: &str, seconds: f64) {
-    println!("\nmodel: {model}  ({seconds:.0} s)");
+    outln!("\nmodel: {model}  ({seconds:.0} s)");
     for (name, rate) in &report.checks {
-        println!("  {name:<28} {}", percent(*rate));
+        outln!("  {name:<28} {}", percent(*rate));
     }
-    println!("  {:<28} {}", "all checks", percent(report.all_checks));
-    println!(
+    outln!("  {:<28} {}", "all checks", percent(report.all_checks));
+    outln!(
         "  {:<28} {}",
         "turns passing every check",
         percent(report.turns)
     );
-    println!(
+    outln!(
         "  {:<28} {}",
         "cases passing every turn",
         percent(report.cases)
