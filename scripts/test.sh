@@ -11,7 +11,9 @@ export CARGO_TERM_COLOR=never
 # A CI run builds everything once on a fresh clone: incremental caches (about 4 GB) would
 # only cost disk and time there.
 if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+started=$(date +%s)
+# Each step's header says how many seconds the checks have taken so far (setup not counted).
+step() { printf '\n\033[1m==> %s\033[0m  [%d s]\n' "$*" "$(( $(date +%s) - started ))"; }
 
 step "format (cargo fmt --check)"
 cargo fmt --all -- --check
