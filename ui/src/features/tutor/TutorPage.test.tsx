@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18next } from "../../i18n";
+import { clickWhenEnabled } from "../../testing/clickWhenEnabled";
 import { createTutorMock } from "./mock";
 import { TutorPage } from "./TutorPage";
 
@@ -28,7 +29,7 @@ function events(calls: ReturnType<typeof backend>) {
 async function startSession(debugDrawer = false) {
   const calls = backend();
   render(<TutorPage modelReady debugDrawer={debugDrawer} />);
-  fireEvent.click(await screen.findByRole("button", { name: "New session" }));
+  await clickWhenEnabled("New session");
   await screen.findByRole("complementary", { name: "Your progress" });
   return calls;
 }
@@ -105,7 +106,7 @@ describe("TutorPage", () => {
     await i18next.changeLanguage("es");
     backend();
     render(<TutorPage modelReady debugDrawer={false} />);
-    fireEvent.click(await screen.findByRole("button", { name: "Nueva sesión" }));
+    await clickWhenEnabled("Nueva sesión");
     expect(await screen.findByRole("complementary", { name: "Tu progreso" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Ruta de aprendizaje" })).toBeTruthy();
   });

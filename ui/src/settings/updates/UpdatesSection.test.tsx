@@ -6,6 +6,7 @@ import { SettingsPage } from "../SettingsPage";
 import type { SavedSettings } from "../useSettings";
 import { createUpdatesMock, MOCK_BUILD_LOCATION } from "./mock";
 import { UpdatesSection } from "./UpdatesSection";
+import { clickWhenEnabled } from "../../testing/clickWhenEnabled";
 
 type Options = Parameters<typeof createUpdatesMock>[0];
 type Call = { cmd: string; args: Record<string, unknown> };
@@ -114,7 +115,7 @@ describe("UpdatesSection", () => {
       return cmd === "updates_check" ? new Promise((resolve) => (finish = () => resolve(run()))) : run();
     });
     render(<UpdatesSection />);
-    fireEvent.click(await screen.findByRole("button", { name: "Check for updates" }));
+    await clickWhenEnabled("Check for updates");
     expect((await screen.findByRole("status")).textContent).toBe("Checking and verifying the package…");
     expect(checkButton().disabled).toBe(true);
     await act(async () => finish());

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
+import { clickWhenEnabled } from "../../../testing/clickWhenEnabled";
 import { createTutorMock } from "../mock";
 import { TutorPage } from "../TutorPage";
 import { createVoiceMock } from "./mock";
@@ -22,7 +23,7 @@ describe("voice input on the tutor page", () => {
       return handlers[cmd]?.(args as Args) ?? null;
     });
     render(<TutorPage modelReady debugDrawer={false} />);
-    fireEvent.click(await screen.findByRole("button", { name: "New session" }));
+    await clickWhenEnabled("New session");
     const mic = await screen.findByRole("button", { name: "Speak a message" });
     // The button is usable once voice_status has answered.
     await waitFor(() => expect(mic.getAttribute("aria-disabled")).not.toBe("true"));
