@@ -2,7 +2,7 @@
 // with its data, config and cache folders in a temporary directory.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -42,9 +42,18 @@ async function waitForDriver(port, child) {
   throw new Error("WebKitWebDriver did not start");
 }
 
+const homes = [];
+// The homes go when the test file's process ends with every test passed; after a failure
+// they stay, with the app's data and logs, to be looked at.
+process.on("exit", (code) => {
+  if (code === 0) homes.forEach((home) => rmSync(home, { recursive: true, force: true }));
+});
+
 /** A fresh home for the app: its own XDG folders, so nothing touches the user's. */
 export function freshHome() {
-  return mkdtempSync(join(tmpdir(), "lantern-e2e-"));
+  const home = mkdtempSync(join(tmpdir(), "lantern-e2e-"));
+  homes.push(home);
+  return home;
 }
 
 /** Starts the driver and opens the app; returns the browser, a stop function, when the
