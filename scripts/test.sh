@@ -30,6 +30,9 @@ mkdir -p "$logs"
 step "Rust tests (unit + integration: real model, SQLite, LanceDB)"
 cargo test --workspace --locked 2>&1 | tee "$logs/rust.log"
 
+step "adversarial suite (crafted inputs against the install script; the Rust adversarial tests ran with the Rust tests)"
+node --test tests/adversarial/ 2>&1 | tee "$logs/adversarial.log"
+
 step "UI tests (vitest)"
 npm run --silent test:ui 2>&1 | tee "$logs/ui.log"
 
@@ -56,6 +59,7 @@ ui=${ui:-"0 0"}
 node_tap() { awk '/^# pass/ {p=$3} /^# fail/ {f=$3} END {print p+0, f+0}' "$1"; }
 browser=$(node_tap "$logs/browser.log")
 e2e=$(node_tap "$logs/e2e.log")
-printf 'rust:    %s passed, %s failed\nui:      %s passed, %s failed\nbrowser: %s passed, %s failed\ne2e:     %s passed, %s failed\n' $rust $ui $browser $e2e
-read -r passed failed < <(printf '%s\n%s\n%s\n%s\n' "$rust" "$ui" "$browser" "$e2e" | awk '{p+=$1; f+=$2} END {print p, f}')
+adversarial=$(node_tap "$logs/adversarial.log")
+printf 'rust:    %s passed, %s failed\nadvers.: %s passed, %s failed\nui:      %s passed, %s failed\nbrowser: %s passed, %s failed\ne2e:     %s passed, %s failed\n' $rust $adversarial $ui $browser $e2e
+read -r passed failed < <(printf '%s\n%s\n%s\n%s\n%s\n' "$rust" "$adversarial" "$ui" "$browser" "$e2e" | awk '{p+=$1; f+=$2} END {print p, f}')
 echo "total: $passed passed, $failed failed"

@@ -248,13 +248,13 @@ describe("signed release (scripts/release.sh, throwaway keys)", () => {
   });
 
   it("install-lantern.sh stops before changing anything when the key's fingerprint is not the expected one", () => {
-    const result = run("sh", [join(repo, "install-lantern.sh"), "--fingerprint", "0000 1111 2222 3333", repo]);
+    const result = run("sh", [join(repo, "install-lantern.sh"), "--fingerprint", "0000 1111 2222 3333 4444 5555 6666 7777 8888 9999", repo]);
     if (!isRoot) {
       assert.match(result.out, /run as root/);
       return;
     }
     assert.equal(result.status, 1);
-    assert.match(result.out, /not 0000111122223333; nothing was installed/);
+    assert.match(result.out, /not 0000111122223333444455556666777788889999; nothing was installed/);
     assert.ok(!fs.existsSync("/etc/apt/sources.list.d/lantern.list") || !fs.readFileSync("/etc/apt/sources.list.d/lantern.list", "utf8").includes(repo));
   });
 });
