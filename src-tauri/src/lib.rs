@@ -13,6 +13,7 @@ pub mod library;
 pub mod model;
 pub mod models;
 pub mod modules;
+pub mod picker;
 pub mod reports;
 pub mod row_id;
 pub mod settings;
