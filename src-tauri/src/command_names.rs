@@ -4,7 +4,6 @@
 pub const COMMAND_NAMES: &[&str] = &[
     "app_info",
     "model_status",
-    "reload_model",
     "models_list",
     "models_activate",
     "models_measure",
@@ -47,9 +46,7 @@ pub const COMMAND_NAMES: &[&str] = &[
     "tutor_open",
     "tutor_delete",
     "tutor_send",
-    "tutor_snapshot",
     "tutor_debug",
-    "tutor_log",
     "tutor_grade_drill",
     "tutor_exam_question",
     "tutor_exam_submit",
@@ -85,6 +82,5 @@ pub const COMMAND_NAMES: &[&str] = &[
     "modules_list",
     "modules_import",
     "modules_start",
-    "modules_progress",
     "modules_send",
 ];

@@ -36,11 +36,10 @@ macro_rules! lantern_builder {
             .commands(tauri_specta::collect_commands![
                 $crate::commands::system::app_info,
                 $crate::commands::model::model_status,
-                $crate::commands::model::reload_model::<$runtime>,
                 $crate::models::commands::models_list::<$runtime>,
                 $crate::models::commands::models_activate::<$runtime>,
                 $crate::models::commands::models_measure::<$runtime>,
-                $crate::models::commands::models_check,
+                $crate::models::commands::models_check::<$runtime>,
                 $crate::models::commands::models_import::<$runtime>,
                 $crate::models::commands::models_remove::<$runtime>,
                 $crate::commands::settings::get_settings::<$runtime>,
@@ -72,16 +71,14 @@ macro_rules! lantern_builder {
                 $crate::coach::commands::coach_edit_draft,
                 $crate::coach::commands::coach_save_unsent,
                 $crate::coach::commands::coach_advance,
-                $crate::coach::commands::coach_export_file,
+                $crate::coach::commands::coach_export_file::<$runtime>,
                 $crate::tutor::commands::tutor_courses,
                 $crate::tutor::commands::tutor_threads,
                 $crate::tutor::commands::tutor_create,
                 $crate::tutor::commands::tutor_open,
                 $crate::tutor::commands::tutor_delete,
                 $crate::tutor::commands::tutor_send::<$runtime>,
-                $crate::tutor::commands::tutor_snapshot,
                 $crate::tutor::commands::tutor_debug,
-                $crate::tutor::commands::tutor_log,
                 $crate::tutor::evidence::tutor_grade_drill::<$runtime>,
                 $crate::tutor::evidence::tutor_exam_question,
                 $crate::tutor::evidence::tutor_exam_submit,
@@ -91,7 +88,7 @@ macro_rules! lantern_builder {
                 $crate::reports::commands::reports_list,
                 $crate::reports::commands::reports_projects,
                 $crate::reports::commands::reports_create_project,
-                $crate::reports::commands::reports_import,
+                $crate::reports::commands::reports_import::<$runtime>,
                 $crate::reports::commands::reports_open,
                 $crate::reports::commands::reports_delete,
                 $crate::reports::commands::reports_send::<$runtime>,
@@ -101,9 +98,9 @@ macro_rules! lantern_builder {
                 $crate::reports::commands::reports_history,
                 $crate::reports::commands::reports_restore,
                 $crate::reports::commands::reports_edit_section,
-                $crate::reports::commands::reports_export,
+                $crate::reports::commands::reports_export::<$runtime>,
                 $crate::reports::specs::reports_spec_files,
-                $crate::reports::specs::reports_import_specs,
+                $crate::reports::specs::reports_import_specs::<$runtime>,
                 $crate::expenses::commands::expenses_state,
                 $crate::expenses::commands::expenses_set_settings,
                 $crate::expenses::commands::expenses_send::<$runtime>,
@@ -117,7 +114,6 @@ macro_rules! lantern_builder {
                 $crate::modules::commands::modules_list,
                 $crate::modules::commands::modules_import::<$runtime>,
                 $crate::modules::commands::modules_start,
-                $crate::modules::commands::modules_progress,
                 $crate::modules::commands::modules_send::<$runtime>,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
@@ -170,6 +166,11 @@ pub fn run() -> std::process::ExitCode {
         .invoke_handler(specta.invoke_handler())
         .setup(move |app| {
             specta.mount_events(app);
+            // Debug builds only: the WebDriver tests answer file dialogs from a file.
+            #[cfg(debug_assertions)]
+            if let Some(script) = picker::ScriptedPicks::from_env() {
+                app.manage(script);
+            }
             let data_dir = app.path().app_data_dir()?;
             let resource_dir = app.path().resource_dir().ok();
             let saved = settings::load(app.handle());

@@ -23,6 +23,8 @@ pub struct AppState {
     pub model: ModelService,
     /// Every model the app can run (pack and imports) and the automatic choice.
     pub models: ModelLibrary,
+    /// The GGUF last picked and checked on the Models page, the one an import brings in.
+    pub checked_model: crate::models::CheckedModel,
     /// The course library and its search index.
     pub library: Library,
     /// The streamed turns running now.
@@ -87,6 +89,7 @@ impl AppState {
             turns: TurnRegistry::default(),
             clock: AppClock::from_env(),
             updates: crate::updates::UpdateState::default(),
+            checked_model: crate::models::CheckedModel::default(),
         })
     }
 

@@ -2,7 +2,7 @@
 // with its data, config and cache folders in a temporary directory.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -56,6 +56,13 @@ export function freshHome() {
   return home;
 }
 
+/** The app's next file dialogs (it opens them itself; WebDriver cannot drive a native
+ * dialog) answer with `paths`, one a line; none: cancelled. A debug build reads this file
+ * (`LANTERN_TEST_PICK`, set by `launch`) at each dialog; a release build ignores it. */
+export function answerDialogs(home, ...paths) {
+  writeFileSync(join(home, "picks"), paths.join("\n"));
+}
+
 /** Starts the driver and opens the app; returns the browser, a stop function, when the
  * app was asked to start (`performance.now()`) and the driver's process id. With
  * `wrapper`, the driver starts that program with the app's path as its argument (e.g. a
@@ -74,6 +81,7 @@ export async function launch(home, extraEnv = {}, wrapper = null) {
     // The small model, not the automatic choice: no speed measurements in the
     // background of other tests (tests/e2e/models.test.mjs clears it).
     LANTERN_MODEL: "pack:smollm2-135m-instruct",
+    LANTERN_TEST_PICK: join(home, "picks"),
     ...extraEnv,
   };
   // The driver's and the app's output go to a log file, not to this process: an app

@@ -3,11 +3,12 @@
 // the model the page marks as chosen; one click makes another model active (the status bar
 // shows it loading, then ready); a file that is not a GGUF is refused with its error; a
 // valid GGUF (a copy of the small model) is checked and imported where it is, and removed.
+// Files are chosen in the app's own dialog, answered from a file in this debug build.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { OUTPUT, ROOT, freshHome, launch, statusMatching } from "./driver.mjs";
+import { OUTPUT, ROOT, answerDialogs, freshHome, launch, statusMatching } from "./driver.mjs";
 
 const SMALL = "SmolLM2-135M-Instruct.Q4_1.gguf";
 const QWEN = "Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf";
@@ -92,9 +93,8 @@ describe("Models", () => {
     const { browser } = app;
     const bad = join(home, "not-a-model.gguf");
     writeFileSync(bad, "this is text, not GGUF");
-    const path = await browser.$(".model-import input[type='text']");
-    await path.setValue(bad);
-    await browser.$(".model-import").$("button=Check").click();
+    answerDialogs(home, bad);
+    await browser.$(".model-import").$("button=Choose file…").click();
     const alert = await browser.$(".model-import [role='alert']");
     await alert.waitForExist({ timeout: 30000 });
     assert.match(await alert.getText(), /^That file is not a usable GGUF model/);
@@ -102,8 +102,8 @@ describe("Models", () => {
 
     const good = join(home, "school-model.gguf");
     copyFileSync(join(ROOT, "models", "pack", SMALL), good);
-    await path.setValue(good);
-    await browser.$(".model-import").$("button=Check").click();
+    answerDialogs(home, good);
+    await browser.$(".model-import").$("button=Choose file…").click();
     await browser.$(".model-import .check-ok").waitForExist({ timeout: 60000 });
     assert.match(await browser.$(".model-import .check-ok").getText(), /\(llama\)/);
     await browser.$(".model-import input[type='radio']:not(:checked)").click(); // use it where it is

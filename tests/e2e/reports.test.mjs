@@ -1,21 +1,22 @@
 // End-to-end: a student edits a real report in the real window — a Markdown report
 // imported, a rename asked for in the chat and accepted, a delete confirmed then undone,
 // a rewrite asked of the default model, exports to Markdown and Word, a report's own
-// picture shown, and everything still there after a restart. The import and export go through the app's own commands
-// (the native file dialogs cannot be driven by WebDriver); everything else through the
-// window.
+// picture shown, and everything still there after a restart. The import and export buttons
+// open the app's own file dialogs, answered from a file in this debug build (WebDriver
+// cannot drive a native dialog); a path the page names itself is ignored, and the plugins
+// that would take one are refused.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { OUTPUT, ROOT, freshHome, launch, statusMatching } from "./driver.mjs";
+import { OUTPUT, ROOT, answerDialogs, freshHome, launch, statusMatching } from "./driver.mjs";
 
 const REPORT = join(ROOT, "tests", "evals", "reports", "reports", "house-survey.md");
 const TURN_TIMEOUT = 240000;
 
-/** Calls one of the app's commands from the window, as the UI would. */
-async function invoke(browser, command, args) {
-  const result = await browser.executeAsync(
+/** Calls a command from the window as a page script could; `{ ok, data | error }`. */
+function call(browser, command, args) {
+  return browser.executeAsync(
     (command, args, done) => {
       window.__TAURI_INTERNALS__.invoke(command, args).then(
         (data) => done({ ok: true, data }),
@@ -25,8 +26,17 @@ async function invoke(browser, command, args) {
     command,
     args,
   );
-  assert.ok(result.ok, `${command} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
+}
+
+/** Imports the report at `path` with the Import button and the app's file dialog. */
+async function importReport(browser, home, path) {
+  answerDialogs(home, path);
+  await browser.$("button=Reports").click();
+  const button = await browser.$("button=Import report…");
+  await button.waitForClickable({ timeout: 20000 });
+  await button.click();
+  await browser.$("button=Import report…").waitForClickable({ timeout: 60000, timeoutMsg: "the import did not finish" });
+  assert.equal((await browser.$$("[role='alert']")).length, 0, `no error importing ${path}`);
 }
 
 /** The heading text of the section with `id`, or null. */
@@ -72,7 +82,7 @@ describe("Reports", () => {
   it("imports a Markdown report and shows it numbered, with its image placeholders", async () => {
     const { browser } = app;
     await statusMatching(browser, /ready/, 180000);
-    await invoke(browser, "reports_import", { path: REPORT, projectId: null, language: "en" });
+    await importReport(browser, home, REPORT);
     await openReport(browser);
     assert.equal(await heading(browser, "s3"), "2.1 Gutters");
     assert.equal(await heading(browser, "s7"), "5 Recommendations");
@@ -116,17 +126,45 @@ describe("Reports", () => {
     await browser.saveScreenshot(join(OUTPUT, "reports-model-turn.png"));
   });
 
-  it("exports the accepted version to Markdown and Word", async () => {
+  it("exports the accepted version to Markdown and Word where the dialog says", async () => {
     const { browser } = app;
     const md = join(home, "survey-out.md");
     const docx = join(home, "survey-out.docx");
-    await invoke(browser, "reports_export", { id: 1, format: "md", path: md });
-    await invoke(browser, "reports_export", { id: 1, format: "docx", path: docx });
+    for (const [button, path] of [
+      ["Export Markdown", md],
+      ["Export Word", docx],
+    ]) {
+      answerDialogs(home, path);
+      await browser.$(`button=${button}`).click();
+      await browser.$(`p*=Saved to ${path}`).waitForExist({ timeout: 20000, timeoutMsg: `${button}: not saved` });
+    }
     const text = readFileSync(md, "utf8");
     assert.match(text, /### 2\.1 Gutters and downpipes/);
     assert.match(text, /\[IMAGE:gutter\]/);
     assert.ok(existsSync(docx) && statSync(docx).size > 1000, "a Word file");
     assert.equal(readFileSync(docx).subarray(0, 2).toString(), "PK", "a zip (docx) file");
+  });
+
+  it("ignores a path the page names and refuses the plugins that take one", async () => {
+    const { browser } = app;
+    const crafted = join(home, "crafted.md");
+    const chosen = join(home, "chosen.md");
+    answerDialogs(home, chosen);
+    const exported = await call(browser, "reports_export", { id: 1, format: "md", language: "en", path: crafted });
+    assert.deepEqual(exported, { ok: true, data: chosen });
+    assert.ok(existsSync(chosen) && !existsSync(crafted), "written where the dialog said only");
+    answerDialogs(home);
+    assert.deepEqual(await call(browser, "reports_import", { projectId: null, language: "en", path: REPORT }), { ok: true, data: null });
+    for (const [command, args] of [
+      ["plugin:store|load", { path: join(home, "evil.json") }],
+      ["plugin:dialog|open", { options: { directory: true } }],
+      ["plugin:dialog|save", { options: {} }],
+    ]) {
+      const result = await call(browser, command, args);
+      assert.equal(result.ok, false, `${command} is refused`);
+      assert.match(String(result.error), /not allowed/);
+    }
+    assert.ok(!existsSync(join(home, "evil.json")));
   });
 
   it("shows a report's own pictures, copied at import", async () => {
@@ -139,7 +177,7 @@ describe("Reports", () => {
     );
     const visit = join(folder, "visit.md");
     writeFileSync(visit, "# Site visit\n\n## 1. Sketch\n\n![Roof sketch](img/sketch.svg)\n");
-    await invoke(browser, "reports_import", { path: visit, projectId: null, language: "en" });
+    await importReport(browser, home, visit);
     await browser.$("button=Coach").click();
     await browser.$("button=Reports").click();
     // The list re-renders while it loads: retry a click that lands on a replaced element.

@@ -9,11 +9,6 @@ export const commands = {
 	appInfo: () => typedError<AppInfo_Serialize, IpcError>(__TAURI_INVOKE("app_info")),
 	/**  The model's current status. */
 	modelStatus: () => __TAURI_INVOKE<ModelStatus_Serialize>("model_status"),
-	/**
-	 *  Loads the model the settings ask for again, in the background (after a failure, or
-	 *  when the threads changed); progress arrives as `ModelStatusChanged` events.
-	 */
-	reloadModel: () => __TAURI_INVOKE<void>("reload_model"),
 	/**  Every model with its costs, the automatic choice and the model running now. */
 	modelsList: () => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_list")),
 	/**
@@ -27,15 +22,18 @@ export const commands = {
 	 */
 	modelsMeasure: (key: string) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_measure", { key })),
 	/**
-	 *  Checks a GGUF as an import would (header, metadata, memory, a load by llama.cpp in
-	 *  a worker process) without importing it.
+	 *  Opens a file dialog (titled in `language`) for a GGUF and checks the file picked as
+	 *  an import would (header, metadata, memory, a load by llama.cpp in a worker process)
+	 *  without importing it; that file is the one [`models_import`] brings in. `None` when
+	 *  the student cancelled.
 	 */
-	modelsCheck: (path: string) => typedError<ModelFileInfo, IpcError>(__TAURI_INVOKE("models_check", { path })),
+	modelsCheck: (language: Language) => typedError<ModelCheckView | null, IpcError>(__TAURI_INVOKE("models_check", { language })),
 	/**
-	 *  Imports the GGUF at `path` after checking it: copied into the data folder when
-	 *  `copy`, else used where it is. Copy progress arrives as `ModelImportProgress`.
+	 *  Imports the GGUF of the last [`models_check`] after checking it again: copied into
+	 *  the data folder when `copy`, else used where it is. Copy progress arrives as
+	 *  `ModelImportProgress`.
 	 */
-	modelsImport: (path: string, copy: boolean) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_import", { path, copy })),
+	modelsImport: (copy: boolean) => typedError<ModelsView_Serialize, IpcError>(__TAURI_INVOKE("models_import", { copy })),
 	/**
 	 *  Removes an imported model (and Lantern's copy of it). When it was the chosen model,
 	 *  the automatic choice runs instead.
@@ -80,10 +78,11 @@ export const commands = {
 	/**  Every imported course. */
 	listCourses: () => typedError<CourseView[], IpcError>(__TAURI_INVOKE("list_courses")),
 	/**
-	 *  Imports the course pack (folder or .zip) at `path`, replacing an earlier import of
-	 *  the same course; progress arrives as `CourseImportProgress` events.
+	 *  Imports the course pack (a folder or a .zip, by `kind`) the student picks in a dialog
+	 *  the app opens (titled in `language`), replacing an earlier import of the same course;
+	 *  progress arrives as `CourseImportProgress` events. `None` when they cancelled.
 	 */
-	importCourse: (path: string) => typedError<CourseView, IpcError>(__TAURI_INVOKE("import_course", { path })),
+	importCourse: (kind: PackKind, language: Language) => typedError<CourseView | null, IpcError>(__TAURI_INVOKE("import_course", { kind, language })),
 	/**  The passages of course `course_id`'s notes, transcripts and PDFs closest to `query`. */
 	searchCourse: (courseId: string, query: string, limit: number) => typedError<PassageView[], IpcError>(__TAURI_INVOKE("search_course", { courseId, query, limit })),
 	/**  Stops running turn `turn` (the Stop button); what the student sent stays saved. */
@@ -121,8 +120,11 @@ export const commands = {
 	 *  own edit, without a proposal), opening the next step with its question.
 	 */
 	coachAdvance: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
-	/**  Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog). */
-	coachExportFile: (id: RowId, format: ExportFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, path })),
+	/**
+	 *  Saves the argument as Markdown or Argdown where the student chooses in a save dialog
+	 *  the app opens (titled in `language`); the saved path, or `None` when they cancelled.
+	 */
+	coachExportFile: (id: RowId, format: ExportFormat, language: Language) => typedError<string | null, IpcError>(__TAURI_INVOKE("coach_export_file", { id, format, language })),
 	/**  Every imported course with its units, for the tutor's course picker. */
 	tutorCourses: () => typedError<TutorCourseView[], IpcError>(__TAURI_INVOKE("tutor_courses")),
 	/**  The active profile's tutor threads, most recently changed first. */
@@ -141,17 +143,10 @@ export const commands = {
 	 */
 	tutorSend: (id: RowId, input: TutorInputView_Deserialize, onEvent: Channel<TurnEvent<TutorTurnView_Deserialize>>) => typedError<TutorTurnView_Serialize, IpcError>(__TAURI_INVOKE("tutor_send", { id, input, onEvent })),
 	/**
-	 *  The right panel's summary for thread `id`: focus, prerequisite nudge, revisits and
-	 *  progress.
-	 */
-	tutorSnapshot: (id: RowId) => typedError<SnapshotLite_Serialize, IpcError>(__TAURI_INVOKE("tutor_snapshot", { id })),
-	/**
 	 *  The debug drawer of thread `id`: the last turn's log, the summary and every unit's
 	 *  mastery.
 	 */
 	tutorDebug: (id: RowId) => typedError<TutorDebugView_Serialize, IpcError>(__TAURI_INVOKE("tutor_debug", { id })),
-	/**  The log rows of thread `id`, oldest first. */
-	tutorLog: (id: RowId) => typedError<TurnLog_Serialize[], IpcError>(__TAURI_INVOKE("tutor_log", { id })),
 	/**
 	 *  Grades `answer` to the drill of message `message_id` in thread `id`, streaming the
 	 *  feedback to `on_event`; resolves to the saved answer and feedback card. A drill is
@@ -188,10 +183,11 @@ export const commands = {
 	/**  Creates a project (a taken name gives the existing one). */
 	reportsCreateProject: (name: string) => typedError<ProjectView, IpcError>(__TAURI_INVOKE("reports_create_project", { name })),
 	/**
-	 *  Imports the Markdown or Word file at `path` (chosen in a file dialog) into
-	 *  `project_id`, or the default project.
+	 *  Imports the Markdown or Word file the student picks in a file dialog the app opens
+	 *  (titled in `language`) into `project_id`, or the default project; `None` when they
+	 *  cancelled.
 	 */
-	reportsImport: (path: string, projectId: RowId | null, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_import", { path, projectId, language })),
+	reportsImport: (projectId: RowId | null, language: Language) => typedError<ReportView_Serialize | null, IpcError>(__TAURI_INVOKE("reports_import", { projectId, language })),
 	/**  Report `id` as the editor shows it. */
 	reportsOpen: (id: RowId, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_open", { id, language })),
 	/**  Deletes report `id` with its versions, conversation and changes. */
@@ -220,15 +216,20 @@ export const commands = {
 	reportsRestore: (id: RowId, version: number, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_restore", { id, version, language })),
 	/**  The student's own edit of a section's title or body, saved at once as a new version. */
 	reportsEditSection: (id: RowId, sectionId: string, title: string | null, bodyMd: string | null, language: Language) => typedError<ReportView_Serialize, IpcError>(__TAURI_INVOKE("reports_edit_section", { id, sectionId, title, bodyMd, language })),
-	/**  Writes the report's accepted version to `path` (chosen in a save dialog). */
-	reportsExport: (id: RowId, format: ReportFileFormat, path: string) => typedError<null, IpcError>(__TAURI_INVOKE("reports_export", { id, format, path })),
+	/**
+	 *  Saves the report's accepted version where the student chooses in a save dialog the
+	 *  app opens (titled in `language`); the saved path, or `None` when they cancelled.
+	 */
+	reportsExport: (id: RowId, format: ReportFileFormat, language: Language) => typedError<string | null, IpcError>(__TAURI_INVOKE("reports_export", { id, format, language })),
 	/**  The specification files of project `project_id`. */
 	reportsSpecFiles: (projectId: RowId) => typedError<SpecFileView[], IpcError>(__TAURI_INVOKE("reports_spec_files", { projectId })),
 	/**
-	 *  Imports specification files (PDF, Markdown, text) into project `project_id`, sending
-	 *  progress to `on_progress`; every file is read before anything is written.
+	 *  Imports the specification files (PDF, Markdown, text) the student picks in a file
+	 *  dialog the app opens (titled in `language`) into project `project_id`, sending
+	 *  progress to `on_progress`; every file is read before anything is written. `None` when
+	 *  they cancelled.
 	 */
-	reportsImportSpecs: (projectId: RowId, paths: string[], onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[], IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, paths, onProgress })),
+	reportsImportSpecs: (projectId: RowId, language: Language, onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[] | null, IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, language, onProgress })),
 	/**  The conversation, the settings and today's date of the active profile. */
 	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
 	/**  Changes the active profile's role and currency. */
@@ -265,17 +266,16 @@ export const commands = {
 	/**  Every imported module. */
 	modulesList: () => typedError<ModuleListingView[], IpcError>(__TAURI_INVOKE("modules_list")),
 	/**
-	 *  Imports the module pack (folder or .zip) at `path`, replacing an earlier import of
-	 *  the same module; progress arrives as `CourseImportProgress` events.
+	 *  Imports the module pack (a folder or a .zip, by `kind`) the student picks in a dialog
+	 *  the app opens (titled in `language`), replacing an earlier import of the same module;
+	 *  progress arrives as `CourseImportProgress` events. `None` when they cancelled.
 	 */
-	modulesImport: (path: string) => typedError<ModuleListingView, IpcError>(__TAURI_INVOKE("modules_import", { path })),
+	modulesImport: (kind: PackKind, language: Language) => typedError<ModuleListingView | null, IpcError>(__TAURI_INVOKE("modules_import", { kind, language })),
 	/**
 	 *  The active profile's session of `module_id` (started with the first section on first
 	 *  use); `restart` starts over.
 	 */
 	modulesStart: (moduleId: string, language: Language, restart: boolean) => typedError<ModuleSessionStateView_Serialize, IpcError>(__TAURI_INVOKE("modules_start", { moduleId, language, restart })),
-	/**  The progress of session `session_id`. */
-	modulesProgress: (sessionId: RowId) => typedError<ModuleProgressView, IpcError>(__TAURI_INVOKE("modules_progress", { sessionId })),
 	/**
 	 *  One turn of session `session_id`: the first text block streams while the model
 	 *  writes; `final` carries the saved turn with the app's progress.
@@ -294,7 +294,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -773,6 +773,8 @@ export type ErrorCode =
 "model_benchmark_failed" | 
 /**  Pack models cannot be removed from the list. */
 "model_not_removable" | 
+/**  An import was asked for with no model file picked and checked first. */
+"model_not_checked" | 
 /**  This build carries no update key, so it cannot accept any update. */
 "update_key_missing" | 
 /**  The update location is not a folder or an http(s) address. */
@@ -1600,6 +1602,14 @@ export type Milestone =
 /**  Every topic. */
 "100%";
 
+/**  A GGUF the student picked and checked, before it is imported. */
+export type ModelCheckView = {
+	/**  Where the file is (shown; an import takes the checked file, never a path). */
+	path: string,
+	/**  What it would bring. */
+	info: ModelFileInfo,
+};
+
 /**  What a GGUF would bring, before it is imported. */
 export type ModelFileInfo = {
 	/**  Model name from the file's metadata. */
@@ -2061,6 +2071,13 @@ export type NumberedSection = {
 	/**  Subsections, numbered. */
 	children: NumberedSection[],
 };
+
+/**  How a course or module pack arrives: a folder or a .zip. */
+export type PackKind = 
+/**  A folder holding the pack. */
+"folder" | 
+/**  A .zip of the pack. */
+"zip";
 
 /**  A passage of course material found by a search. */
 export type PassageView = {

@@ -77,6 +77,8 @@ error_codes! {
     ModelBenchmarkFailed = "model_benchmark_failed",
     /// Pack models cannot be removed from the list.
     ModelNotRemovable = "model_not_removable",
+    /// An import was asked for with no model file picked and checked first.
+    ModelNotChecked = "model_not_checked",
     // Signed updates.
     /// This build carries no update key, so it cannot accept any update.
     UpdateKeyMissing = "update_key_missing",

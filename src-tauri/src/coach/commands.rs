@@ -3,6 +3,7 @@
 
 use super::views::{CoachSessionSummaryView, CoachSessionView, ExportFormat};
 use crate::error::IpcError;
+use crate::picker::{self, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
@@ -12,7 +13,7 @@ use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_store::{CoachSession, Store};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
 /// The active profile's arguments, most recently changed first.
 #[tauri::command]
@@ -210,21 +211,35 @@ pub async fn coach_advance(
     Ok(state.store.coach_advance(profile, id.0).await?.into())
 }
 
-/// Writes the argument as Markdown or Argdown to `path` (chosen in a save dialog).
+/// Saves the argument as Markdown or Argdown where the student chooses in a save dialog
+/// the app opens (titled in `language`); the saved path, or `None` when they cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn coach_export_file(
+pub async fn coach_export_file<R: Runtime>(
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
     id: RowId,
     format: ExportFormat,
-    path: String,
-) -> Result<(), IpcError> {
+    language: Language,
+) -> Result<Option<String>, IpcError> {
     let s: CoachSession = state.store.coach_session(state.profile().id, id.0).await?;
-    let text = match format {
-        ExportFormat::Markdown => to_markdown(&s.title, &s.draft),
-        ExportFormat::Argdown => to_argdown(&s.title, &s.draft),
+    let (text, format) = match format {
+        ExportFormat::Markdown => (to_markdown(&s.title, &s.draft), SaveFormat::Markdown),
+        ExportFormat::Argdown => (to_argdown(&s.title, &s.draft), SaveFormat::Argdown),
     };
-    tokio::fs::write(&path, text)
-        .await
-        .map_err(|e| IpcError::new(ErrorCode::ExportFailed, format!("cannot write {path}: {e}")))
+    let save = Save {
+        what: Saved::Argument,
+        format,
+    };
+    let Some(path) = picker::save_to(&window, save, &s.title, language).await? else {
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
+    tokio::fs::write(&path, text).await.map_err(|e| {
+        IpcError::new(
+            ErrorCode::ExportFailed,
+            format!("cannot write {shown}: {e}"),
+        )
+    })?;
+    Ok(Some(shown))
 }

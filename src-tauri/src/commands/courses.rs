@@ -1,12 +1,14 @@
 //! Commands for course packs: listing, importing and searching their material.
 
 use crate::error::IpcError;
+use crate::picker::{self, PackKind, Pick};
 use crate::state::AppState;
+use lantern_core::language::Language;
 use lantern_core::retrieval::{Collection, Filter, Record, Retriever};
 use lantern_store::CourseSummary;
 use serde::Serialize;
 use std::path::PathBuf;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
 /// Most passages a search returns.
 const MAX_SEARCH_RESULTS: u32 = 20;
@@ -68,26 +70,29 @@ pub async fn list_courses(state: State<'_, AppState>) -> Result<Vec<CourseView>,
         .collect())
 }
 
-/// Imports the course pack (folder or .zip) at `path`, replacing an earlier import of
-/// the same course; progress arrives as `CourseImportProgress` events.
+/// Imports the course pack (a folder or a .zip, by `kind`) the student picks in a dialog
+/// the app opens (titled in `language`), replacing an earlier import of the same course;
+/// progress arrives as `CourseImportProgress` events. `None` when they cancelled.
 #[tauri::command]
 #[specta::specta]
 pub async fn import_course<R: Runtime>(
     app: AppHandle<R>,
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
-    path: String,
-) -> Result<CourseView, IpcError> {
-    let summary = state
-        .library
-        .import(&app, &state.store, &PathBuf::from(path))
-        .await?;
+    kind: PackKind,
+    language: Language,
+) -> Result<Option<CourseView>, IpcError> {
+    let Some(path) = picker::pick_one(&window, Pick::Course(kind), language).await? else {
+        return Ok(None);
+    };
+    let summary = state.library.import(&app, &state.store, &path).await?;
     state
         .store
         .list_courses()
         .await?
         .into_iter()
         .find(|c| c.id == summary.course_id)
-        .map(CourseView::from)
+        .map(|c| Some(CourseView::from(c)))
         .ok_or_else(|| IpcError::internal("the imported course is missing"))
 }
 

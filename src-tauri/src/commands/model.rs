@@ -12,15 +12,8 @@ pub fn model_status(state: State<'_, AppState>) -> ModelStatus {
     state.model.status()
 }
 
-/// Loads the model the settings ask for again, in the background (after a failure, or
-/// when the threads changed); progress arrives as `ModelStatusChanged` events.
-#[tauri::command]
-#[specta::specta]
-pub fn reload_model<R: Runtime>(app: AppHandle<R>) {
-    spawn_reload(&app);
-}
-
-/// Reloads the model the settings ask for without waiting for it.
+/// Loads the model the settings ask for again, in the background, without waiting for it
+/// (when the threads changed); progress arrives as `ModelStatusChanged` events.
 pub fn spawn_reload<R: Runtime>(app: &AppHandle<R>) {
     let app = app.clone();
     tauri::async_runtime::spawn(async move {

@@ -3,13 +3,15 @@
 use super::selection::{self, ModelImportProgress, ModelsChanged};
 use super::views::{models_view, ModelsView};
 use crate::error::IpcError;
+use crate::picker::{self, Pick};
 use crate::settings;
 use crate::state::AppState;
 use lantern_core::catalog::ModelKey;
+use lantern_core::language::Language;
+use lantern_core::ErrorCode;
 use lantern_models::{ImportMode, ModelsError};
 use serde::Serialize;
-use std::path::PathBuf;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
 use tauri_specta::Event;
 
 /// What a GGUF would bring, before it is imported.
@@ -110,17 +112,35 @@ pub async fn models_measure<R: Runtime>(
     view(&state, saved.threads, saved.model).await
 }
 
-/// Checks a GGUF as an import would (header, metadata, memory, a load by llama.cpp in
-/// a worker process) without importing it.
+/// A GGUF the student picked and checked, before it is imported.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelCheckView {
+    /// Where the file is (shown; an import takes the checked file, never a path).
+    pub path: String,
+    /// What it would bring.
+    pub info: ModelFileInfo,
+}
+
+/// Opens a file dialog (titled in `language`) for a GGUF and checks the file picked as
+/// an import would (header, metadata, memory, a load by llama.cpp in a worker process)
+/// without importing it; that file is the one [`models_import`] brings in. `None` when
+/// the student cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn models_check(
+pub async fn models_check<R: Runtime>(
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
-    path: String,
-) -> Result<ModelFileInfo, IpcError> {
-    let check = state.models.check(&PathBuf::from(path)).await?;
+    language: Language,
+) -> Result<Option<ModelCheckView>, IpcError> {
+    let Some(path) = picker::pick_one(&window, Pick::Model, language).await? else {
+        return Ok(None);
+    };
+    state.checked_model.set(None);
+    let check = state.models.check(&path).await?;
+    state.checked_model.set(Some(path.clone()));
     let machine = lantern_models::MachineFacts::read(1);
-    Ok(ModelFileInfo {
+    let info = ModelFileInfo {
         name: check.info.name,
         architecture: check.info.architecture,
         size_mb: check.info.file_size as f64 / 1e6,
@@ -132,19 +152,29 @@ pub async fn models_check(
                 total_ram: machine.total_ram,
             },
         ),
-    })
+    };
+    Ok(Some(ModelCheckView {
+        path: path.display().to_string(),
+        info,
+    }))
 }
 
-/// Imports the GGUF at `path` after checking it: copied into the data folder when
-/// `copy`, else used where it is. Copy progress arrives as `ModelImportProgress`.
+/// Imports the GGUF of the last [`models_check`] after checking it again: copied into
+/// the data folder when `copy`, else used where it is. Copy progress arrives as
+/// `ModelImportProgress`.
 #[tauri::command]
 #[specta::specta]
 pub async fn models_import<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
-    path: String,
     copy: bool,
 ) -> Result<ModelsView, IpcError> {
+    let path = state.checked_model.get().ok_or_else(|| {
+        IpcError::new(
+            ErrorCode::ModelNotChecked,
+            "pick and check a model file before importing it",
+        )
+    })?;
     let mode = if copy {
         ImportMode::Copy
     } else {
@@ -158,10 +188,8 @@ pub async fn models_import<R: Runtime>(
         }
         .emit(&reporter);
     };
-    state
-        .models
-        .import(&PathBuf::from(path), mode, &progress)
-        .await?;
+    state.models.import(&path, mode, &progress).await?;
+    state.checked_model.set(None);
     let _ = ModelsChanged.emit(&app);
     let saved = settings::load(&app);
     view(&state, saved.threads, saved.model).await

@@ -1,11 +1,10 @@
 //! Commands of the modules workspace: the library and importing a pack, starting or
-//! reopening a session, one streamed turn (a message, a form, a section picked) and the
-//! progress. Each is one store action; no rules live here.
+//! reopening a session, and one streamed turn (a message, a form, a section picked).
+//! Each is one store action; no rules live here.
 
-use super::views::{
-    ModuleInput, ModuleListingView, ModuleProgressView, ModuleSessionStateView, ModuleTurnView,
-};
+use super::views::{ModuleInput, ModuleListingView, ModuleSessionStateView, ModuleTurnView};
 use crate::error::IpcError;
+use crate::picker::{self, PackKind, Pick};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
@@ -16,9 +15,8 @@ use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_store::{ModuleRequest, ModuleSessionView};
-use std::path::PathBuf;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
 async fn session_view(state: &AppState, session: &ModuleSessionView) -> ModuleSessionStateView {
     let media = state
@@ -40,18 +38,24 @@ pub async fn modules_list(state: State<'_, AppState>) -> Result<Vec<ModuleListin
         .collect())
 }
 
-/// Imports the module pack (folder or .zip) at `path`, replacing an earlier import of
-/// the same module; progress arrives as `CourseImportProgress` events.
+/// Imports the module pack (a folder or a .zip, by `kind`) the student picks in a dialog
+/// the app opens (titled in `language`), replacing an earlier import of the same module;
+/// progress arrives as `CourseImportProgress` events. `None` when they cancelled.
 #[tauri::command]
 #[specta::specta]
 pub async fn modules_import<R: Runtime>(
     app: AppHandle<R>,
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
-    path: String,
-) -> Result<ModuleListingView, IpcError> {
+    kind: PackKind,
+    language: Language,
+) -> Result<Option<ModuleListingView>, IpcError> {
+    let Some(path) = picker::pick_one(&window, Pick::Module(kind), language).await? else {
+        return Ok(None);
+    };
     let summary = state
         .library
-        .import_module(&app, &state.store, &PathBuf::from(path))
+        .import_module(&app, &state.store, &path)
         .await?;
     state
         .store
@@ -59,7 +63,7 @@ pub async fn modules_import<R: Runtime>(
         .await?
         .into_iter()
         .find(|m| m.id == summary.module_id)
-        .map(Into::into)
+        .map(|m| Some(m.into()))
         .ok_or_else(|| IpcError::internal("the imported module is missing"))
 }
 
@@ -78,20 +82,6 @@ pub async fn modules_start(
         .module_start(state.profile().id, &module_id, language, restart)
         .await?;
     Ok(session_view(&state, &session).await)
-}
-
-/// The progress of session `session_id`.
-#[tauri::command]
-#[specta::specta]
-pub async fn modules_progress(
-    state: State<'_, AppState>,
-    session_id: RowId,
-) -> Result<ModuleProgressView, IpcError> {
-    let progress = state
-        .store
-        .module_progress(state.profile().id, session_id.0)
-        .await?;
-    Ok((&progress).into())
 }
 
 /// One turn of session `session_id`: the first text block streams while the model

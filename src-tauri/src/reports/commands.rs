@@ -6,6 +6,7 @@
 use super::views::{ProjectView, ReportSummaryView, ReportTurnView, ReportView, VersionView};
 use crate::error::IpcError;
 use crate::library::Library;
+use crate::picker::{self, Pick, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
@@ -19,7 +20,7 @@ use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME}
 use serde::Deserialize;
 use std::path::Path;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
 /// Opens report `id` of the active profile as the editor shows it.
 async fn open(state: &AppState, id: i64, language: Language) -> Result<ReportView, IpcError> {
@@ -61,18 +62,22 @@ pub async fn reports_create_project(
         .into())
 }
 
-/// Imports the Markdown or Word file at `path` (chosen in a file dialog) into
-/// `project_id`, or the default project.
+/// Imports the Markdown or Word file the student picks in a file dialog the app opens
+/// (titled in `language`) into `project_id`, or the default project; `None` when they
+/// cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn reports_import(
+pub async fn reports_import<R: Runtime>(
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
-    path: String,
     project_id: Option<RowId>,
     language: Language,
-) -> Result<ReportView, IpcError> {
+) -> Result<Option<ReportView>, IpcError> {
+    let Some(path) = picker::pick_one(&window, Pick::Report, language).await? else {
+        return Ok(None);
+    };
     let profile = state.profile().id;
-    let file = Path::new(&path).to_path_buf();
+    let file = path.clone();
     let report =
         tauri::async_runtime::spawn_blocking(move || lantern_docx::read_report_file(&file))
             .await
@@ -87,7 +92,7 @@ pub async fn reports_import(
                 .id
         }
     };
-    let name = Path::new(&path)
+    let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
@@ -97,14 +102,14 @@ pub async fn reports_import(
         .await?;
     // The report's own pictures go beside the app's data, where the window may show them.
     let target = lantern_docx::report_media_dir(&state.library.media_root(), created.id);
-    let source = Path::new(&path).to_path_buf();
+    let source = path;
     let copied = tauri::async_runtime::spawn_blocking(move || {
         lantern_docx::copy_report_images(&report, &source, &target)
     })
     .await
     .map_err(|e| IpcError::internal(e.to_string()))?;
     tracing::info!("report {} imported with {copied} pictures", created.id);
-    open(&state, created.id, language).await
+    open(&state, created.id, language).await.map(Some)
 }
 
 /// Report `id` as the editor shows it.
@@ -371,28 +376,38 @@ pub enum ReportFileFormat {
     Docx,
 }
 
-/// Writes the report's accepted version to `path` (chosen in a save dialog).
+/// Saves the report's accepted version where the student chooses in a save dialog the
+/// app opens (titled in `language`); the saved path, or `None` when they cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn reports_export(
+pub async fn reports_export<R: Runtime>(
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
     id: RowId,
     format: ReportFileFormat,
-    path: String,
-) -> Result<(), IpcError> {
+    language: Language,
+) -> Result<Option<String>, IpcError> {
     let report = state
         .store
         .report_state(state.profile().id, id.0)
         .await?
         .base;
-    let format = match format {
-        ReportFileFormat::Md => "md",
-        ReportFileFormat::Docx => "docx",
+    let (extension, format) = match format {
+        ReportFileFormat::Md => ("md", SaveFormat::Markdown),
+        ReportFileFormat::Docx => ("docx", SaveFormat::Word),
     };
+    let save = Save {
+        what: Saved::Report,
+        format,
+    };
+    let Some(path) = picker::save_to(&window, save, &report.title, language).await? else {
+        return Ok(None);
+    };
+    let shown = path.display().to_string();
     tauri::async_runtime::spawn_blocking(move || {
-        lantern_docx::write_report_file(&report, format, Path::new(&path))
+        lantern_docx::write_report_file(&report, extension, &path)
     })
     .await
     .map_err(|e| IpcError::internal(e.to_string()))??;
-    Ok(())
+    Ok(Some(shown))
 }

@@ -3,13 +3,15 @@
 
 use super::views::SpecFileView;
 use crate::error::IpcError;
+use crate::picker::{self, Pick};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use lantern_core::course::ImportProgress;
+use lantern_core::language::Language;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tauri::ipc::Channel;
-use tauri::State;
+use tauri::{Runtime, State, WebviewWindow};
 
 /// Where a specification import is.
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -37,20 +39,26 @@ pub async fn reports_spec_files(
     Ok(files.into_iter().map(Into::into).collect())
 }
 
-/// Imports specification files (PDF, Markdown, text) into project `project_id`, sending
-/// progress to `on_progress`; every file is read before anything is written.
+/// Imports the specification files (PDF, Markdown, text) the student picks in a file
+/// dialog the app opens (titled in `language`) into project `project_id`, sending
+/// progress to `on_progress`; every file is read before anything is written. `None` when
+/// they cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn reports_import_specs(
+pub async fn reports_import_specs<R: Runtime>(
+    window: WebviewWindow<R>,
     state: State<'_, AppState>,
     project_id: RowId,
-    paths: Vec<String>,
+    language: Language,
     on_progress: Channel<SpecImportProgressView>,
-) -> Result<Vec<SpecFileView>, IpcError> {
+) -> Result<Option<Vec<SpecFileView>>, IpcError> {
     let profile = state.profile().id;
     state.store.project(profile, project_id.0).await?;
+    let paths = picker::pick_many(&window, Pick::Specs, language).await?;
+    if paths.is_empty() {
+        return Ok(None);
+    }
     let retriever = state.library.retriever(&state.store).await?;
-    let paths: Vec<PathBuf> = paths.into_iter().map(PathBuf::from).collect();
     let paths: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let mut send = |file: &str, p: ImportProgress| {
         let view = SpecImportProgressView {
@@ -65,5 +73,5 @@ pub async fn reports_import_specs(
     lantern_rag::import_project_specs(project_id.0, &paths, &retriever, &state.store, &mut send)
         .await?;
     let files = state.store.list_spec_files(profile, project_id.0).await?;
-    Ok(files.into_iter().map(Into::into).collect())
+    Ok(Some(files.into_iter().map(Into::into).collect()))
 }

@@ -1,6 +1,5 @@
 //! Commands of the adaptive tutor: the course picker, threads, streamed turns, and the
-//! right panel, debug drawer and log of a thread. Each is one store action; no rules
-//! live here.
+//! debug drawer of a thread. Each is one store action; no rules live here.
 
 use super::views::{
     TutorCourseView, TutorInputView, TutorThreadSummaryView, TutorThreadView, TutorTurnView,
@@ -15,7 +14,7 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::{clean_input, SnapshotLite, StudentInput, TurnLog, TutorDebugView};
+use lantern_core::tutor::{clean_input, StudentInput, TutorDebugView};
 use lantern_core::ErrorCode;
 use lantern_store::{Store, StoreExamService, TutorPorts};
 use tauri::ipc::Channel;
@@ -162,20 +161,6 @@ impl StreamedTurn for TutorTurn<'_> {
     }
 }
 
-/// The right panel's summary for thread `id`: focus, prerequisite nudge, revisits and
-/// progress.
-#[tauri::command]
-#[specta::specta]
-pub async fn tutor_snapshot(
-    state: State<'_, AppState>,
-    id: RowId,
-) -> Result<SnapshotLite, IpcError> {
-    Ok(state
-        .store
-        .tutor_snapshot_lite(state.profile().id, id.0, state.clock.now())
-        .await?)
-}
-
 /// The debug drawer of thread `id`: the last turn's log, the summary and every unit's
 /// mastery.
 #[tauri::command]
@@ -188,11 +173,4 @@ pub async fn tutor_debug(
         .store
         .tutor_debug(state.profile().id, id.0, state.clock.now())
         .await?)
-}
-
-/// The log rows of thread `id`, oldest first.
-#[tauri::command]
-#[specta::specta]
-pub async fn tutor_log(state: State<'_, AppState>, id: RowId) -> Result<Vec<TurnLog>, IpcError> {
-    Ok(state.store.tutor_log(state.profile().id, id.0).await?)
 }

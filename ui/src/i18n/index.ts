@@ -21,6 +21,11 @@ export function setLanguage(language: Language): void {
   document.documentElement.lang = language;
 }
 
+/** The interface language now: the file dialogs the app opens are titled in it. */
+export function currentLanguage(): Language {
+  return i18next.language === "es" ? "es" : "en";
+}
+
 /** A coded backend error in the interface language: its own text when the code is known. */
 export function errorText(error: IpcError): string {
   const key = `errors.${error.code}`;

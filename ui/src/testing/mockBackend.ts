@@ -50,7 +50,6 @@ const handlers: Record<string, (args: Args) => unknown> = {
     state.settings.profileId = target.id;
     return target;
   },
-  reload_model: () => null,
   list_courses: () => [{ id: "alg", title: "Grade 10 Algebra", units: 8, questions: 47, importedAt: "2026-11-23T08:00:00Z" }],
   search_course: () => [
     { unitId: "ALG-06", sourceId: "units/ALG-06.md", section: "The discriminant", text: "For $ax^2+bx+c=0$ the discriminant is $$b^2-4ac$$.", score: 0.8 },
@@ -70,10 +69,9 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
-Object.assign(handlers, createModelsMock(), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock());
-// The native file dialogs: a chosen Markdown report, and a save path.
-handlers["plugin:dialog|open"] = () => "/home/student/survey.md";
-handlers["plugin:dialog|save"] = () => "/home/student/survey-out.docx";
+// The app's file dialog answers the Models page's first pick with a text file (its check
+// refuses it); the other features' mocks answer as if a file had been picked.
+Object.assign(handlers, createModelsMock({ picks: ["/tmp/notes.txt"] }), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock());
 
 mockWindows("main");
 mockConvertFileSrc("linux");

@@ -56,7 +56,7 @@ export function CoachPage({ language, modelReady }: { language: Language; modelR
             {t("coach.done")}
           </p>
           <ToulminDiagram draft={session.draft} />
-          <ExportBar id={session.id} title={session.title} />
+          <ExportBar id={session.id} />
         </>
       )}
       <div className="coach-columns">

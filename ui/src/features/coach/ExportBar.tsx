@@ -1,25 +1,17 @@
-import { save } from "@tauri-apps/plugin-dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type ExportFormat } from "../../bindings";
-import { errorText } from "../../i18n";
+import { currentLanguage, errorText } from "../../i18n";
 
-const EXTENSIONS: Record<ExportFormat, string> = { markdown: "md", argdown: "argdown" };
-
-/** Saves the argument as Markdown or Argdown through a save dialog. */
-export function ExportBar({ id, title }: { id: number; title: string }) {
+/** Saves the argument as Markdown or Argdown through a save dialog the app opens. */
+export function ExportBar({ id }: { id: number }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function exportAs(format: ExportFormat) {
-    const extension = EXTENSIONS[format];
-    const path = await save({
-      defaultPath: `${title.replace(/[\\/:*?"<>|]+/g, "-") || "argument"}.${extension}`,
-      filters: [{ name: t(`coach.export.${format}`), extensions: [extension] }],
-    });
-    if (!path) return;
-    const result = await commands.coachExportFile(id, format, path);
-    setMessage(result.status === "ok" ? { ok: true, text: t("coach.export.saved", { path }) } : { ok: false, text: errorText(result.error) });
+    const result = await commands.coachExportFile(id, format, currentLanguage());
+    if (result.status === "error") setMessage({ ok: false, text: errorText(result.error) });
+    else if (result.data !== null) setMessage({ ok: true, text: t("coach.export.saved", { path: result.data }) });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { afterEach, describe, expect, it } from "vitest";
 import "../../i18n";
@@ -40,16 +40,33 @@ describe("CoursesPanel", () => {
     expect(searched).toEqual([{ courseId: "alg", query: "factorise", limit: 5 }]);
   });
 
-  it("imports the folder picked in the dialog and shows a coded error", async () => {
+  it("asks the app to pick a folder, naming no path, and shows a coded error", async () => {
+    const imports: unknown[] = [];
     backend({
       list_courses: () => [],
-      "plugin:dialog|open": () => "/media/usb/bad-course",
-      import_course: () => {
+      import_course: (args) => {
+        imports.push(args);
         throw { code: "pack_unknown_unit", message: "course.json: edges[2].to: unknown unit ALG-99" };
       },
     });
     render(<CoursesPanel />);
     fireEvent.click(await screen.findByRole("button", { name: "Import a course folder…" }));
     expect((await screen.findByRole("alert")).textContent).toContain("unknown unit ALG-99");
+    expect(imports).toEqual([{ kind: "folder", language: "en" }]);
+  });
+
+  it("a cancelled dialog shows nothing", async () => {
+    const imports: unknown[] = [];
+    backend({
+      list_courses: () => [],
+      import_course: (args) => {
+        imports.push(args);
+        return null;
+      },
+    });
+    render(<CoursesPanel />);
+    fireEvent.click(await screen.findByRole("button", { name: "Import a course .zip…" }));
+    await waitFor(() => expect(imports).toEqual([{ kind: "zip", language: "en" }]));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import "./courses.css";
 import { commands, type CourseView, type PassageView } from "../../bindings";
-import { pickFile, pickFolder } from "../../files/pickPath";
 import { errorText } from "../../i18n";
 import { MathText } from "../../math/MathText";
 import { useCourses } from "./useCourses";
@@ -11,11 +10,6 @@ import { useCourses } from "./useCourses";
 export function CoursesPanel() {
   const { t } = useTranslation();
   const { courses, progress, error, importPack } = useCourses();
-
-  async function importFrom(pick: () => Promise<string | null>) {
-    const path = await pick();
-    if (path) await importPack(path);
-  }
 
   return (
     <section className="courses" aria-labelledby="courses-title">
@@ -42,14 +36,10 @@ export function CoursesPanel() {
         </div>
       )}
       <div className="actions">
-        <button type="button" disabled={!!progress} onClick={() => void importFrom(pickFolder)}>
+        <button type="button" disabled={!!progress} onClick={() => void importPack("folder")}>
           {t("courses.importFolder")}
         </button>
-        <button
-          type="button"
-          disabled={!!progress}
-          onClick={() => void importFrom(() => pickFile({ name: t("courses.zipKind"), extensions: ["zip"] }))}
-        >
+        <button type="button" disabled={!!progress} onClick={() => void importPack("zip")}>
           {t("courses.importZip")}
         </button>
       </div>

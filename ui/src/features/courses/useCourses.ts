@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, events, type CourseImportProgress, type CourseView, type IpcError } from "../../bindings";
+import { commands, events, type CourseImportProgress, type CourseView, type IpcError, type PackKind } from "../../bindings";
+import { currentLanguage } from "../../i18n";
 
 /** The imported courses and the import in progress, kept current by events. */
 export function useCourses() {
@@ -32,11 +33,12 @@ export function useCourses() {
     };
   }, [reload]);
 
-  /** Imports the pack at `path`; resolves to the error, or null on success. */
+  /** Imports the pack (a folder or a .zip) the student picks in the app's file dialog;
+   * resolves to the error, or null on success or when they cancel. */
   const importPack = useCallback(
-    async (path: string) => {
+    async (kind: PackKind) => {
       setError(null);
-      const result = await commands.importCourse(path);
+      const result = await commands.importCourse(kind, currentLanguage());
       setProgress(null);
       if (result.status === "error") {
         setError(result.error);

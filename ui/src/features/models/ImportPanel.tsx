@@ -1,52 +1,43 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { IpcError, ModelFileInfo, ModelImportProgress } from "../../bindings";
-import { pickFile } from "../../files/pickPath";
+import type { IpcError, ModelCheckView, ModelImportProgress } from "../../bindings";
 import { errorText } from "../../i18n";
 import { useNumber } from "./format";
 
-type Check = { state: "idle" } | { state: "checking" } | { state: "ok"; path: string; info: ModelFileInfo };
+type Check = { state: "idle" } | { state: "checking" } | { state: "ok"; checked: ModelCheckView };
 
-/** Import any GGUF: a path (typed or chosen), checked first (what it is, what it costs,
- * its chat format), then copied into Lantern or used where it is. */
+/** Import any GGUF: chosen in a file dialog the app opens and checked at once (what it is,
+ * what it costs, its chat format), then copied into Lantern or used where it is. */
 export function ImportPanel({
   progress,
   onCheck,
   onImport,
 }: {
   progress: ModelImportProgress | null;
-  onCheck: (path: string) => Promise<{ info: ModelFileInfo } | { error: IpcError }>;
-  onImport: (path: string, copy: boolean) => Promise<IpcError | null>;
+  onCheck: () => Promise<{ checked: ModelCheckView } | { error: IpcError } | null>;
+  onImport: (copy: boolean) => Promise<IpcError | null>;
 }) {
   const { t } = useTranslation();
   const n = useNumber();
-  const ids = { title: useId(), path: useId(), help: useId() };
-  const [path, setPath] = useState("");
+  const ids = { title: useId(), help: useId() };
   const [check, setCheck] = useState<Check>({ state: "idle" });
   const [copy, setCopy] = useState(true);
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<IpcError | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  async function inspect(target: string) {
-    const trimmed = target.trim();
-    if (!trimmed) return;
+  async function browse() {
+    const before = check;
     setCheck({ state: "checking" });
     setError(null);
     setDone(null);
-    const result = await onCheck(trimmed);
-    if ("info" in result) setCheck({ state: "ok", path: trimmed, info: result.info });
+    const result = await onCheck();
+    if (result === null) setCheck(before);
+    else if ("checked" in result) setCheck({ state: "ok", checked: result.checked });
     else {
       setCheck({ state: "idle" });
       setError(result.error);
     }
-  }
-
-  async function browse() {
-    const chosen = await pickFile({ name: t("models.ggufKind"), extensions: ["gguf"] });
-    if (!chosen) return;
-    setPath(chosen);
-    await inspect(chosen);
   }
 
   async function submit(event: FormEvent) {
@@ -54,15 +45,14 @@ export function ImportPanel({
     if (check.state !== "ok" || importing) return;
     setImporting(true);
     setError(null);
-    const failed = await onImport(check.path, copy);
+    const failed = await onImport(copy);
     setImporting(false);
     if (failed) return setError(failed);
-    setDone(check.info.name);
+    setDone(check.checked.info.name);
     setCheck({ state: "idle" });
-    setPath("");
   }
 
-  const info = check.state === "ok" ? check.info : null;
+  const info = check.state === "ok" ? check.checked.info : null;
   const copied = progress && progress.totalMb ? progress : null;
   return (
     <section className="model-import" aria-labelledby={ids.title}>
@@ -71,28 +61,12 @@ export function ImportPanel({
         {t("models.import.help")}
       </p>
       <form onSubmit={(e) => void submit(e)}>
-        <label htmlFor={ids.path}>{t("models.import.path")}</label>
         <div className="field-row">
-          <input
-            id={ids.path}
-            type="text"
-            spellCheck={false}
-            aria-describedby={ids.help}
-            value={path}
-            disabled={importing}
-            onChange={(e) => {
-              setPath(e.target.value);
-              setCheck({ state: "idle" });
-              setError(null);
-            }}
-          />
-          <button type="button" disabled={importing} onClick={() => void browse()}>
-            {t("models.import.browse")}
-          </button>
-          <button type="button" disabled={!path.trim() || importing || check.state === "checking"} onClick={() => void inspect(path)}>
-            {check.state === "checking" ? t("models.import.checking") : t("models.import.check")}
+          <button type="button" aria-describedby={ids.help} disabled={importing || check.state === "checking"} onClick={() => void browse()}>
+            {check.state === "checking" ? t("models.import.checking") : t("models.import.browse")}
           </button>
         </div>
+        {check.state === "ok" && <p className="model-import-file">{t("models.import.chosen", { path: check.checked.path })}</p>}
         {info && (
           <>
             <p className="check-ok" role="status">

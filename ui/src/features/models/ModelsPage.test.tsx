@@ -111,18 +111,19 @@ describe("ModelsPage", () => {
     expect(within(smol()).getByText("a better-scoring model fits and runs fast enough")).toBeTruthy();
   });
 
-  it("checks a GGUF, then imports a copy of it", async () => {
-    const calls = await openPage();
+  it("checks the GGUF picked in the app's dialog, then imports a copy of it; no path leaves the page", async () => {
+    const calls = await openPage({ picks: ["/home/student/tiny.gguf"] });
     const import_ = within(screen.getByRole("region", { name: "Import a GGUF" }));
-    fireEvent.change(import_.getByLabelText("Path of the GGUF file"), { target: { value: "/home/student/tiny.gguf" } });
-    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Check" })));
+    expect(import_.queryByRole("textbox")).toBeNull();
+    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Choose file…" })));
     expect(
       await import_.findByText("tiny (llama), 669 MB on disk, about 1,020 MB of memory when loaded; uses ChatML."),
     ).toBeTruthy();
-    expect(sent(calls, "models_check")).toEqual([{ path: "/home/student/tiny.gguf" }]);
+    expect(import_.getByText("Chosen: /home/student/tiny.gguf")).toBeTruthy();
+    expect(sent(calls, "models_check")).toEqual([{ language: "en" }]);
     expect((import_.getByRole("radio", { name: /^Copy into Lantern/ }) as HTMLInputElement).checked).toBe(true);
     await act(async () => fireEvent.click(import_.getByRole("button", { name: "Import" })));
-    expect(sent(calls, "models_import")).toEqual([{ path: "/home/student/tiny.gguf", copy: true }]);
+    expect(sent(calls, "models_import")).toEqual([{ copy: true }]);
     const tiny = within(await screen.findByRole("article", { name: "tiny" }));
     expect(tiny.getByText("Imported (copy kept by Lantern)")).toBeTruthy();
     expect(tiny.getByText("no eval results, so never chosen automatically")).toBeTruthy();
@@ -131,23 +132,32 @@ describe("ModelsPage", () => {
   });
 
   it("a corrupt file's check shows the model_invalid error", async () => {
-    const calls = await openPage();
+    const calls = await openPage({ picks: ["/home/student/corrupt.gguf"] });
     const import_ = within(screen.getByRole("region", { name: "Import a GGUF" }));
-    fireEvent.change(import_.getByLabelText("Path of the GGUF file"), { target: { value: "/home/student/corrupt.gguf" } });
-    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Check" })));
+    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Choose file…" })));
     expect((await import_.findByRole("alert")).textContent).toMatch(/^That file is not a usable GGUF model/);
     expect(import_.queryByRole("button", { name: "Import" })).toBeNull();
     expect(sent(calls, "models_import")).toEqual([]);
   });
 
-  it("asks before removing an imported model", async () => {
-    const calls = await openPage();
+  it("a cancelled dialog keeps what was checked, with no error", async () => {
+    const calls = await openPage({ picks: ["/home/student/tiny.gguf", null] });
     const import_ = within(screen.getByRole("region", { name: "Import a GGUF" }));
-    fireEvent.change(import_.getByLabelText("Path of the GGUF file"), { target: { value: "/models/tiny.gguf" } });
-    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Check" })));
+    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Choose file…" })));
+    await import_.findByText("Chosen: /home/student/tiny.gguf");
+    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Choose file…" })));
+    expect(sent(calls, "models_check")).toHaveLength(2);
+    expect(import_.queryByRole("alert")).toBeNull();
+    expect(import_.getByText("Chosen: /home/student/tiny.gguf")).toBeTruthy();
+  });
+
+  it("asks before removing an imported model", async () => {
+    const calls = await openPage({ picks: ["/models/tiny.gguf"] });
+    const import_ = within(screen.getByRole("region", { name: "Import a GGUF" }));
+    await act(async () => fireEvent.click(import_.getByRole("button", { name: "Choose file…" })));
     fireEvent.click(await import_.findByRole("radio", { name: /^Use it where it is/ }));
     await act(async () => fireEvent.click(import_.getByRole("button", { name: "Import" })));
-    expect(sent(calls, "models_import")).toEqual([{ path: "/models/tiny.gguf", copy: false }]);
+    expect(sent(calls, "models_import")).toEqual([{ copy: false }]);
     const tiny = await screen.findByRole("article", { name: "tiny" });
     expect(within(tiny).getByText("Imported (used where it is)")).toBeTruthy();
 

@@ -130,11 +130,15 @@ function choose(models: ModelView_Serialize[]): AutomaticView_Serialize {
   return auto;
 }
 
-/** A scripted model backend; `failActivate` keys refuse to load (a broken file). */
-export function createModelsMock(options: { failActivate?: string[] } = {}) {
+/** A scripted model backend; `failActivate` keys refuse to load (a broken file); `picks`
+ * are the answers of the app's file dialog, in order (`null` or none left: cancelled). */
+export function createModelsMock(options: { failActivate?: string[]; picks?: (string | null)[] } = {}) {
   let models = initialModels();
   let selected: string | null = null;
   let nextImport = 1;
+  const picks = [...(options.picks ?? [])];
+  /** The file of the last successful check: the only one an import brings in. */
+  let checked: string | null = null;
 
   const view = (): ModelsView_Serialize => {
     const automatic = choose(models);
@@ -176,9 +180,17 @@ export function createModelsMock(options: { failActivate?: string[] } = {}) {
       model.speed = { promptTps: big ? 96.3 : 410.5, decodeTps: big ? 17.5 : 48.2, peakRamMb: model.ramMb, measuredAt: "2026-11-23T10:00:00Z" };
       return view();
     },
-    models_check: (args: Args) => inspect(String(args.path)),
+    models_check: () => {
+      checked = null;
+      const path = picks.shift() ?? null;
+      if (path === null) return null;
+      const info = inspect(path);
+      checked = path;
+      return { path, info };
+    },
     models_import: (args: Args) => {
-      const path = String(args.path);
+      if (checked === null) throw { code: "model_not_checked", message: "no model checked" };
+      const path = checked;
       const info = inspect(path);
       if (models.some((m) => m.path === path)) throw { code: "model_already_imported", message: path };
       const copy = Boolean(args.copy);
@@ -207,6 +219,7 @@ export function createModelsMock(options: { failActivate?: string[] } = {}) {
           removable: true,
         },
       ];
+      checked = null;
       return view();
     },
     models_remove: (args: Args) => {

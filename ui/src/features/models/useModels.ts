@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { commands, events, type IpcError, type ModelFileInfo, type ModelImportProgress, type ModelsView_Serialize } from "../../bindings";
+import { commands, events, type IpcError, type ModelCheckView, type ModelImportProgress, type ModelsView_Serialize } from "../../bindings";
+import { currentLanguage } from "../../i18n";
 
 type ModelsView = ModelsView_Serialize;
 type Result<T> = { status: "ok"; data: T } | { status: "error"; error: IpcError };
@@ -65,17 +66,20 @@ export function useModels() {
   const measure = useCallback((key: string) => act("measure", key, () => commands.modelsMeasure(key)), [act]);
   const remove = useCallback((key: string) => act("remove", key, () => commands.modelsRemove(key)), [act]);
 
-  /** What importing `path` would bring, or its coded error. */
-  const check = useCallback(async (path: string): Promise<{ info: ModelFileInfo } | { error: IpcError }> => {
-    const result = await commands.modelsCheck(path);
-    return result.status === "ok" ? { info: result.data } : { error: result.error };
+  /** Opens the app's file dialog for a GGUF and checks the file picked: what importing it
+   * would bring, its coded error, or `null` when the student cancelled. */
+  const check = useCallback(async (): Promise<{ checked: ModelCheckView } | { error: IpcError } | null> => {
+    const result = await commands.modelsCheck(currentLanguage());
+    if (result.status === "error") return { error: result.error };
+    return result.data && { checked: result.data };
   }, []);
 
-  /** Imports `path` (copied into Lantern when `copy`); resolves to its coded error, if any. */
-  const importFile = useCallback(async (path: string, copy: boolean): Promise<IpcError | null> => {
+  /** Imports the file of the last check (copied into Lantern when `copy`); resolves to its
+   * coded error, if any. */
+  const importFile = useCallback(async (copy: boolean): Promise<IpcError | null> => {
     setProgress(null);
     try {
-      const result = await commands.modelsImport(path, copy);
+      const result = await commands.modelsImport(copy);
       if (result.status === "error") return result.error;
       setView(result.data);
       return null;

@@ -95,6 +95,14 @@ describe("ModulesPage", () => {
     expect((screen.getByLabelText(/Write anything/) as HTMLTextAreaElement).value).toBe(long);
   });
 
+  it("asks the app to pick a pack, naming no path, and shows the import's coded error", async () => {
+    const calls = backend();
+    render(<ModulesPage language="es" />);
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Import .zip…" })));
+    expect(calls.filter((c) => c.cmd === "modules_import").map((c) => c.args)).toEqual([{ kind: "zip", language: "es" }]);
+    expect((await screen.findByRole("alert")).textContent).toContain("module.json");
+  });
+
   it("speaks Spanish", async () => {
     await i18next.changeLanguage("es");
     backend();

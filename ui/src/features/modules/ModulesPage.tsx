@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldAnswer, Language, ModuleMessageView } from "../../bindings";
-import { pickFile, pickFolder } from "../../files/pickPath";
 import { errorText } from "../../i18n";
 import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 import { ProgressBar } from "./ProgressBar";
@@ -63,22 +62,10 @@ export function ModulesPage({ language }: { language: Language }) {
             ))}
           </ul>
           <div className="import-buttons">
-            <button
-              type="button"
-              onClick={async () => {
-                const path = await pickFolder();
-                if (path) await m.importPack(path);
-              }}
-            >
+            <button type="button" onClick={() => void m.importPack("folder")}>
               {t("modules.import")}
             </button>
-            <button
-              type="button"
-              onClick={async () => {
-                const path = await pickFile({ name: t("modules.zipKind"), extensions: ["zip"] });
-                if (path) await m.importPack(path);
-              }}
-            >
+            <button type="button" onClick={() => void m.importPack("zip")}>
               {t("modules.importZip")}
             </button>
           </div>

@@ -115,7 +115,6 @@ export function createModulesMock() {
       }
       return view();
     },
-    modules_progress: () => progress(),
     modules_send: (args: Args): ModuleTurnView => {
       const input = args.input as { kind: string; text?: string; formId?: string; answers?: Record<string, unknown>; section?: string };
       (args.onEvent as Channel).onmessage({ kind: "started", turn: 1 });

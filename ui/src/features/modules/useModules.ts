@@ -9,6 +9,7 @@ import {
   type ModuleListingView,
   type ModuleSessionStateView,
   type ModuleTurnView,
+  type PackKind,
 } from "../../bindings";
 import { useStreamedTurn } from "../../turns/useStreamedTurn";
 
@@ -79,17 +80,19 @@ export function useModules(language: Language) {
     [session, turn, open],
   );
 
-  /** Imports the module pack at `path` and opens it. */
+  /** Imports the module pack (a folder or a .zip) the student picks in the app's file
+   * dialog, and opens it; a cancelled dialog changes nothing. */
   const importPack = useCallback(
-    async (path: string) => {
+    async (kind: PackKind) => {
       setError(null);
-      const result = await commands.modulesImport(path);
+      const result = await commands.modulesImport(kind, language);
       setImporting(null);
       if (result.status === "error") return setError(result.error);
+      if (result.data === null) return;
       await reload();
       await open(result.data.id);
     },
-    [reload, open],
+    [reload, open, language],
   );
 
   return { modules, session, importing, error, setError, turn, open, send, importPack };

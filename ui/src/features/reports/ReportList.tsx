@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProjectView, ReportSummaryView } from "../../bindings";
-import { pickFile } from "../../files/pickPath";
 
-/** The profile's reports: import one (into the chosen project, or a new one), open
- * one, delete one after a confirmation. */
+/** The profile's reports: import one (picked in a file dialog the app opens, into the
+ * chosen project, or a new one), open one, delete one after a confirmation. */
 export function ReportList({
   reports,
   projects,
@@ -17,7 +16,7 @@ export function ReportList({
   reports: ReportSummaryView[] | null;
   projects: ProjectView[];
   openId: number | null;
-  onImport: (path: string, projectId: number | null) => Promise<boolean>;
+  onImport: (projectId: number | null) => Promise<boolean>;
   onOpen: (id: number) => void;
   onDelete: (id: number) => void;
   onCreateProject: (name: string) => Promise<ProjectView | null>;
@@ -31,11 +30,9 @@ export function ReportList({
   const chosen = project ?? projects[0]?.id ?? null;
 
   async function importReport() {
-    const path = await pickFile({ name: t("reports.importKind"), extensions: ["md", "markdown", "txt", "docx"] });
-    if (!path) return;
     setImporting(true);
     try {
-      await onImport(path, chosen);
+      await onImport(chosen);
     } finally {
       setImporting(false);
     }

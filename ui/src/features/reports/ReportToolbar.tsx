@@ -1,11 +1,10 @@
-import { save } from "@tauri-apps/plugin-dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type ReportFileFormat, type ReportView } from "../../bindings";
-import { errorText } from "../../i18n";
+import { currentLanguage, errorText } from "../../i18n";
 
 /** Above the report: its title and version, Undo, History, Specifications, and export
- * of the accepted version to Markdown or Word through a save dialog. */
+ * of the accepted version to Markdown or Word through a save dialog the app opens. */
 export function ReportToolbar({
   report,
   onUndo,
@@ -21,14 +20,9 @@ export function ReportToolbar({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function exportAs(format: ReportFileFormat) {
-    const name = format === "md" ? t("reports.exportKindMd") : t("reports.exportKindDocx");
-    const path = await save({
-      defaultPath: `${report.title.replace(/[\\/:*?"<>|]+/g, "-") || "report"}.${format}`,
-      filters: [{ name, extensions: [format] }],
-    });
-    if (!path) return;
-    const result = await commands.reportsExport(report.id, format, path);
-    setMessage(result.status === "ok" ? { ok: true, text: t("reports.exported", { path }) } : { ok: false, text: errorText(result.error) });
+    const result = await commands.reportsExport(report.id, format, currentLanguage());
+    if (result.status === "error") setMessage({ ok: false, text: errorText(result.error) });
+    else if (result.data !== null) setMessage({ ok: true, text: t("reports.exported", { path: result.data }) });
   }
 
   return (

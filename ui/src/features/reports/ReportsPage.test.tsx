@@ -5,15 +5,13 @@ import { i18next } from "../../i18n";
 import { createReportsMock } from "./mock";
 import { ReportsPage } from "./ReportsPage";
 
-/** The scripted report editor (the file dialog answers with a Markdown file), recording
- * every command with its arguments. */
+/** The scripted report editor (its file dialogs are the app's, so the commands answer
+ * with what was picked), recording every command with its arguments. */
 function backend() {
   const handlers = createReportsMock() as Record<string, (args: Record<string, unknown>) => unknown>;
   const calls: { cmd: string; args: Record<string, unknown> }[] = [];
   mockIPC((cmd, args) => {
     calls.push({ cmd, args: args as Record<string, unknown> });
-    if (cmd === "plugin:dialog|open") return "/home/ana/survey.md";
-    if (cmd === "plugin:dialog|save") return "/home/ana/survey.docx";
     const handler = handlers[cmd];
     return handler ? handler(args as Record<string, unknown>) : null;
   });
@@ -44,7 +42,8 @@ describe("ReportsPage", () => {
 
   it("imports a report and shows it numbered, with tables and image placeholders", async () => {
     const calls = await importReport();
-    expect(calls.find((c) => c.cmd === "reports_import")?.args.path).toBe("/home/ana/survey.md");
+    expect(calls.find((c) => c.cmd === "reports_import")?.args).toEqual({ projectId: null, language: "en" });
+    expect(calls.some((c) => c.cmd.startsWith("plugin:"))).toBe(false);
     expect(screen.getByRole("region", { name: "1 Introduction" })).toBeTruthy();
     expect(screen.getByRole("img", { name: "Image: front" })).toBeTruthy();
     expect(screen.getByRole("table")).toBeTruthy();
@@ -112,11 +111,21 @@ describe("ReportsPage", () => {
     expect(await screen.findByRole("region", { name: "1 Introduction" })).toBeTruthy();
   });
 
-  it("exports the report through a save dialog", async () => {
+  it("exports the report through the app's save dialog, naming no path", async () => {
     const calls = await importReport();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export Word" })));
-    expect(await screen.findByText("Saved to /home/ana/survey.docx.")).toBeTruthy();
-    expect(calls.find((c) => c.cmd === "reports_export")?.args).toMatchObject({ format: "docx", path: "/home/ana/survey.docx" });
+    expect(await screen.findByText("Saved to /home/student/survey.docx.")).toBeTruthy();
+    expect(calls.find((c) => c.cmd === "reports_export")?.args).toEqual({ id: 1, format: "docx", language: "en" });
+  });
+
+  it("a cancelled import changes nothing and shows no error", async () => {
+    const handlers = createReportsMock() as Record<string, (args: Record<string, unknown>) => unknown>;
+    mockIPC((cmd, args) => (cmd === "reports_import" ? null : (handlers[cmd]?.(args as Record<string, unknown>) ?? null)));
+    render(<ReportsPage language="en" />);
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Import report…" })));
+    expect(await screen.findByRole("button", { name: "Import report…" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("region", { name: "2.1 Gutters" })).toBeNull();
   });
 
   it("speaks Spanish", async () => {

@@ -2,7 +2,7 @@ import { Channel } from "@tauri-apps/api/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type IpcError, type SpecFileView, type SpecImportProgressView } from "../../bindings";
-import { pickFile } from "../../files/pickPath";
+import { currentLanguage } from "../../i18n";
 
 /** A project's specification files, and adding more with a progress line. */
 export function SpecsPanel({ projectId, onError, onClose }: { projectId: number; onError: (e: IpcError) => void; onClose: () => void }) {
@@ -18,15 +18,14 @@ export function SpecsPanel({ projectId, onError, onClose }: { projectId: number;
     };
   }, [projectId]);
 
+  /** Opens the app's file dialog for specification files and imports those picked. */
   async function add() {
-    const path = await pickFile({ name: t("reports.specsKind"), extensions: ["pdf", "md", "markdown", "txt"] });
-    if (!path) return;
     const channel = new Channel<SpecImportProgressView>();
     channel.onmessage = setProgress;
-    const result = await commands.reportsImportSpecs(projectId, [path], channel);
+    const result = await commands.reportsImportSpecs(projectId, currentLanguage(), channel);
     setProgress(null);
-    if (result.status === "ok") setFiles(result.data);
-    else onError(result.error);
+    if (result.status === "error") onError(result.error);
+    else if (result.data !== null) setFiles(result.data);
   }
 
   return (

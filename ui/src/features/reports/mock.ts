@@ -201,7 +201,8 @@ export function createReportsMock() {
       versions.push({ tree, cause: "edit", summary: `edit ${s.title}` });
       return view();
     },
-    reports_export: () => null,
+    // Saved where the app's save dialog says; the page names no path.
+    reports_export: (args: Args) => `/home/student/survey.${String(args.format)}`,
     reports_spec_files: () => [],
     reports_import_specs: (args: Args) => {
       (args.onProgress as Channel).onmessage({ file: "spec.md", done: 3, total: 3 });

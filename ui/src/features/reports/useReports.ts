@@ -31,28 +31,27 @@ export function useReports(language: Language) {
     void reloadList();
   }, [reloadList]);
 
-  /** Shows a command's report (and refreshes the list), or its error. */
+  /** Shows a command's report (and refreshes the list), or its error; `null` (a file
+   * dialog cancelled) changes nothing. */
   const show = useCallback(
-    async (pending: Promise<Result<ReportView>>) => {
+    async (pending: Promise<Result<ReportView | null>>) => {
       const result = await pending;
-      if (result.status === "ok") {
-        setReport(result.data);
-        setError(null);
-        void reloadList();
-        return true;
+      if (result.status === "error") {
+        setError(result.error);
+        return false;
       }
-      setError(result.error);
-      return false;
+      if (result.data === null) return false;
+      setReport(result.data);
+      setError(null);
+      void reloadList();
+      return true;
     },
     [reloadList],
   );
 
   const open = useCallback((id: number) => show(commands.reportsOpen(id, language)), [show, language]);
 
-  const importFile = useCallback(
-    (path: string, projectId: number | null) => show(commands.reportsImport(path, projectId, language)),
-    [show, language],
-  );
+  const importFile = useCallback((projectId: number | null) => show(commands.reportsImport(projectId, language)), [show, language]);
 
   const remove = useCallback(
     async (id: number) => {
