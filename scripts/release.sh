@@ -77,7 +77,12 @@ done
 GNUPGHOME=$(mktemp -d)
 export GNUPGHOME
 trap 'gpgconf --kill all >/dev/null 2>&1 || true; rm -rf "$GNUPGHOME"' EXIT
-gpg_batch() { gpg --batch --yes --quiet --pinentry-mode loopback --passphrase "${LANTERN_ARCHIVE_KEY_PASSPHRASE:-}" "$@"; }
+# Passphrases reach gpg and the Tauri signer through a file descriptor or the environment,
+# never as command-line arguments (which any user can read in /proc while they run).
+gpg_batch() {
+  gpg --batch --yes --quiet --pinentry-mode loopback --passphrase-fd 3 "$@" \
+    3< <(printf '%s' "${LANTERN_ARCHIVE_KEY_PASSPHRASE:-}")
+}
 
 generate_keys() {
   [ -e "$keys/archive-signing.asc" ] || [ -e "$keys/updates.key" ] && die "$keys already holds keys; refusing to overwrite them"
@@ -88,7 +93,14 @@ generate_keys() {
   local fpr
   fpr=$(gpg --list-secret-keys --with-colons | awk -F: '/^fpr/ {print $10; exit}')
   gpg_batch --armor --export-secret-keys "$fpr" > "$keys/archive-signing.asc"
-  CI=true "$tauri" signer generate --ci -w "$keys/updates.key" -p "${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}" >/dev/null
+  if [ -z "${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}" ]; then
+    CI=true "$tauri" signer generate --ci -w "$keys/updates.key" >/dev/null
+  else
+    # `signer generate` takes a password only as an argument or at its prompt: answer the
+    # prompt through a pseudo-terminal (util-linux `script`), the password on its stdin.
+    printf '%s\n%s\n' "$TAURI_SIGNING_PRIVATE_KEY_PASSWORD" "$TAURI_SIGNING_PRIVATE_KEY_PASSWORD" |
+      script -qec "$(printf '%q ' "$tauri" signer generate -w "$keys/updates.key")" /dev/null >/dev/null
+  fi
   chmod 600 "$keys/archive-signing.asc" "$keys/updates.key"
 }
 
@@ -181,21 +193,26 @@ gpgv --quiet --keyring "$out/lantern-archive-keyring.gpg" "$out/dists/$suite/InR
   || die "the signed Release does not verify with the exported keyring"
 
 say "signed update in $out/updates"
-TAURI_SIGNING_PRIVATE_KEY_PASSWORD=${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-} \
-  "$tauri" signer sign -f "$keys/updates.key" -p "${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}" "$out/$pool/$name" >/dev/null
+# `signer sign` reads the password from TAURI_SIGNING_PRIVATE_KEY_PASSWORD.
+export TAURI_SIGNING_PRIVATE_KEY_PASSWORD=${TAURI_SIGNING_PRIVATE_KEY_PASSWORD:-}
+"$tauri" signer sign -f "$keys/updates.key" "$out/$pool/$name" >/dev/null
 mv "$out/$pool/$name.sig" "$out/updates/$name.sig"
 cp "$keys/updates.key.pub" "$out/lantern-updates.pub"
-python3 - "$out/updates/latest.json" "$deb_version" "$notes" "../$pool/$name" "$out/updates/$name.sig" <<'PY'
+# The description carries the package's size, and is signed too (latest.json.sig): the
+# version Lantern compares and the size it copies are the school's, not the folder's.
+python3 - "$out/updates/latest.json.new" "$deb_version" "$notes" "../$pool/$name" "$out/updates/$name.sig" "$(stat -c %s "$deb")" <<'PY'
 import datetime, json, sys
-path, version, notes, url, sig = sys.argv[1:]
+path, version, notes, url, sig, size = sys.argv[1:]
 manifest = {
     "version": version,
     "notes": notes,
     "pub_date": datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
-    "platforms": {"linux-x86_64-deb": {"url": url, "signature": open(sig).read().strip()}},
+    "platforms": {"linux-x86_64-deb": {"url": url, "signature": open(sig).read().strip(), "size": int(size)}},
 }
-open(path + ".new", "w").write(json.dumps(manifest, indent=2) + "\n")
+open(path, "w").write(json.dumps(manifest, indent=2) + "\n")
 PY
+"$tauri" signer sign -f "$keys/updates.key" "$out/updates/latest.json.new" >/dev/null
+mv "$out/updates/latest.json.new.sig" "$out/updates/latest.json.sig"
 mv "$out/updates/latest.json.new" "$out/updates/latest.json"
 
 cp scripts/install-lantern.sh "$out/install-lantern.sh"

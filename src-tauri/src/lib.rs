@@ -14,6 +14,7 @@ pub mod model;
 pub mod models;
 pub mod modules;
 pub mod picker;
+pub mod profile_lock;
 pub mod reports;
 pub mod row_id;
 pub mod settings;
@@ -55,6 +56,9 @@ macro_rules! lantern_builder {
                 $crate::commands::profiles::list_profiles,
                 $crate::commands::profiles::create_profile,
                 $crate::commands::profiles::switch_profile::<$runtime>,
+                $crate::commands::profile_pins::profile_set_pin,
+                $crate::commands::profile_pins::profile_remove_pin,
+                $crate::commands::profile_pins::profile_lock,
                 $crate::commands::courses::list_courses,
                 $crate::commands::courses::import_course::<$runtime>,
                 $crate::commands::courses::search_course,
@@ -143,9 +147,11 @@ fn resource_dir_candidates<R: tauri::Runtime>(app: &tauri::App<R>) -> Vec<std::p
     dirs
 }
 
-/// Starts the app (or, with `--llm-worker CONFIG` or `--speech-worker CONFIG`, a worker); returns a failure
-/// exit code instead of panicking.
+/// Starts the app (or, with `--llm-worker CONFIG` or `--speech-worker CONFIG`, a worker;
+/// with `--install-update PACKAGE SIGNATURE`, run as root by pkexec, the update installer
+/// with the key built into this binary); returns a failure exit code instead of panicking.
 pub fn run() -> std::process::ExitCode {
+    let context = tauri::generate_context!();
     let mut args = std::env::args().skip(1);
     match args.next().as_deref() {
         Some(model::WORKER_FLAG) => {
@@ -153,6 +159,10 @@ pub fn run() -> std::process::ExitCode {
         }
         Some(lantern_speech::WORKER_FLAG) => {
             return lantern_speech::run_worker(&args.next().unwrap_or_default())
+        }
+        Some(lantern_updates::INSTALL_FLAG) => {
+            let key = updates::config::BuildUpdateConfig::from_config(context.config()).pubkey;
+            return lantern_updates::run_installer(&args.collect::<Vec<_>>(), &key);
         }
         _ => {}
     }
@@ -163,7 +173,7 @@ pub fn run() -> std::process::ExitCode {
     let result = tauri::Builder::default()
         .plugin(tauri_plugin_store::Builder::new().build())
         .plugin(tauri_plugin_dialog::init())
-        .invoke_handler(specta.invoke_handler())
+        .invoke_handler(profile_lock::guard(specta.invoke_handler()))
         .setup(move |app| {
             specta.mount_events(app);
             // Debug builds only: the WebDriver tests answer file dialogs from a file.
@@ -184,7 +194,7 @@ pub fn run() -> std::process::ExitCode {
             commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));
             Ok(())
         })
-        .run(tauri::generate_context!());
+        .run(context);
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -55,8 +55,10 @@ pub struct Library {
 }
 
 impl Library {
-    /// A library indexing into `index_dir`, embedding with the model pack in `pack_dir`.
+    /// A library indexing into `index_dir`, embedding with the model pack in `pack_dir`;
+    /// course media left in the layout of earlier versions move under `media/courses/`.
     pub fn new(pack_dir: Option<PathBuf>, index_dir: PathBuf) -> Self {
+        lantern_rag::move_legacy_course_media(&lantern_rag::media_root(&index_dir));
         Self {
             pack_dir,
             index_dir,

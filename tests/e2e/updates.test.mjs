@@ -7,7 +7,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OUTPUT, ROOT, freshHome, launch, openSettings } from "./driver.mjs";
@@ -27,7 +27,7 @@ function updateFolder(secretKey) {
   mkdirSync(join(dir, "updates"));
   const deb = join(dir, "updates", "lantern_9.9.9_amd64.deb");
   writeFileSync(deb, Buffer.from("not really a package, but signed like one\n".repeat(1000)));
-  execFileSync(TAURI, ["signer", "sign", "-f", secretKey, "-p", "", deb], {
+  execFileSync(TAURI, ["signer", "sign", "-f", secretKey, deb], {
     env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: "" },
     stdio: "ignore",
   });
@@ -35,9 +35,17 @@ function updateFolder(secretKey) {
     version: "9.9.9",
     notes: "Faster tutor.\nNew course.",
     pub_date: "2026-11-25T10:00:00Z",
-    platforms: { "linux-x86_64-deb": { url: "lantern_9.9.9_amd64.deb", signature: readFileSync(`${deb}.sig`, "utf8") } },
+    platforms: {
+      "linux-x86_64-deb": { url: "lantern_9.9.9_amd64.deb", signature: readFileSync(`${deb}.sig`, "utf8"), size: statSync(deb).size },
+    },
   };
-  writeFileSync(join(dir, "updates", "latest.json"), JSON.stringify(manifest));
+  const description = join(dir, "updates", "latest.json");
+  writeFileSync(description, JSON.stringify(manifest));
+  // The description is signed with the same key, as scripts/release.sh signs it.
+  execFileSync(TAURI, ["signer", "sign", "-f", secretKey, description], {
+    env: { ...process.env, TAURI_SIGNING_PRIVATE_KEY_PASSWORD: "" },
+    stdio: "ignore",
+  });
   return dir;
 }
 

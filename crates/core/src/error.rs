@@ -98,6 +98,14 @@ error_codes! {
     UpdateInstallUnavailable = "update_install_unavailable",
     /// Installing the verified package failed or was refused.
     UpdateInstallFailed = "update_install_failed",
+    /// The signed version is not newer than the one installed.
+    UpdateDowngradeRefused = "update_downgrade_refused",
+    /// The verified file is not a Lantern package.
+    UpdatePackageInvalid = "update_package_invalid",
+    /// The package is larger than its signed size or the limit.
+    UpdateTooLarge = "update_too_large",
+    /// Reading the update took longer than allowed.
+    UpdateTimedOut = "update_timed_out",
     // Voice input.
     /// The speech model is not in the model pack.
     VoiceModelMissing = "voice_model_missing",
@@ -275,6 +283,16 @@ error_codes! {
     ProfileNameTaken = "profile_name_taken",
     /// No profile has that id.
     ProfileNotFound = "profile_not_found",
+    /// The profile has a PIN and it was not entered.
+    ProfileLocked = "profile_locked",
+    /// The PIN entered is not the profile's.
+    ProfilePinWrong = "profile_pin_wrong",
+    /// A PIN must be 4 to 12 digits.
+    ProfilePinInvalid = "profile_pin_invalid",
+    /// Too many wrong PINs: the next try must wait.
+    ProfilePinThrottled = "profile_pin_throttled",
+    /// The action needs the profile's PIN and the profile has none.
+    ProfilePinRequired = "profile_pin_required",
     /// A setting was out of range.
     SettingsInvalid = "settings_invalid",
     /// The settings file could not be written.
@@ -304,6 +322,21 @@ error_codes! {
     PackPdfUnreadable = "pack_pdf_unreadable",
     /// A drill template does not render or its answer is wrong.
     PackInvalidDrill = "pack_invalid_drill",
+    // Import limits (packs, reports, specifications; see `import_limits`).
+    /// A file, or an archive's total, is larger than its limit.
+    ImportTooLarge = "import_too_large",
+    /// A zip holds more entries than the limit, or a larger directory.
+    ImportTooManyEntries = "import_too_many_entries",
+    /// A zip entry is compressed more than the limit allows (a zip bomb).
+    ImportCompressionRatio = "import_compression_ratio",
+    /// The same file is named twice (a content path, or a zip entry).
+    ImportDuplicatePath = "import_duplicate_path",
+    /// A list (units, questions, sections, media…) is longer than its limit.
+    ImportTooManyItems = "import_too_many_items",
+    /// A symbolic link, or a path that leads outside the pack or the report's folder.
+    ImportSymlinkRefused = "import_symlink_refused",
+    /// Reading a file (a PDF's text) took longer than the limit.
+    ImportTimedOut = "import_timed_out",
     // Retrieval.
     /// The embedder or its runtime is unavailable.
     EmbedderUnavailable = "embedder_unavailable",

@@ -11,12 +11,15 @@ pub mod course;
 pub mod error;
 pub mod eval;
 pub mod expenses;
+pub mod import_limits;
 pub mod language;
 pub mod llm;
 pub mod modules;
 #[cfg(test)]
 mod mutation;
 pub mod pack;
+pub mod pack_id;
+pub mod profile_pin;
 pub mod reports;
 pub mod retrieval;
 pub mod text;

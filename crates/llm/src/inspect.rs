@@ -30,7 +30,7 @@ pub struct ModelInfo {
 pub fn inspect_model(path: &Path) -> Result<ModelInfo, LlmError> {
     let file = check_model_file(path)?;
     let meta = read_metadata(path)
-        .ok_or_else(|| LlmError::invalid(path, "its metadata is unreadable or incomplete"))?;
+        .map_err(|e| LlmError::invalid(path, format!("its metadata cannot be read: {e}")))?;
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
     Ok(ModelInfo {
         name: meta.name.or(stem).unwrap_or_default(),

@@ -26,7 +26,7 @@ pub use gguf::{check_model_file, ModelFile};
 pub use grammar::grammar_for_schema;
 pub use inspect::{inspect_model, ModelInfo};
 pub use machine::{available_ram, check_cpu, cpu_name, missing_cpu, peak_rss, total_ram};
-pub use metadata::{read_architecture, read_metadata, GgufMetadata};
+pub use metadata::{read_architecture, read_metadata, GgufMetadata, MetadataError};
 pub use preflight::{check_for_import, estimate_ram, preflight, ImportCheck};
 pub use protocol::{WorkerEvent, WorkerRequest};
 pub use speed::{measure_speed, SpeedSample};

@@ -3,7 +3,7 @@
 
 use crate::{read_course_pack, ImportLock, LanceRetriever};
 use lantern_core::course::{
-    import_course, media_folder, CourseCatalog, ImportError, ImportProgress, ImportSummary,
+    import_course, CourseCatalog, COURSE_MEDIA_FOLDER, ImportError, ImportProgress, ImportSummary,
 };
 use lantern_core::retrieval::{Collection, RetrievalError};
 use std::path::{Path, PathBuf};
@@ -28,7 +28,7 @@ pub async fn import_course_pack(
         .map_err(|e| ImportError::Retrieval(e.into()))?;
     let generation = new_generation();
     let media = media_root(store.dir());
-    let course_media = media.join(media_folder(&pack.course.id));
+    let course_media = media.join(COURSE_MEDIA_FOLDER).join(&pack.course.id);
     let written = write_files(&course_media.join(&generation), &pack.videos);
     let imported = match written {
         Ok(()) => import_course(&pack, &generation, retriever, catalog, on_progress).await,

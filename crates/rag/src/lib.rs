@@ -6,23 +6,29 @@
 //! Nothing here downloads: the embedder's files and the ONNX Runtime library are
 //! located by the caller (usually in the model pack) and checked before use.
 
+#[cfg(test)]
+mod adversarial_tests;
 mod course_reader;
 mod embedder;
 mod error;
+mod folder_pack;
 mod import;
 mod import_lock;
+mod legacy_media;
 mod module_reader;
 mod pack_source;
 mod pdf;
 mod project_specs;
 mod retriever;
 mod vector_store;
+mod zip_pack;
 
 pub use course_reader::read_course_pack;
 pub use embedder::{disable_runtime_telemetry, Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS};
 pub use error::RagError;
 pub use import::{import_course_pack, media_root};
 pub use import_lock::ImportLock;
+pub use legacy_media::move_legacy_course_media;
 pub use module_reader::{import_module_pack, module_media_dir, read_module_pack};
 pub use pack_source::PackSource;
 pub use pdf::pdf_pages;

@@ -2,16 +2,23 @@
 
 use std::path::{Path, PathBuf};
 
+use std::time::Duration;
+
 use lantern_core::updates::{
     parse_manifest, platform_key, UpdateError, UpdateKey, UpdateLocation, UpdateSource,
+    SIGNATURE_SUFFIX,
 };
 
 use crate::fetch;
 
 /// The longest update description read, in bytes.
 const MANIFEST_LIMIT: u64 = 1 << 20;
+/// The longest signature file read, in bytes.
+const SIGNATURE_LIMIT: u64 = 4 << 10;
 /// The installer kind this build updates through.
 const INSTALLER: &str = "deb";
+/// How long copying a package may take in all (a 1 GB package at 2 MB/s).
+pub const COPY_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// Checks update locations against the key this build trusts.
 #[derive(Debug, Clone)]
@@ -20,6 +27,7 @@ pub struct UpdateChecker {
     current_version: String,
     platform: String,
     cache_dir: PathBuf,
+    copy_timeout: Duration,
 }
 
 /// A newer version whose package was copied to this laptop and verified.
@@ -74,7 +82,14 @@ impl UpdateChecker {
             current_version: current_version.into(),
             platform: platform_key(std::env::consts::OS, std::env::consts::ARCH, INSTALLER),
             cache_dir: cache_dir.into(),
+            copy_timeout: COPY_TIMEOUT,
         }
+    }
+
+    /// The same checker with another overall time limit for copying a package.
+    pub fn with_copy_timeout(mut self, limit: Duration) -> Self {
+        self.copy_timeout = limit;
+        self
     }
 
     /// The key updates must be signed with.
@@ -82,11 +97,14 @@ impl UpdateChecker {
         &self.key
     }
 
-    /// Reads the location's description; when it offers a newer version, copies the
-    /// package into the cache folder and verifies its signature. A package that does
-    /// not verify is deleted and reported as `update_signature_invalid`.
+    /// Reads the location's description and checks its signature (`latest.json.sig`);
+    /// when it offers a newer version, copies the package into the cache folder — no
+    /// more bytes than its signed size, within [`COPY_TIMEOUT`] — and verifies its
+    /// signature. A package that does not verify is deleted and reported as
+    /// `update_signature_invalid`.
     pub async fn check(&self, location: &UpdateLocation) -> Result<CheckOutcome, UpdateError> {
         let (source, bytes) = find_manifest(location).await?;
+        self.verify_manifest(&source, &bytes).await?;
         let manifest = parse_manifest(&bytes)?;
         if !manifest.is_newer_than(&self.current_version) {
             return Ok(CheckOutcome::UpToDate {
@@ -96,7 +114,9 @@ impl UpdateChecker {
         }
         let package = manifest.package_for(&self.platform)?.clone();
         let package_source = source.resolve(&package.url)?;
-        let (copy, size, sha256) = self.copy_package(&package_source).await?;
+        let (copy, size, sha256) = self
+            .copy_package(&package_source, package.size_limit())
+            .await?;
         let check = verify(&self.key, &package.signature, &copy).await;
         let key_id = match check {
             Ok(check) => check.key_id,
@@ -119,10 +139,31 @@ impl UpdateChecker {
         }))
     }
 
-    /// Copies the package into an emptied cache folder under a safe file name.
+    /// Checks the description's bytes against the signature file beside it: what it
+    /// says (the version compared with this build's, the package's size) is trusted only
+    /// when the build's key signed it.
+    async fn verify_manifest(&self, source: &UpdateSource, bytes: &[u8]) -> Result<(), UpdateError> {
+        let unsigned = |why: String| {
+            UpdateError::SignatureInvalid(format!("the update description {source} {why}"))
+        };
+        let signature_source = source.resolve(&format!("{}{SIGNATURE_SUFFIX}", source.file_name()))?;
+        let signature = fetch::read_small(&signature_source, SIGNATURE_LIMIT)
+            .await
+            .map_err(|e| unsigned(format!("has no readable signature ({e})")))?;
+        let signature = String::from_utf8(signature)
+            .map_err(|_| unsigned("has a signature that is not text".into()))?;
+        self.key
+            .check(signature.trim(), std::io::Cursor::new(bytes))
+            .map_err(|e| unsigned(format!("is not signed with this build's key: {e}")))?;
+        Ok(())
+    }
+
+    /// Copies the package into an emptied cache folder under a safe file name: at most
+    /// `limit` bytes, within the checker's time limit.
     async fn copy_package(
         &self,
         source: &UpdateSource,
+        limit: u64,
     ) -> Result<(PathBuf, u64, String), UpdateError> {
         let cache_error = |e: std::io::Error| UpdateError::Unreachable {
             location: self.cache_dir.display().to_string(),
@@ -149,7 +190,15 @@ impl UpdateChecker {
         } else {
             name
         });
-        match fetch::copy_to(source, &copy).await {
+        let copied = tokio::time::timeout(self.copy_timeout, fetch::copy_to(source, &copy, limit))
+            .await
+            .unwrap_or_else(|_| {
+                Err(UpdateError::TimedOut(format!(
+                    "{} s for {source}",
+                    self.copy_timeout.as_secs()
+                )))
+            });
+        match copied {
             Ok((size, sha256)) => Ok((copy, size, sha256)),
             Err(e) => {
                 let _ = tokio::fs::remove_file(&copy).await;

@@ -11,6 +11,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// How long connecting to a local address may take.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long reading a description or a signature may take in all.
+const SMALL_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 fn unreachable(source: &UpdateSource, reason: impl ToString) -> UpdateError {
     UpdateError::Unreachable {
@@ -19,8 +21,20 @@ fn unreachable(source: &UpdateSource, reason: impl ToString) -> UpdateError {
     }
 }
 
-/// Reads a small file whole, refusing one longer than `limit` bytes.
+/// Reads a small file whole, refusing one longer than `limit` bytes or slower than
+/// [`SMALL_READ_TIMEOUT`].
 pub async fn read_small(source: &UpdateSource, limit: u64) -> Result<Vec<u8>, UpdateError> {
+    tokio::time::timeout(SMALL_READ_TIMEOUT, read_small_untimed(source, limit))
+        .await
+        .unwrap_or_else(|_| {
+            Err(UpdateError::TimedOut(format!(
+                "{} s for {source}",
+                SMALL_READ_TIMEOUT.as_secs()
+            )))
+        })
+}
+
+async fn read_small_untimed(source: &UpdateSource, limit: u64) -> Result<Vec<u8>, UpdateError> {
     let mut bytes = Vec::new();
     match source {
         UpdateSource::File(path) => {
@@ -50,8 +64,14 @@ pub async fn read_small(source: &UpdateSource, limit: u64) -> Result<Vec<u8>, Up
     Ok(bytes)
 }
 
-/// Copies a file to `dest` (created or replaced), returning its size and sha256.
-pub async fn copy_to(source: &UpdateSource, dest: &Path) -> Result<(u64, String), UpdateError> {
+/// Copies a file to `dest` (created or replaced), returning its size and sha256;
+/// `update_too_large` as soon as it passes `limit` bytes.
+pub async fn copy_to(
+    source: &UpdateSource,
+    dest: &Path,
+    limit: u64,
+) -> Result<(u64, String), UpdateError> {
+    let too_large = || UpdateError::TooLarge(format!("{limit} bytes ({source})"));
     let mut out = tokio::fs::File::create(dest)
         .await
         .map_err(|e| unreachable(source, format!("cannot write {}: {e}", dest.display())))?;
@@ -73,6 +93,9 @@ pub async fn copy_to(source: &UpdateSource, dest: &Path) -> Result<(u64, String)
                 }
                 hash.update(&buffer[..read]);
                 size += read as u64;
+                if size > limit {
+                    return Err(too_large());
+                }
                 out.write_all(&buffer[..read])
                     .await
                     .map_err(|e| unreachable(source, e))?;
@@ -84,6 +107,9 @@ pub async fn copy_to(source: &UpdateSource, dest: &Path) -> Result<(u64, String)
                 let chunk = chunk.map_err(|e| unreachable(source, e))?;
                 hash.update(&chunk);
                 size += chunk.len() as u64;
+                if size > limit {
+                    return Err(too_large());
+                }
                 out.write_all(&chunk)
                     .await
                     .map_err(|e| unreachable(source, e))?;

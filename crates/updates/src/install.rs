@@ -1,5 +1,6 @@
-//! Installing a verified package with the system's package manager, after an
-//! administrator authorises it (`pkexec`).
+//! Installing a verified package: the app asks an administrator (`pkexec`) to run its
+//! own installed binary as the installer ([`crate::privileged`]), which copies, verifies
+//! and installs the package where the student cannot reach it.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -8,9 +9,7 @@ use lantern_core::updates::{UpdateError, UpdateKey};
 use tokio::process::Command;
 
 use crate::check::{verify, UpdateOffer};
-
-/// The Debian package Lantern is installed as.
-const PACKAGE: &str = "lantern";
+use crate::privileged::{last_lines, INSTALL_FLAG, PACKAGE};
 
 /// Whether `exe` was installed by the `lantern` Debian package; otherwise why the app
 /// cannot install updates itself (a development build, a copied binary).
@@ -38,56 +37,67 @@ pub async fn installed_from_package(exe: &Path) -> Result<(), UpdateError> {
     )))
 }
 
-/// The command that installs `package`: `pkexec apt-get install -y PACKAGE`, so the
-/// system asks for an administrator and apt resolves dependencies.
-pub fn install_command(package: &Path) -> Command {
+/// The command that installs the offer: `pkexec EXE --install-update PACKAGE SIGNATURE`,
+/// where `exe` is the installed app binary (root-owned, from the `lantern` package), so
+/// the system asks for an administrator under the `org.lantern.studydesk.update` action.
+pub fn install_command(exe: &Path, offer: &UpdateOffer) -> Command {
     let mut command = Command::new("pkexec");
     command
-        .args([
-            "/usr/bin/apt-get",
-            "install",
-            "-y",
-            "--no-install-recommends",
-        ])
-        .arg(package);
+        .arg(exe)
+        .arg(INSTALL_FLAG)
+        .arg(&offer.package)
+        .arg(&offer.signature);
     command.stdin(Stdio::null());
     command
 }
 
-/// Checks the offer's copy against its signature once more, then installs it.
-pub async fn install(offer: &UpdateOffer, key: &UpdateKey) -> Result<(), UpdateError> {
+/// Checks the offer's copy against its signature once more (a quick refusal of a copy
+/// changed since the check), then has the installer, as root, install it.
+pub async fn install(offer: &UpdateOffer, key: &UpdateKey, exe: &Path) -> Result<String, UpdateError> {
     verify(key, &offer.signature, &offer.package).await?;
-    let output = install_command(&offer.package)
-        .output()
-        .await
-        .map_err(|e| {
-            UpdateError::InstallFailed(format!(
-                "cannot run pkexec ({e}); an administrator can run `apt install {}`",
-                offer.package.display()
-            ))
-        })?;
-    match output.status.code() {
-        Some(0) => Ok(()),
-        Some(126) | Some(127) => Err(UpdateError::InstallFailed(
+    let output = install_command(exe, offer).output().await.map_err(|e| {
+        UpdateError::InstallFailed(format!(
+            "cannot run pkexec ({e}); an administrator can run `apt install {}`",
+            offer.package.display()
+        ))
+    })?;
+    let report = String::from_utf8_lossy(&output.stdout);
+    let reported = report
+        .lines()
+        .rev()
+        .find_map(|line| serde_json::from_str::<Result<String, UpdateError>>(line).ok());
+    match (reported, output.status.code()) {
+        (Some(result), _) => result,
+        (None, Some(126 | 127)) => Err(UpdateError::InstallFailed(
             "an administrator did not authorise the installation".into(),
         )),
-        _ => {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let last: Vec<&str> = stderr.lines().rev().take(3).collect();
-            Err(UpdateError::InstallFailed(
-                last.into_iter().rev().collect::<Vec<_>>().join(" "),
-            ))
-        }
+        (None, _) => Err(UpdateError::InstallFailed(last_lines(&output.stderr))),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+
+    fn offer() -> UpdateOffer {
+        UpdateOffer {
+            version: "0.2.0".into(),
+            current_version: "0.1.0".into(),
+            notes: String::new(),
+            published: None,
+            location: "/media/usb/lantern-repo".into(),
+            package: PathBuf::from("/home/s/.cache/lantern/lantern_0.2.0_amd64.deb"),
+            size: 1,
+            sha256: String::new(),
+            key_id: String::new(),
+            signature: "c2lnbmF0dXJl".into(),
+        }
+    }
 
     #[test]
-    fn the_install_asks_an_administrator_and_lets_apt_resolve_dependencies() {
-        let command = install_command(Path::new("/home/s/.cache/lantern/lantern_0.2.0_amd64.deb"));
+    fn the_install_asks_an_administrator_to_run_the_installed_binary_as_the_installer() {
+        let command = install_command(Path::new("/usr/bin/lantern-app"), &offer());
         let std = command.as_std();
         assert_eq!(std.get_program(), "pkexec");
         let args: Vec<_> = std
@@ -97,11 +107,10 @@ mod tests {
         assert_eq!(
             args,
             [
-                "/usr/bin/apt-get",
-                "install",
-                "-y",
-                "--no-install-recommends",
-                "/home/s/.cache/lantern/lantern_0.2.0_amd64.deb"
+                "/usr/bin/lantern-app",
+                INSTALL_FLAG,
+                "/home/s/.cache/lantern/lantern_0.2.0_amd64.deb",
+                "c2lnbmF0dXJl"
             ]
         );
     }
@@ -111,5 +120,16 @@ mod tests {
         let exe = std::env::current_exe().unwrap();
         let err = installed_from_package(&exe).await.unwrap_err();
         assert!(matches!(err, UpdateError::InstallUnavailable(_)), "{err}");
+    }
+
+    #[test]
+    fn the_installers_report_carries_its_typed_error() {
+        let refused: Result<String, UpdateError> = Err(UpdateError::DowngradeRefused {
+            offered: "0.1.0".into(),
+            installed: "0.2.0".into(),
+        });
+        let line = serde_json::to_string(&refused).unwrap();
+        let read: Result<String, UpdateError> = serde_json::from_str(&line).unwrap();
+        assert_eq!(read, refused);
     }
 }

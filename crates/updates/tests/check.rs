@@ -1,5 +1,6 @@
 //! Checks against real folders and a real local HTTP server: a newer signed package
-//! is offered, anything else is refused with its code, and nothing unverified stays.
+//! with a signed description is offered, anything else is refused with its code, and
+//! nothing unverified stays.
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -8,6 +9,7 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use lantern_core::{Coded, ErrorCode};
 use lantern_updates::{install, CheckOutcome, UpdateChecker, UpdateKey, UpdateLocation};
+use std::time::Duration;
 use minisign::KeyPair;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -16,6 +18,21 @@ const PLATFORM: &str = "linux-x86_64-deb";
 struct Release {
     dir: tempfile::TempDir,
     key: UpdateKey,
+    pair: KeyPair,
+}
+
+impl Release {
+    fn manifest_path(&self) -> PathBuf {
+        self.dir.path().join("updates/latest.json")
+    }
+
+    /// Replaces the description with `text`, signed by `signer` (the release's key when
+    /// `None`), as `tauri signer sign latest.json` does.
+    fn write_manifest(&self, text: &str, signer: Option<&KeyPair>) {
+        std::fs::write(self.manifest_path(), text).unwrap();
+        let signature = sign(signer.unwrap_or(&self.pair), text.as_bytes());
+        std::fs::write(self.dir.path().join("updates/latest.json.sig"), signature).unwrap();
+    }
 }
 
 fn key_pair() -> (UpdateKey, KeyPair) {
@@ -43,18 +60,20 @@ fn release(version: &str, package: &[u8], signer: Option<&KeyPair>) -> Release {
     let name = format!("lantern_{version}_amd64.deb");
     std::fs::write(pool.join(&name), package).unwrap();
     let signature = sign(signer.unwrap_or(&pair), package);
-    let manifest = serde_json_text(
+    let release = Release { dir, key, pair };
+    let manifest = manifest_text(
         version,
         &format!("../pool/main/l/lantern/{name}"),
         &signature,
+        package.len(),
     );
-    std::fs::write(dir.path().join("updates/latest.json"), manifest).unwrap();
-    Release { dir, key }
+    release.write_manifest(&manifest, None);
+    release
 }
 
-fn serde_json_text(version: &str, url: &str, signature: &str) -> String {
+fn manifest_text(version: &str, url: &str, signature: &str, size: usize) -> String {
     format!(
-        r#"{{"version":"{version}","notes":"Faster tutor.","pub_date":"2026-11-25T10:00:00Z","platforms":{{"{PLATFORM}":{{"url":"{url}","signature":"{signature}"}}}}}}"#
+        r#"{{"version":"{version}","notes":"Faster tutor.","pub_date":"2026-11-25T10:00:00Z","platforms":{{"{PLATFORM}":{{"url":"{url}","signature":"{signature}","size":{size}}}}}}}"#
     )
 }
 
@@ -169,7 +188,9 @@ async fn install_checks_the_copy_again_and_refuses_one_changed_since() {
         panic!("no offer")
     };
     std::fs::write(&offer.package, b"swapped after the check").unwrap();
-    let err = install(&offer, &release.key).await.unwrap_err();
+    let err = install(&offer, &release.key, Path::new("/nonexistent/lantern-app"))
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), ErrorCode::UpdateSignatureInvalid);
 }
 
@@ -180,10 +201,10 @@ async fn a_missing_folder_or_description_is_unreachable_and_a_bad_one_invalid() 
         refusal(&key, Path::new("/nonexistent/usb")).await,
         ErrorCode::UpdateUnreachable
     );
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("latest.json"), "{not json").unwrap();
+    let release = release("0.2.0", b"pkg", None);
+    release.write_manifest("{not json", None);
     assert_eq!(
-        refusal(&key, dir.path()).await,
+        refusal(&release.key, release.dir.path()).await,
         ErrorCode::UpdateManifestInvalid
     );
 }
@@ -191,11 +212,10 @@ async fn a_missing_folder_or_description_is_unreachable_and_a_bad_one_invalid() 
 #[tokio::test]
 async fn a_description_without_this_platform_is_update_no_package() {
     let release = release("0.2.0", b"pkg", None);
-    let manifest = release.dir.path().join("updates/latest.json");
-    let text = std::fs::read_to_string(&manifest)
+    let text = std::fs::read_to_string(release.manifest_path())
         .unwrap()
         .replace(PLATFORM, "windows-x86_64-msi");
-    std::fs::write(&manifest, text).unwrap();
+    release.write_manifest(&text, None);
     assert_eq!(
         refusal(&release.key, release.dir.path()).await,
         ErrorCode::UpdateNoPackage
@@ -222,6 +242,97 @@ async fn a_release_served_on_the_local_network_is_offered_and_a_missing_one_unre
         .await
         .unwrap_err();
     assert_eq!(err.code(), ErrorCode::UpdateUnreachable);
+}
+
+#[tokio::test]
+async fn an_unsigned_description_is_refused_before_anything_is_copied() {
+    let release = release("0.2.0", b"the new package", None);
+    std::fs::remove_file(release.dir.path().join("updates/latest.json.sig")).unwrap();
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateSignatureInvalid
+    );
+}
+
+#[tokio::test]
+async fn a_description_rewritten_and_signed_by_another_key_is_refused() {
+    // The folder's owner turns an old signed package into an "update" by editing the
+    // version: the description's signature no longer holds.
+    let release = release("0.2.0", b"the new package", None);
+    let (_, stranger) = key_pair();
+    let text = std::fs::read_to_string(release.manifest_path())
+        .unwrap()
+        .replace("0.2.0\",", "9.9.9\",");
+    release.write_manifest(&text, Some(&stranger));
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateSignatureInvalid
+    );
+    std::fs::write(release.manifest_path(), text).unwrap();
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateSignatureInvalid,
+        "an edited description with its old signature"
+    );
+}
+
+#[tokio::test]
+async fn a_package_larger_than_its_signed_size_is_refused_and_nothing_kept() {
+    let release = release("0.2.0", b"the new package", None);
+    let deb = release
+        .dir
+        .path()
+        .join("pool/main/l/lantern/lantern_0.2.0_amd64.deb");
+    std::fs::write(&deb, vec![0u8; 1 << 20]).unwrap();
+    assert_eq!(
+        refusal(&release.key, release.dir.path()).await,
+        ErrorCode::UpdateTooLarge
+    );
+}
+
+#[tokio::test]
+async fn a_server_that_stops_sending_is_given_up_on_in_time() {
+    let release = release("0.3.0", &vec![7u8; 300_000], None);
+    let port = serve_stalling(release.dir.path().to_path_buf()).await;
+    let cache = tempfile::tempdir().unwrap();
+    let location = UpdateLocation::parse(&format!("http://127.0.0.1:{port}/")).unwrap();
+    let err = checker(&release.key, cache.path())
+        .with_copy_timeout(Duration::from_secs(2))
+        .check(&location)
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), ErrorCode::UpdateTimedOut, "{err}");
+    assert!(cached_files(cache.path()).is_empty());
+}
+
+/// Like [`serve`], but a `.deb` is answered with its headers and its first bytes, then
+/// nothing more, the connection held open.
+async fn serve_stalling(root: PathBuf) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let files = serve(root).await;
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut request = vec![0u8; 4096];
+                let read = socket.read(&mut request).await.unwrap_or(0);
+                let head = String::from_utf8_lossy(&request[..read]).to_string();
+                if !head.lines().next().unwrap_or_default().contains(".deb ") {
+                    let mut upstream = tokio::net::TcpStream::connect(("127.0.0.1", files))
+                        .await
+                        .unwrap();
+                    upstream.write_all(&request[..read]).await.unwrap();
+                    let _ = tokio::io::copy(&mut upstream, &mut socket).await;
+                    return;
+                }
+                let _ = socket
+                    .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 300000\r\n\r\nfirst bytes")
+                    .await;
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            });
+        }
+    });
+    port
 }
 
 /// A minimal static file server on 127.0.0.1 (GET only), for as long as the test runs.

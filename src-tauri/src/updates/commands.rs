@@ -23,10 +23,13 @@ fn location_text<R: Runtime>(app: &AppHandle<R>, build: &BuildUpdateConfig) -> S
         .unwrap_or_else(|| build.location.clone())
 }
 
-async fn can_install() -> Result<(), UpdateError> {
+/// The running binary, when the `lantern` package installed it (only then can it be
+/// the privileged installer).
+async fn can_install() -> Result<std::path::PathBuf, UpdateError> {
     let exe =
         std::env::current_exe().map_err(|e| UpdateError::InstallUnavailable(e.to_string()))?;
-    installed_from_package(&exe).await
+    installed_from_package(&exe).await?;
+    Ok(exe)
 }
 
 async fn status<R: Runtime>(app: &AppHandle<R>) -> UpdatesStatus {
@@ -98,8 +101,9 @@ pub async fn updates_check<R: Runtime>(
     Ok(view)
 }
 
-/// Installs the offer of the last check (checked against its signature once more)
-/// with `pkexec apt-get`, after an administrator authorises it.
+/// Installs the offer of the last check: after an administrator authorises it, the
+/// installed binary, as root, copies the package out of reach, verifies it again,
+/// refuses an older version and installs exactly those bytes with apt.
 #[tauri::command]
 #[specta::specta]
 pub async fn updates_install<R: Runtime>(
@@ -107,12 +111,12 @@ pub async fn updates_install<R: Runtime>(
     state: State<'_, AppState>,
 ) -> Result<(), IpcError> {
     let key = BuildUpdateConfig::read(&app).key()?;
-    can_install().await?;
+    let exe = can_install().await?;
     let mut offer = state.updates.offer.lock().await;
     let Some(verified) = offer.as_ref() else {
         return Err(UpdateError::InstallFailed("check for updates first".into()).into());
     };
-    install(verified, &key).await?;
+    install(verified, &key, &exe).await?;
     *offer = None;
     Ok(())
 }

@@ -18,7 +18,13 @@ pub struct BuildUpdateConfig {
 impl BuildUpdateConfig {
     /// Reads `plugins.updater` from the app's config.
     pub fn read<R: Runtime>(app: &AppHandle<R>) -> Self {
-        let section = app.config().plugins.0.get("updater");
+        Self::from_config(app.config())
+    }
+
+    /// Reads `plugins.updater` from a build's config (the privileged installer has no
+    /// running app, only the config compiled into the binary).
+    pub fn from_config(config: &tauri::Config) -> Self {
+        let section = config.plugins.0.get("updater");
         let text = |field: &str| {
             section
                 .and_then(|s| s.get(field))

@@ -41,7 +41,7 @@ pub use model::ModelOptions;
 pub use models::{models, ModelsOptions};
 pub use modules::{module, ModuleOptions};
 pub use pack::{embed, inspect};
-pub use profiles::{create_profile, list_profiles};
+pub use profiles::{create_profile, list_profiles, remove_pin, set_pin};
 pub use project::{project, ProjectOptions};
 pub use report::{report, ReportOptions};
 pub use transcribe::{transcribe, TranscribeOptions};
@@ -61,6 +61,10 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .map_err(|e| CliError::new(ErrorCode::RuntimeFailed, e.to_string()))
 }
 
+/// The database (migrated), with course media left in an earlier layout moved under
+/// `media/courses/` to match the paths migration 0015 rewrote.
 fn open_store(locations: &Locations, rt: &tokio::runtime::Runtime) -> Result<Store, CliError> {
-    Ok(rt.block_on(Store::open(&locations.database()))?)
+    let store = rt.block_on(Store::open(&locations.database()))?;
+    lantern_rag::move_legacy_course_media(&lantern_rag::media_root(&locations.index_dir()));
+    Ok(store)
 }

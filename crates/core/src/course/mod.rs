@@ -10,6 +10,7 @@ mod drill_render;
 mod drills;
 mod error;
 mod import;
+mod limits;
 mod misconception;
 mod model;
 pub(crate) mod parse;
@@ -30,7 +31,7 @@ pub use import::{
 };
 pub use misconception::{is_valid_tag, tag_untagged, Misconception};
 pub use model::{
-    is_video_path, media_folder, media_path, AnswerOption, ContentKind, CourseManifest, Edge,
+    is_video_path, media_path, COURSE_MEDIA_FOLDER, AnswerOption, ContentKind, CourseManifest, Edge,
     ExamFile, Question, Unit, FORMAT_VERSION,
 };
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};

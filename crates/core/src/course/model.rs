@@ -121,25 +121,15 @@ pub struct Question {
     pub video: Option<String>,
 }
 
-/// Where a question's video is kept, relative to the media folder: the course (as a
-/// safe folder name), the import generation, then its path in the pack — so a
-/// re-import writes beside the published videos and removes them only once published.
-pub fn media_path(course_id: &str, generation: &str, path: &str) -> String {
-    format!("{}/{generation}/{path}", media_folder(course_id))
-}
+/// The folder of course media under the media folder (beside `reports/` and `modules/`).
+pub const COURSE_MEDIA_FOLDER: &str = "courses";
 
-/// A course id as a folder name (anything but letters, digits, `-`, `_` becomes `_`).
-pub fn media_folder(course_id: &str) -> String {
-    course_id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
+/// Where a question's video is kept, relative to the media folder: `courses/`, the
+/// course id (a pack id, so one plain folder name), the import generation, then its path
+/// in the pack — so a re-import writes beside the published videos and removes them only
+/// once published.
+pub fn media_path(course_id: &str, generation: &str, path: &str) -> String {
+    format!("{COURSE_MEDIA_FOLDER}/{course_id}/{generation}/{path}")
 }
 
 /// Whether `path` names a video file the workspace can play.

@@ -6,6 +6,7 @@ use super::error::{PackError, PackErrorKind};
 use super::misconception::is_valid_tag;
 use super::model::Unit;
 use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
+use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
 use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
 use std::collections::HashSet;
@@ -215,6 +216,16 @@ pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
             ("title".to_string(), course.title.as_str()),
         ],
     )?;
+    if !is_pack_id(&course.id) {
+        return Err(invalid(
+            COURSE_FILE,
+            "id".into(),
+            &format!(
+                "`{}` must start with a letter or digit and use at most {MAX_PACK_ID_CHARS} letters, digits, `.`, `_` or `-`",
+                course.id
+            ),
+        ));
+    }
     if course.units.is_empty() {
         return Err(invalid(
             COURSE_FILE,
@@ -380,6 +391,19 @@ mod tests {
     fn a_valid_pack_passes() {
         assert!(course_with("", "").is_ok());
         assert!(exams_with(QUESTION).is_ok());
+    }
+
+    #[test]
+    fn a_course_id_must_be_a_pack_id_naming_the_field() {
+        for id in ["../reports", "reports/7", "..", "a b", ".x"] {
+            let e = course_with(r#""id":"c""#, &format!(r#""id":"{id}""#)).unwrap_err();
+            assert_eq!(
+                (e.kind, e.field.as_deref()),
+                (PackErrorKind::InvalidField, Some("id")),
+                "{id}"
+            );
+        }
+        assert!(course_with(r#""id":"c""#, r#""id":"reports""#).is_ok());
     }
 
     #[test]

@@ -2,8 +2,10 @@
 
 use crate::{Coded, ErrorCode};
 
-/// Why checking for, verifying or installing an update failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why checking for, verifying or installing an update failed. It crosses the process
+/// boundary from the privileged installer to the app as JSON.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "error", content = "detail", rename_all = "snake_case")]
 pub enum UpdateError {
     /// The build has no update key (or an unreadable one).
     #[error("this build of Lantern has no update key, so it accepts no update{0}")]
@@ -47,6 +49,23 @@ pub enum UpdateError {
     /// Installing failed or was refused.
     #[error("installing the update failed: {0}")]
     InstallFailed(String),
+    /// The signed version is not newer than the installed one.
+    #[error("the update is version {offered}, not newer than the installed {installed}; Lantern does not install older versions")]
+    DowngradeRefused {
+        /// The version the signed package or description carries.
+        offered: String,
+        /// The version installed now.
+        installed: String,
+    },
+    /// The verified file is not a Lantern package.
+    #[error("the update is not a Lantern package: {0}; nothing was installed")]
+    PackageInvalid(String),
+    /// The package is larger than its signed size or the limit.
+    #[error("the update package is larger than {0}; nothing was kept")]
+    TooLarge(String),
+    /// Reading the update took longer than allowed.
+    #[error("reading the update took longer than {0}; nothing was kept")]
+    TimedOut(String),
 }
 
 impl Coded for UpdateError {
@@ -61,6 +80,10 @@ impl Coded for UpdateError {
             Self::SignatureInvalid(_) => ErrorCode::UpdateSignatureInvalid,
             Self::InstallUnavailable(_) => ErrorCode::UpdateInstallUnavailable,
             Self::InstallFailed(_) => ErrorCode::UpdateInstallFailed,
+            Self::DowngradeRefused { .. } => ErrorCode::UpdateDowngradeRefused,
+            Self::PackageInvalid(_) => ErrorCode::UpdatePackageInvalid,
+            Self::TooLarge(_) => ErrorCode::UpdateTooLarge,
+            Self::TimedOut(_) => ErrorCode::UpdateTimedOut,
         }
     }
 }

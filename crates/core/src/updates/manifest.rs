@@ -9,6 +9,12 @@ use super::UpdateError;
 
 /// The description's file name in an update folder.
 pub const MANIFEST_FILE: &str = "latest.json";
+/// What a description's signature file adds to its name (`tauri signer sign latest.json`
+/// writes `latest.json.sig`), made with the same key as the packages, so the version and
+/// size Lantern trusts are signed.
+pub const SIGNATURE_SUFFIX: &str = ".sig";
+/// The largest package Lantern copies when the description names no size (4 GiB).
+pub const MAX_PACKAGE_BYTES: u64 = 4 << 30;
 
 /// The longest description accepted, in bytes.
 const MAX_MANIFEST_BYTES: usize = 1 << 20;
@@ -35,6 +41,17 @@ pub struct PlatformPackage {
     pub url: String,
     /// The `tauri signer` signature: base64 of a minisign signature file.
     pub signature: String,
+    /// The package's size in bytes (Lantern's addition to the format; Tauri ignores it).
+    #[serde(default)]
+    pub size: Option<u64>,
+}
+
+impl PlatformPackage {
+    /// The most bytes a copy of the package may have: its signed size, else
+    /// [`MAX_PACKAGE_BYTES`].
+    pub fn size_limit(&self) -> u64 {
+        self.size.unwrap_or(MAX_PACKAGE_BYTES)
+    }
 }
 
 #[derive(Deserialize)]
@@ -68,6 +85,11 @@ pub fn parse_manifest(bytes: &[u8]) -> Result<UpdateManifest, UpdateError> {
         if package.url.trim().is_empty() || package.signature.trim().is_empty() {
             return Err(invalid(format!(
                 "platform {key} needs a url and a signature"
+            )));
+        }
+        if package.size.is_some_and(|s| s == 0 || s > MAX_PACKAGE_BYTES) {
+            return Err(invalid(format!(
+                "platform {key}: size must be from 1 to {MAX_PACKAGE_BYTES} bytes"
             )));
         }
     }
@@ -193,6 +215,23 @@ mod tests {
         assert!(!m.is_newer_than("v0.3.0"));
         assert!(m.is_newer_than("0.2.0-beta.1"));
         assert!(m.is_newer_than("garbage"));
+    }
+
+    #[test]
+    fn a_signed_size_bounds_the_copy_and_must_be_sensible() {
+        let with_size = |size: &str| {
+            format!(
+                r#"{{"version":"0.2.0","platforms":{{"linux-x86_64-deb":{{"url":"a.deb","signature":"s","size":{size}}}}}}}"#
+            )
+        };
+        let m = parse_manifest(with_size("1234").as_bytes()).unwrap();
+        assert_eq!(m.package_for("linux-x86_64-deb").unwrap().size_limit(), 1234);
+        let unsized_manifest = parse_manifest(VALID.as_bytes()).unwrap();
+        let package = unsized_manifest.platforms.values().next().unwrap();
+        assert_eq!(package.size_limit(), MAX_PACKAGE_BYTES);
+        assert_invalid(&with_size("0"));
+        assert_invalid(&with_size(&(MAX_PACKAGE_BYTES + 1).to_string()));
+        assert_invalid(&with_size("-5"));
     }
 
     proptest! {

@@ -13,5 +13,8 @@ mod signature;
 
 pub use error::UpdateError;
 pub use location::{is_local_network, UpdateLocation, UpdateSource};
-pub use manifest::{parse_manifest, platform_key, PlatformPackage, UpdateManifest, MANIFEST_FILE};
+pub use manifest::{
+    parse_manifest, platform_key, PlatformPackage, UpdateManifest, MANIFEST_FILE,
+    MAX_PACKAGE_BYTES, SIGNATURE_SUFFIX,
+};
 pub use signature::{SignatureCheck, UpdateKey};

@@ -7,6 +7,7 @@ use crate::course::validate::{check_filled, check_unique, escapes_pack};
 use crate::course::{PackError, PackErrorKind};
 use crate::modules::contract::{MediaType, MAX_FIELDS, MAX_OPTIONS};
 use crate::modules::keywords::Keyword;
+use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use std::collections::HashSet;
 
 /// Most phases in a module.
@@ -21,8 +22,6 @@ pub const MAX_TOPICS_PER_SECTION: usize = 12;
 pub const MAX_TOPICS: usize = 200;
 /// Longest intro or teaching note, in characters.
 pub const MAX_NOTE_CHARS: usize = 600;
-/// Largest media file, in bytes.
-pub const MAX_MEDIA_BYTES: usize = 20 * 1024 * 1024;
 
 fn invalid(field: String, detail: impl AsRef<str>) -> PackError {
     PackError::field(
@@ -222,10 +221,13 @@ fn check_structure(module: &ModuleManifest) -> Result<(), PackError> {
             ),
         ));
     }
-    if !is_slug(&module.id, &['-']) {
+    if !is_slug(&module.id, &['-']) || !is_pack_id(&module.id) {
         return Err(invalid(
             "id".into(),
-            format!("`{}` must use a-z, 0-9 and -", module.id),
+            format!(
+                "`{}` must start with a-z or 0-9 and use at most {MAX_PACK_ID_CHARS} of a-z, 0-9 and -",
+                module.id
+            ),
         ));
     }
     check_filled(MODULE_FILE, [("title".to_string(), module.title.as_str())])?;
@@ -388,6 +390,28 @@ mod tests {
         let m = module();
         assert_eq!(m.sections().len(), 3);
         assert_eq!(m.topics().count(), 6);
+    }
+
+    #[test]
+    fn more_media_or_forms_than_the_import_limit_are_refused() {
+        use crate::import_limits::{MAX_MODULE_FORMS, MAX_MODULE_MEDIA};
+        let media: String = (0..MAX_MODULE_MEDIA)
+            .map(|i| format!(r#"{{"file": "m/{i}.png", "type": "image", "alt": "a"}},"#))
+            .collect();
+        let media = format!(r#""media": [{media}{{"file""#);
+        assert_eq!(
+            refused(r#""media": [{"file""#, &media),
+            (PackErrorKind::TooManyItems, "media".to_string())
+        );
+        let forms: String = (0..MAX_MODULE_FORMS)
+            .map(|i| format!(r#"{{"id": "f{i}", "fields": []}},"#))
+            .collect();
+        let forms = format!(r#""forms": [{forms}"#);
+        // Forms are counted before they are validated: empty ones still count.
+        assert_eq!(
+            refused(r#""forms": ["#, &forms),
+            (PackErrorKind::TooManyItems, "forms".to_string())
+        );
     }
 
     #[test]
