@@ -73,6 +73,9 @@ pub enum StoreError {
     /// No imported model has this id.
     #[error("no imported model with id {0}")]
     ModelNotImported(i64),
+    /// A profile PIN was refused or is needed (its own `profile_*` code).
+    #[error(transparent)]
+    Pin(#[from] lantern_core::profile_pin::PinError),
 }
 
 impl Coded for StoreError {
@@ -101,6 +104,7 @@ impl Coded for StoreError {
             }
             Self::ModelAlreadyImported(_) => lantern_core::error::ErrorCode::ModelAlreadyImported,
             Self::ModelNotImported(_) => lantern_core::error::ErrorCode::ModelUnknown,
+            Self::Pin(e) => e.code(),
         }
     }
 }

@@ -14,6 +14,7 @@ mod expenses_actions;
 mod models;
 mod modules;
 mod modules_actions;
+mod profile_pins;
 mod profiles;
 mod project_specs;
 mod reports;

@@ -18,7 +18,13 @@ pub struct Profile {
     pub name: String,
     /// Creation time, RFC 3339 UTC.
     pub created_at: String,
+    /// Whether opening it needs its PIN.
+    pub has_pin: bool,
 }
+
+/// The columns of a [`Profile`], from `profiles` as `p`.
+const COLUMNS: &str = "p.id, p.name, p.created_at, \
+     EXISTS (SELECT 1 FROM profile_pins k WHERE k.profile_id = p.id) AS has_pin";
 
 /// Trims `raw` and checks it is a usable profile name.
 fn clean_name(raw: &str) -> Result<String, StoreError> {
@@ -37,7 +43,7 @@ impl Store {
     pub async fn create_profile(&self, raw_name: &str) -> Result<Profile, StoreError> {
         let name = clean_name(raw_name)?;
         let inserted = sqlx::query_as::<_, Profile>(
-            "INSERT INTO profiles (name) VALUES (?) RETURNING id, name, created_at",
+            "INSERT INTO profiles (name) VALUES (?) RETURNING id, name, created_at, 0 AS has_pin",
         )
         .bind(&name)
         .fetch_one(&self.pool)
@@ -53,9 +59,11 @@ impl Store {
     /// Every profile, oldest first.
     pub async fn list_profiles(&self) -> Result<Vec<Profile>, StoreError> {
         Ok(
-            sqlx::query_as::<_, Profile>("SELECT id, name, created_at FROM profiles ORDER BY id")
-                .fetch_all(&self.pool)
-                .await?,
+            sqlx::query_as::<_, Profile>(&format!(
+                "SELECT {COLUMNS} FROM profiles p ORDER BY p.id"
+            ))
+            .fetch_all(&self.pool)
+            .await?,
         )
     }
 

@@ -1,0 +1,280 @@
+//! Profile PINs against a real SQLite file: set, check, change and remove (the last two
+//! with the current PIN), wrong and malformed PINs, the wait after wrong tries (kept
+//! across a restart, not skipped by tries made at once), and the expense role that
+//! changes only with the PIN.
+
+use chrono::{DateTime, Duration, Utc};
+use lantern_core::expenses::money::Currency;
+use lantern_core::expenses::Role;
+use lantern_core::profile_pin::FREE_FAILURES;
+use lantern_core::Coded;
+use lantern_store::{ExpenseSettings, Store};
+use std::path::PathBuf;
+
+const PIN: &str = "2468";
+
+fn at(seconds: i64) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-26T08:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+        + Duration::seconds(seconds)
+}
+
+/// A database with profile `Ana` (with `PIN`) and `Ben` (without).
+async fn fixture() -> (Store, i64, i64, PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lantern.db");
+    let store = Store::open(&path).await.unwrap();
+    let ana = store.create_profile("Ana").await.unwrap().id;
+    let ben = store.create_profile("Ben").await.unwrap().id;
+    store.set_profile_pin(ana, None, PIN, at(0)).await.unwrap();
+    (store, ana, ben, path, dir)
+}
+
+fn code<T: std::fmt::Debug>(result: Result<T, impl Coded>) -> &'static str {
+    result.expect_err("refused").code().as_str()
+}
+
+#[tokio::test]
+async fn a_set_pin_is_stored_hashed_and_listed() {
+    let (store, ana, ben, _path, _dir) = fixture().await;
+    let profiles = store.list_profiles().await.unwrap();
+    assert_eq!(
+        profiles.iter().map(|p| p.has_pin).collect::<Vec<_>>(),
+        [true, false]
+    );
+    assert!(store.profile_has_pin(ana).await.unwrap());
+    assert!(!store.profile_has_pin(ben).await.unwrap());
+    store.check_profile_pin(ana, PIN, at(1)).await.unwrap();
+    assert_eq!(
+        code(store.check_profile_pin(ana, "1111", at(1)).await),
+        "profile_pin_wrong"
+    );
+}
+
+#[tokio::test]
+async fn the_digits_are_never_stored() {
+    let (store, _, _, path, dir) = fixture().await;
+    store.close().await;
+    // The database and whatever its write-ahead log still holds.
+    let mut bytes = Vec::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let file = entry.unwrap().path();
+        if file.to_string_lossy().starts_with(&*path.to_string_lossy()) {
+            bytes.extend(std::fs::read(file).unwrap());
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("$argon2id$"), "a PHC string is stored");
+    assert!(!text.contains(PIN));
+}
+
+#[tokio::test]
+async fn malformed_pins_are_refused_everywhere() {
+    let (store, ana, ben, _path, _dir) = fixture().await;
+    for bad in ["", "123", "12345678901234", "12a4", " 2468", "2468\n"] {
+        assert_eq!(
+            code(store.set_profile_pin(ben, None, bad, at(0)).await),
+            "profile_pin_invalid",
+            "{bad:?}"
+        );
+        assert_eq!(
+            code(store.check_profile_pin(ana, bad, at(0)).await),
+            "profile_pin_invalid",
+            "{bad:?}"
+        );
+    }
+    assert!(!store.profile_has_pin(ben).await.unwrap());
+    // A malformed PIN is not a guess: it does not count towards the wait.
+    for _ in 0..10 {
+        let _ = store.check_profile_pin(ana, "x", at(1)).await;
+    }
+    store.check_profile_pin(ana, PIN, at(1)).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_profile_opens_without_pin_only_when_it_has_none() {
+    let (store, ana, ben, _path, _dir) = fixture().await;
+    store.unlock_profile(ben, None, at(0)).await.unwrap();
+    assert_eq!(
+        code(store.unlock_profile(ana, None, at(0)).await),
+        "profile_locked"
+    );
+    assert_eq!(
+        code(store.unlock_profile(ana, Some("0000"), at(0)).await),
+        "profile_pin_wrong"
+    );
+    store.unlock_profile(ana, Some(PIN), at(0)).await.unwrap();
+}
+
+#[tokio::test]
+async fn changing_the_pin_needs_the_current_one() {
+    let (store, ana, _, _path, _dir) = fixture().await;
+    assert_eq!(
+        code(store.set_profile_pin(ana, None, "1357", at(0)).await),
+        "profile_locked"
+    );
+    assert_eq!(
+        code(
+            store
+                .set_profile_pin(ana, Some("9999"), "1357", at(0))
+                .await
+        ),
+        "profile_pin_wrong"
+    );
+    store.check_profile_pin(ana, PIN, at(0)).await.unwrap();
+    store
+        .set_profile_pin(ana, Some(PIN), "1357", at(0))
+        .await
+        .unwrap();
+    assert_eq!(
+        code(store.check_profile_pin(ana, PIN, at(0)).await),
+        "profile_pin_wrong"
+    );
+    store.check_profile_pin(ana, "1357", at(0)).await.unwrap();
+}
+
+#[tokio::test]
+async fn removing_the_pin_needs_it_and_then_the_profile_opens_freely() {
+    let (store, ana, _, _path, _dir) = fixture().await;
+    assert_eq!(
+        code(store.remove_profile_pin(ana, "0000", at(0)).await),
+        "profile_pin_wrong"
+    );
+    assert!(store.profile_has_pin(ana).await.unwrap());
+    store.remove_profile_pin(ana, PIN, at(0)).await.unwrap();
+    assert!(!store.profile_has_pin(ana).await.unwrap());
+    store.unlock_profile(ana, None, at(0)).await.unwrap();
+    assert_eq!(
+        code(store.check_profile_pin(ana, PIN, at(0)).await),
+        "profile_pin_required"
+    );
+}
+
+#[tokio::test]
+async fn a_pin_for_a_missing_profile_is_not_found() {
+    let (store, _, _, _path, _dir) = fixture().await;
+    assert_eq!(
+        code(store.set_profile_pin(999, None, PIN, at(0)).await),
+        "profile_not_found"
+    );
+}
+
+/// Makes the free wrong tries, at `when`.
+async fn use_up_free_tries(store: &Store, profile: i64, when: DateTime<Utc>) {
+    for _ in 0..FREE_FAILURES {
+        assert_eq!(
+            code(store.check_profile_pin(profile, "0000", when).await),
+            "profile_pin_wrong"
+        );
+    }
+}
+
+#[tokio::test]
+async fn wrong_tries_make_the_next_wait_and_the_wait_survives_a_restart() {
+    let (store, ana, _, path, _dir) = fixture().await;
+    use_up_free_tries(&store, ana, at(0)).await;
+    // Even the right PIN waits now, and the wait is said in seconds.
+    let refused = store.check_profile_pin(ana, PIN, at(10)).await.unwrap_err();
+    assert_eq!(refused.code().as_str(), "profile_pin_throttled");
+    assert!(refused.to_string().contains("20 s"), "{refused}");
+
+    store.close().await;
+    let store = Store::open(&path).await.unwrap();
+    assert_eq!(
+        code(store.check_profile_pin(ana, PIN, at(29)).await),
+        "profile_pin_throttled"
+    );
+    // After the wait one more wrong try earns a longer one (60 s).
+    assert_eq!(
+        code(store.check_profile_pin(ana, "0000", at(30)).await),
+        "profile_pin_wrong"
+    );
+    assert_eq!(
+        code(store.check_profile_pin(ana, PIN, at(89)).await),
+        "profile_pin_throttled"
+    );
+    // The right PIN after the wait opens and clears the count.
+    store.check_profile_pin(ana, PIN, at(90)).await.unwrap();
+    use_up_free_tries(&store, ana, at(91)).await;
+}
+
+#[tokio::test]
+async fn tries_made_at_once_cannot_skip_the_wait() {
+    let (store, ana, _, _path, _dir) = fixture().await;
+    let tries = (0..12).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.check_profile_pin(ana, "0000", at(0)).await })
+    });
+    let mut codes = Vec::new();
+    for t in tries {
+        codes.push(code(t.await.unwrap()));
+    }
+    let wrong = codes.iter().filter(|c| **c == "profile_pin_wrong").count();
+    assert_eq!(wrong, FREE_FAILURES as usize, "{codes:?}");
+    assert!(codes
+        .iter()
+        .all(|c| matches!(*c, "profile_pin_wrong" | "profile_pin_throttled")));
+}
+
+#[tokio::test]
+async fn the_expense_role_changes_only_with_the_pin() {
+    let (store, ana, ben, _path, _dir) = fixture().await;
+    let settings = |role| ExpenseSettings {
+        role,
+        currency: Currency::Gbp,
+    };
+    store
+        .set_expense_settings(ana, settings(Role::Viewer))
+        .await
+        .unwrap();
+    // The crafted input: the viewer asks to be owner without the PIN, or with a wrong one.
+    let owner = settings(Role::Owner);
+    assert_eq!(
+        code(store.change_expense_settings(ana, owner, None, at(0)).await),
+        "profile_locked"
+    );
+    assert_eq!(
+        code(
+            store
+                .change_expense_settings(ana, owner, Some("1111"), at(0))
+                .await
+        ),
+        "profile_pin_wrong"
+    );
+    assert_eq!(
+        store.expense_settings(ana).await.unwrap().role,
+        Role::Viewer
+    );
+    // The currency alone is free.
+    let euros = ExpenseSettings {
+        role: Role::Viewer,
+        currency: Currency::Eur,
+    };
+    store
+        .change_expense_settings(ana, euros, None, at(0))
+        .await
+        .unwrap();
+    store
+        .change_expense_settings(ana, owner, Some(PIN), at(0))
+        .await
+        .unwrap();
+    assert_eq!(store.expense_settings(ana).await.unwrap().role, Role::Owner);
+
+    // Without a PIN the role stays as it is, either way.
+    for (from, to) in [(Role::Owner, Role::Viewer), (Role::Viewer, Role::Owner)] {
+        store
+            .set_expense_settings(ben, settings(from))
+            .await
+            .unwrap();
+        assert_eq!(
+            code(
+                store
+                    .change_expense_settings(ben, settings(to), Some(PIN), at(0))
+                    .await
+            ),
+            "profile_pin_required"
+        );
+        assert_eq!(store.expense_settings(ben).await.unwrap().role, from);
+    }
+}
