@@ -5,18 +5,27 @@ use crate::clock::AppClock;
 use crate::library::Library;
 use crate::model::{worker_program, ModelService, WORKER_FLAG};
 use crate::turns::TurnRegistry;
+use lantern_core::clock::Clock;
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_models::{ModelLibrary, WorkerCommand};
 use lantern_store::{Profile, Store, StoreError, FIRST_PROFILE_NAME};
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 
+/// The profile in use, and whether the window may act for it.
+#[derive(Debug, Clone)]
+struct Active {
+    profile: Profile,
+    /// False while the profile waits for its PIN (at start, or after it was locked).
+    unlocked: bool,
+}
+
 /// Shared app state, managed by Tauri.
 pub struct AppState {
     /// The SQLite database.
     pub store: Store,
-    /// The profile in use.
-    profile: RwLock<Profile>,
+    /// The profile in use; see [`crate::profile_lock`] for what runs while it is locked.
+    active: RwLock<Active>,
     /// The model pack folder, if a complete one was found.
     pub pack_dir: Option<PathBuf>,
     /// The language model running now.
@@ -39,7 +48,8 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the database in `data_dir`, selects the profile `profile_id` (or the first
-    /// one, creating it on first run) and looks for the model pack.
+    /// one, creating it on first run) — locked until its PIN is entered when it has one —
+    /// and looks for the model pack.
     pub async fn open(
         data_dir: &Path,
         resource_dir: Option<PathBuf>,
@@ -69,7 +79,10 @@ impl AppState {
         );
         Ok(Self {
             store: store.clone(),
-            profile: RwLock::new(profile),
+            active: RwLock::new(Active {
+                unlocked: !profile.has_pin,
+                profile,
+            }),
             library: Library::new(pack_dir.clone(), data_dir.join(lantern_rag::INDEX_DIR_NAME)),
             models: ModelLibrary::new(
                 store.clone(),
@@ -93,19 +106,53 @@ impl AppState {
         })
     }
 
-    /// The profile in use.
-    pub fn profile(&self) -> Profile {
-        match self.profile.read() {
-            Ok(p) => p.clone(),
+    fn active(&self) -> Active {
+        match self.active.read() {
+            Ok(a) => a.clone(),
             Err(poisoned) => poisoned.into_inner().clone(),
         }
     }
 
-    /// Makes `profile` the one in use.
-    pub fn set_profile(&self, profile: Profile) {
-        match self.profile.write() {
-            Ok(mut p) => *p = profile,
-            Err(poisoned) => *poisoned.into_inner() = profile,
+    fn set_active(&self, active: Active) {
+        match self.active.write() {
+            Ok(mut a) => *a = active,
+            Err(poisoned) => *poisoned.into_inner() = active,
         }
+    }
+
+    /// The profile in use.
+    pub fn profile(&self) -> Profile {
+        self.active().profile
+    }
+
+    /// Whether the profile in use waits for its PIN (then only the commands of
+    /// [`crate::profile_lock::OPEN_WHILE_LOCKED`] run).
+    pub fn is_locked(&self) -> bool {
+        !self.active().unlocked
+    }
+
+    /// Makes `profile` the one in use once it is unlocked: at once when it has no PIN,
+    /// else with `pin` (checked by the store, which counts wrong tries). On a refusal
+    /// the profile in use and its lock stay as they were.
+    pub async fn open_profile(
+        &self,
+        profile: Profile,
+        pin: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.store
+            .unlock_profile(profile.id, pin, self.clock.now())
+            .await?;
+        self.set_active(Active {
+            profile,
+            unlocked: true,
+        });
+        Ok(())
+    }
+
+    /// Locks the profile in use until its PIN is entered again.
+    pub fn lock(&self) {
+        let mut active = self.active();
+        active.unlocked = false;
+        self.set_active(active);
     }
 }

@@ -57,8 +57,9 @@ export const commands = {
 	 */
 	updatesCheck: () => typedError<UpdateCheckView_Serialize, IpcError>(__TAURI_INVOKE("updates_check")),
 	/**
-	 *  Installs the offer of the last check (checked against its signature once more)
-	 *  with `pkexec apt-get`, after an administrator authorises it.
+	 *  Installs the offer of the last check: after an administrator authorises it, the
+	 *  installed binary, as root, copies the package out of reach, verifies it again,
+	 *  refuses an older version and installs exactly those bytes with apt.
 	 */
 	updatesInstall: () => typedError<null, IpcError>(__TAURI_INVOKE("updates_install")),
 	/**  Whether voice input can work: a speech model in the pack and a microphone. */
@@ -73,8 +74,26 @@ export const commands = {
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
 	/**  Creates a profile (it does not become active). */
 	createProfile: (name: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name })),
-	/**  Makes the profile `id` the active one, also for the next start. */
-	switchProfile: (id: RowId) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("switch_profile", { id })),
+	/**
+	 *  Makes the profile `id` the active one, also for the next start. A profile with a
+	 *  PIN needs it as `pin` (`profile_locked` without it, `profile_pin_wrong` or
+	 *  `profile_pin_throttled` when refused); this is also how the lock screen unlocks the
+	 *  profile in use. A refusal changes nothing.
+	 */
+	switchProfile: (id: RowId, pin: string | null) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("switch_profile", { id, pin })),
+	/**
+	 *  Sets the PIN of the profile in use to `new_pin` (4 to 12 digits); when it already
+	 *  has one, `current_pin` must be it.
+	 */
+	profileSetPin: (currentPin: string | null, newPin: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("profile_set_pin", { currentPin, newPin })),
+	/**  Removes the PIN of the profile in use after checking `current_pin`. */
+	profileRemovePin: (currentPin: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("profile_remove_pin", { currentPin })),
+	/**
+	 *  Locks the profile in use (a student leaving the laptop): the window shows the lock
+	 *  screen until its PIN is entered. A profile without a PIN cannot be locked
+	 *  (`profile_pin_required`).
+	 */
+	profileLock: () => typedError<ProfileView, IpcError>(__TAURI_INVOKE("profile_lock")),
 	/**  Every imported course. */
 	listCourses: () => typedError<CourseView[], IpcError>(__TAURI_INVOKE("list_courses")),
 	/**
@@ -232,8 +251,11 @@ export const commands = {
 	reportsImportSpecs: (projectId: RowId, language: Language, onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[] | null, IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, language, onProgress })),
 	/**  The conversation, the settings and today's date of the active profile. */
 	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
-	/**  Changes the active profile's role and currency. */
-	expensesSetSettings: (settings: ExpenseSettingsView) => typedError<ExpenseSettingsView, IpcError>(__TAURI_INVOKE("expenses_set_settings", { settings })),
+	/**
+	 *  Changes the active profile's role and currency; a new role needs the profile's
+	 *  `pin` (see `Store::change_expense_settings`).
+	 */
+	expensesSetSettings: (settings: ExpenseSettingsView, pin: string | null) => typedError<ExpenseSettingsView, IpcError>(__TAURI_INVOKE("expenses_set_settings", { settings, pin })),
 	/**
 	 *  Tells the assistant something; `final` carries the reply (a question, a proposal
 	 *  with its card, or what was done). Nothing streams before it: the words about money
@@ -294,7 +316,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -793,6 +815,14 @@ export type ErrorCode =
 "update_install_unavailable" | 
 /**  Installing the verified package failed or was refused. */
 "update_install_failed" | 
+/**  The signed version is not newer than the one installed. */
+"update_downgrade_refused" | 
+/**  The verified file is not a Lantern package. */
+"update_package_invalid" | 
+/**  The package is larger than its signed size or the limit. */
+"update_too_large" | 
+/**  Reading the update took longer than allowed. */
+"update_timed_out" | 
 /**  The speech model is not in the model pack. */
 "voice_model_missing" | 
 /**  No microphone was found, or access to it was refused. */
@@ -961,6 +991,16 @@ export type ErrorCode =
 "profile_name_taken" | 
 /**  No profile has that id. */
 "profile_not_found" | 
+/**  The profile has a PIN and it was not entered. */
+"profile_locked" | 
+/**  The PIN entered is not the profile's. */
+"profile_pin_wrong" | 
+/**  A PIN must be 4 to 12 digits. */
+"profile_pin_invalid" | 
+/**  Too many wrong PINs: the next try must wait. */
+"profile_pin_throttled" | 
+/**  The action needs the profile's PIN and the profile has none. */
+"profile_pin_required" | 
 /**  A setting was out of range. */
 "settings_invalid" | 
 /**  The settings file could not be written. */
@@ -989,6 +1029,20 @@ export type ErrorCode =
 "pack_pdf_unreadable" | 
 /**  A drill template does not render or its answer is wrong. */
 "pack_invalid_drill" | 
+/**  A file, or an archive's total, is larger than its limit. */
+"import_too_large" | 
+/**  A zip holds more entries than the limit, or a larger directory. */
+"import_too_many_entries" | 
+/**  A zip entry is compressed more than the limit allows (a zip bomb). */
+"import_compression_ratio" | 
+/**  The same file is named twice (a content path, or a zip entry). */
+"import_duplicate_path" | 
+/**  A list (units, questions, sections, media…) is longer than its limit. */
+"import_too_many_items" | 
+/**  A symbolic link, or a path that leads outside the pack or the report's folder. */
+"import_symlink_refused" | 
+/**  Reading a file (a PDF's text) took longer than the limit. */
+"import_timed_out" | 
 /**  The embedder or its runtime is unavailable. */
 "embedder_unavailable" | 
 /**  The ONNX Runtime library is missing. */
@@ -2133,6 +2187,13 @@ export type ProfileView = {
 	name: string,
 	/**  Whether it is the profile in use. */
 	active: boolean,
+	/**  Whether opening it needs its PIN. */
+	hasPin: boolean,
+	/**
+	 *  Whether it is the profile in use and waits for its PIN (the window shows the
+	 *  lock screen; every other command is refused).
+	 */
+	locked: boolean,
 };
 
 /**  The units at each tier or above at one time. */

@@ -19,11 +19,20 @@ pub struct ProfileView {
     pub name: String,
     /// Whether it is the profile in use.
     pub active: bool,
+    /// Whether opening it needs its PIN.
+    pub has_pin: bool,
+    /// Whether it is the profile in use and waits for its PIN (the window shows the
+    /// lock screen; every other command is refused).
+    pub locked: bool,
 }
 
-fn view(profile: Profile, active_id: i64) -> ProfileView {
+/// `profile` as the UI sees it, given the app's state.
+pub(crate) fn view(profile: Profile, state: &AppState) -> ProfileView {
+    let active = profile.id == state.profile().id;
     ProfileView {
-        active: profile.id == active_id,
+        active,
+        locked: active && state.is_locked(),
+        has_pin: profile.has_pin,
         id: profile.id.into(),
         name: profile.name,
     }
@@ -33,14 +42,29 @@ fn view(profile: Profile, active_id: i64) -> ProfileView {
 #[tauri::command]
 #[specta::specta]
 pub async fn list_profiles(state: State<'_, AppState>) -> Result<Vec<ProfileView>, IpcError> {
-    let active = state.profile().id;
     Ok(state
         .store
         .list_profiles()
         .await?
         .into_iter()
-        .map(|p| view(p, active))
+        .map(|p| view(p, &state))
         .collect())
+}
+
+/// The profile with id `id`.
+pub(crate) async fn profile_with_id(state: &AppState, id: i64) -> Result<Profile, IpcError> {
+    state
+        .store
+        .list_profiles()
+        .await?
+        .into_iter()
+        .find(|p| p.id == id)
+        .ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::ProfileNotFound,
+                format!("no profile has the id {id}"),
+            )
+        })
 }
 
 /// Creates a profile (it does not become active).
@@ -50,33 +74,25 @@ pub async fn create_profile(
     state: State<'_, AppState>,
     name: String,
 ) -> Result<ProfileView, IpcError> {
-    let active = state.profile().id;
-    Ok(view(state.store.create_profile(&name).await?, active))
+    Ok(view(state.store.create_profile(&name).await?, &state))
 }
 
-/// Makes the profile `id` the active one, also for the next start.
+/// Makes the profile `id` the active one, also for the next start. A profile with a
+/// PIN needs it as `pin` (`profile_locked` without it, `profile_pin_wrong` or
+/// `profile_pin_throttled` when refused); this is also how the lock screen unlocks the
+/// profile in use. A refusal changes nothing.
 #[tauri::command]
 #[specta::specta]
 pub async fn switch_profile<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
     id: RowId,
+    pin: Option<String>,
 ) -> Result<ProfileView, IpcError> {
-    let profile = state
-        .store
-        .list_profiles()
-        .await?
-        .into_iter()
-        .find(|p| p.id == id.0)
-        .ok_or_else(|| {
-            IpcError::new(
-                ErrorCode::ProfileNotFound,
-                format!("no profile has the id {}", id.0),
-            )
-        })?;
+    let profile = profile_with_id(&state, id.0).await?;
+    state.open_profile(profile.clone(), pin.as_deref()).await?;
     let mut saved = settings::load(&app);
     saved.profile_id = Some(id);
     settings::save(&app, &saved).map_err(|e| IpcError::new(ErrorCode::SettingsSaveFailed, e))?;
-    state.set_profile(profile.clone());
-    Ok(view(profile, id.0))
+    Ok(view(profile, &state))
 }

@@ -66,12 +66,14 @@ pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateV
     })
 }
 
-/// Changes the active profile's role and currency.
+/// Changes the active profile's role and currency; a new role needs the profile's
+/// `pin` (see `Store::change_expense_settings`).
 #[tauri::command]
 #[specta::specta]
 pub async fn expenses_set_settings(
     state: State<'_, AppState>,
     settings: ExpenseSettingsView,
+    pin: Option<String>,
 ) -> Result<ExpenseSettingsView, IpcError> {
     let stored = ExpenseSettings {
         role: settings.role,
@@ -79,7 +81,7 @@ pub async fn expenses_set_settings(
     };
     state
         .store
-        .set_expense_settings(state.profile().id, stored)
+        .change_expense_settings(state.profile().id, stored, pin.as_deref(), now(&state))
         .await?;
     Ok(stored.into())
 }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { App } from "./App";
 import { createModelsMock } from "../features/models/mock";
+import { createProfilesMock } from "../profiles/mock";
 import { i18next } from "../i18n";
 
 const info = {
@@ -49,7 +50,7 @@ describe("App", () => {
 
   it("lists the five workspaces, models and settings, and opens the coach first", async () => {
     render(<App />);
-    const nav = screen.getByRole("navigation", { name: "Workspaces" });
+    const nav = await screen.findByRole("navigation", { name: "Workspaces" });
     expect(nav.querySelectorAll("ul button")).toHaveLength(7);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Coach");
     await screen.findByText("Profile: Student");
@@ -57,7 +58,7 @@ describe("App", () => {
 
   it("switches workspace from the navigation", async () => {
     render(<App />);
-    fireEvent.click(screen.getByRole("button", { name: "Tutor" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Tutor" }));
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Tutor");
     expect(screen.getByRole("button", { name: "Tutor" }).getAttribute("aria-current")).toBe("page");
     await screen.findByText("Profile: Student");
@@ -88,7 +89,7 @@ describe("App", () => {
   it("saves settings and switches the interface to Spanish", async () => {
     const saved = backend();
     render(<App />);
-    fireEvent.click(screen.getByRole("button", { name: "Settings" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
     const language = await screen.findByLabelText("Language");
     fireEvent.change(language, { target: { value: "es" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
@@ -99,7 +100,7 @@ describe("App", () => {
 
   it("opens the Models page from the navigation and from Settings", async () => {
     render(<App />);
-    const nav = screen.getByRole("navigation", { name: "Workspaces" });
+    const nav = await screen.findByRole("navigation", { name: "Workspaces" });
     const labels = [...nav.querySelectorAll("ul button")].map((b) => b.textContent);
     expect(labels.slice(-2)).toEqual(["Models", "Settings"]);
     fireEvent.click(screen.getByRole("button", { name: "Settings" }));
@@ -124,6 +125,30 @@ describe("App", () => {
     const text = "Model: loading Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf (45 %) — SmolLM2-135M-Instruct.Q4_1.gguf answers meanwhile";
     expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByRole("progressbar", { name: text }).getAttribute("value")).toBe("45");
+  });
+
+  it("starts on the lock screen when the last profile has a PIN, and opens after it", async () => {
+    const profiles = createProfilesMock([{ id: 1, name: "Ana", pin: "2468" }], 1, true);
+    const calls: string[] = [];
+    backend(
+      Object.fromEntries(
+        Object.entries(profiles.handlers).map(([cmd, run]) => [
+          cmd,
+          (_: string, args: Record<string, unknown> | undefined) => {
+            calls.push(cmd);
+            return run(args ?? {});
+          },
+        ]),
+      ),
+    );
+    render(<App />);
+    expect(await screen.findByRole("heading", { name: "Ana is locked" })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Workspaces" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("PIN of Ana"), { target: { value: "2468" } });
+    fireEvent.click(screen.getByRole("button", { name: "Open" }));
+    expect(await screen.findByRole("navigation", { name: "Workspaces" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Coach");
+    expect(calls).toContain("switch_profile");
   });
 
   it("creates a profile and switches to it", async () => {

@@ -7,7 +7,9 @@ import { ModulesPage } from "../features/modules/ModulesPage";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
+import { LockScreen } from "../profiles/LockScreen";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
+import { useProfiles } from "../profiles/useProfiles";
 import { SettingsPage } from "../settings/SettingsPage";
 import { useSettings } from "../settings/useSettings";
 import { StatusBar } from "./StatusBar";
@@ -15,14 +17,32 @@ import { useAppInfo } from "./useAppInfo";
 import { useModelStatus } from "./useModelStatus";
 import { WORKSPACES, type PageId } from "./workspaces";
 
-/** The app frame: navigation on the left, the chosen page, and the status bar. */
+/** The app frame: navigation on the left, the chosen page, and the status bar; while
+ * the profile in use waits for its PIN, the lock screen instead of the navigation and
+ * pages (nothing is shown before the profiles are known). */
 export function App() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<PageId>("coach");
   const [appInfo, reloadAppInfo] = useAppInfo();
   const model = useModelStatus();
   const { settings, save } = useSettings();
+  const profiles = useProfiles();
   const pages: PageId[] = [...WORKSPACES, "models", "settings"];
+  const profileChanged = () => {
+    void profiles.refresh();
+    reloadAppInfo();
+  };
+  if (profiles.list?.some((p) => p.active && p.locked)) {
+    return (
+      <div className="frame">
+        <main className="workspace">
+          <LockScreen profiles={profiles.list} onOpened={profileChanged} />
+        </main>
+        <StatusBar state={appInfo} model={model} />
+      </div>
+    );
+  }
+  if (!profiles.list && !profiles.error) return <div className="frame" aria-busy="true" />;
   return (
     <div className="frame">
       <nav className="sidebar" aria-label={t("nav.label")}>
@@ -40,9 +60,11 @@ export function App() {
             </li>
           ))}
         </ul>
-        <ProfileSwitcher onSwitched={reloadAppInfo} />
+        <ProfileSwitcher profiles={profiles.list ?? []} onChanged={profileChanged} />
       </nav>
-      <main className="workspace">
+      {/* Keyed by the profile in use: a switch starts every page afresh, with nothing of
+          the previous profile's work left on screen. */}
+      <main className="workspace" key={profiles.list?.find((p) => p.active)?.id}>
         {current === "settings" ? (
           settings && <SettingsPage settings={settings} onSave={save} onOpenModels={() => setCurrent("models")} />
         ) : current === "models" ? (

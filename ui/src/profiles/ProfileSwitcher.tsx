@@ -1,70 +1,63 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { commands, type ProfileView } from "../bindings";
+import { commands, type IpcError, type ProfileView } from "../bindings";
 import { errorText } from "../i18n";
+import { NewProfileForm } from "./NewProfileForm";
+import { PinForm } from "./PinForm";
+import { PinSettings } from "./PinSettings";
 
-/** Choose the active profile, or create one, for students sharing the laptop. */
-export function ProfileSwitcher({ onSwitched }: { onSwitched: () => void }) {
+/** Choose the active profile, or create one, for students sharing the laptop. A profile
+ * with a PIN asks for it before it opens; the PIN of the profile in use is managed here. */
+export function ProfileSwitcher({ profiles, onChanged }: { profiles: ProfileView[]; onChanged: () => void }) {
   const { t } = useTranslation();
-  const ids = { select: useId(), name: useId() };
-  const [profiles, setProfiles] = useState<ProfileView[]>([]);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+  const [asking, setAsking] = useState<ProfileView | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
 
-  const refresh = useCallback(async () => {
-    const result = await commands.listProfiles();
-    if (result.status === "ok") setProfiles(result.data);
-    else setError(errorText(result.error));
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  async function switchTo(id: number) {
-    const result = await commands.switchProfile(id);
-    if (result.status === "error") return setError(errorText(result.error));
+  async function open(profile: ProfileView, pin: string | null): Promise<IpcError | null> {
+    const result = await commands.switchProfile(profile.id, pin);
+    if (result.status === "error") return result.error;
+    setAsking(null);
     setError(null);
-    await refresh();
-    onSwitched();
+    onChanged();
+    return null;
   }
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    const result = await commands.createProfile(name);
-    if (result.status === "error") return setError(errorText(result.error));
-    setName("");
-    setError(null);
-    await switchTo(result.data.id);
+  async function choose(id: number) {
+    const profile = profiles.find((p) => p.id === id);
+    if (!profile || profile.active) return setAsking(null);
+    if (profile.hasPin) return setAsking(profile);
+    setError(await open(profile, null));
   }
 
   const active = profiles.find((p) => p.active);
   return (
     <div className="profiles">
-      <label htmlFor={ids.select}>{t("profiles.label")}</label>
-      <select id={ids.select} value={active?.id ?? ""} onChange={(e) => void switchTo(Number(e.target.value))}>
+      <label htmlFor={selectId}>{t("profiles.label")}</label>
+      <select id={selectId} value={asking?.id ?? active?.id ?? ""} onChange={(e) => void choose(Number(e.target.value))}>
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name}
+            {p.hasPin ? t("profiles.pin.withPin", { name: p.name }) : p.name}
           </option>
         ))}
       </select>
-      <form onSubmit={(e) => void create(e)} aria-label={t("profiles.new")}>
-        <label htmlFor={ids.name} className="visually-hidden">
-          {t("profiles.name")}
-        </label>
-        <input
-          id={ids.name}
-          placeholder={t("profiles.new")}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+      {asking && (
+        <PinForm
+          key={asking.id}
+          label={t("profiles.pin.enter", { name: asking.name })}
+          submit={t("profiles.pin.open")}
+          onSubmit={(pin) => open(asking, pin)}
+          onCancel={() => setAsking(null)}
         />
-        <button type="submit" disabled={!name.trim()}>
-          {t("profiles.create")}
-        </button>
-      </form>
+      )}
+      <NewProfileForm
+        onCreated={(profile) => void open(profile, null).then(setError)}
+        onError={setError}
+      />
+      {active && !asking && <PinSettings profile={active} onChanged={onChanged} />}
       {error && (
         <p className="check-error" role="alert">
-          {error}
+          {errorText(error)}
         </p>
       )}
     </div>

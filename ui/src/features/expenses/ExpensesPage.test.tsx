@@ -5,9 +5,25 @@ import { i18next } from "../../i18n";
 import { ExpensesPage } from "./ExpensesPage";
 import { createExpensesMock } from "./mock";
 
-/** The scripted assistant, recording every command with its arguments. */
-function backend() {
+/** The profile's PIN in these tests. */
+const PIN = "2468";
+
+/** The scripted assistant, recording every command with its arguments; the profile in
+ * use has a PIN when `hasPin`, and the role changes only with it, as the backend rules. */
+function backend(hasPin = true) {
   const handlers = createExpensesMock() as Record<string, (args: Record<string, unknown>) => unknown>;
+  const setSettings = handlers.expenses_set_settings;
+  let role = "owner";
+  handlers.list_profiles = () => [{ id: 1, name: "Ana", active: true, hasPin, locked: false }];
+  handlers.expenses_set_settings = (args) => {
+    const next = args.settings as { role: string };
+    if (next.role !== role) {
+      if (!hasPin) throw { code: "profile_pin_required", message: "set a PIN first" };
+      if (args.pin !== PIN) throw { code: "profile_pin_wrong", message: "wrong PIN" };
+    }
+    role = next.role;
+    return setSettings(args);
+  };
   const calls: { cmd: string; args: Record<string, unknown> }[] = [];
   mockIPC((cmd, args) => {
     calls.push({ cmd, args: args as Record<string, unknown> });
@@ -114,9 +130,36 @@ describe("ExpensesPage", () => {
     expect(await within(table()).findByRole("cell", { name: "monthly bus pass" })).toBeTruthy();
   });
 
-  it("a viewer reads only: no add, edit or delete, and the chat's changes are refused with a coded error", async () => {
-    await open();
+  it("the role changes only with the profile's PIN", async () => {
+    const calls = await open();
+    await waitFor(() => expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(false));
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
+    expect(calls.some((c) => c.cmd === "expenses_set_settings")).toBe(false);
+    const pin = () => screen.getByLabelText("Enter the profile's PIN to change the role");
+    fireEvent.change(pin(), { target: { value: "1111" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
+    expect(screen.getByRole("alert").textContent).toBe("That is not this profile's PIN.");
+    expect(within(table()).getByRole("button", { name: "Delete groceries" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect((screen.getByLabelText("Role") as HTMLSelectElement).value).toBe("owner");
+    expect(screen.queryByLabelText("Enter the profile's PIN to change the role")).toBeNull();
+  });
+
+  it("a profile without a PIN keeps its role and says how to change it", async () => {
+    backend(false);
+    render(<ExpensesPage language="en" />);
+    await screen.findByRole("cell", { name: "bus pass" });
+    await waitFor(() => expect(screen.getByText("The role changes only with the profile's PIN: set one under Profile first.")).toBeTruthy());
+    expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it("a viewer reads only: no add, edit or delete, and the chat's changes are refused with a coded error", async () => {
+    const calls = await open();
+    await waitFor(() => expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
+    fireEvent.change(screen.getByLabelText("Enter the profile's PIN to change the role"), { target: { value: PIN } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
+    expect(calls.find((c) => c.cmd === "expenses_set_settings")?.args.pin).toBe(PIN);
     await waitFor(() => expect(within(table()).queryByRole("button", { name: "Delete groceries" })).toBeNull());
     expect(within(table()).queryByRole("button", { name: "Add expense" })).toBeNull();
     await say("add tea 2");

@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
-import type { Currency, Language, Role } from "../../bindings";
+import type { Currency, Language } from "../../bindings";
 import { errorText } from "../../i18n";
 import { ExpenseChart } from "./ExpenseChart";
 import { ExpenseChat } from "./ExpenseChat";
 import { ExpenseTable } from "./ExpenseTable";
 import { FilterBar } from "./FilterBar";
+import { RoleSetting } from "./RoleSetting";
 import { CURRENCIES } from "./labels";
 import { useExpenses } from "./useExpenses";
 import "./expenses.css";
 
 /** The expense assistant (spec 003): the filter and balance, the table and the chart on
  * the left; the chat with its clarify and confirm cards on the right. Nothing changes
- * without the yes the rules require; the profile's role decides who may change. */
+ * without the yes the rules require; the profile's role decides who may change, and
+ * changes only with the profile's PIN. */
 export function ExpensesPage({ language }: { language: Language }) {
   const { t } = useTranslation();
   const expenses = useExpenses(language);
@@ -25,13 +27,7 @@ export function ExpensesPage({ language }: { language: Language }) {
           <h2>{t("nav.expenses")}</h2>
           {settings && (
             <>
-              <label>
-                {t("expenses.role")}
-                <select value={settings.role} onChange={(e) => void expenses.saveSettings({ ...settings, role: e.target.value as Role })}>
-                  <option value="owner">{t("expenses.roles.owner")}</option>
-                  <option value="viewer">{t("expenses.roles.viewer")}</option>
-                </select>
-              </label>
+              <RoleSetting role={settings.role} onChange={(role, pin) => expenses.saveSettings({ ...settings, role }, pin)} />
               <label>
                 {t("expenses.currency")}
                 <select value={settings.currency} onChange={(e) => void expenses.saveSettings({ ...settings, currency: e.target.value as Currency })}>

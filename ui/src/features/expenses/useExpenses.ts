@@ -93,13 +93,19 @@ export function useExpenses(language: Language) {
     [turn, language, settle],
   );
 
+  /** Saves the settings; a new role needs the profile's `pin`. Answers with the refusal:
+   * a refused PIN is for the PIN form to show, any other goes to the page's alert. */
   const saveSettings = useCallback(
-    async (next: ExpenseSettingsView) => {
-      const result = await commands.expensesSetSettings(next);
-      if (result.status === "error") return setError(result.error);
+    async (next: ExpenseSettingsView, pin: string | null = null): Promise<IpcError | null> => {
+      const result = await commands.expensesSetSettings(next, pin);
+      if (result.status === "error") {
+        if (pin === null) setError(result.error);
+        return result.error;
+      }
       setSettings(result.data);
       setError(null);
       await loadFigures();
+      return null;
     },
     [loadFigures],
   );
