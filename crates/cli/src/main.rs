@@ -124,6 +124,17 @@ enum ProfilesCommand {
         /// Display name (unique, case-insensitive).
         name: String,
     },
+    /// Lock a profile with a PIN (4 to 12 digits) read from standard input; changing
+    /// a PIN needs the current one in LANTERN_PIN.
+    SetPin {
+        /// The profile's name.
+        name: String,
+    },
+    /// Remove a profile's PIN; the current one in LANTERN_PIN.
+    RemovePin {
+        /// The profile's name.
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -146,6 +157,10 @@ fn main() -> ExitCode {
         Command::Profiles(ProfilesCommand::List) => commands::list_profiles(&locations),
         Command::Profiles(ProfilesCommand::Create { name }) => {
             commands::create_profile(&locations, &name)
+        }
+        Command::Profiles(ProfilesCommand::SetPin { name }) => commands::set_pin(&locations, &name),
+        Command::Profiles(ProfilesCommand::RemovePin { name }) => {
+            commands::remove_pin(&locations, &name)
         }
         Command::Course(CourseCommand::Import { path }) => {
             commands::import_course(&locations, &path)

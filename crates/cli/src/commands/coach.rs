@@ -108,12 +108,15 @@ pub fn parse_language(code: &str) -> Result<Language, String> {
     Language::from_code(code).ok_or_else(|| format!("unsupported language {code:?} (en, es)"))
 }
 
-/// The profile named `name`, or the first profile (created on first use).
+/// The profile named `name`, or the first profile (created on first use); a profile
+/// with a PIN needs it in `LANTERN_PIN` (`profile_locked` otherwise).
 pub async fn profile_id(store: &Store, name: Option<&str>) -> Result<i64, CliError> {
-    Ok(match name {
+    let id = match name {
         Some(name) => store.profile_named(name).await?.id,
         None => store.ensure_profile(FIRST_PROFILE_NAME).await?.id,
-    })
+    };
+    super::profiles::unlock(store, id).await?;
+    Ok(id)
 }
 
 /// `lantern coach …`

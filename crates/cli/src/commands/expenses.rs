@@ -94,7 +94,8 @@ pub enum ExpensesCommand {
     },
     /// Show or change the profile's role and currency.
     Settings {
-        /// The role to keep (owner, viewer).
+        /// The role to keep (owner, viewer); a change needs the profile's PIN in
+        /// LANTERN_PIN (a profile without a PIN keeps its role).
         #[arg(long = "set-role", value_parser = parse_role)]
         set_role: Option<Role>,
         /// The currency of amounts that name none (GBP, EUR, USD, MXN).
@@ -244,7 +245,14 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
                     .ok_or_else(|| ExpenseError::Invalid(format!("unknown currency {code:?}")))?;
             }
             if set_role.is_some() || currency.is_some() {
-                rt.block_on(store.set_expense_settings(profile, settings))?;
+                let pin = super::profiles::pin_from_env();
+                let checked_at = chrono::Utc::now();
+                rt.block_on(store.change_expense_settings(
+                    profile,
+                    settings,
+                    pin.as_deref(),
+                    checked_at,
+                ))?;
             }
             let ExpenseSettings { role, currency } = settings;
             if options.json {
