@@ -142,19 +142,30 @@ impl UpdateChecker {
     /// Checks the description's bytes against the signature file beside it: what it
     /// says (the version compared with this build's, the package's size) is trusted only
     /// when the build's key signed it.
-    async fn verify_manifest(&self, source: &UpdateSource, bytes: &[u8]) -> Result<(), UpdateError> {
+    async fn verify_manifest(
+        &self,
+        source: &UpdateSource,
+        bytes: &[u8],
+    ) -> Result<(), UpdateError> {
         let unsigned = |why: String| {
             UpdateError::SignatureInvalid(format!("the update description {source} {why}"))
         };
-        let signature_source = source.resolve(&format!("{}{SIGNATURE_SUFFIX}", source.file_name()))?;
+        let signature_source =
+            source.resolve(&format!("{}{SIGNATURE_SUFFIX}", source.file_name()))?;
         let signature = fetch::read_small(&signature_source, SIGNATURE_LIMIT)
             .await
-            .map_err(|e| unsigned(format!("has no readable signature ({e})")))?;
+            .map_err(|_| unsigned(format!("has no readable signature {signature_source}")))?;
         let signature = String::from_utf8(signature)
             .map_err(|_| unsigned("has a signature that is not text".into()))?;
         self.key
             .check(signature.trim(), std::io::Cursor::new(bytes))
-            .map_err(|e| unsigned(format!("is not signed with this build's key: {e}")))?;
+            .map_err(|e| {
+                let detail = match e {
+                    UpdateError::SignatureInvalid(detail) => detail,
+                    other => other.to_string(),
+                };
+                unsigned(format!("does not verify ({detail})"))
+            })?;
         Ok(())
     }
 

@@ -53,7 +53,11 @@ pub fn install_command(exe: &Path, offer: &UpdateOffer) -> Command {
 
 /// Checks the offer's copy against its signature once more (a quick refusal of a copy
 /// changed since the check), then has the installer, as root, install it.
-pub async fn install(offer: &UpdateOffer, key: &UpdateKey, exe: &Path) -> Result<String, UpdateError> {
+pub async fn install(
+    offer: &UpdateOffer,
+    key: &UpdateKey,
+    exe: &Path,
+) -> Result<String, UpdateError> {
     verify(key, &offer.signature, &offer.package).await?;
     let output = install_command(exe, offer).output().await.map_err(|e| {
         UpdateError::InstallFailed(format!(

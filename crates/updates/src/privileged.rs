@@ -71,7 +71,10 @@ pub fn install_verified(
 }
 
 fn staging_error(path: &Path, e: impl std::fmt::Display) -> UpdateError {
-    UpdateError::InstallFailed(format!("cannot stage the update in {}: {e}", path.display()))
+    UpdateError::InstallFailed(format!(
+        "cannot stage the update in {}: {e}",
+        path.display()
+    ))
 }
 
 /// A new folder inside `staging` (created when missing) that only this user can open;
@@ -309,7 +312,12 @@ mod tests {
             self.dir.path().join("staging")
         }
 
-        fn install(&self, package: &Path, signature: &str, system: &dyn PackageSystem) -> Result<String, UpdateError> {
+        fn install(
+            &self,
+            package: &Path,
+            signature: &str,
+            system: &dyn PackageSystem,
+        ) -> Result<String, UpdateError> {
             install_verified(package, signature, &self.key, &self.staging(), system)
         }
 
@@ -325,10 +333,14 @@ mod tests {
         let (package, signature) = release.cached(&genuine);
         let mut system = Recording::new("0.2.0", Some("0.1.0"));
         let swap_target = package.clone();
-        system.at_install = Box::new(move || std::fs::write(&swap_target, b"#!/bin/sh\nevil").unwrap());
+        system.at_install =
+            Box::new(move || std::fs::write(&swap_target, b"#!/bin/sh\nevil").unwrap());
         let version = release.install(&package, &signature, &system).unwrap();
         assert_eq!(version, "0.2.0");
-        assert_eq!(system.installed_bytes.borrow().as_deref(), Some(genuine.as_slice()));
+        assert_eq!(
+            system.installed_bytes.borrow().as_deref(),
+            Some(genuine.as_slice())
+        );
         assert_eq!(release.staged_files(), 0, "the root-only copy is removed");
     }
 
@@ -340,7 +352,10 @@ mod tests {
         let system = Recording::new("0.2.0", Some("0.1.0"));
         let err = release.install(&package, &signature, &system).unwrap_err();
         assert_eq!(err.code(), ErrorCode::UpdateSignatureInvalid);
-        assert!(system.installed_bytes.borrow().is_none(), "nothing was installed");
+        assert!(
+            system.installed_bytes.borrow().is_none(),
+            "nothing was installed"
+        );
         assert_eq!(release.staged_files(), 0);
     }
 

@@ -9,8 +9,8 @@ use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use lantern_core::{Coded, ErrorCode};
 use lantern_updates::{install, CheckOutcome, UpdateChecker, UpdateKey, UpdateLocation};
-use std::time::Duration;
 use minisign::KeyPair;
+use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const PLATFORM: &str = "linux-x86_64-deb";

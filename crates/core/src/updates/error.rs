@@ -41,7 +41,7 @@ pub enum UpdateError {
         platform: String,
     },
     /// The signature does not verify with this build's key.
-    #[error("the package is not signed with this build's update key ({0}); nothing was installed")]
+    #[error("the update is not signed with this build's update key ({0}); nothing was installed")]
     SignatureInvalid(String),
     /// This copy cannot install packages (not installed from one).
     #[error("this copy of Lantern cannot install updates itself: {0}")]
