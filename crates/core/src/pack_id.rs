@@ -21,7 +21,14 @@ mod tests {
 
     #[test]
     fn ordinary_ids_are_pack_ids() {
-        for id in ["grade10-algebra", "GEO.1_a", "reports", "modules", "x", &"a".repeat(64)] {
+        for id in [
+            "grade10-algebra",
+            "GEO.1_a",
+            "reports",
+            "modules",
+            "x",
+            &"a".repeat(64),
+        ] {
             assert!(is_pack_id(id), "{id}");
         }
     }
@@ -29,7 +36,18 @@ mod tests {
     #[test]
     fn separators_dots_blanks_and_long_ids_are_not() {
         for id in [
-            "", ".", "..", ".hidden", "-x", "_x", "a/b", "a\\b", "../reports", "a b", "a\0b", "é",
+            "",
+            ".",
+            "..",
+            ".hidden",
+            "-x",
+            "_x",
+            "a/b",
+            "a\\b",
+            "../reports",
+            "a b",
+            "a\0b",
+            "é",
             &"a".repeat(65),
         ] {
             assert!(!is_pack_id(id), "{id:?}");

@@ -132,7 +132,10 @@ fn summarise(kept: Kept) -> Result<GgufMetadata, MetadataError> {
         .ok_or_else(|| malformed("it names no architecture"))?;
     let number = |suffix: &str| {
         let key = format!("{architecture}.{suffix}");
-        kept.numbers.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+        kept.numbers
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
     };
     let layers = number("block_count").unwrap_or(0);
     let width = number("embedding_length").unwrap_or(0);
@@ -173,7 +176,9 @@ fn read_u64(r: &mut impl Read) -> Result<u64, MetadataError> {
 fn read_string(r: &mut impl Read, limit: u64) -> Result<String, MetadataError> {
     let len = read_u64(r)?;
     if len > limit {
-        return Err(malformed(format!("a string of {len} bytes is over {limit}")));
+        return Err(malformed(format!(
+            "a string of {len} bytes is over {limit}"
+        )));
     }
     let mut bytes = vec![0u8; usize::try_from(len).map_err(|_| truncated())?];
     r.read_exact(&mut bytes).map_err(|_| truncated())?;
@@ -181,7 +186,9 @@ fn read_string(r: &mut impl Read, limit: u64) -> Result<String, MetadataError> {
 }
 
 /// A string kept when it is at most [`MAX_KEPT_STRING`] bytes; a longer one is skipped.
-fn read_short_string<R: Read + Seek>(r: &mut BufReader<R>) -> Result<Option<String>, MetadataError> {
+fn read_short_string<R: Read + Seek>(
+    r: &mut BufReader<R>,
+) -> Result<Option<String>, MetadataError> {
     let len = read_u64(r)?;
     if len > MAX_KEPT_STRING {
         let len = i64::try_from(len.min(MAX_STRING + 1)).map_err(|_| truncated())?;
@@ -228,7 +235,9 @@ fn skip_value<R: Read + Seek>(
                 (STRING, None) => {
                     let len = read_u64(r)?;
                     if len > MAX_STRING {
-                        return Err(malformed(format!("a string of {len} bytes is over {MAX_STRING}")));
+                        return Err(malformed(format!(
+                            "a string of {len} bytes is over {MAX_STRING}"
+                        )));
                     }
                     seek(r, i64::try_from(len).map_err(|_| truncated())?)?;
                 }
@@ -264,7 +273,9 @@ fn skip_value<R: Read + Seek>(
         *left -= 1;
         *visits += 1;
         if *visits > MAX_VISITS {
-            return Err(malformed(format!("it has more than {MAX_VISITS} array items")));
+            return Err(malformed(format!(
+                "it has more than {MAX_VISITS} array items"
+            )));
         }
         next = Some(*item);
     }
@@ -394,14 +405,20 @@ mod tests {
         strings.extend_from_slice(&u64::MAX.to_le_bytes());
         strings.extend_from_slice(&(u64::MAX / 2).to_le_bytes());
         let (_dir, path) = written(&strings);
-        assert!(read_metadata(&path).unwrap_err().to_string().contains("over"));
+        assert!(read_metadata(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("over"));
         let mut numbers = gguf("llama")[..24].to_vec();
         numbers.extend(string("weights"));
         numbers.extend_from_slice(&ARRAY.to_le_bytes());
         numbers.extend_from_slice(&U64.to_le_bytes());
         numbers.extend_from_slice(&u64::MAX.to_le_bytes());
         let (_dir, path) = written(&numbers);
-        assert!(read_metadata(&path).unwrap_err().to_string().contains("overflows"));
+        assert!(read_metadata(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("overflows"));
     }
 
     #[test]
@@ -416,14 +433,20 @@ mod tests {
             file.extend_from_slice(&0u64.to_le_bytes());
         }
         let (_dir, path) = written(&file);
-        assert!(read_metadata(&path).unwrap_err().to_string().contains("array items"));
+        assert!(read_metadata(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("array items"));
     }
 
     #[test]
     fn unused_strings_are_skipped_and_only_short_kept_ones_read() {
         let mut bytes = gguf("llama");
         let template_at = bytes.windows(7).position(|w| w == b"{{ x }}").unwrap();
-        bytes.splice(template_at - 8..template_at + 7, string(&"t".repeat(500_000)));
+        bytes.splice(
+            template_at - 8..template_at + 7,
+            string(&"t".repeat(500_000)),
+        );
         let (_dir, path) = written(&bytes);
         assert!(read_metadata(&path).unwrap().has_chat_template);
         let long_name = gguf("llama");

@@ -73,12 +73,18 @@ mod tests {
         file(root, "modules/module-x/g2/b.png");
         file(root, "courses/geometry/g3/c.mp4");
         assert_eq!(move_legacy_course_media(root), 1);
-        assert!(root.join("courses/grade10-algebra/g1/videos/a.mp4").is_file());
+        assert!(root
+            .join("courses/grade10-algebra/g1/videos/a.mp4")
+            .is_file());
         assert!(!root.join("grade10-algebra").exists());
         assert!(root.join("reports/7/pic.png").is_file());
         assert!(root.join("modules/module-x/g2/b.png").is_file());
         assert!(root.join("courses/geometry/g3/c.mp4").is_file());
-        assert_eq!(move_legacy_course_media(root), 0, "a second start moves nothing");
+        assert_eq!(
+            move_legacy_course_media(root),
+            0,
+            "a second start moves nothing"
+        );
     }
 
     #[test]

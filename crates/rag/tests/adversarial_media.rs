@@ -5,7 +5,9 @@
 
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_core::{Coded, ErrorCode};
-use lantern_rag::{import_course_pack, media_root, Embedder, EmbedderFiles, LanceRetriever, INDEX_DIR_NAME};
+use lantern_rag::{
+    import_course_pack, media_root, Embedder, EmbedderFiles, LanceRetriever, INDEX_DIR_NAME,
+};
 use lantern_store::Store;
 use std::path::{Path, PathBuf};
 
@@ -55,7 +57,9 @@ async fn courses_named_reports_or_modules_delete_nothing_else() {
     let index = dir.path().join(INDEX_DIR_NAME);
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
     let embedder = Embedder::load(&EmbedderFiles::in_pack(&pack_dir()), 2).unwrap();
-    let retriever = LanceRetriever::open(embedder, &index, &store).await.unwrap();
+    let retriever = LanceRetriever::open(embedder, &index, &store)
+        .await
+        .unwrap();
     let media = media_root(&index);
     let report_picture = media.join("reports/7/figure-1.png");
     let module_picture = media.join("modules/module-study-skills/g1/map.png");
@@ -67,9 +71,15 @@ async fn courses_named_reports_or_modules_delete_nothing_else() {
             .await
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         let course_media = media.join("courses").join(id);
-        let generations: Vec<_> = std::fs::read_dir(&course_media).unwrap().flatten().collect();
+        let generations: Vec<_> = std::fs::read_dir(&course_media)
+            .unwrap()
+            .flatten()
+            .collect();
         assert_eq!(generations.len(), 1, "{id}: one published generation");
-        assert!(generations[0].path().join("videos/OSE-01-B2.webm").is_file());
+        assert!(generations[0]
+            .path()
+            .join("videos/OSE-01-B2.webm")
+            .is_file());
     }
     assert!(report_picture.is_file(), "a report's picture was removed");
     assert!(module_picture.is_file(), "a module's media was removed");
@@ -81,7 +91,9 @@ async fn ids_that_are_not_pack_ids_are_refused_before_anything_is_written() {
     let index = dir.path().join(INDEX_DIR_NAME);
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
     let embedder = Embedder::load(&EmbedderFiles::in_pack(&pack_dir()), 2).unwrap();
-    let retriever = LanceRetriever::open(embedder, &index, &store).await.unwrap();
+    let retriever = LanceRetriever::open(embedder, &index, &store)
+        .await
+        .unwrap();
     for id in ["../reports", "reports/7", ".", "..", "a b", ".hidden"] {
         let pack = pack_with_id(dir.path(), id);
         let err = import_course_pack(&pack, &retriever, &store, &mut |_| {})

@@ -87,7 +87,10 @@ pub fn parse_manifest(bytes: &[u8]) -> Result<UpdateManifest, UpdateError> {
                 "platform {key} needs a url and a signature"
             )));
         }
-        if package.size.is_some_and(|s| s == 0 || s > MAX_PACKAGE_BYTES) {
+        if package
+            .size
+            .is_some_and(|s| s == 0 || s > MAX_PACKAGE_BYTES)
+        {
             return Err(invalid(format!(
                 "platform {key}: size must be from 1 to {MAX_PACKAGE_BYTES} bytes"
             )));
@@ -225,7 +228,10 @@ mod tests {
             )
         };
         let m = parse_manifest(with_size("1234").as_bytes()).unwrap();
-        assert_eq!(m.package_for("linux-x86_64-deb").unwrap().size_limit(), 1234);
+        assert_eq!(
+            m.package_for("linux-x86_64-deb").unwrap().size_limit(),
+            1234
+        );
         let unsized_manifest = parse_manifest(VALID.as_bytes()).unwrap();
         let package = unsized_manifest.platforms.values().next().unwrap();
         assert_eq!(package.size_limit(), MAX_PACKAGE_BYTES);
