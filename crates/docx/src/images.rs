@@ -1,10 +1,17 @@
 //! A Markdown report's own pictures: the local files its bodies show (`![alt](path)`),
 //! copied beside Lantern's data at import so the editor can display them without
 //! reaching outside its media folder. Only relative paths inside the report's folder
-//! are copied; web addresses, absolute paths and `..` are left alone.
+//! are copied; web addresses, absolute paths and `..` are left alone; a picture that is
+//! a symbolic link (or reached through one) or over the size limit refuses the import.
 
-use lantern_core::reports::Report;
+use lantern_core::course::PackError;
+use lantern_core::import_limits::{
+    check_count, check_real_path, check_size, lexical_path, link_refused, MAX_MEDIA_BYTES,
+    MAX_REPORT_PICTURES,
+};
+use lantern_core::reports::{Report, ReportError};
 use regex::Regex;
+use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::sync::LazyLock;
 
@@ -51,22 +58,85 @@ pub fn local_images(report: &Report) -> Vec<String> {
     found
 }
 
-/// Copies the pictures of `report` found beside `source` into `target`; returns how
-/// many were copied (a missing picture is skipped: the editor shows its label).
-pub fn copy_report_images(report: &Report, source: &Path, target: &Path) -> usize {
-    let folder = source.parent().unwrap_or(Path::new("."));
-    let mut copied = 0;
-    for image in local_images(report) {
-        let from = folder.join(&image);
-        let to = target.join(&image);
-        let done = from.is_file()
-            && to
-                .parent()
-                .is_some_and(|p| std::fs::create_dir_all(p).is_ok())
-            && std::fs::copy(&from, &to).is_ok();
-        copied += usize::from(done);
+/// The picture `relative` of the report folder `folder` (canonical): its real path if it
+/// is a regular file there, `None` if it is missing; refused if it is a symbolic link
+/// (or passes through one) or larger than [`MAX_MEDIA_BYTES`].
+fn picture(folder: &Path, relative: &str) -> Result<Option<PathBuf>, PackError> {
+    let expected = lexical_path(folder, relative);
+    let Ok(real) = std::fs::canonicalize(&expected) else {
+        let dangling = std::fs::symlink_metadata(&expected).is_ok_and(|m| m.is_symlink());
+        return if dangling {
+            Err(link_refused(relative))
+        } else {
+            Ok(None)
+        };
+    };
+    check_real_path(relative, &expected, &real)?;
+    match std::fs::metadata(&real) {
+        Ok(meta) if meta.is_file() => {
+            check_size(relative, meta.len(), MAX_MEDIA_BYTES)?;
+            Ok(Some(real))
+        }
+        _ => Ok(None),
     }
-    copied
+}
+
+/// The pictures of `report` found beside its file `source`, as (path in the report,
+/// real path): at most [`MAX_REPORT_PICTURES`], none a link, none over
+/// [`MAX_MEDIA_BYTES`]; missing ones are left out (the editor shows their label).
+pub fn report_pictures(
+    report: &Report,
+    source: &Path,
+) -> Result<Vec<(String, PathBuf)>, ReportError> {
+    let refused = ReportError::ImportRefused;
+    let images = local_images(report);
+    let label = source.display().to_string();
+    check_count(&label, "pictures", images.len(), MAX_REPORT_PICTURES).map_err(refused)?;
+    let parent = source.parent().filter(|p| !p.as_os_str().is_empty());
+    let folder = std::fs::canonicalize(parent.unwrap_or(Path::new(".")))
+        .map_err(|e| ReportError::ImportFailed(format!("{label}: {e}")))?;
+    let mut found = Vec::new();
+    for image in images {
+        if let Some(real) = picture(&folder, &image).map_err(refused)? {
+            found.push((image, real));
+        }
+    }
+    Ok(found)
+}
+
+/// Copies the pictures of `report` found beside `source` into `target`, checked again
+/// as [`report_pictures`] does and each copied at most [`MAX_MEDIA_BYTES`]; returns how
+/// many were copied (none if a check fails now: the import checked them before).
+pub fn copy_report_images(report: &Report, source: &Path, target: &Path) -> usize {
+    let pictures = match report_pictures(report, source) {
+        Ok(pictures) => pictures,
+        Err(e) => {
+            tracing::warn!("report pictures not copied: {e}");
+            return 0;
+        }
+    };
+    pictures
+        .iter()
+        .filter(|(image, real)| copy_at_most(real, &target.join(image), MAX_MEDIA_BYTES))
+        .count()
+}
+
+/// Copies `from` to `to` if it holds at most `max` bytes (a file that grew is removed).
+fn copy_at_most(from: &Path, to: &Path, max: u64) -> bool {
+    let copied = to
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            let mut reader = std::fs::File::open(from)?.take(max + 1);
+            std::io::copy(&mut reader, &mut std::fs::File::create(to)?)
+        });
+    match copied {
+        Ok(n) if n <= max => true,
+        _ => {
+            let _ = std::fs::remove_file(to);
+            false
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! A Word document as Markdown, then as a report.
 
+use crate::docx_check::check_docx;
 use docx_rs::{
     DocumentChild, Paragraph, ParagraphChild, RunChild, Styles, Table, TableCellContent,
     TableChild, TableRowChild,
@@ -101,9 +102,13 @@ fn table_markdown(table: &Table, images: &mut usize) -> String {
 }
 
 /// The document's text as Markdown (headings, paragraphs, lists, tables, pictures).
-pub fn docx_to_markdown(bytes: &[u8]) -> Result<String, ReportError> {
-    let docx = docx_rs::read_docx(bytes)
-        .map_err(|e| ReportError::ImportFailed(format!("not a Word document: {e}")))?;
+/// `file` names it in errors; it is checked against the import limits before docx-rs
+/// reads it, and a panic of docx-rs is a coded error.
+pub fn docx_to_markdown(file: &str, bytes: &[u8]) -> Result<String, ReportError> {
+    check_docx(file, bytes)?;
+    let docx = std::panic::catch_unwind(|| docx_rs::read_docx(bytes))
+        .map_err(|_| ReportError::ImportFailed(format!("{file}: not a Word document")))?
+        .map_err(|e| ReportError::ImportFailed(format!("{file}: not a Word document: {e}")))?;
     let mut images = 0;
     let mut blocks = Vec::new();
     for child in &docx.document.children {
@@ -137,7 +142,9 @@ pub fn docx_to_markdown(bytes: &[u8]) -> Result<String, ReportError> {
     Ok(markdown)
 }
 
-/// Reads a Word report; `fallback_title` when it has no title of its own.
+/// Reads a Word report (named `fallback_title.docx` in errors); `fallback_title` when it
+/// has no title of its own.
 pub fn import_docx(bytes: &[u8], fallback_title: &str) -> Result<Report, ReportError> {
-    import_markdown(&docx_to_markdown(bytes)?, fallback_title)
+    let file = format!("{fallback_title}.docx");
+    import_markdown(&docx_to_markdown(&file, bytes)?, fallback_title)
 }

@@ -9,10 +9,11 @@ use lantern_core::course::{
 };
 use std::path::Path;
 
-/// Reads and validates the pack at `path` (folder or zip): `course.json`, `exams.json`
-/// and every content file, split into sections. Nothing is written.
+/// Reads and validates the pack at `path` (folder or zip) within the import limits:
+/// `course.json`, `exams.json`, then only the content files and videos they name (each
+/// once), split into sections. Nothing is written.
 pub fn read_course_pack(path: &Path) -> Result<CoursePackContents, PackError> {
-    let source = PackSource::open(path)?;
+    let mut source = PackSource::open(path)?;
     let course = parse_course(&source.read_text(COURSE_FILE)?)?;
     let exams = parse_exams(&source.read_text(EXAMS_FILE)?, &course)?;
     let mut contents = Vec::new();
@@ -30,7 +31,7 @@ pub fn read_course_pack(path: &Path) -> Result<CoursePackContents, PackError> {
                 unit_id: unit.id.clone(),
                 path: file.clone(),
                 kind,
-                sections: sections_of(&source, file, kind)?,
+                sections: sections_of(&mut source, file, kind)?,
             });
         }
     }
@@ -54,7 +55,7 @@ fn file_stem(path: &str) -> &str {
 }
 
 fn sections_of(
-    source: &PackSource,
+    source: &mut PackSource,
     file: &str,
     kind: ContentKind,
 ) -> Result<Vec<Section>, PackError> {
@@ -73,7 +74,7 @@ fn sections_of(
             }
             transcript_sections(&cues)
         }
-        ContentKind::Pdf => pdf_pages(file, &source.read(file)?)?
+        ContentKind::Pdf => pdf_pages(file, source.read(file)?)?
             .iter()
             .enumerate()
             .flat_map(|(page, text)| plain_sections(text, &format!("page {}", page + 1)))

@@ -7,7 +7,7 @@ use crate::import::{
     media_root, new_generation, refresh_index, remove_other_generations, write_files,
 };
 use crate::{ImportLock, LanceRetriever, PackSource};
-use lantern_core::course::{ImportError, ImportProgress, PackError, PackErrorKind};
+use lantern_core::course::{ImportError, ImportProgress, PackError};
 use lantern_core::modules::pack::{
     import_module, module_owner, parse_module, ModuleCatalog, ModulePackContents, ModuleSummary,
     MAX_MEDIA_BYTES, MODULE_FILE,
@@ -15,21 +15,14 @@ use lantern_core::modules::pack::{
 use lantern_core::retrieval::Collection;
 use std::path::{Path, PathBuf};
 
-/// Reads and validates the module pack at `path` (folder or zip). Nothing is written.
+/// Reads and validates the module pack at `path` (folder or zip) within the import
+/// limits: `module.json` first, then only the media it lists. Nothing is written.
 pub fn read_module_pack(path: &Path) -> Result<ModulePackContents, PackError> {
-    let source = PackSource::open(path)?;
+    let mut source = PackSource::open(path)?;
     let module = parse_module(&source.read_text(MODULE_FILE)?)?;
     let mut media = Vec::new();
-    for (i, file) in module.media.iter().enumerate() {
-        let bytes = source.read(&file.file)?;
-        if bytes.len() > MAX_MEDIA_BYTES {
-            return Err(PackError::field(
-                PackErrorKind::UnsupportedContent,
-                MODULE_FILE,
-                format!("media[{i}].file"),
-                format!("`{}` is larger than 20 MB", file.file),
-            ));
-        }
+    for file in &module.media {
+        let bytes = source.read_at_most(&file.file, MAX_MEDIA_BYTES)?;
         media.push((file.file.clone(), bytes));
     }
     Ok(ModulePackContents { module, media })

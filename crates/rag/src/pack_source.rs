@@ -1,92 +1,96 @@
-//! Reading the files of a course pack from a folder or a `.zip`.
+//! Reading the files of a course or module pack from a folder or a `.zip`, within the
+//! import limits (`lantern_core::import_limits`): opening checks a zip's directory,
+//! entry count, declared total and links; then only the files the manifest names are
+//! read, lazily, each once, at most its limit, all of them within the pack's total.
 
+use crate::folder_pack::read_confined;
+use crate::zip_pack::ZipPack;
 use lantern_core::course::{PackError, PackErrorKind};
-use std::collections::HashMap;
-use std::io::Read;
+use lantern_core::import_limits::{
+    max_file_bytes, ByteBudget, MAX_PACK_BYTES, MAX_TEXT_FILE_BYTES,
+};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-/// Largest file read from a pack (a guard against zip bombs and stray videos).
-const MAX_FILE_BYTES: u64 = 64 << 20;
-
-/// A course pack's files.
-pub enum PackSource {
-    /// A folder; paths are relative to it.
+/// Where a pack's files are.
+enum Files {
+    /// A folder, by its canonical path.
     Folder(PathBuf),
-    /// A zip archive read into memory: path (relative to the pack root) → bytes.
-    Zip(HashMap<String, Vec<u8>>),
+    /// A zip, with its paths made relative to the pack root.
+    Zip(ZipPack),
 }
 
-fn unreadable(path: &Path, e: impl std::fmt::Display) -> PackError {
-    PackError::file(
-        PackErrorKind::Unreadable,
-        path.display().to_string(),
-        e.to_string(),
-    )
+/// A course or module pack's files, read on demand.
+pub struct PackSource {
+    files: Files,
+    budget: ByteBudget,
+    read: HashSet<String>,
 }
 
 impl PackSource {
-    /// Opens the folder or zip at `path`.
+    /// Opens the folder or zip at `path` (for a zip: its directory only).
     pub fn open(path: &Path) -> Result<Self, PackError> {
+        let label = path.display().to_string();
         if !path.exists() {
             return Err(PackError::file(
                 PackErrorKind::NotFound,
-                path.display().to_string(),
+                label,
                 "no such file or folder",
             ));
         }
-        if path.is_dir() {
-            return Ok(Self::Folder(path.to_path_buf()));
-        }
-        let file = std::fs::File::open(path).map_err(|e| unreadable(path, e))?;
-        let mut archive = zip::ZipArchive::new(file)
-            .map_err(|e| unreadable(path, format!("not a zip archive ({e})")))?;
-        let mut files = HashMap::new();
-        for i in 0..archive.len() {
-            let mut entry = archive.by_index(i).map_err(|e| unreadable(path, e))?;
-            if entry.is_dir() {
-                continue;
-            }
-            let Some(name) = entry
-                .enclosed_name()
-                .map(|p| p.to_string_lossy().replace('\\', "/"))
-            else {
-                continue;
-            };
-            if entry.size() > MAX_FILE_BYTES {
-                return Err(unreadable(
-                    path,
-                    format!("{name} is larger than {} MB", MAX_FILE_BYTES >> 20),
-                ));
-            }
-            let mut bytes = Vec::new();
-            entry
-                .by_ref()
-                .take(MAX_FILE_BYTES)
-                .read_to_end(&mut bytes)
-                .map_err(|e| unreadable(path, e))?;
-            files.insert(name, bytes);
-        }
-        Ok(Self::Zip(strip_common_folder(files)))
+        let files = if path.is_dir() {
+            let root = std::fs::canonicalize(path)
+                .map_err(|e| PackError::file(PackErrorKind::Unreadable, &label, e.to_string()))?;
+            Files::Folder(root)
+        } else {
+            let mut zip = ZipPack::open(path)?;
+            zip.entries = strip_common_folder(std::mem::take(&mut zip.entries));
+            Files::Zip(zip)
+        };
+        Ok(Self {
+            files,
+            budget: ByteBudget::new(MAX_PACK_BYTES),
+            read: HashSet::new(),
+        })
     }
 
-    /// The bytes of `relative` (a path inside the pack), or `pack_missing_file`.
-    pub fn read(&self, relative: &str) -> Result<Vec<u8>, PackError> {
-        let missing = || PackError::file(PackErrorKind::MissingFile, relative, "not in the pack");
-        match self {
-            Self::Folder(root) => {
-                let path = root.join(relative);
-                if !path.is_file() {
-                    return Err(missing());
-                }
-                std::fs::read(&path).map_err(|e| unreadable(&path, e))
-            }
-            Self::Zip(files) => files.get(relative).cloned().ok_or_else(missing),
-        }
+    /// The bytes of `relative` (a path inside the pack), at most its limit by type
+    /// ([`max_file_bytes`]); `pack_missing_file` when it is not there.
+    pub fn read(&mut self, relative: &str) -> Result<Vec<u8>, PackError> {
+        self.read_at_most(relative, max_file_bytes(relative))
     }
 
-    /// The text of `relative`, which must be UTF-8.
-    pub fn read_text(&self, relative: &str) -> Result<String, PackError> {
-        String::from_utf8(self.read(relative)?).map_err(|_| {
+    /// The bytes of `relative`, at most `max`. Each path is read once: a second read is
+    /// `import_duplicate_path`.
+    pub fn read_at_most(&mut self, relative: &str, max: u64) -> Result<Vec<u8>, PackError> {
+        if !self.read.insert(relative.to_string()) {
+            return Err(PackError::file(
+                PackErrorKind::DuplicatePath,
+                relative,
+                "is named more than once",
+            ));
+        }
+        let bytes = match &mut self.files {
+            Files::Folder(root) => read_confined(root, relative, max)?,
+            Files::Zip(zip) => {
+                let Some(&(index, _)) = zip.entries.get(relative) else {
+                    return Err(PackError::file(
+                        PackErrorKind::MissingFile,
+                        relative,
+                        "not in the pack",
+                    ));
+                };
+                zip.read(index, relative, max)?
+            }
+        };
+        self.budget
+            .spend(relative, bytes.len() as u64, "the pack's files")?;
+        Ok(bytes)
+    }
+
+    /// The text of `relative`, which must be UTF-8 and at most [`MAX_TEXT_FILE_BYTES`].
+    pub fn read_text(&mut self, relative: &str) -> Result<String, PackError> {
+        String::from_utf8(self.read_at_most(relative, MAX_TEXT_FILE_BYTES)?).map_err(|_| {
             PackError::file(
                 PackErrorKind::InvalidField,
                 relative,
@@ -101,7 +105,7 @@ const MANIFESTS: [&str; 2] = ["course.json", "module.json"];
 
 /// Zips often hold one top-level folder; paths are made relative to it so the manifest
 /// (`course.json`, `module.json`) is found either way.
-fn strip_common_folder(files: HashMap<String, Vec<u8>>) -> HashMap<String, Vec<u8>> {
+fn strip_common_folder<T>(files: HashMap<String, T>) -> HashMap<String, T> {
     if MANIFESTS.iter().any(|m| files.contains_key(*m)) {
         return files;
     }
@@ -115,7 +119,7 @@ fn strip_common_folder(files: HashMap<String, Vec<u8>>) -> HashMap<String, Vec<u
     match prefix {
         Some(prefix) => files
             .into_iter()
-            .filter_map(|(name, bytes)| name.strip_prefix(&prefix).map(|n| (n.to_string(), bytes)))
+            .filter_map(|(name, value)| name.strip_prefix(&prefix).map(|n| (n.to_string(), value)))
             .collect(),
         None => files,
     }
@@ -124,12 +128,13 @@ fn strip_common_folder(files: HashMap<String, Vec<u8>>) -> HashMap<String, Vec<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_core::Coded;
 
     #[test]
     fn a_single_top_level_folder_is_stripped() {
         let files = HashMap::from([
-            ("algebra/course.json".to_string(), vec![1]),
-            ("algebra/units/a.md".to_string(), vec![2]),
+            ("algebra/course.json".to_string(), 1),
+            ("algebra/units/a.md".to_string(), 2),
         ]);
         let stripped = strip_common_folder(files);
         assert!(stripped.contains_key("course.json") && stripped.contains_key("units/a.md"));
@@ -137,13 +142,12 @@ mod tests {
 
     #[test]
     fn missing_paths_and_files_are_coded() {
-        use lantern_core::Coded;
         let err = PackSource::open(Path::new("/nonexistent/pack"))
             .err()
             .unwrap();
         assert_eq!(err.code(), "pack_not_found");
         let dir = tempfile::tempdir().unwrap();
-        let source = PackSource::open(dir.path()).unwrap();
+        let mut source = PackSource::open(dir.path()).unwrap();
         assert_eq!(
             source.read("course.json").unwrap_err().code(),
             "pack_missing_file"
@@ -153,6 +157,30 @@ mod tests {
         assert_eq!(
             PackSource::open(&not_zip).err().unwrap().code(),
             "pack_unreadable"
+        );
+    }
+
+    #[test]
+    fn a_file_is_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.md"), b"# A").unwrap();
+        let mut source = PackSource::open(dir.path()).unwrap();
+        assert_eq!(source.read("a.md").unwrap(), b"# A");
+        assert_eq!(
+            source.read("a.md").unwrap_err().code(),
+            "import_duplicate_path"
+        );
+    }
+
+    #[test]
+    fn a_file_over_its_limit_is_refused_from_its_metadata() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = std::fs::File::create(dir.path().join("a.md")).unwrap();
+        big.set_len(MAX_TEXT_FILE_BYTES + 1).unwrap();
+        let mut source = PackSource::open(dir.path()).unwrap();
+        assert_eq!(
+            source.read_text("a.md").unwrap_err().code(),
+            "import_too_large"
         );
     }
 }

@@ -3,48 +3,62 @@
 //! index generation under the shared import lock, the catalog row and the published
 //! generation written in one transaction (crash-atomic, like a course).
 
+use crate::folder_pack::read_confined;
 use crate::import::{new_generation, refresh_index};
 use crate::{pdf_pages, ImportLock, LanceRetriever};
 use lantern_core::course::{
     markdown_sections, plain_sections, ImportError, ImportProgress, PackError, PackErrorKind,
     Section,
 };
+use lantern_core::import_limits::max_file_bytes;
 use lantern_core::reports::specs::{import_spec_file, SpecCatalog, SpecFile};
 use lantern_core::retrieval::Collection;
 use std::path::Path;
 
 /// Reads a specification file by its extension: `.pdf` (one section per page), `.md`
-/// (per heading) or `.txt`.
+/// (per heading) or `.txt`, within the import limits (its size checked before reading;
+/// a symbolic link refused).
 pub fn read_spec_file(path: &Path) -> Result<SpecFile, ImportError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let bytes = std::fs::read(path).map_err(|e| {
-        PackError::file(
-            PackErrorKind::NotFound,
-            path.display().to_string(),
-            e.to_string(),
-        )
-    })?;
+    let folder = path
+        .parent()
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .ok_or_else(|| {
+            PackError::file(
+                PackErrorKind::NotFound,
+                path.display().to_string(),
+                "no such file",
+            )
+        })?;
+    let bytes = read_confined(&folder, &name, max_file_bytes(&name))?;
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
-    let text = || {
-        String::from_utf8(bytes.clone()).map_err(|_| {
+    let text = |bytes: Vec<u8>| {
+        String::from_utf8(bytes).map_err(|_| {
             PackError::file(PackErrorKind::UnsupportedContent, &name, "not UTF-8 text")
         })
     };
     let sections: Vec<Section> = match extension.as_str() {
-        "pdf" => pdf_pages(&name, &bytes)?
+        "pdf" => pdf_pages(&name, bytes)?
             .into_iter()
             .enumerate()
             .flat_map(|(i, page)| plain_sections(&page, &format!("page {}", i + 1)))
             .collect(),
-        "md" | "markdown" => markdown_sections(&text()?, &name),
-        "txt" | "text" => plain_sections(&text()?, &name),
+        "md" | "markdown" => markdown_sections(&text(bytes)?, &name),
+        "txt" | "text" => plain_sections(&text(bytes)?, &name),
         other => {
             return Err(PackError::file(
                 PackErrorKind::UnsupportedContent,

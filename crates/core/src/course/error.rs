@@ -29,11 +29,25 @@ pub enum PackErrorKind {
     PdfUnreadable,
     /// A drill template does not render, or its answer is wrong.
     InvalidDrill,
+    /// A file, or the pack's total, is over its byte limit (`import_limits`).
+    TooLarge,
+    /// A zip has more entries, or a larger directory, than the limit.
+    TooManyEntries,
+    /// A zip entry is compressed more than the limit allows.
+    CompressionRatio,
+    /// A file is named twice (a content path, or a zip entry).
+    DuplicatePath,
+    /// A list is longer than its limit.
+    TooManyItems,
+    /// A symbolic link, or a path leading outside the pack's folder.
+    Symlink,
+    /// Reading a file took longer than its limit.
+    TimedOut,
 }
 
 impl PackErrorKind {
     /// Every kind.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 19] = [
         Self::NotFound,
         Self::Unreadable,
         Self::MissingFile,
@@ -46,6 +60,13 @@ impl PackErrorKind {
         Self::UnsupportedContent,
         Self::PdfUnreadable,
         Self::InvalidDrill,
+        Self::TooLarge,
+        Self::TooManyEntries,
+        Self::CompressionRatio,
+        Self::DuplicatePath,
+        Self::TooManyItems,
+        Self::Symlink,
+        Self::TimedOut,
     ];
 
     /// The stable code.
@@ -63,6 +84,13 @@ impl PackErrorKind {
             Self::UnsupportedContent => crate::ErrorCode::PackUnsupportedContent,
             Self::PdfUnreadable => crate::ErrorCode::PackPdfUnreadable,
             Self::InvalidDrill => crate::ErrorCode::PackInvalidDrill,
+            Self::TooLarge => crate::ErrorCode::ImportTooLarge,
+            Self::TooManyEntries => crate::ErrorCode::ImportTooManyEntries,
+            Self::CompressionRatio => crate::ErrorCode::ImportCompressionRatio,
+            Self::DuplicatePath => crate::ErrorCode::ImportDuplicatePath,
+            Self::TooManyItems => crate::ErrorCode::ImportTooManyItems,
+            Self::Symlink => crate::ErrorCode::ImportSymlinkRefused,
+            Self::TimedOut => crate::ErrorCode::ImportTimedOut,
         }
     }
 }

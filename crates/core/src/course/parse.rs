@@ -2,6 +2,7 @@
 //! field (`units[3].id`) or the line and column of a syntax error.
 
 use super::error::{PackError, PackErrorKind};
+use super::limits::{check_course_limits, check_exam_limits};
 use super::misconception::tag_untagged;
 use super::model::{CourseManifest, ExamFile};
 use super::validate::{validate_course, validate_exams};
@@ -39,9 +40,10 @@ pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Pa
     })
 }
 
-/// Parses and validates `course.json`.
+/// Parses `course.json`, holds its lists to the import limits, and validates it.
 pub fn parse_course(text: &str) -> Result<CourseManifest, PackError> {
     let mut course: CourseManifest = parse(COURSE_FILE, text)?;
+    check_course_limits(&course)?;
     for unit in &mut course.units {
         tag_untagged(&mut unit.misconceptions);
     }
@@ -49,9 +51,10 @@ pub fn parse_course(text: &str) -> Result<CourseManifest, PackError> {
     Ok(course)
 }
 
-/// Parses `exams.json` and validates it against `course`.
+/// Parses `exams.json`, holds it to the import limits, and validates it against `course`.
 pub fn parse_exams(text: &str, course: &CourseManifest) -> Result<ExamFile, PackError> {
     let exams: ExamFile = parse(EXAMS_FILE, text)?;
+    check_exam_limits(&exams)?;
     validate_exams(&exams, course)?;
     Ok(exams)
 }

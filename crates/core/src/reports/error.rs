@@ -40,6 +40,9 @@ pub enum ReportError {
     /// A file could not be imported.
     #[error("the report could not be imported: {0}")]
     ImportFailed(String),
+    /// A file over an import limit, or a picture that is a link (`import_*` codes).
+    #[error("the report could not be imported: {0}")]
+    ImportRefused(crate::course::PackError),
     /// An empty message.
     #[error("the message is empty")]
     MessageEmpty,
@@ -86,6 +89,7 @@ impl Coded for ReportError {
             Self::ArgumentsInvalid(_) => ErrorCode::ReportArgumentsInvalid,
             Self::ToolUnknown(_) => ErrorCode::ReportToolUnknown,
             Self::ImportFailed(_) => ErrorCode::ReportImportFailed,
+            Self::ImportRefused(e) => e.code(),
             Self::MessageEmpty => ErrorCode::ReportMessageEmpty,
             Self::MessageTooLong(_) => ErrorCode::ReportMessageTooLong,
             Self::ChangeNotPending(_) => ErrorCode::ReportChangeNotPending,

@@ -5,6 +5,7 @@
 
 use super::contract::{Report, Section, MAX_DEPTH};
 use super::error::ReportError;
+use crate::import_limits::{check_count, MAX_REPORT_SECTIONS};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
@@ -77,12 +78,24 @@ fn body(markdown: &str, from: usize, to: usize) -> String {
 
 /// Reads a Markdown report. A single `#` heading first becomes the report's title (else
 /// `fallback_title`); the other headings become sections nested by level; text before
-/// the first section is the preamble.
+/// the first section is the preamble. More than [`MAX_REPORT_SECTIONS`] headings are
+/// refused (`import_too_many_items`) before any section is built.
 pub fn import_markdown(markdown: &str, fallback_title: &str) -> Result<Report, ReportError> {
     let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
     if markdown.contains('\0') {
         return Err(ReportError::ImportFailed("the file is not text".into()));
     }
+    let headings_seen = Parser::new_ext(markdown, Options::all())
+        .filter(|e| matches!(e, Event::Start(Tag::Heading { .. })))
+        .take(MAX_REPORT_SECTIONS + 1)
+        .count();
+    check_count(
+        fallback_title,
+        "sections",
+        headings_seen,
+        MAX_REPORT_SECTIONS,
+    )
+    .map_err(ReportError::ImportRefused)?;
     let mut found = headings(markdown);
     let one_title = found.first().is_some_and(|h| h.level == 1)
         && found.iter().filter(|h| h.level == 1).count() == 1;
@@ -176,6 +189,16 @@ mod tests {
     use super::*;
 
     const SURVEY: &str = "# House survey\n\nPrepared for the owner.\n\n## 1. Introduction\n\nScope of the visit.\n\n## 2. Roofing\n\nThe roof is old.\n\n### 2.1 Gutters\n\nBlocked. [IMAGE:gutter]\n\n![Gutter](img/gutter.jpg)\n\n```\n# not a heading\n```\n\n### 2.2 Flashing\n\nLoose.\n\n## 3. Recommendations\n\n- Fix the gutters.\n";
+
+    #[test]
+    fn more_headings_than_the_limit_are_refused_before_building_sections() {
+        use crate::Coded;
+        let many = "## s\n".repeat(MAX_REPORT_SECTIONS + 1);
+        let e = import_markdown(&many, "r").unwrap_err();
+        assert_eq!(e.code(), "import_too_many_items");
+        assert!(e.to_string().contains("sections"), "{e}");
+        assert!(import_markdown(&"## s\n".repeat(MAX_REPORT_SECTIONS), "r").is_ok());
+    }
 
     #[test]
     fn headings_become_a_numbered_tree_and_the_title() {

@@ -7,6 +7,7 @@ mod import;
 mod model;
 mod validate;
 
+pub use crate::import_limits::MAX_MEDIA_BYTES;
 pub use documents::{module_documents, module_owner};
 pub use import::{import_module, ModuleCatalog, ModulePackContents, ModuleSummary};
 pub use model::{
@@ -14,19 +15,21 @@ pub use model::{
     Section, SectionRef, Topic, MODULE_FORMAT_VERSION,
 };
 pub use validate::{
-    is_snake_case, media_extension_fits, validate_module, MAX_MEDIA_BYTES, MAX_NOTE_CHARS,
-    MAX_SECTIONS, MAX_TOPICS,
+    is_snake_case, media_extension_fits, validate_module, MAX_NOTE_CHARS, MAX_SECTIONS, MAX_TOPICS,
 };
 
 use crate::course::parse::parse;
 use crate::course::PackError;
+use crate::import_limits::{check_count, MAX_MODULE_FORMS, MAX_MODULE_MEDIA};
 
 /// Name of the module manifest in a pack.
 pub const MODULE_FILE: &str = "module.json";
 
-/// Parses and validates `module.json`.
+/// Parses `module.json`, holds its media and forms to the import limits, and validates it.
 pub fn parse_module(text: &str) -> Result<ModuleManifest, PackError> {
     let module: ModuleManifest = parse(MODULE_FILE, text)?;
+    check_count(MODULE_FILE, "media", module.media.len(), MAX_MODULE_MEDIA)?;
+    check_count(MODULE_FILE, "forms", module.forms.len(), MAX_MODULE_FORMS)?;
     validate_module(&module)?;
     Ok(module)
 }

@@ -1,0 +1,92 @@
+//! Property tests of pack reading over random and mutated zips and manifests: reading
+//! never panics, always ends in the pack or a coded error, and stays within the limits.
+
+use crate::read_course_pack;
+use lantern_core::{Coded, ErrorCode};
+use proptest::prelude::*;
+use std::io::Write;
+
+const COURSE: &str = r#"{"formatVersion":1,"id":"c","title":"T","entryUnit":"u1",
+    "units":[{"id":"u1","title":"U","anchor":"a","content":["units/a.md"]}]}"#;
+const EXAMS: &str = r#"{"formatVersion":1,"questions":[]}"#;
+
+/// A valid pack as zip bytes.
+fn valid_zip() -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, text) in [
+        ("course.json", COURSE),
+        ("exams.json", EXAMS),
+        ("units/a.md", "# A\n\nText."),
+    ] {
+        zip.start_file(name, options).unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// Reads `bytes` as a zip pack: the pack, or a coded error.
+fn read_zip(bytes: &[u8]) -> Result<(), ErrorCode> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pack.zip");
+    std::fs::write(&path, bytes).unwrap();
+    read_course_pack(&path).map(|_| ()).map_err(|e| e.code())
+}
+
+#[test]
+fn the_valid_zip_reads() {
+    assert_eq!(read_zip(&valid_zip()), Ok(()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn random_bytes_are_a_coded_error(bytes in proptest::collection::vec(any::<u8>(), 0..4096)) {
+        prop_assert!(read_zip(&bytes).is_err());
+    }
+
+    #[test]
+    fn a_mutated_zip_never_panics(
+        flips in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..16),
+        cut in any::<prop::sample::Index>(),
+        truncate in any::<bool>(),
+    ) {
+        let mut bytes = valid_zip();
+        for (at, value) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] = value;
+        }
+        if truncate {
+            bytes.truncate(cut.index(bytes.len()));
+        }
+        // Ok or any coded error; a panic fails the property.
+        let _ = read_zip(&bytes);
+    }
+
+    #[test]
+    fn content_lists_are_read_once_and_within_limits(
+        paths in proptest::collection::vec(0u8..6, 0..40),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("units")).unwrap();
+        for i in 0..6 {
+            std::fs::write(dir.path().join(format!("units/{i}.md")), format!("# {i}\n\nText.")).unwrap();
+        }
+        let list: Vec<String> = paths.iter().map(|i| format!(r#""units/{i}.md""#)).collect();
+        let course = COURSE.replace(r#"["units/a.md"]"#, &format!("[{}]", list.join(",")));
+        std::fs::write(dir.path().join("course.json"), course).unwrap();
+        std::fs::write(dir.path().join("exams.json"), EXAMS).unwrap();
+        let unique: std::collections::HashSet<_> = paths.iter().collect();
+        match read_course_pack(dir.path()) {
+            Ok(pack) => {
+                prop_assert_eq!(unique.len(), paths.len());
+                prop_assert_eq!(pack.contents.len(), paths.len());
+            }
+            Err(e) => {
+                prop_assert!(unique.len() < paths.len());
+                prop_assert_eq!(e.code(), ErrorCode::ImportDuplicatePath);
+            }
+        }
+    }
+}
