@@ -1,6 +1,7 @@
 //! Commands through Tauri's real IPC layer on the mock runtime, with the app's real
-//! configuration and capabilities.
+//! configuration, capabilities and command guard (`profile_lock::guard`).
 
+use lantern_app_lib::profile_lock::guard;
 use lantern_app_lib::{lantern_builder, specta_builder, state::AppState};
 use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
 use tauri::webview::InvokeRequest;
@@ -23,7 +24,9 @@ fn app_info_reports_version_profile_and_default_model() {
     let data = tempfile::tempdir().unwrap();
     let state = tauri::async_runtime::block_on(AppState::open(data.path(), None, None)).unwrap();
     let app = mock_builder()
-        .invoke_handler(lantern_builder!(tauri::test::MockRuntime).invoke_handler())
+        .invoke_handler(guard(
+            lantern_builder!(tauri::test::MockRuntime).invoke_handler(),
+        ))
         .manage(state)
         .build(tauri::generate_context!())
         .expect("app builds with the real config");
@@ -57,7 +60,9 @@ fn mock_app(
 ) {
     let state = tauri::async_runtime::block_on(AppState::open(data, None, None)).unwrap();
     let app = mock_builder()
-        .invoke_handler(lantern_builder!(tauri::test::MockRuntime).invoke_handler())
+        .invoke_handler(guard(
+            lantern_builder!(tauri::test::MockRuntime).invoke_handler(),
+        ))
         .manage(state)
         .build(tauri::generate_context!())
         .expect("app builds with the real config");
