@@ -34,7 +34,7 @@ export function App() {
   };
   if (profiles.list?.some((p) => p.active && p.locked)) {
     return (
-      <div className="frame">
+      <div className="frame locked">
         <main className="workspace">
           <LockScreen profiles={profiles.list} onOpened={profileChanged} />
         </main>
