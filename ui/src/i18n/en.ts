@@ -44,7 +44,7 @@ export const en = {
       locked: "{{name}} is locked",
       lockedHint: "Enter the profile's PIN to open it, or open another profile.",
       others: "Open another profile",
-      withPin: "{{name}} 🔒",
+      withPin: "{{name}} (PIN)",
       manage: "PIN of this profile",
       current: "Current PIN",
       new: "New PIN (4 to 12 digits)",

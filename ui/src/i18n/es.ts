@@ -44,7 +44,7 @@ export const es: Strings = {
       locked: "{{name}} está bloqueado",
       lockedHint: "Escribe el PIN del perfil para abrirlo, o abre otro perfil.",
       others: "Abrir otro perfil",
-      withPin: "{{name}} 🔒",
+      withPin: "{{name}} (con PIN)",
       manage: "PIN de este perfil",
       current: "PIN actual",
       new: "PIN nuevo (de 4 a 12 cifras)",

@@ -47,7 +47,7 @@ describe("LockScreen", () => {
 
   it("opens another profile: at once without a PIN, after its own PIN with one", async () => {
     const { mock, opened } = await open();
-    fireEvent.click(screen.getByRole("button", { name: "Cleo 🔒" }));
+    fireEvent.click(screen.getByRole("button", { name: "Cleo (PIN)" }));
     expect(screen.queryByLabelText("PIN of Ana")).toBeNull();
     fireEvent.change(screen.getByLabelText("PIN of Cleo"), { target: { value: "2468" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Open" })));

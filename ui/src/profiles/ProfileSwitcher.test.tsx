@@ -51,7 +51,7 @@ describe("ProfileSwitcher", () => {
       { id: 1, name: "Ana", pin: null },
       { id: 2, name: "Ben", pin: "2468" },
     ]);
-    expect(screen.getByRole("option", { name: "Ben 🔒" })).toBeTruthy();
+    expect(screen.getByRole("option", { name: "Ben (PIN)" })).toBeTruthy();
     await act(async () => fireEvent.change(select(), { target: { value: "2" } }));
     expect(calls).not.toContain("switch_profile");
     fireEvent.change(pinField("Ben"), { target: { value: "1111" } });
