@@ -289,7 +289,8 @@ impl Store {
         })
     }
 
-    /// Sets the profile's role and currency.
+    /// Sets the profile's role and currency as given, with no PIN check: for setting up
+    /// evals and tests. A student's change goes through [`Store::change_expense_settings`].
     pub async fn set_expense_settings(
         &self,
         profile_id: i64,
