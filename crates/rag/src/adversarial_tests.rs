@@ -38,6 +38,26 @@ fn the_valid_zip_reads() {
     assert_eq!(read_zip(&valid_zip()), Ok(()));
 }
 
+/// `bytes` (a zip) with the central directory's uncompressed size of `name` set to `size`.
+fn declare_size(mut bytes: Vec<u8>, name: &str, size: u32) -> Vec<u8> {
+    let at = (0..bytes.len() - 46)
+        .find(|&i| {
+            bytes[i..i + 4] == *b"PK\x01\x02" && {
+                let len = usize::from(u16::from_le_bytes([bytes[i + 28], bytes[i + 29]]));
+                bytes.get(i + 46..i + 46 + len) == Some(name.as_bytes())
+            }
+        })
+        .expect("the entry's directory record");
+    bytes[at + 24..at + 28].copy_from_slice(&size.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn an_entry_holding_more_than_it_declares_is_refused() {
+    let lying = declare_size(valid_zip(), "units/a.md", 3);
+    assert_eq!(read_zip(&lying), Err(ErrorCode::ImportTooLarge));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
