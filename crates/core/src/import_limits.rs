@@ -37,6 +37,10 @@ pub const MAX_DOCX_BYTES: u64 = 32 * MIB;
 pub const MAX_DOCX_UNCOMPRESSED_BYTES: u64 = 64 * MIB;
 /// Largest XML part of a Word document, uncompressed (it is parsed into memory whole).
 pub const MAX_DOCX_XML_BYTES: u64 = 8 * MIB;
+/// Most paragraphs, runs and table parts (rows, cells, tables) in a Word document's XML
+/// parts together: docx-rs keeps each as a large struct (~2 KB for a paragraph with a
+/// run), so 8 MiB of tiny paragraphs would take ~900 MB.
+pub const MAX_DOCX_BLOCKS: usize = 40_000;
 /// Largest ratio of an entry's declared size to its compressed size (Word documents).
 pub const MAX_COMPRESSION_RATIO: u64 = 100;
 /// Entries smaller than this are not held to [`MAX_COMPRESSION_RATIO`] (small XML
@@ -113,6 +117,25 @@ pub fn check_entries(file: &str, entries: usize) -> Result<(), PackError> {
         ));
     }
     Ok(())
+}
+
+/// The elements Word reads into its heaviest structures, by local name.
+const WORD_BLOCKS: [&[u8]; 5] = [b"p", b"r", b"tbl", b"tr", b"tc"];
+
+/// How many paragraphs, runs and table parts (start tags, whatever their namespace
+/// prefix) the XML `xml` holds.
+pub fn word_blocks(xml: &[u8]) -> usize {
+    xml.split(|&b| b == b'<')
+        .skip(1)
+        .filter(|tag| {
+            let end = tag
+                .iter()
+                .position(|&b| b.is_ascii_whitespace() || b == b'>' || b == b'/')
+                .unwrap_or(tag.len());
+            let local = tag[..end].rsplit(|&b| b == b':').next().unwrap_or_default();
+            end > 0 && WORD_BLOCKS.contains(&local)
+        })
+        .count()
 }
 
 /// The refusal of a zip (`file`) whose directory is over [`MAX_ZIP_DIRECTORY_BYTES`].
@@ -345,6 +368,13 @@ mod tests {
         assert_eq!(allowance.load(Ordering::Relaxed), 0);
         allowance.store(u64::MAX, Ordering::Relaxed);
         assert_eq!(reader.read(&mut buf).unwrap(), 3);
+    }
+
+    #[test]
+    fn word_blocks_count_start_tags_by_local_name() {
+        let xml = br#"<w:body><w:p w:rsidR="1"><w:pPr/><w:r><w:t>a</w:t></w:r></w:p><x:p/><w:tbl><w:tr><w:tc/></w:tr></w:tbl></w:body>"#;
+        assert_eq!(word_blocks(xml), 6);
+        assert_eq!(word_blocks(b"no tags < at all"), 0);
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! A Word document checked within the import limits before docx-rs sees it (docx-rs
 //! allocates what an entry declares and reads every part it knows): its directory, entry
-//! count, each entry's declared size and compression ratio, the declared total, and
-//! then every entry inflated to nowhere to prove it holds no more than it declares.
+//! count, each entry's declared size and compression ratio, the declared total, then
+//! every entry inflated (to nowhere, or an XML part into memory to count its
+//! paragraphs, runs and table parts) to prove it holds no more than it declares.
 
 use lantern_core::course::{PackError, PackErrorKind};
 use lantern_core::import_limits::{
-    check_entries, check_ratio, check_size, directory_too_large, ByteBudget, MeteredReader,
-    MAX_DOCX_UNCOMPRESSED_BYTES, MAX_DOCX_XML_BYTES, MAX_ZIP_DIRECTORY_BYTES,
+    check_count, check_entries, check_ratio, check_size, directory_too_large, word_blocks,
+    ByteBudget, MeteredReader, MAX_DOCX_BLOCKS, MAX_DOCX_UNCOMPRESSED_BYTES, MAX_DOCX_XML_BYTES,
+    MAX_ZIP_DIRECTORY_BYTES,
 };
 use lantern_core::reports::ReportError;
 use std::io::{Cursor, Read};
@@ -44,11 +46,20 @@ pub fn check_docx(file: &str, bytes: &[u8]) -> Result<(), ReportError> {
             .spend(file, size, "the sizes its parts declare")
             .map_err(refused)?;
     }
+    let mut blocks = 0;
     for i in 0..archive.len() {
         let entry = archive.by_index(i).map_err(|e| unreadable(file, e))?;
         let (name, declared) = (entry.name().to_string(), entry.size());
-        let inflated = std::io::copy(&mut entry.take(declared + 1), &mut std::io::sink())
-            .map_err(|e| unreadable(file, e))?;
+        let mut part = entry.take(declared + 1);
+        let inflated = if name.ends_with(".xml") {
+            let mut xml = Vec::new();
+            part.read_to_end(&mut xml)
+                .map_err(|e| unreadable(file, e))?;
+            blocks += word_blocks(&xml);
+            xml.len() as u64
+        } else {
+            std::io::copy(&mut part, &mut std::io::sink()).map_err(|e| unreadable(file, e))?
+        };
         if inflated > declared {
             return Err(refused(PackError::field(
                 PackErrorKind::TooLarge,
@@ -58,7 +69,13 @@ pub fn check_docx(file: &str, bytes: &[u8]) -> Result<(), ReportError> {
             )));
         }
     }
-    Ok(())
+    check_count(
+        file,
+        "paragraphs, runs and table parts",
+        blocks,
+        MAX_DOCX_BLOCKS,
+    )
+    .map_err(refused)
 }
 
 #[cfg(test)]
@@ -93,6 +110,15 @@ mod tests {
         let e = check_docx("r.docx", &bytes).unwrap_err();
         assert_eq!(e.code(), "import_compression_ratio");
         assert!(e.to_string().contains("r.docx: word/media/a.bin"), "{e}");
+    }
+
+    #[test]
+    fn too_many_paragraphs_are_refused() {
+        let xml = b"<w:p/>".repeat(MAX_DOCX_BLOCKS + 1);
+        let e = check_docx("r.docx", &zip_of(&[("word/document.xml", &xml)])).unwrap_err();
+        assert_eq!(e.code(), "import_too_many_items");
+        let xml = b"<w:p/>".repeat(MAX_DOCX_BLOCKS);
+        assert!(check_docx("r.docx", &zip_of(&[("word/document.xml", &xml)])).is_ok());
     }
 
     #[test]

@@ -73,6 +73,40 @@ mod adversarial {
     }
 
     #[test]
+    fn eight_mib_of_small_varied_paragraphs_are_refused() {
+        in_own_process(
+            "adversarial::eight_mib_of_small_varied_paragraphs_are_refused",
+            || {
+                // Varied enough to pass the compression ratio; docx-rs took ~900 MB for it.
+                let mut body = Vec::new();
+                let mut x: u32 = 1;
+                while body.len() < (8 << 20) - 200 {
+                    x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    let c = |n: u32| char::from(b'a' + (n % 26) as u8);
+                    let p = format!(
+                        "<w:p><w:r><w:t>{}{}{}</w:t></w:r></w:p>",
+                        c(x >> 8),
+                        c(x >> 16),
+                        c(x >> 24)
+                    );
+                    body.extend_from_slice(p.as_bytes());
+                }
+                let document = [
+                    &br#"<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>"#[..],
+                    &body,
+                    b"</w:body></w:document>",
+                ]
+                .concat();
+                let dir = tempfile::tempdir().unwrap();
+                let path = dir.path().join("paragraphs.docx");
+                std::fs::write(&path, docx_with(Some(("word/document.xml", &document)))).unwrap();
+                drop((body, document));
+                refused(&path, "import_too_many_items");
+            },
+        );
+    }
+
+    #[test]
     fn a_sparse_gigabyte_markdown_report_is_refused_unread() {
         in_own_process(
             "adversarial::a_sparse_gigabyte_markdown_report_is_refused_unread",
