@@ -56,6 +56,11 @@ pub const MAX_CONTENT_FILES: usize = 5_000;
 pub const MAX_PREREQUISITES: usize = 10_000;
 /// Most drill templates in a course (each is rendered with several seeds at import).
 pub const MAX_DRILLS: usize = 2_000;
+/// Most sections (passages before chunking) of a course's content files together, or of
+/// one specification file: each is embedded at import.
+pub const MAX_SECTIONS: usize = 20_000;
+/// Most text in a course's sections together (what is cut into chunks and embedded).
+pub const MAX_SECTION_TEXT_BYTES: u64 = 64 * MIB;
 /// Most exam questions in a course.
 pub const MAX_QUESTIONS: usize = 10_000;
 /// Most media files in a module.
@@ -252,6 +257,40 @@ impl<R: Seek> Seek for MeteredReader<R> {
     }
 }
 
+/// A running count of the sections an import will embed, and of their text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SectionTally {
+    sections: usize,
+    text: u64,
+}
+
+impl SectionTally {
+    /// Adds `file`'s `sections` (their text `lengths`), or refuses once the totals pass
+    /// [`MAX_SECTIONS`] or [`MAX_SECTION_TEXT_BYTES`].
+    pub fn add(
+        &mut self,
+        file: &str,
+        lengths: impl Iterator<Item = usize>,
+    ) -> Result<(), PackError> {
+        for length in lengths {
+            self.sections += 1;
+            self.text += length as u64;
+        }
+        check_count(file, "sections", self.sections, MAX_SECTIONS)?;
+        if self.text > MAX_SECTION_TEXT_BYTES {
+            return Err(PackError::file(
+                PackErrorKind::TooLarge,
+                file,
+                format!(
+                    "the text to index is over the limit of {}",
+                    human_bytes(MAX_SECTION_TEXT_BYTES)
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A running total of the bytes an import has read, against a limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ByteBudget {
@@ -375,6 +414,24 @@ mod tests {
         let xml = br#"<w:body><w:p w:rsidR="1"><w:pPr/><w:r><w:t>a</w:t></w:r></w:p><x:p/><w:tbl><w:tr><w:tc/></w:tr></w:tbl></w:body>"#;
         assert_eq!(word_blocks(xml), 6);
         assert_eq!(word_blocks(b"no tags < at all"), 0);
+    }
+
+    #[test]
+    fn sections_and_their_text_are_tallied_against_the_limits() {
+        let mut tally = SectionTally::default();
+        assert!(tally
+            .add("a.md", std::iter::repeat_n(10, MAX_SECTIONS))
+            .is_ok());
+        let e = tally.add("b.md", std::iter::once(1)).unwrap_err();
+        assert_eq!(
+            (e.code().as_str(), e.file.as_str()),
+            ("import_too_many_items", "b.md")
+        );
+        let mut tally = SectionTally::default();
+        let e = tally
+            .add("c.md", std::iter::once(MAX_SECTION_TEXT_BYTES as usize + 1))
+            .unwrap_err();
+        assert_eq!(e.code(), "import_too_large");
     }
 
     #[test]

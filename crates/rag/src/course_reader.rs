@@ -7,16 +7,19 @@ use lantern_core::course::{
     transcript_sections, ContentFile, ContentKind, CoursePackContents, PackError, PackErrorKind,
     Section, COURSE_FILE, EXAMS_FILE,
 };
+use lantern_core::import_limits::SectionTally;
 use std::path::Path;
 
 /// Reads and validates the pack at `path` (folder or zip) within the import limits:
 /// `course.json`, `exams.json`, then only the content files and videos they name (each
-/// once), split into sections. Nothing is written.
+/// once), split into sections — at most `MAX_SECTIONS` holding at most
+/// `MAX_SECTION_TEXT_BYTES` of text. Nothing is written.
 pub fn read_course_pack(path: &Path) -> Result<CoursePackContents, PackError> {
     let mut source = PackSource::open(path)?;
     let course = parse_course(&source.read_text(COURSE_FILE)?)?;
     let exams = parse_exams(&source.read_text(EXAMS_FILE)?, &course)?;
     let mut contents = Vec::new();
+    let mut tally = SectionTally::default();
     for (i, unit) in course.units.iter().enumerate() {
         for (j, file) in unit.content.iter().enumerate() {
             let kind = ContentKind::of(file).ok_or_else(|| {
@@ -27,11 +30,13 @@ pub fn read_course_pack(path: &Path) -> Result<CoursePackContents, PackError> {
                     format!("`{file}` is not a supported content file"),
                 )
             })?;
+            let sections = sections_of(&mut source, file, kind)?;
+            tally.add(file, sections.iter().map(|s| s.text.len()))?;
             contents.push(ContentFile {
                 unit_id: unit.id.clone(),
                 path: file.clone(),
                 kind,
-                sections: sections_of(&mut source, file, kind)?,
+                sections,
             });
         }
     }

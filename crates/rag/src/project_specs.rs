@@ -10,7 +10,7 @@ use lantern_core::course::{
     markdown_sections, plain_sections, ImportError, ImportProgress, PackError, PackErrorKind,
     Section,
 };
-use lantern_core::import_limits::max_file_bytes;
+use lantern_core::import_limits::{max_file_bytes, SectionTally};
 use lantern_core::reports::specs::{import_spec_file, SpecCatalog, SpecFile};
 use lantern_core::retrieval::Collection;
 use std::path::Path;
@@ -68,6 +68,7 @@ pub fn read_spec_file(path: &Path) -> Result<SpecFile, ImportError> {
             .into())
         }
     };
+    SectionTally::default().add(&name, sections.iter().map(|s| s.text.len()))?;
     if sections.is_empty() {
         return Err(
             PackError::file(PackErrorKind::PdfUnreadable, &name, "the file has no text").into(),

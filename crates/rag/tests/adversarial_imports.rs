@@ -354,6 +354,30 @@ mod adversarial {
     }
 
     #[test]
+    fn a_content_file_of_a_million_sections_is_refused() {
+        in_own_process(
+            "adversarial::a_content_file_of_a_million_sections_is_refused",
+            || {
+                // 8 MiB of one-word sections: each would be embedded (hours of work).
+                let dir = tempfile::tempdir().unwrap();
+                let text = "# h\nx\n".repeat((8 << 20) / 6 - 10);
+                let pack = folder_pack(
+                    dir.path(),
+                    &course_json("sections", r#""units/a.md""#),
+                    &[("units/a.md", text.as_bytes())],
+                );
+                let started = Instant::now();
+                let err = read_course_pack(&pack).unwrap_err();
+                assert_eq!(
+                    (err.code().as_str(), err.file.as_str()),
+                    ("import_too_many_items", "units/a.md")
+                );
+                assert!(started.elapsed() < QUICK);
+            },
+        );
+    }
+
+    #[test]
     fn a_module_media_file_that_is_a_symlink_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
