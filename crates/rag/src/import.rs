@@ -3,7 +3,7 @@
 
 use crate::{read_course_pack, ImportLock, LanceRetriever};
 use lantern_core::course::{
-    import_course, CourseCatalog, COURSE_MEDIA_FOLDER, ImportError, ImportProgress, ImportSummary,
+    import_course, CourseCatalog, ImportError, ImportProgress, ImportSummary, COURSE_MEDIA_FOLDER,
 };
 use lantern_core::retrieval::{Collection, RetrievalError};
 use std::path::{Path, PathBuf};

@@ -31,8 +31,8 @@ pub use import::{
 };
 pub use misconception::{is_valid_tag, tag_untagged, Misconception};
 pub use model::{
-    is_video_path, media_path, COURSE_MEDIA_FOLDER, AnswerOption, ContentKind, CourseManifest, Edge,
-    ExamFile, Question, Unit, FORMAT_VERSION,
+    is_video_path, media_path, AnswerOption, ContentKind, CourseManifest, Edge, ExamFile, Question,
+    Unit, COURSE_MEDIA_FOLDER, FORMAT_VERSION,
 };
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
 pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};

@@ -6,9 +6,9 @@ use super::error::{PackError, PackErrorKind};
 use super::misconception::is_valid_tag;
 use super::model::Unit;
 use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
-use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
 use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
+use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use std::collections::HashSet;
 
 fn invalid(file: &str, field: String, detail: &str) -> PackError {
