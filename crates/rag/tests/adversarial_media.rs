@@ -51,8 +51,15 @@ fn write(path: &Path) {
     std::fs::write(path, b"kept").unwrap();
 }
 
-#[tokio::test]
-async fn courses_named_reports_or_modules_delete_nothing_else() {
+/// An empty library in a temporary folder: SQLite, LanceDB and the pack's embedder.
+struct Library {
+    dir: tempfile::TempDir,
+    index: PathBuf,
+    store: Store,
+    retriever: LanceRetriever,
+}
+
+async fn library() -> Library {
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join(INDEX_DIR_NAME);
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
@@ -60,6 +67,22 @@ async fn courses_named_reports_or_modules_delete_nothing_else() {
     let retriever = LanceRetriever::open(embedder, &index, &store)
         .await
         .unwrap();
+    Library {
+        dir,
+        index,
+        store,
+        retriever,
+    }
+}
+
+#[tokio::test]
+async fn courses_named_reports_or_modules_delete_nothing_else() {
+    let Library {
+        dir,
+        index,
+        store,
+        retriever,
+    } = library().await;
     let media = media_root(&index);
     let report_picture = media.join("reports/7/figure-1.png");
     let module_picture = media.join("modules/module-study-skills/g1/map.png");
@@ -87,13 +110,12 @@ async fn courses_named_reports_or_modules_delete_nothing_else() {
 
 #[tokio::test]
 async fn ids_that_are_not_pack_ids_are_refused_before_anything_is_written() {
-    let dir = tempfile::tempdir().unwrap();
-    let index = dir.path().join(INDEX_DIR_NAME);
-    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
-    let embedder = Embedder::load(&EmbedderFiles::in_pack(&pack_dir()), 2).unwrap();
-    let retriever = LanceRetriever::open(embedder, &index, &store)
-        .await
-        .unwrap();
+    let Library {
+        dir,
+        index,
+        store,
+        retriever,
+    } = library().await;
     for id in ["../reports", "reports/7", ".", "..", "a b", ".hidden"] {
         let pack = pack_with_id(dir.path(), id);
         let err = import_course_pack(&pack, &retriever, &store, &mut |_| {})
