@@ -44,7 +44,7 @@ describe("Debian package", () => {
   it("installs the polkit action under which an administrator authorises the update installer", () => {
     const files = execFileSync("dpkg-deb", ["--contents", newestDeb()], { encoding: "utf8", maxBuffer: 1 << 26 });
     assert.match(files, / \.?\/?usr\/share\/polkit-1\/actions\/org\.lantern\.studydesk\.update\.policy\n/);
-    const extracted = execFileSync("sh", ["-c", `dpkg-deb --fsys-tarfile "${newestDeb()}" | tar -xO ./usr/share/polkit-1/actions/org.lantern.studydesk.update.policy`], { encoding: "utf8" });
+    const extracted = execFileSync("sh", ["-c", `dpkg-deb --fsys-tarfile "${newestDeb()}" | tar -xO usr/share/polkit-1/actions/org.lantern.studydesk.update.policy`], { encoding: "utf8" });
     assert.match(extracted, /<annotate key="org.freedesktop.policykit.exec.path">\/usr\/bin\/lantern-app<\/annotate>/);
     assert.match(extracted, /<allow_active>auth_admin<\/allow_active>/);
   });
