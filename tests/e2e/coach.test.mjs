@@ -72,8 +72,12 @@ describe("Coach", () => {
 
   it("completes the grounds from the draft and moves to the warrant", async () => {
     const { browser } = app;
-    await browser.$("#draft-grounds").setValue(GROUNDS);
-    await browser.$("button=Done — next step").click();
+    const grounds = await browser.$("#draft-grounds");
+    await grounds.waitForEnabled({ timeout: 10000 });
+    await grounds.setValue(GROUNDS);
+    const next = await browser.$("button=Done — next step");
+    await next.waitForEnabled({ timeout: 10000 });
+    await next.click();
     await browser.waitUntil(async () => (await currentStep(browser)) === "Warrant", {
       timeout: 10000,
       timeoutMsg: "the step did not advance",
