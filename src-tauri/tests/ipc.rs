@@ -3,20 +3,15 @@
 
 use lantern_app_lib::profile_lock::guard;
 use lantern_app_lib::{lantern_builder, specta_builder, state::AppState};
-use tauri::test::{get_ipc_response, mock_builder, INVOKE_KEY};
+use tauri::test::{get_ipc_response, mock_builder};
 use tauri::webview::InvokeRequest;
 use tauri::Manager;
 
+mod common;
+use common::invoke_with;
+
 fn invoke(cmd: &str) -> InvokeRequest {
-    InvokeRequest {
-        cmd: cmd.into(),
-        callback: tauri::ipc::CallbackFn(0),
-        error: tauri::ipc::CallbackFn(1),
-        url: "tauri://localhost".parse().unwrap(),
-        body: tauri::ipc::InvokeBody::default(),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    }
+    invoke_with(cmd, serde_json::Value::Null)
 }
 
 #[test]
@@ -41,13 +36,6 @@ fn app_info_reports_version_profile_and_default_model() {
     assert_eq!(info["profileName"], "Student");
     assert_eq!(info["defaultModel"], "smollm2-135m-instruct");
     assert!(app.try_state::<AppState>().is_some());
-}
-
-fn invoke_with(cmd: &str, args: serde_json::Value) -> InvokeRequest {
-    InvokeRequest {
-        body: tauri::ipc::InvokeBody::Json(args),
-        ..invoke(cmd)
-    }
 }
 
 /// The app on the mock runtime with a fresh database in `data` (no model pack), and its

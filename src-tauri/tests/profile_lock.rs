@@ -9,8 +9,7 @@ use lantern_store::Store;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::OnceLock;
-use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-use tauri::webview::InvokeRequest;
+use tauri::test::{get_ipc_response, mock_builder, MockRuntime};
 use tauri::WebviewWindow;
 
 const PIN: &str = "2468";
@@ -26,17 +25,8 @@ fn private_data_home() {
     });
 }
 
-fn request(cmd: &str, args: Value) -> InvokeRequest {
-    InvokeRequest {
-        cmd: cmd.into(),
-        callback: tauri::ipc::CallbackFn(0),
-        error: tauri::ipc::CallbackFn(1),
-        url: "tauri://localhost".parse().unwrap(),
-        body: tauri::ipc::InvokeBody::Json(args),
-        headers: Default::default(),
-        invoke_key: INVOKE_KEY.to_string(),
-    }
-}
+mod common;
+use common::invoke_with as request;
 
 /// The database in `data` with profiles `Ana` (PIN 2468, expenses role `viewer`) and
 /// `Ben` (no PIN); returns their ids.

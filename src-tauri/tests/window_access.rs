@@ -5,6 +5,8 @@
 //! `$APPDATA/media/**`, also after a file was picked. The IPC tests answer dialogs through
 //! `ScriptedPicks`, which only debug builds have.
 
+mod common;
+
 use lantern_app_lib::COMMAND_NAMES;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -241,21 +243,10 @@ mod through_ipc {
     use lantern_app_lib::picker::ScriptedPicks;
     use lantern_app_lib::{lantern_builder, state::AppState};
     use std::path::Path;
-    use tauri::test::{get_ipc_response, mock_builder, MockRuntime, INVOKE_KEY};
-    use tauri::webview::InvokeRequest;
+    use tauri::test::{get_ipc_response, mock_builder, MockRuntime};
     use tauri::Manager;
 
-    fn invoke(cmd: &str, args: serde_json::Value) -> InvokeRequest {
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: tauri::ipc::CallbackFn(0),
-            error: tauri::ipc::CallbackFn(1),
-            url: "tauri://localhost".parse().unwrap(),
-            body: tauri::ipc::InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        }
-    }
+    use super::common::invoke_with as invoke;
 
     /// The app as `run` builds it (the store and dialog plugins too) on the mock runtime, with
     /// a fresh database in `data`, dialogs answered from the file `picks`, and its window.
