@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { IpcError } from "../bindings";
+import { PinInput } from "./PinInput";
 import { pinErrorText } from "./pinError";
-
-/** Longest PIN the backend accepts. */
-export const PIN_MAX_DIGITS = 12;
 
 /** One PIN field and its button, as every place that asks for a PIN shows it (opening a
  * locked profile, changing the expense role). `onSubmit` answers with the refusal to
@@ -37,17 +35,7 @@ export function PinForm({
 
   return (
     <form className="pin-form" onSubmit={(e) => void send(e)}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={PIN_MAX_DIGITS}
-        value={pin}
-        onChange={(e) => setPin(e.target.value)}
-        autoFocus
-      />
+      <PinInput id={id} label={label} value={pin} onChange={setPin} autoFocus />
       <button type="submit" disabled={busy || !pin}>
         {submit}
       </button>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { commands, type IpcError, type ProfileView } from "../bindings";
-import { PIN_MAX_DIGITS } from "./PinForm";
+import { PinInput } from "./PinInput";
 import { pinErrorText } from "./pinError";
 
 type Notice = "saved" | "removed";
@@ -34,27 +34,14 @@ export function PinSettings({ profile, onChanged }: { profile: ProfileView; onCh
     await settle(await commands.profileSetPin(profile.hasPin ? current : null, next), "saved");
   }
 
-  const pinInput = (id: string, value: string, set: (value: string) => void, label: string) => (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={PIN_MAX_DIGITS}
-        value={value}
-        onChange={(e) => set(e.target.value)}
-      />
-    </>
-  );
-
   return (
     <details className="pin-settings">
       <summary>{t("profiles.pin.manage")}</summary>
       <form aria-label={t("profiles.pin.manage")} onSubmit={(e) => void save(e)}>
-        {profile.hasPin && pinInput(ids.current, current, setCurrent, t("profiles.pin.current"))}
-        {pinInput(ids.next, next, setNext, t("profiles.pin.new"))}
+        {profile.hasPin && (
+          <PinInput id={ids.current} label={t("profiles.pin.current")} value={current} onChange={setCurrent} />
+        )}
+        <PinInput id={ids.next} label={t("profiles.pin.new")} value={next} onChange={setNext} />
         <button type="submit" disabled={!next || (profile.hasPin && !current)}>
           {profile.hasPin ? t("profiles.pin.change") : t("profiles.pin.set")}
         </button>
