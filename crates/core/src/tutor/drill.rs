@@ -21,6 +21,14 @@ pub enum DrillSource {
     Model,
     /// A misconception's worked step; the answer is "no".
     Misconception,
+    /// A sentence of the unit's anchor or notes with one fact blanked; the answer is
+    /// the blanked words.
+    Cloze,
+    /// A misconception stated as a fact (false) or an anchor sentence (true).
+    TrueFalse,
+    /// "Explain in your own words": the answer is the authored sentence, judged by the
+    /// share of its content terms the student uses.
+    ExplainBack,
 }
 
 /// A wrong answer foreseen by the drill, and the tag it reveals.

@@ -11,6 +11,7 @@
 
 pub mod anchoring;
 pub mod candidates;
+pub mod cloze;
 pub mod context;
 pub mod contract;
 mod course;
@@ -22,6 +23,7 @@ pub mod exam;
 pub mod grading;
 pub mod grammar;
 pub mod history;
+pub mod judge;
 mod input;
 pub mod lite;
 pub mod log;
@@ -29,6 +31,7 @@ pub mod mapping;
 pub mod mastery;
 mod message;
 pub mod offline;
+pub mod passage;
 pub mod path;
 pub mod plan;
 pub mod policy;

@@ -1,0 +1,110 @@
+//! The language of a student's message, short ones included: "¿y los ángulos?" is
+//! Spanish although it is too short for `whatlang`. Replies follow the message's
+//! language whatever language the thread started in.
+
+use super::normalize::normalize;
+use super::tidy::detect_language;
+use crate::language::Language;
+
+/// Words that only (or almost only) Spanish uses.
+const SPANISH_WORDS: &[&str] = &[
+    "que", "como", "cuanto", "cuantos", "cuanta", "cuantas", "cual", "cuales", "donde",
+    "cuando", "por", "porque", "para", "los", "las", "del", "una", "unos", "unas", "es",
+    "son", "esta", "estan", "entiendo", "explica", "explicame", "puedes", "hay", "suman",
+    "ejercicio", "ayuda", "hola", "gracias", "tengo", "pero", "muy", "tambien", "si", "yo",
+    "mi", "el", "la", "lo", "se", "en", "y", "con", "sin", "sobre", "entre", "ser",
+];
+
+/// Words that only (or almost only) English uses.
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "what", "how", "why", "which", "where", "when", "is", "are", "was", "does",
+    "do", "did", "of", "and", "to", "in", "it", "this", "that", "can", "you", "i", "my",
+    "me", "understand", "explain", "help", "please", "hi", "hello", "thanks", "get",
+    "with", "about", "so", "if", "add", "up", "an", "a", "be", "its", "whats", "dont",
+];
+
+fn function_word_counts(text: &str) -> (usize, usize) {
+    let plain = normalize(text);
+    let (mut es, mut en) = (0, 0);
+    for w in plain.split(' ') {
+        es += usize::from(SPANISH_WORDS.contains(&w));
+        en += usize::from(ENGLISH_WORDS.contains(&w));
+    }
+    (es, en)
+}
+
+/// The language a sentence is clearly written in: Spanish punctuation, or two more
+/// function words of one language than of the other; `None` when it cannot tell
+/// (names, formulas, short phrases).
+pub fn clear_language(text: &str) -> Option<Language> {
+    if text.contains(['¿', '¡']) {
+        return Some(Language::Es);
+    }
+    let (es, en) = function_word_counts(text);
+    if es >= en + 2 {
+        Some(Language::Es)
+    } else if en >= es + 2 {
+        Some(Language::En)
+    } else {
+        None
+    }
+}
+
+/// The language of `message`: Spanish punctuation or letters decide at once, then
+/// `whatlang` on long messages, then a count of each language's function words; ties
+/// and empty messages keep `default`.
+pub fn message_language(message: &str, default: Language) -> Language {
+    if message.contains(['¿', '¡', 'ñ', 'Ñ']) {
+        return Language::Es;
+    }
+    if let Some(found) = detect_language(message) {
+        return found;
+    }
+    let (mut es, en) = function_word_counts(message);
+    if message.chars().any(|c| "áéíóú".contains(c)) {
+        es += 1;
+    }
+    match es.cmp(&en) {
+        std::cmp::Ordering::Greater => Language::Es,
+        std::cmp::Ordering::Less => Language::En,
+        std::cmp::Ordering::Equal => default,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_spanish_questions_are_spanish() {
+        for m in ["¿Cuánto suman?", "que es una fraccion", "no entiendo los ángulos"] {
+            assert_eq!(message_language(m, Language::En), Language::Es, "{m}");
+        }
+    }
+
+    #[test]
+    fn short_english_questions_are_english() {
+        for m in ["what is a transversal", "why 180?", "help me with angles"] {
+            assert_eq!(message_language(m, Language::Es), Language::En, "{m}");
+        }
+    }
+
+    #[test]
+    fn a_clear_language_needs_a_margin() {
+        assert_eq!(
+            clear_language("Remember, a transversal crosses the other lines."),
+            Some(Language::En)
+        );
+        assert_eq!(
+            clear_language("Los ángulos opuestos por el vértice son iguales."),
+            Some(Language::Es)
+        );
+        assert_eq!(clear_language("Thales (624 BC)."), None);
+    }
+
+    #[test]
+    fn nothing_to_tell_keeps_the_thread_language() {
+        assert_eq!(message_language("180", Language::Es), Language::Es);
+        assert_eq!(message_language("", Language::En), Language::En);
+    }
+}

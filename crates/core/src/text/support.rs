@@ -1,0 +1,363 @@
+//! The shared reply filter: every sentence a model writes passes it before it is shown
+//! or saved (docs/ARCHITECTURE.md, "Checked words"). A sentence is kept only when it is
+//!
+//! - **whole**: three words or more;
+//! - **not a leak**: no run of [`LEAK_RUN`] words from the prompt's own instructions;
+//! - **not an echo**: it adds a content term of its own to the student's message;
+//! - **new**: not a sentence the reply or the conversation has already said;
+//! - **in the reply's language** (when its function words say so clearly);
+//! - **supported**: every number in it, and at least [`MIN_SUPPORT`] of its other
+//!   content terms, occur in the material the turn rests on or in the student's words.
+//!   Words of teaching talk ("remember", "example", "step") need no support.
+//!
+//! What fails is dropped with its reason, never rewritten.
+
+use super::normalize::normalize;
+use super::terms::{content_terms, term_keys, Term};
+use super::message_language::clear_language;
+use super::tidy::sentences;
+use crate::language::Language;
+use std::collections::BTreeSet;
+
+/// Share of a sentence's content terms (numbers aside) that must be supported.
+pub const MIN_SUPPORT: f64 = 0.75;
+/// Words in a row shared with the instructions that make a leak.
+pub const LEAK_RUN: usize = 5;
+/// Share of the words of a sentence found in an earlier one that makes a repeat.
+pub const REPEAT_OVERLAP: f64 = 0.8;
+/// Fewest words in a sentence.
+pub const MIN_SENTENCE_WORDS: usize = 3;
+
+/// Teaching talk: words any explanation may use without the material saying them.
+const TEACHING_WORDS: &[&str] = &[
+    "remember", "example", "step", "steps", "idea", "ideas", "mean", "means", "think",
+    "look", "try", "let", "lets", "note", "notice", "key", "first", "next", "now", "good",
+    "great", "right", "correct", "wrong", "question", "answer", "explain", "understand",
+    "important", "simple", "simply", "way", "part", "thing", "things", "called", "use",
+    "used", "using", "give", "gives", "make", "makes", "tell", "tells", "show", "shows",
+    "recuerda", "ejemplo", "paso", "pasos", "idea", "significa", "piensa", "mira", "nota",
+    "clave", "primero", "ahora", "bien", "correcto", "pregunta", "respuesta", "explica",
+    "entender", "importante", "forma", "parte", "llama", "llamado", "usa", "usar", "da",
+    "hace", "dice", "muestra",
+];
+
+fn teaching_keys() -> BTreeSet<String> {
+    TEACHING_WORDS.iter().flat_map(|w| term_keys(w)).collect()
+}
+
+/// Why a sentence was dropped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DropReason {
+    /// Fewer than three words.
+    Fragment,
+    /// It copies a run of the prompt's instructions (the run).
+    Leak(String),
+    /// It says nothing the student's message did not.
+    Echo,
+    /// It was already said.
+    Repeat,
+    /// It is in another language.
+    Language,
+    /// Its terms are not in the material or the student's words (the unsupported ones).
+    Unsupported(Vec<String>),
+}
+
+impl DropReason {
+    /// The check's name, as evals and logs print it.
+    pub fn check(&self) -> &'static str {
+        match self {
+            Self::Fragment => "fragment",
+            Self::Leak(_) => "no_leak",
+            Self::Echo => "no_echo",
+            Self::Repeat => "no_repeat",
+            Self::Language => "language",
+            Self::Unsupported(_) => "supported",
+        }
+    }
+}
+
+/// What a reply may rest on and must not copy.
+#[derive(Debug, Clone, Default)]
+pub struct ReplyFilter {
+    language: Option<Language>,
+    material: BTreeSet<String>,
+    student: BTreeSet<String>,
+    student_words: Vec<String>,
+    said: Vec<Vec<String>>,
+    instructions: Vec<Vec<String>>,
+    teaching: BTreeSet<String>,
+}
+
+/// The result of filtering one text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filtered {
+    /// The sentences kept, in order.
+    pub kept: Vec<String>,
+    /// The sentences dropped, with why.
+    pub dropped: Vec<(String, DropReason)>,
+}
+
+impl Filtered {
+    /// The kept sentences joined by spaces.
+    pub fn text(&self) -> String {
+        self.kept.join(" ")
+    }
+}
+
+fn word_list(text: &str) -> Vec<String> {
+    normalize(text).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect()
+}
+
+impl ReplyFilter {
+    /// A filter for a reply in `language` (`None`: any language) resting on
+    /// `material`, answering `student`.
+    pub fn new(language: Option<Language>, material: &[&str], student: &str) -> Self {
+        Self {
+            language,
+            material: material.iter().flat_map(|m| term_keys(m)).collect(),
+            student: term_keys(student),
+            student_words: word_list(student),
+            said: Vec::new(),
+            instructions: Vec::new(),
+            teaching: teaching_keys(),
+        }
+    }
+
+    /// Also refuses runs of the prompt's own instruction texts.
+    pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
+        self.instructions = instructions.iter().map(|i| word_list(i)).collect();
+        self
+    }
+
+    /// Also refuses sentences already said in these earlier texts.
+    pub fn with_said(mut self, earlier: &[&str]) -> Self {
+        for text in earlier {
+            self.remember(text);
+        }
+        self
+    }
+
+    /// Remembers `text` as said, so a later sentence repeating it is dropped.
+    pub fn remember(&mut self, text: &str) {
+        for s in sentences(text) {
+            let words = word_list(s);
+            if !words.is_empty() {
+                self.said.push(words);
+            }
+        }
+    }
+
+    fn leak(&self, words: &[String]) -> Option<String> {
+        if words.len() < LEAK_RUN {
+            return None;
+        }
+        words.windows(LEAK_RUN).find_map(|run| {
+            self.instructions
+                .iter()
+                .any(|i| i.windows(LEAK_RUN).any(|w| w == run))
+                .then(|| run.join(" "))
+        })
+    }
+
+    fn repeats(&self, words: &[String]) -> bool {
+        let mine: BTreeSet<&String> = words.iter().collect();
+        self.said.iter().any(|earlier| {
+            let theirs: BTreeSet<&String> = earlier.iter().collect();
+            let shared = mine.intersection(&theirs).count() as f64;
+            let smaller = mine.len().min(theirs.len()).max(1) as f64;
+            shared / smaller >= REPEAT_OVERLAP && mine.len().abs_diff(theirs.len()) <= 3
+        })
+    }
+
+    fn echoes(&self, terms: &[Term], words: &[String]) -> bool {
+        if self.student_words.is_empty() {
+            return false;
+        }
+        let new_terms = terms.iter().filter(|t| !t.in_keys(&self.student)).count();
+        let shared = words
+            .iter()
+            .filter(|w| self.student_words.contains(w))
+            .count();
+        new_terms == 0 && shared * 2 >= words.len()
+    }
+
+    fn unsupported(&self, terms: &[Term]) -> Vec<String> {
+        let supported = |t: &Term| t.in_keys(&self.material) || t.in_keys(&self.student);
+        let mut missing: Vec<String> = Vec::new();
+        let mut counted = 0usize;
+        let mut ok = 0usize;
+        for t in terms {
+            if t.is_number {
+                if !supported(t) {
+                    missing.push(t.word.clone());
+                }
+                continue;
+            }
+            if t.in_keys(&self.teaching) {
+                continue;
+            }
+            counted += 1;
+            if supported(t) {
+                ok += 1;
+            } else {
+                missing.push(t.word.clone());
+            }
+        }
+        let numbers_missing = terms.iter().any(|t| t.is_number && !supported(t));
+        let share_ok = counted == 0 || ok as f64 / counted as f64 >= MIN_SUPPORT;
+        if numbers_missing || !share_ok {
+            missing
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Why `sentence` must be dropped, or `Ok` to keep it.
+    pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
+        let words = word_list(sentence);
+        if words.len() < MIN_SENTENCE_WORDS {
+            return Err(DropReason::Fragment);
+        }
+        if let Some(run) = self.leak(&words) {
+            return Err(DropReason::Leak(run));
+        }
+        let terms = content_terms(sentence);
+        if self.echoes(&terms, &words) {
+            return Err(DropReason::Echo);
+        }
+        if self.repeats(&words) {
+            return Err(DropReason::Repeat);
+        }
+        if let (Some(want), Some(got)) = (self.language, clear_language(sentence)) {
+            if want != got {
+                return Err(DropReason::Language);
+            }
+        }
+        let missing = self.unsupported(&terms);
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(DropReason::Unsupported(missing))
+        }
+    }
+
+    /// Filters `text` sentence by sentence; kept sentences count as said, so a reply
+    /// never says the same thing twice.
+    pub fn filter(&mut self, text: &str) -> Filtered {
+        let mut out = Filtered::default();
+        for s in sentences(text) {
+            let s = s.trim();
+            if s.is_empty() {
+                continue;
+            }
+            match self.check(s) {
+                Ok(()) => {
+                    self.remember(s);
+                    out.kept.push(s.to_string());
+                }
+                Err(why) => out.dropped.push((s.to_string(), why)),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOTES: &str = "A transversal is a line that crosses two or more other lines. \
+        Angles on a straight line add up to 180°. Vertically opposite angles are equal.";
+
+    fn filter(student: &str) -> ReplyFilter {
+        ReplyFilter::new(Some(Language::En), &[NOTES], student)
+    }
+
+    #[test]
+    fn a_sentence_the_material_supports_is_kept() {
+        let f = filter("what is a transversal");
+        assert_eq!(
+            f.check("A transversal is a line crossing two other lines."),
+            Ok(())
+        );
+        assert_eq!(f.check("So the two angles add up to 180 degrees."), Ok(()));
+    }
+
+    #[test]
+    fn a_wrong_fact_is_unsupported() {
+        let f = filter("what is a transversal");
+        let why = f
+            .check("A transversal is a line that intersects the hypotenuse at a right angle.")
+            .unwrap_err();
+        assert!(matches!(why, DropReason::Unsupported(ref w) if w.contains(&"hypotenuse".to_string())), "{why:?}");
+    }
+
+    #[test]
+    fn an_unsupported_number_is_dropped_even_among_supported_words() {
+        let f = filter("angles on a line");
+        let why = f.check("Angles on a straight line add up to 360°.").unwrap_err();
+        assert_eq!(why, DropReason::Unsupported(vec!["360".into()]));
+    }
+
+    #[test]
+    fn an_echo_of_the_student_is_dropped() {
+        let f = filter("I don't understand angles on a straight line");
+        assert_eq!(
+            f.check("I don't understand angles on a straight line."),
+            Err(DropReason::Echo)
+        );
+        let f = ReplyFilter::new(Some(Language::En), &[], "Do plants get their food from the soil?");
+        assert_eq!(
+            f.check("Do plants get their food from the soil?"),
+            Err(DropReason::Echo)
+        );
+    }
+
+    #[test]
+    fn an_answer_using_the_students_words_is_not_an_echo() {
+        let f = filter("what do angles on a straight line add up to");
+        assert_eq!(f.check("Angles on a straight line add up to 180°."), Ok(()));
+    }
+
+    #[test]
+    fn a_run_of_the_instructions_is_a_leak() {
+        let f = filter("hi").with_instructions(&[
+            "This is the student's first message on this step; coach with a question.",
+        ]);
+        let why = f
+            .check("This is the student's first message on this step, so be kind.")
+            .unwrap_err();
+        assert!(matches!(why, DropReason::Leak(_)));
+    }
+
+    #[test]
+    fn a_sentence_said_before_is_a_repeat() {
+        let mut f = filter("angles").with_said(&["Vertically opposite angles are equal."]);
+        assert_eq!(
+            f.check("Vertically opposite angles are always equal."),
+            Err(DropReason::Repeat)
+        );
+        let out = f.filter("Angles on a straight line add up to 180°. Angles on a straight line add up to 180°.");
+        assert_eq!(out.kept.len(), 1);
+        assert_eq!(out.dropped[0].1, DropReason::Repeat);
+    }
+
+    #[test]
+    fn another_language_and_fragments_are_dropped() {
+        let f = filter("ángulos");
+        assert_eq!(
+            f.check("Los ángulos opuestos por el vértice son iguales siempre."),
+            Err(DropReason::Language)
+        );
+        assert_eq!(f.check("Yes."), Err(DropReason::Fragment));
+    }
+
+    #[test]
+    fn teaching_talk_needs_no_support() {
+        let f = filter("transversal");
+        assert_eq!(
+            f.check("Remember, a transversal crosses other lines."),
+            Ok(())
+        );
+    }
+}

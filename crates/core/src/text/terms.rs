@@ -1,0 +1,236 @@
+//! Content terms: the words of a text that carry its meaning, reduced to a form that
+//! matches across inflections and across English and Spanish cognates. Stop words
+//! (the `stop-words` crate's NLTK lists for English and Spanish) are dropped, the rest
+//! are stemmed with the Snowball stemmers of `rust-stemmers` and cut to
+//! [`TERM_KEY_CHARS`] characters ("triangles", "triángulos" → `triang`); numbers are
+//! kept whole ("180°" → `180`, "2,5" → `2.5`).
+
+use crate::text::normalize::normalize;
+use rust_stemmers::{Algorithm, Stemmer};
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+/// Characters of a stem that decide a match: enough to tell "intersect" from
+/// "interior", few enough that "triangle" meets "triángulo".
+pub const TERM_KEY_CHARS: usize = 6;
+
+/// The words a unit sign is also read as ("180°" → "180 degrees grados").
+pub const SIGN_WORDS: &[&str] = &["degrees", "grados", "percent", "porcentaje"];
+
+/// Shortest word that counts as a content word.
+const MIN_WORD_CHARS: usize = 3;
+
+fn stop_words() -> &'static BTreeSet<String> {
+    static WORDS: OnceLock<BTreeSet<String>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut all: BTreeSet<String> = BTreeSet::new();
+        for lang in ["en", "es"] {
+            for w in stop_words::get(lang) {
+                all.insert(normalize(w));
+            }
+        }
+        all
+    })
+}
+
+/// Whether the normalised `word` is a stop word in English or Spanish.
+pub fn is_stop_word(word: &str) -> bool {
+    stop_words().contains(word)
+}
+
+fn stemmers() -> &'static [Stemmer; 2] {
+    static STEMMERS: OnceLock<[Stemmer; 2]> = OnceLock::new();
+    STEMMERS.get_or_init(|| {
+        [
+            Stemmer::create(Algorithm::English),
+            Stemmer::create(Algorithm::Spanish),
+        ]
+    })
+}
+
+/// A number written with digits, as one canonical token (`2,5` → `2.5`); `None` for
+/// anything else.
+fn number_token(word: &str) -> Option<String> {
+    let w = word.replace(',', ".");
+    let w = w.trim_end_matches('.');
+    (w.chars().any(|c| c.is_ascii_digit())
+        && w.chars().all(|c| c.is_ascii_digit() || c == '.'))
+    .then(|| w.to_string())
+}
+
+/// One content term: the keys a word matches by (its English and Spanish stems cut
+/// to [`TERM_KEY_CHARS`]; a number is its own single key).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Term {
+    /// The word as written (normalised).
+    pub word: String,
+    /// Its match keys.
+    pub keys: Vec<String>,
+    /// Whether it is a number.
+    pub is_number: bool,
+}
+
+impl Term {
+    /// Whether any of this term's keys is in `keys`.
+    pub fn in_keys(&self, keys: &BTreeSet<String>) -> bool {
+        self.keys.iter().any(|k| keys.contains(k))
+    }
+}
+
+/// Spanish endings and the English endings of their cognates ("triángulo" →
+/// "triangle", "eléctrica" → "electric", "velocidad" → "velocity").
+const COGNATE_ENDINGS: &[(&str, &str)] = &[
+    ("cion", "tion"),
+    ("ulo", "le"),
+    ("ula", "le"),
+    ("dad", "ty"),
+    ("ico", "ic"),
+    ("ica", "ic"),
+    ("ivo", "ive"),
+    ("iva", "ive"),
+    ("ente", "ent"),
+    ("ante", "ant"),
+    ("oso", "ous"),
+    ("osa", "ous"),
+    ("ia", "y"),
+];
+
+/// The English cognate a Spanish word probably has, by its ending, if any.
+fn english_cognate(word: &str) -> Option<String> {
+    let singular = word
+        .strip_suffix("es")
+        .filter(|w| w.ends_with(['n', 'd', 'l', 'r']))
+        .or_else(|| word.strip_suffix('s'))
+        .unwrap_or(word);
+    COGNATE_ENDINGS.iter().find_map(|(es, en)| {
+        singular
+            .strip_suffix(es)
+            .filter(|stem| stem.chars().count() >= 3)
+            .map(|stem| format!("{stem}{en}"))
+    })
+}
+
+fn key_of(stem: &str) -> String {
+    stem.chars().take(TERM_KEY_CHARS).collect()
+}
+
+/// The term of one normalised word, or `None` for a stop word or a short word.
+pub fn term_of(word: &str) -> Option<Term> {
+    if let Some(n) = number_token(word) {
+        return Some(Term {
+            word: word.to_string(),
+            keys: vec![n],
+            is_number: true,
+        });
+    }
+    if word.chars().count() < MIN_WORD_CHARS || is_stop_word(word) {
+        return None;
+    }
+    let [english, spanish] = stemmers();
+    let mut keys: Vec<String> = vec![
+        key_of(&english.stem(word)),
+        key_of(&spanish.stem(word)),
+    ];
+    if let Some(cognate) = english_cognate(word) {
+        keys.push(key_of(&english.stem(&cognate)));
+    }
+    keys.sort();
+    keys.dedup();
+    Some(Term {
+        word: word.to_string(),
+        keys,
+        is_number: false,
+    })
+}
+
+/// The content terms of `text`, in order (repeats kept).
+pub fn content_terms(text: &str) -> Vec<Term> {
+    // Keep decimal commas and points inside numbers before normalising drops them.
+    // A unit sign is also its words, so "180°" supports "180 degrees".
+    let spaced = text
+        .replace('°', &format!(" {} {} ", SIGN_WORDS[0], SIGN_WORDS[1]))
+        .replace('%', &format!(" {} {} ", SIGN_WORDS[2], SIGN_WORDS[3]));
+    let mut out = Vec::new();
+    for raw in spaced.split_whitespace() {
+        let trimmed = raw.trim_matches(|c: char| !c.is_alphanumeric());
+        if let Some(n) = number_token(trimmed) {
+            out.push(Term {
+                word: n.clone(),
+                keys: vec![n],
+                is_number: true,
+            });
+            continue;
+        }
+        for word in normalize(raw).split(' ').filter(|w| !w.is_empty()) {
+            if let Some(t) = term_of(word) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// The content terms of `text` that state its facts: numbers and words, without the
+/// words a unit sign adds.
+pub fn fact_terms(text: &str) -> Vec<Term> {
+    content_terms(text)
+        .into_iter()
+        .filter(|t| !SIGN_WORDS.contains(&t.word.as_str()))
+        .collect()
+}
+
+/// Every match key of `text`'s content terms.
+pub fn term_keys(text: &str) -> BTreeSet<String> {
+    content_terms(text)
+        .into_iter()
+        .flat_map(|t| t.keys)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_words_go_and_inflections_meet() {
+        let words: Vec<String> = content_terms("The angles of a triangle")
+            .into_iter()
+            .map(|t| t.word)
+            .collect();
+        assert_eq!(words, ["angles", "triangle"]);
+        let a = term_keys("triangles");
+        let b = content_terms("triángulo");
+        assert!(b[0].in_keys(&a), "{a:?} {b:?}");
+    }
+
+    #[test]
+    fn spanish_cognates_meet_english_words() {
+        for (es, en) in [
+            ("ángulos", "angles"),
+            ("triángulo", "triangle"),
+            ("eléctrica", "electric"),
+            ("velocidad", "velocity"),
+        ] {
+            let keys = term_keys(en);
+            assert!(content_terms(es)[0].in_keys(&keys), "{es} {en} {keys:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_kept_whole() {
+        let t = content_terms("They add up to 180°, or 2,5 turns.");
+        let numbers: Vec<&str> = t
+            .iter()
+            .filter(|t| t.is_number)
+            .map(|t| t.word.as_str())
+            .collect();
+        assert_eq!(numbers, ["180", "2.5"]);
+        assert!(!term_keys("360").contains("180"));
+    }
+
+    #[test]
+    fn intersect_and_interior_stay_apart() {
+        let a = term_keys("intersects");
+        assert!(!content_terms("interior")[0].in_keys(&a));
+    }
+}
