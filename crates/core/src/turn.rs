@@ -24,12 +24,15 @@ pub enum ReplyOrigin {
     /// The loop's deterministic guide, because the model's reply was broken (did not
     /// parse, or the rules could not use it).
     AfterBrokenReply,
+    /// The app, from the loop's own material: the turn needed no model words (a drill,
+    /// a verdict, a card).
+    App,
 }
 
 impl ReplyOrigin {
     /// Whether the deterministic guide wrote the reply.
     pub fn is_fallback(self) -> bool {
-        self != Self::Model
+        !matches!(self, Self::Model | Self::App)
     }
 
     /// The stored name.
@@ -39,6 +42,7 @@ impl ReplyOrigin {
             Self::Offline => "offline",
             Self::AfterModelFailure => "afterModelFailure",
             Self::AfterBrokenReply => "afterBrokenReply",
+            Self::App => "app",
         }
     }
 
@@ -49,6 +53,7 @@ impl ReplyOrigin {
             Self::Offline,
             Self::AfterModelFailure,
             Self::AfterBrokenReply,
+            Self::App,
         ]
         .into_iter()
         .find(|o| o.as_str() == name)
@@ -84,6 +89,12 @@ pub trait LoopTurn: Sync {
     /// The deterministic reply of the loop's offline guide.
     fn offline(&self) -> Result<Self::Reply, Self::Error>;
 
+    /// The reply when this turn needs no model words at all (the app writes it from
+    /// the loop's material). None by default: the model is asked.
+    fn without_model(&self) -> Option<Result<Self::Reply, Self::Error>> {
+        None
+    }
+
     /// Whether an error with `code` means the model's reply was broken (unparseable,
     /// empty, refused by the rules), so the guide answers instead. None by default.
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
@@ -112,6 +123,13 @@ pub async fn answer_turn<T: LoopTurn>(
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<Answered<T::Reply>, T::Error> {
+    if let Some(reply) = turn.without_model() {
+        return Ok(Answered {
+            reply: reply?,
+            origin: ReplyOrigin::App,
+            failure: None,
+        });
+    }
     let Some(llm) = llm else {
         return Ok(Answered {
             reply: turn.offline()?,

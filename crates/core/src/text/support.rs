@@ -12,9 +12,9 @@
 //!
 //! What fails is dropped with its reason, never rewritten.
 
+use super::message_language::clear_language;
 use super::normalize::normalize;
 use super::terms::{content_terms, term_keys, Term};
-use super::message_language::clear_language;
 use super::tidy::sentences;
 use crate::language::Language;
 use std::collections::BTreeSet;
@@ -30,15 +30,82 @@ pub const MIN_SENTENCE_WORDS: usize = 3;
 
 /// Teaching talk: words any explanation may use without the material saying them.
 const TEACHING_WORDS: &[&str] = &[
-    "remember", "example", "step", "steps", "idea", "ideas", "mean", "means", "think",
-    "look", "try", "let", "lets", "note", "notice", "key", "first", "next", "now", "good",
-    "great", "right", "correct", "wrong", "question", "answer", "explain", "understand",
-    "important", "simple", "simply", "way", "part", "thing", "things", "called", "use",
-    "used", "using", "give", "gives", "make", "makes", "tell", "tells", "show", "shows",
-    "recuerda", "ejemplo", "paso", "pasos", "idea", "significa", "piensa", "mira", "nota",
-    "clave", "primero", "ahora", "bien", "correcto", "pregunta", "respuesta", "explica",
-    "entender", "importante", "forma", "parte", "llama", "llamado", "usa", "usar", "da",
-    "hace", "dice", "muestra",
+    "remember",
+    "example",
+    "step",
+    "steps",
+    "idea",
+    "ideas",
+    "mean",
+    "means",
+    "think",
+    "look",
+    "try",
+    "let",
+    "lets",
+    "note",
+    "notice",
+    "key",
+    "first",
+    "next",
+    "now",
+    "good",
+    "great",
+    "right",
+    "correct",
+    "wrong",
+    "question",
+    "answer",
+    "explain",
+    "understand",
+    "important",
+    "simple",
+    "simply",
+    "way",
+    "part",
+    "thing",
+    "things",
+    "called",
+    "use",
+    "used",
+    "using",
+    "give",
+    "gives",
+    "make",
+    "makes",
+    "tell",
+    "tells",
+    "show",
+    "shows",
+    "recuerda",
+    "ejemplo",
+    "paso",
+    "pasos",
+    "idea",
+    "significa",
+    "piensa",
+    "mira",
+    "nota",
+    "clave",
+    "primero",
+    "ahora",
+    "bien",
+    "correcto",
+    "pregunta",
+    "respuesta",
+    "explica",
+    "entender",
+    "importante",
+    "forma",
+    "parte",
+    "llama",
+    "llamado",
+    "usa",
+    "usar",
+    "da",
+    "hace",
+    "dice",
+    "muestra",
 ];
 
 fn teaching_keys() -> BTreeSet<String> {
@@ -105,7 +172,11 @@ impl Filtered {
 }
 
 fn word_list(text: &str) -> Vec<String> {
-    normalize(text).split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect()
+    normalize(text)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 impl ReplyFilter {
@@ -289,13 +360,18 @@ mod tests {
         let why = f
             .check("A transversal is a line that intersects the hypotenuse at a right angle.")
             .unwrap_err();
-        assert!(matches!(why, DropReason::Unsupported(ref w) if w.contains(&"hypotenuse".to_string())), "{why:?}");
+        assert!(
+            matches!(why, DropReason::Unsupported(ref w) if w.contains(&"hypotenuse".to_string())),
+            "{why:?}"
+        );
     }
 
     #[test]
     fn an_unsupported_number_is_dropped_even_among_supported_words() {
         let f = filter("angles on a line");
-        let why = f.check("Angles on a straight line add up to 360°.").unwrap_err();
+        let why = f
+            .check("Angles on a straight line add up to 360°.")
+            .unwrap_err();
         assert_eq!(why, DropReason::Unsupported(vec!["360".into()]));
     }
 
@@ -306,7 +382,11 @@ mod tests {
             f.check("I don't understand angles on a straight line."),
             Err(DropReason::Echo)
         );
-        let f = ReplyFilter::new(Some(Language::En), &[], "Do plants get their food from the soil?");
+        let f = ReplyFilter::new(
+            Some(Language::En),
+            &[],
+            "Do plants get their food from the soil?",
+        );
         assert_eq!(
             f.check("Do plants get their food from the soil?"),
             Err(DropReason::Echo)
@@ -337,7 +417,9 @@ mod tests {
             f.check("Vertically opposite angles are always equal."),
             Err(DropReason::Repeat)
         );
-        let out = f.filter("Angles on a straight line add up to 180°. Angles on a straight line add up to 180°.");
+        let out = f.filter(
+            "Angles on a straight line add up to 180°. Angles on a straight line add up to 180°.",
+        );
         assert_eq!(out.kept.len(), 1);
         assert_eq!(out.dropped[0].1, DropReason::Repeat);
     }

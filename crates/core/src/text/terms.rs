@@ -53,9 +53,8 @@ fn stemmers() -> &'static [Stemmer; 2] {
 fn number_token(word: &str) -> Option<String> {
     let w = word.replace(',', ".");
     let w = w.trim_end_matches('.');
-    (w.chars().any(|c| c.is_ascii_digit())
-        && w.chars().all(|c| c.is_ascii_digit() || c == '.'))
-    .then(|| w.to_string())
+    (w.chars().any(|c| c.is_ascii_digit()) && w.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .then(|| w.to_string())
 }
 
 /// One content term: the keys a word matches by (its English and Spanish stems cut
@@ -127,10 +126,7 @@ pub fn term_of(word: &str) -> Option<Term> {
         return None;
     }
     let [english, spanish] = stemmers();
-    let mut keys: Vec<String> = vec![
-        key_of(&english.stem(word)),
-        key_of(&spanish.stem(word)),
-    ];
+    let mut keys: Vec<String> = vec![key_of(&english.stem(word)), key_of(&spanish.stem(word))];
     if let Some(cognate) = english_cognate(word) {
         keys.push(key_of(&english.stem(&cognate)));
     }

@@ -86,14 +86,15 @@ fn key_words<'s>(sentence: &'s str, unit: &Unit) -> Vec<&'s str> {
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().count() >= 4)
         .collect();
-    let matching = |keys: &std::collections::BTreeSet<String>, exclude: Option<&std::collections::BTreeSet<String>>| {
+    let matching = |keys: &std::collections::BTreeSet<String>,
+                    exclude: Option<&std::collections::BTreeSet<String>>| {
         let mut found: Vec<&'s str> = words
             .iter()
             .copied()
             .filter(|w| {
-                content_terms(w).first().is_some_and(|t| {
-                    t.in_keys(keys) && exclude.is_none_or(|x| !t.in_keys(x))
-                })
+                content_terms(w)
+                    .first()
+                    .is_some_and(|t| t.in_keys(keys) && exclude.is_none_or(|x| !t.in_keys(x)))
             })
             .collect();
         found.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
@@ -156,7 +157,10 @@ pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
     for text in texts {
         for s in sentences(text) {
             if let Some(c) = cloze_of(s, unit) {
-                if !out.iter().any(|o| normalize(&o.sentence) == normalize(&c.sentence)) {
+                if !out
+                    .iter()
+                    .any(|o| normalize(&o.sentence) == normalize(&c.sentence))
+                {
                     out.push(c);
                 }
             }
@@ -376,7 +380,10 @@ mod tests {
     #[test]
     fn a_misconception_is_a_false_statement() {
         let d = misconception_true_false(&unit(), 0, Language::En).unwrap();
-        assert_eq!(d.question_latex, "Angles on a straight line add up to 360°.");
+        assert_eq!(
+            d.question_latex,
+            "Angles on a straight line add up to 360°."
+        );
         assert_eq!(d.key.answer, "false");
         assert_eq!(d.key.mistakes[0].answer, "true");
         assert_eq!(d.key.mistakes[0].tag, "line_is_360");

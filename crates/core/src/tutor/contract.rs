@@ -1,5 +1,5 @@
-//! The tutor's model-facing contract (spec 001, PV-AI-001 §4): what the model answers
-//! each turn, and the enums the policy and the answer share.
+//! The tutor's shared enums (spec 001, PV-AI-001 §4): the moves a turn makes, mastery
+//! tiers and exam availability. The model's own answer is [`super::phrase::LlmPhrase`].
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -88,59 +88,6 @@ pub enum ExamAvailability {
     None,
 }
 
-/// What the student seems to want (model analysis only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "lowercase")]
-pub enum StudentIntent {
-    /// Solve a problem.
-    Solve,
-    /// Have something explained.
-    Explain,
-    /// Check an answer.
-    Check,
-    /// Says they are stuck.
-    Stuck,
-    /// Unclear.
-    Unknown,
-}
-
-/// How well the student seems to understand (model analysis only).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "lowercase")]
-pub enum UnderstandingSignal {
-    /// Sure of themselves.
-    Confident,
-    /// Unsure.
-    Uncertain,
-    /// Confused.
-    Confused,
-}
-
-/// A unit the message is about, with how sure the mapping is (0..1).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-pub struct LlmMappedUnit {
-    /// The unit's id.
-    pub unit_id: String,
-    /// Confidence in 0..1.
-    #[schemars(range(min = 0.0, max = 1.0))]
-    pub confidence: f64,
-}
-
-/// The model's reading of the turn; kept as `lastTurnAnalysis`, never as evidence.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct LlmTurnAnalysis {
-    /// What the student wants.
-    pub student_intent: StudentIntent,
-    /// How well they seem to understand.
-    pub understanding_signal: UnderstandingSignal,
-    /// Units the model thinks should come first.
-    #[serde(default)]
-    pub suggested_prereq_units: Vec<String>,
-}
-
 /// A worked example of a concept card.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -154,63 +101,6 @@ pub struct WorkedExample {
     pub steps_latex: Vec<String>,
 }
 
-/// The model's concept card.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct LlmConceptCard {
-    /// At most three key ideas.
-    pub key_ideas: Vec<String>,
-    /// At most one worked example.
-    #[serde(default)]
-    pub worked_example: Option<WorkedExample>,
-}
-
-/// The model's drill card (1–2 steps).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct LlmDrillCard {
-    /// The instruction ("Solve for x").
-    pub prompt: String,
-    /// The question (LaTeX).
-    pub question_latex: String,
-    /// The drill's own answer, checked before the drill is shown.
-    #[serde(default)]
-    pub answer_latex: String,
-}
-
-/// The exam question the model picked from the candidates.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct LlmExamSuggestion {
-    /// A candidate's question id.
-    pub question_id: String,
-    /// Must equal the policy's desired tier.
-    #[serde(rename = "difficultyTier")]
-    pub difficulty_tier: crate::retrieval::Tier,
-}
-
-/// The model's answer to a turn (PV-AI-001 §4), validated against the policy before use.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct LlmTutorResponse {
-    /// One of the policy's allowed actions.
-    pub action: TutorAction,
-    /// One of the policy's scoped units.
-    pub target_unit_id: String,
-    /// What the tutor says.
-    pub tutor_text: String,
-    /// Present exactly when `action` is CONCEPT_CARD.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub concept_card: Option<LlmConceptCard>,
-    /// Present exactly when `action` is DRILL_CARD.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drill_card: Option<LlmDrillCard>,
-    /// Present exactly when `action` is EXAM_BLOCK.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exam_suggestion: Option<LlmExamSuggestion>,
-    /// The model's own mapping of the message to units (analysis only).
-    #[serde(default)]
-    pub mapped_units: Vec<LlmMappedUnit>,
-    /// The model's reading of the student (analysis only).
-    pub turn_analysis: LlmTurnAnalysis,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -221,18 +111,5 @@ mod tests {
             assert_eq!(TutorAction::parse(a.as_str()), Some(a));
             assert_eq!(serde_json::to_value(a).unwrap(), a.as_str());
         }
-    }
-
-    #[test]
-    fn the_spec_example_parses() {
-        let json = r#"{"mapped_units":[{"unit_id":"ALG-01","confidence":0.92}],
-          "action":"DRILL_CARD","target_unit_id":"ALG-01",
-          "tutor_text":"What's the first step to isolate x?",
-          "drill_card":{"prompt":"Solve for x","question_latex":"2x+3=11"},
-          "turn_analysis":{"student_intent":"solve","understanding_signal":"uncertain",
-          "suggested_prereq_units":["ALG-00"]}}"#;
-        let r: LlmTutorResponse = serde_json::from_str(json).unwrap();
-        assert_eq!(r.action, TutorAction::DrillCard);
-        assert_eq!(r.drill_card.unwrap().question_latex, "2x+3=11");
     }
 }

@@ -1,11 +1,10 @@
 //! Drills are generated live and never stored as entities (spec 001, PF-4.1): the
 //! answer key travels with the message that shows the drill and comes back when it is
-//! graded. A drill comes from the unit's templates (answers computed), from the model
-//! (its answer verified by the checker when the question is machine-solvable), or from
-//! a documented misconception ("is this step right?").
+//! graded. A drill comes from the pack: the unit's templates (answers computed), a
+//! cloze or a true-or-false of its sentences and misconceptions, or a misconception's
+//! worked step ("is this step right?") — see [`super::practice`].
 
-use super::contract::LlmDrillCard;
-use crate::answers::{check_answer, solve, AnswerKind, CheckOptions, Solved};
+use crate::answers::{AnswerKind, CheckOptions};
 use crate::course::{render_drill, Unit};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -17,7 +16,8 @@ use serde::{Deserialize, Serialize};
 pub enum DrillSource {
     /// A course-pack template; the answer was computed.
     Template,
-    /// The model; the answer is its own, verified when the question is solvable.
+    /// The model (drills saved by earlier versions; the tutor no longer shows model
+    /// drills).
     Model,
     /// A misconception's worked step; the answer is "no".
     Misconception,
@@ -122,104 +122,11 @@ pub fn template_drill(unit: &Unit, seed: u64) -> Option<GeneratedDrill> {
     })
 }
 
-/// What the checker says of a model-written drill.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ModelDrillCheck {
-    /// The question is solvable and the model's answer is right.
-    Verified,
-    /// The question is solvable and the model's answer is wrong.
-    Wrong {
-        /// The right answer.
-        solution: String,
-    },
-    /// The question cannot be solved by the checker (or the answer is empty).
-    Uncheckable,
-}
-
-/// Checks the model's own answer to its drill.
-pub fn check_model_drill(card: &LlmDrillCard) -> ModelDrillCheck {
-    if card.answer_latex.trim().is_empty() {
-        return ModelDrillCheck::Uncheckable;
-    }
-    let options = CheckOptions::default();
-    match solve(&card.prompt, &card.question_latex) {
-        Some(Solved::Answer(solution)) => {
-            if check_answer(&solution, &card.answer_latex, &options).correct {
-                ModelDrillCheck::Verified
-            } else {
-                ModelDrillCheck::Wrong { solution }
-            }
-        }
-        Some(Solved::Equivalent(expression)) => {
-            if check_answer(&expression, &card.answer_latex, &options).correct {
-                ModelDrillCheck::Verified
-            } else {
-                ModelDrillCheck::Wrong {
-                    solution: expression,
-                }
-            }
-        }
-        None => ModelDrillCheck::Uncheckable,
-    }
-}
-
-/// The key of a model drill kept as it is (`verified` says whether the checker could
-/// confirm its answer).
-pub fn model_drill_key(unit_id: &str, card: &LlmDrillCard, verified: bool) -> DrillKey {
-    DrillKey {
-        unit_id: unit_id.to_string(),
-        answer: card.answer_latex.trim().to_string(),
-        kind: None,
-        simplified: false,
-        source: DrillSource::Model,
-        template_id: None,
-        verified,
-        mistakes: Vec::new(),
-        explanation: None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::course::{DrillTemplate, ParamRange};
     use std::collections::BTreeMap;
-
-    fn card(question: &str, answer: &str) -> LlmDrillCard {
-        LlmDrillCard {
-            prompt: "Solve for x".into(),
-            question_latex: question.into(),
-            answer_latex: answer.into(),
-        }
-    }
-
-    #[test]
-    fn a_model_drill_with_the_right_answer_is_verified() {
-        assert_eq!(
-            check_model_drill(&card("2x+3=11", "x = 4")),
-            ModelDrillCheck::Verified
-        );
-    }
-
-    #[test]
-    fn a_model_drill_with_a_wrong_answer_is_caught() {
-        let ModelDrillCheck::Wrong { solution } = check_model_drill(&card("2x+3=11", "x=7")) else {
-            panic!("not caught");
-        };
-        assert!(check_answer(&solution, "4", &CheckOptions::default()).correct);
-    }
-
-    #[test]
-    fn an_unsolvable_or_unanswered_drill_is_uncheckable() {
-        assert_eq!(
-            check_model_drill(&card("Explain what a variable is", "a letter")),
-            ModelDrillCheck::Uncheckable
-        );
-        assert_eq!(
-            check_model_drill(&card("2x+3=11", " ")),
-            ModelDrillCheck::Uncheckable
-        );
-    }
 
     #[test]
     fn a_template_drill_has_a_computed_verified_key() {

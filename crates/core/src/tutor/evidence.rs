@@ -34,7 +34,7 @@ pub fn record_drill_grade(
     tag: Option<&str>,
     now: DateTime<Utc>,
 ) -> EvidenceEffect {
-    snapshot.touch(unit, now, None);
+    snapshot.touch(unit, now);
     let progress = snapshot.unit_progress.entry(unit.to_string()).or_default();
     progress.drill.attempts += 1;
     if correct {
@@ -75,7 +75,7 @@ pub fn record_exam_answer(
     event: ExamEvent<'_>,
     correct: bool,
 ) -> EvidenceEffect {
-    snapshot.touch(event.unit, event.now, None);
+    snapshot.touch(event.unit, event.now);
     snapshot
         .exam_touched
         .insert(event.question_id.to_string(), true);
@@ -118,7 +118,7 @@ pub fn record_support_view(
     event: ExamEvent<'_>,
     already_passed: bool,
 ) {
-    snapshot.touch(event.unit, event.now, None);
+    snapshot.touch(event.unit, event.now);
     snapshot
         .exam_touched
         .insert(event.question_id.to_string(), true);

@@ -61,6 +61,17 @@ pub struct ExamAvail {
     pub next_eligible_at: Option<DateTime<Utc>>,
 }
 
+impl ExamAvail {
+    /// No candidates (the student is not exam-ready).
+    pub fn none() -> Self {
+        Self {
+            availability: ExamAvailability::None,
+            candidate_ids: Vec::new(),
+            next_eligible_at: None,
+        }
+    }
+}
+
 /// The authoritative exam status of questions for a student.
 pub trait ExamService: Send + Sync {
     /// The status of each of `question_ids` at `now`; ids it does not know are absent.

@@ -77,8 +77,25 @@ pub fn is_new_question(message: &str) -> bool {
 fn truth_of(message: &str) -> Option<bool> {
     let plain = normalize(message);
     let has = |words: &[&str]| plain.split(' ').any(|w| words.contains(&w));
-    let yes = has(&["true", "verdadero", "verdadera", "cierto", "yes", "si", "correct", "right"]);
-    let no = has(&["false", "falso", "falsa", "no", "wrong", "incorrect", "incorrecto"]);
+    let yes = has(&[
+        "true",
+        "verdadero",
+        "verdadera",
+        "cierto",
+        "yes",
+        "si",
+        "correct",
+        "right",
+    ]);
+    let no = has(&[
+        "false",
+        "falso",
+        "falsa",
+        "no",
+        "wrong",
+        "incorrect",
+        "incorrecto",
+    ]);
     match (yes, no) {
         (true, false) => Some(true),
         (false, true) => Some(false),
@@ -164,7 +181,15 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
 }
 
 /// Words that say a sentence states a total ("add up to 180°").
-const TOTAL_WORDS: &[&str] = &["add up to", "adds up to", "sum", "total", "suman", "suma", "total de"];
+const TOTAL_WORDS: &[&str] = &[
+    "add up to",
+    "adds up to",
+    "sum",
+    "total",
+    "suman",
+    "suma",
+    "total de",
+];
 
 /// A claim of the student's own judged against the unit: repeating one of its
 /// misconceptions is not yet right (the anchor's correction says why); parts that add
@@ -232,15 +257,16 @@ pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judg
 mod tests {
     use super::*;
     use crate::course::Misconception;
-    use crate::tutor::cloze::{cloze_drill, cloze_of, misconception_true_false};
     use crate::language::Language;
+    use crate::tutor::cloze::{cloze_drill, cloze_of, misconception_true_false};
 
     fn unit() -> Unit {
         Unit {
             id: "GEO-00".into(),
             title: "Angles on a line".into(),
-            anchor: "Angles on a straight line add up to 180°. Vertically opposite angles are equal."
-                .into(),
+            anchor:
+                "Angles on a straight line add up to 180°. Vertically opposite angles are equal."
+                    .into(),
             tags: vec!["vertically_opposite".into()],
             misconceptions: vec![Misconception {
                 tag: "line_is_360".into(),
@@ -259,19 +285,34 @@ mod tests {
     #[test]
     fn a_number_cloze_is_right_when_the_number_is() {
         let key = cloze_key("Angles on a straight line add up to 180°.");
-        assert_eq!(judge_answer(&key, "180 degrees").unwrap().verdict, Verdict::Right);
-        assert_eq!(judge_answer(&key, "i think it's 180").unwrap().verdict, Verdict::Right);
+        assert_eq!(
+            judge_answer(&key, "180 degrees").unwrap().verdict,
+            Verdict::Right
+        );
+        assert_eq!(
+            judge_answer(&key, "i think it's 180").unwrap().verdict,
+            Verdict::Right
+        );
         let wrong = judge_answer(&key, "360").unwrap();
         assert_eq!(wrong.verdict, Verdict::NotYet);
         assert_eq!(wrong.expected, "180°");
-        assert_eq!(wrong.why.as_deref(), Some("Angles on a straight line add up to 180°."));
+        assert_eq!(
+            wrong.why.as_deref(),
+            Some("Angles on a straight line add up to 180°.")
+        );
     }
 
     #[test]
     fn a_word_cloze_matches_inflections() {
         let key = cloze_key("Vertically opposite angles are always equal.");
-        assert_eq!(judge_answer(&key, "Opposite").unwrap().verdict, Verdict::Right);
-        assert_eq!(judge_answer(&key, "adjacent").unwrap().verdict, Verdict::NotYet);
+        assert_eq!(
+            judge_answer(&key, "Opposite").unwrap().verdict,
+            Verdict::Right
+        );
+        assert_eq!(
+            judge_answer(&key, "adjacent").unwrap().verdict,
+            Verdict::NotYet
+        );
     }
 
     #[test]
@@ -282,7 +323,9 @@ mod tests {
 
     #[test]
     fn true_or_false_reads_both_languages_and_reveals_the_tag() {
-        let key = misconception_true_false(&unit(), 0, Language::Es).unwrap().key;
+        let key = misconception_true_false(&unit(), 0, Language::Es)
+            .unwrap()
+            .key;
         assert_eq!(judge_answer(&key, "falso").unwrap().verdict, Verdict::Right);
         let j = judge_answer(&key, "verdadero").unwrap();
         assert_eq!(j.verdict, Verdict::NotYet);
@@ -304,7 +347,10 @@ mod tests {
             explanation: None,
         };
         let v = |m: &str| judge_answer(&key, m).unwrap().verdict;
-        assert_eq!(v("the angles on a straight line make 180 degrees together"), Verdict::Right);
+        assert_eq!(
+            v("the angles on a straight line make 180 degrees together"),
+            Verdict::Right
+        );
         assert_eq!(v("they are angles on a line"), Verdict::Partly);
         assert_eq!(v("no idea"), Verdict::NotYet);
     }
@@ -314,14 +360,22 @@ mod tests {
         let u = unit();
         let right = judge_claim(&u, &[], "so if one angle is 120 the other is 60?").unwrap();
         assert_eq!(right.verdict, Verdict::Right);
-        assert_eq!(right.why.as_deref(), Some("Angles on a straight line add up to 180°."));
+        assert_eq!(
+            right.why.as_deref(),
+            Some("Angles on a straight line add up to 180°.")
+        );
         let wrong = judge_claim(&u, &[], "so if one angle is 120 the other is 80?").unwrap();
         assert_eq!(wrong.verdict, Verdict::NotYet);
     }
 
     #[test]
     fn a_claim_repeating_a_misconception_is_not_yet_right() {
-        let j = judge_claim(&unit(), &[], "angles on a straight line add up to 360 right").unwrap();
+        let j = judge_claim(
+            &unit(),
+            &[],
+            "angles on a straight line add up to 360 right",
+        )
+        .unwrap();
         assert_eq!(j.verdict, Verdict::NotYet);
         assert_eq!(j.tag.as_deref(), Some("line_is_360"));
         assert!(judge_claim(&unit(), &[], "what is a transversal").is_none());

@@ -3,11 +3,14 @@
 //! and the debug drawer's view model.
 
 use super::contract::{ExamAvailability, MasteryTier, TutorAction};
+use super::judge::Verdict;
 use super::lite::SnapshotLite;
+use super::phrase::DroppedSentence;
 use super::policy::TutorPolicy;
 use super::reply::TutorReply;
 use super::snapshot::MappedUnit;
 use super::turn::PreparedTurn;
+use crate::language::Language;
 use crate::retrieval::Tier;
 use crate::turn::{Answered, ReplyOrigin};
 use schemars::JsonSchema;
@@ -39,15 +42,18 @@ pub struct TurnLog {
     pub client_event: String,
     /// The message's units, decided in code, with confidence.
     pub mapped_units: Vec<MappedUnit>,
-    /// The model's own mapping (analysis only).
-    pub model_mapped_units: Vec<MappedUnit>,
+    /// The unit the message was about, when mapping was sure.
+    pub asked_unit_id: Option<String>,
+    /// The reply's language (the message's).
+    #[serde(default)]
+    pub reply_language: Language,
     /// The focus unit.
     pub focus_unit_id: String,
     /// The blocking prerequisite.
     pub prereq_blocking_unit_id: Option<String>,
     /// The policy's allowed actions.
     pub allowed_actions: Vec<TutorAction>,
-    /// What the turn's grammar allowed.
+    /// What the plan asked for.
     pub planned_actions: Vec<TutorAction>,
     /// The desired exam tier.
     pub desired_exam_tier: Tier,
@@ -59,14 +65,23 @@ pub struct TurnLog {
     pub chosen_action: TutorAction,
     /// The unit it was about.
     pub chosen_unit_id: String,
-    /// Whether the model's answer passed validation (false: the fallback answered).
-    pub validated: bool,
+    /// The file (or `course.json`) of the passage shown, if any.
+    pub passage_source: Option<String>,
+    /// The verdict on the student's answer or claim, if judged.
+    pub verdict: Option<Verdict>,
+    /// The model's sentences shown.
+    #[serde(default)]
+    pub model_sentences: u32,
+    /// Those sentences, as shown.
+    #[serde(default)]
+    pub model_text: String,
+    /// The model's sentences dropped by the checks, with the check.
+    #[serde(default)]
+    pub dropped: Vec<DroppedSentence>,
     /// Who wrote the reply.
     pub origin: ReplyOrigin,
     /// Why the fallback answered after the model was asked.
     pub fallback_reason: Option<String>,
-    /// The model's refused answer (first 400 characters), when the fallback replaced it.
-    pub refused_answer: Option<String>,
     /// Milliseconds for the whole turn (retrieval, model, checks).
     pub latency_ms: f64,
     /// Prompt tokens (model turns only).
@@ -77,8 +92,12 @@ pub struct TurnLog {
     pub generated_tokens: Option<u32>,
     /// Milliseconds to the first token.
     pub first_token_ms: Option<f64>,
-    /// Anchors, chunks and candidates in the prompt.
-    pub context_sizes: [u32; 3],
+    /// Chunks of material read this turn.
+    #[serde(default)]
+    pub material_chunks: u32,
+    /// Exam questions attemptable this turn.
+    #[serde(default)]
+    pub attemptable_questions: u32,
     /// The policy.
     pub policy: TutorPolicy,
     /// Candidate units and their scores, best first.
@@ -97,12 +116,8 @@ impl TurnLog {
             turn_id: p.policy.turn_id.clone(),
             client_event: p.input.event.kind().to_string(),
             mapped_units: p.mapped.clone(),
-            model_mapped_units: a
-                .reply
-                .analysis
-                .as_ref()
-                .map(|x| x.mapped_units.clone())
-                .unwrap_or_default(),
+            asked_unit_id: p.asked_unit_id.clone(),
+            reply_language: p.language,
             focus_unit_id: p.policy.focus_unit_id.clone(),
             prereq_blocking_unit_id: p.policy.prereq_blocking_unit_id.clone(),
             allowed_actions: p.policy.allowed_actions.clone(),
@@ -112,22 +127,20 @@ impl TurnLog {
             next_eligible_at: p.policy.next_eligible_at.clone(),
             chosen_action: a.reply.action,
             chosen_unit_id: a.reply.unit_id.clone(),
-            validated: a.origin == ReplyOrigin::Model,
+            passage_source: a.reply.passage.as_ref().map(|x| x.source.clone()),
+            verdict: a.reply.verdict,
+            model_sentences: small(a.reply.model_sentences),
+            model_text: a.reply.model_text.clone(),
+            dropped: a.reply.dropped.clone(),
             origin: a.origin,
             fallback_reason: a.failure.clone(),
-            refused_answer: (a.origin != ReplyOrigin::Model)
-                .then(|| p.raw_answer.get().map(|t| t.chars().take(400).collect()))
-                .flatten(),
             latency_ms,
             prompt_tokens: usage.map(|u| small(u.prompt_tokens)),
             reused_tokens: usage.map(|u| small(u.reused_tokens)),
             generated_tokens: usage.map(|u| small(u.generated_tokens)),
             first_token_ms: usage.map(|u| u.first_token_ms),
-            context_sizes: [
-                small(p.context.unit_anchors.len()),
-                small(p.context.unit_content_chunks.len() + p.context.exam_support_chunks.len()),
-                small(p.context.exam_candidates.len()),
-            ],
+            material_chunks: small(p.material.len()),
+            attemptable_questions: small(p.attemptable.len()),
             policy: p.policy.clone(),
             scored_units: p.scored.clone(),
         }

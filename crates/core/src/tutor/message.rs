@@ -184,6 +184,9 @@ pub enum ClientEvent {
         unit_id: String,
         /// How it went.
         last_result: DrillResult,
+        /// The drill's message, so the next move can build on it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drill_message_id: Option<String>,
     },
     /// "Continue" after an exam attempt.
     #[serde(rename_all = "camelCase")]
@@ -200,6 +203,9 @@ pub enum ClientEvent {
     Stuck {
         /// The drill's unit.
         unit_id: String,
+        /// The drill's message, so the hint refers to that drill.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drill_message_id: Option<String>,
     },
     /// A unit chosen on the learning path: work on it (or on what it needs first).
     #[serde(rename_all = "camelCase")]
@@ -222,6 +228,19 @@ impl ClientEvent {
         }
     }
 
+    /// The drill message the event refers to, if any (stuck, continue).
+    pub fn drill_message_id(&self) -> Option<&str> {
+        match self {
+            Self::Stuck {
+                drill_message_id, ..
+            }
+            | Self::DrillContinue {
+                drill_message_id, ..
+            } => drill_message_id.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The unit the event is about, if any.
     pub fn unit_id(&self) -> Option<&str> {
         match self {
@@ -229,7 +248,7 @@ impl ClientEvent {
             Self::RequestDrill { unit_id }
             | Self::DrillContinue { unit_id, .. }
             | Self::ExamContinue { unit_id, .. }
-            | Self::Stuck { unit_id }
+            | Self::Stuck { unit_id, .. }
             | Self::ChooseUnit { unit_id } => Some(unit_id),
         }
     }

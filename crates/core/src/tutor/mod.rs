@@ -1,17 +1,19 @@
-//! The adaptive tutor (spec 001): a student asks about a course; deterministic code
-//! maps the message to units, computes the policy over the prerequisite graph and the
-//! student's snapshot, retrieves the material, and compiles the policy into the
-//! answer's grammar; the model writes the words; validation or the deterministic
-//! fallback decides what is shown. Nothing here does I/O: retrieval and the exam
-//! service are ports, time is an argument.
+//! The adaptive tutor (spec 001, issue #33): a student asks about a course;
+//! deterministic code maps the message to units, computes the policy over the
+//! prerequisite graph and the student's snapshot, reads the unit's own material and
+//! composes the turn from it — the passage that answers, the verdict on the student's
+//! answer, the prerequisite named, a question whose answer is known, a drill or a card.
+//! The model only phrases an explanation of the passage, and only its sentences that
+//! the shared reply filter finds supported are shown. Nothing here does I/O: retrieval
+//! and the exam service are ports, time is an argument.
 //!
-//! A turn: [`prepare_turn`] (mapping → policy → plan → retrieval → prompt and grammar),
-//! [`answer_turn`](crate::turn::answer_turn) on the [`PreparedTurn`] (model, rules,
-//! fallback), then [`finish_turn`] (snapshot and log).
+//! A turn: [`prepare_turn`] (mapping → policy → plan → material → [`compose`]),
+//! [`answer_turn`](crate::turn::answer_turn) on the [`PreparedTurn`] (the checked
+//! explanation, or the authored turn alone), then [`finish_turn`] (snapshot and log).
 
-pub mod anchoring;
 pub mod candidates;
 pub mod cloze;
+pub mod compose;
 pub mod context;
 pub mod contract;
 mod course;
@@ -21,27 +23,23 @@ mod error;
 pub mod evidence;
 pub mod exam;
 pub mod grading;
-pub mod grammar;
 pub mod history;
-pub mod judge;
 mod input;
+pub mod judge;
 pub mod lite;
 pub mod log;
 pub mod mapping;
 pub mod mastery;
 mod message;
-pub mod offline;
 pub mod passage;
 pub mod path;
+pub mod phrase;
 pub mod plan;
 pub mod policy;
-pub mod prompt;
-#[cfg(test)]
-mod properties;
+pub mod practice;
 pub mod quality;
 mod reply;
 pub mod revisit;
-pub mod rules;
 pub mod scoring;
 pub mod snapshot;
 #[cfg(test)]
@@ -50,7 +48,7 @@ mod testing;
 mod triggers;
 mod turn;
 
-pub use contract::{ExamAvailability, LlmTutorResponse, MasteryTier, TutorAction};
+pub use contract::{ExamAvailability, MasteryTier, TutorAction};
 pub use course::TutorCourse;
 pub use error::TutorError;
 pub use input::{clean_input, StudentInput, MAX_MESSAGE_CHARS};

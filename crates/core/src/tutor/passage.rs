@@ -96,7 +96,19 @@ fn text_sentences(text: &str) -> Vec<&str> {
 }
 
 /// Words that ask what something is.
-const DEFINITION_ASKS: &[&str] = &["what is", "what are", "what's", "whats", "define", "meaning", "que es", "que son", "qué es", "qué son", "significa"];
+const DEFINITION_ASKS: &[&str] = &[
+    "what is",
+    "what are",
+    "what's",
+    "whats",
+    "define",
+    "meaning",
+    "que es",
+    "que son",
+    "qué es",
+    "qué son",
+    "significa",
+];
 /// Words that state what something is.
 const DEFINITION_VERBS: &[&str] = &["is", "are", "means", "es", "son", "significa"];
 
@@ -104,11 +116,16 @@ const DEFINITION_VERBS: &[&str] = &["is", "are", "means", "es", "son", "signific
 fn defines(sentence: &str, wanted: &std::collections::BTreeSet<String>) -> bool {
     let words: Vec<String> = sentence
         .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
         .collect();
     words.windows(2).any(|pair| {
         DEFINITION_VERBS.contains(&pair[1].as_str())
-            && content_terms(&pair[0]).first().is_some_and(|t| t.in_keys(wanted))
+            && content_terms(&pair[0])
+                .first()
+                .is_some_and(|t| t.in_keys(wanted))
     })
 }
 
@@ -134,7 +151,8 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Passag
                 .filter(|t| t.in_keys(&wanted) && seen.insert(t.keys.clone()))
                 .count();
             // Shared terms count double; a definition asked for and given adds one.
-            let score = 2 * shared + usize::from(asks_definition && shared > 0 && defines(s, &wanted));
+            let score =
+                2 * shared + usize::from(asks_definition && shared > 0 && defines(s, &wanted));
             if best.is_none_or(|(b, _, _)| score > b) {
                 best = Some((score, ti, si));
             }
@@ -192,7 +210,8 @@ mod tests {
     fn the_sentence_that_answers_is_quoted_with_its_source() {
         let p = best_passage(&unit(), &notes(), "what is a transversal");
         assert!(
-            p.quote.starts_with("A transversal is a line that crosses two or more other lines."),
+            p.quote
+                .starts_with("A transversal is a line that crosses two or more other lines."),
             "{p:?}"
         );
         assert_eq!(p.source, "units/GEO-01.md");

@@ -3,18 +3,19 @@
 //! model cannot pick the wrong kind of move (spec 001, triggers A1–A5):
 //!
 //! - "Try a Drill" → a drill; "I'm stuck" → a concept card when stuck, else a question;
-//! - exam-ready with a question available (A5) → an exam block;
-//! - stuck by evidence (A4) → a concept card;
+//! - "Continue" after a failed exam question → back to practice (a drill);
+//! - exam-ready with a question available (A5) → an exam block (beside the answer to a
+//!   typed question: offered, not forced);
+//! - a typed message is answered (A1–A3): a Socratic turn, even when stuck;
+//! - stuck by evidence (A4) on a button → a concept card;
 //! - "Continue" after a graded drill (B1, B2) → the next drill;
-//! - a message that maps to no unit confidently (A3) → a Socratic clarifier;
-//! - otherwise (A1, A2, and a unit chosen on the learning path) → a Socratic question
-//!   or a drill, the model's choice.
+//! - otherwise (a unit chosen on the learning path) → a Socratic question.
 //!
 //! The target is always the policy's focus (the blocker when blocked, A2). Every plan is
 //! a subset of the policy, so validation against the policy still holds.
 
 use super::contract::TutorAction;
-use super::message::ClientEvent;
+use super::message::{ClientEvent, ExamResult};
 use super::policy::{TutorPolicy, TARGET_CONFIDENCE};
 use super::snapshot::MappedUnit;
 
@@ -37,10 +38,16 @@ pub fn plan_turn(policy: &TutorPolicy, event: &ClientEvent, mapped: &[MappedUnit
             vec![TutorAction::ConceptCard]
         }
         ClientEvent::Stuck { .. } => vec![TutorAction::SocraticQuestion],
+        ClientEvent::ExamContinue {
+            result: ExamResult::Locked,
+            ..
+        } => vec![TutorAction::DrillCard],
         _ if allowed(TutorAction::ExamBlock) => vec![TutorAction::ExamBlock],
+        // A typed message is answered, stuck or not.
+        ClientEvent::None if !confident => vec![TutorAction::SocraticQuestion],
+        ClientEvent::None => vec![TutorAction::SocraticQuestion, TutorAction::DrillCard],
         _ if allowed(TutorAction::ConceptCard) => vec![TutorAction::ConceptCard],
         ClientEvent::DrillContinue { .. } => vec![TutorAction::DrillCard],
-        ClientEvent::None if !confident => vec![TutorAction::SocraticQuestion],
         _ => vec![TutorAction::SocraticQuestion, TutorAction::DrillCard],
     };
     let mut actions: Vec<TutorAction> = wanted.into_iter().filter(|a| allowed(*a)).collect();
@@ -97,13 +104,34 @@ mod tests {
     }
 
     #[test]
-    fn a4_stuck_gets_a_concept_card() {
-        let plan = plan_turn(
+    fn a4_stuck_gets_a_concept_card_on_a_button_and_a_typed_question_is_still_answered() {
+        let chosen = ClientEvent::ChooseUnit {
+            unit_id: "F".into(),
+        };
+        let plan = plan_turn(&policy(&[TutorAction::ConceptCard]), &chosen, &sure());
+        assert_eq!(plan.actions, [TutorAction::ConceptCard]);
+        let typed = plan_turn(
             &policy(&[TutorAction::ConceptCard]),
             &ClientEvent::None,
             &sure(),
         );
-        assert_eq!(plan.actions, [TutorAction::ConceptCard]);
+        assert_eq!(
+            typed.actions,
+            [TutorAction::SocraticQuestion, TutorAction::DrillCard]
+        );
+    }
+
+    #[test]
+    fn continue_after_a_failed_exam_question_returns_to_practice() {
+        let locked = ClientEvent::ExamContinue {
+            unit_id: "F".into(),
+            question_id: "Q".into(),
+            result: ExamResult::Locked,
+        };
+        assert_eq!(
+            plan_turn(&policy(&[TutorAction::ExamBlock]), &locked, &sure()).actions,
+            [TutorAction::DrillCard]
+        );
     }
 
     #[test]
@@ -121,6 +149,7 @@ mod tests {
         let next = ClientEvent::DrillContinue {
             unit_id: "F".into(),
             last_result: crate::tutor::DrillResult::Correct,
+            drill_message_id: None,
         };
         assert_eq!(
             plan_turn(&policy(&[]), &next, &[]).actions,
@@ -147,6 +176,7 @@ mod tests {
         );
         let stuck = ClientEvent::Stuck {
             unit_id: "F".into(),
+            drill_message_id: None,
         };
         assert_eq!(
             plan_turn(&policy(&[]), &stuck, &[]).actions,

@@ -1,13 +1,15 @@
-//! The tutor's reply to a turn, after validation or from the fallback: the action, the
-//! unit, the words and the card the timeline shows.
+//! The tutor's reply to a turn: the action, the unit, the words and the card the
+//! timeline shows, the passage it rests on, and what the checks dropped.
 
-use super::contract::{LlmTutorResponse, TutorAction};
+use super::contract::TutorAction;
 use super::drill::DrillKey;
+use super::judge::Verdict;
 use super::message::TutorCard;
-use super::snapshot::TurnAnalysis;
+use super::passage::Passage;
+use super::phrase::DroppedSentence;
 use crate::llm::Usage;
 
-/// A checked reply.
+/// A reply: authored, with the model's checked sentences when it explained.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TutorReply {
     /// What the tutor does.
@@ -18,33 +20,18 @@ pub struct TutorReply {
     pub text: String,
     /// The card, for every action but a Socratic question.
     pub card: Option<TutorCard>,
-    /// The model's analysis (none from the fallback).
-    pub analysis: Option<TurnAnalysis>,
     /// What the model's answer cost, when the model answered.
     pub usage: Option<Usage>,
-    /// The answer key of a drill card.
+    /// The answer key of the question asked (on the card or in the text).
     pub drill_key: Option<DrillKey>,
-}
-
-/// The card a validated answer carries.
-pub fn card_of(r: &LlmTutorResponse) -> Option<TutorCard> {
-    let unit_id = r.target_unit_id.clone();
-    match r.action {
-        TutorAction::SocraticQuestion => None,
-        TutorAction::ConceptCard => r.concept_card.as_ref().map(|c| TutorCard::Concept {
-            unit_id,
-            key_ideas: c.key_ideas.clone(),
-            worked_example: c.worked_example.clone(),
-        }),
-        TutorAction::DrillCard => r.drill_card.as_ref().map(|d| TutorCard::Drill {
-            unit_id,
-            prompt: d.prompt.clone(),
-            question_latex: d.question_latex.clone(),
-        }),
-        TutorAction::ExamBlock => r.exam_suggestion.as_ref().map(|e| TutorCard::Exam {
-            unit_id,
-            question_id: e.question_id.clone(),
-            difficulty_tier: e.difficulty_tier,
-        }),
-    }
+    /// The authored material the reply rests on.
+    pub passage: Option<Passage>,
+    /// The verdict on what the student typed, when it was judged.
+    pub verdict: Option<Verdict>,
+    /// The model's sentences the checks dropped.
+    pub dropped: Vec<DroppedSentence>,
+    /// How many of the model's sentences are shown.
+    pub model_sentences: usize,
+    /// Those sentences, as shown.
+    pub model_text: String,
 }

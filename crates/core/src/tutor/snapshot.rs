@@ -1,7 +1,7 @@
 //! The student's persistent, sparse record per course (spec 001, PV-AI-001 §2 and
 //! PV-AI-002): only touched units have progress, only touched questions are marked.
 
-use super::contract::{LlmTurnAnalysis, MasteryTier, StudentIntent, UnderstandingSignal};
+use super::contract::MasteryTier;
 use crate::retrieval::Tier;
 use chrono::{DateTime, Utc};
 use schemars::JsonSchema;
@@ -112,48 +112,6 @@ pub struct MappedUnit {
     pub confidence: f64,
 }
 
-/// The model's analysis of the last turn (PV-AI-001 §2), for later turns' candidates.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TurnAnalysis {
-    /// The model's mapping of the message to units.
-    pub mapped_units: Vec<MappedUnit>,
-    /// What the student wanted.
-    pub student_intent: StudentIntent,
-    /// How well the student seemed to understand.
-    pub understanding_signal: UnderstandingSignal,
-    /// Units the model suggested first.
-    pub suggested_prereq_units: Vec<String>,
-}
-
-impl TurnAnalysis {
-    /// The analysis in a model's answer, keeping only units of `known` ids.
-    pub fn from_model(
-        mapped: &[super::contract::LlmMappedUnit],
-        analysis: &LlmTurnAnalysis,
-        known: impl Fn(&str) -> bool,
-    ) -> Self {
-        Self {
-            mapped_units: mapped
-                .iter()
-                .filter(|m| known(&m.unit_id))
-                .map(|m| MappedUnit {
-                    unit_id: m.unit_id.clone(),
-                    confidence: m.confidence.clamp(0.0, 1.0),
-                })
-                .collect(),
-            student_intent: analysis.student_intent,
-            understanding_signal: analysis.understanding_signal,
-            suggested_prereq_units: analysis
-                .suggested_prereq_units
-                .iter()
-                .filter(|u| known(u))
-                .cloned()
-                .collect(),
-        }
-    }
-}
-
 /// The student's record for one course (stored; one per profile and course).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -172,8 +130,6 @@ pub struct StudentSnapshot {
     pub exam_touched: BTreeMap<String, bool>,
     /// Questions to revisit, by id.
     pub revisit_queue: BTreeMap<String, RevisitEntry>,
-    /// The model's analysis of the last turn.
-    pub last_turn_analysis: Option<TurnAnalysis>,
     /// When the last turn happened.
     #[schemars(with = "String")]
     pub last_turn_at: DateTime<Utc>,
@@ -190,7 +146,6 @@ impl StudentSnapshot {
             unit_progress: BTreeMap::new(),
             exam_touched: BTreeMap::new(),
             revisit_queue: BTreeMap::new(),
-            last_turn_analysis: None,
             last_turn_at: now,
         }
     }
@@ -208,17 +163,14 @@ impl StudentSnapshot {
     }
 
     /// Records a turn on `focus` at `now`: the unit is touched and moves to the front
-    /// of the units in progress; `analysis` replaces the last one when given.
-    pub fn touch(&mut self, focus: &str, now: DateTime<Utc>, analysis: Option<TurnAnalysis>) {
+    /// of the units in progress.
+    pub fn touch(&mut self, focus: &str, now: DateTime<Utc>) {
         self.focus_unit_id = focus.to_string();
         let progress = self.unit_progress.entry(focus.to_string()).or_default();
         progress.last_touched_at = Some(now);
         self.units_in_progress.retain(|u| u != focus);
         self.units_in_progress.insert(0, focus.to_string());
         self.units_in_progress.truncate(MAX_UNITS_IN_PROGRESS);
-        if analysis.is_some() {
-            self.last_turn_analysis = analysis;
-        }
         self.last_turn_at = now;
     }
 }
@@ -248,7 +200,7 @@ mod tests {
     fn touching_moves_the_unit_to_the_front_and_caps_the_list() {
         let mut s = StudentSnapshot::new("1", "c", "U-00", at(0));
         for (i, u) in ["a", "b", "c", "d", "e", "f", "b"].iter().enumerate() {
-            s.touch(u, at(i as u32 + 1), None);
+            s.touch(u, at(i as u32 + 1));
         }
         assert_eq!(s.units_in_progress, ["b", "f", "e", "d", "c"]);
         assert_eq!(s.focus_unit_id, "b");
@@ -259,7 +211,7 @@ mod tests {
     #[test]
     fn a_stored_snapshot_round_trips() {
         let mut s = StudentSnapshot::new("1", "c", "U-00", at(0));
-        s.touch("U-00", at(3), None);
+        s.touch("U-00", at(3));
         let text = serde_json::to_string(&s).unwrap();
         assert_eq!(serde_json::from_str::<StudentSnapshot>(&text).unwrap(), s);
     }

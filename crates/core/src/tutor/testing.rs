@@ -3,6 +3,7 @@
 
 use super::contract::{ExamAvailability, TutorAction};
 use super::course::TutorCourse;
+use super::drill::DrillKey;
 use super::exam::NoExamService;
 use super::input::StudentInput;
 use super::plan::TurnPlan;
@@ -81,6 +82,16 @@ pub fn snapshot() -> StudentSnapshot {
 
 /// The fixture turn prepared for `input` on `snapshot`.
 pub async fn prepared(snapshot: &StudentSnapshot, input: StudentInput) -> PreparedTurn {
+    prepared_with(snapshot, input, None).await
+}
+
+/// The fixture turn prepared for `input` on `snapshot`, after the tutor asked the
+/// question whose key is `pending`.
+pub async fn prepared_with(
+    snapshot: &StudentSnapshot,
+    input: StudentInput,
+    pending: Option<&DrillKey>,
+) -> PreparedTurn {
     let course = course();
     let request = TurnRequest {
         course: &course,
@@ -89,7 +100,9 @@ pub async fn prepared(snapshot: &StudentSnapshot, input: StudentInput) -> Prepar
         language: Language::En,
         turn_id: "1-1",
         now: now(),
-        last_tutor_text: None,
+        recent_tutor_texts: &[],
+        pending,
+        event_drill: None,
     };
     match prepare_turn(&request, &retriever(), &NoExamService).await {
         Ok(p) => p,

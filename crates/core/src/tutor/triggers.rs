@@ -1,198 +1,53 @@
-//! The spec's trigger list (spec 001, "Input A — /turn", A1–A5) through whole turns:
-//! deterministic mapping, policy, plan and grammar, a scripted model, validation and the
-//! fallback.
+//! Whole turns through the spec's triggers (spec 001, A1–A5, B1) and issue #33's
+//! outcomes: deterministic mapping, policy, plan and composition, a scripted model, the
+//! reply filter, and what streams.
 
 use super::contract::TutorAction;
-use super::message::ClientEvent;
-use super::testing::{prepared, snapshot};
-use super::{StudentInput, TutorCard};
+use super::drill::DrillSource;
+use super::judge::Verdict;
+use super::message::{ClientEvent, TutorCard};
+use super::testing::{course, now, prepared, prepared_with, snapshot};
+use super::{finish_turn, StudentInput};
 use crate::llm::{CancelFlag, ScriptedLlm};
 use crate::turn::{answer_turn, ReplyOrigin};
-use serde_json::json;
 
-fn answer(action: &str, unit: &str, text: &str, card: Option<(&str, serde_json::Value)>) -> String {
-    let mut v = json!({
-        "action": action, "target_unit_id": unit, "tutor_text": text,
-        "mapped_units": [{"unit_id": unit, "confidence": 0.9}],
-        "turn_analysis": {"student_intent": "solve", "understanding_signal": "uncertain",
-                          "suggested_prereq_units": []}
-    });
-    if let Some((name, value)) = card {
-        v[name] = value;
-    }
-    v.to_string()
-}
-
-fn drill(unit: &str) -> String {
-    answer(
-        "DRILL_CARD",
-        unit,
-        "Let's practise one.",
-        Some((
-            "drill_card",
-            json!({"prompt": "Solve for x", "question_latex": "2x+3=11"}),
-        )),
-    )
+fn said(text: &str) -> String {
+    serde_json::json!({ "tutor_text": text }).to_string()
 }
 
 #[tokio::test]
-async fn a1_a_clear_question_on_an_open_unit_gets_a_question_or_drill_on_it() {
-    let p = prepared(
-        &snapshot(),
-        StudentInput::message("How do inverse operations isolate an unknown?"),
-    )
-    .await;
-    assert_eq!(p.mapped[0].unit_id, "N-1");
-    assert_eq!(p.policy.focus_unit_id, "N-1");
-    assert_eq!(
-        p.plan.actions,
-        [TutorAction::SocraticQuestion, TutorAction::DrillCard]
-    );
-    let llm = ScriptedLlm::new([Ok(drill("N-1"))]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert_eq!(a.origin, ReplyOrigin::Model);
-    assert!(matches!(a.reply.card, Some(TutorCard::Drill { .. })));
-}
-
-#[tokio::test]
-async fn a2_a_missing_prerequisite_moves_the_focus_to_it() {
-    let p = prepared(
-        &snapshot(),
-        StudentInput::message("How do I solve simultaneous equations by elimination?"),
-    )
-    .await;
-    assert_eq!(p.policy.primary_target_unit_id, "N-4");
-    assert_eq!(p.policy.prereq_blocking_unit_id.as_deref(), Some("N-2"));
-    assert_eq!(p.policy.focus_unit_id, "N-2");
-    assert_eq!(p.plan.target_unit_ids, ["N-2"]);
-    // A model targeting the blocked unit is refused; the fallback tutors the blocker.
-    let llm = ScriptedLlm::new([Ok(drill("N-4"))]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert_eq!(a.origin, ReplyOrigin::AfterBrokenReply);
-    assert_eq!(a.reply.unit_id, "N-2");
-    assert!(a.reply.text.contains("Before Simultaneous equations"));
-    // Targeting the blocker but teaching the blocked unit is refused too.
-    let off_unit = answer(
-        "SOCRATIC_QUESTION",
-        "N-2",
-        "Would substitution or elimination solve these simultaneous equations faster?",
-        None,
-    );
-    let llm = ScriptedLlm::new([Ok(off_unit)]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert!(a.failure.unwrap().contains("about N-4 instead of N-2"));
-}
-
-#[tokio::test]
-async fn a3_an_ambiguous_message_gets_a_socratic_clarifier() {
-    let p = prepared(&snapshot(), StudentInput::message("hello there")).await;
-    assert!(p.mapped.iter().all(|m| m.confidence < 0.55));
-    assert_eq!(p.plan.actions, [TutorAction::SocraticQuestion]);
-    let llm = ScriptedLlm::new([Ok(answer(
-        "SOCRATIC_QUESTION",
-        "N-1",
-        "What would you like to work on today?",
-        None,
-    ))]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert_eq!(a.origin, ReplyOrigin::Model);
-    assert!(a.reply.card.is_none());
-}
-
-#[tokio::test]
-async fn a4_stuck_by_evidence_gets_a_concept_card() {
-    let mut s = snapshot();
-    let progress = s.unit_progress.entry("N-1".into()).or_default();
-    progress.drill.attempts = 3;
-    let p = prepared(
-        &s,
-        StudentInput::message("I keep getting inverse operations wrong"),
-    )
-    .await;
-    assert!(p.policy.stuck);
-    assert_eq!(p.plan.actions, [TutorAction::ConceptCard]);
-    let concept = answer(
-        "CONCEPT_CARD",
-        "N-1",
-        "Here is the key idea.",
-        Some((
-            "concept_card",
-            json!({"key_ideas": ["Undo each operation in reverse order."], "worked_example": null}),
-        )),
-    );
-    let llm = ScriptedLlm::new([Ok(concept)]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert!(matches!(a.reply.card, Some(TutorCard::Concept { .. })));
-    // Then "Try a Drill" asks for a drill.
-    let p = prepared(
-        &s,
-        StudentInput::event(ClientEvent::RequestDrill {
-            unit_id: "N-1".into(),
-        }),
-    )
-    .await;
-    assert_eq!(p.plan.actions, [TutorAction::DrillCard]);
-}
-
-#[tokio::test]
-async fn a5_without_an_exam_service_no_exam_block_is_offered() {
-    let mut s = snapshot();
-    s.unit_progress
-        .entry("N-1".into())
-        .or_default()
-        .drill
-        .streak_correct = 2;
-    let p = prepared(&s, StudentInput::message("more inverse operations please")).await;
-    assert!(p.policy.exam_ready);
-    assert!(!p.policy.allowed_actions.contains(&TutorAction::ExamBlock));
-}
-
-#[tokio::test]
-async fn a_broken_or_crashed_model_is_answered_by_the_fallback_and_logged() {
+async fn a1_a_question_is_answered_from_its_units_material_with_a_checkable_question() {
     let p = prepared(
         &snapshot(),
         StudentInput::message("How do inverse operations work?"),
     )
     .await;
-    let llm = ScriptedLlm::new([Ok("{\"action\":".into())]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert_eq!(a.origin, ReplyOrigin::AfterBrokenReply);
-    assert!(a.failure.unwrap().starts_with("model_output_invalid"));
-    let llm = ScriptedLlm::new([Err(crate::llm::LlmError::Crashed("abort".into()))]);
-    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
-        .await
-        .unwrap();
-    assert_eq!(a.origin, ReplyOrigin::AfterModelFailure);
-    assert_eq!(a.reply.action, TutorAction::SocraticQuestion);
+    let passage = p.skeleton.passage.as_ref().expect("a passage");
+    assert_eq!(passage.unit_id, "N-1");
+    assert!(passage.quote.contains("inverse operations"));
+    let key = p.skeleton.drill_key.as_ref().expect("the question's key");
+    assert!(key.verified);
+    assert!(matches!(
+        key.source,
+        DrillSource::Cloze | DrillSource::ExplainBack
+    ));
+    assert!(p.request.is_some(), "the model explains the passage");
 }
 
 #[tokio::test]
-async fn only_the_tutor_text_streams_to_the_student() {
+async fn only_supported_model_sentences_are_shown_and_what_streams_stays() {
     let p = prepared(
         &snapshot(),
         StudentInput::message("How do inverse operations work?"),
     )
     .await;
-    let llm = ScriptedLlm::new([Ok(answer(
-        "SOCRATIC_QUESTION",
-        "N-1",
-        "What undoes adding five?",
-        None,
+    let llm = ScriptedLlm::new([Ok(said(
+        "Addition undoes subtraction, so inverse operations isolate an unknown. \
+         Inverse operations were invented in Babylon in 1800 BC. \
+         How do inverse operations work?",
     ))]);
     let mut streamed = String::new();
-    answer_turn(
+    let a = answer_turn(
         &p,
         Some(&llm),
         &mut |t| streamed.push_str(t),
@@ -200,5 +55,129 @@ async fn only_the_tutor_text_streams_to_the_student() {
     )
     .await
     .unwrap();
-    assert_eq!(streamed, "What undoes adding five?");
+    assert_eq!(a.origin, ReplyOrigin::Model);
+    assert_eq!(streamed, a.reply.text, "what streams is what stays");
+    assert!(a.reply.text.contains("Addition undoes subtraction"));
+    assert!(!a.reply.text.contains("Babylon"));
+    let checks: Vec<&str> = a.reply.dropped.iter().map(|d| d.check.as_str()).collect();
+    assert_eq!(checks, ["supported", "question"]);
+    assert_eq!(a.reply.model_sentences, 1);
+}
+
+#[tokio::test]
+async fn a2_a_missing_prerequisite_is_named_with_the_unit_asked_about() {
+    let p = prepared(
+        &snapshot(),
+        StudentInput::message("How do I solve simultaneous equations?"),
+    )
+    .await;
+    assert_eq!(p.asked_unit_id.as_deref(), Some("N-4"));
+    assert_ne!(p.policy.focus_unit_id, "N-4");
+    let reply = p.fallback();
+    assert_eq!(
+        p.skeleton.passage.as_ref().unwrap().unit_id,
+        "N-4",
+        "answered first"
+    );
+    let blocker = course().title_of(&p.policy.focus_unit_id);
+    assert!(
+        reply.text.contains("Simultaneous equations builds on"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains(&blocker));
+}
+
+#[tokio::test]
+async fn a3_a_message_about_nothing_works_on_the_focus_unit() {
+    let p = prepared(&snapshot(), StudentInput::message("hello there")).await;
+    assert_eq!(p.asked_unit_id, None);
+    let reply = p.fallback();
+    assert!(
+        reply.text.starts_with("Let's work on Inverse operations."),
+        "{}",
+        reply.text
+    );
+    assert!(reply.drill_key.is_some());
+}
+
+#[tokio::test]
+async fn the_reply_follows_the_messages_language() {
+    let p = prepared(
+        &snapshot(),
+        StudentInput::message("¿Qué son las operaciones inversas?"),
+    )
+    .await;
+    assert_eq!(p.language, crate::language::Language::Es);
+    assert!(p.request.as_ref().unwrap().system.contains("Spanish"));
+}
+
+#[tokio::test]
+async fn b1_a_drill_button_gets_a_checkable_drill_without_the_model() {
+    let p = prepared(
+        &snapshot(),
+        StudentInput {
+            event: ClientEvent::RequestDrill {
+                unit_id: "N-1".into(),
+            },
+            ..StudentInput::default()
+        },
+    )
+    .await;
+    let llm = ScriptedLlm::new([]);
+    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
+        .await
+        .unwrap();
+    assert_eq!(a.origin, ReplyOrigin::App);
+    assert!(llm.requests().is_empty());
+    assert_eq!(a.reply.action, TutorAction::DrillCard);
+    assert!(matches!(a.reply.card, Some(TutorCard::Drill { .. })));
+    assert!(a.reply.drill_key.unwrap().verified);
+}
+
+#[tokio::test]
+async fn an_answer_to_the_tutors_question_is_graded_and_counts_as_practice() {
+    let first = prepared(&snapshot(), StudentInput::message("hello")).await;
+    let key = first.skeleton.drill_key.clone().unwrap();
+    let right = key.answer.clone();
+    let p = prepared_with(&snapshot(), StudentInput::message(&right), Some(&key)).await;
+    let judged = p.skeleton.judged.as_ref().expect("judged");
+    assert_eq!(judged.judgement.verdict, Verdict::Right);
+    assert!(p.request.is_none(), "a verdict needs no model");
+    let a = answer_turn(&p, None, &mut |_| {}, &CancelFlag::default())
+        .await
+        .unwrap();
+    assert_eq!(a.reply.verdict, Some(Verdict::Right));
+    let done = finish_turn(&p, &snapshot(), a, now(), 1.0);
+    let progress = done.snapshot.progress(&key.unit_id).unwrap();
+    assert_eq!(progress.drill.streak_correct, 1);
+    assert!(
+        done.reply.drill_key.is_some(),
+        "and the next question is asked"
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_answer_gets_the_answer_and_why() {
+    let first = prepared(&snapshot(), StudentInput::message("hello")).await;
+    let key = first.skeleton.drill_key.clone().unwrap();
+    let p = prepared_with(&snapshot(), StudentInput::message("banana"), Some(&key)).await;
+    let reply = p.fallback();
+    assert_eq!(reply.verdict, Some(Verdict::NotYet));
+    assert!(reply.text.starts_with("Not"), "{}", reply.text);
+}
+
+#[tokio::test]
+async fn a_crashed_model_still_leaves_the_authored_turn() {
+    let p = prepared(
+        &snapshot(),
+        StudentInput::message("How do inverse operations work?"),
+    )
+    .await;
+    let llm = ScriptedLlm::new([Err(crate::llm::LlmError::Crashed("abort".into()))]);
+    let a = answer_turn(&p, Some(&llm), &mut |_| {}, &CancelFlag::default())
+        .await
+        .unwrap();
+    assert_eq!(a.origin, ReplyOrigin::AfterModelFailure);
+    assert!(a.reply.passage.is_some() && a.reply.drill_key.is_some());
 }

@@ -1,37 +1,48 @@
-//! One tutor turn (spec 001, PV-AI-006): mapping → policy → retrieval → prompt and
-//! grammar ([`prepare_turn`]), then the model or the fallback through the shared turn
-//! pipeline (the [`LoopTurn`] impl), then the snapshot and the log ([`finish_turn`]).
+//! One tutor turn (spec 001, PV-AI-006, and issue #33): mapping → policy → plan →
+//! the unit's material → the authored turn ([`compose`]) → the model's explanation of
+//! the passage, checked sentence by sentence ([`phrase`]) → the snapshot and the log
+//! ([`finish_turn`]).
+//!
+//! Everything a reply says is authored (the pack, the app) or a model sentence the
+//! reply filter found supported. A turn that needs no explanation (a drill, a card, a
+//! verdict) never asks the model.
+//!
+//! [`compose`]: super::compose
+//! [`phrase`]: super::phrase
 
 use super::candidates::candidate_units;
-use super::context::{
-    exam_candidates, mapping_hits, retrieve_context, SnapshotForModel, TutorContext,
-};
-use super::contract::{ExamAvailability, LlmTutorResponse, TutorAction};
+use super::compose::{compose, ComposeInput, Skeleton};
+use super::context::{exam_candidates, mapping_hits, unit_material};
 use super::course::TutorCourse;
+use super::drill::{seed_of, DrillKey};
+use super::evidence::record_drill_grade;
 use super::exam::{exam_availability, ExamAvail, ExamService};
-use super::grammar::turn_schema;
 use super::input::StudentInput;
+use super::judge::Verdict;
 use super::log::{ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
-use super::message::ClientEvent;
-use super::offline::{fallback_reply, FallbackInput};
+use super::passage::Material;
+use super::phrase::{instruction_texts, phrase_request, phrase_schema, SentenceStream};
 use super::plan::{plan_turn, TurnPlan};
-use super::policy::{compute_policy, policy_base, TutorPolicy};
-use super::prompt::{build_request, PromptParts};
+use super::policy::{compute_policy, policy_base, TutorPolicy, TARGET_CONFIDENCE};
 use super::reply::TutorReply;
-use super::rules::{checked_reply, RuleContext};
 use super::scoring::{unit_priority_score, PriorityInputs};
 use super::snapshot::{MappedUnit, StudentSnapshot};
 use super::TutorError;
-use crate::course::Unit;
 use crate::language::Language;
-use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest, Usage};
+use crate::llm::{BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest, Usage};
 use crate::retrieval::Retriever;
-use crate::text::stream_field::AssistantTextStream;
+use crate::text::message_language::message_language;
+use crate::text::support::ReplyFilter;
 use crate::turn::{Answered, LoopTurn};
 use crate::ErrorCode;
 use chrono::{DateTime, Utc};
-use std::sync::OnceLock;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
+
+/// Chunks of a unit's material read per turn.
+pub const MATERIAL_TOP_K: usize = 3;
 
 /// What a turn starts from.
 #[derive(Debug, Clone, Copy)]
@@ -48,79 +59,49 @@ pub struct TurnRequest<'a> {
     pub turn_id: &'a str,
     /// The time of the turn.
     pub now: DateTime<Utc>,
-    /// The tutor's last words in the thread.
-    pub last_tutor_text: Option<&'a str>,
+    /// The tutor's recent words in the thread, oldest first.
+    pub recent_tutor_texts: &'a [String],
+    /// The key of the tutor's last question, if the student has not answered it.
+    pub pending: Option<&'a DrillKey>,
+    /// The key of the drill the pressed button refers to (stuck, continue).
+    pub event_drill: Option<&'a DrillKey>,
 }
 
 /// Everything decided before the model is asked.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct PreparedTurn {
     /// The course.
     pub course: TutorCourse,
     /// The input.
     pub input: StudentInput,
-    /// The thread's language.
+    /// The reply's language: the message's, else the thread's.
     pub language: Language,
     /// The message's units, decided in code.
     pub mapped: Vec<MappedUnit>,
+    /// The unit the message is about, when mapping is sure.
+    pub asked_unit_id: Option<String>,
     /// The policy.
     pub policy: TutorPolicy,
-    /// What the grammar allows.
+    /// What the turn does.
     pub plan: TurnPlan,
-    /// What the prompt carries.
-    pub context: TutorContext,
+    /// The focus and asked units' material read this turn.
+    pub material: Vec<Material>,
     /// Attemptable exam questions.
     pub attemptable: Vec<String>,
     /// The candidate units with their priority scores, best first.
     pub scored: Vec<ScoredUnit>,
-    /// The request.
-    pub request: LlmRequest,
-    /// The answer schema (the grammar).
-    pub schema: serde_json::Value,
-    /// What the model's answer cost, once it answered (kept when the answer is refused).
+    /// The authored turn.
+    pub skeleton: Skeleton,
+    /// The model's request, when the turn asks it to explain.
+    pub request: Option<LlmRequest>,
+    /// The model's answer schema (the grammar).
+    pub schema: Value,
+    /// The filter the model's sentences pass.
+    pub filter: ReplyFilter,
+    /// What the model's answer cost, once it answered.
     pub usage: OnceLock<Usage>,
-    /// The model's raw answer, kept for the log.
-    pub raw_answer: OnceLock<String>,
-    /// The action of a parsed answer the rules refused, so the fallback replaces it in
-    /// kind.
-    pub refused_action: OnceLock<TutorAction>,
-}
-
-/// What the prompt says the student did.
-fn student_words(input: &StudentInput, language: Language) -> String {
-    let mut words = input.query().to_string();
-    let pressed = match (&input.event, language) {
-        (ClientEvent::None, _) => None,
-        (ClientEvent::RequestDrill { .. }, Language::En) => Some("(pressed: Try a drill)"),
-        (ClientEvent::RequestDrill { .. }, Language::Es) => Some("(pulsó: Probar un ejercicio)"),
-        (ClientEvent::DrillContinue { .. }, Language::En) => {
-            Some("(pressed: Continue after a drill)")
-        }
-        (ClientEvent::DrillContinue { .. }, Language::Es) => {
-            Some("(pulsó: Continuar tras un ejercicio)")
-        }
-        (ClientEvent::ExamContinue { .. }, Language::En) => {
-            Some("(pressed: Continue after an exam question)")
-        }
-        (ClientEvent::ExamContinue { .. }, Language::Es) => {
-            Some("(pulsó: Continuar tras una pregunta de examen)")
-        }
-        (ClientEvent::Stuck { .. }, Language::En) => Some("(pressed: I'm stuck)"),
-        (ClientEvent::Stuck { .. }, Language::Es) => Some("(pulsó: Estoy atascado)"),
-        (ClientEvent::ChooseUnit { .. }, Language::En) => {
-            Some("(chose this unit on the learning path)")
-        }
-        (ClientEvent::ChooseUnit { .. }, Language::Es) => {
-            Some("(eligió esta unidad en la ruta de aprendizaje)")
-        }
-    };
-    if let Some(p) = pressed {
-        if !words.is_empty() {
-            words.push(' ');
-        }
-        words.push_str(p);
-    }
-    words
+    /// The model's sentences as they were checked (kept and dropped).
+    pub checked: Mutex<Option<SentenceStream>>,
 }
 
 /// The candidate units scored for the debug view, best first.
@@ -162,8 +143,53 @@ fn score_candidates(r: &TurnRequest<'_>, mapped: &[MappedUnit]) -> Vec<ScoredUni
     scored
 }
 
-/// Maps the message, computes the policy and the plan, retrieves the context and
-/// builds the prompt and the grammar.
+/// The exam questions of the policy's tier that can be attempted now.
+async fn exam_state(
+    r: &TurnRequest<'_>,
+    retriever: &dyn Retriever,
+    exams: &dyn ExamService,
+    focus: &str,
+    tier: crate::retrieval::Tier,
+    query: &str,
+) -> Result<ExamAvail, TutorError> {
+    let found = exam_candidates(retriever, &r.course.id, focus, tier, query).await?;
+    let ids: Vec<String> = found.iter().map(|c| c.question_id.clone()).collect();
+    let statuses = exams
+        .batch_status(&r.snapshot.student_id, &ids, r.now)
+        .await;
+    Ok(exam_availability(&ids, &statuses))
+}
+
+/// The texts the model's sentences may rest on: the passage, the focus and asked
+/// units' anchors and titles, and their material read this turn.
+fn support_texts(
+    course: &TutorCourse,
+    skeleton: &Skeleton,
+    units: &[&str],
+    material: &[Material],
+) -> Vec<String> {
+    let mut texts: Vec<String> = Vec::new();
+    if let Some(p) = &skeleton.passage {
+        texts.push(p.quote.clone());
+        texts.push(p.full_text.clone());
+    }
+    for unit in units {
+        if let Some(u) = course.unit(unit) {
+            texts.push(u.title.clone());
+            texts.push(u.anchor.clone());
+        }
+    }
+    texts.extend(
+        material
+            .iter()
+            .filter(|m| units.contains(&m.unit_id.as_str()))
+            .map(|m| m.text.clone()),
+    );
+    texts
+}
+
+/// Maps the message, computes the policy and the plan, reads the material, composes
+/// the authored turn and, when it explains a passage, the model's request.
 pub async fn prepare_turn(
     r: &TurnRequest<'_>,
     retriever: &dyn Retriever,
@@ -191,141 +217,172 @@ pub async fn prepare_turn(
         event_unit: r.input.event.unit_id(),
     });
     let base = policy_base(r.snapshot, &course.graph, &mapped, r.now);
-    let focus_title = course.title_of(&base.focus_unit_id);
     let search_text = if query.is_empty() {
-        focus_title.clone()
+        course.title_of(&base.focus_unit_id)
     } else {
         query.clone()
     };
-    let (exam, found) = if base.exam_ready {
-        let found = exam_candidates(
+    let exam = if base.exam_ready {
+        exam_state(
+            r,
             retriever,
-            &course.id,
+            exams,
             &base.focus_unit_id,
             base.desired_exam_tier,
             &search_text,
         )
-        .await?;
-        let ids: Vec<String> = found.iter().map(|c| c.question_id.clone()).collect();
-        let statuses = exams
-            .batch_status(&r.snapshot.student_id, &ids, r.now)
-            .await;
-        (exam_availability(&ids, &statuses), found)
+        .await?
     } else {
-        (
-            ExamAvail {
-                availability: ExamAvailability::None,
-                candidate_ids: Vec::new(),
-                next_eligible_at: None,
-            },
-            Vec::new(),
-        )
+        ExamAvail::none()
     };
     let policy = compute_policy(r.turn_id, r.snapshot, &course.graph, &mapped, base, &exam);
-    let attemptable_meta: Vec<_> = found
-        .into_iter()
-        .filter(|c| exam.candidate_ids.contains(&c.question_id))
-        .collect();
-    let retrieved = retrieve_context(
-        retriever,
-        &course.id,
-        &search_text,
-        &policy,
-        |u| course.title_of(u),
-        &attemptable_meta,
-    )
-    .await?;
-    let attemptable: Vec<String> = retrieved
-        .exam_candidates
-        .iter()
-        .map(|c| c.question_id.clone())
-        .collect();
+    let attemptable = exam.candidate_ids.clone();
+    let asked_unit_id = mapped
+        .first()
+        .filter(|m| m.confidence >= TARGET_CONFIDENCE && r.input.event.unit_id().is_none())
+        .map(|m| m.unit_id.clone());
+    let mut units = vec![policy.focus_unit_id.clone()];
+    if let Some(asked) = asked_unit_id
+        .as_ref()
+        .filter(|a| **a != policy.focus_unit_id)
+    {
+        units.push(asked.clone());
+    }
+    let mut material = Vec::new();
+    for unit in &units {
+        material.extend(
+            unit_material(retriever, &course.id, unit, &search_text, MATERIAL_TOP_K).await?,
+        );
+    }
     let plan = plan_turn(&policy, &r.input.event, &mapped);
-    let context = TutorContext {
-        unit_anchors: retrieved.unit_anchors,
-        unit_content_chunks: retrieved.unit_content_chunks,
-        exam_candidates: retrieved.exam_candidates,
-        exam_support_chunks: retrieved.exam_support_chunks,
-        snapshot_lite_for_llm: SnapshotForModel {
-            focus_unit_id: policy.focus_unit_id.clone(),
-            focus_mastery_tier: r.snapshot.mastery(&policy.focus_unit_id),
-            units_in_progress: r.snapshot.units_in_progress.clone(),
-        },
-        client_event: r.input.event.clone(),
+    let language = if query.is_empty() {
+        r.language
+    } else {
+        message_language(&query, r.language)
     };
-    let request = build_request(&PromptParts {
+    let no_tags = BTreeMap::new();
+    let confusion = r
+        .snapshot
+        .progress(&policy.focus_unit_id)
+        .map_or(&no_tags, |p| &p.confusion_tags);
+    let skeleton = compose(&ComposeInput {
         course,
         policy: &policy,
         plan: &plan,
-        context: &context,
-        last_tutor_text: r.last_tutor_text,
-        student: &student_words(r.input, r.language),
-        language: r.language,
+        event: &r.input.event,
+        message: &query,
+        language,
+        asked: asked_unit_id.as_deref(),
+        material: &material,
+        attemptable: &attemptable,
+        pending: r.pending,
+        drill: r.event_drill,
+        recent: r.recent_tutor_texts,
+        confusion,
+        seed: seed_of(r.turn_id),
     });
-    let schema = turn_schema(&policy, &plan, &attemptable, &course.unit_ids());
+    let request = skeleton
+        .passage
+        .as_ref()
+        .filter(|_| skeleton.asks_model)
+        .map(|p| {
+            let anchor = course.unit(&p.unit_id).map_or("", |u| u.anchor.as_str());
+            phrase_request(p, anchor, &query, language)
+        });
+    let unit_refs: Vec<&str> = units.iter().map(String::as_str).collect();
+    let support = support_texts(course, &skeleton, &unit_refs, &material);
+    let support_refs: Vec<&str> = support.iter().map(String::as_str).collect();
+    let instructions = instruction_texts(language);
+    let instruction_refs: Vec<&str> = instructions.iter().map(String::as_str).collect();
+    let mut said: Vec<&str> = r.recent_tutor_texts.iter().map(String::as_str).collect();
+    said.push(&skeleton.opening);
+    said.push(&skeleton.closing);
+    let filter = ReplyFilter::new(Some(language), &support_refs, &query)
+        .with_instructions(&instruction_refs)
+        .with_said(&said);
     Ok(PreparedTurn {
         scored: score_candidates(r, &mapped),
         course: course.clone(),
         input: r.input.clone(),
-        language: r.language,
+        language,
         mapped,
+        asked_unit_id,
         policy,
         plan,
-        context,
+        material,
         attemptable,
+        skeleton,
         request,
-        schema,
+        schema: phrase_schema(),
+        filter,
         usage: OnceLock::new(),
-        raw_answer: OnceLock::new(),
-        refused_action: OnceLock::new(),
+        checked: Mutex::new(None),
     })
 }
 
-impl PreparedTurn {
-    fn rule_context<'a>(&'a self, units: &'a [String], others: &'a [&'a Unit]) -> RuleContext<'a> {
-        RuleContext {
-            policy: &self.policy,
-            plan: &self.plan,
-            attemptable: &self.attemptable,
-            language: self.language,
-            course_units: units,
-            focus_unit: self.course.unit(&self.policy.focus_unit_id),
-            other_units: others,
+/// Pieces of a reply streamed so far, separated by spaces.
+#[derive(Default)]
+struct Shown {
+    any: bool,
+}
+
+impl Shown {
+    fn show(&mut self, text: &str, sink: &mut dyn FnMut(&str)) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
         }
-    }
-
-    /// The fallback reply of this turn.
-    pub fn fallback(&self) -> TutorReply {
-        fallback_reply(&FallbackInput {
-            course: &self.course,
-            policy: &self.policy,
-            plan: &self.plan,
-            attemptable: &self.attemptable,
-            language: self.language,
-            prefer: self.refused_action.get().copied(),
-        })
-    }
-
-    /// The model's answer text checked into a reply; `Err` says why it cannot be used.
-    pub fn check_answer(&self, text: &str) -> Result<TutorReply, TutorError> {
-        let raw: LlmTutorResponse = parse_output(text, &self.schema)?;
-        let units = self.course.unit_ids();
-        let others: Vec<&Unit> = self
-            .policy
-            .scoped_unit_ids
-            .iter()
-            .filter(|u| **u != self.policy.focus_unit_id)
-            .filter_map(|u| self.course.unit(u))
-            .collect();
-        checked_reply(&raw, &self.rule_context(&units, &others)).map_err(|why| {
-            let _ = self.refused_action.set(raw.action);
-            TutorError::PolicyViolation(why)
-        })
+        if self.any {
+            sink(" ");
+        }
+        sink(text);
+        self.any = true;
     }
 }
 
-/// A tutor turn in the shared pipeline: the model under the turn's grammar, validated,
-/// or the deterministic fallback.
+fn joined(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl PreparedTurn {
+    /// The reply with the model's `kept` sentences between the opening and the closing.
+    pub fn reply_with(&self, kept: &[String]) -> TutorReply {
+        let s = &self.skeleton;
+        let model = kept.join(" ");
+        let (dropped, model_sentences) = self
+            .checked
+            .lock()
+            .ok()
+            .and_then(|c| c.as_ref().map(|c| (c.dropped().to_vec(), c.kept().len())))
+            .unwrap_or_default();
+        TutorReply {
+            action: s.action,
+            unit_id: s.unit_id.clone(),
+            text: joined(&[&s.opening, &model, &s.closing]),
+            card: s.card.clone(),
+            usage: self.usage.get().copied(),
+            drill_key: s.drill_key.clone(),
+            passage: s.passage.clone(),
+            verdict: s.judged.as_ref().map(|j| j.judgement.verdict),
+            dropped,
+            model_sentences,
+            model_text: model,
+        }
+    }
+
+    /// The authored reply, without the model's words.
+    pub fn fallback(&self) -> TutorReply {
+        self.reply_with(&[])
+    }
+}
+
+/// A tutor turn in the shared pipeline: the authored turn, with the model's checked
+/// explanation when the turn asks for one.
 impl LoopTurn for PreparedTurn {
     type Reply = TutorReply;
     type Error = TutorError;
@@ -337,23 +394,35 @@ impl LoopTurn for PreparedTurn {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<TutorReply, TutorError>> {
         Box::pin(async move {
-            let mut stream = AssistantTextStream::for_field("tutor_text");
-            let mut on_delta = |delta: &str| {
-                let decoded = stream.push(delta);
-                if !decoded.is_empty() {
-                    on_text(&decoded);
-                }
+            let Some(request) = &self.request else {
+                return Ok(self.fallback());
             };
-            let counted = llm
-                .complete_json_counted(&self.request, &self.schema, &mut on_delta, cancel)
-                .await?;
+            // What streams is what stays: the opening at once, then each model sentence
+            // once it passes the checks, then the closing.
+            let mut shown = Shown::default();
+            shown.show(&self.skeleton.opening, &mut *on_text);
+            let mut stream = SentenceStream::new(self.filter.clone());
+            let counted = {
+                let mut on_delta = |delta: &str| {
+                    for s in stream.push(delta) {
+                        shown.show(&s, &mut *on_text);
+                    }
+                };
+                llm.complete_json_counted(request, &self.schema, &mut on_delta, cancel)
+                    .await?
+            };
+            for s in stream.finish() {
+                shown.show(&s, &mut *on_text);
+            }
+            shown.show(&self.skeleton.closing, &mut *on_text);
             if let Some(usage) = counted.usage {
                 let _ = self.usage.set(usage);
             }
-            let _ = self.raw_answer.set(counted.text.clone());
-            let mut reply = self.check_answer(&counted.text)?;
-            reply.usage = counted.usage;
-            Ok(reply)
+            let kept = stream.kept().to_vec();
+            if let Ok(mut slot) = self.checked.lock() {
+                *slot = Some(stream);
+            }
+            Ok(self.reply_with(&kept))
         })
     }
 
@@ -361,8 +430,12 @@ impl LoopTurn for PreparedTurn {
         Ok(self.fallback())
     }
 
-    /// A refused, unparseable or impossible answer (a prompt too long for a small
-    /// context, say) is answered by the fallback, so the student always gets a move.
+    fn without_model(&self) -> Option<Result<TutorReply, TutorError>> {
+        self.request.is_none().then(|| Ok(self.fallback()))
+    }
+
+    /// An impossible request (a prompt too long for a small context, say) is answered
+    /// by the authored turn, so the student always gets a move.
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
         super::error::is_broken_reply(code)
     }
@@ -380,7 +453,7 @@ pub struct FinishedTurn {
 }
 
 /// The snapshot and the log after `answered`: the focus unit is touched and becomes
-/// the focus; the model's analysis (never evidence) becomes `lastTurnAnalysis`.
+/// the focus; an answer to the tutor's question counts as a graded drill (evidence).
 pub fn finish_turn(
     prepared: &PreparedTurn,
     snapshot: &StudentSnapshot,
@@ -389,11 +462,21 @@ pub fn finish_turn(
     latency_ms: f64,
 ) -> FinishedTurn {
     let mut next = snapshot.clone();
-    next.touch(
-        &prepared.policy.focus_unit_id,
-        now,
-        answered.reply.analysis.clone(),
-    );
+    if let Some(j) = prepared
+        .skeleton
+        .judged
+        .as_ref()
+        .filter(|j| j.answered_question)
+    {
+        record_drill_grade(
+            &mut next,
+            &j.unit_id,
+            j.judgement.verdict == Verdict::Right,
+            j.judgement.tag.as_deref(),
+            now,
+        );
+    }
+    next.touch(&prepared.policy.focus_unit_id, now);
     let log = TurnLog::new(prepared, &answered, latency_ms);
     FinishedTurn {
         reply: answered.reply,
