@@ -92,8 +92,8 @@ enum BenchCommand {
     Rag(commands::BenchRagOptions),
     /// Whole tutor turns: cold and warm time to first token, turn time, prompt tokens.
     Tutor(commands::BenchTutorOptions),
-    /// Drills the model writes: the share whose own answer the checker verifies.
-    Drills(commands::BenchDrillsOptions),
+    /// The tutor's message-to-unit mapping on a calibration file, per course.
+    Mapping(commands::BenchMappingOptions),
     /// Feedback on graded drills: the share the model writes that the tutor's rules keep.
     Feedback(commands::BenchFeedbackOptions),
     /// Voice input: the speech model's load time and real-time factor on WAV files.
@@ -180,8 +180,8 @@ fn main() -> ExitCode {
         Command::Generate(options) => commands::generate(&locations, &options),
         Command::Bench(BenchCommand::Llm(options)) => commands::bench_llm(&locations, &options),
         Command::Bench(BenchCommand::Tutor(options)) => commands::bench_tutor(&locations, &options),
-        Command::Bench(BenchCommand::Drills(options)) => {
-            commands::bench_drills(&locations, &options)
+        Command::Bench(BenchCommand::Mapping(options)) => {
+            commands::bench_mapping(&locations, &options)
         }
         Command::Bench(BenchCommand::Feedback(options)) => {
             commands::bench_feedback(&locations, &options)

@@ -83,17 +83,18 @@ fn a_whole_conversation_runs_headless_on_the_sample_course() {
     let log = log.as_array().unwrap();
     assert_eq!(log.len(), 2);
     for row in log {
+        let origin = row["origin"].as_str().unwrap();
         assert!(
-            row["validated"].as_bool().unwrap()
-                || row["fallbackReason"].is_string()
-                || row["origin"] == "offline"
+            ["model", "app", "offline"].contains(&origin) || row["fallbackReason"].is_string(),
+            "{origin}"
         );
         assert!(row["latencyMs"].as_f64().unwrap() > 0.0);
     }
     assert!(
-        log[0]["promptTokens"].as_u64().unwrap() > 100,
+        log[0]["promptTokens"].as_u64().unwrap() > 30,
         "token counts are logged"
     );
+    assert_eq!(log[1]["origin"], "app", "a drill needs no model");
     let shown = json(d, &["tutor", "show", &id, "--json"]);
     assert_eq!(
         shown["messages"].as_array().unwrap().len(),
@@ -128,8 +129,20 @@ fn a_course_from_a_freshly_written_pack_runs_the_same_way() {
         "BIO-03 needs BIO-02 first"
     );
     let offline = json(d, &["tutor", "say", &id, question, "--offline", "--json"]);
-    let text = tutor_reply(&offline)["text"].as_str().unwrap().to_string();
-    assert!(text.ends_with('?'), "the fallback asks: {text}");
+    let reply = tutor_reply(&offline);
+    let text = reply["text"].as_str().unwrap().to_string();
+    assert!(
+        text.contains("___") || text.ends_with('?'),
+        "the tutor asks a question it can check: {text}"
+    );
+    assert_eq!(
+        reply["passage"]["unitId"], "BIO-03",
+        "the question is answered from its unit"
+    );
+    assert!(
+        text.contains("builds on"),
+        "and the prerequisite is named: {text}"
+    );
     assert_eq!(offline["log"]["origin"], "offline");
     let with_model = json(
         d,
@@ -339,15 +352,21 @@ fn bad_input_gets_coded_errors_and_loses_nothing() {
 #[test]
 fn the_tutor_eval_smoke_cases_run_with_the_default_model() {
     let dir = tempfile::tempdir().unwrap();
-    let cases = repo("tests/evals/tutor/smoke.json");
+    let cases = repo("tests/evals/tutor/smoke-grounded.json");
     let report = json(dir.path(), &["eval", "tutor", "--cases", &cases, "--json"]);
     let turns = report["turns"].as_array().unwrap();
-    assert_eq!(turns.len(), 4, "every smoke turn is scored");
+    assert!(turns.len() >= 6, "every smoke turn is scored");
+    // What the pipeline guarantees whatever the model writes: every sentence shown is
+    // authored or supported, never an echo or a leak, and every question is checkable.
     for check in [
-        "action follows the policy's intent",
-        "message mapped to its unit",
+        "supported",
+        "no_echo",
+        "no_leak",
+        "question_checkable",
+        "action_follows_policy",
     ] {
         let rate = &report["report"]["checks"][check];
+        assert!(rate["total"].as_u64().unwrap() > 0, "{check} ran");
         assert_eq!(rate["passed"], rate["total"], "{check}: {rate}");
     }
 }

@@ -8,7 +8,9 @@ use lantern_core::course::{tag_untagged, Edge, Misconception, Unit};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::drill::DrillKey;
+use lantern_core::tutor::judge::TutorVerdict;
 use lantern_core::tutor::lite::UnitRef;
+use lantern_core::tutor::passage::SourcePassage;
 use lantern_core::tutor::{
     StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorReply, TutorRole,
 };
@@ -88,6 +90,8 @@ struct MessageRow {
     latex: Option<String>,
     card: Option<String>,
     origin: Option<String>,
+    passage: Option<String>,
+    verdict: Option<String>,
     created_at: String,
 }
 
@@ -128,6 +132,13 @@ impl MessageRow {
                 .map(|c| serde_json::from_str::<TutorCard>(&c).map_err(corrupt))
                 .transpose()?,
             origin: self.origin.as_deref().and_then(ReplyOrigin::parse),
+            passage: self
+                .passage
+                .map(|p| serde_json::from_str::<SourcePassage>(&p).map_err(corrupt))
+                .transpose()?,
+            verdict: self.verdict.and_then(|v| {
+                serde_json::from_value::<TutorVerdict>(serde_json::Value::String(v)).ok()
+            }),
             turn_id: self.turn_id,
             created_at: self.created_at,
         })
@@ -321,7 +332,7 @@ impl Store {
         .await?
         .ok_or(StoreError::TutorThreadNotFound(id))?;
         let messages: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, created_at \
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, created_at \
              FROM tutor_messages WHERE thread_id = ? ORDER BY id",
         )
         .bind(id)
@@ -399,6 +410,8 @@ impl Store {
                 card: w.reply.card.as_ref(),
                 origin: w.origin,
                 drill_key: w.reply.drill_key.as_ref(),
+                passage: w.reply.passage.as_ref(),
+                verdict: w.reply.verdict,
             },
         )
         .await?;
@@ -410,7 +423,7 @@ impl Store {
         .bind(id)
         .bind(w.turn_id)
         .bind(w.log.chosen_action.as_str())
-        .bind(w.log.validated)
+        .bind(w.log.origin == ReplyOrigin::Model)
         .bind(&w.log.fallback_reason)
         .bind(w.log.latency_ms)
         .bind(w.log.prompt_tokens)
@@ -421,6 +434,67 @@ impl Store {
         self.tutor_turn_messages(id, w.turn_id).await
     }
 
+    /// The key of the question the tutor asked last in thread `id`, if the thread ends
+    /// with it (a question in the text, not a drill card, which has its own answer box).
+    pub(crate) async fn tutor_pending_key(&self, id: i64) -> Result<Option<DrillKey>, StoreError> {
+        let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT role, card, drill_key FROM tutor_messages WHERE thread_id = ? \
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some((role, None, Some(key))) if role == "assistant" => {
+                Ok(Some(serde_json::from_str(&key).map_err(corrupt)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The tutor's last message in thread `id` with the key of the question it asks
+    /// (its id, card and key), if it asks one — what an eval's scripted student answers.
+    pub async fn tutor_last_question(
+        &self,
+        id: i64,
+    ) -> Result<Option<(String, Option<TutorCard>, DrillKey)>, StoreError> {
+        let row: Option<(i64, Option<String>, Option<String>)> = sqlx::query_as(
+            "SELECT id, card, drill_key FROM tutor_messages WHERE thread_id = ? \
+             AND role = 'assistant' ORDER BY id DESC LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((message, card, Some(key))) = row else {
+            return Ok(None);
+        };
+        let card = card
+            .map(|c| serde_json::from_str::<TutorCard>(&c).map_err(corrupt))
+            .transpose()?;
+        let key = serde_json::from_str(&key).map_err(corrupt)?;
+        Ok(Some((message.to_string(), card, key)))
+    }
+
+    /// The answer key saved with message `message_id` of thread `id`, if it has one.
+    pub(crate) async fn tutor_message_key(
+        &self,
+        id: i64,
+        message_id: &str,
+    ) -> Result<Option<DrillKey>, StoreError> {
+        let Ok(message) = message_id.trim().parse::<i64>() else {
+            return Ok(None);
+        };
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT drill_key FROM tutor_messages WHERE id = ? AND thread_id = ?")
+                .bind(message)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.and_then(|(k,)| k)
+            .map(|k| serde_json::from_str(&k).map_err(corrupt))
+            .transpose()
+    }
+
     /// The messages of turn `turn_id` of thread `id`, in order.
     pub(crate) async fn tutor_turn_messages(
         &self,
@@ -428,7 +502,7 @@ impl Store {
         turn_id: &str,
     ) -> Result<Vec<TutorMessage>, StoreError> {
         let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, created_at \
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, created_at \
              FROM tutor_messages WHERE thread_id = ? AND turn_id = ? ORDER BY id",
         )
         .bind(id)
@@ -451,8 +525,12 @@ pub(crate) struct TimelineWrite<'a> {
     pub card: Option<&'a TutorCard>,
     /// Who wrote the words.
     pub origin: ReplyOrigin,
-    /// A drill card's answer key.
+    /// The answer key of the question asked (on a drill card or in the text).
     pub drill_key: Option<&'a DrillKey>,
+    /// The material the words rest on.
+    pub passage: Option<&'a SourcePassage>,
+    /// The verdict on the student's answer.
+    pub verdict: Option<TutorVerdict>,
 }
 
 /// Counts a turn on thread `id` of the profile and writes its messages; returns the
@@ -488,9 +566,14 @@ pub(crate) async fn write_timeline(
     }
     let card = w.card.map(to_json).transpose()?;
     let key = w.drill_key.map(to_json).transpose()?;
+    let passage = w.passage.map(to_json).transpose()?;
+    let verdict = w
+        .verdict
+        .and_then(|v| serde_json::to_value(v).ok())
+        .and_then(|v| v.as_str().map(str::to_string));
     let done = sqlx::query(
-        "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin, drill_key) \
-         VALUES (?, ?, 'assistant', ?, ?, ?, ?)",
+        "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin, drill_key, \
+         passage, verdict) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
     )
     .bind(id)
     .bind(w.turn_id)
@@ -498,6 +581,8 @@ pub(crate) async fn write_timeline(
     .bind(card)
     .bind(w.origin.as_str())
     .bind(key)
+    .bind(passage)
+    .bind(verdict)
     .execute(&mut *conn)
     .await?;
     Ok(done.last_insert_rowid())

@@ -14,7 +14,8 @@ use lantern_core::tutor::log::UnitMastery;
 use lantern_core::tutor::revisit::revisit_order;
 use lantern_core::tutor::{
     clean_input, finish_turn, prepare_turn, PreparedTurn, SnapshotLite, StudentInput,
-    StudentSnapshot, TurnLog, TurnRequest, TutorCourse, TutorDebugView, TutorMessage, TutorRole,
+    StudentSnapshot, TurnLog, TurnRequest, TutorCard, TutorCourse, TutorDebugView, TutorMessage,
+    TutorRole,
 };
 use std::time::Instant;
 
@@ -45,7 +46,7 @@ pub struct TutorAnswer {
 }
 
 /// A turn prepared without asking the model (`lantern tutor policy`).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct TutorPreview {
     /// The thread.
     pub thread: TutorThread,
@@ -53,14 +54,29 @@ pub struct TutorPreview {
     pub prepared: PreparedTurn,
 }
 
-/// The tutor's last words in `thread`.
-fn last_tutor_text(thread: &TutorThread) -> Option<&str> {
-    thread
+/// Tutor messages read back as "already said" (so neither the model nor a question
+/// repeats them).
+const RECENT_TUTOR_MESSAGES: usize = 6;
+
+/// The tutor's recent words in `thread`, oldest first.
+fn recent_tutor_texts(thread: &TutorThread) -> Vec<String> {
+    let mut texts: Vec<String> = thread
         .messages
         .iter()
         .rev()
-        .find(|m| m.role == TutorRole::Assistant)
-        .map(|m| m.text.as_str())
+        .filter(|m| m.role == TutorRole::Assistant)
+        .take(RECENT_TUTOR_MESSAGES)
+        .map(|m| match &m.card {
+            Some(TutorCard::Drill {
+                prompt,
+                question_latex,
+                ..
+            }) => format!("{} {prompt} {question_latex}", m.text),
+            _ => m.text.clone(),
+        })
+        .collect();
+    texts.reverse();
+    texts
 }
 
 /// A thread with its course and the student's snapshot.
@@ -98,6 +114,12 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<PreparedTurn, StoreError> {
         let turn_id = format!("{}-{}", loaded.thread.id, loaded.thread.turns + 1);
+        let recent = recent_tutor_texts(&loaded.thread);
+        let pending = self.tutor_pending_key(loaded.thread.id).await?;
+        let event_drill = match input.event.drill_message_id() {
+            Some(message) => self.tutor_message_key(loaded.thread.id, message).await?,
+            None => None,
+        };
         let request = TurnRequest {
             course: &loaded.course,
             snapshot: &loaded.snapshot,
@@ -105,7 +127,9 @@ impl Store {
             language: loaded.thread.language,
             turn_id: &turn_id,
             now,
-            last_tutor_text: last_tutor_text(&loaded.thread),
+            recent_tutor_texts: &recent,
+            pending: pending.as_ref(),
+            event_drill: event_drill.as_ref(),
         };
         Ok(prepare_turn(&request, ports.retriever, ports.exams).await?)
     }

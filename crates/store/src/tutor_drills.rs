@@ -12,6 +12,7 @@ use lantern_core::turn::{answer_turn, ReplyOrigin};
 use lantern_core::tutor::drill::DrillKey;
 use lantern_core::tutor::evidence::{record_drill_grade, EvidenceEffect};
 use lantern_core::tutor::grading::{DrillVerdict, PreparedGrade, TagSource};
+use lantern_core::tutor::judge::TutorVerdict;
 use lantern_core::tutor::{
     clean_input, SnapshotLite, StudentInput, TutorCard, TutorError, TutorMessage,
 };
@@ -158,6 +159,12 @@ impl Store {
                 card: Some(&card),
                 origin: answered.origin,
                 drill_key: None,
+                passage: None,
+                verdict: Some(if verdict.is_correct {
+                    TutorVerdict::Right
+                } else {
+                    TutorVerdict::NotYet
+                }),
             },
         )
         .await?;

@@ -270,8 +270,10 @@ impl Store {
                 student: Some((student, None)),
                 text: &text,
                 card: Some(&card),
-                origin: ReplyOrigin::Offline,
+                origin: ReplyOrigin::App,
                 drill_key: None,
+                passage: None,
+                verdict: None,
             },
         )
         .await?;

@@ -7,6 +7,7 @@ use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::ScriptedRetriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::exam::NoExamService;
+use lantern_core::tutor::judge::TutorVerdict;
 use lantern_core::tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
 use lantern_core::Coded;
 use lantern_store::{Store, TutorPorts};
@@ -163,6 +164,42 @@ async fn a_turn_saves_its_messages_snapshot_and_log_together() {
         answer.messages[0].card,
         Some(TutorCard::Drill { .. })
     ));
+}
+
+#[tokio::test]
+async fn the_tutors_question_is_graded_on_the_next_message_and_its_passage_is_kept() {
+    let (_dir, store, profile, id) = store_with_thread().await;
+    let first = offline_turn(
+        &store,
+        profile,
+        id,
+        &StudentInput::message("what is an angle?"),
+    )
+    .await;
+    let reply = first.messages.last().unwrap();
+    let passage = reply.passage.as_ref().expect("a passage");
+    assert_eq!(passage.unit_id, "G-1");
+    let (_, card, key) = store
+        .tutor_last_question(id)
+        .await
+        .unwrap()
+        .expect("a question");
+    assert!(card.is_none() && key.verified);
+    let answer = offline_turn(&store, profile, id, &StudentInput::message(&key.answer)).await;
+    assert_eq!(answer.origin, ReplyOrigin::App, "a verdict needs no model");
+    let graded = answer.messages.last().unwrap();
+    assert_eq!(graded.verdict, Some(TutorVerdict::Right));
+    assert_eq!(answer.log.verdict, Some(TutorVerdict::Right));
+    let course = store.tutor_course("geo").await.unwrap();
+    let snapshot = store.tutor_snapshot(profile, &course, now()).await.unwrap();
+    let drill = &snapshot.progress(&key.unit_id).unwrap().drill;
+    assert_eq!(
+        (drill.attempts, drill.correct, drill.streak_correct),
+        (1, 1, 1)
+    );
+    let thread = store.tutor_thread(profile, id).await.unwrap();
+    assert_eq!(thread.messages[1].passage.as_ref(), Some(passage));
+    assert_eq!(thread.messages[3].verdict, Some(TutorVerdict::Right));
 }
 
 #[tokio::test]

@@ -136,7 +136,8 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
             .map(|l| f64::from(l.reused_tokens.unwrap_or(0)))
             .collect(),
     );
-    let valid = all().filter(|l| l.validated).count();
+    let explained = all().filter(|l| l.model_sentences > 0).count();
+    let dropped: usize = all().map(|l| l.dropped.len()).sum();
     outln!(
         "model:    {} ({} threads)",
         options.model.model_path(locations)?.display(),
@@ -155,7 +156,7 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
     outln!("turn:     {total:.0} ms median (retrieval, model, checks, saving)");
     outln!("prompt:   {prompt:.0} tokens median, {reused:.0} reused on warm turns");
     outln!(
-        "valid:    {valid}/{} answers passed validation",
+        "model:    {explained}/{} turns show model sentences; {dropped} sentences dropped by the checks",
         all().count()
     );
     Ok(())

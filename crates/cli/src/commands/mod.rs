@@ -1,8 +1,8 @@
 //! One module per group of subcommands; each prints its result on stdout.
 
-mod bench_drills;
 mod bench_feedback;
 mod bench_llm;
+mod bench_mapping;
 mod bench_rag;
 mod bench_speech;
 mod bench_tutor;
@@ -25,9 +25,9 @@ mod tutor;
 mod tutor_evidence;
 mod update;
 
-pub use bench_drills::{bench_drills, BenchDrillsOptions};
 pub use bench_feedback::{bench_feedback, BenchFeedbackOptions};
 pub use bench_llm::{bench_llm, BenchLlmOptions};
+pub use bench_mapping::{bench_mapping, BenchMappingOptions};
 pub use bench_rag::{bench_rag, BenchRagOptions};
 pub use bench_speech::{bench_speech, BenchSpeechOptions};
 pub use bench_tutor::{bench_tutor, BenchTutorOptions};

@@ -84,6 +84,9 @@ pub enum TutorCommand {
         /// EXAM_CONTINUE: the question's id.
         #[arg(long)]
         question: Option<String>,
+        /// STUCK, DRILL_CONTINUE: the drill card's message id (the hint refers to it).
+        #[arg(long)]
+        drill: Option<String>,
         /// Answer with the deterministic fallback instead of the model.
         #[arg(long)]
         offline: bool,
@@ -177,10 +180,14 @@ fn event(
     unit: String,
     result: Option<&str>,
     question: Option<&str>,
+    drill: Option<String>,
 ) -> Result<ClientEvent, CliError> {
     Ok(match kind {
         EventKind::RequestDrill => ClientEvent::RequestDrill { unit_id: unit },
-        EventKind::Stuck => ClientEvent::Stuck { unit_id: unit },
+        EventKind::Stuck => ClientEvent::Stuck {
+            unit_id: unit,
+            drill_message_id: drill,
+        },
         EventKind::ChooseUnit => ClientEvent::ChooseUnit { unit_id: unit },
         EventKind::DrillContinue => ClientEvent::DrillContinue {
             unit_id: unit,
@@ -191,6 +198,7 @@ fn event(
                     return Err(usage(format!("--result {other:?}: correct or incorrect")))
                 }
             },
+            drill_message_id: drill,
         },
         EventKind::ExamContinue => ClientEvent::ExamContinue {
             unit_id: unit,
@@ -375,6 +383,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             unit,
             result,
             question,
+            drill,
             offline,
             model,
         } => {
@@ -387,8 +396,13 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         .focus_unit_id
                 }
             };
-            let input =
-                StudentInput::event(event(*kind, unit, result.as_deref(), question.as_deref())?);
+            let input = StudentInput::event(event(
+                *kind,
+                unit,
+                result.as_deref(),
+                question.as_deref(),
+                drill.clone(),
+            )?);
             turn(
                 locations, options, &rt, &store, profile, *thread, &input, *offline, model, now,
             )
@@ -482,7 +496,13 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                 "policy": p.policy,
                 "plannedActions": p.plan.actions,
                 "scoredUnits": p.scored,
-                "context": p.context,
+                "askedUnitId": p.asked_unit_id,
+                "replyLanguage": p.language,
+                "passage": p.skeleton.passage,
+                "opening": p.skeleton.opening,
+                "closing": p.skeleton.closing,
+                "card": p.skeleton.card,
+                "asksModel": p.request.is_some(),
             });
             if *prompt {
                 value["request"] = json!(p.request);
@@ -537,11 +557,20 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         s.title
                     );
                 }
-                if *prompt {
+                if let Some(passage) = &p.skeleton.passage {
+                    outln!(
+                        "passage: {} › {} — {}",
+                        passage.source,
+                        passage.section,
+                        passage.quote
+                    );
+                }
+                outln!("reply: {} … {}", p.skeleton.opening, p.skeleton.closing);
+                if let (true, Some(request)) = (*prompt, &p.request) {
                     outln!(
                         "--- system\n{}\n--- user\n{}",
-                        p.request.system,
-                        p.request
+                        request.system,
+                        request
                             .messages
                             .last()
                             .map(|m| m.content.as_str())
@@ -566,7 +595,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                         l.focus_unit_id,
                         l.prereq_blocking_unit_id.as_deref().unwrap_or("-"),
                         l.chosen_action.as_str(),
-                        if l.validated { "validated" } else { "fallback" },
+                        l.origin.as_str(),
                         mapped.join(","),
                         l.latency_ms,
                         l.fallback_reason
@@ -654,7 +683,7 @@ fn turn(
         for m in &answer.messages {
             print_message(m);
         }
-        if !answer.log.validated {
+        if answer.origin.is_fallback() {
             eprintln!(
                 "(answered by the fallback: {})",
                 answer

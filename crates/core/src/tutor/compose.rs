@@ -8,9 +8,9 @@
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
-use super::judge::{judge_answer, judge_claim, Judgement, Verdict};
+use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, TutorCard};
-use super::passage::{best_passage, Material, Passage};
+use super::passage::{best_passage, Material, SourcePassage};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
@@ -46,7 +46,7 @@ pub struct Skeleton {
     /// The key of the question asked (in the closing or on the drill card).
     pub drill_key: Option<DrillKey>,
     /// The material the reply rests on.
-    pub passage: Option<Passage>,
+    pub passage: Option<SourcePassage>,
     /// The verdict on what the student typed.
     pub judged: Option<JudgedAnswer>,
     /// Whether the model is asked to explain the passage.
@@ -113,20 +113,22 @@ pub fn verdict_text(j: &JudgedAnswer, language: Language) -> String {
         j.answered_question,
         expected.is_empty(),
     ) {
-        (Verdict::Right, true, _) if es => "¡Correcto!".to_string(),
-        (Verdict::Right, true, _) => "Right!".to_string(),
-        (Verdict::Right, false, _) if es => "Sí, es correcto.".to_string(),
-        (Verdict::Right, false, _) => "Yes, that's right.".to_string(),
-        (Verdict::Partly, _, false) if es => {
+        (TutorVerdict::Right, true, _) if es => "¡Correcto!".to_string(),
+        (TutorVerdict::Right, true, _) => "Right!".to_string(),
+        (TutorVerdict::Right, false, _) if es => "Sí, es correcto.".to_string(),
+        (TutorVerdict::Right, false, _) => "Yes, that's right.".to_string(),
+        (TutorVerdict::Partly, _, false) if es => {
             format!("En parte. La respuesta completa es «{expected}».")
         }
-        (Verdict::Partly, _, _) if es => "En parte.".to_string(),
-        (Verdict::Partly, _, false) => format!("Partly. The full answer is “{expected}”."),
-        (Verdict::Partly, _, _) => "Partly.".to_string(),
-        (Verdict::NotYet, _, false) if es => format!("Todavía no: la respuesta es «{expected}»."),
-        (Verdict::NotYet, _, true) if es => "Todavía no.".to_string(),
-        (Verdict::NotYet, _, false) => format!("Not yet: the answer is “{expected}”."),
-        (Verdict::NotYet, _, true) => "Not quite.".to_string(),
+        (TutorVerdict::Partly, _, _) if es => "En parte.".to_string(),
+        (TutorVerdict::Partly, _, false) => format!("Partly. The full answer is “{expected}”."),
+        (TutorVerdict::Partly, _, _) => "Partly.".to_string(),
+        (TutorVerdict::NotYet, _, false) if es => {
+            format!("Todavía no: la respuesta es «{expected}».")
+        }
+        (TutorVerdict::NotYet, _, true) if es => "Todavía no.".to_string(),
+        (TutorVerdict::NotYet, _, false) => format!("Not yet: the answer is “{expected}”."),
+        (TutorVerdict::NotYet, _, true) => "Not quite.".to_string(),
     };
     // An explain-back's answer is the sentence itself: say it once.
     if why.is_empty() || why == expected {
@@ -520,11 +522,11 @@ mod tests {
             answered_question: true,
         };
         assert_eq!(
-            verdict_text(&j(Verdict::Right, "180°"), Language::En),
+            verdict_text(&j(TutorVerdict::Right, "180°"), Language::En),
             "Right! Angles on a line add up to 180°."
         );
         assert_eq!(
-            verdict_text(&j(Verdict::NotYet, "180°"), Language::Es),
+            verdict_text(&j(TutorVerdict::NotYet, "180°"), Language::Es),
             "Todavía no: la respuesta es «180°». Angles on a line add up to 180°."
         );
     }

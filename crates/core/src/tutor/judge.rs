@@ -24,7 +24,7 @@ const CLAIM_OVERLAP: f64 = 0.6;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum TutorVerdict {
     /// Right.
     Right,
     /// Some of it is right.
@@ -37,7 +37,7 @@ pub enum Verdict {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Judgement {
     /// The verdict.
-    pub verdict: Verdict,
+    pub verdict: TutorVerdict,
     /// The expected answer, shown with a verdict that is not right.
     pub expected: String,
     /// The authored sentence that says why, if any.
@@ -103,7 +103,7 @@ fn truth_of(message: &str) -> Option<bool> {
     }
 }
 
-fn judgement(verdict: Verdict, key: &DrillKey, tag: Option<String>) -> Judgement {
+fn judgement(verdict: TutorVerdict, key: &DrillKey, tag: Option<String>) -> Judgement {
     Judgement {
         verdict,
         expected: key.answer.clone(),
@@ -137,9 +137,9 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
                 .then(|| key.mistakes.first().map(|m| m.tag.clone()))
                 .flatten();
             let verdict = if said == expected {
-                Verdict::Right
+                TutorVerdict::Right
             } else {
-                Verdict::NotYet
+                TutorVerdict::NotYet
             };
             Some(judgement(verdict, key, tag))
         }
@@ -147,9 +147,9 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
             let want = numbers(&key.answer)[0];
             let said = numbers(message);
             let verdict = if said.iter().any(|n| same(*n, want)) {
-                Verdict::Right
+                TutorVerdict::Right
             } else {
-                Verdict::NotYet
+                TutorVerdict::NotYet
             };
             Some(judgement(verdict, key, None))
         }
@@ -160,20 +160,20 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
                 _ => (EXPLAIN_RIGHT, EXPLAIN_PARTLY),
             };
             let verdict = if share >= right {
-                Verdict::Right
+                TutorVerdict::Right
             } else if share >= partly && share > 0.0 {
-                Verdict::Partly
+                TutorVerdict::Partly
             } else {
-                Verdict::NotYet
+                TutorVerdict::NotYet
             };
             Some(judgement(verdict, key, None))
         }
         DrillSource::Template | DrillSource::Model | DrillSource::Misconception => {
             let v = grade_drill(key, message);
             let verdict = if v.is_correct {
-                Verdict::Right
+                TutorVerdict::Right
             } else {
-                Verdict::NotYet
+                TutorVerdict::NotYet
             };
             Some(judgement(verdict, key, v.common_mistake_tag))
         }
@@ -207,7 +207,7 @@ pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judg
                 .all(|n| numbers(message).iter().any(|x| same(*x, *n)));
             if numbers_agree {
                 return Some(Judgement {
-                    verdict: Verdict::NotYet,
+                    verdict: TutorVerdict::NotYet,
                     expected: String::new(),
                     why: super::cloze::correction_of(unit, &m.text),
                     tag: Some(m.tag.clone()),
@@ -238,9 +238,9 @@ pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judg
             }
             let sum: f64 = parts.iter().sum();
             let verdict = if same(sum, *total) {
-                Verdict::Right
+                TutorVerdict::Right
             } else {
-                Verdict::NotYet
+                TutorVerdict::NotYet
             };
             return Some(Judgement {
                 verdict,
@@ -287,14 +287,14 @@ mod tests {
         let key = cloze_key("Angles on a straight line add up to 180°.");
         assert_eq!(
             judge_answer(&key, "180 degrees").unwrap().verdict,
-            Verdict::Right
+            TutorVerdict::Right
         );
         assert_eq!(
             judge_answer(&key, "i think it's 180").unwrap().verdict,
-            Verdict::Right
+            TutorVerdict::Right
         );
         let wrong = judge_answer(&key, "360").unwrap();
-        assert_eq!(wrong.verdict, Verdict::NotYet);
+        assert_eq!(wrong.verdict, TutorVerdict::NotYet);
         assert_eq!(wrong.expected, "180°");
         assert_eq!(
             wrong.why.as_deref(),
@@ -307,11 +307,11 @@ mod tests {
         let key = cloze_key("Vertically opposite angles are always equal.");
         assert_eq!(
             judge_answer(&key, "Opposite").unwrap().verdict,
-            Verdict::Right
+            TutorVerdict::Right
         );
         assert_eq!(
             judge_answer(&key, "adjacent").unwrap().verdict,
-            Verdict::NotYet
+            TutorVerdict::NotYet
         );
     }
 
@@ -326,9 +326,12 @@ mod tests {
         let key = misconception_true_false(&unit(), 0, Language::Es)
             .unwrap()
             .key;
-        assert_eq!(judge_answer(&key, "falso").unwrap().verdict, Verdict::Right);
+        assert_eq!(
+            judge_answer(&key, "falso").unwrap().verdict,
+            TutorVerdict::Right
+        );
         let j = judge_answer(&key, "verdadero").unwrap();
-        assert_eq!(j.verdict, Verdict::NotYet);
+        assert_eq!(j.verdict, TutorVerdict::NotYet);
         assert_eq!(j.tag.as_deref(), Some("line_is_360"));
         assert!(judge_answer(&key, "no sé").is_some());
     }
@@ -349,23 +352,23 @@ mod tests {
         let v = |m: &str| judge_answer(&key, m).unwrap().verdict;
         assert_eq!(
             v("the angles on a straight line make 180 degrees together"),
-            Verdict::Right
+            TutorVerdict::Right
         );
-        assert_eq!(v("they are angles on a line"), Verdict::Partly);
-        assert_eq!(v("no idea"), Verdict::NotYet);
+        assert_eq!(v("they are angles on a line"), TutorVerdict::Partly);
+        assert_eq!(v("no idea"), TutorVerdict::NotYet);
     }
 
     #[test]
     fn a_claim_about_parts_of_a_total_is_checked_by_the_sum() {
         let u = unit();
         let right = judge_claim(&u, &[], "so if one angle is 120 the other is 60?").unwrap();
-        assert_eq!(right.verdict, Verdict::Right);
+        assert_eq!(right.verdict, TutorVerdict::Right);
         assert_eq!(
             right.why.as_deref(),
             Some("Angles on a straight line add up to 180°.")
         );
         let wrong = judge_claim(&u, &[], "so if one angle is 120 the other is 80?").unwrap();
-        assert_eq!(wrong.verdict, Verdict::NotYet);
+        assert_eq!(wrong.verdict, TutorVerdict::NotYet);
     }
 
     #[test]
@@ -376,7 +379,7 @@ mod tests {
             "angles on a straight line add up to 360 right",
         )
         .unwrap();
-        assert_eq!(j.verdict, Verdict::NotYet);
+        assert_eq!(j.verdict, TutorVerdict::NotYet);
         assert_eq!(j.tag.as_deref(), Some("line_is_360"));
         assert!(judge_claim(&unit(), &[], "what is a transversal").is_none());
     }

@@ -3,7 +3,7 @@
 //! and the debug drawer's view model.
 
 use super::contract::{ExamAvailability, MasteryTier, TutorAction};
-use super::judge::Verdict;
+use super::judge::TutorVerdict;
 use super::lite::SnapshotLite;
 use super::phrase::DroppedSentence;
 use super::policy::TutorPolicy;
@@ -68,7 +68,7 @@ pub struct TurnLog {
     /// The file (or `course.json`) of the passage shown, if any.
     pub passage_source: Option<String>,
     /// The verdict on the student's answer or claim, if judged.
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<TutorVerdict>,
     /// The model's sentences shown.
     #[serde(default)]
     pub model_sentences: u32,

@@ -4,13 +4,17 @@
 //!
 //! - **named**: a unit id in the message, or a unit's whole title → confidence 1.0 / 0.9;
 //! - **the client event's unit** (a card's button) → 1.0;
+//! - **lexical**: the units' own words in the message (titles, tags, anchors,
+//!   misconceptions, weighted by how specific they are; see [`super::lexicon`]);
 //! - **retrieval**: the course-wide searches of `unit_anchors` (6), `unit_content_chunks`
 //!   (8) and `exam_candidates` (6). Each search votes for units in proportion to its hits'
 //!   similarity; the votes are combined with weights and calibrated to 0..1 (see
 //!   [`retrieval_confidence`] and docs/ARCHITECTURE.md, "Tutor mapping").
 //!
-//! The model's own `mapped_units` are kept only as `lastTurnAnalysis`.
+//! Lexical and retrieval confidence combine as independent evidence
+//! (`1 − (1 − l)(1 − r)`), so either alone can be sure and both together are surer.
 
+use super::lexicon::Lexicon;
 use super::snapshot::MappedUnit;
 use crate::text::normalize::normalize;
 use std::collections::BTreeMap;
@@ -70,6 +74,8 @@ pub struct MappingEvidence<'a> {
     pub exams: &'a [UnitHit],
     /// The unit of the button pressed, if any.
     pub event_unit: Option<&'a str>,
+    /// The course's vocabulary.
+    pub lexicon: &'a Lexicon,
 }
 
 /// Each unit's share of one search's similarity mass (shares sum to 1, or to 0 when
@@ -162,9 +168,7 @@ pub fn named_units(message: &str, units: &[UnitName]) -> BTreeMap<String, f64> {
     for unit in units {
         if names(&plain, &normalize(&unit.id)) {
             named.insert(unit.id.clone(), 1.0);
-        } else if normalize(&unit.title).split(' ').count() >= 1
-            && names(&plain, &normalize(&unit.title))
-        {
+        } else if names(&plain, &normalize(&unit.title)) {
             named.insert(unit.id.clone(), TITLE_CONFIDENCE);
         }
     }
@@ -176,6 +180,10 @@ pub fn named_units(message: &str, units: &[UnitName]) -> BTreeMap<String, f64> {
 pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
     let known = |u: &str| e.units.iter().any(|n| n.id == u);
     let mut best: BTreeMap<String, f64> = retrieval_confidence(e.anchors, e.content, e.exams);
+    for (unit, l) in e.lexicon.confidence(e.message) {
+        let r = best.entry(unit).or_default();
+        *r = 1.0 - (1.0 - *r) * (1.0 - l);
+    }
     for (unit, c) in named_units(e.message, e.units) {
         let entry = best.entry(unit).or_default();
         *entry = entry.max(c);
@@ -271,6 +279,7 @@ mod tests {
             content: &[],
             exams: &[],
             event_unit: Some("ALG-02"),
+            lexicon: &Lexicon::default(),
         };
         let mapped = map_message(&e);
         assert_eq!(mapped[0].unit_id, "ALG-02");

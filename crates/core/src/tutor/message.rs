@@ -2,6 +2,8 @@
 //! (client events, PV-AI-020..022).
 
 use super::contract::{MasteryTier, WorkedExample};
+use super::judge::TutorVerdict;
+use super::passage::SourcePassage;
 use crate::retrieval::Tier;
 use crate::turn::ReplyOrigin;
 use schemars::JsonSchema;
@@ -135,6 +137,10 @@ pub struct TutorMessage {
     pub card: Option<TutorCard>,
     /// Who wrote a tutor message (the model or the deterministic fallback).
     pub origin: Option<ReplyOrigin>,
+    /// The course material a tutor message rests on, with where it comes from.
+    pub passage: Option<SourcePassage>,
+    /// The verdict on the student's answer this message replies to.
+    pub verdict: Option<TutorVerdict>,
     /// The turn it belongs to.
     pub turn_id: String,
     /// When it was written (RFC 3339).

@@ -26,6 +26,7 @@ pub mod grading;
 pub mod history;
 mod input;
 pub mod judge;
+pub mod lexicon;
 pub mod lite;
 pub mod log;
 pub mod mapping;

@@ -22,7 +22,7 @@ pub const FULL_TEXT_CHARS: usize = 2_000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[serde(rename_all = "camelCase")]
-pub struct Passage {
+pub struct SourcePassage {
     /// The unit whose material it is.
     pub unit_id: String,
     /// That unit's title.
@@ -133,7 +133,7 @@ fn defines(sentence: &str, wanted: &std::collections::BTreeSet<String>) -> bool 
 /// most content terms with it (ties go to the anchor, then to retrieval order), and the
 /// next sentence when the first is short. A message sharing nothing with the material
 /// gets the anchor's first sentence, the unit's main idea.
-pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Passage {
+pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> SourcePassage {
     let wanted = term_keys(message);
     let lower = message.to_lowercase();
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
@@ -167,7 +167,7 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Passag
             quote = format!("{quote} {}", plain(next));
         }
     }
-    Passage {
+    SourcePassage {
         unit_id: unit.id.clone(),
         unit_title: unit.title.clone(),
         source: source.to_string(),

@@ -7,7 +7,7 @@
 //! answers are known), no question. Only sentences that pass are shown, as they pass:
 //! what streams is what stays.
 
-use super::passage::Passage;
+use super::passage::SourcePassage;
 use crate::language::Language;
 use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use crate::text::stream_field::AssistantTextStream;
@@ -69,7 +69,7 @@ pub fn instruction_texts(language: Language) -> Vec<String> {
 
 /// The request: the passage and the unit's anchor as NOTES, then the student's words.
 pub fn phrase_request(
-    passage: &Passage,
+    passage: &SourcePassage,
     anchor: &str,
     message: &str,
     language: Language,
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn the_request_carries_the_passage_and_not_the_instructions_twice() {
-        let p = Passage {
+        let p = SourcePassage {
             unit_id: "U".into(),
             unit_title: "T".into(),
             source: "units/U.md".into(),

@@ -5,10 +5,10 @@
 //! language, the student's answer graded).
 
 use super::contract::TutorAction;
-use super::judge::Verdict;
+use super::judge::TutorVerdict;
 use super::log::TurnLog;
 use super::message::TutorCard;
-use super::passage::Passage;
+use super::passage::SourcePassage;
 use crate::eval::Check;
 use crate::language::Language;
 use crate::text::message_language::clear_language;
@@ -30,7 +30,7 @@ pub struct TurnExpectation {
     /// The language the reply must be in.
     pub reply_language: Option<Language>,
     /// The verdict the student's answer must get.
-    pub grade: Option<Verdict>,
+    pub grade: Option<TutorVerdict>,
 }
 
 /// The words a reply shows: its text and its card.
@@ -70,7 +70,7 @@ pub struct ShownTurn<'a> {
     /// Its card.
     pub card: Option<&'a TutorCard>,
     /// The passage shown with it.
-    pub passage: Option<&'a Passage>,
+    pub passage: Option<&'a SourcePassage>,
     /// Whether the reply carries a key for the question it asks.
     pub has_key: bool,
     /// Whether that key's answer is known to be right.

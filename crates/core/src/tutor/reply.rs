@@ -3,9 +3,9 @@
 
 use super::contract::TutorAction;
 use super::drill::DrillKey;
-use super::judge::Verdict;
+use super::judge::TutorVerdict;
 use super::message::TutorCard;
-use super::passage::Passage;
+use super::passage::SourcePassage;
 use super::phrase::DroppedSentence;
 use crate::llm::Usage;
 
@@ -25,9 +25,9 @@ pub struct TutorReply {
     /// The answer key of the question asked (on the card or in the text).
     pub drill_key: Option<DrillKey>,
     /// The authored material the reply rests on.
-    pub passage: Option<Passage>,
+    pub passage: Option<SourcePassage>,
     /// The verdict on what the student typed, when it was judged.
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<TutorVerdict>,
     /// The model's sentences the checks dropped.
     pub dropped: Vec<DroppedSentence>,
     /// How many of the model's sentences are shown.

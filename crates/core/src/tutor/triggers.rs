@@ -4,7 +4,7 @@
 
 use super::contract::TutorAction;
 use super::drill::DrillSource;
-use super::judge::Verdict;
+use super::judge::TutorVerdict;
 use super::message::{ClientEvent, TutorCard};
 use super::testing::{course, now, prepared, prepared_with, snapshot};
 use super::{finish_turn, StudentInput};
@@ -142,12 +142,12 @@ async fn an_answer_to_the_tutors_question_is_graded_and_counts_as_practice() {
     let right = key.answer.clone();
     let p = prepared_with(&snapshot(), StudentInput::message(&right), Some(&key)).await;
     let judged = p.skeleton.judged.as_ref().expect("judged");
-    assert_eq!(judged.judgement.verdict, Verdict::Right);
+    assert_eq!(judged.judgement.verdict, TutorVerdict::Right);
     assert!(p.request.is_none(), "a verdict needs no model");
     let a = answer_turn(&p, None, &mut |_| {}, &CancelFlag::default())
         .await
         .unwrap();
-    assert_eq!(a.reply.verdict, Some(Verdict::Right));
+    assert_eq!(a.reply.verdict, Some(TutorVerdict::Right));
     let done = finish_turn(&p, &snapshot(), a, now(), 1.0);
     let progress = done.snapshot.progress(&key.unit_id).unwrap();
     assert_eq!(progress.drill.streak_correct, 1);
@@ -163,7 +163,7 @@ async fn a_wrong_answer_gets_the_answer_and_why() {
     let key = first.skeleton.drill_key.clone().unwrap();
     let p = prepared_with(&snapshot(), StudentInput::message("banana"), Some(&key)).await;
     let reply = p.fallback();
-    assert_eq!(reply.verdict, Some(Verdict::NotYet));
+    assert_eq!(reply.verdict, Some(TutorVerdict::NotYet));
     assert!(reply.text.starts_with("Not"), "{}", reply.text);
 }
 

@@ -18,7 +18,8 @@ use super::drill::{seed_of, DrillKey};
 use super::evidence::record_drill_grade;
 use super::exam::{exam_availability, ExamAvail, ExamService};
 use super::input::StudentInput;
-use super::judge::Verdict;
+use super::judge::TutorVerdict;
+use super::lexicon::Lexicon;
 use super::log::{ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
 use super::passage::Material;
@@ -215,6 +216,7 @@ pub async fn prepare_turn(
         content: &content,
         exams: &exam_hits,
         event_unit: r.input.event.unit_id(),
+        lexicon: &Lexicon::new(&course.units),
     });
     let base = policy_base(r.snapshot, &course.graph, &mapped, r.now);
     let search_text = if query.is_empty() {
@@ -471,7 +473,7 @@ pub fn finish_turn(
         record_drill_grade(
             &mut next,
             &j.unit_id,
-            j.judgement.verdict == Verdict::Right,
+            j.judgement.verdict == TutorVerdict::Right,
             j.judgement.tag.as_deref(),
             now,
         );

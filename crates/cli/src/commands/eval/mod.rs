@@ -9,6 +9,8 @@ mod modules;
 mod reports;
 mod tutor;
 
+pub(crate) use tutor::resolve_pack;
+
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -88,6 +90,13 @@ fn language<'de, D: serde::Deserializer<'de>>(
     let code = String::deserialize(d)?;
     lantern_core::language::Language::from_code(&code)
         .ok_or_else(|| serde::de::Error::custom(format!("unsupported language {code:?}")))
+}
+
+/// Reads an optional language (`en`, `es`) in a case file.
+fn optional_language<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<lantern_core::language::Language>, D::Error> {
+    language(d).map(Some)
 }
 
 /// Reads the cases of `path`, which must be for `target`.

@@ -1,7 +1,9 @@
 //! The tutor's eval runner: the case packs are imported into the run's temporary index,
 //! each case gets its own profile (so snapshots never leak between cases), its preset
 //! snapshot, a thread, and its turns through the real store, index and model; every turn
-//! is scored by [`score_turn`].
+//! is scored by [`score_turn`] on what the student saw. An `answer` turn answers the
+//! tutor's last question with its known answer (`right`) or a wrong one (`wrong`): typed
+//! in the chat for a question in the text, through the answer box for a drill card.
 
 use super::Bench;
 use crate::cli_error::CliError;
@@ -10,9 +12,14 @@ use chrono::{DateTime, Utc};
 use lantern_core::coach::Language;
 use lantern_core::eval::TurnScore;
 use lantern_core::llm::CancelFlag;
-use lantern_core::tutor::anchoring::unit_material;
-use lantern_core::tutor::quality::{score_turn, shown_text, TurnExpectation};
-use lantern_core::tutor::{ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction};
+use lantern_core::tutor::drill::{DrillKey, DrillSource};
+use lantern_core::tutor::judge::TutorVerdict;
+use lantern_core::tutor::phrase::instruction_texts;
+use lantern_core::tutor::quality::{score_turn, shown_text, ShownTurn, TurnExpectation};
+use lantern_core::tutor::{
+    ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction, TutorCard, TutorCourse,
+    TutorMessage,
+};
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::{StoreExamService, TutorPorts};
 use serde::Deserialize;
@@ -65,16 +72,24 @@ struct Turn {
     event: Option<String>,
     #[serde(default)]
     unit: Option<String>,
+    /// `right` or `wrong`: answer the tutor's last question.
+    #[serde(default)]
+    answer: Option<String>,
     #[serde(default)]
     expect: Expect,
 }
 
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct Expect {
     mapped: Option<String>,
     focus: Option<String>,
     actions: Option<Vec<TutorAction>>,
+    #[serde(default)]
+    answer_has: Vec<String>,
+    #[serde(default, deserialize_with = "super::optional_language")]
+    reply_language: Option<Language>,
+    grade: Option<TutorVerdict>,
 }
 
 fn invalid(case: &str, detail: impl std::fmt::Display) -> CliError {
@@ -91,16 +106,20 @@ impl Turn {
         let event = match self.event.as_deref() {
             None => ClientEvent::None,
             Some("REQUEST_DRILL") => ClientEvent::RequestDrill { unit_id: unit },
-            Some("STUCK") => ClientEvent::Stuck { unit_id: unit },
+            Some("STUCK") => ClientEvent::Stuck {
+                unit_id: unit,
+                drill_message_id: None,
+            },
             Some("CHOOSE_UNIT") => ClientEvent::ChooseUnit { unit_id: unit },
             Some("DRILL_CONTINUE") => ClientEvent::DrillContinue {
                 unit_id: unit,
                 last_result: DrillResult::Incorrect,
+                drill_message_id: None,
             },
             Some(other) => return Err(invalid(case, format!("unknown event {other:?}"))),
         };
         if self.say.is_none() && event == ClientEvent::None {
-            return Err(invalid(case, "a turn needs `say` or `event`"));
+            return Err(invalid(case, "a turn needs `say`, `event` or `answer`"));
         }
         Ok(StudentInput {
             text: self.say.clone().unwrap_or_default(),
@@ -110,10 +129,65 @@ impl Turn {
     }
 }
 
+/// The scripted student's answer to a question with `key`: the known answer, or one
+/// that is surely wrong.
+fn scripted_answer(key: &DrillKey, right: bool) -> String {
+    if right {
+        return key.answer.clone();
+    }
+    let truth = lantern_core::text::normalize::normalize(&key.answer);
+    match key.source {
+        DrillSource::TrueFalse => match truth.as_str() {
+            "true" => "false",
+            "false" => "true",
+            "verdadero" => "falso",
+            _ => "verdadero",
+        }
+        .to_string(),
+        DrillSource::Misconception => "yes".to_string(),
+        DrillSource::ExplainBack => "I am not sure at all".to_string(),
+        _ if key.answer.chars().any(|c| c.is_ascii_digit()) => "987654".to_string(),
+        _ => "banana".to_string(),
+    }
+}
+
+/// Everything authored the turn could show: the course's titles, anchors and
+/// misconceptions, and the passage's full text.
+fn authored_texts(course: &TutorCourse, reply: Option<&TutorMessage>) -> Vec<String> {
+    let mut texts: Vec<String> = Vec::new();
+    for u in &course.units {
+        texts.push(u.title.clone());
+        texts.push(u.anchor.clone());
+        texts.extend(u.misconceptions.iter().map(|m| m.text.clone()));
+    }
+    if let Some(p) = reply.and_then(|m| m.passage.as_ref()) {
+        texts.push(p.full_text.clone());
+    }
+    texts
+}
+
+/// A reply as a transcript line: its passage (with where it comes from), then its words.
+fn transcript(m: &TutorMessage) -> String {
+    let words = shown_text(&m.text, m.card.as_ref());
+    match &m.passage {
+        Some(p) => format!(
+            "[{} › {}: {}] {words}",
+            p.source,
+            if p.section.is_empty() {
+                "-"
+            } else {
+                &p.section
+            },
+            p.quote
+        ),
+        None => words,
+    }
+}
+
 /// Where `pack` is: as given when it exists (absolute, or relative to the current
 /// folder), else relative to the case file's folder or the first folder above it that
 /// has it — so `courses/grade10-algebra` works from anywhere in the repository.
-pub(super) fn resolve_pack(pack: &Path, cases_file: &Path) -> PathBuf {
+pub(crate) fn resolve_pack(pack: &Path, cases_file: &Path) -> PathBuf {
     if pack.exists() {
         return pack.to_path_buf();
     }
@@ -184,51 +258,153 @@ pub async fn run(
             retriever: &retriever,
             exams: &exams,
         };
+        let mut earlier: Vec<String> = Vec::new();
         for (index, turn) in case.turns.iter().enumerate() {
             let focus = bench
                 .store
                 .tutor_snapshot(profile, &course, now)
                 .await?
                 .focus_unit_id;
-            let input = turn.input(&case.id, &focus)?;
-            let answer = bench
-                .store
-                .tutor_turn(
-                    profile,
-                    thread.id,
-                    &input,
-                    ports,
-                    now,
-                    &mut |_| {},
-                    &CancelFlag::default(),
-                )
-                .await?;
-            let reply = answer
-                .messages
+            let question = bench.store.tutor_last_question(thread.id).await?;
+            let (said, messages, log, graded) = match turn.answer.as_deref() {
+                Some(kind @ ("right" | "wrong")) => {
+                    let Some((message_id, card, key)) = question else {
+                        return Err(invalid(
+                            &case.id,
+                            format!("turn {}: no question to answer", index + 1),
+                        ));
+                    };
+                    let text = scripted_answer(&key, kind == "right");
+                    if matches!(card, Some(TutorCard::Drill { .. })) {
+                        let graded = bench
+                            .store
+                            .tutor_grade_drill(
+                                profile,
+                                thread.id,
+                                &message_id,
+                                &text,
+                                bench.llm(),
+                                now,
+                                &mut |_| {},
+                                &CancelFlag::default(),
+                            )
+                            .await?;
+                        let verdict = if graded.verdict.is_correct {
+                            TutorVerdict::Right
+                        } else {
+                            TutorVerdict::NotYet
+                        };
+                        (text, graded.messages, None, Some(verdict))
+                    } else {
+                        let answer = bench
+                            .store
+                            .tutor_turn(
+                                profile,
+                                thread.id,
+                                &StudentInput::message(&text),
+                                ports,
+                                now,
+                                &mut |_| {},
+                                &CancelFlag::default(),
+                            )
+                            .await?;
+                        let verdict = answer.log.verdict;
+                        (text, answer.messages, Some(answer.log), verdict)
+                    }
+                }
+                Some(other) => {
+                    return Err(invalid(
+                        &case.id,
+                        format!("answer {other:?}: right or wrong"),
+                    ))
+                }
+                None => {
+                    let input = turn.input(&case.id, &focus)?;
+                    let answer = bench
+                        .store
+                        .tutor_turn(
+                            profile,
+                            thread.id,
+                            &input,
+                            ports,
+                            now,
+                            &mut |_| {},
+                            &CancelFlag::default(),
+                        )
+                        .await?;
+                    let said = turn
+                        .say
+                        .clone()
+                        .or_else(|| turn.event.clone())
+                        .unwrap_or_default();
+                    let verdict = answer.log.verdict;
+                    (said, answer.messages, Some(answer.log), verdict)
+                }
+            };
+            let reply = messages
                 .iter()
                 .rev()
-                .find(|m| m.card.is_some() || m.origin.is_some())
-                .map(|m| shown_text(&m.text, m.card.as_ref()))
-                .unwrap_or_default();
-            let material = course
-                .unit(&answer.log.chosen_unit_id)
-                .map(unit_material)
-                .unwrap_or_default();
-            let expect = TurnExpectation {
-                mapped: turn.expect.mapped.clone(),
-                focus: turn.expect.focus.clone(),
-                actions: turn.expect.actions.clone(),
+                .find(|m| m.card.is_some() || m.origin.is_some());
+            let reply_text = reply.map(transcript).unwrap_or_default();
+            let checks = match &log {
+                Some(log) => {
+                    let key = bench.store.tutor_last_question(thread.id).await?;
+                    let authored = authored_texts(&course, reply);
+                    let mut instructions = instruction_texts(Language::En);
+                    instructions.extend(instruction_texts(Language::Es));
+                    let asked_title = turn
+                        .expect
+                        .mapped
+                        .as_deref()
+                        .map(|u| course.title_of(u))
+                        .unwrap_or_default();
+                    let blocker_title = log
+                        .prereq_blocking_unit_id
+                        .as_deref()
+                        .filter(|_| turn.expect.mapped.is_some())
+                        .map(|u| course.title_of(u));
+                    let shown = ShownTurn {
+                        log,
+                        student: &said,
+                        text: reply.map_or("", |m| m.text.as_str()),
+                        card: reply.and_then(|m| m.card.as_ref()),
+                        passage: reply.and_then(|m| m.passage.as_ref()),
+                        has_key: key.is_some(),
+                        key_verified: key.as_ref().is_some_and(|(_, _, k)| k.verified),
+                        authored: &authored,
+                        earlier: &earlier,
+                        instructions: &instructions,
+                        titles: (&asked_title, blocker_title.as_deref()),
+                    };
+                    let expect = TurnExpectation {
+                        mapped: turn.expect.mapped.clone(),
+                        focus: turn.expect.focus.clone(),
+                        actions: turn.expect.actions.clone(),
+                        answer_has: turn.expect.answer_has.clone(),
+                        reply_language: turn.expect.reply_language,
+                        grade: turn.expect.grade,
+                    };
+                    score_turn(&shown, case.language, &expect)
+                }
+                None => Vec::new(),
             };
+            let mut checks = checks;
+            if let (Some(want), None) = (turn.expect.grade, &log) {
+                checks.push(lantern_core::eval::Check::new(
+                    "graded",
+                    graded == Some(want),
+                    || format!("verdict {graded:?}"),
+                ));
+            }
+            if let Some(m) = reply {
+                earlier.push(m.text.clone());
+            }
             let score = TurnScore {
                 case: case.id.clone(),
                 turn: index + 1,
-                input: turn
-                    .say
-                    .clone()
-                    .or_else(|| turn.event.clone())
-                    .unwrap_or_default(),
-                reply: reply.clone(),
-                checks: score_turn(&answer.log, &reply, &material, case.language, &expect),
+                input: said,
+                reply: reply_text,
+                checks,
             };
             progress(&score);
             scores.push(score);

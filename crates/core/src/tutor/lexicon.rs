@@ -1,0 +1,201 @@
+//! Lexical evidence for mapping (issue #33 item 2): which units a message names by their
+//! own words. Each unit's terms come from its title, tags, anchor and misconceptions
+//! (stemmed, cut to match keys, with Spanish cognates of English words, see
+//! [`crate::text::terms`]); a term shared by many units counts less (inverse document
+//! frequency). A message's score for a unit sums the weights of the unit's terms it
+//! uses; the confidence is the unit's lead over the others, scaled by how much the
+//! message said. Embeddings see meaning; this sees the course's own vocabulary, so the
+//! two together hold on courses the calibration never saw.
+
+use crate::course::Unit;
+use crate::text::terms::{content_terms, term_keys};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Weight of a term in a unit's title.
+pub const TITLE_WEIGHT: f64 = 3.0;
+/// Weight of a term in a unit's tags.
+pub const TAG_WEIGHT: f64 = 2.0;
+/// Weight of a term in a unit's anchor.
+pub const ANCHOR_WEIGHT: f64 = 1.0;
+/// Weight of a term in a unit's misconceptions.
+pub const MISCONCEPTION_WEIGHT: f64 = 0.7;
+/// A score from which the message said enough to be sure (one title word that no
+/// other unit uses, with something else).
+pub const STRONG_SCORE: f64 = 4.0;
+/// How much of the runner-up's share is subtracted from a unit's share.
+pub const LEXICAL_RUNNER_UP: f64 = 0.5;
+
+/// The course's vocabulary per unit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Lexicon {
+    /// Per unit: each match key and its weight (the highest field it appears in).
+    units: BTreeMap<String, BTreeMap<String, f64>>,
+    /// Per key: how informative it is.
+    idf: BTreeMap<String, f64>,
+}
+
+fn add(terms: &mut BTreeMap<String, f64>, text: &str, weight: f64) {
+    for key in term_keys(text) {
+        let w = terms.entry(key).or_default();
+        *w = w.max(weight);
+    }
+}
+
+impl Lexicon {
+    /// The lexicon of `units`.
+    pub fn new(units: &[Unit]) -> Self {
+        let mut per_unit = BTreeMap::new();
+        for u in units {
+            let mut terms = BTreeMap::new();
+            for m in &u.misconceptions {
+                add(&mut terms, &m.text, MISCONCEPTION_WEIGHT);
+            }
+            add(&mut terms, &u.anchor, ANCHOR_WEIGHT);
+            for tag in &u.tags {
+                add(&mut terms, &tag.replace(['_', '-'], " "), TAG_WEIGHT);
+            }
+            add(&mut terms, &u.title, TITLE_WEIGHT);
+            per_unit.insert(u.id.clone(), terms);
+        }
+        let n = per_unit.len().max(1) as f64;
+        let mut df: BTreeMap<String, f64> = BTreeMap::new();
+        for terms in per_unit.values() {
+            for key in terms.keys() {
+                *df.entry(key.clone()).or_default() += 1.0;
+            }
+        }
+        let idf = df
+            .into_iter()
+            .map(|(k, d)| (k, (n / d).ln() + 0.1))
+            .collect();
+        Self {
+            units: per_unit,
+            idf,
+        }
+    }
+
+    /// Each unit's score for `message`: the weights of its terms the message uses.
+    pub fn scores(&self, message: &str) -> BTreeMap<String, f64> {
+        let terms = content_terms(message);
+        let mut out = BTreeMap::new();
+        for (unit, vocab) in &self.units {
+            let mut used: BTreeSet<&str> = BTreeSet::new();
+            let mut score = 0.0;
+            for t in &terms {
+                let best = t
+                    .keys
+                    .iter()
+                    .filter(|k| !used.contains(k.as_str()))
+                    .filter_map(|k| {
+                        vocab
+                            .get(k)
+                            .map(|w| (k, w * self.idf.get(k).copied().unwrap_or(0.0)))
+                    })
+                    .max_by(|a, b| a.1.total_cmp(&b.1));
+                if let Some((k, w)) = best {
+                    used.insert(k.as_str());
+                    score += w;
+                }
+            }
+            if score > 0.0 {
+                out.insert(unit.clone(), score);
+            }
+        }
+        out
+    }
+
+    /// The lexical confidence of each unit for `message` (0..1): its share of the
+    /// scores less half the runner-up's, over half, scaled by how much was said.
+    pub fn confidence(&self, message: &str) -> BTreeMap<String, f64> {
+        let scores = self.scores(message);
+        let total: f64 = scores.values().sum();
+        if total <= 0.0 {
+            return BTreeMap::new();
+        }
+        let best = scores.values().copied().fold(0.0, f64::max);
+        let strength = (best / STRONG_SCORE).clamp(0.0, 1.0);
+        scores
+            .iter()
+            .map(|(unit, s)| {
+                let share = s / total;
+                let runner_up = scores
+                    .iter()
+                    .filter(|(u, _)| *u != unit)
+                    .map(|(_, x)| x / total)
+                    .fold(0.0, f64::max);
+                let lead = ((share - LEXICAL_RUNNER_UP * runner_up) / (1.0 - LEXICAL_RUNNER_UP))
+                    .clamp(0.0, 1.0);
+                (unit.clone(), lead * strength)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::Misconception;
+
+    fn unit(id: &str, title: &str, anchor: &str, tags: &[&str]) -> Unit {
+        Unit {
+            id: id.into(),
+            title: title.into(),
+            anchor: anchor.into(),
+            tags: tags.iter().map(|t| t.to_string()).collect(),
+            misconceptions: vec![Misconception {
+                tag: "m".into(),
+                text: "Thinks every angle is a right angle.".into(),
+            }],
+            content: vec![],
+            drills: vec![],
+        }
+    }
+
+    fn course() -> Vec<Unit> {
+        vec![
+            unit(
+                "GEO-00",
+                "Angles on a line and around a point",
+                "Angles on a straight line add up to 180°. Vertically opposite angles are equal.",
+                &["vertically_opposite"],
+            ),
+            unit(
+                "GEO-01",
+                "Parallel lines",
+                "A transversal crosses parallel lines and makes corresponding angles equal.",
+                &["transversal"],
+            ),
+            unit(
+                "GEO-02",
+                "Triangles",
+                "The interior angles of a triangle add up to 180°.",
+                &["interior_angles"],
+            ),
+        ]
+    }
+
+    #[test]
+    fn a_units_own_words_map_to_it() {
+        let l = Lexicon::new(&course());
+        let c = l.confidence("what is a transversal");
+        assert!(c["GEO-01"] >= 0.55, "{c:?}");
+        let c = l.confidence("What are vertically opposite angles?");
+        assert!(c["GEO-00"] >= 0.55, "{c:?}");
+    }
+
+    #[test]
+    fn spanish_cognates_map_to_english_units() {
+        let l = Lexicon::new(&course());
+        let c = l.confidence("¿Cuánto suman los ángulos de un triángulo?");
+        let best = c.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        assert_eq!(best.0, "GEO-02", "{c:?}");
+    }
+
+    #[test]
+    fn words_every_unit_uses_decide_nothing() {
+        let l = Lexicon::new(&course());
+        let c = l.confidence("angles");
+        assert!(c.values().all(|v| *v < 0.55), "{c:?}");
+        assert!(l.confidence("hello there").is_empty());
+    }
+}
