@@ -38,6 +38,8 @@ pub mod phrase;
 pub mod plan;
 pub mod policy;
 pub mod practice;
+#[cfg(test)]
+mod properties;
 pub mod quality;
 mod reply;
 pub mod revisit;
