@@ -261,8 +261,21 @@ impl Engine {
         on_text: &mut dyn FnMut(&str),
         cancelled: &dyn Fn() -> bool,
     ) -> Result<(String, GenerationStats), LlmError> {
+        let sampler = |model: &LlamaModel| TokenSampler::new(model, request.limits, grammar);
+        self.generate_with(request, sampler, on_text, cancelled)
+    }
+
+    /// [`Engine::generate`] with the sampler that `sampler` makes for the model (tests
+    /// give it a logit bias, to play a model with odd preferences).
+    pub(crate) fn generate_with(
+        &mut self,
+        request: &LlmRequest,
+        sampler: impl FnOnce(&LlamaModel) -> Result<TokenSampler, LlmError>,
+        on_text: &mut dyn FnMut(&str),
+        cancelled: &dyn Fn() -> bool,
+    ) -> Result<(String, GenerationStats), LlmError> {
         let started = Instant::now();
-        let mut sampler = TokenSampler::new(self.model, request.limits, grammar)?;
+        let mut sampler = sampler(self.model)?;
         let mut batch = LlamaBatch::new(BATCH_TOKENS, 1);
         let evaluated = self.evaluate_prompt(request, &mut batch);
         let (prompt_tokens, reused_tokens) = match evaluated {

@@ -1,14 +1,21 @@
-//! GBNF grammars from JSON schemas, with free whitespace removed.
+//! GBNF grammars from JSON schemas: free whitespace between tokens removed, and JSON
+//! strings without leading, trailing or repeated blanks (see [`strings`]).
+
+#[cfg(test)]
+mod model_tests;
+mod strings;
 
 use lantern_core::llm::LlmError;
 use serde_json::Value;
 
-/// The grammar that makes the model emit compact JSON matching `schema`.
+/// The grammar that makes the model emit compact JSON matching `schema`, whose strings
+/// start and end with a non-blank character and never hold two blanks in a row (up to
+/// two escaped newlines excepted). Every loop's grammar comes from here.
 pub fn grammar_for_schema(schema: &Value) -> Result<String, LlmError> {
     let text = serde_json::to_string(schema).map_err(|e| LlmError::Grammar(e.to_string()))?;
     let gbnf =
         llama_cpp_2::json_schema_to_grammar(&text).map_err(|e| LlmError::Grammar(e.to_string()))?;
-    Ok(compact(&gbnf))
+    Ok(strings::tidy_strings(&compact(&gbnf)))
 }
 
 /// Replaces the optional-whitespace rule with the empty string: compact JSON costs

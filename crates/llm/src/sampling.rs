@@ -47,6 +47,21 @@ impl TokenSampler {
         Ok(Self { grammar, chain })
     }
 
+    /// Test hook: adds `bias` to the logits before every choice — both when the
+    /// preferred token is picked and when the grammar masks the vocabulary — as a model
+    /// with those preferences would.
+    #[cfg(test)]
+    pub(crate) fn with_logit_bias(
+        mut self,
+        model: &LlamaModel,
+        bias: &[llama_cpp_2::token::logit_bias::LlamaLogitBias],
+    ) -> Self {
+        let chain = std::mem::replace(&mut self.chain, LlamaSampler::greedy());
+        self.chain =
+            LlamaSampler::chain_simple([LlamaSampler::logit_bias(model.n_vocab(), bias), chain]);
+        self
+    }
+
     /// Samples the next token from output `index` of the last decode, and records it.
     pub(crate) fn sample(
         &mut self,
