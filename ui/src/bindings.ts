@@ -511,7 +511,10 @@ export type ChangeView_Serialize = {
 };
 
 /**  What a button sent instead of (or with) a typed message. */
-export type ClientEvent = 
+export type ClientEvent = ClientEvent_Serialize | ClientEvent_Deserialize;
+
+/**  What a button sent instead of (or with) a typed message. */
+export type ClientEvent_Deserialize = 
 /**  A typed message only. */
 { type: "NONE" } | 
 /**  "Try a Drill" on a concept card. */
@@ -523,7 +526,9 @@ unitId: string } |
 /**  The drill's unit. */
 unitId: string; 
 /**  How it went. */
-lastResult: DrillResult } | 
+lastResult: DrillResult; 
+/**  The drill's message, so the next move can build on it. */
+drillMessageId?: string | null } | 
 /**  "Continue" after an exam attempt. */
 { type: "EXAM_CONTINUE"; 
 /**  The question's unit. */
@@ -535,7 +540,44 @@ result: ExamResult } |
 /**  "I'm stuck" on a drill. */
 { type: "STUCK"; 
 /**  The drill's unit. */
+unitId: string; 
+/**  The drill's message, so the hint refers to that drill. */
+drillMessageId?: string | null } | 
+/**  A unit chosen on the learning path: work on it (or on what it needs first). */
+{ type: "CHOOSE_UNIT"; 
+/**  The chosen unit. */
+unitId: string };
+
+/**  What a button sent instead of (or with) a typed message. */
+export type ClientEvent_Serialize = 
+/**  A typed message only. */
+{ type: "NONE" } | 
+/**  "Try a Drill" on a concept card. */
+{ type: "REQUEST_DRILL"; 
+/**  The card's unit. */
 unitId: string } | 
+/**  "Continue" after a graded drill. */
+{ type: "DRILL_CONTINUE"; 
+/**  The drill's unit. */
+unitId: string; 
+/**  How it went. */
+lastResult: DrillResult; 
+/**  The drill's message, so the next move can build on it. */
+drillMessageId?: string } | 
+/**  "Continue" after an exam attempt. */
+{ type: "EXAM_CONTINUE"; 
+/**  The question's unit. */
+unitId: string; 
+/**  The question. */
+questionId: string; 
+/**  How it went. */
+result: ExamResult } | 
+/**  "I'm stuck" on a drill. */
+{ type: "STUCK"; 
+/**  The drill's unit. */
+unitId: string; 
+/**  The drill's message, so the hint refers to that drill. */
+drillMessageId?: string } | 
 /**  A unit chosen on the learning path: work on it (or on what it needs first). */
 { type: "CHOOSE_UNIT"; 
 /**  The chosen unit. */
@@ -739,6 +781,17 @@ export type DrillResult =
 "correct" | 
 /**  Answered wrongly. */
 "incorrect";
+
+/**  A sentence the filter dropped, for the turn's log. */
+export type DroppedSentence = {
+	/**  The sentence. */
+	text: string,
+	/**
+	 *  The check it failed (`supported`, `no_echo`, `no_leak`, `no_repeat`, `language`,
+	 *  `fragment`, `question`, `too_many`).
+	 */
+	check: string,
+};
 
 /**  The reply's tone. */
 export type Emotion = 
@@ -2372,7 +2425,12 @@ export type ReplyOrigin =
  *  The loop's deterministic guide, because the model's reply was broken (did not
  *  parse, or the rules could not use it).
  */
-"afterBrokenReply";
+"afterBrokenReply" | 
+/**
+ *  The app, from the loop's own material: the turn needed no model words (a drill,
+ *  a verdict, a card).
+ */
+"app";
 
 /**  Progress as shown with a reply. */
 export type ReplyProgress = ReplyProgress_Serialize | ReplyProgress_Deserialize;
@@ -2765,6 +2823,22 @@ export type SnapshotLite_Serialize = {
 	progress: ProgressSummary,
 };
 
+/**  Authored material a reply rests on, and where it comes from. */
+export type SourcePassage = {
+	/**  The unit whose material it is. */
+	unitId: string,
+	/**  That unit's title. */
+	unitTitle: string,
+	/**  The file in the pack (`units/GEO-01.md`), or `course.json` for the anchor. */
+	source: string,
+	/**  The section heading, time window or page, when the material has one. */
+	section: string,
+	/**  The sentences quoted. */
+	quote: string,
+	/**  The whole chunk the quote comes from, for "show all". */
+	fullText: string,
+};
+
 /**  Where a model comes from. */
 export type SourceView = 
 /**  The model pack. */
@@ -2947,15 +3021,17 @@ export type TurnLog_Deserialize = {
 	clientEvent: string,
 	/**  The message's units, decided in code, with confidence. */
 	mappedUnits: MappedUnit[],
-	/**  The model's own mapping (analysis only). */
-	modelMappedUnits: MappedUnit[],
+	/**  The unit the message was about, when mapping was sure. */
+	askedUnitId?: string | null,
+	/**  The reply's language (the message's). */
+	replyLanguage?: Language,
 	/**  The focus unit. */
 	focusUnitId: string,
 	/**  The blocking prerequisite. */
 	prereqBlockingUnitId?: string | null,
 	/**  The policy's allowed actions. */
 	allowedActions: TutorAction[],
-	/**  What the turn's grammar allowed. */
+	/**  What the plan asked for. */
 	plannedActions: TutorAction[],
 	/**  The desired exam tier. */
 	desiredExamTier: Tier,
@@ -2967,14 +3043,20 @@ export type TurnLog_Deserialize = {
 	chosenAction: TutorAction,
 	/**  The unit it was about. */
 	chosenUnitId: string,
-	/**  Whether the model's answer passed validation (false: the fallback answered). */
-	validated: boolean,
+	/**  The file (or `course.json`) of the passage shown, if any. */
+	passageSource?: string | null,
+	/**  The verdict on the student's answer or claim, if judged. */
+	verdict?: TutorVerdict | null,
+	/**  The model's sentences shown. */
+	modelSentences?: number,
+	/**  Those sentences, as shown. */
+	modelText?: string,
+	/**  The model's sentences dropped by the checks, with the check. */
+	dropped?: DroppedSentence[],
 	/**  Who wrote the reply. */
 	origin: ReplyOrigin,
 	/**  Why the fallback answered after the model was asked. */
 	fallbackReason?: string | null,
-	/**  The model's refused answer (first 400 characters), when the fallback replaced it. */
-	refusedAnswer?: string | null,
 	/**  Milliseconds for the whole turn (retrieval, model, checks). */
 	latencyMs: number | null,
 	/**  Prompt tokens (model turns only). */
@@ -2985,8 +3067,10 @@ export type TurnLog_Deserialize = {
 	generatedTokens?: number | null,
 	/**  Milliseconds to the first token. */
 	firstTokenMs?: number | null,
-	/**  Anchors, chunks and candidates in the prompt. */
-	contextSizes: [number, number, number],
+	/**  Chunks of material read this turn. */
+	materialChunks?: number,
+	/**  Exam questions attemptable this turn. */
+	attemptableQuestions?: number,
 	/**  The policy. */
 	policy: TutorPolicy_Deserialize,
 	/**  Candidate units and their scores, best first. */
@@ -3001,15 +3085,17 @@ export type TurnLog_Serialize = {
 	clientEvent: string,
 	/**  The message's units, decided in code, with confidence. */
 	mappedUnits: MappedUnit[],
-	/**  The model's own mapping (analysis only). */
-	modelMappedUnits: MappedUnit[],
+	/**  The unit the message was about, when mapping was sure. */
+	askedUnitId: string | null,
+	/**  The reply's language (the message's). */
+	replyLanguage: Language,
 	/**  The focus unit. */
 	focusUnitId: string,
 	/**  The blocking prerequisite. */
 	prereqBlockingUnitId: string | null,
 	/**  The policy's allowed actions. */
 	allowedActions: TutorAction[],
-	/**  What the turn's grammar allowed. */
+	/**  What the plan asked for. */
 	plannedActions: TutorAction[],
 	/**  The desired exam tier. */
 	desiredExamTier: Tier,
@@ -3021,14 +3107,20 @@ export type TurnLog_Serialize = {
 	chosenAction: TutorAction,
 	/**  The unit it was about. */
 	chosenUnitId: string,
-	/**  Whether the model's answer passed validation (false: the fallback answered). */
-	validated: boolean,
+	/**  The file (or `course.json`) of the passage shown, if any. */
+	passageSource: string | null,
+	/**  The verdict on the student's answer or claim, if judged. */
+	verdict: TutorVerdict | null,
+	/**  The model's sentences shown. */
+	modelSentences: number,
+	/**  Those sentences, as shown. */
+	modelText: string,
+	/**  The model's sentences dropped by the checks, with the check. */
+	dropped: DroppedSentence[],
 	/**  Who wrote the reply. */
 	origin: ReplyOrigin,
 	/**  Why the fallback answered after the model was asked. */
 	fallbackReason: string | null,
-	/**  The model's refused answer (first 400 characters), when the fallback replaced it. */
-	refusedAnswer: string | null,
 	/**  Milliseconds for the whole turn (retrieval, model, checks). */
 	latencyMs: number | null,
 	/**  Prompt tokens (model turns only). */
@@ -3039,8 +3131,10 @@ export type TurnLog_Serialize = {
 	generatedTokens: number | null,
 	/**  Milliseconds to the first token. */
 	firstTokenMs: number | null,
-	/**  Anchors, chunks and candidates in the prompt. */
-	contextSizes: [number, number, number],
+	/**  Chunks of material read this turn. */
+	materialChunks: number,
+	/**  Exam questions attemptable this turn. */
+	attemptableQuestions: number,
 	/**  The policy. */
 	policy: TutorPolicy_Serialize,
 	/**  Candidate units and their scores, best first. */
@@ -3237,7 +3331,7 @@ export type TutorInputView_Deserialize = {
 	/**  Typed LaTeX. */
 	latex?: string | null,
 	/**  The button pressed. */
-	clientEvent?: ClientEvent | null,
+	clientEvent?: ClientEvent_Deserialize | null,
 };
 
 /**
@@ -3250,7 +3344,7 @@ export type TutorInputView_Serialize = {
 	/**  Typed LaTeX. */
 	latex: string | null,
 	/**  The button pressed. */
-	clientEvent: ClientEvent | null,
+	clientEvent: ClientEvent_Serialize | null,
 };
 
 /**  One timeline item. */
@@ -3272,6 +3366,10 @@ export type TutorMessage_Deserialize = {
 	card?: TutorCard_Deserialize | null,
 	/**  Who wrote a tutor message (the model or the deterministic fallback). */
 	origin?: ReplyOrigin | null,
+	/**  The course material a tutor message rests on, with where it comes from. */
+	passage?: SourcePassage | null,
+	/**  The verdict on the student's answer this message replies to. */
+	verdict?: TutorVerdict | null,
 	/**  The turn it belongs to. */
 	turnId: string,
 	/**  When it was written (RFC 3339). */
@@ -3294,6 +3392,10 @@ export type TutorMessage_Serialize = {
 	card: TutorCard_Serialize | null,
 	/**  Who wrote a tutor message (the model or the deterministic fallback). */
 	origin: ReplyOrigin | null,
+	/**  The course material a tutor message rests on, with where it comes from. */
+	passage: SourcePassage | null,
+	/**  The verdict on the student's answer this message replies to. */
+	verdict: TutorVerdict | null,
 	/**  The turn it belongs to. */
 	turnId: string,
 	/**  When it was written (RFC 3339). */
@@ -3461,6 +3563,15 @@ export type TutorTurnView_Serialize = {
 	/**  Who wrote the reply. */
 	origin: ReplyOrigin,
 };
+
+/**  How the student's answer or claim stands. */
+export type TutorVerdict = 
+/**  Right. */
+"right" | 
+/**  Some of it is right. */
+"partly" | 
+/**  Not right yet. */
+"not_yet";
 
 /**  A unit's mastery, for the debug drawer. */
 export type UnitMastery = {
