@@ -1,7 +1,7 @@
-// The tutor workspace in headless Chromium against the scripted tutor (mocked IPC): a
-// whole drill and an exam by keyboard only, the countdown, the learning path, the narrow
-// layout's menu and Info drawer, the debug drawer, Spanish, and no overflow at 1024×700
-// and 1440×900.
+// The tutor workspace in headless Chromium against the scripted tutor (mocked IPC): the
+// passage a reply rests on and a verdict, a whole drill and an exam by keyboard only, the
+// countdown, the learning path, the narrow layout's menu and Info drawer, the debug
+// drawer, Spanish, and no overflow at 1024×700 and 1440×900.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -54,6 +54,27 @@ describe("Tutor workspace in Chromium (mocked IPC)", () => {
     assert.equal(await page.locator(".timeline").getAttribute("aria-live"), "polite");
     assert.equal(await page.locator(".worked-example").getAttribute("open"), null, "the worked example starts collapsed");
     await page.screenshot({ path: join(OUTPUT, "tutor-concept.png") });
+  });
+
+  it("shows the passage a reply rests on, whole by keyboard, and the verdict on an answer", async () => {
+    const passage = page.getByRole("figure", { name: "From your course: Linear equations · units/ALG-01.md › Undoing operations" });
+    await passage.waitFor();
+    assert.ok(await passage.getByText(/undo the operations in reverse order/).isVisible(), "the quote is visible");
+    assert.ok((await tabTo(page, "Show the whole passage")).ring, "the toggle shows its focus ring");
+    await page.keyboard.press("Enter");
+    const toggle = passage.getByRole("button", { name: "Show less" });
+    assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+    await passage.getByRole("heading", { name: "Undoing operations" }).waitFor();
+    assert.ok((await passage.locator(".tutor-passage-full .katex").count()) > 0, "the passage's maths is typeset");
+    await page.screenshot({ path: join(OUTPUT, "tutor-passage.png") });
+    await tabTo(page, "Your message");
+    await page.keyboard.type("first subtract 3");
+    await page.keyboard.press("Enter");
+    const verdict = page.locator(".timeline .tutor-verdict-right");
+    await verdict.waitFor();
+    assert.equal(await verdict.textContent(), "Right");
+    await page.getByRole("figure", { name: "From your course: Linear equations · unit summary" }).waitFor();
+    await page.screenshot({ path: join(OUTPUT, "tutor-verdict.png") });
   });
 
   it("takes a whole drill by keyboard: wrong, another, right, Continue", async () => {

@@ -1,29 +1,49 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ClientEvent, ExamEventView, ExamResult, TutorMessage } from "../../bindings";
 import { Formula, MathText } from "../../math/MathText";
 import { ConceptCard } from "./cards/ConceptCard";
 import { DrillCard } from "./cards/DrillCard";
 import { ExamBlock } from "./cards/ExamBlock";
+import { PassageQuote } from "./cards/PassageQuote";
 import { timelineItems } from "./timelineItems";
+import { VerdictBadge } from "./VerdictBadge";
 
-/** A plain timeline message: who wrote it, its text (and LaTeX), and a note when the
- * offline guide wrote it. */
+/** Origins that get a note under the reply: the offline guide wrote it. A reply of the
+ * model or of the app (from the course's own material) is a normal reply. */
+const NOTED_ORIGINS = new Set(["offline", "afterModelFailure", "afterBrokenReply"]);
+
+/** A plain timeline message: who wrote it, the verdict on the student's answer, its text
+ * (and LaTeX), the passage it rests on, and a note when the offline guide wrote it. */
 function Message({ message }: { message: TutorMessage }) {
   const { t } = useTranslation();
   return (
     <>
       <span className="visually-hidden">{t(`tutor.roles.${message.role}`)}: </span>
+      {message.verdict && <VerdictBadge verdict={message.verdict} />}
       <MathText text={message.text} />
       {message.latex && (
         <span className="message-latex">
           <Formula tex={message.latex} />
         </span>
       )}
-      {message.origin && message.origin !== "model" && (
+      {message.passage && <PassageQuote passage={message.passage} />}
+      {message.origin && NOTED_ORIGINS.has(message.origin) && (
         <small className="message-origin">{t(`tutor.origin.${message.origin}`)}</small>
       )}
     </>
+  );
+}
+
+/** A card in the timeline with the verdict its message gives (above) and the passage it
+ * rests on (below). */
+function CardItem({ message, children }: { message: TutorMessage; children: ReactNode }) {
+  return (
+    <li className="item item-card" data-message-id={message.id}>
+      {message.verdict && <VerdictBadge verdict={message.verdict} />}
+      {children}
+      {message.passage && <PassageQuote passage={message.passage} />}
+    </li>
   );
 }
 
@@ -68,7 +88,7 @@ export function Timeline({
         const card = message.card;
         if (item.kind === "concept" && card?.type === "CONCEPT") {
           return (
-            <li key={message.id} className="item item-card" data-message-id={message.id}>
+            <CardItem key={message.id} message={message}>
               <ConceptCard
                 card={card}
                 text={message.text}
@@ -76,12 +96,12 @@ export function Timeline({
                 onTryDrill={() => onPress({ type: "REQUEST_DRILL", unitId: card.unitId })}
                 onFollowUp={onFollowUp}
               />
-            </li>
+            </CardItem>
           );
         }
         if (item.kind === "drill" && card?.type === "DRILL") {
           return (
-            <li key={message.id} className="item item-card" data-message-id={message.id}>
+            <CardItem key={message.id} message={message}>
               <DrillCard
                 card={card}
                 text={message.text}
@@ -91,18 +111,23 @@ export function Timeline({
                 busy={busy}
                 grading={gradingDrill === message.id ? streaming : null}
                 onCheck={(answer) => onGrade(message.id, answer)}
-                onStuck={() => onPress({ type: "STUCK", unitId: card.unitId })}
+                onStuck={() => onPress({ type: "STUCK", unitId: card.unitId, drillMessageId: message.id })}
                 onTryAnother={() => onPress({ type: "REQUEST_DRILL", unitId: card.unitId })}
                 onContinue={(correct) =>
-                  onPress({ type: "DRILL_CONTINUE", unitId: card.unitId, lastResult: correct ? "correct" : "incorrect" })
+                  onPress({
+                    type: "DRILL_CONTINUE",
+                    unitId: card.unitId,
+                    lastResult: correct ? "correct" : "incorrect",
+                    drillMessageId: message.id,
+                  })
                 }
               />
-            </li>
+            </CardItem>
           );
         }
         if (item.kind === "exam" && card?.type === "EXAM") {
           return (
-            <li key={message.id} className="item item-card" data-message-id={message.id}>
+            <CardItem key={message.id} message={message}>
               <ExamBlock
                 threadId={threadId}
                 card={card}
@@ -116,7 +141,7 @@ export function Timeline({
                   onPress({ type: "EXAM_CONTINUE", unitId: card.unitId, questionId: card.questionId, result })
                 }
               />
-            </li>
+            </CardItem>
           );
         }
         return (

@@ -19,6 +19,18 @@ function backend() {
   return calls;
 }
 
+/** The button events the turns sent, in full, in order. */
+function sentEvents(calls: ReturnType<typeof backend>) {
+  return calls
+    .filter((c) => c.cmd === "tutor_send")
+    .map((c) => (c.args.input as { clientEvent: Record<string, unknown> | null }).clientEvent);
+}
+
+/** The message id of the `n`-th drill card on screen. */
+function drillId(n = 0) {
+  return screen.getAllByRole("article", { name: "Drill" })[n].closest("li")!.getAttribute("data-message-id");
+}
+
 /** Events the turns sent, in order. */
 function events(calls: ReturnType<typeof backend>) {
   return calls
@@ -67,8 +79,39 @@ describe("TutorPage", () => {
     expect(screen.getByText("1 locked")).toBeTruthy();
     await act(async () => fireEvent.click(within(exam).getByRole("button", { name: "Continue" })));
     expect(events(calls)).toEqual(["NONE", "REQUEST_DRILL", "REQUEST_DRILL", "DRILL_CONTINUE", "EXAM_CONTINUE"]);
+    expect(sentEvents(calls)[3]).toEqual({ type: "DRILL_CONTINUE", unitId: "ALG-01", lastResult: "correct", drillMessageId: drillId(1) });
     const continued = calls.filter((c) => c.cmd === "tutor_send").at(-1)!.args.input as { clientEvent: unknown };
     expect(continued.clientEvent).toEqual({ type: "EXAM_CONTINUE", unitId: "ALG-01", questionId: "EX-1", result: "locked" });
+  });
+
+  it("I'm stuck names its drill", async () => {
+    const calls = await startSession();
+    await ask("How do I solve 2x+3=11?");
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Try a Drill" })));
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "I'm stuck" })));
+    const id = drillId();
+    expect(id).toBeTruthy();
+    expect(sentEvents(calls).at(-1)).toEqual({ type: "STUCK", unitId: "ALG-01", drillMessageId: id });
+    expect(await screen.findByText(/a hint for that drill/)).toBeTruthy();
+  });
+
+  it("shows the passage a reply rests on, and the verdict on the answer to its question", async () => {
+    await startSession();
+    await ask("How do I solve 2x+3=11?");
+    const concept = (await screen.findByRole("article", { name: "Key idea" })).closest("li")!;
+    const passage = within(concept).getByRole("figure", { name: "From your course: Linear equations · units/ALG-01.md › Undoing operations" });
+    expect(within(passage).getByText(/undo the operations in reverse order/)).toBeTruthy();
+    fireEvent.click(within(passage).getByRole("button", { name: "Show the whole passage" }));
+    expect(within(passage).getByRole("heading", { name: "Undoing operations" })).toBeTruthy();
+    await ask("first subtract 3");
+    const answered = await screen.findByText("Right");
+    expect(answered.className).toContain("tutor-verdict-right");
+    const item = answered.closest("li")!;
+    expect(within(item).getByRole("figure", { name: "From your course: Linear equations · unit summary" })).toBeTruthy();
+    expect(item.querySelector(".message-origin")).toBeNull();
+    await ask("no idea");
+    const timeline = screen.getByRole("list", { name: "Conversation" });
+    await waitFor(() => expect(timeline.querySelector(".tutor-verdict-not_yet")?.textContent).toBe("Not yet"));
   });
 
   it("Ask follow-up focuses the composer; Math sends LaTeX", async () => {
@@ -97,6 +140,16 @@ describe("TutorPage", () => {
     const calls = await startSession(true);
     expect(screen.getByText("Debug")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.cmd === "tutor_debug")).toBe(true));
+    expect(await screen.findByText("No turn yet.")).toBeTruthy();
+    await ask("first subtract 3");
+    const drawer = screen.getByText("Debug").closest("details")!;
+    expect(await within(drawer).findByText("“The answer is obviously 42.” — failed supported")).toBeTruthy();
+    const fact = (name: string) => within(drawer).getByText(name).nextElementSibling?.textContent;
+    expect(fact("Reply from")).toBe("model");
+    expect(fact("Model sentences shown")).toBe("1");
+    expect(fact("Asked unit")).toBe("ALG-01");
+    expect(fact("Passage")).toBe("course.json");
+    expect(fact("Verdict")).toBe("Right");
     cleanup();
     await startSession(false);
     expect(screen.queryByText("Debug")).toBeNull();

@@ -1,16 +1,24 @@
 // Test-only: a scripted tutor backend for Vitest and the headless-Chromium suite. It
 // answers each button the way the real policy would in a simple case (a question gets a
-// concept card, "Try a Drill" a drill, a right answer then "Continue" an exam block),
-// grades "4" as right, option "B" as right, and locks a question for 24 hours after a
-// wrong answer or a viewed memo. Never part of a real build.
+// concept card ending in a gap to fill, any other typed message is judged as the answer
+// to it — "3" right, "subtract" partly, else not yet —, "Try a Drill" a drill, a right
+// answer then "Continue" an exam block), grades "4" as right, option "B" as right, and
+// locks a question for 24 hours after a wrong answer or a viewed memo. Typed turns rest
+// on a passage of the unit's notes; buttons' replies are the app's (origin `app`). The
+// debug view logs the last turn, with one model sentence the filter dropped. Never part
+// of a real build.
 import type {
   ClientEvent,
   MasteryTier,
+  ReplyOrigin,
   SnapshotLite,
+  SourcePassage,
+  TurnLog,
   TutorCard,
   TutorInputView,
   TutorMessage,
   TutorThreadView,
+  TutorVerdict,
 } from "../../bindings";
 
 type Args = Record<string, unknown>;
@@ -25,6 +33,51 @@ export const MOCK_UNITS = [
 
 const HOUR = 3_600_000;
 
+/** The passage of the first unit's notes that typed turns rest on. */
+export const MOCK_PASSAGE: SourcePassage = {
+  unitId: "ALG-01",
+  unitTitle: "Linear equations",
+  source: "units/ALG-01.md",
+  section: "Undoing operations",
+  quote: "To find $x$ in $2x + 3 = 11$, undo the operations in reverse order: subtract 3 from both sides, then divide both sides by 2.",
+  fullText: [
+    "## Undoing operations",
+    "",
+    "An equation stays **balanced** when both sides change the same way.",
+    "",
+    "To find $x$ in $2x + 3 = 11$, undo the operations in reverse order: subtract 3 from both sides, then divide both sides by 2.",
+    "",
+    "$$",
+    "2x = 8 \\quad\\Rightarrow\\quad x = 4",
+    "$$",
+    "",
+    "- Check the answer by substituting it back: $2 \\cdot 4 + 3 = 11$.",
+  ].join("\n"),
+};
+
+/** The unit summary (the anchor in `course.json`) a verdict rests on. */
+export const MOCK_SUMMARY_PASSAGE: SourcePassage = {
+  unitId: "ALG-01",
+  unitTitle: "Linear equations",
+  source: "course.json",
+  section: "",
+  quote: "Subtract the constant from both sides first, then divide by the coefficient.",
+  fullText: "Subtract the constant from both sides first, then divide by the coefficient. Every step keeps the equation balanced.",
+};
+
+/** How the scripted tutor judges an answer to its gap ("first subtract ___"). */
+export function mockVerdict(answer: string): TutorVerdict {
+  if (/\b3\b|three/i.test(answer)) return "right";
+  if (/subtract|take away/i.test(answer)) return "partly";
+  return "not_yet";
+}
+
+const VERDICT_TEXT: Record<TutorVerdict, string> = {
+  right: "Yes: 3 comes off both sides first. What is $x$ then?",
+  partly: "You are on the way: subtract, but which number? Look at the constant term.",
+  not_yet: "Not quite. Look at what is added to $2x$ and take it off both sides.",
+};
+
 /** A scripted tutor over one course; `now` is its clock (milliseconds). */
 export function createTutorMock(now: () => number = Date.now) {
   let nextId = 1;
@@ -33,18 +86,27 @@ export function createTutorMock(now: () => number = Date.now) {
   const locks = new Map<string, number>();
   const passed = new Set<string>();
   const messages: TutorMessage[] = [];
+  let lastLog: TurnLog | null = null;
   const threads: { id: number; title: string; createdAt: string }[] = [];
   const progress: { at: string; bronze: number; silver: number; gold: number }[] = [];
 
   const iso = (ms: number) => new Date(ms).toISOString();
-  const message = (role: "user" | "assistant", text: string, card: TutorCard | null = null, latex: string | null = null): TutorMessage => ({
+  const message = (
+    role: "user" | "assistant",
+    text: string,
+    card: TutorCard | null = null,
+    latex: string | null = null,
+    extra: { origin?: ReplyOrigin; passage?: SourcePassage; verdict?: TutorVerdict } = {},
+  ): TutorMessage => ({
     id: String(nextId++),
     threadId: "1",
     role,
     text,
     latex,
     card,
-    origin: role === "assistant" ? "model" : null,
+    origin: role === "assistant" ? (extra.origin ?? "model") : null,
+    passage: extra.passage ?? null,
+    verdict: extra.verdict ?? null,
     turnId: `1-${turns}`,
     createdAt: iso(now()),
   });
@@ -82,7 +144,9 @@ export function createTutorMock(now: () => number = Date.now) {
   };
 
   const drill = (unitId: string) =>
-    message("assistant", "Let's practise one.", { type: "DRILL", unitId, prompt: "Solve for $x$.", questionLatex: "2x + 3 = 11" });
+    message("assistant", "Let's practise one.", { type: "DRILL", unitId, prompt: "Solve for $x$.", questionLatex: "2x + 3 = 11" }, null, {
+      origin: "app",
+    });
 
   /** The reply to a typed message or a button. */
   const reply = (event: ClientEvent | null, text: string): TutorMessage => {
@@ -93,21 +157,91 @@ export function createTutorMock(now: () => number = Date.now) {
         return drill(event.unitId);
       case "DRILL_CONTINUE":
         return event.lastResult === "correct"
-          ? message("assistant", "You are ready for an exam question.", {
-              type: "EXAM",
-              unitId: event.unitId,
-              questionId: "EX-1",
-              difficultyTier: "bronze",
-            })
+          ? message(
+              "assistant",
+              "You are ready for an exam question.",
+              { type: "EXAM", unitId: event.unitId, questionId: "EX-1", difficultyTier: "bronze" },
+              null,
+              { origin: "app" },
+            )
           : drill(event.unitId);
+      case "STUCK":
+        return message(
+          "assistant",
+          "Here is a hint for that drill: take 3 off both sides first.",
+          null,
+          null,
+          { origin: "app", passage: MOCK_PASSAGE },
+        );
       default:
-        return message("assistant", text.includes("?") ? "Here is the key idea." : "What do you notice?", {
-          type: "CONCEPT",
-          unitId: "ALG-01",
-          keyIdeas: ["Undo operations in reverse order.", "Keep the equation balanced: $a=b \\Rightarrow a-3=b-3$."],
-          workedExample: { problem_latex: "x+5=9", steps_latex: ["x = 9 - 5"], final_answer_latex: "x = 4" },
-        });
+        if (!text.includes("?")) {
+          const verdict = mockVerdict(text);
+          return message("assistant", VERDICT_TEXT[verdict], null, null, { passage: MOCK_SUMMARY_PASSAGE, verdict });
+        }
+        return message(
+          "assistant",
+          "Here is the key idea. Fill in the gap: first subtract ___ from both sides.",
+          {
+            type: "CONCEPT",
+            unitId: "ALG-01",
+            keyIdeas: ["Undo operations in reverse order.", "Keep the equation balanced: $a=b \\Rightarrow a-3=b-3$."],
+            workedExample: { problem_latex: "x+5=9", steps_latex: ["x = 9 - 5"], final_answer_latex: "x = 4" },
+          },
+          null,
+          { passage: MOCK_PASSAGE },
+        );
     }
+  };
+
+  /** The turn log of a reply (the debug drawer's last turn). */
+  const log = (event: ClientEvent | null, reply: TutorMessage): TurnLog => {
+    const typed = !event || event.type === "NONE";
+    const modelText = typed ? "Subtracting first keeps both sides balanced." : "";
+    return {
+      turnId: `1-${turns}`,
+      clientEvent: event?.type ?? "NONE",
+      mappedUnits: typed ? [{ unitId: "ALG-01", confidence: 0.9 }] : [],
+      askedUnitId: typed ? "ALG-01" : null,
+      replyLanguage: "en",
+      focusUnitId: "ALG-01",
+      prereqBlockingUnitId: null,
+      allowedActions: ["SOCRATIC_QUESTION", "CONCEPT_CARD", "DRILL_CARD"],
+      plannedActions: [reply.card?.type === "DRILL" ? "DRILL_CARD" : reply.card?.type === "EXAM" ? "EXAM_BLOCK" : "CONCEPT_CARD"],
+      desiredExamTier: "bronze",
+      examAvailability: "available",
+      nextEligibleAt: null,
+      chosenAction: reply.card?.type === "DRILL" ? "DRILL_CARD" : reply.card?.type === "EXAM" ? "EXAM_BLOCK" : reply.card ? "CONCEPT_CARD" : "SOCRATIC_QUESTION",
+      chosenUnitId: "ALG-01",
+      passageSource: reply.passage?.source ?? null,
+      verdict: reply.verdict ?? null,
+      modelSentences: typed ? 1 : 0,
+      modelText,
+      dropped: typed ? [{ text: "The answer is obviously 42.", check: "supported" }] : [],
+      origin: reply.origin ?? "model",
+      fallbackReason: null,
+      latencyMs: 850,
+      promptTokens: typed ? 310 : null,
+      reusedTokens: typed ? 240 : null,
+      generatedTokens: typed ? 24 : null,
+      firstTokenMs: typed ? 400 : null,
+      materialChunks: 3,
+      attemptableQuestions: 1,
+      policy: {
+        turnId: `1-${turns}`,
+        focusUnitId: "ALG-01",
+        primaryTargetUnitId: "ALG-01",
+        prereqBlockingUnitId: null,
+        scopedUnitIds: ["ALG-01"],
+        allowedActions: ["SOCRATIC_QUESTION", "CONCEPT_CARD", "DRILL_CARD"],
+        stuck: false,
+        examReady: false,
+        desiredExamTier: "bronze",
+        examAvailability: "available",
+        nextEligibleAt: null,
+        constraints: { maxConceptWords: 120, maxWorkedExamples: 1, drillMaxSteps: 4 },
+      },
+      scoredUnits: MOCK_UNITS.map((u, i) => ({ ...u, mappedConfidence: i === 0 && typed ? 0.9 : null, score: 0.8 - i * 0.2 })),
+    };
   };
 
   /** Appends a turn's messages and returns them. */
@@ -159,14 +293,14 @@ export function createTutorMock(now: () => number = Date.now) {
       const input = args.input as TutorInputView;
       const channel = args.onEvent as Channel;
       const typed = input.text ?? input.latex ?? "";
-      const added = turn(
-        ...(typed ? [message("user", input.text ?? "", null, input.latex)] : []),
-        reply(input.clientEvent ?? null, typed),
-      );
+      const answer = reply(input.clientEvent ?? null, typed);
+      const added = turn(...(typed ? [message("user", input.text ?? "", null, input.latex)] : []), answer);
+      lastLog = log(input.clientEvent ?? null, answer);
+      const origin = answer.origin ?? "model";
       channel.onmessage({ kind: "started", turn: turns });
-      channel.onmessage({ kind: "delta", text: added.at(-1)!.text });
-      const result = { threadId: 1, turnId: `1-${turns}`, messages: added, snapshotLite: snapshot(), log: null, origin: "model" };
-      channel.onmessage({ kind: "final", result, origin: "model" });
+      channel.onmessage({ kind: "delta", text: answer.text });
+      const result = { threadId: 1, turnId: `1-${turns}`, messages: added, snapshotLite: snapshot(), log: lastLog, origin };
+      channel.onmessage({ kind: "final", result, origin });
       return result;
     },
     tutor_grade_drill: (args) => {
@@ -247,7 +381,7 @@ export function createTutorMock(now: () => number = Date.now) {
     }),
     tutor_progress: () => progress,
     tutor_debug: () => ({
-      lastTurn: null,
+      lastTurn: lastLog,
       snapshotLite: snapshot(),
       mastery: MOCK_UNITS.map((u, i) => ({ ...u, masteryTier: i === 0 ? mastery : "none" })),
     }),

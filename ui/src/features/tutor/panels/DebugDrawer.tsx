@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { commands, type IpcError, type TutorDebugView } from "../../../bindings";
 import { errorText } from "../../../i18n";
 
-/** The debug drawer (spec PV-AI-025), behind a Settings switch: the last turn's policy as
- * JSON, the top candidate units and their scores, the mastery of every unit, the revisit
- * queue, and whether the last reply was validated or replaced by the fallback and why. */
+/** The debug drawer (spec PV-AI-025), behind a Settings switch: the last turn — who wrote
+ * the reply (and why the fallback did), how many model sentences were shown and every one
+ * the reply filter dropped with the check it failed, the asked unit, the passage's source
+ * and the verdict —, the top candidate units and their scores, the mastery of every unit,
+ * the revisit queue and the policy as JSON. */
 export function DebugDrawer({ threadId, revision }: { threadId: number; revision: number }) {
   const { t } = useTranslation();
   const [view, setView] = useState<TutorDebugView | null>(null);
@@ -23,6 +25,7 @@ export function DebugDrawer({ threadId, revision }: { threadId: number; revision
   }, [threadId, revision]);
 
   const last = view?.lastTurn ?? null;
+  const dropped = last?.dropped ?? [];
   return (
     <details className="debug-drawer">
       <summary>{t("tutor.debug.title")}</summary>
@@ -32,11 +35,46 @@ export function DebugDrawer({ threadId, revision }: { threadId: number; revision
           <section>
             <h4>{t("tutor.debug.lastTurn")}</h4>
             {last ? (
-              <p>
-                {last.validated ? t("tutor.debug.validated") : t("tutor.debug.fallback", { reason: last.fallbackReason ?? "—" })}{" "}
-                · {last.chosenAction} → {last.chosenUnitId} · {last.clientEvent}
-                {last.latencyMs !== null && ` · ${Math.round(last.latencyMs)} ms`}
-              </p>
+              <>
+                <dl className="debug-facts">
+                  <dt>{t("tutor.debug.origin")}</dt>
+                  <dd>
+                    {last.origin}
+                    {last.fallbackReason && ` (${last.fallbackReason})`}
+                  </dd>
+                  <dt>{t("tutor.debug.action")}</dt>
+                  <dd>
+                    {last.chosenAction} → {last.chosenUnitId} · {last.clientEvent}
+                    {last.latencyMs !== null && ` · ${Math.round(last.latencyMs)} ms`}
+                  </dd>
+                  <dt>{t("tutor.debug.modelSentences")}</dt>
+                  <dd>{last.modelSentences ?? 0}</dd>
+                  {last.modelText && (
+                    <>
+                      <dt>{t("tutor.debug.modelText")}</dt>
+                      <dd>{last.modelText}</dd>
+                    </>
+                  )}
+                  <dt>{t("tutor.debug.askedUnit")}</dt>
+                  <dd>{last.askedUnitId ?? "—"}</dd>
+                  <dt>{t("tutor.debug.replyLanguage")}</dt>
+                  <dd>{last.replyLanguage ?? "—"}</dd>
+                  <dt>{t("tutor.debug.passage")}</dt>
+                  <dd>{last.passageSource ?? "—"}</dd>
+                  <dt>{t("tutor.debug.verdict")}</dt>
+                  <dd>{last.verdict ? t(`tutor.verdict.${last.verdict}`) : "—"}</dd>
+                </dl>
+                <h5>{t("tutor.debug.dropped")}</h5>
+                {dropped.length > 0 ? (
+                  <ul className="debug-dropped">
+                    {dropped.map((d, i) => (
+                      <li key={i}>{t("tutor.debug.droppedItem", { text: d.text, check: d.check })}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>{t("tutor.debug.noDropped")}</p>
+                )}
+              </>
             ) : (
               <p>{t("tutor.debug.noTurn")}</p>
             )}
