@@ -2,7 +2,7 @@
 
 use crate::{Store, StoreError};
 use lantern_core::course::media_path;
-use lantern_core::course::{CatalogError, CourseCatalog, CourseManifest, ExamFile};
+use lantern_core::course::{CatalogError, CourseCatalog, CourseManifest, ExamFile, UnitVocabulary};
 use lantern_core::llm::BoxFuture;
 use serde::Serialize;
 
@@ -26,13 +26,14 @@ fn json(value: &impl Serialize) -> Result<String, StoreError> {
 }
 
 impl Store {
-    /// Saves `course` and `exams` and publishes the course's index `generation`, in one
+    /// Saves `course`, `exams` and each unit's `vocabulary` and publishes the course's index `generation`, in one
     /// transaction, replacing an earlier import of the same course id; on failure the
     /// earlier import stays as it was.
     pub async fn replace_course(
         &self,
         course: &CourseManifest,
         exams: &ExamFile,
+        vocabulary: &[(String, UnitVocabulary)],
         generation: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
@@ -58,8 +59,8 @@ impl Store {
             .await?;
         for (position, unit) in course.units.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO course_units (course_id, id, position, title, anchor, tags, misconceptions, drills) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO course_units (course_id, id, position, title, anchor, tags, misconceptions, drills, vocabulary) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(&course.id)
             .bind(&unit.id)
@@ -69,6 +70,13 @@ impl Store {
             .bind(json(&unit.tags)?)
             .bind(json(&unit.misconceptions)?)
             .bind(json(&unit.drills)?)
+            .bind(
+                vocabulary
+                    .iter()
+                    .find(|(id, _)| *id == unit.id)
+                    .map(|(_, v)| json(v))
+                    .transpose()?,
+            )
             .execute(&mut *tx)
             .await?;
         }
@@ -138,10 +146,11 @@ impl CourseCatalog for Store {
         &'a self,
         course: &'a CourseManifest,
         exams: &'a ExamFile,
+        vocabulary: &'a [(String, UnitVocabulary)],
         generation: &'a str,
     ) -> BoxFuture<'a, Result<(), CatalogError>> {
         Box::pin(async move {
-            Store::replace_course(self, course, exams, generation)
+            Store::replace_course(self, course, exams, vocabulary, generation)
                 .await
                 .map_err(|e| CatalogError(e.to_string()))
         })

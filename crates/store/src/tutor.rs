@@ -4,7 +4,7 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
-use lantern_core::course::{tag_untagged, Edge, Misconception, Unit};
+use lantern_core::course::{tag_untagged, Edge, Misconception, Unit, UnitVocabulary};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::drill::DrillKey;
@@ -16,6 +16,7 @@ use lantern_core::tutor::{
 };
 use serde::Serialize;
 use sqlx::SqliteConnection;
+use std::collections::BTreeMap;
 
 /// A course as the tutor's course picker shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -103,6 +104,7 @@ struct UnitRow {
     tags: String,
     misconceptions: String,
     drills: String,
+    vocabulary: Option<String>,
 }
 
 /// Longest thread title, in characters.
@@ -173,12 +175,19 @@ impl Store {
         let (title, language, entry) =
             head.ok_or_else(|| StoreError::TutorCourseNotFound(id.into()))?;
         let rows: Vec<UnitRow> = sqlx::query_as(
-            "SELECT id, title, anchor, tags, misconceptions, drills FROM course_units \
+            "SELECT id, title, anchor, tags, misconceptions, drills, vocabulary FROM course_units \
              WHERE course_id = ? ORDER BY position",
         )
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
+        let mut vocabulary = BTreeMap::new();
+        for r in &rows {
+            if let Some(v) = &r.vocabulary {
+                let v: UnitVocabulary = serde_json::from_str(v).map_err(corrupt)?;
+                vocabulary.insert(r.id.clone(), v);
+            }
+        }
         let units = rows
             .into_iter()
             .map(|r| {
@@ -207,9 +216,10 @@ impl Store {
             .into_iter()
             .map(|(from, to)| Edge { from, to })
             .collect();
-        Ok(TutorCourse::new(
-            id, &title, &language, &entry, units, &edges,
-        ))
+        Ok(
+            TutorCourse::new(id, &title, &language, &entry, units, &edges)
+                .with_vocabulary(vocabulary),
+        )
     }
 
     /// Every imported course with its units, for the course picker.

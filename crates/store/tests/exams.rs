@@ -110,7 +110,7 @@ async fn setup() -> (tempfile::TempDir, Store, i64, i64) {
         ],
     };
     store
-        .replace_course(&manifest(), &exams, "g1")
+        .replace_course(&manifest(), &exams, &[], "g1")
         .await
         .unwrap();
     let profile = store.ensure_profile("Ana").await.unwrap().id;

@@ -50,7 +50,7 @@ async fn import(store: &Store, generation: &str) {
         questions: vec![],
     };
     store
-        .replace_course(&manifest(), &exams, generation)
+        .replace_course(&manifest(), &exams, &[], generation)
         .await
         .unwrap();
 }

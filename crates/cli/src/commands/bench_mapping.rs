@@ -10,6 +10,7 @@ use super::tutor::to_json;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
+use lantern_core::text::message_language::message_language;
 use lantern_core::tutor::context::mapping_hits;
 use lantern_core::tutor::lexicon::Lexicon;
 use lantern_core::tutor::mapping::{map_message, retrieval_confidence, MappingEvidence};
@@ -90,7 +91,7 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         let pack = super::eval::resolve_pack(&c.pack, &options.cases);
         let bench = bench_course(locations, &rt, &pack)?;
         let course = rt.block_on(bench.store.tutor_course(&bench.course_id))?;
-        let lexicon = Lexicon::new(&course.units);
+        let lexicon = Lexicon::new(&course.units, &course.vocabulary);
         let names = course.unit_names();
         let mut t = Tally::default();
         for q in &c.questions {
@@ -104,6 +105,7 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
                 exams: &exams,
                 event_unit: None,
                 lexicon: &lexicon,
+                cross_language: message_language(&q.say, course.language) != course.language,
             });
             let best = mapped.first();
             let right = best.is_some_and(|m| m.unit_id == q.unit);

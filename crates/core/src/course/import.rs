@@ -5,6 +5,7 @@
 use super::documents::{index_documents, ContentFile};
 use super::error::PackError;
 use super::model::{CourseManifest, ExamFile};
+use super::vocabulary::{vocabularies, UnitVocabulary};
 use crate::llm::BoxFuture;
 use crate::retrieval::{Collection, Document, RetrievalError, Retriever};
 use serde::{Deserialize, Serialize};
@@ -29,13 +30,15 @@ pub struct CoursePackContents {
 /// Where the course structure and questions are kept (SQLite in Lantern), and which
 /// index generation of each course is the published one.
 pub trait CourseCatalog: Send + Sync {
-    /// Saves `course` and `exams`, replacing an earlier import of the same course id, and
+    /// Saves `course`, `exams` and each unit's `vocabulary`, replacing an earlier import
+    /// of the same course id, and
     /// records `generation` as the course's published index generation — all in one
     /// transaction: this is the moment an import takes effect.
     fn replace_course<'a>(
         &'a self,
         course: &'a CourseManifest,
         exams: &'a ExamFile,
+        vocabulary: &'a [(String, UnitVocabulary)],
         generation: &'a str,
     ) -> BoxFuture<'a, Result<(), CatalogError>>;
 
@@ -157,6 +160,7 @@ pub async fn import_course(
 ) -> Result<ImportSummary, ImportError> {
     let course_id = &pack.course.id;
     let documents = index_documents(&pack.course, &pack.exams, &pack.contents);
+    let vocabulary = vocabularies(&pack.course, &pack.contents);
     let total = documents.len();
     let mut counts = Vec::new();
     let mut done = 0;
@@ -190,7 +194,7 @@ pub async fn import_course(
         total,
     });
     catalog
-        .replace_course(&pack.course, &pack.exams, generation)
+        .replace_course(&pack.course, &pack.exams, &vocabulary, generation)
         .await?;
     retriever.publish(course_id, generation);
     for collection in Collection::ALL {
@@ -292,6 +296,7 @@ mod tests {
             &'a self,
             c: &'a CourseManifest,
             _: &'a ExamFile,
+            _: &'a [(String, UnitVocabulary)],
             generation: &'a str,
         ) -> BoxFuture<'a, Result<(), CatalogError>> {
             Box::pin(async move {

@@ -16,6 +16,7 @@ mod model;
 pub(crate) mod parse;
 mod transcript;
 pub(crate) mod validate;
+mod vocabulary;
 
 pub use chunk::{
     markdown_sections, plain_sections, split_text, Section, CHUNK_CHARS, CHUNK_OVERLAP,
@@ -37,3 +38,4 @@ pub use model::{
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
 pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};
 pub use validate::{validate_course, validate_exams};
+pub use vocabulary::{vocabularies, vocabulary_of, UnitVocabulary};

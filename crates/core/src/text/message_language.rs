@@ -137,15 +137,23 @@ pub fn clear_language(text: &str) -> Option<Language> {
     }
 }
 
-/// The language of `message`: Spanish punctuation or letters decide at once, then
-/// `whatlang` on long messages, then a count of each language's function words; ties
-/// and empty messages keep `default`.
+/// The language of `message`: Spanish punctuation or letters decide at once, then a
+/// clear lead of one language's function words, then `whatlang` on long messages that
+/// are mostly words, then any lead of function words (an accent counts for Spanish);
+/// ties and empty messages keep `default`.
 pub fn message_language(message: &str, default: Language) -> Language {
     if message.contains(['¿', '¡', 'ñ', 'Ñ']) {
         return Language::Es;
     }
-    if let Some(found) = detect_language(message) {
-        return found;
+    if let Some(clear) = clear_language(message) {
+        return clear;
+    }
+    // `whatlang` only on words: formulas ("4a + 3b - a") read as any language.
+    let letters = message.chars().filter(|c| c.is_alphabetic()).count();
+    if letters * 10 >= message.chars().count() * 7 {
+        if let Some(found) = detect_language(message) {
+            return found;
+        }
     }
     let (mut es, en) = function_word_counts(message);
     if message.chars().any(|c| "áéíóú".contains(c)) {
@@ -191,6 +199,14 @@ mod tests {
             Some(Language::Es)
         );
         assert_eq!(clear_language("Thales (624 BC)."), None);
+    }
+
+    #[test]
+    fn formulas_do_not_decide_the_language() {
+        assert_eq!(
+            message_language("simplify 4a + 3b - a + 2b", Language::En),
+            Language::En
+        );
     }
 
     #[test]

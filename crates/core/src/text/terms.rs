@@ -17,6 +17,16 @@ pub const TERM_KEY_CHARS: usize = 6;
 /// The words a unit sign is also read as ("180°" → "180 degrees grados").
 pub const SIGN_WORDS: &[&str] = &["degrees", "grados", "percent", "porcentaje"];
 
+/// Operation signs and the words that name them (English and Spanish).
+const OPERATION_WORDS: &[(&str, &str)] = &[
+    ("+", "add sumar"),
+    ("×", "multiply multiplicar"),
+    (" * ", "multiply multiplicar"),
+    ("÷", "divide dividir"),
+    (" − ", "subtract restar"),
+    (" - ", "subtract restar"),
+];
+
 /// Shortest word that counts as a content word.
 const MIN_WORD_CHARS: usize = 3;
 
@@ -142,19 +152,28 @@ pub fn term_of(word: &str) -> Option<Term> {
 /// The content terms of `text`, in order (repeats kept).
 pub fn content_terms(text: &str) -> Vec<Term> {
     // Keep decimal commas and points inside numbers before normalising drops them.
-    // A unit sign is also its words, so "180°" supports "180 degrees".
-    let spaced = text
+    // A unit sign is also its words, so "180°" supports "180 degrees"; an operation
+    // sign is its operation's words, so "2/7 + 3/7" is about adding.
+    let mut spaced = text
         .replace('°', &format!(" {} {} ", SIGN_WORDS[0], SIGN_WORDS[1]))
         .replace('%', &format!(" {} {} ", SIGN_WORDS[2], SIGN_WORDS[3]));
+    for (sign, words) in OPERATION_WORDS {
+        spaced = spaced.replace(sign, &format!(" {words} "));
+    }
     let mut out = Vec::new();
     for raw in spaced.split_whitespace() {
         let trimmed = raw.trim_matches(|c: char| !c.is_alphanumeric());
         if let Some(n) = number_token(trimmed) {
+            // A number with a decimal point is also a decimal.
+            let decimal = n.contains('.');
             out.push(Term {
                 word: n.clone(),
                 keys: vec![n],
                 is_number: true,
             });
+            if decimal {
+                out.extend(term_of("decimal"));
+            }
             continue;
         }
         for word in normalize(raw).split(' ').filter(|w| !w.is_empty()) {

@@ -3,8 +3,9 @@
 
 use super::dag::LearningPathGraph;
 use super::mapping::UnitName;
-use crate::course::{Edge, Unit};
+use crate::course::{Edge, Unit, UnitVocabulary};
 use crate::language::Language;
+use std::collections::BTreeMap;
 
 /// An imported course.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,6 +20,8 @@ pub struct TutorCourse {
     pub units: Vec<Unit>,
     /// The prerequisite graph.
     pub graph: LearningPathGraph,
+    /// Each unit's vocabulary from its material, when imported with one.
+    pub vocabulary: BTreeMap<String, UnitVocabulary>,
 }
 
 impl TutorCourse {
@@ -38,7 +41,14 @@ impl TutorCourse {
             language: Language::from_code(language).unwrap_or_default(),
             graph: LearningPathGraph::new(entry_unit, ids, edges),
             units,
+            vocabulary: BTreeMap::new(),
         }
+    }
+
+    /// The course with its units' vocabulary.
+    pub fn with_vocabulary(mut self, vocabulary: BTreeMap<String, UnitVocabulary>) -> Self {
+        self.vocabulary = vocabulary;
+        self
     }
 
     /// The unit `id`, if the course has it.

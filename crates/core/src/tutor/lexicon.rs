@@ -1,5 +1,6 @@
 //! Lexical evidence for mapping (issue #33 item 2): which units a message names by their
-//! own words. Each unit's terms come from its title, tags, anchor and misconceptions
+//! own words. Each unit's terms come from its title, tags, anchor and misconceptions and
+//! its material's key terms and words ([`crate::course::UnitVocabulary`])
 //! (stemmed, cut to match keys, with Spanish cognates of English words, see
 //! [`crate::text::terms`]); a term shared by many units counts less (inverse document
 //! frequency). A message's score for a unit sums the weights of the unit's terms it
@@ -7,7 +8,7 @@
 //! message said. Embeddings see meaning; this sees the course's own vocabulary, so the
 //! two together hold on courses the calibration never saw.
 
-use crate::course::Unit;
+use crate::course::{Unit, UnitVocabulary};
 use crate::text::terms::{content_terms, term_keys};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,6 +20,10 @@ pub const TAG_WEIGHT: f64 = 2.0;
 pub const ANCHOR_WEIGHT: f64 = 1.0;
 /// Weight of a term in a unit's misconceptions.
 pub const MISCONCEPTION_WEIGHT: f64 = 0.7;
+/// Weight of a key term of a unit's notes (a heading, a bold word).
+pub const KEY_TERM_WEIGHT: f64 = 2.0;
+/// Weight of any other word of a unit's material.
+pub const MATERIAL_WEIGHT: f64 = 0.4;
 /// A score from which the message said enough to be sure (one title word that no
 /// other unit uses, with something else).
 pub const STRONG_SCORE: f64 = 4.0;
@@ -42,11 +47,17 @@ fn add(terms: &mut BTreeMap<String, f64>, text: &str, weight: f64) {
 }
 
 impl Lexicon {
-    /// The lexicon of `units`.
-    pub fn new(units: &[Unit]) -> Self {
+    /// The lexicon of `units` with their material's `vocabulary`.
+    pub fn new(units: &[Unit], vocabulary: &BTreeMap<String, UnitVocabulary>) -> Self {
         let mut per_unit = BTreeMap::new();
         for u in units {
             let mut terms = BTreeMap::new();
+            if let Some(v) = vocabulary.get(&u.id) {
+                add(&mut terms, &v.words.join(" "), MATERIAL_WEIGHT);
+                for k in &v.key_terms {
+                    add(&mut terms, k, KEY_TERM_WEIGHT);
+                }
+            }
             for m in &u.misconceptions {
                 add(&mut terms, &m.text, MISCONCEPTION_WEIGHT);
             }
@@ -57,16 +68,25 @@ impl Lexicon {
             add(&mut terms, &u.title, TITLE_WEIGHT);
             per_unit.insert(u.id.clone(), terms);
         }
+        // How specific a key is: in how many units it is a key idea (title, tags,
+        // anchor, key terms); a word only the notes use counts over all units.
         let n = per_unit.len().max(1) as f64;
-        let mut df: BTreeMap<String, f64> = BTreeMap::new();
+        let mut strong: BTreeMap<String, f64> = BTreeMap::new();
+        let mut any: BTreeMap<String, f64> = BTreeMap::new();
         for terms in per_unit.values() {
-            for key in terms.keys() {
-                *df.entry(key.clone()).or_default() += 1.0;
+            for (key, w) in terms {
+                *any.entry(key.clone()).or_default() += 1.0;
+                if *w >= ANCHOR_WEIGHT {
+                    *strong.entry(key.clone()).or_default() += 1.0;
+                }
             }
         }
-        let idf = df
+        let idf = any
             .into_iter()
-            .map(|(k, d)| (k, (n / d).ln() + 0.1))
+            .map(|(k, d)| {
+                let df = strong.get(&k).copied().unwrap_or(d);
+                (k, (n / df).ln() + 0.1)
+            })
             .collect();
         Self {
             units: per_unit,
@@ -176,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_units_own_words_map_to_it() {
-        let l = Lexicon::new(&course());
+        let l = Lexicon::new(&course(), &BTreeMap::new());
         let c = l.confidence("what is a transversal");
         assert!(c["GEO-01"] >= 0.55, "{c:?}");
         let c = l.confidence("What are vertically opposite angles?");
@@ -185,7 +205,7 @@ mod tests {
 
     #[test]
     fn spanish_cognates_map_to_english_units() {
-        let l = Lexicon::new(&course());
+        let l = Lexicon::new(&course(), &BTreeMap::new());
         let c = l.confidence("¿Cuánto suman los ángulos de un triángulo?");
         let best = c.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
         assert_eq!(best.0, "GEO-02", "{c:?}");
@@ -193,7 +213,7 @@ mod tests {
 
     #[test]
     fn words_every_unit_uses_decide_nothing() {
-        let l = Lexicon::new(&course());
+        let l = Lexicon::new(&course(), &BTreeMap::new());
         let c = l.confidence("angles");
         assert!(c.values().all(|v| *v < 0.55), "{c:?}");
         assert!(l.confidence("hello there").is_empty());

@@ -38,6 +38,9 @@ pub const RELEVANCE_FLOOR: f64 = 0.26;
 pub const RELEVANCE_FULL: f64 = 0.32;
 /// Confidence of a unit whose full title is in the message.
 pub const TITLE_CONFIDENCE: f64 = 0.9;
+/// How much retrieval's confidence counts when the message and the material are in
+/// different languages.
+pub const CROSS_LANGUAGE_RETRIEVAL: f64 = 0.7;
 /// Most mapped units kept.
 pub const MAX_MAPPED: usize = 5;
 
@@ -76,6 +79,9 @@ pub struct MappingEvidence<'a> {
     pub event_unit: Option<&'a str>,
     /// The course's vocabulary.
     pub lexicon: &'a Lexicon,
+    /// Whether the message is in another language than the material (the sentence
+    /// embedder is English-only, so its votes count less).
+    pub cross_language: bool,
 }
 
 /// Each unit's share of one search's similarity mass (shares sum to 1, or to 0 when
@@ -180,6 +186,11 @@ pub fn named_units(message: &str, units: &[UnitName]) -> BTreeMap<String, f64> {
 pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
     let known = |u: &str| e.units.iter().any(|n| n.id == u);
     let mut best: BTreeMap<String, f64> = retrieval_confidence(e.anchors, e.content, e.exams);
+    if e.cross_language {
+        for c in best.values_mut() {
+            *c *= CROSS_LANGUAGE_RETRIEVAL;
+        }
+    }
     for (unit, l) in e.lexicon.confidence(e.message) {
         let r = best.entry(unit).or_default();
         *r = 1.0 - (1.0 - *r) * (1.0 - l);
@@ -280,6 +291,7 @@ mod tests {
             exams: &[],
             event_unit: Some("ALG-02"),
             lexicon: &Lexicon::default(),
+            cross_language: false,
         };
         let mapped = map_message(&e);
         assert_eq!(mapped[0].unit_id, "ALG-02");

@@ -216,7 +216,9 @@ pub async fn prepare_turn(
         content: &content,
         exams: &exam_hits,
         event_unit: r.input.event.unit_id(),
-        lexicon: &Lexicon::new(&course.units),
+        lexicon: &Lexicon::new(&course.units, &course.vocabulary),
+        cross_language: !query.is_empty()
+            && message_language(&query, course.language) != course.language,
     });
     let base = policy_base(r.snapshot, &course.graph, &mapped, r.now);
     let search_text = if query.is_empty() {
