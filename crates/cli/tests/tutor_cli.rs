@@ -68,7 +68,14 @@ fn a_whole_conversation_runs_headless_on_the_sample_course() {
     let reply = tutor_reply(&first);
     assert!(!reply["text"].as_str().unwrap().trim().is_empty());
     assert_eq!(first["log"]["focusUnitId"], "ALG-01");
-    assert_eq!(first["snapshotLite"]["prereqNudge"]["unitId"], "ALG-01");
+    assert_eq!(
+        first["snapshotLite"]["prereqNudge"]["blocker"]["unitId"],
+        "ALG-01"
+    );
+    assert_eq!(
+        first["snapshotLite"]["prereqNudge"]["asked"]["unitId"],
+        "ALG-05"
+    );
     let action = first["log"]["chosenAction"].as_str().unwrap();
     assert!(
         ["SOCRATIC_QUESTION", "DRILL_CARD"].contains(&action),

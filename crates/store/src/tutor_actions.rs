@@ -201,13 +201,7 @@ impl Store {
             turn_id: prepared.policy.turn_id.clone(),
             messages,
             snapshot_lite: self
-                .tutor_lite_of(
-                    &loaded.course,
-                    &finished.snapshot,
-                    prepared.policy.prereq_blocking_unit_id.as_deref(),
-                    ports.exams,
-                    now,
-                )
+                .tutor_lite_of(&loaded.course, &finished.snapshot, ports.exams, now)
                 .await,
             log: finished.log,
             origin,
@@ -220,19 +214,12 @@ impl Store {
         &self,
         course: &TutorCourse,
         snapshot: &StudentSnapshot,
-        blocker: Option<&str>,
         exams: &dyn ExamService,
         now: DateTime<Utc>,
     ) -> SnapshotLite {
         let ids: Vec<String> = snapshot.revisit_queue.keys().cloned().collect();
         let statuses = exams.batch_status(&snapshot.student_id, &ids, now).await;
-        snapshot_lite(
-            snapshot,
-            course,
-            blocker,
-            &revisit_order(snapshot, &statuses),
-            now,
-        )
+        snapshot_lite(snapshot, course, &revisit_order(snapshot, &statuses), now)
     }
 
     /// The right panel's summary for thread `thread_id` (the blocker from its last
@@ -260,15 +247,8 @@ impl Store {
         let loaded = self.tutor_load(profile_id, thread_id, now).await?;
         let exams = StoreExamService::new(self, profile_id, &loaded.course.id);
         let last_turn = self.tutor_log(profile_id, thread_id).await?.pop();
-        let policy = last_turn.as_ref().map(|l| &l.policy);
         let lite = self
-            .tutor_lite_of(
-                &loaded.course,
-                &loaded.snapshot,
-                policy.and_then(|p| p.prereq_blocking_unit_id.as_deref()),
-                &exams,
-                now,
-            )
+            .tutor_lite_of(&loaded.course, &loaded.snapshot, &exams, now)
             .await;
         Ok(TutorDebugView {
             mastery: loaded

@@ -180,7 +180,6 @@ impl Store {
                 .tutor_lite_of(
                     &course,
                     &snapshot,
-                    None,
                     &StoreExamService::new(self, profile_id, &course.id),
                     now,
                 )

@@ -293,8 +293,7 @@ impl Store {
         now: DateTime<Utc>,
     ) -> SnapshotLite {
         let exams = StoreExamService::new(self, profile_id, &course.id);
-        self.tutor_lite_of(course, snapshot, None, &exams, now)
-            .await
+        self.tutor_lite_of(course, snapshot, &exams, now).await
     }
 
     /// The exam status of thread `thread_id`'s student: the focus unit's questions and

@@ -10,6 +10,7 @@ use lantern_core::course::{
 };
 use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::{ScriptedRetriever, Tier};
+use lantern_core::tutor::drill::DrillSource;
 use lantern_core::tutor::exam::{ExamService, QuestionStatus, SupportKind};
 use lantern_core::tutor::{ClientEvent, ExamOutcomeKind, MasteryTier, StudentInput, TutorCard};
 use lantern_core::Coded;
@@ -296,40 +297,49 @@ async fn bad_exam_input_gets_coded_errors() {
 static EMPTY_INDEX: std::sync::LazyLock<ScriptedRetriever> =
     std::sync::LazyLock::new(ScriptedRetriever::default);
 
-/// Asks for a drill without a model; returns its message id and its right answer.
+/// Asks for drills without a model until one comes from the unit's template (the pack
+/// also gives clozes and true-or-false drills); returns its message id and its right
+/// answer, solved from the question as a student would.
 async fn drill(store: &Store, profile: i64, thread: i64) -> (String, String) {
     let exams = StoreExamService::new(store, profile, "eq");
-    let answer = store
-        .tutor_turn(
-            profile,
-            thread,
-            &StudentInput::event(ClientEvent::RequestDrill {
-                unit_id: "E-1".into(),
-            }),
-            TutorPorts {
-                llm: None,
-                retriever: &*EMPTY_INDEX,
-                exams: &exams,
-            },
-            t0(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
-    let message = answer.messages.last().unwrap();
-    let Some(TutorCard::Drill {
-        prompt,
-        question_latex,
-        ..
-    }) = &message.card
-    else {
-        panic!("no drill: {message:?}");
-    };
-    let Some(Solved::Answer(right)) = solve(prompt, question_latex) else {
-        panic!("unsolvable {question_latex}");
-    };
-    (message.id.clone(), right)
+    for _ in 0..12 {
+        let answer = store
+            .tutor_turn(
+                profile,
+                thread,
+                &StudentInput::event(ClientEvent::RequestDrill {
+                    unit_id: "E-1".into(),
+                }),
+                TutorPorts {
+                    llm: None,
+                    retriever: &*EMPTY_INDEX,
+                    exams: &exams,
+                },
+                t0(),
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await
+            .unwrap();
+        let (_, _, key) = store.tutor_last_question(thread).await.unwrap().unwrap();
+        if key.source != DrillSource::Template {
+            continue;
+        }
+        let message = answer.messages.last().unwrap();
+        let Some(TutorCard::Drill {
+            prompt,
+            question_latex,
+            ..
+        }) = &message.card
+        else {
+            panic!("no drill: {message:?}");
+        };
+        let Some(Solved::Answer(right)) = solve(prompt, question_latex) else {
+            panic!("unsolvable {question_latex}");
+        };
+        return (message.id.clone(), right);
+    }
+    panic!("no template drill in 12 requests");
 }
 
 async fn grade(

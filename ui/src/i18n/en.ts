@@ -303,6 +303,7 @@ export const en = {
       title: "Your progress",
       focus: "Working on",
       firstLearn: "Learn this first",
+      needsFirst: "{{asked}} builds on {{blocker}}: master {{blocker}} first.",
       workOn: "Work on it",
       practise: "Practise this unit",
       revisit: "Exam questions to revisit",

@@ -301,6 +301,7 @@ export const es: Strings = {
       title: "Tu progreso",
       focus: "Trabajando en",
       firstLearn: "Aprende esto primero",
+      needsFirst: "{{asked}} se apoya en {{blocker}}: domina primero {{blocker}}.",
       workOn: "Trabajar en ello",
       practise: "Practicar esta unidad",
       revisit: "Preguntas de examen para repasar",

@@ -440,7 +440,13 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                     format!("{:?}", lite.focus.mastery_tier).to_lowercase()
                 );
                 if let Some(n) = &lite.prereq_nudge {
-                    outln!("first learn: {} ({})", n.unit_id, n.title);
+                    outln!(
+                        "first learn: {} ({}) before {} ({})",
+                        n.blocker.unit_id,
+                        n.blocker.title,
+                        n.asked.unit_id,
+                        n.asked.title
+                    );
                 }
                 outln!("in progress: {}", snapshot.units_in_progress.join(", "));
                 outln!(

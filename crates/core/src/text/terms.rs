@@ -3,11 +3,13 @@
 //! (the `stop-words` crate's NLTK lists for English and Spanish) are dropped, the rest
 //! are stemmed with the Snowball stemmers of `rust-stemmers` and cut to
 //! [`TERM_KEY_CHARS`] characters ("triangles", "triángulos" → `triang`); numbers are
-//! kept whole ("180°" → `180`, "2,5" → `2.5`).
+//! kept whole ("180°" → `180`, "2,5" → `2.5`). A word also carries the keys of its
+//! translations in Lantern's English–Spanish school glossary (`glossary_en_es.tsv`,
+//! single-word pairs), so "bombilla" meets "bulb".
 
 use crate::text::normalize::normalize;
 use rust_stemmers::{Algorithm, Stemmer};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 /// Characters of a stem that decide a match: enough to tell "intersect" from
@@ -119,6 +121,29 @@ fn english_cognate(word: &str) -> Option<String> {
     })
 }
 
+/// The glossary: each single word's stem key and the stem keys of its translations.
+fn glossary() -> &'static BTreeMap<String, Vec<String>> {
+    static GLOSSARY: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
+    GLOSSARY.get_or_init(|| {
+        let [english, spanish] = stemmers();
+        let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for line in include_str!("glossary_en_es.tsv").lines() {
+            let Some((en, es)) = line.split_once('\t') else {
+                continue;
+            };
+            let (en, es) = (normalize(en), normalize(es));
+            if en.contains(' ') || es.contains(' ') {
+                continue;
+            }
+            let en_key = key_of(&english.stem(&en));
+            let es_key = key_of(&spanish.stem(&es));
+            map.entry(en_key.clone()).or_default().push(es_key.clone());
+            map.entry(es_key).or_default().push(en_key);
+        }
+        map
+    })
+}
+
 fn key_of(stem: &str) -> String {
     stem.chars().take(TERM_KEY_CHARS).collect()
 }
@@ -140,6 +165,13 @@ pub fn term_of(word: &str) -> Option<Term> {
     if let Some(cognate) = english_cognate(word) {
         keys.push(key_of(&english.stem(&cognate)));
     }
+    let translated: Vec<String> = keys
+        .iter()
+        .filter_map(|k| glossary().get(k))
+        .flatten()
+        .cloned()
+        .collect();
+    keys.extend(translated);
     keys.sort();
     keys.dedup();
     Some(Term {
@@ -228,6 +260,20 @@ mod tests {
         ] {
             let keys = term_keys(en);
             assert!(content_terms(es)[0].in_keys(&keys), "{es} {en} {keys:?}");
+        }
+    }
+
+    #[test]
+    fn glossary_translations_meet() {
+        for (es, en) in [
+            ("bombilla", "bulb"),
+            ("voltímetro", "voltmeter"),
+            ("fábrica", "factory"),
+        ] {
+            let keys = term_keys(en);
+            assert!(content_terms(es)[0].in_keys(&keys), "{es} {en}");
+            let keys = term_keys(es);
+            assert!(content_terms(en)[0].in_keys(&keys), "{en} {es}");
         }
     }
 

@@ -72,11 +72,44 @@ pub struct SnapshotLite {
     /// What the tutor works on now.
     pub focus: FocusSummary,
     /// What must be learned first, if the focus was reached through a blocker.
-    pub prereq_nudge: Option<UnitRef>,
+    pub prereq_nudge: Option<PrereqNudge>,
     /// Exam questions to revisit.
     pub revisit: RevisitSummary,
     /// Mastery counts.
     pub progress: ProgressSummary,
+}
+
+/// The panel's nudge: the unit the student asked about and the prerequisite to master
+/// first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PrereqNudge {
+    /// The unit asked about.
+    pub asked: UnitRef,
+    /// The prerequisite it needs first.
+    pub blocker: UnitRef,
+}
+
+/// The nudge of the student's last blocked question, while a prerequisite still blocks
+/// it: the stored blocker, or the next missing one once that is mastered.
+fn nudge(snapshot: &StudentSnapshot, course: &TutorCourse) -> Option<PrereqNudge> {
+    let ask = snapshot.blocked_ask.as_ref()?;
+    let missing = course
+        .graph
+        .missing_prereqs(&ask.asked_unit_id, |u| snapshot.mastery(u));
+    let blocker = missing
+        .iter()
+        .find(|u| **u == ask.blocker_unit_id)
+        .or_else(|| missing.first())?;
+    let unit = |id: &str| UnitRef {
+        unit_id: id.to_string(),
+        title: course.title_of(id),
+    };
+    Some(PrereqNudge {
+        asked: unit(&ask.asked_unit_id),
+        blocker: unit(blocker),
+    })
 }
 
 fn count(n: usize) -> u32 {
@@ -88,7 +121,6 @@ fn count(n: usize) -> u32 {
 pub fn snapshot_lite(
     snapshot: &StudentSnapshot,
     course: &TutorCourse,
-    blocker: Option<&str>,
     revisit: &[RevisitItem],
     now: DateTime<Utc>,
 ) -> SnapshotLite {
@@ -109,10 +141,7 @@ pub fn snapshot_lite(
             title: course.title_of(focus),
             mastery_tier: snapshot.mastery(focus),
         },
-        prereq_nudge: blocker.map(|b| UnitRef {
-            unit_id: b.to_string(),
-            title: course.title_of(b),
-        }),
+        prereq_nudge: nudge(snapshot, course),
         revisit: RevisitSummary {
             locked_count: count(revisit.iter().filter(|r| r.eligible_at.is_some()).count()),
             ready_count: count(revisit.iter().filter(|r| r.eligible_at.is_none()).count()),
@@ -132,7 +161,7 @@ pub fn snapshot_lite(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::course::Unit;
+    use crate::course::{Edge, Unit};
     use crate::retrieval::Tier;
 
     fn course() -> TutorCourse {
@@ -151,8 +180,36 @@ mod tests {
             "en",
             "A",
             vec![unit("A"), unit("B"), unit("C")],
-            &[],
+            &[Edge {
+                from: "B".into(),
+                to: "C".into(),
+            }],
         )
+    }
+
+    #[test]
+    fn the_nudge_stays_until_its_blocker_is_mastered() {
+        let now = DateTime::parse_from_rfc3339("2026-01-01T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let mut s = StudentSnapshot::new("1", "c", "A", now);
+        s.blocked_ask = Some(crate::tutor::snapshot::BlockedAsk {
+            asked_unit_id: "C".into(),
+            blocker_unit_id: "B".into(),
+        });
+        let blocker = |s: &StudentSnapshot| {
+            snapshot_lite(s, &course(), &[], now)
+                .prereq_nudge
+                .map(|n| n.blocker.unit_id)
+        };
+        assert_eq!(blocker(&s).as_deref(), Some("B"));
+        let nudge = snapshot_lite(&s, &course(), &[], now).prereq_nudge.unwrap();
+        assert_eq!(
+            nudge.asked.title, "Title C",
+            "the unit asked about is named too"
+        );
+        s.unit_progress.entry("B".into()).or_default().mastery_tier = MasteryTier::Bronze;
+        assert_eq!(blocker(&s), None, "mastered: the nudge goes");
     }
 
     #[test]
@@ -177,10 +234,10 @@ mod tests {
                 eligible_at: Some("2026-01-02T00:00:00+00:00".into()),
             },
         ];
-        let lite = snapshot_lite(&s, &course(), Some("B"), &revisit, now);
+        let lite = snapshot_lite(&s, &course(), &revisit, now);
         assert_eq!(lite.focus.title, "Title A");
         assert_eq!(lite.focus.mastery_tier, MasteryTier::Silver);
-        assert_eq!(lite.prereq_nudge.unwrap().unit_id, "B");
+        assert!(lite.prereq_nudge.is_none(), "nothing asked was blocked");
         assert_eq!(
             (
                 lite.progress.bronze,

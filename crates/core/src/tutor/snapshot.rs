@@ -112,6 +112,17 @@ pub struct MappedUnit {
     pub confidence: f64,
 }
 
+/// A unit the student asked about that a missing prerequisite blocks: kept until the
+/// blocker changes (issue #33 item 5), so the panel keeps naming both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedAsk {
+    /// The unit asked about.
+    pub asked_unit_id: String,
+    /// The prerequisite it needs first.
+    pub blocker_unit_id: String,
+}
+
 /// The student's record for one course (stored; one per profile and course).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -130,6 +141,9 @@ pub struct StudentSnapshot {
     pub exam_touched: BTreeMap<String, bool>,
     /// Questions to revisit, by id.
     pub revisit_queue: BTreeMap<String, RevisitEntry>,
+    /// The last unit asked about that a prerequisite blocked.
+    #[serde(default)]
+    pub blocked_ask: Option<BlockedAsk>,
     /// When the last turn happened.
     #[schemars(with = "String")]
     pub last_turn_at: DateTime<Utc>,
@@ -146,6 +160,7 @@ impl StudentSnapshot {
             unit_progress: BTreeMap::new(),
             exam_touched: BTreeMap::new(),
             revisit_queue: BTreeMap::new(),
+            blocked_ask: None,
             last_turn_at: now,
         }
     }

@@ -28,7 +28,7 @@ use super::plan::{plan_turn, TurnPlan};
 use super::policy::{compute_policy, policy_base, TutorPolicy, TARGET_CONFIDENCE};
 use super::reply::TutorReply;
 use super::scoring::{unit_priority_score, PriorityInputs};
-use super::snapshot::{MappedUnit, StudentSnapshot};
+use super::snapshot::{BlockedAsk, MappedUnit, StudentSnapshot};
 use super::TutorError;
 use crate::language::Language;
 use crate::llm::{BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest, Usage};
@@ -481,6 +481,15 @@ pub fn finish_turn(
         );
     }
     next.touch(&prepared.policy.focus_unit_id, now);
+    if let (Some(asked), Some(blocker)) = (
+        &prepared.asked_unit_id,
+        &prepared.policy.prereq_blocking_unit_id,
+    ) {
+        next.blocked_ask = Some(BlockedAsk {
+            asked_unit_id: asked.clone(),
+            blocker_unit_id: blocker.clone(),
+        });
+    }
     let log = TurnLog::new(prepared, &answered, latency_ms);
     FinishedTurn {
         reply: answered.reply,

@@ -6,7 +6,10 @@ import { SnapshotPanel } from "./SnapshotPanel";
 
 const snapshot: SnapshotLite = {
   focus: { unitId: "ALG-02", title: "Inequalities", masteryTier: "silver" },
-  prereqNudge: { unitId: "ALG-01", title: "Linear equations" },
+  prereqNudge: {
+    asked: { unitId: "ALG-05", title: "Factorising" },
+    blocker: { unitId: "ALG-01", title: "Linear equations" },
+  },
   revisit: {
     lockedCount: 2,
     readyCount: 1,
@@ -24,7 +27,7 @@ describe("SnapshotPanel", () => {
     render(<SnapshotPanel snapshot={snapshot} titles={new Map([["ALG-01", "Linear equations"]])} busy={false} onWorkOn={() => {}} onPractise={() => {}} onLearningPath={() => {}} />);
     expect(screen.getByText("Inequalities")).toBeTruthy();
     expect(screen.getAllByText("Silver").length).toBeGreaterThan(0);
-    expect(screen.getByRole("note").textContent).toContain("Linear equations");
+    expect(screen.getByRole("note").textContent).toContain("Factorising builds on Linear equations: master Linear equations first.");
     expect(screen.getByText("2 locked")).toBeTruthy();
     expect(screen.getByText("1 ready to try again")).toBeTruthy();
     expect(screen.getByText("Available in 5h 1m")).toBeTruthy();

@@ -40,8 +40,8 @@ export function SnapshotPanel({
       {prereqNudge && (
         <section className="nudge" role="note">
           <h3>{t("tutor.panel.firstLearn")}</h3>
-          <p>{prereqNudge.title}</p>
-          <button type="button" disabled={busy} onClick={() => onWorkOn(prereqNudge.unitId)}>
+          <p>{t("tutor.panel.needsFirst", { asked: prereqNudge.asked.title, blocker: prereqNudge.blocker.title })}</p>
+          <button type="button" disabled={busy} onClick={() => onWorkOn(prereqNudge.blocker.unitId)}>
             {t("tutor.panel.workOn")}
           </button>
         </section>
