@@ -1,0 +1,165 @@
+//! Practice on a course with no drill templates and no formulas (issue #33 item 4):
+//! drills come from the pack's own sentences and misconceptions, their answers are
+//! known, and a student reaches a drill streak, an exam question and bronze — through
+//! the real store, a real SQLite file and the local exam service.
+
+use chrono::{DateTime, Utc};
+use lantern_core::course::{
+    AnswerOption, CourseManifest, ExamFile, Misconception, Question, Unit, FORMAT_VERSION,
+};
+use lantern_core::llm::CancelFlag;
+use lantern_core::retrieval::{CandidateMetadata, Collection, Record, ScriptedRetriever, Tier};
+use lantern_core::tutor::drill::DrillSource;
+use lantern_core::tutor::{ClientEvent, MasteryTier, StudentInput, TutorAction, TutorCard};
+use lantern_store::{Store, StoreExamService, TutorPorts};
+
+fn now() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn course() -> (CourseManifest, ExamFile) {
+    let manifest = CourseManifest {
+        format_version: FORMAT_VERSION,
+        id: "steam".into(),
+        title: "Steam and factories".into(),
+        language: "en".into(),
+        description: String::new(),
+        entry_unit: "H-1".into(),
+        units: vec![Unit {
+            id: "H-1".into(),
+            title: "Steam power".into(),
+            anchor: "James Watt added a separate condenser to the steam engine in 1769. \
+                     Steam engines let factories move away from rivers."
+                .into(),
+            tags: vec!["steam_engine".into()],
+            misconceptions: vec![Misconception {
+                tag: "watt_invented".into(),
+                text: "Thinks James Watt invented the first steam engine.".into(),
+            }],
+            content: vec![],
+            drills: vec![],
+        }],
+        prerequisites: vec![],
+    };
+    let option = |id: &str, text: &str| AnswerOption {
+        id: id.into(),
+        text: text.into(),
+    };
+    let exams = ExamFile {
+        format_version: FORMAT_VERSION,
+        questions: vec![Question {
+            id: "Q-B1".into(),
+            unit_ids: vec!["H-1".into()],
+            tier: Tier::Bronze,
+            stem: "What did Watt add to the steam engine?".into(),
+            options: vec![option("A", "A boiler"), option("B", "A separate condenser")],
+            correct: "B".into(),
+            memo: "Watt's separate condenser saved fuel; the boiler was older.".into(),
+            tags: vec![],
+            transcript: None,
+            video: None,
+        }],
+    };
+    (manifest, exams)
+}
+
+/// An index with the course's exam question (retrieval finds exam candidates).
+static INDEX: std::sync::LazyLock<ScriptedRetriever> = std::sync::LazyLock::new(|| {
+    ScriptedRetriever::new(vec![(
+        Collection::ExamCandidates,
+        "What did Watt add to the steam engine?".to_string(),
+        Record::Candidate(CandidateMetadata {
+            course_id: "steam".into(),
+            question_id: "Q-B1".into(),
+            unit_ids: vec!["H-1".into()],
+            difficulty_tier: Tier::Bronze,
+            tags: vec![],
+        }),
+    )])
+});
+
+#[tokio::test]
+async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let (manifest, exams) = course();
+    store
+        .replace_course(&manifest, &exams, &[], "g1")
+        .await
+        .unwrap();
+    let profile = store.ensure_profile("Ana").await.unwrap().id;
+    let thread = store
+        .create_tutor_thread(profile, "steam", None, now())
+        .await
+        .unwrap()
+        .id;
+    let service = StoreExamService::new(&store, profile, "steam");
+    let ports = TutorPorts {
+        llm: None,
+        retriever: &*INDEX,
+        exams: &service,
+    };
+    let turn = |input: StudentInput| {
+        let store = &store;
+        async move {
+            store
+                .tutor_turn(
+                    profile,
+                    thread,
+                    &input,
+                    ports,
+                    now(),
+                    &mut |_| {},
+                    &CancelFlag::default(),
+                )
+                .await
+                .unwrap()
+        }
+    };
+    let drill = StudentInput::event(ClientEvent::RequestDrill {
+        unit_id: "H-1".into(),
+    });
+    for _ in 0..2 {
+        let answer = turn(drill.clone()).await;
+        assert!(matches!(
+            answer.messages.last().unwrap().card,
+            Some(TutorCard::Drill { .. })
+        ));
+        let (id, _, key) = store.tutor_last_question(thread).await.unwrap().unwrap();
+        assert!(key.verified);
+        assert!(
+            matches!(key.source, DrillSource::Cloze | DrillSource::TrueFalse),
+            "{:?}",
+            key.source
+        );
+        let graded = store
+            .tutor_grade_drill(
+                profile,
+                thread,
+                &id,
+                &key.answer,
+                None,
+                now(),
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await
+            .unwrap();
+        assert!(graded.verdict.is_correct, "{:?}", graded.verdict);
+    }
+    // A streak of two: the next turn offers the bronze question beside the answer.
+    let offered = turn(StudentInput::message("what did Watt change?")).await;
+    assert_eq!(offered.log.chosen_action, TutorAction::ExamBlock);
+    let reply = offered.messages.last().unwrap();
+    assert!(matches!(reply.card, Some(TutorCard::Exam { .. })));
+    let passed = store
+        .tutor_exam_submit(profile, thread, "Q-B1", "B", now())
+        .await
+        .unwrap();
+    assert!(passed.effect.tier_rose);
+    let c = store.tutor_course("steam").await.unwrap();
+    let snapshot = store.tutor_snapshot(profile, &c, now()).await.unwrap();
+    assert_eq!(snapshot.mastery("H-1"), MasteryTier::Bronze);
+}
