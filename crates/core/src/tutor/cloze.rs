@@ -6,6 +6,7 @@
 //! reply against it.
 
 use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
+use super::passage::{plain, quotable, text_sentences};
 use crate::answers::AnswerKind;
 use crate::course::Unit;
 use crate::language::Language;
@@ -155,8 +156,10 @@ pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
     let mut out: Vec<Cloze> = Vec::new();
     let texts = std::iter::once(unit.anchor.as_str()).chain(passages.iter().copied());
     for text in texts {
-        for s in sentences(text) {
-            if let Some(c) = cloze_of(s, unit) {
+        // Line by line (a heading, a list item or a quote ends a sentence), without the
+        // Markdown emphasis a blank would sit inside.
+        for s in text_sentences(text).into_iter().filter(|s| quotable(s)) {
+            if let Some(c) = cloze_of(&plain(s), unit) {
                 if !out
                     .iter()
                     .any(|o| normalize(&o.sentence) == normalize(&c.sentence))
@@ -368,6 +371,21 @@ mod tests {
         assert!(cloze_of("## Angles", &u).is_none());
         assert!(cloze_of("What is an angle made of?", &u).is_none());
         assert!(cloze_of("Angles add.", &u).is_none());
+    }
+
+    #[test]
+    fn notes_give_plain_clozes_line_by_line() {
+        let u = unit();
+        let notes = "## Angles\nA **reflex angle** is bigger than 180°.\n> a quote line with words";
+        let all = clozes(&u, &[notes]);
+        assert!(
+            all.iter()
+                .any(|c| c.blanked == "A reflex angle is bigger than ___."),
+            "{all:?}"
+        );
+        assert!(all
+            .iter()
+            .all(|c| !c.blanked.contains('*') && !c.sentence.starts_with('>')));
     }
 
     #[test]

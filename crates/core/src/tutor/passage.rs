@@ -75,13 +75,13 @@ fn candidates<'a>(unit: &'a Unit, material: &'a [Material]) -> Vec<(&'a str, &'a
 
 /// Whether a sentence of material can be quoted: not a heading, a list marker alone or
 /// a table row.
-fn quotable(sentence: &str) -> bool {
+pub(crate) fn quotable(sentence: &str) -> bool {
     let s = sentence.trim();
     s.split_whitespace().count() >= 4 && !s.starts_with('#') && !s.contains('|')
 }
 
 /// Strips Markdown emphasis and leading list markers from a quoted sentence.
-fn plain(sentence: &str) -> String {
+pub(crate) fn plain(sentence: &str) -> String {
     let s = sentence
         .trim()
         .trim_start_matches(['-', '*', '>', ' '])
@@ -91,7 +91,7 @@ fn plain(sentence: &str) -> String {
 }
 
 /// The sentences of a text, line by line (a heading or a list item ends a sentence).
-fn text_sentences(text: &str) -> Vec<&str> {
+pub(crate) fn text_sentences(text: &str) -> Vec<&str> {
     text.lines().flat_map(sentences).collect()
 }
 

@@ -349,7 +349,11 @@ pub async fn run(
             let checks = match &log {
                 Some(log) => {
                     let key = bench.store.tutor_last_question(thread.id).await?;
-                    let authored = authored_texts(&course, reply);
+                    let mut authored = authored_texts(&course, reply);
+                    // The question's own sentence is authored too (a cloze quotes it).
+                    if let Some((_, _, k)) = &key {
+                        authored.extend(k.explanation.iter().cloned());
+                    }
                     let mut instructions = instruction_texts(Language::En);
                     instructions.extend(instruction_texts(Language::Es));
                     let asked_title = turn
