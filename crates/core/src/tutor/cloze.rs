@@ -156,10 +156,19 @@ pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
     let mut out: Vec<Cloze> = Vec::new();
     let texts = std::iter::once(unit.anchor.as_str()).chain(passages.iter().copied());
     for text in texts {
-        // Line by line (a heading, a list item or a quote ends a sentence), without the
-        // Markdown emphasis a blank would sit inside.
-        for s in text_sentences(text).into_iter().filter(|s| quotable(s)) {
-            if let Some(c) = cloze_of(&plain(s), unit) {
+        // Paragraph by paragraph (a heading, a list item or a quote ends a sentence),
+        // without the Markdown emphasis a blank would sit inside; only whole sentences
+        // (a capital or a digit first, not a parenthesis).
+        for s in text_sentences(text).iter().filter(|s| quotable(s)) {
+            let s = plain(s);
+            let whole = s
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '¿' || c == '¡');
+            if !whole {
+                continue;
+            }
+            if let Some(c) = cloze_of(&s, unit) {
                 if !out
                     .iter()
                     .any(|o| normalize(&o.sentence) == normalize(&c.sentence))

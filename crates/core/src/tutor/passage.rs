@@ -91,8 +91,43 @@ pub(crate) fn plain(sentence: &str) -> String {
 }
 
 /// The sentences of a text, line by line (a heading or a list item ends a sentence).
-pub(crate) fn text_sentences(text: &str) -> Vec<&str> {
-    text.lines().flat_map(sentences).collect()
+pub(crate) fn text_sentences(text: &str) -> Vec<String> {
+    // Blocks: a blank line, a heading, a list item or a quote starts a new one; the
+    // lines of a wrapped paragraph are joined.
+    let mut blocks: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        let starts_block = t.is_empty()
+            || t.starts_with(['#', '-', '*', '>', '|'])
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty());
+        if starts_block && !current.is_empty() {
+            blocks.push(std::mem::take(&mut current));
+        }
+        if t.starts_with('#') {
+            blocks.push(t.to_string());
+            continue;
+        }
+        if !t.is_empty() {
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(t);
+        }
+    }
+    if !current.is_empty() {
+        blocks.push(current);
+    }
+    blocks
+        .iter()
+        .flat_map(|b| {
+            sentences(b)
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Words that ask what something is.
@@ -139,7 +174,7 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
     let mut best: Option<(usize, usize, usize)> = None; // (score, text index, sentence index)
     let texts = candidates(unit, material);
-    let split: Vec<Vec<&str>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
+    let split: Vec<Vec<String>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
     for (ti, ss) in split.iter().enumerate() {
         for (si, s) in ss.iter().enumerate() {
             if !quotable(s) {

@@ -170,19 +170,19 @@ impl SentenceStream {
             // The last sentence may still be growing.
             return Vec::new();
         }
-        let complete: Vec<String> = if self.field.is_done() {
-            parts.iter().map(|s| s.to_string()).collect()
+        // The last piece may still be growing — or, once the string has ended, be a
+        // sentence without its closing punctuation: `finish` decides on it.
+        let last_is_whole = self.field.is_done()
+            && parts
+                .last()
+                .is_some_and(|s| s.trim_end().ends_with(['.', '!', '?', '…']));
+        let keep = if last_is_whole {
+            parts.len()
         } else {
-            parts[..parts.len() - 1]
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
+            parts.len().saturating_sub(1)
         };
-        let rest = if self.field.is_done() {
-            String::new()
-        } else {
-            parts.last().map_or_else(String::new, |s| s.to_string())
-        };
+        let complete: Vec<String> = parts[..keep].iter().map(|s| s.to_string()).collect();
+        let rest = parts[keep..].join(" ");
         self.pending = rest;
         complete.iter().filter_map(|s| self.judge(s)).collect()
     }
@@ -257,6 +257,16 @@ mod tests {
             r#"{"tutor_text":"Do plants get their food from the soil. Explain the NOTES in one or two short sentences of your own."}"#,
         );
         assert!(shown.is_empty(), "{shown:?}");
+    }
+
+    #[test]
+    fn a_last_sentence_without_its_full_stop_is_dropped_even_when_the_string_ends() {
+        let mut s = stream("transversal");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"A transversal crosses other lines. A transversal crosses lines"}"#,
+        );
+        assert_eq!(shown, ["A transversal crosses other lines."]);
     }
 
     #[test]

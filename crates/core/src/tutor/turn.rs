@@ -301,6 +301,10 @@ pub async fn prepare_turn(
     let mut said: Vec<&str> = r.recent_tutor_texts.iter().map(String::as_str).collect();
     said.push(&skeleton.opening);
     said.push(&skeleton.closing);
+    // The passage is on screen: a model sentence copying it adds nothing.
+    if let Some(p) = &skeleton.passage {
+        said.push(&p.quote);
+    }
     let filter = ReplyFilter::new(Some(language), &support_refs, &query)
         .with_instructions(&instruction_refs)
         .with_said(&said);
