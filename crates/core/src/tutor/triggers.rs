@@ -57,7 +57,10 @@ async fn only_supported_model_sentences_are_shown_and_what_streams_stays() {
     .unwrap();
     assert_eq!(a.origin, ReplyOrigin::Model);
     assert_eq!(streamed, a.reply.text, "what streams is what stays");
-    assert!(a.reply.text.contains("undo each operation with its inverse"));
+    assert!(a
+        .reply
+        .text
+        .contains("undo each operation with its inverse"));
     assert!(!a.reply.text.contains("Babylon"));
     let checks: Vec<&str> = a.reply.dropped.iter().map(|d| d.check.as_str()).collect();
     assert_eq!(checks, ["supported", "question"]);
