@@ -2232,6 +2232,17 @@ export type PolicyConstraints = {
 	drillMaxSteps: number,
 };
 
+/**
+ *  The panel's nudge: the unit the student asked about and the prerequisite to master
+ *  first.
+ */
+export type PrereqNudge = {
+	/**  The unit asked about. */
+	asked: UnitRef,
+	/**  The prerequisite it needs first. */
+	blocker: UnitRef,
+};
+
 /**  A profile as the UI sees it. */
 export type ProfileView = {
 	/**  Database id. */
@@ -2804,7 +2815,7 @@ export type SnapshotLite_Deserialize = {
 	/**  What the tutor works on now. */
 	focus: FocusSummary,
 	/**  What must be learned first, if the focus was reached through a blocker. */
-	prereqNudge?: UnitRef | null,
+	prereqNudge?: PrereqNudge | null,
 	/**  Exam questions to revisit. */
 	revisit: RevisitSummary_Deserialize,
 	/**  Mastery counts. */
@@ -2816,7 +2827,7 @@ export type SnapshotLite_Serialize = {
 	/**  What the tutor works on now. */
 	focus: FocusSummary,
 	/**  What must be learned first, if the focus was reached through a blocker. */
-	prereqNudge: UnitRef | null,
+	prereqNudge: PrereqNudge | null,
 	/**  Exam questions to revisit. */
 	revisit: RevisitSummary_Serialize,
 	/**  Mastery counts. */
