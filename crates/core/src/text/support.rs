@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 pub const MIN_SUPPORT: f64 = 0.75;
 /// Words in a row shared with the instructions that make a leak.
 pub const LEAK_RUN: usize = 5;
-/// Share of the words of a sentence found in an earlier one that makes a repeat.
+/// Share of a sentence's words found in one earlier sentence that makes a repeat.
 pub const REPEAT_OVERLAP: f64 = 0.8;
 /// Fewest words in a sentence.
 pub const MIN_SENTENCE_WORDS: usize = 3;
@@ -230,13 +230,14 @@ impl ReplyFilter {
         })
     }
 
+    /// Whether most of the sentence's words were already said in one earlier
+    /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added).
     fn repeats(&self, words: &[String]) -> bool {
         let mine: BTreeSet<&String> = words.iter().collect();
         self.said.iter().any(|earlier| {
             let theirs: BTreeSet<&String> = earlier.iter().collect();
             let shared = mine.intersection(&theirs).count() as f64;
-            let smaller = mine.len().min(theirs.len()).max(1) as f64;
-            shared / smaller >= REPEAT_OVERLAP && mine.len().abs_diff(theirs.len()) <= 3
+            shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
         })
     }
 

@@ -93,6 +93,43 @@ pub fn phrase_request(
     }
 }
 
+/// Words that judge the student ("you are right", "that's wrong"): verdicts are the
+/// app's, computed by the checker, never the model's.
+const JUDGING_WORDS: &[&str] = &[
+    "right",
+    "wrong",
+    "correct",
+    "incorrect",
+    "true",
+    "false",
+    "mistake",
+    "correcto",
+    "correcta",
+    "incorrecto",
+    "incorrecta",
+    "cierto",
+    "falso",
+    "falsa",
+    "razon",
+    "error",
+];
+
+/// Words after which "right" names a thing, not a verdict ("a right angle").
+const RIGHT_AS_A_NAME: &[&str] = &["angle", "angles", "angled", "triangle", "hand", "side"];
+
+/// Whether a model sentence passes a verdict.
+fn judges(sentence: &str) -> bool {
+    let plain = crate::text::normalize::normalize(sentence);
+    let words: Vec<&str> = plain.split(' ').collect();
+    words.iter().enumerate().any(|(i, w)| {
+        JUDGING_WORDS.contains(w)
+            && !(*w == "right"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| RIGHT_AS_A_NAME.contains(n)))
+    })
+}
+
 /// A sentence the filter dropped, for the turn's log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -101,7 +138,7 @@ pub struct DroppedSentence {
     /// The sentence.
     pub text: String,
     /// The check it failed (`supported`, `no_echo`, `no_leak`, `no_repeat`, `language`,
-    /// `fragment`, `question`, `too_many`).
+    /// `fragment`, `question`, `judges`, `too_many`).
     pub check: String,
 }
 
@@ -146,6 +183,10 @@ impl SentenceStream {
         }
         if s.ends_with('?') || s.starts_with('¿') {
             self.drop(&s, "question");
+            return None;
+        }
+        if judges(&s) {
+            self.drop(&s, "judges");
             return None;
         }
         match self.filter.check(&s) {
@@ -267,6 +308,17 @@ mod tests {
             r#"{"tutor_text":"A transversal crosses other lines. A transversal crosses lines"}"#,
         );
         assert_eq!(shown, ["A transversal crosses other lines."]);
+    }
+
+    #[test]
+    fn the_model_never_passes_a_verdict() {
+        let mut s = stream("is a transversal a line that crosses other lines?");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"You are right, a transversal crosses two lines."}"#,
+        );
+        assert!(shown.is_empty());
+        assert_eq!(s.dropped()[0].check, "judges");
     }
 
     #[test]
