@@ -12,6 +12,7 @@ use crate::course::Unit;
 use crate::language::Language;
 use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
 use crate::text::stream_field::AssistantTextStream;
+use crate::text::support::ReplyFilter;
 use crate::text::tidy::{detect_language, is_readable, strip_unsafe_chars};
 use crate::turn::LoopTurn;
 use crate::ErrorCode;
@@ -131,6 +132,8 @@ pub struct PreparedGrade {
     pub offered_tags: Vec<String>,
     /// The thread's language.
     pub language: Language,
+    /// The unit's anchor and misconceptions, which the feedback may rest on.
+    pub unit_material: Vec<String>,
 }
 
 impl PreparedGrade {
@@ -150,6 +153,11 @@ impl PreparedGrade {
         } else {
             unit.map(unit_tags).unwrap_or_default()
         };
+        let unit_material = unit.map_or_else(Vec::new, |u| {
+            std::iter::once(u.anchor.clone())
+                .chain(u.misconceptions.iter().map(|m| m.text.clone()))
+                .collect()
+        });
         Self {
             prompt: prompt.to_string(),
             question_latex: question_latex.to_string(),
@@ -158,6 +166,7 @@ impl PreparedGrade {
             verdict,
             offered_tags,
             language,
+            unit_material,
         }
     }
 
@@ -278,6 +287,34 @@ impl PreparedGrade {
         if contradicts(&text, self.verdict.is_correct) {
             return Err("the feedback contradicts the checker's verdict".into());
         }
+        // The shared reply filter: no run of the prompt, no echo, only what the drill,
+        // its answer and its explanation support.
+        let request = self.request();
+        let instructions: Vec<&str> = std::iter::once(request.system.as_str())
+            .chain(request.messages.iter().map(|m| m.content.as_str()))
+            .collect();
+        let explanation = self.key.explanation.clone().unwrap_or_default();
+        let material: Vec<&str> = [
+            self.prompt.as_str(),
+            self.question_latex.as_str(),
+            self.verdict.expected.as_str(),
+            self.verdict.explanation.as_str(),
+            explanation.as_str(),
+        ]
+        .into_iter()
+        .chain(self.unit_material.iter().map(String::as_str))
+        .collect();
+        let kept = ReplyFilter::new(Some(self.language), &material, &self.answer)
+            .with_instructions(&instructions)
+            .filter(&text);
+        if kept.kept.is_empty() {
+            let why: Vec<&str> = kept.dropped.iter().map(|(_, r)| r.check()).collect();
+            return Err(format!(
+                "no sentence passes the reply filter ({})",
+                why.join(", ")
+            ));
+        }
+        let text = kept.text();
         let model_tag = match &raw.common_mistake_tag {
             Some(tag) if self.offered_tags.contains(tag) => Some(tag.clone()),
             Some(tag) => return Err(format!("{tag:?} is not one of the offered tags")),
@@ -386,7 +423,7 @@ mod tests {
         let unit = Unit {
             id: "U".into(),
             title: "T".into(),
-            anchor: "A.".into(),
+            anchor: "Undo an addition by subtracting the same number from both sides.".into(),
             tags: vec![],
             misconceptions: vec![crate::course::Misconception {
                 tag: "adds_instead".into(),
@@ -423,6 +460,16 @@ mod tests {
         let unknown = prepared("x = 7");
         assert!(unknown.verdict.common_mistake_tag.is_none());
         assert!(unknown.offered_tags.contains(&"adds_instead".to_string()));
+    }
+
+    #[test]
+    fn feedback_copying_the_prompt_is_refused() {
+        let p = prepared("x = 14");
+        let raw = LlmDrillFeedback {
+            feedback_text: "If the mistake matches one of these tags, choose it, else null.".into(),
+            common_mistake_tag: None,
+        };
+        assert!(p.accept(&raw).is_err());
     }
 
     #[test]
