@@ -788,7 +788,7 @@ export type DroppedSentence = {
 	text: string,
 	/**
 	 *  The check it failed (`supported`, `no_echo`, `no_leak`, `no_repeat`, `language`,
-	 *  `fragment`, `question`, `too_many`).
+	 *  `fragment`, `question`, `judges`, `too_many`).
 	 */
 	check: string,
 };
