@@ -41,6 +41,8 @@ pub const TITLE_CONFIDENCE: f64 = 0.9;
 /// How much retrieval's confidence counts when the message and the material are in
 /// different languages.
 pub const CROSS_LANGUAGE_RETRIEVAL: f64 = 0.7;
+/// Lexical confidence below which the units' words in a message are noise.
+pub const LEXICAL_FLOOR: f64 = 0.15;
 /// Most mapped units kept.
 pub const MAX_MAPPED: usize = 5;
 
@@ -192,6 +194,10 @@ pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
         }
     }
     for (unit, l) in e.lexicon.confidence(e.message) {
+        if l < LEXICAL_FLOOR {
+            // A word of the notes in passing ("start", "idea") is not about a unit.
+            continue;
+        }
         let r = best.entry(unit).or_default();
         *r = 1.0 - (1.0 - *r) * (1.0 - l);
     }
