@@ -112,8 +112,10 @@ const TEACHING_WORDS: &[&str] = &[
     "muestra",
 ];
 
-fn teaching_keys() -> BTreeSet<String> {
-    TEACHING_WORDS.iter().flat_map(|w| term_keys(w)).collect()
+/// The match keys of the teaching words, computed once.
+fn teaching_keys() -> &'static BTreeSet<String> {
+    static KEYS: std::sync::OnceLock<BTreeSet<String>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| TEACHING_WORDS.iter().flat_map(|w| term_keys(w)).collect())
 }
 
 /// Why a sentence was dropped.
@@ -156,7 +158,6 @@ pub struct ReplyFilter {
     student_words: Vec<String>,
     said: Vec<Vec<String>>,
     instructions: Vec<Vec<String>>,
-    teaching: BTreeSet<String>,
 }
 
 /// The result of filtering one text.
@@ -194,7 +195,6 @@ impl ReplyFilter {
             student_words: word_list(student),
             said: Vec::new(),
             instructions: Vec::new(),
-            teaching: teaching_keys(),
         }
     }
 
@@ -269,7 +269,7 @@ impl ReplyFilter {
                 }
                 continue;
             }
-            if t.in_keys(&self.teaching) {
+            if t.in_keys(teaching_keys()) {
                 continue;
             }
             counted += 1;

@@ -288,47 +288,61 @@ pub fn misconception_true_false(
         return None;
     }
     let (right, wrong) = truth_words(false, language);
-    Some(GeneratedDrill {
+    let mistakes = (!m.tag.is_empty())
+        .then(|| ForeseenMistake {
+            answer: wrong.to_string(),
+            tag: m.tag.clone(),
+        })
+        .into_iter()
+        .collect();
+    Some(true_false(
+        unit,
+        claim,
+        right,
+        mistakes,
+        correction_of(unit, &m.text),
+        language,
+    ))
+}
+
+/// A true-or-false drill stating `statement`, whose answer is `answer`.
+fn true_false(
+    unit: &Unit,
+    statement: String,
+    answer: &str,
+    mistakes: Vec<ForeseenMistake>,
+    explanation: Option<String>,
+    language: Language,
+) -> GeneratedDrill {
+    GeneratedDrill {
         prompt: true_false_prompt(language).to_string(),
-        question_latex: claim,
+        question_latex: statement,
         key: DrillKey {
             unit_id: unit.id.clone(),
-            answer: right.to_string(),
+            answer: answer.to_string(),
             kind: Some(AnswerKind::Text),
             simplified: false,
             source: DrillSource::TrueFalse,
             template_id: None,
             verified: true,
-            mistakes: (!m.tag.is_empty())
-                .then(|| ForeseenMistake {
-                    answer: wrong.to_string(),
-                    tag: m.tag.clone(),
-                })
-                .into_iter()
-                .collect(),
-            explanation: correction_of(unit, &m.text),
+            mistakes,
+            explanation,
         },
-    })
+    }
 }
 
 /// A true-or-false drill on an anchor sentence (true).
 pub fn anchor_true_false(unit: &Unit, sentence: &str, language: Language) -> GeneratedDrill {
     let (right, _) = truth_words(true, language);
-    GeneratedDrill {
-        prompt: true_false_prompt(language).to_string(),
-        question_latex: sentence.trim().to_string(),
-        key: DrillKey {
-            unit_id: unit.id.clone(),
-            answer: right.to_string(),
-            kind: Some(AnswerKind::Text),
-            simplified: false,
-            source: DrillSource::TrueFalse,
-            template_id: None,
-            verified: true,
-            mistakes: Vec::new(),
-            explanation: Some(sentence.trim().to_string()),
-        },
-    }
+    let sentence = sentence.trim().to_string();
+    true_false(
+        unit,
+        sentence.clone(),
+        right,
+        Vec::new(),
+        Some(sentence),
+        language,
+    )
 }
 
 #[cfg(test)]

@@ -94,7 +94,8 @@ fn texts_of<'a>(material: &'a [Material], unit: &str) -> Vec<&'a str> {
         .collect()
 }
 
-fn join(parts: &[&str]) -> String {
+/// The non-empty `parts`, trimmed and joined by spaces.
+pub(super) fn join(parts: &[&str]) -> String {
     parts
         .iter()
         .map(|p| p.trim())

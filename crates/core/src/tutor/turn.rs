@@ -11,7 +11,7 @@
 //! [`phrase`]: super::phrase
 
 use super::candidates::candidate_units;
-use super::compose::{compose, ComposeInput, Skeleton};
+use super::compose::{compose, join, ComposeInput, Skeleton};
 use super::context::{exam_candidates, mapping_hits, unit_material};
 use super::course::TutorCourse;
 use super::drill::{seed_of, DrillKey};
@@ -348,15 +348,6 @@ impl Shown {
     }
 }
 
-fn joined(parts: &[&str]) -> String {
-    parts
-        .iter()
-        .map(|p| p.trim())
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 impl PreparedTurn {
     /// The reply with the model's `kept` sentences between the opening and the closing.
     pub fn reply_with(&self, kept: &[String]) -> TutorReply {
@@ -371,7 +362,7 @@ impl PreparedTurn {
         TutorReply {
             action: s.action,
             unit_id: s.unit_id.clone(),
-            text: joined(&[&s.opening, &model, &s.closing]),
+            text: join(&[&s.opening, &model, &s.closing]),
             card: s.card.clone(),
             usage: self.usage.get().copied(),
             drill_key: s.drill_key.clone(),
