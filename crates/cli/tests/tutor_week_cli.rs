@@ -50,15 +50,33 @@ fn card_type(turn: &Value) -> String {
         .to_string()
 }
 
-/// The drill's message id and its right answer, solved from the question.
-fn drill(turn: &Value) -> (String, String) {
+/// The drill on `turn` when it is a numeric template's (its answer solved from the
+/// question): its message id, right answer and question.
+fn solvable(turn: &Value) -> Option<(String, String, String)> {
     let m = reply(turn);
     assert_eq!(m["card"]["type"], "DRILL", "{m}");
     let question = m["card"]["questionLatex"].as_str().unwrap();
     let Some(Solved::Answer(right)) = solve("Solve", question) else {
-        panic!("{question} is not solvable")
+        return None;
     };
-    (m["id"].as_str().unwrap().to_string(), right)
+    Some((
+        m["id"].as_str().unwrap().to_string(),
+        right,
+        question.to_string(),
+    ))
+}
+
+/// A numeric drill: the one on `turn`, else the next the student asks for (units with
+/// templates practise them every other drill, clozes and true-or-false between).
+fn drill(d: &Path, thread: &str, turn: &Value) -> (String, String, String) {
+    let mut turn = turn.clone();
+    for _ in 0..16 {
+        if let Some(found) = solvable(&turn) {
+            return found;
+        }
+        turn = event(d, thread, "REQUEST_DRILL", &[]);
+    }
+    panic!("no numeric drill in 16 requests: {turn}")
 }
 
 fn event(d: &Path, thread: &str, kind: &str, extra: &[&str]) -> Value {
@@ -83,17 +101,13 @@ fn a_week_from_drills_to_silver_runs_from_the_command_line() {
     let t = thread.as_str();
 
     // A right drill, then a wrong one: two attempts and no streak is stuck (B1, B2).
-    let (id, right) = drill(&event(d, t, "REQUEST_DRILL", &[]));
+    let (id, right, _) = drill(d, t, &event(d, t, "REQUEST_DRILL", &[]));
     let g = grade(d, t, &id, &right);
     assert_eq!(g["verdict"]["isCorrect"], true);
     assert_eq!(card_type(&g), "DRILL_FEEDBACK");
     let next = event(d, t, "DRILL_CONTINUE", &["--result", "correct"]);
-    let (id, right) = drill(&next);
     // The foreseen mistake (adding instead of subtracting) is tagged.
-    let question = reply(&next)["card"]["questionLatex"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (id, right, question) = drill(d, t, &next);
     let numbers: Vec<i64> = question
         .split(|c: char| !c.is_ascii_digit())
         .filter_map(|s| s.parse().ok())
@@ -124,7 +138,7 @@ fn a_week_from_drills_to_silver_runs_from_the_command_line() {
     let concept = event(d, t, "DRILL_CONTINUE", &["--result", "incorrect"]);
     assert_eq!(card_type(&concept), "CONCEPT");
     for _ in 0..2 {
-        let (id, right) = drill(&event(d, t, "REQUEST_DRILL", &[]));
+        let (id, right, _) = drill(d, t, &event(d, t, "REQUEST_DRILL", &[]));
         assert_eq!(grade(d, t, &id, &right)["verdict"]["isCorrect"], true);
     }
 

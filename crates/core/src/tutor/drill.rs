@@ -122,50 +122,56 @@ pub fn template_drill(unit: &Unit, seed: u64) -> Option<GeneratedDrill> {
     })
 }
 
+/// A unit with one numeric template (`x + b = c`), for tests.
+#[cfg(test)]
+pub(crate) fn one_template_unit() -> Unit {
+    use crate::course::{DrillTemplate, ParamRange};
+    use std::collections::BTreeMap;
+    Unit {
+        id: "U".into(),
+        title: "T".into(),
+        anchor: "A.".into(),
+        tags: vec![],
+        misconceptions: vec![],
+        content: vec![],
+        drills: vec![DrillTemplate {
+            id: "t".into(),
+            prompt: "Solve for $x$.".into(),
+            question: "x + [[b]] = [[c]]".into(),
+            answer: "x = [[c - b]]".into(),
+            kind: None,
+            simplified: false,
+            params: BTreeMap::from([
+                (
+                    "b".into(),
+                    ParamRange {
+                        min: 1,
+                        max: 9,
+                        exclude: vec![],
+                    },
+                ),
+                (
+                    "c".into(),
+                    ParamRange {
+                        min: 10,
+                        max: 20,
+                        exclude: vec![],
+                    },
+                ),
+            ]),
+            computed: BTreeMap::new(),
+            mistakes: vec![],
+        }],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::course::{DrillTemplate, ParamRange};
-    use std::collections::BTreeMap;
 
     #[test]
     fn a_template_drill_has_a_computed_verified_key() {
-        let unit = Unit {
-            id: "U".into(),
-            title: "T".into(),
-            anchor: "A.".into(),
-            tags: vec![],
-            misconceptions: vec![],
-            content: vec![],
-            drills: vec![DrillTemplate {
-                id: "t".into(),
-                prompt: "Solve for $x$.".into(),
-                question: "x + [[b]] = [[c]]".into(),
-                answer: "x = [[c - b]]".into(),
-                kind: None,
-                simplified: false,
-                params: BTreeMap::from([
-                    (
-                        "b".into(),
-                        ParamRange {
-                            min: 1,
-                            max: 9,
-                            exclude: vec![],
-                        },
-                    ),
-                    (
-                        "c".into(),
-                        ParamRange {
-                            min: 10,
-                            max: 20,
-                            exclude: vec![],
-                        },
-                    ),
-                ]),
-                computed: BTreeMap::new(),
-                mistakes: vec![],
-            }],
-        };
+        let unit = one_template_unit();
         let drill = template_drill(&unit, seed_of("7-3")).unwrap();
         assert_eq!(drill.key.source, DrillSource::Template);
         assert!(drill.key.verified);

@@ -131,7 +131,8 @@ fn steered(x: &PracticeInput<'_>, drills: &[GeneratedDrill]) -> Option<Generated
 }
 
 /// A drill on the unit: the one the confusion tags ask for, else one of the pool chosen
-/// by the seed (templates twice as likely), never one asked recently while another is
+/// by the seed — a numeric template every other time when the unit has them (the
+/// author's own practice), else any other — never one asked recently while another is
 /// left. `None` only for a unit with nothing to ask (no sentence long enough).
 pub fn practice_drill(x: &PracticeInput<'_>) -> Option<GeneratedDrill> {
     let drills = pool(x);
@@ -147,27 +148,15 @@ pub fn practice_drill(x: &PracticeInput<'_>) -> Option<GeneratedDrill> {
     } else {
         fresh
     };
-    if choices.is_empty() {
-        return None;
-    }
-    let templates = choices
-        .iter()
-        .filter(|d| d.key.source == DrillSource::Template)
-        .count();
-    let slots = choices.len() + templates;
-    let slot = (x.seed as usize) % slots;
-    let pick = if slot < templates * 2 {
-        choices
-            .iter()
-            .filter(|d| d.key.source == DrillSource::Template)
-            .nth(slot / 2)
-    } else {
-        choices
-            .iter()
-            .filter(|d| d.key.source != DrillSource::Template)
-            .nth(slot - templates * 2)
-    };
-    pick.map(|d| (*d).clone())
+    let (templates, others): (Vec<&GeneratedDrill>, Vec<&GeneratedDrill>) = choices
+        .into_iter()
+        .partition(|d| d.key.source == DrillSource::Template);
+    let from_templates = others.is_empty() || (!templates.is_empty() && x.seed % 2 == 0);
+    let group = if from_templates { templates } else { others };
+    let rest = x.seed / 2;
+    group
+        .get(usize::try_from(rest).unwrap_or(0) % group.len().max(1))
+        .map(|d| (*d).clone())
 }
 
 /// The question a Socratic turn asks: a cloze of one of the unit's sentences not in
@@ -271,6 +260,20 @@ mod tests {
             sources.contains("Cloze") && sources.contains("TrueFalse"),
             "{sources:?}"
         );
+    }
+
+    #[test]
+    fn a_unit_with_templates_practises_them_every_other_drill() {
+        let mut u = super::super::drill::one_template_unit();
+        u.anchor = history_unit().anchor;
+        let none = BTreeMap::new();
+        let templates = (0..20)
+            .filter(|&seed| {
+                let d = practice_drill(&input(&u, seed, &[], &none)).unwrap();
+                d.key.source == DrillSource::Template
+            })
+            .count();
+        assert_eq!(templates, 10);
     }
 
     #[test]
