@@ -177,7 +177,9 @@ describe("Tutor workspace in Chromium (mocked IPC)", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("button", { name: "Tutor" }).click();
     await page.getByRole("button", { name: "Grade 10 Algebra" }).first().click();
-    await page.getByRole("complementary", { name: "Tu progreso" }).getByText(/Disponible en \d+ h \d+ min/).waitFor();
+    const panel = page.getByRole("complementary", { name: "Tu progreso" });
+    await panel.getByText("Próxima:").getByText(/Disponible en \d+ h \d+ min/).waitFor();
+    await panel.locator(".revisit-list li", { hasText: "Bronce" }).getByText(/Disponible en \d+ h \d+ min/).waitFor();
     await page.getByRole("button", { name: "Comprobar respuesta" }).first().waitFor();
     await page.screenshot({ path: join(OUTPUT, "tutor-spanish.png") });
   });

@@ -546,7 +546,13 @@ drillMessageId?: string | null } |
 /**  A unit chosen on the learning path: work on it (or on what it needs first). */
 { type: "CHOOSE_UNIT"; 
 /**  The chosen unit. */
-unitId: string };
+unitId: string } | 
+/**  "Try again" on a question of the revisit list. */
+{ type: "REVISIT"; 
+/**  The question's unit. */
+unitId: string; 
+/**  The question to attempt again. */
+questionId: string };
 
 /**  What a button sent instead of (or with) a typed message. */
 export type ClientEvent_Serialize = 
@@ -581,7 +587,13 @@ drillMessageId?: string } |
 /**  A unit chosen on the learning path: work on it (or on what it needs first). */
 { type: "CHOOSE_UNIT"; 
 /**  The chosen unit. */
-unitId: string };
+unitId: string } | 
+/**  "Try again" on a question of the revisit list. */
+{ type: "REVISIT"; 
+/**  The question's unit. */
+unitId: string; 
+/**  The question to attempt again. */
+questionId: string };
 
 /**  One message of a coach conversation. */
 export type CoachMessage = CoachMessage_Serialize | CoachMessage_Deserialize;
@@ -2661,6 +2673,33 @@ export type ReviewDue_Serialize = {
 	flagged: boolean,
 };
 
+/**  One question of the revisit queue. */
+export type RevisitItem = RevisitItem_Serialize | RevisitItem_Deserialize;
+
+/**  One question of the revisit queue. */
+export type RevisitItem_Deserialize = {
+	/**  The question. */
+	questionId: string,
+	/**  Its unit. */
+	unitId: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  When it can be attempted again (RFC 3339); none when it can be now. */
+	eligibleAt?: string | null,
+};
+
+/**  One question of the revisit queue. */
+export type RevisitItem_Serialize = {
+	/**  The question. */
+	questionId: string,
+	/**  Its unit. */
+	unitId: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  When it can be attempted again (RFC 3339); none when it can be now. */
+	eligibleAt: string | null,
+};
+
 /**  The revisit queue, summarised. */
 export type RevisitSummary = RevisitSummary_Serialize | RevisitSummary_Deserialize;
 
@@ -2672,8 +2711,8 @@ export type RevisitSummary_Deserialize = {
 	readyCount: number,
 	/**  When the next locked one opens (RFC 3339), if any. */
 	nextEligibleAt?: string | null,
-	/**  The next question to revisit (ready first, else the first to open). */
-	nextQuestionId?: string | null,
+	/**  The queue's questions in order: ready first, then by when they open. */
+	questions: RevisitItem_Deserialize[],
 	/**  Units whose re-check is due or that a failed re-check flagged ("review due"). */
 	reviewsDue: ReviewDue_Deserialize[],
 };
@@ -2686,8 +2725,8 @@ export type RevisitSummary_Serialize = {
 	readyCount: number,
 	/**  When the next locked one opens (RFC 3339), if any. */
 	nextEligibleAt: string | null,
-	/**  The next question to revisit (ready first, else the first to open). */
-	nextQuestionId: string | null,
+	/**  The queue's questions in order: ready first, then by when they open. */
+	questions: RevisitItem_Serialize[],
 	/**  Units whose re-check is due or that a failed re-check flagged ("review due"). */
 	reviewsDue: ReviewDue_Serialize[],
 };

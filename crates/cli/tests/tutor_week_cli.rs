@@ -178,6 +178,29 @@ fn a_week_from_drills_to_silver_runs_from_the_command_line() {
     early.extend(["--now", JUST_BEFORE]);
     fails_with(d, &early, "exam_question_locked");
 
+    // "Try again" on the revisit list: practice while it is locked, the question once open.
+    let revisit = |now: &str| {
+        let args = [
+            "tutor",
+            "event",
+            t,
+            "REVISIT",
+            "--question",
+            &question,
+            "--offline",
+        ];
+        at(d, now, &args)
+    };
+    let waiting = revisit(JUST_BEFORE);
+    assert_eq!(card_type(&waiting), "DRILL");
+    assert!(reply(&waiting)["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("That question is not open yet"));
+    let again = revisit(LOCK_ENDS);
+    assert_eq!(card_type(&again), "EXAM");
+    assert_eq!(reply(&again)["card"]["questionId"], question.as_str());
+
     // The next day it is eligible again; passing it gives bronze (C1).
     let passed = at(
         d,

@@ -11,7 +11,9 @@ use lantern_core::clock::Clock;
 use lantern_core::course::AnswerOption;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::Tier;
-use lantern_core::tutor::exam::{ExamService, QuestionStatus, SupportKind, LOCKOUT_HOURS};
+use lantern_core::tutor::exam::{
+    ExamService, PracticeQuestion, QuestionStatus, SupportKind, LOCKOUT_HOURS,
+};
 use sqlx::SqliteConnection;
 use std::collections::HashMap;
 
@@ -130,6 +132,45 @@ pub async fn exam_question(
         video,
         unit_ids: units.into_iter().map(|(u,)| u).collect(),
     })
+}
+
+/// The questions on `unit_id` of `course_id` of tiers below `below`, none locked for
+/// the profile at `now`, in id order: practice, never an attempt.
+pub async fn practice_questions(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    course_id: &str,
+    unit_id: &str,
+    below: Tier,
+    now: DateTime<Utc>,
+) -> Result<Vec<PracticeQuestion>, StoreError> {
+    let rows: Vec<(String, String, String, String, String, String)> = sqlx::query_as(
+        "SELECT q.id, q.tier, q.stem, q.options, q.correct, q.memo FROM exam_questions q \
+         JOIN exam_question_units u ON u.course_id = q.course_id AND u.question_id = q.id \
+         WHERE q.course_id = ? AND u.unit_id = ? ORDER BY q.id",
+    )
+    .bind(course_id)
+    .bind(unit_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut lower = Vec::new();
+    for (id, tier, stem, options, correct, memo) in rows {
+        let tier: Tier =
+            serde_json::from_value(serde_json::Value::String(tier)).map_err(corrupt)?;
+        if tier < below {
+            lower.push(PracticeQuestion {
+                id,
+                stem,
+                options: serde_json::from_str(&options).map_err(corrupt)?,
+                correct,
+                memo,
+            });
+        }
+    }
+    let ids: Vec<String> = lower.iter().map(|q| q.id.clone()).collect();
+    let statuses = exam_statuses(conn, profile_id, course_id, &ids, now).await?;
+    lower.retain(|q| !matches!(statuses.get(&q.id), Some(QuestionStatus::Locked { .. })));
+    Ok(lower)
 }
 
 /// The status of each of `question_ids` (only those) for the profile at `now`: passed
@@ -349,6 +390,31 @@ impl ExamService for StoreExamService {
                 self.profile_id,
                 &self.course_id,
                 question_ids,
+                now,
+            )
+            .await
+            .unwrap_or_default()
+        })
+    }
+
+    /// Lower-tier questions on `unit_id` to practise; a database failure offers none.
+    fn practice_questions<'a>(
+        &'a self,
+        _student_id: &'a str,
+        unit_id: &'a str,
+        below: Tier,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Vec<PracticeQuestion>> {
+        Box::pin(async move {
+            let Ok(mut conn) = self.store.pool.acquire().await else {
+                return Vec::new();
+            };
+            practice_questions(
+                &mut conn,
+                self.profile_id,
+                &self.course_id,
+                unit_id,
+                below,
                 now,
             )
             .await

@@ -1,7 +1,8 @@
 //! Practice on a course with no drill templates and no formulas (issue #33 item 4):
 //! drills come from the pack's own sentences and misconceptions, their answers are
 //! known, and a student reaches a drill streak, an exam question and bronze — through
-//! the real store, a real SQLite file and the local exam service.
+//! the real store, a real SQLite file and the local exam service. Once bronze is
+//! passed, the bronze questions become practice with options, which never lock.
 
 use chrono::{DateTime, Utc};
 use lantern_core::course::{
@@ -43,24 +44,42 @@ fn course() -> (CourseManifest, ExamFile) {
         }],
         prerequisites: vec![],
     };
-    let option = |id: &str, text: &str| AnswerOption {
+    // A bronze question on H-1 with two options, A and B.
+    let bronze = |id: &str, stem: &str, [a, b]: [&str; 2], correct: &str, memo: &str| Question {
         id: id.into(),
-        text: text.into(),
+        unit_ids: vec!["H-1".into()],
+        tier: Tier::Bronze,
+        stem: stem.into(),
+        options: [("A", a), ("B", b)]
+            .map(|(id, text)| AnswerOption {
+                id: id.into(),
+                text: text.into(),
+            })
+            .to_vec(),
+        correct: correct.into(),
+        memo: memo.into(),
+        tags: vec![],
+        transcript: None,
+        video: None,
     };
     let exams = ExamFile {
         format_version: FORMAT_VERSION,
-        questions: vec![Question {
-            id: "Q-B1".into(),
-            unit_ids: vec!["H-1".into()],
-            tier: Tier::Bronze,
-            stem: "What did Watt add to the steam engine?".into(),
-            options: vec![option("A", "A boiler"), option("B", "A separate condenser")],
-            correct: "B".into(),
-            memo: "Watt's separate condenser saved fuel; the boiler was older.".into(),
-            tags: vec![],
-            transcript: None,
-            video: None,
-        }],
+        questions: vec![
+            bronze(
+                "Q-B1",
+                "What did Watt add to the steam engine?",
+                ["A boiler", "A separate condenser"],
+                "B",
+                "Watt's separate condenser saved fuel; the boiler was older.",
+            ),
+            bronze(
+                "Q-B2",
+                "Where did the first factories stand?",
+                ["By rivers", "In city centres"],
+                "A",
+                "Water wheels drove the first mills, so they stood by rivers.",
+            ),
+        ],
     };
     (manifest, exams)
 }
@@ -118,6 +137,24 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
                 .unwrap()
         }
     };
+    let grade = |id: String, answer: String| {
+        let store = &store;
+        async move {
+            store
+                .tutor_grade_drill(
+                    profile,
+                    thread,
+                    &id,
+                    &answer,
+                    None,
+                    now(),
+                    &mut |_| {},
+                    &CancelFlag::default(),
+                )
+                .await
+                .unwrap()
+        }
+    };
     let drill = StudentInput::event(ClientEvent::RequestDrill {
         unit_id: "H-1".into(),
     });
@@ -134,19 +171,7 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
             "{:?}",
             key.source
         );
-        let graded = store
-            .tutor_grade_drill(
-                profile,
-                thread,
-                &id,
-                &key.answer,
-                None,
-                now(),
-                &mut |_| {},
-                &CancelFlag::default(),
-            )
-            .await
-            .unwrap();
+        let graded = grade(id, key.answer).await;
         assert!(graded.verdict.is_correct, "{:?}", graded.verdict);
     }
     // A streak of two: the next turn offers the bronze question beside the answer.
@@ -162,4 +187,39 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
     let c = store.tutor_course("steam").await.unwrap();
     let snapshot = store.tutor_snapshot(profile, &c, now()).await.unwrap();
     assert_eq!(snapshot.mastery("H-1"), MasteryTier::Bronze);
+
+    // Bronze passed: the bronze questions are practice now, graded by letter or text.
+    let mut practised = None;
+    for _ in 0..24 {
+        turn(drill.clone()).await;
+        let (id, card, key) = store.tutor_last_question(thread).await.unwrap().unwrap();
+        if let (DrillSource::Choice, Some(TutorCard::Drill { question_latex, .. })) =
+            (key.source, card)
+        {
+            if question_latex.contains("first factories") {
+                practised = Some((id, question_latex, key));
+                break;
+            }
+        }
+    }
+    let (id, question, key) = practised.expect("Q-B2 as practice in 24 drills");
+    assert!(question.contains(" — A) "), "{question}");
+    let wrong = key
+        .choices
+        .iter()
+        .find(|o| o.id != key.answer)
+        .unwrap()
+        .text
+        .clone();
+    let graded = grade(id, wrong).await;
+    assert!(!graded.verdict.is_correct);
+    // A wrong practice answer locks nothing: Q-B2 is still open as an exam question.
+    let statuses = store
+        .exam_statuses(profile, "steam", &["Q-B2".to_string()], now())
+        .await
+        .unwrap();
+    assert_eq!(
+        statuses.get("Q-B2"),
+        Some(&lantern_core::tutor::exam::QuestionStatus::Available)
+    );
 }

@@ -312,6 +312,8 @@ export const en = {
       ready_one: "{{count}} ready to try again",
       ready_other: "{{count}} ready to try again",
       next: "Next:",
+      tryAgain: "Try again",
+      tryAgainOn: "Try again: {{unit}} ({{tier}})",
       reviewDue: "Review due",
       progress: "Mastery",
       ofTotal: "{{count}} of {{total}} units",

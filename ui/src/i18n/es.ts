@@ -310,6 +310,8 @@ export const es: Strings = {
       ready_one: "{{count}} lista para reintentar",
       ready_other: "{{count}} listas para reintentar",
       next: "Próxima:",
+      tryAgain: "Intentar de nuevo",
+      tryAgainOn: "Intentar de nuevo: {{unit}} ({{tier}})",
       reviewDue: "Repaso pendiente",
       progress: "Dominio",
       ofTotal: "{{count}} de {{total}} unidades",

@@ -1,6 +1,6 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { MathText, splitMath } from "./MathText";
+import { MathText, QuestionText, isProse, splitMath } from "./MathText";
 
 describe("splitMath", () => {
   it("separates inline and display formulas from text", () => {
@@ -36,5 +36,29 @@ describe("MathText", () => {
   it("shows a formula that does not parse as its source", () => {
     const { container } = render(<MathText text="Bad $\\frac{1}{$ here" />);
     expect(container.querySelector(".katex-error")).not.toBeNull();
+  });
+});
+
+describe("QuestionText", () => {
+  afterEach(cleanup);
+
+  it("tells sentences and words from formulas", () => {
+    expect(isProse("To solve x + b = c, ___ b from both sides so x is alone.")).toBe(true);
+    expect(isProse("subtract")).toBe(true);
+    expect(isProse("The area of a square of side $s$ is $s^2$.")).toBe(true);
+    expect(isProse("Solve $2x = 8$ — A) $x = 2$ · B) $x = 4$")).toBe(true);
+    expect(isProse("2x + 3 = 11")).toBe(false);
+    expect(isProse("\\frac{3}{4} + x")).toBe(false);
+    expect(isProse("sin x + cos x")).toBe(false);
+    expect(isProse("x = 7")).toBe(false);
+  });
+
+  it("shows a cloze as text with its spaces, and a formula with KaTeX", () => {
+    const cloze = render(<QuestionText tex="Angles on a line add to ___ degrees." display />);
+    expect(cloze.container.querySelector(".katex")).toBeNull();
+    expect(cloze.container.textContent).toBe("Angles on a line add to ___ degrees.");
+    cleanup();
+    const formula = render(<QuestionText tex="2x + 3 = 11" display />);
+    expect(formula.container.querySelector(".katex")).not.toBeNull();
   });
 });

@@ -50,3 +50,32 @@ export function MathText({ text }: { text: string }) {
     </>
   );
 }
+
+/** Common function names written without a backslash in a formula (`sin x`). */
+const FUNCTION_NAMES = new Set(["sin", "cos", "tan", "log", "exp", "sqrt", "max", "min"]);
+
+/** Whether `tex` is a sentence or a word rather than a formula: it has `$…$` formulas
+ * in it (an exam question's options), or it has no LaTeX command or group and a word of
+ * three letters or more that is not a function name ("To solve x + b = c, ___ b from both sides", "subtract", "true" — not
+ * "2x + 3 = 11" or "\\frac{3}{4}"). */
+export function isProse(tex: string): boolean {
+  const segments = splitMath(tex);
+  // A formula is never written between dollars; text with `$…$` in it is prose.
+  if (segments.some((s) => s.kind === "math")) return true;
+  const outside = segments.map((s) => (s.kind === "text" ? s.text : " ")).join("");
+  if (/[\\{}^]/.test(outside)) return false;
+  const words = outside.match(/\p{L}{3,}/gu) ?? [];
+  return words.some((w) => !FUNCTION_NAMES.has(w.toLowerCase()));
+}
+
+/** A drill's question or answer: a formula typeset by KaTeX, or — for a cloze, a
+ * true-or-false statement or a word — text, with its own `$…$` formulas typeset. */
+export function QuestionText({ tex, display = false }: { tex: string; display?: boolean }) {
+  return isProse(tex) ? (
+    <span className={display ? "prose prose-display" : "prose"}>
+      <MathText text={tex} />
+    </span>
+  ) : (
+    <Formula tex={tex} display={display} />
+  );
+}

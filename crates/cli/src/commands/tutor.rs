@@ -81,7 +81,7 @@ pub enum TutorCommand {
         /// DRILL_CONTINUE: correct or incorrect; EXAM_CONTINUE: passed or locked.
         #[arg(long)]
         result: Option<String>,
-        /// EXAM_CONTINUE: the question's id.
+        /// EXAM_CONTINUE, REVISIT: the question's id.
         #[arg(long)]
         question: Option<String>,
         /// STUCK, DRILL_CONTINUE: the drill card's message id (the hint refers to it).
@@ -159,6 +159,8 @@ pub enum EventKind {
     Stuck,
     /// A unit chosen on the learning path.
     ChooseUnit,
+    /// "Try again" on a question of the revisit list.
+    Revisit,
 }
 
 fn usage(message: impl Into<String>) -> CliError {
@@ -189,6 +191,12 @@ fn event(
             drill_message_id: drill,
         },
         EventKind::ChooseUnit => ClientEvent::ChooseUnit { unit_id: unit },
+        EventKind::Revisit => ClientEvent::Revisit {
+            unit_id: unit,
+            question_id: question
+                .ok_or_else(|| usage("REVISIT needs --question"))?
+                .to_string(),
+        },
         EventKind::DrillContinue => ClientEvent::DrillContinue {
             unit_id: unit,
             last_result: match result {

@@ -142,7 +142,7 @@ pub fn is_video_path(path: &str) -> bool {
 }
 
 /// One option of a question.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnswerOption {
     /// Option id (`A`, `B`, …), unique in the question.

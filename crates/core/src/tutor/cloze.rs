@@ -205,6 +205,7 @@ pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedD
             verified: true,
             mistakes: Vec::new(),
             explanation: Some(cloze.sentence.clone()),
+            choices: vec![],
         },
     }
 }
@@ -327,6 +328,7 @@ fn true_false(
             verified: true,
             mistakes,
             explanation,
+            choices: vec![],
         },
     }
 }

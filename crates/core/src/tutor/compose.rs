@@ -8,6 +8,7 @@
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
+use super::exam::PracticeQuestion;
 use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, TutorCard};
 use super::passage::{best_passage, Material, SourcePassage};
@@ -15,6 +16,7 @@ use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
 use crate::language::Language;
+use crate::retrieval::Tier;
 use crate::text::tidy::sentences;
 use std::collections::BTreeMap;
 
@@ -53,6 +55,19 @@ pub struct Skeleton {
     pub asks_model: bool,
 }
 
+/// A question of the revisit list the student chose, as the exam service sees it now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevisitAsk {
+    /// The question's unit.
+    pub unit_id: String,
+    /// The question.
+    pub question_id: String,
+    /// Its tier.
+    pub tier: Tier,
+    /// Whether it can be attempted now.
+    pub open: bool,
+}
+
 /// What composing a turn looks at.
 #[derive(Debug, Clone, Copy)]
 pub struct ComposeInput<'a> {
@@ -82,6 +97,11 @@ pub struct ComposeInput<'a> {
     pub recent: &'a [String],
     /// The student's confusion tags on the focus unit.
     pub confusion: &'a BTreeMap<String, u32>,
+    /// Exam questions of lower tiers on the focus unit, to practise.
+    pub practice: &'a [PracticeQuestion],
+    /// The revisit-list question the student chose ("Try again"), when it is still on
+    /// the list.
+    pub revisit: Option<&'a RevisitAsk>,
     /// Varies choices reproducibly.
     pub seed: u64,
 }
@@ -250,6 +270,32 @@ fn key_ideas(course: &TutorCourse, unit_id: &str) -> Vec<String> {
     ideas
 }
 
+/// The exam card of an open revisit-list question.
+fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Skeleton {
+    let title = course.title_of(&r.unit_id);
+    let closing = match language {
+        Language::Es => {
+            format!("Aquí tienes otra vez esa pregunta sobre {title}. Tómate tu tiempo.")
+        }
+        Language::En => format!("Here is that question on {title} again. Take your time."),
+    };
+    Skeleton {
+        action: TutorAction::ExamBlock,
+        unit_id: r.unit_id.clone(),
+        opening: String::new(),
+        closing,
+        card: Some(TutorCard::Exam {
+            unit_id: r.unit_id.clone(),
+            question_id: r.question_id.clone(),
+            difficulty_tier: r.tier,
+        }),
+        drill_key: None,
+        passage: None,
+        judged: None,
+        asks_model: false,
+    }
+}
+
 /// The turn's authored skeleton.
 pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     let focus_id = x.policy.focus_unit_id.clone();
@@ -275,6 +321,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         seed: x.seed,
         avoid: x.recent,
         confusion: x.confusion,
+        questions: x.practice,
     };
     let judged = judged(x);
     let verdict = judged
@@ -292,9 +339,29 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         }
     );
 
+    // "Try again" on the revisit list: that question when it is open, else practice
+    // with a word on why.
+    let revisit_note = match (x.event, x.revisit) {
+        (ClientEvent::Revisit { .. }, Some(r)) if r.open => {
+            return revisit_card(r, x.course, x.language)
+        }
+        (ClientEvent::Revisit { .. }, Some(_)) if es => {
+            "Esa pregunta aún no está abierta: la lista de repaso indica cuándo se abre."
+        }
+        (ClientEvent::Revisit { .. }, Some(_)) => {
+            "That question is not open yet: the revisit list shows when it opens."
+        }
+        (ClientEvent::Revisit { .. }, None) if es => {
+            "Esa pregunta ya no está en tu lista de repaso."
+        }
+        (ClientEvent::Revisit { .. }, None) => "That question is no longer on your revisit list.",
+        _ => "",
+    };
+
     // An exam question the policy offers: shown as a card beside the answer to a typed
     // question (offered, not forced), or on its own.
-    if wants(TutorAction::ExamBlock) && !after_failed_exam {
+    let revisiting = matches!(x.event, ClientEvent::Revisit { .. });
+    if wants(TutorAction::ExamBlock) && !after_failed_exam && !revisiting {
         if let Some(question) = x.attemptable.first() {
             let passage = typed_question.then(|| {
                 best_passage(
@@ -364,7 +431,9 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     // Practice: a drill with a known answer.
     let drill_event = matches!(
         x.event,
-        ClientEvent::RequestDrill { .. } | ClientEvent::DrillContinue { .. }
+        ClientEvent::RequestDrill { .. }
+            | ClientEvent::DrillContinue { .. }
+            | ClientEvent::Revisit { .. }
     ) || after_failed_exam;
     if drill_event || !wants(TutorAction::SocraticQuestion) {
         if let Some(d) = practice_drill(&input) {
@@ -383,7 +452,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             return Skeleton {
                 action: TutorAction::DrillCard,
                 unit_id: focus_id.clone(),
-                opening: join(&[&verdict, &lead]),
+                opening: join(&[&verdict, revisit_note, &lead]),
                 closing: String::new(),
                 card: Some(TutorCard::Drill {
                     unit_id: focus_id,
@@ -447,6 +516,8 @@ mod tests {
             drill,
             recent: &[],
             confusion: &NONE,
+            practice: &[],
+            revisit: None,
             seed: 1,
         }
     }
@@ -485,6 +556,48 @@ mod tests {
         let s = compose(&input(&c, &p, &pl, &event, "", None));
         assert_eq!(s.action, TutorAction::DrillCard);
         assert!(s.drill_key.unwrap().verified);
+    }
+
+    #[test]
+    fn try_again_on_the_revisit_list_opens_that_question_or_says_why_not() {
+        let c = course();
+        let p = policy("N-1", &["N-1"], &[TutorAction::SocraticQuestion], false);
+        let pl = plan("N-1", &[TutorAction::ExamBlock, TutorAction::DrillCard]);
+        let event = ClientEvent::Revisit {
+            unit_id: "N-1".into(),
+            question_id: "Q7".into(),
+        };
+        let ask = RevisitAsk {
+            unit_id: "N-1".into(),
+            question_id: "Q7".into(),
+            tier: Tier::Silver,
+            open: true,
+        };
+        let locked = RevisitAsk {
+            open: false,
+            ..ask.clone()
+        };
+        let mut x = input(&c, &p, &pl, &event, "", None);
+        x.revisit = Some(&ask);
+        let s = compose(&x);
+        assert_eq!(
+            s.card,
+            Some(TutorCard::Exam {
+                unit_id: "N-1".into(),
+                question_id: "Q7".into(),
+                difficulty_tier: Tier::Silver,
+            })
+        );
+        x.revisit = Some(&locked);
+        let other = vec!["Q8".to_string()];
+        x.attemptable = &other;
+        let s = compose(&x);
+        assert_eq!(s.action, TutorAction::DrillCard);
+        assert!(s.opening.starts_with("That question is not open yet"));
+        x.revisit = None;
+        assert!(compose(&x)
+            .opening
+            .starts_with("That question is no longer on your revisit list"));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! worked step ("is this step right?") — see [`super::practice`].
 
 use crate::answers::{AnswerKind, CheckOptions};
-use crate::course::{render_drill, Unit};
+use crate::course::{render_drill, AnswerOption, Unit};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,9 @@ pub enum DrillSource {
     /// "Explain in your own words": the answer is the authored sentence, judged by the
     /// share of its content terms the student uses.
     ExplainBack,
+    /// An exam question of a lower tier, as practice: the answer is the correct
+    /// option's id.
+    Choice,
 }
 
 /// A wrong answer foreseen by the drill, and the tag it reveals.
@@ -63,6 +66,9 @@ pub struct DrillKey {
     pub mistakes: Vec<ForeseenMistake>,
     /// Why the right answer is right, when the drill knows (a misconception's text).
     pub explanation: Option<String>,
+    /// The options of a multiple-choice drill, so an option's text counts as its id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<AnswerOption>,
 }
 
 impl DrillKey {
@@ -117,6 +123,7 @@ pub fn template_drill(unit: &Unit, seed: u64) -> Option<GeneratedDrill> {
                     .map(|(answer, tag)| ForeseenMistake { answer, tag })
                     .collect(),
                 explanation: None,
+                choices: vec![],
             },
         })
     })

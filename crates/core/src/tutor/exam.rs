@@ -5,7 +5,9 @@
 //! run without a student).
 
 use super::contract::ExamAvailability;
+use crate::course::AnswerOption;
 use crate::llm::BoxFuture;
+use crate::retrieval::Tier;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -72,6 +74,23 @@ impl ExamAvail {
     }
 }
 
+/// An exam question of a tier below the one the student works towards, offered as
+/// practice (issue #33 item 4): shown and graded as a drill, never an exam attempt — it
+/// locks nothing and counts for no tier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PracticeQuestion {
+    /// The question's id.
+    pub id: String,
+    /// The question text.
+    pub stem: String,
+    /// The options.
+    pub options: Vec<AnswerOption>,
+    /// The correct option's id.
+    pub correct: String,
+    /// The worked solution, shown once the student has answered.
+    pub memo: String,
+}
+
 /// The authoritative exam status of questions for a student.
 pub trait ExamService: Send + Sync {
     /// The status of each of `question_ids` at `now`; ids it does not know are absent.
@@ -81,6 +100,19 @@ pub trait ExamService: Send + Sync {
         question_ids: &'a [String],
         now: DateTime<Utc>,
     ) -> BoxFuture<'a, HashMap<String, QuestionStatus>>;
+
+    /// The questions on `unit_id` of tiers below `below` that the student may practise
+    /// now: none locked (a question waiting to be retried is not given away). None by
+    /// default.
+    fn practice_questions<'a>(
+        &'a self,
+        _student_id: &'a str,
+        _unit_id: &'a str,
+        _below: Tier,
+        _now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Vec<PracticeQuestion>> {
+        Box::pin(async { Vec::new() })
+    }
 }
 
 /// An exam service that knows no question, so availability is `none` (benchmarks and

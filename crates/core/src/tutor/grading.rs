@@ -5,8 +5,9 @@
 //! words under a grammar; without a model, or when its words are unusable, the
 //! feedback is deterministic.
 
-use super::drill::DrillKey;
+use super::drill::{DrillKey, DrillSource};
 use super::error::TutorError;
+use super::judge::{judge_key, TutorVerdict};
 use crate::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
 use crate::course::Unit;
 use crate::language::Language;
@@ -69,8 +70,36 @@ pub fn unit_tags(unit: &Unit) -> Vec<String> {
     tags
 }
 
-/// Grades `answer` against the drill's key.
+/// Grades `answer` against the drill's key: a numeric drill by the answer checker, the
+/// others as the tutor judges a typed answer ([`judge_key`]: "yes" is true, an option's
+/// text is its letter, a cloze needs its words) — only a right answer is correct.
 pub fn grade_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
+    if matches!(key.source, DrillSource::Template | DrillSource::Model) {
+        return check_drill(key, answer);
+    }
+    let judged = judge_key(key, answer);
+    let is_correct = judged
+        .as_ref()
+        .is_some_and(|j| j.verdict == TutorVerdict::Right);
+    let tag = judged.and_then(|j| j.tag);
+    DrillVerdict {
+        is_correct,
+        reason: None,
+        explanation: if is_correct {
+            "The answer matches the drill's."
+        } else {
+            "The answer does not match the drill's."
+        }
+        .to_string(),
+        expected: key.answer.clone(),
+        tag_source: tag.as_ref().map(|_| TagSource::Foreseen),
+        common_mistake_tag: tag,
+    }
+}
+
+/// The answer checker's verdict on a numeric drill, with the tag of a foreseen or
+/// detected mistake.
+pub fn check_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
     let verdict = check_answer(&key.answer, answer, &key.options());
     let (tag, source) = if verdict.correct {
         (None, None)
@@ -399,7 +428,7 @@ impl LoopTurn for PreparedGrade {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tutor::drill::{DrillSource, ForeseenMistake};
+    use crate::tutor::drill::ForeseenMistake;
     use proptest::prelude::*;
 
     fn key() -> DrillKey {
@@ -416,6 +445,7 @@ mod tests {
                 tag: "adds_instead".into(),
             }],
             explanation: None,
+            choices: vec![],
         }
     }
 
@@ -460,6 +490,53 @@ mod tests {
         let unknown = prepared("x = 7");
         assert!(unknown.verdict.common_mistake_tag.is_none());
         assert!(unknown.offered_tags.contains(&"adds_instead".to_string()));
+    }
+
+    #[test]
+    fn a_drill_card_of_words_is_graded_as_the_tutor_judges_a_typed_answer() {
+        let true_false = DrillKey {
+            answer: "true".into(),
+            kind: Some(crate::answers::AnswerKind::Text),
+            source: DrillSource::TrueFalse,
+            template_id: None,
+            mistakes: vec![],
+            ..key()
+        };
+        assert!(grade_drill(&true_false, "yes").is_correct);
+        assert!(grade_drill(&true_false, "True, it is").is_correct);
+        assert!(!grade_drill(&true_false, "no").is_correct);
+        let step = DrillKey {
+            answer: "no".into(),
+            source: DrillSource::Misconception,
+            mistakes: vec![ForeseenMistake {
+                answer: "yes".into(),
+                tag: "adds".into(),
+            }],
+            ..true_false.clone()
+        };
+        assert!(grade_drill(&step, "No, it is wrong").is_correct);
+        assert_eq!(
+            grade_drill(&step, "yes").common_mistake_tag.as_deref(),
+            Some("adds")
+        );
+        let choice = DrillKey {
+            answer: "B".into(),
+            source: DrillSource::Choice,
+            choices: vec![
+                crate::course::AnswerOption {
+                    id: "A".into(),
+                    text: "A boiler".into(),
+                },
+                crate::course::AnswerOption {
+                    id: "B".into(),
+                    text: "A separate condenser".into(),
+                },
+            ],
+            ..true_false
+        };
+        assert!(grade_drill(&choice, "b").is_correct);
+        assert!(grade_drill(&choice, "a separate condenser").is_correct);
+        assert!(!grade_drill(&choice, "A").is_correct);
     }
 
     #[test]

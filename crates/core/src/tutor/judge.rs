@@ -3,9 +3,10 @@
 //! own ("so if one angle is 120 the other is 60?") that the unit's material can settle.
 //! The verdict is right, partly or not yet, with the authored sentence that says why.
 
+use super::choice::chosen_option;
 use super::cloze::misconception_claim;
 use super::drill::{DrillKey, DrillSource};
-use super::grading::grade_drill;
+use super::grading::check_drill;
 use crate::course::Unit;
 use crate::text::normalize::normalize;
 use crate::text::terms::{content_terms, fact_terms, term_keys};
@@ -124,13 +125,22 @@ fn coverage(expected: &str, message: &str) -> f64 {
 }
 
 /// The verdict on `message` as an answer to the question whose key is `key`; `None`
-/// when the message is not an answer (a new question).
+/// when the message is not an answer (a new question, or no truth value for a
+/// true-or-false).
 pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
     if is_new_question(message) || message.trim().is_empty() {
         return None;
     }
+    judge_key(key, message)
+}
+
+/// The verdict on `message` against `key`, whatever the message looks like: the truth
+/// value for a true-or-false or a worked step, the option chosen, the number or the
+/// share of key terms for a cloze or an explanation, the checker for a numeric drill.
+/// `None` when a true-or-false answer states no truth value.
+pub fn judge_key(key: &DrillKey, message: &str) -> Option<Judgement> {
     match key.source {
-        DrillSource::TrueFalse => {
+        DrillSource::TrueFalse | DrillSource::Misconception => {
             let expected = truth_of(&key.answer)?;
             let said = truth_of(message)?;
             let tag = (said != expected)
@@ -142,6 +152,14 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
                 TutorVerdict::NotYet
             };
             Some(judgement(verdict, key, tag))
+        }
+        DrillSource::Choice => {
+            let verdict = if chosen_option(key, message) == Some(key.answer.as_str()) {
+                TutorVerdict::Right
+            } else {
+                TutorVerdict::NotYet
+            };
+            Some(judgement(verdict, key, None))
         }
         DrillSource::Cloze if numbers(&key.answer).len() == 1 => {
             let want = numbers(&key.answer)[0];
@@ -168,8 +186,8 @@ pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
             };
             Some(judgement(verdict, key, None))
         }
-        DrillSource::Template | DrillSource::Model | DrillSource::Misconception => {
-            let v = grade_drill(key, message);
+        DrillSource::Template | DrillSource::Model => {
+            let v = check_drill(key, message);
             let verdict = if v.is_correct {
                 TutorVerdict::Right
             } else {
@@ -348,6 +366,7 @@ mod tests {
             verified: true,
             mistakes: vec![],
             explanation: None,
+            choices: vec![],
         };
         let v = |m: &str| judge_answer(&key, m).unwrap().verdict;
         assert_eq!(

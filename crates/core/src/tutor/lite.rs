@@ -44,8 +44,8 @@ pub struct RevisitSummary {
     pub ready_count: u32,
     /// When the next locked one opens (RFC 3339), if any.
     pub next_eligible_at: Option<String>,
-    /// The next question to revisit (ready first, else the first to open).
-    pub next_question_id: Option<String>,
+    /// The queue's questions in order: ready first, then by when they open.
+    pub questions: Vec<RevisitItem>,
     /// Units whose re-check is due or that a failed re-check flagged ("review due").
     pub reviews_due: Vec<ReviewDue>,
 }
@@ -146,7 +146,7 @@ pub fn snapshot_lite(
             locked_count: count(revisit.iter().filter(|r| r.eligible_at.is_some()).count()),
             ready_count: count(revisit.iter().filter(|r| r.eligible_at.is_none()).count()),
             next_eligible_at: revisit.iter().find_map(|r| r.eligible_at.clone()),
-            next_question_id: revisit.first().map(|r| r.question_id.clone()),
+            questions: revisit.to_vec(),
             reviews_due: reviews_due(snapshot, now),
         },
         progress: ProgressSummary {
@@ -251,7 +251,13 @@ mod tests {
             (lite.revisit.locked_count, lite.revisit.ready_count),
             (1, 1)
         );
-        assert_eq!(lite.revisit.next_question_id.as_deref(), Some("Q2"));
+        let order: Vec<&str> = lite
+            .revisit
+            .questions
+            .iter()
+            .map(|q| q.question_id.as_str())
+            .collect();
+        assert_eq!(order, ["Q2", "Q1"]);
         assert!(lite.revisit.next_eligible_at.is_some());
         assert!(lite.revisit.reviews_due.is_empty());
     }

@@ -219,6 +219,14 @@ pub enum ClientEvent {
         /// The chosen unit.
         unit_id: String,
     },
+    /// "Try again" on a question of the revisit list.
+    #[serde(rename_all = "camelCase")]
+    Revisit {
+        /// The question's unit.
+        unit_id: String,
+        /// The question to attempt again.
+        question_id: String,
+    },
 }
 
 impl ClientEvent {
@@ -231,6 +239,7 @@ impl ClientEvent {
             Self::ExamContinue { .. } => "EXAM_CONTINUE",
             Self::Stuck { .. } => "STUCK",
             Self::ChooseUnit { .. } => "CHOOSE_UNIT",
+            Self::Revisit { .. } => "REVISIT",
         }
     }
 
@@ -255,7 +264,8 @@ impl ClientEvent {
             | Self::DrillContinue { unit_id, .. }
             | Self::ExamContinue { unit_id, .. }
             | Self::Stuck { unit_id, .. }
-            | Self::ChooseUnit { unit_id } => Some(unit_id),
+            | Self::ChooseUnit { unit_id }
+            | Self::Revisit { unit_id, .. } => Some(unit_id),
         }
     }
 }
@@ -275,6 +285,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(e.kind(), "DRILL_CONTINUE");
+        let e: ClientEvent =
+            serde_json::from_value(json!({"type":"REVISIT","unitId":"U","questionId":"Q-7"}))
+                .unwrap();
+        assert_eq!((e.kind(), e.unit_id()), ("REVISIT", Some("U")));
         let e: ClientEvent = serde_json::from_value(json!({"type":"NONE"})).unwrap();
         assert_eq!(e, ClientEvent::None);
         assert!(serde_json::from_value::<ClientEvent>(json!({"type":"HACK"})).is_err());

@@ -12,6 +12,7 @@
 //! explanation, or the authored turn alone), then [`finish_turn`] (snapshot and log).
 
 pub mod candidates;
+pub mod choice;
 pub mod cloze;
 pub mod compose;
 pub mod context;

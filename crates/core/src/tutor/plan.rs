@@ -4,6 +4,8 @@
 //!
 //! - "Try a Drill" → a drill; "I'm stuck" → a concept card when stuck, else a question;
 //! - "Continue" after a failed exam question → back to practice (a drill);
+//! - "Try again" on the revisit list → that question when it is open (the student's own
+//!   question, whatever the policy's tier), else practice;
 //! - exam-ready with a question available (A5) → an exam block (beside the answer to a
 //!   typed question: offered, not forced);
 //! - a typed message is answered (A1–A3): a Socratic turn, even when stuck;
@@ -11,8 +13,8 @@
 //! - "Continue" after a graded drill (B1, B2) → the next drill;
 //! - otherwise (a unit chosen on the learning path) → a Socratic question.
 //!
-//! The target is always the policy's focus (the blocker when blocked, A2). Every plan is
-//! a subset of the policy, so validation against the policy still holds.
+//! The target is always the policy's focus (the blocker when blocked, A2). Every plan but
+//! a revisit's is a subset of the policy.
 
 use super::contract::TutorAction;
 use super::message::{ClientEvent, ExamResult};
@@ -51,6 +53,9 @@ pub fn plan_turn(policy: &TutorPolicy, event: &ClientEvent, mapped: &[MappedUnit
         _ => vec![TutorAction::SocraticQuestion, TutorAction::DrillCard],
     };
     let mut actions: Vec<TutorAction> = wanted.into_iter().filter(|a| allowed(*a)).collect();
+    if matches!(event, ClientEvent::Revisit { .. }) {
+        actions = vec![TutorAction::ExamBlock, TutorAction::DrillCard];
+    }
     if actions.is_empty() {
         actions.push(TutorAction::SocraticQuestion);
     }
@@ -118,6 +123,18 @@ mod tests {
         assert_eq!(
             typed.actions,
             [TutorAction::SocraticQuestion, TutorAction::DrillCard]
+        );
+    }
+
+    #[test]
+    fn try_again_on_the_revisit_list_asks_for_that_question_whatever_the_tier() {
+        let again = ClientEvent::Revisit {
+            unit_id: "F".into(),
+            question_id: "Q".into(),
+        };
+        assert_eq!(
+            plan_turn(&policy(&[]), &again, &sure()).actions,
+            [TutorAction::ExamBlock, TutorAction::DrillCard]
         );
     }
 

@@ -1,11 +1,14 @@
 //! Practice for every course (issue #33 item 4): a drill on a unit from what its pack
 //! gives — numeric templates where there are any, else (and in turn with them) a cloze of
 //! an authored sentence, a true-or-false on a misconception or an anchor sentence, a
-//! misconception's worked step. Every drill's answer is known. The student's confusion
+//! misconception's worked step, an exam question of a lower tier with its options.
+//! Every drill's answer is known. The student's confusion
 //! tags steer the choice to the misconception they keep showing.
 
+use super::choice::choice_drill;
 use super::cloze::{anchor_true_false, cloze_drill, clozes, misconception_true_false, Cloze};
 use super::drill::{template_drill, DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
+use super::exam::PracticeQuestion;
 use crate::answers::AnswerKind;
 use crate::course::{Misconception, Unit};
 use crate::language::Language;
@@ -28,6 +31,8 @@ pub struct PracticeInput<'a> {
     pub avoid: &'a [String],
     /// The student's confusion tags on the unit, with counts.
     pub confusion: &'a BTreeMap<String, u32>,
+    /// Exam questions of lower tiers the student may practise.
+    pub questions: &'a [PracticeQuestion],
 }
 
 fn asked(avoid: &[String], question: &str) -> bool {
@@ -87,12 +92,14 @@ fn misconception_step_drill(unit: &Unit, seed: u64, language: Language) -> Optio
                 .into_iter()
                 .collect(),
             explanation: Some(misconception.text.clone()),
+            choices: vec![],
         },
     })
 }
 
 /// Every drill the unit offers now, in the order they are tried: templates, clozes,
-/// true-or-false on misconceptions, true anchor statements, worked steps.
+/// true-or-false on misconceptions, true anchor statements, worked steps, exam
+/// questions of lower tiers.
 fn pool(x: &PracticeInput<'_>) -> Vec<GeneratedDrill> {
     let unit = x.unit;
     let mut out: Vec<GeneratedDrill> = Vec::new();
@@ -112,6 +119,11 @@ fn pool(x: &PracticeInput<'_>) -> Vec<GeneratedDrill> {
             .map(|s| anchor_true_false(unit, s, x.language)),
     );
     out.extend(misconception_step_drill(unit, x.seed, x.language));
+    out.extend(
+        x.questions
+            .iter()
+            .map(|q| choice_drill(unit, q, x.language)),
+    );
     out
 }
 
@@ -151,7 +163,7 @@ pub fn practice_drill(x: &PracticeInput<'_>) -> Option<GeneratedDrill> {
     let (templates, others): (Vec<&GeneratedDrill>, Vec<&GeneratedDrill>) = choices
         .into_iter()
         .partition(|d| d.key.source == DrillSource::Template);
-    let from_templates = others.is_empty() || (!templates.is_empty() && x.seed % 2 == 0);
+    let from_templates = others.is_empty() || (!templates.is_empty() && x.seed.is_multiple_of(2));
     let group = if from_templates { templates } else { others };
     let rest = x.seed / 2;
     group
@@ -204,6 +216,7 @@ pub fn explain_back(unit: &Unit, language: Language) -> GeneratedDrill {
             verified: true,
             mistakes: Vec::new(),
             explanation: Some(idea),
+            choices: vec![],
         },
     }
 }
@@ -243,6 +256,7 @@ mod tests {
             seed,
             avoid,
             confusion,
+            questions: &[],
         }
     }
 

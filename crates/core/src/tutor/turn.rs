@@ -11,17 +11,19 @@
 //! [`phrase`]: super::phrase
 
 use super::candidates::candidate_units;
-use super::compose::{compose, join, ComposeInput, Skeleton};
+use super::compose::{compose, join, ComposeInput, RevisitAsk, Skeleton};
 use super::context::{exam_candidates, mapping_hits, unit_material};
+use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{seed_of, DrillKey};
 use super::evidence::record_drill_grade;
-use super::exam::{exam_availability, ExamAvail, ExamService};
+use super::exam::{exam_availability, ExamAvail, ExamService, QuestionStatus};
 use super::input::StudentInput;
 use super::judge::TutorVerdict;
 use super::lexicon::Lexicon;
 use super::log::{ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
+use super::message::ClientEvent;
 use super::passage::Material;
 use super::phrase::{instruction_texts, phrase_request, phrase_schema, SentenceStream};
 use super::plan::{plan_turn, TurnPlan};
@@ -161,6 +163,25 @@ async fn exam_state(
     Ok(exam_availability(&ids, &statuses))
 }
 
+/// The revisit-list question a "Try again" names, when it is still on the list, and
+/// whether the exam service lets it be attempted now.
+async fn revisit_ask(r: &TurnRequest<'_>, exams: &dyn ExamService) -> Option<RevisitAsk> {
+    let ClientEvent::Revisit { question_id, .. } = &r.input.event else {
+        return None;
+    };
+    let entry = r.snapshot.revisit_queue.get(question_id)?;
+    let ids = [question_id.clone()];
+    let statuses = exams
+        .batch_status(&r.snapshot.student_id, &ids, r.now)
+        .await;
+    Some(RevisitAsk {
+        unit_id: entry.unit_id.clone(),
+        question_id: question_id.clone(),
+        tier: entry.tier,
+        open: matches!(statuses.get(question_id), Some(QuestionStatus::Available)),
+    })
+}
+
 /// The texts the model's sentences may rest on: the passage, the focus and asked
 /// units' anchors and titles, and their material read this turn.
 fn support_texts(
@@ -240,7 +261,12 @@ pub async fn prepare_turn(
         ExamAvail::none()
     };
     let policy = compute_policy(r.turn_id, r.snapshot, &course.graph, &mapped, base, &exam);
-    let attemptable = exam.candidate_ids.clone();
+    let revisit = revisit_ask(r, exams).await;
+    let mut attemptable = exam.candidate_ids.clone();
+    if let Some(open) = revisit.as_ref().filter(|v| v.open) {
+        attemptable.retain(|q| *q != open.question_id);
+        attemptable.insert(0, open.question_id.clone());
+    }
     let asked_unit_id = mapped
         .first()
         .filter(|m| m.confidence >= TARGET_CONFIDENCE && r.input.event.unit_id().is_none())
@@ -259,6 +285,18 @@ pub async fn prepare_turn(
         );
     }
     let plan = plan_turn(&policy, &r.input.event, &mapped);
+    let practice = if plan.actions.contains(&TutorAction::DrillCard) {
+        exams
+            .practice_questions(
+                &r.snapshot.student_id,
+                &policy.focus_unit_id,
+                policy.desired_exam_tier,
+                r.now,
+            )
+            .await
+    } else {
+        Vec::new()
+    };
     let language = if query.is_empty() {
         r.language
     } else {
@@ -283,6 +321,8 @@ pub async fn prepare_turn(
         drill: r.event_drill,
         recent: r.recent_tutor_texts,
         confusion,
+        practice: &practice,
+        revisit: revisit.as_ref(),
         seed: seed_of(r.turn_id),
     });
     let request = skeleton

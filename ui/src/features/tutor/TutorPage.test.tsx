@@ -6,9 +6,9 @@ import { clickWhenEnabled } from "../../testing/clickWhenEnabled";
 import { createTutorMock } from "./mock";
 import { TutorPage } from "./TutorPage";
 
-/** The scripted tutor, recording every command and each turn's input. */
-function backend() {
-  const handlers = createTutorMock();
+/** The scripted tutor (on `now`, its clock), recording every command and each turn's input. */
+function backend(now: () => number = Date.now) {
+  const handlers = createTutorMock(now);
   const calls: { cmd: string; args: Record<string, unknown> }[] = [];
   mockIPC((cmd, args) => {
     calls.push({ cmd, args: args as Record<string, unknown> });
@@ -38,8 +38,8 @@ function events(calls: ReturnType<typeof backend>) {
     .map((c) => (c.args.input as { clientEvent: { type: string } | null }).clientEvent?.type ?? "NONE");
 }
 
-async function startSession(debugDrawer = false) {
-  const calls = backend();
+async function startSession(debugDrawer = false, now?: () => number) {
+  const calls = backend(now);
   render(<TutorPage modelReady debugDrawer={debugDrawer} />);
   await clickWhenEnabled("New session");
   await screen.findByRole("complementary", { name: "Your progress" });
@@ -82,6 +82,31 @@ describe("TutorPage", () => {
     expect(sentEvents(calls)[3]).toEqual({ type: "DRILL_CONTINUE", unitId: "ALG-01", lastResult: "correct", drillMessageId: drillId(1) });
     const continued = calls.filter((c) => c.cmd === "tutor_send").at(-1)!.args.input as { clientEvent: unknown };
     expect(continued.clientEvent).toEqual({ type: "EXAM_CONTINUE", unitId: "ALG-01", questionId: "EX-1", result: "locked" });
+  });
+
+  it("Try again on the revisit list asks for that question again", async () => {
+    let offset = 0;
+    const calls = await startSession(false, () => Date.now() + offset);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Practise this unit" })));
+    fireEvent.change(await screen.findByLabelText("Your answer"), { target: { value: "4" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Check Answer" })));
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Continue" })));
+    const exam = await screen.findByRole("article", { name: "Exam question" });
+    await within(exam).findByText("A.");
+    fireEvent.click(within(exam).getAllByRole("radio")[0]);
+    await act(async () => fireEvent.click(within(exam).getByRole("button", { name: "Submit" })));
+    await within(exam).findByText(/Locked for 24h/);
+    const panel = screen.getByRole("complementary", { name: "Your progress" });
+    const locked = panel.querySelector(".revisit-list li")!;
+    expect(locked.textContent).toMatch(/^Linear equations Bronze Available in 2[34]h/);
+    expect(within(panel).queryByRole("button", { name: /^Try again/ })).toBeNull();
+    offset = 25 * 3_600_000; // a day later, the question opens again
+    await ask("first subtract 3");
+    expect(await within(panel).findByText("1 ready to try again")).toBeTruthy();
+    await act(async () => fireEvent.click(within(panel).getByRole("button", { name: "Try again: Linear equations (Bronze)" })));
+    expect(sentEvents(calls).at(-1)).toEqual({ type: "REVISIT", unitId: "ALG-01", questionId: "EX-1" });
+    expect(await screen.findByText("Here is that question on Linear equations again. Take your time.")).toBeTruthy();
+    expect(screen.getAllByRole("article", { name: "Exam question" })).toHaveLength(2);
   });
 
   it("I'm stuck names its drill", async () => {

@@ -104,6 +104,11 @@ export function TutorPage({ modelReady, debugDrawer }: { modelReady: boolean; de
         setView("chat");
         void tutor.press({ type: "REQUEST_DRILL", unitId });
       }}
+      onRevisit={(unitId, questionId) => {
+        setInfo(false);
+        setView("chat");
+        void tutor.press({ type: "REVISIT", unitId, questionId });
+      }}
       onLearningPath={() => {
         setInfo(false);
         setView("path");

@@ -2,11 +2,11 @@
 // answers each button the way the real policy would in a simple case (a question gets a
 // concept card ending in a gap to fill, any other typed message is judged as the answer
 // to it — "3" right, "subtract" partly, else not yet —, "Try a Drill" a drill, a right
-// answer then "Continue" an exam block), grades "4" as right, option "B" as right, and
-// locks a question for 24 hours after a wrong answer or a viewed memo. Typed turns rest
-// on a passage of the unit's notes; buttons' replies are the app's (origin `app`). The
-// debug view logs the last turn, with one model sentence the filter dropped. Never part
-// of a real build.
+// answer then "Continue" an exam block, "Try again" on the revisit list that question
+// again), grades "4" as right, option "B" as right, and locks a question for 24 hours
+// after a wrong answer or a viewed memo. Typed turns rest on a passage of the unit's
+// notes; buttons' replies are the app's (origin `app`). The debug view logs the last
+// turn, with one model sentence the filter dropped. Never part of a real build.
 import type {
   ClientEvent,
   MasteryTier,
@@ -113,14 +113,25 @@ export function createTutorMock(now: () => number = Date.now) {
 
   const snapshot = (): SnapshotLite => {
     const lockedUntil = [...locks.values()].filter((until) => until > now()).sort()[0];
+    // The revisit queue: questions locked once and not passed since, those open again
+    // first, then by when they open (ties by id). The sample's one question is EX-1.
+    const queue = [...locks]
+      .filter(([questionId]) => !passed.has(questionId))
+      .map(([questionId, until]) => ({ questionId, until: until > now() ? until : null }))
+      .sort((a, b) => (a.until ?? 0) - (b.until ?? 0) || a.questionId.localeCompare(b.questionId));
     return {
       focus: { unitId: "ALG-01", title: "Linear equations", masteryTier: mastery },
       prereqNudge: null,
       revisit: {
         lockedCount: [...locks.values()].filter((until) => until > now()).length,
-        readyCount: 0,
+        readyCount: queue.filter((q) => q.until === null).length,
         nextEligibleAt: lockedUntil ? iso(lockedUntil) : null,
-        nextQuestionId: lockedUntil ? "EX-1" : null,
+        questions: queue.map((q) => ({
+          questionId: q.questionId,
+          unitId: "ALG-01",
+          tier: "bronze",
+          eligibleAt: q.until === null ? null : iso(q.until),
+        })),
         reviewsDue: [],
       },
       progress: { bronze: mastery === "none" ? 0 : 1, silver: 0, gold: 0, total: MOCK_UNITS.length },
@@ -165,6 +176,14 @@ export function createTutorMock(now: () => number = Date.now) {
               { origin: "app" },
             )
           : drill(event.unitId);
+      case "REVISIT":
+        return message(
+          "assistant",
+          "Here is that question on Linear equations again. Take your time.",
+          { type: "EXAM", unitId: event.unitId, questionId: event.questionId, difficultyTier: "bronze" },
+          null,
+          { origin: "app" },
+        );
       case "STUCK":
         return message(
           "assistant",

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { TutorCard, TutorMessage } from "../../../bindings";
 import { i18next } from "../../../i18n";
-import { Formula, MathText } from "../../../math/MathText";
+import { Formula, MathText, QuestionText, isProse } from "../../../math/MathText";
 import { CardActions } from "./CardActions";
 
 type Feedback = Extract<TutorCard, { type: "DRILL_FEEDBACK" }>;
@@ -74,13 +74,13 @@ export function DrillCard({
         <MathText text={card.prompt} />
       </p>
       <p className="drill-question">
-        <Formula tex={card.questionLatex} display />
+        <QuestionText tex={card.questionLatex} display />
       </p>
       {verdict && feedback ? (
         <div className="drill-graded">
           {answer && (
             <p>
-              {t("tutor.drill.yourAnswer")} <Formula tex={answer.text} />
+              {t("tutor.drill.yourAnswer")} <QuestionText tex={answer.text} />
             </p>
           )}
           <p role="status" className={verdict.isCorrect ? "pill pill-correct" : "pill pill-incorrect"}>
@@ -91,7 +91,7 @@ export function DrillCard({
           </p>
           {!verdict.isCorrect && (
             <p>
-              {t("tutor.drill.expected")} <Formula tex={verdict.expectedAnswer} />
+              {t("tutor.drill.expected")} <QuestionText tex={verdict.expectedAnswer} />
               {reasonText(verdict.reason) && <span className="help"> — {reasonText(verdict.reason)}</span>}
             </p>
           )}
@@ -121,7 +121,7 @@ export function DrillCard({
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />
-          {draft.trim() && (
+          {draft.trim() && !isProse(card.questionLatex) && (
             <p className="math-preview" aria-hidden="true">
               <Formula tex={draft} />
             </p>

@@ -1,27 +1,68 @@
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SnapshotLite } from "../../../bindings";
+import type { RevisitItem, SnapshotLite } from "../../../bindings";
 import { Countdown } from "../Countdown";
 import { MasteryBadge } from "../MasteryBadge";
 
+/** One question of the revisit list: its unit and tier, then "Try again" when it can be
+ * attempted, else a countdown to when it opens (the button replaces it once it has run
+ * out, before the next snapshot says so). */
+function RevisitRow({
+  item,
+  title,
+  busy,
+  onRevisit,
+}: {
+  item: RevisitItem;
+  title: string;
+  busy: boolean;
+  onRevisit: (unitId: string, questionId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const open = useCallback(() => setOpened(true), []);
+  return (
+    <li>
+      {title} <MasteryBadge tier={item.tier} />{" "}
+      {item.eligibleAt && !opened ? (
+        <Countdown until={item.eligibleAt} onDone={open} />
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={t("tutor.panel.tryAgainOn", { unit: title, tier: t(`tutor.tiers.${item.tier}`) })}
+          onClick={() => onRevisit(item.unitId, item.questionId)}
+        >
+          {t("tutor.panel.tryAgain")}
+        </button>
+      )}
+    </li>
+  );
+}
+
 /** The right panel (spec PV-AI-019): the focus unit with its badge, the prerequisite to
- * learn first, the revisit summary with a live countdown and reviews due, progress
- * counts, and the "Learning path" link; "Practise this unit" asks for a drill on the
- * focus whenever the student wants one. */
+ * learn first, the revisit summary (counts, a live countdown to the next question, the
+ * queue's questions in order — each with its unit, tier and "Try again" or a countdown
+ * while it is locked — and reviews due), progress counts, and the "Learning path" link;
+ * "Practise this unit" asks for a drill on the focus whenever the student wants one. */
 export function SnapshotPanel({
   snapshot,
   titles,
   busy,
   onWorkOn,
   onPractise,
+  onRevisit,
   onLearningPath,
 }: {
   snapshot: SnapshotLite;
-  /** Unit titles by id (for reviews due). */
+  /** Unit titles by id (for the revisit list and reviews due). */
   titles: Map<string, string>;
   /** A reply is streaming: buttons that start a turn wait. */
   busy: boolean;
   onWorkOn: (unitId: string) => void;
   onPractise: (unitId: string) => void;
+  /** "Try again" on a question of the revisit list. */
+  onRevisit: (unitId: string, questionId: string) => void;
   onLearningPath: () => void;
 }) {
   const { t } = useTranslation();
@@ -54,6 +95,13 @@ export function SnapshotPanel({
           <p>
             {t("tutor.panel.next")} <Countdown until={revisit.nextEligibleAt} />
           </p>
+        )}
+        {revisit.questions.length > 0 && (
+          <ul className="revisit-list">
+            {revisit.questions.map((q) => (
+              <RevisitRow key={q.questionId} item={q} title={titles.get(q.unitId) ?? q.unitId} busy={busy} onRevisit={onRevisit} />
+            ))}
+          </ul>
         )}
         {revisit.reviewsDue.length > 0 && (
           <ul className="reviews-due">
