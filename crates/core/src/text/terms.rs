@@ -23,11 +23,42 @@ pub const SIGN_WORDS: &[&str] = &["degrees", "grados", "percent", "porcentaje"];
 const OPERATION_WORDS: &[(&str, &str)] = &[
     ("+", "add sumar"),
     ("×", "multiply multiplicar"),
+    ("·", "multiply multiplicar"),
     (" * ", "multiply multiplicar"),
     ("÷", "divide dividir"),
     (" − ", "subtract restar"),
     (" - ", "subtract restar"),
 ];
+
+/// Words that name an operation only between two numbers ("2/3 por 4/5", "6 entre 3",
+/// "3 times 4"), with the operation's words.
+const OPERATION_BETWEEN_NUMBERS: &[(&str, &str)] = &[
+    ("por", "multiply multiplicar"),
+    ("times", "multiply multiplicar"),
+    ("x", "multiply multiplicar"),
+    ("entre", "divide dividir"),
+    ("over", "divide dividir"),
+];
+
+/// `text` with each word of [`OPERATION_BETWEEN_NUMBERS`] that stands between two
+/// numbers replaced by its operation's words.
+fn name_operations(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numeric = |w: Option<&&str>| w.is_some_and(|w| w.chars().any(|c| c.is_ascii_digit()));
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let lower = w.to_lowercase();
+            OPERATION_BETWEEN_NUMBERS
+                .iter()
+                .find(|(name, _)| *name == lower)
+                .filter(|_| i > 0 && numeric(words.get(i - 1)) && numeric(words.get(i + 1)))
+                .map_or(*w, |(_, op)| op)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// Shortest word that counts as a content word.
 const MIN_WORD_CHARS: usize = 3;
@@ -186,7 +217,7 @@ pub fn content_terms(text: &str) -> Vec<Term> {
     // Keep decimal commas and points inside numbers before normalising drops them.
     // A unit sign is also its words, so "180°" supports "180 degrees"; an operation
     // sign is its operation's words, so "2/7 + 3/7" is about adding.
-    let mut spaced = text
+    let mut spaced = name_operations(text)
         .replace('°', &format!(" {} {} ", SIGN_WORDS[0], SIGN_WORDS[1]))
         .replace('%', &format!(" {} {} ", SIGN_WORDS[2], SIGN_WORDS[3]));
     for (sign, words) in OPERATION_WORDS {
@@ -287,6 +318,22 @@ mod tests {
             .collect();
         assert_eq!(numbers, ["180", "2.5"]);
         assert!(!term_keys("360").contains("180"));
+    }
+
+    #[test]
+    fn an_operation_named_between_numbers_is_that_operation() {
+        let multiply = term_keys("2/3 · 4/5");
+        assert!(content_terms("¿cuánto es 2/3 por 4/5?")
+            .iter()
+            .any(|t| t.in_keys(&multiply)));
+        let divide = term_keys("3 ÷ 4");
+        assert!(content_terms("6 entre 3")
+            .iter()
+            .any(|t| t.in_keys(&divide)));
+        // Not between numbers: the everyday word.
+        assert!(!content_terms("por qué")
+            .iter()
+            .any(|t| t.in_keys(&multiply)));
     }
 
     #[test]

@@ -68,10 +68,35 @@ fn same(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(1.0)
 }
 
-/// Whether the message is a new question rather than an answer.
+/// Words a question starts with (normalised), after an "ok", "and" or "so".
+const QUESTION_STARTS: &[&str] = &[
+    "what", "why", "how", "which", "is", "are", "can", "does", "do", "did", "should", "could",
+    "que", "cual", "cuales", "quien", "puedo", "por que",
+];
+/// Words skipped before a question's first word.
+const LEAD_INS: &[&str] = &[
+    "ok", "okay", "and", "so", "but", "vale", "y", "pero", "entonces",
+];
+
+/// Whether the message is a new question rather than an answer: four words or more with
+/// a question mark anywhere, or five or more opening with a question word ("ok and is
+/// 'happy' an adjective in 'they are happy'").
 pub fn is_new_question(message: &str) -> bool {
     let m = message.trim();
-    (m.ends_with('?') || m.starts_with('¿')) && m.split_whitespace().count() >= 4
+    let count = m.split_whitespace().count();
+    if (m.contains('?') || m.contains('¿')) && count >= 4 {
+        return true;
+    }
+    let plain = normalize(m);
+    let words: Vec<&str> = plain
+        .split(' ')
+        .skip_while(|w| LEAD_INS.contains(w))
+        .collect();
+    let opens = |start: &str| {
+        let n = start.split(' ').count();
+        words.len() >= n && words[..n].join(" ") == start
+    };
+    count >= 5 && QUESTION_STARTS.iter().any(|q| opens(q))
 }
 
 /// The truth value a message states ("true", "verdadero", "yes", "sí" / "false", "no").
@@ -198,6 +223,22 @@ pub fn judge_key(key: &DrillKey, message: &str) -> Option<Judgement> {
     }
 }
 
+/// Words that negate, in English and Spanish (normalised: "isn't" → "isn t").
+const NEGATIONS: &[&str] = &[
+    "not", "no", "never", "isn", "aren", "don", "doesn", "didn", "wasn", "weren", "cannot",
+    "shouldn", "won", "nunca", "tampoco", "ni",
+];
+
+/// Whether `text` negates something; a closing tag question ("…, ¿no?") does not count.
+fn negates(text: &str) -> bool {
+    let plain = normalize(text);
+    let mut words: Vec<&str> = plain.split(' ').collect();
+    if words.last() == Some(&"no") {
+        words.pop();
+    }
+    words.iter().any(|w| NEGATIONS.contains(w))
+}
+
 /// Words that say a sentence states a total ("add up to 180°").
 const TOTAL_WORDS: &[&str] = &[
     "add up to",
@@ -217,6 +258,11 @@ pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judg
     let said = term_keys(message);
     for m in &unit.misconceptions {
         let claim = misconception_claim(&m.text);
+        // "…, not 'Me and Sam went'": a message that negates where the misconception
+        // does not may be denying it; words alone cannot tell, so it is not judged.
+        if negates(message) && !negates(&claim) {
+            continue;
+        }
         let terms = content_terms(&claim);
         let hit = terms.iter().filter(|t| t.in_keys(&said)).count();
         if terms.len() >= 2 && hit as f64 / terms.len() as f64 >= CLAIM_OVERLAP {
@@ -337,6 +383,21 @@ mod tests {
     fn a_new_question_is_not_an_answer() {
         let key = cloze_key("Angles on a straight line add up to 180°.");
         assert!(judge_answer(&key, "what is a transversal then?").is_none());
+        for question in [
+            "ok and is 'happy' an adjective in 'they are happy'? there's no noun after it",
+            "and why do they add up to that",
+            "vale, ¿y por qué pasa eso con las rectas",
+        ] {
+            assert!(judge_answer(&key, question).is_none(), "{question}");
+        }
+        // Answers, even long ones, are judged.
+        for answer in [
+            "180",
+            "they add up to 180 degrees",
+            "when they are on a line it is 180",
+        ] {
+            assert!(judge_answer(&key, answer).is_some(), "{answer}");
+        }
     }
 
     #[test]
@@ -401,5 +462,18 @@ mod tests {
         assert_eq!(j.verdict, TutorVerdict::NotYet);
         assert_eq!(j.tag.as_deref(), Some("line_is_360"));
         assert!(judge_claim(&unit(), &[], "what is a transversal").is_none());
+        // Denying the misconception is not repeating it; a closing "no?" is no denial.
+        assert!(judge_claim(
+            &unit(),
+            &[],
+            "so angles on a straight line do not add up to 360?"
+        )
+        .is_none());
+        assert!(judge_claim(
+            &unit(),
+            &[],
+            "so angles on a straight line add up to 360, no?"
+        )
+        .is_some());
     }
 }

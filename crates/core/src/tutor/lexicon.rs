@@ -3,13 +3,16 @@
 //! its material's key terms and words ([`crate::course::UnitVocabulary`])
 //! (stemmed, cut to match keys, with Spanish cognates of English words, see
 //! [`crate::text::terms`]); a term shared by many units counts less (inverse document
-//! frequency). A message's score for a unit sums the weights of the unit's terms it
+//! frequency) — except that a unit's title and tags say what the unit is about, so a
+//! term of one unit's title or tags counts by how few titles and tags use it, even when
+//! every unit's anchor mentions it ("numerador" tags only the unit that explains it). A message's score for a unit sums the weights of the unit's terms it
 //! uses; the confidence is the unit's lead over the others, scaled by how much the
 //! message said. Embeddings see meaning; this sees the course's own vocabulary, so the
 //! two together hold on courses the calibration never saw.
 
 use crate::course::{Unit, UnitVocabulary};
-use crate::text::terms::{content_terms, term_keys};
+use crate::text::terms::{content_terms, term_keys, Term};
+use crate::text::tidy::sentences;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Weight of a term in a unit's title.
@@ -27,6 +30,12 @@ pub const MATERIAL_WEIGHT: f64 = 0.4;
 /// A score from which the message said enough to be sure (one title word that no
 /// other unit uses, with something else).
 pub const STRONG_SCORE: f64 = 4.0;
+/// Weight added for the message's terms that one sentence of a unit's anchor uses
+/// together (at least [`CO_OCCURRING_TERMS`] of them): words said together in the
+/// material are stronger evidence than the same words scattered over it.
+pub const CO_OCCURRENCE_WEIGHT: f64 = 1.0;
+/// Fewest of the message's terms one anchor sentence must use for the bonus.
+pub const CO_OCCURRING_TERMS: usize = 3;
 /// How much of the runner-up's share is subtracted from a unit's share.
 pub const LEXICAL_RUNNER_UP: f64 = 0.5;
 
@@ -37,6 +46,12 @@ pub struct Lexicon {
     units: BTreeMap<String, BTreeMap<String, f64>>,
     /// Per key: how informative it is.
     idf: BTreeMap<String, f64>,
+    /// Per unit: the keys of its title and tags.
+    named: BTreeMap<String, BTreeSet<String>>,
+    /// Per key: how informative it is among titles and tags.
+    named_idf: BTreeMap<String, f64>,
+    /// Per unit: the keys of each sentence of its anchor.
+    sentences: BTreeMap<String, Vec<BTreeSet<String>>>,
 }
 
 fn add(terms: &mut BTreeMap<String, f64>, text: &str, weight: f64) {
@@ -50,6 +65,8 @@ impl Lexicon {
     /// The lexicon of `units` with their material's `vocabulary`.
     pub fn new(units: &[Unit], vocabulary: &BTreeMap<String, UnitVocabulary>) -> Self {
         let mut per_unit = BTreeMap::new();
+        let mut named = BTreeMap::new();
+        let mut anchor_sentences = BTreeMap::new();
         for u in units {
             let mut terms = BTreeMap::new();
             if let Some(v) = vocabulary.get(&u.id) {
@@ -66,7 +83,22 @@ impl Lexicon {
                 add(&mut terms, &tag.replace(['_', '-'], " "), TAG_WEIGHT);
             }
             add(&mut terms, &u.title, TITLE_WEIGHT);
+            let mut own = term_keys(&u.title);
+            for tag in &u.tags {
+                own.extend(term_keys(&tag.replace(['_', '-'], " ")));
+            }
+            named.insert(u.id.clone(), own);
+            anchor_sentences.insert(
+                u.id.clone(),
+                sentences(&u.anchor).into_iter().map(term_keys).collect(),
+            );
             per_unit.insert(u.id.clone(), terms);
+        }
+        let mut named_df: BTreeMap<String, f64> = BTreeMap::new();
+        for keys in named.values() {
+            for k in keys {
+                *named_df.entry(k.clone()).or_default() += 1.0;
+            }
         }
         // How specific a key is: in how many units it is a key idea (title, tags,
         // anchor, key terms); a word only the notes use counts over all units.
@@ -91,12 +123,54 @@ impl Lexicon {
         Self {
             units: per_unit,
             idf,
+            named_idf: named_df
+                .into_iter()
+                .map(|(k, d)| (k, (n / d).ln() + 0.1))
+                .collect(),
+            named,
+            sentences: anchor_sentences,
         }
+    }
+
+    /// The bonus of `unit` for the message's `terms` that one of its anchor sentences
+    /// uses together.
+    fn co_occurrence(&self, unit: &str, terms: &[Term]) -> f64 {
+        let Some(list) = self.sentences.get(unit) else {
+            return 0.0;
+        };
+        list.iter()
+            .map(|keys| {
+                let used: Vec<&Term> = terms.iter().filter(|t| t.in_keys(keys)).collect();
+                if used.len() < CO_OCCURRING_TERMS {
+                    return 0.0;
+                }
+                used.iter()
+                    .map(|t| {
+                        t.keys
+                            .iter()
+                            .filter(|k| keys.contains(*k))
+                            .map(|k| self.idf.get(k).copied().unwrap_or(0.0))
+                            .fold(0.0, f64::max)
+                    })
+                    .sum::<f64>()
+                    * CO_OCCURRENCE_WEIGHT
+            })
+            .fold(0.0, f64::max)
+    }
+
+    /// How informative `key` is for `unit`: by titles and tags when it is one of the
+    /// unit's own, else across the course.
+    fn specificity(&self, unit: &str, key: &str) -> f64 {
+        let own = self.named.get(unit).is_some_and(|k| k.contains(key));
+        let table = if own { &self.named_idf } else { &self.idf };
+        table.get(key).copied().unwrap_or(0.0)
     }
 
     /// Each unit's score for `message`: the weights of its terms the message uses.
     pub fn scores(&self, message: &str) -> BTreeMap<String, f64> {
-        let terms = content_terms(message);
+        let mut terms = content_terms(message);
+        let mut seen = BTreeSet::new();
+        terms.retain(|t| seen.insert(t.keys.clone()));
         let mut out = BTreeMap::new();
         for (unit, vocab) in &self.units {
             let mut used: BTreeSet<&str> = BTreeSet::new();
@@ -106,17 +180,14 @@ impl Lexicon {
                     .keys
                     .iter()
                     .filter(|k| !used.contains(k.as_str()))
-                    .filter_map(|k| {
-                        vocab
-                            .get(k)
-                            .map(|w| (k, w * self.idf.get(k).copied().unwrap_or(0.0)))
-                    })
+                    .filter_map(|k| vocab.get(k).map(|w| (k, w * self.specificity(unit, k))))
                     .max_by(|a, b| a.1.total_cmp(&b.1));
                 if let Some((k, w)) = best {
                     used.insert(k.as_str());
                     score += w;
                 }
             }
+            score += self.co_occurrence(unit, &terms);
             if score > 0.0 {
                 out.insert(unit.clone(), score);
             }
@@ -209,6 +280,41 @@ mod tests {
         let c = l.confidence("¿Cuánto suman los ángulos de un triángulo?");
         let best = c.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
         assert_eq!(best.0, "GEO-02", "{c:?}");
+    }
+
+    #[test]
+    fn a_tag_word_every_anchor_mentions_still_names_its_unit() {
+        let mut units = course();
+        for u in &mut units {
+            u.anchor.push_str(" A transversal may cross the figure.");
+        }
+        let l = Lexicon::new(&units, &BTreeMap::new());
+        let c = l.confidence("what is a transversal");
+        let best = c.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        assert_eq!(best.0, "GEO-01", "{c:?}");
+    }
+
+    #[test]
+    fn words_one_anchor_sentence_says_together_outweigh_a_title_word() {
+        let units = vec![
+            unit(
+                "R",
+                "Resistance",
+                "Resistance opposes the current in a wire, and a longer wire has more.",
+                &["resistance"],
+            ),
+            unit(
+                "O",
+                "Ohm's law",
+                "The current is proportional to the voltage. With the same voltage, \
+                 doubling the resistance halves the current.",
+                &["ohms_law"],
+            ),
+        ];
+        let l = Lexicon::new(&units, &BTreeMap::new());
+        let c = l.confidence("so if the resistance doubles the current halves?");
+        let best = c.iter().max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        assert_eq!(best.0, "O", "{c:?}");
     }
 
     #[test]

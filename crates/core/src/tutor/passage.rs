@@ -164,40 +164,128 @@ fn defines(sentence: &str, wanted: &std::collections::BTreeSet<String>) -> bool 
     })
 }
 
-/// The passage of `unit`'s material that best answers `message`: the sentence sharing
-/// most content terms with it (ties go to the anchor, then to retrieval order), and the
-/// next sentence when the first is short. A message sharing nothing with the material
-/// gets the anchor's first sentence, the unit's main idea.
+/// Words that ask why.
+const WHY_ASKS: &[&str] = &["why", "how come", "por qué", "por que", "porqué"];
+/// Words that say a sentence gives a reason.
+const REASON_WORDS: &[&str] = &[
+    "because",
+    "since",
+    "so that",
+    "due to",
+    "led to",
+    "as a result",
+    "porque",
+    "ya que",
+    "debido",
+    "por eso",
+    "para que",
+];
+/// Most words of a passage of two sentences.
+const MAX_PASSAGE_WORDS: usize = 60;
+/// What a second sentence costs: it is quoted only when it adds a term or a reason.
+const SECOND_SENTENCE_COST: f64 = 0.25;
+
+/// Which of the message's terms a sentence uses (by index), and whether it defines one
+/// of them or gives a reason.
+struct SentenceMatch {
+    terms: std::collections::BTreeSet<usize>,
+    defines: bool,
+    reason: bool,
+    words: usize,
+}
+
+fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> SentenceMatch {
+    let keys = term_keys(sentence);
+    let lower = sentence.to_lowercase();
+    let all_keys: std::collections::BTreeSet<String> =
+        wanted.iter().flat_map(|t| t.keys.clone()).collect();
+    SentenceMatch {
+        terms: (0..wanted.len())
+            .filter(|i| wanted[*i].in_keys(&keys))
+            .collect(),
+        defines: defines(sentence, &all_keys),
+        reason: REASON_WORDS.iter().any(|w| lower.contains(w)),
+        words: sentence.split_whitespace().count(),
+    }
+}
+
+/// The passage of `unit`'s material that best answers `message`: one sentence, or two
+/// running on, scored by the message's terms they use — a term that many sentences use
+/// counts less —, a definition when one is asked for and a reason when the message asks
+/// why (ties go to the anchor, then to retrieval order). A short sentence takes the next
+/// one too. A message sharing nothing with the material gets the anchor's first
+/// sentence, the unit's main idea.
 pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> SourcePassage {
-    let wanted = term_keys(message);
+    let mut wanted = content_terms(message);
+    let mut seen = std::collections::BTreeSet::new();
+    wanted.retain(|t| seen.insert(t.keys.clone()));
     let lower = message.to_lowercase();
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
-    let mut best: Option<(usize, usize, usize)> = None; // (score, text index, sentence index)
+    let asks_why = WHY_ASKS.iter().any(|a| lower.contains(a));
     let texts = candidates(unit, material);
     let split: Vec<Vec<String>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
-    for (ti, ss) in split.iter().enumerate() {
-        for (si, s) in ss.iter().enumerate() {
-            if !quotable(s) {
-                continue;
+    let matched: Vec<Vec<Option<SentenceMatch>>> = split
+        .iter()
+        .map(|ss| {
+            ss.iter()
+                .map(|s| quotable(s).then(|| match_sentence(s, &wanted)))
+                .collect()
+        })
+        .collect();
+    // How informative each of the message's terms is among the quotable sentences.
+    let n = matched.iter().flatten().flatten().count().max(1) as f64;
+    let weight: Vec<f64> = (0..wanted.len())
+        .map(|i| {
+            let df = matched
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|m| m.terms.contains(&i))
+                .count()
+                .max(1) as f64;
+            (1.0 + n / df).ln()
+        })
+        .collect();
+    let score = |parts: &[&SentenceMatch]| -> f64 {
+        let terms: std::collections::BTreeSet<usize> =
+            parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
+        let shared: f64 = terms.iter().map(|i| weight[*i]).sum();
+        if terms.is_empty() {
+            return 0.0;
+        }
+        let definition = asks_definition && parts.iter().any(|m| m.defines);
+        let reason = asks_why && parts.iter().any(|m| m.reason);
+        shared + f64::from(u8::from(definition)) + 0.5 * f64::from(u8::from(reason))
+            - SECOND_SENTENCE_COST * (parts.len() - 1) as f64
+    };
+    let mut best: Option<(f64, usize, usize, usize)> = None; // (score, text, first, count)
+    for (ti, ms) in matched.iter().enumerate() {
+        for (si, m) in ms.iter().enumerate() {
+            let Some(m) = m else { continue };
+            let mut options = vec![(score(&[m]), 1)];
+            if let Some(Some(next)) = ms.get(si + 1) {
+                if m.words + next.words <= MAX_PASSAGE_WORDS {
+                    options.push((score(&[m, next]), 2));
+                }
             }
-            let mut seen = std::collections::BTreeSet::new();
-            let shared = content_terms(s)
-                .into_iter()
-                .filter(|t| t.in_keys(&wanted) && seen.insert(t.keys.clone()))
-                .count();
-            // Shared terms count double; a definition asked for and given adds one.
-            let score =
-                2 * shared + usize::from(asks_definition && shared > 0 && defines(s, &wanted));
-            if best.is_none_or(|(b, _, _)| score > b) {
-                best = Some((score, ti, si));
+            for (sc, count) in options {
+                if sc > 0.0 && best.is_none_or(|(b, ..)| sc > b + 1e-9) {
+                    best = Some((sc, ti, si, count));
+                }
             }
         }
     }
-    let (ti, si) = best.map_or((0, 0), |(_, ti, si)| (ti, si));
+    let (ti, si, count) = best.map_or((0, 0, 1), |(_, ti, si, c)| (ti, si, c));
     let (text, source, section) = texts[ti];
     let ss = &split[ti];
-    let mut quote = ss.get(si).map_or_else(|| plain(text), |s| plain(s));
-    if quote.split_whitespace().count() < SHORT_QUOTE_WORDS {
+    let mut quote = ss
+        .get(si..(si + count).min(ss.len()))
+        .filter(|q| !q.is_empty())
+        .map_or_else(
+            || plain(text),
+            |q| q.iter().map(|s| plain(s)).collect::<Vec<_>>().join(" "),
+        );
+    if count == 1 && quote.split_whitespace().count() < SHORT_QUOTE_WORDS {
         if let Some(next) = ss.get(si + 1).filter(|n| quotable(n)) {
             quote = format!("{quote} {}", plain(next));
         }
@@ -239,6 +327,40 @@ mod tests {
                    other lines. It makes eight angles."
                 .into(),
         }]
+    }
+
+    #[test]
+    fn a_why_question_gets_the_sentence_with_the_reason_too() {
+        let mut u = unit();
+        u.anchor = "The Industrial Revolution began in Britain in the eighteenth century. \
+                    Britain had coal, iron and capital, because trade had made merchants rich. \
+                    Factories spread to Belgium later."
+            .into();
+        let p = best_passage(
+            &u,
+            &[],
+            "Why did the industrial revolution start in Britain?",
+        );
+        assert!(p.quote.contains("because trade"), "{}", p.quote);
+        assert!(
+            p.quote.starts_with("The Industrial Revolution began"),
+            "{}",
+            p.quote
+        );
+    }
+
+    #[test]
+    fn a_term_every_sentence_uses_counts_less_than_a_rare_one() {
+        let mut u = unit();
+        u.anchor = "Fractions have a numerator. Fractions can be compared. \
+                    Fractions can be simplified by dividing by a common factor."
+            .into();
+        let p = best_passage(&u, &[], "how do I simplify fractions");
+        assert!(
+            p.quote.starts_with("Fractions can be simplified"),
+            "{}",
+            p.quote
+        );
     }
 
     #[test]
