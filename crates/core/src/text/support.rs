@@ -235,8 +235,14 @@ impl ReplyFilter {
     }
 
     /// Whether most of the sentence's words were already said in one earlier
-    /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added).
+    /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added),
+    /// or the sentence says a run of four words twice ("…es 1 + 2 + 3 = 6, pero el
+    /// resultado… es 1 + 2 + 3 = 6").
     fn repeats(&self, words: &[String]) -> bool {
+        let mut runs = BTreeSet::new();
+        if words.windows(4).any(|run| !runs.insert(run)) {
+            return true;
+        }
         let mine: BTreeSet<&String> = words.iter().collect();
         self.said.iter().any(|earlier| {
             let theirs: BTreeSet<&String> = earlier.iter().collect();
@@ -427,6 +433,10 @@ mod tests {
         );
         assert_eq!(out.kept.len(), 1);
         assert_eq!(out.dropped[0].1, DropReason::Repeat);
+        assert_eq!(
+            f.check("The gap holds the sum of the angles, and the gap holds the sum again."),
+            Err(DropReason::Repeat)
+        );
     }
 
     #[test]

@@ -9,13 +9,43 @@ use crate::language::Language;
 /// Shortest text whose language is judged.
 const SHORTEST_JUDGED_TEXT: usize = 24;
 
-/// Sentences of `text`, each with its closing punctuation.
+/// Abbreviations whose full stop ends no sentence (lowercase, without the stop).
+const ABBREVIATIONS: &[&str] = &[
+    "mr", "mrs", "ms", "dr", "st", "e.g", "i.e", "vs", "cf", "sr", "sra", "dra", "p.ej", "approx",
+];
+
+/// Whether the full stop at char index `i` of `chars` closes an abbreviation: one of
+/// [`ABBREVIATIONS`], or "No."/"no." before a number ("Locomotion No. 1").
+fn abbreviation_stop(chars: &[(usize, char)], i: usize) -> bool {
+    let word: String = chars[..i]
+        .iter()
+        .rev()
+        .map(|&(_, c)| c)
+        .take_while(|c| !c.is_whitespace() && !matches!(c, '(' | '"' | '*'))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_lowercase();
+    let next_is_digit = chars[i + 1..]
+        .iter()
+        .map(|&(_, c)| c)
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|c| c.is_ascii_digit());
+    ABBREVIATIONS.contains(&word.as_str()) || (word == "no" && next_is_digit)
+}
+
+/// Sentences of `text`, each with its closing punctuation; an abbreviation's full stop
+/// ("Mr.", "e.g.", "No. 1") ends none.
 pub fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (i, &(at, c)) in chars.iter().enumerate() {
         let next_is_space = chars.get(i + 1).is_none_or(|&(_, n)| n.is_whitespace());
+        if c == '.' && next_is_space && abbreviation_stop(&chars, i) {
+            continue;
+        }
         if matches!(c, '.' | '?' | '!') && next_is_space {
             let end = at + c.len_utf8();
             out.push(text[start..end].trim());
@@ -125,6 +155,22 @@ pub fn detect_language(text: &str) -> Option<Language> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_abbreviations_stop_ends_no_sentence() {
+        assert_eq!(
+            sentences("Stephenson built Locomotion No. 1 in 1825. Mr. Pease paid. It ran."),
+            [
+                "Stephenson built Locomotion No. 1 in 1825.",
+                "Mr. Pease paid.",
+                "It ran."
+            ]
+        );
+        assert_eq!(
+            sentences("Is it so? No. It is not."),
+            ["Is it so?", "No.", "It is not."]
+        );
+    }
 
     #[test]
     fn repeated_sentences_are_kept_once_even_behind_list_labels() {

@@ -8,11 +8,11 @@
 use super::drill::{DrillKey, DrillSource};
 use super::error::TutorError;
 use super::judge::{judge_key, TutorVerdict};
+use super::phrase::judges;
 use crate::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
 use crate::course::Unit;
 use crate::language::Language;
 use crate::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
-use crate::text::stream_field::AssistantTextStream;
 use crate::text::support::ReplyFilter;
 use crate::text::tidy::{detect_language, is_readable, strip_unsafe_chars};
 use crate::turn::LoopTurn;
@@ -264,11 +264,10 @@ impl PreparedGrade {
         request
     }
 
-    /// The deterministic feedback: the verdict, the expected answer when wrong, and the
-    /// drill's explanation when it has one.
-    pub fn deterministic(&self) -> GradeFeedback {
+    /// The verdict line the app writes: right, or the expected answer.
+    fn verdict_line(&self) -> String {
         let v = &self.verdict;
-        let mut text = match (self.language, v.is_correct, v.reason) {
+        match (self.language, v.is_correct, v.reason) {
             (Language::En, true, _) => "Correct — well done.".to_string(),
             (Language::Es, true, _) => "Correcto, ¡bien hecho!".to_string(),
             (Language::En, false, Some(Rejection::NotSimplified)) => format!(
@@ -288,9 +287,15 @@ impl PreparedGrade {
                 v.expected
             ),
             (Language::En, false, _) => format!("Not quite: the answer is {}.", v.expected),
-            (Language::Es, false, _) => format!("Casi: la respuesta es {}.", v.expected),
-        };
-        if let (false, Some(why)) = (v.is_correct, &self.key.explanation) {
+            (Language::Es, false, _) => format!("Todavía no: la respuesta es {}.", v.expected),
+        }
+    }
+
+    /// The deterministic feedback: the verdict, the expected answer when wrong, and the
+    /// drill's explanation when it has one.
+    pub fn deterministic(&self) -> GradeFeedback {
+        let mut text = self.verdict_line();
+        if let (false, Some(why)) = (self.verdict.is_correct, &self.key.explanation) {
             text.push(' ');
             text.push_str(why);
         }
@@ -302,6 +307,9 @@ impl PreparedGrade {
 
     /// The model's feedback checked: readable, a sentence within bounds, in the thread's
     /// language, not contradicting the verdict, and a tag only from the offered list.
+    /// What is shown is the app's own feedback ([`Self::deterministic`]: the verdict and
+    /// why) followed by the first model sentence that passes the shared filter, says
+    /// nothing already said and passes no verdict of its own.
     pub fn accept(&self, raw: &LlmDrillFeedback) -> Result<GradeFeedback, String> {
         let text = strip_unsafe_chars(&raw.feedback_text).trim().to_string();
         if text.is_empty() || text.chars().count() > MAX_FEEDBACK_CHARS || !is_readable(&text) {
@@ -333,17 +341,20 @@ impl PreparedGrade {
         .into_iter()
         .chain(self.unit_material.iter().map(String::as_str))
         .collect();
+        let app = self.deterministic().text;
         let kept = ReplyFilter::new(Some(self.language), &material, &self.answer)
             .with_instructions(&instructions)
+            .with_said(&[app.as_str()])
             .filter(&text);
-        if kept.kept.is_empty() {
+        let explains: Vec<&String> = kept.kept.iter().filter(|s| !judges(s)).collect();
+        if explains.is_empty() {
             let why: Vec<&str> = kept.dropped.iter().map(|(_, r)| r.check()).collect();
             return Err(format!(
                 "no sentence passes the reply filter ({})",
                 why.join(", ")
             ));
         }
-        let text = kept.text();
+        let text = format!("{app} {}", explains[0]);
         let model_tag = match &raw.common_mistake_tag {
             Some(tag) if self.offered_tags.contains(tag) => Some(tag.clone()),
             Some(tag) => return Err(format!("{tag:?} is not one of the offered tags")),
@@ -400,19 +411,16 @@ impl LoopTurn for PreparedGrade {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<GradeFeedback, TutorError>> {
         Box::pin(async move {
+            // The model's words are checked whole before anything is shown, so what
+            // streams is what stays: the accepted feedback goes out once.
             let schema = self.schema();
-            let mut stream = AssistantTextStream::for_field("feedbackText");
-            let mut on_delta = |delta: &str| {
-                let decoded = stream.push(delta);
-                if !decoded.is_empty() {
-                    on_text(&decoded);
-                }
-            };
             let text = llm
-                .complete_json(&self.request(), &schema, &mut on_delta, cancel)
+                .complete_json(&self.request(), &schema, &mut |_| {}, cancel)
                 .await?;
             let raw: LlmDrillFeedback = parse_output(&text, &schema)?;
-            self.accept(&raw).map_err(TutorError::PolicyViolation)
+            let feedback = self.accept(&raw).map_err(TutorError::PolicyViolation)?;
+            on_text(&feedback.text);
+            Ok(feedback)
         })
     }
 

@@ -80,13 +80,15 @@ pub(crate) fn quotable(sentence: &str) -> bool {
     s.split_whitespace().count() >= 4 && !s.starts_with('#') && !s.contains('|')
 }
 
-/// Strips Markdown emphasis and leading list markers from a quoted sentence.
+/// Strips Markdown emphasis (`**`, `__`, `*`) and leading list markers from a quoted
+/// sentence.
 pub(crate) fn plain(sentence: &str) -> String {
     let s = sentence
         .trim()
         .trim_start_matches(['-', '*', '>', ' '])
         .replace("**", "")
-        .replace("__", "");
+        .replace("__", "")
+        .replace('*', "");
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

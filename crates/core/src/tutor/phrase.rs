@@ -118,7 +118,7 @@ const JUDGING_WORDS: &[&str] = &[
 const RIGHT_AS_A_NAME: &[&str] = &["angle", "angles", "angled", "triangle", "hand", "side"];
 
 /// Whether a model sentence passes a verdict.
-fn judges(sentence: &str) -> bool {
+pub(crate) fn judges(sentence: &str) -> bool {
     let plain = crate::text::normalize::normalize(sentence);
     let words: Vec<&str> = plain.split(' ').collect();
     words.iter().enumerate().any(|(i, w)| {

@@ -35,9 +35,11 @@ pub struct PracticeInput<'a> {
     pub questions: &'a [PracticeQuestion],
 }
 
+/// Whether `question` was asked in one of the tutor's recent words (a drill's message
+/// reads back as its text, prompt and question together).
 fn asked(avoid: &[String], question: &str) -> bool {
     let q = normalize(question);
-    avoid.iter().any(|a| normalize(a) == q)
+    !q.is_empty() && avoid.iter().any(|a| normalize(a).contains(&q))
 }
 
 /// The worked step a misconception shows: its first inline formula (`$…$`), or its
@@ -319,7 +321,11 @@ mod tests {
         let u = history_unit();
         let none = BTreeMap::new();
         let first = practice_drill(&input(&u, 3, &[], &none)).unwrap();
-        let avoid = vec![first.question_latex.clone()];
+        // As the store reads a drill back: its lead-in, prompt and question together.
+        let avoid = vec![format!(
+            "Let's practise Steam power. {} {}",
+            first.prompt, first.question_latex
+        )];
         let second = practice_drill(&input(&u, 3, &avoid, &none)).unwrap();
         assert_ne!(first.question_latex, second.question_latex);
     }
