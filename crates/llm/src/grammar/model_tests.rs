@@ -207,11 +207,21 @@ fn unicode_escapes_of_blanks_are_gaps_and_others_are_characters() {
 #[test]
 fn loop_answers_keep_their_words_and_lose_their_blank_runs() {
     let mut tutor = Matcher::new(&grammar_for_schema(&tutor_like_schema()).unwrap());
+    // Properties in the order the grammar writes them: the schema map's own order,
+    // which is sorted or as written depending on whether some crate of the build turns
+    // on serde_json's `preserve_order` (a workspace build does, this crate alone not);
+    // so the answer is built with the same keys in the same order as the schema.
     let answer = |text: &str| {
-        format!(
-            // Properties in the schema's (sorted) order.
-            r#"{{"action":"exam_block","exam_suggestion":{{"difficultyTier":"bronze","question_id":"q-1"}},"target_unit_id":"u-1","turn_analysis":{{"student_intent":"solve","understanding_signal":"confident"}},"tutor_text":"{text}"}}"#
-        )
+        let value = json!({
+            "action": "exam_block",
+            "target_unit_id": "u-1",
+            "tutor_text": "TEXT",
+            "exam_suggestion": {"question_id": "q-1", "difficultyTier": "bronze"},
+            "turn_analysis": {"student_intent": "solve", "understanding_signal": "confident"}
+        });
+        serde_json::to_string(&value)
+            .unwrap()
+            .replace(r#""TEXT""#, &format!("\"{text}\""))
     };
     assert!(tutor.accepts(&answer("Try the bronze question.")));
     assert!(tutor.accepts(&answer("First, isolate x.\\n\\nThen divide by 2.")));
