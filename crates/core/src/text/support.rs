@@ -28,6 +28,9 @@ pub const MIN_SUPPORT: f64 = 0.75;
 pub const LEAK_RUN: usize = 5;
 /// Share of a sentence's words found in one earlier sentence that makes a repeat.
 pub const REPEAT_OVERLAP: f64 = 0.8;
+/// Fewest content terms a sentence must have beyond the topic's words and teaching talk,
+/// when the filter knows the topic.
+pub const MIN_SUBSTANCE: usize = 2;
 /// Fewest words in a sentence.
 pub const MIN_SENTENCE_WORDS: usize = 3;
 
@@ -136,6 +139,9 @@ pub enum DropReason {
     Language,
     /// Its terms are not in the material or the student's words (the unsupported ones).
     Unsupported(Vec<String>),
+    /// Beyond the topic's own words and teaching talk it says fewer than
+    /// [`MIN_SUBSTANCE`] things ("This is a simple calculation of resistance.").
+    SaysNothing,
 }
 
 impl DropReason {
@@ -148,6 +154,7 @@ impl DropReason {
             Self::Repeat => "no_repeat",
             Self::Language => "language",
             Self::Unsupported(_) => "supported",
+            Self::SaysNothing => "says_something",
         }
     }
 }
@@ -159,6 +166,8 @@ pub struct ReplyFilter {
     /// The material's passages: each sentence's keys joined with the next one's.
     material: Vec<BTreeSet<String>>,
     student: BTreeSet<String>,
+    /// The keys of the topic's own words (a unit's title), which say nothing new.
+    topic: BTreeSet<String>,
     student_words: Vec<String>,
     said: Vec<Vec<String>>,
     instructions: Vec<Vec<String>>,
@@ -208,6 +217,7 @@ impl ReplyFilter {
             language,
             material: material.iter().flat_map(|m| passages(m)).collect(),
             student: term_keys(student),
+            topic: BTreeSet::new(),
             student_words: word_list(student),
             said: Vec::new(),
             instructions: Vec::new(),
@@ -217,6 +227,13 @@ impl ReplyFilter {
     /// Also refuses runs of the prompt's own instruction texts.
     pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
         self.instructions = instructions.iter().map(|i| word_list(i)).collect();
+        self
+    }
+
+    /// Also refuses sentences that, beyond these topic texts' words (a unit's title) and
+    /// teaching talk, say fewer than [`MIN_SUBSTANCE`] things.
+    pub fn with_topic(mut self, topic: &[&str]) -> Self {
+        self.topic = topic.iter().flat_map(|t| term_keys(t)).collect();
         self
     }
 
@@ -332,6 +349,17 @@ impl ReplyFilter {
         (numbers_missing || !share_ok).then_some(missing)
     }
 
+    /// How many different things a sentence says beyond the topic's words and teaching
+    /// talk (a number counts).
+    fn substance(&self, terms: &[Term]) -> usize {
+        let mut seen = BTreeSet::new();
+        terms
+            .iter()
+            .filter(|t| t.is_number || !(t.in_keys(teaching_keys()) || t.in_keys(&self.topic)))
+            .filter(|t| seen.insert(t.keys.clone()))
+            .count()
+    }
+
     /// Why `sentence` must be dropped, or `Ok` to keep it.
     pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
         let words = word_list(sentence);
@@ -354,11 +382,13 @@ impl ReplyFilter {
             }
         }
         let missing = self.unsupported(&terms);
-        if missing.is_empty() {
-            Ok(())
-        } else {
-            Err(DropReason::Unsupported(missing))
+        if !missing.is_empty() {
+            return Err(DropReason::Unsupported(missing));
         }
+        if !self.topic.is_empty() && self.substance(&terms) < MIN_SUBSTANCE {
+            return Err(DropReason::SaysNothing);
+        }
+        Ok(())
     }
 
     /// Filters `text` sentence by sentence; kept sentences count as said, so a reply
@@ -429,6 +459,18 @@ mod tests {
             f.check("Hail is balls of ice that grow inside tall storm clouds."),
             Ok(())
         );
+    }
+
+    #[test]
+    fn a_sentence_that_only_names_the_topic_says_nothing() {
+        let notes = "Resistance is calculated as R = V / I. A longer wire has more resistance.";
+        let f = ReplyFilter::new(Some(Language::En), &[notes], "what is resistance")
+            .with_topic(&["Resistance"]);
+        assert_eq!(
+            f.check("This is a simple calculation of resistance."),
+            Err(DropReason::SaysNothing)
+        );
+        assert_eq!(f.check("A longer wire has more resistance."), Ok(()));
     }
 
     #[test]
