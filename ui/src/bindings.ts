@@ -799,8 +799,8 @@ export type DroppedSentence = {
 	/**  The sentence. */
 	text: string,
 	/**
-	 *  The check it failed (`supported`, `no_echo`, `no_leak`, `no_repeat`, `language`,
-	 *  `fragment`, `question`, `judges`, `too_many`).
+	 *  The check it failed (`supported`, `says_something`, `no_echo`, `no_leak`,
+	 *  `no_repeat`, `language`, `fragment`, `question`, `judges`, `too_many`).
 	 */
 	check: string,
 };

@@ -7,7 +7,10 @@
 //! - **new**: not a sentence the reply or the conversation has already said;
 //! - **in the reply's language** (when its function words say so clearly);
 //! - **supported**: every number in it, and at least [`MIN_SUPPORT`] of its other
-//!   content terms, occur in the material the turn rests on or in the student's words.
+//!   content terms, occur in one passage of the material the turn rests on — a
+//!   sentence, or two running on — or in the student's words. Terms gathered from all
+//!   over the material do not support a sentence ("hail forms when temperatures are
+//!   above freezing" has each word somewhere and says something no sentence says).
 //!   Words of teaching talk ("remember", "example", "step") need no support.
 //!
 //! What fails is dropped with its reason, never rewritten.
@@ -25,6 +28,9 @@ pub const MIN_SUPPORT: f64 = 0.75;
 pub const LEAK_RUN: usize = 5;
 /// Share of a sentence's words found in one earlier sentence that makes a repeat.
 pub const REPEAT_OVERLAP: f64 = 0.8;
+/// Fewest content terms a sentence must have beyond the topic's words and teaching talk,
+/// when the filter knows the topic.
+pub const MIN_SUBSTANCE: usize = 2;
 /// Fewest words in a sentence.
 pub const MIN_SENTENCE_WORDS: usize = 3;
 
@@ -133,6 +139,9 @@ pub enum DropReason {
     Language,
     /// Its terms are not in the material or the student's words (the unsupported ones).
     Unsupported(Vec<String>),
+    /// Beyond the topic's own words and teaching talk it says fewer than
+    /// [`MIN_SUBSTANCE`] things ("This is a simple calculation of resistance.").
+    SaysNothing,
 }
 
 impl DropReason {
@@ -145,6 +154,7 @@ impl DropReason {
             Self::Repeat => "no_repeat",
             Self::Language => "language",
             Self::Unsupported(_) => "supported",
+            Self::SaysNothing => "says_something",
         }
     }
 }
@@ -153,8 +163,11 @@ impl DropReason {
 #[derive(Debug, Clone, Default)]
 pub struct ReplyFilter {
     language: Option<Language>,
-    material: BTreeSet<String>,
+    /// The material's passages: each sentence's keys joined with the next one's.
+    material: Vec<BTreeSet<String>>,
     student: BTreeSet<String>,
+    /// The keys of the topic's own words (a unit's title), which say nothing new.
+    topic: BTreeSet<String>,
     student_words: Vec<String>,
     said: Vec<Vec<String>>,
     instructions: Vec<Vec<String>>,
@@ -184,14 +197,27 @@ fn word_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The passages of `text` that may support a sentence: each sentence with the next
+/// one (a text of one sentence is one passage).
+fn passages(text: &str) -> Vec<BTreeSet<String>> {
+    let keys: Vec<BTreeSet<String>> = sentences(text).into_iter().map(term_keys).collect();
+    if keys.len() < 2 {
+        return keys;
+    }
+    keys.windows(2)
+        .map(|pair| pair[0].union(&pair[1]).cloned().collect())
+        .collect()
+}
+
 impl ReplyFilter {
     /// A filter for a reply in `language` (`None`: any language) resting on
     /// `material`, answering `student`.
     pub fn new(language: Option<Language>, material: &[&str], student: &str) -> Self {
         Self {
             language,
-            material: material.iter().flat_map(|m| term_keys(m)).collect(),
+            material: material.iter().flat_map(|m| passages(m)).collect(),
             student: term_keys(student),
+            topic: BTreeSet::new(),
             student_words: word_list(student),
             said: Vec::new(),
             instructions: Vec::new(),
@@ -201,6 +227,13 @@ impl ReplyFilter {
     /// Also refuses runs of the prompt's own instruction texts.
     pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
         self.instructions = instructions.iter().map(|i| word_list(i)).collect();
+        self
+    }
+
+    /// Also refuses sentences that, beyond these topic texts' words (a unit's title) and
+    /// teaching talk, say fewer than [`MIN_SUBSTANCE`] things.
+    pub fn with_topic(mut self, topic: &[&str]) -> Self {
+        self.topic = topic.iter().flat_map(|t| term_keys(t)).collect();
         self
     }
 
@@ -263,8 +296,34 @@ impl ReplyFilter {
         new_terms == 0 && shared * 2 >= words.len()
     }
 
+    /// The terms of a sentence that no one passage of the material (nor the student)
+    /// supports well enough: empty when some passage supports every number and
+    /// [`MIN_SUPPORT`] of the other terms; else the terms the best passage lacks.
     fn unsupported(&self, terms: &[Term]) -> Vec<String> {
-        let supported = |t: &Term| t.in_keys(&self.material) || t.in_keys(&self.student);
+        let empty = BTreeSet::new();
+        let candidates = self.material.iter().chain(
+            // With no material, only the student's words can support.
+            self.material.is_empty().then_some(&empty),
+        );
+        let mut best: Option<Vec<String>> = None;
+        for passage in candidates {
+            let missing = self.missing_from(terms, passage);
+            match missing {
+                None => return Vec::new(),
+                Some(m) => {
+                    if best.as_ref().is_none_or(|b| m.len() < b.len()) {
+                        best = Some(m);
+                    }
+                }
+            }
+        }
+        best.unwrap_or_default()
+    }
+
+    /// `None` when `passage` (with the student's words) supports the sentence's terms;
+    /// else the terms it lacks.
+    fn missing_from(&self, terms: &[Term], passage: &BTreeSet<String>) -> Option<Vec<String>> {
+        let supported = |t: &Term| t.in_keys(passage) || t.in_keys(&self.student);
         let mut missing: Vec<String> = Vec::new();
         let mut counted = 0usize;
         let mut ok = 0usize;
@@ -287,11 +346,18 @@ impl ReplyFilter {
         }
         let numbers_missing = terms.iter().any(|t| t.is_number && !supported(t));
         let share_ok = counted == 0 || ok as f64 / counted as f64 >= MIN_SUPPORT;
-        if numbers_missing || !share_ok {
-            missing
-        } else {
-            Vec::new()
-        }
+        (numbers_missing || !share_ok).then_some(missing)
+    }
+
+    /// How many different things a sentence says beyond the topic's words and teaching
+    /// talk (a number counts).
+    fn substance(&self, terms: &[Term]) -> usize {
+        let mut seen = BTreeSet::new();
+        terms
+            .iter()
+            .filter(|t| t.is_number || !(t.in_keys(teaching_keys()) || t.in_keys(&self.topic)))
+            .filter(|t| seen.insert(t.keys.clone()))
+            .count()
     }
 
     /// Why `sentence` must be dropped, or `Ok` to keep it.
@@ -316,11 +382,13 @@ impl ReplyFilter {
             }
         }
         let missing = self.unsupported(&terms);
-        if missing.is_empty() {
-            Ok(())
-        } else {
-            Err(DropReason::Unsupported(missing))
+        if !missing.is_empty() {
+            return Err(DropReason::Unsupported(missing));
         }
+        if !self.topic.is_empty() && self.substance(&terms) < MIN_SUBSTANCE {
+            return Err(DropReason::SaysNothing);
+        }
+        Ok(())
     }
 
     /// Filters `text` sentence by sentence; kept sentences count as said, so a reply
@@ -375,6 +443,34 @@ mod tests {
             matches!(why, DropReason::Unsupported(ref w) if w.contains(&"hypotenuse".to_string())),
             "{why:?}"
         );
+    }
+
+    #[test]
+    fn words_gathered_from_all_over_the_material_support_nothing() {
+        let notes = "Clouds form when rising air cools. Hail is balls of ice. \
+                     Hail grows inside tall storm clouds. Rain falls as drops of water. \
+                     Ice melts above the freezing point of water.";
+        let f = ReplyFilter::new(Some(Language::En), &[notes], "how does hail form");
+        assert!(matches!(
+            f.check("Hail forms when rising air melts the storm clouds above freezing point."),
+            Err(DropReason::Unsupported(_))
+        ));
+        assert_eq!(
+            f.check("Hail is balls of ice that grow inside tall storm clouds."),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_sentence_that_only_names_the_topic_says_nothing() {
+        let notes = "Resistance is calculated as R = V / I. A longer wire has more resistance.";
+        let f = ReplyFilter::new(Some(Language::En), &[notes], "what is resistance")
+            .with_topic(&["Resistance"]);
+        assert_eq!(
+            f.check("This is a simple calculation of resistance."),
+            Err(DropReason::SaysNothing)
+        );
+        assert_eq!(f.check("A longer wire has more resistance."), Ok(()));
     }
 
     #[test]

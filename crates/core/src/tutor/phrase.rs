@@ -137,8 +137,8 @@ pub(crate) fn judges(sentence: &str) -> bool {
 pub struct DroppedSentence {
     /// The sentence.
     pub text: String,
-    /// The check it failed (`supported`, `no_echo`, `no_leak`, `no_repeat`, `language`,
-    /// `fragment`, `question`, `judges`, `too_many`).
+    /// The check it failed (`supported`, `says_something`, `no_echo`, `no_leak`,
+    /// `no_repeat`, `language`, `fragment`, `question`, `judges`, `too_many`).
     pub check: String,
 }
 

@@ -345,8 +345,11 @@ pub async fn prepare_turn(
     if let Some(p) = &skeleton.passage {
         said.push(&p.quote);
     }
+    let titles: Vec<String> = units.iter().map(|u| course.title_of(u)).collect();
+    let title_refs: Vec<&str> = titles.iter().map(String::as_str).collect();
     let filter = ReplyFilter::new(Some(language), &support_refs, &query)
         .with_instructions(&instruction_refs)
+        .with_topic(&title_refs)
         .with_said(&said);
     Ok(PreparedTurn {
         scored: score_candidates(r, &mapped),
