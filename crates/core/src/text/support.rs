@@ -6,9 +6,10 @@
 //! - **not an echo**: it adds a content term of its own to the student's message;
 //! - **new**: not a sentence the reply or the conversation has already said;
 //! - **in the reply's language** (when its function words say so clearly);
-//! - **supported**: every number in it, and at least [`MIN_SUPPORT`] of its other
-//!   content terms, occur in one passage of the material the turn rests on — a
-//!   sentence, or two running on — or in the student's words. Terms gathered from all
+//! - **supported**: every number and every other content term in it (a share of
+//!   [`MIN_SUPPORT`]) occur in one passage of the material the turn rests on — a
+//!   sentence, or two running on — or in the student's words ("It was a steam engine
+//!   built by James Watt" is dropped: no passage says who built it and names Watt). Terms gathered from all
 //!   over the material do not support a sentence ("hail forms when temperatures are
 //!   above freezing" has each word somewhere and says something no sentence says).
 //!   Words of teaching talk ("remember", "example", "step") need no support.
@@ -22,8 +23,9 @@ use super::tidy::sentences;
 use crate::language::Language;
 use std::collections::BTreeSet;
 
-/// Share of a sentence's content terms (numbers aside) that must be supported.
-pub const MIN_SUPPORT: f64 = 0.75;
+/// Share of a sentence's content terms (numbers aside) that must be supported: all of
+/// them. A tiny model's paraphrase that swaps one word swaps the fact.
+pub const MIN_SUPPORT: f64 = 1.0;
 /// Words in a row shared with the instructions that make a leak.
 pub const LEAK_RUN: usize = 5;
 /// Share of a sentence's words found in one earlier sentence that makes a repeat.
@@ -480,6 +482,22 @@ mod tests {
             .check("Angles on a straight line add up to 360°.")
             .unwrap_err();
         assert_eq!(why, DropReason::Unsupported(vec!["360".into()]));
+    }
+
+    #[test]
+    fn one_word_no_passage_says_drops_the_sentence() {
+        let notes = "The first steam engine was built by Thomas Newcomen in 1712. \
+                     It pumped water from mines. \
+                     James Watt later added a separate condenser to the engine.";
+        let f = ReplyFilter::new(None, &[notes], "what was the engine used for");
+        assert!(matches!(
+            f.check("It was a steam engine that was built by James Watt."),
+            Err(DropReason::Unsupported(_))
+        ));
+        assert_eq!(
+            f.check("Newcomen built the first steam engine in 1712."),
+            Ok(())
+        );
     }
 
     #[test]

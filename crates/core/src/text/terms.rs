@@ -135,6 +135,8 @@ const COGNATE_ENDINGS: &[(&str, &str)] = &[
     ("oso", "ous"),
     ("osa", "ous"),
     ("ia", "y"),
+    ("ismo", "ism"),
+    ("ista", "ist"),
 ];
 
 /// The English cognate a Spanish word probably has, by its ending, if any.

@@ -169,14 +169,22 @@ fn names(haystack: &str, needle: &str) -> bool {
     padded.contains(&format!(" {needle} "))
 }
 
-/// Units named in the message: by id (1.0) or by whole title (0.9).
+/// Whether the message names a title: the whole title, of two words or more. A
+/// one-word title ("Resistance") is a word the neighbouring units use too ("if the
+/// resistance doubles the current halves" is Ohm's law); the lexicon weighs it.
+fn title_names(message: &str, title: &str) -> bool {
+    title.split(' ').filter(|w| !w.is_empty()).count() >= 2 && names(message, title)
+}
+
+/// Units named in the message: by id (1.0) or by a whole title of two words or more
+/// (0.9).
 pub fn named_units(message: &str, units: &[UnitName]) -> BTreeMap<String, f64> {
     let plain = normalize(message);
     let mut named = BTreeMap::new();
     for unit in units {
         if names(&plain, &normalize(&unit.id)) {
             named.insert(unit.id.clone(), 1.0);
-        } else if names(&plain, &normalize(&unit.title)) {
+        } else if title_names(&plain, &normalize(&unit.title)) {
             named.insert(unit.id.clone(), TITLE_CONFIDENCE);
         }
     }
@@ -284,6 +292,15 @@ mod tests {
         assert_eq!(named["ALG-02"], 1.0);
         assert_eq!(named["ALG-01"], TITLE_CONFIDENCE);
         assert!(named_units("unlike termsx", &units()).is_empty());
+    }
+
+    #[test]
+    fn a_one_word_title_in_the_message_is_not_a_name() {
+        let u = vec![UnitName {
+            id: "CB-03".into(),
+            title: "Resistance".into(),
+        }];
+        assert!(named_units("so if the resistance doubles the current halves?", &u).is_empty());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 
 use crate::course::Unit;
 use crate::retrieval::ChunkType;
-use crate::text::terms::{content_terms, term_keys};
+use crate::text::normalize::normalize;
+use crate::text::terms::{content_terms, term_keys, term_of};
 use crate::text::tidy::sentences;
 
 use schemars::JsonSchema;
@@ -136,6 +137,9 @@ pub(crate) fn text_sentences(text: &str) -> Vec<String> {
 const DEFINITION_ASKS: &[&str] = &[
     "what is",
     "what are",
+    "stand for",
+    "stands for",
+    "what does",
     "what's",
     "whats",
     "define",
@@ -168,6 +172,60 @@ fn defines(sentence: &str, wanted: &std::collections::BTreeSet<String>) -> bool 
 
 /// Words that ask why.
 const WHY_ASKS: &[&str] = &["why", "how come", "por qué", "por que", "porqué"];
+/// Words that ask how something is done or works.
+const HOW_ASKS: &[&str] = &["how", "cómo"];
+/// Words of a message that say nothing about its subject ("what was it *actually*
+/// used for lol"): they never choose a passage.
+const MESSAGE_FILLER: &[&str] = &[
+    "actually",
+    "really",
+    "just",
+    "lol",
+    "like",
+    "right",
+    "sorry",
+    "okay",
+    "please",
+    "basically",
+    "stuff",
+    "thing",
+    "things",
+    "kind",
+    "sort",
+    "get",
+    "dont",
+    "understand",
+    "mean",
+    "use",
+    "used",
+    "entiendo",
+    "perdona",
+    "porfa",
+    "vale",
+    "cosa",
+    "cosas",
+];
+/// Phrases of a question whose words say nothing about its subject ("what does FANBOYS
+/// *stand for*").
+const FILLER_PHRASES: &[&str] = &["stand for", "stands for", "used for", "mean by"];
+
+/// `message` without its [`FILLER_PHRASES`].
+fn without_phrases(message: &str) -> String {
+    let mut out = message.to_lowercase();
+    for p in FILLER_PHRASES {
+        out = out.replace(p, " ");
+    }
+    out
+}
+
+/// Words of order and place that stop-word lists drop but a question can hinge on
+/// ("before or after the noun?"), each with its translations.
+const RELATION_WORDS: &[&[&str]] = &[
+    &["before", "antes"],
+    &["after", "después", "despues"],
+    &["above", "encima"],
+    &["below", "debajo"],
+];
 /// Words that say a sentence gives a reason.
 const REASON_WORDS: &[&str] = &[
     "because",
@@ -196,8 +254,52 @@ struct SentenceMatch {
     words: usize,
 }
 
+/// The key a word quoted or named in the message matches by: the word itself, stop
+/// word or not ('is', 'very', 'go').
+fn mention_key(word: &str) -> String {
+    format!("={word}")
+}
+
+/// The words the message quotes ('go', "very tall") and its words of order and place,
+/// as terms matched word for word.
+fn mentions(message: &str) -> Vec<crate::text::terms::Term> {
+    const QUOTES: &[char] = &['\'', '"', '‘', '’', '“', '”', '«', '»'];
+    let mut out = Vec::new();
+    let mut quoted = false;
+    for raw in message.split_whitespace() {
+        let opens = raw.starts_with(QUOTES);
+        let closes = raw
+            .trim_end_matches(|c: char| c.is_ascii_punctuation() && !QUOTES.contains(&c))
+            .ends_with(QUOTES);
+        let inside = quoted || opens;
+        let word = normalize(raw.trim_matches(|c: char| !c.is_alphanumeric()));
+        // A quoted content word is already a term; a quoted stop word is not.
+        if inside && !word.is_empty() && !word.contains(' ') && term_of(&word).is_none() {
+            out.push(crate::text::terms::Term {
+                keys: vec![mention_key(&word)],
+                word,
+                is_number: false,
+            });
+        } else if let Some(forms) = RELATION_WORDS.iter().find(|f| f.contains(&word.as_str())) {
+            out.push(crate::text::terms::Term {
+                keys: forms.iter().map(|f| mention_key(&normalize(f))).collect(),
+                word,
+                is_number: false,
+            });
+        }
+        quoted = inside && !(closes && (quoted || raw.chars().count() > 1));
+    }
+    out
+}
+
 fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> SentenceMatch {
-    let keys = term_keys(sentence);
+    let mut keys = term_keys(sentence);
+    keys.extend(
+        normalize(sentence)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(mention_key),
+    );
     let lower = sentence.to_lowercase();
     let all_keys: std::collections::BTreeSet<String> =
         wanted.iter().flat_map(|t| t.keys.clone()).collect();
@@ -211,6 +313,71 @@ fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> Senten
     }
 }
 
+/// Shortest word a misspelling is looked for in ("trapers" → "trappers").
+const MIN_RESPELL_CHARS: usize = 5;
+
+/// Replaces each of the message's words that no sentence of the material uses by the
+/// material's word one edit away, if there is exactly one ("wat did trapers do", "wats
+/// the water tabel"): students type fast.
+fn respell(wanted: &mut [crate::text::terms::Term], split: &[Vec<String>]) {
+    let keys: std::collections::BTreeSet<String> =
+        split.iter().flatten().flat_map(|s| term_keys(s)).collect();
+    let words: std::collections::BTreeSet<String> = split
+        .iter()
+        .flatten()
+        .flat_map(|s| {
+            normalize(s)
+                .split(' ')
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.chars().count() >= MIN_RESPELL_CHARS)
+        .collect();
+    for term in wanted.iter_mut() {
+        if term.is_number || term.in_keys(&keys) || term.word.chars().count() < MIN_RESPELL_CHARS {
+            continue;
+        }
+        let near: Vec<&String> = words
+            .iter()
+            .filter(|w| strsim::osa_distance(w, &term.word) == 1)
+            .collect();
+        if let [one] = near.as_slice() {
+            if let Some(t) = term_of(one) {
+                *term = t;
+            }
+        }
+    }
+}
+
+/// Where a passage chosen as `ss[first..end]` should end: it runs on while it is
+/// shorter than [`SHORT_QUOTE_WORDS`], while it ends on a question the material goes on
+/// to answer (until [`SHORT_QUOTE_WORDS`] words of answer), and then by one sentence
+/// more for an explanation (`explains`: the next step of a worked example), never past [`MAX_PASSAGE_WORDS`] once it has a sentence
+/// of answer.
+fn passage_end(ss: &[String], first: usize, mut end: usize, explains: bool) -> usize {
+    let words = |s: &String| s.split_whitespace().count();
+    let mut total: usize = ss.get(first..end).map_or(0, |q| q.iter().map(words).sum());
+    let mut answer = total;
+    let mut explanation = usize::from(explains);
+    while let Some(next) = ss.get(end).filter(|n| quotable(n)) {
+        let last = ss[end - 1].trim_end();
+        if last.ends_with('?') {
+            answer = 0;
+        }
+        let short = answer < SHORT_QUOTE_WORDS;
+        if !(short || explanation > 0) || total + words(next) > MAX_PASSAGE_WORDS && answer > 0 {
+            break;
+        }
+        if !short {
+            explanation -= 1;
+        }
+        total += words(next);
+        answer += words(next);
+        end += 1;
+    }
+    end
+}
+
 /// The passage of `unit`'s material that best answers `message`: one sentence, or two
 /// running on, scored by the message's terms they use — a term that many sentences use
 /// counts less —, a definition when one is asked for and a reason when the message asks
@@ -218,14 +385,23 @@ fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> Senten
 /// one too. A message sharing nothing with the material gets the anchor's first
 /// sentence, the unit's main idea.
 pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> SourcePassage {
-    let mut wanted = content_terms(message);
+    let mut wanted = content_terms(&without_phrases(message));
+    wanted.retain(|t| !MESSAGE_FILLER.contains(&t.word.as_str()));
+    wanted.extend(mentions(message));
     let mut seen = std::collections::BTreeSet::new();
     wanted.retain(|t| seen.insert(t.keys.clone()));
     let lower = message.to_lowercase();
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
     let asks_why = WHY_ASKS.iter().any(|a| lower.contains(a));
+    // An explanation runs over sentences: a why or how question takes the next
+    // sentence too when it fits.
+    let explains = asks_why
+        || lower
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| HOW_ASKS.contains(&w));
     let texts = candidates(unit, material);
     let split: Vec<Vec<String>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
+    respell(&mut wanted, &split);
     let matched: Vec<Vec<Option<SentenceMatch>>> = split
         .iter()
         .map(|ss| {
@@ -280,17 +456,16 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
     let (ti, si, count) = best.map_or((0, 0, 1), |(_, ti, si, c)| (ti, si, c));
     let (text, source, section) = texts[ti];
     let ss = &split[ti];
+    let end = passage_end(ss, si, si + count, explains);
     let mut quote = ss
-        .get(si..(si + count).min(ss.len()))
+        .get(si..end.min(ss.len()))
         .filter(|q| !q.is_empty())
         .map_or_else(
             || plain(text),
             |q| q.iter().map(|s| plain(s)).collect::<Vec<_>>().join(" "),
         );
-    if count == 1 && quote.split_whitespace().count() < SHORT_QUOTE_WORDS {
-        if let Some(next) = ss.get(si + 1).filter(|n| quotable(n)) {
-            quote = format!("{quote} {}", plain(next));
-        }
+    if quote.is_empty() {
+        quote = plain(text);
     }
     SourcePassage {
         unit_id: unit.id.clone(),
@@ -349,6 +524,77 @@ mod tests {
             "{}",
             p.quote
         );
+    }
+
+    #[test]
+    fn a_quoted_stop_word_is_what_the_message_is_about() {
+        let mut u = unit();
+        u.anchor = "A verb is a doing word, like run or jump. \
+                    The verb be (is, are, was) tells a state of being, not an action."
+            .into();
+        let p = best_passage(&u, &[], "i dont get how 'is' can be a verb");
+        assert!(p.quote.contains("state of being"), "{}", p.quote);
+    }
+
+    #[test]
+    fn before_or_after_chooses_the_sentence_about_order() {
+        let mut u = unit();
+        u.anchor = "An adjective describes a noun, like a red kite. \
+                    In English most adjectives go before the noun they describe."
+            .into();
+        let p = best_passage(&u, &[], "¿los adjetivos van antes o después del nombre?");
+        assert!(p.quote.starts_with("In English"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_question_in_the_material_is_quoted_with_its_answer() {
+        let mut u = unit();
+        u.anchor = "Look at this sentence: the dog sleeps. What is the verb? \
+                    The verb is sleeps. Verbs can also show a state of being, like seem."
+            .into();
+        let p = best_passage(&u, &[], "what is the verb in the dog sleeps");
+        assert!(p.quote.contains("state of being"), "{}", p.quote);
+    }
+
+    #[test]
+    fn what_an_acronym_stands_for_is_the_sentence_naming_it() {
+        let mut u = unit();
+        u.anchor = "Some clauses cannot stand alone. \
+                    Coordinating conjunctions are remembered as FANBOYS: for, and, nor, but."
+            .into();
+        let p = best_passage(&u, &[], "what does FANBOYS stand for");
+        assert!(p.quote.starts_with("Coordinating"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_misspelt_word_finds_the_word_it_meant() {
+        let mut u = unit();
+        u.anchor = "Many children as young as five worked long hours underground in the mines. \
+                    Trappers opened and shut the ventilation doors all day."
+            .into();
+        let p = best_passage(&u, &[], "wat did trapers do down the mines");
+        assert!(p.quote.contains("ventilation doors"), "{}", p.quote);
+    }
+
+    #[test]
+    fn filler_words_choose_nothing() {
+        let mut u = unit();
+        u.anchor = "The engine pumped water out of flooded mines. \
+                    Later the engine used a quarter of the coal."
+            .into();
+        let p = best_passage(&u, &[], "what was the engine actually used for lol");
+        assert!(p.quote.starts_with("The engine pumped"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_how_question_takes_the_next_step_too() {
+        let mut u = unit();
+        u.anchor = "Simplify 12/18. Both numbers are even, so dividing the top and the \
+                    bottom by 2 gives 12/18 = 6/9. \
+                    Both are multiples of 3: 6/9 = 2/3, which cannot be simplified."
+            .into();
+        let p = best_passage(&u, &[], "how do I simplify 12/18 all the way?");
+        assert!(p.quote.contains("2/3"), "{}", p.quote);
     }
 
     #[test]

@@ -45,7 +45,7 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
 /// Chunks of a unit's material read per turn.
-pub const MATERIAL_TOP_K: usize = 5;
+pub const MATERIAL_TOP_K: usize = 8;
 
 /// What a turn starts from.
 #[derive(Debug, Clone, Copy)]
