@@ -20,6 +20,9 @@ const KEYWORDS: &[(Category, &[&str])] = &[
             "snack",
             "snacks",
             "pizza",
+            "tacos",
+            "taco",
+            "burrito",
             "restaurant",
             "cafe",
             "meal",
@@ -278,9 +281,27 @@ pub fn guess_category(item: &str) -> Category {
         .map_or(Category::Other, |(category, _)| category)
 }
 
+/// Whether an item's words point to one category more than any other: a guess that is
+/// not clear ("haircut", "snacks at the cinema") is shown for a yes before it is written.
+pub fn category_is_clear(item: &str) -> bool {
+    let normalized = normalize(item);
+    let said = words(&normalized);
+    let mut scores: Vec<usize> = scores(&said).into_iter().map(|(_, s)| s).collect();
+    scores.sort_unstable_by(|a, b| b.cmp(a));
+    scores.first().is_some_and(|top| *top > 0) && scores.get(1).is_none_or(|next| next < &scores[0])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guess_is_clear_only_when_one_category_leads() {
+        assert!(category_is_clear("phone bill"));
+        assert!(category_is_clear("cinema ticket"));
+        assert!(!category_is_clear("haircut"));
+        assert!(!category_is_clear("snacks at the cinema"));
+    }
 
     #[test]
     fn item_words_pick_the_category_in_either_language() {

@@ -152,6 +152,60 @@ fn recent_day(today: NaiveDate, month: u32, day: u32, year: Option<i32>) -> Opti
     }
 }
 
+/// The day an English ordinal word names ("twentieth" → 20).
+fn ordinal(word: &str) -> Option<u32> {
+    const UNITS: [&str; 9] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    ];
+    const TEENS: [&str; 10] = [
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+    ];
+    let w = word.to_lowercase().replace(['-', ' '], "");
+    let unit = |rest: &str| {
+        UNITS
+            .iter()
+            .position(|u| *u == rest)
+            .and_then(|i| u32::try_from(i + 1).ok())
+    };
+    if let Some(n) = unit(&w) {
+        return Some(n);
+    }
+    if let Some(i) = TEENS.iter().position(|t| *t == w) {
+        return u32::try_from(i + 10).ok();
+    }
+    match w.as_str() {
+        "twentieth" => Some(20),
+        "thirtieth" => Some(30),
+        _ => w
+            .strip_prefix("twenty")
+            .and_then(unit)
+            .map(|n| n + 20)
+            .or_else(|| w.strip_prefix("thirty").and_then(unit).map(|n| n + 30)),
+    }
+}
+
+/// A day of the month alone ("on the 1st", "el día 3"): this month's when it is not
+/// after today, else last month's.
+fn day_of_month(today: NaiveDate, day: u32) -> Option<NaiveDate> {
+    match NaiveDate::from_ymd_opt(today.year(), today.month(), day) {
+        Some(d) if d <= today => Some(d),
+        _ => {
+            let first = today.with_day(1)?;
+            let last_month = first - Duration::days(1);
+            NaiveDate::from_ymd_opt(last_month.year(), last_month.month(), day)
+        }
+    }
+}
+
 fn year_of(text: Option<&str>) -> Option<i32> {
     let y: i32 = text?.parse().ok()?;
     Some(if y < 100 { 2000 + y } else { y })
@@ -205,9 +259,10 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             r"\b(?:the\s+)?day\s+before\s+yesterday\b|\bantes\s+de\s+ayer\b|\banteayer\b",
             |_, t| Some(t - Duration::days(2)),
         ),
-        rule(r"\byesterday\b|\bayer\b", |_, t| {
-            Some(t - Duration::days(1))
-        }),
+        rule(
+            r"\byesterday\b|\bayer\b|\blast\s+night\b|\banoche\b",
+            |_, t| Some(t - Duration::days(1)),
+        ),
         rule(
             r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bhoy\b|\besta\s+(?:ma[nñ]ana|tarde|noche)\b",
             |_, t| Some(t),
@@ -264,6 +319,44 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"
             ),
             month_day,
+        ),
+        rule(
+            &format!(r"(?i)\b(?:the\s+)?(?P<w>{WEEKDAYS})\s+before\s+last\b"),
+            |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, true) - Duration::days(7)),
+        ),
+        rule(
+            &format!(
+                r"(?i)\b(?:el\s+)?(?P<w>{WEEKDAYS})\s+de\s+hace\s+(?P<n>{SMALL})\s+semanas?\b|\b(?P<w2>{WEEKDAYS})\s+(?P<n2>{SMALL})\s+weeks?\s+ago\b"
+            ),
+            |c, t| {
+                let n = small_number(group(c, "n").or_else(|| group(c, "n2"))?)?;
+                let day = weekday(group(c, "w").or_else(|| group(c, "w2"))?)?;
+                // That weekday in the week that was `n` weeks ago (weeks start on Monday).
+                let then = t - Duration::days(n.checked_mul(7)?);
+                let monday =
+                    then - Duration::days(i64::from(then.weekday().num_days_from_monday()));
+                Some(monday + Duration::days(i64::from(day.num_days_from_monday())))
+            },
+        ),
+        rule(
+            r"(?i)\ba\s+couple\s+of\s+days\s+ago\b|\bhace\s+un\s+par\s+de\s+d[ií]as\b",
+            |_, t| Some(t - Duration::days(2)),
+        ),
+        rule(
+            r"(?i)\b(?:on\s+)?the\s+(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[\s-]first|twenty[\s-]second|twenty[\s-]third|twenty[\s-]fourth|twenty[\s-]fifth|twenty[\s-]sixth|twenty[\s-]seventh|twenty[\s-]eighth|twenty[\s-]ninth|thirtieth|thirty[\s-]first)\b",
+            |c, t| day_of_month(t, ordinal(group(c, "o")?)?),
+        ),
+        rule(
+            &format!(
+                r"(?i)\b(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b(?:\s+(?:of\s+)?(?P<m>{MONTHS})\b)?|\bel\s+d[ií]a\s+(?P<d2>\d{{1,2}})\b(?:\s+de\s+(?P<m2>{MONTHS})\b)?"
+            ),
+            |c, t| {
+                let day: u32 = group(c, "d").or_else(|| group(c, "d2"))?.parse().ok()?;
+                match group(c, "m").or_else(|| group(c, "m2")) {
+                    Some(m) => recent_day(t, month(m)?, day, None),
+                    None => day_of_month(t, day),
+                }
+            },
         ),
         rule(
             &format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"),
@@ -568,6 +661,25 @@ mod tests {
         assert_eq!(day("December 5"), d("2025-12-05"));
         assert_eq!(day("el 3 de noviembre"), d("2026-11-03"));
         assert_eq!(day("3 de marzo de 2025"), d("2025-03-03"));
+    }
+
+    #[test]
+    fn a_day_of_the_month_alone_is_the_latest_not_after_today() {
+        assert_eq!(
+            day("my rent is 450 euros, paid on the 1st"),
+            d("2026-11-01")
+        );
+        assert_eq!(day("el alquiler, pagado el día 20"), d("2026-11-20"));
+        assert_eq!(day("the gym, on the 28th"), d("2026-10-28"));
+    }
+
+    #[test]
+    fn weekdays_further_back_and_ordinal_words_are_read() {
+        assert_eq!(day("the cinema, the Friday before last"), d("2026-11-13"));
+        assert_eq!(day("fue el jueves de hace dos semanas"), d("2026-11-12"));
+        assert_eq!(day("jeans a couple of days ago"), d("2026-11-21"));
+        assert_eq!(day("a pizza on the twentieth"), d("2026-11-20"));
+        assert_eq!(day("on the twenty-first"), d("2026-11-21"));
     }
 
     #[test]

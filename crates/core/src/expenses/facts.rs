@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
 use super::contract::Category;
+use super::stats::{stat_of, Stat};
+use super::unread::{names_a_day, read_unread, Share, Unread};
 
 /// What the student wants done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +70,12 @@ pub struct Facts {
     pub social: Option<Social>,
     /// Whether the message asks something ("?", "¿", or a question word first).
     pub is_question: bool,
+    /// A shared cost or money received, which the amount alone does not say.
+    pub unread: Unread,
+    /// Whether words naming a day remain that the date reader did not resolve.
+    pub day_unread: bool,
+    /// A question about the spending answered by code (biggest, by category, average).
+    pub stat: Option<Stat>,
 }
 
 /// Phrases of each intent (normalised), strongest first.
@@ -222,6 +230,15 @@ const NO: &[&str] = &[
 /// Words that never name an item besides the intent verbs: articles, fillers
 /// (normalised).
 const FILLER: &[&str] = &[
+    "wait",
+    "actually",
+    "perdona",
+    "perdon",
+    "split",
+    "shared",
+    "pagamos",
+    "dividimos",
+    "compartimos",
     "oops",
     "sorry",
     "make",
@@ -417,6 +434,17 @@ static ID: LazyLock<Regex> = LazyLock::new(|| {
     )
     .expect("a valid pattern")
 });
+/// What stands between a new amount and the old one it corrects ("12 not 21").
+const NOT_BETWEEN: &[&str] = &[
+    "not", "and not", "no", "y no", "not the", "no los", "no las",
+];
+
+/// A message saying when the thing just mentioned happened.
+static THAT_WAS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:that|it|this)\s+was\b|\b(?:eso|esto)\s+fue\b|^\W*(?:ah\s+no,?\s+|no,?\s+|perdona,?\s+)?fue\b")
+        .expect("a valid pattern")
+});
+
 static RENAME: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:rename|renombra|call)\b.*?\b(?:to|as|a|como)\s+(.+)$")
         .expect("a valid pattern")
@@ -591,9 +619,39 @@ pub fn message_language(message: &str, fallback: Language) -> Language {
 /// Reads `message` against `today`.
 pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
     let normalized = normalize(message);
-    let amounts = find_amounts(message);
+    let mut unread = read_unread(message);
+    // A number of people sharing a cost is not an amount ("split between 4").
+    let mut amounts: Vec<FoundAmount> = find_amounts(message)
+        .into_iter()
+        .filter(|a| {
+            !unread
+                .share_spans
+                .iter()
+                .any(|(s, e)| a.start >= *s && a.end <= *e)
+        })
+        .collect();
+    // "3 notebooks at £2.50 each": the bare 3 counts the notebooks, it is not an amount.
+    if unread.share == Some(Share::Each) && unread.count.is_none() && amounts.len() >= 2 {
+        let first = amounts[0];
+        let whole = first.minor % 100 == 0 && (200..=5000).contains(&first.minor);
+        if first.currency.is_none() && whole {
+            unread.count = u32::try_from(first.minor / 100).ok();
+            unread.share_spans.push((first.start, first.end));
+            amounts.remove(0);
+        }
+    }
+    // "12 not 21", "eran 12 y no 21": a correction; the second amount is the old one
+    // (and "no 21" is not expense number 21).
+    let corrects_amount = amounts.len() == 2
+        && message
+            .get(amounts[0].end..amounts[1].start)
+            .is_some_and(|between| NOT_BETWEEN.contains(&normalize(between).as_str()));
+    let old_amount = corrects_amount.then(|| amounts.remove(1));
     let found_date: Option<FoundDate> = find_date(message, today);
-    let id_match = ID.captures(message);
+    let id_match = ID.captures(message).filter(|c| {
+        c.get(0)
+            .is_none_or(|m| old_amount.is_none_or(|a| !(a.start < m.end() && m.start() < a.end)))
+    });
     let id = id_match
         .as_ref()
         .and_then(|c| c.get(1))
@@ -610,12 +668,19 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
             .and_then(|c| c.get(0))
             .map(|m| (m.start(), m.end())),
     );
+    spans.extend(unread.share_spans.iter().copied());
     let mut rest = without_spans(message, &spans);
+    let day_unread = names_a_day(&rest);
     if let Some(m) = RENAME.captures(&rest).and_then(|c| c.get(1)) {
         rest.truncate(m.start());
     }
     let category = named_category(message);
-    let intent = intent_of(&normalized, !amounts.is_empty(), category.is_some());
+    // "that was yesterday", "eso fue el martes pasado": the day of what was just said.
+    let corrects_day = amounts.is_empty() && found_date.is_some() && THAT_WAS.is_match(message);
+    let intent = match intent_of(&normalized, !amounts.is_empty(), category.is_some()) {
+        None | Some(Intent::Add) if corrects_amount || corrects_day => Some(Intent::Update),
+        other => other,
+    };
     let answer = answer_of(&normalized);
     Facts {
         intent,
@@ -630,14 +695,19 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
             item_words(&rest)
         },
         new_item,
-        mentions_date: has_phrase(&normalized, "date") || has_phrase(&normalized, "fecha"),
+        mentions_date: corrects_day
+            || has_phrase(&normalized, "date")
+            || has_phrase(&normalized, "fecha"),
         social: if intent.is_none() && amounts.is_empty() {
             social_of(&normalized)
         } else {
             None
         },
         is_question: message.contains(['?', '¿']) || asks(&normalized),
+        stat: stat_of(&normalized),
         amounts,
+        unread,
+        day_unread,
     }
 }
 
@@ -759,6 +829,25 @@ mod tests {
             Language::Es
         );
         assert_eq!(message_language("£45", Language::Es), Language::Es);
+    }
+
+    #[test]
+    fn a_correction_is_an_update_with_the_new_value() {
+        let f = facts("no wait, it was 12 not 21");
+        assert_eq!(f.intent, Some(Intent::Update));
+        assert_eq!(f.amounts.len(), 1);
+        assert_eq!(f.amounts[0].minor, 1200);
+        assert_eq!(
+            facts("Perdona, eran 12 y no 21").intent,
+            Some(Intent::Update)
+        );
+        let f = facts("actually that was yesterday");
+        assert_eq!((f.intent, f.mentions_date), (Some(Intent::Update), true));
+        assert_eq!(
+            facts("Ah no, eso fue el martes pasado").intent,
+            Some(Intent::Update)
+        );
+        assert_eq!(facts("lunch yesterday, it was 12").intent, None);
     }
 
     #[test]

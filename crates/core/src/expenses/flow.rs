@@ -261,14 +261,14 @@ async fn a_greeting_thanks_or_request_for_help_is_answered_by_code() {
 
 #[tokio::test]
 async fn a_question_is_a_new_request_not_the_answer_to_a_waiting_one() {
-    let mut next = input("what is my biggest expense?", Role::Owner);
+    let mut next = input("what do you make of my spending?", Role::Owner);
     next.draft = Some(Draft {
         intent: Some(Intent::Add),
         ..Draft::default()
     });
     let (outcome, llm) = turn(
         next,
-        &[r#"{"type":"clarify","question":"Which month do you mean for the biggest one?"}"#],
+        &[r#"{"type":"clarify","question":"Which month of your spending do you mean?"}"#],
     )
     .await;
     assert_eq!(llm.requests().len(), 1, "the model reads the new request");
@@ -293,11 +293,71 @@ async fn lists_records(message: &str, reply: &str) -> bool {
 async fn a_question_answered_with_a_change_shows_the_records_instead() {
     assert!(
         lists_records(
-            "what was my most expensive purchase?",
+            "what was that purchase at the market?",
             r#"{"type":"tool_call","tool":"add_expense","args":{"item":"purchase","amount":5}}"#,
         )
         .await
     );
+}
+
+#[tokio::test]
+async fn questions_about_the_spending_and_money_received_are_answered_by_code() {
+    for message in [
+        "what was my most expensive purchase?",
+        "¿en qué categoría gasté más?",
+        "I got paid 100 from babysitting",
+    ] {
+        let (outcome, llm) = turn(input(message, Role::Owner), &[]).await;
+        assert!(
+            matches!(outcome.unwrap().plan, TurnPlan::Answer { .. }),
+            "{message}"
+        );
+        assert_eq!(llm.requests().len(), 0, "{message}");
+    }
+}
+
+#[tokio::test]
+async fn a_shared_cost_is_the_students_share_confirmed_and_an_unread_day_is_asked() {
+    let (outcome, _) = turn(
+        input(
+            "dinner was 60 split between 4 of us, add my share",
+            Role::Owner,
+        ),
+        &[],
+    )
+    .await;
+    let TurnPlan::Propose {
+        action: ExpenseAction::Add(new),
+        ..
+    } = outcome.unwrap().plan
+    else {
+        panic!("a proposal")
+    };
+    assert_eq!(new.amount.minor, 1500);
+    let (outcome, _) = turn(
+        input("add gym 30, paid at the start of the month", Role::Owner),
+        &[],
+    )
+    .await;
+    assert!(matches!(outcome.unwrap().plan, TurnPlan::Clarify { .. }));
+}
+
+#[tokio::test]
+async fn the_models_days_count_only_when_the_words_name_a_time_the_reader_missed() {
+    let reply = r#"{"type":"tool_call","tool":"get_balance","args":{"range":"last_7_days"}}"#;
+    for (message, kept) in [
+        ("what have I been spending recently", true),
+        ("I am curious what it all comes to", false),
+    ] {
+        let (outcome, _) = turn(input(message, Role::Owner), &[reply]).await;
+        let TurnPlan::Run {
+            action: ExpenseAction::Balance(query),
+        } = outcome.unwrap().plan
+        else {
+            panic!("a total for {message}")
+        };
+        assert_eq!(query.range.is_some(), kept, "{message}");
+    }
 }
 
 #[tokio::test]

@@ -17,8 +17,10 @@ pub mod prompt;
 pub mod references;
 pub mod replies;
 pub mod rules;
+pub mod stats;
 pub mod tools;
 mod turn;
+pub mod unread;
 
 pub use contract::{
     Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense, Role,

@@ -3,6 +3,7 @@
 //! ("the mechanic fee"), narrowed by an amount or a day, or "it" for the expense the
 //! last turn touched. Several matches become a question listing them, never a guess.
 
+use super::category::named_category;
 use super::contract::Expense;
 use super::facts::{Facts, Intent};
 use crate::text::normalize::{normalize, words};
@@ -45,7 +46,10 @@ const PRONOUNS: &[&str] = &[
 ];
 
 /// Words that say nothing about which expense (besides the item filler).
-const NOT_NAMING: &[&str] = &["one", "uno", "una", "expense", "gasto", "entry", "row"];
+const NOT_NAMING: &[&str] = &[
+    "one", "uno", "una", "expense", "gasto", "entry", "row", "was", "were", "not", "wait",
+    "actually", "era", "eran", "fue", "fueron",
+];
 
 fn stem(word: &str) -> &str {
     word.strip_suffix("es")
@@ -165,9 +169,13 @@ pub fn resolve_target(
         return Target::Found(id);
     }
     let wanted = facts.item.as_deref().map(naming_words).unwrap_or_default();
+    // A category named for the change ("change the last one to shopping") is what
+    // changes, not which expense.
+    let moving_to = facts.category;
     let wanted: Vec<String> = wanted
         .into_iter()
         .filter(|w| !PRONOUNS.contains(&w.as_str()) && !ORDINALS.iter().any(|(o, _)| o == w))
+        .filter(|w| moving_to.is_none() || named_category(w) != moving_to)
         .collect();
     // An answer to "which one?" picks among the listed; words naming none of them start
     // a new search over every expense.

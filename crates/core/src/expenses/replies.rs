@@ -370,6 +370,39 @@ pub fn ask_missing(item: Option<&str>, amount: Option<Money>, language: Language
     }
 }
 
+/// The day of an add was named in words the app could not read: which day?
+pub fn ask_day(item: &str, amount: Money, language: Language) -> String {
+    let amount = format_money(amount, language);
+    if en(language) {
+        format!("Which day was the {item}, {amount}? Tell me a date such as “the 1st”, “last Friday” or “20/11”.")
+    } else {
+        format!("¿Qué día fue «{item}», {amount}? Dime una fecha como «el día 1», «el viernes pasado» o «20/11».")
+    }
+}
+
+/// A shared cost with no count: how many shared it, or how much was the student's?
+pub fn ask_share(amount: Money, language: Language) -> String {
+    let amount = format_money(amount, language);
+    if en(language) {
+        format!(
+            "How many people shared the {amount}, you included? Or tell me how much your part was."
+        )
+    } else {
+        format!("¿Entre cuántas personas se repartieron los {amount}, contándote a ti? O dime cuánto fue tu parte.")
+    }
+}
+
+/// Money received is not spending: nothing is recorded.
+pub fn income(amount: Option<Money>, language: Language) -> String {
+    let what = amount.map(|m| format_money(m, language));
+    match (what, en(language)) {
+        (Some(m), true) => format!("That sounds like money you received ({m}), not spending, so I haven't recorded it: I keep track of expenses only. If you spent some of it, tell me what on."),
+        (None, true) => "That sounds like money you received, not spending, so I haven't recorded it: I keep track of expenses only. If you spent some of it, tell me what on.".into(),
+        (Some(m), false) => format!("Eso parece dinero que recibiste ({m}), no un gasto, así que no lo he apuntado: solo llevo la cuenta de los gastos. Si gastaste una parte, dime en qué."),
+        (None, false) => "Eso parece dinero que recibiste, no un gasto, así que no lo he apuntado: solo llevo la cuenta de los gastos. Si gastaste una parte, dime en qué.".into(),
+    }
+}
+
 /// "Which one do you mean? #3 …; #7 …" — the rows listed in order.
 pub fn ask_which(rows: &[&Expense], language: Language) -> String {
     let lines: Vec<String> = rows.iter().map(|e| expense_line(e, language)).collect();

@@ -6,7 +6,7 @@
 //! answer) is checked, retried once when unusable, and grounded in the student's words
 //! before anything may run. The turn only plans: the store runs, confirms and words it.
 
-use super::category::guess_category;
+use super::category::{category_is_clear, guess_category};
 use super::continuation::continues;
 use super::contract::{
     Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense,
@@ -21,7 +21,9 @@ use super::prompt::{build_request, retry_request, HistoryLine, PromptInput};
 use super::references::{resolve_target, Target};
 use super::replies;
 use super::rules::{validate_call, CallContext};
+use super::stats;
 use super::tools::tool_spec;
+use super::unread::{share_of, Share};
 use crate::language::Language;
 use crate::llm::{CancelFlag, Llm, LlmError};
 use crate::text::tidy::{detect_language, is_readable, tidy_reply};
@@ -289,6 +291,9 @@ pub async fn run_expense_turn(
         let content = replies::social(social, language);
         return Ok(outcome(TurnPlan::Answer { content }, language));
     }
+    if let Some(plan) = plan_by_reading(&facts, &input, language) {
+        return Ok(outcome(plan, language));
+    }
     if facts.intent.is_none()
         && draft
             .as_ref()
@@ -302,6 +307,45 @@ pub async fn run_expense_turn(
         None => return ask_model(&want, &input, llm, language, cancel).await,
     };
     Ok(outcome(plan, language))
+}
+
+/// Messages code answers from the words and the rows alone, whatever else they say:
+/// money received is not an expense, and a question about the spending (biggest, by
+/// category, average) is worked out from the rows.
+fn plan_by_reading(
+    facts: &Facts,
+    input: &ExpenseTurnInput,
+    language: Language,
+) -> Option<TurnPlan> {
+    let changes = matches!(facts.intent, Some(Intent::Update | Intent::Delete));
+    if facts.unread.income && !changes {
+        let amount = facts.amounts.first().map(|a| Money {
+            minor: a.minor,
+            currency: a.currency.unwrap_or(input.context.currency),
+        });
+        return Some(TurnPlan::Answer {
+            content: replies::income(amount, language),
+        });
+    }
+    let stat = facts
+        .stat
+        .filter(|_| !changes && facts.intent != Some(Intent::Add))?;
+    if !input.context.role.may(ExpenseTool::ListExpenses) {
+        return None;
+    }
+    let query = ExpenseQuery {
+        range: facts.range,
+        category: facts.category,
+    };
+    let rows: Vec<Expense> = input
+        .rows
+        .iter()
+        .filter(|e| query.matches(e))
+        .cloned()
+        .collect();
+    Some(TurnPlan::Answer {
+        content: stats::answer(stat, &rows, &query, input.context.today, language),
+    })
 }
 
 /// The plan for a request whose intent code read.
@@ -337,6 +381,22 @@ fn plan_by_code(
         },
         Intent::Update | Intent::Delete => plan_change(want, intent, input, language),
     }
+}
+
+/// The model's query for a total or a list, kept only where the student's words back
+/// it: its days when the message names a time the reader did not resolve ("over the
+/// past fortnight"), its category when the message's words point to that category.
+fn model_query(want: &Want, model: ExpenseQuery) -> ExpenseQuery {
+    let mut query = query_of(want);
+    if query.range.is_none() && want.facts.day_unread {
+        query.range = model.range;
+    }
+    if query.category.is_none() {
+        query.category = model
+            .category
+            .filter(|c| category_is_clear(&want.message) && guess_category(&want.message) == *c);
+    }
+    query
 }
 
 fn query_of(want: &Want) -> ExpenseQuery {
@@ -377,6 +437,45 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
             )),
         };
     }
+    // A day the student named that the reader could not resolve is asked, never
+    // replaced by today.
+    if date.is_none() && want.facts.day_unread {
+        return TurnPlan::Clarify {
+            question: replies::ask_day(&item, amount, language),
+            draft: Some(draft),
+        };
+    }
+    // A shared cost: the student's share, computed and shown before it is written.
+    let (amount, shared) = match want.facts.unread.share {
+        Some(Share::Parts(parts)) => (
+            Money {
+                minor: share_of(amount.minor, parts),
+                currency: amount.currency,
+            },
+            true,
+        ),
+        Some(Share::Each) => {
+            let times = i64::from(want.facts.unread.count.unwrap_or(1));
+            (
+                Money {
+                    minor: amount.minor.saturating_mul(times),
+                    currency: amount.currency,
+                },
+                true,
+            )
+        }
+        Some(Share::Unknown) => {
+            return TurnPlan::Clarify {
+                question: replies::ask_share(amount, language),
+                draft: Some(draft),
+            }
+        }
+        None => (amount, false),
+    };
+    // A category the student did not name and the item does not clearly point to, or a
+    // day read while other words about the day remain, is shown before it is written.
+    let unsure =
+        category.is_none() && !category_is_clear(&item) || date.is_some() && want.facts.day_unread;
     let category = category.unwrap_or_else(|| guess_category(&item));
     let action = ExpenseAction::Add(NewExpense {
         item,
@@ -384,8 +483,11 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
         date: date.unwrap_or(context.today),
         category,
     });
-    // An amount and an item with no word asking to add them is an add inferred, not asked.
-    let asked = want.facts.intent == Some(Intent::Add) || want.draft.intent == Some(Intent::Add);
+    // An amount and an item with no word asking to add them is an add inferred, not asked;
+    // a share the app computed is its value, not the student's.
+    let asked = (want.facts.intent == Some(Intent::Add) || want.draft.intent == Some(Intent::Add))
+        && !shared
+        && !unsure;
     match confirmation_needed(ExpenseTool::AddExpense, false, asked) {
         Some(reason) => TurnPlan::Propose {
             action,
@@ -641,14 +743,15 @@ fn ground(
             let action = validate_call(&call, context)?;
             let tool = action.tool();
             // The model picks a total or a list; the days and category are the ones the
-            // student named, never the model's guess.
+            // student named, or the model's where the student's words say something the
+            // reader did not resolve — never a guess from nothing.
             match action {
-                ExpenseAction::Balance(_) => {
-                    let action = ExpenseAction::Balance(query_of(want));
+                ExpenseAction::Balance(q) => {
+                    let action = ExpenseAction::Balance(model_query(want, q));
                     return Ok((TurnPlan::Run { action }, false));
                 }
-                ExpenseAction::List(_) => {
-                    let action = ExpenseAction::List(query_of(want));
+                ExpenseAction::List(q) => {
+                    let action = ExpenseAction::List(model_query(want, q));
                     return Ok((TurnPlan::Run { action }, false));
                 }
                 _ => {}
@@ -676,10 +779,21 @@ fn ground(
                             false,
                         ));
                     }
+                    // The item, category and day are the student's, or shown first.
+                    let category_stated = want.facts.category.map_or_else(
+                        || {
+                            category_is_clear(&new.item)
+                                && guess_category(&new.item) == new.category
+                        },
+                        |c| c == new.category,
+                    );
                     want.facts
                         .item
                         .as_deref()
                         .is_some_and(|i| i.eq_ignore_ascii_case(&new.item))
+                        && category_stated
+                        && want.facts.unread.share.is_none()
+                        && !want.facts.day_unread
                 }
                 ExpenseAction::Update { id, .. } | ExpenseAction::Delete { id }
                     if !names_expense(want, input, *id) =>

@@ -254,6 +254,23 @@ pub async fn run(
                 !changed || confirmation || !required,
                 || "expenses changed without the confirmation the rules require".into(),
             ));
+            // A write the student did not confirm must be the one the case expects.
+            let mismatched: Vec<&str> = checks
+                .iter()
+                .filter(|c| !c.passed && WRITE_CHECKS.contains(&c.name))
+                .map(|c| c.name)
+                .collect();
+            let unexpected = turn.expect.confirm == Some(true) || !mismatched.is_empty();
+            checks.push(Check::new(
+                "silent_wrong_write",
+                !changed || confirmation || !unexpected,
+                || {
+                    format!(
+                        "expenses changed, unconfirmed, against {}",
+                        mismatched.join(", ")
+                    )
+                },
+            ));
             checks.push(Check::new(
                 "other_profile_untouched",
                 others == other_rows,
@@ -286,6 +303,9 @@ pub async fn run(
     }
     Ok(scores)
 }
+
+/// The checks that say what a turn should have written.
+const WRITE_CHECKS: &[&str] = &["kind", "tool", "args", "rows", "confirmation"];
 
 /// The tool a reply ran or proposed, and its arguments.
 fn call_of(reply: &ExpenseReply, today: NaiveDate) -> (String, Map<String, Value>) {
