@@ -51,6 +51,14 @@ fn cut(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
+/// The labels of the turn's message; a reply that carries one is the prompt leaking.
+pub const PROMPT_LABELS: &[&str] = &[
+    "we are on:",
+    "notes you may use:",
+    "covered so far:",
+    "student:",
+];
+
 /// The user message for this turn.
 pub fn user_message(
     module: &ModuleManifest,

@@ -18,15 +18,18 @@ use super::keywords::topics_in;
 use super::offline;
 use super::pack::ModuleManifest;
 use super::progress::{ModuleProgress, ProgressChange};
-use super::prompt::{module_request, user_message, Passage};
+use super::prompt::{module_request, user_message, Passage, PROMPT_LABELS};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
 use crate::language::Language;
-use crate::llm::{BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmError, LlmRequest};
+use crate::llm::{
+    BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
+};
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
 use crate::text::stream_field::AssistantTextStream;
+use crate::text::support::{DropReason, ReplyFilter};
 use crate::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
 use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
 #[cfg(test)]
@@ -117,6 +120,9 @@ pub struct PreparedModuleTurn {
     pub request: Option<(LlmRequest, Value)>,
     /// Ids of the forms sent in this session, this turn's included.
     pub forms_sent: Vec<String>,
+    /// The shared reply filter the model's sentences pass: supported by the notes or
+    /// the student's words, no run or label of the prompt, nothing said before.
+    pub filter: ReplyFilter,
 }
 
 /// What a turn produced.
@@ -297,6 +303,29 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let user = user_message(&module, &progress, section.as_ref(), &notes, &student_text);
+        // The prompt without the notes' bodies or the student's words: what a reply must
+        // not copy.
+        let bare: Vec<Passage> = notes
+            .iter()
+            .map(|n| Passage {
+                text: String::new(),
+                ..n.clone()
+            })
+            .collect();
+        let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
+        let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
+        material.extend(passages.iter().map(|p| p.text.clone()));
+        if let Some(s) = &section {
+            material.push(s.section.title.clone());
+            material.push(s.section.intro.clone());
+            material.extend(s.section.topics.iter().map(|t| t.notes.clone()));
+        }
+        let material_refs: Vec<&str> = material.iter().map(String::as_str).collect();
+        let said: Vec<&str> = history
+            .iter()
+            .filter(|m| m.role == ChatRole::Assistant)
+            .map(|m| m.content.as_str())
+            .collect();
         let menu = GrammarMenu {
             media: section
                 .map(|s| offline::section_media(&module, &s))
@@ -306,11 +335,17 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .collect(),
             form: model_form,
         };
-        (
-            module_request(&module, language, &history, user, MODEL_MAX_TOKENS),
-            model_schema(&menu),
-        )
+        let request = module_request(&module, language, &history, user, MODEL_MAX_TOKENS);
+        let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
+            .with_instructions(&[request.system.as_str(), scaffold.as_str()])
+            .with_labels(PROMPT_LABELS)
+            .with_said(&said);
+        (request, model_schema(&menu), filter)
     });
+    let (request, filter) = match request {
+        Some((request, schema, filter)) => (Some((request, schema)), filter),
+        None => (None, ReplyFilter::default()),
+    };
     Ok(PreparedModuleTurn {
         module,
         language,
@@ -322,6 +357,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         focus,
         request,
         forms_sent,
+        filter,
     })
 }
 
@@ -346,10 +382,48 @@ fn usable_words(text: &str, language: Language) -> bool {
     is_readable(text) && detect_language(text).is_none_or(|l| l == language)
 }
 
+/// A block's text with only the sentences (a list: the lines) the filter keeps, and
+/// the ones it dropped with why.
+fn filter_block(
+    filter: &mut ReplyFilter,
+    block: &TextBlock,
+) -> (String, Vec<(String, DropReason)>) {
+    if block.kind == BlockType::List {
+        let mut lines = Vec::new();
+        let mut dropped = Vec::new();
+        for line in block.content.lines().filter(|l| !l.trim().is_empty()) {
+            let item = line.trim_start_matches(['-', '*', ' ']).trim();
+            let done = filter.filter(item);
+            if done.kept.is_empty() {
+                dropped.extend(done.dropped);
+            } else {
+                lines.push(format!("- {}", done.text()));
+            }
+        }
+        return (lines.join("\n"), dropped);
+    }
+    let mut done = filter.filter(&block.content);
+    // A sentence the model did not finish ("Glance at the tim", "write them,") is cut off.
+    if let Some(last) = done.kept.last() {
+        let end = last
+            .trim_end()
+            .trim_end_matches(['"', '”', '»', ')', '\'', '’']);
+        if !end.ends_with(FINISHED) {
+            let cut = done.kept.pop().unwrap_or_default();
+            done.dropped.push((cut, DropReason::Fragment));
+        }
+    }
+    (done.text(), done.dropped)
+}
+
+/// How a finished sentence ends (before any closing quote or bracket).
+const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
+
 /// Keeps the model's blocks and suggestions whose words are usable.
 fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
+    let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
         .into_iter()
@@ -359,10 +433,32 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         if !matches!(block.kind, BlockType::List | BlockType::Heading) {
             block.content = tidy_reply(&block.content);
         }
-        let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
         let said_before = kept
             .iter()
             .any(|k: &TextBlock| normalize(&k.content) == normalize(&block.content));
+        // Every sentence of a text block passes the shared filter; a list keeps the
+        // lines that pass. A heading is the block's label, not a claim.
+        let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
+        let false_claim = claims_progress && prepared.change.milestone.is_none();
+        if block.kind != BlockType::Heading && !looping && !false_claim {
+            let (text, dropped) = filter_block(&mut filter, &block);
+            let emptied = text.is_empty() && !dropped.is_empty();
+            for (sentence, why) in dropped {
+                words.dropped.push(Repair {
+                    path: format!("content.text_blocks[{i}]"),
+                    reason: format!(
+                        "{}: {:?}",
+                        why.check(),
+                        sentence.chars().take(80).collect::<String>()
+                    ),
+                });
+            }
+            if emptied {
+                // Every sentence was dropped, each logged with its check.
+                continue;
+            }
+            block.content = text;
+        }
         let reason = if looping {
             Some("repeats itself")
         } else if said_before {
@@ -371,7 +467,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             Some("unreadable or in another language")
         } else if normalize(&block.content) == student {
             Some("repeats the student's message")
-        } else if claims_progress && prepared.change.milestone.is_none() {
+        } else if false_claim {
             Some("claims progress the app did not count")
         } else {
             None
@@ -657,7 +753,7 @@ mod tests {
             .unwrap()
     }
 
-    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"A racing heart is your body getting ready. Slow breathing helps it settle.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
+    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
 
     #[tokio::test]
     async fn the_apps_progress_overwrites_the_models() {
@@ -734,7 +830,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_success_block_claiming_progress_off_milestone_is_dropped() {
-        let reply = r#"{"content":{"text_blocks":[{"content":"You reached 50% already!","type":"success"},{"content":"Worry often repeats one question.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let reply = r#"{"content":{"text_blocks":[{"content":"You reached 50% already!","type":"success"},{"content":"Slow breathing calms the body.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let prepared = prepare_module_turn(input(
             ModuleProgress::start(&module()),
             say("tell me something"),
@@ -748,6 +844,38 @@ mod tests {
             .iter()
             .all(|b| b.kind != BlockType::Success));
         assert_eq!(out.dropped.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn the_prompts_scaffolding_and_unsupported_claims_never_reach_the_student() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"A racing heart is adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        let shown: Vec<&str> = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .map(|b| b.content.as_str())
+            .collect();
+        assert_eq!(
+            shown.join(" "),
+            "A racing heart is adrenaline at work.",
+            "{:?}",
+            out.dropped
+        );
+        assert_eq!(out.dropped.len(), 3, "{:?}", out.dropped);
+        let cut = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(cut.to_string())]))).await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "A racing heart is adrenaline at work."
+        );
     }
 
     #[tokio::test]
@@ -889,7 +1017,7 @@ mod tests {
         ))
         .unwrap();
         let cut = CutOff(
-            r#"{"content":{"text_blocks":[{"content":"Worry often asks the same question again and again.","type":"paragraph"},{"content":"Try to wri"#,
+            r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work.","type":"paragraph"},{"content":"Try to wri"#,
         );
         let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
             .await
@@ -898,7 +1026,7 @@ mod tests {
         assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
         assert!(out.reply.content.text_blocks[0]
             .content
-            .starts_with("Worry often"));
+            .starts_with("A racing heart"));
     }
 
     #[tokio::test]
@@ -912,7 +1040,7 @@ mod tests {
         asked.module = m;
         let prepared = prepare_module_turn(asked).unwrap();
         assert_eq!(prepared.plan, Plan::Answer);
-        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a short check-in.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
+        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a check-in.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
         let llm = ScriptedLlm::new([Ok(reply.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
         assert!(llm.schemas()[0]["properties"]["content"]["properties"]["forms"].is_object());

@@ -173,6 +173,8 @@ pub struct ReplyFilter {
     student_words: Vec<String>,
     said: Vec<Vec<String>>,
     instructions: Vec<Vec<String>>,
+    /// The prompt's own labels ("we are on:", "student:"), lowercase.
+    labels: Vec<String>,
 }
 
 /// The result of filtering one text.
@@ -223,12 +225,20 @@ impl ReplyFilter {
             student_words: word_list(student),
             said: Vec::new(),
             instructions: Vec::new(),
+            labels: Vec::new(),
         }
     }
 
     /// Also refuses runs of the prompt's own instruction texts.
     pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
         self.instructions = instructions.iter().map(|i| word_list(i)).collect();
+        self
+    }
+
+    /// Also refuses sentences that carry one of the prompt's labels ("We are on:",
+    /// "Notes you may use:", "Student:"), however few words follow them.
+    pub fn with_labels(mut self, labels: &[&str]) -> Self {
+        self.labels = labels.iter().map(|l| l.to_lowercase()).collect();
         self
     }
 
@@ -370,6 +380,10 @@ impl ReplyFilter {
         }
         if let Some(run) = self.leak(&words) {
             return Err(DropReason::Leak(run));
+        }
+        let lower = sentence.to_lowercase();
+        if let Some(label) = self.labels.iter().find(|l| lower.contains(l.as_str())) {
+            return Err(DropReason::Leak(label.clone()));
         }
         let terms = content_terms(sentence);
         if self.echoes(&terms, &words) {
@@ -533,6 +547,19 @@ mod tests {
             .check("This is the student's first message on this step, so be kind.")
             .unwrap_err();
         assert!(matches!(why, DropReason::Leak(_)));
+    }
+
+    #[test]
+    fn a_label_of_the_prompt_is_a_leak_however_short() {
+        let f = filter("how do I draw the branches").with_labels(&["we are on:", "student:"]);
+        assert!(matches!(
+            f.check("We are on: Mind maps and branches."),
+            Err(DropReason::Leak(_))
+        ));
+        assert!(matches!(
+            f.check("Student: how do I draw them?"),
+            Err(DropReason::Leak(_))
+        ));
     }
 
     #[test]
