@@ -198,12 +198,26 @@ describe("Reports", () => {
       timeout: 30000,
       timeoutMsg: "the picture did not load",
     });
-    const picture = await browser.$("img.report-image");
-    assert.equal(await picture.getAttribute("alt"), "Roof sketch");
-    const size = await picture.getSize();
-    assert.ok(size.width > 0 && size.height > 0, "the picture takes room on the page");
+    // Read in the page too: a held element can go stale when the report re-renders.
+    const picture = await browser.execute(() => {
+      const img = document.querySelector("img.report-image");
+      const box = img?.getBoundingClientRect();
+      return img && { alt: img.getAttribute("alt"), width: box.width, height: box.height };
+    });
+    assert.equal(picture?.alt, "Roof sketch");
+    assert.ok(picture.width > 0 && picture.height > 0, "the picture takes room on the page");
     await browser.saveScreenshot(join(OUTPUT, "reports-picture.png"));
-    await (await browser.$("span=House survey — 14 Elm Road")).click();
+    await browser.waitUntil(
+      async () => {
+        try {
+          await (await browser.$("span=House survey — 14 Elm Road")).click();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20000, timeoutMsg: "the sample report is not listed" },
+    );
     await browser.$(".report-section[data-section-id='s3']").waitForExist({ timeout: 20000 });
   });
 
