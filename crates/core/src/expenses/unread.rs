@@ -113,6 +113,19 @@ const SHARED: &[&str] = &[
     "a pachas",
 ];
 
+/// Words saying the student paid for everyone.
+const FOR_ALL: &[&str] = &[
+    "paid for all",
+    "paid for everyone",
+    "for all of us",
+    "for everyone",
+    "i paid for",
+    "por todos",
+    "pague todo",
+    "pague yo",
+    "invite",
+];
+
 /// Words of a price per person or per item.
 const EACH: &[&str] = &[
     "each",
@@ -196,9 +209,12 @@ pub fn read_unread(message: &str) -> Unread {
         }
     }
     if says(EACH) {
-        // A price each: the people or things counted multiply it.
+        // A price each: the things counted multiply it, and so do the people when the
+        // student paid for all of them; a split at so much each is the student's part.
         out.count = match out.share {
-            Some(Share::Parts(n)) => Some(n),
+            _ if says(SHARED) => None,
+            Some(Share::Parts(n)) if says(FOR_ALL) => Some(n),
+            Some(Share::Parts(_)) => None,
             _ => ITEM_COUNT
                 .captures_iter(message)
                 .find(|c| {
@@ -261,6 +277,12 @@ mod tests {
             Some(Share::Unknown)
         );
         assert_eq!(read_unread("3 tickets at 12 each").share, Some(Share::Each));
+        let each = read_unread("Compré dos entradas de cine a 8,50 € cada una");
+        assert_eq!((each.share, each.count), (Some(Share::Each), Some(2)));
+        let all = read_unread("Dinner was £20 per person and I paid for all three of us");
+        assert_eq!((all.share, all.count), (Some(Share::Each), Some(3)));
+        let mine = read_unread("we split the bill between 4 of us, 15 each");
+        assert_eq!((mine.share, mine.count), (Some(Share::Each), None));
         assert_eq!(read_unread("add lunch £12 today").share, None);
     }
 
