@@ -99,7 +99,8 @@ fn month(word: &str) -> Option<u32> {
         .and_then(|i| u32::try_from(i + 1).ok())
 }
 
-fn small_number(word: &str) -> Option<i64> {
+/// A small count written in digits or in words ("4", "four", "cuatro", "a").
+pub(crate) fn small_number(word: &str) -> Option<i64> {
     let w = word.to_lowercase();
     if let Ok(n) = w.parse::<i64>() {
         return Some(n);

@@ -5,6 +5,7 @@
 //! not resolve ("at the start of the month"). Each one turns an add into a question or a
 //! confirmation card that shows what will be written.
 
+use super::dates::small_number;
 use crate::text::normalize::{has_phrase, normalize};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -41,25 +42,7 @@ const MAX_PARTS: u32 = 50;
 const SMALL: &str = r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez";
 
 fn count(word: &str) -> Option<u32> {
-    if let Ok(n) = word.parse() {
-        return Some(n);
-    }
-    let words = [
-        ["two", "dos"],
-        ["three", "tres"],
-        ["four", "cuatro"],
-        ["five", "cinco"],
-        ["six", "seis"],
-        ["seven", "siete"],
-        ["eight", "ocho"],
-        ["nine", "nueve"],
-        ["ten", "diez"],
-    ];
-    let w = word.to_lowercase();
-    words
-        .iter()
-        .position(|pair| pair.contains(&w.as_str()))
-        .and_then(|i| u32::try_from(i + 2).ok())
+    small_number(word).and_then(|n| u32::try_from(n).ok())
 }
 
 /// Patterns naming how many share a cost: the count, and whether the student is on top

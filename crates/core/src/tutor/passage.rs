@@ -6,8 +6,9 @@
 use crate::course::Unit;
 use crate::retrieval::ChunkType;
 use crate::text::normalize::normalize;
-use crate::text::terms::{content_terms, term_keys, term_of};
+use crate::text::terms::{content_terms, term_keys, term_of, Term};
 use crate::text::tidy::sentences;
+use std::collections::BTreeSet;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -154,7 +155,7 @@ const DEFINITION_ASKS: &[&str] = &[
 const DEFINITION_VERBS: &[&str] = &["is", "are", "means", "es", "son", "significa"];
 
 /// Whether `sentence` defines one of the message's terms ("A transversal is …").
-fn defines(sentence: &str, wanted: &std::collections::BTreeSet<String>) -> bool {
+fn defines(sentence: &str, wanted: &BTreeSet<String>) -> bool {
     let words: Vec<String> = sentence
         .split_whitespace()
         .map(|w| {
@@ -248,7 +249,7 @@ const SECOND_SENTENCE_COST: f64 = 0.25;
 /// Which of the message's terms a sentence uses (by index), and whether it defines one
 /// of them or gives a reason.
 struct SentenceMatch {
-    terms: std::collections::BTreeSet<usize>,
+    terms: BTreeSet<usize>,
     defines: bool,
     reason: bool,
     words: usize,
@@ -262,7 +263,7 @@ fn mention_key(word: &str) -> String {
 
 /// The words the message quotes ('go', "very tall") and its words of order and place,
 /// as terms matched word for word.
-fn mentions(message: &str) -> Vec<crate::text::terms::Term> {
+fn mentions(message: &str) -> Vec<Term> {
     const QUOTES: &[char] = &['\'', '"', '‘', '’', '“', '”', '«', '»'];
     let mut out = Vec::new();
     let mut quoted = false;
@@ -275,13 +276,13 @@ fn mentions(message: &str) -> Vec<crate::text::terms::Term> {
         let word = normalize(raw.trim_matches(|c: char| !c.is_alphanumeric()));
         // A quoted content word is already a term; a quoted stop word is not.
         if inside && !word.is_empty() && !word.contains(' ') && term_of(&word).is_none() {
-            out.push(crate::text::terms::Term {
+            out.push(Term {
                 keys: vec![mention_key(&word)],
                 word,
                 is_number: false,
             });
         } else if let Some(forms) = RELATION_WORDS.iter().find(|f| f.contains(&word.as_str())) {
-            out.push(crate::text::terms::Term {
+            out.push(Term {
                 keys: forms.iter().map(|f| mention_key(&normalize(f))).collect(),
                 word,
                 is_number: false,
@@ -292,7 +293,8 @@ fn mentions(message: &str) -> Vec<crate::text::terms::Term> {
     out
 }
 
-fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> SentenceMatch {
+/// A sentence's match keys: its content terms' keys and a [`mention_key`] of each word.
+fn sentence_keys(sentence: &str) -> BTreeSet<String> {
     let mut keys = term_keys(sentence);
     keys.extend(
         normalize(sentence)
@@ -300,14 +302,23 @@ fn match_sentence(sentence: &str, wanted: &[crate::text::terms::Term]) -> Senten
             .filter(|w| !w.is_empty())
             .map(mention_key),
     );
+    keys
+}
+
+/// How `sentence` (with its `keys`) matches the message's terms (`wanted`, whose keys
+/// together are `wanted_keys`).
+fn match_sentence(
+    sentence: &str,
+    keys: &BTreeSet<String>,
+    wanted: &[Term],
+    wanted_keys: &BTreeSet<String>,
+) -> SentenceMatch {
     let lower = sentence.to_lowercase();
-    let all_keys: std::collections::BTreeSet<String> =
-        wanted.iter().flat_map(|t| t.keys.clone()).collect();
     SentenceMatch {
         terms: (0..wanted.len())
-            .filter(|i| wanted[*i].in_keys(&keys))
+            .filter(|i| wanted[*i].in_keys(keys))
             .collect(),
-        defines: defines(sentence, &all_keys),
+        defines: defines(sentence, wanted_keys),
         reason: REASON_WORDS.iter().any(|w| lower.contains(w)),
         words: sentence.split_whitespace().count(),
     }
@@ -319,25 +330,24 @@ const MIN_RESPELL_CHARS: usize = 5;
 /// Replaces each of the message's words that no sentence of the material uses by the
 /// material's word one edit away, if there is exactly one ("wat did trapers do", "wats
 /// the water tabel"): students type fast.
-fn respell(wanted: &mut [crate::text::terms::Term], split: &[Vec<String>]) {
-    let keys: std::collections::BTreeSet<String> =
-        split.iter().flatten().flat_map(|s| term_keys(s)).collect();
-    let words: std::collections::BTreeSet<String> = split
+fn respell(wanted: &mut [Term], keys: &[Vec<BTreeSet<String>>]) {
+    let all: BTreeSet<&String> = keys.iter().flatten().flatten().collect();
+    let content: BTreeSet<String> = all
         .iter()
-        .flatten()
-        .flat_map(|s| {
-            normalize(s)
-                .split(' ')
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
+        .filter(|k| !k.starts_with('='))
+        .map(|k| (*k).clone())
+        .collect();
+    let words: Vec<&str> = all
+        .iter()
+        .filter_map(|k| k.strip_prefix('='))
         .filter(|w| w.chars().count() >= MIN_RESPELL_CHARS)
         .collect();
     for term in wanted.iter_mut() {
-        if term.is_number || term.in_keys(&keys) || term.word.chars().count() < MIN_RESPELL_CHARS {
+        if term.is_number || term.in_keys(&content) || term.word.chars().count() < MIN_RESPELL_CHARS
+        {
             continue;
         }
-        let near: Vec<&String> = words
+        let near: Vec<&&str> = words
             .iter()
             .filter(|w| strsim::osa_distance(w, &term.word) == 1)
             .collect();
@@ -388,7 +398,7 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
     let mut wanted = content_terms(&without_phrases(message));
     wanted.retain(|t| !MESSAGE_FILLER.contains(&t.word.as_str()));
     wanted.extend(mentions(message));
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = BTreeSet::new();
     wanted.retain(|t| seen.insert(t.keys.clone()));
     let lower = message.to_lowercase();
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
@@ -401,12 +411,20 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
             .any(|w| HOW_ASKS.contains(&w));
     let texts = candidates(unit, material);
     let split: Vec<Vec<String>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
-    respell(&mut wanted, &split);
+    // Each sentence's keys, read once for the respelling and the matching.
+    let keys: Vec<Vec<BTreeSet<String>>> = split
+        .iter()
+        .map(|ss| ss.iter().map(|s| sentence_keys(s)).collect())
+        .collect();
+    respell(&mut wanted, &keys);
+    let wanted_keys: BTreeSet<String> = wanted.iter().flat_map(|t| t.keys.clone()).collect();
     let matched: Vec<Vec<Option<SentenceMatch>>> = split
         .iter()
-        .map(|ss| {
+        .zip(&keys)
+        .map(|(ss, ks)| {
             ss.iter()
-                .map(|s| quotable(s).then(|| match_sentence(s, &wanted)))
+                .zip(ks)
+                .map(|(s, k)| quotable(s).then(|| match_sentence(s, k, &wanted, &wanted_keys)))
                 .collect()
         })
         .collect();
@@ -425,8 +443,7 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
         })
         .collect();
     let score = |parts: &[&SentenceMatch]| -> f64 {
-        let terms: std::collections::BTreeSet<usize> =
-            parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
+        let terms: BTreeSet<usize> = parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
         let shared: f64 = terms.iter().map(|i| weight[*i]).sum();
         if terms.is_empty() {
             return 0.0;
