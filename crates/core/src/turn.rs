@@ -46,6 +46,16 @@ impl ReplyOrigin {
         }
     }
 
+    /// Who wrote a reply the loop's guide wrote after the model was asked: after a
+    /// failure when the model crashed or hung (`model_error`, which restarts the worker),
+    /// else after a broken reply.
+    pub fn after_model(model_error: Option<ErrorCode>) -> Self {
+        match model_error {
+            Some(code) if falls_back(code) => Self::AfterModelFailure,
+            _ => Self::AfterBrokenReply,
+        }
+    }
+
     /// The origin stored as `name`.
     pub fn parse(name: &str) -> Option<Self> {
         [

@@ -71,6 +71,9 @@ pub struct ExpenseReply {
     pub model_words: bool,
     /// Why the app answered instead of the model.
     pub failure: Option<String>,
+    /// The model's error, when the model failed and the app answered without it.
+    #[serde(skip)]
+    pub model_error: Option<ErrorCode>,
     /// The reply's language.
     pub language: Language,
 }
@@ -601,6 +604,7 @@ impl Store {
             error: said.error,
             model_words,
             failure,
+            model_error: None,
             language,
         })
     }
@@ -727,6 +731,7 @@ impl Store {
             pending,
             last_touched: last.touched,
         };
+        let mut model_error = None;
         let outcome = match run_expense_turn(input.clone(), llm, cancel).await {
             Ok(outcome) => outcome,
             Err(ExpenseError::Model(LlmError::Cancelled)) => {
@@ -735,6 +740,7 @@ impl Store {
             Err(ExpenseError::Model(e)) => {
                 let mut outcome = run_expense_turn(input, None, cancel).await?;
                 outcome.failure = Some(format!("{}: {e}", e.code().as_str()));
+                model_error = Some(e.code());
                 outcome
             }
             Err(e) => return Err(e),
@@ -752,6 +758,7 @@ impl Store {
                 step,
             )
             .await?;
+        reply.model_error = model_error;
         if reply.error.is_none() {
             reply.error = match &outcome.plan {
                 TurnPlan::Refuse { error } => Some(error.code()),
@@ -861,6 +868,7 @@ impl Store {
                     error: None,
                     model_words: false,
                     failure: None,
+                    model_error: None,
                     language,
                 })
             }

@@ -66,6 +66,7 @@ fn storage(e: StoreError) -> ReportError {
 /// The store and index behind one turn.
 struct StorePorts<'a> {
     store: &'a Store,
+    profile_id: i64,
     report_id: i64,
     project_id: i64,
     message_id: i64,
@@ -90,6 +91,18 @@ impl ReportPorts for StorePorts<'_> {
                     text,
                 })
                 .collect())
+        })
+    }
+
+    fn undo_last(
+        &self,
+        language: Language,
+    ) -> BoxFuture<'_, Result<Option<(String, Report)>, ReportError>> {
+        Box::pin(async move {
+            self.store
+                .undo_last_change(self.profile_id, self.report_id, language)
+                .await
+                .map_err(storage)
         })
     }
 
@@ -194,6 +207,7 @@ impl Store {
         tx.commit().await?;
         let ports = StorePorts {
             store: self,
+            profile_id,
             report_id,
             project_id: state.project_id,
             message_id: request_id,
@@ -372,6 +386,54 @@ impl Store {
         }
         tx.commit().await?;
         self.report_state(profile_id, report_id).await
+    }
+
+    /// "Undo" said in the chat: the newest change waiting for review is rejected, else
+    /// the last accepted step is undone; what was taken back in words, with the report
+    /// as shown after. `None` when there is nothing to take back.
+    pub async fn undo_last_change(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+        language: Language,
+    ) -> Result<Option<(String, Report)>, StoreError> {
+        let state = self.report_state(profile_id, report_id).await?;
+        if let Some(last) = state.pending.last() {
+            let words = describe_against(&state.base, &last.op, language);
+            let after = self
+                .report_reject(profile_id, report_id, &ChangeSelection::Ids(vec![last.id]))
+                .await?;
+            let told = match language {
+                Language::Es => {
+                    format!("He retirado el último cambio, que esperaba tu revisión: {words}.")
+                }
+                Language::En => format!(
+                    "I took back the last change, which was waiting for your review: {words}."
+                ),
+            };
+            return Ok(Some((told, after.shown())));
+        }
+        let after = match self.report_undo(profile_id, report_id).await {
+            Ok(after) => after,
+            Err(StoreError::Report(ReportError::NothingToUndo)) => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let summary: Option<String> = sqlx::query_scalar(
+            "SELECT summary FROM report_versions WHERE report_id = ? AND version = \
+             (SELECT undoes FROM report_versions WHERE report_id = ? ORDER BY version DESC LIMIT 1)",
+        )
+        .bind(report_id)
+        .bind(report_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let summary = summary.filter(|s| !s.is_empty());
+        let told = match (language, summary) {
+            (Language::Es, Some(s)) => format!("He deshecho el último paso aceptado: {s}."),
+            (Language::Es, None) => "He deshecho el último paso aceptado.".to_string(),
+            (Language::En, Some(s)) => format!("I undid the last accepted step: {s}."),
+            (Language::En, None) => "I undid the last accepted step.".to_string(),
+        };
+        Ok(Some((told, after.shown())))
     }
 
     /// Takes back the last accepted step (an accept, edit, restore or tool call not

@@ -375,6 +375,10 @@ async fn the_message_is_kept_when_the_model_crashes() {
         .expense_turn(request, Some(&llm), &CancelFlag::default())
         .await
         .unwrap();
+    assert_eq!(
+        reply.model_error,
+        Some(lantern_core::ErrorCode::ModelCrashed)
+    );
     assert!(reply.failure.unwrap().starts_with("model_crashed"));
     let messages = f.store.expense_messages(f.ana, 10, at(1)).await.unwrap();
     assert_eq!(messages.len(), 2);

@@ -40,6 +40,20 @@ async fn fixture() -> Fixture {
     }
 }
 
+/// Accepts every waiting change (no delete among them).
+async fn accept_all(f: &Fixture) {
+    f.store
+        .report_accept(
+            f.profile,
+            f.report,
+            &ChangeSelection::All,
+            false,
+            Language::En,
+        )
+        .await
+        .unwrap();
+}
+
 fn request<'a>(f: &Fixture, message: &'a str) -> ReportRequest<'a> {
     ReportRequest {
         profile_id: f.profile,
@@ -281,16 +295,7 @@ async fn an_accept_and_an_undo_at_once_never_interleave() {
     for _ in 0..10 {
         let f = fixture().await;
         say(&f, "rename 2.1 to Downpipes", None).await;
-        f.store
-            .report_accept(
-                f.profile,
-                f.report,
-                &ChangeSelection::All,
-                false,
-                Language::En,
-            )
-            .await
-            .unwrap();
+        accept_all(&f).await;
         say(&f, "delete section 2", None).await;
         let (accepted, undone) = tokio::join!(
             f.store.report_accept(
@@ -319,4 +324,75 @@ async fn an_accept_and_an_undo_at_once_never_interleave() {
             !titles.contains(&"Downpipes".to_string()) && !titles.contains(&"Roofing".to_string());
         assert!(after || before, "an interleaved result: {titles:?}");
     }
+}
+
+#[tokio::test]
+async fn undo_in_the_chat_takes_back_the_waiting_change_then_the_accepted_step() {
+    let f = fixture().await;
+    say(&f, "Rename 1 to Scope", None).await;
+    let undone = say(&f, "undo the last change", None).await;
+    assert!(
+        undone
+            .outcome
+            .reply
+            .starts_with("I took back the last change"),
+        "{}",
+        undone.outcome.reply
+    );
+    let state = f.store.report_state(f.profile, f.report).await.unwrap();
+    assert!(state.pending.is_empty());
+    assert_eq!(state.shown().find("s1").unwrap().title, "Introduction");
+    say(&f, "Rename 1 to Scope", None).await;
+    accept_all(&f).await;
+    let undone = say(&f, "undo that", None).await;
+    assert!(
+        undone
+            .outcome
+            .reply
+            .starts_with("I undid the last accepted step: rename 1"),
+        "{}",
+        undone.outcome.reply
+    );
+    let state = f.store.report_state(f.profile, f.report).await.unwrap();
+    assert_eq!(state.base.find("s1").unwrap().title, "Introduction");
+    let nothing = say(&f, "undo", None).await;
+    assert!(
+        nothing.outcome.reply.starts_with("I made no change"),
+        "{}",
+        nothing.outcome.reply
+    );
+}
+
+#[tokio::test]
+async fn the_answer_to_which_section_is_read_from_the_saved_conversation() {
+    let f = fixture().await;
+    let retitle = ReportOp::UpdateSection {
+        id: "s4".into(),
+        title: Some("Gutters".into()),
+        body_md: None,
+    };
+    f.store
+        .report_edit(f.profile, f.report, &retitle, Language::En)
+        .await
+        .unwrap();
+    let asked = say(&f, "rename gutters to Downpipes", None).await;
+    assert_eq!(
+        asked.outcome.reply,
+        "Which section do you mean: “2.1 Gutters” or “3 Gutters”?"
+    );
+    let answered = say(&f, "3", None).await;
+    assert_eq!(
+        answered.outcome.change_ids.len(),
+        1,
+        "{}",
+        answered.outcome.reply
+    );
+    let shown = f
+        .store
+        .report_state(f.profile, f.report)
+        .await
+        .unwrap()
+        .shown();
+    assert_eq!(shown.find("s4").unwrap().title, "Downpipes");
+    assert_eq!(shown.find("s3").unwrap().title, "Gutters");
 }

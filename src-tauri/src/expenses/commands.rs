@@ -137,16 +137,13 @@ impl StreamedTurn for ExpenseTurn<'_> {
                 role: None,
             };
             let reply = self.state.store.expense_turn(request, llm, cancel).await?;
-            let crashed = reply
-                .failure
-                .as_deref()
-                .is_some_and(|f| f.starts_with("model_crashed") || f.starts_with("model_timeout"));
-            let origin = match (llm.is_some(), reply.model_words, crashed) {
-                (false, _, _) => ReplyOrigin::Offline,
-                (true, _, true) => ReplyOrigin::AfterModelFailure,
-                (true, true, _) => ReplyOrigin::Model,
-                (true, false, _) if reply.failure.is_some() => ReplyOrigin::AfterBrokenReply,
-                (true, false, _) => ReplyOrigin::Model,
+            let origin = match (llm.is_some(), reply.model_words) {
+                (false, _) => ReplyOrigin::Offline,
+                (true, true) => ReplyOrigin::Model,
+                (true, false) if reply.failure.is_some() => {
+                    ReplyOrigin::after_model(reply.model_error)
+                }
+                (true, false) => ReplyOrigin::Model,
             };
             Ok((view(&reply, now), origin))
         })

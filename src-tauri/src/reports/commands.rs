@@ -188,14 +188,11 @@ struct ReportTurn<'s> {
 }
 
 /// Who wrote a turn's reply, as the shared pipeline counts it: a crash or hang of the
-/// model restarts the worker.
-fn origin(end: TurnEnd, failure: Option<&str>) -> ReplyOrigin {
-    let crashed =
-        failure.is_some_and(|f| f.starts_with("model_crashed") || f.starts_with("model_timeout"));
+/// model (its typed error) restarts the worker.
+fn origin(end: TurnEnd, model_error: Option<ErrorCode>) -> ReplyOrigin {
     match end {
         TurnEnd::Offline => ReplyOrigin::Offline,
-        TurnEnd::ModelFailed if crashed => ReplyOrigin::AfterModelFailure,
-        TurnEnd::ModelFailed => ReplyOrigin::AfterBrokenReply,
+        TurnEnd::ModelFailed => ReplyOrigin::after_model(model_error),
         _ => ReplyOrigin::Model,
     }
 }
@@ -236,7 +233,7 @@ impl StreamedTurn for ReportTurn<'_> {
             let saved = store
                 .report_turn(&request, llm, specs, &mut on_progress, cancel)
                 .await?;
-            let origin = origin(saved.outcome.end, saved.outcome.failure.as_deref());
+            let origin = origin(saved.outcome.end, saved.outcome.model_error);
             let view = ReportTurnView {
                 report: open(self.state, self.id, self.language).await?,
                 change_ids: saved

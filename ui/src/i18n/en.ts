@@ -390,6 +390,8 @@ export const en = {
     exportMd: "Export Markdown",
     exportDocx: "Export Word",
     exported: "Saved to {{path}}.",
+    exportWaiting_one: "Export saves the accepted version: 1 change is still waiting for your review and is not in the file.",
+    exportWaiting_other: "Export saves the accepted version: {{count}} changes are still waiting for your review and are not in the file.",
     specs: "Specifications",
     specsHelp: "Files the assistant may search when a request is about requirements or standards (PDF, Markdown, text).",
     importSpecs: "Add specification files…",

@@ -388,6 +388,8 @@ export const es: Strings = {
     exportMd: "Exportar Markdown",
     exportDocx: "Exportar Word",
     exported: "Guardado en {{path}}.",
+    exportWaiting_one: "Exportar guarda la versión aceptada: 1 cambio espera aún tu revisión y no está en el archivo.",
+    exportWaiting_other: "Exportar guarda la versión aceptada: {{count}} cambios esperan aún tu revisión y no están en el archivo.",
     specs: "Especificaciones",
     specsHelp: "Archivos que el asistente puede consultar cuando una petición trata de requisitos o normas (PDF, Markdown, texto).",
     importSpecs: "Añadir especificaciones…",

@@ -1,4 +1,6 @@
-//! The tool loop that reports and expenses share: each model step is one JSON object
+//! The tool vocabulary both tool-calling loops share (`ToolSpec`, `ToolCall`, the step
+//! grammar) and the report editor's multi-step loop; the expense assistant asks for one
+//! step only and decides the rest in code. Each model step is one JSON object
 //! under a grammar that is a tagged union of the tools offered this step and a final
 //! message (`{"tool":"reply","message":…}`). Tool results go back to the model as the
 //! next user message. The loop ends on a final message, at the step limit, on a repeated

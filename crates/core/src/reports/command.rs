@@ -6,8 +6,9 @@
 
 use super::contract::Report;
 use super::ops::ReportOp;
-use super::references::{not_found_message, resolve_reference, which_section_question};
+use super::references::{label, not_found_message, resolve_reference, which_section_question};
 use super::section_tree::Place;
+use super::word_edit::{replace_words, say_instead};
 use crate::language::Language;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -65,6 +66,32 @@ pub enum Command {
         /// The section it goes next to or inside, as named.
         anchor: Option<String>,
     },
+    /// Two sections trade places.
+    Swap {
+        /// One section, as the student named it.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// Some words of a body replaced by others ("change 3 months to 6 weeks in 6").
+    Replace {
+        /// The section, as the student named it.
+        target: String,
+        /// The words there now.
+        old: String,
+        /// The words to put instead.
+        new: String,
+    },
+    /// A body made to say these words where it says something like them ("update 6 to
+    /// say within 6 weeks").
+    SayInstead {
+        /// The section, as the student named it.
+        target: String,
+        /// The words it should say.
+        text: String,
+    },
+    /// Take back the last change: the one waiting for review, else the last accepted.
+    Undo,
     /// A new section.
     Add {
         /// Its title.
@@ -130,6 +157,15 @@ fn title_value(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => v,
     }
+}
+
+/// A body said in passing ("saying the garden is worth it"): a sentence.
+fn sentence_value(text: &str) -> String {
+    let mut body = title_value(text);
+    if !body.ends_with(['.', '!', '?']) {
+        body.push('.');
+    }
+    body
 }
 
 fn position(word: &str) -> Option<Position> {
@@ -200,6 +236,39 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             anchor: cap(c, "anchor"),
         })
     };
+    let swap = |c: &regex::Captures| {
+        Some(Command::Swap {
+            first: cap(c, "a").unwrap_or_else(|| "1".into()),
+            second: cap(c, "b").unwrap_or_else(|| "2".into()),
+        })
+    };
+    let replace = |c: &regex::Captures| {
+        Some(Command::Replace {
+            target: cap(c, "target")?,
+            old: value(&cap(c, "old")?),
+            new: value(&cap(c, "new")?),
+        })
+    };
+    let say_instead = |c: &regex::Captures| {
+        Some(Command::SayInstead {
+            target: cap(c, "target")?,
+            text: value(&cap(c, "text")?),
+        })
+    };
+    // "at the end of 3 saying …" is text for 3, not a new section at the end.
+    let add_said = |c: &regex::Captures| {
+        let position = position(&cap(c, "pos")?)?;
+        let anchor = cap(c, "anchor");
+        if matches!(position, Position::End | Position::Start) && anchor.is_some() {
+            return None;
+        }
+        Some(Command::Add {
+            title: title_value(&cap(c, "title")?),
+            body: sentence_value(&cap(c, "body")?),
+            position,
+            anchor,
+        })
+    };
     let p = |pattern: String, language, build| Pattern {
         regex: regex(&pattern),
         language,
@@ -254,6 +323,36 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             es,
             set_body,
+        ),
+        // A body made to say something, and words replaced (before the renames' "change
+        // X to Y" can read them).
+        p(
+            format!(
+                r"{POLITE_EN}(?:update|change|edit|amend|fix|correct)\s+(?:the\s+)?(?P<target>.+?)\s+(?:so\s+(?:that\s+)?it\s+(?:says|reads)|to\s+say|to\s+read)\s*:?\s+(?:that\s+)?(?P<text>.+)$"
+            ),
+            en,
+            say_instead,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:actualiza|actualizar|cambia|cambiar|modifica|modificar|corrige|corregir|edita|editar)\s+(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+?)\s+para\s+que\s+digan?\s*:?\s+(?:que\s+)?(?P<text>.+)$"
+            ),
+            es,
+            say_instead,
+        ),
+        p(
+            format!(
+                r"{POLITE_EN}(?:change|replace|correct|swap)\s+(?P<old>.+?)\s+(?:to|with|by|into|for)\s+(?P<new>.+?)\s+in\s+(?:the\s+)?(?P<target>.+)$"
+            ),
+            en,
+            replace,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:cambia|cambiar|reemplaza|reemplazar|sustituye|sustituir|corrige|corregir)\s+(?P<old>.+?)\s+(?:por|con)\s+(?P<new>.+?)\s+en\s+(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+)$"
+            ),
+            es,
+            replace,
         ),
         p(
             format!(
@@ -315,6 +414,50 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             es,
             moving,
         ),
+        // Swaps.
+        p(
+            format!(
+                r"{POLITE_EN}(?:swap|switch|exchange)\s+(?:the\s+)?first\s+two(?:\s+sections)?\s*\.?$"
+            ),
+            en,
+            swap,
+        ),
+        p(
+            format!(
+                r"{POLITE_EN}(?:swap|switch|exchange)\s+(?:the\s+)?(?:sections?\s+)?(?P<a>.+?)\s+(?:and|with)\s+(?:section\s+)?(?P<b>.+)$"
+            ),
+            en,
+            swap,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:intercambia|intercambiar)\s+las\s+dos\s+primeras(?:\s+secciones)?\s*\.?$"
+            ),
+            es,
+            swap,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:intercambia|intercambiar)\s+(?:las\s+)?(?:secciones\s+)?(?P<a>.+?)\s+(?:y|con)\s+(?:la\s+)?(?:secci[oó]n\s+)?(?P<b>.+)$"
+            ),
+            es,
+            swap,
+        ),
+        // Undo.
+        p(
+            format!(
+                r"{POLITE_EN}(?:undo|revert|reverse|take\s+back)(?:\s+(?:that|it|this|(?:the|my)\s+last(?:\s+(?:change|edit|one))?|the\s+(?:change|edit)))?\s*[.!]?$"
+            ),
+            en,
+            |_| Some(Command::Undo),
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:deshaz|deshacer|revierte|revertir|anula|anular)(?:\s+(?:eso|esto|lo\s+[uú]ltimo|el\s+(?:[uú]ltimo\s+)?cambio))?\s*[.!]?$"
+            ),
+            es,
+            |_| Some(Command::Undo),
+        ),
         // New sections.
         p(
             format!(
@@ -329,6 +472,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             es,
             add,
+        ),
+        // A new section named without the word "section", with where and what it says.
+        p(
+            format!(
+                r"{POLITE_EN}(?:add|insert|create|write)\s+(?:a|an|some)\s+(?:new\s+|short\s+)?(?P<title>\p{{L}}[\p{{L}}\s]{{0,40}}?)\s+{POS_EN}(?:\s+(?:of\s+)?(?P<anchor>.+?))?\s*,?\s*(?:with the text|that says|which says|saying)\s*:?\s+(?:that\s+)?(?P<body>.+)$"
+            ),
+            en,
+            add_said,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:añade|agrega|inserta|crea|escribe|añadir|agregar)\s+(?:una?\s+|unos\s+|unas\s+)(?:nuev[oa]s?\s+)?(?P<title>\p{{L}}[\p{{L}}\s]{{0,40}}?)\s+{POS_ES}(?:\s+(?P<anchor>.+?))?\s*,?\s*(?:con el texto|que\s+digan?|diciendo)\s*:?\s+(?:que\s+)?(?P<body>.+)$"
+            ),
+            es,
+            add_said,
         ),
     ]
 });
@@ -376,7 +534,6 @@ pub fn plan_commands(report: &Report, parsed: &[ParsedCommand]) -> CommandPlan {
     let mut all = Vec::new();
     for command in parsed {
         match plan_command(report, command) {
-            CommandPlan::Ask(question) => return CommandPlan::Ask(question),
             CommandPlan::Apply(ops) => all.extend(ops.into_iter().map(|op| match op {
                 ReportOp::AddSection {
                     place,
@@ -391,6 +548,7 @@ pub fn plan_commands(report: &Report, parsed: &[ParsedCommand]) -> CommandPlan {
                 },
                 other => other,
             })),
+            other => return other,
         }
     }
     CommandPlan::Apply(all)
@@ -403,6 +561,11 @@ pub enum CommandPlan {
     Apply(Vec<ReportOp>),
     /// Ask the student: a reference fits several sections, or none.
     Ask(String),
+    /// Take back the last change (the store knows which).
+    Undo,
+    /// Not the app's to do after all (the words to replace are not there): the model's,
+    /// on this section when one was named.
+    Model(Option<String>),
 }
 
 /// Resolves a command's references against `report` into changes or a question.
@@ -432,6 +595,32 @@ pub fn plan_command(report: &Report, parsed: &ParsedCommand) -> CommandPlan {
     };
     let ops = (|| -> Result<Vec<ReportOp>, CommandPlan> {
         Ok(vec![match &parsed.command {
+            Command::Undo => return Err(CommandPlan::Undo),
+            Command::Swap { first, second } => {
+                return swap_sections(report, &resolve(first)?, &resolve(second)?, language)
+            }
+            Command::Replace { target, old, new } => {
+                let id = resolve(target)?;
+                let body = report
+                    .find(&id)
+                    .map(|s| s.body_md.clone())
+                    .unwrap_or_default();
+                match replace_words(&body, old, new) {
+                    Some(body) => body_update(id, body),
+                    None => return Err(CommandPlan::Model(Some(id))),
+                }
+            }
+            Command::SayInstead { target, text } => {
+                let id = resolve(target)?;
+                let body = report
+                    .find(&id)
+                    .map(|s| s.body_md.clone())
+                    .unwrap_or_default();
+                match say_instead(&body, text) {
+                    Some(body) => body_update(id, body),
+                    None => return Err(CommandPlan::Model(Some(id))),
+                }
+            }
             Command::Rename { target, title } => ReportOp::UpdateSection {
                 id: resolve(target)?,
                 title: Some(title.clone()),
@@ -489,6 +678,84 @@ pub fn plan_command(report: &Report, parsed: &ParsedCommand) -> CommandPlan {
     match ops {
         Ok(ops) => CommandPlan::Apply(ops),
         Err(plan) => plan,
+    }
+}
+
+fn body_update(id: String, body: String) -> ReportOp {
+    ReportOp::UpdateSection {
+        id,
+        title: None,
+        body_md: Some(body),
+    }
+}
+
+/// The moves that make two sections of the same parent trade places: the later one
+/// goes before the earlier, then the earlier goes where the later was.
+fn swap_sections(
+    report: &Report,
+    first: &str,
+    second: &str,
+    language: Language,
+) -> Result<Vec<ReportOp>, CommandPlan> {
+    let outline = report.outline();
+    let index = |id: &str| outline.iter().position(|e| e.id == id);
+    let parent = |id: &str| {
+        report.number_of(id).map(|n| {
+            n.rsplit_once('.')
+                .map(|(p, _)| p.to_string())
+                .unwrap_or_default()
+        })
+    };
+    let (Some(a), Some(b)) = (index(first), index(second)) else {
+        return Err(CommandPlan::Model(None));
+    };
+    let (early, late) = if a < b {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    if first == second || parent(first) != parent(second) {
+        return Err(CommandPlan::Ask(swap_refused(
+            report, first, second, language,
+        )));
+    }
+    let siblings: Vec<&str> = outline
+        .iter()
+        .filter(|e| parent(&e.id) == parent(early))
+        .map(|e| e.id.as_str())
+        .collect();
+    let late_at = siblings.iter().position(|id| *id == late).unwrap_or(0);
+    let before_late = siblings[late_at.saturating_sub(1)];
+    let moving = |id: &str, place| ReportOp::MoveSection {
+        id: id.to_string(),
+        place,
+    };
+    Ok(if before_late == early {
+        vec![moving(early, Place::After(late.to_string()))]
+    } else {
+        vec![
+            moving(late, Place::Before(early.to_string())),
+            moving(early, Place::After(before_late.to_string())),
+        ]
+    })
+}
+
+/// Why two sections cannot trade places: they are one, or at different levels.
+fn swap_refused(report: &Report, first: &str, second: &str, language: Language) -> String {
+    let (a, b) = (label(report, first), label(report, second));
+    match language {
+        Language::Es if first == second => {
+            format!("No he hecho ningún cambio: {a} es una sola sección.")
+        }
+        Language::Es => format!(
+            "No he hecho ningún cambio: {a} y {b} están a distintos niveles. Puedo mover una \
+             de ellas: «mueve {b} antes de {a}»."
+        ),
+        _ if first == second => format!("I made no change: {a} is one section."),
+        _ => format!(
+            "I made no change: {a} and {b} are at different levels. I can move one of them: \
+             “move {b} before {a}”."
+        ),
     }
 }
 
@@ -732,5 +999,86 @@ mod tests {
             panic!()
         };
         assert!(text.starts_with("Which section"), "{text}");
+    }
+
+    #[test]
+    fn swaps_read_numbers_titles_and_the_first_two() {
+        assert_eq!(
+            parsed("swap the first two sections"),
+            Command::Swap {
+                first: "1".into(),
+                second: "2".into()
+            }
+        );
+        assert_eq!(
+            parsed("intercambia las secciones 1 y 3"),
+            Command::Swap {
+                first: "1".into(),
+                second: "3".into()
+            }
+        );
+        let CommandPlan::Apply(ops) = plan("can you swap sections 1 and 3") else {
+            panic!("no plan");
+        };
+        let mut report = sample();
+        for op in &ops {
+            crate::reports::apply_op(&mut report, op).unwrap();
+        }
+        let titles: Vec<String> = report.sections.iter().map(|s| s.title.clone()).collect();
+        assert_eq!(titles, ["Recommendations", "Roofing", "Introduction"]);
+        assert!(matches!(plan("swap 1 and 2.1"), CommandPlan::Ask(_)));
+    }
+
+    #[test]
+    fn words_replaced_or_said_instead_are_edits_of_the_body() {
+        assert_eq!(
+            parsed("change 3 months to 6 weeks in the recommendations"),
+            Command::Replace {
+                target: "recommendations".into(),
+                old: "3 months".into(),
+                new: "6 weeks".into()
+            }
+        );
+        assert_eq!(
+            parsed("Update the recommendations to say within 6 weeks"),
+            Command::SayInstead {
+                target: "recommendations".into(),
+                text: "within 6 weeks".into()
+            }
+        );
+        assert_eq!(
+            plan("replace gutters with downpipes in 3"),
+            CommandPlan::Apply(vec![body_update("s5".into(), "Fix the downpipes.".into())])
+        );
+        assert_eq!(
+            plan("replace slates with tiles in 3"),
+            CommandPlan::Model(Some("s5".into()))
+        );
+    }
+
+    #[test]
+    fn undo_is_read_in_both_languages() {
+        assert_eq!(parsed("undo the last change"), Command::Undo);
+        assert_eq!(parsed("please undo that"), Command::Undo);
+        assert_eq!(parsed("deshaz el último cambio"), Command::Undo);
+        assert_eq!(plan("undo"), CommandPlan::Undo);
+    }
+
+    #[test]
+    fn a_new_section_named_without_the_word_section_needs_where_and_what() {
+        assert_eq!(
+            parsed("add a conclusion at the end saying the house is worth buying"),
+            Command::Add {
+                title: "Conclusion".into(),
+                body: "The house is worth buying.".into(),
+                position: Position::End,
+                anchor: None
+            }
+        );
+        assert!(
+            parse_command("add a note at the end of 3 saying call the roofer")
+                .is_none_or(|p| !matches!(p.command, Command::Add { .. }))
+        );
+        assert!(parse_command("add a conclusion").is_none());
     }
 }

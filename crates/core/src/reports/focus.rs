@@ -23,8 +23,8 @@ static TITLE: LazyLock<Regex> = LazyLock::new(|| {
 
 static SHORTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
-        r"(?i)\b(shorten|shorter|summari[sz]e|summary|condense|briefer|brief|concise|trim|",
-        r"acorta|más corto|mas corto|más breve|mas breve|resume|resumen|abrevia|condensa)\b"
+        r"(?i)\b(shorten|shorter|summari[sz]e|condense|briefer|brief|concise|trim|",
+        r"acorta|más corto|mas corto|más breve|mas breve|resume|abrevia|condensa)\b"
     ))
     .expect("valid regex")
 });

@@ -12,6 +12,7 @@ use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{outline_lines, spec_lines};
 use super::references::label;
 use super::review::ChangeAuthor;
+use super::rewrite_check::{check_rewrite, RewriteAsk};
 use super::rules::check_model_op;
 use super::tools::{
     report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
@@ -37,6 +38,11 @@ pub struct ReportHost<'a> {
     choice: ToolChoice,
     focus: Focus,
     language: Language,
+    ask: RewriteAsk,
+    /// Why the app last refused the model's text for the focused section, in words.
+    pub refusal: Option<String>,
+    /// Every call refused this turn, for the turn's failure note.
+    pub refused: Vec<String>,
 }
 
 impl<'a> ReportHost<'a> {
@@ -47,6 +53,7 @@ impl<'a> ReportHost<'a> {
         choice: ToolChoice,
         focus: Focus,
         language: Language,
+        ask: RewriteAsk,
     ) -> Self {
         Self {
             report,
@@ -56,7 +63,38 @@ impl<'a> ReportHost<'a> {
             choice,
             focus,
             language,
+            ask,
+            refusal: None,
+            refused: Vec::new(),
         }
+    }
+
+    /// Refuses a rewrite of the focused section that loses what the request asks to
+    /// keep (its language, its numbers), remembering why for the student.
+    fn check_focused(&mut self, op: &ReportOp) -> Result<(), ReportError> {
+        let (
+            Focus::Body(target),
+            ReportOp::UpdateSection {
+                id,
+                body_md: Some(new),
+                ..
+            },
+        ) = (&self.focus, op)
+        else {
+            return Ok(());
+        };
+        let old = self
+            .report
+            .find(id)
+            .map(|s| s.body_md.clone())
+            .unwrap_or_default();
+        if id != target {
+            return Ok(());
+        }
+        check_rewrite(&old, new, &self.ask).map_err(|problem| {
+            self.refusal = Some(problem.words(self.language));
+            problem.for_model()
+        })
     }
 
     /// Whether a focused turn already made its one change.
@@ -141,6 +179,9 @@ impl<'a> ReportHost<'a> {
             .into_iter()
             .map(|op| check_model_op(&self.report, self.appended(op)))
             .collect::<Result<Vec<_>, _>>()?;
+        for op in &checked {
+            self.check_focused(op)?;
+        }
         let (after, described) = apply_described(&self.report, &checked, self.language)?;
         let ids = self
             .ports
@@ -163,10 +204,15 @@ impl<'a> ReportHost<'a> {
         let tools = self.tools();
         // Validation applies a change to a copy; `change` applies the checked version.
         let mut trial = self.report.clone();
-        match validate_call(&mut trial, &tools, call)? {
-            ReportAction::Context(request) => self.context(request).await,
-            ReportAction::Change(ops, reason) => self.change(ops, reason).await,
+        let done = match validate_call(&mut trial, &tools, call) {
+            Ok(ReportAction::Context(request)) => self.context(request).await,
+            Ok(ReportAction::Change(ops, reason)) => self.change(ops, reason).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = &done {
+            self.refused.push(format!("{}: {e}", call.tool));
         }
+        done
     }
 }
 

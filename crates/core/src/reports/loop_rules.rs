@@ -39,6 +39,18 @@ async fn turn_with(
     (outcome, ports, llm)
 }
 
+/// Fails with the reply shown unless it starts with `start`.
+fn assert_starts(reply: &str, start: &str) {
+    assert!(reply.starts_with(start), "{reply}");
+}
+
+/// A turn without a model on `ports`.
+async fn turn_offline(input: ReportTurnInput, ports: &MemoryPorts) -> ReportTurnOutcome {
+    run_report_turn(input, None, ports, &mut |_| {}, &CancelFlag::default())
+        .await
+        .unwrap()
+}
+
 fn steps(steps: &[&str]) -> Vec<Result<String, LlmError>> {
     steps.iter().map(|s| Ok(s.to_string())).collect()
 }
@@ -78,7 +90,7 @@ async fn the_silent_ai_keeps_its_changes_and_the_app_confirms_them() {
     assert_eq!(outcome.end, TurnEnd::ModelFailed);
     assert_eq!(ports.ops().len(), 2);
     assert_eq!(outcome.change_ids, [1, 2]);
-    assert!(outcome.reply.starts_with("I propose 2 changes: rename 1 Introduction to “Scope”; rename 3 Recommendations to “Advice”"), "{}", outcome.reply);
+    assert_starts(&outcome.reply, "I propose 2 changes: rename 1 Introduction to “Scope”; rename 3 Recommendations to “Advice”");
 }
 
 #[tokio::test]
@@ -126,8 +138,8 @@ async fn invalid_arguments_and_unknown_tools_are_told_to_the_model_and_save_noth
         told.starts_with("ERROR launch_rockets: report_tool_unknown"),
         "{told}"
     );
-    assert_eq!(outcome.reply, "I could not change that.");
-    assert_eq!(outcome.reply_author, ChangeAuthor::Model);
+    assert_starts(&outcome.reply, "I made no change");
+    assert_eq!(outcome.reply_author, ChangeAuthor::App);
 }
 
 #[tokio::test]
@@ -223,27 +235,21 @@ async fn an_unreadable_final_message_is_replaced_by_the_apps_help() {
     .await;
     assert_eq!(outcome.end, TurnEnd::ModelFailed);
     assert_eq!(outcome.reply_author, ChangeAuthor::App);
-    assert!(outcome.reply.starts_with("I couldn't do that on my own"));
+    assert!(outcome
+        .reply
+        .starts_with("I made no change: I couldn't do that on my own"));
 }
 
 #[tokio::test]
 async fn without_a_model_the_app_says_what_it_can_do() {
     let ports = MemoryPorts::default();
-    let outcome = run_report_turn(
+    let outcome = turn_offline(
         input(sample(), "Hazlo más bonito, por favor, gracias"),
-        None,
         &ports,
-        &mut |_| {},
-        &CancelFlag::default(),
     )
-    .await
-    .unwrap();
+    .await;
     assert_eq!(outcome.end, TurnEnd::Offline);
-    assert!(
-        outcome.reply.starts_with("No he podido hacerlo"),
-        "{}",
-        outcome.reply
-    );
+    assert_starts(&outcome.reply, "No he hecho ningún cambio");
 }
 
 #[tokio::test]
@@ -258,6 +264,7 @@ async fn a_crash_after_a_change_keeps_the_change() {
     )
     .await;
     assert_eq!(ports.ops().len(), 1);
+    assert_eq!(outcome.model_error, Some(crate::ErrorCode::ModelCrashed));
     assert!(outcome.failure.unwrap().starts_with("model_crashed"));
     assert!(outcome
         .reply
@@ -355,7 +362,7 @@ async fn a_rewrite_the_model_cannot_write_says_how_to_do_it_by_hand() {
     assert!(
         outcome
             .reply
-            .starts_with("I couldn't rewrite 3 Recommendations"),
+            .starts_with("I made no change to 3 Recommendations"),
         "{}",
         outcome.reply
     );
@@ -386,4 +393,113 @@ async fn an_addition_keeps_the_sections_text_and_adds_the_models() {
     assert!(llm.requests()[0].messages[0]
         .content
         .contains("TASK: call update_section on s5 with only the sentences to add"));
+}
+
+#[tokio::test]
+async fn a_model_reply_that_sounds_like_success_without_a_change_is_not_shown() {
+    let (outcome, ports, _) = turn_with(
+        sample(),
+        "Make the whole report sound more professional",
+        steps(&[
+            r#"{"tool":"reply","message":"Swap sections s1 and s6. The change is complete."}"#,
+        ]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert_eq!(outcome.reply_author, ChangeAuthor::App);
+    assert_starts(&outcome.reply, "I made no change");
+}
+
+#[tokio::test]
+async fn a_question_is_answered_with_the_models_words_that_rest_on_the_report() {
+    let (outcome, _, _) = turn_with(
+        sample(),
+        "what does the report say about the roof?",
+        steps(&[r#"{"tool":"reply","message":"The roof is old. It was repaired in 2010."}"#]),
+    )
+    .await;
+    assert_eq!(outcome.reply_author, ChangeAuthor::Model);
+    assert_eq!(outcome.reply, "The roof is old.");
+    assert!(
+        outcome.dropped[0].starts_with("supported"),
+        "{:?}",
+        outcome.dropped
+    );
+}
+
+#[tokio::test]
+async fn the_answer_to_the_apps_question_completes_the_request_asked_about() {
+    let mut report = sample();
+    report.find_mut("s4").unwrap().title = "Gutters".into();
+    let question = "Which section do you mean: “2.1 Gutters” or “2.2 Gutters”?";
+    let ports = MemoryPorts {
+        history: vec![
+            super::ports::ChatLine {
+                from_student: true,
+                text: "rename gutters to Downpipes".into(),
+            },
+            super::ports::ChatLine {
+                from_student: false,
+                text: question.into(),
+            },
+        ],
+        ..MemoryPorts::default()
+    };
+    let outcome = turn_offline(input(report, "2.2 Gutters"), &ports).await;
+    assert_eq!(outcome.end, TurnEnd::Command);
+    assert_eq!(outcome.report.find("s4").unwrap().title, "Downpipes");
+    assert_eq!(
+        ports.saved.lock().unwrap()[0].1,
+        "rename gutters to Downpipes"
+    );
+}
+
+#[tokio::test]
+async fn undo_takes_back_the_last_change_through_the_store() {
+    let (outcome, ports, _) = turn_with(sample(), "Rename 1 to Scope", vec![]).await;
+    assert_eq!(outcome.end, TurnEnd::Command);
+    let undone = turn_offline(input(sample(), "undo the last change"), &ports).await;
+    assert_eq!(undone.reply, "took back: Rename 1 to Scope");
+    assert!(ports.ops().is_empty());
+    let nothing = turn_offline(input(sample(), "deshaz el último cambio"), &ports).await;
+    assert_starts(&nothing.reply, "No he hecho ningún cambio");
+}
+
+#[tokio::test]
+async fn words_to_say_that_fit_nowhere_go_to_the_model_on_that_section() {
+    let (outcome, _, llm) = turn_with(
+        sample(),
+        "update the recommendations to say call a roofer this week",
+        steps(&["{"]),
+    )
+    .await;
+    assert_eq!(llm.requests().len(), 1);
+    assert!(llm.requests()[0].messages[0].content.contains("TEXT OF s5"));
+    assert!(
+        outcome
+            .reply
+            .starts_with("I made no change to 3 Recommendations"),
+        "{}",
+        outcome.reply
+    );
+}
+
+#[tokio::test]
+async fn a_translation_left_half_in_english_is_refused_and_said_so() {
+    let mut report = sample();
+    report.find_mut("s1").unwrap().body_md =
+        "The property was inspected on 3 March. Overall condition is fair.".into();
+    let half = r#"{"tool":"update_section","id":"s1","bodyMd":"La propiedad fue inspeccionada el 3 de marzo. Overall condition is fair and the roof is sound.","reason":"translate"}"#;
+    let (outcome, ports, _) = turn_with(
+        report,
+        "translate the introduction to Spanish",
+        steps(&[half, half, half, half, half, half]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert!(
+        outcome.reply.contains("not in Spanish"),
+        "{}",
+        outcome.reply
+    );
 }

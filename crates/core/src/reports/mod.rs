@@ -3,6 +3,7 @@
 //! report's real ids; every change is validated, kept for the student's review, and
 //! confirmed in words by the app when the model falls silent.
 
+mod clarify;
 pub mod command;
 pub mod confirm;
 mod contract;
@@ -20,7 +21,9 @@ pub mod prompt;
 mod properties;
 pub mod quality;
 pub mod references;
+mod reply_words;
 pub mod review;
+pub mod rewrite_check;
 pub mod rule_gate;
 pub mod rules;
 pub mod section_tree;
@@ -29,6 +32,7 @@ pub mod specs;
 mod testing;
 pub mod tools;
 mod turn;
+pub mod word_edit;
 
 pub use contract::{
     NumberedSection, OutlineEntry, Report, Section, MAX_BODY_CHARS, MAX_DEPTH, MAX_TITLE_CHARS,

@@ -20,31 +20,73 @@ pub fn help_message(report: &Report, language: Language) -> String {
         .unwrap_or_else(|| "1".into());
     match language {
         Language::Es => format!(
-            "No he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra {first} a …», \
+            "No he hecho ningún cambio: no he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra {first} a …», \
              «mueve {last} antes de {first}», «borra {last}», «añade una sección llamada … después de {first}», \
              «cambia el texto de {first} a: …»."
         ),
         Language::En => format!(
-            "I couldn't do that on my own. I understand requests such as: “rename {first} to …”, \
+            "I made no change: I couldn't do that on my own. I understand requests such as: “rename {first} to …”, \
              “move {last} before {first}”, “delete {last}”, “add a section called … after {first}”, \
              “set the text of {first} to: …”."
         ),
     }
 }
 
-/// The answer when the model could not rewrite a named section.
-pub fn rewrite_failed_message(report: &Report, id: &str, language: Language) -> String {
+/// The answer when the model could not rewrite a named section; `why` is the app's
+/// last refusal of the model's text, when there was one.
+pub fn rewrite_failed_message(
+    report: &Report,
+    id: &str,
+    why: Option<&str>,
+    language: Language,
+) -> String {
     let name = label(report, id);
     let number = report.number_of(id).unwrap_or_default();
+    let why = why.map(|w| format!(" ({w})")).unwrap_or_default();
     match language {
         Language::Es => format!(
-            "No he podido reescribir {name}: el texto del modelo no servía. Puedes editarla a mano (✎) \
-             o decir «cambia el texto de {number} a: …»."
+            "No he hecho ningún cambio en {name}: el texto del modelo no servía{why}. Puedes editarla \
+             a mano (✎) o decir «cambia el texto de {number} a: …»."
         ),
         Language::En => format!(
-            "I couldn't rewrite {name}: the model's text was not usable. You can edit it by hand (✎) \
-             or say “set the text of {number} to: …”."
+            "I made no change to {name}: the model's text was not usable{why}. You can edit it by \
+             hand (✎) or say “set the text of {number} to: …”."
         ),
+    }
+}
+
+/// Sentences of a section quoted when a question about it gets no usable answer.
+const QUOTED_SENTENCES: usize = 2;
+
+/// The answer to a question about one section when the model's words were unusable:
+/// the section's own first sentences, quoted; `None` when it has no text.
+pub fn section_quote(report: &Report, id: &str, language: Language) -> Option<String> {
+    let section = report.find(id)?;
+    let mut prose = section.body_md.clone();
+    for image in super::rules::images(&section.body_md) {
+        prose = prose.replace(image, " ");
+    }
+    let quote = crate::text::tidy::sentences(prose.trim())
+        .into_iter()
+        .take(QUOTED_SENTENCES)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let quote = quote.split_whitespace().collect::<Vec<_>>().join(" ");
+    if quote.is_empty() {
+        return None;
+    }
+    let name = label(report, id);
+    Some(match language {
+        Language::Es => format!("No he hecho ningún cambio. Esto dice {name}: «{quote}»"),
+        Language::En => format!("I made no change. Here is what {name} says: “{quote}”"),
+    })
+}
+
+/// The answer to "undo" when nothing was changed yet.
+pub fn nothing_to_undo(language: Language) -> String {
+    match language {
+        Language::Es => "No he hecho ningún cambio: no hay nada que deshacer.".into(),
+        Language::En => "I made no change: there is nothing to undo.".into(),
     }
 }
 

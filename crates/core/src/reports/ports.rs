@@ -2,9 +2,11 @@
 //! specifications, and saving a proposed change (one transaction per tool call, so a
 //! kill mid-turn keeps every change already proposed).
 
+use super::contract::Report;
 use super::error::ReportError;
 use super::ops::ReportOp;
 use super::review::ChangeAuthor;
+use crate::language::Language;
 use crate::llm::BoxFuture;
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +49,13 @@ pub trait ReportPorts: Send + Sync {
         &'a self,
         query: &'a str,
     ) -> BoxFuture<'a, Result<Vec<SpecPassage>, ReportError>>;
+    /// Takes back the last change — the newest one waiting for review, else the last
+    /// accepted step — and says what it was in `language`, with the report as shown
+    /// after; `None` when there is nothing to take back.
+    fn undo_last(
+        &self,
+        language: Language,
+    ) -> BoxFuture<'_, Result<Option<(String, Report)>, ReportError>>;
     /// Saves the changes of one tool call for review, in one transaction; their ids.
     fn record_changes<'a>(
         &'a self,

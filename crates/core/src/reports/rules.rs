@@ -60,6 +60,7 @@ fn check_body(old: Option<&str>, body: &str) -> Result<String, ReportError> {
     if words < MIN_MODEL_BODY_WORDS || !is_readable(body) {
         return Err(refuse("the body must be readable sentences"));
     }
+    let body = &without_repeats(body);
     let missing: Vec<&str> = old
         .into_iter()
         .flat_map(images)
@@ -71,6 +72,36 @@ fn check_body(old: Option<&str>, body: &str) -> Result<String, ReportError> {
         kept.push_str(&missing.join(" "));
     }
     Ok(kept)
+}
+
+/// Words a finished sentence does not end on ("This is a.").
+const UNFINISHED_ENDINGS: &[&str] = &[
+    "a", "an", "the", "of", "to", "and", "or", "with", "el", "la", "los", "las", "un", "una", "de",
+    "y", "o", "con", "que",
+];
+
+/// `body` with each sentence said again (a small model's loop) and each unfinished one
+/// dropped; a body with neither is returned as it is.
+fn without_repeats(body: &str) -> String {
+    let mut seen = std::collections::BTreeSet::new();
+    let all = crate::text::tidy::sentences(body);
+    let kept: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|s| {
+            let key = crate::text::normalize::normalize(s);
+            let unfinished = key
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| UNFINISHED_ENDINGS.contains(&w));
+            !unfinished && (key.split_whitespace().count() < 3 || seen.insert(key))
+        })
+        .collect();
+    if kept.len() == all.len() {
+        body.to_string()
+    } else {
+        kept.join(" ")
+    }
 }
 
 /// `op` as the app accepts it from the model (numbers dropped from titles), or why not.
@@ -174,5 +205,15 @@ mod tests {
     fn deletes_and_moves_pass_to_review_unchanged() {
         let delete = ReportOp::DeleteSection { id: "s2".into() };
         assert_eq!(check_model_op(&sample(), delete.clone()).unwrap(), delete);
+    }
+
+    #[test]
+    fn a_sentence_said_twice_is_kept_once() {
+        let looped = "The roof covers the house. The roof covers the house. It is old. This is a.";
+        let op = check_model_op(&sample(), update("s1", None, Some(looped))).unwrap();
+        assert_eq!(
+            op,
+            update("s1", None, Some("The roof covers the house. It is old."))
+        );
     }
 }

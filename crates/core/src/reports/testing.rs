@@ -1,10 +1,12 @@
 //! Test-only ports for report turns: a conversation, specifications, and the changes
 //! saved, in memory.
 
+use super::contract::Report;
 use super::error::ReportError;
 use super::ops::ReportOp;
 use super::ports::{ChatLine, ReportPorts, SpecPassage};
 use super::review::ChangeAuthor;
+use crate::language::Language;
 use crate::llm::BoxFuture;
 use std::sync::Mutex;
 
@@ -14,6 +16,8 @@ pub struct MemoryPorts {
     pub saved: Mutex<Vec<(Vec<ReportOp>, String, ChangeAuthor)>>,
     pub searches: Mutex<Vec<String>>,
     pub fail_saves: bool,
+    /// The conversation before the turn (a default line when empty).
+    pub history: Vec<ChatLine>,
 }
 
 impl MemoryPorts {
@@ -31,10 +35,23 @@ impl MemoryPorts {
 impl ReportPorts for MemoryPorts {
     fn chat_history(&self) -> BoxFuture<'_, Result<Vec<ChatLine>, ReportError>> {
         Box::pin(async {
+            if !self.history.is_empty() {
+                return Ok(self.history.clone());
+            }
             Ok(vec![ChatLine {
                 from_student: true,
                 text: "rename 1 to Scope".into(),
             }])
+        })
+    }
+
+    fn undo_last(
+        &self,
+        _language: Language,
+    ) -> BoxFuture<'_, Result<Option<(String, Report)>, ReportError>> {
+        Box::pin(async {
+            let taken = self.saved.lock().unwrap().pop();
+            Ok(taken.map(|(_, reason, _)| (format!("took back: {reason}"), Report::default())))
         })
     }
 

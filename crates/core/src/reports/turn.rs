@@ -5,24 +5,29 @@
 //! limit, a repeated call, a crash, silence — the changes already saved stand, and the
 //! app writes the confirmation from them.
 
-use super::command::{parse_commands, plan_commands, CommandPlan, ParsedCommand};
+use super::clarify::answered_request;
+use super::command::{parse_commands, plan_commands, CommandPlan};
 use super::confirm::{apply_described, confirmation, describe_op};
 use super::contract::Report;
 use super::error::ReportError;
 use super::focus::{focus, shortened, wants_shorter, Focus};
 use super::host::{call_progress, op_progress, ReportHost};
-use super::offline::{help_message, refusal_words, rewrite_failed_message};
+use super::offline::{
+    help_message, nothing_to_undo, refusal_words, rewrite_failed_message, section_quote,
+};
 use super::ops::{apply_op, ReportOp};
 use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{build_request, PromptInput};
 use super::references::find_references;
+use super::reply_words::{clip, is_question, kept_words, reply_filter};
 use super::review::ChangeAuthor;
+use super::rewrite_check::rewrite_ask;
 use super::rule_gate::needs_specs;
 use super::tools::ToolChoice;
 use crate::language::Language;
 use crate::llm::tools::{run_tool_loop, LoopEnd, StepRecord};
 use crate::llm::{CancelFlag, Llm, LlmError};
-use crate::text::tidy::{detect_language, is_readable, tidy_reply};
+use crate::text::tidy::detect_language;
 use crate::Coded;
 
 /// Longest request, in characters.
@@ -93,6 +98,8 @@ pub struct ReportTurnOutcome {
     pub reply_author: ChangeAuthor,
     /// Why the app wrote it after asking the model (`code: message`).
     pub failure: Option<String>,
+    /// The model's error, when the model failed (not when its words were unusable).
+    pub model_error: Option<crate::ErrorCode>,
     /// How the turn ended.
     pub end: TurnEnd,
     /// The changes saved for review this turn.
@@ -105,6 +112,8 @@ pub struct ReportTurnOutcome {
     pub searched_specs: bool,
     /// The language of the turn.
     pub language: Language,
+    /// The model's sentences the reply filter dropped ("check: sentence").
+    pub dropped: Vec<String>,
 }
 
 /// A request trimmed, or why it cannot be one.
@@ -129,22 +138,41 @@ pub async fn run_report_turn(
     cancel: &CancelFlag,
 ) -> Result<ReportTurnOutcome, ReportError> {
     let message = clean_message(&input.message)?;
-    if let Some(parsed) = parse_commands(&message) {
-        return command_turn(input.report, &message, parsed, ports, on_progress).await;
+    let history = ports.chat_history().await?;
+    let commands = match parse_commands(&message) {
+        Some(parsed) => Some((message.clone(), parsed)),
+        None => answered_request(&input.report, &history, &message),
+    };
+    let mut named = None;
+    if let Some((request, parsed)) = commands {
+        let language = parsed.first().map_or(input.language, |p| p.language);
+        match plan_commands(&input.report, &parsed) {
+            CommandPlan::Model(id) => named = id,
+            plan => {
+                let turn = CommandTurn {
+                    request: &request,
+                    language,
+                    plan,
+                };
+                return command_turn(input.report, turn, ports, on_progress).await;
+            }
+        }
     }
     let language = detect_language(&message).unwrap_or(input.language);
     let references = find_references(&input.report, &message);
-    let focus = focus(&message, &references);
+    let focus = named.map_or_else(|| focus(&message, &references), Focus::Body);
     let outcome = |reply, failure, end, report| ReportTurnOutcome {
         reply,
         reply_author: ChangeAuthor::App,
         failure,
+        model_error: None,
         end,
         change_ids: Vec::new(),
         report,
         steps: Vec::new(),
         searched_specs: false,
         language,
+        dropped: Vec::new(),
     };
     let Some(llm) = llm else {
         let help = help_message(&input.report, language);
@@ -174,9 +202,18 @@ pub async fn run_report_turn(
         specs: &specs,
         language,
     });
+    let mut words = reply_filter(
+        &input.report,
+        &specs,
+        &message,
+        &request.system,
+        &history,
+        language,
+    );
     let labels = input.report.clone();
     let focus_copy = focus.clone();
-    let mut host = ReportHost::new(input.report, ports, choice, focus, language);
+    let ask = rewrite_ask(&message);
+    let mut host = ReportHost::new(input.report, ports, choice, focus, language, ask);
     on_progress(ReportProgress {
         step: "thinking".into(),
         section: None,
@@ -185,6 +222,8 @@ pub async fn run_report_turn(
         |call: &crate::llm::tools::ToolCall| on_progress(call_progress(&labels, call));
     let looped = run_tool_loop(llm, request, &mut host, MAX_STEPS, &mut on_call, cancel).await;
     let changed = !host.change_ids.is_empty();
+    let host_refusal = host.refusal.take();
+    let refused = std::mem::take(&mut host.refused);
     let confirm = confirmation(&host.described, language);
     let mut done = outcome(confirm, None, TurnEnd::Reply, host.report);
     done.change_ids = host.change_ids;
@@ -199,39 +238,44 @@ pub async fn run_report_turn(
             return Err(ReportError::Model(LlmError::Cancelled))
         }
         _ if cancel.is_cancelled() => done.end = TurnEnd::Stopped,
-        // A rewrite the model was asked for and did not make is the app's to answer.
-        LoopEnd::Reply(text) if !changed && focus_copy == Focus::Open => {
-            let text = tidy_reply(&text);
-            let words = text.split_whitespace().count();
-            let fits = words >= MIN_REPLY_WORDS
-                && is_readable(&text)
-                && detect_language(&text).is_none_or(|l| l == language);
-            if fits {
-                done.reply = text;
+        // Words without a change answer a question about the report, or nothing: a
+        // request that changed nothing is told so by the app, never by words that read
+        // like success.
+        LoopEnd::Reply(text) if !changed && focus_copy == Focus::Open && is_question(&message) => {
+            let kept = kept_words(&mut words, &text, &mut done.dropped);
+            if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
+                done.reply = kept;
                 done.reply_author = ChangeAuthor::Model;
             } else {
-                done.reply = help_message(&done.report, language);
                 done.end = TurnEnd::ModelFailed;
-                done.failure = Some(format!(
-                    "unusable reply: {}",
-                    text.chars().take(120).collect::<String>()
-                ));
+                done.failure = Some(format!("unusable answer: {}", clip(&text)));
             }
         }
         LoopEnd::Reply(text) if !changed => {
             done.end = TurnEnd::ModelFailed;
-            done.failure = Some(format!(
-                "no change, only: {}",
-                text.chars().take(120).collect::<String>()
-            ));
+            done.failure = Some(format!("no change, only: {}", clip(&text)));
         }
-        LoopEnd::Reply(_) => {}
+        // The model's own words after its change, when they pass the filter.
+        LoopEnd::Reply(text) => {
+            let kept = kept_words(&mut words, &text, &mut done.dropped);
+            if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
+                done.reply = format!("{} {kept}", done.reply);
+            }
+        }
         LoopEnd::StepLimit => done.end = TurnEnd::StepLimit,
         LoopEnd::RepeatedCall => done.end = TurnEnd::RepeatedCall,
         LoopEnd::ModelFailed(e) => {
             done.end = TurnEnd::ModelFailed;
+            done.model_error = Some(e.code());
             done.failure = Some(format!("{}: {e}", e.code().as_str()));
         }
+    }
+    if !refused.is_empty() && !changed {
+        let failure = done
+            .failure
+            .take()
+            .unwrap_or_else(|| done.end.as_str().into());
+        done.failure = Some(format!("{failure}; refused: {}", refused.join(" | ")));
     }
     if !changed && done.reply_author == ChangeAuthor::App {
         match &focus_copy {
@@ -239,9 +283,16 @@ pub async fn run_report_turn(
                 return shorten_by_app(done, id, &message, ports, on_progress).await;
             }
             Focus::Body(id) | Focus::Title(id) | Focus::Append(id) => {
-                done.reply = rewrite_failed_message(&done.report, id, language);
+                let why = host_refusal.as_deref();
+                done.reply = rewrite_failed_message(&done.report, id, why, language);
             }
-            Focus::Open => done.reply = help_message(&done.report, language),
+            Focus::Open => {
+                let quoted = is_question(&message)
+                    .then(|| references.iter().find(|r| r.ids.len() == 1))
+                    .flatten()
+                    .and_then(|r| section_quote(&done.report, &r.ids[0], language));
+                done.reply = quoted.unwrap_or_else(|| help_message(&done.report, language));
+            }
         }
     }
     Ok(done)
@@ -258,7 +309,7 @@ async fn shorten_by_app(
 ) -> Result<ReportTurnOutcome, ReportError> {
     let language = done.language;
     let Some(body) = done.report.find(id).and_then(|s| shortened(&s.body_md)) else {
-        done.reply = rewrite_failed_message(&done.report, id, language);
+        done.reply = rewrite_failed_message(&done.report, id, None, language);
         return Ok(done);
     };
     let op = ReportOp::UpdateSection {
@@ -285,32 +336,64 @@ async fn shorten_by_app(
     Ok(done)
 }
 
-/// A request the app understood: its changes saved for review, or a question.
+/// A request the app understood, planned.
+struct CommandTurn<'a> {
+    /// The request as the student wrote it (the reason of its changes).
+    request: &'a str,
+    /// The language it was said in.
+    language: Language,
+    /// What the app does.
+    plan: CommandPlan,
+}
+
+/// A request the app understood: its changes saved for review, the last change taken
+/// back, or a question.
 async fn command_turn(
     report: Report,
-    message: &str,
-    parsed: Vec<ParsedCommand>,
+    turn: CommandTurn<'_>,
     ports: &dyn ReportPorts,
     on_progress: &mut (dyn FnMut(ReportProgress) + Send),
 ) -> Result<ReportTurnOutcome, ReportError> {
-    let language = parsed.first().map_or(Language::En, |p| p.language);
+    let CommandTurn {
+        request: message,
+        language,
+        plan,
+    } = turn;
     let mut outcome = ReportTurnOutcome {
         reply: String::new(),
         reply_author: ChangeAuthor::App,
         failure: None,
+        model_error: None,
         end: TurnEnd::Asked,
         change_ids: Vec::new(),
         report,
         steps: Vec::new(),
         searched_specs: false,
         language,
+        dropped: Vec::new(),
     };
-    let ops = match plan_commands(&outcome.report, &parsed) {
+    let ops = match plan {
         CommandPlan::Ask(question) => {
             outcome.reply = question;
             return Ok(outcome);
         }
+        CommandPlan::Undo => {
+            match ports.undo_last(language).await? {
+                Some((words, report)) => {
+                    outcome.reply = words;
+                    outcome.report = report;
+                    outcome.end = TurnEnd::Command;
+                }
+                None => outcome.reply = nothing_to_undo(language),
+            }
+            return Ok(outcome);
+        }
         CommandPlan::Apply(ops) => ops,
+        // The caller sends these to the model; here they are the app's help.
+        CommandPlan::Model(_) => {
+            outcome.reply = help_message(&outcome.report, language);
+            return Ok(outcome);
+        }
     };
     let (after, described) = match apply_described(&outcome.report, &ops, language) {
         Ok(done) => done,

@@ -4,7 +4,8 @@ import { commands, type ReportFileFormat, type ReportView } from "../../bindings
 import { currentLanguage, errorText } from "../../i18n";
 
 /** Above the report: its title and version, Undo, History, Specifications, and export
- * of the accepted version to Markdown or Word through a save dialog the app opens. */
+ * of the accepted version to Markdown or Word through a save dialog the app opens; when
+ * changes wait for review, a note says the file will not have them. */
 export function ReportToolbar({
   report,
   onUndo,
@@ -18,11 +19,16 @@ export function ReportToolbar({
 }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const waiting = report.changes.length;
 
   async function exportAs(format: ReportFileFormat) {
     const result = await commands.reportsExport(report.id, format, currentLanguage());
     if (result.status === "error") setMessage({ ok: false, text: errorText(result.error) });
-    else if (result.data !== null) setMessage({ ok: true, text: t("reports.exported", { path: result.data }) });
+    else if (result.data !== null) {
+      const saved = t("reports.exported", { path: result.data });
+      const note = waiting > 0 ? ` ${t("reports.exportWaiting", { count: waiting })}` : "";
+      setMessage({ ok: true, text: saved + note });
+    }
   }
 
   return (
@@ -48,6 +54,9 @@ export function ReportToolbar({
           {t("reports.exportDocx")}
         </button>
       </div>
+      {waiting > 0 && (
+        <p className="muted export-waiting">{t("reports.exportWaiting", { count: waiting })}</p>
+      )}
       {message && (
         <p className={message.ok ? "check-ok" : "check-error"} role={message.ok ? "status" : "alert"}>
           {message.text}

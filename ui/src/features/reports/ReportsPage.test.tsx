@@ -118,6 +118,16 @@ describe("ReportsPage", () => {
     expect(calls.find((c) => c.cmd === "reports_export")?.args).toEqual({ id: 1, format: "docx", language: "en" });
   });
 
+  it("export says when changes wait for review and are not in the file", async () => {
+    await importReport();
+    await ask("rename 2.1 to Downpipes");
+    await screen.findByRole("region", { name: "2.1 Downpipes" });
+    const note = "Export saves the accepted version: 1 change is still waiting for your review and is not in the file.";
+    expect(screen.getByText(note)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Export Markdown" })));
+    expect(await screen.findByText(/^Saved to .*1 change is still waiting/)).toBeTruthy();
+  });
+
   it("a cancelled import changes nothing and shows no error", async () => {
     const handlers = createReportsMock() as Record<string, (args: Record<string, unknown>) => unknown>;
     mockIPC((cmd, args) => (cmd === "reports_import" ? null : (handlers[cmd]?.(args as Record<string, unknown>) ?? null)));

@@ -10,8 +10,11 @@ use lantern_core::eval::{Check, TurnScore};
 use lantern_core::language::Language;
 use lantern_core::llm::CancelFlag;
 use lantern_core::reports::quality::{images_kept, reply_ok, tree_valid};
-use lantern_core::reports::Report;
+use lantern_core::reports::rewrite_check::lost_numbers;
+use lantern_core::reports::{ChangeAuthor, Report, ReportTurnOutcome};
 use lantern_core::retrieval::Retriever;
+use lantern_core::text::support::{DropReason, ReplyFilter};
+use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_core::ErrorCode;
 use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::{ChangeSelection, ReportRequest, ReportState, DEFAULT_PROJECT_NAME};
@@ -78,6 +81,19 @@ struct Expect {
     /// The last accepted version still has these titles (a delete waits for review).
     #[serde(default)]
     accepted_has: Vec<String>,
+    /// These words are gone from the section's text.
+    #[serde(default)]
+    body_lacks: BTreeMap<String, Vec<String>>,
+    /// When the section (numbered before the turn) changed, every number of its old
+    /// text is still there.
+    #[serde(default)]
+    keeps_facts: Vec<String>,
+    /// When the section (numbered before the turn) changed, its text is in this language.
+    #[serde(default)]
+    body_language: BTreeMap<String, String>,
+    /// The turn is a question about the report: words without a change are its answer.
+    #[serde(default)]
+    answers: bool,
 }
 
 fn invalid(case: &ReportCase, detail: impl std::fmt::Display) -> CliError {
@@ -120,8 +136,16 @@ pub async fn run(
             .create_report(bench.profile, project, &case.report, &report)
             .await?
             .id;
+        let mut earlier = Vec::new();
         for (i, turn) in case.turns.iter().enumerate() {
-            let score = play(bench, case, id, i, turn, specs).await?;
+            let to_play = Play {
+                case,
+                id,
+                index: i,
+                turn,
+                specs,
+            };
+            let score = play(bench, to_play, &mut earlier).await?;
             progress(&score);
             scores.push(score);
         }
@@ -129,14 +153,27 @@ pub async fn run(
     Ok(scores)
 }
 
-async fn play(
-    bench: &Bench,
-    case: &ReportCase,
+/// One turn of a case to play, and the replies before it in the case.
+struct Play<'a> {
+    case: &'a ReportCase,
     id: i64,
     index: usize,
-    turn: &Turn,
-    specs: Option<&dyn Retriever>,
+    turn: &'a Turn,
+    specs: Option<&'a dyn Retriever>,
+}
+
+async fn play(
+    bench: &Bench,
+    to_play: Play<'_>,
+    earlier: &mut Vec<String>,
 ) -> Result<TurnScore, CliError> {
+    let Play {
+        case,
+        id,
+        index,
+        turn,
+        specs,
+    } = to_play;
     let (store, profile) = (&bench.store, bench.profile);
     let before = store.report_state(profile, id).await?;
     let mut checks = Vec::new();
@@ -158,6 +195,16 @@ async fn play(
                 )
                 .await?;
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
+            checks.extend(honest_reply(&saved.outcome, turn.expect.answers));
+            if saved.outcome.reply_author == ChangeAuthor::Model {
+                checks.extend(model_words(
+                    &saved.outcome.reply,
+                    message,
+                    &before.shown(),
+                    earlier,
+                ));
+            }
+            earlier.push(saved.outcome.reply.clone());
             if let Some(expected) = turn.expect.searched_specs {
                 let searched = saved.outcome.searched_specs;
                 checks.push(Check::new("searched_specs", searched == expected, || {
@@ -213,6 +260,64 @@ async fn play(
         reply,
         checks,
     })
+}
+
+/// Words that say plainly that nothing changed, or what was taken back.
+const HONEST: &[&str] = &[
+    "i made no change",
+    "i can t find",
+    "i cant find",
+    "no encuentro",
+    "already like that",
+    "no he hecho ningun cambio",
+    "ya esta asi",
+    "i took back",
+    "i undid",
+    "he retirado",
+    "he deshecho",
+];
+
+/// `no_false_success`: a turn that saved no change says so (or asks, or answers the
+/// question it was asked) — never words that read like success.
+fn honest_reply(outcome: &ReportTurnOutcome, answers: bool) -> Vec<Check> {
+    let changed = !outcome.change_ids.is_empty();
+    let words = normal(&outcome.reply);
+    let ok = changed
+        || answers
+        || outcome.reply.trim_end().ends_with('?')
+        || HONEST.iter().any(|h| words.contains(h));
+    vec![Check::new("no_false_success", ok, || outcome.reply.clone())]
+}
+
+/// The checks of the model's own words: no echo of the request, nothing said earlier in
+/// the case, and every sentence resting on the report.
+fn model_words(reply: &str, message: &str, report: &Report, earlier: &[String]) -> Vec<Check> {
+    let material: Vec<String> = report
+        .all_sections()
+        .iter()
+        .map(|s| format!("{}. {}", s.title, s.body_md))
+        .collect();
+    let material: Vec<&str> = material.iter().map(String::as_str).collect();
+    let earlier: Vec<&str> = earlier.iter().map(String::as_str).collect();
+    let filter = ReplyFilter::new(None, &material, message).with_said(&earlier);
+    let failing = |reason: fn(&DropReason) -> bool| -> Vec<&str> {
+        sentences(reply)
+            .into_iter()
+            .filter(|s| filter.check(s).as_ref().err().is_some_and(reason))
+            .collect()
+    };
+    let echo = failing(|r| *r == DropReason::Echo);
+    let repeat = failing(|r| *r == DropReason::Repeat);
+    let unsupported = failing(|r| matches!(r, DropReason::Unsupported(_)));
+    vec![
+        Check::new("no_echo", echo.is_empty(), || echo.join(" | ")),
+        Check::new("no_repeat_across_turns", repeat.is_empty(), || {
+            repeat.join(" | ")
+        }),
+        Check::new("supported", unsupported.is_empty(), || {
+            unsupported.join(" | ")
+        }),
+    ]
 }
 
 fn normal(text: &str) -> String {
@@ -299,6 +404,36 @@ fn expectations(
         checks.push(Check::new("missing", gone, || {
             format!("{title} is still there")
         }));
+    }
+    for (number, needles) in &expect.body_lacks {
+        let body = numbered(shown, number)
+            .map(|s| normal(&s.body_md))
+            .unwrap_or_default();
+        let ok = !needles.iter().any(|n| body.contains(&normal(n)));
+        checks.push(Check::new("body_lacks", ok, || {
+            format!("{number}: {body:?}")
+        }));
+    }
+    for number in &expect.keeps_facts {
+        if let (Some(old), Some(new)) = then_and_now(number) {
+            if old.body_md != new.body_md {
+                let lost = lost_numbers(&old.body_md, &new.body_md);
+                checks.push(Check::new("keeps_facts", lost.is_empty(), || {
+                    format!("lost {lost:?}: {}", new.body_md)
+                }));
+            }
+        }
+    }
+    for (number, language) in &expect.body_language {
+        if let (Some(old), Some(new)) = then_and_now(number) {
+            if old.body_md != new.body_md {
+                let detected = detect_language(&new.body_md);
+                let ok = detected.is_some_and(|l| format!("{l:?}").eq_ignore_ascii_case(language));
+                checks.push(Check::new("body_language", ok, || {
+                    format!("{detected:?}: {}", new.body_md)
+                }));
+            }
+        }
     }
     for title in &expect.accepted_has {
         let kept = after
