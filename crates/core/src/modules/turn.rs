@@ -26,9 +26,9 @@ use crate::language::Language;
 use crate::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
 };
+use crate::text::checked_stream::CheckedStream;
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
-use crate::text::stream_field::AssistantTextStream;
 use crate::text::support::{DropReason, ReplyFilter};
 use crate::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
 use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
@@ -506,6 +506,23 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     Ok(words)
 }
 
+/// Whether the reply's first block, as far as `raw` goes, may be a paragraph: true until
+/// its `"content"` string starts, then whether its `"type"` said `paragraph`.
+fn first_block_is_paragraph(raw: &str) -> bool {
+    let text_value = raw.match_indices("\"content\"").find(|(at, key)| {
+        raw[at + key.len()..]
+            .trim_start()
+            .strip_prefix(':')
+            .is_some_and(|rest| rest.trim_start().starts_with('"'))
+    });
+    let Some((at, _)) = text_value else {
+        return true;
+    };
+    let block = &raw[raw[..at].rfind('{').unwrap_or(0)..at];
+    let compact: String = block.split_whitespace().collect();
+    compact.contains("\"type\":\"paragraph\"")
+}
+
 impl LoopTurn for ModelAsk<'_> {
     type Reply = Words;
     type Error = ModuleError;
@@ -521,10 +538,16 @@ impl LoopTurn for ModelAsk<'_> {
             let Some((request, schema)) = &prepared.request else {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
-            let mut stream = AssistantTextStream::for_field("content");
+            // Only the first block streams, and only a paragraph: its sentences the
+            // filter keeps are the start of the saved reply.
+            let mut stream =
+                CheckedStream::new("content", prepared.filter.clone()).holding(|s| s.contains('%'));
             let mut raw = String::new();
             let mut forward = |delta: &str| {
                 raw.push_str(delta);
+                if !first_block_is_paragraph(&raw) {
+                    stream.stop();
+                }
                 let text = stream.push(delta);
                 if !text.is_empty() {
                     on_text(&text);
@@ -777,6 +800,41 @@ mod tests {
             chips.last().map(String::as_str),
             Some("Continue: Your thoughts")
         );
+    }
+
+    #[tokio::test]
+    async fn what_streams_is_the_start_of_the_saved_reply() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let reply = MODEL_REPLY
+            .replace(
+                r#"{"content":"A racing heart"#,
+                r#"{"type":"paragraph","content":"A racing heart"#,
+            )
+            .replace(
+                r#"calms the body.","type":"paragraph"}"#,
+                r#"calms the body. Hearts were studied on Mars in 1850."}"#,
+            );
+        let llm = ScriptedLlm::new([Ok(reply)]);
+        let mut streamed = String::new();
+        let out = run_module_turn(
+            &prepared,
+            Some(&llm),
+            &mut |t| streamed.push_str(t),
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+        let saved = &out.reply.content.text_blocks[0].content;
+        assert_eq!(
+            streamed.trim_end(),
+            "A racing heart is adrenaline at work. Slow breathing calms the body."
+        );
+        assert!(saved.starts_with(streamed.trim_end()), "{saved}");
+        assert!(!saved.contains("Mars"));
     }
 
     #[tokio::test]

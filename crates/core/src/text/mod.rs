@@ -3,6 +3,7 @@
 //! the wrong language, unsafe characters), the content terms of a text and the reply
 //! filter every model sentence passes ([`support`]).
 
+pub mod checked_stream;
 pub mod message_language;
 pub mod mojibake;
 pub mod normalize;

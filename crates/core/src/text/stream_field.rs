@@ -127,22 +127,32 @@ impl AssistantTextStream {
 /// The byte offset just after the opening quote of the value of `quoted_key` in
 /// `json`, once it has arrived.
 fn value_start(json: &str, quoted_key: &str) -> Option<usize> {
-    let key = json.find(quoted_key)? + quoted_key.len();
-    let after = &json[key..];
-    let colon = after.find(|c: char| !c.is_whitespace())?;
-    if !after[colon..].starts_with(':') {
-        return None;
-    }
-    let value = &after[colon + 1..];
-    let quote = value.find(|c: char| !c.is_whitespace())?;
-    value[quote..]
-        .starts_with('"')
-        .then(|| key + colon + 1 + quote + 1)
+    json.match_indices(quoted_key).find_map(|(at, _)| {
+        let key = at + quoted_key.len();
+        let after = &json[key..];
+        let colon = after.find(|c: char| !c.is_whitespace())?;
+        if !after[colon..].starts_with(':') {
+            return None;
+        }
+        let value = &after[colon + 1..];
+        let quote = value.find(|c: char| !c.is_whitespace())?;
+        value[quote..]
+            .starts_with('"')
+            .then(|| key + colon + 1 + quote + 1)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_whose_value_is_an_object_is_passed_over_for_the_string_one() {
+        let mut stream = AssistantTextStream::for_field("content");
+        let text =
+            stream.push(r#"{"content":{"text_blocks":[{"type":"paragraph","content":"Hi."}]}}"#);
+        assert_eq!(text, "Hi.");
+    }
 
     const JSON: &str = r#"{"assistantText": "Say \"why\" \\ then\n\u00e9t\u00e9 \ud83d\ude00 done.", "step":"claim"}"#;
     const TEXT: &str = "Say \"why\" \\ then\nété 😀 done.";
