@@ -8,7 +8,7 @@ use crate::modules::{storage, ModuleMessage, ModuleSessionRow};
 use crate::Store;
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError};
-use lantern_core::modules::contract::Milestone;
+use lantern_core::modules::contract::{Form, Milestone, ModuleReply};
 use lantern_core::modules::pack::{module_owner, ModuleManifest};
 use lantern_core::modules::prompt::Passage;
 use lantern_core::modules::{
@@ -21,6 +21,8 @@ use serde::Serialize;
 
 /// Messages of history given to the model.
 const HISTORY: usize = 4;
+/// Replies searched for a form the student sends that the pack does not have.
+const FORM_REPLIES: i64 = 20;
 /// Passages retrieval adds for a message.
 const PASSAGES: usize = 3;
 /// Least similarity of a retrieved passage.
@@ -243,6 +245,25 @@ impl Store {
         Ok(progress_view(&module, &session.progress))
     }
 
+    /// The forms the session's replies showed, newest first (a form the model wrote can
+    /// be sent like the pack's own).
+    async fn module_forms_shown(&self, session_id: i64) -> Result<Vec<Form>, ModuleError> {
+        let replies: Vec<String> = sqlx::query_scalar(
+            "SELECT reply FROM module_messages WHERE session_id = ? AND reply IS NOT NULL \
+             AND json_array_length(reply, '$.content.forms') > 0 ORDER BY id DESC LIMIT ?",
+        )
+        .bind(session_id)
+        .bind(FORM_REPLIES)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(replies
+            .iter()
+            .filter_map(|r| serde_json::from_str::<ModuleReply>(r).ok())
+            .flat_map(|r| r.content.forms)
+            .collect())
+    }
+
     async fn module_history(&self, session_id: i64) -> Result<Vec<ChatMessage>, ModuleError> {
         let mut rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT role, text FROM module_messages WHERE session_id = ? ORDER BY id DESC LIMIT ?",
@@ -302,6 +323,7 @@ impl Store {
             history: self.module_history(session_id).await?,
             passages: found,
             forms_sent: session.forms_sent.clone(),
+            forms_shown: self.module_forms_shown(session_id).await?,
         };
         let prepared = prepare_module_turn(input)?;
         let mut before_reply = prepared.progress.clone();

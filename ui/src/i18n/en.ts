@@ -540,6 +540,7 @@ export const en = {
     stop: "Stop",
     working: "Thinking…",
     quickReplies: "Quick replies",
+    replyKind: { educational: "Lesson", assessment: "Check-in", summary: "Summary" },
     formOptional: "Optional — you can also just write.",
     submit: "Submit",
     skip: "Skip",

@@ -538,6 +538,7 @@ export const es: Strings = {
     stop: "Detener",
     working: "Pensando…",
     quickReplies: "Respuestas rápidas",
+    replyKind: { educational: "Lección", assessment: "Comprobación", summary: "Resumen" },
     formOptional: "Opcional: también puedes escribir sin más.",
     submit: "Enviar",
     skip: "Omitir",

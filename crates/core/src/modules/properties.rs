@@ -65,6 +65,7 @@ proptest! {
             history: Vec::new(),
             passages: Vec::new(),
             forms_sent: Vec::new(),
+            forms_shown: Vec::new(),
         };
         let prepared = prepare_module_turn(input).unwrap();
         let llm = ScriptedLlm::new([Ok(text)]);

@@ -74,17 +74,50 @@ pub fn open_prompt(language: Language) -> String {
 }
 
 /// The success block for reaching `milestone`.
-pub fn milestone_block(language: Language, milestone: Milestone) -> String {
+pub fn milestone_block(language: Language, milestone: Milestone, covered: &[String]) -> String {
     let p = milestone.percent();
-    match (language, milestone) {
+    let head = match (language, milestone) {
         (Language::En, Milestone::Complete) => {
-            "🎉 **100 %** — you've covered every topic of this module. Well done!".into()
+            "🎉 **100 %** — you've covered every topic of this module. Well done!".to_string()
         }
         (Language::Es, Milestone::Complete) => {
-            "🎉 **100 %**: has cubierto todos los temas del módulo. ¡Muy bien hecho!".into()
+            "🎉 **100 %**: has cubierto todos los temas del módulo. ¡Muy bien hecho!".to_string()
         }
         (Language::En, _) => format!("🎉 You've reached **{p} %** of this module. Great progress!"),
         (Language::Es, _) => format!("🎉 Has llegado al **{p} %** del módulo. ¡Buen avance!"),
+    };
+    if covered.is_empty() {
+        return head;
+    }
+    let shown: Vec<&str> = covered
+        .iter()
+        .take(MAX_LISTED_TOPICS)
+        .map(String::as_str)
+        .collect();
+    let more = covered.len() - shown.len();
+    let list = match (language, more) {
+        (_, 0) => join_words(language, &shown),
+        (Language::En, n) => format!("{}, and {n} more", shown.join(", ")),
+        (Language::Es, n) => format!("{} y {n} más", shown.join(", ")),
+    };
+    match language {
+        Language::En => format!("{head} So far: {list}."),
+        Language::Es => format!("{head} Hasta ahora: {list}."),
+    }
+}
+
+/// Topics a milestone lists before "and N more".
+const MAX_LISTED_TOPICS: usize = 8;
+
+/// "a, b and c" / "a, b y c".
+fn join_words(language: Language, words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => {
+            let and = if language == Language::Es { "y" } else { "and" };
+            format!("{} {and} {last}", rest.join(", "))
+        }
     }
 }
 
@@ -215,5 +248,23 @@ pub fn notes_lead(language: Language, topic: &str) -> String {
     match language {
         Language::En => format!("Here is what the module says about **{topic}**:"),
         Language::Es => format!("Esto es lo que dice el módulo sobre **{topic}**:"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_milestone_says_what_was_covered() {
+        let covered = vec!["Racing heart".to_string(), "Breathing".to_string()];
+        let block = milestone_block(Language::En, Milestone::Half, &covered);
+        assert!(
+            block.ends_with("So far: Racing heart and Breathing."),
+            "{block}"
+        );
+        let many: Vec<String> = (1..=10).map(|i| format!("T{i}")).collect();
+        let block = milestone_block(Language::Es, Milestone::Half, &many);
+        assert!(block.ends_with("T8 y 2 más."), "{block}");
     }
 }

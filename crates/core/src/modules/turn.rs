@@ -8,7 +8,8 @@
 //! whatever the model said.
 
 use super::contract::{
-    BlockType, Emotion, Milestone, ModuleReply, NextStep, ResponseType, TextBlock, MAX_SUGGESTIONS,
+    BlockType, Emotion, Form, Milestone, ModuleReply, NextStep, ResponseType, TextBlock,
+    MAX_SUGGESTIONS,
 };
 use super::error::ModuleError;
 use super::fallback::{read_any_reply, ReadAs};
@@ -16,7 +17,7 @@ use super::forms::{check_answers, form_topics, SubmittedForm};
 use super::grammar::{model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS};
 use super::keywords::topics_in;
 use super::offline;
-use super::pack::ModuleManifest;
+use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{module_request, user_message, Passage, PROMPT_LABELS};
 use super::reading::{read_intent, Intent};
@@ -30,6 +31,7 @@ use crate::text::checked_stream::CheckedStream;
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
 use crate::text::support::{DropReason, ReplyFilter};
+use crate::text::terms::term_keys;
 use crate::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
 use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
 #[cfg(test)]
@@ -73,6 +75,8 @@ pub struct ModuleTurnInput {
     pub passages: Vec<Passage>,
     /// Ids of the forms the student already sent in this session.
     pub forms_sent: Vec<String>,
+    /// Forms the session's replies showed (the model's own among them), newest first.
+    pub forms_shown: Vec<Form>,
 }
 
 /// The reply's kind, decided by code.
@@ -207,6 +211,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         history,
         passages,
         mut forms_sent,
+        forms_shown,
     } = input;
     let mut change = ProgressChange::default();
     let mut submitted = None;
@@ -251,12 +256,20 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             (plan, text)
         }
         StudentAct::Form { form_id, answers } => {
-            let form = module
-                .form(&form_id)
-                .ok_or_else(|| ModuleError::FormNotFound(form_id.clone()))?
-                .clone();
+            // The pack's form, else one a reply of this session showed (the model's).
+            let form = match module.form(&form_id) {
+                Some(form) => form.clone(),
+                None => forms_shown
+                    .iter()
+                    .find(|f| f.id == form_id)
+                    .map(FormTemplate::from_form)
+                    .ok_or_else(|| ModuleError::FormNotFound(form_id.clone()))?,
+            };
             let checked = check_answers(&form, &answers)?;
-            let found = form_topics(&module, &form, &checked);
+            let mut found = form_topics(&module, &form, &checked);
+            if found.is_empty() {
+                found = topics_in(&module, &checked.as_message());
+            }
             change.newly_covered = progress.cover(&module, &found);
             focus = found;
             let text = checked.as_message();
@@ -496,7 +509,8 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     }
     words.reply.content.text_blocks = kept;
     if let Some(step) = &mut words.reply.content.next_step {
-        step.suggestions.retain(|s| usable_words(s, language));
+        step.suggestions
+            .retain(|s| usable_words(s, language) && !offers_covered_topic(s, prepared));
         step.suggestions.truncate(MODEL_SUGGESTIONS);
         step.prompt = step.prompt.take().filter(|p| usable_words(p, language));
     }
@@ -504,6 +518,27 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         words.reply.meta.response_type = ResponseType::Conversational;
     }
     Ok(words)
+}
+
+/// Whether a quick reply the model wrote offers a topic the student already covered
+/// (every word of its title, or one of its keywords, and nothing of an open topic).
+fn offers_covered_topic(chip: &str, prepared: &PreparedModuleTurn) -> bool {
+    let chip_keys = term_keys(chip);
+    let names = |t: &Topic| {
+        let title = term_keys(&t.title);
+        let keyword = t
+            .keywords
+            .en
+            .iter()
+            .chain(&t.keywords.es)
+            .any(|k| !term_keys(k).is_empty() && term_keys(k).is_subset(&chip_keys));
+        keyword || (!title.is_empty() && title.is_subset(&chip_keys))
+    };
+    let (covered, open): (Vec<&Topic>, Vec<&Topic>) = prepared
+        .module
+        .topics()
+        .partition(|t| prepared.progress.covered.contains(&t.id));
+    covered.into_iter().any(names) && !open.into_iter().any(names)
 }
 
 /// Whether the reply's first block, as far as `raw` goes, may be a paragraph: true until
@@ -642,10 +677,17 @@ pub fn stamp_progress(
 }
 
 /// Adds the milestone's success block when the reply does not celebrate it.
-fn celebrate(reply: &mut ModuleReply, milestone: Option<Milestone>, language: Language) {
-    let Some(milestone) = milestone else {
+fn celebrate(reply: &mut ModuleReply, prepared: &PreparedModuleTurn) {
+    let (Some(milestone), language) = (prepared.change.milestone, prepared.language) else {
         return;
     };
+    let covered: Vec<String> = prepared
+        .progress
+        .covered
+        .iter()
+        .filter_map(|id| prepared.module.topic(id))
+        .map(|t| t.title.clone())
+        .collect();
     if celebrates(reply, milestone) {
         return;
     }
@@ -660,7 +702,7 @@ fn celebrate(reply: &mut ModuleReply, milestone: Option<Milestone>, language: La
         at.min(reply.content.text_blocks.len()),
         TextBlock::new(
             BlockType::Success,
-            replies::milestone_block(language, milestone),
+            replies::milestone_block(language, milestone, &covered),
         ),
     );
 }
@@ -730,7 +772,7 @@ pub async fn run_module_turn(
             &mut reply,
         );
     }
-    celebrate(&mut reply, prepared.change.milestone, prepared.language);
+    celebrate(&mut reply, prepared);
     stamp_progress(
         &prepared.module,
         &prepared.progress,
@@ -762,6 +804,7 @@ mod tests {
             history: Vec::new(),
             passages: Vec::new(),
             forms_sent: Vec::new(),
+            forms_shown: Vec::new(),
         }
     }
 
@@ -800,6 +843,26 @@ mod tests {
             chips.last().map(String::as_str),
             Some("Continue: Your thoughts")
         );
+    }
+
+    #[tokio::test]
+    async fn a_quick_reply_offering_a_covered_topic_is_dropped() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let reply = MODEL_REPLY.replace(
+            r#"["Before tests","At night"]"#,
+            r#"["More about a racing heart","Breathing tips"]"#,
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(reply)]))).await;
+        let chips = out.reply.content.next_step.unwrap().suggestions;
+        assert!(
+            !chips.iter().any(|c| c.contains("racing heart")),
+            "{chips:?}"
+        );
+        assert_eq!(chips.first().map(String::as_str), Some("Breathing tips"));
     }
 
     #[tokio::test]
@@ -1109,5 +1172,21 @@ mod tests {
             "the choice field without options is dropped"
         );
         assert_eq!(out.model_read.unwrap().repairs.len(), 1);
+        let mut sent = input(
+            prepared.progress.clone(),
+            StudentAct::Form {
+                form_id: "check".into(),
+                answers: serde_json::from_value(json!({"level": "lot"})).unwrap(),
+            },
+        );
+        sent.module = prepared.module.clone();
+        sent.forms_shown = out.reply.content.forms.clone();
+        let answered = prepare_module_turn(sent).unwrap();
+        assert_eq!(answered.plan, Plan::Answer);
+        assert!(
+            answered.student_text.contains("A lot"),
+            "{}",
+            answered.student_text
+        );
     }
 }

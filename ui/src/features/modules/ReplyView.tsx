@@ -4,11 +4,20 @@ import type { FieldAnswer, Media, ModuleReply, TextBlock } from "../../bindings"
 import { BlockText } from "./BlockText";
 import { FormCard } from "./FormCard";
 
+/** Icons of the reply kinds that get a label (a conversational reply has none). */
+const KIND_ICONS: Partial<Record<ModuleReply["meta"]["response_type"], string>> = {
+  educational: "📘",
+  assessment: "📝",
+  summary: "🧾",
+};
+
 function Block({ block }: { block: TextBlock }) {
   if (block.type === "heading") {
-    const level = Math.min(6, Math.max(3, (block.level ?? 2) + 1));
-    const Tag = `h${level}` as "h3";
-    return <Tag className="block-heading">{block.content}</Tag>;
+    // Six levels, six looks: the page's own headings end at h2, so level 1 is h3 and
+    // levels 4–6 share h6 with a class of their own.
+    const level = Math.min(6, Math.max(1, block.level ?? 2));
+    const Tag = `h${Math.min(6, level + 2)}` as "h3";
+    return <Tag className={`block-heading heading-${level}`}>{block.content}</Tag>;
   }
   if (block.type === "quote") {
     return (
@@ -63,8 +72,15 @@ export function ReplyView({
   const { t } = useTranslation();
   const step = reply.content.next_step;
   const suggestions = step?.suggestions ?? [];
+  const kind = reply.meta.response_type;
+  const icon = KIND_ICONS[kind];
   return (
-    <article className={`module-reply ${reply.meta.emotion ?? ""}`} data-response-type={reply.meta.response_type}>
+    <article className={`module-reply emotion-${reply.meta.emotion ?? "neutral"}`} data-response-type={kind}>
+      {icon && (
+        <p className="reply-kind">
+          <span aria-hidden="true">{icon}</span> {t(`modules.replyKind.${kind}`)}
+        </p>
+      )}
       {reply.content.text_blocks.map((block, i) => (
         <Block key={i} block={block} />
       ))}

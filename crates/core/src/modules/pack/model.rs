@@ -217,6 +217,41 @@ impl FormTemplate {
             optional: true,
         }
     }
+
+    /// A form the model wrote, as a template whose answers cover no topic of their own
+    /// (the message they make is matched to topics like any other).
+    pub fn from_form(form: &Form) -> Self {
+        Self {
+            id: form.id.clone(),
+            title: form.title.clone(),
+            description: form.description.clone(),
+            submit_label: form.submit_label.clone(),
+            fields: form
+                .fields
+                .iter()
+                .map(|f| FieldTemplate {
+                    id: f.id.clone(),
+                    kind: f.kind,
+                    label: f.label.clone(),
+                    required: f.required,
+                    options: f
+                        .options
+                        .iter()
+                        .map(|o| OptionTemplate {
+                            value: o.value.clone(),
+                            label: o.label.clone(),
+                            covers: Vec::new(),
+                        })
+                        .collect(),
+                    placeholder: f.placeholder.clone(),
+                    help_text: f.help_text.clone(),
+                    min: f.min,
+                    max: f.max,
+                    covers: Vec::new(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A section with its place in the module.
