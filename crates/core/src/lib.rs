@@ -10,6 +10,7 @@ pub mod coach;
 pub mod course;
 pub mod error;
 pub mod eval;
+pub mod eval_words;
 pub mod expenses;
 pub mod import_limits;
 pub mod language;

@@ -179,14 +179,10 @@ pub struct ExpenseTurnOutcome {
 
 /// A message trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ExpenseError> {
-    let message = crate::text::tidy::strip_unsafe_chars(message.trim());
-    if message.is_empty() {
-        return Err(ExpenseError::MessageEmpty);
-    }
-    if message.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(ExpenseError::MessageTooLong(MAX_MESSAGE_CHARS));
-    }
-    Ok(message)
+    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
+        crate::text::input::InputProblem::Empty => ExpenseError::MessageEmpty,
+        crate::text::input::InputProblem::TooLong(max) => ExpenseError::MessageTooLong(max),
+    })
 }
 
 /// The request: the message's facts over what the last question left.

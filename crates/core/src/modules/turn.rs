@@ -163,14 +163,10 @@ impl ModelRead {
 
 /// A message trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ModuleError> {
-    let message = crate::text::tidy::strip_unsafe_chars(message.trim());
-    if message.is_empty() {
-        return Err(ModuleError::MessageEmpty);
-    }
-    if message.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(ModuleError::MessageTooLong(MAX_MESSAGE_CHARS));
-    }
-    Ok(message)
+    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
+        crate::text::input::InputProblem::Empty => ModuleError::MessageEmpty,
+        crate::text::input::InputProblem::TooLong(max) => ModuleError::MessageTooLong(max),
+    })
 }
 
 /// The reply that opens a new session: the first section.

@@ -118,14 +118,10 @@ pub struct ReportTurnOutcome {
 
 /// A request trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ReportError> {
-    let message = crate::text::tidy::strip_unsafe_chars(message.trim());
-    if message.is_empty() {
-        return Err(ReportError::MessageEmpty);
-    }
-    if message.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(ReportError::MessageTooLong(MAX_MESSAGE_CHARS));
-    }
-    Ok(message)
+    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
+        crate::text::input::InputProblem::Empty => ReportError::MessageEmpty,
+        crate::text::input::InputProblem::TooLong(max) => ReportError::MessageTooLong(max),
+    })
 }
 
 /// Runs one turn. `on_progress` hears each step ("updating 2.1"); a stop before any

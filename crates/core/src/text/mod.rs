@@ -4,6 +4,7 @@
 //! filter every model sentence passes ([`support`]).
 
 pub mod checked_stream;
+pub mod input;
 pub mod message_language;
 pub mod mojibake;
 pub mod normalize;

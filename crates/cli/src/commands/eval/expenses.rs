@@ -9,6 +9,7 @@ use super::Bench;
 use crate::cli_error::CliError;
 use chrono::{Duration, NaiveDate, NaiveTime};
 use lantern_core::eval::{Check, TurnScore};
+use lantern_core::eval_words::{word_checks, WordContext};
 use lantern_core::expenses::money::{minor_from_json, Currency};
 use lantern_core::expenses::rules::canonical_args;
 use lantern_core::expenses::{
@@ -174,6 +175,7 @@ pub async fn run(
             )
             .await?;
         let mut waiting: Option<String> = None;
+        let mut earlier: Vec<String> = Vec::new();
         for (i, turn) in case.turns.iter().enumerate() {
             let now = start + Duration::minutes(i64::try_from(i).unwrap_or(0));
             let before = bench
@@ -246,6 +248,16 @@ pub async fn run(
                 .list_expenses(other, &ExpenseQuery::default())
                 .await?;
             let mut checks = expectations(&turn.expect, &reply, after.len(), case.today);
+            if reply.model_words {
+                let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
+                let context = WordContext {
+                    student: turn.say.as_deref().unwrap_or_default(),
+                    earlier: &said,
+                    ..WordContext::default()
+                };
+                checks.extend(word_checks(&reply.answer, &context));
+            }
+            earlier.push(reply.answer.clone());
             let changed = before != after;
             let deleted = before.iter().any(|b| !after.iter().any(|a| a.id == b.id));
             let required = deleted || turn.expect.confirm == Some(true);

@@ -11,11 +11,13 @@ use crate::cli_error::CliError;
 use crate::commands::modules::reply_text;
 use crate::locations::Locations;
 use lantern_core::eval::{Check, TurnScore};
+use lantern_core::eval_words::{word_checks, WordContext};
 use lantern_core::language::Language;
 use lantern_core::llm::CancelFlag;
 use lantern_core::modules::contract::{BlockType, Emotion, Milestone, ModuleReply, ResponseType};
 use lantern_core::modules::offline;
 use lantern_core::modules::pack::ModuleManifest;
+use lantern_core::modules::prompt::PROMPT_LABELS;
 use lantern_core::modules::StudentAct;
 use lantern_core::retrieval::Retriever;
 use lantern_core::text::tidy::detect_language;
@@ -285,6 +287,7 @@ pub async fn run(
             .store
             .module_start(profile, &module.id, case.language, false)
             .await?;
+        let mut earlier: Vec<String> = Vec::new();
         for (i, turn) in case.turns.iter().enumerate() {
             let (act, input) = turn
                 .act()
@@ -310,11 +313,23 @@ pub async fn run(
             let mut checks = vec![render_checks(&reply, module)];
             checks.extend(progress_checks(&saved, module, &turn.expect));
             checks.extend(model_checks(&saved, case.language));
+            let shown = reply_text(&reply);
+            if saved.reply.origin.as_deref() == Some("model") {
+                let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
+                let context = WordContext {
+                    student: &saved.student.text,
+                    labels: PROMPT_LABELS,
+                    earlier: &said,
+                    ..WordContext::default()
+                };
+                checks.extend(word_checks(&shown, &context));
+            }
+            earlier.push(shown.clone());
             let score = TurnScore {
                 case: case.id.clone(),
                 turn: i,
                 input,
-                reply: reply_text(&reply),
+                reply: shown,
                 checks,
             };
             progress(&score);
