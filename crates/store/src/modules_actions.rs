@@ -21,7 +21,8 @@ use serde::Serialize;
 
 /// Messages of history given to the model.
 const HISTORY: usize = 4;
-/// Replies searched for a form the student sends that the pack does not have.
+/// Earlier replies searched for a form the student sends that the pack does not have,
+/// and for sentences the model may not say again.
 const FORM_REPLIES: i64 = 20;
 /// Passages retrieval adds for a message.
 const PASSAGES: usize = 3;
@@ -264,6 +265,25 @@ impl Store {
             .collect())
     }
 
+    /// The text blocks of the session's latest replies, so the model says nothing twice.
+    async fn module_replies_said(&self, session_id: i64) -> Result<Vec<String>, ModuleError> {
+        let replies: Vec<String> = sqlx::query_scalar(
+            "SELECT reply FROM module_messages WHERE session_id = ? AND reply IS NOT NULL \
+             ORDER BY id DESC LIMIT ?",
+        )
+        .bind(session_id)
+        .bind(FORM_REPLIES)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        Ok(replies
+            .iter()
+            .filter_map(|r| serde_json::from_str::<ModuleReply>(r).ok())
+            .flat_map(|r| r.content.text_blocks)
+            .map(|b| b.content)
+            .collect())
+    }
+
     async fn module_history(&self, session_id: i64) -> Result<Vec<ChatMessage>, ModuleError> {
         let mut rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT role, text FROM module_messages WHERE session_id = ? ORDER BY id DESC LIMIT ?",
@@ -324,6 +344,7 @@ impl Store {
             passages: found,
             forms_sent: session.forms_sent.clone(),
             forms_shown: self.module_forms_shown(session_id).await?,
+            said: self.module_replies_said(session_id).await?,
         };
         let prepared = prepare_module_turn(input)?;
         let mut before_reply = prepared.progress.clone();

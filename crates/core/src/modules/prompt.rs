@@ -42,13 +42,26 @@ Never diagnose; forms are optional; the student may change topic any time.",
     )
 }
 
+/// `text` within `max` characters: whole sentences when one ends in the second half,
+/// else whole words and "…" — never a word cut in two for the model to copy.
 fn cut(text: &str, max: usize) -> String {
     let text = text.trim();
     if text.chars().count() <= max {
         return text.to_string();
     }
     let cut: String = text.chars().take(max).collect();
-    format!("{}…", cut.trim_end())
+    let sentence_end = cut
+        .char_indices()
+        .filter(|(i, c)| matches!(c, '.' | '!' | '?') && *i >= cut.len() / 2)
+        .map(|(i, c)| i + c.len_utf8())
+        .next_back();
+    if let Some(end) = sentence_end {
+        return cut[..end].to_string();
+    }
+    let words = cut
+        .rsplit_once(char::is_whitespace)
+        .map_or(cut.as_str(), |(w, _)| w);
+    format!("{}…", words.trim_end())
 }
 
 /// The labels of the turn's message; a reply that carries one is the prompt leaking.
@@ -123,5 +136,24 @@ pub fn module_request(
             seed: 7,
         },
         cache_key: Some(format!("modules-{}-{}", module.id, language.code())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_are_cut_between_sentences_or_words_never_inside_a_word() {
+        let notes =
+            "If you get stuck, mark it and come back later. Glance at the time after each question.";
+        assert_eq!(
+            cut(notes, 60),
+            "If you get stuck, mark it and come back later."
+        );
+        assert_eq!(
+            cut("Glance at the time after each question", 20),
+            "Glance at the time…"
+        );
     }
 }

@@ -66,6 +66,7 @@ proptest! {
             passages: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
+            said: Vec::new(),
         };
         let prepared = prepare_module_turn(input).unwrap();
         let llm = ScriptedLlm::new([Ok(text)]);

@@ -77,6 +77,8 @@ pub struct ModuleTurnInput {
     pub forms_sent: Vec<String>,
     /// Forms the session's replies showed (the model's own among them), newest first.
     pub forms_shown: Vec<Form>,
+    /// The texts of the session's earlier replies, which no model sentence may repeat.
+    pub said: Vec<String>,
 }
 
 /// The reply's kind, decided by code.
@@ -208,6 +210,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         passages,
         mut forms_sent,
         forms_shown,
+        said: said_before,
     } = input;
     let mut change = ProgressChange::default();
     let mut submitted = None;
@@ -334,6 +337,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             .iter()
             .filter(|m| m.role == ChatRole::Assistant)
             .map(|m| m.content.as_str())
+            .chain(said_before.iter().map(String::as_str))
             .collect();
         let menu = GrammarMenu {
             media: section
@@ -801,6 +805,7 @@ mod tests {
             passages: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
+            said: Vec::new(),
         }
     }
 

@@ -11,6 +11,8 @@ static REWRITE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(concat!(
         r"(?i)\b(shorten|shorter|expand|longer|lengthen|rewrite|rephrase|reword|improve|fix|correct|",
         r"proofread|summari[sz]e|simplify|clarify|polish|translate|tidy|edit|write|more formal|better|suggest|propose|",
+        r"professional|formal|sound|tone|clearer|",
+        r"profesional|formal|formales|suene|suenen|tono|",
         r"acorta|alarga|ampl[ií]a|reescribe|reformula|mejora|corrige|resume|simplifica|aclara|",
         r"traduce|redacta|escribe|pule|revisa|mejor|sugiere|prop[oó]n)\b"
     ))
@@ -112,6 +114,13 @@ mod tests {
         assert_eq!(
             focus("Mejora el título de 2.1", &one("s3")),
             Focus::Title("s3".into())
+        );
+        assert_eq!(
+            focus(
+                "can you make the summary sound more professional",
+                &one("s1")
+            ),
+            Focus::Body("s1".into())
         );
     }
 

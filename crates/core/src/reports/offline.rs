@@ -5,6 +5,7 @@ use super::contract::Report;
 use super::error::ReportError;
 use super::references::label;
 use crate::language::Language;
+use crate::text::terms::term_keys;
 
 /// The help shown when a request needs the model and the model is missing, failed, or
 /// wrote nothing usable. Examples use this report's own sections.
@@ -58,24 +59,72 @@ pub fn rewrite_failed_message(
 /// Sentences of a section quoted when a question about it gets no usable answer.
 const QUOTED_SENTENCES: usize = 2;
 
-/// The answer to a question about one section when the model's words were unusable:
-/// the section's own first sentences, quoted; `None` when it has no text.
-pub fn section_quote(report: &Report, id: &str, language: Language) -> Option<String> {
-    let section = report.find(id)?;
-    let mut prose = section.body_md.clone();
-    for image in super::rules::images(&section.body_md) {
+/// The prose sentences of a section's body (images left out).
+fn prose_sentences(body: &str) -> Vec<String> {
+    let mut prose = body.to_string();
+    for image in super::rules::images(body) {
         prose = prose.replace(image, " ");
     }
-    let quote = crate::text::tidy::sentences(prose.trim())
+    crate::text::tidy::sentences(prose.trim())
         .into_iter()
-        .take(QUOTED_SENTENCES)
-        .collect::<Vec<_>>()
-        .join(" ");
-    let quote = quote.split_whitespace().collect::<Vec<_>>().join(" ");
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The answer to a question about the report when the model's words were unusable: the
+/// report's own sentence that shares most words with the question (in the section it
+/// names, when it names one; two shared words when it names none), else the named
+/// section's first sentences — quoted, never rephrased. `None` when nothing fits.
+pub fn question_quote(
+    report: &Report,
+    question: &str,
+    named: Option<&str>,
+    language: Language,
+) -> Option<String> {
+    let asked = term_keys(question);
+    let sections: Vec<&super::contract::Section> = match named {
+        Some(id) => report.find(id).into_iter().collect(),
+        None => report.all_sections(),
+    };
+    let needed = if named.is_some() {
+        1
+    } else {
+        2.min(asked.len()).max(1)
+    };
+    let best = sections
+        .iter()
+        .flat_map(|s| {
+            prose_sentences(&s.body_md)
+                .into_iter()
+                .map(move |p| (s.id.as_str(), p))
+        })
+        .map(|(id, sentence)| {
+            (
+                term_keys(&sentence).intersection(&asked).count(),
+                id,
+                sentence,
+            )
+        })
+        .filter(|(shared, _, _)| *shared >= needed)
+        .max_by_key(|(shared, _, _)| *shared);
+    let (id, quote) = match (best, named) {
+        (Some((_, id, sentence)), _) => (id.to_string(), sentence),
+        (None, Some(id)) => {
+            let first = prose_sentences(&report.find(id)?.body_md);
+            let quote = first
+                .into_iter()
+                .take(QUOTED_SENTENCES)
+                .collect::<Vec<_>>()
+                .join(" ");
+            (id.to_string(), quote)
+        }
+        (None, None) => return None,
+    };
     if quote.is_empty() {
         return None;
     }
-    let name = label(report, id);
+    let name = label(report, &id);
     Some(match language {
         Language::Es => format!("No he hecho ningún cambio. Esto dice {name}: «{quote}»"),
         Language::En => format!("I made no change. Here is what {name} says: “{quote}”"),
@@ -149,5 +198,28 @@ mod tests {
             words,
             "2.1 Gutters is already like that: nothing to change."
         );
+    }
+
+    #[test]
+    fn a_question_is_answered_with_the_reports_own_sentence() {
+        let mut report = sample();
+        report.find_mut("s4").unwrap().body_md =
+            "Loose at the chimney. The pH of the rain water was 7.2 at the bridge.".into();
+        let quote = question_quote(
+            &report,
+            "what pH did the water have at the bridge?",
+            None,
+            Language::En,
+        );
+        assert_eq!(
+            quote.as_deref(),
+            Some("I made no change. Here is what 2.2 Flashing says: “The pH of the rain water was 7.2 at the bridge.”")
+        );
+        assert_eq!(
+            question_quote(&report, "who painted the fence?", None, Language::En),
+            None
+        );
+        let named = question_quote(&report, "what does it say?", Some("s2"), Language::En).unwrap();
+        assert!(named.ends_with("“The roof is old.”"), "{named}");
     }
 }

@@ -13,7 +13,7 @@ use super::error::ReportError;
 use super::focus::{focus, shortened, wants_shorter, Focus};
 use super::host::{call_progress, op_progress, ReportHost};
 use super::offline::{
-    help_message, nothing_to_undo, refusal_words, rewrite_failed_message, section_quote,
+    help_message, nothing_to_undo, question_quote, refusal_words, rewrite_failed_message,
 };
 use super::ops::{apply_op, ReportOp};
 use super::ports::{ReportPorts, ReportProgress};
@@ -170,8 +170,17 @@ pub async fn run_report_turn(
         language,
         dropped: Vec::new(),
     };
+    let named = references
+        .iter()
+        .find(|r| r.ids.len() == 1)
+        .map(|r| r.ids[0].clone());
+    let quote = |report: &Report| {
+        is_question(&message)
+            .then(|| question_quote(report, &message, named.as_deref(), language))
+            .flatten()
+    };
     let Some(llm) = llm else {
-        let help = help_message(&input.report, language);
+        let help = quote(&input.report).unwrap_or_else(|| help_message(&input.report, language));
         return Ok(outcome(help, None, TurnEnd::Offline, input.report));
     };
     let choice = ToolChoice {
@@ -283,11 +292,8 @@ pub async fn run_report_turn(
                 done.reply = rewrite_failed_message(&done.report, id, why, language);
             }
             Focus::Open => {
-                let quoted = is_question(&message)
-                    .then(|| references.iter().find(|r| r.ids.len() == 1))
-                    .flatten()
-                    .and_then(|r| section_quote(&done.report, &r.ids[0], language));
-                done.reply = quoted.unwrap_or_else(|| help_message(&done.report, language));
+                done.reply =
+                    quote(&done.report).unwrap_or_else(|| help_message(&done.report, language));
             }
         }
     }

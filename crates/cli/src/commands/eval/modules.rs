@@ -256,6 +256,19 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
     checks
 }
 
+/// The words of a reply's text blocks, without headings and the app's milestone line:
+/// what the word checks score.
+fn block_words(reply: &ModuleReply) -> String {
+    reply
+        .content
+        .text_blocks
+        .iter()
+        .filter(|b| b.kind != BlockType::Heading && !b.content.starts_with('🎉'))
+        .map(|b| b.content.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs `cases` (read from `cases_file`), reporting each scored turn to `progress`.
 pub async fn run(
     bench: &Bench,
@@ -313,7 +326,7 @@ pub async fn run(
             let mut checks = vec![render_checks(&reply, module)];
             checks.extend(progress_checks(&saved, module, &turn.expect));
             checks.extend(model_checks(&saved, case.language));
-            let shown = reply_text(&reply);
+            let words = block_words(&reply);
             if saved.reply.origin.as_deref() == Some("model") {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 let context = WordContext {
@@ -322,14 +335,14 @@ pub async fn run(
                     earlier: &said,
                     ..WordContext::default()
                 };
-                checks.extend(word_checks(&shown, &context));
+                checks.extend(word_checks(&words, &context));
             }
-            earlier.push(shown.clone());
+            earlier.push(words);
             let score = TurnScore {
                 case: case.id.clone(),
                 turn: i,
                 input,
-                reply: shown,
+                reply: reply_text(&reply),
                 checks,
             };
             progress(&score);
