@@ -8,7 +8,7 @@ use crate::modules::{storage, ModuleMessage, ModuleSessionRow};
 use crate::Store;
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError};
-use lantern_core::modules::contract::{Form, Milestone, ModuleReply};
+use lantern_core::modules::contract::{Milestone, ModuleReply};
 use lantern_core::modules::pack::{module_owner, ModuleManifest};
 use lantern_core::modules::prompt::Passage;
 use lantern_core::modules::{
@@ -23,7 +23,7 @@ use serde::Serialize;
 const HISTORY: usize = 4;
 /// Earlier replies searched for a form the student sends that the pack does not have,
 /// and for sentences the model may not say again.
-const FORM_REPLIES: i64 = 20;
+const RECENT_REPLIES: i64 = 20;
 /// Passages retrieval adds for a message.
 const PASSAGES: usize = 3;
 /// Least similarity of a retrieved passage.
@@ -246,41 +246,25 @@ impl Store {
         Ok(progress_view(&module, &session.progress))
     }
 
-    /// The forms the session's replies showed, newest first (a form the model wrote can
-    /// be sent like the pack's own).
-    async fn module_forms_shown(&self, session_id: i64) -> Result<Vec<Form>, ModuleError> {
-        let replies: Vec<String> = sqlx::query_scalar(
-            "SELECT reply FROM module_messages WHERE session_id = ? AND reply IS NOT NULL \
-             AND json_array_length(reply, '$.content.forms') > 0 ORDER BY id DESC LIMIT ?",
-        )
-        .bind(session_id)
-        .bind(FORM_REPLIES)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(storage)?;
-        Ok(replies
-            .iter()
-            .filter_map(|r| serde_json::from_str::<ModuleReply>(r).ok())
-            .flat_map(|r| r.content.forms)
-            .collect())
-    }
-
-    /// The text blocks of the session's latest replies, so the model says nothing twice.
-    async fn module_replies_said(&self, session_id: i64) -> Result<Vec<String>, ModuleError> {
+    /// The session's latest replies, newest first: the forms they showed can be sent
+    /// (a form the model wrote, like the pack's own), and their text blocks are what the
+    /// model may not say again.
+    async fn module_recent_replies(
+        &self,
+        session_id: i64,
+    ) -> Result<Vec<ModuleReply>, ModuleError> {
         let replies: Vec<String> = sqlx::query_scalar(
             "SELECT reply FROM module_messages WHERE session_id = ? AND reply IS NOT NULL \
              ORDER BY id DESC LIMIT ?",
         )
         .bind(session_id)
-        .bind(FORM_REPLIES)
+        .bind(RECENT_REPLIES)
         .fetch_all(&self.pool)
         .await
         .map_err(storage)?;
         Ok(replies
             .iter()
             .filter_map(|r| serde_json::from_str::<ModuleReply>(r).ok())
-            .flat_map(|r| r.content.text_blocks)
-            .map(|b| b.content)
             .collect())
     }
 
@@ -335,6 +319,7 @@ impl Store {
             }
             _ => None,
         };
+        let recent = self.module_recent_replies(session_id).await?;
         let input = ModuleTurnInput {
             module: module.clone(),
             progress: session.progress.clone(),
@@ -343,8 +328,14 @@ impl Store {
             history: self.module_history(session_id).await?,
             passages: found,
             forms_sent: session.forms_sent.clone(),
-            forms_shown: self.module_forms_shown(session_id).await?,
-            said: self.module_replies_said(session_id).await?,
+            forms_shown: recent
+                .iter()
+                .flat_map(|r| r.content.forms.clone())
+                .collect(),
+            said: recent
+                .iter()
+                .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
+                .collect(),
         };
         let prepared = prepare_module_turn(input)?;
         let mut before_reply = prepared.progress.clone();
