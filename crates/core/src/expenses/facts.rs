@@ -440,6 +440,19 @@ const NOT_BETWEEN: &[&str] = &[
 ];
 
 /// A message saying when the thing just mentioned happened.
+/// Money received, then spent: the verb and the amount it spent ("… and spent 20 of it
+/// on …", "… y gasté 20 en …").
+static SPENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:spent|spend|paid|gast[eé]|pagu[eé])\s+(?:[£€$]\s*)?\d")
+        .expect("valid regex")
+});
+
+/// "of it" after the amount spent ("spent 20 of it"), which makes the amount read as a
+/// count.
+static OF_IT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\s+(?:of it|of that|of them|de eso|de ello|de ellos)\b").expect("valid regex")
+});
+
 static THAT_WAS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:that|it|this)\s+was\b|\b(?:eso|esto)\s+fue\b|^\W*(?:ah\s+no,?\s+|no,?\s+|perdona,?\s+)?fue\b")
         .expect("a valid pattern")
@@ -638,6 +651,20 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
             unread.count = u32::try_from(first.minor / 100).ok();
             unread.share_spans.push((first.start, first.end));
             amounts.remove(0);
+        }
+    }
+    // "I earned 50 and spent 20 of it on a jacket": the amounts before the spending are
+    // money received, not the expense.
+    // The spending clause is read on its own; it is shown before it is written.
+    if let (true, Some(first)) = (unread.income, amounts.first()) {
+        if let Some(spent) = SPENT.find_at(message, first.end) {
+            let clause = OF_IT.replace_all(&message[spent.start()..], "");
+            let mut facts = read_facts(&clause, today);
+            facts.unread.spent_of_received = true;
+            if facts.amounts.first().is_some_and(|a| a.currency.is_none()) {
+                facts.amounts[0].currency = first.currency;
+            }
+            return facts;
         }
     }
     // "12 not 21", "eran 12 y no 21": a correction; the second amount is the old one
@@ -855,5 +882,21 @@ mod tests {
         let f = facts("rename the taxi to airport taxi");
         assert_eq!(f.new_item.as_deref(), Some("airport taxi"));
         assert_eq!(f.item.as_deref(), Some("taxi"));
+    }
+
+    #[test]
+    fn money_received_then_spent_keeps_only_the_spending() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+        let f = read_facts(
+            "I earned 50 at my weekend job and spent 20 of it on a jacket",
+            today,
+        );
+        assert_eq!(f.amounts.len(), 1);
+        assert_eq!(f.amounts[0].minor, 2000);
+        assert!(!f.unread.income && f.unread.spent_of_received);
+        assert_eq!(f.item.as_deref(), Some("jacket"));
+        assert!(!f.day_unread);
+        let f = read_facts("I earned 50 babysitting", today);
+        assert!(f.unread.income && !f.unread.spent_of_received);
     }
 }

@@ -483,7 +483,8 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
     // a share the app computed is its value, not the student's.
     let asked = (want.facts.intent == Some(Intent::Add) || want.draft.intent == Some(Intent::Add))
         && !shared
-        && !unsure;
+        && !unsure
+        && !want.facts.unread.spent_of_received;
     match confirmation_needed(ExpenseTool::AddExpense, false, asked) {
         Some(reason) => TurnPlan::Propose {
             action,

@@ -31,6 +31,9 @@ pub struct Unread {
     pub share_spans: Vec<(usize, usize)>,
     /// Money received rather than spent.
     pub income: bool,
+    /// Money received, then some of it spent ("I earned 50 and spent 20 of it on a
+    /// jacket"): the spending is the expense, and it is shown before it is written.
+    pub spent_of_received: bool,
     /// How many items or people a price each is for ("two tickets at 8,50 each", "£20
     /// per person … all three of us").
     pub count: Option<u32>,
