@@ -512,12 +512,25 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         step.suggestions
             .retain(|s| usable_words(s, language) && !offers_covered_topic(s, prepared));
         step.suggestions.truncate(MODEL_SUGGESTIONS);
-        step.prompt = step.prompt.take().filter(|p| usable_words(p, language));
+        step.prompt = step
+            .prompt
+            .take()
+            .filter(|p| usable_words(p, language) && one_short_question(p));
     }
     if words.reply.meta.response_type == ResponseType::Error {
         words.reply.meta.response_type = ResponseType::Conversational;
     }
     Ok(words)
+}
+
+/// Most words of the model's closing question.
+const MAX_PROMPT_WORDS: usize = 16;
+
+/// Whether the model's closing prompt is one short question ("When does it happen
+/// most?"), not a list of them.
+fn one_short_question(prompt: &str) -> bool {
+    let prompt = prompt.trim();
+    prompt.matches('?').count() <= 1 && prompt.split_whitespace().count() <= MAX_PROMPT_WORDS
 }
 
 /// Whether a quick reply the model wrote offers a topic the student already covered
@@ -844,6 +857,14 @@ mod tests {
             chips.last().map(String::as_str),
             Some("Continue: Your thoughts")
         );
+    }
+
+    #[test]
+    fn a_closing_prompt_is_one_short_question() {
+        assert!(one_short_question("When does it happen most?"));
+        assert!(!one_short_question(
+            "What is the exam stress? What is the main reason for stress? How can I manage it?"
+        ));
     }
 
     #[tokio::test]
