@@ -214,6 +214,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             text: value(&cap(c, "body")?),
         })
     };
+    let append_sentence = |c: &regex::Captures| {
+        Some(Command::Append {
+            target: cap(c, "target")?,
+            text: sentence_value(&cap(c, "body")?),
+        })
+    };
     let delete = |c: &regex::Captures| {
         Some(Command::Delete {
             target: cap(c, "target")?,
@@ -311,6 +317,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             en,
             set_body,
+        ),
+        // "the budget should mention that the tools are donated": a sentence added.
+        p(
+            format!(
+                r"{POLITE_EN}(?:the\s+)?(?P<target>.+?)\s+should\s+(?:also\s+)?(?:mention|include|note|add)\s+(?:that\s+)?(?P<body>.+)$"
+            ),
+            en,
+            append_sentence,
+        ),
+        p(
+            format!(
+                r"{POLITE_ES}(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+?)\s+deber[ií]an?\s+(?:tambi[eé]n\s+)?(?:mencionar|incluir|indicar|decir)\s+(?:que\s+)?(?P<body>.+)$"
+            ),
+            es,
+            append_sentence,
         ),
         p(
             format!(r"{POLITE_EN}(?P<target>.+?)\s+should\s+(?:say|read)\s*:?\s+(?P<body>.+)$"),
@@ -1053,6 +1074,24 @@ mod tests {
         assert_eq!(
             plan("replace slates with tiles in 3"),
             CommandPlan::Model(Some("s5".into()))
+        );
+    }
+
+    #[test]
+    fn what_a_section_should_mention_is_a_sentence_added() {
+        assert_eq!(
+            parsed("the budget should mention that the tools are donated"),
+            Command::Append {
+                target: "budget".into(),
+                text: "The tools are donated.".into()
+            }
+        );
+        assert_eq!(
+            parsed("las conclusiones deberían mencionar que la granja contamina"),
+            Command::Append {
+                target: "conclusiones".into(),
+                text: "La granja contamina.".into()
+            }
         );
     }
 
