@@ -77,7 +77,11 @@ pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Lan
         }
         ReportOp::MoveSection { id, place } => {
             let now = after.number_of(id).unwrap_or_default();
-            let place = place_words(before, place, language);
+            // A section is moved *to* the end (and added *at* it).
+            let place = match place {
+                Place::End if !es => "to the end".to_string(),
+                other => place_words(before, other, language),
+            };
             if es {
                 format!("mover {} {place} (ahora {now})", label(before, id))
             } else {
