@@ -125,7 +125,8 @@ export const commands = {
 	coachRetry: (id: RowId, onEvent: Channel<TurnEvent<CoachSessionView_Deserialize>>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_retry", { id, onEvent })),
 	/**
 	 *  Accepts the pending proposal: saves it to the draft, advances the step and opens
-	 *  the next one with its question (or completes the argument).
+	 *  the next one with a coach turn about the argument so far (the model's, checked, or
+	 *  the guide's) and its question — or completes the argument.
 	 */
 	coachAccept: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_accept", { id })),
 	/**  Rejects the pending proposal; the conversation goes on. */
@@ -136,7 +137,7 @@ export const commands = {
 	coachSaveUnsent: (id: RowId, text: string) => typedError<null, IpcError>(__TAURI_INVOKE("coach_save_unsent", { id, text })),
 	/**
 	 *  Moves on from the current step when its draft text is good enough (the student's
-	 *  own edit, without a proposal), opening the next step with its question.
+	 *  own edit, without a proposal), opening the next step as `coach_accept` does.
 	 */
 	coachAdvance: (id: RowId) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_advance", { id })),
 	/**

@@ -1,11 +1,14 @@
 //! A whole coach session with the real default model in the real worker: every turn
-//! parses and passes the rules, the streamed text is the reply's text, and the argument
-//! reaches completion through accepted proposals or the student's own text.
+//! is answered (the model's words that pass the reply filter, or the guide's), what
+//! streamed stays in the reply, and the argument reaches completion through accepted
+//! proposals or the student's own text.
 
 use lantern_core::coach::{
-    accept_proposal, advance_step, run_turn, CoachTurnInput, Language, ToulminDraft, ToulminStep,
+    accept_proposal, advance_step, combined_text, CoachTurnInput, Language, ToulminDraft,
+    ToulminStep,
 };
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole};
+use lantern_core::turn::answer_turn;
 
 mod common;
 use common::{default_model_path, supervisor_for};
@@ -54,19 +57,26 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
                 last_proposal: last_proposal.clone(),
             };
             let mut streamed = String::new();
-            let outcome = run_turn(
-                &llm,
+            let answered = answer_turn(
                 &input,
+                Some(&llm),
                 &mut |t| streamed.push_str(t),
                 &CancelFlag::default(),
             )
             .await
             .unwrap_or_else(|e| panic!("turn at {step:?} ({message}): {e}"));
-            // The model's words stream while it writes; the reply keeps those that pass
-            // the coaching move (else the move's own words) and ends with one question.
-            assert!(!streamed.trim().is_empty(), "the model's words streamed");
-            assert_eq!(outcome.result.step, step);
-            let shown = outcome.display_text.trim_end();
+            // Only the model's sentences that pass the filter stream; they stay in the
+            // reply, which ends with one question.
+            let reply = answered.reply;
+            let display_text = combined_text(&reply);
+            assert_eq!(reply.step, step);
+            let shown = display_text.trim_end();
+            for sentence in streamed.split_inclusive(['.', '!']) {
+                assert!(
+                    shown.contains(sentence.trim()),
+                    "{sentence:?} streamed, not in {shown}"
+                );
+            }
             assert!(
                 shown.ends_with('?') && shown.matches('?').count() == 1,
                 "one guiding question at the end: {shown}"
@@ -77,15 +87,11 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
             });
             history.push(ChatMessage {
                 role: ChatRole::Assistant,
-                content: outcome.display_text,
+                content: display_text,
             });
             earlier.push(message.to_string());
-            last_proposal = outcome
-                .result
-                .proposed_update
-                .as_ref()
-                .map(|p| p.value.clone());
-            if let Some(proposal) = outcome.result.proposed_update {
+            last_proposal = reply.proposed_update.as_ref().map(|p| p.value.clone());
+            if let Some(proposal) = reply.proposed_update {
                 assert_eq!(proposal.field, step, "proposals are for the current step");
             }
         }

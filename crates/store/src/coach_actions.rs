@@ -4,8 +4,9 @@
 
 use crate::{CoachSession, Store, StoreError};
 use lantern_core::coach::{
-    accept_proposal, advance_step, clean_field, clean_message, reply_change, step_change,
-    CoachAIResult, CoachChange, CoachError, CoachTurnInput, Language, StepOutcome, ToulminStep,
+    accept_proposal, advance_step, clean_field, clean_message, combined_text, reply_change,
+    step_change, CoachAIResult, CoachChange, CoachError, CoachOpening, CoachTurnInput, Language,
+    StepOutcome, ToulminDraft, ToulminStep,
 };
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::{answer_turn, Answered};
@@ -76,8 +77,14 @@ impl Store {
     }
 
     /// Accepts the pending proposal for the current step: saves it to the draft and
-    /// opens the next step with its question (or completes the argument).
-    pub async fn coach_accept(&self, profile_id: i64, id: i64) -> Result<CoachSession, StoreError> {
+    /// opens the next step with a turn about the argument so far — by `llm` when given,
+    /// else by the guide — and its question (or completes the argument).
+    pub async fn coach_accept(
+        &self,
+        profile_id: i64,
+        id: i64,
+        llm: Option<&dyn Llm>,
+    ) -> Result<CoachSession, StoreError> {
         let session = self.coach_session(profile_id, id).await?;
         let proposal = session
             .pending_proposal
@@ -86,7 +93,7 @@ impl Store {
         let mut draft = session.draft.clone();
         let outcome = accept_proposal(session.current_step, &mut draft, &proposal)?;
         let accepted = draft.get(session.current_step).to_string();
-        self.move_on(profile_id, &session, outcome, Some(&accepted))
+        self.move_on(profile_id, &session, outcome, Some(&accepted), draft, llm)
             .await
     }
 
@@ -110,28 +117,40 @@ impl Store {
     }
 
     /// Completes the current step with the student's own draft text when it passes the
-    /// step's checks, opening the next step with its question.
+    /// step's checks, opening the next step as [`Store::coach_accept`] does.
     pub async fn coach_advance(
         &self,
         profile_id: i64,
         id: i64,
+        llm: Option<&dyn Llm>,
     ) -> Result<CoachSession, StoreError> {
         let session = self.coach_session(profile_id, id).await?;
         if session.is_complete {
             return Err(CoachError::SessionComplete.into());
         }
         let outcome = advance_step(session.current_step, &session.draft, session.language)?;
-        self.move_on(profile_id, &session, outcome, None).await
+        let draft = session.draft.clone();
+        self.move_on(profile_id, &session, outcome, None, draft, llm)
+            .await
     }
 
+    /// Saves the completed step and the next step's opening (asked before anything is
+    /// written, so the step never moves without it) in one transaction.
     async fn move_on(
         &self,
         profile_id: i64,
         session: &CoachSession,
         outcome: StepOutcome,
         accepted: Option<&str>,
+        draft: ToulminDraft,
+        llm: Option<&dyn Llm>,
     ) -> Result<CoachSession, StoreError> {
-        let change = step_change(session.current_step, session.language, outcome, accepted);
+        let mut change = step_change(session.current_step, session.language, outcome, accepted);
+        if let Some(next) = outcome.next_step {
+            let opening = CoachOpening::for_session(session.view(), draft, next);
+            let answered = answer_turn(&opening, llm, &mut |_| {}, &CancelFlag::default()).await?;
+            change = change.with_opening(combined_text(&answered.reply), answered.origin);
+        }
         self.changed(profile_id, session.id, &change).await
     }
 

@@ -148,7 +148,8 @@ async fn answer<R: Runtime>(
 }
 
 /// Accepts the pending proposal: saves it to the draft, advances the step and opens
-/// the next one with its question (or completes the argument).
+/// the next one with a coach turn about the argument so far (the model's, checked, or
+/// the guide's) and its question — or completes the argument.
 #[tauri::command]
 #[specta::specta]
 pub async fn coach_accept(
@@ -156,7 +157,9 @@ pub async fn coach_accept(
     id: RowId,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    Ok(state.store.coach_accept(profile, id.0).await?.into())
+    let llm = state.model.llm();
+    let llm = llm.as_deref().map(|s| s as &dyn Llm);
+    Ok(state.store.coach_accept(profile, id.0, llm).await?.into())
 }
 
 /// Rejects the pending proposal; the conversation goes on.
@@ -200,7 +203,7 @@ pub async fn coach_save_unsent(
 }
 
 /// Moves on from the current step when its draft text is good enough (the student's
-/// own edit, without a proposal), opening the next step with its question.
+/// own edit, without a proposal), opening the next step as `coach_accept` does.
 #[tauri::command]
 #[specta::specta]
 pub async fn coach_advance(
@@ -208,7 +211,9 @@ pub async fn coach_advance(
     id: RowId,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    Ok(state.store.coach_advance(profile, id.0).await?.into())
+    let llm = state.model.llm();
+    let llm = llm.as_deref().map(|s| s as &dyn Llm);
+    Ok(state.store.coach_advance(profile, id.0, llm).await?.into())
 }
 
 /// Saves the argument as Markdown or Argdown where the student chooses in a save dialog

@@ -174,12 +174,12 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
             }
             answer.session
         }
-        CoachCommand::Accept { id } => rt.block_on(store.coach_accept(profile, *id))?,
+        CoachCommand::Accept { id } => rt.block_on(store.coach_accept(profile, *id, None))?,
         CoachCommand::Reject { id } => rt.block_on(store.coach_reject(profile, *id))?,
         CoachCommand::Edit { id, step, text } => {
             rt.block_on(store.coach_edit(profile, *id, *step, text))?
         }
-        CoachCommand::Advance { id } => rt.block_on(store.coach_advance(profile, *id))?,
+        CoachCommand::Advance { id } => rt.block_on(store.coach_advance(profile, *id, None))?,
         CoachCommand::Show { id } => rt.block_on(store.coach_session(profile, *id))?,
         CoachCommand::Export { id, format, output } => {
             let s = rt.block_on(store.coach_session(profile, *id))?;

@@ -127,6 +127,18 @@ pub fn step_change(
     }
 }
 
+impl CoachChange {
+    /// The change with the next step opened by `text` (written by `origin`) instead of
+    /// the step's bare question.
+    pub fn with_opening(mut self, text: String, origin: ReplyOrigin) -> Self {
+        if let Some(opening) = self.messages.last_mut() {
+            opening.content = text;
+            opening.origin = Some(origin);
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +203,19 @@ mod tests {
             change.messages[0].content,
             opening_question(ToulminStep::Grounds, Language::Es)
         );
+    }
+
+    #[test]
+    fn a_step_opened_by_a_turn_keeps_its_words_and_who_wrote_them() {
+        let outcome = StepOutcome {
+            next_step: Some(ToulminStep::Grounds),
+            is_complete: false,
+        };
+        let change = step_change(ToulminStep::Claim, Language::En, outcome, Some("X."))
+            .with_opening("Your claim now reads: \"X.\"".into(), ReplyOrigin::Offline);
+        assert_eq!(change.messages.len(), 1);
+        assert_eq!(change.messages[0].content, "Your claim now reads: \"X.\"");
+        assert_eq!(change.messages[0].origin, Some(ReplyOrigin::Offline));
     }
 
     #[test]

@@ -1,24 +1,32 @@
 //! The deterministic coaching move: whatever the model wrote, the reply the student sees
 //! names what is weak in their text in plain words and ends with exactly one guiding
-//! question. The model's words are kept when they are whole sentences in the session's
-//! language; otherwise the step's own explanation stands in for them.
+//! question. The model's words (already through the reply filter) are kept when they
+//! are whole sentences in the session's language; otherwise the app's authored words
+//! ([`super::words`]) stand in for them — each time words the session has not said yet.
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
+use super::filter::Fresh;
 use super::offline::opening_question;
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
-use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
+use super::words::{
+    fits, follow_ups, offer_question, proposal_intro, proposal_intro_again, proposal_question,
+    proposal_question_again, rationale, step_example, step_meaning, weakness_question,
+};
+use super::{CoachAIResult, CoachTurnInput, Language};
 use crate::text::normalize::{normalize, words};
 use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words the model's own text needs to be kept.
 const FEWEST_KEPT_WORDS: usize = 5;
 
-/// The reply `result` (already through the rules) reshaped to coach: the model's usable
-/// statements, the weakness of the student's message named when the model did not name
-/// it, and one question at the end — the model's, or one asking to confirm the text the
-/// student offered when it could not be proposed yet (first, when that text is the
-/// claim without its mixed-in reason), else the weakness's, else the step's.
+/// The reply `result` (already through the rules, its model words through the reply
+/// filter) reshaped to coach: the model's usable statements, the weakness of the
+/// student's message named when the model did not name it, and one question at the end
+/// — the model's, or one asking to confirm the text the student offered when it could
+/// not be proposed yet (first, when that text is the claim without its mixed-in reason),
+/// else the weakness's, else one of the step's. A proposal without a reason gets the
+/// step's.
 pub fn coach_reply(
     mut result: CoachAIResult,
     input: &CoachTurnInput,
@@ -27,13 +35,15 @@ pub fn coach_reply(
     let step = input.current_step;
     let language = input.language;
     let kind = message_kind(&input.user_message);
+    let fresh = Fresh::new(&input.history);
     let proposing = result.proposed_update.is_some();
     let (statements, model_questions) = split_reply(&result.assistant_text, language);
+    let explained = [step_meaning(step, language), step_example(step, language)];
     // The model's words react to what the student wrote. A confirmation or a request for
     // help has one right answer, and the guide gives it.
     let mut text: Vec<String> = match kind {
-        MessageKind::Confirmation if proposing => vec![proposal_intro(step, language)],
-        MessageKind::HelpRequest => vec![step_meaning(step, language).to_string()],
+        MessageKind::Confirmation if proposing => Vec::new(),
+        MessageKind::HelpRequest => fresh.pick(&explained).into_iter().collect(),
         _ => statements,
     };
     let weakness = message_weakness(step, &input.user_message);
@@ -45,15 +55,22 @@ pub fn coach_reply(
             .any(|k| said.contains(&normalize(k)))
         {
             // First, so that a long reply is cut in the model's words, never here.
-            text.insert(0, w.explain(language).to_string());
+            let named = [w.explain(language), w.explain_again(language)];
+            text.splice(0..0, fresh.pick(&named));
         }
     }
     if text.is_empty() {
-        text.push(if proposing {
-            proposal_intro(step, language)
+        let authored = if let Some(p) = &result.proposed_update {
+            fresh.pick(&[
+                proposal_intro(step, language).to_string(),
+                proposal_intro_again(&p.value, language),
+            ])
+        } else if offered.is_some() {
+            Some(fits(step, language).to_string())
         } else {
-            step_meaning(step, language).to_string()
-        });
+            fresh.pick(&explained)
+        };
+        text.extend(authored);
     }
     let offer = offered
         .filter(|_| !proposing)
@@ -66,22 +83,35 @@ pub fn coach_reply(
         .find(|q| is_usable_question(q, language));
     // A reason cut off the claim is the coaching point: ask about the offered text
     // first. A proposal is asked about. Otherwise the model's own question leads.
-    let question = if weakness == Some(Weakness::ClaimIncludesReason) {
-        offer.or(model_question)
+    let lead = if weakness == Some(Weakness::ClaimIncludesReason) {
+        [offer, model_question]
     } else if proposing && kind == MessageKind::Confirmation {
-        Some(proposal_question(language))
+        [
+            Some(proposal_question(step, language).to_string()),
+            Some(proposal_question_again(step, language).to_string()),
+        ]
     } else {
-        model_question.or(offer)
+        [model_question, offer]
     };
-    result.next_question = Some(
-        question
-            .or_else(|| proposing.then(|| proposal_question(language)))
-            .or_else(|| weakness.map(|w| weakness_question(w, step, language)))
-            .unwrap_or_else(|| opening_question(step, language)),
-    );
+    let follow_ups = follow_ups(step, language).map(str::to_string);
+    let candidates: Vec<String> = lead
+        .into_iter()
+        .flatten()
+        .chain(proposing.then(|| proposal_question(step, language).to_string()))
+        .chain(proposing.then(|| proposal_question_again(step, language).to_string()))
+        .chain(weakness.map(|w| weakness_question(w, step, language)))
+        .chain([opening_question(step, language)])
+        .chain(follow_ups)
+        .collect();
+    result.next_question = fresh.pick(&candidates);
     result.assistant_text = within(&text.join(" "), MAX_ASSISTANT_TEXT);
     if result.assistant_text.is_empty() {
         result.assistant_text = step_meaning(step, language).to_string();
+    }
+    if let Some(p) = result.proposed_update.as_mut() {
+        if p.rationale.trim().is_empty() {
+            p.rationale = rationale(step, language).to_string();
+        }
     }
     result
 }
@@ -154,126 +184,13 @@ fn within(text: &str, max: usize) -> String {
     kept
 }
 
-/// What `step` is, in one sentence for the student.
-pub fn step_meaning(step: ToulminStep, language: Language) -> &'static str {
-    match (step, language) {
-        (ToulminStep::Claim, Language::En) => "The claim is the position you argue, in one clear sentence.",
-        (ToulminStep::Claim, Language::Es) => "La tesis es la postura que defiendes, en una frase clara.",
-        (ToulminStep::Grounds, Language::En) => "The grounds are the facts, data or examples that support your claim.",
-        (ToulminStep::Grounds, Language::Es) => "Los datos son los hechos, cifras o ejemplos que apoyan tu tesis.",
-        (ToulminStep::Warrant, Language::En) => "The warrant explains why your grounds support your claim.",
-        (ToulminStep::Warrant, Language::Es) => "La garantía explica por qué tus datos apoyan tu tesis.",
-        (ToulminStep::GroundsBacking, Language::En) => "The backing for the grounds says where your evidence comes from and why it is reliable.",
-        (ToulminStep::GroundsBacking, Language::Es) => "El respaldo de los datos dice de dónde salen tus pruebas y por qué son fiables.",
-        (ToulminStep::WarrantBacking, Language::En) => "The backing for the warrant shows why the link between grounds and claim is believable.",
-        (ToulminStep::WarrantBacking, Language::Es) => "El respaldo de la garantía muestra por qué es creíble la relación entre datos y tesis.",
-        (ToulminStep::Qualifier, Language::En) => "The qualifier says how strongly you make your claim: always, usually, probably.",
-        (ToulminStep::Qualifier, Language::Es) => "El matizador dice con qué fuerza afirmas tu tesis: siempre, normalmente, probablemente.",
-        (ToulminStep::Rebuttal, Language::En) => "The rebuttal names the cases in which your claim would not hold.",
-        (ToulminStep::Rebuttal, Language::Es) => "La refutación nombra los casos en los que tu tesis no se cumpliría.",
-    }
-}
-
-fn step_name(step: ToulminStep, language: Language) -> &'static str {
-    match (step, language) {
-        (ToulminStep::Claim, Language::En) => "claim",
-        (ToulminStep::Claim, Language::Es) => "tesis",
-        (ToulminStep::Grounds, Language::En) => "grounds",
-        (ToulminStep::Grounds, Language::Es) => "datos",
-        (ToulminStep::Warrant, Language::En) => "warrant",
-        (ToulminStep::Warrant, Language::Es) => "garantía",
-        (ToulminStep::GroundsBacking | ToulminStep::WarrantBacking, Language::En) => "backing",
-        (ToulminStep::GroundsBacking | ToulminStep::WarrantBacking, Language::Es) => "respaldo",
-        (ToulminStep::Qualifier, Language::En) => "qualifier",
-        (ToulminStep::Qualifier, Language::Es) => "matizador",
-        (ToulminStep::Rebuttal, Language::En) => "rebuttal",
-        (ToulminStep::Rebuttal, Language::Es) => "refutación",
-    }
-}
-
-fn proposal_intro(step: ToulminStep, language: Language) -> String {
-    match language {
-        Language::En => format!(
-            "Here is a version of your {} to check.",
-            step_name(step, language)
-        ),
-        Language::Es => format!(
-            "Aquí tienes una versión de tu {} para revisar.",
-            step_name(step, language)
-        ),
-    }
-}
-
-/// Asks about a proposal shown below the reply.
-fn proposal_question(language: Language) -> String {
-    match language {
-        Language::En => "Does this version say what you mean, or should we change something?",
-        Language::Es => "¿Esta versión dice lo que quieres decir, o cambiamos algo?",
-    }
-    .to_string()
-}
-
-/// Asks the student to confirm the text their message offered for the step.
-fn offer_question(step: ToulminStep, offered: &str, language: Language) -> String {
-    let offered = offered.trim_end_matches('.');
-    match language {
-        Language::En => format!(
-            "Is \"{offered}\" the {} you want to keep?",
-            step_name(step, language)
-        ),
-        Language::Es => format!(
-            "¿Quieres quedarte con \"{offered}\" como {}?",
-            step_name(step, language)
-        ),
-    }
-}
-
-/// The question that helps with `weakness`.
-fn weakness_question(weakness: Weakness, step: ToulminStep, language: Language) -> String {
-    let text = match (weakness, language) {
-        (Weakness::ClaimIncludesReason, Language::En) => {
-            "What is your position in one sentence, without the reason?"
-        }
-        (Weakness::ClaimIncludesReason, Language::Es) => {
-            "¿Cuál es tu postura en una frase, sin la razón?"
-        }
-        (Weakness::ClaimLooksLikeGrounds, Language::En) => {
-            "What do those facts make you believe should happen?"
-        }
-        (Weakness::ClaimLooksLikeGrounds, Language::Es) => {
-            "¿Qué crees que debería pasar, a la vista de esos datos?"
-        }
-        (Weakness::IsQuestion, Language::En) => {
-            "What is your own answer to that question, as a statement?"
-        }
-        (Weakness::IsQuestion, Language::Es) => {
-            "¿Cuál es tu respuesta a esa pregunta, como afirmación?"
-        }
-        (Weakness::MissingLink, Language::En) => {
-            "Why do your grounds show that your claim is true?"
-        }
-        (Weakness::MissingLink, Language::Es) => {
-            "¿Por qué tus datos demuestran que tu tesis es cierta?"
-        }
-        (Weakness::MissingHedge, Language::En) => {
-            "Is your claim true always, usually, or only probably?"
-        }
-        (Weakness::MissingHedge, Language::Es) => {
-            "¿Tu tesis se cumple siempre, normalmente o solo probablemente?"
-        }
-        (Weakness::MissingException, Language::En) => "In which case would your claim not hold?",
-        (Weakness::MissingException, Language::Es) => "¿En qué caso no se cumpliría tu tesis?",
-        (Weakness::Empty | Weakness::TooShort, _) => return opening_question(step, language),
-    };
-    text.to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::coach::combined_text;
     use crate::coach::quality::score_reply;
     use crate::coach::reading::offered_text;
+    use crate::coach::ToulminStep;
 
     fn input(step: ToulminStep, message: &str, language: Language) -> CoachTurnInput {
         CoachTurnInput::first_message(step, message, language)
@@ -373,7 +290,7 @@ mod tests {
         let shown = combined_text(&coach_reply(raw, &input, None));
         assert_eq!(
             shown,
-            "Here is a version of your claim to check.\n\nDoes this version say what you mean, or should we change something?"
+            "Here is your position written as one claim.\n\nIs this the position you want to defend?"
         );
     }
 
@@ -389,6 +306,72 @@ mod tests {
                 "I'm not sure why, but I'm not sure why I should be banned.",
                 "Sleep matters."
             ]
+        );
+    }
+
+    #[test]
+    fn authored_words_said_before_in_the_session_give_way_to_new_ones() {
+        let mut input = input(ToulminStep::Grounds, "it is good", Language::En);
+        input.first_turn_for_step = false;
+        let weakness = Weakness::TooShort;
+        input.history = vec![crate::llm::ChatMessage {
+            role: crate::llm::ChatRole::Assistant,
+            content: format!(
+                "{}\n\n{}",
+                weakness.explain(Language::En),
+                opening_question(ToulminStep::Grounds, Language::En)
+            ),
+        }];
+        let reply = coach_reply(
+            CoachAIResult::message(ToulminStep::Grounds, ""),
+            &input,
+            None,
+        );
+        assert_eq!(reply.assistant_text, weakness.explain_again(Language::En));
+        assert_eq!(
+            reply.next_question.as_deref(),
+            Some(follow_ups(ToulminStep::Grounds, Language::En)[0])
+        );
+    }
+
+    #[test]
+    fn a_proposal_shown_before_is_introduced_and_asked_about_in_new_words() {
+        let mut input = input(ToulminStep::Claim, "yes", Language::En);
+        input.first_turn_for_step = false;
+        input.history = vec![crate::llm::ChatMessage {
+            role: crate::llm::ChatRole::Assistant,
+            content: format!(
+                "{}\n\n{}",
+                proposal_intro(ToulminStep::Claim, Language::En),
+                proposal_question(ToulminStep::Claim, Language::En)
+            ),
+        }];
+        let mut raw = CoachAIResult::message(ToulminStep::Claim, "");
+        raw.proposed_update = Some(crate::coach::ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: "Zoos should close.".into(),
+            rationale: String::new(),
+        });
+        let reply = coach_reply(raw, &input, None);
+        assert_eq!(
+            combined_text(&reply),
+            "Accept it below to save \"Zoos should close\" in your draft.\n\nShall we save this claim and look for evidence next?"
+        );
+    }
+
+    #[test]
+    fn a_proposal_without_a_reason_gets_the_steps() {
+        let mut raw = CoachAIResult::message(ToulminStep::Claim, "Here it is, written out.");
+        raw.proposed_update = Some(crate::coach::ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: "Zoos should close.".into(),
+            rationale: " ".into(),
+        });
+        let input = input(ToulminStep::Claim, "rewrite it", Language::En);
+        let reply = coach_reply(raw, &input, None);
+        assert_eq!(
+            reply.proposed_update.unwrap().rationale,
+            rationale(ToulminStep::Claim, Language::En)
         );
     }
 

@@ -2,35 +2,38 @@
 //! the app, the CLI and the evals answer a session the same way.
 
 use super::{
-    CoachError, CoachMessage, CoachRole, CoachTurnInput, Language, ProposedUpdate, ToulminDraft,
-    ToulminStep,
+    CoachError, CoachMessage, CoachOpening, CoachRole, CoachTurnInput, Language, ProposedUpdate,
+    ToulminDraft, ToulminStep,
 };
 use crate::llm::{ChatMessage, ChatRole};
+use crate::text::tidy::strip_unsafe_chars;
 
 /// Longest student message accepted, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// Longest draft field accepted, in characters.
 pub const MAX_FIELD_CHARS: usize = 2000;
 
-/// A message from the student, trimmed; empty or too long is refused.
+/// A message from the student, cleaned by the shared [`strip_unsafe_chars`] and
+/// trimmed; empty or too long is refused.
 pub fn clean_message(raw: &str) -> Result<String, CoachError> {
-    let text = raw.trim();
+    let text = strip_unsafe_chars(raw).trim().to_string();
     if text.is_empty() {
         return Err(CoachError::MessageEmpty);
     }
     if text.chars().count() > MAX_MESSAGE_CHARS {
         return Err(CoachError::MessageTooLong(MAX_MESSAGE_CHARS));
     }
-    Ok(text.to_string())
+    Ok(text)
 }
 
-/// The student's own text for a draft field, trimmed; too long is refused.
+/// The student's own text for a draft field, cleaned by the shared
+/// [`strip_unsafe_chars`] and trimmed; too long is refused.
 pub fn clean_field(raw: &str) -> Result<String, CoachError> {
-    let text = raw.trim();
+    let text = strip_unsafe_chars(raw).trim().to_string();
     if text.chars().count() > MAX_FIELD_CHARS {
         return Err(CoachError::FieldTooLong(MAX_FIELD_CHARS));
     }
-    Ok(text.to_string())
+    Ok(text)
 }
 
 /// A saved session as a turn needs it.
@@ -85,6 +88,19 @@ impl CoachTurnInput {
                 .filter(|p| p.field == step)
                 .map(|p| p.value.clone()),
         })
+    }
+}
+
+impl CoachOpening {
+    /// The opening of `next` in a saved session whose step was completed into `draft`.
+    pub fn for_session(session: SessionView<'_>, draft: ToulminDraft, next: ToulminStep) -> Self {
+        Self {
+            done: session.current_step,
+            step: next,
+            draft,
+            language: session.language,
+            history: session.messages.iter().map(chat_message).collect(),
+        }
     }
 }
 
@@ -162,6 +178,16 @@ mod tests {
             "coach_field_too_long"
         );
         assert_eq!(clean_field("").unwrap(), "");
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_cleaned_by_the_shared_function() {
+        assert_eq!(clean_message(" a\u{202E}b\u{0} ").unwrap(), "ab");
+        assert_eq!(clean_field("x\u{2066}y").unwrap(), "xy");
+        assert_eq!(
+            clean_message("\u{202E}").unwrap_err().code(),
+            "coach_message_empty"
+        );
     }
 
     #[test]

@@ -3,9 +3,12 @@
 //! prompt, the offline guide, streaming of the reply text, and exports.
 //!
 //! A turn: [`run_turn`] reads the triggers ([`triggers`]), builds the prompt
-//! ([`build_request`]), streams the model's `assistantText` ([`AssistantTextStream`])
-//! and applies the spec's rules ([`apply_rules`]); [`offline_turn`] answers without a
-//! model. Nothing here does I/O.
+//! ([`build_request`]), streams the model's `assistantText` sentence by sentence while
+//! the shared reply filter keeps it, applies the spec's rules ([`apply_rules`]), passes
+//! the model's words through the reply filter ([`filter`]) and makes the coaching move
+//! with the app's authored words where the model's fail; [`offline_turn`] answers
+//! without a model; [`CoachOpening`] opens the next step once one is completed. Nothing
+//! here does I/O.
 
 mod change;
 pub mod coaching;
@@ -13,14 +16,17 @@ mod contract;
 mod draft;
 mod error;
 mod export;
+pub mod filter;
 mod input;
 
 mod offline;
+mod opening;
 mod prompt;
 #[cfg(test)]
 mod properties;
 pub mod quality;
 pub mod reading;
+mod rewrite;
 pub mod rules;
 mod step;
 pub mod step_checks;
@@ -28,6 +34,7 @@ pub mod step_checks;
 pub mod triggers;
 mod turn;
 pub mod weak_text;
+mod words;
 
 pub use crate::language::Language;
 pub use crate::text::stream_field::AssistantTextStream;
@@ -39,7 +46,8 @@ pub use error::CoachError;
 pub use export::{to_argdown, to_markdown};
 pub use input::{clean_field, clean_message, SessionView, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
 pub use offline::{offline_turn, opening_question};
-pub use prompt::{build_request, system_prompt};
+pub use opening::CoachOpening;
+pub use prompt::{build_request, instruction_texts, system_prompt, PROMPT_LABELS};
 pub use rules::{apply_rules, combined_text, RuleContext};
 pub use step::ToulminStep;
 pub use step_checks::passes_step_heuristics;

@@ -1,12 +1,14 @@
 //! The coach without a model: a deterministic guiding question for each step, and a
-//! check of the student's text with the step rules. Used when no model is ready or the
-//! model failed in a turn, and to open each step. Its replies go through the same
-//! rules as the model's.
+//! check of the student's text with the step rules. Used when no model is ready, the
+//! model failed in a turn or none of its words passed the reply filter, and to open
+//! each step. Its replies go through the same rules and the same coaching move as the
+//! model's.
 
 use super::coaching::coach_reply;
 use super::reading::offered_text;
 use super::rules::apply_rules;
 use super::weak_text::detect_weakness;
+use super::words::step_meaning;
 use super::{CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
 
 /// The guide's confidence in a text the student confirmed.
@@ -36,59 +38,42 @@ pub fn opening_question(step: ToulminStep, language: Language) -> String {
     text.to_string()
 }
 
-/// A coach reply computed without the model: the student's message is checked as text
-/// for the current step; a fitting text is proposed (kept by the rules only when they
-/// allow it: not on a step's first message unless confirmed or asked for), otherwise the
-/// guide says what is missing and asks the step's question again.
+/// A coach reply computed without the model: the text the student confirmed, asked to
+/// have rewritten, or offered is proposed when it fits the step (kept by the rules only
+/// when they allow it: not on a step's first message unless confirmed or asked for);
+/// the words are the app's authored ones, chosen by the coaching move so the session
+/// never hears the same sentence twice.
 pub fn offline_turn(input: &CoachTurnInput) -> Result<CoachAIResult, CoachError> {
     let step = input.current_step;
     let confirmed = input.confirmed_text();
-    let candidate = confirmed.as_deref().unwrap_or(input.user_message.trim());
-    let reply = match detect_weakness(step, candidate) {
-        None => {
-            let mut r = CoachAIResult::message(step, fits(input.language));
-            r.next_question = Some(keep_question(input.language));
-            r.confidence = Some(if confirmed.is_some() {
-                CONFIRMED_CONFIDENCE
-            } else {
-                PASSING_CONFIDENCE
-            });
-            r.proposed_update = Some(ProposedUpdate {
-                field: step,
-                value: candidate.to_string(),
-                rationale: String::new(),
-            });
-            r
-        }
-        Some(weakness) => {
-            let mut r = CoachAIResult::message(step, weakness.explain(input.language));
-            r.next_question = Some(opening_question(step, input.language));
-            r
-        }
-    };
+    let rewritten = input.rewritten_text();
     let offered = offered_text(step, &input.user_message);
-    let ruled = apply_rules(
+    let asked_for = confirmed.as_deref().or(rewritten.as_deref());
+    let candidate = asked_for.or(offered.as_deref());
+    // The rules need a text; the coaching move writes the reply's words.
+    let mut reply = CoachAIResult::message(step, step_meaning(step, input.language));
+    if let Some(text) = candidate.filter(|t| detect_weakness(step, t).is_none()) {
+        reply.confidence = Some(if asked_for.is_some() {
+            CONFIRMED_CONFIDENCE
+        } else {
+            PASSING_CONFIDENCE
+        });
+        reply.proposed_update = Some(ProposedUpdate {
+            field: step,
+            value: text.to_string(),
+            rationale: String::new(),
+        });
+    }
+    let mut ruled = apply_rules(
         reply,
-        &input.rule_context(confirmed.as_deref(), offered.as_deref()),
+        &input.rule_context(
+            confirmed.as_deref(),
+            offered.as_deref(),
+            rewritten.as_deref(),
+        ),
     )?;
+    ruled.assistant_text.clear();
     Ok(coach_reply(ruled, input, offered.as_deref()))
-}
-
-fn fits(language: Language) -> &'static str {
-    match language {
-        Language::En => "That works for this step: it says what this part of the argument needs.",
-        Language::Es => {
-            "Eso funciona para este paso: dice lo que esta parte del argumento necesita."
-        }
-    }
-}
-
-fn keep_question(language: Language) -> String {
-    match language {
-        Language::En => "Do you want to keep this wording, or refine it first?",
-        Language::Es => "¿Quieres quedarte con esta redacción o mejorarla antes?",
-    }
-    .to_string()
 }
 
 #[cfg(test)]
@@ -143,9 +128,6 @@ mod tests {
         .unwrap();
         assert!(r.proposed_update.is_none());
         assert!(r.assistant_text.contains("matiz") || r.assistant_text.contains("fuerza"));
-        assert_eq!(
-            r.next_question,
-            Some(opening_question(ToulminStep::Qualifier, Language::Es))
-        );
+        assert!(r.next_question.unwrap().ends_with('?'));
     }
 }

@@ -2,6 +2,7 @@
 //! instructions first (their evaluated state is reused across turns), then the step,
 //! the draft and the hints the triggers raised.
 
+use super::opening::CoachOpening;
 use super::weak_text::detect_weakness;
 use super::{CoachTurnInput, Language, ToulminStep};
 use crate::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
@@ -21,16 +22,42 @@ short sentences to the student. nextQuestion: one guiding question. Put a propos
 rewrite. Set shouldAdvance to true only when the text for the current step is complete; \
 confidence is how sure you are, from 0 to 1.";
 
+/// The hint on a confirmation, before the confirmed text.
+const CONFIRMED_HINT: &str =
+    "the student confirmed this text; put exactly it in proposedUpdate.value:";
+/// The hint on a rewrite request.
+const REWRITE_HINT: &str = "the student asks for a rewrite; propose an improved version of their text for the current step in proposedUpdate.";
+/// The hint on the student's first message in a step.
+const FIRST_TURN_HINT: &str = "this is the student's first message on this step; coach with a question, do not propose a text yet.";
+
+/// The labels the prompt uses, lowercase: a reply sentence carrying one copies the
+/// prompt's scaffolding ("Current step: …", "The student's claim is:").
+pub const PROMPT_LABELS: &[&str] = &[
+    "current step:",
+    "argument so far:",
+    "note:",
+    "student:",
+    "draft:",
+    "the student's",
+    "the student ",
+    "assistanttext",
+    "nextquestion",
+    "proposedupdate",
+    "shouldadvance",
+    "el estudiante",
+    "el alumno",
+];
+
 /// What each step asks for, in one line.
 fn meaning(step: ToulminStep) -> &'static str {
     match step {
         ToulminStep::Claim => "the position the student argues, in one sentence",
         ToulminStep::Grounds => "the facts or evidence that support the claim",
-        ToulminStep::Warrant => "why the grounds support the claim",
-        ToulminStep::GroundsBacking => "where the evidence comes from and why it is reliable",
+        ToulminStep::Warrant => "the reasoning that turns the evidence into the claim",
+        ToulminStep::GroundsBacking => "the source of the evidence and its reliability",
         ToulminStep::WarrantBacking => "what makes the warrant believable",
         ToulminStep::Qualifier => "how strongly the claim is made (usually, probably…)",
-        ToulminStep::Rebuttal => "when the claim would not hold (unless…)",
+        ToulminStep::Rebuttal => "the exceptions to the claim (unless…)",
     }
 }
 
@@ -65,19 +92,11 @@ fn hints(input: &CoachTurnInput) -> Vec<String> {
     let step = input.current_step;
     let mut hints = Vec::new();
     if let Some(text) = input.confirmed_text() {
-        hints.push(format!(
-            "the student confirmed this text; put exactly it in proposedUpdate.value: \"{text}\""
-        ));
+        hints.push(format!("{CONFIRMED_HINT} \"{text}\""));
     } else if input.rewrite_requested() {
-        hints.push(
-            "the student asks for a rewrite; propose an improved version of their text for the current step in proposedUpdate."
-                .to_string(),
-        );
+        hints.push(REWRITE_HINT.to_string());
     } else if input.first_turn_for_step {
-        hints.push(
-            "this is the student's first message on this step; coach with a question, do not propose a text yet."
-                .to_string(),
-        );
+        hints.push(FIRST_TURN_HINT.to_string());
     }
     let current = input.draft.get(step);
     if !current.trim().is_empty() {
@@ -90,6 +109,41 @@ fn hints(input: &CoachTurnInput) -> Vec<String> {
         }
     }
     hints
+}
+
+/// The hint of a step's opening: what the model writes about the argument so far.
+const OPENING_HINT: &str = "the student just completed a step; in assistantText say in one or two sentences what their argument says so far, in their own words. Do not propose a text.";
+
+/// The prompt's own instruction texts for a turn on `step`, without the student's words
+/// or the app's authored guidance it quotes: what no reply may copy a run of.
+pub fn instruction_texts(step: ToulminStep) -> Vec<String> {
+    vec![
+        INSTRUCTIONS.to_string(),
+        format!("Current step: {} — {}.", step.as_str(), meaning(step)),
+        CONFIRMED_HINT.to_string(),
+        REWRITE_HINT.to_string(),
+        FIRST_TURN_HINT.to_string(),
+        OPENING_HINT.to_string(),
+    ]
+}
+
+/// The model request that opens a step: the instructions for the new step with the
+/// argument so far, the latest history, and the text just completed as the student's.
+pub fn opening_request(opening: &CoachOpening) -> LlmRequest {
+    let input = CoachTurnInput {
+        current_step: opening.step,
+        draft: opening.draft.clone(),
+        history: opening.history.clone(),
+        user_message: opening.completed_text().to_string(),
+        earlier_in_step: Vec::new(),
+        first_turn_for_step: false,
+        language: opening.language,
+        last_proposal: None,
+    };
+    let mut request = build_request(&input);
+    request.system.push_str("\nNote: ");
+    request.system.push_str(OPENING_HINT);
+    request
 }
 
 /// The model request for `input`: the system prompt, the last
@@ -151,6 +205,14 @@ mod tests {
         let mut confirmed = input("sí, me sirve", false);
         confirmed.last_proposal = Some("Rest helps memory, so tired students learn less.".into());
         assert!(system_prompt(&confirmed).contains("confirmed this text"));
+    }
+
+    #[test]
+    fn the_instructions_hold_every_hint_but_no_student_text() {
+        let texts = instruction_texts(ToulminStep::Warrant).join(" ");
+        assert!(texts.contains("first message on this step"));
+        assert!(texts.contains("asks for a rewrite"));
+        assert!(!texts.contains("Schools should not"));
     }
 
     #[test]

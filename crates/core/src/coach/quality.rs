@@ -4,12 +4,15 @@
 //! once in the session's language, and proposes only what the rules allow and the
 //! step's checks accept.
 
+use super::filter::COACH_TALK;
+use super::prompt::PROMPT_LABELS;
 use super::reading::message_weakness;
 use super::rules::FIRST_TURN_MIN_CONFIDENCE;
 use super::weak_text::{detect_weakness, Weakness};
 use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
 use crate::eval::Check;
 use crate::text::normalize::{normalize, words};
+use crate::text::support::{DropReason, ReplyFilter};
 use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words a reply needs not to be a fragment.
@@ -36,6 +39,66 @@ pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check>
             || format!("{:?}: {}", weakness.map(Weakness::code), p.value),
         ));
     }
+    checks
+}
+
+/// What a shown reply's words are checked against across the session.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionWords<'a> {
+    /// The student's message the reply answers (empty for a step's opening).
+    pub student: &'a str,
+    /// What the coach said earlier in the session, oldest first.
+    pub said: &'a [String],
+    /// The prompt's instruction texts ([`instruction_texts`](super::prompt::instruction_texts)).
+    pub instructions: &'a [String],
+}
+
+/// The sentences of `shown` the reply filter refuses for `reason`'s check, under `filter`.
+fn refused(shown: &str, filter: &ReplyFilter, check: &str) -> Vec<String> {
+    sentences(shown)
+        .into_iter()
+        .filter(|s| filter.check(s).is_err_and(|why| why.check() == check))
+        .map(str::to_string)
+        .collect()
+}
+
+fn refs(texts: &[String]) -> Vec<&str> {
+    texts.iter().map(String::as_str).collect()
+}
+
+/// Scores every sentence of `shown` with the reply filter's own tests, each alone:
+/// `no_leak` (a run of 5 words of the instructions, or a prompt label), `no_echo`,
+/// `no_repeat_across_turns` (said earlier in the session) and `says_something` (not
+/// filler only).
+pub fn score_words(shown: &str, ctx: &SessionWords<'_>) -> Vec<Check> {
+    let leak = ReplyFilter::new(None, &[], "")
+        .with_instructions(&refs(ctx.instructions))
+        .with_labels(PROMPT_LABELS);
+    let echo = ReplyFilter::new(None, &[], ctx.student);
+    let repeat = ReplyFilter::new(None, &[], "").with_said(&refs(ctx.said));
+    let talk = ReplyFilter::new(None, &[], "").with_topic(&[COACH_TALK]);
+    let filler: Vec<&str> = sentences(shown)
+        .into_iter()
+        .filter(|s| talk.says_nothing(s))
+        .collect();
+    let found = [
+        (
+            "no_leak",
+            refused(shown, &leak, DropReason::Leak(String::new()).check()),
+        ),
+        ("no_echo", refused(shown, &echo, DropReason::Echo.check())),
+        (
+            "no_repeat_across_turns",
+            refused(shown, &repeat, DropReason::Repeat.check()),
+        ),
+    ];
+    let mut checks: Vec<Check> = found
+        .into_iter()
+        .map(|(name, bad)| Check::new(name, bad.is_empty(), || bad.join(" | ")))
+        .collect();
+    checks.push(Check::new("says_something", filler.is_empty(), || {
+        filler.join(" | ")
+    }));
     checks
 }
 
@@ -151,6 +214,39 @@ mod tests {
         );
         assert!(failed(&checks).is_empty(), "{checks:?}");
         assert!(checks.iter().any(|c| c.name == "names_weakness"));
+    }
+
+    #[test]
+    fn leaks_echoes_repeats_and_filler_fail_across_turns() {
+        let said =
+            vec!["This is a strong argument that phones should be allowed in class.".to_string()];
+        let instructions = vec!["This is the student's first message on this step; coach with a question, do not propose a text yet.".to_string()];
+        let ctx = SessionWords {
+            student: "phones help us look things up",
+            said: &said,
+            instructions: &instructions,
+        };
+        let shown = "This is the student's first message on this step. \
+            Phones help us look things up. \
+            This is a strong argument that phones should be allowed in class. \
+            Please provide more details. \
+            Which lesson did a phone help you in?";
+        let failed: Vec<_> = score_words(shown, &ctx)
+            .into_iter()
+            .filter(|c| !c.passed)
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(
+            failed,
+            [
+                "no_leak",
+                "no_echo",
+                "no_repeat_across_turns",
+                "says_something"
+            ]
+        );
+        let clean = score_words("Which lesson did a phone help you in?", &ctx);
+        assert!(clean.iter().all(|c| c.passed), "{clean:?}");
     }
 
     #[test]

@@ -27,6 +27,9 @@ pub struct RuleContext<'a> {
     /// The text the student's message offers for the step, when it passes the step's
     /// checks ([`offered_text`](super::reading::offered_text)).
     pub offered_text: Option<&'a str>,
+    /// The app's rewrite of the student's text, when they asked for one
+    /// ([`CoachTurnInput::rewritten_text`](super::CoachTurnInput::rewritten_text)).
+    pub rewritten_text: Option<&'a str>,
 }
 
 /// Rule 1, step coercion: `step` and the proposal's `field` become the current step.
@@ -99,6 +102,22 @@ pub fn drop_unfit_proposal(mut result: CoachAIResult, ctx: &RuleContext) -> Coac
 pub fn propose_offered_text(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
     if result.proposed_update.is_none() && !ctx.first_turn_for_step {
         if let Some(text) = ctx.offered_text {
+            result.proposed_update = Some(ProposedUpdate {
+                field: ctx.current_step,
+                value: text.to_string(),
+                rationale: String::new(),
+            });
+        }
+    }
+    result
+}
+
+/// Rule 3e (Lantern): a rewrite request is answered with a proposal (spec 000, trigger
+/// 2), also on a step's first message: when the model proposed nothing usable, the app's
+/// rewrite of the student's text is proposed.
+pub fn propose_rewritten_text(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    if result.proposed_update.is_none() && ctx.rewrite_requested {
+        if let Some(text) = ctx.rewritten_text {
             result.proposed_update = Some(ProposedUpdate {
                 field: ctx.current_step,
                 value: text.to_string(),
@@ -233,7 +252,7 @@ pub fn tidy_text(mut result: CoachAIResult) -> CoachAIResult {
 }
 
 /// Rules 1–6 in the spec's order, after tidying the text, with Lantern's rules for
-/// proposals (3b–3d) after the first-turn rule.
+/// proposals (3b–3e) after the first-turn rule.
 pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResult, CoachError> {
     let result = coerce_step(tidy_text(raw), ctx.current_step);
     let result = strip_empty_proposal(result);
@@ -241,6 +260,7 @@ pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResul
     let result = drop_unfit_proposal(result, ctx);
     let result = propose_confirmed_text(result, ctx);
     let result = propose_offered_text(result, ctx);
+    let result = propose_rewritten_text(result, ctx);
     let result = guard_should_advance(result, ctx);
     let result = correct_next_step(result, ctx.current_step);
     validate_result(&result, ctx.current_step)?;
@@ -274,6 +294,7 @@ mod tests {
             rewrite_requested: false,
             confirmed_text: None,
             offered_text: None,
+            rewritten_text: None,
         }
     }
 
@@ -378,6 +399,27 @@ mod tests {
         let evidence = "In our survey 21 of 28 students were tired on Monday.";
         r.proposed_update = proposal(Grounds, evidence);
         assert!(drop_unfit_proposal(r, &grounds).proposed_update.is_some());
+    }
+
+    #[test]
+    fn a_rewrite_request_gets_the_apps_rewrite_when_the_model_proposes_nothing() {
+        let draft = ToulminDraft::default();
+        let asked = RuleContext {
+            first_turn_for_step: true,
+            rewrite_requested: true,
+            rewritten_text: Some(CLAIM),
+            ..ctx(&draft)
+        };
+        let r = propose_rewritten_text(reply(Claim), &asked);
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM);
+        let not_asked = RuleContext {
+            rewrite_requested: false,
+            ..asked
+        };
+        assert_eq!(
+            propose_rewritten_text(reply(Claim), &not_asked).proposed_update,
+            None
+        );
     }
 
     #[test]

@@ -142,11 +142,85 @@ const REASON_OPENERS: &[&str] = &[
     "los estudios",
 ];
 
+/// An opinion offered as its own evidence ("Because I think so.", "Porque sí."),
+/// normalised.
+const BARE_OPINIONS: &[&str] = &[
+    "because i think so",
+    "because i said so",
+    "because i say so",
+    "i think so",
+    "i just think so",
+    "because i believe so",
+    "because i believe it",
+    "because i feel like it",
+    "because it is true",
+    "because it s true",
+    "because its true",
+    "it just is",
+    "everyone knows",
+    "everybody knows",
+    "it is obvious",
+    "it s obvious",
+    "its obvious",
+    "trust me",
+    "porque yo lo digo",
+    "porque lo digo yo",
+    "porque si",
+    "porque lo creo",
+    "porque yo lo creo",
+    "porque creo que si",
+    "creo que si",
+    "porque es verdad",
+    "porque es asi",
+    "porque me parece",
+    "todo el mundo lo sabe",
+    "es obvio",
+    "confia en mi",
+];
+
+/// Most words a message opening with a bare opinion may have and still be only that.
+const BARE_OPINION_WORDS: usize = 6;
+
+/// How an objection to the claim opens ("some people say…", "algunos dicen…"),
+/// normalised.
+const OBJECTION_OPENERS: &[&str] = &[
+    "some people say",
+    "some people think",
+    "some people believe",
+    "some people argue",
+    "some say",
+    "some argue",
+    "some think",
+    "others say",
+    "others argue",
+    "other people say",
+    "people say",
+    "critics say",
+    "critics argue",
+    "opponents say",
+    "people might say",
+    "people might argue",
+    "someone might say",
+    "one could argue",
+    "on the other hand",
+    "algunos dicen",
+    "algunos piensan",
+    "algunas personas dicen",
+    "algunas personas piensan",
+    "hay quien dice",
+    "hay quienes dicen",
+    "otros dicen",
+    "otros piensan",
+    "la gente dice",
+    "los criticos dicen",
+    "por otro lado",
+];
+
 /// Fewest words a text for `step` needs to say anything.
 pub fn fewest_words(step: ToulminStep) -> usize {
     match step {
         ToulminStep::Qualifier => 1,
-        ToulminStep::Claim | ToulminStep::Rebuttal => 4,
+        ToulminStep::Claim | ToulminStep::Warrant | ToulminStep::Rebuttal => 4,
         _ => 5,
     }
 }
@@ -169,6 +243,36 @@ pub fn has_hedge(normalized: &str) -> bool {
 /// Whether the normalised text names an exception ("unless", "a menos que"…).
 pub fn has_exception(normalized: &str) -> bool {
     any_phrase(normalized, EXCEPTIONS)
+}
+
+/// Whether the normalised text is only an opinion offered as its own evidence
+/// ("because i think so").
+pub fn is_bare_opinion(normalized: &str) -> bool {
+    let count = words(normalized).len();
+    BARE_OPINIONS.iter().any(|p| {
+        normalized == *p
+            || (normalized.starts_with(&format!("{p} ")) && count <= BARE_OPINION_WORDS)
+    })
+}
+
+/// Whether the normalised text opens with an objection to the claim ("some people
+/// say…"): a rebuttal, wherever it is offered.
+pub fn opens_with_objection(normalized: &str) -> bool {
+    OBJECTION_OPENERS
+        .iter()
+        .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")))
+}
+
+/// Whether the normalised qualifier is only single words of degree ("probably", "very
+/// probably"): it says how sure, not for whom or when ("in most cases" names cases).
+pub fn is_hedge_alone(normalized: &str) -> bool {
+    let mut rest = format!(" {normalized} ");
+    for hedge in HEDGES.iter().filter(|h| !h.contains(' ')) {
+        rest = rest.replace(&format!(" {hedge} "), " ");
+    }
+    words(&rest)
+        .iter()
+        .all(|w| crate::text::terms::is_stop_word(w) || w.chars().all(|c| !c.is_alphanumeric()))
 }
 
 /// Whether a normalised claim reads like evidence: it opens with a reason or a source
@@ -214,6 +318,11 @@ mod tests {
             detect_weakness(Warrant, "Students like weekends a lot."),
             Some(Weakness::MissingLink)
         );
+        assert_eq!(
+            detect_weakness(Warrant, "libraries are nice places"),
+            Some(Weakness::MissingLink),
+            "four words without a link lack the link, not length"
+        );
         assert!(passes_step_heuristics(
             Warrant,
             "Tired students learn less, so homework that costs sleep hurts learning."
@@ -225,8 +334,42 @@ mod tests {
     }
 
     #[test]
+    fn an_opinion_is_no_evidence_in_either_language() {
+        assert!(is_bare_opinion("because i think so"));
+        assert!(is_bare_opinion("porque yo lo digo"));
+        assert!(!is_bare_opinion(
+            "because i think so many students sleep less than seven hours every night"
+        ));
+    }
+
+    #[test]
+    fn an_objection_opens_with_what_others_say() {
+        assert!(opens_with_objection("some people say phones distract"));
+        assert!(opens_with_objection(
+            "algunos dicen que los deberes ensenan"
+        ));
+        assert!(!opens_with_objection("phones help some people say more"));
+    }
+
+    #[test]
+    fn a_hedge_alone_says_no_scope() {
+        assert!(is_hedge_alone("probably"));
+        assert!(is_hedge_alone("very probably"));
+        assert!(!is_hedge_alone("probably in most lessons"));
+        assert!(!is_hedge_alone("in most cases"));
+        assert!(!is_hedge_alone("probablemente en la mayoria de las clases"));
+    }
+
+    #[test]
     fn a_qualifier_needs_a_word_of_degree() {
-        assert!(passes_step_heuristics(Qualifier, "Probably"));
+        assert_eq!(
+            detect_weakness(Qualifier, "Probably"),
+            Some(Weakness::HedgeAlone)
+        );
+        assert!(passes_step_heuristics(
+            Qualifier,
+            "probably, in most lessons"
+        ));
         assert!(passes_step_heuristics(
             Qualifier,
             "En la mayoría de los casos"

@@ -1,16 +1,18 @@
-//! One coach turn end to end (triggers → prompt → model → rules), and the two ways a
-//! step is completed: accepting a proposal, or the student's own text.
+//! One coach turn end to end (triggers → prompt → model → rules → reply filter →
+//! coaching move), and the two ways a step is completed: accepting a proposal, or the
+//! student's own text.
 
 use super::coaching::coach_reply;
+use super::filter::{filter_model_words, reply_filter};
 use super::offline::offline_turn;
 use super::prompt::build_request;
-use super::reading::offered_text;
+use super::reading::{message_kind, offered_text, MessageKind};
 use super::rules::{apply_rules, combined_text, RuleContext};
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
 use crate::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
-use crate::text::stream_field::AssistantTextStream;
+use crate::text::checked_stream::CheckedStream;
 use crate::turn::LoopTurn;
 use crate::ErrorCode;
 
@@ -42,12 +44,13 @@ impl CoachTurnInput {
         is_rewrite_request(&self.user_message)
     }
 
-    /// What the rules need to know about this turn, with the `confirmed` text and the
-    /// text the message `offered`.
+    /// What the rules need to know about this turn, with the `confirmed` text, the
+    /// text the message `offered` and the app's `rewritten` text.
     pub fn rule_context<'a>(
         &'a self,
         confirmed: Option<&'a str>,
         offered: Option<&'a str>,
+        rewritten: Option<&'a str>,
     ) -> RuleContext<'a> {
         RuleContext {
             current_step: self.current_step,
@@ -56,6 +59,7 @@ impl CoachTurnInput {
             rewrite_requested: self.rewrite_requested(),
             confirmed_text: confirmed,
             offered_text: offered,
+            rewritten_text: rewritten,
         }
     }
 
@@ -94,8 +98,10 @@ pub struct CoachTurnOutcome {
     pub confirmation: bool,
 }
 
-/// Runs one turn: streams the reply's text to `on_text` as the model writes it, then
-/// applies the rules to the parsed answer.
+/// Runs one turn: streams the reply's sentences to `on_text` as the model writes them,
+/// while the shared reply filter keeps them (the first it drops ends the stream), applies the rules to the parsed answer, passes its words through
+/// the reply filter and makes the coaching move. A reply none of whose words pass is an
+/// empty response (the guide answers it).
 pub async fn run_turn(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -105,20 +111,48 @@ pub async fn run_turn(
     let rewrite_requested = input.rewrite_requested();
     let confirmation = is_confirmation(&input.user_message);
     let confirmed = input.confirmed_text();
+    let rewritten = input.rewritten_text();
     let request = build_request(input);
-    let mut text = AssistantTextStream::default();
+    let mut filter = reply_filter(input);
+    // Nothing streams when the coaching move answers with the app's words whatever the
+    // model writes (a confirmation, a request for help); no question streams (the reply
+    // ends with one question, chosen at the end).
+    let mut stream =
+        CheckedStream::new("assistantText", filter.clone()).holding(|s| s.contains('?'));
+    if !matches!(
+        message_kind(&input.user_message),
+        MessageKind::Text | MessageKind::RewriteRequest
+    ) {
+        stream.stop();
+    }
     let mut on_delta = |delta: &str| {
-        let decoded = text.push(delta);
-        if !decoded.is_empty() {
-            on_text(&decoded);
+        let kept = stream.push(delta);
+        if !kept.is_empty() {
+            on_text(&kept);
         }
     };
     let raw: CoachAIResult = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
+    let model_proposal = raw.proposed_update.clone();
     let offered = offered_text(input.current_step, &input.user_message);
-    let ruled = apply_rules(
+    let mut ruled = apply_rules(
         raw,
-        &input.rule_context(confirmed.as_deref(), offered.as_deref()),
+        &input.rule_context(
+            confirmed.as_deref(),
+            offered.as_deref(),
+            rewritten.as_deref(),
+        ),
     )?;
+    let proposed_by_model = model_proposal.is_some_and(|m| {
+        ruled
+            .proposed_update
+            .as_ref()
+            .is_some_and(|p| p.value == m.value.trim())
+    });
+    let words_survived = filter_model_words(&mut ruled, &mut filter);
+    let model_proposal_kept = proposed_by_model && ruled.proposed_update.is_some();
+    if !(words_survived || model_proposal_kept) {
+        return Err(CoachError::EmptyResponse);
+    }
     let result = coach_reply(ruled, input, offered.as_deref());
     Ok(CoachTurnOutcome {
         display_text: combined_text(&result),
@@ -209,6 +243,7 @@ pub fn advance_step(
 mod tests {
     use super::*;
     use crate::llm::ScriptedLlm;
+    use crate::turn::{answer_turn, ReplyOrigin};
     use crate::Coded;
 
     const CLAIM: &str = "Schools should not set homework on weekends.";
@@ -237,8 +272,18 @@ mod tests {
 
     fn proposing(confidence: f64) -> String {
         format!(
-            r#"{{"assistantText":"Here is a clearer version of it.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"Does it say what you mean?"}}"#
+            r#"{{"assistantText":"Your claim is one clear position to argue.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"What position do you want to argue?"}}"#
         )
+    }
+
+    /// The turn as the shared pipeline answers it: the guide when nothing of the
+    /// model's reply passes.
+    async fn answered(reply: &str, input: &CoachTurnInput) -> (CoachAIResult, ReplyOrigin) {
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let done = answer_turn(input, Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        (done.reply, done.origin)
     }
 
     #[tokio::test]
@@ -260,38 +305,56 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_confirmation_without_a_proposal_gets_the_confirmed_text() {
-        let mut confirming = input("yes, use that", false);
-        confirming.earlier_in_step = vec![CLAIM.to_string()];
-        let (outcome, _) = turn(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
-        let outcome = outcome.unwrap();
-        assert!(outcome.confirmation && !outcome.rewrite_requested);
-        assert_eq!(outcome.result.proposed_update.unwrap().value, CLAIM);
+    async fn a_first_turn_rewrite_request_gets_a_proposal_with_a_reason_when_the_model_gives_none()
+    {
+        let mut asked = CoachTurnInput::first_message(
+            ToulminStep::Warrant,
+            "Rewrite my warrant: looking things up helps learning",
+            Language::En,
+        );
+        asked
+            .draft
+            .set(ToulminStep::Claim, "Phones should be allowed in class.");
+        let (reply, _) = answered(
+            r#"{"assistantText":"Please provide more details.","step":"warrant"}"#,
+            &asked,
+        )
+        .await;
+        let proposal = reply.proposed_update.unwrap();
+        assert_eq!(
+            proposal.value,
+            "Looking things up helps learning, so phones should be allowed in class."
+        );
+        assert!(!proposal.rationale.is_empty());
     }
 
     #[tokio::test]
-    async fn a_stub_reply_becomes_a_coaching_move_and_the_claim_is_proposed_once_confirmed() {
+    async fn a_confirmation_without_a_proposal_gets_the_confirmed_text() {
+        let mut confirming = input("yes, use that", false);
+        confirming.earlier_in_step = vec![CLAIM.to_string()];
+        let (reply, _) =
+            answered(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
+        assert_eq!(reply.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[tokio::test]
+    async fn a_reply_with_no_word_that_passes_is_answered_by_the_guide() {
         let message = "I think homework should be banned because kids need time to play.";
-        let (outcome, _) = turn(
-            r#"{"assistantText":"The student's claim is:","step":"claim"}"#,
+        let (reply, origin) = answered(
+            r#"{"assistantText":"The student's claim is:","step":"claim","nextQuestion":"Thank you for your time and assistance?"}"#,
             &input(message, true),
         )
         .await;
-        let outcome = outcome.unwrap();
-        assert!(
-            outcome.display_text.contains("reason"),
-            "{}",
-            outcome.display_text
-        );
-        assert!(outcome
-            .display_text
-            .ends_with("Is \"Homework should be banned\" the claim you want to keep?"));
-        assert_eq!(outcome.result.proposed_update, None);
+        assert_eq!(origin, ReplyOrigin::AfterBrokenReply);
+        let shown = combined_text(&reply);
+        assert!(shown.contains("reason"), "{shown}");
+        assert!(shown.ends_with("Is \"Homework should be banned\" the claim you want to keep?"));
+        assert_eq!(reply.proposed_update, None);
         let mut yes = input("yes", false);
         yes.earlier_in_step = vec![message.into()];
-        let (outcome, _) = turn(r#"{"assistantText":"Great.","step":"claim"}"#, &yes).await;
+        let (reply, _) = answered(r#"{"assistantText":"Great.","step":"claim"}"#, &yes).await;
         assert_eq!(
-            outcome.unwrap().result.proposed_update.unwrap().value,
+            reply.proposed_update.unwrap().value,
             "Homework should be banned."
         );
     }
@@ -313,17 +376,27 @@ mod tests {
     #[tokio::test]
     async fn the_request_carries_the_first_turn_hint_and_the_message() {
         let llm = ScriptedLlm::new([Ok(r#"{"assistantText":"Why?","step":"claim"}"#.into())]);
-        run_turn(
+        let _ = run_turn(
             &llm,
             &input("homework", true),
             &mut |_| {},
             &CancelFlag::default(),
         )
-        .await
-        .unwrap();
+        .await;
         let request = &llm.requests()[0];
         assert!(request.system.contains("first message"));
         assert_eq!(request.messages.last().unwrap().content, "homework");
+    }
+
+    #[tokio::test]
+    async fn a_confirmation_streams_nothing_and_questions_never_stream() {
+        let mut confirming = input("yes, use that", false);
+        confirming.earlier_in_step = vec![CLAIM.to_string()];
+        let (_, streamed) = turn(&proposing(0.9), &confirming).await;
+        assert_eq!(streamed, "");
+        let reply = r#"{"assistantText":"Your claim is one clear position to argue. What position do you want to argue?","step":"claim"}"#;
+        let (_, streamed) = turn(reply, &input("homework is bad for us", false)).await;
+        assert_eq!(streamed, "Your claim is one clear position to argue. ");
     }
 
     #[test]
@@ -358,10 +431,10 @@ mod tests {
     async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
         let (outcome, streamed) = turn(&proposing(0.9), &input("Can you rewrite it?", false)).await;
         let outcome = outcome.unwrap();
-        assert_eq!(streamed, "Here is a clearer version of it.");
+        assert_eq!(streamed, "Your claim is one clear position to argue. ");
         assert_eq!(
             outcome.display_text,
-            "Here is a clearer version of it.\n\nDoes it say what you mean?"
+            "Your claim is one clear position to argue.\n\nWhat position do you want to argue?"
         );
     }
 

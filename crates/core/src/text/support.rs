@@ -372,6 +372,13 @@ impl ReplyFilter {
             .count()
     }
 
+    /// Whether `sentence`, beyond the topic's words and teaching talk, says fewer than
+    /// [`MIN_SUBSTANCE`] things (never when the filter knows no topic): the
+    /// `says_something` test on its own, for an eval that scores it apart from support.
+    pub fn says_nothing(&self, sentence: &str) -> bool {
+        !self.topic.is_empty() && self.substance(&content_terms(sentence)) < MIN_SUBSTANCE
+    }
+
     /// Why `sentence` must be dropped, or `Ok` to keep it.
     pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
         let words = word_list(sentence);
@@ -487,6 +494,14 @@ mod tests {
             Err(DropReason::SaysNothing)
         );
         assert_eq!(f.check("A longer wire has more resistance."), Ok(()));
+    }
+
+    #[test]
+    fn filler_says_nothing_on_its_own() {
+        let f = ReplyFilter::new(None, &[], "").with_topic(&["please provide details thank"]);
+        assert!(f.says_nothing("Please provide more details."));
+        assert!(!f.says_nothing("Your grounds need a source for the figure."));
+        assert!(!ReplyFilter::default().says_nothing("Please provide more details."));
     }
 
     #[test]

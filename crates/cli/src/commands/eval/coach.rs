@@ -4,9 +4,11 @@
 
 use super::Bench;
 use crate::cli_error::CliError;
-use lantern_core::coach::quality::score_reply;
+use lantern_core::coach::quality::{score_reply, score_words, SessionWords};
+use lantern_core::coach::reading::message_weakness;
 use lantern_core::coach::{
-    opening_question, CoachChange, CoachMessage, CoachRole, Language, ToulminStep,
+    instruction_texts, opening_question, CoachChange, CoachMessage, CoachRole, Language,
+    ToulminStep,
 };
 use lantern_core::eval::{Check, TurnScore};
 use lantern_core::llm::CancelFlag;
@@ -68,6 +70,9 @@ struct Expect {
     proposal: Option<bool>,
     proposal_contains: Option<String>,
     step: Option<ToulminStep>,
+    /// The weakness the app must find in the message as the step's text (its code, or
+    /// `none`).
+    weakness: Option<String>,
 }
 
 impl Turn {
@@ -165,7 +170,15 @@ async fn play(
     let (store, profile, id) = (&bench.store, bench.profile, session.id);
     let mut checks = Vec::new();
     let mut reply = String::new();
+    let said = assistant_texts(session);
     if let Some(message) = &turn.say {
+        if let Some(expected) = &turn.expect.weakness {
+            let found =
+                message_weakness(session.current_step, message).map_or("none", |w| w.code());
+            checks.push(Check::new("expected_weakness", found == expected, || {
+                format!("expected {expected}, found {found}")
+            }));
+        }
         store.coach_say(profile, id, message).await?;
         let answered = store
             .coach_answer(
@@ -187,7 +200,7 @@ async fn play(
             Err(e) => return Err(e.into()),
         };
         let result = &answer.answered.reply;
-        checks = score_reply(&answer.input, result);
+        checks.extend(score_reply(&answer.input, result));
         if answer.answered.origin.is_fallback() != bench.llm().is_none() {
             checks.push(Check::new("model_answered", false, || {
                 format!("{:?}", answer.answered.origin)
@@ -215,19 +228,43 @@ async fn play(
             .find(|m| m.role == CoachRole::Assistant && m.origin.is_some())
             .map(|m| m.content.clone())
             .unwrap_or_default();
+        let instructions = instruction_texts(answer.input.current_step);
+        checks.extend(score_words(
+            &reply,
+            &SessionWords {
+                student: message,
+                said: &said,
+                instructions: &instructions,
+            },
+        ));
         *session = answer.session;
     } else {
         let done = if turn.accept {
-            store.coach_accept(profile, id).await
+            store.coach_accept(profile, id, bench.llm()).await
         } else if turn.reject {
             store.coach_reject(profile, id).await
         } else if let Some(edit) = &turn.edit {
             store.coach_edit(profile, id, edit.step, &edit.text).await
         } else {
-            store.coach_advance(profile, id).await
+            store.coach_advance(profile, id, bench.llm()).await
         };
         match done {
-            Ok(after) => *session = after,
+            Ok(after) => {
+                *session = after;
+                // The step's opening, when the action opened one, is scored as a reply.
+                reply = assistant_texts(session)[said.len()..].join("\n\n");
+                if !reply.is_empty() {
+                    let instructions = instruction_texts(session.current_step);
+                    checks.extend(score_words(
+                        &reply,
+                        &SessionWords {
+                            student: "",
+                            said: &said,
+                            instructions: &instructions,
+                        },
+                    ));
+                }
+            }
             // A refusal the case expects (it expects the step to stay) is no failure.
             Err(StoreError::Coach(_)) if turn.expect.step == Some(session.current_step) => {}
             Err(StoreError::Coach(e)) => {
@@ -237,6 +274,16 @@ async fn play(
         }
     }
     Ok(score(case, index, turn, reply, checks, session))
+}
+
+/// What the coach said in `session` so far, oldest first.
+fn assistant_texts(session: &CoachSession) -> Vec<String> {
+    session
+        .messages
+        .iter()
+        .filter(|m| m.role == CoachRole::Assistant)
+        .map(|m| m.content.clone())
+        .collect()
 }
 
 /// The turn's score, with the case's expected step checked against `session`.
