@@ -13,17 +13,15 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// Longest draft field accepted, in characters.
 pub const MAX_FIELD_CHARS: usize = 2000;
 
-/// A message from the student, cleaned by the shared [`strip_unsafe_chars`] and
-/// trimmed; empty or too long is refused.
+/// A message from the student, cleaned by the shared
+/// [`clean_input`](crate::text::input::clean_input); empty or too long is refused.
 pub fn clean_message(raw: &str) -> Result<String, CoachError> {
-    let text = strip_unsafe_chars(raw).trim().to_string();
-    if text.is_empty() {
-        return Err(CoachError::MessageEmpty);
-    }
-    if text.chars().count() > MAX_MESSAGE_CHARS {
-        return Err(CoachError::MessageTooLong(MAX_MESSAGE_CHARS));
-    }
-    Ok(text)
+    crate::text::input::clean_or(
+        raw,
+        MAX_MESSAGE_CHARS,
+        || CoachError::MessageEmpty,
+        CoachError::MessageTooLong,
+    )
 }
 
 /// The student's own text for a draft field, cleaned by the shared

@@ -179,10 +179,12 @@ pub struct ExpenseTurnOutcome {
 
 /// A message trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ExpenseError> {
-    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
-        crate::text::input::InputProblem::Empty => ExpenseError::MessageEmpty,
-        crate::text::input::InputProblem::TooLong(max) => ExpenseError::MessageTooLong(max),
-    })
+    crate::text::input::clean_or(
+        message,
+        MAX_MESSAGE_CHARS,
+        || ExpenseError::MessageEmpty,
+        ExpenseError::MessageTooLong,
+    )
 }
 
 /// The request: the message's facts over what the last question left.

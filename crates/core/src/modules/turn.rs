@@ -165,10 +165,12 @@ impl ModelRead {
 
 /// A message trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ModuleError> {
-    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
-        crate::text::input::InputProblem::Empty => ModuleError::MessageEmpty,
-        crate::text::input::InputProblem::TooLong(max) => ModuleError::MessageTooLong(max),
-    })
+    crate::text::input::clean_or(
+        message,
+        MAX_MESSAGE_CHARS,
+        || ModuleError::MessageEmpty,
+        ModuleError::MessageTooLong,
+    )
 }
 
 /// The reply that opens a new session: the first section.

@@ -118,10 +118,12 @@ pub struct ReportTurnOutcome {
 
 /// A request trimmed, or why it cannot be one.
 pub fn clean_message(message: &str) -> Result<String, ReportError> {
-    crate::text::input::clean_input(message, MAX_MESSAGE_CHARS).map_err(|p| match p {
-        crate::text::input::InputProblem::Empty => ReportError::MessageEmpty,
-        crate::text::input::InputProblem::TooLong(max) => ReportError::MessageTooLong(max),
-    })
+    crate::text::input::clean_or(
+        message,
+        MAX_MESSAGE_CHARS,
+        || ReportError::MessageEmpty,
+        ReportError::MessageTooLong,
+    )
 }
 
 /// Runs one turn. `on_progress` hears each step ("updating 2.1"); a stop before any

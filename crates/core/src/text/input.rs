@@ -26,6 +26,20 @@ pub fn clean_input(raw: &str, max: usize) -> Result<String, InputProblem> {
     Ok(text)
 }
 
+/// [`clean_input`] with its problem turned into a loop's own coded error: `empty()` when
+/// nothing is left, `too_long(max)` when it is too long.
+pub fn clean_or<E>(
+    raw: &str,
+    max: usize,
+    empty: impl FnOnce() -> E,
+    too_long: impl FnOnce(usize) -> E,
+) -> Result<String, E> {
+    clean_input(raw, max).map_err(|problem| match problem {
+        InputProblem::Empty => empty(),
+        InputProblem::TooLong(max) => too_long(max),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
