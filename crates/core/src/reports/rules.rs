@@ -7,7 +7,7 @@ use super::contract::Report;
 use super::error::ReportError;
 use super::markdown::strip_number;
 use super::ops::ReportOp;
-use crate::text::tidy::is_readable;
+use crate::text::tidy::{ends_unfinished, is_readable};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -74,12 +74,6 @@ fn check_body(old: Option<&str>, body: &str) -> Result<String, ReportError> {
     Ok(kept)
 }
 
-/// Words a finished sentence does not end on ("This is a.").
-const UNFINISHED_ENDINGS: &[&str] = &[
-    "a", "an", "the", "of", "to", "and", "or", "with", "el", "la", "los", "las", "un", "una", "de",
-    "y", "o", "con", "que",
-];
-
 /// `body` with each sentence said again (a small model's loop) and each unfinished one
 /// dropped; a body with neither is returned as it is.
 fn without_repeats(body: &str) -> String {
@@ -90,11 +84,7 @@ fn without_repeats(body: &str) -> String {
         .copied()
         .filter(|s| {
             let key = crate::text::normalize::normalize(s);
-            let unfinished = key
-                .split_whitespace()
-                .last()
-                .is_some_and(|w| UNFINISHED_ENDINGS.contains(&w));
-            !unfinished && (key.split_whitespace().count() < 3 || seen.insert(key))
+            !ends_unfinished(s) && (key.split_whitespace().count() < 3 || seen.insert(key))
         })
         .collect();
     if kept.len() == all.len() {

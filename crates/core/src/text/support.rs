@@ -19,7 +19,7 @@
 use super::message_language::clear_language;
 use super::normalize::normalize;
 use super::terms::{content_terms, term_keys, Term};
-use super::tidy::sentences;
+use super::tidy::{ends_unfinished, sentences};
 use crate::language::Language;
 use std::collections::BTreeSet;
 
@@ -382,7 +382,7 @@ impl ReplyFilter {
     /// Why `sentence` must be dropped, or `Ok` to keep it.
     pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
         let words = word_list(sentence);
-        if words.len() < MIN_SENTENCE_WORDS {
+        if words.len() < MIN_SENTENCE_WORDS || ends_unfinished(sentence) {
             return Err(DropReason::Fragment);
         }
         if let Some(run) = self.leak(&words) {
@@ -603,6 +603,10 @@ mod tests {
             Err(DropReason::Language)
         );
         assert_eq!(f.check("Yes."), Err(DropReason::Fragment));
+        assert_eq!(
+            f.check("Common nouns begin with a small letter, while proper nouns name a."),
+            Err(DropReason::Fragment)
+        );
     }
 
     #[test]

@@ -35,6 +35,21 @@ fn abbreviation_stop(chars: &[(usize, char)], i: usize) -> bool {
     ABBREVIATIONS.contains(&word.as_str()) || (word == "no" && next_is_digit)
 }
 
+/// Words a finished sentence does not end on ("… while proper nouns name a.").
+const UNFINISHED_ENDINGS: &[&str] = &[
+    "a", "an", "the", "of", "to", "and", "or", "with", "el", "la", "los", "las", "un", "una", "de",
+    "y", "con",
+];
+
+/// Whether `sentence` stops on an article, a preposition or a conjunction: a sentence a
+/// small model did not finish.
+pub fn ends_unfinished(sentence: &str) -> bool {
+    crate::text::normalize::normalize(sentence)
+        .split_whitespace()
+        .last()
+        .is_some_and(|w| UNFINISHED_ENDINGS.contains(&w))
+}
+
 /// Sentences of `text`, each with its closing punctuation; an abbreviation's full stop
 /// ("Mr.", "e.g.", "No. 1") ends none.
 pub fn sentences(text: &str) -> Vec<&str> {
