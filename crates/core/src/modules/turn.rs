@@ -556,21 +556,19 @@ fn offers_covered_topic(chip: &str, prepared: &PreparedModuleTurn) -> bool {
     covered.into_iter().any(names) && !open.into_iter().any(names)
 }
 
-/// Whether the reply's first block, as far as `raw` goes, may be a paragraph: true until
-/// its `"content"` string starts, then whether its `"type"` said `paragraph`.
-fn first_block_is_paragraph(raw: &str) -> bool {
+/// Whether the reply's first block is a paragraph: `None` until its `"content"` string
+/// starts in `raw`, then whether its `"type"` said `paragraph`.
+fn first_block_is_paragraph(raw: &str) -> Option<bool> {
     let text_value = raw.match_indices("\"content\"").find(|(at, key)| {
         raw[at + key.len()..]
             .trim_start()
             .strip_prefix(':')
             .is_some_and(|rest| rest.trim_start().starts_with('"'))
     });
-    let Some((at, _)) = text_value else {
-        return true;
-    };
+    let (at, _) = text_value?;
     let block = &raw[raw[..at].rfind('{').unwrap_or(0)..at];
     let compact: String = block.split_whitespace().collect();
-    compact.contains("\"type\":\"paragraph\"")
+    Some(compact.contains("\"type\":\"paragraph\""))
 }
 
 impl LoopTurn for ModelAsk<'_> {
@@ -593,10 +591,15 @@ impl LoopTurn for ModelAsk<'_> {
             let mut stream =
                 CheckedStream::new("content", prepared.filter.clone()).holding(|s| s.contains('%'));
             let mut raw = String::new();
+            // Decided once, when the first block's text starts (not on every delta).
+            let mut paragraph = None;
             let mut forward = |delta: &str| {
                 raw.push_str(delta);
-                if !first_block_is_paragraph(&raw) {
-                    stream.stop();
+                if paragraph.is_none() {
+                    paragraph = first_block_is_paragraph(&raw);
+                    if paragraph == Some(false) {
+                        stream.stop();
+                    }
                 }
                 let text = stream.push(delta);
                 if !text.is_empty() {

@@ -40,14 +40,7 @@ pub fn wants_shorter(message: &str) -> bool {
 /// text, then every image of the old body; `None` when that would not be shorter.
 pub fn shortened(body: &str) -> Option<String> {
     let images = super::rules::images(body);
-    let mut prose = body.to_string();
-    for image in &images {
-        prose = prose.replace(image, " ");
-    }
-    let first = crate::text::tidy::sentences(prose.trim())
-        .first()
-        .map(|s| s.to_string())?;
-    let mut short = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut short = super::rules::prose_sentences(body).into_iter().next()?;
     if !images.is_empty() {
         short.push_str("\n\n");
         short.push_str(&images.join(" "));

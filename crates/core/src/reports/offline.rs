@@ -4,6 +4,7 @@
 use super::contract::Report;
 use super::error::ReportError;
 use super::references::label;
+use super::rules::prose_sentences;
 use crate::language::Language;
 use crate::text::terms::term_keys;
 
@@ -58,19 +59,6 @@ pub fn rewrite_failed_message(
 
 /// Sentences of a section quoted when a question about it gets no usable answer.
 const QUOTED_SENTENCES: usize = 2;
-
-/// The prose sentences of a section's body (images left out).
-fn prose_sentences(body: &str) -> Vec<String> {
-    let mut prose = body.to_string();
-    for image in super::rules::images(body) {
-        prose = prose.replace(image, " ");
-    }
-    crate::text::tidy::sentences(prose.trim())
-        .into_iter()
-        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|s| !s.is_empty())
-        .collect()
-}
 
 /// The answer to a question about the report when the model's words were unusable: the
 /// report's own sentence that shares most words with the question (in the section it

@@ -23,6 +23,16 @@ pub fn images(body: &str) -> Vec<&str> {
     IMAGE.find_iter(body).map(|m| m.as_str()).collect()
 }
 
+/// The prose sentences of a body, images left out and spaces collapsed.
+pub fn prose_sentences(body: &str) -> Vec<String> {
+    let prose = IMAGE.replace_all(body, " ");
+    crate::text::tidy::sentences(prose.trim())
+        .into_iter()
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
 fn refuse(why: &str) -> ReportError {
     ReportError::ArgumentsInvalid(why.to_string())
 }
