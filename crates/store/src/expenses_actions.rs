@@ -20,7 +20,8 @@ use lantern_core::expenses::{
 };
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
-use lantern_core::llm::{CancelFlag, Llm, LlmError};
+use lantern_core::llm::{CancelFlag, Llm};
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::{Coded, ErrorCode};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -71,9 +72,9 @@ pub struct ExpenseReply {
     pub model_words: bool,
     /// Why the app answered instead of the model.
     pub failure: Option<String>,
-    /// The model's error, when the model failed and the app answered without it.
+    /// Who decided the turn (the shared turn's origin; App for replies to a card).
     #[serde(skip)]
-    pub model_error: Option<ErrorCode>,
+    pub origin: ReplyOrigin,
     /// The reply's language.
     pub language: Language,
 }
@@ -604,7 +605,7 @@ impl Store {
             error: said.error,
             model_words,
             failure,
-            model_error: None,
+            origin: ReplyOrigin::App,
             language,
         })
     }
@@ -731,20 +732,7 @@ impl Store {
             pending,
             last_touched: last.touched,
         };
-        let mut model_error = None;
-        let outcome = match run_expense_turn(input.clone(), llm, cancel).await {
-            Ok(outcome) => outcome,
-            Err(ExpenseError::Model(LlmError::Cancelled)) => {
-                return Err(ExpenseError::Model(LlmError::Cancelled))
-            }
-            Err(ExpenseError::Model(e)) => {
-                let mut outcome = run_expense_turn(input, None, cancel).await?;
-                outcome.failure = Some(format!("{}: {e}", e.code().as_str()));
-                model_error = Some(e.code());
-                outcome
-            }
-            Err(e) => return Err(e),
-        };
+        let outcome = run_expense_turn(input, llm, cancel).await?;
         let acting = Acting {
             language: outcome.language,
             ..acting
@@ -758,7 +746,7 @@ impl Store {
                 step,
             )
             .await?;
-        reply.model_error = model_error;
+        reply.origin = outcome.origin;
         if reply.error.is_none() {
             reply.error = match &outcome.plan {
                 TurnPlan::Refuse { error } => Some(error.code()),
@@ -868,7 +856,7 @@ impl Store {
                     error: None,
                     model_words: false,
                     failure: None,
-                    model_error: None,
+                    origin: ReplyOrigin::App,
                     language,
                 })
             }

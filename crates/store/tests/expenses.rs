@@ -376,8 +376,8 @@ async fn the_message_is_kept_when_the_model_crashes() {
         .await
         .unwrap();
     assert_eq!(
-        reply.model_error,
-        Some(lantern_core::ErrorCode::ModelCrashed)
+        reply.origin,
+        lantern_core::turn::ReplyOrigin::AfterModelFailure
     );
     assert!(reply.failure.unwrap().starts_with("model_crashed"));
     let messages = f.store.expense_messages(f.ana, 10, at(1)).await.unwrap();

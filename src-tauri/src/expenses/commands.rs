@@ -137,15 +137,7 @@ impl StreamedTurn for ExpenseTurn<'_> {
                 role: None,
             };
             let reply = self.state.store.expense_turn(request, llm, cancel).await?;
-            let origin = match (llm.is_some(), reply.model_words) {
-                (false, _) => ReplyOrigin::Offline,
-                (true, true) => ReplyOrigin::Model,
-                (true, false) if reply.failure.is_some() => {
-                    ReplyOrigin::after_model(reply.model_error)
-                }
-                (true, false) => ReplyOrigin::Model,
-            };
-            Ok((view(&reply, now), origin))
+            Ok((view(&reply, now), reply.origin))
         })
     }
 }

@@ -10,6 +10,7 @@ use super::turn::{
 };
 use super::ExpenseError;
 use crate::llm::{CancelFlag, LlmError, ScriptedLlm};
+use crate::turn::ReplyOrigin;
 
 async fn turn(
     input: ExpenseTurnInput,
@@ -18,6 +19,13 @@ async fn turn(
     let llm = ScriptedLlm::new(replies.iter().map(|r| Ok::<_, LlmError>(r.to_string())));
     let outcome = run_expense_turn(input, Some(&llm), &CancelFlag::default()).await;
     (outcome, llm)
+}
+
+/// An owner's `message` answered with no model.
+async fn without_model(message: &str) -> ExpenseTurnOutcome {
+    let cancel = CancelFlag::default();
+    let owner = input(message, Role::Owner);
+    run_expense_turn(owner, None, &cancel).await.unwrap()
 }
 
 #[tokio::test]
@@ -194,7 +202,7 @@ async fn an_unreadable_answer_is_retried_once_with_the_error_stated() {
 }
 
 #[tokio::test]
-async fn two_unreadable_answers_end_in_a_coded_error_and_nothing_runs() {
+async fn two_unreadable_answers_are_answered_by_the_guide_and_nothing_runs() {
     let (outcome, llm) = turn(
         input("hmm about that thing", Role::Owner),
         &[
@@ -204,12 +212,11 @@ async fn two_unreadable_answers_end_in_a_coded_error_and_nothing_runs() {
     )
     .await;
     let outcome = outcome.unwrap();
-    assert!(matches!(
-        outcome.plan,
-        TurnPlan::Refuse {
-            error: ExpenseError::ModelUnreadable(_)
-        }
-    ));
+    assert!(matches!(outcome.plan, TurnPlan::Answer { .. }));
+    assert_eq!(outcome.origin, ReplyOrigin::AfterBrokenReply);
+    assert!(outcome
+        .failure
+        .is_some_and(|f| f.starts_with("expense_model_unreadable")));
     assert_eq!(llm.requests().len(), 2);
 }
 
@@ -254,7 +261,7 @@ async fn a_greeting_thanks_or_request_for_help_is_answered_by_code() {
         let (outcome, llm) = turn(input(message, Role::Owner), &[]).await;
         let outcome = outcome.unwrap();
         assert!(matches!(outcome.plan, TurnPlan::Answer { .. }), "{message}");
-        assert!(!outcome.asked_model, "{message}");
+        assert_eq!(outcome.origin, ReplyOrigin::App, "{message}");
         assert_eq!(llm.requests().len(), 0, "{message}");
     }
 }
@@ -399,25 +406,29 @@ async fn unusable_words_to_a_question_about_spending_show_the_records() {
 
 #[tokio::test]
 async fn without_a_model_a_question_still_gets_the_records_and_anything_else_help() {
-    let question = run_expense_turn(
-        input("how are my finances looking?", Role::Owner),
-        None,
-        &CancelFlag::default(),
-    )
-    .await
-    .unwrap();
+    let question = without_model("how are my finances looking?").await;
     assert!(matches!(
         question.plan,
         TurnPlan::Run {
             action: ExpenseAction::List(_)
         }
     ));
-    let other = run_expense_turn(
-        input("I am not sure where to begin today", Role::Owner),
-        None,
-        &CancelFlag::default(),
-    )
-    .await
-    .unwrap();
+    let other = without_model("I am not sure where to begin today").await;
     assert!(matches!(other.plan, TurnPlan::Answer { .. }));
+}
+
+#[tokio::test]
+async fn a_crashed_model_is_answered_by_the_shared_guide_with_its_origin() {
+    let llm = ScriptedLlm::new([Err::<String, _>(LlmError::Crashed("worker died".into()))]);
+    let cancel = CancelFlag::default();
+    let message = input("what do you make of my spending?", Role::Owner);
+    let outcome = run_expense_turn(message, Some(&llm), &cancel)
+        .await
+        .unwrap();
+    assert_eq!(outcome.origin, ReplyOrigin::AfterModelFailure);
+    assert!(outcome
+        .failure
+        .is_some_and(|f| f.starts_with("model_crashed")));
+    let offline = without_model("what do you make of my spending?").await;
+    assert_eq!(offline.origin, ReplyOrigin::Offline);
 }

@@ -25,8 +25,10 @@ use super::stats;
 use super::tools::tool_spec;
 use super::unread::{share_of, Share};
 use crate::language::Language;
-use crate::llm::{CancelFlag, Llm, LlmError};
+use crate::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use crate::text::tidy::{detect_language, is_readable, tidy_reply};
+use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
+use crate::ErrorCode;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -169,8 +171,9 @@ pub struct ExpenseTurnOutcome {
     pub plan: TurnPlan,
     /// The turn's language.
     pub language: Language,
-    /// Whether the model was asked.
-    pub asked_model: bool,
+    /// Who decided the turn: the app (code read the message), the model, or the
+    /// shared guide when no model was ready or it failed ([`answer_turn`]).
+    pub origin: ReplyOrigin,
     /// Whether the shown words are the model's.
     pub model_words: bool,
     /// Why the app replaced or refused the model's decision.
@@ -245,13 +248,56 @@ fn outcome(plan: TurnPlan, language: Language) -> ExpenseTurnOutcome {
     ExpenseTurnOutcome {
         plan,
         language,
-        asked_model: false,
+        origin: ReplyOrigin::App,
         model_words: false,
         failure: None,
     }
 }
 
-/// Runs one turn. With no model, open messages get the app's help.
+/// An open message in the shared turn: the model decides, and the guide answers when
+/// there is no model, it crashed or hung, or its answer stayed unusable.
+struct OpenTurn<'a> {
+    want: Want,
+    input: &'a ExpenseTurnInput,
+    language: Language,
+}
+
+impl LoopTurn for OpenTurn<'_> {
+    type Reply = ExpenseTurnOutcome;
+    type Error = ExpenseError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        _on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<ExpenseTurnOutcome, ExpenseError>> {
+        Box::pin(ask_model(
+            &self.want,
+            self.input,
+            llm,
+            self.language,
+            cancel,
+        ))
+    }
+
+    fn offline(&self) -> Result<ExpenseTurnOutcome, ExpenseError> {
+        Ok(outcome(fallback(&self.want, self.language), self.language))
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::ExpenseModelUnreadable
+                | ErrorCode::ModelOutputInvalid
+                | ErrorCode::ModelGrammarFailed
+        )
+    }
+}
+
+/// Runs one turn. Code plans every message it can read (origin App); an open message
+/// goes to the model through the shared [`answer_turn`], whose guide answers when
+/// there is no model, it failed, or its answer stayed unusable.
 pub async fn run_expense_turn(
     input: ExpenseTurnInput,
     llm: Option<&dyn Llm>,
@@ -302,7 +348,18 @@ pub async fn run_expense_turn(
     let want = Want::new(facts, draft, &message);
     let plan = match want.intent() {
         Some(intent) => plan_by_code(&want, intent, &input, language),
-        None => return ask_model(&want, &input, llm, language, cancel).await,
+        None => {
+            let open = OpenTurn {
+                want,
+                input: &input,
+                language,
+            };
+            let answered = answer_turn(&open, llm, &mut |_| {}, cancel).await?;
+            let mut done = answered.reply;
+            done.origin = answered.origin;
+            done.failure = answered.failure.or(done.failure);
+            return Ok(done);
+        }
     };
     Ok(outcome(plan, language))
 }
@@ -616,17 +673,15 @@ fn open_menu(input: &ExpenseTurnInput) -> (Vec<ExpenseTool>, DecisionMenu) {
     (offered, menu)
 }
 
-/// An open message: the model decides, retried once when its answer is unusable.
+/// An open message: the model decides, retried once when its answer is unusable; a
+/// second unusable answer is a broken reply the guide answers.
 async fn ask_model(
     want: &Want,
     input: &ExpenseTurnInput,
-    llm: Option<&dyn Llm>,
+    llm: &dyn Llm,
     language: Language,
     cancel: &CancelFlag,
 ) -> Result<ExpenseTurnOutcome, ExpenseError> {
-    let Some(llm) = llm else {
-        return Ok(outcome(fallback(want, language), language));
-    };
     let (tools, menu) = open_menu(input);
     let schema = decision_schema(&menu);
     let mut request = build_request(&PromptInput {
@@ -644,7 +699,6 @@ async fn ask_model(
             .await
         {
             Ok(text) => text,
-            Err(LlmError::Cancelled) => return Err(ExpenseError::Model(LlmError::Cancelled)),
             Err(e) => return Err(ExpenseError::Model(e)),
         };
         match parse_decision(&text)
@@ -652,7 +706,7 @@ async fn ask_model(
         {
             Ok((plan, model_words)) => {
                 let mut done = outcome(plan, language);
-                done.asked_model = true;
+                done.origin = ReplyOrigin::Model;
                 done.model_words = model_words;
                 if attempt > 0 {
                     done.failure = Some(format!("retried after: {why}"));
@@ -667,11 +721,7 @@ async fn ask_model(
             }
         }
     }
-    let error = ExpenseError::ModelUnreadable(why.clone());
-    let mut done = outcome(TurnPlan::Refuse { error }, language);
-    done.asked_model = true;
-    done.failure = Some(why);
-    Ok(done)
+    Err(ExpenseError::ModelUnreadable(why))
 }
 
 /// What code says when the model's words are unusable: a question about spending gets
