@@ -7,7 +7,7 @@
 use crate::modules::{storage, ModuleMessage, ModuleSessionRow};
 use crate::Store;
 use lantern_core::language::Language;
-use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError};
+use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm};
 use lantern_core::modules::contract::{Milestone, ModuleReply};
 use lantern_core::modules::pack::{module_owner, ModuleManifest};
 use lantern_core::modules::prompt::Passage;
@@ -16,7 +16,6 @@ use lantern_core::modules::{
     ModuleTurnInput, StudentAct,
 };
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
-use lantern_core::Coded;
 use serde::Serialize;
 
 /// Messages of history given to the model.
@@ -349,18 +348,8 @@ impl Store {
                 &prepared.forms_sent,
             )
             .await?;
-        let outcome = match run_module_turn(&prepared, llm, on_text, cancel).await {
-            Ok(outcome) => outcome,
-            Err(ModuleError::Model(LlmError::Cancelled)) => {
-                return Err(ModuleError::Model(LlmError::Cancelled))
-            }
-            Err(ModuleError::Model(e)) => {
-                let mut outcome = run_module_turn(&prepared, None, &mut |_| {}, cancel).await?;
-                outcome.failure = Some(format!("{}: {e}", e.code().as_str()));
-                outcome
-            }
-            Err(e) => return Err(e),
-        };
+        // The shared turn answers a missing, crashed or hung model with the guide.
+        let outcome = run_module_turn(&prepared, llm, on_text, cancel).await?;
         let origin = outcome.origin.map_or("code", |o| o.as_str());
         let reply_id = self
             .save_module_reply(
