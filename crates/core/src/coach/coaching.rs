@@ -11,7 +11,8 @@ use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
 use super::words::{
     fits, follow_ups, offer_question, proposal_intro, proposal_intro_again, proposal_question,
-    proposal_question_again, rationale, step_example, step_meaning, weakness_question,
+    proposal_question_again, rationale, step_example, step_meaning, weakness_question, welcome,
+    your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use crate::text::normalize::{normalize, words};
@@ -44,6 +45,12 @@ pub fn coach_reply(
     let mut text: Vec<String> = match kind {
         MessageKind::Confirmation if proposing => Vec::new(),
         MessageKind::HelpRequest => fresh.pick(&explained).into_iter().collect(),
+        MessageKind::TaskQuestion => std::iter::once(your_choice(language).to_string())
+            .chain(fresh.pick(&explained))
+            .collect(),
+        MessageKind::Social => fresh.pick(&welcome(language)).into_iter().collect(),
+        // A rewrite asked for is answered by its proposal, introduced in the app's words.
+        MessageKind::RewriteRequest if proposing => Vec::new(),
         _ => statements,
     };
     let weakness = message_weakness(step, &input.user_message);

@@ -7,6 +7,7 @@ use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
 use crate::text::normalize::{has_phrase, normalize, words};
+use crate::text::social::{social_of, Social};
 use crate::text::tidy::strip_unsafe_chars;
 
 /// What the student's message is.
@@ -18,6 +19,11 @@ pub enum MessageKind {
     RewriteRequest,
     /// It asks what to do ("what is a warrant?", "no entiendo").
     HelpRequest,
+    /// It asks whether something is allowed for the step ("is it ok if I use my own
+    /// school as an example?", "¿puedo usar un ejemplo mío?").
+    TaskQuestion,
+    /// Only thanks or a greeting ("thanks", "gracias", "hi").
+    Social,
     /// Anything else: a text for the step, or talk about it.
     Text,
 }
@@ -59,6 +65,38 @@ const HELP_PHRASES: &[&str] = &[
     "ayudame",
 ];
 
+/// Openings of a question about what the step allows, asked of the coach rather than
+/// offered as the step's text (normalised).
+const TASK_QUESTIONS: &[&str] = &[
+    "is it ok",
+    "is it okay",
+    "is it fine",
+    "is that ok",
+    "is that okay",
+    "is this ok",
+    "is this okay",
+    "can i",
+    "could i",
+    "may i",
+    "should i",
+    "do i",
+    "do i have to",
+    "am i allowed",
+    "does it have to",
+    "does it need",
+    "does that count",
+    "would it be ok",
+    "puedo",
+    "podria",
+    "debo",
+    "tengo que",
+    "esta bien si",
+    "vale si",
+    "se puede",
+    "sirve si",
+    "cuenta si",
+];
+
 /// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
 /// something; it is not offered as the step's text.
 const SHORT_QUESTION_WORDS: usize = 4;
@@ -97,6 +135,22 @@ const REASON_MARKERS: &[&str] = &[
     " pues ",
 ];
 
+/// Words that may stand beside thanks or a greeting without adding anything
+/// ("thank you so much", "ok, muchas gracias").
+const SOCIAL_WORDS: &[&str] = &[
+    "thanks", "thank", "you", "so", "much", "very", "a", "lot", "ok", "okay", "great", "hi",
+    "hello", "hey", "coach", "cheers", "muchas", "gracias", "mil", "de", "verdad", "hola", "vale",
+    "genial",
+];
+
+/// Whether `plain` (normalised) is only thanks or a greeting: at most three words, or
+/// nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is a text.
+fn is_only_social(plain: &str) -> bool {
+    let all = words(plain);
+    matches!(social_of(plain), Some(Social::Thanks | Social::Greeting))
+        && (all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
+}
+
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
     if is_confirmation(message) {
@@ -106,7 +160,17 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::RewriteRequest;
     }
     let plain = normalize(message);
+    if is_only_social(&plain) {
+        return MessageKind::Social;
+    }
     let asks = message.trim().ends_with('?');
+    if asks
+        && TASK_QUESTIONS
+            .iter()
+            .any(|p| plain == *p || plain.starts_with(&format!("{p} ")))
+    {
+        return MessageKind::TaskQuestion;
+    }
     if HELP_PHRASES
         .iter()
         .any(|p| plain == *p || plain.starts_with(&format!("{p} ")))
@@ -224,6 +288,41 @@ mod tests {
             MessageKind::Text
         );
         assert_eq!(message_kind("Phones distract students."), MessageKind::Text);
+    }
+
+    #[test]
+    fn thanks_and_greetings_alone_are_social_not_a_text() {
+        for m in [
+            "thanks",
+            "Thank you so much!",
+            "gracias",
+            "muchas gracias",
+            "hi",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::Social, "{m}");
+        }
+        for m in [
+            "hi, phones should be banned",
+            "thanks, phones help us learn",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::Text, "{m}");
+        }
+    }
+
+    #[test]
+    fn a_question_about_what_the_step_allows_is_asked_of_the_coach() {
+        for m in [
+            "is it ok if i use my own school as an example?",
+            "Can I use a number from the news?",
+            "¿Puedo usar un ejemplo de mi clase?",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::TaskQuestion, "{m}");
+            assert_eq!(message_weakness(Grounds, m), None, "{m}");
+        }
+        assert_eq!(
+            message_kind("Can schools ban phones in class?"),
+            MessageKind::Text
+        );
     }
 
     #[test]

@@ -115,14 +115,11 @@ pub async fn run_turn(
     let request = build_request(input);
     let mut filter = reply_filter(input);
     // Nothing streams when the coaching move answers with the app's words whatever the
-    // model writes (a confirmation, a request for help); no question streams (the reply
+    // model writes (a confirmation, a rewrite request, a request for help); no question streams (the reply
     // ends with one question, chosen at the end).
     let mut stream =
         CheckedStream::new("assistantText", filter.clone()).holding(|s| s.contains('?'));
-    if !matches!(
-        message_kind(&input.user_message),
-        MessageKind::Text | MessageKind::RewriteRequest
-    ) {
+    if message_kind(&input.user_message) != MessageKind::Text {
         stream.stop();
     }
     let mut on_delta = |delta: &str| {
@@ -179,6 +176,16 @@ impl LoopTurn for CoachTurnInput {
 
     fn offline(&self) -> Result<CoachAIResult, CoachError> {
         offline_turn(self)
+    }
+
+    /// Thanks, a greeting or a question about what the step allows has one right
+    /// answer, the app's: the model is not asked.
+    fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
+        matches!(
+            message_kind(&self.user_message),
+            MessageKind::Social | MessageKind::TaskQuestion
+        )
+        .then(|| offline_turn(self))
     }
 
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
@@ -284,6 +291,24 @@ mod tests {
             .await
             .unwrap();
         (done.reply, done.origin)
+    }
+
+    #[tokio::test]
+    async fn thanks_and_questions_about_the_step_are_answered_by_the_app() {
+        let (thanks, origin) = answered(&proposing(0.9), &input("thanks", false)).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert_eq!(thanks.assistant_text, "You're welcome.");
+        assert!(thanks.proposed_update.is_none());
+        assert!(thanks.next_question.is_some_and(|q| q.ends_with('?')));
+        let asked = input("is it ok if I use my own school as an example?", false);
+        let (choice, origin) = answered(&proposing(0.9), &asked).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert!(
+            choice.assistant_text.starts_with("That is your choice")
+                && !choice.assistant_text.contains("question"),
+            "{}",
+            choice.assistant_text
+        );
     }
 
     #[tokio::test]
@@ -429,7 +454,8 @@ mod tests {
 
     #[tokio::test]
     async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
-        let (outcome, streamed) = turn(&proposing(0.9), &input("Can you rewrite it?", false)).await;
+        let message = input("Schools should act on climate now.", false);
+        let (outcome, streamed) = turn(&proposing(0.9), &message).await;
         let outcome = outcome.unwrap();
         assert_eq!(streamed, "Your claim is one clear position to argue. ");
         assert_eq!(

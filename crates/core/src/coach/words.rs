@@ -27,6 +27,28 @@ pub fn step_meaning(step: ToulminStep, language: Language) -> &'static str {
     }
 }
 
+/// The answer to thanks or a greeting, in a few wordings so a session never repeats
+/// one; the step's question follows it.
+pub fn welcome(language: Language) -> [&'static str; 3] {
+    match language {
+        Language::En => [
+            "You're welcome.",
+            "Glad to help.",
+            "Good, let's keep going.",
+        ],
+        Language::Es => ["De nada.", "Me alegra ayudarte.", "Bien, sigamos."],
+    }
+}
+
+/// The answer to a question about what a step allows ("can I use my own school?"): the
+/// student decides, as long as the text does the step's job — which follows it.
+pub fn your_choice(language: Language) -> &'static str {
+    match language {
+        Language::En => "That is your choice, as long as the text does this step's job.",
+        Language::Es => "Eso lo decides tú, siempre que el texto cumpla la función de este paso.",
+    }
+}
+
 /// An example of a text for `step`, on a topic of its own.
 pub fn step_example(step: ToulminStep, language: Language) -> &'static str {
     match (step, language) {

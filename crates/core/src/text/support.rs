@@ -36,6 +36,42 @@ pub const MIN_SUBSTANCE: usize = 2;
 /// Fewest words in a sentence.
 pub const MIN_SENTENCE_WORDS: usize = 3;
 
+/// `word` without a plural's final "s", so a near-copy that changes a plural ("hecho" for
+/// "hechos") still counts as the same word when looking for repeats.
+fn singular(word: &str) -> &str {
+    match word.strip_suffix('s') {
+        Some(stem) if stem.chars().count() >= 3 && !stem.ends_with('s') => stem,
+        _ => word,
+    }
+}
+
+/// Words that start an explanation inside a sentence (normalised).
+const EXPLAINING: &[&str] = &[
+    "by",
+    "because",
+    "since",
+    "means",
+    "through",
+    "por",
+    "porque",
+    "mediante",
+    "significa",
+];
+
+/// Whether a sentence explains its subject by itself ("Adrenaline changes your body by
+/// releasing adrenaline."): its first long word (five letters or more) comes back after
+/// the word that starts the explanation.
+fn explains_by_itself(words: &[String]) -> bool {
+    let Some(at) = words.iter().position(|w| EXPLAINING.contains(&w.as_str())) else {
+        return false;
+    };
+    let Some(subject) = words[..at].iter().find(|w| w.chars().count() >= 5) else {
+        return false;
+    };
+    let subject = singular(subject);
+    words[at + 1..].iter().any(|w| singular(w) == subject)
+}
+
 /// Teaching talk: words any explanation may use without the material saying them.
 const TEACHING_WORDS: &[&str] = &[
     "remember",
@@ -288,9 +324,9 @@ impl ReplyFilter {
         if words.windows(4).any(|run| !runs.insert(run)) {
             return true;
         }
-        let mine: BTreeSet<&String> = words.iter().collect();
+        let mine: BTreeSet<&str> = words.iter().map(|w| singular(w)).collect();
         self.said.iter().any(|earlier| {
-            let theirs: BTreeSet<&String> = earlier.iter().collect();
+            let theirs: BTreeSet<&str> = earlier.iter().map(|w| singular(w)).collect();
             let shared = mine.intersection(&theirs).count() as f64;
             shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
         })
@@ -403,6 +439,9 @@ impl ReplyFilter {
             if want != got {
                 return Err(DropReason::Language);
             }
+        }
+        if explains_by_itself(&words) {
+            return Err(DropReason::SaysNothing);
         }
         let missing = self.unsupported(&terms);
         if !missing.is_empty() {
@@ -575,6 +614,37 @@ mod tests {
             f.check("Student: how do I draw them?"),
             Err(DropReason::Leak(_))
         ));
+    }
+
+    #[test]
+    fn a_sentence_that_explains_its_subject_by_itself_says_nothing() {
+        let notes = "Adrenaline speeds up your heart and prepares you to run. You can improve your notes by reviewing them each week.";
+        let f = ReplyFilter::new(None, &[notes], "");
+        for circular in [
+            "Adrenaline changes your body by releasing adrenaline.",
+            "Adrenaline speeds up your heart by releasing adrenaline.",
+        ] {
+            assert_eq!(
+                f.check(circular),
+                Err(DropReason::SaysNothing),
+                "{circular}"
+            );
+        }
+        for fine in [
+            "You can improve your notes by reviewing your notes each week.",
+            "Adrenaline speeds up your heart because it prepares you to run.",
+        ] {
+            assert_eq!(f.check(fine), Ok(()), "{fine}");
+        }
+    }
+
+    #[test]
+    fn a_near_copy_that_changes_plurals_is_a_repeat() {
+        let f = filter("tesis").with_said(&["¿Qué hechos, cifras o ejemplos apoyan tu tesis?"]);
+        assert_eq!(
+            f.check("¿Qué he hecho, cifras o ejemplos apoyan tu tesis?"),
+            Err(DropReason::Repeat)
+        );
     }
 
     #[test]
