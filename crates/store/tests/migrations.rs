@@ -1,6 +1,6 @@
 //! Upgrading a real SQLite file: a database written by an earlier version keeps every
 //! row through the migrations that rebuild tables (0018 rebuilds `tutor_messages`, whose
-//! drop would otherwise cascade into the drill grades).
+//! drop would otherwise cascade into the drill grades; 0019 rebuilds `coach_messages`).
 
 use lantern_store::Store;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
@@ -59,6 +59,19 @@ async fn migrate_until(db: &Path, before: u32) {
     .execute(&pool)
     .await
     .unwrap();
+    sqlx::query(
+        "INSERT INTO coach_sessions (profile_id, title, language) SELECT id, 'Phones', 'en' FROM profiles",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO coach_messages (id, session_id, role, content, step, origin) \
+         SELECT 5, id, 'assistant', 'What is your claim?', 'claim', 'offline' FROM coach_sessions",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
     pool.close().await;
 }
 
@@ -89,6 +102,39 @@ async fn rebuilding_the_tutor_messages_keeps_messages_and_their_grades() {
         .await
         .unwrap();
     assert!(sqlx::query("UPDATE tutor_messages SET origin = 'nobody'")
+        .execute(pool)
+        .await
+        .is_err());
+}
+
+#[tokio::test]
+async fn rebuilding_the_coach_messages_keeps_them_and_accepts_the_app_origin() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lantern.db");
+    migrate_until(&db, 19).await;
+    let _store = Store::open(&db).await.unwrap();
+    let pool = &SqlitePoolOptions::new()
+        .connect_with(SqliteConnectOptions::new().filename(&db))
+        .await
+        .unwrap();
+    let kept: Vec<(i64, String, Option<String>)> =
+        sqlx::query_as("SELECT id, content, origin FROM coach_messages")
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        kept,
+        [(
+            5,
+            "What is your claim?".to_string(),
+            Some("offline".to_string())
+        )]
+    );
+    sqlx::query("UPDATE coach_messages SET origin = 'app'")
+        .execute(pool)
+        .await
+        .unwrap();
+    assert!(sqlx::query("UPDATE coach_messages SET origin = 'nobody'")
         .execute(pool)
         .await
         .is_err());
