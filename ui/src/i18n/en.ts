@@ -142,7 +142,7 @@ export const en = {
     origin: {
       offline: "Answered by the offline guide",
       afterModelFailure: "Answered by the offline guide (the model stopped)",
-      afterBrokenReply: "Answered by the offline guide (the model's reply was unusable)",
+      afterBrokenReply: "Answered by the app's guide (the model's words did not pass the checks)",
       model: "Answered by the model",
     },
     draft: "Your argument",

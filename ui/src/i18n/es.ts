@@ -142,7 +142,7 @@ export const es: Strings = {
     origin: {
       offline: "Respondido por la guía sin conexión",
       afterModelFailure: "Respondido por la guía sin conexión (el modelo se detuvo)",
-      afterBrokenReply: "Respondido por la guía sin conexión (la respuesta del modelo no servía)",
+      afterBrokenReply: "Respondido por la guía de la aplicación (las palabras del modelo no pasaron las comprobaciones)",
       model: "Respondido por el modelo",
     },
     draft: "Tu argumento",

@@ -56,7 +56,7 @@ export function ChatPanel({
           <li key={i} className={`message message-${m.role}`}>
             <span className="visually-hidden">{t(`coach.roles.${m.role}`)}: </span>
             {m.content}
-            {m.origin !== null && m.origin !== "model" && (
+            {m.origin !== null && m.origin !== "model" && m.origin !== "app" && (
               <small className="message-origin">{t(`coach.origin.${m.origin}`)}</small>
             )}
           </li>

@@ -244,12 +244,17 @@ describe("CoachPage", () => {
             { role: "assistant", content: "What is your claim?", step: "claim", origin: null },
             { role: "user", content: "hi", step: "claim", origin: null },
             { role: "assistant", content: "Say more.", step: "claim", origin: "afterModelFailure" },
+            { role: "user", content: "thanks", step: "claim", origin: null },
+            { role: "assistant", content: "You're welcome.", step: "claim", origin: "app" },
             { role: "user", content: "homework", step: "claim", origin: null },
           ],
         }),
     });
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
-    expect(document.querySelector(".message-origin")?.textContent).toContain("offline guide");
+    // The guide's reply is marked; the app's own answer to thanks is not.
+    const notes = document.querySelectorAll(".message-origin");
+    expect(notes).toHaveLength(1);
+    expect(notes[0].textContent).toContain("offline guide");
   });
 
   it("completing the argument shows the diagram and the exports", async () => {
