@@ -6,7 +6,7 @@
 
 use super::filter::COACH_TALK;
 use super::prompt::PROMPT_LABELS;
-use super::reading::message_weakness;
+use super::reading::{message_kind, message_weakness, MessageKind};
 use super::rules::FIRST_TURN_MIN_CONFIDENCE;
 use super::weak_text::{detect_weakness, Weakness};
 use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
@@ -23,7 +23,7 @@ pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check>
     let shown = combined_text(result);
     let mut checks = vec![
         one_question_at_end(&shown),
-        not_a_fragment(&result.assistant_text),
+        not_a_fragment(&result.assistant_text, is_courtesy(&input.user_message)),
         no_repeated_sentence(&shown),
         first_turn_rule(input, result),
         language_matches(&shown, input.language),
@@ -77,9 +77,10 @@ pub fn score_words(shown: &str, ctx: &SessionWords<'_>) -> Vec<Check> {
     let echo = ReplyFilter::new(None, &[], ctx.student);
     let repeat = ReplyFilter::new(None, &[], "").with_said(&refs(ctx.said));
     let talk = ReplyFilter::new(None, &[], "").with_topic(&[COACH_TALK]);
+    let courtesy = is_courtesy(ctx.student);
     let filler: Vec<&str> = sentences(shown)
         .into_iter()
-        .filter(|s| talk.says_nothing(s))
+        .filter(|s| !courtesy && talk.says_nothing(s))
         .collect();
     let found = [
         (
@@ -111,16 +112,22 @@ fn one_question_at_end(shown: &str) -> Check {
     })
 }
 
+/// Whether the student only thanked or greeted: a short courtesy ("You're welcome.")
+/// answers it, and needs no substance.
+fn is_courtesy(student: &str) -> bool {
+    message_kind(student) == MessageKind::Social
+}
+
 /// The reply's own text is at least one whole, readable sentence, not a stub such as
-/// "The student's claim is:" or a loop such as "3.3.3.3".
-fn not_a_fragment(text: &str) -> Check {
+/// "The student's claim is:" or a loop such as "3.3.3.3" (a courtesy may be short).
+fn not_a_fragment(text: &str, courtesy: bool) -> Check {
     let trimmed = text.trim();
     let count = words(&normalize(trimmed)).len();
     let finished = trimmed.ends_with(['.', '!', '?', '"', '”', ')', '»', '…']);
     let readable = is_readable(trimmed);
     Check::new(
         "no_fragment",
-        count >= FEWEST_REPLY_WORDS && finished && readable,
+        (courtesy || count >= FEWEST_REPLY_WORDS) && finished && readable,
         || format!("{count} words, finished: {finished}, readable: {readable}: {trimmed:?}"),
     )
 }
@@ -247,6 +254,22 @@ mod tests {
         );
         let clean = score_words("Which lesson did a phone help you in?", &ctx);
         assert!(clean.iter().all(|c| c.passed), "{clean:?}");
+    }
+
+    #[test]
+    fn a_courtesy_answering_thanks_may_be_short() {
+        let checks = score_reply(
+            &input("thanks", false),
+            &reply("You're welcome.", Some("What is your claim?")),
+        );
+        assert!(failed(&checks).is_empty(), "{checks:?}");
+        let ctx = SessionWords {
+            student: "thanks",
+            said: &[],
+            instructions: &[],
+        };
+        let words = score_words("You're welcome. What is your claim?", &ctx);
+        assert!(words.iter().all(|c| c.passed), "{words:?}");
     }
 
     #[test]
