@@ -6,7 +6,7 @@
 use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
 use super::offline::opening_question;
 use super::prompt::{instruction_texts, opening_request, PROMPT_LABELS};
-use super::words::{saved_line, step_meaning};
+use super::words::{bridge, saved_line};
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
 use crate::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
 use crate::text::normalize::normalize;
@@ -105,14 +105,14 @@ impl LoopTurn for CoachOpening {
     }
 
     /// The text just completed, quoted — or, when the coach quoted it already, what the
-    /// new step is.
+    /// new step adds to the argument so far.
     fn offline(&self) -> Result<CoachAIResult, CoachError> {
         let completed = normalize(self.completed_text());
         let just_quoted = said_texts_of(&self.history)
             .iter()
             .any(|said| !completed.is_empty() && normalize(said).contains(&completed));
         let text = if just_quoted {
-            step_meaning(self.step, self.language).to_string()
+            bridge(self.step, self.draft.get(ToulminStep::Claim), self.language)
         } else {
             saved_line(self.done, self.completed_text(), self.language)
         };
@@ -182,7 +182,21 @@ mod tests {
         let reply = quoted.offline().unwrap();
         assert_eq!(
             reply.assistant_text,
-            step_meaning(ToulminStep::Grounds, Language::En)
+            "A claim like yours convinces only with evidence a reader can check."
+        );
+        // Later steps carry the claim itself into the new step.
+        quoted.done = ToulminStep::Grounds;
+        quoted.step = ToulminStep::Warrant;
+        quoted.draft.grounds = "Elephants walk 50 km a day in the wild.".into();
+        quoted.history[0].content =
+            "Accept it below to save \"Elephants walk 50 km a day in the wild\".".into();
+        let reply = quoted.offline().unwrap();
+        assert!(
+            reply
+                .assistant_text
+                .contains("\"Zoos should stop keeping elephants\""),
+            "{}",
+            reply.assistant_text
         );
     }
 

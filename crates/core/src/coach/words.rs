@@ -412,6 +412,29 @@ pub fn saved_line(done: ToulminStep, text: &str, language: Language) -> String {
     }
 }
 
+/// A line that carries the argument so far into `step` (the step being opened), for when
+/// the text just completed was already quoted: what the new step adds to the student's
+/// claim, without saying what the step's question will ask.
+pub fn bridge(step: ToulminStep, claim: &str, language: Language) -> String {
+    let claim = claim.trim().trim_end_matches('.');
+    match (step, language) {
+        (ToulminStep::Claim, Language::En) => "Let's start with the position you want to argue.".into(),
+        (ToulminStep::Claim, Language::Es) => "Empecemos por la postura que quieres defender.".into(),
+        (ToulminStep::Grounds, Language::En) => "A claim like yours convinces only with evidence a reader can check.".into(),
+        (ToulminStep::Grounds, Language::Es) => "Una tesis como la tuya solo convence con pruebas que otro pueda comprobar.".into(),
+        (ToulminStep::Warrant, Language::En) => format!("You have evidence; a reader still needs to see why it proves \"{claim}\"."),
+        (ToulminStep::Warrant, Language::Es) => format!("Ya tienes pruebas; falta que el lector vea por qué demuestran «{claim}»."),
+        (ToulminStep::GroundsBacking, Language::En) => "Your evidence and its link are in place; now show that the evidence itself can be trusted.".into(),
+        (ToulminStep::GroundsBacking, Language::Es) => "Tus pruebas y su relación ya están; ahora muestra que las pruebas mismas son fiables.".into(),
+        (ToulminStep::WarrantBacking, Language::En) => "Your evidence has a source; a doubter may still question the link itself.".into(),
+        (ToulminStep::WarrantBacking, Language::Es) => "Tus pruebas tienen fuente; alguien que dude aún puede cuestionar la relación misma.".into(),
+        (ToulminStep::Qualifier, Language::En) => format!("Your case for \"{claim}\" is built; few claims hold always and for everyone."),
+        (ToulminStep::Qualifier, Language::Es) => format!("Tu defensa de «{claim}» está construida; pocas tesis se cumplen siempre y para todos."),
+        (ToulminStep::Rebuttal, Language::En) => "One step left: being fair to the other side makes your argument stronger.".into(),
+        (ToulminStep::Rebuttal, Language::Es) => "Queda un paso: ser justo con la otra postura hace más fuerte tu argumento.".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
