@@ -151,6 +151,26 @@ fn is_only_social(plain: &str) -> bool {
         && (all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
 }
 
+/// Words that open a question.
+const QUESTION_WORDS: &[&str] = &[
+    "why", "how", "what", "which", "where", "when", "who", "por", "como", "que", "cual", "donde",
+    "cuando", "quien",
+];
+
+/// Words by which a question speaks about the student or to the coach.
+const PERSONAL_WORDS: &[&str] = &[
+    "i", "me", "my", "you", "your", "yo", "mi", "mis", "tu", "tus", "usted", "te",
+];
+
+/// Whether a question (normalised) is asked of the coach rather than offered as a text:
+/// it opens with a question word and speaks of "I" or "you" ("why do I need a number?",
+/// "¿por qué me pides un ejemplo?"); "Why should phones be allowed?" is a text.
+fn asks_the_coach(plain: &str) -> bool {
+    let all = words(plain);
+    all.first().is_some_and(|w| QUESTION_WORDS.contains(w))
+        && all.iter().any(|w| PERSONAL_WORDS.contains(w))
+}
+
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
     if is_confirmation(message) {
@@ -176,6 +196,7 @@ pub fn message_kind(message: &str) -> MessageKind {
         .any(|p| plain == *p || plain.starts_with(&format!("{p} ")))
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
         || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
+        || (asks && asks_the_coach(&plain))
     {
         return MessageKind::HelpRequest;
     }
@@ -321,6 +342,21 @@ mod tests {
         }
         assert_eq!(
             message_kind("Can schools ban phones in class?"),
+            MessageKind::Text
+        );
+    }
+
+    #[test]
+    fn a_question_about_me_or_you_is_asked_of_the_coach() {
+        for m in [
+            "why do I need a number?",
+            "What do you think of my grounds?",
+            "¿Por qué me pides un ejemplo?",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::HelpRequest, "{m}");
+        }
+        assert_eq!(
+            message_kind("Why should phones be allowed in every class?"),
             MessageKind::Text
         );
     }
