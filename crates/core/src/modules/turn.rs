@@ -30,7 +30,7 @@ use crate::llm::{
 use crate::text::checked_stream::CheckedStream;
 use crate::text::normalize::normalize;
 use crate::text::social::Social;
-use crate::text::support::{DropReason, ReplyFilter};
+use crate::text::support::{DropReason, Filtered, ReplyFilter};
 use crate::text::terms::term_keys;
 use crate::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
 use crate::turn::{answer_turn, LoopTurn, ReplyOrigin};
@@ -408,7 +408,12 @@ fn filter_block(
         let mut dropped = Vec::new();
         for line in block.content.lines().filter(|l| !l.trim().is_empty()) {
             let item = line.trim_start_matches(['-', '*', ' ']).trim();
-            let done = filter.filter(item);
+            let mut done = filter.filter(item);
+            // An item of several sentences whose last one stops short ("… later. Glance
+            // at the tim") was cut off; a one-line item needs no full stop.
+            if item.contains(FINISHED) {
+                drop_unfinished_last(&mut done);
+            }
             if done.kept.is_empty() {
                 dropped.extend(done.dropped);
             } else {
@@ -418,7 +423,13 @@ fn filter_block(
         return (lines.join("\n"), dropped);
     }
     let mut done = filter.filter(&block.content);
-    // A sentence the model did not finish ("Glance at the tim", "write them,") is cut off.
+    drop_unfinished_last(&mut done);
+    (done.text(), done.dropped)
+}
+
+/// Drops the last kept sentence when the model did not finish it ("Glance at the tim",
+/// "write them,"): it was cut off.
+fn drop_unfinished_last(done: &mut Filtered) {
     if let Some(last) = done.kept.last() {
         let end = last
             .trim_end()
@@ -428,7 +439,6 @@ fn filter_block(
             done.dropped.push((cut, DropReason::Fragment));
         }
     }
-    (done.text(), done.dropped)
 }
 
 /// How a finished sentence ends (before any closing quote or bracket).
@@ -511,13 +521,13 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     }
     words.reply.content.text_blocks = kept;
     if let Some(step) = &mut words.reply.content.next_step {
-        step.suggestions
-            .retain(|s| usable_words(s, language) && !offers_covered_topic(s, prepared));
+        step.suggestions.retain(|s| {
+            usable_words(s, language) && one_request(s) && !offers_covered_topic(s, prepared)
+        });
         step.suggestions.truncate(MODEL_SUGGESTIONS);
-        step.prompt = step
-            .prompt
-            .take()
-            .filter(|p| usable_words(p, language) && one_short_question(p));
+        step.prompt = step.prompt.take().filter(|p| {
+            usable_words(p, language) && one_short_question(p) && asks_afresh(&filter, p)
+        });
     }
     if words.reply.meta.response_type == ResponseType::Error {
         words.reply.meta.response_type = ResponseType::Conversational;
@@ -529,10 +539,33 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
 const MAX_PROMPT_WORDS: usize = 16;
 
 /// Whether the model's closing prompt is one short question ("When does it happen
-/// most?"), not a list of them.
+/// most?"): one question mark, at the end — not a list of them, nor a question with the
+/// student's answer after it.
 fn one_short_question(prompt: &str) -> bool {
     let prompt = prompt.trim();
-    prompt.matches('?').count() <= 1 && prompt.split_whitespace().count() <= MAX_PROMPT_WORDS
+    prompt.matches('?').count() == 1
+        && prompt.ends_with('?')
+        && prompt.split_whitespace().count() <= MAX_PROMPT_WORDS
+}
+
+/// Whether a quick reply is one request: a phrase, or one question ending with its
+/// question mark ("What is the exam stress? What is the main reason" is two, cut off).
+fn one_request(chip: &str) -> bool {
+    let chip = chip.trim();
+    match chip.matches('?').count() {
+        0 => true,
+        1 => chip.ends_with('?'),
+        _ => false,
+    }
+}
+
+/// Whether a question copies nothing of the prompt, the student or the conversation
+/// (a question may bring words the notes do not have).
+fn asks_afresh(filter: &ReplyFilter, question: &str) -> bool {
+    matches!(
+        filter.check(question),
+        Ok(()) | Err(DropReason::Unsupported(_) | DropReason::SaysNothing)
+    )
 }
 
 /// Whether a quick reply the model wrote offers a topic the student already covered
@@ -870,6 +903,13 @@ mod tests {
         assert!(!one_short_question(
             "What is the exam stress? What is the main reason for stress? How can I manage it?"
         ));
+        assert!(!one_short_question(
+            "How is stress showing up for you? Signs I notice: headaches."
+        ));
+        assert!(one_request("Breathing tips") && one_request("What helps at night?"));
+        assert!(!one_request(
+            "What is the exam stress? What is the main reason"
+        ));
     }
 
     #[tokio::test]
@@ -1023,6 +1063,17 @@ mod tests {
         assert_eq!(
             out.reply.content.text_blocks[0].content,
             "A racing heart is adrenaline at work."
+        );
+        let cut_item = r#"{"content":{"text_blocks":[{"content":"- A racing heart is adrenaline at work. Slow breathing calms the","type":"list"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(cut_item.to_string())])),
+        )
+        .await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content, "- A racing heart is adrenaline at work.",
+            "{:?}",
+            out.dropped
         );
     }
 

