@@ -11,8 +11,8 @@ use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
 use super::words::{
     fits, follow_ups, offer_question, proposal_intro, proposal_intro_again, proposal_question,
-    proposal_question_again, rationale, step_example, step_meaning, weakness_question, welcome,
-    your_choice,
+    proposal_question_again, rationale, step_example, step_meaning, step_purpose,
+    weakness_question, welcome, your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use crate::text::normalize::{normalize, words};
@@ -39,7 +39,20 @@ pub fn coach_reply(
     let fresh = Fresh::new(&input.history);
     let proposing = result.proposed_update.is_some();
     let (statements, model_questions) = split_reply(&result.assistant_text, language);
-    let explained = [step_meaning(step, language), step_example(step, language)];
+    let purpose = step_purpose(step, language);
+    let explained = if asks_why(&input.user_message) {
+        [
+            purpose,
+            step_meaning(step, language),
+            step_example(step, language),
+        ]
+    } else {
+        [
+            step_meaning(step, language),
+            step_example(step, language),
+            purpose,
+        ]
+    };
     // The model's words react to what the student wrote. A confirmation or a request for
     // help has one right answer, and the guide gives it.
     let mut text: Vec<String> = match kind {
@@ -121,6 +134,12 @@ pub fn coach_reply(
         }
     }
     result
+}
+
+/// Whether the student asks why ("why do I need a number?", "¿por qué…?").
+fn asks_why(message: &str) -> bool {
+    let plain = normalize(message);
+    plain.starts_with("why ") || plain.starts_with("por que ")
 }
 
 /// The model's reply as statements to keep (whole, readable sentences in the session's
@@ -278,6 +297,17 @@ mod tests {
             "Ok",
         );
         assert!(shown.starts_with("The warrant explains"), "{shown}");
+    }
+
+    #[test]
+    fn a_why_question_gets_why_the_step_matters() {
+        let shown = coached(
+            ToulminStep::Grounds,
+            "¿por qué me pides un número?",
+            Language::Es,
+            "Ok",
+        );
+        assert!(shown.starts_with("Sin pruebas, el lector"), "{shown}");
     }
 
     #[test]

@@ -49,6 +49,26 @@ pub fn your_choice(language: Language) -> &'static str {
     }
 }
 
+/// Why `step` matters to a reader, for a student who asks why it is needed.
+pub fn step_purpose(step: ToulminStep, language: Language) -> &'static str {
+    match (step, language) {
+        (ToulminStep::Claim, Language::En) => "A clear claim tells the reader exactly what you argue, so everything after it has something to support.",
+        (ToulminStep::Claim, Language::Es) => "Una tesis clara le dice al lector qué defiendes, y así todo lo demás tiene algo que apoyar.",
+        (ToulminStep::Grounds, Language::En) => "Without evidence a reader has only your word; a number, a place or an example lets them check it.",
+        (ToulminStep::Grounds, Language::Es) => "Sin pruebas, el lector solo tiene tu palabra; una cifra, un lugar o un ejemplo le permite comprobarlo.",
+        (ToulminStep::Warrant, Language::En) => "Evidence does not speak for itself: a doubter needs the step from your facts to your claim spelled out.",
+        (ToulminStep::Warrant, Language::Es) => "Las pruebas no hablan solas: quien duda necesita que expliques el paso de tus datos a tu tesis.",
+        (ToulminStep::GroundsBacking, Language::En) => "A reader trusts evidence more when they know who gathered it and how.",
+        (ToulminStep::GroundsBacking, Language::Es) => "El lector confía más en unas pruebas cuando sabe quién las reunió y cómo.",
+        (ToulminStep::WarrantBacking, Language::En) => "A doubter may accept your facts and still question the link; backing shows it is more than your opinion.",
+        (ToulminStep::WarrantBacking, Language::Es) => "Quien duda puede aceptar tus datos y aun así dudar de la relación; el respaldo muestra que es más que tu opinión.",
+        (ToulminStep::Qualifier, Language::En) => "Saying how far your claim reaches means a single exception cannot knock it down.",
+        (ToulminStep::Qualifier, Language::Es) => "Decir hasta dónde llega tu tesis hace que una sola excepción no la tumbe.",
+        (ToulminStep::Rebuttal, Language::En) => "Naming the exceptions yourself shows a reader you have thought about the other side.",
+        (ToulminStep::Rebuttal, Language::Es) => "Nombrar tú las excepciones muestra al lector que has pensado en la otra postura.",
+    }
+}
+
 /// An example of a text for `step`, on a topic of its own.
 pub fn step_example(step: ToulminStep, language: Language) -> &'static str {
     match (step, language) {
@@ -449,6 +469,7 @@ mod tests {
                 assert!(proposal_question_again(step, language).ends_with('?'));
                 for s in [
                     step_meaning(step, language),
+                    step_purpose(step, language),
                     step_example(step, language),
                     fits(step, language),
                     proposal_intro(step, language),
