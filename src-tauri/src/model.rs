@@ -84,6 +84,9 @@ pub struct ModelService {
     active: RwLock<Option<Active>>,
     /// Serialises loads: two clicks never load two models at once.
     switching: tokio::sync::Mutex<()>,
+    /// The record of model files already hashed, so an unchanged file is not read
+    /// again on each load (`lantern_llm::verified`); none hashes every time.
+    verified_record: Option<PathBuf>,
 }
 
 fn file_name(path: &Path) -> String {
@@ -93,6 +96,14 @@ fn file_name(path: &Path) -> String {
 }
 
 impl ModelService {
+    /// A service that remembers checked model files in `verified_record`.
+    pub fn new(verified_record: PathBuf) -> Self {
+        Self {
+            verified_record: Some(verified_record),
+            ..Self::default()
+        }
+    }
+
     /// The current status.
     pub fn status(&self) -> ModelStatus {
         self.status
@@ -187,7 +198,8 @@ impl ModelService {
                 }
             }
         };
-        match start(&target.path, threads, &report).await {
+        let verified = self.verified_record.clone();
+        match start(&target.path, threads, verified, &report).await {
             Ok(supervisor) => {
                 if let Ok(mut active) = self.active.write() {
                     *active = Some(Active {
@@ -219,6 +231,7 @@ impl ModelService {
 async fn start(
     path: &Path,
     threads: u32,
+    verified_record: Option<PathBuf>,
     report: &(dyn Fn(f32) + Send + Sync),
 ) -> Result<Supervisor, LlmError> {
     let supervisor = Supervisor::new(SupervisorConfig {
@@ -229,6 +242,7 @@ async fn start(
             threads,
             context_tokens: CONTEXT_TOKENS,
             check_only: false,
+            verified_record,
         },
         load_timeout: LOAD_TIMEOUT,
         idle_timeout: IDLE_TIMEOUT,

@@ -98,7 +98,7 @@ impl AppState {
                 worker_program().map_err(|e| StoreError::Open(e.to_string()))?,
             ),
             pack_dir,
-            model: ModelService::default(),
+            model: ModelService::new(data_dir.join(lantern_llm::verified::RECORD_FILE)),
             turns: TurnRegistry::default(),
             clock: AppClock::from_env(),
             updates: crate::updates::UpdateState::default(),

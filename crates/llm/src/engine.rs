@@ -37,6 +37,10 @@ pub struct EngineConfig {
     /// imported GGUF is tried without risking the app's process.
     #[serde(default)]
     pub check_only: bool,
+    /// The record of model files already checked against the manifest's sha256
+    /// ([`crate::verified`]), in Lantern's data folder; none hashes on every load.
+    #[serde(default)]
+    pub verified_record: Option<PathBuf>,
 }
 
 /// What one generation cost.
@@ -101,7 +105,11 @@ impl Engine {
         config: &EngineConfig,
         mut on_progress: impl FnMut(f32) + 'static,
     ) -> Result<Self, LlmError> {
-        crate::preflight(&config.model_path, config.context_tokens)?;
+        crate::preflight(
+            &config.model_path,
+            config.context_tokens,
+            config.verified_record.as_deref(),
+        )?;
         let backend = backend()?;
         let params = LlamaModelParams::default().with_progress_callback(move |fraction| {
             on_progress(fraction);

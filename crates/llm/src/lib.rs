@@ -19,6 +19,7 @@ mod sampling;
 mod speed;
 mod supervisor;
 mod utf8;
+pub mod verified;
 mod worker;
 
 pub use engine::{Engine, EngineConfig, GenerationStats};

@@ -2,6 +2,7 @@
 //! and whether it fits in free memory.
 
 use crate::machine::{available_ram, total_ram};
+use crate::verified::digest_once;
 use crate::{check_model_file, inspect_model, ModelInfo};
 use lantern_core::llm::LlmError;
 use lantern_core::pack::Manifest;
@@ -13,8 +14,14 @@ use std::path::Path;
 const OVERHEAD_BYTES: u64 = 96 << 20;
 
 /// Runs every check on `path` for a context of `context_tokens`; returns its identity.
-pub fn preflight(path: &Path, context_tokens: u32) -> Result<ModelInfo, LlmError> {
-    let checked = identify(path, context_tokens)?;
+/// `verified`, when given, is the record of files already hashed ([`crate::verified`]):
+/// an unchanged file is not hashed again.
+pub fn preflight(
+    path: &Path,
+    context_tokens: u32,
+    verified: Option<&Path>,
+) -> Result<ModelInfo, LlmError> {
+    let checked = identify(path, context_tokens, verified)?;
     if let Some(available) = available_ram() {
         if checked.ram_bytes > available {
             return Err(LlmError::OutOfMemory(format!(
@@ -41,7 +48,7 @@ pub struct ImportCheck {
 /// checksum, metadata, and memory — a model needing more than the machine has in all
 /// is refused. (Whether llama.cpp can load it is asked of a worker: `check_loads`.)
 pub fn check_for_import(path: &Path, context_tokens: u32) -> Result<ImportCheck, LlmError> {
-    let checked = identify(path, context_tokens)?;
+    let checked = identify(path, context_tokens, None)?;
     if let Some(total) = total_ram() {
         if checked.ram_bytes > total {
             return Err(LlmError::TooLarge {
@@ -54,9 +61,13 @@ pub fn check_for_import(path: &Path, context_tokens: u32) -> Result<ImportCheck,
 }
 
 /// The checks both share: header, a known model's checksum, metadata, memory estimate.
-fn identify(path: &Path, context_tokens: u32) -> Result<ImportCheck, LlmError> {
+fn identify(
+    path: &Path,
+    context_tokens: u32,
+    verified: Option<&Path>,
+) -> Result<ImportCheck, LlmError> {
     let file = check_model_file(path)?;
-    verify_known_checksum(path, file.size)?;
+    verify_known_checksum(path, file.size, verified)?;
     let info = inspect_model(path)?;
     let ram_bytes = estimate_ram(file.size, info.kv_bytes_per_token, context_tokens);
     Ok(ImportCheck { info, ram_bytes })
@@ -68,8 +79,9 @@ pub fn estimate_ram(file_size: u64, kv_bytes_per_token: u64, context_tokens: u32
 }
 
 /// If a model of the manifest has this size, the file must have its sha256: a file
-/// with corrupted tensor data can load without error and answer garbage.
-fn verify_known_checksum(path: &Path, size: u64) -> Result<(), LlmError> {
+/// with corrupted tensor data can load without error and answer garbage. A file
+/// `verified` remembers unchanged is not read again.
+fn verify_known_checksum(path: &Path, size: u64, verified: Option<&Path>) -> Result<(), LlmError> {
     let manifest = Manifest::bundled();
     let candidates: Vec<_> = manifest
         .models
@@ -80,7 +92,9 @@ fn verify_known_checksum(path: &Path, size: u64) -> Result<(), LlmError> {
     if candidates.is_empty() {
         return Ok(());
     }
-    let digest = sha256_file(path)?;
+    let wanted: Vec<&str> = candidates.iter().map(|(_, f)| f.sha256.as_str()).collect();
+    let digest = digest_once(path, verified, &wanted, sha256_file)
+        .map_err(|e| LlmError::invalid(path, e.to_string()))?;
     if candidates.iter().any(|(_, f)| f.sha256 == digest) {
         return Ok(());
     }
@@ -93,14 +107,12 @@ fn verify_known_checksum(path: &Path, size: u64) -> Result<(), LlmError> {
     ))
 }
 
-fn sha256_file(path: &Path) -> Result<String, LlmError> {
-    let mut file = std::fs::File::open(path).map_err(|e| LlmError::invalid(path, e.to_string()))?;
+fn sha256_file(path: &Path) -> std::io::Result<String> {
+    let mut file = std::fs::File::open(path)?;
     let mut hasher = Sha256::new();
     let mut buffer = vec![0u8; 1 << 20];
     loop {
-        let n = file
-            .read(&mut buffer)
-            .map_err(|e| LlmError::invalid(path, e.to_string()))?;
+        let n = file.read(&mut buffer)?;
         if n == 0 {
             break;
         }

@@ -116,6 +116,7 @@ pub async fn check_loads(
             threads: 1,
             context_tokens: 0,
             check_only: true,
+            verified_record: None,
         },
         load_timeout: CHECK_TIMEOUT,
         idle_timeout: CHECK_TIMEOUT,

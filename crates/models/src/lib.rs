@@ -47,6 +47,8 @@ pub struct ModelLibrary {
     store: Store,
     pack_dir: Option<PathBuf>,
     copies_dir: PathBuf,
+    /// The record of model files already hashed (`lantern_llm::verified`).
+    verified_record: PathBuf,
     worker: WorkerCommand,
 }
 
@@ -62,6 +64,7 @@ impl ModelLibrary {
             store,
             pack_dir,
             copies_dir: data_dir.join(COPIES_DIR_NAME),
+            verified_record: data_dir.join(lantern_llm::verified::RECORD_FILE),
             worker,
         }
     }

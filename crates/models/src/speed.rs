@@ -23,6 +23,7 @@ impl ModelLibrary {
                 threads,
                 context_tokens: CONTEXT_TOKENS,
                 check_only: false,
+                verified_record: Some(self.verified_record.clone()),
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

@@ -61,6 +61,7 @@ impl ModelOptions {
                 threads: self.threads(),
                 context_tokens: self.context,
                 check_only: false,
+                verified_record: Some(locations.data_dir.join(lantern_llm::verified::RECORD_FILE)),
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

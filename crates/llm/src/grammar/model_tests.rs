@@ -290,6 +290,7 @@ impl BiasedTutor {
             threads: 2,
             context_tokens: 2048,
             check_only: false,
+            verified_record: None,
         };
         let request = LlmRequest::new(
             "You are a maths tutor. Reply with JSON: a short explanation in tutor_text.",

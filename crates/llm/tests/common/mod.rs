@@ -35,6 +35,7 @@ pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration)
             threads: 2,
             context_tokens: 2048,
             check_only: false,
+            verified_record: None,
         },
         load_timeout: Duration::from_secs(120),
         idle_timeout,
