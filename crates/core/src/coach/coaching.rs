@@ -10,12 +10,13 @@ use super::offline::opening_question;
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
 use super::words::{
-    fits, follow_ups, offer_question, proposal_intro, proposal_intro_again, proposal_question,
-    proposal_question_again, rationale, step_example, step_meaning, step_purpose,
-    weakness_question, welcome, your_choice,
+    courtesy, fits, follow_ups, offer_question, proposal_intro, proposal_intro_again,
+    proposal_question, proposal_question_again, rationale, step_example, step_meaning,
+    step_purpose, weakness_question, your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use crate::text::normalize::{normalize, words};
+use crate::text::social::{social_of, Social};
 use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words the model's own text needs to be kept.
@@ -61,7 +62,13 @@ pub fn coach_reply(
         MessageKind::TaskQuestion => std::iter::once(your_choice(language).to_string())
             .chain(fresh.pick(&explained))
             .collect(),
-        MessageKind::Social => fresh.pick(&welcome(language)).into_iter().collect(),
+        MessageKind::Social => {
+            let thanks = social_of(&normalize(&input.user_message)) == Some(Social::Thanks);
+            fresh
+                .pick(&courtesy(thanks, language))
+                .into_iter()
+                .collect()
+        }
         // A rewrite asked for is answered by its proposal, introduced in the app's words.
         MessageKind::RewriteRequest if proposing => Vec::new(),
         _ => statements,

@@ -298,6 +298,8 @@ mod tests {
         let (thanks, origin) = answered(&proposing(0.9), &input("thanks", false)).await;
         assert_eq!(origin, ReplyOrigin::App);
         assert_eq!(thanks.assistant_text, "You're welcome.");
+        let (hello, _) = answered(&proposing(0.9), &input("hola", false)).await;
+        assert_eq!(hello.assistant_text, "Hello!");
         assert!(thanks.proposed_update.is_none());
         assert!(thanks.next_question.is_some_and(|q| q.ends_with('?')));
         let asked = input("is it ok if I use my own school as an example?", false);

@@ -27,16 +27,18 @@ pub fn step_meaning(step: ToulminStep, language: Language) -> &'static str {
     }
 }
 
-/// The answer to thanks or a greeting, in a few wordings so a session never repeats
-/// one; the step's question follows it.
-pub fn welcome(language: Language) -> [&'static str; 3] {
-    match language {
-        Language::En => [
+/// The answer to thanks (`thanks`) or a greeting, in a few wordings so a session never
+/// repeats one; the step's question follows it.
+pub fn courtesy(thanks: bool, language: Language) -> [&'static str; 3] {
+    match (thanks, language) {
+        (true, Language::En) => [
             "You're welcome.",
             "Glad to help.",
             "Good, let's keep going.",
         ],
-        Language::Es => ["De nada.", "Me alegra ayudarte.", "Bien, sigamos."],
+        (true, Language::Es) => ["De nada.", "Me alegra ayudarte.", "Bien, sigamos."],
+        (false, Language::En) => ["Hello!", "Hi again!", "Good to see you."],
+        (false, Language::Es) => ["¡Hola!", "¡Hola de nuevo!", "Me alegra verte."],
     }
 }
 
