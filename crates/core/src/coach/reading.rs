@@ -78,23 +78,13 @@ const TASK_QUESTIONS: &[&str] = &[
     "can i",
     "could i",
     "may i",
-    "should i",
-    "do i",
-    "do i have to",
     "am i allowed",
-    "does it have to",
-    "does it need",
-    "does that count",
     "would it be ok",
     "puedo",
     "podria",
-    "debo",
-    "tengo que",
     "esta bien si",
     "vale si",
     "se puede",
-    "sirve si",
-    "cuenta si",
 ];
 
 /// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
@@ -153,8 +143,9 @@ fn is_only_social(plain: &str) -> bool {
 
 /// Words that open a question.
 const QUESTION_WORDS: &[&str] = &[
-    "why", "how", "what", "which", "where", "when", "who", "por", "como", "que", "cual", "donde",
-    "cuando", "quien",
+    "why", "how", "what", "which", "where", "when", "who", "do", "does", "should", "must", "is",
+    "are", "am", "por", "como", "que", "cual", "donde", "cuando", "quien", "debo", "tengo", "es",
+    "hay",
 ];
 
 /// Words by which a question speaks about the student or to the coach.
@@ -163,12 +154,17 @@ const PERSONAL_WORDS: &[&str] = &[
 ];
 
 /// Whether a question (normalised) is asked of the coach rather than offered as a text:
-/// it opens with a question word and speaks of "I" or "you" ("why do I need a number?",
-/// "¿por qué me pides un ejemplo?"); "Why should phones be allowed?" is a text.
+/// it opens with a question word or an auxiliary and speaks of "I" or "you" ("why do I
+/// need a number?", "do I have enough evidence?", "¿por qué me pides un ejemplo?");
+/// "Why should phones be allowed?" is a text.
 fn asks_the_coach(plain: &str) -> bool {
     let all = words(plain);
+    // Spanish drops the pronoun: "¿debo…?", "¿tengo que…?", "¿necesito…?" speak of "I".
+    let first_person = all
+        .first()
+        .is_some_and(|w| ["debo", "tengo", "necesito"].contains(w));
     all.first().is_some_and(|w| QUESTION_WORDS.contains(w))
-        && all.iter().any(|w| PERSONAL_WORDS.contains(w))
+        && (first_person || all.iter().any(|w| PERSONAL_WORDS.contains(w)))
 }
 
 /// What kind of message `message` is.
@@ -352,6 +348,8 @@ mod tests {
             "why do I need a number?",
             "What do you think of my grounds?",
             "¿Por qué me pides un ejemplo?",
+            "Do I have enough evidence?",
+            "¿Debo poner una cifra?",
         ] {
             assert_eq!(message_kind(m), MessageKind::HelpRequest, "{m}");
         }
