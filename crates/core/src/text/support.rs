@@ -216,7 +216,8 @@ pub struct ReplyFilter {
     /// The keys of the topic's own words (a unit's title), which say nothing new.
     topic: BTreeSet<String>,
     student_words: Vec<String>,
-    said: Vec<Vec<String>>,
+    /// Each sentence already said, as its set of words in singular form.
+    said: Vec<BTreeSet<String>>,
     instructions: Vec<Vec<String>>,
     /// The prompt's own labels ("we are on:", "student:"), lowercase.
     labels: Vec<String>,
@@ -305,7 +306,10 @@ impl ReplyFilter {
     /// Remembers `text` as said, so a later sentence repeating it is dropped.
     pub fn remember(&mut self, text: &str) {
         for s in sentences(text) {
-            let words = word_list(s);
+            let words: BTreeSet<String> = word_list(s)
+                .iter()
+                .map(|w| singular(w).to_string())
+                .collect();
             if !words.is_empty() {
                 self.said.push(words);
             }
@@ -335,8 +339,7 @@ impl ReplyFilter {
         }
         let mine: BTreeSet<&str> = words.iter().map(|w| singular(w)).collect();
         self.said.iter().any(|earlier| {
-            let theirs: BTreeSet<&str> = earlier.iter().map(|w| singular(w)).collect();
-            let shared = mine.intersection(&theirs).count() as f64;
+            let shared = mine.iter().filter(|w| earlier.contains(**w)).count() as f64;
             shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
         })
     }
