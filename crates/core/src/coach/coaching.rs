@@ -16,7 +16,6 @@ use super::words::{
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use crate::text::normalize::{normalize, words};
-use crate::text::social::{social_of, Social};
 use crate::text::tidy::{detect_language, is_readable, sentences};
 
 /// Fewest words the model's own text needs to be kept.
@@ -62,13 +61,7 @@ pub fn coach_reply(
         MessageKind::TaskQuestion => std::iter::once(your_choice(language).to_string())
             .chain(fresh.pick(&explained))
             .collect(),
-        MessageKind::Social => {
-            let thanks = social_of(&normalize(&input.user_message)) == Some(Social::Thanks);
-            fresh
-                .pick(&courtesy(thanks, language))
-                .into_iter()
-                .collect()
-        }
+        MessageKind::Courtesy(kind) => fresh.pick(&courtesy(kind, language)).into_iter().collect(),
         // A rewrite asked for is answered by its proposal, introduced in the app's words.
         MessageKind::RewriteRequest if proposing => Vec::new(),
         _ => statements,

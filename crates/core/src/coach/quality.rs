@@ -115,7 +115,7 @@ fn one_question_at_end(shown: &str) -> Check {
 /// Whether the student only thanked or greeted: a short courtesy ("You're welcome.")
 /// answers it, and needs no substance.
 fn is_courtesy(student: &str) -> bool {
-    message_kind(student) == MessageKind::Social
+    matches!(message_kind(student), MessageKind::Courtesy(_))
 }
 
 /// The reply's own text is at least one whole, readable sentence, not a stub such as

@@ -22,8 +22,8 @@ pub enum MessageKind {
     /// It asks whether something is allowed for the step ("is it ok if I use my own
     /// school as an example?", "¿puedo usar un ejemplo mío?").
     TaskQuestion,
-    /// Only thanks or a greeting ("thanks", "gracias", "hi").
-    Social,
+    /// Only thanks or a greeting ("thanks", "gracias", "hi"), and which.
+    Courtesy(Social),
     /// Anything else: a text for the step, or talk about it.
     Text,
 }
@@ -133,12 +133,14 @@ const SOCIAL_WORDS: &[&str] = &[
     "genial",
 ];
 
-/// Whether `plain` (normalised) is only thanks or a greeting: at most three words, or
-/// nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is a text.
-fn is_only_social(plain: &str) -> bool {
+/// The thanks or greeting `plain` (normalised) is, when it is only that: at most two
+/// words, or nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is
+/// a text.
+fn courtesy_of(plain: &str) -> Option<Social> {
     let all = words(plain);
-    matches!(social_of(plain), Some(Social::Thanks | Social::Greeting))
-        && (all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
+    social_of(plain)
+        .filter(|s| matches!(s, Social::Thanks | Social::Greeting))
+        .filter(|_| all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
 }
 
 /// Words that open a question.
@@ -176,8 +178,8 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::RewriteRequest;
     }
     let plain = normalize(message);
-    if is_only_social(&plain) {
-        return MessageKind::Social;
+    if let Some(kind) = courtesy_of(&plain) {
+        return MessageKind::Courtesy(kind);
     }
     let asks = message.trim().ends_with('?');
     if asks
@@ -316,7 +318,7 @@ mod tests {
             "muchas gracias",
             "hi",
         ] {
-            assert_eq!(message_kind(m), MessageKind::Social, "{m}");
+            assert!(matches!(message_kind(m), MessageKind::Courtesy(_)), "{m}");
         }
         for m in [
             "hi, phones should be banned",

@@ -183,7 +183,7 @@ impl LoopTurn for CoachTurnInput {
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
         matches!(
             message_kind(&self.user_message),
-            MessageKind::Social | MessageKind::TaskQuestion
+            MessageKind::Courtesy(_) | MessageKind::TaskQuestion
         )
         .then(|| offline_turn(self))
     }

@@ -6,6 +6,7 @@
 use super::offline::opening_question;
 use super::weak_text::Weakness;
 use super::{Language, ToulminStep};
+use crate::text::social::Social;
 
 /// What `step` is, in one sentence for the student.
 pub fn step_meaning(step: ToulminStep, language: Language) -> &'static str {
@@ -27,10 +28,10 @@ pub fn step_meaning(step: ToulminStep, language: Language) -> &'static str {
     }
 }
 
-/// The answer to thanks (`thanks`) or a greeting, in a few wordings so a session never
+/// The answer to thanks or a greeting (`kind`), in a few wordings so a session never
 /// repeats one; the step's question follows it.
-pub fn courtesy(thanks: bool, language: Language) -> [&'static str; 3] {
-    match (thanks, language) {
+pub fn courtesy(kind: Social, language: Language) -> [&'static str; 3] {
+    match (kind == Social::Thanks, language) {
         (true, Language::En) => [
             "You're welcome.",
             "Glad to help.",
