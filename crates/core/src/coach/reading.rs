@@ -6,7 +6,7 @@
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
-use crate::text::normalize::{has_phrase, normalize, words};
+use crate::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use crate::text::social::{social_of, Social};
 use crate::text::tidy::strip_unsafe_chars;
 
@@ -182,16 +182,10 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::Courtesy(kind);
     }
     let asks = message.trim().ends_with('?');
-    if asks
-        && TASK_QUESTIONS
-            .iter()
-            .any(|p| plain == *p || plain.starts_with(&format!("{p} ")))
-    {
+    if asks && opens_with_phrase(&plain, TASK_QUESTIONS) {
         return MessageKind::TaskQuestion;
     }
-    if HELP_PHRASES
-        .iter()
-        .any(|p| plain == *p || plain.starts_with(&format!("{p} ")))
+    if opens_with_phrase(&plain, HELP_PHRASES)
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
         || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
         || (asks && asks_the_coach(&plain))

@@ -3,7 +3,7 @@
 //! weak about a text that does not fit is told by [`super::weak_text`].
 
 use super::ToulminStep;
-use crate::text::normalize::{has_phrase, words};
+use crate::text::normalize::{has_phrase, opens_with_phrase, words};
 
 pub use super::weak_text::{detect_weakness, Weakness};
 
@@ -258,9 +258,7 @@ pub fn is_bare_opinion(normalized: &str) -> bool {
 /// Whether the normalised text opens with an objection to the claim ("some people
 /// say…"): a rebuttal, wherever it is offered.
 pub fn opens_with_objection(normalized: &str) -> bool {
-    OBJECTION_OPENERS
-        .iter()
-        .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")))
+    opens_with_phrase(normalized, OBJECTION_OPENERS)
 }
 
 /// Whether the normalised qualifier is only single words of degree ("probably", "very
@@ -282,9 +280,7 @@ pub fn reads_like_grounds(normalized: &str) -> bool {
         .iter()
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
         .count();
-    let opens_with_reason = REASON_OPENERS
-        .iter()
-        .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")));
+    let opens_with_reason = opens_with_phrase(normalized, REASON_OPENERS);
     opens_with_reason || figures >= 2
 }
 

@@ -7,7 +7,7 @@ use super::category::named_category;
 use super::dates::{find_date, find_range, DateRange, FoundDate};
 use super::money::{find_amounts, FoundAmount};
 use crate::language::Language;
-use crate::text::normalize::{has_phrase, normalize, words};
+use crate::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use crate::text::social::{social_of, Social};
 use chrono::NaiveDate;
 use regex::Regex;
@@ -518,11 +518,7 @@ fn answer_of(normalized: &str) -> Option<YesNo> {
     if normalized.is_empty() || words.len() > 4 {
         return None;
     }
-    let starts = |phrases: &[&str]| {
-        phrases
-            .iter()
-            .any(|p| normalized == *p || normalized.starts_with(&format!("{p} ")))
-    };
+    let starts = |phrases: &[&str]| opens_with_phrase(normalized, phrases);
     if starts(NO) {
         Some(YesNo::No)
     } else if starts(YES) {

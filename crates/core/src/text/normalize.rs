@@ -27,6 +27,17 @@ pub fn has_phrase(haystack: &str, phrase: &str) -> bool {
     format!(" {haystack} ").contains(&format!(" {phrase} "))
 }
 
+/// Whether the normalised `text` opens with one of the normalised `phrases` as whole
+/// words ("what is" opens "what is a warrant", not "what isotopes").
+pub fn opens_with_phrase(text: &str, phrases: &[&str]) -> bool {
+    phrases.iter().any(|p| {
+        text == *p
+            || text
+                .strip_prefix(p)
+                .is_some_and(|rest| rest.starts_with(' '))
+    })
+}
+
 /// The words of a normalised text.
 pub fn words(normalized: &str) -> Vec<&str> {
     normalized.split(' ').filter(|w| !w.is_empty()).collect()
@@ -35,6 +46,16 @@ pub fn words(normalized: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_opens_with_a_phrase_only_as_whole_words() {
+        assert!(opens_with_phrase(
+            "what is a warrant",
+            &["how do i", "what is"]
+        ));
+        assert!(opens_with_phrase("what is", &["what is"]));
+        assert!(!opens_with_phrase("what isotopes are", &["what is"]));
+    }
 
     #[test]
     fn accents_case_and_punctuation_are_ignored() {
