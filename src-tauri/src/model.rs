@@ -243,6 +243,7 @@ async fn start(
             context_tokens: CONTEXT_TOKENS,
             check_only: false,
             verified_record,
+            plain_decoding: false,
         },
         load_timeout: LOAD_TIMEOUT,
         idle_timeout: IDLE_TIMEOUT,

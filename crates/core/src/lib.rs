@@ -25,6 +25,7 @@ pub mod reports;
 pub mod retrieval;
 pub mod text;
 pub mod turn;
+pub mod turn_schemas;
 pub mod tutor;
 pub mod updates;
 pub mod voice;

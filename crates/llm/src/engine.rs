@@ -3,6 +3,7 @@
 //! Runs inside the worker process (see `worker`), never in the app itself.
 
 use crate::backend::backend;
+use crate::forced::{FastForward, Forced};
 use crate::prompt::format_prompt;
 use crate::sampling::TokenSampler;
 use crate::utf8::Utf8Stream;
@@ -17,6 +18,7 @@ use llama_cpp_2::token::LlamaToken;
 use serde::{Deserialize, Serialize};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// Prompt prefixes kept evaluated (one per loop, least recently used dropped).
@@ -41,6 +43,10 @@ pub struct EngineConfig {
     /// ([`crate::verified`]), in Lantern's data folder; none hashes on every load.
     #[serde(default)]
     pub verified_record: Option<PathBuf>,
+    /// Sample every token after its own model pass, even those the grammar forces
+    /// ([`crate::forced`]): the baseline that benchmarks and tests compare with.
+    #[serde(default)]
+    pub plain_decoding: bool,
 }
 
 /// What one generation cost.
@@ -60,6 +66,9 @@ pub struct GenerationStats {
     pub decode_ms: f64,
     /// Whether generation stopped at the token cap.
     pub truncated: bool,
+    /// Generated tokens that the grammar forced, evaluated in a batch with others.
+    #[serde(default)]
+    pub forced_tokens: usize,
 }
 
 impl GenerationStats {
@@ -87,10 +96,20 @@ pub struct Engine {
     /// Tokens whose state is in the KV cache of sequence 0, in order.
     cached: Vec<LlamaToken>,
     snapshots: Vec<Snapshot>,
+    /// Whether grammar-forced tokens are fast-forwarded.
+    fast_forward_on: bool,
+    /// The vocabulary index for fast-forward, built on first use (`None` inside when
+    /// the vocabulary cannot be used).
+    fast_forward: OnceLock<Option<Arc<FastForward>>>,
 }
 
 fn runtime_error(what: &str, e: impl std::fmt::Display) -> LlmError {
     LlmError::Runtime(format!("{what}: {e}"))
+}
+
+/// A batch row as llama.cpp indexes it.
+fn row_index(row: usize) -> Result<i32, LlmError> {
+    i32::try_from(row).map_err(|e| runtime_error("row", e))
 }
 
 /// Length of the common prefix of two token lists.
@@ -138,7 +157,20 @@ impl Engine {
             ctx,
             cached: Vec::new(),
             snapshots: Vec::new(),
+            fast_forward_on: !config.plain_decoding,
+            fast_forward: OnceLock::new(),
         })
+    }
+
+    /// The fast-forward index, unless plain decoding was asked for or the vocabulary
+    /// cannot be used.
+    fn fast_forward_index(&self) -> Option<Arc<FastForward>> {
+        if !self.fast_forward_on {
+            return None;
+        }
+        self.fast_forward
+            .get_or_init(|| FastForward::for_model(self.model).map(Arc::new))
+            .clone()
     }
 
     fn tokenize(&self, text: &str) -> Vec<LlamaToken> {
@@ -168,6 +200,45 @@ impl Engine {
                 .map_err(|e| runtime_error("decode", e))?;
             self.cached.extend_from_slice(chunk);
         }
+        Ok(())
+    }
+
+    /// Evaluates `token` and the `draft` after it in one batch, with logits at every
+    /// position when there is a draft (row `i` holds the logits after the `i`-th token).
+    fn evaluate_draft(
+        &mut self,
+        batch: &mut LlamaBatch,
+        token: LlamaToken,
+        draft: &[LlamaToken],
+    ) -> Result<(), LlmError> {
+        if draft.is_empty() {
+            return self.evaluate(batch, &[token], true);
+        }
+        batch.clear();
+        let tokens: Vec<LlamaToken> = std::iter::once(token)
+            .chain(draft.iter().copied())
+            .collect();
+        for (i, &t) in tokens.iter().enumerate() {
+            let pos =
+                i32::try_from(self.cached.len() + i).map_err(|e| runtime_error("position", e))?;
+            batch
+                .add(t, pos, &[0], true)
+                .map_err(|e| runtime_error("batch", e))?;
+        }
+        self.ctx
+            .decode(batch)
+            .map_err(|e| runtime_error("decode", e))?;
+        self.cached.extend_from_slice(&tokens);
+        Ok(())
+    }
+
+    /// Drops the cached tokens from position `keep` on (a draft the samples left).
+    fn forget_from(&mut self, keep: usize) -> Result<(), LlmError> {
+        let from = u32::try_from(keep).map_err(|e| runtime_error("position", e))?;
+        self.ctx
+            .clear_kv_cache_seq(Some(0), Some(from), None)
+            .map_err(|e| runtime_error("cache", e))?;
+        self.cached.truncate(keep);
         Ok(())
     }
 
@@ -302,32 +373,77 @@ impl Engine {
             prompt_ms,
             ..GenerationStats::default()
         };
+        let fast_forward = self.fast_forward_index();
         let vocab = self.model.vocab();
         let mut text = String::new();
         let mut utf8 = Utf8Stream::default();
-        let mut logits_index = batch.n_tokens() - 1;
+        let mut row = batch.n_tokens() - 1;
         let mut first_token_at = None;
-        loop {
-            if cancelled() {
-                return Err(LlmError::Cancelled);
-            }
-            let token = sampler.sample(&self.ctx, logits_index)?;
-            first_token_at.get_or_insert_with(Instant::now);
-            if vocab.is_eog(token) {
-                break;
-            }
+        let max_tokens = request.limits.max_tokens as usize;
+        let mut emit = |token: LlamaToken, stats: &mut GenerationStats| {
             stats.generated_tokens += 1;
             let delta = utf8.push(&vocab.token_to_piece(token, false, None));
             if !delta.is_empty() {
                 on_text(&delta);
                 text.push_str(&delta);
             }
-            if stats.generated_tokens >= request.limits.max_tokens as usize {
+            if stats.generated_tokens >= max_tokens {
                 stats.truncated = true;
-                break;
             }
-            self.evaluate(&mut batch, &[token], true)?;
-            logits_index = 0;
+        };
+        'turn: loop {
+            if cancelled() {
+                return Err(LlmError::Cancelled);
+            }
+            let mut token = sampler.sample(&self.ctx, row)?;
+            first_token_at.get_or_insert_with(Instant::now);
+            // Evaluate `token` with what the grammar forces after it, then sample along
+            // that draft for as long as the samples agree with it.
+            loop {
+                if vocab.is_eog(token) {
+                    break 'turn;
+                }
+                emit(token, &mut stats);
+                if stats.truncated {
+                    break 'turn;
+                }
+                let draft = match &fast_forward {
+                    Some(fast_forward) => sampler.forced(self.model, fast_forward),
+                    None => Forced::Nothing,
+                };
+                let draft = match draft {
+                    Forced::End => break 'turn,
+                    Forced::Tokens(tokens) => tokens,
+                    Forced::Nothing => Vec::new(),
+                };
+                let start = self.cached.len();
+                self.evaluate_draft(&mut batch, token, &draft)?;
+                let mut kept = 0;
+                let mut differing = None;
+                for (index, &proposed) in draft.iter().enumerate() {
+                    let sampled = sampler.sample(&self.ctx, row_index(index)?)?;
+                    if sampled != proposed {
+                        differing = Some(sampled);
+                        break;
+                    }
+                    emit(sampled, &mut stats);
+                    stats.forced_tokens += 1;
+                    kept += 1;
+                    if stats.truncated {
+                        break 'turn;
+                    }
+                }
+                match differing {
+                    Some(sampled) => {
+                        self.forget_from(start + 1 + kept)?;
+                        token = sampled;
+                    }
+                    None => {
+                        row = row_index(draft.len())?;
+                        continue 'turn;
+                    }
+                }
+            }
         }
         let rest = utf8.finish();
         if !rest.is_empty() {

@@ -2,8 +2,8 @@
 //! strings without leading, trailing or repeated blanks (see [`strings`]).
 
 #[cfg(test)]
-mod model_tests;
-mod strings;
+pub(crate) mod model_tests;
+pub(crate) mod strings;
 
 use lantern_core::llm::LlmError;
 use serde_json::Value;

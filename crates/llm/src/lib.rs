@@ -7,6 +7,7 @@
 
 mod backend;
 mod engine;
+mod forced;
 mod gguf;
 mod grammar;
 mod inspect;

@@ -5,12 +5,11 @@
 //! without the grammar first, ask the grammar about that one token, and fall back to
 //! the full grammar-masked distribution only when it is refused.
 
+use crate::forced::{allowed, FastForward, Forced};
 use lantern_core::llm::{Limits, LlmError};
 use llama_cpp_2::context::LlamaContext;
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::sampling::LlamaSampler;
-use llama_cpp_2::token::data::LlamaTokenData;
-use llama_cpp_2::token::data_array::LlamaTokenDataArray;
 use llama_cpp_2::token::LlamaToken;
 
 /// Picks each next token: temperature/top-k (or greedy) sampling, within a grammar.
@@ -74,7 +73,7 @@ impl TokenSampler {
         let mut candidates = ctx.token_data_array_ith(index);
         self.chain.apply(&mut candidates);
         let preferred = candidates.selected_token();
-        let token = match preferred.filter(|&t| allows(grammar, t)) {
+        let token = match preferred.filter(|&t| !allowed(grammar, &[t]).is_empty()) {
             Some(token) => token,
             None => {
                 let mut masked = ctx.token_data_array_ith(index);
@@ -89,11 +88,13 @@ impl TokenSampler {
         self.chain.accept(token);
         Ok(token)
     }
-}
 
-/// Whether `grammar`, in its current state, allows `token` next.
-fn allows(grammar: &mut LlamaSampler, token: LlamaToken) -> bool {
-    let mut single = LlamaTokenDataArray::new(vec![LlamaTokenData::new(token, 0.0, 0.0)], false);
-    grammar.apply(&mut single);
-    single.data.first().is_some_and(|d| d.logit().is_finite())
+    /// What the grammar forces next (nothing without a grammar); the sampler is not
+    /// changed: the draft's tokens are sampled like any others.
+    pub(crate) fn forced(&mut self, model: &LlamaModel, fast_forward: &FastForward) -> Forced {
+        match &mut self.grammar {
+            Some(grammar) => fast_forward.forced(model, grammar),
+            None => Forced::Nothing,
+        }
+    }
 }

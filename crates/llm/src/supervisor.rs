@@ -117,6 +117,7 @@ pub async fn check_loads(
             context_tokens: 0,
             check_only: true,
             verified_record: None,
+            plain_decoding: false,
         },
         load_timeout: CHECK_TIMEOUT,
         idle_timeout: CHECK_TIMEOUT,

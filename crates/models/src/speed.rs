@@ -24,6 +24,7 @@ impl ModelLibrary {
                 context_tokens: CONTEXT_TOKENS,
                 check_only: false,
                 verified_record: Some(self.verified_record.clone()),
+                plain_decoding: false,
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

@@ -1,13 +1,16 @@
-//! `lantern bench llm`: prompt and decode throughput (with and without a grammar),
-//! cold vs warm time to first token (prefix reuse), the worker's peak memory, and the
-//! same model under llama.cpp's own `llama-bench` as the yardstick.
+//! `lantern bench llm`: load time (first and remembered), prompt and decode throughput
+//! (with and without a grammar), each loop's structured turn with and without
+//! fast-forward, cold vs warm time to first token (prefix reuse), the worker's peak
+//! memory, and the same model under llama.cpp's own `llama-bench` as the yardstick.
 
+use super::bench_turns::measure_turns;
 use super::llama_bench::{self, Yardstick};
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
+use lantern_core::ErrorCode;
 use lantern_llm::{peak_rss, GenerationStats, Supervisor};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -116,12 +119,28 @@ impl Bench<'_> {
 pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(), CliError> {
     let model = options.model.model_path(locations)?;
     let threads = options.model.threads();
-    let llm = options.model.supervisor(locations)?;
+    // A fresh record of checked files: the first start checks the pack file's sha256,
+    // the second finds it remembered.
+    let scratch =
+        tempfile::tempdir().map_err(|e| CliError::new(ErrorCode::BenchFailed, e.to_string()))?;
+    let record = scratch.path().join(lantern_llm::verified::RECORD_FILE);
+    let llm = options
+        .model
+        .supervisor_recording(locations, record.clone())?;
+    let mut plain_options = options.model.clone();
+    plain_options.plain_decoding = true;
+    let plain = plain_options.supervisor_recording(locations, record)?;
     let rt = runtime()?;
+    outln!("model:    {} ({threads} threads)", model.display());
     let loaded = Instant::now();
     rt.block_on(llm.start())?;
-    outln!("model:    {} ({threads} threads)", model.display());
-    outln!("load:     {:.0} ms", loaded.elapsed().as_secs_f64() * 1e3);
+    let first_load = loaded.elapsed().as_secs_f64() * 1e3;
+    let loaded = Instant::now();
+    rt.block_on(plain.start())?;
+    outln!(
+        "load:     {first_load:.0} ms first start, {:.0} ms once the file is known",
+        loaded.elapsed().as_secs_f64() * 1e3
+    );
 
     let reply_schema = serde_json::json!({
         "type": "object",
@@ -159,6 +178,7 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
             their_decode.push(decode_tps);
         }
     }
+    let turns = measure_turns(&rt, &plain, &llm, options.runs)?;
     let (cold, warm, prompt) = (median(cold), median(warm), median(prompt));
     let (free, constrained) = (median(free), median(constrained));
     outln!("prompt:   {prompt:.1} tok/s");
@@ -167,6 +187,18 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
         "          grammar / free = {:.2} (target >= 0.85)",
         constrained / free
     );
+    for row in &turns {
+        outln!(
+            "turn:     {:<8} {:.1} tok/s one by one, {:.1} tok/s fast-forward ({:.0} % forced): \
+             {:.2} x one by one, {:.2} x free decoding (target >= 1.5 for tutor and coach)",
+            row.name,
+            row.plain_tps,
+            row.fast_tps,
+            row.forced_share * 100.0,
+            row.fast_tps / row.plain_tps,
+            row.fast_tps / free
+        );
+    }
     outln!(
         "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
         warm / cold

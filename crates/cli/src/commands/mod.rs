@@ -5,6 +5,7 @@ mod bench_llm;
 mod bench_mapping;
 mod bench_rag;
 mod bench_speech;
+mod bench_turns;
 mod bench_tutor;
 mod check_answer;
 mod coach;

@@ -25,6 +25,9 @@ pub struct ModelOptions {
     /// Context window in tokens.
     #[arg(long, default_value_t = 2048)]
     pub context: u32,
+    /// Sample every token, even those a grammar forces (the baseline of fast-forward).
+    #[arg(long)]
+    pub plain_decoding: bool,
 }
 
 impl ModelOptions {
@@ -45,8 +48,19 @@ impl ModelOptions {
         })
     }
 
-    /// A supervisor whose worker is this very binary (`lantern worker`).
+    /// A supervisor whose worker is this very binary (`lantern worker`), remembering
+    /// checked model files in Lantern's data folder.
     pub fn supervisor(&self, locations: &Locations) -> Result<Supervisor, CliError> {
+        let record = locations.data_dir.join(lantern_llm::verified::RECORD_FILE);
+        self.supervisor_recording(locations, record)
+    }
+
+    /// [`ModelOptions::supervisor`] with checked model files remembered in `record`.
+    pub fn supervisor_recording(
+        &self,
+        locations: &Locations,
+        record: PathBuf,
+    ) -> Result<Supervisor, CliError> {
         let program = std::env::current_exe().map_err(|e| {
             CliError::new(
                 ErrorCode::RuntimeFailed,
@@ -61,7 +75,8 @@ impl ModelOptions {
                 threads: self.threads(),
                 context_tokens: self.context,
                 check_only: false,
-                verified_record: Some(locations.data_dir.join(lantern_llm::verified::RECORD_FILE)),
+                verified_record: Some(record),
+                plain_decoding: self.plain_decoding,
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

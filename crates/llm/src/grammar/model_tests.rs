@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// SmolLM2-135M from the model pack (`models/fetch.py`).
-fn smollm2_path() -> PathBuf {
+pub(crate) fn smollm2_path() -> PathBuf {
     let manifest = Manifest::bundled();
     let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
     let pack = locate_pack(&manifest, &dirs, Path::exists)
@@ -291,6 +291,7 @@ impl BiasedTutor {
             context_tokens: 2048,
             check_only: false,
             verified_record: None,
+            plain_decoding: false,
         };
         let request = LlmRequest::new(
             "You are a maths tutor. Reply with JSON: a short explanation in tutor_text.",

@@ -319,10 +319,9 @@ pub(crate) fn tidy_strings(gbnf: &str) -> String {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::grammar_for_schema;
-    use lantern_core::llm::schema_of;
     use serde_json::{json, Value};
 
     fn grammar(schema: Value) -> String {
@@ -520,55 +519,11 @@ pub(super) mod tests {
         })
     }
 
-    /// The schemas of the five loops: the real ones of the coach, modules, expenses and
-    /// reports, and the tutor's shape.
+    /// The schemas of the five loops' turns, and the tutor's older, richer shape.
     pub(crate) fn loop_schemas() -> Vec<(&'static str, Value)> {
-        use lantern_core::coach::CoachAIResult;
-        use lantern_core::expenses::decision::{decision_schema, DecisionMenu};
-        use lantern_core::expenses::tools::tool_spec;
-        use lantern_core::expenses::ExpenseTool;
-        use lantern_core::modules::contract::MediaType;
-        use lantern_core::modules::grammar::{model_schema, GrammarMenu};
-        use lantern_core::reports::import_markdown;
-        use lantern_core::reports::tools::{report_tools, ToolChoice};
-
-        let report = import_markdown("# Plan\n\nIntro.\n\n## Method\n\nSteps.\n", "Plan").unwrap();
-        let expense_tools = ExpenseTool::ALL
-            .iter()
-            .filter_map(|t| tool_spec(*t, &[1, 2]))
-            .collect();
-        vec![
-            ("tutor", tutor_like_schema()),
-            ("coach", schema_of::<CoachAIResult>()),
-            (
-                "modules",
-                model_schema(&GrammarMenu {
-                    media: vec![(MediaType::Image, "figure.png".into())],
-                    form: true,
-                }),
-            ),
-            (
-                "expenses",
-                decision_schema(&DecisionMenu {
-                    clarify: true,
-                    answer: true,
-                    tools: expense_tools,
-                }),
-            ),
-            (
-                "reports",
-                lantern_core::llm::tools::step_schema(
-                    &report_tools(
-                        &report,
-                        ToolChoice {
-                            specs: true,
-                            actions: true,
-                        },
-                    ),
-                    true,
-                ),
-            ),
-        ]
+        let mut schemas = lantern_core::turn_schemas::loop_turn_schemas();
+        schemas.push(("tutor shape", tutor_like_schema()));
+        schemas
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration)
             context_tokens: 2048,
             check_only: false,
             verified_record: None,
+            plain_decoding: false,
         },
         load_timeout: Duration::from_secs(120),
         idle_timeout,

@@ -1,0 +1,174 @@
+//! Fast-forward: the text a grammar forces, evaluated in one batch.
+//!
+//! Under a JSON grammar much of an answer is fixed: keys, quotes, colons, closing
+//! braces. Decoding those one token at a time costs a whole model pass each; evaluating
+//! them together costs little more than one. [`FastForward::forced`] asks the grammar, on
+//! a copy of its state, which characters may come next, offering it one single-byte
+//! token per byte that can start a character and an end-of-generation token. While
+//! exactly one ASCII character is allowed, it is forced. The forced text, tokenized the
+//! way the model's tokenizer writes it, is a draft: the engine evaluates it in one batch
+//! with logits at every position and still samples every token from them, keeping the
+//! draft only as far as the samples agree with it (speculative decoding with the grammar
+//! as the drafter). So the grammar is never loosened and the output is token for token
+//! what decoding one token at a time gives; only the number of model passes changes.
+
+use llama_cpp_2::model::LlamaModel;
+use llama_cpp_2::sampling::LlamaSampler;
+use llama_cpp_2::token::data::LlamaTokenData;
+use llama_cpp_2::token::data_array::LlamaTokenDataArray;
+use llama_cpp_2::token::LlamaToken;
+use std::collections::HashMap;
+
+/// Longest text forced in one step (a key and its punctuation fit many times over;
+/// its tokens fit in one batch).
+const MAX_FORCED_BYTES: usize = 256;
+
+/// What the grammar forces next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Forced {
+    /// More than one continuation is allowed: the model chooses.
+    Nothing,
+    /// The forced text, as the tokenizer writes it (a draft the model's own samples
+    /// confirm: it may prefer other tokens for the same text).
+    Tokens(Vec<LlamaToken>),
+    /// The grammar is complete and allows nothing more: the answer ends here.
+    End,
+}
+
+/// A model's vocabulary, indexed to find forced text and its tokens.
+pub(crate) struct FastForward {
+    /// What the grammar is asked about: for each byte that can start a character, its
+    /// single-byte token, or when the vocabulary has none, every token starting with it.
+    probes: Vec<LlamaToken>,
+    /// The byte each single-byte probe stands for.
+    byte_of: HashMap<LlamaToken, u8>,
+    /// An end-of-generation token (allowed once the grammar is complete).
+    end: LlamaToken,
+    /// Every token's piece (as the grammar reads it), sorted, to find the tokens that
+    /// extend a piece.
+    pieces: Vec<(Vec<u8>, LlamaToken)>,
+}
+
+/// Bytes a character can start with: ASCII (but NUL) and the UTF-8 lead bytes.
+fn first_bytes() -> impl Iterator<Item = u8> {
+    (0x01..=0x7F).chain(0xC2..=0xF4)
+}
+
+impl FastForward {
+    /// The index for `model`, or `None` when forced JSON punctuation does not come back
+    /// unchanged from its tokenizer (one that adds a leading space, say).
+    pub(crate) fn for_model(model: &LlamaModel) -> Option<Self> {
+        let vocab = model.vocab();
+        let mut pieces = Vec::with_capacity(usize::try_from(vocab.n_tokens()).unwrap_or(0));
+        for id in 0..vocab.n_tokens() {
+            let token = LlamaToken(id);
+            let piece = vocab.token_to_piece(token, true, None);
+            if !vocab.is_eog(token) && !piece.is_empty() {
+                pieces.push((piece, token));
+            }
+        }
+        pieces.sort_unstable();
+        let end = vocab.eos();
+        let mut index = Self {
+            probes: vec![end],
+            byte_of: HashMap::new(),
+            end,
+            pieces,
+        };
+        for byte in first_bytes() {
+            let starting = index.starting_with(&[byte]);
+            match starting.iter().find(|(piece, _)| piece.len() == 1) {
+                Some(&(_, token)) => {
+                    index.probes.push(token);
+                    index.byte_of.insert(token, byte);
+                }
+                None => {
+                    let tokens: Vec<LlamaToken> = starting.iter().map(|&(_, t)| t).collect();
+                    index.probes.extend(tokens);
+                }
+            }
+        }
+        let sample = br#"{"answer":"#;
+        index.tokenize(model, sample).is_some().then_some(index)
+    }
+
+    /// What `grammar`, in its current state, forces next; the grammar is not changed.
+    pub(crate) fn forced(&self, model: &LlamaModel, grammar: &mut LlamaSampler) -> Forced {
+        // Asking does not change the grammar's state; only accepting a byte does, on a
+        // copy, made once something is forced (most steps inside a string stop here).
+        let first = allowed(grammar, &self.probes);
+        let mut probe: Option<LlamaSampler> = None;
+        let mut text = Vec::new();
+        while text.len() < MAX_FORCED_BYTES {
+            let allowed = match probe.as_mut() {
+                Some(probe) => allowed(probe, &self.probes),
+                None => first.clone(),
+            };
+            let [only] = allowed.as_slice() else {
+                break;
+            };
+            if *only == self.end {
+                if text.is_empty() {
+                    return Forced::End;
+                }
+                break;
+            }
+            // A non-ASCII character is left to the model, as is a byte without a token.
+            match self.byte_of.get(only) {
+                Some(&byte) if byte.is_ascii() => {
+                    text.push(byte);
+                    probe.get_or_insert_with(|| grammar.clone()).accept(*only);
+                }
+                _ => break,
+            }
+        }
+        match self.tokenize(model, &text) {
+            Some(tokens) => Forced::Tokens(tokens),
+            None => Forced::Nothing,
+        }
+    }
+
+    /// The tokens whose piece starts with `prefix`, with their pieces.
+    fn starting_with(&self, prefix: &[u8]) -> &[(Vec<u8>, LlamaToken)] {
+        let from = self.pieces.partition_point(|(p, _)| p.as_slice() < prefix);
+        let len = self.pieces[from..]
+            .iter()
+            .take_while(|(p, _)| p.starts_with(prefix))
+            .count();
+        &self.pieces[from..from + len]
+    }
+
+    /// The tokens of `text` as the model's tokenizer writes it, if they spell `text`
+    /// exactly.
+    fn tokenize(&self, model: &LlamaModel, text: &[u8]) -> Option<Vec<LlamaToken>> {
+        let vocab = model.vocab();
+        let tokens = vocab.tokenize(text, false, false);
+        let spelled: Vec<u8> = tokens
+            .iter()
+            .flat_map(|&t| vocab.token_to_piece(t, true, None))
+            .collect();
+        (!tokens.is_empty() && spelled == text).then_some(tokens)
+    }
+}
+
+/// The tokens of `candidates` that `grammar`, in its current state, allows next.
+pub(crate) fn allowed(grammar: &mut LlamaSampler, candidates: &[LlamaToken]) -> Vec<LlamaToken> {
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let data = candidates
+        .iter()
+        .map(|&t| LlamaTokenData::new(t, 0.0, 0.0))
+        .collect();
+    let mut array = LlamaTokenDataArray::new(data, false);
+    grammar.apply(&mut array);
+    array
+        .data
+        .iter()
+        .filter(|d| d.logit().is_finite())
+        .map(LlamaTokenData::id)
+        .collect()
+}
+
+#[cfg(test)]
+mod model_tests;
