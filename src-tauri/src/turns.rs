@@ -10,6 +10,7 @@ use crate::error::IpcError;
 use crate::state::AppState;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
+use lantern_core::tutor::passage::SourcePassage;
 use lantern_core::ErrorCode;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -21,8 +22,8 @@ use tauri::{AppHandle, Manager, Runtime};
 /// Identifies a running turn, for `cancel_turn`.
 pub type TurnId = u32;
 
-/// What a streamed turn sends to the UI, in order: `started`, any `delta`s (or
-/// `progress` steps), then one `final` or `error`.
+/// What a streamed turn sends to the UI, in order: `started`, the tutor's `passage`,
+/// any `delta`s (or `progress` steps), then one `final` or `error`.
 #[derive(Debug, Clone, Serialize, specta::Type)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum TurnEvent<T> {
@@ -42,6 +43,12 @@ pub enum TurnEvent<T> {
         step: String,
         /// The section's number and title; empty when the step is about none.
         section: String,
+    },
+    /// The course passage the tutor's reply rests on, sent as soon as the turn is
+    /// prepared, before the model writes (shown above the streaming words).
+    Passage {
+        /// The passage.
+        passage: SourcePassage,
     },
     /// The turn is over and saved.
     Final {

@@ -3030,8 +3030,8 @@ export type ToulminStep =
 "rebuttal";
 
 /**
- *  What a streamed turn sends to the UI, in order: `started`, any `delta`s (or
- *  `progress` steps), then one `final` or `error`.
+ *  What a streamed turn sends to the UI, in order: `started`, the tutor's `passage`,
+ *  any `delta`s (or `progress` steps), then one `final` or `error`.
  */
 export type TurnEvent<T> = 
 /**  The turn is running; `turn` stops it through `cancel_turn`. */
@@ -3048,6 +3048,13 @@ text: string } |
 step: string; 
 /**  The section's number and title; empty when the step is about none. */
 section: string } | 
+/**
+ *  The course passage the tutor's reply rests on, sent as soon as the turn is
+ *  prepared, before the model writes (shown above the streaming words).
+ */
+{ kind: "passage"; 
+/**  The passage. */
+passage: SourcePassage } | 
 /**  The turn is over and saved. */
 { kind: "final"; 
 /**  The loop's result (usually its saved view). */

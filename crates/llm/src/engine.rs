@@ -43,8 +43,9 @@ pub struct EngineConfig {
     /// ([`crate::verified`]), in Lantern's data folder; none hashes on every load.
     #[serde(default)]
     pub verified_record: Option<PathBuf>,
-    /// Sample every token after its own model pass, even those the grammar forces
-    /// ([`crate::forced`]): the baseline that benchmarks and tests compare with.
+    /// Sample every token, even those the grammar forces, instead of writing forced
+    /// text with the tokenizer's tokens in one batch ([`crate::forced`]): the baseline
+    /// that benchmarks compare with.
     #[serde(default)]
     pub plain_decoding: bool,
 }
@@ -66,7 +67,7 @@ pub struct GenerationStats {
     pub decode_ms: f64,
     /// Whether generation stopped at the token cap.
     pub truncated: bool,
-    /// Generated tokens that the grammar forced, evaluated in a batch with others.
+    /// Generated tokens that the grammar forced, written without sampling.
     #[serde(default)]
     pub forced_tokens: usize,
 }
@@ -101,15 +102,13 @@ pub struct Engine {
     /// The vocabulary index for fast-forward, built on first use (`None` inside when
     /// the vocabulary cannot be used).
     fast_forward: OnceLock<Option<Arc<FastForward>>>,
+    /// Test hook: evaluate forced tokens one at a time instead of in one batch.
+    #[cfg(test)]
+    pub(crate) forced_one_by_one: bool,
 }
 
 fn runtime_error(what: &str, e: impl std::fmt::Display) -> LlmError {
     LlmError::Runtime(format!("{what}: {e}"))
-}
-
-/// A batch row as llama.cpp indexes it.
-fn row_index(row: usize) -> Result<i32, LlmError> {
-    i32::try_from(row).map_err(|e| runtime_error("row", e))
 }
 
 /// Length of the common prefix of two token lists.
@@ -159,6 +158,8 @@ impl Engine {
             snapshots: Vec::new(),
             fast_forward_on: !config.plain_decoding,
             fast_forward: OnceLock::new(),
+            #[cfg(test)]
+            forced_one_by_one: false,
         })
     }
 
@@ -203,43 +204,21 @@ impl Engine {
         Ok(())
     }
 
-    /// Evaluates `token` and the `draft` after it in one batch, with logits at every
-    /// position when there is a draft (row `i` holds the logits after the `i`-th token).
-    fn evaluate_draft(
+    /// Evaluates the written `tokens` in one batch (one at a time in the test that
+    /// checks batching changes nothing).
+    fn evaluate_pending(
         &mut self,
         batch: &mut LlamaBatch,
-        token: LlamaToken,
-        draft: &[LlamaToken],
+        tokens: &[LlamaToken],
     ) -> Result<(), LlmError> {
-        if draft.is_empty() {
-            return self.evaluate(batch, &[token], true);
+        #[cfg(test)]
+        if self.forced_one_by_one {
+            for token in tokens {
+                self.evaluate(batch, std::slice::from_ref(token), true)?;
+            }
+            return Ok(());
         }
-        batch.clear();
-        let tokens: Vec<LlamaToken> = std::iter::once(token)
-            .chain(draft.iter().copied())
-            .collect();
-        for (i, &t) in tokens.iter().enumerate() {
-            let pos =
-                i32::try_from(self.cached.len() + i).map_err(|e| runtime_error("position", e))?;
-            batch
-                .add(t, pos, &[0], true)
-                .map_err(|e| runtime_error("batch", e))?;
-        }
-        self.ctx
-            .decode(batch)
-            .map_err(|e| runtime_error("decode", e))?;
-        self.cached.extend_from_slice(&tokens);
-        Ok(())
-    }
-
-    /// Drops the cached tokens from position `keep` on (a draft the samples left).
-    fn forget_from(&mut self, keep: usize) -> Result<(), LlmError> {
-        let from = u32::try_from(keep).map_err(|e| runtime_error("position", e))?;
-        self.ctx
-            .clear_kv_cache_seq(Some(0), Some(from), None)
-            .map_err(|e| runtime_error("cache", e))?;
-        self.cached.truncate(keep);
-        Ok(())
+        self.evaluate(batch, tokens, true)
     }
 
     /// Restores the best saved prefix if it beats what the cache already holds, then
@@ -391,59 +370,46 @@ impl Engine {
                 stats.truncated = true;
             }
         };
+        // Tokens written but not yet evaluated: the last sampled one and those forced
+        // after it, evaluated together.
+        let mut pending: Vec<LlamaToken> = Vec::new();
         'turn: loop {
             if cancelled() {
                 return Err(LlmError::Cancelled);
             }
-            let mut token = sampler.sample(&self.ctx, row)?;
-            first_token_at.get_or_insert_with(Instant::now);
-            // Evaluate `token` with what the grammar forces after it, then sample along
-            // that draft for as long as the samples agree with it.
-            loop {
-                if vocab.is_eog(token) {
-                    break 'turn;
-                }
-                emit(token, &mut stats);
-                if stats.truncated {
-                    break 'turn;
-                }
-                let draft = match &fast_forward {
-                    Some(fast_forward) => sampler.forced(self.model, fast_forward),
-                    None => Forced::Nothing,
-                };
-                let draft = match draft {
-                    Forced::End => break 'turn,
-                    Forced::Tokens(tokens) => tokens,
-                    Forced::Nothing => Vec::new(),
-                };
-                let start = self.cached.len();
-                self.evaluate_draft(&mut batch, token, &draft)?;
-                let mut kept = 0;
-                let mut differing = None;
-                for (index, &proposed) in draft.iter().enumerate() {
-                    let sampled = sampler.sample(&self.ctx, row_index(index)?)?;
-                    if sampled != proposed {
-                        differing = Some(sampled);
-                        break;
+            if let Some(fast_forward) = &fast_forward {
+                match sampler.forced(self.model, fast_forward) {
+                    Forced::End => break,
+                    Forced::Tokens(tokens) => {
+                        first_token_at.get_or_insert_with(Instant::now);
+                        sampler.accept_forced(&tokens)?;
+                        for token in tokens {
+                            emit(token, &mut stats);
+                            stats.forced_tokens += 1;
+                            pending.push(token);
+                            if stats.truncated {
+                                break 'turn;
+                            }
+                        }
                     }
-                    emit(sampled, &mut stats);
-                    stats.forced_tokens += 1;
-                    kept += 1;
-                    if stats.truncated {
-                        break 'turn;
-                    }
-                }
-                match differing {
-                    Some(sampled) => {
-                        self.forget_from(start + 1 + kept)?;
-                        token = sampled;
-                    }
-                    None => {
-                        row = row_index(draft.len())?;
-                        continue 'turn;
-                    }
+                    Forced::Nothing => {}
                 }
             }
+            if !pending.is_empty() {
+                self.evaluate_pending(&mut batch, &pending)?;
+                row = batch.n_tokens() - 1;
+                pending.clear();
+            }
+            let token = sampler.sample(&self.ctx, row)?;
+            first_token_at.get_or_insert_with(Instant::now);
+            if vocab.is_eog(token) {
+                break;
+            }
+            emit(token, &mut stats);
+            if stats.truncated {
+                break;
+            }
+            pending.push(token);
         }
         let rest = utf8.finish();
         if !rest.is_empty() {

@@ -1,16 +1,20 @@
-//! Fast-forward: the text a grammar forces, evaluated in one batch.
+//! Fast-forward: the text a grammar forces, written without sampling and evaluated in
+//! one batch.
 //!
 //! Under a JSON grammar much of an answer is fixed: keys, quotes, colons, closing
-//! braces. Decoding those one token at a time costs a whole model pass each; evaluating
+//! braces. Sampling those one token at a time costs a whole model pass each; evaluating
 //! them together costs little more than one. [`FastForward::forced`] asks the grammar, on
 //! a copy of its state, which characters may come next, offering it one single-byte
 //! token per byte that can start a character and an end-of-generation token. While
-//! exactly one ASCII character is allowed, it is forced. The forced text, tokenized the
-//! way the model's tokenizer writes it, is a draft: the engine evaluates it in one batch
-//! with logits at every position and still samples every token from them, keeping the
-//! draft only as far as the samples agree with it (speculative decoding with the grammar
-//! as the drafter). So the grammar is never loosened and the output is token for token
-//! what decoding one token at a time gives; only the number of model passes changes.
+//! exactly one ASCII character is allowed, it is forced; when only the end is allowed,
+//! the answer is over without another pass.
+//!
+//! The forced text is written with the model's own tokenizer: the tokens the model read
+//! such text as in training. Sampled one by one under the grammar's mask, the same text
+//! often comes out in fragments the model never saw (`c`, `la`, `im` for `claim`, when
+//! the model preferred a token the mask refused), so the words after it can differ from
+//! token-by-token decoding; the grammar itself is unchanged (docs/performance.md has the
+//! comparison).
 
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::sampling::LlamaSampler;
@@ -28,8 +32,7 @@ const MAX_FORCED_BYTES: usize = 256;
 pub(crate) enum Forced {
     /// More than one continuation is allowed: the model chooses.
     Nothing,
-    /// The forced text, as the tokenizer writes it (a draft the model's own samples
-    /// confirm: it may prefer other tokens for the same text).
+    /// The forced text, as the model's tokenizer writes it.
     Tokens(Vec<LlamaToken>),
     /// The grammar is complete and allows nothing more: the answer ends here.
     End,

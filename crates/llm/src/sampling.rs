@@ -90,11 +90,24 @@ impl TokenSampler {
     }
 
     /// What the grammar forces next (nothing without a grammar); the sampler is not
-    /// changed: the draft's tokens are sampled like any others.
+    /// changed until [`TokenSampler::accept_forced`].
     pub(crate) fn forced(&mut self, model: &LlamaModel, fast_forward: &FastForward) -> Forced {
         match &mut self.grammar {
             Some(grammar) => fast_forward.forced(model, grammar),
             None => Forced::Nothing,
         }
+    }
+
+    /// Records `tokens`, forced by the grammar, as written.
+    pub(crate) fn accept_forced(&mut self, tokens: &[LlamaToken]) -> Result<(), LlmError> {
+        if let Some(grammar) = self.grammar.as_mut() {
+            for &token in tokens {
+                grammar
+                    .try_accept(token)
+                    .map_err(|e| LlmError::Grammar(format!("a forced token was refused: {e}")))?;
+                self.chain.accept(token);
+            }
+        }
+        Ok(())
     }
 }

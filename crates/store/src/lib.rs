@@ -46,7 +46,7 @@ pub use reports::{
 };
 pub use reports_actions::{ChangeSelection, ReportRequest, ReportTurnSaved};
 pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};
-pub use tutor_actions::{TutorAnswer, TutorPorts, TutorPreview};
+pub use tutor_actions::{TurnTimings, TutorAnswer, TutorPorts, TutorPreview, TutorSinks};
 pub use tutor_drills::DrillGraded;
 pub use tutor_exams::{ExamEventSaved, ExamStatusView};
 

@@ -11,6 +11,7 @@ use lantern_core::turn::{answer_turn, ReplyOrigin};
 use lantern_core::tutor::exam::ExamService;
 use lantern_core::tutor::lite::snapshot_lite;
 use lantern_core::tutor::log::UnitMastery;
+use lantern_core::tutor::passage::SourcePassage;
 use lantern_core::tutor::revisit::revisit_order;
 use lantern_core::tutor::{
     clean_input, finish_turn, prepare_turn, PreparedTurn, SnapshotLite, StudentInput,
@@ -43,6 +44,37 @@ pub struct TutorAnswer {
     pub log: TurnLog,
     /// Who wrote the reply.
     pub origin: ReplyOrigin,
+    /// Where the turn's time went.
+    pub timings: TurnTimings,
+}
+
+/// Where a tutor turn shows what it has, as it has it.
+pub struct TutorSinks<'a> {
+    /// The course passage the reply rests on, once the turn is prepared.
+    pub on_passage: Option<&'a mut (dyn FnMut(&SourcePassage) + Send)>,
+    /// The reply's words as they are checked.
+    pub on_text: DeltaSink<'a>,
+}
+
+impl<'a> TutorSinks<'a> {
+    /// Only the words (the passage arrives with the saved reply).
+    pub fn words(on_text: DeltaSink<'a>) -> Self {
+        Self {
+            on_passage: None,
+            on_text,
+        }
+    }
+}
+
+/// Where a tutor turn's time went, in milliseconds (`lantern bench tutor`).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TurnTimings {
+    /// Reading the thread and preparing the turn: mapping, retrieval, policy.
+    pub prepare_ms: f64,
+    /// Asking the model and checking its sentences (or the authored reply alone).
+    pub answer_ms: f64,
+    /// Saving the messages, snapshot and log in one transaction.
+    pub save_ms: f64,
 }
 
 /// A turn prepared without asking the model (`lantern tutor policy`).
@@ -158,9 +190,10 @@ impl Store {
     }
 
     /// Answers the student's input in thread `thread_id` — the model (streaming the
-    /// reply's words to `on_text`) or the deterministic fallback — and saves the turn's
-    /// messages, snapshot and log in one transaction. Nothing is saved when the turn is
-    /// stopped.
+    /// reply's words to `sinks.on_text`) or the deterministic fallback — and saves the
+    /// turn's messages, snapshot and log in one transaction. The course passage the reply
+    /// rests on goes to `sinks.on_passage` as soon as the turn is prepared, before the
+    /// model writes. Nothing is saved when the turn is stopped.
     #[allow(clippy::too_many_arguments)]
     pub async fn tutor_turn(
         &self,
@@ -169,13 +202,21 @@ impl Store {
         raw: &StudentInput,
         ports: TutorPorts<'_>,
         now: DateTime<Utc>,
-        on_text: DeltaSink<'_>,
+        sinks: TutorSinks<'_>,
         cancel: &CancelFlag,
     ) -> Result<TutorAnswer, StoreError> {
+        let TutorSinks {
+            on_passage,
+            on_text,
+        } = sinks;
         let input = clean_input(raw)?;
         let started = Instant::now();
         let loaded = self.tutor_load(profile_id, thread_id, now).await?;
         let prepared = self.tutor_prepared(&loaded, &input, ports, now).await?;
+        let prepare_ms = started.elapsed().as_secs_f64() * 1e3;
+        if let (Some(passage), Some(on_passage)) = (&prepared.skeleton.passage, on_passage) {
+            on_passage(passage);
+        }
         let answered = answer_turn(&prepared, ports.llm, on_text, cancel).await?;
         let origin = answered.origin;
         let latency_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -197,6 +238,7 @@ impl Store {
                 },
             )
             .await?;
+        let save_ms = started.elapsed().as_secs_f64() * 1e3 - latency_ms;
         Ok(TutorAnswer {
             turn_id: prepared.policy.turn_id.clone(),
             messages,
@@ -205,6 +247,11 @@ impl Store {
                 .await,
             log: finished.log,
             origin,
+            timings: TurnTimings {
+                prepare_ms,
+                answer_ms: latency_ms - prepare_ms,
+                save_ms,
+            },
         })
     }
 

@@ -316,7 +316,7 @@ async fn drill(store: &Store, profile: i64, thread: i64) -> (String, String) {
                     exams: &exams,
                 },
                 t0(),
-                &mut |_| {},
+                lantern_store::TutorSinks::words(&mut |_| {}),
                 &CancelFlag::default(),
             )
             .await

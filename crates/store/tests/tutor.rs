@@ -100,7 +100,7 @@ async fn offline_turn(
             input,
             ports(),
             now(),
-            &mut |_| {},
+            lantern_store::TutorSinks::words(&mut |_| {}),
             &CancelFlag::default(),
         )
         .await
@@ -219,7 +219,7 @@ async fn a_stopped_turn_saves_nothing() {
             &StudentInput::message("what is an angle?"),
             ports,
             now(),
-            &mut |_| {},
+            lantern_store::TutorSinks::words(&mut |_| {}),
             &cancel,
         )
         .await
@@ -256,4 +256,34 @@ async fn threads_belong_to_their_profile_and_survive_a_reimport() {
     );
     store.delete_tutor_thread(profile, id).await.unwrap();
     assert!(store.list_tutor_threads(profile).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_passage_is_handed_over_before_any_words_and_is_the_one_saved() {
+    let (_dir, store, profile, id) = store_with_thread().await;
+    let order = std::sync::Mutex::new(Vec::<String>::new());
+    let mut on_passage = |p: &lantern_core::tutor::passage::SourcePassage| {
+        order.lock().unwrap().push(format!("passage {}", p.unit_id));
+    };
+    let mut on_text = |t: &str| order.lock().unwrap().push(format!("text {t}"));
+    let sinks = lantern_store::TutorSinks {
+        on_passage: Some(&mut on_passage),
+        on_text: &mut on_text,
+    };
+    let answer = store
+        .tutor_turn(
+            profile,
+            id,
+            &StudentInput::message("what is an angle?"),
+            ports(),
+            now(),
+            sinks,
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+    let saved = answer.messages.last().unwrap().passage.as_ref().unwrap();
+    let order = order.into_inner().unwrap();
+    assert_eq!(order.first(), Some(&format!("passage {}", saved.unit_id)));
+    assert!(answer.timings.prepare_ms >= 0.0 && answer.timings.save_ms >= 0.0);
 }

@@ -130,7 +130,7 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
                     &input,
                     ports,
                     now(),
-                    &mut |_| {},
+                    lantern_store::TutorSinks::words(&mut |_| {}),
                     &CancelFlag::default(),
                 )
                 .await

@@ -14,9 +14,10 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
+use lantern_core::tutor::passage::SourcePassage;
 use lantern_core::tutor::{clean_input, StudentInput, TutorDebugView};
 use lantern_core::ErrorCode;
-use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_store::{Store, StoreExamService, TutorPorts, TutorSinks};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -107,6 +108,7 @@ pub async fn tutor_send<R: Runtime>(
         id: id.0,
         input,
         clock: state.clock,
+        events: on_event.clone(),
     };
     stream_with_model(&app, &state, &on_event, turn).await
 }
@@ -119,6 +121,8 @@ struct TutorTurn<'s> {
     id: i64,
     input: StudentInput,
     clock: AppClock,
+    /// Where the passage goes before the model writes.
+    events: Channel<TurnEvent<TutorTurnView>>,
 }
 
 impl StreamedTurn for TutorTurn<'_> {
@@ -143,6 +147,15 @@ impl StreamedTurn for TutorTurn<'_> {
                 retriever: retriever.as_ref(),
                 exams: &exams,
             };
+            let mut on_passage = |passage: &SourcePassage| {
+                let _ = self.events.send(TurnEvent::Passage {
+                    passage: passage.clone(),
+                });
+            };
+            let sinks = TutorSinks {
+                on_passage: Some(&mut on_passage),
+                on_text,
+            };
             let answer = self
                 .store
                 .tutor_turn(
@@ -151,7 +164,7 @@ impl StreamedTurn for TutorTurn<'_> {
                     &self.input,
                     ports,
                     self.clock.now(),
-                    on_text,
+                    sinks,
                     cancel,
                 )
                 .await?;

@@ -1,6 +1,6 @@
 import { Channel } from "@tauri-apps/api/core";
 import { useCallback, useRef, useState } from "react";
-import { commands, type IpcError, type ReplyOrigin, type TurnEvent } from "../bindings";
+import { commands, type IpcError, type ReplyOrigin, type SourcePassage, type TurnEvent } from "../bindings";
 
 /** What a command returns through the generated bindings. */
 export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: IpcError };
@@ -9,11 +9,12 @@ export type Result<T> = { status: "ok"; data: T } | { status: "error"; error: Ip
 export type TurnProgress = { step: string; section: string };
 
 /** One streamed turn at a time, for any loop: the words as they arrive (or the steps of
- * a multi-step turn), a Stop that cancels the running turn, and who wrote the last reply
- * (the model or the guide). */
+ * a multi-step turn, or the tutor's course passage before the model writes), a Stop that
+ * cancels the running turn, and who wrote the last reply (the model or the guide). */
 export function useStreamedTurn<T>() {
   const [streaming, setStreaming] = useState<string | null>(null);
   const [progress, setProgress] = useState<TurnProgress | null>(null);
+  const [passage, setPassage] = useState<SourcePassage | null>(null);
   const [canStop, setCanStop] = useState(false);
   const [origin, setOrigin] = useState<ReplyOrigin | null>(null);
   const turn = useRef<number | null>(null);
@@ -31,6 +32,8 @@ export function useStreamedTurn<T>() {
         setStreaming((seen) => (seen ?? "") + event.text);
       } else if (event.kind === "progress") {
         setProgress({ step: event.step, section: event.section });
+      } else if (event.kind === "passage") {
+        setPassage(event.passage);
       } else if (event.kind === "final") {
         setOrigin(event.origin);
       }
@@ -42,6 +45,7 @@ export function useStreamedTurn<T>() {
       setCanStop(false);
       setStreaming(null);
       setProgress(null);
+      setPassage(null);
     }
   }, []);
 
@@ -50,5 +54,5 @@ export function useStreamedTurn<T>() {
     if (turn.current !== null) await commands.cancelTurn(turn.current);
   }, []);
 
-  return { streaming, progress, canStop, origin, run, stop };
+  return { streaming, progress, passage, canStop, origin, run, stop };
 }

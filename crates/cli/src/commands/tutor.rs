@@ -677,9 +677,9 @@ fn turn(
         input,
         ports,
         now,
-        &mut |text| {
+        lantern_store::TutorSinks::words(&mut |text| {
             let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
-        },
+        }),
         &CancelFlag::default(),
     ))?;
     let _ = writeln!(std::io::stderr());

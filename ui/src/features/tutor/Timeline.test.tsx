@@ -28,6 +28,20 @@ describe("Timeline", () => {
     await i18next.changeLanguage("en");
   });
 
+  it("shows the course passage while the reply is still being written", () => {
+    render(
+      <Timeline
+        threadId={1} messages={[]} streaming="" streamingPassage={MOCK_PASSAGE} gradingDrill={null} busy
+        onPress={vi.fn()} onFollowUp={vi.fn()} onGrade={vi.fn(async () => true)}
+        onSubmitExam={vi.fn(async () => null)} onSupport={vi.fn(async () => null)}
+      />,
+    );
+    const writing = screen.getByRole("listitem");
+    expect(writing.getAttribute("aria-busy")).toBe("true");
+    expect(within(writing).getByRole("figure")).toBeTruthy();
+    expect(within(writing).getByRole("figure").textContent).toContain("undo the operations in reverse order");
+  });
+
   it("shows the passage under a reply and under a card", () => {
     renderTimeline([
       reply("1", { passage: MOCK_SUMMARY_PASSAGE }),

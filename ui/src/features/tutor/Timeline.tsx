@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ClientEvent, ExamEventView, ExamResult, TutorMessage } from "../../bindings";
+import type { ClientEvent, ExamEventView, ExamResult, SourcePassage, TutorMessage } from "../../bindings";
 import { Formula, MathText } from "../../math/MathText";
 import { ConceptCard } from "./cards/ConceptCard";
 import { DrillCard } from "./cards/DrillCard";
@@ -53,6 +53,7 @@ export function Timeline({
   threadId,
   messages,
   streaming,
+  streamingPassage = null,
   gradingDrill,
   busy,
   onPress,
@@ -64,6 +65,8 @@ export function Timeline({
   threadId: number;
   messages: TutorMessage[];
   streaming: string | null;
+  /** The course passage of the reply being written, shown before its words. */
+  streamingPassage?: SourcePassage | null;
   /** The drill message being checked, if any. */
   gradingDrill: string | null;
   busy: boolean;
@@ -153,6 +156,7 @@ export function Timeline({
       {streaming !== null && gradingDrill === null && (
         <li className="item message message-assistant message-streaming" aria-busy="true">
           {streaming || t("tutor.thinking")}
+          {streamingPassage && <PassageQuote passage={streamingPassage} />}
         </li>
       )}
     </ol>

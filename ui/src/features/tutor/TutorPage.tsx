@@ -172,6 +172,7 @@ export function TutorPage({ modelReady, debugDrawer }: { modelReady: boolean; de
               threadId={thread.id}
               messages={thread.messages}
               streaming={tutor.streaming}
+              streamingPassage={tutor.streamingPassage}
               gradingDrill={gradingDrill}
               busy={busy}
               onPress={(event) => void tutor.press(event)}

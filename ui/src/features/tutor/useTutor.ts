@@ -133,6 +133,7 @@ export function useTutor() {
     origin: turn.origin,
     revision,
     streaming: turn.streaming,
+    streamingPassage: turn.passage,
     canStop: turn.canStop,
     stop: turn.stop,
     open: (threadId: number) => show(commands.tutorOpen(threadId)),

@@ -304,7 +304,7 @@ pub async fn run(
                                 &StudentInput::message(&text),
                                 ports,
                                 now,
-                                &mut |_| {},
+                                lantern_store::TutorSinks::words(&mut |_| {}),
                                 &CancelFlag::default(),
                             )
                             .await?;
@@ -328,7 +328,7 @@ pub async fn run(
                             &input,
                             ports,
                             now,
-                            &mut |_| {},
+                            lantern_store::TutorSinks::words(&mut |_| {}),
                             &CancelFlag::default(),
                         )
                         .await?;
