@@ -13,8 +13,10 @@
 // - "model ready": the status bar says the default model is ready;
 // - memory: resident set (VmRSS) of the app and every process it started (WebKit web and
 //   network processes, the model worker), 20 s after the model became ready and the
-//   course list showed. Each run launches a fresh profile twice: the first launch
-//   imports the sample course, the second is an ordinary start.
+//   course list showed; then again once the idle model worker was released (the app
+//   stops it after $LANTERN_MODEL_RELEASE_SECS without a turn: 30 s here, 180 s by
+//   default). Each run launches a fresh profile twice: the first launch imports the
+//   sample course, the second is an ordinary start.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -39,6 +41,9 @@ const { descendants, freshHome, launch, statusMatching } = await import("../test
 /** Friendlier names for /proc's 15-character process names. */
 const LABELS = { "lantern-app": "app", WebKitWebProces: "WebKit web process", WebKitNetworkPr: "WebKit network process" };
 const IDLE_MS = 20000;
+// The driver passes this environment to the app.
+process.env.LANTERN_MODEL_RELEASE_SECS ??= "30";
+const RELEASE_WAIT_MS = 90000;
 
 /** The app's processes with readable names: the model worker is the app binary too. */
 function appProcesses(driverPid) {
@@ -67,7 +72,14 @@ async function measure(home) {
     const procs = appProcesses(app.driverPid);
     const byName = {};
     for (const p of procs) byName[p.name] = (byName[p.name] ?? 0) + p.rssKb / 1024;
-    return { windowReady, interactive, modelReady, totalMb: procs.reduce((s, p) => s + p.rssKb, 0) / 1024, byName };
+    const totalMb = procs.reduce((s, p) => s + p.rssKb, 0) / 1024;
+    let released = null;
+    for (let waited = 0; waited < RELEASE_WAIT_MS && released === null; waited += 1000) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const now = appProcesses(app.driverPid);
+      if (!now.some((p) => p.name === "model worker")) released = now.reduce((s, p) => s + p.rssKb, 0) / 1024;
+    }
+    return { windowReady, interactive, modelReady, totalMb, releasedMb: released ?? NaN, byName };
   } finally {
     await app.stop();
   }
@@ -79,18 +91,19 @@ for (let i = 0; i < runs; i += 1) {
   for (const [phase, results] of Object.entries(phases)) {
     const r = await measure(home);
     results.push(r);
-    console.log(`run ${i + 1}, ${phase}: window ${r.windowReady.toFixed(0)} ms, interactive ${r.interactive.toFixed(0)} ms, model ready ${r.modelReady.toFixed(0)} ms, idle RSS ${r.totalMb.toFixed(0)} MB`);
+    console.log(`run ${i + 1}, ${phase}: window ${r.windowReady.toFixed(0)} ms, interactive ${r.interactive.toFixed(0)} ms, model ready ${r.modelReady.toFixed(0)} ms, idle RSS ${r.totalMb.toFixed(0)} MB, model released ${r.releasedMb.toFixed(0)} MB`);
   }
   rmSync(home, { recursive: true, force: true });
 }
 const names = [...new Set(Object.values(phases).flat().flatMap((r) => Object.keys(r.byName)))];
 console.log(`\nmedian of ${runs} runs (${process.env.LANTERN_APP_BINARY ?? "target/debug/lantern-app"}):`);
-console.log(`| launch | window ready | interactive | model ready | idle RSS total | ${names.join(" | ")} |`);
-console.log(`| --- | --- | --- | --- | --- | ${names.map(() => "---").join(" | ")} |`);
+console.log(`| launch | window ready | interactive | model ready | idle RSS total | ${names.join(" | ")} | idle RSS, model released |`);
+console.log(`| --- | --- | --- | --- | --- | ${names.map(() => "---").join(" | ")} | --- |`);
 for (const [phase, results] of Object.entries(phases)) {
   const ms = (key) => `${median(results.map((r) => r[key])).toFixed(0)} ms`;
   console.log(
     `| ${phase} | ${ms("windowReady")} | ${ms("interactive")} | ${ms("modelReady")} | ${median(results.map((r) => r.totalMb)).toFixed(0)} MB | ` +
-      `${names.map((n) => `${median(results.map((r) => r.byName[n] ?? 0)).toFixed(0)} MB`).join(" | ")} |`,
+      `${names.map((n) => `${median(results.map((r) => r.byName[n] ?? 0)).toFixed(0)} MB`).join(" | ")} | ` +
+      `${median(results.map((r) => r.releasedMb)).toFixed(0)} MB |`,
   );
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod expenses;
 pub mod library;
 pub mod model;
+pub mod model_release;
 pub mod models;
 pub mod modules;
 pub mod picker;
@@ -191,6 +192,7 @@ pub fn run() -> std::process::ExitCode {
             ))?;
             app.manage(state);
             models::selection::spawn_start(app.handle());
+            model_release::spawn_idle_release(app.handle());
             commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));
             Ok(())
         })

@@ -48,6 +48,8 @@ struct Worker {
 struct State {
     worker: Option<Worker>,
     next_id: u64,
+    /// When the worker last started or finished a turn.
+    last_used: Option<std::time::Instant>,
 }
 
 /// A supervised worker process; implements the core [`Llm`] port.
@@ -144,6 +146,26 @@ impl Supervisor {
             .and_then(|w| w.child.id())
     }
 
+    /// Stops the worker, returning its memory, when no turn has used it for `after`; the
+    /// next request starts a fresh one (the model file is not checked again). A running
+    /// turn is never interrupted. Returns whether the worker was stopped.
+    pub async fn release_if_idle(&self, after: Duration) -> bool {
+        let Ok(mut state) = self.state.try_lock() else {
+            return false; // a turn (or a start) is running
+        };
+        let idle = state.last_used.is_some_and(|t| t.elapsed() >= after);
+        match state.worker.take() {
+            Some(mut worker) if idle => {
+                let _ = worker.child.kill().await;
+                true
+            }
+            worker => {
+                state.worker = worker;
+                false
+            }
+        }
+    }
+
     /// Starts the worker now (normally it starts with the first request).
     pub async fn start(&self) -> Result<(), LlmError> {
         self.start_reporting(&|_| {}).await
@@ -218,6 +240,7 @@ impl Supervisor {
             state.worker = None;
             state.worker = Some(self.spawn(on_progress).await?);
         }
+        state.last_used = Some(std::time::Instant::now());
         state
             .worker
             .as_mut()
@@ -241,6 +264,7 @@ impl Supervisor {
         let result = self
             .run_turn(&mut state, id, request, schema, on_delta, cancel)
             .await;
+        state.last_used = Some(std::time::Instant::now());
         if matches!(result, Err(LlmError::Crashed(_) | LlmError::Timeout(_))) {
             // Kill what is left; the next request starts a fresh worker.
             if let Some(mut w) = state.worker.take() {

@@ -1,7 +1,9 @@
 //! Tests against the real default model from the model pack (`models/fetch.py`),
 //! run in the real worker process.
 
-use lantern_core::llm::{generate, generate_streaming, CancelFlag, Limits, LlmError, LlmRequest};
+use lantern_core::llm::{
+    generate, generate_streaming, schema_of, CancelFlag, Limits, LlmError, LlmRequest,
+};
 use lantern_core::Coded;
 use lantern_llm::{check_model_file, inspect_model, Supervisor};
 use schemars::JsonSchema;
@@ -264,4 +266,33 @@ async fn missing_corrupt_and_truncated_models_give_coded_errors() {
     let not_gguf = dir.path().join("notes.gguf");
     std::fs::write(&not_gguf, b"these are my notes, not a model").unwrap();
     assert_eq!(ask(supervisor_for(not_gguf)).await.code(), "model_invalid");
+}
+
+#[tokio::test]
+async fn an_idle_worker_is_released_and_the_next_turn_starts_a_fresh_one() {
+    let llm = supervisor_for(default_model_path());
+    llm.start().await.unwrap();
+    let first = llm.worker_pid().await.expect("a running worker");
+    assert!(
+        !llm.release_if_idle(Duration::from_secs(3600)).await,
+        "a worker used a moment ago stays"
+    );
+    assert_eq!(llm.worker_pid().await, Some(first));
+    assert!(llm.release_if_idle(Duration::ZERO).await);
+    assert_eq!(
+        llm.worker_pid().await,
+        None,
+        "the worker's memory is returned"
+    );
+    let answer = llm
+        .complete(
+            &request("Answer with JSON.", "Name one planet."),
+            Some(&schema_of::<Keyword>()),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+    assert!(!answer.text.is_empty());
+    assert!(llm.worker_pid().await.is_some_and(|pid| pid != first));
 }
