@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tauri::{AppHandle, Runtime};
 use tauri_specta::Event;
-use tokio::sync::{Mutex, OnceCell};
+use tokio::sync::Mutex;
 
 /// Threads the embedder may use (it shares the laptop with the model).
 const EMBED_THREADS: usize = 2;
@@ -50,7 +50,8 @@ pub struct ModulesChanged;
 pub struct Library {
     pack_dir: Option<PathBuf>,
     index_dir: PathBuf,
-    retriever: OnceCell<Arc<LanceRetriever>>,
+    /// Opened on first use; let go after an import (see [`Library::import`]).
+    retriever: Mutex<Option<Arc<LanceRetriever>>>,
     importing: Mutex<()>,
 }
 
@@ -62,7 +63,7 @@ impl Library {
         Self {
             pack_dir,
             index_dir,
-            retriever: OnceCell::new(),
+            retriever: Mutex::new(None),
             importing: Mutex::new(()),
         }
     }
@@ -75,28 +76,35 @@ impl Library {
     /// The retriever, loading the embedder and opening the index (seeing what `store`
     /// published) the first time.
     pub async fn retriever(&self, store: &Store) -> Result<Arc<LanceRetriever>, IpcError> {
-        self.retriever
-            .get_or_try_init(|| async {
-                let pack = self.pack_dir.clone().ok_or_else(|| {
-                    IpcError::new(
-                        ErrorCode::ModelPackMissing,
-                        "the model pack with the sentence embedder was not found",
-                    )
-                })?;
-                let embedder = tauri::async_runtime::spawn_blocking(move || {
-                    Embedder::load(&EmbedderFiles::in_pack(&pack), EMBED_THREADS)
-                })
-                .await
-                .map_err(|e| IpcError::internal(e.to_string()))??;
-                let retriever = LanceRetriever::open(embedder, &self.index_dir, store).await?;
-                Ok(Arc::new(retriever))
-            })
-            .await
-            .cloned()
+        let mut slot = self.retriever.lock().await;
+        if let Some(retriever) = slot.as_ref() {
+            return Ok(Arc::clone(retriever));
+        }
+        let pack = self.pack_dir.clone().ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::ModelPackMissing,
+                "the model pack with the sentence embedder was not found",
+            )
+        })?;
+        let embedder = tauri::async_runtime::spawn_blocking(move || {
+            Embedder::load(&EmbedderFiles::in_pack(&pack), EMBED_THREADS)
+        })
+        .await
+        .map_err(|e| IpcError::internal(e.to_string()))??;
+        let retriever = Arc::new(LanceRetriever::open(embedder, &self.index_dir, store).await?);
+        *slot = Some(Arc::clone(&retriever));
+        Ok(retriever)
+    }
+
+    /// Lets go of the retriever after an import: ONNX Runtime keeps the memory its
+    /// arena grew to for the import's batches (about 600 MB for the sample course), and
+    /// dropping the embedder returns it. The next search opens a fresh one.
+    async fn release_after_import(&self) {
+        *self.retriever.lock().await = None;
     }
 
     /// Imports the course pack at `path` into the index and `store`, sending progress
-    /// events; imports run one at a time.
+    /// events; imports run one at a time, each ending with the embedder let go.
     pub async fn import<R: Runtime>(
         &self,
         app: &AppHandle<R>,
@@ -107,7 +115,10 @@ impl Library {
         let retriever = self.retriever(store).await?;
         let pack = pack_name(path);
         let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
-        let summary = import_course_pack(path, &retriever, store, &mut on_progress).await?;
+        let imported = import_course_pack(path, &retriever, store, &mut on_progress).await;
+        drop(retriever);
+        self.release_after_import().await;
+        let summary = imported?;
         if let Err(e) = CoursesChanged.emit(app) {
             tracing::warn!("cannot announce the new course: {e}");
         }
@@ -131,7 +142,10 @@ impl Library {
         let retriever = self.retriever(store).await?;
         let pack = pack_name(path);
         let mut on_progress = |p: ImportProgress| send_progress(app, &pack, p);
-        let (summary, _) = import_module_pack(path, &retriever, store, &mut on_progress).await?;
+        let imported = import_module_pack(path, &retriever, store, &mut on_progress).await;
+        drop(retriever);
+        self.release_after_import().await;
+        let (summary, _) = imported?;
         if let Err(e) = ModulesChanged.emit(app) {
             tracing::warn!("cannot announce the new module: {e}");
         }
