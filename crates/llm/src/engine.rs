@@ -102,9 +102,6 @@ pub struct Engine {
     /// The vocabulary index for fast-forward, built on first use (`None` inside when
     /// the vocabulary cannot be used).
     fast_forward: OnceLock<Option<Arc<FastForward>>>,
-    /// Test hook: evaluate forced tokens one at a time instead of in one batch.
-    #[cfg(test)]
-    pub(crate) forced_one_by_one: bool,
 }
 
 fn runtime_error(what: &str, e: impl std::fmt::Display) -> LlmError {
@@ -158,8 +155,6 @@ impl Engine {
             snapshots: Vec::new(),
             fast_forward_on: !config.plain_decoding,
             fast_forward: OnceLock::new(),
-            #[cfg(test)]
-            forced_one_by_one: false,
         })
     }
 
@@ -202,23 +197,6 @@ impl Engine {
             self.cached.extend_from_slice(chunk);
         }
         Ok(())
-    }
-
-    /// Evaluates the written `tokens` in one batch (one at a time in the test that
-    /// checks batching changes nothing).
-    fn evaluate_pending(
-        &mut self,
-        batch: &mut LlamaBatch,
-        tokens: &[LlamaToken],
-    ) -> Result<(), LlmError> {
-        #[cfg(test)]
-        if self.forced_one_by_one {
-            for token in tokens {
-                self.evaluate(batch, std::slice::from_ref(token), true)?;
-            }
-            return Ok(());
-        }
-        self.evaluate(batch, tokens, true)
     }
 
     /// Restores the best saved prefix if it beats what the cache already holds, then
@@ -396,7 +374,7 @@ impl Engine {
                 }
             }
             if !pending.is_empty() {
-                self.evaluate_pending(&mut batch, &pending)?;
+                self.evaluate(&mut batch, &pending, true)?;
                 row = batch.n_tokens() - 1;
                 pending.clear();
             }

@@ -34,7 +34,7 @@ pub(crate) fn smollm2_path() -> PathBuf {
 }
 
 /// SmolLM2's vocabulary (a vocab-only load), which llama.cpp's grammars need.
-fn vocab_model() -> &'static LlamaModel {
+pub(crate) fn vocab_model() -> &'static LlamaModel {
     static MODEL: OnceLock<LlamaModel> = OnceLock::new();
     MODEL.get_or_init(|| {
         let backend = crate::backend::backend().unwrap();
