@@ -47,9 +47,6 @@ pub(crate) struct FastForward {
     byte_of: HashMap<LlamaToken, u8>,
     /// An end-of-generation token (allowed once the grammar is complete).
     end: LlamaToken,
-    /// Every token's piece (as the grammar reads it), sorted, to find the tokens that
-    /// extend a piece.
-    pieces: Vec<(Vec<u8>, LlamaToken)>,
 }
 
 /// Bytes a character can start with: ASCII (but NUL) and the UTF-8 lead bytes.
@@ -76,10 +73,9 @@ impl FastForward {
             probes: vec![end],
             byte_of: HashMap::new(),
             end,
-            pieces,
         };
         for byte in first_bytes() {
-            let starting = index.starting_with(&[byte]);
+            let starting = starting_with(&pieces, &[byte]);
             match starting.iter().find(|(piece, _)| piece.len() == 1) {
                 Some(&(_, token)) => {
                     index.probes.push(token);
@@ -131,16 +127,6 @@ impl FastForward {
         }
     }
 
-    /// The tokens whose piece starts with `prefix`, with their pieces.
-    fn starting_with(&self, prefix: &[u8]) -> &[(Vec<u8>, LlamaToken)] {
-        let from = self.pieces.partition_point(|(p, _)| p.as_slice() < prefix);
-        let len = self.pieces[from..]
-            .iter()
-            .take_while(|(p, _)| p.starts_with(prefix))
-            .count();
-        &self.pieces[from..from + len]
-    }
-
     /// The tokens of `text` as the model's tokenizer writes it, if they spell `text`
     /// exactly.
     fn tokenize(&self, model: &LlamaModel, text: &[u8]) -> Option<Vec<LlamaToken>> {
@@ -152,6 +138,19 @@ impl FastForward {
             .collect();
         (!tokens.is_empty() && spelled == text).then_some(tokens)
     }
+}
+
+/// The entries of `pieces` (sorted) whose piece starts with `prefix`.
+fn starting_with<'p>(
+    pieces: &'p [(Vec<u8>, LlamaToken)],
+    prefix: &[u8],
+) -> &'p [(Vec<u8>, LlamaToken)] {
+    let from = pieces.partition_point(|(p, _)| p.as_slice() < prefix);
+    let len = pieces[from..]
+        .iter()
+        .take_while(|(p, _)| p.starts_with(prefix))
+        .count();
+    &pieces[from..from + len]
 }
 
 /// The tokens of `candidates` that `grammar`, in its current state, allows next.
