@@ -50,6 +50,21 @@ pub struct EngineConfig {
     pub plain_decoding: bool,
 }
 
+impl EngineConfig {
+    /// A config that loads `model_path` with `threads` and a context of
+    /// `context_tokens`: no checked-file record, fast-forward on.
+    pub fn new(model_path: PathBuf, threads: u32, context_tokens: u32) -> Self {
+        Self {
+            model_path,
+            threads,
+            context_tokens,
+            check_only: false,
+            verified_record: None,
+            plain_decoding: false,
+        }
+    }
+}
+
 /// What one generation cost.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GenerationStats {
@@ -97,10 +112,8 @@ pub struct Engine {
     /// Tokens whose state is in the KV cache of sequence 0, in order.
     cached: Vec<LlamaToken>,
     snapshots: Vec<Snapshot>,
-    /// Whether grammar-forced tokens are fast-forwarded.
-    fast_forward_on: bool,
-    /// The vocabulary index for fast-forward, built on first use (`None` inside when
-    /// the vocabulary cannot be used).
+    /// The vocabulary index for fast-forward, built on first use; `None` inside when
+    /// plain decoding was asked for or the vocabulary cannot be used.
     fast_forward: OnceLock<Option<Arc<FastForward>>>,
 }
 
@@ -153,17 +166,16 @@ impl Engine {
             ctx,
             cached: Vec::new(),
             snapshots: Vec::new(),
-            fast_forward_on: !config.plain_decoding,
-            fast_forward: OnceLock::new(),
+            fast_forward: match config.plain_decoding {
+                true => OnceLock::from(None),
+                false => OnceLock::new(),
+            },
         })
     }
 
     /// The fast-forward index, unless plain decoding was asked for or the vocabulary
     /// cannot be used.
     fn fast_forward_index(&self) -> Option<Arc<FastForward>> {
-        if !self.fast_forward_on {
-            return None;
-        }
         self.fast_forward
             .get_or_init(|| FastForward::for_model(self.model).map(Arc::new))
             .clone()

@@ -95,31 +95,32 @@ impl FastForward {
     pub(crate) fn forced(&self, model: &LlamaModel, grammar: &mut LlamaSampler) -> Forced {
         // Asking does not change the grammar's state; only accepting a byte does, on a
         // copy, made once something is forced (most steps inside a string stop here).
-        let first = allowed(grammar, &self.probes);
+        let mut next = allowed(grammar, &self.probes);
         let mut probe: Option<LlamaSampler> = None;
         let mut text = Vec::new();
         while text.len() < MAX_FORCED_BYTES {
-            let allowed = match probe.as_mut() {
-                Some(probe) => allowed(probe, &self.probes),
-                None => first.clone(),
-            };
-            let [only] = allowed.as_slice() else {
+            let [only] = next[..] else {
                 break;
             };
-            if *only == self.end {
+            if only == self.end {
                 if text.is_empty() {
                     return Forced::End;
                 }
                 break;
             }
             // A non-ASCII character is left to the model, as is a byte without a token.
-            match self.byte_of.get(only) {
+            match self.byte_of.get(&only) {
                 Some(&byte) if byte.is_ascii() => {
                     text.push(byte);
-                    probe.get_or_insert_with(|| grammar.clone()).accept(*only);
+                    let probe = probe.get_or_insert_with(|| grammar.clone());
+                    probe.accept(only);
+                    next = allowed(probe, &self.probes);
                 }
                 _ => break,
             }
+        }
+        if text.is_empty() {
+            return Forced::Nothing;
         }
         match self.tokenize(model, &text) {
             Some(tokens) => Forced::Tokens(tokens),

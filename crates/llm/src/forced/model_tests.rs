@@ -4,31 +4,19 @@
 use super::{FastForward, Forced};
 use crate::engine::{Engine, EngineConfig};
 use crate::grammar::grammar_for_schema;
-use crate::grammar::model_tests::{smollm2_path, vocab_model};
+use crate::grammar::model_tests::{pack_model_path, smollm2_path, vocab_model};
 use lantern_core::llm::{Limits, LlmRequest};
-use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_core::turn_schemas::loop_turn_schemas;
 use lantern_core::tutor::phrase::phrase_schema;
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::sampling::LlamaSampler;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Questions a student might send, each answered under every schema.
 const QUESTIONS: &[&str] = &[
     "Explain photosynthesis in one sentence.",
     "Mi gasto de ayer: 12,50 € en libros. ¿Lo guardas?",
 ];
-
-/// Qwen2.5-Coder-0.5B from the model pack.
-fn qwen_path() -> PathBuf {
-    let manifest = Manifest::bundled();
-    let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
-    let pack = locate_pack(&manifest, &dirs, Path::exists).expect("model pack");
-    let model = manifest
-        .by_name("qwen2.5-coder-0.5b-instruct")
-        .expect("Qwen2.5 in the manifest");
-    pack.join(&model.files[0].path)
-}
 
 /// The text of `forced` tokens.
 fn spelled(model: &LlamaModel, forced: &Forced) -> String {
@@ -96,15 +84,7 @@ fn a_choice_between_keys_is_left_to_the_model() {
 }
 
 fn engine(model_path: PathBuf) -> Engine {
-    let config = EngineConfig {
-        model_path,
-        threads: 2,
-        context_tokens: 2048,
-        check_only: false,
-        verified_record: None,
-        plain_decoding: false,
-    };
-    Engine::load(&config, |_| {}).unwrap()
+    Engine::load(&EngineConfig::new(model_path, 2, 2048), |_| {}).unwrap()
 }
 
 /// Greedy answers under every loop schema: something is forced on each, the streamed
@@ -149,5 +129,8 @@ fn smollm2_answers_every_loop_schema_with_fast_forward() {
 #[test]
 fn qwen_answers_every_loop_schema_with_fast_forward() {
     // One question: the larger model costs CI time.
-    answers_under_every_schema(qwen_path(), &QUESTIONS[1..]);
+    answers_under_every_schema(
+        pack_model_path("qwen2.5-coder-0.5b-instruct"),
+        &QUESTIONS[1..],
+    );
 }

@@ -21,16 +21,19 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// SmolLM2-135M from the model pack (`models/fetch.py`).
-pub(crate) fn smollm2_path() -> PathBuf {
+/// The file of the pack model called `name` (`models/fetch.py`).
+pub(crate) fn pack_model_path(name: &str) -> PathBuf {
     let manifest = Manifest::bundled();
     let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
     let pack = locate_pack(&manifest, &dirs, Path::exists)
         .expect("model pack missing: run `python3 models/fetch.py` (the README's commands do)");
-    let model = manifest
-        .by_name("smollm2-135m-instruct")
-        .expect("SmolLM2 in the manifest");
+    let model = manifest.by_name(name).expect("the model in the manifest");
     pack.join(&model.files[0].path)
+}
+
+/// SmolLM2-135M from the model pack.
+pub(crate) fn smollm2_path() -> PathBuf {
+    pack_model_path("smollm2-135m-instruct")
 }
 
 /// SmolLM2's vocabulary (a vocab-only load), which llama.cpp's grammars need.
@@ -285,14 +288,7 @@ struct BiasedTutor {
 
 impl BiasedTutor {
     fn load() -> Self {
-        let config = EngineConfig {
-            model_path: smollm2_path(),
-            threads: 2,
-            context_tokens: 2048,
-            check_only: false,
-            verified_record: None,
-            plain_decoding: false,
-        };
+        let config = EngineConfig::new(smollm2_path(), 2, 2048);
         let request = LlmRequest::new(
             "You are a maths tutor. Reply with JSON: a short explanation in tutor_text.",
             "How do I solve 2x + 3 = 7?",

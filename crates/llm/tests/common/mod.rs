@@ -30,14 +30,7 @@ pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration)
     Supervisor::new(SupervisorConfig {
         program: PathBuf::from(env!("CARGO_BIN_EXE_lantern-llm-worker")),
         args: vec![],
-        engine: EngineConfig {
-            model_path,
-            threads: 2,
-            context_tokens: 2048,
-            check_only: false,
-            verified_record: None,
-            plain_decoding: false,
-        },
+        engine: EngineConfig::new(model_path, 2, 2048),
         load_timeout: Duration::from_secs(120),
         idle_timeout,
     })
