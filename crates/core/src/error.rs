@@ -350,6 +350,17 @@ error_codes! {
     EmbedderFailed = "embedder_failed",
     /// The vector index failed.
     IndexFailed = "index_failed",
+    // Progress hand-ins and the class view.
+    /// The file is not a Lantern progress hand-in, or does not parse.
+    HandinInvalid = "handin_invalid",
+    /// The hand-in file is larger than any hand-in can be.
+    HandinTooLarge = "handin_too_large",
+    /// The hand-in was written by a newer Lantern.
+    HandinVersionUnsupported = "handin_version_unsupported",
+    /// There is nothing to hand in: no course, argument or module was worked on.
+    HandinEmpty = "handin_empty",
+    /// A class command was given a student profile, or a class profile was asked to study.
+    ClassProfileRequired = "class_profile_required",
     // The app and the command line.
     /// A file could not be written where the student chose.
     ExportFailed = "export_failed",

@@ -5,6 +5,7 @@
 
 pub mod answers;
 pub mod catalog;
+pub mod class;
 pub mod clock;
 pub mod coach;
 pub mod course;
@@ -21,6 +22,7 @@ mod mutation;
 pub mod pack;
 pub mod pack_id;
 pub mod profile_pin;
+pub mod progress;
 pub mod reports;
 pub mod retrieval;
 pub mod text;

@@ -73,6 +73,12 @@ pub enum StoreError {
     /// No imported model has this id.
     #[error("no imported model with id {0}")]
     ModelNotImported(i64),
+    /// A hand-in could not be made or read (its own `handin_*` code).
+    #[error(transparent)]
+    Progress(#[from] lantern_core::progress::ProgressError),
+    /// A class command was given a student profile, or a student command a class.
+    #[error("{0}")]
+    WrongProfileKind(String),
     /// A profile PIN was refused or is needed (its own `profile_*` code).
     #[error(transparent)]
     Pin(#[from] lantern_core::profile_pin::PinError),
@@ -91,6 +97,8 @@ impl Coded for StoreError {
             Self::Coach(e) => e.code(),
             Self::ProfileNotFound(_) => lantern_core::error::ErrorCode::ProfileNotFound,
             Self::Corrupt(_) => lantern_core::error::ErrorCode::StoreCorrupt,
+            Self::Progress(e) => e.code(),
+            Self::WrongProfileKind(_) => lantern_core::error::ErrorCode::ClassProfileRequired,
             Self::Report(e) => e.code(),
             Self::TutorThreadNotFound(_) => lantern_core::error::ErrorCode::TutorThreadNotFound,
             Self::TutorCourseNotFound(_) => lantern_core::error::ErrorCode::TutorCourseNotFound,

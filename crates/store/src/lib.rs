@@ -4,6 +4,7 @@
 //! live in `/migrations` at the repository root and are compiled into the binary, so
 //! opening a database always brings it to the current schema.
 
+mod class;
 mod coach;
 mod coach_actions;
 mod courses;
@@ -16,6 +17,7 @@ mod modules;
 mod modules_actions;
 mod profile_pins;
 mod profiles;
+mod progress;
 mod project_specs;
 mod reports;
 mod reports_actions;
@@ -25,6 +27,7 @@ mod tutor_drills;
 mod tutor_exams;
 mod tutor_path;
 
+pub use class::{HandInImported, HandInOutcome};
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
@@ -39,7 +42,8 @@ pub use modules_actions::{
     progress_view, ModuleRequest, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView,
     TopicView,
 };
-pub use profiles::{Profile, FIRST_PROFILE_NAME};
+pub use profiles::{Profile, ProfileKind, FIRST_PROFILE_NAME};
+pub use progress::HandInScope;
 pub use project_specs::SpecFileSummary;
 pub use reports::{
     ProjectSummary, ReportMessage, ReportState, ReportSummary, VersionSummary, DEFAULT_PROJECT_NAME,

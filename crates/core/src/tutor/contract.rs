@@ -75,6 +75,18 @@ pub enum MasteryTier {
     Gold,
 }
 
+impl MasteryTier {
+    /// The lowercase name used in files (`none`, `bronze`, `silver`, `gold`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Bronze => "bronze",
+            Self::Silver => "silver",
+            Self::Gold => "gold",
+        }
+    }
+}
+
 /// Whether an exam question at the desired tier can be attempted now (PV-AI-017).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

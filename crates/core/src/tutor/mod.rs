@@ -47,7 +47,7 @@ pub mod revisit;
 pub mod scoring;
 pub mod snapshot;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 #[cfg(test)]
 mod triggers;
 mod turn;

@@ -37,6 +37,7 @@ pub struct DrillEvidence {
 
 /// Exam questions passed, per tier.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct PassedByTier {
     /// Bronze questions passed.
     pub bronze: u32,
