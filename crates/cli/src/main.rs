@@ -61,6 +61,10 @@ enum Command {
     Project(commands::ProjectOptions),
     /// Learn a course with the adaptive tutor, without a window.
     Tutor(commands::TutorOptions),
+    /// Hand in the student's progress as a file (xAPI statements plus a CSV summary).
+    Progress(commands::ProgressOptions),
+    /// A teacher's class: import hand-ins, see the grid, export it.
+    Class(commands::ClassOptions),
     /// Tell the expenses assistant about spending, confirm its proposals, list and total.
     Expenses(commands::ExpensesOptions),
     /// Import guided modules and work through them, without a window.
@@ -123,6 +127,9 @@ enum ProfilesCommand {
     Create {
         /// Display name (unique, case-insensitive).
         name: String,
+        /// A class profile: a teacher's workspace for hand-ins.
+        #[arg(long)]
+        class: bool,
     },
     /// Lock a profile with a PIN (4 to 12 digits) read from standard input; changing
     /// a PIN needs the current one in LANTERN_PIN.
@@ -155,8 +162,8 @@ fn main() -> ExitCode {
         Command::Inspect { model } => commands::inspect(&model),
         Command::Embed { text } => commands::embed(&locations, &text),
         Command::Profiles(ProfilesCommand::List) => commands::list_profiles(&locations),
-        Command::Profiles(ProfilesCommand::Create { name }) => {
-            commands::create_profile(&locations, &name)
+        Command::Profiles(ProfilesCommand::Create { name, class }) => {
+            commands::create_profile(&locations, &name, class)
         }
         Command::Profiles(ProfilesCommand::SetPin { name }) => commands::set_pin(&locations, &name),
         Command::Profiles(ProfilesCommand::RemovePin { name }) => {
@@ -172,6 +179,8 @@ fn main() -> ExitCode {
         Command::Report(options) => commands::report(&locations, &options),
         Command::Project(options) => commands::project(&locations, &options),
         Command::Tutor(options) => commands::tutor(&locations, &options),
+        Command::Progress(options) => commands::progress(&locations, &options),
+        Command::Class(options) => commands::class(&locations, &options),
         Command::Expenses(options) => commands::expenses(&locations, &options),
         Command::Module(options) => commands::module(&locations, &options),
         Command::Eval(options) => commands::eval(&locations, &options),

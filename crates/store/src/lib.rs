@@ -5,6 +5,7 @@
 //! opening a database always brings it to the current schema.
 
 mod class;
+mod class_files;
 mod coach;
 mod coach_actions;
 mod courses;
@@ -28,6 +29,7 @@ mod tutor_exams;
 mod tutor_path;
 
 pub use class::{HandInImported, HandInOutcome};
+pub use class_files::{read_hand_in_files, HandInFile, MAX_FOLDER_DEPTH, MAX_HAND_IN_FILES};
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;

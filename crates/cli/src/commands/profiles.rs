@@ -8,7 +8,7 @@ use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use lantern_core::ErrorCode;
-use lantern_store::Store;
+use lantern_store::{ProfileKind, Store};
 
 /// The environment variable holding the PIN of a locked profile.
 pub const PIN_VARIABLE: &str = "LANTERN_PIN";
@@ -33,8 +33,13 @@ pub fn list_profiles(locations: &Locations) -> Result<(), CliError> {
     let store = open_store(locations, &rt)?;
     for profile in rt.block_on(store.list_profiles())? {
         let lock = if profile.has_pin { "\tpin" } else { "" };
+        let class = if profile.kind == ProfileKind::Class {
+            "\tclass"
+        } else {
+            ""
+        };
         outln!(
-            "{}\t{}\t{}{lock}",
+            "{}\t{}\t{}{lock}{class}",
             profile.id,
             profile.name,
             profile.created_at
@@ -43,12 +48,22 @@ pub fn list_profiles(locations: &Locations) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `lantern profiles create NAME`
-pub fn create_profile(locations: &Locations, name: &str) -> Result<(), CliError> {
+/// `lantern profiles create NAME [--class]`
+pub fn create_profile(locations: &Locations, name: &str, class: bool) -> Result<(), CliError> {
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
-    let profile = rt.block_on(store.create_profile(name))?;
-    outln!("created profile {} ({})", profile.name, profile.id);
+    let kind = if class {
+        ProfileKind::Class
+    } else {
+        ProfileKind::Student
+    };
+    let profile = rt.block_on(store.create_profile_of_kind(name, kind))?;
+    outln!(
+        "created {} profile {} ({})",
+        kind.as_str(),
+        profile.name,
+        profile.id
+    );
     Ok(())
 }
 
