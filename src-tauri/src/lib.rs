@@ -3,6 +3,7 @@
 //! Commands live in [`commands`], one module per area; the state they share is
 //! [`state::AppState`]; failures cross the bridge as [`error::IpcError`].
 
+pub mod class;
 pub mod clock;
 pub mod coach;
 mod command_names;
@@ -16,6 +17,7 @@ pub mod models;
 pub mod modules;
 pub mod picker;
 pub mod profile_lock;
+pub mod progress;
 pub mod reports;
 pub mod row_id;
 pub mod settings;
@@ -120,6 +122,12 @@ macro_rules! lantern_builder {
                 $crate::modules::commands::modules_import::<$runtime>,
                 $crate::modules::commands::modules_start,
                 $crate::modules::commands::modules_send::<$runtime>,
+                $crate::progress::commands::progress_preview,
+                $crate::progress::commands::progress_save::<$runtime>,
+                $crate::class::commands::class_import::<$runtime>,
+                $crate::class::commands::class_view,
+                $crate::class::commands::class_export::<$runtime>,
+                $crate::class::commands::class_remove_student,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![
@@ -191,6 +199,7 @@ pub fn run() -> std::process::ExitCode {
                 saved.profile_id.map(|id| id.0),
             ))?;
             app.manage(state);
+            app.manage(progress::commands::PendingHandIn::default());
             models::selection::spawn_start(app.handle());
             model_release::spawn_idle_release(app.handle());
             commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));

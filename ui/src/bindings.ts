@@ -72,8 +72,8 @@ export const commands = {
 	voiceCancel: () => typedError<null, IpcError>(__TAURI_INVOKE("voice_cancel")),
 	/**  Every profile, oldest first, with the active one marked. */
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
-	/**  Creates a profile (it does not become active). */
-	createProfile: (name: string) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name })),
+	/**  Creates a profile of `kind` (it does not become active). */
+	createProfile: (name: string, kind: ProfileKindView) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name, kind })),
 	/**
 	 *  Makes the profile `id` the active one, also for the next start. A profile with a
 	 *  PIN needs it as `pin` (`profile_locked` without it, `profile_pin_wrong` or
@@ -304,6 +304,33 @@ export const commands = {
 	 *  writes; `final` carries the saved turn with the app's progress.
 	 */
 	modulesSend: (sessionId: RowId, input: ModuleInput, onEvent: Channel<TurnEvent<ModuleTurnView_Deserialize>>) => typedError<ModuleTurnView_Serialize, IpcError>(__TAURI_INVOKE("modules_send", { sessionId, input, onEvent })),
+	/**
+	 *  The hand-in of the profile in use, to read before saving: one course (`course_id`)
+	 *  or every course worked on; finished arguments' text only with `include_arguments`.
+	 */
+	progressPreview: (courseId: string | null, includeArguments: boolean) => typedError<HandInPreviewView_Serialize, IpcError>(__TAURI_INVOKE("progress_preview", { courseId, includeArguments })),
+	/**
+	 *  Saves the previewed hand-in (the file and its CSV summary) in the folder the student
+	 *  picks (titled in `language`); the saved files' paths, or `None` when they cancelled.
+	 */
+	progressSave: (language: Language) => typedError<string[] | null, IpcError>(__TAURI_INVOKE("progress_save", { language })),
+	/**
+	 *  Imports the hand-ins the teacher picks (a folder, or files) into the class in use;
+	 *  one line per file, refused ones with their code. `None` when they cancelled.
+	 */
+	classImport: (source: HandInSource, language: Language) => typedError<HandInImportView_Serialize[] | null, IpcError>(__TAURI_INVOKE("class_import", { source, language })),
+	/**  The class in use under `filter`. */
+	classView: (filter: ClassFilter_Deserialize) => typedError<ClassView_Serialize, IpcError>(__TAURI_INVOKE("class_view", { filter })),
+	/**
+	 *  Saves the grid under `filter` as CSV or a printable page (in `language`) where the
+	 *  teacher picks; the path, or `None` when they cancelled.
+	 */
+	classExport: (filter: ClassFilter_Deserialize, format: ClassExportFormat, language: Language) => typedError<string | null, IpcError>(__TAURI_INVOKE("class_export", { filter, format, language })),
+	/**
+	 *  Removes every hand-in of the student with key `student_key` from the class in use;
+	 *  how many were removed.
+	 */
+	classRemoveStudent: (studentKey: string) => typedError<number, IpcError>(__TAURI_INVOKE("class_remove_student", { studentKey })),
 };
 
 /** Events */
@@ -317,7 +344,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","handin_invalid","handin_too_large","handin_version_unsupported","handin_empty","class_profile_required","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -349,6 +376,47 @@ export type AppInfo_Serialize = {
 	defaultModel: string,
 	/**  The app clock's time now (RFC 3339), so countdowns agree with the lockouts. */
 	now: string,
+};
+
+/**  A finished coach argument. */
+export type ArgumentRecord = ArgumentRecord_Serialize | ArgumentRecord_Deserialize;
+
+/**  A finished coach argument. */
+export type ArgumentRecord_Deserialize = {
+	/**  The session's title. */
+	title: string,
+	/**  When it was last changed. */
+	completedAt: string,
+	/**  The argument itself, only when the student chose to include it. */
+	argument?: ArgumentText | null,
+};
+
+/**  A finished coach argument. */
+export type ArgumentRecord_Serialize = {
+	/**  The session's title. */
+	title: string,
+	/**  When it was last changed. */
+	completedAt: string,
+	/**  The argument itself, only when the student chose to include it. */
+	argument: ArgumentText | null,
+};
+
+/**  The seven parts of a Toulmin argument, as the student wrote them. */
+export type ArgumentText = {
+	/**  Claim. */
+	claim: string,
+	/**  Grounds. */
+	grounds: string,
+	/**  Warrant. */
+	warrant: string,
+	/**  Backing of the grounds. */
+	groundsBacking: string,
+	/**  Backing of the warrant. */
+	warrantBacking: string,
+	/**  Qualifier. */
+	qualifier: string,
+	/**  Rebuttal. */
+	rebuttal: string,
 };
 
 /**  The automatic choice. */
@@ -509,6 +577,230 @@ export type ChangeView_Serialize = {
 	after: SectionSideView | null,
 	/**  Whether it still applies. */
 	applies: boolean,
+};
+
+/**  One student on one unit. */
+export type ClassCell = {
+	/**  Worked on at all. */
+	touched: boolean,
+	/**  Mastery reached. */
+	tier: MasteryTier,
+	/**  Attempts without a streak (see [`super::is_stuck`]). */
+	stuck: boolean,
+	/**  A re-check failed. */
+	needsReview: boolean,
+	/**  A re-check is due. */
+	recheckDue: boolean,
+	/**  Drills graded. */
+	drillsAttempted: number,
+	/**  Drills right. */
+	drillsCorrect: number,
+};
+
+/**  One confusion across the class. */
+export type ClassConfusion = {
+	/**  The misconception's tag. */
+	tag: string,
+	/**  The course's sentence for it. */
+	text: string,
+	/**  Times recognised, all students together. */
+	count: number,
+	/**  Students it was recognised in. */
+	students: number,
+};
+
+/**  One course's grid and what needs the teacher's attention. */
+export type ClassCourse = ClassCourse_Serialize | ClassCourse_Deserialize;
+
+/**  A course a teacher can pick. */
+export type ClassCourseChoice = {
+	/**  The course's id. */
+	courseId: string,
+	/**  Its title. */
+	title: string,
+	/**  Students who handed it in. */
+	students: number,
+};
+
+/**  One course's grid and what needs the teacher's attention. */
+export type ClassCourse_Deserialize = {
+	/**  The course's id. */
+	courseId: string,
+	/**  Its title. */
+	title: string,
+	/**  The grid's columns, in the course's order. */
+	units: ClassUnit[],
+	/**  The grid's rows, by student name. */
+	rows: ClassRow_Deserialize[],
+	/**  Students stuck on a unit, most attempts first. */
+	stuck: StuckStudent_Deserialize[],
+	/**  Per unit, the confusions drill grading recognised most often. */
+	confusions: UnitConfusions[],
+	/**  Exam questions answered wrong most often. */
+	failedQuestions: FailedQuestion[],
+	/**  Re-checks due, earliest first. */
+	rechecks: RecheckDue[],
+};
+
+/**  One course's grid and what needs the teacher's attention. */
+export type ClassCourse_Serialize = {
+	/**  The course's id. */
+	courseId: string,
+	/**  Its title. */
+	title: string,
+	/**  The grid's columns, in the course's order. */
+	units: ClassUnit[],
+	/**  The grid's rows, by student name. */
+	rows: ClassRow_Serialize[],
+	/**  Students stuck on a unit, most attempts first. */
+	stuck: StuckStudent_Serialize[],
+	/**  Per unit, the confusions drill grading recognised most often. */
+	confusions: UnitConfusions[],
+	/**  Exam questions answered wrong most often. */
+	failedQuestions: FailedQuestion[],
+	/**  Re-checks due, earliest first. */
+	rechecks: RecheckDue[],
+};
+
+/**  How the grid is exported. */
+export type ClassExportFormat = 
+/**  A CSV table. */
+"csv" | 
+/**  A printable HTML page. */
+"page";
+
+/**  Which part of the class to show. */
+export type ClassFilter = ClassFilter_Serialize | ClassFilter_Deserialize;
+
+/**  Which part of the class to show. */
+export type ClassFilter_Deserialize = {
+	/**  The course to show; the first course (by title) when absent. */
+	courseId?: string | null,
+	/**
+	 *  Only students who worked on the course on or after this day (RFC 3339 or
+	 *  `YYYY-MM-DD`).
+	 */
+	since?: string | null,
+	/**  Only students who worked on the course on or before this day. */
+	until?: string | null,
+};
+
+/**  Which part of the class to show. */
+export type ClassFilter_Serialize = {
+	/**  The course to show; the first course (by title) when absent. */
+	courseId: string | null,
+	/**
+	 *  Only students who worked on the course on or after this day (RFC 3339 or
+	 *  `YYYY-MM-DD`).
+	 */
+	since: string | null,
+	/**  Only students who worked on the course on or before this day. */
+	until: string | null,
+};
+
+/**  One student's row of the grid. */
+export type ClassRow = ClassRow_Serialize | ClassRow_Deserialize;
+
+/**  One student's row of the grid. */
+export type ClassRow_Deserialize = {
+	/**  The student's key. */
+	studentKey: string,
+	/**  Their name. */
+	name: string,
+	/**  When the hand-in used was made. */
+	handedInAt: string,
+	/**  That hand-in was edited after it was made. */
+	edited: boolean,
+	/**  Minutes in the tutor on the course. */
+	minutesOnTask: number,
+	/**  Their latest work on the course. */
+	lastActivityAt?: string | null,
+	/**  One cell per unit column. */
+	cells: ClassCell[],
+};
+
+/**  One student's row of the grid. */
+export type ClassRow_Serialize = {
+	/**  The student's key. */
+	studentKey: string,
+	/**  Their name. */
+	name: string,
+	/**  When the hand-in used was made. */
+	handedInAt: string,
+	/**  That hand-in was edited after it was made. */
+	edited: boolean,
+	/**  Minutes in the tutor on the course. */
+	minutesOnTask: number,
+	/**  Their latest work on the course. */
+	lastActivityAt: string | null,
+	/**  One cell per unit column. */
+	cells: ClassCell[],
+};
+
+/**  A student of the class. */
+export type ClassStudent = ClassStudent_Serialize | ClassStudent_Deserialize;
+
+/**  A student of the class. */
+export type ClassStudent_Deserialize = {
+	/**  The student's key. */
+	key: string,
+	/**  Their name. */
+	name: string,
+	/**  When their newest hand-in was made. */
+	handedInAt: string,
+	/**  Some hand-in of theirs in use was edited after it was made. */
+	edited: boolean,
+	/**  Their finished coach arguments (from the newest hand-in). */
+	arguments: ArgumentRecord_Deserialize[],
+	/**  Their modules (from the newest hand-in). */
+	modules: ModuleRecord[],
+};
+
+/**  A student of the class. */
+export type ClassStudent_Serialize = {
+	/**  The student's key. */
+	key: string,
+	/**  Their name. */
+	name: string,
+	/**  When their newest hand-in was made. */
+	handedInAt: string,
+	/**  Some hand-in of theirs in use was edited after it was made. */
+	edited: boolean,
+	/**  Their finished coach arguments (from the newest hand-in). */
+	arguments: ArgumentRecord_Serialize[],
+	/**  Their modules (from the newest hand-in). */
+	modules: ModuleRecord[],
+};
+
+/**  A unit column. */
+export type ClassUnit = {
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+};
+
+/**  The class view. */
+export type ClassView = ClassView_Serialize | ClassView_Deserialize;
+
+/**  The class view. */
+export type ClassView_Deserialize = {
+	/**  Every course some student handed in, by title. */
+	courses: ClassCourseChoice[],
+	/**  The course shown, if any student handed one in. */
+	course?: ClassCourse_Deserialize | null,
+	/**  Every student, by name, with their newest hand-in. */
+	students: ClassStudent_Deserialize[],
+};
+
+/**  The class view. */
+export type ClassView_Serialize = {
+	/**  Every course some student handed in, by title. */
+	courses: ClassCourseChoice[],
+	/**  The course shown, if any student handed one in. */
+	course: ClassCourse_Serialize | null,
+	/**  Every student, by name, with their newest hand-in. */
+	students: ClassStudent_Serialize[],
 };
 
 /**  What a button sent instead of (or with) a typed message. */
@@ -708,6 +1000,16 @@ export type ConfirmReason =
 /**  Deleting always asks. */
 "delete";
 
+/**  A recognised mistake: the course's tag, its sentence, and how often. */
+export type ConfusionRecord = {
+	/**  The misconception's tag. */
+	tag: string,
+	/**  The course's sentence for it (empty if the course no longer has it). */
+	text: string,
+	/**  Times drill grading recognised it. */
+	count: number,
+};
+
 /**  Sent while a course or module pack is imported. */
 export type CourseImportProgress = {
 	/**  The pack being imported (file or folder name). */
@@ -718,6 +1020,66 @@ export type CourseImportProgress = {
 	done: number,
 	/**  Documents to index. */
 	total: number,
+};
+
+/**
+ *  One course: every unit in the course's order, the exam questions answered, and
+ *  the time spent.
+ */
+export type CourseProgress = CourseProgress_Serialize | CourseProgress_Deserialize;
+
+/**
+ *  One course: every unit in the course's order, the exam questions answered, and
+ *  the time spent.
+ */
+export type CourseProgress_Deserialize = {
+	/**  The course's id. */
+	courseId: string,
+	/**  Its title. */
+	title: string,
+	/**
+	 *  Every unit of the course, in the course's order (untouched ones too, so the
+	 *  class grid has its columns without the course installed).
+	 */
+	units: UnitRecord_Deserialize[],
+	/**  Exam questions the student answered at least once. */
+	questions: QuestionRecord[],
+	/**
+	 *  Minutes spent in the tutor on this course (gaps over five minutes count as
+	 *  five).
+	 */
+	minutesOnTask: number,
+	/**  The first piece of work on the course, if any. */
+	firstActivityAt?: string | null,
+	/**  The latest piece of work on the course, if any. */
+	lastActivityAt?: string | null,
+};
+
+/**
+ *  One course: every unit in the course's order, the exam questions answered, and
+ *  the time spent.
+ */
+export type CourseProgress_Serialize = {
+	/**  The course's id. */
+	courseId: string,
+	/**  Its title. */
+	title: string,
+	/**
+	 *  Every unit of the course, in the course's order (untouched ones too, so the
+	 *  class grid has its columns without the course installed).
+	 */
+	units: UnitRecord_Serialize[],
+	/**  Exam questions the student answered at least once. */
+	questions: QuestionRecord[],
+	/**
+	 *  Minutes spent in the tutor on this course (gaps over five minutes count as
+	 *  five).
+	 */
+	minutesOnTask: number,
+	/**  The first piece of work on the course, if any. */
+	firstActivityAt: string | null,
+	/**  The latest piece of work on the course, if any. */
+	lastActivityAt: string | null,
 };
 
 /**  A course as the UI lists it. */
@@ -1121,6 +1483,16 @@ export type ErrorCode =
 "embedder_failed" | 
 /**  The vector index failed. */
 "index_failed" | 
+/**  The file is not a Lantern progress hand-in, or does not parse. */
+"handin_invalid" | 
+/**  The hand-in file is larger than any hand-in can be. */
+"handin_too_large" | 
+/**  The hand-in was written by a newer Lantern. */
+"handin_version_unsupported" | 
+/**  There is nothing to hand in: no course, argument or module was worked on. */
+"handin_empty" | 
+/**  A class command was given a student profile, or a class profile was asked to study. */
+"class_profile_required" | 
 /**  A file could not be written where the student chose. */
 "export_failed" | 
 /**  A command was used with wrong arguments. */
@@ -1484,6 +1856,22 @@ export type ExportFormat =
 /**  Argdown (argument mapping syntax). */
 "argdown";
 
+/**  An exam question the class fails. */
+export type FailedQuestion = {
+	/**  The question's id. */
+	questionId: string,
+	/**  Its stem. */
+	stem: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  Wrong answers, all students together. */
+	wrong: number,
+	/**  Students who answered it wrong at least once. */
+	students: number,
+	/**  Students who answered it. */
+	answeredBy: number,
+};
+
 /**  One field's answer: a number, a text or a choice, or several choices. */
 export type FieldAnswer = 
 /**  A number field's value. */
@@ -1606,6 +1994,104 @@ export type Form_Serialize = {
 	submit_label: string | null,
 	/**  Whether the student may skip it (always, in Lantern). */
 	optional: boolean,
+};
+
+/**  One file of an import. */
+export type HandInImportView = HandInImportView_Serialize | HandInImportView_Deserialize;
+
+/**  One file of an import. */
+export type HandInImportView_Deserialize = {
+	/**  The file's name. */
+	fileName: string,
+	/**  The student, when the file was read. */
+	student?: string | null,
+	/**  What happened, when it was read. */
+	outcome?: HandInOutcomeView | null,
+	/**  The file was changed after it was made. */
+	edited: boolean,
+	/**  Why it was refused. */
+	error?: IpcError | null,
+};
+
+/**  One file of an import. */
+export type HandInImportView_Serialize = {
+	/**  The file's name. */
+	fileName: string,
+	/**  The student, when the file was read. */
+	student: string | null,
+	/**  What happened, when it was read. */
+	outcome: HandInOutcomeView | null,
+	/**  The file was changed after it was made. */
+	edited: boolean,
+	/**  Why it was refused. */
+	error: IpcError | null,
+};
+
+/**  What importing one file did. */
+export type HandInOutcomeView = 
+/**  Added and in use. */
+"added" | 
+/**  Already imported: nothing changed. */
+"unchanged" | 
+/**  Older than what the class has of this student. */
+"outdated";
+
+/**
+ *  The hand-in as the student reads it before saving: the summary, and the file's
+ *  whole text, which is what will be saved.
+ */
+export type HandInPreviewView = HandInPreviewView_Serialize | HandInPreviewView_Deserialize;
+
+/**
+ *  The hand-in as the student reads it before saving: the summary, and the file's
+ *  whole text, which is what will be saved.
+ */
+export type HandInPreviewView_Deserialize = {
+	/**  What it reports. */
+	report: ProgressReport_Deserialize,
+	/**  The file's whole text. */
+	fileText: string,
+	/**  The CSV summary saved beside it. */
+	csvText: string,
+	/**  The file's name. */
+	fileName: string,
+	/**  How many xAPI statements it holds. */
+	statements: number,
+};
+
+/**
+ *  The hand-in as the student reads it before saving: the summary, and the file's
+ *  whole text, which is what will be saved.
+ */
+export type HandInPreviewView_Serialize = {
+	/**  What it reports. */
+	report: ProgressReport_Serialize,
+	/**  The file's whole text. */
+	fileText: string,
+	/**  The CSV summary saved beside it. */
+	csvText: string,
+	/**  The file's name. */
+	fileName: string,
+	/**  How many xAPI statements it holds. */
+	statements: number,
+};
+
+/**  Where hand-ins are imported from. */
+export type HandInSource = 
+/**  A folder (a USB stick), searched for `*.progress.json`. */
+"folder" | 
+/**  Files picked one by one. */
+"files";
+
+/**
+ *  The student who handed in: a random key made once per profile (so two students
+ *  with the same name stay apart) and the profile's name.
+ */
+export type HandInStudent = {
+	/**  Random, stable per profile: 32 lowercase hex digits. */
+	key: string,
+	/**  The profile's name. */
+	name: string,
 };
 
 /**  Where an import is. */
@@ -2037,6 +2523,24 @@ export type ModuleProgressView = {
 	finished: boolean,
 };
 
+/**  A guided module's progress. */
+export type ModuleRecord = {
+	/**  The module's id. */
+	moduleId: string,
+	/**  Its title. */
+	title: string,
+	/**  Topics covered, in percent. */
+	percentage: number,
+	/**  Sections completed. */
+	sectionsCompleted: number,
+	/**  Sections in the module. */
+	sectionsTotal: number,
+	/**  Whether the module is finished. */
+	finished: boolean,
+	/**  When the student last worked on it. */
+	updatedAt: string,
+};
+
 /**  One reply of a guided module: what the window renders. */
 export type ModuleReply = ModuleReply_Serialize | ModuleReply_Deserialize;
 
@@ -2213,6 +2717,16 @@ export type PassageView = {
 	score: number | null,
 };
 
+/**  Exam questions passed, per tier. */
+export type PassedByTier = {
+	/**  Bronze questions passed. */
+	bronze: number,
+	/**  Silver questions passed. */
+	silver: number,
+	/**  Gold questions passed. */
+	gold: number,
+};
+
 /**  A prerequisite edge: `from` is needed before `to`. */
 export type PathEdge = {
 	/**  The prerequisite. */
@@ -2256,6 +2770,13 @@ export type PrereqNudge = {
 	blocker: UnitRef,
 };
 
+/**  What a profile is for. */
+export type ProfileKindView = 
+/**  A student's: the five workspaces, and handing in. */
+"student" | 
+/**  A class's: the Class workspace only. */
+"class";
+
 /**  A profile as the UI sees it. */
 export type ProfileView = {
 	/**  Database id. */
@@ -2271,6 +2792,8 @@ export type ProfileView = {
 	 *  lock screen; every other command is refused).
 	 */
 	locked: boolean,
+	/**  A student's or a class's. */
+	kind: ProfileKindView,
 };
 
 /**  The units at each tier or above at one time. */
@@ -2283,6 +2806,37 @@ export type ProgressPoint = {
 	silver: number,
 	/**  Units with gold. */
 	gold: number,
+};
+
+/**  Everything a hand-in file reports, in the order the student reads it. */
+export type ProgressReport = ProgressReport_Serialize | ProgressReport_Deserialize;
+
+/**  Everything a hand-in file reports, in the order the student reads it. */
+export type ProgressReport_Deserialize = {
+	/**  Who handed in. */
+	student: HandInStudent,
+	/**  When the file was made. */
+	exportedAt: string,
+	/**  One record per course handed in. */
+	courses: CourseProgress_Deserialize[],
+	/**  Coach arguments the student finished. */
+	arguments: ArgumentRecord_Deserialize[],
+	/**  Guided modules the student started. */
+	modules: ModuleRecord[],
+};
+
+/**  Everything a hand-in file reports, in the order the student reads it. */
+export type ProgressReport_Serialize = {
+	/**  Who handed in. */
+	student: HandInStudent,
+	/**  When the file was made. */
+	exportedAt: string,
+	/**  One record per course handed in. */
+	courses: CourseProgress_Serialize[],
+	/**  Coach arguments the student finished. */
+	arguments: ArgumentRecord_Serialize[],
+	/**  Guided modules the student started. */
+	modules: ModuleRecord[],
 };
 
 /**  Mastery across the course: units at each tier or above, of all units. */
@@ -2346,6 +2900,24 @@ export type ProposedUpdate = {
 	rationale: string,
 };
 
+/**  One exam question the student answered. */
+export type QuestionRecord = {
+	/**  The question's id. */
+	questionId: string,
+	/**  Its stem, as the course wrote it. */
+	stem: string,
+	/**  Its tier. */
+	tier: Tier,
+	/**  The units it examines. */
+	unitIds: string[],
+	/**  Answers submitted. */
+	attempts: number,
+	/**  Of which wrong. */
+	wrong: number,
+	/**  Whether a correct answer was submitted. */
+	passed: boolean,
+};
+
 /**  Whether an exam question can be attempted now. */
 export type QuestionState = 
 /**  Can be attempted now. */
@@ -2382,6 +2954,18 @@ export type ReasonView =
 "smallest" | 
 /**  No model can run here. */
 "nothing";
+
+/**  A re-check of a reached tier that is due. */
+export type RecheckDue = {
+	/**  The student's name. */
+	name: string,
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	unitTitle: string,
+	/**  When it became due. */
+	dueAt: string,
+};
 
 /**  The displayable part of a reply. */
 export type ReplyContent = ReplyContent_Serialize | ReplyContent_Deserialize;
@@ -2944,6 +3528,45 @@ export type SpeedView_Serialize = {
 	peakRamMb: number | null,
 	/**  When (RFC 3339). */
 	measuredAt: string,
+};
+
+/**  A student stuck on a unit. */
+export type StuckStudent = StuckStudent_Serialize | StuckStudent_Deserialize;
+
+/**  A student stuck on a unit. */
+export type StuckStudent_Deserialize = {
+	/**  The student's name. */
+	name: string,
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	unitTitle: string,
+	/**  Drills graded. */
+	drillsAttempted: number,
+	/**  Drills right. */
+	drillsCorrect: number,
+	/**  Wrong exam answers on the unit. */
+	examWrong: number,
+	/**  Their most frequent confusion on the unit, if any (its sentence). */
+	confusion?: string | null,
+};
+
+/**  A student stuck on a unit. */
+export type StuckStudent_Serialize = {
+	/**  The student's name. */
+	name: string,
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	unitTitle: string,
+	/**  Drills graded. */
+	drillsAttempted: number,
+	/**  Drills right. */
+	drillsCorrect: number,
+	/**  Wrong exam answers on the unit. */
+	examWrong: number,
+	/**  Their most frequent confusion on the unit, if any (its sentence). */
+	confusion: string | null,
 };
 
 /**  What an exam block's support button shows. */
@@ -3631,6 +4254,16 @@ export type TutorVerdict =
 /**  Not right yet. */
 "not_yet";
 
+/**  A unit's most frequent confusions across the class. */
+export type UnitConfusions = {
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	unitTitle: string,
+	/**  Its confusions, most frequent first. */
+	confusions: ClassConfusion[],
+};
+
 /**  A unit's mastery, for the debug drawer. */
 export type UnitMastery = {
 	/**  The unit. */
@@ -3639,6 +4272,73 @@ export type UnitMastery = {
 	title: string,
 	/**  Its mastery tier. */
 	masteryTier: MasteryTier,
+};
+
+/**  One unit's mastery and the evidence behind it. */
+export type UnitRecord = UnitRecord_Serialize | UnitRecord_Deserialize;
+
+/**  One unit's mastery and the evidence behind it. */
+export type UnitRecord_Deserialize = {
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  Whether the student has worked on it. */
+	touched: boolean,
+	/**  Mastery reached (from exam evidence). */
+	tier: MasteryTier,
+	/**  Drills graded. */
+	drillsAttempted: number,
+	/**  Drills answered correctly. */
+	drillsCorrect: number,
+	/**  Correct drill answers in a row, up to the latest. */
+	drillStreak: number,
+	/**  Exam questions passed, per tier. */
+	examPassed: PassedByTier,
+	/**  Wrong exam answers on the unit's questions. */
+	examWrong: number,
+	/**  The unit's questions locked at the time of the hand-in. */
+	lockouts: number,
+	/**  When the next re-check of the reached tier is due, if one is scheduled. */
+	recheckDueAt?: string | null,
+	/**  A re-check failed: the unit keeps its tier but should be reviewed. */
+	needsReview: boolean,
+	/**  Mistakes drill grading recognised, most frequent first. */
+	confusions: ConfusionRecord[],
+	/**  When the student last worked on it. */
+	lastTouchedAt?: string | null,
+};
+
+/**  One unit's mastery and the evidence behind it. */
+export type UnitRecord_Serialize = {
+	/**  The unit's id. */
+	unitId: string,
+	/**  Its title. */
+	title: string,
+	/**  Whether the student has worked on it. */
+	touched: boolean,
+	/**  Mastery reached (from exam evidence). */
+	tier: MasteryTier,
+	/**  Drills graded. */
+	drillsAttempted: number,
+	/**  Drills answered correctly. */
+	drillsCorrect: number,
+	/**  Correct drill answers in a row, up to the latest. */
+	drillStreak: number,
+	/**  Exam questions passed, per tier. */
+	examPassed: PassedByTier,
+	/**  Wrong exam answers on the unit's questions. */
+	examWrong: number,
+	/**  The unit's questions locked at the time of the hand-in. */
+	lockouts: number,
+	/**  When the next re-check of the reached tier is due, if one is scheduled. */
+	recheckDueAt: string | null,
+	/**  A re-check failed: the unit keeps its tier but should be reviewed. */
+	needsReview: boolean,
+	/**  Mistakes drill grading recognised, most frequent first. */
+	confusions: ConfusionRecord[],
+	/**  When the student last worked on it. */
+	lastTouchedAt: string | null,
 };
 
 /**  A unit with its title. */

@@ -5,9 +5,28 @@ use crate::row_id::RowId;
 use crate::settings;
 use crate::state::AppState;
 use lantern_core::ErrorCode;
-use lantern_store::Profile;
-use serde::Serialize;
+use lantern_store::{Profile, ProfileKind};
+use serde::{Deserialize, Serialize};
 use tauri::{AppHandle, Runtime, State};
+
+/// What a profile is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub enum ProfileKindView {
+    /// A student's: the five workspaces, and handing in.
+    Student,
+    /// A class's: the Class workspace only.
+    Class,
+}
+
+impl From<ProfileKind> for ProfileKindView {
+    fn from(kind: ProfileKind) -> Self {
+        match kind {
+            ProfileKind::Student => Self::Student,
+            ProfileKind::Class => Self::Class,
+        }
+    }
+}
 
 /// A profile as the UI sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
@@ -24,6 +43,8 @@ pub struct ProfileView {
     /// Whether it is the profile in use and waits for its PIN (the window shows the
     /// lock screen; every other command is refused).
     pub locked: bool,
+    /// A student's or a class's.
+    pub kind: ProfileKindView,
 }
 
 /// `profile` as the UI sees it, given the app's state.
@@ -33,6 +54,7 @@ pub(crate) fn view(profile: Profile, state: &AppState) -> ProfileView {
         active,
         locked: active && state.is_locked(),
         has_pin: profile.has_pin,
+        kind: profile.kind.into(),
         id: profile.id.into(),
         name: profile.name,
     }
@@ -67,14 +89,22 @@ pub(crate) async fn profile_with_id(state: &AppState, id: i64) -> Result<Profile
         })
 }
 
-/// Creates a profile (it does not become active).
+/// Creates a profile of `kind` (it does not become active).
 #[tauri::command]
 #[specta::specta]
 pub async fn create_profile(
     state: State<'_, AppState>,
     name: String,
+    kind: ProfileKindView,
 ) -> Result<ProfileView, IpcError> {
-    Ok(view(state.store.create_profile(&name).await?, &state))
+    let kind = match kind {
+        ProfileKindView::Student => ProfileKind::Student,
+        ProfileKindView::Class => ProfileKind::Class,
+    };
+    Ok(view(
+        state.store.create_profile_of_kind(&name, kind).await?,
+        &state,
+    ))
 }
 
 /// Makes the profile `id` the active one, also for the next start. A profile with a

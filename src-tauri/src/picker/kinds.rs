@@ -28,6 +28,12 @@ pub enum Pick {
     Specs,
     /// A GGUF model.
     Model,
+    /// Where a student saves their progress (a USB stick's folder).
+    HandInFolder,
+    /// A folder of hand-ins for a class (a USB stick), searched for `*.progress.json`.
+    HandInsFolder,
+    /// Hand-in files for a class.
+    HandInFiles,
 }
 
 /// What an open dialog selects.
@@ -62,8 +68,11 @@ impl Pick {
     /// Whether the dialog picks a folder, a file or several files.
     pub fn target(self) -> Target {
         match self {
-            Self::Course(PackKind::Folder) | Self::Module(PackKind::Folder) => Target::Folder,
-            Self::Specs => Target::Files,
+            Self::Course(PackKind::Folder)
+            | Self::Module(PackKind::Folder)
+            | Self::HandInFolder
+            | Self::HandInsFolder => Target::Folder,
+            Self::Specs | Self::HandInFiles => Target::Files,
             _ => Target::File,
         }
     }
@@ -102,13 +111,31 @@ impl Pick {
                 "Elige archivos de especificaciones",
             ),
             Self::Model => say(language, "Choose a GGUF model", "Elige un modelo GGUF"),
+            Self::HandInFolder => say(
+                language,
+                "Choose where to save your progress (e.g. a USB stick)",
+                "Elige dónde guardar tu progreso (p. ej. una memoria USB)",
+            ),
+            Self::HandInsFolder => say(
+                language,
+                "Choose the folder with the students' progress files",
+                "Elige la carpeta con los archivos de progreso de los estudiantes",
+            ),
+            Self::HandInFiles => say(
+                language,
+                "Choose progress files",
+                "Elige archivos de progreso",
+            ),
         }
     }
 
     /// The file type offered; `None` for a folder.
     pub fn file_type(self, language: Language) -> Option<FileType> {
         let (name, extensions): (_, &'static [&'static str]) = match self {
-            Self::Course(PackKind::Folder) | Self::Module(PackKind::Folder) => return None,
+            Self::Course(PackKind::Folder)
+            | Self::Module(PackKind::Folder)
+            | Self::HandInFolder
+            | Self::HandInsFolder => return None,
             Self::Course(PackKind::Zip) => {
                 (say(language, "Course pack", "Paquete de curso"), &["zip"])
             }
@@ -132,6 +159,10 @@ impl Pick {
                 &["pdf", "md", "markdown", "txt"],
             ),
             Self::Model => (say(language, "GGUF model", "Modelo GGUF"), &["gguf"]),
+            Self::HandInFiles => (
+                say(language, "Progress files", "Archivos de progreso"),
+                &["json"],
+            ),
         };
         Some(FileType { name, extensions })
     }
@@ -144,6 +175,8 @@ pub enum Saved {
     Argument,
     /// A report's accepted version.
     Report,
+    /// A class's grid.
+    ClassGrid,
 }
 
 /// The format of a saved file.
@@ -155,6 +188,10 @@ pub enum SaveFormat {
     Argdown,
     /// Word (`.docx`).
     Word,
+    /// A table (`.csv`).
+    Csv,
+    /// A printable page (`.html`).
+    Html,
 }
 
 /// A save dialog: what is saved, in which format.
@@ -175,6 +212,11 @@ impl Save {
         match self.what {
             Saved::Argument => say(language, "Save the argument", "Guardar el argumento"),
             Saved::Report => say(language, "Export the report", "Exportar el informe"),
+            Saved::ClassGrid => say(
+                language,
+                "Export the class grid",
+                "Exportar la tabla de la clase",
+            ),
         }
     }
 
@@ -186,6 +228,11 @@ impl Save {
             SaveFormat::Word => (
                 say(language, "Word document", "Documento de Word"),
                 &["docx"],
+            ),
+            SaveFormat::Csv => (say(language, "CSV table", "Tabla CSV"), &["csv"]),
+            SaveFormat::Html => (
+                say(language, "Printable page", "Página para imprimir"),
+                &["html"],
             ),
         };
         FileType { name, extensions }
@@ -213,6 +260,7 @@ impl Save {
             "" => match self.what {
                 Saved::Argument => say(language, "argument", "argumento"),
                 Saved::Report => say(language, "report", "informe"),
+                Saved::ClassGrid => say(language, "class", "clase"),
             },
             kept => kept,
         };
@@ -224,7 +272,10 @@ impl Save {
 mod tests {
     use super::*;
 
-    const EVERY_PICK: [Pick; 7] = [
+    const EVERY_PICK: [Pick; 10] = [
+        Pick::HandInFolder,
+        Pick::HandInsFolder,
+        Pick::HandInFiles,
         Pick::Course(PackKind::Folder),
         Pick::Course(PackKind::Zip),
         Pick::Module(PackKind::Folder),
@@ -267,12 +318,12 @@ mod tests {
     }
 
     #[test]
-    fn only_specifications_pick_several_files() {
+    fn only_specifications_and_hand_in_files_pick_several_files() {
         let several: Vec<_> = EVERY_PICK
             .into_iter()
             .filter(|p| p.target() == Target::Files)
             .collect();
-        assert_eq!(several, [Pick::Specs]);
+        assert_eq!(several, [Pick::HandInFiles, Pick::Specs]);
     }
 
     #[test]

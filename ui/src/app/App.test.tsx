@@ -56,6 +56,25 @@ describe("App", () => {
     await screen.findByText("Profile: Student");
   });
 
+  it("gives a student a way to hand in their progress", async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole("button", { name: "Hand in my progress" }));
+    expect(await screen.findByRole("dialog", { name: "Hand in my progress" })).toBeTruthy();
+  });
+
+  it("opens a class profile on the Class workspace only, with no hand-in", async () => {
+    backend({
+      list_profiles: () => [{ id: 2, name: "Biology 9B", active: true, kind: "class" }],
+      class_view: () => ({ courses: [], course: null, students: [] }),
+    });
+    render(<App />);
+    const nav = await screen.findByRole("navigation", { name: "Workspaces" });
+    const names = Array.from(nav.querySelectorAll("ul button")).map((b) => b.textContent);
+    expect(names).toEqual(["Class", "Models", "Settings"]);
+    expect(await screen.findByText(/No hand-in yet/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Hand in my progress" })).toBeNull();
+  });
+
   it("switches workspace from the navigation", async () => {
     render(<App />);
     fireEvent.click(await screen.findByRole("button", { name: "Tutor" }));

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ClassPage } from "../features/class/ClassPage";
 import { CoachPage } from "../features/coach/CoachPage";
 import { ExpensesPage } from "../features/expenses/ExpensesPage";
 import { ModelsPage } from "../features/models/ModelsPage";
 import { ModulesPage } from "../features/modules/ModulesPage";
+import { HandInDialog } from "../features/progress/HandInDialog";
 import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
@@ -19,7 +21,8 @@ import { WORKSPACES, type PageId } from "./workspaces";
 
 /** The app frame: navigation on the left, the chosen page, and the status bar; while
  * the profile in use waits for its PIN, the lock screen instead of the navigation and
- * pages (nothing is shown before the profiles are known). */
+ * pages (nothing is shown before the profiles are known). A student's profile has the
+ * five workspaces and "Hand in my progress"; a class's has the Class workspace. */
 export function App() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<PageId>("coach");
@@ -27,7 +30,11 @@ export function App() {
   const model = useModelStatus();
   const { settings, save } = useSettings();
   const profiles = useProfiles();
-  const pages: PageId[] = [...WORKSPACES, "models", "settings"];
+  const [handingIn, setHandingIn] = useState(false);
+  const active = profiles.list?.find((p) => p.active);
+  const isClass = active?.kind === "class";
+  const pages: PageId[] = isClass ? ["class", "models", "settings"] : [...WORKSPACES, "models", "settings"];
+  const shown: PageId = pages.includes(current) ? current : pages[0];
   const profileChanged = () => {
     void profiles.refresh();
     reloadAppInfo();
@@ -52,7 +59,7 @@ export function App() {
             <li key={id}>
               <button
                 type="button"
-                aria-current={id === current ? "page" : undefined}
+                aria-current={id === shown ? "page" : undefined}
                 onClick={() => setCurrent(id)}
               >
                 {t(`nav.${id}`)}
@@ -60,26 +67,34 @@ export function App() {
             </li>
           ))}
         </ul>
+        {!isClass && (
+          <button type="button" className="hand-in-open" onClick={() => setHandingIn(true)}>
+            {t("handIn.open")}
+          </button>
+        )}
         <ProfileSwitcher profiles={profiles.list ?? []} onChanged={profileChanged} />
       </nav>
       {/* Keyed by the profile in use: a switch starts every page afresh, with nothing of
           the previous profile's work left on screen. */}
-      <main className="workspace" key={profiles.list?.find((p) => p.active)?.id}>
-        {current === "settings" ? (
+      <main className="workspace" key={active?.id}>
+        {shown === "settings" ? (
           settings && <SettingsPage settings={settings} onSave={save} onOpenModels={() => setCurrent("models")} />
-        ) : current === "models" ? (
+        ) : shown === "models" ? (
           <ModelsPage />
-        ) : current === "coach" ? (
+        ) : shown === "class" ? (
+          <ClassPage />
+        ) : shown === "coach" ? (
           <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
-        ) : current === "tutor" ? (
+        ) : shown === "tutor" ? (
           <TutorPage modelReady={model?.state === "ready"} debugDrawer={settings?.debugDrawer ?? false} />
-        ) : current === "reports" ? (
+        ) : shown === "reports" ? (
           <ReportsPage language={settings?.language ?? "en"} />
-        ) : current === "expenses" ? (
+        ) : shown === "expenses" ? (
           <ExpensesPage language={settings?.language ?? "en"} />
         ) : (
           <ModulesPage language={settings?.language ?? "en"} />
         )}
+        {handingIn && !isClass && <HandInDialog onClose={() => setHandingIn(false)} />}
       </main>
       <StatusBar state={appInfo} model={model} />
     </div>

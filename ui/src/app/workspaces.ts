@@ -4,5 +4,6 @@ export const WORKSPACES = ["coach", "tutor", "reports", "expenses", "modules"] a
 /** Identifier of one workspace. */
 export type WorkspaceId = (typeof WORKSPACES)[number];
 
-/** A page of the app: a workspace, the models or the settings. */
-export type PageId = WorkspaceId | "models" | "settings";
+/** A page of the app: a workspace, the class (for a class profile), the models or the
+ * settings. */
+export type PageId = WorkspaceId | "class" | "models" | "settings";

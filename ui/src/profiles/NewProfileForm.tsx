@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { commands, type IpcError, type ProfileView } from "../bindings";
+import { commands, type IpcError, type ProfileKindView, type ProfileView } from "../bindings";
 
-/** Creates a profile by name; `onCreated` gets it (it is not in use yet), `onError` a
- * refusal (an invalid or taken name). */
+/** Creates a profile by name, a student's or a class's; `onCreated` gets it (it is not
+ * in use yet), `onError` a refusal (an invalid or taken name). */
 export function NewProfileForm({
   onCreated,
   onError,
@@ -14,12 +14,14 @@ export function NewProfileForm({
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState("");
+  const [kind, setKind] = useState<ProfileKindView>("student");
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const result = await commands.createProfile(name);
+    const result = await commands.createProfile(name, kind);
     if (result.status === "error") return onError(result.error);
     setName("");
+    setKind("student");
     onCreated(result.data);
   }
 
@@ -29,6 +31,10 @@ export function NewProfileForm({
         {t("profiles.name")}
       </label>
       <input id={id} placeholder={t("profiles.new")} value={name} onChange={(e) => setName(e.target.value)} />
+      <select aria-label={t("profiles.kind")} value={kind} onChange={(e) => setKind(e.target.value as ProfileKindView)}>
+        <option value="student">{t("profiles.student")}</option>
+        <option value="class">{t("profiles.classKind")}</option>
+      </select>
       <button type="submit" disabled={!name.trim()}>
         {t("profiles.create")}
       </button>

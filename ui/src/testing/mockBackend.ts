@@ -3,6 +3,7 @@
 // a real build. Tests drive it through `window.lanternMock`.
 import { emit } from "@tauri-apps/api/event";
 import { mockConvertFileSrc, mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import { createClassMock } from "../features/class/mock";
 import { createExpensesMock } from "../features/expenses/mock";
 import { createModelsMock } from "../features/models/mock";
 import { createModulesMock } from "../features/modules/mock";
@@ -15,7 +16,7 @@ type Args = Record<string, unknown>;
 
 const state = {
   settings: { model: null as string | null, modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1, debugDrawer: false },
-  profiles: [{ id: 1, name: "Student", active: true }],
+  profiles: [{ id: 1, name: "Student", active: true, kind: "student" }] as { id: number; name: string; active: boolean; kind: string }[],
   model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf", percent: 40, previous: null } as Record<string, unknown>,
   calls: [] as string[],
 };
@@ -39,7 +40,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
     if (!name || name.length > 60) throw { code: "profile_name_invalid", message: "bad profile name" };
     if (state.profiles.some((p) => p.name.toLowerCase() === name.toLowerCase()))
       throw { code: "profile_name_taken", message: `${name} exists` };
-    const profile = { id: state.profiles.length + 1, name, active: false };
+    const profile = { id: state.profiles.length + 1, name, active: false, kind: String(args.kind ?? "student") };
     state.profiles.push(profile);
     return profile;
   },
@@ -71,7 +72,7 @@ const handlers: Record<string, (args: Args) => unknown> = {
 
 // The app's file dialog answers the Models page's first pick with a text file (its check
 // refuses it); the other features' mocks answer as if a file had been picked.
-Object.assign(handlers, createModelsMock({ picks: ["/tmp/notes.txt"] }), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock());
+Object.assign(handlers, createModelsMock({ picks: ["/tmp/notes.txt"] }), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock(), createClassMock(30, 20).handlers);
 
 mockWindows("main");
 mockConvertFileSrc("linux");

@@ -1,0 +1,107 @@
+//! Commands of the hand-in dialog. The preview is kept, and saving writes exactly
+//! those bytes: what the student read is what leaves.
+
+use super::views::HandInPreviewView;
+use crate::error::IpcError;
+use crate::picker::{self, Pick};
+use crate::state::AppState;
+use lantern_core::clock::Clock;
+use lantern_core::language::Language;
+use lantern_core::progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
+use lantern_core::ErrorCode;
+use lantern_store::HandInScope;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use tauri::{Runtime, State, WebviewWindow};
+
+/// The last hand-in previewed, with the profile it belongs to.
+#[derive(Default)]
+pub struct PendingHandIn(Mutex<Option<(i64, HandIn)>>);
+
+impl PendingHandIn {
+    fn put(&self, profile: i64, hand_in: HandIn) {
+        match self.0.lock() {
+            Ok(mut p) => *p = Some((profile, hand_in)),
+            Err(poisoned) => *poisoned.into_inner() = Some((profile, hand_in)),
+        }
+    }
+
+    fn take(&self, profile: i64) -> Option<HandIn> {
+        let taken = match self.0.lock() {
+            Ok(mut p) => p.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        taken.filter(|(owner, _)| *owner == profile).map(|(_, h)| h)
+    }
+}
+
+/// The hand-in of the profile in use, to read before saving: one course (`course_id`)
+/// or every course worked on; finished arguments' text only with `include_arguments`.
+#[tauri::command]
+#[specta::specta]
+pub async fn progress_preview(
+    state: State<'_, AppState>,
+    pending: State<'_, PendingHandIn>,
+    course_id: Option<String>,
+    include_arguments: bool,
+) -> Result<HandInPreviewView, IpcError> {
+    let profile = state.profile().id;
+    let scope = course_id.map_or(HandInScope::AllCourses, HandInScope::Course);
+    let hand_in = state
+        .store
+        .progress_hand_in(profile, &scope, include_arguments, state.clock.now())
+        .await?;
+    let view = HandInPreviewView::from(&hand_in);
+    pending.put(profile, hand_in);
+    Ok(view)
+}
+
+/// Saves the previewed hand-in (the file and its CSV summary) in the folder the student
+/// picks (titled in `language`); the saved files' paths, or `None` when they cancelled.
+#[tauri::command]
+#[specta::specta]
+pub async fn progress_save<R: Runtime>(
+    window: WebviewWindow<R>,
+    state: State<'_, AppState>,
+    pending: State<'_, PendingHandIn>,
+    language: Language,
+) -> Result<Option<Vec<String>>, IpcError> {
+    let profile = state.profile().id;
+    let Some(hand_in) = pending.take(profile) else {
+        return Err(IpcError::new(
+            ErrorCode::UsageInvalid,
+            "nothing to save: show the hand-in first",
+        ));
+    };
+    let Some(folder) = picker::pick_one(&window, Pick::HandInFolder, language).await? else {
+        pending.put(profile, hand_in);
+        return Ok(None);
+    };
+    let saved = tauri::async_runtime::spawn_blocking(move || write_hand_in(&hand_in, &folder))
+        .await
+        .map_err(|e| IpcError::internal(e.to_string()))??;
+    Ok(Some(saved))
+}
+
+/// Writes the file and its summary into `folder`, each through a temporary file renamed
+/// into place, so a stick pulled out mid-write leaves no half file under the real name.
+fn write_hand_in(hand_in: &HandIn, folder: &Path) -> Result<Vec<String>, IpcError> {
+    let mut saved = Vec::new();
+    for (suffix, text) in [
+        (HANDIN_SUFFIX, &hand_in.file_text),
+        (SUMMARY_SUFFIX, &hand_in.csv_text),
+    ] {
+        let path: PathBuf = folder.join(format!("{}{suffix}", hand_in.file_stem));
+        let partial = folder.join(format!(".{}{suffix}.part", hand_in.file_stem));
+        let failed = |e: std::io::Error| {
+            IpcError::new(
+                ErrorCode::ExportFailed,
+                format!("cannot write {}: {e}", path.display()),
+            )
+        };
+        std::fs::write(&partial, text).map_err(failed)?;
+        std::fs::rename(&partial, &path).map_err(failed)?;
+        saved.push(path.display().to_string());
+    }
+    Ok(saved)
+}
