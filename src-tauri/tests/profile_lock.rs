@@ -75,7 +75,10 @@ fn ok(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Value {
 
 fn code(window: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> String {
     let err = get_ipc_response(window, request(cmd, args)).expect_err(&format!("{cmd} is refused"));
-    err["code"].as_str().expect("a coded error").to_string()
+    err["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{cmd}: not a coded error: {err}"))
+        .to_string()
 }
 
 fn active(window: &WebviewWindow<MockRuntime>) -> Value {
@@ -294,5 +297,55 @@ fn the_profile_in_use_sets_changes_and_removes_its_pin() {
             json!({ "currentPin": "5678" })
         )["hasPin"],
         false
+    );
+}
+
+#[test]
+fn a_class_profile_runs_only_class_commands_and_a_student_none() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, ben) = seed(data.path());
+    let class = tauri::async_runtime::block_on(async {
+        let store = Store::open(&data.path().join("lantern.db")).await.unwrap();
+        let id = store
+            .create_profile_of_kind("Biology 9B", lantern_store::ProfileKind::Class)
+            .await
+            .unwrap()
+            .id;
+        store.close().await;
+        id
+    });
+    let (_app, window) = start(data.path(), ben);
+    let filter = json!({ "filter": { "courseId": null, "since": null, "until": null } });
+    assert_eq!(
+        code(&window, "class_view", filter.clone()),
+        "class_profile_required"
+    );
+    assert_eq!(ok(&window, "coach_list", json!({})), json!([]));
+
+    let opened = ok(
+        &window,
+        "switch_profile",
+        json!({ "id": class, "pin": null }),
+    );
+    assert_eq!(opened["kind"], "class");
+    assert_eq!(ok(&window, "class_view", filter)["course"], Value::Null);
+    for cmd in [
+        "coach_list",
+        "tutor_threads",
+        "expenses_state",
+        "progress_preview",
+    ] {
+        assert_eq!(
+            code(&window, cmd, json!({})),
+            "class_profile_required",
+            "{cmd}"
+        );
+    }
+    assert!(
+        ok(&window, "list_profiles", json!({}))
+            .as_array()
+            .unwrap()
+            .len()
+            == 3
     );
 }
