@@ -32,7 +32,7 @@ describe("ClassPage", () => {
     expect(stuck.className).toContain("stuck");
     expect(within(grid).getAllByTitle("edited after it was handed in")).toHaveLength(1);
     expect(screen.getByRole("region", { name: "Who is stuck" }).textContent).toContain("Student 01 — Unit 2: Osmosis");
-    expect(screen.getByRole("region", { name: "Frequent confusions" }).textContent).toContain("Thinks water moves toward lower concentration. (3 students)");
+    expect(screen.getByRole("region", { name: "Frequent confusions" }).textContent).toContain("Thinks water moves toward lower concentration. (in 3 of the class)");
     expect(screen.getByRole("region", { name: "Exam questions most failed" }).textContent).toContain("Which way does water move");
     expect(screen.getByRole("region", { name: "Re-checks due" }).textContent).toContain("Student 01");
   });

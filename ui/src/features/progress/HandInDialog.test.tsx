@@ -67,7 +67,7 @@ describe("HandInDialog", () => {
     const course = await screen.findByRole("region", { name: "Biology 9" });
     expect(within(course).getByText("42 minutes on task")).toBeTruthy();
     expect(within(course).getByRole("cell", { name: "Cells" })).toBeTruthy();
-    expect(within(course).getByText("1 units not started")).toBeTruthy();
+    expect(within(course).getByText("1 unit not started")).toBeTruthy();
     expect(screen.getByText("School uniforms (with its text)")).toBeTruthy();
     expect(screen.getByText("Exam stress: 50 %")).toBeTruthy();
     expect(screen.getByText("7 learning records (xAPI) in the file")).toBeTruthy();
