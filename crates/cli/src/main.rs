@@ -48,7 +48,7 @@ enum Command {
     /// Manage the profiles of students sharing this laptop.
     #[command(subcommand)]
     Profiles(ProfilesCommand),
-    /// Import and list course packs.
+    /// Draft, check, import and list course packs.
     #[command(subcommand)]
     Course(CourseCommand),
     /// Check a student's answer against the expected one, as the tutor grades drills.
@@ -102,10 +102,16 @@ enum BenchCommand {
     Feedback(commands::BenchFeedbackOptions),
     /// Voice input: the speech model's load time and real-time factor on WAV files.
     Speech(commands::BenchSpeechOptions),
+    /// A class's hand-ins: importing a folder of them and computing the class view.
+    Class(commands::BenchClassOptions),
 }
 
 #[derive(Debug, Subcommand)]
 enum CourseCommand {
+    /// Draft a course pack from a folder of Markdown notes, with a REVIEW.md to read.
+    New(commands::CourseNewOptions),
+    /// Report every problem and warning of a course pack (folder or .zip).
+    Check(commands::CourseCheckOptions),
     /// Import a course pack (folder or .zip); re-importing a course replaces it.
     Import {
         /// The pack's folder or zip file.
@@ -173,6 +179,8 @@ fn main() -> ExitCode {
             commands::import_course(&locations, &path)
         }
         Command::Course(CourseCommand::List { json }) => commands::list_courses(&locations, json),
+        Command::Course(CourseCommand::New(options)) => commands::course_new(&options),
+        Command::Course(CourseCommand::Check(options)) => commands::course_check(&options),
         Command::Search(options) => commands::search(&locations, &options),
         Command::CheckAnswer(options) => commands::check_answer(&options),
         Command::Coach(options) => commands::coach(&locations, &options),
@@ -195,6 +203,7 @@ fn main() -> ExitCode {
         Command::Bench(BenchCommand::Feedback(options)) => {
             commands::bench_feedback(&locations, &options)
         }
+        Command::Bench(BenchCommand::Class(options)) => commands::bench_class(&options),
         Command::Bench(BenchCommand::Speech(options)) => {
             commands::bench_speech(&locations, &options)
         }

@@ -1,5 +1,6 @@
 //! One module per group of subcommands; each prints its result on stdout.
 
+mod bench_class;
 mod bench_feedback;
 mod bench_llm;
 mod bench_mapping;
@@ -11,12 +12,18 @@ mod check_answer;
 mod class;
 mod coach;
 mod course;
+mod course_check;
+mod course_new;
+mod course_notes;
+mod course_report;
 mod eval;
 mod expenses;
 mod generate;
 mod llama_bench;
 mod model;
 mod models;
+mod module_check;
+mod module_new;
 pub(crate) mod modules;
 mod pack;
 mod profiles;
@@ -28,6 +35,7 @@ mod tutor;
 mod tutor_evidence;
 mod update;
 
+pub use bench_class::{bench_class, BenchClassOptions};
 pub use bench_feedback::{bench_feedback, BenchFeedbackOptions};
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_mapping::{bench_mapping, BenchMappingOptions};
@@ -38,6 +46,8 @@ pub use check_answer::{check_answer, CheckAnswerOptions};
 pub use class::{class, ClassOptions};
 pub use coach::{coach, CoachOptions};
 pub use course::{import as import_course, list as list_courses, search, SearchOptions};
+pub use course_check::{course_check, CourseCheckOptions};
+pub use course_new::{course_new, CourseNewOptions};
 pub use eval::{eval, EvalOptions};
 pub use expenses::{expenses, ExpensesOptions};
 pub use generate::{generate, GenerateOptions};

@@ -4,6 +4,8 @@
 
 use super::coach::{parse_language, profile_id};
 use super::course::{open_retriever, print_import_progress};
+use super::module_check::module_check;
+use super::module_new::module_new;
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -27,9 +29,10 @@ pub struct ModuleOptions {
     /// Print JSON instead of text.
     #[arg(long, global = true)]
     pub json: bool,
-    /// The language of a new session (en, es).
-    #[arg(long, global = true, value_parser = parse_language, default_value = "en")]
-    pub language: Language,
+    /// The language of a new session, of `new`'s notes, or of `check`'s messages (en, es);
+    /// by default English (told from the notes for `new`).
+    #[arg(long, global = true, value_parser = parse_language)]
+    pub language: Option<Language>,
     #[command(subcommand)]
     pub command: ModuleCommand,
 }
@@ -37,6 +40,25 @@ pub struct ModuleOptions {
 /// What to do.
 #[derive(Debug, Subcommand)]
 pub enum ModuleCommand {
+    /// Draft a module pack from a folder of Markdown notes, with a REVIEW.md to read.
+    New {
+        /// The folder of notes (.md, .markdown, .txt; subfolders too).
+        folder: PathBuf,
+        /// Where to write the pack (a new or empty folder); by default `<FOLDER>-pack`.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The module id (a-z, 0-9, -); by default made from the title.
+        #[arg(long)]
+        id: Option<String>,
+        /// The module title; by default the notes' own title or the folder's name.
+        #[arg(long)]
+        title: Option<String>,
+    },
+    /// Report every problem and warning of a module pack (folder or .zip).
+    Check {
+        /// The pack's folder or zip file.
+        path: PathBuf,
+    },
     /// Import a module pack (folder or .zip); re-importing a module replaces it.
     Import {
         /// The pack's folder or zip file.
@@ -209,6 +231,26 @@ fn print_progress(progress: &ProgressView, json: bool) {
 
 /// `lantern module …`
 pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliError> {
+    match &options.command {
+        ModuleCommand::New {
+            folder,
+            out,
+            id,
+            title,
+        } => {
+            return module_new(
+                folder,
+                out.as_deref(),
+                id.as_deref(),
+                title.as_deref(),
+                options.language,
+            )
+        }
+        ModuleCommand::Check { path } => {
+            return module_check(path, options.json, options.language.unwrap_or_default())
+        }
+        _ => {}
+    }
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
     let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
@@ -253,8 +295,12 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
             return Ok(());
         }
         ModuleCommand::Start { module, restart } => {
-            let view =
-                rt.block_on(store.module_start(profile, module, options.language, *restart))?;
+            let view = rt.block_on(store.module_start(
+                profile,
+                module,
+                options.language.unwrap_or_default(),
+                *restart,
+            ))?;
             if json {
                 outln!("{}", json!(view));
             } else {
@@ -321,6 +367,8 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         ModuleCommand::Go { session, section } => {
             (*session, StudentAct::GoTo(section.clone()), true, None)
         }
+        // Drafting and checking need no store; they returned above.
+        ModuleCommand::New { .. } | ModuleCommand::Check { .. } => return Ok(()),
     };
     let supervisor = match model {
         Some(model) if !offline => Some(model.supervisor(locations)?),

@@ -107,6 +107,8 @@ pub struct PackError {
     pub field: Option<String>,
     /// What is wrong, for people.
     pub detail: String,
+    /// The same in Spanish, where the rule that found it says it (`lantern course check`).
+    pub detail_es: Option<String>,
 }
 
 impl PackError {
@@ -117,6 +119,7 @@ impl PackError {
             file: file.into(),
             field: None,
             detail: detail.into(),
+            detail_es: None,
         }
     }
 
@@ -132,7 +135,15 @@ impl PackError {
             file: file.into(),
             field: Some(field.into()),
             detail: detail.into(),
+            detail_es: None,
         }
+    }
+
+    /// The error with `detail_es`, what is wrong in Spanish.
+    #[must_use]
+    pub fn with_es(mut self, detail_es: impl Into<String>) -> Self {
+        self.detail_es = Some(detail_es.into());
+        self
     }
 }
 

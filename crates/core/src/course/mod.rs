@@ -3,6 +3,8 @@
 //! Pure: the adapter reads the files and hands their text here. Documented in
 //! docs/course-pack.md.
 
+pub mod authoring;
+pub mod check;
 mod chunk;
 mod dag;
 mod documents;
@@ -37,5 +39,5 @@ pub use model::{
 };
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
 pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};
-pub use validate::{validate_course, validate_exams};
+pub use validate::{course_problems, exam_problems, validate_course, validate_exams};
 pub use vocabulary::{vocabularies, vocabulary_of, UnitVocabulary};

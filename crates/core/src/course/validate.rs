@@ -1,4 +1,6 @@
-//! Rules a parsed pack must follow beyond its JSON shape.
+//! Rules a parsed pack must follow beyond its JSON shape. Each rule adds what it finds
+//! to a list, so `lantern course check` can report every problem; the importer stops at
+//! the first one ([`validate_course`], [`validate_exams`]), in the same order as ever.
 
 use super::dag::find_cycle;
 use super::drill_render::render_drill;
@@ -11,21 +13,30 @@ use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved}
 use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use std::collections::HashSet;
 
-fn invalid(file: &str, field: String, detail: &str) -> PackError {
-    PackError::field(PackErrorKind::InvalidField, file, field, detail)
+/// The problems found so far, in the order the rules ran.
+pub(crate) type Problems = Vec<PackError>;
+
+fn invalid(file: &str, field: String, detail: &str, detail_es: &str) -> PackError {
+    PackError::field(PackErrorKind::InvalidField, file, field, detail).with_es(detail_es)
 }
 
-fn check_version(file: &str, version: u32) -> Result<(), PackError> {
-    if version == FORMAT_VERSION {
-        Ok(())
-    } else {
-        Err(invalid(
+/// The first problem, as the importer reports it.
+pub(crate) fn first(problems: Problems) -> Result<(), PackError> {
+    problems.into_iter().next().map_or(Ok(()), Err)
+}
+
+fn check_version(file: &str, version: u32, out: &mut Problems) {
+    if version != FORMAT_VERSION {
+        out.push(invalid(
             file,
             "formatVersion".into(),
             &format!(
                 "format version {version} is not supported (this Lantern reads {FORMAT_VERSION})"
             ),
-        ))
+            &format!(
+                "la versión de formato {version} no es compatible (este Lantern lee la {FORMAT_VERSION})"
+            ),
+        ));
     }
 }
 
@@ -33,32 +44,40 @@ fn check_version(file: &str, version: u32) -> Result<(), PackError> {
 pub(crate) fn check_filled<'a>(
     file: &str,
     fields: impl IntoIterator<Item = (String, &'a str)>,
-) -> Result<(), PackError> {
+    out: &mut Problems,
+) {
     for (field, value) in fields {
         if value.trim().is_empty() {
-            return Err(invalid(file, field, "must not be empty"));
-        }
-    }
-    Ok(())
-}
-
-/// Ids must be unique; the error points at the second use.
-pub(crate) fn check_unique<'a>(
-    file: &str,
-    ids: impl IntoIterator<Item = (String, &'a str)>,
-) -> Result<(), PackError> {
-    let mut seen = HashSet::new();
-    for (field, id) in ids {
-        if !seen.insert(id) {
-            return Err(PackError::field(
-                PackErrorKind::DuplicateId,
+            out.push(invalid(
                 file,
                 field,
-                format!("`{id}` is used more than once"),
+                "must not be empty",
+                "no puede estar vacío",
             ));
         }
     }
-    Ok(())
+}
+
+/// Ids must be unique; each repeat is reported at its own use.
+pub(crate) fn check_unique<'a>(
+    file: &str,
+    ids: impl IntoIterator<Item = (String, &'a str)>,
+    out: &mut Problems,
+) {
+    let mut seen = HashSet::new();
+    for (field, id) in ids {
+        if !seen.insert(id) {
+            out.push(
+                PackError::field(
+                    PackErrorKind::DuplicateId,
+                    file,
+                    field,
+                    format!("`{id}` is used more than once"),
+                )
+                .with_es(format!("`{id}` se usa más de una vez")),
+            );
+        }
+    }
 }
 
 /// Whether `path` is absolute, has a backslash or climbs out of the pack with `..`.
@@ -66,47 +85,61 @@ pub(crate) fn escapes_pack(path: &str) -> bool {
     path.starts_with('/') || path.contains('\\') || path.split('/').any(|part| part == "..")
 }
 
-/// A question's video: a relative path inside the pack to a playable video file.
-fn check_video_path(field: String, path: &str) -> Result<(), PackError> {
-    if escapes_pack(path) {
-        return Err(invalid(
-            EXAMS_FILE,
-            field,
-            "must be a relative path inside the pack",
-        ));
-    }
-    if !is_video_path(path) {
-        return Err(PackError::field(
-            PackErrorKind::UnsupportedContent,
-            EXAMS_FILE,
-            field,
-            format!("`{path}`: only .mp4 .webm .ogv .m4v videos are supported"),
-        ));
-    }
-    Ok(())
+/// The problem with a path that leaves the pack.
+pub(crate) fn outside_pack(file: &str, field: String) -> PackError {
+    invalid(
+        file,
+        field,
+        "must be a relative path inside the pack",
+        "debe ser una ruta relativa dentro del paquete",
+    )
 }
 
-fn check_content_path(field: String, path: &str) -> Result<(), PackError> {
+/// A question's video: a relative path inside the pack to a playable video file.
+fn check_video_path(field: String, path: &str, out: &mut Problems) {
     if escapes_pack(path) {
-        return Err(invalid(
-            COURSE_FILE,
-            field,
-            "must be a relative path inside the pack",
-        ));
+        out.push(outside_pack(EXAMS_FILE, field));
+    } else if !is_video_path(path) {
+        out.push(
+            PackError::field(
+                PackErrorKind::UnsupportedContent,
+                EXAMS_FILE,
+                field,
+                format!("`{path}`: only .mp4 .webm .ogv .m4v videos are supported"),
+            )
+            .with_es(format!(
+                "`{path}`: solo se admiten vídeos .mp4 .webm .ogv .m4v"
+            )),
+        );
+    }
+}
+
+/// Whether a unit's content path is inside the pack and of a supported kind; what is
+/// wrong goes to `out`.
+pub(crate) fn check_content_path(field: String, path: &str, out: &mut Problems) -> bool {
+    if escapes_pack(path) {
+        out.push(outside_pack(COURSE_FILE, field));
+        return false;
     }
     if ContentKind::of(path).is_none() {
-        return Err(PackError::field(
-            PackErrorKind::UnsupportedContent,
-            COURSE_FILE,
-            field,
-            format!("`{path}`: only .md .markdown .txt .vtt .srt .pdf files are supported"),
-        ));
+        out.push(
+            PackError::field(
+                PackErrorKind::UnsupportedContent,
+                COURSE_FILE,
+                field,
+                format!("`{path}`: only .md .markdown .txt .vtt .srt .pdf files are supported"),
+            )
+            .with_es(format!(
+                "`{path}`: solo se admiten archivos .md .markdown .txt .vtt .srt .pdf"
+            )),
+        );
+        return false;
     }
-    Ok(())
+    true
 }
 
 /// Misconception tags are well formed and unique in the unit.
-fn check_misconceptions(i: usize, unit: &Unit) -> Result<(), PackError> {
+fn check_misconceptions(i: usize, unit: &Unit, out: &mut Problems) {
     for (j, m) in unit.misconceptions.iter().enumerate() {
         check_filled(
             COURSE_FILE,
@@ -114,12 +147,14 @@ fn check_misconceptions(i: usize, unit: &Unit) -> Result<(), PackError> {
                 format!("units[{i}].misconceptions[{j}].text"),
                 m.text.as_str(),
             )],
-        )?;
+            out,
+        );
         if !is_valid_tag(&m.tag) {
-            return Err(invalid(
+            out.push(invalid(
                 COURSE_FILE,
                 format!("units[{i}].misconceptions[{j}].tag"),
                 "a tag uses only lowercase letters, digits, `_` and `-`",
+                "una etiqueta solo usa minúsculas, dígitos, `_` y `-`",
             ));
         }
     }
@@ -131,29 +166,33 @@ fn check_misconceptions(i: usize, unit: &Unit) -> Result<(), PackError> {
                 m.tag.as_str(),
             )
         }),
-    )
+        out,
+    );
 }
 
 /// Seeds every drill template is rendered with at import.
 const DRILL_CHECK_SEEDS: u64 = 12;
 
-fn bad_drill(field: String, detail: String) -> PackError {
-    PackError::field(PackErrorKind::InvalidDrill, COURSE_FILE, field, detail)
+fn bad_drill(field: String, detail: String, detail_es: String) -> PackError {
+    PackError::field(PackErrorKind::InvalidDrill, COURSE_FILE, field, detail).with_es(detail_es)
 }
 
 /// Drill templates have unique ids, known mistake tags, and render with several seeds
 /// into a question whose answer the checker reads and, when the question is
-/// machine-solvable, agrees with the solution.
-fn check_drills(i: usize, unit: &Unit) -> Result<(), PackError> {
+/// machine-solvable, agrees with the solution. A template with a blank field is not
+/// rendered; one that fails is reported at its first failing seed.
+fn check_drills(i: usize, unit: &Unit, out: &mut Problems) {
     check_unique(
         COURSE_FILE,
         unit.drills
             .iter()
             .enumerate()
             .map(|(j, d)| (format!("units[{i}].drills[{j}].id"), d.id.as_str())),
-    )?;
+        out,
+    );
     for (j, template) in unit.drills.iter().enumerate() {
         let at = |field: &str| format!("units[{i}].drills[{j}]{field}");
+        let before = out.len();
         check_filled(
             COURSE_FILE,
             [
@@ -162,75 +201,121 @@ fn check_drills(i: usize, unit: &Unit) -> Result<(), PackError> {
                 (at(".question"), template.question.as_str()),
                 (at(".answer"), template.answer.as_str()),
             ],
-        )?;
+            out,
+        );
+        let blank = out.len() > before;
         for (k, mistake) in template.mistakes.iter().enumerate() {
             let known = unit.misconceptions.iter().any(|m| m.tag == mistake.tag)
                 || DetectedMistake::ALL.iter().any(|d| d.tag() == mistake.tag);
             if !known {
-                return Err(bad_drill(
+                out.push(bad_drill(
                     at(&format!(".mistakes[{k}].tag")),
                     format!(
                         "`{}` is not one of the unit's misconception tags",
                         mistake.tag
                     ),
+                    format!(
+                        "`{}` no es una de las etiquetas de errores de la unidad",
+                        mistake.tag
+                    ),
                 ));
             }
         }
-        for seed in 0..DRILL_CHECK_SEEDS {
-            let drill =
-                render_drill(template, seed).map_err(|e| bad_drill(at(""), e.to_string()))?;
-            let options = CheckOptions {
-                kind: drill.kind,
-                require_simplified: false,
-            };
-            if !check_answer(&drill.answer, &drill.answer, &options).correct {
-                return Err(bad_drill(
-                    at(".answer"),
-                    format!("the checker cannot read the answer `{}`", drill.answer),
-                ));
+        if !blank {
+            out.extend(render_problem(template, &at));
+        }
+    }
+}
+
+/// The first seed at which `template` does not render into a right, readable drill.
+fn render_problem(
+    template: &super::drills::DrillTemplate,
+    at: &dyn Fn(&str) -> String,
+) -> Option<PackError> {
+    for seed in 0..DRILL_CHECK_SEEDS {
+        let drill = match render_drill(template, seed) {
+            Ok(drill) => drill,
+            Err(e) => {
+                return Some(bad_drill(
+                    at(""),
+                    e.to_string(),
+                    format!("la plantilla no se puede generar: {e}"),
+                ))
             }
-            if let Some(Solved::Answer(solution)) = solve(&drill.prompt, &drill.question_latex) {
-                if !check_answer(&solution, &drill.answer, &options).correct {
-                    return Err(bad_drill(
-                        at(".answer"),
-                        format!(
-                            "`{}` is not the answer to `{}` (solved: `{solution}`)",
-                            drill.answer, drill.question_latex
-                        ),
-                    ));
-                }
+        };
+        let options = CheckOptions {
+            kind: drill.kind,
+            require_simplified: false,
+        };
+        if !check_answer(&drill.answer, &drill.answer, &options).correct {
+            return Some(bad_drill(
+                at(".answer"),
+                format!("the checker cannot read the answer `{}`", drill.answer),
+                format!("el corrector no entiende la respuesta `{}`", drill.answer),
+            ));
+        }
+        if let Some(Solved::Answer(solution)) = solve(&drill.prompt, &drill.question_latex) {
+            if !check_answer(&solution, &drill.answer, &options).correct {
+                return Some(bad_drill(
+                    at(".answer"),
+                    format!(
+                        "`{}` is not the answer to `{}` (solved: `{solution}`)",
+                        drill.answer, drill.question_latex
+                    ),
+                    format!(
+                        "`{}` no es la respuesta de `{}` (solución: `{solution}`)",
+                        drill.answer, drill.question_latex
+                    ),
+                ));
             }
         }
     }
-    Ok(())
+    None
 }
 
-/// Checks `course.json`: version, filled fields, unique ids, known units in the entry
-/// unit and edges, an acyclic prerequisite graph, and supported content paths.
-pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
-    check_version(COURSE_FILE, course.format_version)?;
+fn unknown_unit(file: &str, field: String, id: &str) -> PackError {
+    PackError::field(
+        PackErrorKind::UnknownUnit,
+        file,
+        field,
+        format!("no unit has the id `{id}`"),
+    )
+    .with_es(format!("ninguna unidad tiene el id `{id}`"))
+}
+
+/// Every problem of `course.json`: version, filled fields, unique ids, known units in
+/// the entry unit and edges, an acyclic prerequisite graph, and supported content paths.
+pub fn course_problems(course: &CourseManifest) -> Vec<PackError> {
+    let mut out = Problems::new();
+    check_version(COURSE_FILE, course.format_version, &mut out);
     check_filled(
         COURSE_FILE,
         [
             ("id".to_string(), course.id.as_str()),
             ("title".to_string(), course.title.as_str()),
         ],
-    )?;
-    if !is_pack_id(&course.id) {
-        return Err(invalid(
+        &mut out,
+    );
+    if !course.id.trim().is_empty() && !is_pack_id(&course.id) {
+        out.push(invalid(
             COURSE_FILE,
             "id".into(),
             &format!(
                 "`{}` must start with a letter or digit and use at most {MAX_PACK_ID_CHARS} letters, digits, `.`, `_` or `-`",
                 course.id
             ),
+            &format!(
+                "`{}` debe empezar por una letra o un dígito y usar como mucho {MAX_PACK_ID_CHARS} letras, dígitos, `.`, `_` o `-`",
+                course.id
+            ),
         ));
     }
     if course.units.is_empty() {
-        return Err(invalid(
+        out.push(invalid(
             COURSE_FILE,
             "units".into(),
             "a course needs at least one unit",
+            "un curso necesita al menos una unidad",
         ));
     }
     for (i, unit) in course.units.iter().enumerate() {
@@ -241,12 +326,13 @@ pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
                 (format!("units[{i}].title"), unit.title.as_str()),
                 (format!("units[{i}].anchor"), unit.anchor.as_str()),
             ],
-        )?;
+            &mut out,
+        );
         for (j, path) in unit.content.iter().enumerate() {
-            check_content_path(format!("units[{i}].content[{j}]"), path)?;
+            check_content_path(format!("units[{i}].content[{j}]"), path, &mut out);
         }
-        check_misconceptions(i, unit)?;
-        check_drills(i, unit)?;
+        check_misconceptions(i, unit, &mut out);
+        check_drills(i, unit, &mut out);
     }
     check_unique(
         COURSE_FILE,
@@ -255,41 +341,53 @@ pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
             .iter()
             .enumerate()
             .map(|(i, u)| (format!("units[{i}].id"), u.id.as_str())),
-    )?;
+        &mut out,
+    );
     let units: HashSet<&str> = course.units.iter().map(|u| u.id.as_str()).collect();
-    let unknown = |field: String, id: &str| {
-        PackError::field(
-            PackErrorKind::UnknownUnit,
-            COURSE_FILE,
-            field,
-            format!("no unit has the id `{id}`"),
-        )
-    };
     if !units.contains(course.entry_unit.as_str()) {
-        return Err(unknown("entryUnit".into(), &course.entry_unit));
+        out.push(unknown_unit(
+            COURSE_FILE,
+            "entryUnit".into(),
+            &course.entry_unit,
+        ));
     }
     for (i, edge) in course.prerequisites.iter().enumerate() {
         for (end, id) in [("from", &edge.from), ("to", &edge.to)] {
             if !units.contains(id.as_str()) {
-                return Err(unknown(format!("prerequisites[{i}].{end}"), id));
+                out.push(unknown_unit(
+                    COURSE_FILE,
+                    format!("prerequisites[{i}].{end}"),
+                    id,
+                ));
             }
         }
     }
     if let Some(cycle) = find_cycle(&course.prerequisites) {
-        return Err(PackError::field(
-            PackErrorKind::Cycle,
-            COURSE_FILE,
-            "prerequisites",
-            format!("the prerequisites form a cycle: {}", cycle.join(" → ")),
-        ));
+        let cycle = cycle.join(" → ");
+        out.push(
+            PackError::field(
+                PackErrorKind::Cycle,
+                COURSE_FILE,
+                "prerequisites",
+                format!("the prerequisites form a cycle: {cycle}"),
+            )
+            .with_es(format!("los prerrequisitos forman un ciclo: {cycle}")),
+        );
     }
-    Ok(())
+    out
 }
 
-/// Checks `exams.json` against `course`: version, filled fields, unique question and
-/// option ids, known units, at least two options, and a correct option that exists.
-pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), PackError> {
-    check_version(EXAMS_FILE, exams.format_version)?;
+/// Checks `course.json` as the importer does: its first problem ([`course_problems`]).
+pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
+    first(course_problems(course))
+}
+
+/// Every problem of `exams.json` against `course`: version, filled fields, unique
+/// question and option ids, known units, at least two options, and a correct option
+/// that exists.
+pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Vec<PackError> {
+    let mut out = Problems::new();
+    check_version(EXAMS_FILE, exams.format_version, &mut out);
     let units: HashSet<&str> = course.units.iter().map(|u| u.id.as_str()).collect();
     for (i, q) in exams.questions.iter().enumerate() {
         let at = |field: &str| format!("questions[{i}].{field}");
@@ -300,29 +398,27 @@ pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), P
                 (at("stem"), q.stem.as_str()),
                 (at("memo"), q.memo.as_str()),
             ],
-        )?;
+            &mut out,
+        );
         if q.unit_ids.is_empty() {
-            return Err(invalid(
+            out.push(invalid(
                 EXAMS_FILE,
                 at("unitIds"),
                 "a question needs at least one unit",
+                "una pregunta necesita al menos una unidad",
             ));
         }
         for (j, unit) in q.unit_ids.iter().enumerate() {
             if !units.contains(unit.as_str()) {
-                return Err(PackError::field(
-                    PackErrorKind::UnknownUnit,
-                    EXAMS_FILE,
-                    at(&format!("unitIds[{j}]")),
-                    format!("no unit has the id `{unit}`"),
-                ));
+                out.push(unknown_unit(EXAMS_FILE, at(&format!("unitIds[{j}]")), unit));
             }
         }
         if q.options.len() < 2 {
-            return Err(invalid(
+            out.push(invalid(
                 EXAMS_FILE,
                 at("options"),
                 "a question needs at least two options",
+                "una pregunta necesita al menos dos opciones",
             ));
         }
         check_filled(
@@ -333,24 +429,29 @@ pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), P
                     (at(&format!("options[{j}].text")), o.text.as_str()),
                 ]
             }),
-        )?;
+            &mut out,
+        );
         check_unique(
             EXAMS_FILE,
             q.options
                 .iter()
                 .enumerate()
                 .map(|(j, o)| (at(&format!("options[{j}].id")), o.id.as_str())),
-        )?;
+            &mut out,
+        );
         if let Some(video) = &q.video {
-            check_video_path(at("video"), video)?;
+            check_video_path(at("video"), video, &mut out);
         }
         if !q.options.iter().any(|o| o.id == q.correct) {
-            return Err(PackError::field(
-                PackErrorKind::MissingCorrectOption,
-                EXAMS_FILE,
-                at("correct"),
-                format!("`{}` is not one of the options", q.correct),
-            ));
+            out.push(
+                PackError::field(
+                    PackErrorKind::MissingCorrectOption,
+                    EXAMS_FILE,
+                    at("correct"),
+                    format!("`{}` is not one of the options", q.correct),
+                )
+                .with_es(format!("`{}` no es una de las opciones", q.correct)),
+            );
         }
     }
     check_unique(
@@ -360,7 +461,15 @@ pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), P
             .iter()
             .enumerate()
             .map(|(i, q)| (format!("questions[{i}].id"), q.id.as_str())),
-    )
+        &mut out,
+    );
+    out
+}
+
+/// Checks `exams.json` against `course` as the importer does: its first problem
+/// ([`exam_problems`]).
+pub fn validate_exams(exams: &ExamFile, course: &CourseManifest) -> Result<(), PackError> {
+    first(exam_problems(exams, course))
 }
 
 #[cfg(test)]

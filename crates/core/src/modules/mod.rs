@@ -3,6 +3,8 @@
 //! milestones and module state are computed by the app from the student's words, form
 //! answers and the sections walked, never taken from the model.
 
+pub mod authoring;
+pub mod check;
 pub mod contract;
 pub mod error;
 pub mod fallback;

@@ -15,7 +15,9 @@ pub use model::{
     Section, SectionRef, Topic, MODULE_FORMAT_VERSION,
 };
 pub use validate::{
-    is_snake_case, media_extension_fits, validate_module, MAX_NOTE_CHARS, MAX_SECTIONS, MAX_TOPICS,
+    is_module_id, is_snake_case, is_topic_id, media_extension_fits, module_problems,
+    validate_module, MAX_NOTE_CHARS, MAX_PHASES, MAX_SECTIONS, MAX_SECTIONS_PER_PHASE, MAX_TOPICS,
+    MAX_TOPICS_PER_SECTION,
 };
 
 use crate::course::parse::parse;

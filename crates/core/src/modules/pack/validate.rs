@@ -1,9 +1,13 @@
-//! Rules a parsed `module.json` must follow beyond its JSON shape; each error names the
-//! field (`phases[1].sections[0].topics[2].keywords`).
+//! Rules a parsed `module.json` must follow beyond its JSON shape; each problem names
+//! the field (`phases[1].sections[0].topics[2].keywords`). Every rule adds what it finds
+//! to a list ([`module_problems`], for `lantern module check`); the importer stops at
+//! the first ([`validate_module`]).
 
 use super::model::{FieldTemplate, FormTemplate, MediaFile, ModuleManifest, MODULE_FORMAT_VERSION};
 use super::MODULE_FILE;
-use crate::course::validate::{check_filled, check_unique, escapes_pack};
+use crate::course::validate::{
+    check_filled, check_unique, escapes_pack, first, outside_pack, Problems,
+};
 use crate::course::{PackError, PackErrorKind};
 use crate::modules::contract::{MediaType, MAX_FIELDS, MAX_OPTIONS};
 use crate::modules::keywords::Keyword;
@@ -23,13 +27,14 @@ pub const MAX_TOPICS: usize = 200;
 /// Longest intro or teaching note, in characters.
 pub const MAX_NOTE_CHARS: usize = 600;
 
-fn invalid(field: String, detail: impl AsRef<str>) -> PackError {
+fn invalid(field: String, detail: impl AsRef<str>, detail_es: impl AsRef<str>) -> PackError {
     PackError::field(
         PackErrorKind::InvalidField,
         MODULE_FILE,
         field,
         detail.as_ref(),
     )
+    .with_es(detail_es.as_ref())
 }
 
 /// Whether `id` is `snake_case`: a lowercase letter, then lowercase letters, digits, `_`.
@@ -39,6 +44,11 @@ pub fn is_snake_case(id: &str) -> bool {
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+/// Whether `id` is a topic id: `a-z 0-9 - _`, not empty.
+pub fn is_topic_id(id: &str) -> bool {
+    is_slug(id, &['-', '_'])
+}
+
 fn is_slug(id: &str, extra: &[char]) -> bool {
     !id.is_empty()
         && id
@@ -46,22 +56,38 @@ fn is_slug(id: &str, extra: &[char]) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || extra.contains(&c))
 }
 
-fn check_count(field: String, n: usize, min: usize, max: usize) -> Result<(), PackError> {
-    if n < min || n > max {
-        return Err(invalid(
-            field,
-            format!("must hold {min} to {max} items, not {n}"),
-        ));
-    }
-    Ok(())
+/// Whether `id` is a module id: `a-z 0-9 -`, a letter or digit first, a pack id.
+pub fn is_module_id(id: &str) -> bool {
+    is_slug(id, &['-']) && is_pack_id(id)
 }
 
-fn check_length(field: String, text: &str, max: usize) -> Result<(), PackError> {
+fn check_count(field: String, n: usize, min: usize, max: usize, out: &mut Problems) {
+    if n < min || n > max {
+        out.push(invalid(
+            field,
+            format!("must hold {min} to {max} items, not {n}"),
+            format!("debe tener de {min} a {max} elementos, no {n}"),
+        ));
+    }
+}
+
+fn check_length(field: String, text: &str, max: usize, out: &mut Problems) {
     let n = text.chars().count();
     if n > max {
-        return Err(invalid(field, format!("{n} characters; at most {max}")));
+        out.push(invalid(
+            field,
+            format!("{n} characters; at most {max}"),
+            format!("{n} caracteres; como mucho {max}"),
+        ));
     }
-    Ok(())
+}
+
+fn not_snake_case(field: String, id: &str) -> PackError {
+    invalid(
+        field,
+        format!("`{id}` must be snake_case (a-z, 0-9, _; a letter first)"),
+        format!("`{id}` debe ir en snake_case (a-z, 0-9, _; primero una letra)"),
+    )
 }
 
 /// Whether `path` has an extension the media `kind` allows.
@@ -78,67 +104,71 @@ pub fn media_extension_fits(kind: MediaType, path: &str) -> bool {
     allowed.contains(&extension.as_str())
 }
 
-fn check_media(i: usize, media: &MediaFile) -> Result<(), PackError> {
+fn check_media(i: usize, media: &MediaFile, out: &mut Problems) {
     let field = format!("media[{i}].file");
     if escapes_pack(&media.file) || media.file.trim().is_empty() {
-        return Err(invalid(field, "must be a relative path inside the pack"));
-    }
-    if !media_extension_fits(media.kind, &media.file) {
-        return Err(PackError::field(
-            PackErrorKind::UnsupportedContent,
-            MODULE_FILE,
-            field,
-            format!(
-                "`{}` is not a supported {} file",
+        out.push(outside_pack(MODULE_FILE, field));
+    } else if !media_extension_fits(media.kind, &media.file) {
+        out.push(
+            PackError::field(
+                PackErrorKind::UnsupportedContent,
+                MODULE_FILE,
+                field,
+                format!(
+                    "`{}` is not a supported {} file",
+                    media.file,
+                    media.kind.as_str()
+                ),
+            )
+            .with_es(format!(
+                "`{}` no es un archivo de tipo {} admitido",
                 media.file,
                 media.kind.as_str()
-            ),
-        ));
+            )),
+        );
     }
     if media.kind == MediaType::Image && media.alt.as_deref().is_none_or(|a| a.trim().is_empty()) {
-        return Err(invalid(
+        out.push(invalid(
             format!("media[{i}].alt"),
             "an image needs an alt text that says what it shows",
+            "una imagen necesita un texto alternativo que diga qué muestra",
         ));
     }
-    Ok(())
 }
 
-fn check_covers(field: String, covers: &[String], topics: &HashSet<&str>) -> Result<(), PackError> {
+fn check_covers(field: String, covers: &[String], topics: &HashSet<&str>, out: &mut Problems) {
     for (k, id) in covers.iter().enumerate() {
         if !topics.contains(id.as_str()) {
-            return Err(PackError::field(
-                PackErrorKind::UnknownUnit,
-                MODULE_FILE,
-                format!("{field}[{k}]"),
-                format!("there is no topic `{id}`"),
-            ));
+            out.push(
+                PackError::field(
+                    PackErrorKind::UnknownUnit,
+                    MODULE_FILE,
+                    format!("{field}[{k}]"),
+                    format!("there is no topic `{id}`"),
+                )
+                .with_es(format!("no hay ningún tema `{id}`")),
+            );
         }
     }
-    Ok(())
 }
 
-fn check_field(path: &str, field: &FieldTemplate, topics: &HashSet<&str>) -> Result<(), PackError> {
+fn check_field(path: &str, field: &FieldTemplate, topics: &HashSet<&str>, out: &mut Problems) {
     if !is_snake_case(&field.id) {
-        return Err(invalid(
-            format!("{path}.id"),
-            format!(
-                "`{}` must be snake_case (a-z, 0-9, _; a letter first)",
-                field.id
-            ),
-        ));
+        out.push(not_snake_case(format!("{path}.id"), &field.id));
     }
     check_filled(
         MODULE_FILE,
         [(format!("{path}.label"), field.label.as_str())],
-    )?;
+        out,
+    );
     if field.kind.is_choice() {
         check_count(
             format!("{path}.options"),
             field.options.len(),
             2,
             MAX_OPTIONS,
-        )?;
+            out,
+        );
         check_unique(
             MODULE_FILE,
             field
@@ -146,7 +176,8 @@ fn check_field(path: &str, field: &FieldTemplate, topics: &HashSet<&str>) -> Res
                 .iter()
                 .enumerate()
                 .map(|(k, o)| (format!("{path}.options[{k}].value"), o.value.as_str())),
-        )?;
+            out,
+        );
         for (k, option) in field.options.iter().enumerate() {
             check_filled(
                 MODULE_FILE,
@@ -154,94 +185,114 @@ fn check_field(path: &str, field: &FieldTemplate, topics: &HashSet<&str>) -> Res
                     (format!("{path}.options[{k}].value"), option.value.as_str()),
                     (format!("{path}.options[{k}].label"), option.label.as_str()),
                 ],
-            )?;
+                out,
+            );
             check_covers(
                 format!("{path}.options[{k}].covers"),
                 &option.covers,
                 topics,
-            )?;
+                out,
+            );
         }
     } else if !field.options.is_empty() {
-        return Err(invalid(
+        out.push(invalid(
             format!("{path}.options"),
             format!("a {} field has no options", field.kind.as_str()),
+            format!("un campo {} no lleva opciones", field.kind.as_str()),
         ));
     }
     let numeric = field.kind == crate::modules::contract::FieldType::Number;
     if !numeric && (field.min.is_some() || field.max.is_some()) {
-        return Err(invalid(
+        out.push(invalid(
             format!("{path}.min"),
             "min and max are only for number fields",
+            "min y max son solo para campos numéricos",
         ));
     }
     if let (Some(min), Some(max)) = (field.min, field.max) {
         if min > max {
-            return Err(invalid(format!("{path}.max"), "max must not be below min"));
+            out.push(invalid(
+                format!("{path}.max"),
+                "max must not be below min",
+                "max no puede ser menor que min",
+            ));
         }
     }
-    check_covers(format!("{path}.covers"), &field.covers, topics)
+    check_covers(format!("{path}.covers"), &field.covers, topics, out);
 }
 
-fn check_form(i: usize, form: &FormTemplate, topics: &HashSet<&str>) -> Result<(), PackError> {
+fn check_form(i: usize, form: &FormTemplate, topics: &HashSet<&str>, out: &mut Problems) {
     if !is_snake_case(&form.id) {
-        return Err(invalid(
-            format!("forms[{i}].id"),
-            format!(
-                "`{}` must be snake_case (a-z, 0-9, _; a letter first)",
-                form.id
-            ),
-        ));
+        out.push(not_snake_case(format!("forms[{i}].id"), &form.id));
     }
     check_count(
         format!("forms[{i}].fields"),
         form.fields.len(),
         1,
         MAX_FIELDS,
-    )?;
+        out,
+    );
     check_unique(
         MODULE_FILE,
         form.fields
             .iter()
             .enumerate()
             .map(|(j, f)| (format!("forms[{i}].fields[{j}].id"), f.id.as_str())),
-    )?;
+        out,
+    );
     for (j, field) in form.fields.iter().enumerate() {
-        check_field(&format!("forms[{i}].fields[{j}]"), field, topics)?;
+        check_field(&format!("forms[{i}].fields[{j}]"), field, topics, out);
     }
-    Ok(())
 }
 
-fn check_structure(module: &ModuleManifest) -> Result<(), PackError> {
+fn check_structure(module: &ModuleManifest, out: &mut Problems) {
     if module.format_version != MODULE_FORMAT_VERSION {
-        return Err(invalid(
+        out.push(invalid(
             "formatVersion".into(),
             format!(
                 "format version {} is not supported (this Lantern reads {MODULE_FORMAT_VERSION})",
                 module.format_version
             ),
+            format!(
+                "la versión de formato {} no es compatible (este Lantern lee la {MODULE_FORMAT_VERSION})",
+                module.format_version
+            ),
         ));
     }
-    if !is_slug(&module.id, &['-']) || !is_pack_id(&module.id) {
-        return Err(invalid(
+    if !is_module_id(&module.id) {
+        out.push(invalid(
             "id".into(),
             format!(
                 "`{}` must start with a-z or 0-9 and use at most {MAX_PACK_ID_CHARS} of a-z, 0-9 and -",
                 module.id
             ),
+            format!(
+                "`{}` debe empezar por a-z o 0-9 y usar como mucho {MAX_PACK_ID_CHARS} de a-z, 0-9 y -",
+                module.id
+            ),
         ));
     }
-    check_filled(MODULE_FILE, [("title".to_string(), module.title.as_str())])?;
+    check_filled(
+        MODULE_FILE,
+        [("title".to_string(), module.title.as_str())],
+        out,
+    );
     if !["en", "es"].contains(&module.language.as_str()) {
-        return Err(invalid("language".into(), "must be `en` or `es`"));
+        out.push(invalid(
+            "language".into(),
+            "must be `en` or `es`",
+            "debe ser `en` o `es`",
+        ));
     }
-    check_count("phases".into(), module.phases.len(), 1, MAX_PHASES)?;
+    check_count("phases".into(), module.phases.len(), 1, MAX_PHASES, out);
     check_count(
         "phases[*].sections".into(),
         module.sections().len(),
         1,
         MAX_SECTIONS,
-    )?;
-    check_count("topics".into(), module.topics().count(), 1, MAX_TOPICS)?;
+        out,
+    );
+    check_count("topics".into(), module.topics().count(), 1, MAX_TOPICS, out);
     check_unique(
         MODULE_FILE,
         module
@@ -249,10 +300,48 @@ fn check_structure(module: &ModuleManifest) -> Result<(), PackError> {
             .iter()
             .enumerate()
             .map(|(i, p)| (format!("phases[{i}].id"), p.id.as_str())),
-    )
+        out,
+    );
 }
 
-fn check_sections(module: &ModuleManifest) -> Result<(), PackError> {
+fn check_topic(at: &str, topic: &super::model::Topic, out: &mut Problems) {
+    if !is_topic_id(&topic.id) {
+        out.push(invalid(
+            format!("{at}.id"),
+            format!("`{}` must use a-z, 0-9, - and _", topic.id),
+            format!("`{}` solo puede usar a-z, 0-9, - y _", topic.id),
+        ));
+    }
+    check_filled(
+        MODULE_FILE,
+        [
+            (format!("{at}.title"), topic.title.as_str()),
+            (format!("{at}.notes"), topic.notes.as_str()),
+        ],
+        out,
+    );
+    check_length(format!("{at}.notes"), &topic.notes, MAX_NOTE_CHARS, out);
+    if topic.keywords.all().next().is_none() {
+        out.push(invalid(
+            format!("{at}.keywords"),
+            "needs at least one keyword (en or es)",
+            "necesita al menos una palabra clave (en o es)",
+        ));
+    }
+    for (lang, list) in [("en", &topic.keywords.en), ("es", &topic.keywords.es)] {
+        for (n, word) in list.iter().enumerate() {
+            if Keyword::parse(word).is_none() {
+                out.push(invalid(
+                    format!("{at}.keywords.{lang}[{n}]"),
+                    format!("`{word}` has no letters or digits to match"),
+                    format!("`{word}` no tiene letras ni dígitos que comparar"),
+                ));
+            }
+        }
+    }
+}
+
+fn check_sections(module: &ModuleManifest, out: &mut Problems) {
     let mut section_ids = Vec::new();
     let mut topic_ids = Vec::new();
     for (i, phase) in module.phases.iter().enumerate() {
@@ -263,13 +352,15 @@ fn check_sections(module: &ModuleManifest) -> Result<(), PackError> {
                 (format!("{at}.id"), phase.id.as_str()),
                 (format!("{at}.title"), phase.title.as_str()),
             ],
-        )?;
+            out,
+        );
         check_count(
             format!("{at}.sections"),
             phase.sections.len(),
             1,
             MAX_SECTIONS_PER_PHASE,
-        )?;
+            out,
+        );
         for (j, section) in phase.sections.iter().enumerate() {
             let at = format!("{at}.sections[{j}]");
             check_filled(
@@ -279,76 +370,55 @@ fn check_sections(module: &ModuleManifest) -> Result<(), PackError> {
                     (format!("{at}.title"), section.title.as_str()),
                     (format!("{at}.intro"), section.intro.as_str()),
                 ],
-            )?;
-            check_length(format!("{at}.intro"), &section.intro, MAX_NOTE_CHARS)?;
+                out,
+            );
+            check_length(format!("{at}.intro"), &section.intro, MAX_NOTE_CHARS, out);
             section_ids.push((format!("{at}.id"), section.id.as_str()));
             check_count(
                 format!("{at}.topics"),
                 section.topics.len(),
                 1,
                 MAX_TOPICS_PER_SECTION,
-            )?;
+                out,
+            );
             for (k, path) in section.media.iter().enumerate() {
                 if module.media_file(path).is_none() {
-                    return Err(PackError::field(
-                        PackErrorKind::MissingFile,
-                        MODULE_FILE,
-                        format!("{at}.media[{k}]"),
-                        format!("`{path}` is not listed in `media`"),
-                    ));
+                    out.push(
+                        PackError::field(
+                            PackErrorKind::MissingFile,
+                            MODULE_FILE,
+                            format!("{at}.media[{k}]"),
+                            format!("`{path}` is not listed in `media`"),
+                        )
+                        .with_es(format!("`{path}` no está en la lista `media`")),
+                    );
                 }
             }
             if let Some(form) = &section.form {
                 if module.form(form).is_none() {
-                    return Err(invalid(
+                    out.push(invalid(
                         format!("{at}.form"),
                         format!("there is no form `{form}`"),
+                        format!("no hay ningún formulario `{form}`"),
                     ));
                 }
             }
             for (k, topic) in section.topics.iter().enumerate() {
                 let at = format!("{at}.topics[{k}]");
-                if !is_slug(&topic.id, &['-', '_']) {
-                    return Err(invalid(
-                        format!("{at}.id"),
-                        format!("`{}` must use a-z, 0-9, - and _", topic.id),
-                    ));
-                }
-                check_filled(
-                    MODULE_FILE,
-                    [
-                        (format!("{at}.title"), topic.title.as_str()),
-                        (format!("{at}.notes"), topic.notes.as_str()),
-                    ],
-                )?;
-                check_length(format!("{at}.notes"), &topic.notes, MAX_NOTE_CHARS)?;
-                if topic.keywords.all().next().is_none() {
-                    return Err(invalid(
-                        format!("{at}.keywords"),
-                        "needs at least one keyword (en or es)",
-                    ));
-                }
-                for (lang, list) in [("en", &topic.keywords.en), ("es", &topic.keywords.es)] {
-                    for (n, word) in list.iter().enumerate() {
-                        if Keyword::parse(word).is_none() {
-                            return Err(invalid(
-                                format!("{at}.keywords.{lang}[{n}]"),
-                                format!("`{word}` has no letters or digits to match"),
-                            ));
-                        }
-                    }
-                }
+                check_topic(&at, topic, out);
                 topic_ids.push((format!("{at}.id"), topic.id.as_str()));
             }
         }
     }
-    check_unique(MODULE_FILE, section_ids)?;
-    check_unique(MODULE_FILE, topic_ids)
+    check_unique(MODULE_FILE, section_ids, out);
+    check_unique(MODULE_FILE, topic_ids, out);
 }
 
-/// Checks every rule of docs/module-pack.md that the JSON shape cannot.
-pub fn validate_module(module: &ModuleManifest) -> Result<(), PackError> {
-    check_structure(module)?;
+/// Every problem of `module.json` that its JSON shape cannot show (docs/module-pack.md),
+/// in the order the importer meets them.
+pub fn module_problems(module: &ModuleManifest) -> Vec<PackError> {
+    let mut out = Problems::new();
+    check_structure(module, &mut out);
     check_unique(
         MODULE_FILE,
         module
@@ -356,9 +426,10 @@ pub fn validate_module(module: &ModuleManifest) -> Result<(), PackError> {
             .iter()
             .enumerate()
             .map(|(i, m)| (format!("media[{i}].file"), m.file.as_str())),
-    )?;
+        &mut out,
+    );
     for (i, media) in module.media.iter().enumerate() {
-        check_media(i, media)?;
+        check_media(i, media, &mut out);
     }
     check_unique(
         MODULE_FILE,
@@ -367,12 +438,19 @@ pub fn validate_module(module: &ModuleManifest) -> Result<(), PackError> {
             .iter()
             .enumerate()
             .map(|(i, f)| (format!("forms[{i}].id"), f.id.as_str())),
-    )?;
+        &mut out,
+    );
     let topics: HashSet<&str> = module.topics().map(|t| t.id.as_str()).collect();
     for (i, form) in module.forms.iter().enumerate() {
-        check_form(i, form, &topics)?;
+        check_form(i, form, &topics, &mut out);
     }
-    check_sections(module)
+    check_sections(module, &mut out);
+    out
+}
+
+/// Checks `module.json` as the importer does: its first problem ([`module_problems`]).
+pub fn validate_module(module: &ModuleManifest) -> Result<(), PackError> {
+    first(module_problems(module))
 }
 
 #[cfg(test)]

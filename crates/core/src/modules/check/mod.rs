@@ -1,0 +1,124 @@
+//! `lantern module check`: every problem of a module pack the importer would refuse
+//! (not only the first) and the warnings about what imports but works less well, in the
+//! same [`PackCheckReport`] as a course's check. Pure: the caller reads the files.
+
+use crate::course::check::{
+    element, missing, missing_manifest, parse_all, Found, ListReader, PackCheckReport, Place,
+    Texts, WarningCode,
+};
+use crate::course::validate::escapes_pack;
+use crate::course::PackError;
+use crate::import_limits::{check_count, MAX_MODULE_FORMS, MAX_MODULE_MEDIA};
+use crate::modules::pack::{
+    media_extension_fits, module_problems, FormTemplate, MediaFile, ModuleManifest, Phase,
+    MODULE_FILE,
+};
+use serde_json::Value;
+
+/// Fewest keywords in the module's language a topic should have (docs/module-pack.md
+/// recommends three to six).
+pub const MIN_KEYWORDS: usize = 3;
+
+/// The media files `module.json` lists, inside the pack, each once, at most as many as
+/// the import limits allow. Read from the JSON as it is, broken or not.
+pub fn module_listed_files(module_text: &str) -> Vec<String> {
+    let value: Value = serde_json::from_str(module_text).unwrap_or(Value::Null);
+    let mut out: Vec<String> = Vec::new();
+    let listed = value
+        .get("media")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m.get("file").and_then(Value::as_str))
+        .take(MAX_MODULE_MEDIA);
+    for path in listed {
+        if !path.is_empty() && !escapes_pack(path) && !out.iter().any(|p| p == path) {
+            out.push(path.to_string());
+        }
+    }
+    out
+}
+
+/// `module.json` read and checked with the importer's rules; `None` when it does not
+/// parse or is over the import limits.
+fn read_module(text: &str, report: &mut PackCheckReport) -> Option<ModuleManifest> {
+    let lists: [ListReader; 3] = [
+        ("phases", element::<Phase>),
+        ("media", element::<MediaFile>),
+        ("forms", element::<FormTemplate>),
+    ];
+    let module: ModuleManifest = parse_all(MODULE_FILE, text, &lists, report)?;
+    let limits = check_count(MODULE_FILE, "media", module.media.len(), MAX_MODULE_MEDIA)
+        .and_then(|()| check_count(MODULE_FILE, "forms", module.forms.len(), MAX_MODULE_FORMS));
+    if let Err(e) = limits {
+        report.problem(&e, Some(text), None);
+        return None;
+    }
+    for e in module_problems(&module) {
+        report.problem(&e, Some(text), None);
+    }
+    Some(module)
+}
+
+/// Topics with fewer than [`MIN_KEYWORDS`] keywords in the module's language.
+fn keyword_warnings(module: &ModuleManifest, text: &str, report: &mut PackCheckReport) {
+    let spanish = module.language == "es";
+    for (i, phase) in module.phases.iter().enumerate() {
+        for (j, section) in phase.sections.iter().enumerate() {
+            for (k, topic) in section.topics.iter().enumerate() {
+                let list = if spanish {
+                    &topic.keywords.es
+                } else {
+                    &topic.keywords.en
+                };
+                if list.len() >= MIN_KEYWORDS {
+                    continue;
+                }
+                let field = format!(
+                    "phases[{i}].sections[{j}].topics[{k}].keywords.{}",
+                    module.language
+                );
+                let n = list.len();
+                report.warning(
+                    WarningCode::TopicFewKeywords,
+                    Place::json(MODULE_FILE, text, &field),
+                    format!("topic `{}` has few keywords in the module's language ({n}); progress counts it only when a student uses one of them, so give three to six words a student would say", topic.id),
+                    format!("el tema `{}` tiene pocas palabras clave en el idioma del módulo ({n}); el progreso solo lo cuenta cuando el estudiante usa una de ellas, así que pon de tres a seis palabras que diría un estudiante", topic.id),
+                );
+            }
+        }
+    }
+}
+
+/// Checks a module pack given as its files (path in the pack, text; a media file as
+/// empty text) and the errors of the files that could not be read.
+pub fn check_module_pack(files: &[(String, String)], unreadable: &[PackError]) -> PackCheckReport {
+    let mut report = PackCheckReport::default();
+    for e in unreadable {
+        report.problem(e, None, None);
+    }
+    let texts = Texts::new(files, unreadable);
+    let text = match texts.get(MODULE_FILE) {
+        Found::Text(text) => text,
+        Found::Failed => return report,
+        Found::Missing => {
+            report.problem(&missing_manifest(MODULE_FILE), None, None);
+            return report;
+        }
+    };
+    let Some(module) = read_module(text, &mut report) else {
+        return report;
+    };
+    for (i, media) in module.media.iter().enumerate() {
+        let listed = !escapes_pack(&media.file) && media_extension_fits(media.kind, &media.file);
+        if listed && matches!(texts.get(&media.file), Found::Missing) {
+            let e = missing(MODULE_FILE, format!("media[{i}].file"), &media.file);
+            report.problem(&e, Some(text), None);
+        }
+    }
+    keyword_warnings(&module, text, &mut report);
+    report
+}
+
+#[cfg(test)]
+mod tests;
