@@ -82,6 +82,8 @@ pub const COMMAND_NAMES: &[&str] = &[
     "expenses_list",
     "expenses_balance",
     "expenses_months",
+    "packs_check",
+    "packs_import_checked",
     "progress_preview",
     "progress_save",
     "class_import",

@@ -122,6 +122,8 @@ macro_rules! lantern_builder {
                 $crate::modules::commands::modules_import::<$runtime>,
                 $crate::modules::commands::modules_start,
                 $crate::modules::commands::modules_send::<$runtime>,
+                $crate::commands::packs::packs_check::<$runtime>,
+                $crate::commands::packs::packs_import_checked::<$runtime>,
                 $crate::progress::commands::progress_preview,
                 $crate::progress::commands::progress_save::<$runtime>,
                 $crate::class::commands::class_import::<$runtime>,
@@ -199,7 +201,6 @@ pub fn run() -> std::process::ExitCode {
                 saved.profile_id.map(|id| id.0),
             ))?;
             app.manage(state);
-            app.manage(progress::commands::PendingHandIn::default());
             models::selection::spawn_start(app.handle());
             model_release::spawn_idle_release(app.handle());
             commands::courses::spawn_sample_import(app.handle(), resource_dir_candidates(app));

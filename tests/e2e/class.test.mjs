@@ -2,6 +2,7 @@
 // laptop (its data folder seeded with the command line: a course of another subject and
 // two exam answers) hands in through "Hand in my progress": the dialog shows the
 // evidence and the whole file, and saving writes exactly that text to the folder picked.
+// "Check a pack" names a broken pack's problem by file and line and imports a clean one.
 // Then a class profile is created from the profile form; it opens on the Class page,
 // imports the folder (once added, then already imported) and shows the student's row
 // with the failed question.
@@ -45,6 +46,7 @@ describe("Hand-in and the Class workspace", () => {
     await course.waitForExist({ timeout: 20000 });
     const shown = await browser.$("pre.hand-in-file").getProperty("textContent");
     assert.match(shown, /"format": "lantern-progress"/);
+    assert.ok(await course.isDisplayed());
     await browser.saveScreenshot(join(OUTPUT, "hand-in.png"));
     answerDialogs(home, usb);
     await browser.$("button=Save to a folder…").click();
@@ -54,6 +56,28 @@ describe("Hand-in and the Class workspace", () => {
     const json = files.find((f) => f.endsWith(".progress.json"));
     assert.equal(readFileSync(join(usb, json), "utf8"), shown);
     await browser.$("button=Close").click();
+  });
+
+  it("checks a pack before import: a broken one names its file, line and field; a clean one imports", async () => {
+    const { browser } = app;
+    await browser.$("button=Tutor").click();
+    await browser.$("button=Check a pack…").click();
+    const dialog = await browser.$("[role='dialog'][aria-label='Check a course pack']");
+    await dialog.waitForExist({ timeout: 20000 });
+    answerDialogs(home, join(ROOT, "tests/fixtures/authoring/broken/missing-unit"));
+    await browser.$("button=Check a folder…").click();
+    const problems = await browser.$("[aria-label='Problems (the import refuses these)']");
+    await problems.waitForExist({ timeout: 20000 });
+    assert.match(await problems.getText(), /course\.json:\d+/);
+    assert.equal(await browser.$("button=Import this course").isExisting(), false);
+    answerDialogs(home, join(ROOT, "tests/fixtures/packs/one-step-equations"));
+    await browser.$("button=Check a folder…").click();
+    await browser.$("p*=0 problems").waitForExist({ timeout: 20000 });
+    assert.ok(await browser.$("p*=0 problems").isDisplayed());
+    await browser.saveScreenshot(join(OUTPUT, "check-pack.png"));
+    await browser.$("button=Import this course").click();
+    await browser.$("p*=Imported:").waitForExist({ timeout: 180000 });
+    await dialog.$("button=Close").click();
   });
 
   it("opens a new class profile on the Class page, imports the USB folder once and shows the grid", async () => {

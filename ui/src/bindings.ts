@@ -305,6 +305,16 @@ export const commands = {
 	 */
 	modulesSend: (sessionId: RowId, input: ModuleInput, onEvent: Channel<TurnEvent<ModuleTurnView_Deserialize>>) => typedError<ModuleTurnView_Serialize, IpcError>(__TAURI_INVOKE("modules_send", { sessionId, input, onEvent })),
 	/**
+	 *  Checks the `pack` (a folder or .zip, by `kind`) the user picks in a dialog titled in
+	 *  `language`; `None` when they cancelled. Nothing is imported.
+	 */
+	packsCheck: (pack: PackType, kind: PackKind, language: Language) => typedError<PackCheckView_Serialize | null, IpcError>(__TAURI_INVOKE("packs_check", { pack, kind, language })),
+	/**
+	 *  Imports the pack checked last (only one with no problem); the imported course's or
+	 *  module's id. Progress and the new lists arrive as the usual import events.
+	 */
+	packsImportChecked: () => typedError<string, IpcError>(__TAURI_INVOKE("packs_import_checked")),
+	/**
 	 *  The hand-in of the profile in use, to read before saving: one course (`course_id`)
 	 *  or every course worked on; finished arguments' text only with `include_arguments`.
 	 */
@@ -2696,12 +2706,96 @@ export type NumberedSection = {
 	children: NumberedSection[],
 };
 
+/**  Everything a check found: problems stop an import, warnings do not. */
+export type PackCheckReport = PackCheckReport_Serialize | PackCheckReport_Deserialize;
+
+/**  Everything a check found: problems stop an import, warnings do not. */
+export type PackCheckReport_Deserialize = {
+	/**  What the importer refuses, in the order it would meet them. */
+	problems: PackFinding_Deserialize[],
+	/**  What imports but weakens the course or module. */
+	warnings: PackFinding_Deserialize[],
+	/**  Findings left out because a list held [`MAX_FINDINGS`] already. */
+	omitted: number,
+};
+
+/**  Everything a check found: problems stop an import, warnings do not. */
+export type PackCheckReport_Serialize = {
+	/**  What the importer refuses, in the order it would meet them. */
+	problems: PackFinding_Serialize[],
+	/**  What imports but weakens the course or module. */
+	warnings: PackFinding_Serialize[],
+	/**  Findings left out because a list held [`MAX_FINDINGS`] already. */
+	omitted: number,
+};
+
+/**  A checked pack: its file or folder name and the report. */
+export type PackCheckView = PackCheckView_Serialize | PackCheckView_Deserialize;
+
+/**  A checked pack: its file or folder name and the report. */
+export type PackCheckView_Deserialize = {
+	/**  The folder's or zip's name. */
+	name: string,
+	/**  Every problem and warning. */
+	report: PackCheckReport_Deserialize,
+};
+
+/**  A checked pack: its file or folder name and the report. */
+export type PackCheckView_Serialize = {
+	/**  The folder's or zip's name. */
+	name: string,
+	/**  Every problem and warning. */
+	report: PackCheckReport_Serialize,
+};
+
+/**  One problem or warning. */
+export type PackFinding = PackFinding_Serialize | PackFinding_Deserialize;
+
+/**  One problem or warning. */
+export type PackFinding_Deserialize = {
+	/**  Stable code: an error code (`pack_unknown_unit`) or a [`WarningCode`]. */
+	code: string,
+	/**  The file at fault, relative to the pack root. */
+	file: string,
+	/**  The 1-based line in `file`, when the finding is about a place in a text file. */
+	line?: number | null,
+	/**  The field path inside the file (`units[3].anchor`), when there is one. */
+	field?: string | null,
+	/**  What is wrong, in English. */
+	messageEn: string,
+	/**  What is wrong, in Spanish. */
+	messageEs: string,
+};
+
+/**  One problem or warning. */
+export type PackFinding_Serialize = {
+	/**  Stable code: an error code (`pack_unknown_unit`) or a [`WarningCode`]. */
+	code: string,
+	/**  The file at fault, relative to the pack root. */
+	file: string,
+	/**  The 1-based line in `file`, when the finding is about a place in a text file. */
+	line: number | null,
+	/**  The field path inside the file (`units[3].anchor`), when there is one. */
+	field: string | null,
+	/**  What is wrong, in English. */
+	messageEn: string,
+	/**  What is wrong, in Spanish. */
+	messageEs: string,
+};
+
 /**  How a course or module pack arrives: a folder or a .zip. */
 export type PackKind = 
 /**  A folder holding the pack. */
 "folder" | 
 /**  A .zip of the pack. */
 "zip";
+
+/**  Which kind of pack. */
+export type PackType = 
+/**  A course pack. */
+"course" | 
+/**  A module pack. */
+"module";
 
 /**  A passage of course material found by a search. */
 export type PassageView = {

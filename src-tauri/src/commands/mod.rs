@@ -2,6 +2,7 @@
 
 pub mod courses;
 pub mod model;
+pub mod packs;
 pub mod profile_pins;
 pub mod profiles;
 pub mod settings;

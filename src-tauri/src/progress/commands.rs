@@ -41,7 +41,6 @@ impl PendingHandIn {
 #[specta::specta]
 pub async fn progress_preview(
     state: State<'_, AppState>,
-    pending: State<'_, PendingHandIn>,
     course_id: Option<String>,
     include_arguments: bool,
 ) -> Result<HandInPreviewView, IpcError> {
@@ -52,7 +51,7 @@ pub async fn progress_preview(
         .progress_hand_in(profile, &scope, include_arguments, state.clock.now())
         .await?;
     let view = HandInPreviewView::from(&hand_in);
-    pending.put(profile, hand_in);
+    state.hand_in.put(profile, hand_in);
     Ok(view)
 }
 
@@ -63,18 +62,17 @@ pub async fn progress_preview(
 pub async fn progress_save<R: Runtime>(
     window: WebviewWindow<R>,
     state: State<'_, AppState>,
-    pending: State<'_, PendingHandIn>,
     language: Language,
 ) -> Result<Option<Vec<String>>, IpcError> {
     let profile = state.profile().id;
-    let Some(hand_in) = pending.take(profile) else {
+    let Some(hand_in) = state.hand_in.take(profile) else {
         return Err(IpcError::new(
             ErrorCode::UsageInvalid,
             "nothing to save: show the hand-in first",
         ));
     };
     let Some(folder) = picker::pick_one(&window, Pick::HandInFolder, language).await? else {
-        pending.put(profile, hand_in);
+        state.hand_in.put(profile, hand_in);
         return Ok(None);
     };
     let saved = tauri::async_runtime::spawn_blocking(move || write_hand_in(&hand_in, &folder))

@@ -4,7 +4,6 @@
 
 use crate::cli_error::CliError;
 use lantern_core::course::check::{PackCheckReport, PackFinding};
-use lantern_core::course::{PackError, PackErrorKind};
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
 
@@ -21,14 +20,6 @@ fn finding_line(kind: &str, f: &PackFinding, language: Language) -> String {
         Language::Es => &f.message_es,
     };
     format!("{kind}[{}]: {at}: {message}", f.code)
-}
-
-/// Keeps a reading error for the report; a file that is not there is left out, so the
-/// check reports it where the manifest lists it.
-pub(super) fn keep_unreadable(unreadable: &mut Vec<PackError>, e: PackError) {
-    if e.kind != PackErrorKind::MissingFile {
-        unreadable.push(e);
-    }
 }
 
 fn count(n: usize, one: &str, many: &str) -> String {

@@ -4,12 +4,14 @@ import "./courses.css";
 import { commands, type CourseView, type PassageView } from "../../bindings";
 import { errorText } from "../../i18n";
 import { MathText } from "../../math/MathText";
+import { CheckPackDialog } from "../packs/CheckPackDialog";
 import { useCourses } from "./useCourses";
 
 /** Imported courses, importing a pack (folder or .zip) with a progress bar, and search. */
 export function CoursesPanel() {
   const { t } = useTranslation();
   const { courses, progress, error, importPack } = useCourses();
+  const [checking, setChecking] = useState(false);
 
   return (
     <section className="courses" aria-labelledby="courses-title">
@@ -42,7 +44,11 @@ export function CoursesPanel() {
         <button type="button" disabled={!!progress} onClick={() => void importPack("zip")}>
           {t("courses.importZip")}
         </button>
+        <button type="button" disabled={!!progress} onClick={() => setChecking(true)}>
+          {t("packs.open")}
+        </button>
       </div>
+      {checking && <CheckPackDialog pack="course" onClose={() => setChecking(false)} />}
       {error && (
         <p className="check-error" role="alert">
           {errorText(error)}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldAnswer, Language, ModuleMessageView } from "../../bindings";
 import { errorText } from "../../i18n";
+import { CheckPackDialog } from "../packs/CheckPackDialog";
 import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 import { ProgressBar } from "./ProgressBar";
 import { ReplyView } from "./ReplyView";
@@ -26,6 +27,7 @@ export function ModulesPage({ language }: { language: Language }) {
   const { t } = useTranslation();
   const m = useModules(language);
   const [draft, setDraft] = useState("");
+  const [checking, setChecking] = useState(false);
   const end = useRef<HTMLLIElement | null>(null);
   const busy = m.turn.streaming !== null;
   const session = m.session;
@@ -68,7 +70,11 @@ export function ModulesPage({ language }: { language: Language }) {
             <button type="button" onClick={() => void m.importPack("zip")}>
               {t("modules.importZip")}
             </button>
+            <button type="button" onClick={() => setChecking(true)}>
+              {t("packs.open")}
+            </button>
           </div>
+          {checking && <CheckPackDialog pack="module" onClose={() => setChecking(false)} />}
           {m.importing && <p role="status">{t("modules.importing", { pack: m.importing.pack })}</p>}
         </section>
         {session && <SectionList sections={session.progress.sections} busy={busy} onGo={(section) => void m.send({ kind: "go", section })} />}

@@ -38,7 +38,7 @@ export function HandInDialog({ onClose }: { onClose: () => void }) {
 
   const report = preview?.report;
   return (
-    <section className="hand-in" role="dialog" aria-label={t("handIn.title")} onKeyDown={(e) => e.key === "Escape" && onClose()}>
+    <section className="modal-dialog hand-in" role="dialog" aria-label={t("handIn.title")} onKeyDown={(e) => e.key === "Escape" && onClose()}>
       <header>
         <h2>{t("handIn.title")}</h2>
         <button type="button" onClick={onClose}>
