@@ -73,7 +73,7 @@ fn unit_ids(course: &Value) -> Vec<&str> {
 }
 
 #[test]
-fn three_notes_folders_become_packs_that_check_and_import() {
+fn three_notes_folders_become_packs_that_check_import_and_tutor() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
 
@@ -149,6 +149,62 @@ fn three_notes_folders_become_packs_that_check_and_import() {
         ids,
         vec!["la-revolucion-francesa", "photosynthesis", "weather-basics"]
     );
+
+    // Each drafted course tutors: a question gets a reply, and a drill comes from the
+    // teacher's own sentences.
+    for (course, unit, question) in [
+        (
+            "photosynthesis",
+            "what-plants-need",
+            "What does a plant need to make food?",
+        ),
+        (
+            "la-revolucion-francesa",
+            unit_ids(&history)[2],
+            "¿Por qué tomaron la Bastilla?",
+        ),
+        ("weather-basics", "clouds-and-rain", "What makes rain?"),
+    ] {
+        let thread = json(d, &["tutor", "new", "--course", course, "--json"])["id"].to_string();
+        let turn = json(
+            d,
+            &["tutor", "say", &thread, question, "--offline", "--json"],
+        );
+        let said = last_tutor_text(&turn);
+        assert!(!said.trim().is_empty(), "{course}: {turn}");
+        let drill = json(
+            d,
+            &[
+                "tutor",
+                "event",
+                &thread,
+                "REQUEST_DRILL",
+                "--unit",
+                unit,
+                "--offline",
+                "--json",
+            ],
+        );
+        let cards: Vec<&Value> = drill["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["card"]["type"] == "DRILL")
+            .collect();
+        assert_eq!(cards.len(), 1, "{course}: a drill from the notes: {drill}");
+    }
+}
+
+/// The text of the tutor's last reply in a turn's JSON.
+fn last_tutor_text(turn: &Value) -> String {
+    turn["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|m| m["role"] == "assistant")
+        .map(|m| m["text"].as_str().unwrap_or_default().to_string())
+        .unwrap_or_default()
 }
 
 #[test]

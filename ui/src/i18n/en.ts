@@ -662,6 +662,7 @@ export const en = {
     modules: "Modules",
     modulePercent: "{{title}}: {{percent}} %",
     statements: "{{count}} learning records (xAPI) in the file",
+    csvText: "The summary saved beside it",
     fileText: "The whole file",
     save: "Save to a folder…",
     saved: "Saved: {{files}}",

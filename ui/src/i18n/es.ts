@@ -660,6 +660,7 @@ export const es: Strings = {
     modules: "Módulos",
     modulePercent: "{{title}}: {{percent}} %",
     statements: "{{count}} registros de aprendizaje (xAPI) en el archivo",
+    csvText: "El resumen que se guarda al lado",
     fileText: "El archivo completo",
     save: "Guardar en una carpeta…",
     saved: "Guardado: {{files}}",

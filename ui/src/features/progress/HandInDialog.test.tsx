@@ -72,6 +72,8 @@ describe("HandInDialog", () => {
     expect(screen.getByText("Exam stress: 50 %")).toBeTruthy();
     expect(screen.getByText("7 learning records (xAPI) in the file")).toBeTruthy();
     expect(screen.getByText(/"format": "lantern-progress"/)).toBeTruthy();
+    expect(screen.getByText("The summary saved beside it (ana-all-2026-11-20.progress.csv)")).toBeTruthy();
+    expect(screen.getByText(/record,student/)).toBeTruthy();
     expect(asked).toEqual([{ courseId: null, includeArguments: true }]);
   });
 

@@ -149,6 +149,12 @@ export function HandInDialog({ onClose }: { onClose: () => void }) {
             </summary>
             <pre className="hand-in-file">{preview.fileText}</pre>
           </details>
+          <details>
+            <summary>
+              {t("handIn.csvText")} ({preview.fileName.replace(/\.json$/, ".csv")})
+            </summary>
+            <pre className="hand-in-file">{preview.csvText}</pre>
+          </details>
           <button type="button" onClick={() => void save()}>
             {t("handIn.save")}
           </button>
