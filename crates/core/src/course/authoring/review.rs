@@ -125,9 +125,11 @@ fn misconception_lines(out: &mut String, d: &UnitDraft, l: Language) {
         return;
     }
     let moved = d.moved;
-    let _ = match l {
-        Language::En => writeln!(out, "- Misconceptions: {moved} lines of the notes were moved into `misconceptions`, so the tutor does not quote them as facts; it asks each as a true-or-false question whose answer is false:"),
-        Language::Es => writeln!(out, "- Errores comunes: {moved} líneas de las notas pasaron a `misconceptions`, para que el tutor no las cite como hechos; pregunta cada una como verdadero o falso, y la respuesta es falso:"),
+    let _ = match (l, moved) {
+        (Language::En, 1) => writeln!(out, "- Misconceptions: 1 line of the notes was moved into `misconceptions`, so the tutor does not quote it as a fact; it asks it as a true-or-false question whose answer is false:"),
+        (Language::En, _) => writeln!(out, "- Misconceptions: {moved} lines of the notes were moved into `misconceptions`, so the tutor does not quote them as facts; it asks each as a true-or-false question whose answer is false:"),
+        (Language::Es, 1) => writeln!(out, "- Errores comunes: 1 línea de las notas pasó a `misconceptions`, para que el tutor no la cite como un hecho; la pregunta como verdadero o falso, y la respuesta es falso:"),
+        (Language::Es, _) => writeln!(out, "- Errores comunes: {moved} líneas de las notas pasaron a `misconceptions`, para que el tutor no las cite como hechos; pregunta cada una como verdadero o falso, y la respuesta es falso:"),
     };
     for (i, m) in u.misconceptions.iter().enumerate() {
         let _ = match misconception_true_false(u, i, l) {
