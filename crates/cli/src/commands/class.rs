@@ -237,7 +237,7 @@ fn print_view(view: &ClassView) {
         outln!("no hand-in yet: import files with `lantern class import`");
         return;
     };
-    outln!("{} — {} students", course.title, course.rows.len());
+    outln!("{} — {}", course.title, students(course.rows.len()));
     for row in &course.rows {
         let cells: Vec<String> = row
             .cells
@@ -271,19 +271,19 @@ fn print_view(view: &ClassView) {
     for unit in &course.confusions {
         for c in &unit.confusions {
             outln!(
-                "confusion in {}: {} ({} students)",
+                "confusion in {}: {} ({})",
                 unit.unit_title,
                 if c.text.is_empty() { &c.tag } else { &c.text },
-                c.students
+                students(c.students as usize)
             );
         }
     }
     for q in &course.failed_questions {
         outln!(
-            "failed: {} ({} wrong, {} students)",
+            "failed: {} ({} wrong, {})",
             q.stem,
             q.wrong,
-            q.students
+            students(q.students as usize)
         );
     }
     for r in &course.rechecks {
@@ -293,5 +293,14 @@ fn print_view(view: &ClassView) {
             r.unit_title,
             r.due_at.format("%Y-%m-%d")
         );
+    }
+}
+
+/// "1 student", "3 students".
+fn students(n: usize) -> String {
+    if n == 1 {
+        "1 student".into()
+    } else {
+        format!("{n} students")
     }
 }
