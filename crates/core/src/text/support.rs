@@ -480,13 +480,14 @@ impl ReplyFilter {
             let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
             let chars: Vec<char> = word.chars().collect();
             let glued = chars.iter().all(|c| c.is_alphabetic())
-                && chars.windows(2).any(|w| w[0].is_lowercase() && w[1].is_uppercase());
+                && chars
+                    .windows(2)
+                    .any(|w| w[0].is_lowercase() && w[1].is_uppercase());
             if !glued {
                 return None;
             }
             let lower = word_list(word).join("");
-            let known =
-                self.material_words.contains(&lower) || self.student_words.contains(&lower);
+            let known = self.material_words.contains(&lower) || self.student_words.contains(&lower);
             (!known).then(|| word.to_string())
         })
     }
@@ -543,7 +544,10 @@ mod tests {
             Err(DropReason::Unsupported(vec!["energyCapt".into()]))
         );
         assert_eq!(f.check("The pH of the stroma rises in the light."), Ok(()));
-        assert_eq!(f.check("It uses the hydrogen and energy captured in the light."), Ok(()));
+        assert_eq!(
+            f.check("It uses the hydrogen and energy captured in the light."),
+            Ok(())
+        );
     }
 
     #[test]
