@@ -398,7 +398,7 @@ export type ArgumentRecord_Deserialize = {
 	/**  When it was last changed. */
 	completedAt: string,
 	/**  The argument itself, only when the student chose to include it. */
-	argument?: ArgumentText | null,
+	argument?: ToulminDraft | null,
 };
 
 /**  A finished coach argument. */
@@ -408,25 +408,7 @@ export type ArgumentRecord_Serialize = {
 	/**  When it was last changed. */
 	completedAt: string,
 	/**  The argument itself, only when the student chose to include it. */
-	argument: ArgumentText | null,
-};
-
-/**  The seven parts of a Toulmin argument, as the student wrote them. */
-export type ArgumentText = {
-	/**  Claim. */
-	claim: string,
-	/**  Grounds. */
-	grounds: string,
-	/**  Warrant. */
-	warrant: string,
-	/**  Backing of the grounds. */
-	groundsBacking: string,
-	/**  Backing of the warrant. */
-	warrantBacking: string,
-	/**  Qualifier. */
-	qualifier: string,
-	/**  Rebuttal. */
-	rebuttal: string,
+	argument: ToulminDraft | null,
 };
 
 /**  The automatic choice. */

@@ -5,9 +5,10 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, TimeZone, Utc};
+use lantern_core::coach::ToulminDraft;
 use lantern_core::progress::{
-    course_progress, make_hand_in, AnswerFacts, ArgumentRecord, ArgumentText, CourseFacts, HandIn,
-    HandInStudent, ModuleRecord, ProgressEvent, ProgressReport, QuestionFacts,
+    course_progress, make_hand_in, AnswerFacts, ArgumentRecord, CourseFacts, HandIn, HandInStudent,
+    ModuleRecord, ProgressEvent, ProgressReport, QuestionFacts,
 };
 use lantern_core::retrieval::Tier;
 use lantern_core::tutor::{MasteryTier, TutorCourse};
@@ -321,7 +322,7 @@ impl Store {
                     Ok(ArgumentRecord {
                         title,
                         completed_at: parse_time(&at)?,
-                        argument: include_text.then_some(ArgumentText {
+                        argument: include_text.then_some(ToulminDraft {
                             claim,
                             grounds,
                             warrant,

@@ -2,6 +2,7 @@
 //! and the class view reads. Every figure comes from hard evidence on the laptop
 //! (graded drills, exam answers, lockouts, the snapshot), never from the model.
 
+use crate::coach::ToulminDraft;
 use crate::retrieval::Tier;
 use crate::tutor::contract::MasteryTier;
 use crate::tutor::snapshot::PassedByTier;
@@ -146,28 +147,7 @@ pub struct ArgumentRecord {
     #[cfg_attr(feature = "specta", specta(type = String))]
     pub completed_at: DateTime<Utc>,
     /// The argument itself, only when the student chose to include it.
-    pub argument: Option<ArgumentText>,
-}
-
-/// The seven parts of a Toulmin argument, as the student wrote them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ArgumentText {
-    /// Claim.
-    pub claim: String,
-    /// Grounds.
-    pub grounds: String,
-    /// Warrant.
-    pub warrant: String,
-    /// Backing of the grounds.
-    pub grounds_backing: String,
-    /// Backing of the warrant.
-    pub warrant_backing: String,
-    /// Qualifier.
-    pub qualifier: String,
-    /// Rebuttal.
-    pub rebuttal: String,
+    pub argument: Option<ToulminDraft>,
 }
 
 /// A guided module's progress.

@@ -151,10 +151,7 @@ pub fn read_hand_in(file: &str, bytes: &[u8]) -> Result<ReadHandIn, ProgressErro
     let edited =
         shape.seal.algorithm != SEAL_ALGORITHM || !seal_matches(&content, &shape.seal.value);
     Ok(ReadHandIn {
-        digest: Sha256::digest(&content)
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect(),
+        digest: hex::encode(Sha256::digest(&content)),
         report: shape.sealed.report,
         edited,
     })

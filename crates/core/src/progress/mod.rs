@@ -16,8 +16,8 @@ mod xapi;
 
 pub use build::{course_progress, AnswerFacts, CourseFacts, QuestionFacts};
 pub use contract::{
-    ArgumentRecord, ArgumentText, ConfusionRecord, CourseProgress, HandInStudent, ModuleRecord,
-    ProgressReport, QuestionRecord, UnitRecord,
+    ArgumentRecord, ConfusionRecord, CourseProgress, HandInStudent, ModuleRecord, ProgressReport,
+    QuestionRecord, UnitRecord,
 };
 pub use csv_summary::{csv_summary, spreadsheet_safe, SUMMARY_COLUMNS};
 pub use error::ProgressError;

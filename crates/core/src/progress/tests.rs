@@ -2,6 +2,7 @@
 //! carries, how an edited or crafted file is told apart.
 
 use super::*;
+use crate::coach::ToulminDraft;
 use crate::retrieval::Tier;
 use crate::tutor::contract::MasteryTier;
 use crate::tutor::snapshot::{Recheck, StudentSnapshot};
@@ -361,7 +362,7 @@ fn an_argument_travels_only_when_included() {
     });
     let s = statements(&report, &[]);
     assert!(s.last().unwrap()["result"].get("extensions").is_none());
-    report.arguments[0].argument = Some(ArgumentText {
+    report.arguments[0].argument = Some(ToulminDraft {
         claim: "Uniforms help.".into(),
         grounds: "g".into(),
         warrant: "w".into(),

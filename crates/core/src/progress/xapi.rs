@@ -100,7 +100,7 @@ fn statement_id(student: &HandInStudent, parts: &[&str]) -> String {
     let mut b: [u8; 16] = hash.finalize()[..16].try_into().unwrap_or([0; 16]);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
-    let h = hex(&b);
+    let h = hex::encode(b);
     format!(
         "{}-{}-{}-{}-{}",
         &h[0..8],
@@ -109,10 +109,6 @@ fn statement_id(student: &HandInStudent, parts: &[&str]) -> String {
         &h[16..20],
         &h[20..32]
     )
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn statement(
