@@ -130,6 +130,9 @@ macro_rules! lantern_builder {
                 $crate::class::commands::class_view,
                 $crate::class::commands::class_export::<$runtime>,
                 $crate::class::commands::class_remove_student,
+                $crate::class::commands::class_history,
+                $crate::class::commands::class_choose,
+                $crate::class::commands::class_export_summary::<$runtime>,
             ])
             .constant("ERROR_CODES", lantern_core::ErrorCode::ALL)
             .events(tauri_specta::collect_events![

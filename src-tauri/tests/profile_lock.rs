@@ -1,7 +1,8 @@
 //! Profile PINs through Tauri's real IPC layer (mock runtime, real configuration and
 //! capabilities, the app's command guard): a locked profile's commands are refused
 //! before its PIN and run after it; switching to a locked profile needs its PIN; a
-//! viewer cannot make itself owner without it.
+//! viewer cannot make itself owner without the expense owner's PIN (its own PIN is not
+//! enough); a class profile is created only with a PIN.
 
 use lantern_app_lib::profile_lock::{guard, OPEN_WHILE_LOCKED};
 use lantern_app_lib::{lantern_builder, state::AppState, COMMAND_NAMES};
@@ -13,6 +14,8 @@ use tauri::test::{get_ipc_response, mock_builder, MockRuntime};
 use tauri::WebviewWindow;
 
 const PIN: &str = "2468";
+/// The PIN of the owner of Ana's expenses (not Ana's).
+const OWNER_PIN: &str = "8080";
 
 /// Settings files of the mock app (the last profile) go to a private folder, not the
 /// home of whoever runs the tests.
@@ -28,8 +31,9 @@ fn private_data_home() {
 mod common;
 use common::invoke_with as request;
 
-/// The database in `data` with profiles `Ana` (PIN 2468, expenses role `viewer`) and
-/// `Ben` (no PIN); returns their ids.
+/// The database in `data` with profiles `Ana` (PIN 2468, made an expenses `viewer` by
+/// the owner with `OWNER_PIN`) and `Ben` (no PIN, a `viewer` from before owners had a
+/// PIN); returns their ids.
 fn seed(data: &Path) -> (i64, i64) {
     tauri::async_runtime::block_on(async {
         let store = Store::open(&data.join("lantern.db")).await.unwrap();
@@ -43,7 +47,10 @@ fn seed(data: &Path) -> (i64, i64) {
             role: lantern_core::expenses::Role::Viewer,
             currency: lantern_core::expenses::money::Currency::Gbp,
         };
-        store.set_expense_settings(ana, viewer).await.unwrap();
+        store
+            .change_expense_settings(ana, viewer, Some(OWNER_PIN), chrono::Utc::now())
+            .await
+            .unwrap();
         store.set_expense_settings(ben, viewer).await.unwrap();
         store.close().await;
         (ana, ben)
@@ -203,47 +210,57 @@ fn switching_to_a_locked_profile_needs_its_pin() {
 }
 
 #[test]
-fn a_viewer_cannot_make_itself_owner_without_the_pin() {
+fn a_viewer_cannot_make_itself_owner_with_its_own_pin() {
     let data = tempfile::tempdir().unwrap();
     let (ana, ben) = seed(data.path());
     let (_app, window) = start(data.path(), ana);
     ok(&window, "switch_profile", json!({ "id": ana, "pin": PIN }));
     let owner = json!({ "role": "owner", "currency": "GBP" });
-    let set = |pin: Value| json!({ "settings": owner, "pin": pin });
+    let set = |pin: Value| json!({ "settings": owner, "ownerPin": pin });
+    assert_eq!(
+        ok(&window, "expenses_state", json!({}))["ownerHasPin"],
+        true
+    );
 
-    // The crafted calls: the viewer asks to be owner without the PIN, or with a wrong one.
+    // The crafted calls: the viewer asks to be owner without a PIN, or with the PIN that
+    // opens its own profile.
     assert_eq!(
         code(&window, "expenses_set_settings", set(Value::Null)),
-        "profile_locked"
+        "expense_owner_pin_required"
     );
     assert_eq!(
-        code(&window, "expenses_set_settings", set(json!("1357"))),
-        "profile_pin_wrong"
+        code(&window, "expenses_set_settings", set(json!(PIN))),
+        "expense_owner_pin_wrong"
     );
     assert_eq!(
         ok(&window, "expenses_state", json!({}))["settings"]["role"],
         "viewer"
     );
     // The currency alone needs no PIN.
-    let euros = json!({ "settings": { "role": "viewer", "currency": "EUR" }, "pin": null });
+    let euros = json!({ "settings": { "role": "viewer", "currency": "EUR" }, "ownerPin": null });
     assert_eq!(
         ok(&window, "expenses_set_settings", euros)["currency"],
         "EUR"
     );
     assert_eq!(
-        ok(&window, "expenses_set_settings", set(json!(PIN)))["role"],
+        ok(&window, "expenses_set_settings", set(json!(OWNER_PIN)))["role"],
         "owner"
     );
 
-    // A profile without a PIN keeps its role: there is no PIN to prove the owner.
+    // A viewer from before owners had a PIN: its next change chooses the owner's PIN.
     ok(&window, "switch_profile", json!({ "id": ben }));
     assert_eq!(
-        code(&window, "expenses_set_settings", set(Value::Null)),
-        "profile_pin_required"
+        ok(&window, "expenses_state", json!({}))["ownerHasPin"],
+        false
     );
     assert_eq!(
-        ok(&window, "expenses_state", json!({}))["settings"]["role"],
-        "viewer"
+        ok(&window, "expenses_set_settings", set(json!(OWNER_PIN)))["role"],
+        "owner"
+    );
+    let viewer = json!({ "settings": { "role": "viewer", "currency": "GBP" }, "ownerPin": "1111" });
+    assert_eq!(
+        code(&window, "expenses_set_settings", viewer),
+        "expense_owner_pin_wrong"
     );
 }
 
@@ -307,7 +324,12 @@ fn a_class_profile_runs_only_class_commands_and_a_student_none() {
     let class = tauri::async_runtime::block_on(async {
         let store = Store::open(&data.path().join("lantern.db")).await.unwrap();
         let id = store
-            .create_profile_of_kind("Biology 9B", lantern_store::ProfileKind::Class)
+            .create_profile_of_kind(
+                "Biology 9B",
+                lantern_store::ProfileKind::Class,
+                Some(PIN),
+                chrono::Utc::now(),
+            )
             .await
             .unwrap()
             .id;
@@ -325,9 +347,13 @@ fn a_class_profile_runs_only_class_commands_and_a_student_none() {
     let opened = ok(
         &window,
         "switch_profile",
-        json!({ "id": class, "pin": null }),
+        json!({ "id": class, "pin": PIN }),
     );
     assert_eq!(opened["kind"], "class");
+    assert_eq!(
+        code(&window, "profile_remove_pin", json!({ "currentPin": PIN })),
+        "class_profile_pin_required"
+    );
     assert_eq!(ok(&window, "class_view", filter)["course"], Value::Null);
     for cmd in [
         "coach_list",
@@ -347,5 +373,47 @@ fn a_class_profile_runs_only_class_commands_and_a_student_none() {
             .unwrap()
             .len()
             == 3
+    );
+}
+
+#[test]
+fn a_class_profile_is_created_only_with_a_pin() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, ben) = seed(data.path());
+    let (_app, window) = start(data.path(), ben);
+    let create = |pin: Value| json!({ "name": "Biology 9B", "kind": "class", "pin": pin });
+    // The crafted call: a class profile without a PIN (or with a malformed one).
+    assert_eq!(
+        code(&window, "create_profile", create(Value::Null)),
+        "class_profile_pin_required"
+    );
+    assert_eq!(
+        code(&window, "create_profile", create(json!("13"))),
+        "profile_pin_invalid"
+    );
+    assert_eq!(
+        ok(&window, "list_profiles", json!({}))
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let class = ok(&window, "create_profile", create(json!("1357")));
+    assert_eq!(
+        (class["kind"].clone(), class["hasPin"].clone()),
+        (json!("class"), json!(true))
+    );
+    assert_eq!(
+        code(
+            &window,
+            "switch_profile",
+            json!({ "id": class["id"], "pin": null })
+        ),
+        "profile_locked"
+    );
+    ok(
+        &window,
+        "switch_profile",
+        json!({ "id": class["id"], "pin": "1357" }),
     );
 }

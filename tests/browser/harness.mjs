@@ -13,9 +13,10 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const OUTPUT = join(ROOT, "test-output", "browser");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Serves the UI against the scripted backend and opens it at `viewport`; returns the
- * page, the errors seen so far (a live list) and `close`. */
-export async function openMockedUi(viewport) {
+/** Serves the UI against the scripted backend and opens it at `viewport` (with `query`
+ * after its address, e.g. `?class=40x60`); returns the page, the errors seen so far (a
+ * live list) and `close`. */
+export async function openMockedUi(viewport, query = "") {
   mkdirSync(OUTPUT, { recursive: true });
   process.env.LANTERN_MOCK_IPC = "1";
   const server = await createServer({
@@ -32,7 +33,7 @@ export async function openMockedUi(viewport) {
   page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
   page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
   page.on("request", (r) => !r.url().startsWith(origin) && errors.push(`remote request: ${r.url()}`));
-  await page.goto(server.resolvedUrls.local[0]);
+  await page.goto(server.resolvedUrls.local[0] + query);
   await page.getByRole("navigation", { name: "Workspaces" }).waitFor();
   const close = async () => {
     await browser.close();

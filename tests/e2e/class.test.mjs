@@ -3,7 +3,8 @@
 // two exam answers) hands in through "Hand in my progress": the dialog shows the
 // evidence and the whole file, and saving writes exactly that text to the folder picked.
 // "Check a pack" names a broken pack's problem by file and line and imports a clean one.
-// Then a class profile is created from the profile form; it opens on the Class page,
+// Then a class profile is created from the profile form, with the PIN a class needs; it
+// opens on the Class page,
 // imports the folder (once added, then already imported) and shows the student's row
 // with the failed question.
 import { after, before, describe, it } from "node:test";
@@ -85,6 +86,8 @@ describe("Hand-in and the Class workspace", () => {
     const form = await browser.$("form[aria-label='New profile']");
     await form.$("input").setValue("Biology 9B");
     await form.$("select").selectByAttribute("value", "class");
+    assert.equal(await form.$("button=Create").isEnabled(), false, "a class waits for its PIN");
+    await form.$("input[type='password']").setValue("1357");
     await form.$("button=Create").click();
     await browser.$("h2=Class").waitForExist({ timeout: 20000 });
     assert.equal(await browser.$("button=Tutor").isExisting(), false);

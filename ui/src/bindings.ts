@@ -72,8 +72,11 @@ export const commands = {
 	voiceCancel: () => typedError<null, IpcError>(__TAURI_INVOKE("voice_cancel")),
 	/**  Every profile, oldest first, with the active one marked. */
 	listProfiles: () => typedError<ProfileView[], IpcError>(__TAURI_INVOKE("list_profiles")),
-	/**  Creates a profile of `kind` (it does not become active). */
-	createProfile: (name: string, kind: ProfileKindView) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name, kind })),
+	/**
+	 *  Creates a profile of `kind` (it does not become active), locked with `pin` when one
+	 *  is given. A class profile needs one (`class_profile_pin_required`, nothing created).
+	 */
+	createProfile: (name: string, kind: ProfileKindView, pin: string | null) => typedError<ProfileView, IpcError>(__TAURI_INVOKE("create_profile", { name, kind, pin })),
 	/**
 	 *  Makes the profile `id` the active one, also for the next start. A profile with a
 	 *  PIN needs it as `pin` (`profile_locked` without it, `profile_pin_wrong` or
@@ -253,10 +256,11 @@ export const commands = {
 	/**  The conversation, the settings and today's date of the active profile. */
 	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
 	/**
-	 *  Changes the active profile's role and currency; a new role needs the profile's
-	 *  `pin` (see `Store::change_expense_settings`).
+	 *  Changes the active profile's role and currency; a new role needs the expense
+	 *  owner's PIN as `owner_pin`, never the profile's own (the first change chooses it; see
+	 *  `Store::change_expense_settings`).
 	 */
-	expensesSetSettings: (settings: ExpenseSettingsView, pin: string | null) => typedError<ExpenseSettingsView, IpcError>(__TAURI_INVOKE("expenses_set_settings", { settings, pin })),
+	expensesSetSettings: (settings: ExpenseSettingsView, ownerPin: string | null) => typedError<ExpenseSettingsView, IpcError>(__TAURI_INVOKE("expenses_set_settings", { settings, ownerPin })),
 	/**
 	 *  Tells the assistant something; `final` carries the reply (a question, a proposal
 	 *  with its card, or what was done). Nothing streams before it: the words about money
@@ -341,6 +345,22 @@ export const commands = {
 	 *  how many were removed.
 	 */
 	classRemoveStudent: (studentKey: string) => typedError<number, IpcError>(__TAURI_INVOKE("class_remove_student", { studentKey })),
+	/**
+	 *  Every hand-in the class in use keeps of the student with key `student_key`, newest
+	 *  first, with the one in use and the teacher's choice marked.
+	 */
+	classHistory: (studentKey: string) => typedError<HandInHistoryEntry[], IpcError>(__TAURI_INVOKE("class_history", { studentKey })),
+	/**
+	 *  Uses hand-in `digest` for the student with key `student_key`, or with `None` goes
+	 *  back to their most trusted hand-in.
+	 */
+	classChoose: (studentKey: string, digest: string | null) => typedError<null, IpcError>(__TAURI_INVOKE("class_choose", { studentKey, digest })),
+	/**
+	 *  Saves the summary CSV of the student with key `student_key`, made again from their
+	 *  verified hand-in in use (never the CSV a student saved beside it), where the teacher
+	 *  picks; the path, or `None` when they cancelled.
+	 */
+	classExportSummary: (studentKey: string, language: Language) => typedError<string | null, IpcError>(__TAURI_INVOKE("class_export_summary", { studentKey, language })),
 };
 
 /** Events */
@@ -354,7 +374,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","handin_invalid","handin_too_large","handin_version_unsupported","handin_empty","class_profile_required","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","expense_owner_pin_required","expense_owner_pin_wrong","expense_owner_pin_same","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","handin_invalid","handin_too_large","handin_version_unsupported","handin_empty","handin_too_many","handin_future_dated","handin_not_found","class_profile_required","class_profile_pin_required","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -703,6 +723,8 @@ export type ClassRow_Deserialize = {
 	handedInAt: string,
 	/**  That hand-in was edited after it was made. */
 	edited: boolean,
+	/**  What the teacher should look at about this student's hand-ins. */
+	flags: StudentFlag[],
 	/**  Minutes in the tutor on the course. */
 	minutesOnTask: number,
 	/**  Their latest work on the course. */
@@ -721,6 +743,8 @@ export type ClassRow_Serialize = {
 	handedInAt: string,
 	/**  That hand-in was edited after it was made. */
 	edited: boolean,
+	/**  What the teacher should look at about this student's hand-ins. */
+	flags: StudentFlag[],
 	/**  Minutes in the tutor on the course. */
 	minutesOnTask: number,
 	/**  Their latest work on the course. */
@@ -742,6 +766,10 @@ export type ClassStudent_Deserialize = {
 	handedInAt: string,
 	/**  Some hand-in of theirs in use was edited after it was made. */
 	edited: boolean,
+	/**  What the teacher should look at about this student's hand-ins. */
+	flags: StudentFlag[],
+	/**  Hand-ins the class keeps of this student (the one in use and earlier ones). */
+	handIns: number,
 	/**  Their finished coach arguments (from the newest hand-in). */
 	arguments: ArgumentRecord_Deserialize[],
 	/**  Their modules (from the newest hand-in). */
@@ -758,6 +786,10 @@ export type ClassStudent_Serialize = {
 	handedInAt: string,
 	/**  Some hand-in of theirs in use was edited after it was made. */
 	edited: boolean,
+	/**  What the teacher should look at about this student's hand-ins. */
+	flags: StudentFlag[],
+	/**  Hand-ins the class keeps of this student (the one in use and earlier ones). */
+	handIns: number,
 	/**  Their finished coach arguments (from the newest hand-in). */
 	arguments: ArgumentRecord_Serialize[],
 	/**  Their modules (from the newest hand-in). */
@@ -781,7 +813,7 @@ export type ClassView_Deserialize = {
 	courses: ClassCourseChoice[],
 	/**  The course shown, if any student handed one in. */
 	course?: ClassCourse_Deserialize | null,
-	/**  Every student, by name, with their newest hand-in. */
+	/**  Every student, by name, with their hand-in in use. */
 	students: ClassStudent_Deserialize[],
 };
 
@@ -791,7 +823,7 @@ export type ClassView_Serialize = {
 	courses: ClassCourseChoice[],
 	/**  The course shown, if any student handed one in. */
 	course: ClassCourse_Serialize | null,
-	/**  Every student, by name, with their newest hand-in. */
+	/**  Every student, by name, with their hand-in in use. */
 	students: ClassStudent_Serialize[],
 };
 
@@ -1375,6 +1407,12 @@ export type ErrorCode =
 "expense_model_unreadable" | 
 /**  The answer stream to the window failed. */
 "expense_stream_failed" | 
+/**  A change of the expense role came without the owner's PIN. */
+"expense_owner_pin_required" | 
+/**  The PIN given to change the expense role is not the owner's. */
+"expense_owner_pin_wrong" | 
+/**  The owner's PIN being chosen is the profile's own PIN. */
+"expense_owner_pin_same" | 
 /**  No module with that id is imported. */
 "module_not_found" | 
 /**  No such module session for this profile. */
@@ -1483,8 +1521,19 @@ export type ErrorCode =
 "handin_version_unsupported" | 
 /**  There is nothing to hand in: no course, argument or module was worked on. */
 "handin_empty" | 
+/**  A hand-in lists more units, questions, statements … than any real one. */
+"handin_too_many" | 
+/**  A hand-in is dated after now. */
+"handin_future_dated" | 
+/**  The class keeps no such hand-in of that student. */
+"handin_not_found" | 
 /**  A class command was given a student profile, or a class profile was asked to study. */
 "class_profile_required" | 
+/**
+ *  A class profile needs a PIN: it is created with one, cannot remove it, and one
+ *  made without is asked for one before its class opens.
+ */
+"class_profile_pin_required" | 
 /**  A file could not be written where the student chose. */
 "export_failed" | 
 /**  A command was used with wrong arguments. */
@@ -1827,6 +1876,11 @@ export type ExpensesStateView_Deserialize = {
 	messages: ExpenseMessageView_Deserialize[],
 	/**  Role and currency. */
 	settings: ExpenseSettingsView,
+	/**
+	 *  Whether the expense owner has chosen their PIN (the next role change needs it;
+	 *  until then the next role change chooses it).
+	 */
+	ownerHasPin: boolean,
 	/**  Today, ISO (the app's clock). */
 	today: string,
 };
@@ -1837,6 +1891,11 @@ export type ExpensesStateView_Serialize = {
 	messages: ExpenseMessageView_Serialize[],
 	/**  Role and currency. */
 	settings: ExpenseSettingsView,
+	/**
+	 *  Whether the expense owner has chosen their PIN (the next role change needs it;
+	 *  until then the next role change chooses it).
+	 */
+	ownerHasPin: boolean,
 	/**  Today, ISO (the app's clock). */
 	today: string,
 };
@@ -1988,6 +2047,28 @@ export type Form_Serialize = {
 	optional: boolean,
 };
 
+/**  One hand-in the class keeps of a student, for the teacher's history of them. */
+export type HandInHistoryEntry = {
+	/**  SHA-256 of its content: what the teacher chooses it by. */
+	digest: string,
+	/**  The name of the file it came from. */
+	fileName: string,
+	/**  The name it gives the student. */
+	studentName: string,
+	/**  When it says it was made. */
+	exportedAt: string,
+	/**  When the class imported it. */
+	importedAt: string,
+	/**  Its content does not match its seal. */
+	edited: boolean,
+	/**  The courses it reports. */
+	courseIds: string[],
+	/**  It is in use for at least one course or for the student's arguments and modules. */
+	inUse: boolean,
+	/**  The teacher chose it. */
+	chosen: boolean,
+};
+
 /**  One file of an import. */
 export type HandInImportView = HandInImportView_Serialize | HandInImportView_Deserialize;
 
@@ -2025,7 +2106,10 @@ export type HandInOutcomeView =
 "added" | 
 /**  Already imported: nothing changed. */
 "unchanged" | 
-/**  Older than what the class has of this student. */
+/**
+ *  Kept in the student's history, not in use (older, or edited while a sealed one
+ *  exists, or the teacher chose another).
+ */
 "outdated";
 
 /**
@@ -3644,6 +3728,17 @@ export type StuckStudent_Serialize = {
 	/**  Their most frequent confusion on the unit, if any (its sentence). */
 	confusion: string | null,
 };
+
+/**  Something about a student key the teacher should look at. */
+export type StudentFlag = 
+/**  The hand-in in use was edited after it was made. */
+"edited" | 
+/**  Hand-ins under this key give different names. */
+"severalNames" | 
+/**  Hand-ins under this key hold work that cannot come from one profile. */
+"workDisagrees" | 
+/**  The teacher chose an earlier hand-in instead of the newest. */
+"chosenByTeacher";
 
 /**  What an exam block's support button shows. */
 export type SupportChoice = 

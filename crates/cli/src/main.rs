@@ -104,6 +104,8 @@ enum BenchCommand {
     Speech(commands::BenchSpeechOptions),
     /// A class's hand-ins: importing a folder of them and computing the class view.
     Class(commands::BenchClassOptions),
+    /// Checking crafted packs at the import limits: time and peak memory per case.
+    PackCheck(commands::BenchPackCheckOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -133,12 +135,14 @@ enum ProfilesCommand {
     Create {
         /// Display name (unique, case-insensitive).
         name: String,
-        /// A class profile: a teacher's workspace for hand-ins.
+        /// A class profile: a teacher's workspace for hand-ins. It needs a PIN (4 to 12
+        /// digits), read from standard input (asked for without echo on a terminal).
         #[arg(long)]
         class: bool,
     },
-    /// Lock a profile with a PIN (4 to 12 digits) read from standard input; changing
-    /// a PIN needs the current one in LANTERN_PIN.
+    /// Lock a profile with a PIN (4 to 12 digits) read from standard input (asked for
+    /// twice without echo on a terminal); changing a PIN needs the current one in
+    /// LANTERN_PIN.
     SetPin {
         /// The profile's name.
         name: String,
@@ -204,6 +208,7 @@ fn main() -> ExitCode {
             commands::bench_feedback(&locations, &options)
         }
         Command::Bench(BenchCommand::Class(options)) => commands::bench_class(&options),
+        Command::Bench(BenchCommand::PackCheck(options)) => commands::bench_pack_check(&options),
         Command::Bench(BenchCommand::Speech(options)) => {
             commands::bench_speech(&locations, &options)
         }

@@ -6,17 +6,28 @@
 
 mod common;
 
-use common::{fails_with, json, lantern, repo};
+use common::{fails_with, lantern_with_pin, repo};
+use serde_json::Value;
 use std::path::Path;
 
+/// The PIN of the tests' class profiles (a class profile is created only with one).
+const CLASS_PIN: &str = "2468";
+
+/// Runs a command that must succeed, with the class's PIN at hand (in `LANTERN_PIN` and
+/// on standard input); a student's profile has no PIN and the commands ignore it.
 fn ok(d: &Path, args: &[&str]) -> String {
-    let out = lantern(d, args);
+    let out = lantern_with_pin(d, args, CLASS_PIN);
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs a command as [`ok`] does that must print JSON.
+fn json(d: &Path, args: &[&str]) -> Value {
+    serde_json::from_str(&ok(d, args)).expect("JSON on stdout")
 }
 
 /// A student named `name` on their own data folder answers Q BIO-01-B1 (`option`) and
@@ -207,14 +218,117 @@ fn each_profile_kind_refuses_the_others_commands() {
         &["class", "--class", "Ana", "show"],
         "class_profile_required",
     );
-    fails_with(
-        d,
-        &["progress", "--profile", "9B", "export"],
-        "class_profile_required",
-    );
+    let out = lantern_with_pin(d, &["progress", "--profile", "9B", "export"], CLASS_PIN);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error[class_profile_required]"), "{stderr}");
     fails_with(
         d,
         &["progress", "--profile", "Ana", "export"],
         "handin_empty",
     );
+}
+
+/// Ana hands in again at `at` (a later answer first), to `usb`.
+fn hand_in_again(d: &Path, at: &str, usb: &Path) {
+    ok(
+        d,
+        &[
+            "progress",
+            "--profile",
+            "Ana",
+            "--now",
+            at,
+            "export",
+            "--out",
+            usb.to_str().unwrap(),
+        ],
+    );
+}
+
+#[test]
+fn a_teacher_keeps_every_hand_in_chooses_an_earlier_one_and_exports_summaries_made_again() {
+    let (ana, class, first_usb, later_usb) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    student(ana.path(), "Ana", "A", first_usb.path());
+    hand_in_again(ana.path(), "2026-11-04T10:00:00Z", later_usb.path());
+    let c = class.path();
+    ok(c, &["profiles", "create", "Biology 9B", "--class"]);
+    let class_cmd = |args: &[&str]| {
+        let mut all = vec![
+            "class",
+            "--class",
+            "Biology 9B",
+            "--now",
+            "2026-11-05T00:00:00Z",
+        ];
+        all.extend_from_slice(args);
+        ok(c, &all)
+    };
+    class_cmd(&["import", later_usb.path().to_str().unwrap()]);
+    let older = class_cmd(&["import", first_usb.path().to_str().unwrap()]);
+    assert!(
+        older.contains("kept in the student's history, not in use"),
+        "{older}"
+    );
+
+    let history = class_cmd(&["history", "Ana"]);
+    let lines: Vec<&str> = history.lines().collect();
+    assert_eq!(lines.len(), 2, "{history}");
+    assert!(
+        lines[0].contains("2026-11-04") && lines[0].contains("in use"),
+        "{history}"
+    );
+    assert!(!lines[1].contains("in use"), "{history}");
+    let earlier = lines[1].split_whitespace().next().unwrap();
+    assert!(class_cmd(&["use", "Ana", earlier]).contains("using hand-in"));
+    let view: Value = serde_json::from_str(&class_cmd(&["--json", "show"])).unwrap();
+    assert_eq!(
+        view["students"][0]["flags"],
+        serde_json::json!(["chosenByTeacher"])
+    );
+    assert!(view["students"][0]["handedInAt"]
+        .as_str()
+        .unwrap()
+        .starts_with("2026-11-02"));
+    class_cmd(&["use", "Ana", "--newest"]);
+    let view: Value = serde_json::from_str(&class_cmd(&["--json", "show"])).unwrap();
+    assert_eq!(view["students"][0]["flags"], serde_json::json!([]));
+
+    let out = tempfile::tempdir().unwrap();
+    class_cmd(&["export", "--summaries", out.path().to_str().unwrap()]);
+    let written: Vec<_> = std::fs::read_dir(out.path()).unwrap().collect();
+    assert_eq!(written.len(), 1);
+    let csv = std::fs::read_to_string(written[0].as_ref().unwrap().path()).unwrap();
+    assert!(csv.starts_with("record,student,course"), "{csv}");
+}
+
+#[test]
+fn a_hand_in_dated_after_today_is_refused_with_its_code() {
+    let (ana, class, usb) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    student(ana.path(), "Ana", "A", usb.path());
+    let future = tempfile::tempdir().unwrap();
+    hand_in_again(ana.path(), "2099-01-01T00:00:00Z", future.path());
+    let c = class.path();
+    ok(c, &["profiles", "create", "Biology 9B", "--class"]);
+    let out = ok(
+        c,
+        &[
+            "class",
+            "--class",
+            "Biology 9B",
+            "--now",
+            "2026-11-05T00:00:00Z",
+            "import",
+            future.path().to_str().unwrap(),
+        ],
+    );
+    assert!(out.contains("refused [handin_future_dated]"), "{out}");
 }

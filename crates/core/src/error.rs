@@ -243,6 +243,12 @@ error_codes! {
     ExpenseModelUnreadable = "expense_model_unreadable",
     /// The answer stream to the window failed.
     ExpenseStreamFailed = "expense_stream_failed",
+    /// A change of the expense role came without the owner's PIN.
+    ExpenseOwnerPinRequired = "expense_owner_pin_required",
+    /// The PIN given to change the expense role is not the owner's.
+    ExpenseOwnerPinWrong = "expense_owner_pin_wrong",
+    /// The owner's PIN being chosen is the profile's own PIN.
+    ExpenseOwnerPinSame = "expense_owner_pin_same",
     // Modules.
     /// No module with that id is imported.
     ModuleNotFound = "module_not_found",
@@ -359,8 +365,17 @@ error_codes! {
     HandinVersionUnsupported = "handin_version_unsupported",
     /// There is nothing to hand in: no course, argument or module was worked on.
     HandinEmpty = "handin_empty",
+    /// A hand-in lists more units, questions, statements … than any real one.
+    HandinTooMany = "handin_too_many",
+    /// A hand-in is dated after now.
+    HandinFutureDated = "handin_future_dated",
+    /// The class keeps no such hand-in of that student.
+    HandinNotFound = "handin_not_found",
     /// A class command was given a student profile, or a class profile was asked to study.
     ClassProfileRequired = "class_profile_required",
+    /// A class profile needs a PIN: it is created with one, cannot remove it, and one
+    /// made without is asked for one before its class opens.
+    ClassProfilePinRequired = "class_profile_pin_required",
     // The app and the command line.
     /// A file could not be written where the student chose.
     ExportFailed = "export_failed",

@@ -9,13 +9,25 @@ use std::fmt;
 pub const PIN_MIN_DIGITS: usize = 4;
 /// Most digits a PIN has.
 pub const PIN_MAX_DIGITS: usize = 12;
-/// Wrong tries allowed in a row before the profile makes the next one wait.
+/// Wrong tries allowed in a row before the profile makes the next one wait: enough for
+/// the owner's typos, few enough that they buy a guesser almost nothing.
 pub const FREE_FAILURES: u32 = 5;
 /// The wait after the first try past the free ones, in seconds; it doubles with each
-/// further wrong try.
+/// further wrong try (30 s, 1, 2 and 4 min, then [`MAX_WAIT_SECONDS`]).
 pub const FIRST_WAIT_SECONDS: i64 = 30;
-/// The longest wait between two tries, in seconds (one hour).
-pub const MAX_WAIT_SECONDS: i64 = 3_600;
+/// The longest wait between two tries, in seconds (five minutes).
+///
+/// Why five minutes and not an hour: anyone at the laptop can type wrong PINs for
+/// another profile, and each wait is also the owner's. With an hour, a classmate locked
+/// the owner out of their own profile for an hour with a dozen tries; with five minutes
+/// the owner waits at most five minutes however many wrong PINs came before, and the
+/// right PIN then opens the profile (and clears the count). Guessing stays slow: past the
+/// first nine tries (five free, then 30 s + 60 s + 120 s + 240 s, under eight minutes)
+/// a guesser gets 12 tries an hour, 288 a day, so finding a random 4-digit PIN (10,000
+/// of them, 5,000 on average) takes about 17 days of uninterrupted guessing at the
+/// laptop, and a 6-digit one years. Whoever can copy the database file can guess
+/// offline whatever the wait (docs/SECURITY.md, "Limits").
+pub const MAX_WAIT_SECONDS: i64 = 300;
 
 /// A PIN of the right shape: 4 to 12 ASCII digits, nothing else (no spaces, no signs).
 /// Its `Debug` never shows the digits.
@@ -48,7 +60,7 @@ impl fmt::Debug for Pin {
 }
 
 /// How long the next try must wait after `failures` wrong tries in a row, in seconds:
-/// none for the first [`FREE_FAILURES`], then 30 s, doubling, at most an hour.
+/// none for the first [`FREE_FAILURES`], then 30 s, doubling, at most five minutes.
 pub fn wait_after(failures: u32) -> Option<i64> {
     let past_free = failures.checked_sub(FREE_FAILURES)?;
     let doubling = 2_i64.checked_pow(past_free).unwrap_or(i64::MAX);
@@ -80,6 +92,20 @@ pub enum PinError {
     /// The action needs the profile's PIN and the profile has none yet.
     #[error("this needs the profile's PIN: set a PIN first")]
     Required,
+    /// A class profile is created with a PIN and keeps one; one made without (before
+    /// class profiles needed a PIN) is asked for one before its class opens.
+    #[error("a class profile needs a PIN: give it one (4 to 12 digits)")]
+    ClassRequired,
+    /// A change of the expense role came without the owner's PIN.
+    #[error("changing the expense role needs the owner's PIN")]
+    OwnerRequired,
+    /// The PIN given is not the expenses owner's.
+    #[error("that is not the owner's PIN")]
+    OwnerWrong,
+    /// The owner's PIN being chosen is the profile's own PIN, which would let the
+    /// profile change its role itself.
+    #[error("the owner's PIN must not be this profile's PIN")]
+    OwnerSame,
 }
 
 impl Coded for PinError {
@@ -90,6 +116,10 @@ impl Coded for PinError {
             Self::Locked => ErrorCode::ProfileLocked,
             Self::Throttled { .. } => ErrorCode::ProfilePinThrottled,
             Self::Required => ErrorCode::ProfilePinRequired,
+            Self::ClassRequired => ErrorCode::ClassProfilePinRequired,
+            Self::OwnerRequired => ErrorCode::ExpenseOwnerPinRequired,
+            Self::OwnerWrong => ErrorCode::ExpenseOwnerPinWrong,
+            Self::OwnerSame => ErrorCode::ExpenseOwnerPinSame,
         }
     }
 }
@@ -135,15 +165,16 @@ mod tests {
     }
 
     #[test]
-    fn the_wait_doubles_from_thirty_seconds_up_to_an_hour() {
+    fn the_wait_doubles_from_thirty_seconds_up_to_five_minutes() {
         assert_eq!(wait_after(5), Some(30));
         assert_eq!(wait_after(6), Some(60));
         assert_eq!(wait_after(7), Some(120));
-        assert_eq!(wait_after(11), Some(1_920));
-        assert_eq!(wait_after(12), Some(3_600));
-        assert_eq!(wait_after(67), Some(3_600)); // 2^62: no sign overflow
-        assert_eq!(wait_after(200), Some(3_600));
-        assert_eq!(wait_after(u32::MAX), Some(3_600));
+        assert_eq!(wait_after(8), Some(240));
+        assert_eq!(wait_after(9), Some(300));
+        assert_eq!(wait_after(20), Some(300));
+        assert_eq!(wait_after(67), Some(300)); // 2^62: no sign overflow
+        assert_eq!(wait_after(200), Some(300));
+        assert_eq!(wait_after(u32::MAX), Some(300));
     }
 
     #[test]
@@ -156,6 +187,22 @@ mod tests {
             "profile_pin_throttled"
         );
         assert_eq!(PinError::Required.code().as_str(), "profile_pin_required");
+        assert_eq!(
+            PinError::ClassRequired.code().as_str(),
+            "class_profile_pin_required"
+        );
+        assert_eq!(
+            PinError::OwnerRequired.code().as_str(),
+            "expense_owner_pin_required"
+        );
+        assert_eq!(
+            PinError::OwnerWrong.code().as_str(),
+            "expense_owner_pin_wrong"
+        );
+        assert_eq!(
+            PinError::OwnerSame.code().as_str(),
+            "expense_owner_pin_same"
+        );
     }
 }
 
@@ -196,7 +243,7 @@ mod properties {
             prop_assert_eq!(Pin::parse(&text).is_ok(), shaped);
         }
 
-        /// The wait never shrinks with more wrong tries and stays within an hour.
+        /// The wait never shrinks with more wrong tries and stays within five minutes.
         #[test]
         fn the_wait_grows_and_is_bounded(failures in 0u32..1_000) {
             let now = wait_after(failures).unwrap_or(0);

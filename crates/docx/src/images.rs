@@ -121,22 +121,19 @@ pub fn copy_report_images(report: &Report, source: &Path, target: &Path) -> usiz
         .count()
 }
 
-/// Copies `from` to `to` if it holds at most `max` bytes (a file that grew is removed).
+/// Copies `from` to the new file `to` ([`lantern_store::write_new_file_with`]) if it
+/// holds at most `max` bytes (a file that grew is not kept).
 fn copy_at_most(from: &Path, to: &Path, max: u64) -> bool {
-    let copied = to
-        .parent()
+    to.parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| {
             let mut reader = std::fs::File::open(from)?.take(max + 1);
-            std::io::copy(&mut reader, &mut std::fs::File::create(to)?)
-        });
-    match copied {
-        Ok(n) if n <= max => true,
-        _ => {
-            let _ = std::fs::remove_file(to);
-            false
-        }
-    }
+            lantern_store::write_new_file_with(to, |file| match std::io::copy(&mut reader, file)? {
+                n if n <= max => Ok(()),
+                _ => Err(std::io::Error::other("the picture grew past its limit")),
+            })
+        })
+        .is_ok()
 }
 
 #[cfg(test)]

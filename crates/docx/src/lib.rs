@@ -70,7 +70,8 @@ fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, ReportError> {
     Ok(bytes)
 }
 
-/// Writes `report` to `path` as Markdown or Word, by `format` (`md` or `docx`).
+/// Writes `report` to `path` as Markdown or Word, by `format` (`md` or `docx`), whole
+/// and never through a link at `path` ([`lantern_store::write_new_file`]).
 pub fn write_report_file(report: &Report, format: &str, path: &Path) -> Result<(), ReportError> {
     let bytes = match format {
         "md" | "markdown" => lantern_core::reports::export_markdown(report).into_bytes(),
@@ -81,10 +82,7 @@ pub fn write_report_file(report: &Report, format: &str, path: &Path) -> Result<(
             )))
         }
     };
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, bytes)
-        .and_then(|()| std::fs::rename(&partial, path))
-        .map_err(|e| {
-            ReportError::Storage(ErrorCode::ExportFailed, format!("{}: {e}", path.display()))
-        })
+    lantern_store::write_new_file(path, &bytes).map_err(|e| {
+        ReportError::Storage(ErrorCode::ExportFailed, format!("{}: {e}", path.display()))
+    })
 }

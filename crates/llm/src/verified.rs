@@ -78,16 +78,15 @@ impl VerifiedFiles {
         serde_json::from_str(&text).unwrap_or_default()
     }
 
-    /// Writes the record to `record` whole (a temporary file renamed over it), so a
-    /// kill mid-write leaves the old record or the new one.
+    /// Writes the record to `record` whole (a new temporary file renamed over it,
+    /// [`lantern_store::write_new_file`]), so a kill mid-write leaves the old record or
+    /// the new one, and a link at either name is never written through.
     pub fn save(&self, record: &Path) -> std::io::Result<()> {
         if let Some(dir) = record.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let temporary = record.with_extension("json.tmp");
         let text = serde_json::to_string(self).map_err(std::io::Error::other)?;
-        std::fs::write(&temporary, text)?;
-        std::fs::rename(&temporary, record)
+        lantern_store::write_new_file(record, text.as_bytes())
     }
 
     /// The digest remembered for `path` when the file is still the one checked.

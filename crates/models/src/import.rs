@@ -1,18 +1,18 @@
 //! Importing a GGUF into the list (checked first: header, checksum of a known model,
 //! metadata, memory, and a load by llama.cpp in a worker process) and removing it.
 //!
-//! A copy is written under a temporary name, flushed, then renamed, and only then
-//! recorded: a kill leaves at most an unlisted file, which [`ModelLibrary::tidy`] removes.
+//! A copy is written under a new temporary name, flushed, then renamed
+//! ([`lantern_store::write_new_file_with`]), and only then recorded: a kill leaves at
+//! most an unlisted file, which [`ModelLibrary::tidy`] removes.
 
 use crate::{ModelLibrary, ModelsError, CONTEXT_TOKENS};
 use lantern_core::catalog::ModelKey;
 use lantern_llm::{check_for_import, check_loads, ImportCheck};
-use lantern_store::{ImportedModel, NewImportedModel};
+use lantern_store::{write_new_file_with, ImportedModel, NewImportedModel};
+use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Prefix of copies still being written.
-const PARTIAL_PREFIX: &str = ".partial-";
 /// Bytes copied between progress reports.
 const CHUNK: usize = 8 << 20;
 
@@ -90,27 +90,19 @@ impl ModelLibrary {
         on_progress: ImportProgress<'_>,
     ) -> Result<PathBuf, ModelsError> {
         std::fs::create_dir_all(&self.copies_dir).map_err(|e| ModelsError::Copy(e.to_string()))?;
-        let partial = self
-            .copies_dir
-            .join(format!("{PARTIAL_PREFIX}{:016x}", fastrand::u64(..)));
         let target = free_name(&self.copies_dir, source);
-        let (from, to) = (source.to_path_buf(), partial.clone());
+        let (from, to) = (source.to_path_buf(), target.clone());
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel();
-        let copying = tokio::task::spawn_blocking(move || copy_file(&from, &to, &sender));
+        let copying = tokio::task::spawn_blocking(move || {
+            write_new_file_with(&to, |output| copy_file(&from, output, &sender))
+        });
         while let Some((done, total)) = receiver.recv().await {
             on_progress(done, total);
         }
-        let copied = copying
+        copying
             .await
-            .map_err(|e| ModelsError::Copy(e.to_string()))
-            .and_then(|r| r.map_err(|e| ModelsError::Copy(e.to_string())))
-            .and_then(|()| {
-                std::fs::rename(&partial, &target).map_err(|e| ModelsError::Copy(e.to_string()))
-            });
-        if let Err(e) = copied {
-            let _ = std::fs::remove_file(&partial);
-            return Err(e);
-        }
+            .map_err(|e| ModelsError::Copy(e.to_string()))?
+            .map_err(|e| ModelsError::Copy(e.to_string()))?;
         Ok(target)
     }
 
@@ -163,15 +155,14 @@ fn free_name(dir: &Path, source: &Path) -> PathBuf {
         .unwrap_or_else(|| dir.join(format!("{stem}-{:x}.gguf", fastrand::u64(..))))
 }
 
-/// Copies `from` to `to` in chunks, reporting progress, and flushes it to disk.
+/// Copies `from` into `output` in chunks, reporting progress.
 fn copy_file(
     from: &Path,
-    to: &Path,
+    output: &mut File,
     progress: &tokio::sync::mpsc::UnboundedSender<(u64, u64)>,
 ) -> std::io::Result<()> {
-    let mut input = std::fs::File::open(from)?;
+    let mut input = File::open(from)?;
     let total = input.metadata()?.len();
-    let mut output = std::fs::File::create(to)?;
     let mut buffer = vec![0u8; CHUNK];
     let mut done = 0u64;
     loop {
@@ -183,7 +174,7 @@ fn copy_file(
         done += n as u64;
         let _ = progress.send((done, total));
     }
-    output.sync_all()
+    Ok(())
 }
 
 #[cfg(test)]

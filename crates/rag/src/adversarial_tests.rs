@@ -1,7 +1,12 @@
 //! Property tests of pack reading over random and mutated zips and manifests: reading
-//! never panics, always ends in the pack or a coded error, and stays within the limits.
+//! never panics, always ends in the pack or a coded error, and stays within the limits;
+//! and checking a crafted zip (8 KB inflating to an 8 MiB manifest of four million
+//! items) gives a capped report in seconds, not hours.
 
-use crate::read_course_pack;
+use crate::{check_course_path, check_module_path, read_course_pack};
+use lantern_core::course::check::{PackCheckReport, MAX_FINDINGS};
+use lantern_core::import_limits::{MAX_TEXT_FILE_BYTES, MAX_UNITS};
+use lantern_core::modules::pack::MAX_PHASES;
 use lantern_core::{Coded, ErrorCode};
 use proptest::prelude::*;
 use std::io::Write;
@@ -23,6 +28,71 @@ fn valid_zip() -> Vec<u8> {
         zip.write_all(text.as_bytes()).unwrap();
     }
     zip.finish().unwrap().into_inner()
+}
+
+/// `files` (name, text) as zip bytes, deflated as tightly as deflate goes.
+fn zip_of(files: &[(&str, &str)]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_level(Some(9));
+    for (name, text) in files {
+        zip.start_file(*name, options).unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// A manifest of four million `7`s in the list `list`, after `head` (the manifest's other
+/// members): 8 MB, just within the text limit.
+fn four_million(head: &str, list: &str) -> String {
+    let items = vec!["7"; 4_000_000].join(",");
+    let text = format!(r#"{{{head}, "{list}": [{items}]}}"#);
+    assert!(text.len() as u64 <= MAX_TEXT_FILE_BYTES);
+    text
+}
+
+/// Checks the zip `bytes` with `check`: the report, within the findings cap.
+fn check_zip(
+    bytes: &[u8],
+    check: fn(&std::path::Path) -> Result<PackCheckReport, lantern_core::course::PackError>,
+) -> PackCheckReport {
+    assert!(bytes.len() < 10 * 1024, "{} bytes", bytes.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pack.zip");
+    std::fs::write(&path, bytes).unwrap();
+    let report = check(&path).unwrap();
+    assert!(report.problems.len() <= MAX_FINDINGS);
+    assert!(report.warnings.len() <= MAX_FINDINGS);
+    report
+}
+
+#[test]
+fn a_zip_of_four_million_units_is_checked_within_the_cap() {
+    let course = four_million(
+        r#""formatVersion": 1, "id": "c", "title": "T", "entryUnit": "u1""#,
+        "units",
+    );
+    let report = check_zip(
+        &zip_of(&[("course.json", &course), ("exams.json", EXAMS)]),
+        check_course_path,
+    );
+    assert_eq!(report.problems[1].code, "import_too_many_items");
+    assert_eq!(report.problems[1].field.as_deref(), Some("units"));
+    assert_eq!(report.problems.len(), MAX_FINDINGS);
+    assert_eq!(
+        report.problems.len() + report.omitted as usize,
+        2 + MAX_UNITS - 1
+    );
+}
+
+#[test]
+fn a_zip_of_four_million_phases_is_checked_within_the_cap() {
+    let module = four_million(
+        r#""formatVersion": 1, "id": "m", "title": "M", "language": "en""#,
+        "phases",
+    );
+    let report = check_zip(&zip_of(&[("module.json", &module)]), check_module_path);
+    assert_eq!(report.problems[1].code, "import_too_many_items");
+    assert_eq!(report.problems.len(), 1 + MAX_PHASES);
 }
 
 /// Reads `bytes` as a zip pack: the pack, or a coded error.

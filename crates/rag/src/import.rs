@@ -68,7 +68,7 @@ pub(crate) fn write_files(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<(),
         let written = target
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&target, bytes));
+            .and_then(|()| lantern_store::write_new_file(&target, bytes));
         written.map_err(|e| {
             ImportError::Retrieval(RetrievalError::Index(format!(
                 "cannot write {}: {e}",

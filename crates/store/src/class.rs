@@ -1,12 +1,25 @@
-//! A class profile's hand-ins (issue #36): imported from files, kept one row per
-//! distinct content, older ones dropped once a newer hand-in of the same student
-//! covers them. The view is computed by `lantern_core::class`.
+//! A class profile's hand-ins (issues #36, #44): imported from files one at a time and
+//! kept, every one of them — an import never deletes a stored hand-in. Which one is in
+//! use per student and course, and what the teacher is told about a student key, is
+//! decided by `lantern_core::class::trust` from each row's summary, so the view reads
+//! only the reports in use.
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, SecondsFormat, Utc};
-use lantern_core::class::{class_view, superseded, ClassFilter, ClassHandIn, ClassView};
-use lantern_core::progress::{read_hand_in, ProgressReport};
+use lantern_core::class::{
+    class_view, evidence_of, in_use, most_trusted, Chosen, ClassFilter, ClassHandIn, ClassTrust,
+    ClassView, CourseEvidence, HandInHistoryEntry, HandInMeta,
+};
+use lantern_core::progress::{
+    check_not_future, csv_summary, read_hand_in, ProgressError, ProgressReport,
+};
 use serde::Serialize;
+use sqlx::SqliteConnection;
+use std::collections::HashMap;
+
+/// Most hand-ins a class keeps of one student: a hand-in a week for ten years. Past it a
+/// file is refused (`handin_too_many`), so one key cannot fill the class.
+pub const MAX_HAND_INS_PER_STUDENT: usize = 500;
 
 /// What importing one file did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -16,7 +29,8 @@ pub enum HandInOutcome {
     Added,
     /// The same content was already imported: nothing changed.
     Unchanged,
-    /// Older than what the class has of this student for all its courses: kept out.
+    /// Kept in the student's history but not in use: older than what the class has of
+    /// them, or edited while an unedited hand-in exists, or the teacher chose another.
     Outdated,
 }
 
@@ -36,53 +50,74 @@ pub struct HandInImported {
 
 impl Store {
     /// Imports the hand-in `bytes` (from a file named `file_name`) into class
-    /// `class_id`. A file that is not a hand-in is refused with its `handin_*` code and
-    /// nothing changes.
+    /// `class_id` at `now`. A file that is not a hand-in, is dated after `now`, or whose
+    /// student already has [`MAX_HAND_INS_PER_STUDENT`] hand-ins is refused with its
+    /// `handin_*` code and nothing changes.
     pub async fn class_import(
         &self,
         class_id: i64,
         file_name: &str,
         bytes: &[u8],
+        now: DateTime<Utc>,
     ) -> Result<HandInImported, StoreError> {
         self.ensure_class(class_id).await?;
         let read = read_hand_in(file_name, bytes)?;
+        check_not_future(file_name, &read.report, now)?;
+        let key = read.report.student.key.clone();
         let student = read.report.student.name.clone();
         let report =
             serde_json::to_string(&read.report).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let summary = summary_json(&evidence_of(&read.report))?;
         let mut tx = self.pool.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO class_hand_ins (class_id, digest, student_key, student_name, exported_at, \
-             edited, file_name, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?) \
-             ON CONFLICT (class_id, digest) DO NOTHING",
-        )
-        .bind(class_id)
-        .bind(&read.digest)
-        .bind(&read.report.student.key)
-        .bind(&student)
-        .bind(read.report.exported_at.to_rfc3339_opts(SecondsFormat::Millis, true))
-        .bind(read.edited)
-        .bind(file_name)
-        .bind(report)
-        .execute(&mut *tx)
-        .await?;
-        let mut outcome = if inserted.rows_affected() == 0 {
+        let exists: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM class_hand_ins WHERE class_id = ? AND digest = ?")
+                .bind(class_id)
+                .bind(&read.digest)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let outcome = if exists.is_some() {
             HandInOutcome::Unchanged
         } else {
-            HandInOutcome::Added
-        };
-        if outcome == HandInOutcome::Added {
-            let kept = student_hand_ins(&mut tx, class_id, &read.report.student.key).await?;
-            for digest in superseded(&kept) {
-                if digest == read.digest {
-                    outcome = HandInOutcome::Outdated;
+            let kept: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM class_hand_ins WHERE class_id = ? AND student_key = ?",
+            )
+            .bind(class_id)
+            .bind(&key)
+            .fetch_one(&mut *tx)
+            .await?;
+            if usize::try_from(kept).unwrap_or(usize::MAX) >= MAX_HAND_INS_PER_STUDENT {
+                return Err(ProgressError::TooMany {
+                    file: file_name.into(),
+                    what: format!("the class's hand-ins of {student}"),
+                    count: MAX_HAND_INS_PER_STUDENT + 1,
+                    limit: MAX_HAND_INS_PER_STUDENT,
                 }
-                sqlx::query("DELETE FROM class_hand_ins WHERE class_id = ? AND digest = ?")
-                    .bind(class_id)
-                    .bind(&digest)
-                    .execute(&mut *tx)
-                    .await?;
+                .into());
             }
-        }
+            sqlx::query(
+                "INSERT INTO class_hand_ins (class_id, digest, student_key, student_name, \
+                 exported_at, edited, file_name, report, summary) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(class_id)
+            .bind(&read.digest)
+            .bind(&key)
+            .bind(&student)
+            .bind(time(read.report.exported_at))
+            .bind(read.edited)
+            .bind(file_name)
+            .bind(report)
+            .bind(summary)
+            .execute(&mut *tx)
+            .await?;
+            let metas = metas(&mut tx, class_id, Some(&key)).await?;
+            let chosen = choices(&mut tx, class_id).await?;
+            if in_use(&metas, &chosen).contains(&read.digest) {
+                HandInOutcome::Added
+            } else {
+                HandInOutcome::Outdated
+            }
+        };
         tx.commit().await?;
         Ok(HandInImported {
             file_name: file_name.into(),
@@ -92,77 +127,260 @@ impl Store {
         })
     }
 
-    /// Every hand-in class `class_id` keeps.
-    pub async fn class_hand_ins(&self, class_id: i64) -> Result<Vec<ClassHandIn>, StoreError> {
-        self.ensure_class(class_id).await?;
-        let mut conn = self.pool.acquire().await?;
-        rows(&mut conn, class_id, None).await
-    }
-
-    /// The class view of `class_id` under `filter`, re-checks due at `now`.
+    /// The class view of `class_id` under `filter`, re-checks due at `now`: only the
+    /// reports in use are read.
     pub async fn class_view(
         &self,
         class_id: i64,
         filter: &ClassFilter,
         now: DateTime<Utc>,
     ) -> Result<ClassView, StoreError> {
-        Ok(class_view(
-            &self.class_hand_ins(class_id).await?,
-            filter,
-            now,
-        ))
+        self.ensure_class(class_id).await?;
+        let mut conn = self.pool.acquire().await?;
+        let metas = metas(&mut conn, class_id, None).await?;
+        let chosen = choices(&mut conn, class_id).await?;
+        let digests = in_use(&metas, &chosen);
+        let mut hand_ins = Vec::with_capacity(digests.len());
+        for digest in &digests {
+            hand_ins.push(hand_in(&mut conn, class_id, digest).await?);
+        }
+        let trust = ClassTrust::of(&metas, chosen);
+        Ok(class_view(&hand_ins, &trust, filter, now))
     }
 
-    /// Removes every hand-in of student `student_key` from class `class_id`; how many.
+    /// Each student's most trusted hand-in of class `class_id`, its summary regenerated
+    /// as CSV from the verified report (never the CSV a student saved beside it): the
+    /// student's name and the CSV text, by name; only student `student_key`'s when given.
+    pub async fn class_summaries(
+        &self,
+        class_id: i64,
+        student_key: Option<&str>,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        self.ensure_class(class_id).await?;
+        let mut conn = self.pool.acquire().await?;
+        let metas = metas(&mut conn, class_id, student_key).await?;
+        let chosen = choices(&mut conn, class_id).await?;
+        let mut out = Vec::new();
+        for digest in most_trusted(&metas, &chosen).into_values() {
+            let report = hand_in(&mut conn, class_id, &digest).await?.report;
+            out.push((report.student.name.clone(), csv_summary(&report)));
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Every hand-in class `class_id` keeps of student `student_key`, newest first, with
+    /// the one in use and the teacher's choice marked.
+    pub async fn class_history(
+        &self,
+        class_id: i64,
+        student_key: &str,
+    ) -> Result<Vec<HandInHistoryEntry>, StoreError> {
+        self.ensure_class(class_id).await?;
+        let mut conn = self.pool.acquire().await?;
+        let metas = metas(&mut conn, class_id, Some(student_key)).await?;
+        let chosen = choices(&mut conn, class_id).await?;
+        let used = in_use(&metas, &chosen);
+        let details: HashMap<String, (String, String)> =
+            sqlx::query_as::<_, (String, String, String)>(
+                "SELECT digest, file_name, imported_at FROM class_hand_ins \
+             WHERE class_id = ? AND student_key = ?",
+            )
+            .bind(class_id)
+            .bind(student_key)
+            .fetch_all(&mut *conn)
+            .await?
+            .into_iter()
+            .map(|(digest, file, imported)| (digest, (file, imported)))
+            .collect();
+        let mut out: Vec<HandInHistoryEntry> = metas
+            .iter()
+            .map(|meta| {
+                let (file_name, imported_at) = details
+                    .get(&meta.digest)
+                    .map(|(f, i)| (f.clone(), parse_time(i)))
+                    .unwrap_or_default();
+                HandInHistoryEntry {
+                    digest: meta.digest.clone(),
+                    file_name,
+                    student_name: meta.student_name.clone(),
+                    exported_at: meta.exported_at,
+                    imported_at: imported_at.unwrap_or(meta.exported_at),
+                    edited: meta.edited,
+                    course_ids: meta.courses.iter().map(|c| c.course_id.clone()).collect(),
+                    in_use: used.contains(&meta.digest),
+                    chosen: chosen.get(student_key) == Some(&meta.digest),
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| (b.exported_at, &b.digest).cmp(&(a.exported_at, &a.digest)));
+        Ok(out)
+    }
+
+    /// Makes hand-in `digest` the one in use for its student in class `class_id`, or,
+    /// with `None`, goes back to the most trusted one for student `student_key`.
+    pub async fn class_choose(
+        &self,
+        class_id: i64,
+        student_key: &str,
+        digest: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.ensure_class(class_id).await?;
+        let Some(digest) = digest else {
+            sqlx::query("DELETE FROM class_choices WHERE class_id = ? AND student_key = ?")
+                .bind(class_id)
+                .bind(student_key)
+                .execute(&self.pool)
+                .await?;
+            return Ok(());
+        };
+        let owner: Option<String> = sqlx::query_scalar(
+            "SELECT student_key FROM class_hand_ins WHERE class_id = ? AND digest = ?",
+        )
+        .bind(class_id)
+        .bind(digest)
+        .fetch_optional(&self.pool)
+        .await?;
+        if owner.as_deref() != Some(student_key) {
+            return Err(ProgressError::NotInClass {
+                digest: digest.into(),
+            }
+            .into());
+        }
+        sqlx::query(
+            "INSERT INTO class_choices (class_id, student_key, digest) VALUES (?, ?, ?) \
+             ON CONFLICT (class_id, student_key) DO UPDATE SET digest = excluded.digest, \
+             chosen_at = excluded.chosen_at",
+        )
+        .bind(class_id)
+        .bind(student_key)
+        .bind(digest)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Removes every hand-in of student `student_key` from class `class_id` (the
+    /// teacher's decision, never an import's); how many.
     pub async fn class_remove_student(
         &self,
         class_id: i64,
         student_key: &str,
     ) -> Result<u64, StoreError> {
         self.ensure_class(class_id).await?;
-        Ok(
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM class_choices WHERE class_id = ? AND student_key = ?")
+            .bind(class_id)
+            .bind(student_key)
+            .execute(&mut *tx)
+            .await?;
+        let removed =
             sqlx::query("DELETE FROM class_hand_ins WHERE class_id = ? AND student_key = ?")
                 .bind(class_id)
                 .bind(student_key)
-                .execute(&self.pool)
+                .execute(&mut *tx)
                 .await?
-                .rows_affected(),
-        )
+                .rows_affected();
+        tx.commit().await?;
+        Ok(removed)
     }
 }
 
-async fn student_hand_ins(
-    conn: &mut sqlx::SqliteConnection,
-    class_id: i64,
-    student_key: &str,
-) -> Result<Vec<ClassHandIn>, StoreError> {
-    rows(conn, class_id, Some(student_key)).await
+fn time(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
-async fn rows(
-    conn: &mut sqlx::SqliteConnection,
+fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+fn summary_json(courses: &[CourseEvidence]) -> Result<String, StoreError> {
+    serde_json::to_string(courses).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// The metas of class `class_id`'s hand-ins (of one student when `student_key` is
+/// given); a row without a summary (imported before there were summaries) gets one.
+async fn metas(
+    conn: &mut SqliteConnection,
     class_id: i64,
     student_key: Option<&str>,
-) -> Result<Vec<ClassHandIn>, StoreError> {
-    let rows: Vec<(String, bool, String, String)> = sqlx::query_as(
-        "SELECT digest, edited, file_name, report FROM class_hand_ins \
-         WHERE class_id = ? AND (? IS NULL OR student_key = ?) ORDER BY exported_at, digest",
+) -> Result<Vec<HandInMeta>, StoreError> {
+    type Row = (String, String, String, String, bool, Option<String>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT digest, student_key, student_name, exported_at, edited, summary \
+         FROM class_hand_ins WHERE class_id = ? AND (? IS NULL OR student_key = ?) \
+         ORDER BY exported_at, digest",
     )
     .bind(class_id)
     .bind(student_key)
     .bind(student_key)
     .fetch_all(&mut *conn)
     .await?;
-    rows.into_iter()
-        .map(|(digest, edited, file_name, report)| {
-            let report: ProgressReport =
-                serde_json::from_str(&report).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            Ok(ClassHandIn {
-                digest,
-                edited,
-                file_name,
-                report,
-            })
-        })
-        .collect()
+    let mut out = Vec::with_capacity(rows.len());
+    for (digest, student_key, student_name, exported_at, edited, summary) in rows {
+        let courses = match summary {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| StoreError::Corrupt(format!("class hand-in summary: {e}")))?,
+            None => backfill_summary(conn, class_id, &digest).await?,
+        };
+        out.push(HandInMeta {
+            exported_at: parse_time(&exported_at).ok_or_else(|| {
+                StoreError::Corrupt(format!("class hand-in date {exported_at:?}"))
+            })?,
+            digest,
+            student_key,
+            student_name,
+            edited,
+            courses,
+        });
+    }
+    Ok(out)
+}
+
+async fn backfill_summary(
+    conn: &mut SqliteConnection,
+    class_id: i64,
+    digest: &str,
+) -> Result<Vec<CourseEvidence>, StoreError> {
+    let courses = evidence_of(&hand_in(conn, class_id, digest).await?.report);
+    sqlx::query("UPDATE class_hand_ins SET summary = ? WHERE class_id = ? AND digest = ?")
+        .bind(summary_json(&courses)?)
+        .bind(class_id)
+        .bind(digest)
+        .execute(&mut *conn)
+        .await?;
+    Ok(courses)
+}
+
+async fn choices(conn: &mut SqliteConnection, class_id: i64) -> Result<Chosen, StoreError> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT student_key, digest FROM class_choices WHERE class_id = ?")
+            .bind(class_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    Ok(rows.into_iter().collect())
+}
+
+async fn hand_in(
+    conn: &mut SqliteConnection,
+    class_id: i64,
+    digest: &str,
+) -> Result<ClassHandIn, StoreError> {
+    let (edited, file_name, report): (bool, String, String) = sqlx::query_as(
+        "SELECT edited, file_name, report FROM class_hand_ins WHERE class_id = ? AND digest = ?",
+    )
+    .bind(class_id)
+    .bind(digest)
+    .fetch_one(&mut *conn)
+    .await?;
+    let report: ProgressReport =
+        serde_json::from_str(&report).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    Ok(ClassHandIn {
+        digest: digest.to_string(),
+        edited,
+        file_name,
+        report,
+    })
 }

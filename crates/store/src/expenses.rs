@@ -3,13 +3,11 @@
 //! another profile's expense is "not found".
 
 use crate::{Store, StoreError};
-use chrono::{DateTime, Utc};
 use lantern_core::expenses::dates::DateRange;
 use lantern_core::expenses::money::{Currency, Money};
 use lantern_core::expenses::{
     Category, Expense, ExpenseAction, ExpenseError, ExpensePatch, ExpenseQuery, NewExpense, Role,
 };
-use lantern_core::profile_pin::PinError;
 use lantern_core::Coded;
 use serde::Serialize;
 use sqlx::SqliteConnection;
@@ -290,7 +288,8 @@ impl Store {
     }
 
     /// Sets the profile's role and currency as given, with no PIN check: for setting up
-    /// evals and tests. A student's change goes through [`Store::change_expense_settings`].
+    /// evals and tests. A student's change goes through [`Store::change_expense_settings`]
+    /// (`expenses_owner.rs`).
     pub async fn set_expense_settings(
         &self,
         profile_id: i64,
@@ -312,29 +311,6 @@ impl Store {
             _ => storage(e),
         })?;
         Ok(())
-    }
-
-    /// Sets the profile's role and currency as the student asks it: the currency freely,
-    /// the role only with the profile's PIN (`profile_pin_required` when the profile has
-    /// none, `profile_locked` when it is not given, then wrong or throttled as any check).
-    /// So a viewer cannot make itself owner, and a profile without a PIN keeps its role.
-    pub async fn change_expense_settings(
-        &self,
-        profile_id: i64,
-        settings: ExpenseSettings,
-        pin: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> Result<(), ExpenseError> {
-        if self.expense_settings(profile_id).await?.role != settings.role {
-            if !self.profile_has_pin(profile_id).await.map_err(storage)? {
-                return Err(storage(PinError::Required));
-            }
-            let pin = pin.ok_or_else(|| storage(PinError::Locked))?;
-            self.check_profile_pin(profile_id, pin, now)
-                .await
-                .map_err(storage)?;
-        }
-        self.set_expense_settings(profile_id, settings).await
     }
 
     /// The profile's expenses matching `query`, newest first.

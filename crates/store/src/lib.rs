@@ -13,9 +13,11 @@ mod error;
 mod exams;
 mod expenses;
 mod expenses_actions;
+mod expenses_owner;
 mod models;
 mod modules;
 mod modules_actions;
+mod new_file;
 mod profile_pins;
 mod profiles;
 mod progress;
@@ -28,8 +30,10 @@ mod tutor_drills;
 mod tutor_exams;
 mod tutor_path;
 
-pub use class::{HandInImported, HandInOutcome};
-pub use class_files::{read_hand_in_files, HandInFile, MAX_FOLDER_DEPTH, MAX_HAND_IN_FILES};
+pub use class::{HandInImported, HandInOutcome, MAX_HAND_INS_PER_STUDENT};
+pub use class_files::{
+    find_hand_in_files, read_hand_in_file, HandInFile, MAX_FOLDER_DEPTH, MAX_HAND_IN_FILES,
+};
 pub use coach::{CoachSession, CoachSessionSummary};
 pub use coach_actions::CoachAnswer;
 pub use courses::CourseSummary;
@@ -44,6 +48,7 @@ pub use modules_actions::{
     progress_view, ModuleRequest, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView,
     TopicView,
 };
+pub use new_file::{write_new_file, write_new_file_with};
 pub use profiles::{Profile, ProfileKind, FIRST_PROFILE_NAME};
 pub use progress::HandInScope;
 pub use project_specs::SpecFileSummary;

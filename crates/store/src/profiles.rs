@@ -1,6 +1,9 @@
 //! Profiles: one per student sharing the laptop.
 
+use crate::profile_pins::{hash, keep_hash, KeptPin};
 use crate::{Store, StoreError};
+use chrono::{DateTime, Utc};
+use lantern_core::profile_pin::{Pin, PinError};
 use serde::{Deserialize, Serialize};
 
 /// The name of the profile created on first use (by the app or the command line).
@@ -63,33 +66,55 @@ fn clean_name(raw: &str) -> Result<String, StoreError> {
 }
 
 impl Store {
-    /// Creates a student profile; names are trimmed and unique regardless of case.
+    /// Creates a student profile without a PIN; names are trimmed and unique regardless
+    /// of case.
     pub async fn create_profile(&self, raw_name: &str) -> Result<Profile, StoreError> {
-        self.create_profile_of_kind(raw_name, ProfileKind::Student)
+        self.create_profile_of_kind(raw_name, ProfileKind::Student, None, Utc::now())
             .await
     }
 
-    /// Creates a profile of `kind` (names as [`Store::create_profile`]).
+    /// Creates a profile of `kind` (names as [`Store::create_profile`]) locked with `pin`
+    /// when one is given. A class profile must have one (`class_profile_pin_required`):
+    /// its hand-ins are every student's results, on a laptop students may use. A
+    /// malformed or missing PIN creates nothing; the profile and its PIN are written
+    /// in one transaction.
     pub async fn create_profile_of_kind(
         &self,
         raw_name: &str,
         kind: ProfileKind,
+        pin: Option<&str>,
+        now: DateTime<Utc>,
     ) -> Result<Profile, StoreError> {
         let name = clean_name(raw_name)?;
+        let pin = pin.map(Pin::parse).transpose()?;
+        if kind == ProfileKind::Class && pin.is_none() {
+            return Err(PinError::ClassRequired.into());
+        }
+        let stored = match pin {
+            Some(pin) => Some(hash(pin).await?),
+            None => None,
+        };
+        let mut tx = self.pool.begin().await?;
         let inserted = sqlx::query_as::<_, Profile>(
             "INSERT INTO profiles (name, kind) VALUES (?, ?) \
              RETURNING id, name, created_at, 0 AS has_pin, kind",
         )
         .bind(&name)
         .bind(kind.as_str())
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *tx)
         .await;
-        match inserted {
+        let mut profile = match inserted {
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                Err(StoreError::DuplicateProfile(name))
+                return Err(StoreError::DuplicateProfile(name))
             }
-            other => Ok(other?),
+            other => other?,
+        };
+        if let Some(stored) = stored {
+            keep_hash(&mut tx, KeptPin::Profile, profile.id, stored, now).await?;
+            profile.has_pin = true;
         }
+        tx.commit().await?;
+        Ok(profile)
     }
 
     /// Every profile, oldest first.
@@ -132,10 +157,13 @@ impl Store {
         }
     }
 
-    /// Refuses (`class_profile_required`) unless profile `id` is a class's.
+    /// Refuses (`class_profile_required`) unless profile `id` is a class's, and
+    /// (`class_profile_pin_required`) while that class has no PIN: a class profile made
+    /// before class profiles needed one opens, but shows its class only once it has one.
     pub async fn ensure_class(&self, id: i64) -> Result<(), StoreError> {
         match self.profile_kind(id).await? {
-            ProfileKind::Class => Ok(()),
+            ProfileKind::Class if self.profile_has_pin(id).await? => Ok(()),
+            ProfileKind::Class => Err(PinError::ClassRequired.into()),
             ProfileKind::Student => Err(StoreError::WrongProfileKind(
                 "this is a student's profile: open (or create) a class profile to import hand-ins"
                     .into(),

@@ -1,14 +1,12 @@
 //! Profile PINs against a real SQLite file: set, check, change and remove (the last two
 //! with the current PIN), wrong and malformed PINs, the wait after wrong tries (kept
-//! across a restart, not skipped by tries made at once), and the expense role that
-//! changes only with the PIN.
+//! across a restart, not skipped by tries made at once, never longer than five minutes),
+//! and the class profile that is created with a PIN and keeps it.
 
 use chrono::{DateTime, Duration, Utc};
-use lantern_core::expenses::money::Currency;
-use lantern_core::expenses::Role;
-use lantern_core::profile_pin::FREE_FAILURES;
+use lantern_core::profile_pin::{FREE_FAILURES, MAX_WAIT_SECONDS};
 use lantern_core::Coded;
-use lantern_store::{ExpenseSettings, Store};
+use lantern_store::{ProfileKind, Store, StoreError};
 use std::path::PathBuf;
 
 const PIN: &str = "2468";
@@ -217,64 +215,136 @@ async fn tries_made_at_once_cannot_skip_the_wait() {
         .all(|c| matches!(*c, "profile_pin_wrong" | "profile_pin_throttled")));
 }
 
-#[tokio::test]
-async fn the_expense_role_changes_only_with_the_pin() {
-    let (store, ana, ben, _path, _dir) = fixture().await;
-    let settings = |role| ExpenseSettings {
-        role,
-        currency: Currency::Gbp,
-    };
-    store
-        .set_expense_settings(ana, settings(Role::Viewer))
-        .await
-        .unwrap();
-    // The crafted input: the viewer asks to be owner without the PIN, or with a wrong one.
-    let owner = settings(Role::Owner);
+/// The seconds a `profile_pin_throttled` refusal names.
+fn wait_of(refused: &StoreError) -> i64 {
     assert_eq!(
-        code(store.change_expense_settings(ana, owner, None, at(0)).await),
-        "profile_locked"
+        refused.code().as_str(),
+        "profile_pin_throttled",
+        "{refused}"
+    );
+    let text = refused.to_string();
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no seconds in {text:?}"))
+}
+
+/// Issue #44: a classmate's wrong PINs lock the owner out for minutes, not an hour.
+#[tokio::test]
+async fn after_twenty_wrong_pins_the_right_one_opens_within_five_minutes() {
+    let (store, ana, _, _path, _dir) = fixture().await;
+    // The crafted input: 20 wrong PINs, each as soon as the profile takes one.
+    let mut now = at(0);
+    let mut wrong = 0;
+    while wrong < 20 {
+        match store.check_profile_pin(ana, "0000", now).await {
+            Err(e) if e.code().as_str() == "profile_pin_wrong" => wrong += 1,
+            Err(e) => now += Duration::seconds(wait_of(&e)),
+            Ok(()) => panic!("a wrong PIN opened the profile"),
+        }
+    }
+    // The owner comes back at once: the wait is at most five minutes …
+    let refused = store.check_profile_pin(ana, PIN, now).await.unwrap_err();
+    let wait = wait_of(&refused);
+    assert!(
+        wait <= MAX_WAIT_SECONDS && MAX_WAIT_SECONDS == 300,
+        "{wait}"
     );
     assert_eq!(
         code(
             store
-                .change_expense_settings(ana, owner, Some("1111"), at(0))
+                .check_profile_pin(ana, PIN, now + Duration::seconds(wait - 1))
                 .await
         ),
-        "profile_pin_wrong"
+        "profile_pin_throttled"
+    );
+    // … and then the right PIN opens, and the count starts again.
+    let later = now + Duration::seconds(wait);
+    store.unlock_profile(ana, Some(PIN), later).await.unwrap();
+    use_up_free_tries(&store, ana, later).await;
+}
+
+#[tokio::test]
+async fn a_class_profile_is_created_only_with_a_pin_and_keeps_it() {
+    let (store, _, _, _path, _dir) = fixture().await;
+    // The crafted input: a class profile without a PIN, or with a malformed one.
+    assert_eq!(
+        code(
+            store
+                .create_profile_of_kind("Biology 9B", ProfileKind::Class, None, at(0))
+                .await
+        ),
+        "class_profile_pin_required"
     );
     assert_eq!(
-        store.expense_settings(ana).await.unwrap().role,
-        Role::Viewer
+        code(
+            store
+                .create_profile_of_kind("Biology 9B", ProfileKind::Class, Some("12"), at(0))
+                .await
+        ),
+        "profile_pin_invalid"
     );
-    // The currency alone is free.
-    let euros = ExpenseSettings {
-        role: Role::Viewer,
-        currency: Currency::Eur,
-    };
-    store
-        .change_expense_settings(ana, euros, None, at(0))
-        .await
-        .unwrap();
-    store
-        .change_expense_settings(ana, owner, Some(PIN), at(0))
-        .await
-        .unwrap();
-    assert_eq!(store.expense_settings(ana).await.unwrap().role, Role::Owner);
+    assert!(store.profile_named("Biology 9B").await.is_err());
 
-    // Without a PIN the role stays as it is, either way.
-    for (from, to) in [(Role::Owner, Role::Viewer), (Role::Viewer, Role::Owner)] {
-        store
-            .set_expense_settings(ben, settings(from))
-            .await
-            .unwrap();
-        assert_eq!(
-            code(
-                store
-                    .change_expense_settings(ben, settings(to), Some(PIN), at(0))
-                    .await
-            ),
-            "profile_pin_required"
-        );
-        assert_eq!(store.expense_settings(ben).await.unwrap().role, from);
-    }
+    let class = store
+        .create_profile_of_kind("Biology 9B", ProfileKind::Class, Some("1357"), at(0))
+        .await
+        .unwrap();
+    assert!(class.has_pin);
+    assert!(store.profile_named("Biology 9B").await.unwrap().has_pin);
+    assert_eq!(
+        code(store.unlock_profile(class.id, None, at(0)).await),
+        "profile_locked"
+    );
+    store
+        .unlock_profile(class.id, Some("1357"), at(0))
+        .await
+        .unwrap();
+    store.ensure_class(class.id).await.unwrap();
+    // It can change its PIN, never drop it.
+    assert_eq!(
+        code(store.remove_profile_pin(class.id, "1357", at(0)).await),
+        "class_profile_pin_required"
+    );
+    store
+        .set_profile_pin(class.id, Some("1357"), "9753", at(0))
+        .await
+        .unwrap();
+    assert!(store.profile_has_pin(class.id).await.unwrap());
+    // A student's profile may still be made with a PIN, or without.
+    let cleo = store
+        .create_profile_of_kind("Cleo", ProfileKind::Student, Some("8642"), at(0))
+        .await
+        .unwrap();
+    assert!(cleo.has_pin);
+}
+
+/// A class profile made before class profiles needed a PIN opens, but its class shows
+/// only once it has one.
+#[tokio::test]
+async fn a_class_profile_without_a_pin_is_asked_for_one() {
+    let (store, _, _, path, _dir) = fixture().await;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO profiles (name, kind) VALUES ('Old class', 'class')")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let old = store.profile_named("Old class").await.unwrap().id;
+    store.unlock_profile(old, None, at(0)).await.unwrap();
+    assert_eq!(
+        code(store.ensure_class(old).await),
+        "class_profile_pin_required"
+    );
+    assert_eq!(
+        code(store.class_remove_student(old, "0123").await),
+        "class_profile_pin_required"
+    );
+    store
+        .set_profile_pin(old, None, "1357", at(0))
+        .await
+        .unwrap();
+    store.ensure_class(old).await.unwrap();
 }

@@ -32,7 +32,8 @@ pub enum HandInOutcomeView {
     Added,
     /// Already imported: nothing changed.
     Unchanged,
-    /// Older than what the class has of this student.
+    /// Kept in the student's history, not in use (older, or edited while a sealed one
+    /// exists, or the teacher chose another).
     Outdated,
 }
 

@@ -11,7 +11,7 @@ use lantern_core::coach::{to_argdown, to_markdown, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
-use lantern_store::{CoachSession, Store};
+use lantern_store::{write_new_file, CoachSession, Store};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
@@ -240,11 +240,14 @@ pub async fn coach_export_file<R: Runtime>(
         return Ok(None);
     };
     let shown = path.display().to_string();
-    tokio::fs::write(&path, text).await.map_err(|e| {
-        IpcError::new(
-            ErrorCode::ExportFailed,
-            format!("cannot write {shown}: {e}"),
-        )
-    })?;
+    tauri::async_runtime::spawn_blocking(move || write_new_file(&path, text.as_bytes()))
+        .await
+        .map_err(|e| IpcError::internal(e.to_string()))?
+        .map_err(|e| {
+            IpcError::new(
+                ErrorCode::ExportFailed,
+                format!("cannot write {shown}: {e}"),
+            )
+        })?;
     Ok(Some(shown))
 }

@@ -4,6 +4,7 @@ use crate::error::IpcError;
 use crate::row_id::RowId;
 use crate::settings;
 use crate::state::AppState;
+use lantern_core::clock::Clock;
 use lantern_core::ErrorCode;
 use lantern_store::{Profile, ProfileKind};
 use serde::{Deserialize, Serialize};
@@ -89,22 +90,25 @@ pub(crate) async fn profile_with_id(state: &AppState, id: i64) -> Result<Profile
         })
 }
 
-/// Creates a profile of `kind` (it does not become active).
+/// Creates a profile of `kind` (it does not become active), locked with `pin` when one
+/// is given. A class profile needs one (`class_profile_pin_required`, nothing created).
 #[tauri::command]
 #[specta::specta]
 pub async fn create_profile(
     state: State<'_, AppState>,
     name: String,
     kind: ProfileKindView,
+    pin: Option<String>,
 ) -> Result<ProfileView, IpcError> {
     let kind = match kind {
         ProfileKindView::Student => ProfileKind::Student,
         ProfileKindView::Class => ProfileKind::Class,
     };
-    Ok(view(
-        state.store.create_profile_of_kind(&name, kind).await?,
-        &state,
-    ))
+    let created = state
+        .store
+        .create_profile_of_kind(&name, kind, pin.as_deref(), state.clock.now())
+        .await?;
+    Ok(view(created, &state))
 }
 
 /// Makes the profile `id` the active one, also for the next start. A profile with a

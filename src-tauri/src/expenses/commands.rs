@@ -62,18 +62,20 @@ pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateV
     Ok(ExpensesStateView {
         messages: messages.iter().map(Into::into).collect(),
         settings: settings.into(),
+        owner_has_pin: state.store.expense_owner_has_pin(profile).await?,
         today: now.date_naive().to_string(),
     })
 }
 
-/// Changes the active profile's role and currency; a new role needs the profile's
-/// `pin` (see `Store::change_expense_settings`).
+/// Changes the active profile's role and currency; a new role needs the expense
+/// owner's PIN as `owner_pin`, never the profile's own (the first change chooses it; see
+/// `Store::change_expense_settings`).
 #[tauri::command]
 #[specta::specta]
 pub async fn expenses_set_settings(
     state: State<'_, AppState>,
     settings: ExpenseSettingsView,
-    pin: Option<String>,
+    owner_pin: Option<String>,
 ) -> Result<ExpenseSettingsView, IpcError> {
     let stored = ExpenseSettings {
         role: settings.role,
@@ -81,7 +83,12 @@ pub async fn expenses_set_settings(
     };
     state
         .store
-        .change_expense_settings(state.profile().id, stored, pin.as_deref(), now(&state))
+        .change_expense_settings(
+            state.profile().id,
+            stored,
+            owner_pin.as_deref(),
+            now(&state),
+        )
         .await?;
     Ok(stored.into())
 }

@@ -306,6 +306,9 @@ pub struct ExpensesStateView {
     pub messages: Vec<ExpenseMessageView>,
     /// Role and currency.
     pub settings: ExpenseSettingsView,
+    /// Whether the expense owner has chosen their PIN (the next role change needs it;
+    /// until then the next role change chooses it).
+    pub owner_has_pin: bool,
     /// Today, ISO (the app's clock).
     pub today: String,
 }

@@ -177,6 +177,8 @@ pub enum Saved {
     Report,
     /// A class's grid.
     ClassGrid,
+    /// One student's summary, made again from their verified hand-in.
+    StudentSummary,
 }
 
 /// The format of a saved file.
@@ -216,6 +218,11 @@ impl Save {
                 language,
                 "Export the class grid",
                 "Exportar la tabla de la clase",
+            ),
+            Saved::StudentSummary => say(
+                language,
+                "Save the student's summary",
+                "Guardar el resumen del estudiante",
             ),
         }
     }
@@ -261,6 +268,7 @@ impl Save {
                 Saved::Argument => say(language, "argument", "argumento"),
                 Saved::Report => say(language, "report", "informe"),
                 Saved::ClassGrid => say(language, "class", "clase"),
+                Saved::StudentSummary => say(language, "summary", "resumen"),
             },
             kept => kept,
         };

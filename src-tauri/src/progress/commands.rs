@@ -9,7 +9,7 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
 use lantern_core::ErrorCode;
-use lantern_store::HandInScope;
+use lantern_store::{write_new_file, HandInScope};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use tauri::{Runtime, State, WebviewWindow};
@@ -81,8 +81,9 @@ pub async fn progress_save<R: Runtime>(
     Ok(Some(saved))
 }
 
-/// Writes the file and its summary into `folder`, each through a temporary file renamed
-/// into place, so a stick pulled out mid-write leaves no half file under the real name.
+/// Writes the file and its summary into `folder`, each through a new temporary file
+/// renamed into place ([`write_new_file`]): a stick pulled out mid-write leaves no half
+/// file under the real name, and a link planted on the stick is never written through.
 fn write_hand_in(hand_in: &HandIn, folder: &Path) -> Result<Vec<String>, IpcError> {
     let mut saved = Vec::new();
     for (suffix, text) in [
@@ -90,15 +91,13 @@ fn write_hand_in(hand_in: &HandIn, folder: &Path) -> Result<Vec<String>, IpcErro
         (SUMMARY_SUFFIX, &hand_in.csv_text),
     ] {
         let path: PathBuf = folder.join(format!("{}{suffix}", hand_in.file_stem));
-        let partial = folder.join(format!(".{}{suffix}.part", hand_in.file_stem));
         let failed = |e: std::io::Error| {
             IpcError::new(
                 ErrorCode::ExportFailed,
                 format!("cannot write {}: {e}", path.display()),
             )
         };
-        std::fs::write(&partial, text).map_err(failed)?;
-        std::fs::rename(&partial, &path).map_err(failed)?;
+        write_new_file(&path, text.as_bytes()).map_err(failed)?;
         saved.push(path.display().to_string());
     }
     Ok(saved)

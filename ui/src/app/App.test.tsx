@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { clearMocks, mockIPC } from "@tauri-apps/api/mocks";
 import { App } from "./App";
 import { createModelsMock } from "../features/models/mock";
@@ -64,7 +64,7 @@ describe("App", () => {
 
   it("opens a class profile on the Class workspace only, with no hand-in", async () => {
     backend({
-      list_profiles: () => [{ id: 2, name: "Biology 9B", active: true, kind: "class" }],
+      list_profiles: () => [{ id: 2, name: "Biology 9B", active: true, kind: "class", hasPin: true }],
       class_view: () => ({ courses: [], course: null, students: [] }),
     });
     render(<App />);
@@ -73,6 +73,27 @@ describe("App", () => {
     expect(names).toEqual(["Class", "Models", "Settings"]);
     expect(await screen.findByText(/No hand-in yet/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Hand in my progress" })).toBeNull();
+  });
+
+  it("asks a class profile made without a PIN for one before its class opens", async () => {
+    let hasPin = false;
+    const pins: unknown[] = [];
+    backend({
+      list_profiles: () => [{ id: 2, name: "Biology 9B", active: true, kind: "class", hasPin }],
+      class_view: () => ({ courses: [], course: null, students: [] }),
+      profile_set_pin: (_, args) => {
+        pins.push(args);
+        hasPin = true;
+        return { id: 2, name: "Biology 9B", active: true, kind: "class", hasPin };
+      },
+    });
+    render(<App />);
+    const prompt = await screen.findByRole("region", { name: "Give this class a PIN" });
+    expect(screen.queryByText(/No hand-in yet/)).toBeNull();
+    fireEvent.change(within(prompt).getByLabelText("PIN of the class (4 to 12 digits)"), { target: { value: "1357" } });
+    await act(async () => fireEvent.click(within(prompt).getByRole("button", { name: "Set the PIN" })));
+    expect(await screen.findByText(/No hand-in yet/)).toBeTruthy();
+    expect(pins).toEqual([{ currentPin: null, newPin: "1357" }]);
   });
 
   it("switches workspace from the navigation", async () => {

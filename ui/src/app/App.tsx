@@ -10,6 +10,7 @@ import { ReportsPage } from "../features/reports/ReportsPage";
 import { TutorPage } from "../features/tutor/TutorPage";
 import "../i18n";
 import { LockScreen } from "../profiles/LockScreen";
+import { ClassPinPrompt } from "../profiles/ClassPinPrompt";
 import { ProfileSwitcher } from "../profiles/ProfileSwitcher";
 import { useProfiles } from "../profiles/useProfiles";
 import { SettingsPage } from "../settings/SettingsPage";
@@ -82,7 +83,7 @@ export function App() {
         ) : shown === "models" ? (
           <ModelsPage />
         ) : shown === "class" ? (
-          <ClassPage />
+          active?.hasPin ? <ClassPage /> : <ClassPinPrompt onSet={profileChanged} />
         ) : shown === "coach" ? (
           <CoachPage language={settings?.language ?? "en"} modelReady={model?.state === "ready"} />
         ) : shown === "tutor" ? (

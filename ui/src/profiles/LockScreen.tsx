@@ -51,7 +51,10 @@ export function LockScreen({ profiles, onOpened }: { profiles: ProfileView[]; on
             </li>
           ))}
       </ul>
-      <NewProfileForm onCreated={(profile) => void choose(profile)} onError={setError} />
+      <NewProfileForm
+        onCreated={(profile, pin) => void (pin === null ? choose(profile) : open(profile, pin).then(setError))}
+        onError={setError}
+      />
       {error && (
         <p className="check-error" role="alert">
           {errorText(error)}

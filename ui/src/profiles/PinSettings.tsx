@@ -7,7 +7,8 @@ import { pinErrorText } from "./pinError";
 type Notice = "saved" | "removed";
 
 /** The PIN of the profile in use: set one, change or remove it (with the current PIN),
- * or lock the profile now (a student leaving the laptop). */
+ * or lock the profile now (a student leaving the laptop). A class profile keeps its PIN:
+ * it can change it, not remove it. */
 export function PinSettings({ profile, onChanged }: { profile: ProfileView; onChanged: () => void }) {
   const { t } = useTranslation();
   const ids = { current: useId(), next: useId() };
@@ -47,13 +48,15 @@ export function PinSettings({ profile, onChanged }: { profile: ProfileView; onCh
         </button>
         {profile.hasPin && (
           <>
-            <button
-              type="button"
-              disabled={!current}
-              onClick={() => void commands.profileRemovePin(current).then((r) => settle(r, "removed"))}
-            >
-              {t("profiles.pin.remove")}
-            </button>
+            {profile.kind !== "class" && (
+              <button
+                type="button"
+                disabled={!current}
+                onClick={() => void commands.profileRemovePin(current).then((r) => settle(r, "removed"))}
+              >
+                {t("profiles.pin.remove")}
+              </button>
+            )}
             <button type="button" onClick={() => void commands.profileLock().then((r) => settle(r, null))}>
               {t("profiles.pin.lock")}
             </button>

@@ -128,4 +128,27 @@ describe("ProfileSwitcher", () => {
     await press("Lock now");
     expect(mock.state.locked).toBe(true);
   });
+
+  it("creates a class profile only with a PIN, opens it with that PIN, and never removes it", async () => {
+    const { mock, calls, rerender } = await open([{ id: 1, name: "Ana", pin: null }]);
+    const form = () => screen.getByRole("form", { name: "New profile" });
+    const create = () => within(form()).getByRole("button", { name: "Create" }) as HTMLButtonElement;
+    fireEvent.change(within(form()).getByLabelText("Name of the new profile"), { target: { value: "Biology 9B" } });
+    expect(within(form()).queryByLabelText("PIN of the class (4 to 12 digits)")).toBeNull();
+    fireEvent.change(within(form()).getByLabelText("Kind of profile"), { target: { value: "class" } });
+    // The crafted input: a class profile without a PIN cannot be submitted.
+    expect(create().disabled).toBe(true);
+    fireEvent.change(within(form()).getByLabelText("PIN of the class (4 to 12 digits)"), { target: { value: "1357" } });
+    expect(create().disabled).toBe(false);
+    await act(async () => fireEvent.click(create()));
+    expect(mock.state.profiles[1]).toMatchObject({ name: "Biology 9B", kind: "class", pin: "1357" });
+    await waitFor(() => expect(mock.state.activeId).toBe(2));
+    expect(calls.filter((c) => c === "create_profile" || c === "switch_profile")).toEqual(["create_profile", "switch_profile"]);
+
+    await rerender();
+    fireEvent.click(screen.getByText("PIN of this profile"));
+    const pins = screen.getByRole("form", { name: "PIN of this profile" });
+    expect(within(pins).getByRole("button", { name: "Change the PIN" })).toBeTruthy();
+    expect(within(pins).queryByRole("button", { name: "Remove the PIN" })).toBeNull();
+  });
 });

@@ -51,7 +51,7 @@ export function ProfileSwitcher({ profiles, onChanged }: { profiles: ProfileView
         />
       )}
       <NewProfileForm
-        onCreated={(profile) => void open(profile, null).then(setError)}
+        onCreated={(profile, pin) => void open(profile, pin).then(setError)}
         onError={setError}
       />
       {active && !asking && <PinSettings profile={active} onChanged={onChanged} />}

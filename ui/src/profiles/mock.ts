@@ -1,11 +1,12 @@
 // Test-only: a scripted profiles backend with PINs for Vitest — the backend's rules as the
 // window sees them (a PIN is 4 to 12 digits; a profile with one opens only with it; the
-// third wrong try in a row must wait; changing or removing a PIN needs the current one).
+// third wrong try in a row must wait; changing or removing a PIN needs the current one;
+// a class profile is created only with a PIN and keeps it).
 
 type Args = Record<string, unknown>;
 
 /** One profile as the mock keeps it. */
-export type MockProfile = { id: number; name: string; pin: string | null };
+export type MockProfile = { id: number; name: string; pin: string | null; kind?: "student" | "class" };
 
 const WAIT_SECONDS = 30;
 const FREE_TRIES = 2;
@@ -20,6 +21,7 @@ export function createProfilesMock(profiles: MockProfile[], activeId: number, lo
     active: p.id === state.activeId,
     hasPin: p.pin !== null,
     locked: p.id === state.activeId && state.locked,
+    kind: p.kind ?? "student",
   });
   const active = () => state.profiles.find((p) => p.id === state.activeId)!;
   const refuse = (code: string, message: string) => {
@@ -39,7 +41,11 @@ export function createProfilesMock(profiles: MockProfile[], activeId: number, lo
   const handlers: Record<string, (args: Args) => unknown> = {
     list_profiles: () => state.profiles.map(view),
     create_profile: (args) => {
-      const profile = { id: state.profiles.length + 1, name: String(args.name), pin: null };
+      const kind = args.kind === "class" ? "class" : "student";
+      const pin = args.pin == null ? null : String(args.pin);
+      if (kind === "class" && pin === null) refuse("class_profile_pin_required", "a class profile needs a PIN");
+      if (pin !== null && !/^\d{4,12}$/.test(pin)) refuse("profile_pin_invalid", "a PIN is 4 to 12 digits");
+      const profile: MockProfile = { id: state.profiles.length + 1, name: String(args.name), pin, kind };
       state.profiles.push(profile);
       return view(profile);
     },
@@ -58,6 +64,7 @@ export function createProfilesMock(profiles: MockProfile[], activeId: number, lo
       return view(active());
     },
     profile_remove_pin: (args) => {
+      if (active().kind === "class") refuse("class_profile_pin_required", "a class profile keeps its PIN");
       check(active(), args.currentPin);
       active().pin = null;
       return view(active());

@@ -16,7 +16,13 @@ type Args = Record<string, unknown>;
 
 const state = {
   settings: { model: null as string | null, modelPath: null as string | null, threads: 2, language: "en", theme: "light", profileId: 1, debugDrawer: false },
-  profiles: [{ id: 1, name: "Student", active: true, kind: "student" }] as { id: number; name: string; active: boolean; kind: string }[],
+  profiles: [{ id: 1, name: "Student", active: true, kind: "student", hasPin: false }] as {
+    id: number;
+    name: string;
+    active: boolean;
+    kind: string;
+    hasPin: boolean;
+  }[],
   model: { state: "loading", model: "SmolLM2-135M-Instruct.Q4_1.gguf", percent: 40, previous: null } as Record<string, unknown>,
   calls: [] as string[],
 };
@@ -40,7 +46,11 @@ const handlers: Record<string, (args: Args) => unknown> = {
     if (!name || name.length > 60) throw { code: "profile_name_invalid", message: "bad profile name" };
     if (state.profiles.some((p) => p.name.toLowerCase() === name.toLowerCase()))
       throw { code: "profile_name_taken", message: `${name} exists` };
-    const profile = { id: state.profiles.length + 1, name, active: false, kind: String(args.kind ?? "student") };
+    const kind = String(args.kind ?? "student");
+    const pin = args.pin == null ? null : String(args.pin);
+    if (kind === "class" && pin === null) throw { code: "class_profile_pin_required", message: "a class profile needs a PIN" };
+    if (pin !== null && !/^\d{4,12}$/.test(pin)) throw { code: "profile_pin_invalid", message: "a PIN is 4 to 12 digits" };
+    const profile = { id: state.profiles.length + 1, name, active: false, kind, hasPin: pin !== null };
     state.profiles.push(profile);
     return profile;
   },
@@ -70,9 +80,16 @@ const handlers: Record<string, (args: Args) => unknown> = {
   }),
 };
 
+/** The scripted class's students × units: `?class=40x60` in the page's address (the grid
+ * bench), else 30 × 20. */
+function classSize(): [number, number] {
+  const match = /^(\d{1,5})x(\d{1,4})$/.exec(new URLSearchParams(window.location.search).get("class") ?? "");
+  return match ? [Number(match[1]), Number(match[2])] : [30, 20];
+}
+
 // The app's file dialog answers the Models page's first pick with a text file (its check
 // refuses it); the other features' mocks answer as if a file had been picked.
-Object.assign(handlers, createModelsMock({ picks: ["/tmp/notes.txt"] }), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock(), createClassMock(30, 20).handlers);
+Object.assign(handlers, createModelsMock({ picks: ["/tmp/notes.txt"] }), createTutorMock(), createReportsMock(), createExpensesMock(), createModulesMock(), createUpdatesMock(), createVoiceMock(), createClassMock(...classSize()).handlers);
 
 mockWindows("main");
 mockConvertFileSrc("linux");

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use lantern_core::coach::{to_argdown, to_markdown, CoachRole, Language, ToulminStep};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
-use lantern_store::{CoachSession, Store, FIRST_PROFILE_NAME};
+use lantern_store::{write_new_file, CoachSession, Store, FIRST_PROFILE_NAME};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -188,7 +188,7 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
                 ExportFormat::Argdown => to_argdown(&s.title, &s.draft),
             };
             return match output {
-                Some(path) => std::fs::write(path, text).map_err(|e| {
+                Some(path) => write_new_file(path, text.as_bytes()).map_err(|e| {
                     CliError::new(
                         ErrorCode::ExportFailed,
                         format!("cannot write {}: {e}", path.display()),

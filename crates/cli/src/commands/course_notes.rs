@@ -124,7 +124,7 @@ fn write_pack(out: &Path, files: &[(String, String)]) -> Result<(), CliError> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(failed)?;
         }
-        std::fs::write(&path, text).map_err(failed)?;
+        lantern_store::write_new_file(&path, text.as_bytes()).map_err(failed)?;
     }
     Ok(())
 }

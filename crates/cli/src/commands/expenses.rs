@@ -94,8 +94,9 @@ pub enum ExpensesCommand {
     },
     /// Show or change the profile's role and currency.
     Settings {
-        /// The role to keep (owner, viewer); a change needs the profile's PIN in
-        /// LANTERN_PIN (a profile without a PIN keeps its role).
+        /// The role to keep (owner, viewer); a change needs the expense owner's PIN
+        /// from standard input (not the profile's PIN): the first change chooses it,
+        /// and it must differ from the profile's PIN.
         #[arg(long = "set-role", value_parser = parse_role)]
         set_role: Option<Role>,
         /// The currency of amounts that name none (GBP, EUR, USD, MXN).
@@ -236,7 +237,8 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             return Ok(());
         }
         ExpensesCommand::Settings { set_role, currency } => {
-            let mut settings = rt.block_on(store.expense_settings(profile))?;
+            let before = rt.block_on(store.expense_settings(profile))?;
+            let mut settings = before;
             if let Some(role) = set_role {
                 settings.role = *role;
             }
@@ -245,12 +247,17 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
                     .ok_or_else(|| ExpenseError::Invalid(format!("unknown currency {code:?}")))?;
             }
             if set_role.is_some() || currency.is_some() {
-                let pin = super::profiles::pin_from_env();
+                let owner_pin = if before.role == settings.role {
+                    None
+                } else {
+                    let chosen = rt.block_on(store.expense_owner_has_pin(profile))?;
+                    super::profiles::read_pin("expense owner's PIN", !chosen)?
+                };
                 let checked_at = chrono::Utc::now();
                 rt.block_on(store.change_expense_settings(
                     profile,
                     settings,
-                    pin.as_deref(),
+                    owner_pin.as_deref(),
                     checked_at,
                 ))?;
             }

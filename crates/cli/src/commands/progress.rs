@@ -11,7 +11,7 @@ use crate::locations::Locations;
 use clap::{Args, Subcommand};
 use lantern_core::progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
 use lantern_core::ErrorCode;
-use lantern_store::HandInScope;
+use lantern_store::{write_new_file, HandInScope};
 use std::path::PathBuf;
 
 /// Options of `lantern progress`.
@@ -121,12 +121,13 @@ fn print_summary(hand_in: &HandIn) {
     outln!("{} xAPI statements", hand_in.statements.len());
 }
 
-/// Writes the file and the summary into `folder`; their paths.
+/// Writes the file and the summary into `folder` (never through a link planted there:
+/// [`write_new_file`]); their paths.
 fn write(hand_in: &HandIn, folder: &std::path::Path) -> Result<(PathBuf, PathBuf), CliError> {
     let json = folder.join(format!("{}{HANDIN_SUFFIX}", hand_in.file_stem));
     let csv = folder.join(format!("{}{SUMMARY_SUFFIX}", hand_in.file_stem));
     for (path, text) in [(&json, &hand_in.file_text), (&csv, &hand_in.csv_text)] {
-        std::fs::write(path, text).map_err(|e| {
+        write_new_file(path, text.as_bytes()).map_err(|e| {
             CliError::new(
                 ErrorCode::ExportFailed,
                 format!("cannot write {}: {e}", path.display()),

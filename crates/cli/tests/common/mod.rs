@@ -2,12 +2,36 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
+use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `lantern --data-dir DATA_DIR ARGS…`; commands that take a model run with
 /// `LANTERN_TEST_MODEL` when it names one (another GGUF, e.g. the pack's Qwen2.5).
 pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
+    command(data_dir, args).output().expect("run lantern")
+}
+
+/// Runs `lantern --data-dir DATA_DIR ARGS…` as [`lantern`] does, with `LANTERN_PIN` set
+/// to `pin` (a locked profile's commands need it) and `pin` on a line of its standard
+/// input (where a new PIN is read, e.g. a class profile's).
+pub fn lantern_with_pin(data_dir: &Path, args: &[&str], pin: &str) -> Output {
+    let mut child = command(data_dir, args)
+        .env("LANTERN_PIN", pin)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run lantern");
+    let mut stdin = child.stdin.take().unwrap();
+    // A command that reads nothing may exit before the line is written.
+    let _ = stdin.write_all(format!("{pin}\n").as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("run lantern")
+}
+
+/// The command for `lantern --data-dir DATA_DIR ARGS…` (see [`lantern`]).
+fn command(data_dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_lantern"));
     command.arg("--data-dir").arg(data_dir).args(args);
     let takes_model = matches!(
@@ -25,9 +49,8 @@ pub fn lantern(data_dir: &Path, args: &[&str]) -> Output {
     }
     command
         .env("OMP_WAIT_POLICY", "PASSIVE")
-        .env_remove("LANTERN_NOW")
-        .output()
-        .expect("run lantern")
+        .env_remove("LANTERN_NOW");
+    command
 }
 
 /// Runs a command that must succeed and print JSON.

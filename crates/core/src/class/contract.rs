@@ -2,6 +2,7 @@
 //! stuck and on what, the most frequent confusions, the most failed exam questions and
 //! the re-checks due, all from the hand-in files imported.
 
+use super::trust::StudentFlag;
 use crate::progress::{ArgumentRecord, ModuleRecord, ProgressReport};
 use crate::retrieval::Tier;
 use crate::tutor::contract::MasteryTier;
@@ -44,7 +45,7 @@ pub struct ClassView {
     pub courses: Vec<ClassCourseChoice>,
     /// The course shown, if any student handed one in.
     pub course: Option<ClassCourse>,
-    /// Every student, by name, with their newest hand-in.
+    /// Every student, by name, with their hand-in in use.
     pub students: Vec<ClassStudent>,
 }
 
@@ -75,6 +76,10 @@ pub struct ClassStudent {
     pub handed_in_at: DateTime<Utc>,
     /// Some hand-in of theirs in use was edited after it was made.
     pub edited: bool,
+    /// What the teacher should look at about this student's hand-ins.
+    pub flags: Vec<StudentFlag>,
+    /// Hand-ins the class keeps of this student (the one in use and earlier ones).
+    pub hand_ins: u32,
     /// Their finished coach arguments (from the newest hand-in).
     pub arguments: Vec<ArgumentRecord>,
     /// Their modules (from the newest hand-in).
@@ -129,6 +134,8 @@ pub struct ClassRow {
     pub handed_in_at: DateTime<Utc>,
     /// That hand-in was edited after it was made.
     pub edited: bool,
+    /// What the teacher should look at about this student's hand-ins.
+    pub flags: Vec<StudentFlag>,
     /// Minutes in the tutor on the course.
     pub minutes_on_task: u32,
     /// Their latest work on the course.
@@ -241,4 +248,31 @@ pub struct RecheckDue {
     /// When it became due.
     #[cfg_attr(feature = "specta", specta(type = String))]
     pub due_at: DateTime<Utc>,
+}
+
+/// One hand-in the class keeps of a student, for the teacher's history of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct HandInHistoryEntry {
+    /// SHA-256 of its content: what the teacher chooses it by.
+    pub digest: String,
+    /// The name of the file it came from.
+    pub file_name: String,
+    /// The name it gives the student.
+    pub student_name: String,
+    /// When it says it was made.
+    #[cfg_attr(feature = "specta", specta(type = String))]
+    pub exported_at: DateTime<Utc>,
+    /// When the class imported it.
+    #[cfg_attr(feature = "specta", specta(type = String))]
+    pub imported_at: DateTime<Utc>,
+    /// Its content does not match its seal.
+    pub edited: bool,
+    /// The courses it reports.
+    pub course_ids: Vec<String>,
+    /// It is in use for at least one course or for the student's arguments and modules.
+    pub in_use: bool,
+    /// The teacher chose it.
+    pub chosen: bool,
 }

@@ -5,11 +5,15 @@ use super::contract::{
     ClassCell, ClassConfusion, ClassCourse, ClassCourseChoice, ClassFilter, ClassHandIn, ClassRow,
     ClassStudent, ClassUnit, ClassView, FailedQuestion, RecheckDue, StuckStudent, UnitConfusions,
 };
-use super::merge::{newest_course_records, newest_per_student};
+use super::merge::{course_records, newest_per_student};
+use super::trust::ClassTrust;
 use crate::progress::{CourseProgress, UnitRecord};
 use crate::tutor::contract::MasteryTier;
 use chrono::{DateTime, NaiveDate, Utc};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+
+/// A student's record of one course: the hand-in it comes from and the course in it.
+type Record<'a> = (&'a ClassHandIn, &'a CourseProgress);
 
 /// Drills graded without a correct answer in a row before a unit counts as stuck.
 pub const STUCK_DRILL_ATTEMPTS: u32 = 3;
@@ -45,10 +49,19 @@ fn bound(text: Option<&str>, end_of_day: bool) -> Option<DateTime<Utc>> {
     time.map(|t| t.and_utc())
 }
 
-/// The class view of `hand_ins` under `filter`, with re-checks due at `now`.
-pub fn class_view(hand_ins: &[ClassHandIn], filter: &ClassFilter, now: DateTime<Utc>) -> ClassView {
-    let students = students(hand_ins);
-    let courses = course_choices(hand_ins);
+/// The class view of `hand_ins` (those in use; more do no harm) under `filter`, each
+/// student's record chosen and flagged by `trust`, with re-checks due at `now`. Every
+/// step is a map lookup or a sort, so the time grows with the size of the records, not
+/// with its square.
+pub fn class_view(
+    hand_ins: &[ClassHandIn],
+    trust: &ClassTrust,
+    filter: &ClassFilter,
+    now: DateTime<Utc>,
+) -> ClassView {
+    let students = students(hand_ins, trust);
+    let records = course_records(hand_ins, &trust.chosen);
+    let courses = course_choices(&records);
     let chosen = filter
         .course_id
         .clone()
@@ -56,7 +69,13 @@ pub fn class_view(hand_ins: &[ClassHandIn], filter: &ClassFilter, now: DateTime<
         .or_else(|| courses.first().map(|c| c.course_id.clone()));
     let since = bound(filter.since.as_deref(), false);
     let until = bound(filter.until.as_deref(), true);
-    let course = chosen.map(|id| course_view(hand_ins, &id, since, until, now));
+    let course = chosen.map(|id| {
+        let of_course: Vec<Record> = records
+            .get(id.as_str())
+            .map(|by_student| by_student.values().copied().collect())
+            .unwrap_or_default();
+        course_view(of_course, &id, trust, since, until, now)
+    });
     ClassView {
         courses,
         course,
@@ -64,14 +83,16 @@ pub fn class_view(hand_ins: &[ClassHandIn], filter: &ClassFilter, now: DateTime<
     }
 }
 
-fn students(hand_ins: &[ClassHandIn]) -> Vec<ClassStudent> {
-    let mut out: Vec<ClassStudent> = newest_per_student(hand_ins)
+fn students(hand_ins: &[ClassHandIn], trust: &ClassTrust) -> Vec<ClassStudent> {
+    let mut out: Vec<ClassStudent> = newest_per_student(hand_ins, &trust.chosen)
         .into_values()
         .map(|h| ClassStudent {
             key: h.report.student.key.clone(),
             name: h.report.student.name.clone(),
             handed_in_at: h.report.exported_at,
             edited: h.edited,
+            flags: trust.flags_of(&h.report.student.key),
+            hand_ins: trust.kept.get(&h.report.student.key).copied().unwrap_or(1),
             arguments: h.report.arguments.clone(),
             modules: h.report.modules.clone(),
         })
@@ -85,47 +106,50 @@ fn students(hand_ins: &[ClassHandIn]) -> Vec<ClassStudent> {
     out
 }
 
-fn course_choices(hand_ins: &[ClassHandIn]) -> Vec<ClassCourseChoice> {
-    let mut titles: BTreeMap<&str, &str> = BTreeMap::new();
-    for h in hand_ins {
-        for c in &h.report.courses {
-            titles.entry(&c.course_id).or_insert(&c.title);
-        }
-    }
-    let mut out: Vec<ClassCourseChoice> = titles
-        .into_iter()
-        .map(|(id, title)| ClassCourseChoice {
-            course_id: id.to_string(),
-            title: title.to_string(),
-            students: u32::try_from(newest_course_records(hand_ins, id).len()).unwrap_or(u32::MAX),
+fn course_choices(records: &BTreeMap<&str, BTreeMap<&str, Record>>) -> Vec<ClassCourseChoice> {
+    let mut out: Vec<ClassCourseChoice> = records
+        .iter()
+        .filter_map(|(id, by_student)| {
+            let newest = by_student
+                .values()
+                .max_by_key(|(h, _)| h.report.exported_at)?;
+            Some(ClassCourseChoice {
+                course_id: id.to_string(),
+                title: newest.1.title.clone(),
+                students: u32::try_from(by_student.len()).unwrap_or(u32::MAX),
+            })
         })
         .collect();
     out.sort_by(|a, b| a.title.cmp(&b.title).then(a.course_id.cmp(&b.course_id)));
     out
 }
 
+/// A course's units by id, for one student's record.
+fn units_by_id(course: &CourseProgress) -> HashMap<&str, &UnitRecord> {
+    course
+        .units
+        .iter()
+        .map(|u| (u.unit_id.as_str(), u))
+        .collect()
+}
+
 fn course_view(
-    hand_ins: &[ClassHandIn],
+    mut records: Vec<Record>,
     course_id: &str,
+    trust: &ClassTrust,
     since: Option<DateTime<Utc>>,
     until: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> ClassCourse {
-    let mut records: Vec<(&ClassHandIn, &CourseProgress)> =
-        newest_course_records(hand_ins, course_id)
-            .into_values()
-            .filter(|(h, c)| {
-                let active = c.last_activity_at.unwrap_or(h.report.exported_at);
-                since.is_none_or(|s| active >= s) && until.is_none_or(|u| active <= u)
-            })
-            .collect();
-    records.sort_by(|(a, _), (b, _)| {
-        let (an, bn) = (
-            a.report.student.name.to_lowercase(),
-            b.report.student.name.to_lowercase(),
-        );
-        an.cmp(&bn)
-            .then(a.report.student.key.cmp(&b.report.student.key))
+    records.retain(|(h, c)| {
+        let active = c.last_activity_at.unwrap_or(h.report.exported_at);
+        since.is_none_or(|s| active >= s) && until.is_none_or(|u| active <= u)
+    });
+    records.sort_by_cached_key(|(h, _)| {
+        (
+            h.report.student.name.to_lowercase(),
+            h.report.student.key.clone(),
+        )
     });
     let units = columns(&records);
     let title = records
@@ -133,21 +157,17 @@ fn course_view(
         .max_by_key(|(h, _)| h.report.exported_at)
         .map(|(_, c)| c.title.clone())
         .unwrap_or_else(|| course_id.to_string());
-    let title_of = |id: &str| {
-        units
-            .iter()
-            .find(|u| u.unit_id == id)
-            .map_or_else(|| id.to_string(), |u| u.title.clone())
-    };
+    let unit_maps: Vec<HashMap<&str, &UnitRecord>> =
+        records.iter().map(|(_, c)| units_by_id(c)).collect();
     let mut rows = Vec::new();
     let mut stuck = Vec::new();
     let mut rechecks = Vec::new();
-    for (h, course) in &records {
+    for ((h, course), by_id) in records.iter().zip(&unit_maps) {
         let name = &h.report.student.name;
         let cells = units
             .iter()
             .map(|column| {
-                let Some(unit) = course.units.iter().find(|u| u.unit_id == column.unit_id) else {
+                let Some(unit) = by_id.get(column.unit_id.as_str()) else {
                     return ClassCell::default();
                 };
                 let due = unit.recheck_due_at.filter(|d| *d <= now);
@@ -192,29 +212,25 @@ fn course_view(
             name: name.clone(),
             handed_in_at: h.report.exported_at,
             edited: h.edited,
+            flags: trust.flags_of(&h.report.student.key),
             minutes_on_task: course.minutes_on_task,
             last_activity_at: course.last_activity_at,
             cells,
         });
     }
     stuck.sort_by(|a, b| {
-        (b.drills_attempted + b.exam_wrong)
-            .cmp(&(a.drills_attempted + a.exam_wrong))
+        b.drills_attempted
+            .saturating_add(b.exam_wrong)
+            .cmp(&a.drills_attempted.saturating_add(a.exam_wrong))
             .then(a.name.cmp(&b.name))
     });
     rechecks.sort_by(|a, b| a.due_at.cmp(&b.due_at).then(a.name.cmp(&b.name)));
     ClassCourse {
         course_id: course_id.to_string(),
         title,
-        confusions: confusions(&records, &units),
+        confusions: confusions(&unit_maps, &units),
         failed_questions: failed_questions(&records),
-        units: units
-            .iter()
-            .map(|u| ClassUnit {
-                unit_id: u.unit_id.clone(),
-                title: title_of(&u.unit_id),
-            })
-            .collect(),
+        units,
         rows,
         stuck,
         rechecks,
@@ -222,13 +238,14 @@ fn course_view(
 }
 
 /// The units in the newest hand-in's order, then any only older hand-ins name.
-fn columns(records: &[(&ClassHandIn, &CourseProgress)]) -> Vec<ClassUnit> {
-    let mut by_newest: Vec<&(&ClassHandIn, &CourseProgress)> = records.iter().collect();
+fn columns(records: &[Record]) -> Vec<ClassUnit> {
+    let mut by_newest: Vec<&Record> = records.iter().collect();
     by_newest.sort_by_key(|(h, _)| std::cmp::Reverse(h.report.exported_at));
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<ClassUnit> = Vec::new();
     for (_, course) in by_newest {
         for unit in &course.units {
-            if !out.iter().any(|u| u.unit_id == unit.unit_id) {
+            if seen.insert(unit.unit_id.as_str()) {
                 out.push(ClassUnit {
                     unit_id: unit.unit_id.clone(),
                     title: unit.title.clone(),
@@ -240,15 +257,15 @@ fn columns(records: &[(&ClassHandIn, &CourseProgress)]) -> Vec<ClassUnit> {
 }
 
 fn confusions(
-    records: &[(&ClassHandIn, &CourseProgress)],
+    unit_maps: &[HashMap<&str, &UnitRecord>],
     units: &[ClassUnit],
 ) -> Vec<UnitConfusions> {
     units
         .iter()
         .filter_map(|column| {
             let mut tally: BTreeMap<&str, ClassConfusion> = BTreeMap::new();
-            for (_, course) in records {
-                let Some(unit) = course.units.iter().find(|u| u.unit_id == column.unit_id) else {
+            for by_id in unit_maps {
+                let Some(unit) = by_id.get(column.unit_id.as_str()) else {
                     continue;
                 };
                 for c in &unit.confusions {
@@ -258,7 +275,7 @@ fn confusions(
                         count: 0,
                         students: 0,
                     });
-                    entry.count += c.count;
+                    entry.count = entry.count.saturating_add(c.count);
                     entry.students += 1;
                     if entry.text.is_empty() {
                         entry.text = c.text.clone();
@@ -282,7 +299,7 @@ fn confusions(
         .collect()
 }
 
-fn failed_questions(records: &[(&ClassHandIn, &CourseProgress)]) -> Vec<FailedQuestion> {
+fn failed_questions(records: &[Record]) -> Vec<FailedQuestion> {
     let mut tally: BTreeMap<&str, FailedQuestion> = BTreeMap::new();
     for (_, course) in records {
         for q in &course.questions {
@@ -297,7 +314,7 @@ fn failed_questions(records: &[(&ClassHandIn, &CourseProgress)]) -> Vec<FailedQu
                     answered_by: 0,
                 });
             entry.answered_by += 1;
-            entry.wrong += q.wrong;
+            entry.wrong = entry.wrong.saturating_add(q.wrong);
             if q.wrong > 0 {
                 entry.students += 1;
             }

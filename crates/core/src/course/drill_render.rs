@@ -3,6 +3,7 @@
 //! fills the `[[expression]]` placeholders and tidies the signs (`+ -3` → `- 3`).
 
 use super::drills::DrillTemplate;
+use super::param_values::Allowed;
 use crate::answers::{check_answer, evaluate, AnswerKind, CheckOptions};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -51,9 +52,10 @@ pub struct RenderedDrill {
 
 /// Renders `template` with `seed`.
 pub fn render_drill(template: &DrillTemplate, seed: u64) -> Result<RenderedDrill, RenderError> {
+    let params = allowed_values(template)?;
     let mut rng = fastrand::Rng::with_seed(seed);
     for _ in 0..MAX_DRAWS {
-        let mut values = draw_params(template, &mut rng)?;
+        let mut values = draw_params(&params, &mut rng);
         if !compute_lets(template, &mut values)? {
             continue;
         }
@@ -65,25 +67,27 @@ pub fn render_drill(template: &DrillTemplate, seed: u64) -> Result<RenderedDrill
     Err(RenderError::NoFiniteDraw)
 }
 
-fn draw_params(
-    template: &DrillTemplate,
-    rng: &mut fastrand::Rng,
-) -> Result<BTreeMap<String, f64>, RenderError> {
-    let mut values = BTreeMap::new();
-    for (name, range) in &template.params {
-        let allowed: Vec<i64> = if range.min <= range.max && range.max - range.min <= 100_000 {
-            (range.min..=range.max)
-                .filter(|v| !range.exclude.contains(v))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if allowed.is_empty() {
-            return Err(RenderError::EmptyRange(name.clone()));
-        }
-        values.insert(name.clone(), allowed[rng.usize(..allowed.len())] as f64);
-    }
-    Ok(values)
+/// Each parameter's allowed values, in the order they are drawn.
+fn allowed_values(template: &DrillTemplate) -> Result<Vec<(&String, Allowed)>, RenderError> {
+    template
+        .params
+        .iter()
+        .map(|(name, range)| match Allowed::new(range) {
+            Some(allowed) => Ok((name, allowed)),
+            None => Err(RenderError::EmptyRange(name.clone())),
+        })
+        .collect()
+}
+
+/// One value for each parameter, drawn among its allowed values.
+fn draw_params(params: &[(&String, Allowed)], rng: &mut fastrand::Rng) -> BTreeMap<String, f64> {
+    params
+        .iter()
+        .map(|(name, allowed)| {
+            let value = allowed.nth(rng.usize(..allowed.len()));
+            ((*name).clone(), value as f64)
+        })
+        .collect()
 }
 
 /// Computes the `let` values in dependency order; `false` when one is not finite.

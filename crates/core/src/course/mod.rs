@@ -15,7 +15,9 @@ mod import;
 mod limits;
 mod misconception;
 mod model;
+mod param_values;
 pub(crate) mod parse;
+mod problems;
 mod transcript;
 pub(crate) mod validate;
 mod vocabulary;
@@ -38,6 +40,7 @@ pub use model::{
     Unit, COURSE_MEDIA_FOLDER, FORMAT_VERSION,
 };
 pub use parse::{parse_course, parse_exams, COURSE_FILE, EXAMS_FILE};
+pub use problems::Problems;
 pub use transcript::{parse_transcript, transcript_sections, Cue, TRANSCRIPT_WINDOW_SECS};
 pub use validate::{course_problems, exam_problems, validate_course, validate_exams};
 pub use vocabulary::{vocabularies, vocabulary_of, UnitVocabulary};

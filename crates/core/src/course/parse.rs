@@ -14,6 +14,17 @@ pub const COURSE_FILE: &str = "course.json";
 /// Name of the exam file in a pack.
 pub const EXAMS_FILE: &str = "exams.json";
 
+/// serde's message for a value, without the " at line L column C" it ends with when read
+/// from text (the field path says more).
+pub(crate) fn without_position(error: &serde_json::Error) -> String {
+    let detail = error.to_string();
+    detail
+        .split(" at line ")
+        .next()
+        .unwrap_or(&detail)
+        .to_string()
+}
+
 /// Parses `text` as `file`'s type, errors naming the field path or the syntax error.
 pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, PackError> {
     let deserializer = &mut serde_json::Deserializer::from_str(text);
@@ -21,16 +32,12 @@ pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Pa
         let path = e.path().to_string();
         let inner = e.into_inner();
         match inner.classify() {
-            Category::Data => {
-                // serde's message ends with " at line L column C"; the path says more.
-                let detail = inner.to_string();
-                let detail = detail
-                    .split(" at line ")
-                    .next()
-                    .unwrap_or(&detail)
-                    .to_string();
-                PackError::field(PackErrorKind::InvalidField, file, path, detail)
-            }
+            Category::Data => PackError::field(
+                PackErrorKind::InvalidField,
+                file,
+                path,
+                without_position(&inner),
+            ),
             Category::Syntax | Category::Eof | Category::Io => PackError::file(
                 PackErrorKind::InvalidJson,
                 file,

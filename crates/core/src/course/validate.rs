@@ -9,12 +9,10 @@ use super::misconception::is_valid_tag;
 use super::model::Unit;
 use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
+use super::problems::Problems;
 use crate::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
 use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use std::collections::HashSet;
-
-/// The problems found so far, in the order the rules ran.
-pub(crate) type Problems = Vec<PackError>;
 
 fn invalid(file: &str, field: String, detail: &str, detail_es: &str) -> PackError {
     PackError::field(PackErrorKind::InvalidField, file, field, detail).with_es(detail_es)
@@ -22,7 +20,7 @@ fn invalid(file: &str, field: String, detail: &str, detail_es: &str) -> PackErro
 
 /// The first problem, as the importer reports it.
 pub(crate) fn first(problems: Problems) -> Result<(), PackError> {
-    problems.into_iter().next().map_or(Ok(()), Err)
+    problems.into_first().map_or(Ok(()), Err)
 }
 
 fn check_version(file: &str, version: u32, out: &mut Problems) {
@@ -182,6 +180,10 @@ fn bad_drill(field: String, detail: String, detail_es: String) -> PackError {
 /// machine-solvable, agrees with the solution. A template with a blank field is not
 /// rendered; one that fails is reported at its first failing seed.
 fn check_drills(i: usize, unit: &Unit, out: &mut Problems) {
+    if unit.drills.is_empty() {
+        return;
+    }
+    let tags: HashSet<&str> = unit.misconceptions.iter().map(|m| m.tag.as_str()).collect();
     check_unique(
         COURSE_FILE,
         unit.drills
@@ -205,7 +207,7 @@ fn check_drills(i: usize, unit: &Unit, out: &mut Problems) {
         );
         let blank = out.len() > before;
         for (k, mistake) in template.mistakes.iter().enumerate() {
-            let known = unit.misconceptions.iter().any(|m| m.tag == mistake.tag)
+            let known = tags.contains(mistake.tag.as_str())
                 || DetectedMistake::ALL.iter().any(|d| d.tag() == mistake.tag);
             if !known {
                 out.push(bad_drill(
@@ -285,7 +287,8 @@ fn unknown_unit(file: &str, field: String, id: &str) -> PackError {
 
 /// Every problem of `course.json`: version, filled fields, unique ids, known units in
 /// the entry unit and edges, an acyclic prerequisite graph, and supported content paths.
-pub fn course_problems(course: &CourseManifest) -> Vec<PackError> {
+/// The first [`MAX_FINDINGS`](super::check::MAX_FINDINGS) are kept, all are counted.
+pub fn course_problems(course: &CourseManifest) -> Problems {
     let mut out = Problems::new();
     check_version(COURSE_FILE, course.format_version, &mut out);
     check_filled(
@@ -385,7 +388,7 @@ pub fn validate_course(course: &CourseManifest) -> Result<(), PackError> {
 /// Every problem of `exams.json` against `course`: version, filled fields, unique
 /// question and option ids, known units, at least two options, and a correct option
 /// that exists.
-pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Vec<PackError> {
+pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Problems {
     let mut out = Problems::new();
     check_version(EXAMS_FILE, exams.format_version, &mut out);
     let units: HashSet<&str> = course.units.iter().map(|u| u.id.as_str()).collect();

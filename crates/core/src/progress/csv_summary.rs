@@ -73,12 +73,17 @@ pub fn csv_summary(report: &ProgressReport) -> String {
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-/// A cell a spreadsheet will not run as a formula: text starting with `=`, `+`, `-`,
-/// `@` or a tab gets a leading apostrophe.
+/// A cell a spreadsheet will not run as a formula: text whose first character, or
+/// first after leading blanks (some spreadsheets trim them), starts a formula (`=`, `+`,
+/// `-`, `@`, their full-width forms) or is a tab or line break gets a leading apostrophe.
 pub fn spreadsheet_safe(cell: &str) -> String {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
-        _ => cell.to_string(),
+    let starts_formula = |c: char| matches!(c, '=' | '+' | '-' | '@' | '＝' | '＋' | '－' | '＠');
+    let first = cell.chars().next();
+    let first_shown = cell.trim_start().chars().next();
+    if matches!(first, Some('\t' | '\r' | '\n')) || first_shown.is_some_and(starts_formula) {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
     }
 }
 

@@ -1,12 +1,15 @@
 //! The hand-in file: the report, its xAPI statements and the seal, as one JSON file;
 //! and reading one back with bounded memory, telling an edited file from a sealed one.
 
+use super::bounded::BoundedStatements;
 use super::contract::ProgressReport;
 use super::csv_summary::csv_summary;
 use super::error::ProgressError;
 use super::events::ProgressEvent;
+use super::limits::over_limit;
 use super::seal::{seal, seal_matches, SEAL_ALGORITHM};
 use super::xapi::statements;
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -22,9 +25,15 @@ pub const HANDIN_SUFFIX: &str = ".progress.json";
 /// How the CSV summary's name ends.
 pub const SUMMARY_SUFFIX: &str = ".progress.csv";
 
+/// The two fields read before the rest; any other field is skipped unread.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
 /// What the seal covers: everything in the file but the seal.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Serialize)]
 struct Sealed {
     format: String,
     version: u32,
@@ -39,11 +48,23 @@ struct SealField {
     value: String,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The file as written: the sealed fields, then the seal.
+#[derive(Serialize)]
 struct FileShape {
     #[serde(flatten)]
     sealed: Sealed,
+    seal: SealField,
+}
+
+/// The file as read: the same fields, named one by one so the statements stream
+/// through [`BoundedStatements`] instead of being buffered whole.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadShape {
+    format: String,
+    version: u32,
+    report: ProgressReport,
+    statements: BoundedStatements,
     seal: SealField,
 }
 
@@ -127,13 +148,15 @@ pub fn read_hand_in(file: &str, bytes: &[u8]) -> Result<ReadHandIn, ProgressErro
         file: file.into(),
         reason,
     };
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
-    if value.get("format").and_then(Value::as_str) != Some(HANDIN_FORMAT) {
+    // The format and version first, skipping everything else without keeping it, so a
+    // file of another kind costs no more than reading it once.
+    let header: Header = serde_json::from_slice(bytes).map_err(|e| invalid(e.to_string()))?;
+    if header.format.as_deref() != Some(HANDIN_FORMAT) {
         return Err(invalid(format!(
             "its \"format\" is not \"{HANDIN_FORMAT}\""
         )));
     }
-    match value.get("version").and_then(Value::as_u64) {
+    match header.version {
         Some(v) if v == u64::from(HANDIN_VERSION) => {}
         Some(v) if v > u64::from(HANDIN_VERSION) => {
             return Err(ProgressError::Version {
@@ -144,17 +167,54 @@ pub fn read_hand_in(file: &str, bytes: &[u8]) -> Result<ReadHandIn, ProgressErro
         }
         _ => return Err(invalid("its \"version\" is missing or not 1".into())),
     }
-    let shape: FileShape =
-        serde_path_to_error::deserialize(value).map_err(|e| invalid(e.to_string()))?;
-    check_report(&shape.sealed.report).map_err(invalid)?;
-    let content = canonical(&shape.sealed);
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    let shape: ReadShape =
+        serde_path_to_error::deserialize(&mut reader).map_err(|e| invalid(e.to_string()))?;
+    if let Some(over) = over_limit(&shape.report, shape.statements.count) {
+        return Err(ProgressError::TooMany {
+            file: file.into(),
+            what: over.what,
+            count: over.count,
+            limit: over.limit,
+        });
+    }
+    check_report(&shape.report).map_err(invalid)?;
+    let sealed = Sealed {
+        format: shape.format,
+        version: shape.version,
+        report: shape.report,
+        statements: shape.statements.kept,
+    };
+    let content = canonical(&sealed);
     let edited =
         shape.seal.algorithm != SEAL_ALGORITHM || !seal_matches(&content, &shape.seal.value);
     Ok(ReadHandIn {
         digest: hex::encode(Sha256::digest(&content)),
-        report: shape.sealed.report,
+        report: sealed.report,
         edited,
     })
+}
+
+/// How far after now a hand-in's date may be and still be read: a laptop whose clock
+/// is set to local time under the wrong time zone is up to 14 hours ahead; a day covers
+/// it. A file dated later was made on a wrong clock, or dated to win over every later
+/// hand-in of its student.
+pub const FUTURE_TOLERANCE_HOURS: i64 = 24;
+
+/// Refuses a hand-in `file` whose `report` says it was made after `now` (beyond
+/// [`FUTURE_TOLERANCE_HOURS`]).
+pub fn check_not_future(
+    file: &str,
+    report: &ProgressReport,
+    now: DateTime<Utc>,
+) -> Result<(), ProgressError> {
+    if report.exported_at > now + Duration::hours(FUTURE_TOLERANCE_HOURS) {
+        return Err(ProgressError::FutureDated {
+            file: file.into(),
+            exported_at: report.exported_at.to_rfc3339(),
+        });
+    }
+    Ok(())
 }
 
 /// Rules the JSON shape cannot say: a usable student key and name, one record per course.

@@ -391,8 +391,83 @@ fn the_file_name_names_the_student_the_scope_and_the_day() {
     assert_eq!(hand_in().file_stem, "ana-pérez-fixture-2026-03-01");
 }
 
+#[test]
+fn a_formula_behind_blanks_or_in_full_width_is_quoted() {
+    for cell in [
+        " =1+1",
+        "\t=1",
+        "＝HYPERLINK(\"x\")",
+        "\n@SUM(A1)",
+        "  -2+3",
+    ] {
+        assert!(spreadsheet_safe(cell).starts_with('\''), "{cell:?}");
+    }
+    assert_eq!(spreadsheet_safe("Ana Pérez"), "Ana Pérez");
+}
+
+fn report_with_units(count: usize) -> ProgressReport {
+    let mut report = report_of(&snapshot());
+    let unit = report.courses[0].units[0].clone();
+    report.courses[0].units = (0..count)
+        .map(|i| UnitRecord {
+            unit_id: format!("U{i}"),
+            ..unit.clone()
+        })
+        .collect();
+    report
+}
+
+#[test]
+fn a_hand_in_past_a_list_limit_is_refused_with_its_code() {
+    use crate::error::{Coded, ErrorCode};
+    let at_limit = make_hand_in(report_with_units(MAX_HANDIN_UNITS), &[], "x").unwrap();
+    assert!(read_hand_in("x", at_limit.file_text.as_bytes()).is_ok());
+    let over = make_hand_in(report_with_units(MAX_HANDIN_UNITS + 1), &[], "x").unwrap();
+    let e = read_hand_in("x", over.file_text.as_bytes()).unwrap_err();
+    assert_eq!(e.code(), ErrorCode::HandinTooMany);
+    assert!(e.to_string().contains("report.courses[0].units"), "{e}");
+}
+
+#[test]
+fn a_hand_in_with_too_many_statements_is_refused() {
+    let h = hand_in();
+    let mut value: serde_json::Value = serde_json::from_str(&h.file_text).unwrap();
+    let tiny = serde_json::json!({});
+    value["statements"] = serde_json::Value::Array(vec![tiny; MAX_HANDIN_STATEMENTS + 1]);
+    let text = serde_json::to_string(&value).unwrap();
+    assert!(matches!(
+        read_hand_in("x", text.as_bytes()),
+        Err(ProgressError::TooMany { .. })
+    ));
+}
+
+#[test]
+fn a_hand_in_dated_after_now_is_refused_and_a_day_of_clock_skew_is_not() {
+    let report = report_of(&snapshot());
+    let made = report.exported_at;
+    assert!(check_not_future("x", &report, made).is_ok());
+    let skewed = made - chrono::Duration::hours(FUTURE_TOLERANCE_HOURS);
+    assert!(check_not_future("x", &report, skewed).is_ok());
+    let years_before = made - chrono::Duration::days(365 * 70);
+    assert!(matches!(
+        check_not_future("x", &report, years_before),
+        Err(ProgressError::FutureDated { .. })
+    ));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn no_cell_reaches_a_spreadsheet_as_a_formula(cell in "\\PC{0,12}|[ \t=+@＝-]{1,3}\\PC{0,6}") {
+        let safe = spreadsheet_safe(&cell);
+        let shown = safe.trim_start().chars().next();
+        prop_assert!(
+            safe.starts_with('\'')
+                || !(matches!(shown, Some('=' | '+' | '-' | '@' | '＝' | '＋' | '－' | '＠'))
+                    || matches!(safe.chars().next(), Some('\t' | '\r' | '\n')))
+        );
+    }
 
     #[test]
     fn reading_random_bytes_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {

@@ -43,11 +43,11 @@ describe("ClassPage", () => {
     backend({ ...mock.handlers, class_import: (args) => (calls.push(args), mock.handlers.class_import!(args)) });
     render(<ClassPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Import a folder…" }));
-    expect(await screen.findByText("3 added, 0 already imported, 0 older than what the class has, 1 refused")).toBeTruthy();
+    expect(await screen.findByText("3 added, 0 already imported, 0 kept as earlier hand-ins, 1 refused")).toBeTruthy();
     expect(screen.getByText(/junk.progress.json: This file is not a Lantern progress file/)).toBeTruthy();
     expect(screen.getByText(/student-2.progress.json \(Student 02\) was edited/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Import a folder…" }));
-    expect(await screen.findByText("0 added, 3 already imported, 0 older than what the class has, 1 refused")).toBeTruthy();
+    expect(await screen.findByText("0 added, 3 already imported, 0 kept as earlier hand-ins, 1 refused")).toBeTruthy();
     expect(calls).toEqual([{ source: "folder", language: "en" }, { source: "folder", language: "en" }]);
   });
 
@@ -62,5 +62,37 @@ describe("ClassPage", () => {
     const grid = await screen.findByRole("table", { name: "Biology 9" });
     await screen.findByText(/Biology 9 \(2 students\)/);
     expect(within(grid).getAllByRole("row")).toHaveLength(1 + 2);
+  });
+
+  it("flags a key with two names and lets the teacher use an earlier hand-in, then go back", async () => {
+    const mock = createClassMock(3, 2);
+    backend(mock.handlers);
+    render(<ClassPage />);
+    expect(await screen.findByText(/Check Student 03: hand-ins under this student's key give different names/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Student 03's hand-ins" }));
+    const dialog = await screen.findByRole("dialog", { name: "Student 03's hand-ins" });
+    expect(await within(dialog).findByText("Mallory")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Use this one" }));
+    expect(await within(dialog).findByText(/chosen by you/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Go back to the newest" }));
+    await within(dialog).findByRole("button", { name: "Use this one" });
+    expect(mock.choices).toEqual([
+      { studentKey: "2".padStart(32, "0"), digest: "a".repeat(64) },
+      { studentKey: "2".padStart(32, "0"), digest: null },
+    ]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save summary CSV…" }));
+    expect(await within(dialog).findByText("Saved: /media/usb/student-03.csv")).toBeTruthy();
+  });
+
+  it("renders only the rows and columns in view of a very large class", async () => {
+    backend(createClassMock(2000, 200).handlers);
+    render(<ClassPage />);
+    const grid = await screen.findByRole("table", { name: "Biology 9" });
+    const rows = within(grid).getAllByRole("row").length;
+    const cells = grid.querySelectorAll("td[aria-label]").length;
+    expect(rows).toBeGreaterThan(10);
+    expect(rows).toBeLessThan(60);
+    expect(cells).toBeLessThan(60 * 40);
+    expect(grid.getAttribute("aria-rowcount")).toBe("2001");
   });
 });

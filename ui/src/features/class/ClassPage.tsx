@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ClassCourse_Serialize as ClassCourse, HandInImportView } from "../../bindings";
+import type { ClassCourse_Serialize as ClassCourse, ClassStudent_Serialize as ClassStudent, HandInImportView } from "../../bindings";
 import { errorText } from "../../i18n";
 import { ClassGrid } from "./ClassGrid";
+import { HistoryDialog } from "./HistoryDialog";
 import { useClass } from "./useClass";
 import "./class.css";
 
@@ -85,6 +87,7 @@ function ImportReport({ files }: { files: HandInImportView[] }) {
 export function ClassPage() {
   const { t } = useTranslation();
   const c = useClass();
+  const [historyOf, setHistoryOf] = useState<ClassStudent | null>(null);
   const view = c.view;
   const course = view?.course ?? null;
   return (
@@ -142,9 +145,18 @@ export function ClassPage() {
           <ul className="class-students">
             {view.students.map((s) => (
               <li key={s.key}>
-                {s.name} — {s.handedInAt.slice(0, 10)}
+                {s.name} — {s.handedInAt.slice(0, 10)} — {t("class.handIns", { count: s.handIns })}
+                {s.flags.length > 0 && (
+                  <strong className="class-flagged">
+                    {" "}
+                    — {t("class.checkStudent", { name: s.name, flags: s.flags.map((f) => t(`class.flags.${f}`)).join("; ") })}
+                  </strong>
+                )}
                 {s.arguments.length > 0 && ` — ${t("class.arguments", { count: s.arguments.length })}`}
                 {s.modules.length > 0 && ` — ${s.modules.map((m) => `${m.title} ${m.percentage} %`).join(", ")}`}{" "}
+                <button type="button" aria-label={t("class.historyOf", { name: s.name })} onClick={() => setHistoryOf(s)}>
+                  {t("class.history")}
+                </button>{" "}
                 <button type="button" aria-label={t("class.removeStudent", { name: s.name })} onClick={() => void c.removeStudent(s.key)}>
                   {t("class.remove")}
                 </button>
@@ -153,6 +165,7 @@ export function ClassPage() {
           </ul>
         </section>
       )}
+      {historyOf && <HistoryDialog student={historyOf} onClose={() => setHistoryOf(null)} onChanged={() => void c.reload()} />}
     </section>
   );
 }

@@ -62,5 +62,5 @@ export function useClass() {
     [reload],
   );
 
-  return { filter, setFilter, view, error, imported, exported, importHandIns, exportGrid, removeStudent };
+  return { filter, setFilter, view, error, imported, exported, importHandIns, exportGrid, removeStudent, reload };
 }

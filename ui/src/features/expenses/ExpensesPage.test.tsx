@@ -5,21 +5,29 @@ import { i18next } from "../../i18n";
 import { ExpensesPage } from "./ExpensesPage";
 import { createExpensesMock } from "./mock";
 
-/** The profile's PIN in these tests. */
+/** The PIN that opens the profile in these tests (the student knows it). */
 const PIN = "2468";
+/** The expense owner's PIN (a parent's). */
+const OWNER_PIN = "8080";
 
-/** The scripted assistant, recording every command with its arguments; the profile in
- * use has a PIN when `hasPin`, and the role changes only with it, as the backend rules. */
-function backend(hasPin = true) {
+/** The scripted assistant, recording every command with its arguments. The role changes
+ * only with the owner's PIN, as the backend rules: when `ownerHasPin` it must match;
+ * otherwise the first change chooses it, and it cannot be the profile's PIN. */
+function backend(ownerHasPin = true) {
   const handlers = createExpensesMock() as Record<string, (args: Record<string, unknown>) => unknown>;
   const setSettings = handlers.expenses_set_settings;
+  const state = handlers.expenses_state;
   let role = "owner";
-  handlers.list_profiles = () => [{ id: 1, name: "Ana", active: true, hasPin, locked: false }];
+  let owner: string | null = ownerHasPin ? OWNER_PIN : null;
+  handlers.expenses_state = (args) => ({ ...(state(args) as object), ownerHasPin: owner !== null });
   handlers.expenses_set_settings = (args) => {
     const next = args.settings as { role: string };
     if (next.role !== role) {
-      if (!hasPin) throw { code: "profile_pin_required", message: "set a PIN first" };
-      if (args.pin !== PIN) throw { code: "profile_pin_wrong", message: "wrong PIN" };
+      const pin = args.ownerPin;
+      if (pin == null) throw { code: "expense_owner_pin_required", message: "the owner's PIN" };
+      if (owner === null && pin === PIN) throw { code: "expense_owner_pin_same", message: "not the profile's PIN" };
+      if (owner !== null && pin !== owner) throw { code: "expense_owner_pin_wrong", message: "wrong PIN" };
+      owner = String(pin);
     }
     role = next.role;
     return setSettings(args);
@@ -130,36 +138,45 @@ describe("ExpensesPage", () => {
     expect(await within(table()).findByRole("cell", { name: "monthly bus pass" })).toBeTruthy();
   });
 
-  it("the role changes only with the profile's PIN", async () => {
+  it("the role changes only with the owner's PIN, never the profile's own", async () => {
     const calls = await open();
-    await waitFor(() => expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(false));
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
     expect(calls.some((c) => c.cmd === "expenses_set_settings")).toBe(false);
-    const pin = () => screen.getByLabelText("Enter the profile's PIN to change the role");
-    fireEvent.change(pin(), { target: { value: "1111" } });
+    const pin = () => screen.getByLabelText("Enter the owner's PIN to change the role");
+    fireEvent.change(pin(), { target: { value: PIN } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
-    expect(screen.getByRole("alert").textContent).toBe("That is not this profile's PIN.");
+    expect(screen.getByRole("alert").textContent).toBe("That is not the owner's PIN.");
     expect(within(table()).getByRole("button", { name: "Delete groceries" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect((screen.getByLabelText("Role") as HTMLSelectElement).value).toBe("owner");
-    expect(screen.queryByLabelText("Enter the profile's PIN to change the role")).toBeNull();
+    expect(screen.queryByLabelText("Enter the owner's PIN to change the role")).toBeNull();
   });
 
-  it("a profile without a PIN keeps its role and says how to change it", async () => {
-    backend(false);
+  it("the first role change chooses the owner's PIN, which cannot be the profile's", async () => {
+    const calls = backend(false);
     render(<ExpensesPage language="en" />);
     await screen.findByRole("cell", { name: "bus pass" });
-    await waitFor(() => expect(screen.getByText("The role changes only with the profile's PIN: set one under Profile first.")).toBeTruthy());
-    expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
+    expect(screen.getByText(/Only the owner's PIN changes the role/)).toBeTruthy();
+    const pin = () => screen.getByLabelText("Choose the owner's PIN (not this profile's PIN)");
+    fireEvent.change(pin(), { target: { value: PIN } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
+    expect(screen.getByRole("alert").textContent).toBe("The owner's PIN cannot be this profile's PIN: choose another.");
+    fireEvent.change(pin(), { target: { value: OWNER_PIN } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
+    expect(calls.filter((c) => c.cmd === "expenses_set_settings").map((c) => c.args.ownerPin)).toEqual([PIN, OWNER_PIN]);
+    await waitFor(() => expect(within(table()).queryByRole("button", { name: "Delete groceries" })).toBeNull());
+    // Back to owner: now the owner's PIN is asked for.
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "owner" } });
+    expect(screen.getByLabelText("Enter the owner's PIN to change the role")).toBeTruthy();
   });
 
   it("a viewer reads only: no add, edit or delete, and the chat's changes are refused with a coded error", async () => {
     const calls = await open();
-    await waitFor(() => expect((screen.getByLabelText("Role") as HTMLSelectElement).disabled).toBe(false));
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "viewer" } });
-    fireEvent.change(screen.getByLabelText("Enter the profile's PIN to change the role"), { target: { value: PIN } });
+    fireEvent.change(screen.getByLabelText("Enter the owner's PIN to change the role"), { target: { value: OWNER_PIN } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Change the role" })));
-    expect(calls.find((c) => c.cmd === "expenses_set_settings")?.args.pin).toBe(PIN);
+    expect(calls.find((c) => c.cmd === "expenses_set_settings")?.args.ownerPin).toBe(OWNER_PIN);
     await waitFor(() => expect(within(table()).queryByRole("button", { name: "Delete groceries" })).toBeNull());
     expect(within(table()).queryByRole("button", { name: "Add expense" })).toBeNull();
     await say("add tea 2");

@@ -13,7 +13,7 @@ import "./expenses.css";
 /** The expense assistant (spec 003): the filter and balance, the table and the chart on
  * the left; the chat with its clarify and confirm cards on the right. Nothing changes
  * without the yes the rules require; the profile's role decides who may change, and
- * changes only with the profile's PIN. */
+ * changes only with the expense owner's PIN. */
 export function ExpensesPage({ language }: { language: Language }) {
   const { t } = useTranslation();
   const expenses = useExpenses(language);
@@ -27,7 +27,11 @@ export function ExpensesPage({ language }: { language: Language }) {
           <h2>{t("nav.expenses")}</h2>
           {settings && (
             <>
-              <RoleSetting role={settings.role} onChange={(role, pin) => expenses.saveSettings({ ...settings, role }, pin)} />
+              <RoleSetting
+                role={settings.role}
+                ownerHasPin={expenses.ownerHasPin}
+                onChange={(role, ownerPin) => expenses.saveSettings({ ...settings, role }, ownerPin)}
+              />
               <label>
                 {t("expenses.currency")}
                 <select value={settings.currency} onChange={(e) => void expenses.saveSettings({ ...settings, currency: e.target.value as Currency })}>

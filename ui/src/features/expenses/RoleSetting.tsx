@@ -1,26 +1,23 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { commands, type IpcError, type Role } from "../../bindings";
+import type { IpcError, Role } from "../../bindings";
 import { PinForm } from "../../profiles/PinForm";
 
-/** The expense role of the profile in use. It changes only with the profile's PIN: a
- * chosen role waits for the PIN before it is saved; a profile without a PIN keeps its
- * role, and the disabled choice says how to change it. */
+/** The expense role of the profile in use. It changes only with the expense owner's PIN,
+ * never the profile's own (the student using the profile knows that one): a chosen role
+ * waits for the owner's PIN before it is saved. Until the owner has chosen a PIN
+ * (`ownerHasPin`), the next change chooses it. */
 export function RoleSetting({
   role,
+  ownerHasPin,
   onChange,
 }: {
   role: Role;
-  onChange: (role: Role, pin: string) => Promise<IpcError | null>;
+  ownerHasPin: boolean;
+  onChange: (role: Role, ownerPin: string) => Promise<IpcError | null>;
 }) {
   const { t } = useTranslation();
-  const [hasPin, setHasPin] = useState(false);
   const [wanted, setWanted] = useState<Role | null>(null);
-  useEffect(() => {
-    void commands.listProfiles().then((result) => {
-      if (result.status === "ok") setHasPin(result.data.some((p) => p.active && p.hasPin));
-    });
-  }, []);
 
   async function change(pin: string): Promise<IpcError | null> {
     if (!wanted) return null;
@@ -33,23 +30,21 @@ export function RoleSetting({
     <>
       <label>
         {t("expenses.role")}
-        <select
-          value={wanted ?? role}
-          disabled={!hasPin}
-          onChange={(e) => setWanted(e.target.value === role ? null : (e.target.value as Role))}
-        >
+        <select value={wanted ?? role} onChange={(e) => setWanted(e.target.value === role ? null : (e.target.value as Role))}>
           <option value="owner">{t("expenses.roles.owner")}</option>
           <option value="viewer">{t("expenses.roles.viewer")}</option>
         </select>
       </label>
-      {!hasPin && <span className="muted small">{t("expenses.roleNeedsPin")}</span>}
       {wanted && (
-        <PinForm
-          label={t("expenses.rolePin")}
-          submit={t("expenses.changeRole")}
-          onSubmit={change}
-          onCancel={() => setWanted(null)}
-        />
+        <>
+          <span className="muted small">{t("expenses.roleHint")}</span>
+          <PinForm
+            label={ownerHasPin ? t("expenses.rolePin") : t("expenses.roleChoosePin")}
+            submit={t("expenses.changeRole")}
+            onSubmit={change}
+            onCancel={() => setWanted(null)}
+          />
+        </>
       )}
     </>
   );

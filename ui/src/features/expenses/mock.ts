@@ -112,6 +112,7 @@ export function createExpensesMock() {
     expenses_state: () => ({
       messages: messages.map((m) => (m.proposal && !proposals.get(m.proposal.id)?.open ? { ...m, proposal: null } : m)),
       settings,
+      ownerHasPin: false,
       today: TODAY,
     }),
     expenses_set_settings: (args: Args) => (settings = args.settings as typeof settings),

@@ -33,6 +33,7 @@ function waiting(messages: ExpenseMessageView[], fromTable: ProposalCardView | n
 export function useExpenses(language: Language) {
   const [messages, setMessages] = useState<ExpenseMessageView[]>([]);
   const [settings, setSettings] = useState<ExpenseSettingsView | null>(null);
+  const [ownerHasPin, setOwnerHasPin] = useState(false);
   const [today, setToday] = useState("");
   const [filter, setFilter] = useState<ExpenseFilter>({ range: "this_month", category: null });
   const [rows, setRows] = useState<ExpenseView[] | null>(null);
@@ -47,6 +48,7 @@ export function useExpenses(language: Language) {
     if (result.status === "error") return setError(result.error);
     setMessages(result.data.messages);
     setSettings(result.data.settings);
+    setOwnerHasPin(result.data.ownerHasPin);
     setToday(result.data.today);
   }, []);
 
@@ -93,15 +95,17 @@ export function useExpenses(language: Language) {
     [turn, language, settle],
   );
 
-  /** Saves the settings; a new role needs the profile's `pin`. Answers with the refusal:
-   * a refused PIN is for the PIN form to show, any other goes to the page's alert. */
+  /** Saves the settings; a new role needs the expense owner's PIN as `ownerPin` (the
+   * first change chooses it). Answers with the refusal: a refused PIN is for the PIN form
+   * to show, any other goes to the page's alert. */
   const saveSettings = useCallback(
-    async (next: ExpenseSettingsView, pin: string | null = null): Promise<IpcError | null> => {
-      const result = await commands.expensesSetSettings(next, pin);
+    async (next: ExpenseSettingsView, ownerPin: string | null = null): Promise<IpcError | null> => {
+      const result = await commands.expensesSetSettings(next, ownerPin);
       if (result.status === "error") {
-        if (pin === null) setError(result.error);
+        if (ownerPin === null) setError(result.error);
         return result.error;
       }
+      if (ownerPin !== null) setOwnerHasPin(true);
       setSettings(result.data);
       setError(null);
       await loadFigures();
@@ -113,6 +117,7 @@ export function useExpenses(language: Language) {
   return {
     messages,
     settings,
+    ownerHasPin,
     today,
     filter,
     setFilter,

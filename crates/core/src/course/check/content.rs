@@ -2,6 +2,7 @@
 //! must have timed captions, and Markdown notes are read for what the tutor would miss —
 //! a heading with nothing under it.
 
+use super::json_lines::JsonText;
 use super::report::{PackCheckReport, Place, WarningCode};
 use super::texts::{missing, Found, Texts};
 use crate::course::authoring::{line_of, read_note};
@@ -45,7 +46,7 @@ fn no_cues(path: &str) -> PackError {
 /// when one of them is missing or could not be read).
 pub(crate) fn check_content<'a>(
     course: &CourseManifest,
-    course_text: &str,
+    course_text: &JsonText<'_>,
     texts: &Texts<'a>,
     report: &mut PackCheckReport,
 ) -> Vec<Option<Vec<&'a str>>> {
@@ -87,7 +88,7 @@ pub(crate) fn check_content<'a>(
 /// Checks that every question's video is in the pack.
 pub(crate) fn check_videos(
     exams: &ExamFile,
-    exams_text: &str,
+    exams_text: &JsonText<'_>,
     texts: &Texts<'_>,
     report: &mut PackCheckReport,
 ) {

@@ -7,7 +7,9 @@
 mod anchor;
 mod content;
 mod course_pack;
+mod json_cursor;
 mod json_lines;
+mod json_lists;
 mod parse_all;
 mod report;
 mod spanish;
@@ -16,13 +18,16 @@ mod warnings;
 
 pub use anchor::{fit_anchor, shown_sentences};
 pub use course_pack::{check_course_pack, course_listed_files};
-pub use json_lines::field_line;
+pub use json_lines::JsonText;
 pub use report::{PackCheckReport, PackFinding, Place, WarningCode, MAX_FINDINGS};
 pub use warnings::MIN_MEMO_WORDS;
 
+pub(crate) use json_lists::{member, read_lists};
 pub(crate) use parse_all::{element, parse_all, ListReader};
 pub(crate) use texts::{missing, missing_manifest, Found, Texts};
 
+#[cfg(test)]
+mod adversarial_tests;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]

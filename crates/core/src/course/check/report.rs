@@ -3,9 +3,9 @@
 //! module will do less with it), each with a stable code, the file, the line, the field
 //! and a message in English and Spanish. Serializable for the app's "Check a pack" dialog.
 
-use super::json_lines::field_line;
+use super::json_lines::JsonText;
 use super::spanish::spanish_detail;
-use crate::course::PackError;
+use crate::course::{PackError, Problems};
 use crate::Coded;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -103,10 +103,10 @@ pub struct Place {
 
 impl Place {
     /// `field` of the JSON `file` whose text is `text`, at the line the field is on.
-    pub fn json(file: &str, text: &str, field: &str) -> Self {
+    pub fn json(file: &str, text: &JsonText<'_>, field: &str) -> Self {
         Self {
             file: file.to_string(),
-            line: field_line(text, field),
+            line: text.line(field),
             field: Some(field.to_string()),
         }
     }
@@ -136,10 +136,14 @@ impl PackCheckReport {
     }
 
     /// Adds a pack error as a problem; its line is looked up in `text` (the JSON file it
-    /// names) when it has a field, else `line`.
-    pub fn problem(&mut self, error: &PackError, text: Option<&str>, line: Option<u32>) {
+    /// names) when it has a field, else `line`. Past [`MAX_FINDINGS`] it is only counted.
+    pub fn problem(&mut self, error: &PackError, text: Option<&JsonText<'_>>, line: Option<u32>) {
+        if self.problems.len() >= MAX_FINDINGS {
+            self.omitted = self.omitted.saturating_add(1);
+            return;
+        }
         let line = match (&error.field, text) {
-            (Some(field), Some(text)) => field_line(text, field).or(line),
+            (Some(field), Some(text)) => text.line(field).or(line),
             _ => line,
         };
         let finding = PackFinding {
@@ -154,6 +158,16 @@ impl PackCheckReport {
                 .unwrap_or_else(|| spanish_detail(error.kind, &error.detail)),
         };
         Self::push(&mut self.problems, &mut self.omitted, finding);
+    }
+
+    /// Adds the problems a rule found (those it kept, and the count of the rest), their
+    /// lines looked up in `text`.
+    pub fn add_problems(&mut self, found: &Problems, text: Option<&JsonText<'_>>) {
+        for error in found.kept() {
+            self.problem(error, text, None);
+        }
+        let unkept = u32::try_from(found.len() - found.kept().len()).unwrap_or(u32::MAX);
+        self.omitted = self.omitted.saturating_add(unkept);
     }
 
     /// Adds a warning at `place`.
@@ -190,6 +204,7 @@ mod tests {
     fn a_problem_gets_its_line_from_the_field_and_a_spanish_message() {
         let mut report = PackCheckReport::default();
         let text = "{\n  \"units\": [\n    {\"id\": \"a\"}\n  ]\n}";
+        let text = JsonText::new(text);
         let e = PackError::field(
             PackErrorKind::DuplicateId,
             "course.json",
@@ -197,7 +212,7 @@ mod tests {
             "x",
         )
         .with_es("y");
-        report.problem(&e, Some(text), None);
+        report.problem(&e, Some(&text), None);
         let f = &report.problems[0];
         assert_eq!(
             (f.code.as_str(), f.line, f.message_es.as_str()),

@@ -3,6 +3,7 @@
 //! too short to say why an answer is right.
 
 use super::anchor::shown_sentences;
+use super::json_lines::JsonText;
 use super::report::{PackCheckReport, Place, WarningCode};
 use crate::course::{CourseManifest, ExamFile, COURSE_FILE, EXAMS_FILE};
 use crate::tutor::cloze::clozes;
@@ -58,7 +59,7 @@ fn content(unit: &crate::course::Unit, notes: &[&str], place: Place, report: &mu
 /// when one could not be read: that is a problem already).
 pub(crate) fn unit_warnings(
     course: &CourseManifest,
-    course_text: &str,
+    course_text: &JsonText<'_>,
     notes: &[Option<Vec<&str>>],
     report: &mut PackCheckReport,
 ) {
@@ -75,7 +76,11 @@ pub(crate) fn unit_warnings(
 }
 
 /// The warnings of `exams.json`: no question, short memos.
-pub(crate) fn exam_warnings(exams: &ExamFile, exams_text: &str, report: &mut PackCheckReport) {
+pub(crate) fn exam_warnings(
+    exams: &ExamFile,
+    exams_text: &JsonText<'_>,
+    report: &mut PackCheckReport,
+) {
     if exams.questions.is_empty() {
         report.warning(
             WarningCode::ExamsEmpty,

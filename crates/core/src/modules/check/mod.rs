@@ -3,49 +3,56 @@
 //! same [`PackCheckReport`] as a course's check. Pure: the caller reads the files.
 
 use crate::course::check::{
-    element, missing, missing_manifest, parse_all, Found, ListReader, PackCheckReport, Place,
-    Texts, WarningCode,
+    element, member, missing, missing_manifest, parse_all, read_lists, Found, JsonText, ListReader,
+    PackCheckReport, Place, Texts, WarningCode,
 };
 use crate::course::validate::escapes_pack;
 use crate::course::PackError;
 use crate::import_limits::{check_count, MAX_MODULE_FORMS, MAX_MODULE_MEDIA};
 use crate::modules::pack::{
     media_extension_fits, module_problems, FormTemplate, MediaFile, ModuleManifest, Phase,
-    MODULE_FILE,
+    MAX_PHASES, MODULE_FILE,
 };
-use serde_json::Value;
+use std::collections::HashSet;
 
 /// Fewest keywords in the module's language a topic should have (docs/module-pack.md
 /// recommends three to six).
 pub const MIN_KEYWORDS: usize = 3;
 
-/// The media files `module.json` lists, inside the pack, each once, at most as many as
-/// the import limits allow. Read from the JSON as it is, broken or not.
+/// The media files `module.json` lists (the first [`MAX_MODULE_MEDIA`]), inside the
+/// pack, each once. Read from the JSON as it is, broken or not.
 pub fn module_listed_files(module_text: &str) -> Vec<String> {
-    let value: Value = serde_json::from_str(module_text).unwrap_or(Value::Null);
-    let mut out: Vec<String> = Vec::new();
-    let listed = value
-        .get("media")
-        .and_then(Value::as_array)
+    let media = read_lists(module_text, &[("media", MAX_MODULE_MEDIA)]).unwrap_or_default();
+    let mut seen = HashSet::new();
+    media
         .into_iter()
         .flatten()
-        .filter_map(|m| m.get("file").and_then(Value::as_str))
-        .take(MAX_MODULE_MEDIA);
-    for path in listed {
-        if !path.is_empty() && !escapes_pack(path) && !out.iter().any(|p| p == path) {
-            out.push(path.to_string());
-        }
-    }
-    out
+        .flat_map(|l| l.items)
+        .filter_map(|m| member(m, "file"))
+        .filter_map(|file| serde_json::from_str::<String>(file).ok())
+        .filter(|path| !path.is_empty() && !escapes_pack(path) && seen.insert(path.clone()))
+        .collect()
 }
 
 /// `module.json` read and checked with the importer's rules; `None` when it does not
 /// parse or is over the import limits.
-fn read_module(text: &str, report: &mut PackCheckReport) -> Option<ModuleManifest> {
-    let lists: [ListReader; 3] = [
-        ("phases", element::<Phase>),
-        ("media", element::<MediaFile>),
-        ("forms", element::<FormTemplate>),
+fn read_module(text: &JsonText<'_>, report: &mut PackCheckReport) -> Option<ModuleManifest> {
+    let lists = [
+        ListReader {
+            key: "phases",
+            max: MAX_PHASES,
+            read: element::<Phase>,
+        },
+        ListReader {
+            key: "media",
+            max: MAX_MODULE_MEDIA,
+            read: element::<MediaFile>,
+        },
+        ListReader {
+            key: "forms",
+            max: MAX_MODULE_FORMS,
+            read: element::<FormTemplate>,
+        },
     ];
     let module: ModuleManifest = parse_all(MODULE_FILE, text, &lists, report)?;
     let limits = check_count(MODULE_FILE, "media", module.media.len(), MAX_MODULE_MEDIA)
@@ -54,14 +61,12 @@ fn read_module(text: &str, report: &mut PackCheckReport) -> Option<ModuleManifes
         report.problem(&e, Some(text), None);
         return None;
     }
-    for e in module_problems(&module) {
-        report.problem(&e, Some(text), None);
-    }
+    report.add_problems(&module_problems(&module), Some(text));
     Some(module)
 }
 
 /// Topics with fewer than [`MIN_KEYWORDS`] keywords in the module's language.
-fn keyword_warnings(module: &ModuleManifest, text: &str, report: &mut PackCheckReport) {
+fn keyword_warnings(module: &ModuleManifest, text: &JsonText<'_>, report: &mut PackCheckReport) {
     let spanish = module.language == "es";
     for (i, phase) in module.phases.iter().enumerate() {
         for (j, section) in phase.sections.iter().enumerate() {
@@ -99,26 +104,28 @@ pub fn check_module_pack(files: &[(String, String)], unreadable: &[PackError]) -
     }
     let texts = Texts::new(files, unreadable);
     let text = match texts.get(MODULE_FILE) {
-        Found::Text(text) => text,
+        Found::Text(text) => JsonText::new(text),
         Found::Failed => return report,
         Found::Missing => {
             report.problem(&missing_manifest(MODULE_FILE), None, None);
             return report;
         }
     };
-    let Some(module) = read_module(text, &mut report) else {
+    let Some(module) = read_module(&text, &mut report) else {
         return report;
     };
     for (i, media) in module.media.iter().enumerate() {
         let listed = !escapes_pack(&media.file) && media_extension_fits(media.kind, &media.file);
         if listed && matches!(texts.get(&media.file), Found::Missing) {
             let e = missing(MODULE_FILE, format!("media[{i}].file"), &media.file);
-            report.problem(&e, Some(text), None);
+            report.problem(&e, Some(&text), None);
         }
     }
-    keyword_warnings(&module, text, &mut report);
+    keyword_warnings(&module, &text, &mut report);
     report
 }
 
+#[cfg(test)]
+mod adversarial_tests;
 #[cfg(test)]
 mod tests;

@@ -5,10 +5,8 @@
 
 use super::model::{FieldTemplate, FormTemplate, MediaFile, ModuleManifest, MODULE_FORMAT_VERSION};
 use super::MODULE_FILE;
-use crate::course::validate::{
-    check_filled, check_unique, escapes_pack, first, outside_pack, Problems,
-};
-use crate::course::{PackError, PackErrorKind};
+use crate::course::validate::{check_filled, check_unique, escapes_pack, first, outside_pack};
+use crate::course::{PackError, PackErrorKind, Problems};
 use crate::modules::contract::{MediaType, MAX_FIELDS, MAX_OPTIONS};
 use crate::modules::keywords::Keyword;
 use crate::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
@@ -342,6 +340,7 @@ fn check_topic(at: &str, topic: &super::model::Topic, out: &mut Problems) {
 }
 
 fn check_sections(module: &ModuleManifest, out: &mut Problems) {
+    let media: HashSet<&str> = module.media.iter().map(|m| m.file.as_str()).collect();
     let mut section_ids = Vec::new();
     let mut topic_ids = Vec::new();
     for (i, phase) in module.phases.iter().enumerate() {
@@ -382,7 +381,7 @@ fn check_sections(module: &ModuleManifest, out: &mut Problems) {
                 out,
             );
             for (k, path) in section.media.iter().enumerate() {
-                if module.media_file(path).is_none() {
+                if !media.contains(path.as_str()) {
                     out.push(
                         PackError::field(
                             PackErrorKind::MissingFile,
@@ -416,7 +415,7 @@ fn check_sections(module: &ModuleManifest, out: &mut Problems) {
 
 /// Every problem of `module.json` that its JSON shape cannot show (docs/module-pack.md),
 /// in the order the importer meets them.
-pub fn module_problems(module: &ModuleManifest) -> Vec<PackError> {
+pub fn module_problems(module: &ModuleManifest) -> Problems {
     let mut out = Problems::new();
     check_structure(module, &mut out);
     check_unique(
