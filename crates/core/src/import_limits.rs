@@ -56,6 +56,17 @@ pub const MAX_CONTENT_FILES: usize = 5_000;
 pub const MAX_PREREQUISITES: usize = 10_000;
 /// Most drill templates in a course (each is rendered with several seeds at import).
 pub const MAX_DRILLS: usize = 2_000;
+/// Most misconceptions in one unit. Each becomes a true-or-false drill, a line of the
+/// unit's anchor chunk and a claim the tutor checks answers against, so a unit needs a
+/// handful (the packs shipped hold at most 4); without a limit one unit of an 8 MiB
+/// `course.json` could hold ~2.8 million blank ones (3.2 s and 352 MiB to parse alone).
+/// Items past it are counted while reading, not built.
+pub const MAX_MISCONCEPTIONS: usize = 50;
+/// Most foreseen mistakes in one drill template. Each is rendered and answer-checked at
+/// every seed and draw of the template at import, and compared with every wrong answer
+/// a student gives; the packs shipped hold at most 1 a drill, and 100,000 took ~40 s to
+/// check in a release build. Items past it are counted while reading, not built.
+pub const MAX_MISTAKES: usize = 50;
 /// Most sections (passages before chunking) of a course's content files together, or of
 /// one specification file: each is embedded at import.
 pub const MAX_SECTIONS: usize = 20_000;

@@ -5,7 +5,7 @@
 //! memory the import and the view added.
 //!
 //! `--worst-case N` imports instead N crafted files near the 16 MiB limit, in turn: a
-//! sealed hand-in of 40,000 units, one of millions of empty statements (both refused),
+//! sealed hand-in of 30,000 units, one of millions of empty statements (both refused),
 //! and the largest sealed hand-in within every limit (accepted); the peak memory must
 //! not grow with N.
 
@@ -162,15 +162,15 @@ fn worst_case_file(kind: usize, s: usize, now: DateTime<Utc>) -> Result<String, 
         serde_json::to_string(&value).map_err(failed)
     };
     match kind {
-        0 => sealed(40_000, 0),
+        0 => sealed(30_000, 0),
         1 => {
             let mut value: serde_json::Value =
                 serde_json::from_str(&sealed(2, 0)?).map_err(failed)?;
-            let room = usize::try_from(MAX_HANDIN_BYTES).unwrap_or(0) - 4096;
+            let room = usize::try_from(MAX_HANDIN_BYTES).unwrap_or(0) - (1 << 20);
             value["statements"] = serde_json::Value::Array(vec![serde_json::json!({}); room / 3]);
             serde_json::to_string(&value).map_err(failed)
         }
-        _ => sealed(MAX_HANDIN_UNITS, 28_000),
+        _ => sealed(MAX_HANDIN_UNITS, 14_000),
     }
 }
 

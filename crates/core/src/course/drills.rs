@@ -52,7 +52,8 @@ pub struct DrillTemplate {
     /// Computed values: name → expression over the parameters and earlier values.
     #[serde(default, rename = "let")]
     pub computed: BTreeMap<String, String>,
-    /// Foreseen wrong answers and their tags.
-    #[serde(default)]
+    /// Foreseen wrong answers and their tags; at most
+    /// [`MAX_MISTAKES`](crate::import_limits::MAX_MISTAKES).
+    #[serde(default, deserialize_with = "super::bounded::mistakes")]
     pub mistakes: Vec<MistakePattern>,
 }

@@ -7,12 +7,16 @@ use super::error::{PackError, PackErrorKind};
 use super::model::{CourseManifest, ExamFile};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
 use crate::import_limits::{
-    check_count, MAX_CONTENT_FILES, MAX_DRILLS, MAX_PREREQUISITES, MAX_QUESTIONS, MAX_UNITS,
+    check_count, MAX_CONTENT_FILES, MAX_DRILLS, MAX_MISCONCEPTIONS, MAX_MISTAKES,
+    MAX_PREREQUISITES, MAX_QUESTIONS, MAX_UNITS,
 };
 use std::collections::HashSet;
 
-/// Units, content files, prerequisite edges and drills within their limits, and no
-/// content path listed twice (`import_duplicate_path` at the second listing).
+/// Units, content files, prerequisite edges, drills, each unit's misconceptions and each
+/// drill's mistakes within their limits, and no content path listed twice
+/// (`import_duplicate_path` at the second listing). A course parsed from text has its
+/// misconceptions and mistakes held to their limits while it is read
+/// ([`super::bounded`]); a course built in code is held to them here.
 pub(crate) fn check_course_limits(course: &CourseManifest) -> Result<(), PackError> {
     check_count(COURSE_FILE, "units", course.units.len(), MAX_UNITS)?;
     check_count(
@@ -26,6 +30,19 @@ pub(crate) fn check_course_limits(course: &CourseManifest) -> Result<(), PackErr
     check_count(COURSE_FILE, "units[*].content", contents, MAX_CONTENT_FILES)?;
     let drills = course.units.iter().map(|u| u.drills.len()).sum();
     check_count(COURSE_FILE, "units[*].drills", drills, MAX_DRILLS)?;
+    for (i, unit) in course.units.iter().enumerate() {
+        let field = format!("units[{i}].misconceptions");
+        check_count(
+            COURSE_FILE,
+            &field,
+            unit.misconceptions.len(),
+            MAX_MISCONCEPTIONS,
+        )?;
+        for (j, drill) in unit.drills.iter().enumerate() {
+            let field = format!("units[{i}].drills[{j}].mistakes");
+            check_count(COURSE_FILE, &field, drill.mistakes.len(), MAX_MISTAKES)?;
+        }
+    }
     Ok(())
 }
 
@@ -90,6 +107,40 @@ mod tests {
         );
         let e = parse_course(&course(&unit)).unwrap_err();
         assert_eq!(e.code(), "import_too_many_items");
+    }
+
+    #[test]
+    fn a_unit_with_a_million_misconceptions_is_refused_while_parsing() {
+        let unit = format!(
+            r#"{{"id":"u0","title":"U","anchor":"a","misconceptions":[{}]}}"#,
+            vec![r#""""#; 1_000_000].join(",")
+        );
+        let e = parse_course(&course(&unit)).unwrap_err();
+        assert_eq!(
+            (e.code().as_str(), e.field.as_deref()),
+            ("import_too_many_items", Some("units[0].misconceptions"))
+        );
+        assert_eq!(e.detail, "1000000 items; the limit is 50");
+        let fifty = format!(
+            r#"{{"id":"u0","title":"U","anchor":"a","misconceptions":[{}]}}"#,
+            vec![r#""Thinks so.""#; MAX_MISCONCEPTIONS].join(",")
+        );
+        assert!(parse_course(&course(&fifty)).is_ok());
+    }
+
+    #[test]
+    fn a_drill_with_a_hundred_thousand_mistakes_is_refused_before_any_is_checked() {
+        let mistakes = vec![r#"{"answer":"x = [[a]]","tag":"adds"}"#; 100_000].join(",");
+        let unit = format!(
+            r#"{{"id":"u0","title":"U","anchor":"a","misconceptions":[{{"tag":"adds","text":"Adds."}}],
+            "drills":[{{"id":"d","prompt":"Solve.","question":"x + [[a]] = 0","answer":"x = [[-a]]",
+            "params":{{"a":{{"min":1,"max":9}}}},"mistakes":[{mistakes}]}}]}}"#
+        );
+        let e = parse_course(&course(&unit)).unwrap_err();
+        assert_eq!(
+            (e.code().as_str(), e.field.as_deref()),
+            ("import_too_many_items", Some("units[0].drills[0].mistakes"))
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! docs/course-pack.md.
 
 pub mod authoring;
+mod bounded;
 pub mod check;
 mod chunk;
 mod dag;

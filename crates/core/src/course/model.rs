@@ -50,8 +50,9 @@ pub struct Unit {
     /// Topic tags.
     #[serde(default)]
     pub tags: Vec<String>,
-    /// Common student errors, one sentence each, with the tags drill grading counts.
-    #[serde(default)]
+    /// Common student errors, one sentence each, with the tags drill grading counts; at
+    /// most [`MAX_MISCONCEPTIONS`](crate::import_limits::MAX_MISCONCEPTIONS).
+    #[serde(default, deserialize_with = "super::bounded::misconceptions")]
     pub misconceptions: Vec<Misconception>,
     /// Content files, relative to the pack root.
     #[serde(default)]

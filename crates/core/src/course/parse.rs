@@ -1,6 +1,7 @@
 //! Parsing `course.json` and `exams.json` into their types, with errors that name the
 //! field (`units[3].id`) or the line and column of a syntax error.
 
+use super::bounded::over_limit;
 use super::error::{PackError, PackErrorKind};
 use super::limits::{check_course_limits, check_exam_limits};
 use super::misconception::tag_untagged;
@@ -25,6 +26,16 @@ pub(crate) fn without_position(error: &serde_json::Error) -> String {
         .to_string()
 }
 
+/// The error of a value of `file` at `path` that does not fit its type: a list over its
+/// import limit (`import_too_many_items`), or any other invalid field.
+pub(crate) fn data_error(file: &str, path: String, error: &serde_json::Error) -> PackError {
+    let detail = without_position(error);
+    match over_limit(&detail) {
+        Some(count) => PackError::field(PackErrorKind::TooManyItems, file, path, count),
+        None => PackError::field(PackErrorKind::InvalidField, file, path, detail),
+    }
+}
+
 /// Parses `text` as `file`'s type, errors naming the field path or the syntax error.
 pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, PackError> {
     let deserializer = &mut serde_json::Deserializer::from_str(text);
@@ -32,12 +43,7 @@ pub(crate) fn parse<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Pa
         let path = e.path().to_string();
         let inner = e.into_inner();
         match inner.classify() {
-            Category::Data => PackError::field(
-                PackErrorKind::InvalidField,
-                file,
-                path,
-                without_position(&inner),
-            ),
+            Category::Data => data_error(file, path, &inner),
             Category::Syntax | Category::Eof | Category::Io => PackError::file(
                 PackErrorKind::InvalidJson,
                 file,

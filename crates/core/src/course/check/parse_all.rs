@@ -8,7 +8,7 @@
 use super::json_lines::JsonText;
 use super::json_lists::read_lists;
 use super::report::PackCheckReport;
-use crate::course::parse::{parse, without_position};
+use crate::course::parse::{data_error, parse};
 use crate::course::{PackError, PackErrorKind};
 use crate::import_limits::check_count;
 use serde::de::DeserializeOwned;
@@ -40,12 +40,7 @@ pub(crate) fn element<T: DeserializeOwned>(
     } else {
         format!("{prefix}.{inner}")
     };
-    Some(PackError::field(
-        PackErrorKind::InvalidField,
-        file,
-        field,
-        without_position(&e.into_inner()),
-    ))
+    Some(data_error(file, field, &e.into_inner()))
 }
 
 /// A missing field's path made to name the field (`questions[0]` → `questions[0].memo`).
