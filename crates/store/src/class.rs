@@ -384,3 +384,62 @@ async fn hand_in(
         report,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProfileKind;
+    use lantern_core::progress::{make_hand_in, CourseProgress, HandInStudent};
+
+    fn report(at: DateTime<Utc>) -> ProgressReport {
+        ProgressReport {
+            student: HandInStudent {
+                key: "ab".repeat(16),
+                name: "Ana".into(),
+            },
+            exported_at: at,
+            courses: vec![CourseProgress {
+                course_id: "cells".into(),
+                title: "Cells".into(),
+                units: vec![],
+                questions: vec![],
+                minutes_on_task: 3,
+                first_activity_at: Some(at),
+                last_activity_at: Some(at),
+            }],
+            arguments: vec![],
+            modules: vec![],
+        }
+    }
+
+    #[tokio::test]
+    async fn a_hand_in_kept_before_summaries_existed_gets_one_and_stays_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+        let at: DateTime<Utc> = "2026-11-02T10:00:00Z".parse().unwrap();
+        let class = store
+            .create_profile_of_kind("Class", ProfileKind::Class, Some("2468"), at)
+            .await
+            .unwrap()
+            .id;
+        let file = make_hand_in(report(at), &[], "all").unwrap().file_text;
+        store
+            .class_import(class, "ana.progress.json", file.as_bytes(), at)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE class_hand_ins SET summary = NULL")
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        let view = store
+            .class_view(class, &ClassFilter::default(), at)
+            .await
+            .unwrap();
+        assert_eq!(view.students.len(), 1);
+        let summary: Option<String> = sqlx::query_scalar("SELECT summary FROM class_hand_ins")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert!(summary.unwrap().contains("\"courseId\":\"cells\""));
+    }
+}
