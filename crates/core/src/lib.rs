@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod class;
 pub mod clock;
 pub mod coach;
+pub mod counted_list;
 pub mod course;
 pub mod error;
 pub mod eval;

@@ -7,8 +7,8 @@
 use crate::{Store, StoreError};
 use chrono::{DateTime, SecondsFormat, Utc};
 use lantern_core::class::{
-    class_view, evidence_of, in_use, most_trusted, Chosen, ClassFilter, ClassHandIn, ClassTrust,
-    ClassView, CourseEvidence, HandInHistoryEntry, HandInMeta,
+    class_view, evidence_of, in_use, Chosen, ClassFilter, ClassHandIn, ClassTrust, ClassView,
+    CourseEvidence, HandInHistoryEntry, HandInMeta,
 };
 use lantern_core::progress::{
     check_not_future, csv_summary, read_hand_in, ProgressError, ProgressReport,
@@ -161,7 +161,7 @@ impl Store {
         let metas = metas(&mut conn, class_id, student_key).await?;
         let chosen = choices(&mut conn, class_id).await?;
         let mut out = Vec::new();
-        for digest in most_trusted(&metas, &chosen).into_values() {
+        for digest in ClassTrust::of(&metas, chosen).per_student.into_values() {
             let report = hand_in(&mut conn, class_id, &digest).await?.report;
             out.push((report.student.name.clone(), csv_summary(&report)));
         }

@@ -6,7 +6,6 @@
 
 mod contract;
 mod export;
-mod merge;
 pub mod trust;
 mod view;
 
@@ -16,10 +15,7 @@ pub use contract::{
     StuckStudent, UnitConfusions,
 };
 pub use export::{class_csv, class_page};
-pub use merge::{course_records, newest_per_student};
-pub use trust::{
-    evidence_of, in_use, most_trusted, Chosen, ClassTrust, CourseEvidence, HandInMeta, StudentFlag,
-};
+pub use trust::{evidence_of, in_use, Chosen, ClassTrust, CourseEvidence, HandInMeta, StudentFlag};
 pub use view::{
     class_view, is_stuck, CONFUSIONS_PER_UNIT, FAILED_QUESTIONS_SHOWN, STUCK_DRILL_ATTEMPTS,
     STUCK_EXAM_WRONG,

@@ -109,7 +109,7 @@ pub enum StudentFlag {
 
 /// A hand-in's rank among its student's, higher trusted first: the teacher's choice,
 /// then unedited over edited, then newer, then by digest (so the order is total).
-pub fn rank<'a>(
+fn rank<'a>(
     student_key: &str,
     digest: &'a str,
     edited: bool,
@@ -158,15 +158,6 @@ pub fn in_use(metas: &[HandInMeta], chosen: &Chosen) -> BTreeSet<String> {
     best_per_scope(metas, chosen)
         .into_values()
         .map(|m| m.digest.clone())
-        .collect()
-}
-
-/// Each student key's most trusted hand-in (its digest).
-pub fn most_trusted(metas: &[HandInMeta], chosen: &Chosen) -> BTreeMap<String, String> {
-    best_per_scope(metas, chosen)
-        .into_iter()
-        .filter(|((_, scope), _)| scope.is_none())
-        .map(|((key, _), m)| (key.to_string(), m.digest.clone()))
         .collect()
 }
 
@@ -226,12 +217,15 @@ fn work_disagrees(oldest_first: &[&HandInMeta]) -> bool {
     false
 }
 
-/// What the class view needs beside the hand-ins in use: the teacher's choices, each
-/// key's flags, and how many hand-ins the class keeps of each key.
+/// What the class view needs beside the hand-ins in use: which hand-in is in use per
+/// student and per student and course, each key's flags, and how many hand-ins the
+/// class keeps of each key.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClassTrust {
-    /// The hand-in the teacher chose per student key.
-    pub chosen: Chosen,
+    /// Per student key, the digest of their most trusted hand-in.
+    pub per_student: BTreeMap<String, String>,
+    /// Per student key and course id, the digest of their most trusted hand-in having it.
+    pub per_course: BTreeMap<String, BTreeMap<String, String>>,
     /// Each flagged key's flags.
     pub flags: BTreeMap<String, BTreeSet<StudentFlag>>,
     /// Hand-ins kept per key.
@@ -245,11 +239,37 @@ impl ClassTrust {
         for meta in metas {
             *kept.entry(meta.student_key.clone()).or_default() += 1;
         }
+        let mut per_student = BTreeMap::new();
+        let mut per_course: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+        for ((key, scope), meta) in best_per_scope(metas, &chosen) {
+            let digest = meta.digest.clone();
+            match scope {
+                None => per_student.insert(key.to_string(), digest),
+                Some(course) => per_course
+                    .entry(key.to_string())
+                    .or_default()
+                    .insert(course.to_string(), digest),
+            };
+        }
         Self {
+            per_student,
+            per_course,
             flags: flags(metas, &chosen),
-            chosen,
             kept,
         }
+    }
+
+    /// Whether `digest` is `key`'s hand-in in use for their arguments and modules.
+    pub fn in_use_for_student(&self, key: &str, digest: &str) -> bool {
+        self.per_student.get(key).is_some_and(|d| d == digest)
+    }
+
+    /// Whether `digest` is `key`'s hand-in in use for course `course_id`.
+    pub fn in_use_for_course(&self, key: &str, course_id: &str, digest: &str) -> bool {
+        self.per_course
+            .get(key)
+            .and_then(|courses| courses.get(course_id))
+            .is_some_and(|d| d == digest)
     }
 
     /// The flags of `key`, in a fixed order.

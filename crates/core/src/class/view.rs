@@ -5,7 +5,6 @@ use super::contract::{
     ClassCell, ClassConfusion, ClassCourse, ClassCourseChoice, ClassFilter, ClassHandIn, ClassRow,
     ClassStudent, ClassUnit, ClassView, FailedQuestion, RecheckDue, StuckStudent, UnitConfusions,
 };
-use super::merge::{course_records, newest_per_student};
 use super::trust::ClassTrust;
 use crate::progress::{CourseProgress, UnitRecord};
 use crate::tutor::contract::MasteryTier;
@@ -60,7 +59,7 @@ pub fn class_view(
     now: DateTime<Utc>,
 ) -> ClassView {
     let students = students(hand_ins, trust);
-    let records = course_records(hand_ins, &trust.chosen);
+    let records = course_records(hand_ins, trust);
     let courses = course_choices(&records);
     let chosen = filter
         .course_id
@@ -84,8 +83,9 @@ pub fn class_view(
 }
 
 fn students(hand_ins: &[ClassHandIn], trust: &ClassTrust) -> Vec<ClassStudent> {
-    let mut out: Vec<ClassStudent> = newest_per_student(hand_ins, &trust.chosen)
-        .into_values()
+    let mut out: Vec<ClassStudent> = hand_ins
+        .iter()
+        .filter(|h| trust.in_use_for_student(&h.report.student.key, &h.digest))
         .map(|h| ClassStudent {
             key: h.report.student.key.clone(),
             name: h.report.student.name.clone(),
@@ -103,6 +103,26 @@ fn students(hand_ins: &[ClassHandIn], trust: &ClassTrust) -> Vec<ClassStudent> {
             .cmp(&b.name.to_lowercase())
             .then(a.key.cmp(&b.key))
     });
+    out
+}
+
+/// Every course's records: per course id, each student's record from their hand-in in
+/// use for it.
+fn course_records<'a>(
+    hand_ins: &'a [ClassHandIn],
+    trust: &ClassTrust,
+) -> BTreeMap<&'a str, BTreeMap<&'a str, Record<'a>>> {
+    let mut out: BTreeMap<&str, BTreeMap<&str, Record>> = BTreeMap::new();
+    for h in hand_ins {
+        let key = h.report.student.key.as_str();
+        for course in &h.report.courses {
+            if trust.in_use_for_course(key, &course.course_id, &h.digest) {
+                out.entry(course.course_id.as_str())
+                    .or_default()
+                    .insert(key, (h, course));
+            }
+        }
+    }
     out
 }
 

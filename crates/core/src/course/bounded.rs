@@ -1,15 +1,14 @@
 //! A pack's inner lists (a unit's misconceptions, a drill's mistakes) read within their
-//! import limits: the first elements are built, the rest only counted (as
-//! [`IgnoredAny`]), and a list over its limit fails the parse with a message that
+//! import limits: the first elements are built, the rest only counted
+//! ([`keep_first`]), and a list over its limit fails the parse with a message that
 //! [`over_limit`] recognises, so it is reported as `import_too_many_items` on the list's
 //! path, and the parse of a crafted list costs no more than skipping its text.
 
 use super::drills::MistakePattern;
 use super::misconception::Misconception;
+use crate::counted_list::keep_first;
 use crate::import_limits::{MAX_MISCONCEPTIONS, MAX_MISTAKES};
-use serde::de::{Deserialize, Deserializer, Error, IgnoredAny, SeqAccess, Visitor};
-use std::fmt;
-use std::marker::PhantomData;
+use serde::de::{Deserialize, Deserializer, Error};
 
 /// How the error of a list over its limit starts; the rest is `N items; the limit is M`.
 const OVER_LIMIT: &str = "list over its import limit: ";
@@ -38,44 +37,14 @@ fn at_most<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     deserializer: D,
     max: usize,
 ) -> Result<Vec<T>, D::Error> {
-    deserializer.deserialize_seq(AtMost {
-        max,
-        items: PhantomData,
-    })
-}
-
-struct AtMost<T> {
-    max: usize,
-    items: PhantomData<T>,
-}
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for AtMost<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a sequence of at most {} items", self.max)
+    let list = keep_first(deserializer, max)?;
+    if list.count > max {
+        return Err(D::Error::custom(format!(
+            "{OVER_LIMIT}{} items; the limit is {max}",
+            list.count
+        )));
     }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(self.max));
-        while items.len() < self.max {
-            match seq.next_element()? {
-                Some(item) => items.push(item),
-                None => return Ok(items),
-            }
-        }
-        let mut len = items.len();
-        while seq.next_element::<IgnoredAny>()?.is_some() {
-            len += 1;
-        }
-        if len > self.max {
-            return Err(A::Error::custom(format!(
-                "{OVER_LIMIT}{len} items; the limit is {}",
-                self.max
-            )));
-        }
-        Ok(items)
-    }
+    Ok(list.kept)
 }
 
 #[cfg(test)]

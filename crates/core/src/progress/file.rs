@@ -1,16 +1,16 @@
 //! The hand-in file: the report, its xAPI statements and the seal, as one JSON file;
 //! and reading one back with bounded memory, telling an edited file from a sealed one.
 
-use super::bounded::BoundedStatements;
 use super::contract::ProgressReport;
 use super::csv_summary::csv_summary;
 use super::error::ProgressError;
 use super::events::ProgressEvent;
-use super::limits::over_limit;
+use super::limits::{over_limit, MAX_HANDIN_STATEMENTS};
 use super::seal::{seal, seal_matches, SEAL_ALGORITHM};
 use super::xapi::statements;
+use crate::counted_list::{keep_first, CountedList};
 use chrono::{DateTime, Duration, Utc};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -57,15 +57,23 @@ struct FileShape {
 }
 
 /// The file as read: the same fields, named one by one so the statements stream
-/// through [`BoundedStatements`] instead of being buffered whole.
+/// through [`keep_first`] (the first [`MAX_HANDIN_STATEMENTS`] kept, the rest only
+/// counted) instead of being buffered whole.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ReadShape {
     format: String,
     version: u32,
     report: ProgressReport,
-    statements: BoundedStatements,
+    #[serde(deserialize_with = "statements_within_limit")]
+    statements: CountedList<Value>,
     seal: SealField,
+}
+
+fn statements_within_limit<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<CountedList<Value>, D::Error> {
+    keep_first(deserializer, MAX_HANDIN_STATEMENTS)
 }
 
 /// A hand-in ready to save: exactly the bytes the student is shown.

@@ -4,7 +4,6 @@
 //! before it is saved; nothing else leaves the laptop. The class view reads these
 //! files (see [`crate::class`]).
 
-mod bounded;
 mod build;
 mod contract;
 mod csv_summary;
