@@ -5,14 +5,16 @@
 #      whose fingerprint is the one given with --fingerprint (required);
 #   2. installs only that key (re-exported by gpg) as /usr/share/keyrings/lantern-archive-keyring.gpg;
 #   3. adds /etc/apt/sources.list.d/lantern.list, `deb [signed-by=…] URI lantern main`;
-#   4. runs `apt-get update` for that source only, then `apt-get install -y lantern`.
+#   4. runs `apt-get update` for that source only, then `apt-get install -y lantern`
+#      (and lantern-model-writer, the 1.1 GB writer model, with --writer).
 # apt then refuses a repository whose Release is unsigned or signed by another key, and
 # a package whose bytes differ from the signed index. Every check runs before anything
 # on the laptop changes.
 #
-# usage: sh install-lantern.sh --fingerprint FPR [REPOSITORY]
+# usage: sh install-lantern.sh --fingerprint FPR [--writer] [REPOSITORY]
 #   FPR: the 40-hex-digit fingerprint of the school's archive key (spaces allowed), given
 #        to the person installing by another way than the repository itself (docs/packaging.md)
+#   --writer: also install the writer model's package (lantern-model-writer)
 #   REPOSITORY: this script's folder (default), another folder, or http://host/path
 set -eu
 
@@ -20,9 +22,11 @@ fail() { echo "error: $*; nothing was installed" >&2; exit 1; }
 
 fingerprint=""
 repo=""
+packages=lantern
 while [ $# -gt 0 ]; do
   case "$1" in
     --fingerprint) fingerprint=$(printf '%s' "${2:-}" | tr -d ' ' | tr a-f A-F); shift $(( $# > 1 ? 2 : 1 )) ;;
+    --writer) packages="lantern lantern-model-writer"; shift ;;
     -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) repo=$1; shift ;;
   esac
@@ -77,5 +81,7 @@ if ! apt-get update -q -o Dir::Etc::sourcelist=sources.list.d/lantern.list -o Di
   rm -f /etc/apt/sources.list.d/lantern.list "$keyring"
   fail "apt could not read the repository at $uri"
 fi
-DEBIAN_FRONTEND=noninteractive apt-get install -y -q lantern
-echo "Lantern is installed; later updates arrive with: apt-get update && apt-get install lantern"
+# $packages is one or two fixed words, split on purpose.
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q $packages
+echo "Installed: $packages; later updates arrive with: apt-get update && apt-get upgrade"

@@ -2,6 +2,8 @@
 # Builds Lantern's signed release for schools, in one folder to copy to a USB stick or
 # a file share (see docs/packaging.md):
 #   - the .deb with the model pack inside (src-tauri/tauri.offline-pack.conf.json);
+#   - the writer model (the manifest's model with "writer": true, about 1.1 GB) as its own
+#     package, lantern-model-writer, which a school installs only if it wants it;
 #   - a signed apt repository (pool/, dists/lantern/ with Release, InRelease, Release.gpg)
 #     and its public keyring, so `apt install lantern` works with no internet;
 #   - a signed update (updates/latest.json in Tauri's updater format and the package's
@@ -20,9 +22,16 @@
 # and what they need, from this machine's apt sources) in the pool, for laptops that do
 # not have them; build on the distribution release the laptops run.
 #
+# The writer's package installs its GGUF into the app's pack folder (/usr/lib/Lantern/models),
+# where Lantern finds it. It is versioned by the model, not the app, and one already in
+# --out's pool is kept: a new app release (apt or the signed update, which carries only
+# the app) never makes a laptop download it again. --no-writer leaves it out (the test
+# suite does when models/pack lacks it); --no-pack does too, since the writer is found
+# only beside the bundled pack.
+#
 # usage: bash scripts/release.sh --keys DIR [--generate-keys] [--out DIR] [--debug]
-#          [--no-pack] [--with-dependencies] [--deb FILE] [--update-location LOCATION]
-#          [--notes TEXT] [--key-name "Name <email>"]
+#          [--no-pack] [--no-writer] [--with-dependencies] [--deb FILE]
+#          [--update-location LOCATION] [--notes TEXT] [--key-name "Name <email>"]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -31,6 +40,7 @@ keys=${LANTERN_RELEASE_KEYS:-}
 out=target/lantern-repo
 profile=release
 pack=yes
+writer=yes
 dependencies=no
 deb=""
 generate=no
@@ -39,7 +49,7 @@ notes=""
 key_name="Lantern release signing (throwaway) <release@lantern.invalid>"
 suite=lantern
 
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
@@ -49,6 +59,7 @@ while [ $# -gt 0 ]; do
     --out) out=${2:?--out needs a folder}; shift 2 ;;
     --debug) profile=debug; shift ;;
     --no-pack) pack=no; shift ;;
+    --no-writer) writer=no; shift ;;
     --with-dependencies) dependencies=yes; shift ;;
     --deb) deb=${2:?--deb needs a file}; shift 2 ;;
     --generate-keys) generate=yes; shift ;;
@@ -124,7 +135,18 @@ import json, sys
 path, pubkey, location, pack = sys.argv[1:]
 config = {"plugins": {"updater": {"pubkey": pubkey, "location": location}}}
 if pack == "yes":
-    config["bundle"] = json.load(open("src-tauri/tauri.offline-pack.conf.json"))["bundle"]
+    bundle = json.load(open("src-tauri/tauri.offline-pack.conf.json"))["bundle"]
+    # The app's package carries the default pack and nothing else: every file of a default
+    # model, and none of a model that ships as its own package (the writer).
+    prefix = "../models/pack/"
+    sources = [s[len(prefix):] for s in bundle["resources"] if s.startswith(prefix)]
+    covered = lambda p: any(p == s or (s.endswith("/") and p.startswith(s)) or s == "" for s in sources)
+    for model in json.load(open("models/manifest.json"))["models"]:
+        for file in model["files"]:
+            if bool(model.get("default")) != covered(file["path"]):
+                sys.exit(f"error: src-tauri/tauri.offline-pack.conf.json {'leaves out' if model.get('default') else 'bundles'} "
+                         f"{file['path']} ({model['name']}); the app's package holds exactly the default models' files")
+    config["bundle"] = bundle
 open(path, "w").write(json.dumps(config, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
 PY
 
@@ -163,6 +185,92 @@ else
 fi
 mv "$out/$pool/$name.partial" "$out/$pool/$name"
 deb="$out/$pool/$name"
+
+# The writer model as its own package, lantern-model-writer (Architecture: all: the same
+# GGUF for every machine). Its version is the model's — the version of the registry
+# packages the file is assembled from, plus writer_revision, bumped when this package's
+# layout changes — so it stays the same from one app release to the next. It depends on
+# a Lantern whose compiled manifest knows the model (this one or newer), never on one
+# exact version, so an app update leaves it installed. Uncompressed (-Znone): a Q4_K_M
+# GGUF shrinks by 2 % at best (zstd -1), and any dpkg, Debian 11's too, reads it.
+writer_revision=1
+if [ "$writer" = yes ] && [ "$pack" = no ]; then
+  say "no writer package: with --no-pack the app looks for models outside its own folder"
+  writer=no
+fi
+if [ "$writer" = yes ]; then
+  IFS=$'\t' read -r writer_model writer_file writer_sha writer_upstream < <(python3 - <<'PY'
+import json, sys
+writers = [m for m in json.load(open("models/manifest.json"))["models"] if m.get("writer")]
+if len(writers) != 1 or len(writers[0]["files"]) != 1:
+    sys.exit("error: models/manifest.json must name exactly one writer model, of one file")
+model = writers[0]
+file = model["files"][0]
+versions = {p["version"] for p in file["parts"]}
+if len(versions) != 1:
+    sys.exit(f"error: {model['name']}'s parts have several versions ({', '.join(sorted(versions))}): give its package one")
+print(model["name"], file["path"], file["sha256"], versions.pop(), sep="\t")
+PY
+  )
+  [ -n "${writer_upstream:-}" ] || die "models/manifest.json has no usable writer model"
+  writer_package=lantern-model-writer
+  writer_version="$writer_upstream-$writer_revision"
+  writer_pool="pool/main/${writer_package:0:1}/$writer_package"
+  writer_name="${writer_package}_${writer_version}_all.deb"
+  # Where the app's package puts its pack: Tauri's resource folder, /usr/lib/<productName>.
+  models_dir="usr/lib/$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["productName"])' src-tauri/tauri.conf.json)/models"
+  mkdir -p "$out/$writer_pool"
+  if [ -f "$out/$writer_pool/$writer_name" ]; then
+    dpkg-deb --field "$out/$writer_pool/$writer_name" Description | grep -qx " SHA-256: $writer_sha" \
+      || die "$out/$writer_pool/$writer_name holds another model than $writer_sha: bump writer_revision in $0"
+    say "writer package $writer_name: kept from the pool (laptops that have it download nothing)"
+  else
+    say "writer package $writer_name ($writer_model)"
+    python3 models/fetch.py --dest "$root/models/pack" "$writer_model"
+    stage="$root/target/release-writer/$writer_package"
+    rm -rf "$stage"
+    mkdir -p "$stage/DEBIAN" "$stage/$models_dir" "$stage/usr/share/doc/$writer_package"
+    # A hard link (no copy of 1.1 GB) when the file is already as the package wants it.
+    source="$root/models/pack/$writer_file"
+    if [ "$(stat -c %a "$source")" != 644 ] || ! ln "$source" "$stage/$models_dir/$writer_file" 2>/dev/null; then
+      cp "$source" "$stage/$models_dir/$writer_file"
+      chmod 644 "$stage/$models_dir/$writer_file"
+    fi
+    python3 - "$writer_model" "$models_dir/$writer_file" > "$stage/usr/share/doc/$writer_package/copyright" <<'PY'
+import json, sys
+name, path = sys.argv[1:]
+model = next(m for m in json.load(open("models/manifest.json"))["models"] if m["name"] == name)
+file = model["files"][0]
+print(f"Files: /{path}")
+print(f"Model: {name}. {model['description']}")
+print(f"Licence: {model['licence']}")
+print(f"Size: {file['size']} bytes; SHA-256: {file['sha256']} (pinned in Lantern's models/manifest.json)")
+print("On Debian systems the Apache License 2.0 is in /usr/share/common-licenses/Apache-2.0.")
+PY
+    writer_size=$(stat -c %s "$source")
+    cat > "$stage/DEBIAN/control" <<CONTROL
+Package: $writer_package
+Version: $writer_version
+Architecture: all
+Maintainer: $(dpkg-deb --field "$deb" Maintainer)
+Installed-Size: $(du -s --apparent-size --block-size=1K "$stage/usr" | cut -f1)
+Depends: $package (>= $deb_version)
+Section: education
+Priority: optional
+Description: writer model for Lantern, the offline study desk
+ The model Lantern writes with ($writer_model), a GGUF of
+ $(( writer_size / 1000000 )) MB installed into /$models_dir beside the app's model pack,
+ where Lantern finds it and lists it on its Models page.
+ .
+ File: $writer_file
+ Size: $writer_size bytes
+ SHA-256: $writer_sha
+CONTROL
+    dpkg-deb --root-owner-group -Znone --build "$stage" "$out/$writer_pool/$writer_name.partial" >/dev/null
+    mv "$out/$writer_pool/$writer_name.partial" "$out/$writer_pool/$writer_name"
+    rm -rf "$stage"
+  fi
+fi
 if [ "$dependencies" = yes ]; then
   # Every package the .deb needs, recursively, as this machine's apt sources have them;
   # apt on a laptop installs only those it lacks.
@@ -227,3 +335,10 @@ Lantern $deb_version: signed repository in $out ($size)
 Copy $out to a USB stick or a share, then on each laptop (one line, as root):
   sh /media/usb/$(basename "$out")/install-lantern.sh --fingerprint $fingerprint
 EOF
+if [ "$writer" = yes ]; then
+  cat <<EOF
+With the writer model ($writer_package $writer_version, $(du -h "$out/$writer_pool/$writer_name" | cut -f1)), on laptops that should have it:
+  sh /media/usb/$(basename "$out")/install-lantern.sh --fingerprint $fingerprint --writer
+  (or, where Lantern is installed already: apt-get update && apt-get install $writer_package)
+EOF
+fi

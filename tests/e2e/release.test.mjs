@@ -1,7 +1,9 @@
 // The signed release scripts/release.sh made with throwaway keys (target/test-repo):
 // apt installs Lantern with its model pack from it into a fresh root with no network, and refuses a
 // package with one flipped byte, an unsigned repository and one signed by another key;
-// the signed update verifies with the update key and is refused with any other.
+// the signed update verifies with the update key and is refused with any other. When the
+// release holds the writer model's package (built only where models/pack has the writer),
+// apt installs it from the same repository, Lantern lists it, and an app update keeps it.
 import { describe, it, before, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync, execFileSync } from "node:child_process";
@@ -42,10 +44,25 @@ function poolDeb(dir) {
   return join(pool, fs.readdirSync(pool).filter((f) => f.endsWith(".deb")).sort().at(-1));
 }
 
-/** A copy of the repository's metadata; the pool is linked unless `copyPool`. */
+/** The writer model's package in `dir`'s pool, if the release has one. */
+function writerDeb(dir = repo) {
+  const pool = join(dir, "pool", "main", "l", "lantern-model-writer");
+  const debs = fs.existsSync(pool) ? fs.readdirSync(pool).filter((f) => f.endsWith(".deb")).sort() : [];
+  return debs.length > 0 ? join(pool, debs.at(-1)) : null;
+}
+const noWriter = !writerDeb() && "the release has no lantern-model-writer: models/pack lacks the writer (python3 models/fetch.py qwen2.5-coder-1.5b-instruct), so scripts/test.sh built it with --no-writer";
+/** The writer model as models/manifest.json pins it. */
+function writerPin() {
+  const model = JSON.parse(fs.readFileSync(join(root, "models", "manifest.json"), "utf8")).models.find((m) => m.writer);
+  return { name: model.name, ...model.files[0] };
+}
+
+/** A copy of the repository's metadata; the pool is linked unless `copyPool` (the
+ * writer's 1.1 GB package is never copied: the tests that copy the pool install the app). */
 function copyRepo({ copyPool = false } = {}) {
   const dir = tempDir("repo");
-  fs.cpSync(repo, dir, { recursive: true, filter: (src) => copyPool || !src.startsWith(join(repo, "pool")) });
+  const writerPool = join(repo, "pool", "main", "l", "lantern-model-writer");
+  fs.cpSync(repo, dir, { recursive: true, filter: (src) => (copyPool ? !src.startsWith(writerPool) : !src.startsWith(join(repo, "pool"))) });
   if (!copyPool) fs.symlinkSync(join(repo, "pool"), join(dir, "pool"));
   return dir;
 }
@@ -103,9 +120,22 @@ function minimalSystem() {
   return (stanza) => keep.has(stanza.match(/^Package: (.+)$/m)?.[1]);
 }
 
-function installed(target) {
+function installed(target, name = "lantern") {
   const status = fs.readFileSync(join(target, "var/lib/dpkg/status"), "utf8");
-  return status.split("\n\n").find((s) => /^Package: lantern$/m.test(s)) ?? "";
+  return status.split("\n\n").find((s) => s.match(/^Package: (.+)$/m)?.[1] === name) ?? "";
+}
+
+/** A stand-in for a newer Lantern package, as an update brings it (a few bytes, built here). */
+function newerApp(version) {
+  const dir = tempDir("newer");
+  fs.mkdirSync(join(dir, "pkg", "DEBIAN"), { recursive: true });
+  fs.mkdirSync(join(dir, "pkg", "usr", "share", "doc", "lantern"), { recursive: true });
+  fs.writeFileSync(join(dir, "pkg", "usr", "share", "doc", "lantern", "changelog"), `lantern ${version}\n`);
+  fs.writeFileSync(join(dir, "pkg", "DEBIAN", "control"),
+    `Package: lantern\nVersion: ${version}\nArchitecture: amd64\nMaintainer: Lantern tests <t@lantern.invalid>\nDescription: a newer Lantern (test stand-in)\n`);
+  const deb = join(dir, `lantern_${version}_amd64.deb`);
+  execFileSync("dpkg-deb", ["--root-owner-group", "--build", join(dir, "pkg"), deb], { stdio: "ignore" });
+  return deb;
 }
 
 function newUpdateKey() {
@@ -155,6 +185,62 @@ describe("signed release (scripts/release.sh, throwaway keys)", () => {
     const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern"]);
     assert.equal(verify.status, 0, verify.out);
   });
+
+  it("offers only the app's package as the signed update: the writer model is never part of it", () => {
+    const platforms = Object.values(JSON.parse(fs.readFileSync(join(repo, "updates", "latest.json"), "utf8")).platforms);
+    assert.equal(platforms.length, 1);
+    assert.match(platforms[0].url, /^\.\.\/pool\/main\/l\/lantern\/lantern_[^/]+_amd64\.deb$/);
+    assert.equal(platforms[0].size, fs.statSync(poolDeb(repo)).size);
+  });
+
+  it("installs the writer model from the signed repository: apt brings Lantern with it, the GGUF lands with its pinned sha256 in the app's pack folder, Lantern lists it, and an app update keeps it",
+    { skip: (!isRoot && "needs root for dpkg --root") || noWriter }, () => {
+      const pin = writerPin();
+      const packages = fs.readFileSync(join(repo, "dists/lantern/main/binary-amd64/Packages"), "utf8");
+      const stanza = packages.split("\n\n").find((s) => /^Package: lantern-model-writer$/m.test(s));
+      assert.ok(stanza, "the signed index lists lantern-model-writer");
+      assert.match(stanza, /^Architecture: all$/m);
+      assert.match(stanza, /^Depends: lantern \(>= [^)]+\)$/m);
+      const debSha = execFileSync("sha256sum", [writerDeb()], { encoding: "utf8" }).split(" ")[0];
+      assert.match(stanza, new RegExp(`^SHA256: ${debSha}$`, "m"));
+
+      const { target, apt } = aptRoot(repo);
+      assert.equal(apt("update").status, 0);
+      const install = apt("install", "-y", "lantern-model-writer");
+      assert.equal(install.status, 0, install.out);
+      assert.match(installed(target), /^Status: install ok installed$/m, "Lantern comes with it (Depends)");
+      assert.match(installed(target, "lantern-model-writer"), /^Status: install ok installed$/m);
+      const pack = join(target, "usr/lib/Lantern/models");
+      const file = join(pack, pin.path);
+      assert.equal(fs.statSync(file).size, pin.size);
+      assert.equal(execFileSync("sha256sum", [file], { encoding: "utf8" }).split(" ")[0], pin.sha256);
+      // Beside the app's own pack: the folder the app reads as its resources' models/.
+      assert.ok(fs.existsSync(join(pack, "SmolLM2-135M-Instruct.Q4_1.gguf")));
+      const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern-model-writer"]);
+      assert.equal(verify.status, 0, verify.out);
+      assert.equal(verify.out.trim(), "", "dpkg finds every installed file as packaged");
+
+      // The app's model list, with that folder as the pack (the app finds it there as
+      // its resource folder's models/; the CLI is pointed at it).
+      const list = run(cli, ["--data-dir", tempDir("data"), "--model-dir", pack, "models", "list", "--json"]);
+      assert.equal(list.status, 0, list.out);
+      const entry = JSON.parse(list.out).models.find((m) => m.key === `pack:${pin.name}`);
+      assert.ok(entry, `lantern models list shows pack:${pin.name}`);
+      assert.equal(entry.present, true);
+      assert.equal(entry.path, file);
+
+      // An update installs only the app's package (the command the update installer runs,
+      // `apt-get install --no-install-recommends PACKAGE`): the writer stays, unread.
+      const before = fs.statSync(file);
+      const version = execFileSync("dpkg-deb", ["--field", poolDeb(repo), "Version"], { encoding: "utf8" }).trim();
+      const update = apt("install", "-y", "--no-install-recommends", newerApp(`${version}+update1`));
+      assert.equal(update.status, 0, update.out);
+      assert.doesNotMatch(update.out, /lantern-model-writer/);
+      assert.match(installed(target), new RegExp(`^Version: ${version.replace(/[.+]/g, "\\$&")}\\+update1$`, "m"));
+      assert.match(installed(target, "lantern-model-writer"), /^Status: install ok installed$/m);
+      const after = fs.statSync(file);
+      assert.deepEqual([after.ino, after.size, after.mtimeMs], [before.ino, before.size, before.mtimeMs]);
+    });
 
   const withDependencies = fs.existsSync(join(repo, "pool", "main", "deps"));
   // Dependencies have maintainer scripts, which need a real system to run in: here apt

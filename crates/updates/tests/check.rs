@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use lantern_core::{Coded, ErrorCode};
-use lantern_updates::{install, CheckOutcome, UpdateChecker, UpdateKey, UpdateLocation};
+use lantern_updates::{
+    install, CheckOutcome, UpdateChecker, UpdateKey, UpdateLocation, UpdateOffer,
+};
 use minisign::KeyPair;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -95,6 +97,18 @@ async fn refusal(key: &UpdateKey, location: &Path) -> ErrorCode {
     err.code()
 }
 
+/// The offer of the check of the release's folder, which must be an update.
+async fn offered(release: &Release, cache: &Path) -> UpdateOffer {
+    let outcome = checker(&release.key, cache)
+        .check(&folder(release.dir.path()))
+        .await
+        .unwrap();
+    let CheckOutcome::Available(offer) = outcome else {
+        panic!("no offer: {outcome:?}")
+    };
+    offer
+}
+
 fn folder(path: &Path) -> UpdateLocation {
     UpdateLocation::parse(path.to_str().unwrap()).unwrap()
 }
@@ -109,13 +123,7 @@ fn cached_files(cache: &Path) -> Vec<PathBuf> {
 async fn a_newer_signed_package_in_a_folder_is_copied_verified_and_offered() {
     let release = release("0.2.0", b"the new package", None);
     let cache = tempfile::tempdir().unwrap();
-    let outcome = checker(&release.key, cache.path())
-        .check(&folder(release.dir.path()))
-        .await
-        .unwrap();
-    let CheckOutcome::Available(offer) = outcome else {
-        panic!("no offer: {outcome:?}")
-    };
+    let offer = offered(&release, cache.path()).await;
     assert_eq!(
         (offer.version.as_str(), offer.current_version.as_str()),
         ("0.2.0", "0.1.0")
@@ -126,6 +134,26 @@ async fn a_newer_signed_package_in_a_folder_is_copied_verified_and_offered() {
     assert_eq!(offer.package, cache.path().join("lantern_0.2.0_amd64.deb"));
     assert_eq!(std::fs::read(&offer.package).unwrap(), b"the new package");
     assert_eq!(offer.sha256.len(), 64);
+}
+
+#[tokio::test]
+async fn a_release_that_also_holds_the_writer_model_offers_and_copies_the_app_alone() {
+    // scripts/release.sh puts lantern-model-writer (about 1.1 GB) in the same pool; the
+    // signed description names the app's package only, so an update never copies it.
+    let release = release("0.2.0", b"the new package", None);
+    let writer = release
+        .dir
+        .path()
+        .join("pool/main/l/lantern-model-writer/lantern-model-writer_0.2.0-1_all.deb");
+    std::fs::create_dir_all(writer.parent().unwrap()).unwrap();
+    std::fs::write(&writer, b"the writer model, installed once").unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let offer = offered(&release, cache.path()).await;
+    assert_eq!(offer.size, 15);
+    assert_eq!(
+        cached_files(cache.path()),
+        [cache.path().join("lantern_0.2.0_amd64.deb")]
+    );
 }
 
 #[tokio::test]
@@ -180,13 +208,7 @@ async fn a_package_with_one_flipped_byte_is_refused() {
 async fn install_checks_the_copy_again_and_refuses_one_changed_since() {
     let release = release("0.2.0", b"the new package", None);
     let cache = tempfile::tempdir().unwrap();
-    let CheckOutcome::Available(offer) = checker(&release.key, cache.path())
-        .check(&folder(release.dir.path()))
-        .await
-        .unwrap()
-    else {
-        panic!("no offer")
-    };
+    let offer = offered(&release, cache.path()).await;
     std::fs::write(&offer.package, b"swapped after the check").unwrap();
     let err = install(&offer, &release.key, Path::new("/nonexistent/lantern-app"))
         .await

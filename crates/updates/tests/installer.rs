@@ -125,17 +125,25 @@ fn an_old_signed_package_replayed_is_refused_by_debian_version_order() {
 fn a_signed_package_of_another_name_or_a_non_package_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let pair = KeyPair::generate_unencrypted_keypair().unwrap();
-    let other = package(dir.path(), "openssh-server", "99.0");
     let dpkg = system("0.1.0");
-    let err = install_verified(
-        &other,
-        &signed(&pair, &other),
-        &key(&pair),
-        &dir.path().join("staging"),
-        &dpkg,
-    )
-    .unwrap_err();
-    assert_eq!(err.code(), ErrorCode::UpdatePackageInvalid);
+    // lantern-model-writer sits in the same signed repository, installed by apt when a
+    // school asks: the in-app update installs `lantern` alone, never the writer again.
+    for (name, version) in [
+        ("openssh-server", "99.0"),
+        ("lantern-model-writer", "0.2.0-1"),
+    ] {
+        let other = package(dir.path(), name, version);
+        let err = install_verified(
+            &other,
+            &signed(&pair, &other),
+            &key(&pair),
+            &dir.path().join("staging"),
+            &dpkg,
+        )
+        .unwrap_err();
+        assert_eq!(err.code(), ErrorCode::UpdatePackageInvalid, "{name}");
+        assert!(err.to_string().contains(name), "{err}");
+    }
     let script = dir.path().join("payload.deb");
     std::fs::write(&script, b"#!/bin/sh\nid\n").unwrap();
     let err = install_verified(
