@@ -63,13 +63,15 @@ pub enum ModelStatus {
 #[derive(Debug, Clone, Serialize, Deserialize, specta::Type, tauri_specta::Event)]
 pub struct ModelStatusChanged(pub ModelStatus);
 
-/// A model to run: its key (when it is on the list) and its file.
+/// A model to run: its key (when it is on the list), its file and its draft's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModelTarget {
     /// Its key on the model list (`None`: a file named by `LANTERN_MODEL`).
     pub key: Option<ModelKey>,
     /// The GGUF file.
     pub path: PathBuf,
+    /// The smaller model that drafts for it (`lantern_models::Draft`), if any.
+    pub draft: Option<PathBuf>,
 }
 
 struct Active {
@@ -199,7 +201,7 @@ impl ModelService {
             }
         };
         let verified = self.verified_record.clone();
-        match start(&target.path, threads, verified, &report).await {
+        match start(&target, threads, verified, &report).await {
             Ok(supervisor) => {
                 if let Ok(mut active) = self.active.write() {
                     *active = Some(Active {
@@ -229,7 +231,7 @@ impl ModelService {
 }
 
 async fn start(
-    path: &Path,
+    target: &ModelTarget,
     threads: u32,
     verified_record: Option<PathBuf>,
     report: &(dyn Fn(f32) + Send + Sync),
@@ -238,12 +240,13 @@ async fn start(
         program: worker_program()?,
         args: vec![WORKER_FLAG.into()],
         engine: EngineConfig {
-            model_path: path.to_path_buf(),
+            model_path: target.path.clone(),
             threads,
             context_tokens: CONTEXT_TOKENS,
             check_only: false,
             verified_record,
             plain_decoding: false,
+            draft_model_path: target.draft.clone(),
         },
         load_timeout: LOAD_TIMEOUT,
         idle_timeout: IDLE_TIMEOUT,

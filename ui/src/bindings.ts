@@ -442,12 +442,16 @@ export type AutomaticView_Deserialize = {
 	reason: ReasonView,
 	/**  The chosen model's mean eval result (reason `best`). */
 	score?: number | null,
-	/**  The chosen model's measured decode speed (reason `best`). */
+	/**  The chosen model's measured decode speed (reasons `best`, `writer`). */
 	decodeTps?: number | null,
+	/**  Seconds to a typical turn's first words with the chosen model (`best`, `writer`). */
+	firstWordsS?: number | null,
 	/**  A better model to measure before it can be chosen. */
 	measureNext?: string | null,
 	/**  The speed floor, tokens per second. */
 	minDecodeTps: number | null,
+	/**  The longest wait for a typical turn's first words, in seconds. */
+	maxFirstWordsS: number | null,
 	/**  The memory share a model may take, in percent. */
 	maxRamPercent: number | null,
 };
@@ -460,12 +464,16 @@ export type AutomaticView_Serialize = {
 	reason: ReasonView,
 	/**  The chosen model's mean eval result (reason `best`). */
 	score: number | null,
-	/**  The chosen model's measured decode speed (reason `best`). */
+	/**  The chosen model's measured decode speed (reasons `best`, `writer`). */
 	decodeTps: number | null,
+	/**  Seconds to a typical turn's first words with the chosen model (`best`, `writer`). */
+	firstWordsS: number | null,
 	/**  A better model to measure before it can be chosen. */
 	measureNext: string | null,
 	/**  The speed floor, tokens per second. */
 	minDecodeTps: number | null,
+	/**  The longest wait for a typical turn's first words, in seconds. */
+	maxFirstWordsS: number | null,
 	/**  The memory share a model may take, in percent. */
 	maxRamPercent: number | null,
 };
@@ -1142,6 +1150,14 @@ export type DecisionKind =
 "tool_call" | 
 /**  Words only. */
 "answer";
+
+/**  The smaller model that drafts for another (speculative decoding). */
+export type DraftView = {
+	/**  Its key. */
+	key: string,
+	/**  Its name for people. */
+	name: string,
+};
 
 /**  A drill graded and saved. */
 export type DrillGradedView = DrillGradedView_Serialize | DrillGradedView_Deserialize;
@@ -2409,7 +2425,7 @@ export type ModelView_Deserialize = {
 	architecture?: string | null,
 	/**  File size in MB. */
 	sizeMb: number | null,
-	/**  Estimated memory when loaded, in MB. */
+	/**  Estimated memory when loaded, its draft's included, in MB. */
 	ramMb: number | null,
 	/**  Whether that fits this machine with headroom. */
 	fits: boolean,
@@ -2423,6 +2439,10 @@ export type ModelView_Deserialize = {
 	evals: EvalView[],
 	/**  Mean eval result. */
 	evalScore?: number | null,
+	/**  Whether it is the pack's writer. */
+	writer: boolean,
+	/**  The model that drafts for it wherever it runs; its speed is the pair's. */
+	draft?: DraftView | null,
 	/**  Speed measured here with the configured threads. */
 	speed?: SpeedView_Deserialize | null,
 	/**  The automatic choice's verdict. */
@@ -2451,7 +2471,7 @@ export type ModelView_Serialize = {
 	architecture: string | null,
 	/**  File size in MB. */
 	sizeMb: number | null,
-	/**  Estimated memory when loaded, in MB. */
+	/**  Estimated memory when loaded, its draft's included, in MB. */
 	ramMb: number | null,
 	/**  Whether that fits this machine with headroom. */
 	fits: boolean,
@@ -2465,6 +2485,10 @@ export type ModelView_Serialize = {
 	evals: EvalView[],
 	/**  Mean eval result. */
 	evalScore: number | null,
+	/**  Whether it is the pack's writer. */
+	writer: boolean,
+	/**  The model that drafts for it wherever it runs; its speed is the pair's. */
+	draft: DraftView | null,
 	/**  Speed measured here with the configured threads. */
 	speed: SpeedView_Serialize | null,
 	/**  The automatic choice's verdict. */
@@ -3110,6 +3134,8 @@ export type QuestionStatusView_Serialize = {
 export type ReasonView = 
 /**  Best score among models that fit and are fast enough. */
 "best" | 
+/**  The writer (no eval score yet, ranked first by its role), and it is fast enough. */
+"writer" | 
 /**  Nothing ranked is known to qualify: the smallest model that fits. */
 "smallest" | 
 /**  No model can run here. */
@@ -3672,6 +3698,11 @@ export type SpeedView_Deserialize = {
 	promptTps: number | null,
 	/**  Generated tokens per second. */
 	decodeTps: number | null,
+	/**
+	 *  Seconds to a typical turn's first words at these rates
+	 *  (`lantern_core::catalog::Speed::first_words_secs`).
+	 */
+	firstWordsS: number | null,
 	/**  Peak memory of the worker, in MB. */
 	peakRamMb?: number | null,
 	/**  When (RFC 3339). */
@@ -3684,6 +3715,11 @@ export type SpeedView_Serialize = {
 	promptTps: number | null,
 	/**  Generated tokens per second. */
 	decodeTps: number | null,
+	/**
+	 *  Seconds to a typical turn's first words at these rates
+	 *  (`lantern_core::catalog::Speed::first_words_secs`).
+	 */
+	firstWordsS: number | null,
 	/**  Peak memory of the worker, in MB. */
 	peakRamMb: number | null,
 	/**  When (RFC 3339). */
@@ -4635,15 +4671,20 @@ export type UpdatesStatus_Serialize = {
 export type Verdict = 
 /**  This is the choice. */
 "chosen" | 
-/**  A better-scoring model qualified first. */
+/**  A better model passed every test and runs. */
 "lowerScore" | 
 /**  Needs more than [`MAX_RAM_SHARE`] of the memory. */
 "tooBig" | 
 /**  Measured below [`MIN_DECODE_TPS`]. */
 "tooSlow" | 
+/**
+ *  Writes fast enough, but a typical turn's first words would take longer than
+ *  [`MAX_FIRST_WORDS_SECS`].
+ */
+"lateFirstWords" | 
 /**  Ranked above the choice but not measured yet. */
 "notMeasured" | 
-/**  No eval results, so it cannot be ranked (imported models). */
+/**  No eval results and not the writer, so it cannot be ranked (imported models). */
 "noEvals" | 
 /**  Its file is not on this machine. */
 "missing";

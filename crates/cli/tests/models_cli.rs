@@ -66,9 +66,31 @@ fn the_pack_models_are_listed_with_evals_and_an_automatic_choice() {
     assert!(small["ram_bytes"].as_u64().unwrap() > small["size_bytes"].as_u64().unwrap());
     let qwen = entry(&list, "pack:qwen2.5-coder-0.5b-instruct");
     assert!(qwen["eval_score"].as_f64().unwrap() > small["eval_score"].as_f64().unwrap());
-    // Nothing measured yet: the smallest runs, the best-scoring present model is next.
+    assert_eq!(
+        small["draft"],
+        Value::Null,
+        "no smaller model shares SmolLM2's vocabulary"
+    );
+    assert_eq!(
+        qwen["draft"],
+        Value::Null,
+        "nothing installed is small enough to draft for it"
+    );
+    // The writer is listed whether or not it is installed (CI fetches the default pack).
+    let writer = entry(&list, "pack:qwen2.5-coder-1.5b-instruct");
+    assert_eq!(writer["writer"], true);
+    // Nothing measured yet: the smallest runs, the best-ranked present model is next —
+    // the writer when it is installed (ranked first by its role), else the 0.5B.
     assert_eq!(list["automatic"], "pack:smollm2-135m-instruct");
-    if qwen["present"] == true {
+    assert!(small["why"]
+        .as_str()
+        .unwrap()
+        .starts_with("chosen: no better model"));
+    if writer["present"] == true && qwen["present"] == true {
+        assert_eq!(writer["draft"], "pack:qwen2.5-coder-0.5b-instruct");
+        assert!(writer["ram_with_draft_bytes"].as_u64() > writer["ram_bytes"].as_u64());
+        assert_eq!(list["measure_next"], "pack:qwen2.5-coder-1.5b-instruct");
+    } else if qwen["present"] == true {
         assert_eq!(list["measure_next"], "pack:qwen2.5-coder-0.5b-instruct");
     }
 }
@@ -85,8 +107,13 @@ fn a_measured_speed_is_kept_and_used_by_the_choice() {
         entry(&again, "pack:smollm2-135m-instruct")["decode_tps"],
         decode
     );
-    let verdict = entry(&again, "pack:smollm2-135m-instruct")["verdict"].clone();
-    assert_eq!(verdict, "chosen");
+    let small = entry(&again, "pack:smollm2-135m-instruct");
+    assert_eq!(small["verdict"], "chosen");
+    // Usable here ("chosen: 68.3 tokens/s, first words in 0.9 s"), or, on a machine too
+    // loaded for that, the smallest that fits: chosen either way, and saying why.
+    let why = small["why"].as_str().unwrap();
+    assert!(why.starts_with("chosen: "), "{why}");
+    assert!(small["first_words_s"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

@@ -56,6 +56,11 @@ pub struct PackModel {
     pub role: Role,
     /// Whether the default pack includes it.
     pub default: bool,
+    /// Whether it is the pack's writer (`"writer": true`): the language model known to
+    /// write best, installed on request, that the automatic choice prefers where it runs
+    /// fast enough (`catalog::choose`) even before it has eval results.
+    #[serde(default)]
+    pub writer: bool,
     /// One line for people.
     pub description: String,
     /// Licence and provenance note.
@@ -225,6 +230,15 @@ mod tests {
             assert!(model.evals.values().all(|v| (0.0..=100.0).contains(v)));
             assert!(model.eval_score().is_some());
         }
+    }
+
+    #[test]
+    fn the_writer_is_one_llm_outside_the_default_pack() {
+        let manifest = Manifest::bundled();
+        let writers: Vec<_> = manifest.models.iter().filter(|m| m.writer).collect();
+        assert_eq!(writers.len(), 1);
+        assert_eq!(writers[0].name, "qwen2.5-coder-1.5b-instruct");
+        assert!(writers[0].role == Role::Llm && !writers[0].default);
     }
 
     #[test]

@@ -1,15 +1,18 @@
 //! The models a Lantern installation can run: the pack's (from the manifest, with their
 //! eval results) and GGUFs the user imported (copied into the data folder or referenced
 //! where they are), each with its memory estimate and its speed measured on this
-//! machine; and the automatic choice among them (`lantern_core::catalog::choose`).
+//! machine; the smaller model that drafts for each (speculative decoding, [`Draft`]); and
+//! the automatic choice among them (`lantern_core::catalog::choose`).
 //!
 //! The app's Models page and `lantern models` both work through [`ModelLibrary`].
 
+mod draft;
 mod error;
 mod import;
 mod list;
 mod speed;
 
+pub use draft::{Draft, MAX_DRAFT_SHARE};
 pub use error::ModelsError;
 pub use import::{ImportMode, ImportProgress};
 pub use list::{MachineFacts, ModelEntry, ModelList, ModelSource};

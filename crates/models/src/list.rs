@@ -1,10 +1,13 @@
 //! The model list as the Models page shows it, with the automatic choice.
 
+use crate::draft::{pick_draft, vocabulary_of, Draft};
 use crate::{ModelLibrary, ModelsError, CONTEXT_TOKENS};
-use lantern_core::catalog::{choose, fits_memory, Candidate, Choice, Machine, ModelKey, Verdict};
+use lantern_core::catalog::{
+    choose, fits_memory, Candidate, Choice, Machine, ModelKey, Speed, Verdict,
+};
 use lantern_core::llm::LlmError;
 use lantern_core::pack::{Manifest, PackModel};
-use lantern_llm::{cpu_name, estimate_ram, inspect_model, missing_cpu, total_ram};
+use lantern_llm::{cpu_name, estimate_ram, missing_cpu, total_ram, GgufMetadata};
 use lantern_store::{ImportedModel, ModelSpeed, SpeedScope};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -43,9 +46,10 @@ pub struct ModelEntry {
     pub architecture: Option<String>,
     /// File size in bytes.
     pub size_bytes: u64,
-    /// Estimated memory when loaded with the loops' context, in bytes.
+    /// Estimated memory when loaded with the loops' context, in bytes (its draft's not
+    /// included: see [`ModelEntry::ram_with_draft`]).
     pub ram_bytes: u64,
-    /// Whether that fits this machine with the automatic choice's headroom.
+    /// Whether it fits this machine, with its draft, with the automatic choice's headroom.
     pub fits: bool,
     /// Whether the file has its own chat template (`None`: not read).
     pub chat_template: Option<bool>,
@@ -57,7 +61,11 @@ pub struct ModelEntry {
     pub evals: BTreeMap<String, f64>,
     /// Mean of the eval results.
     pub eval_score: Option<f64>,
-    /// Speed measured on this machine with the threads asked about.
+    /// Whether the manifest makes it the pack's writer.
+    pub writer: bool,
+    /// The smaller model that drafts for it wherever it runs (`crate::draft`).
+    pub draft: Option<Draft>,
+    /// Speed measured on this machine with the threads asked about (and its draft).
     pub speed: Option<ModelSpeed>,
     /// Why the automatic choice took or left it.
     pub verdict: Verdict,
@@ -87,6 +95,21 @@ pub struct ModelList {
     pub choice: Choice,
 }
 
+impl ModelEntry {
+    /// Estimated memory of the model and its draft together, in bytes.
+    pub fn ram_with_draft(&self) -> u64 {
+        self.ram_bytes + self.draft.as_ref().map_or(0, |d| d.ram_bytes)
+    }
+
+    /// Its measured speed as the automatic choice reads it.
+    pub fn measured(&self) -> Option<Speed> {
+        self.speed.as_ref().map(|s| Speed {
+            prompt_tps: s.prompt_tps,
+            decode_tps: s.decode_tps,
+        })
+    }
+}
+
 impl ModelList {
     /// The entry with this key.
     pub fn entry(&self, key: &ModelKey) -> Option<&ModelEntry> {
@@ -114,27 +137,13 @@ impl MachineFacts {
     }
 }
 
-/// Estimated memory of the file at `path` (size alone when it cannot be read).
-fn ram_of(path: &Path, size: u64) -> (u64, Option<String>, Option<bool>) {
-    match inspect_model(path) {
-        Ok(info) => (
-            estimate_ram(size, info.kv_bytes_per_token, CONTEXT_TOKENS),
-            Some(info.architecture),
-            Some(info.has_chat_template),
-        ),
-        Err(_) => (estimate_ram(size, 0, CONTEXT_TOKENS), None, None),
-    }
-}
-
-fn pack_entry(model: &PackModel, dir: Option<&Path>) -> Option<ModelEntry> {
+/// A pack model's entry with its file's metadata (`None`: missing or unreadable).
+fn pack_entry(model: &PackModel, dir: Option<&Path>) -> Option<(ModelEntry, Option<GgufMetadata>)> {
     let file = dir?.join(&model.files.first()?.path);
     let present = file.is_file();
-    let (ram_bytes, architecture, chat_template) = if present {
-        ram_of(&file, model.size())
-    } else {
-        (estimate_ram(model.size(), 0, CONTEXT_TOKENS), None, None)
-    };
-    Some(ModelEntry {
+    let meta = present.then(|| vocabulary_of(&file)).flatten();
+    let kv_bytes_per_token = meta.as_ref().map_or(0, |m| m.kv_bytes_per_token);
+    let entry = ModelEntry {
         key: ModelKey::Pack(model.name.clone()),
         name: model.name.clone(),
         file,
@@ -142,23 +151,28 @@ fn pack_entry(model: &PackModel, dir: Option<&Path>) -> Option<ModelEntry> {
         source: ModelSource::Pack {
             in_default_pack: model.default,
         },
-        architecture,
+        architecture: meta.as_ref().map(|m| m.architecture.clone()),
         size_bytes: model.size(),
-        ram_bytes,
+        ram_bytes: estimate_ram(model.size(), kv_bytes_per_token, CONTEXT_TOKENS),
         fits: true,
-        chat_template,
+        chat_template: meta.as_ref().map(|m| m.has_chat_template),
         description: Some(model.description.clone()),
         licence: Some(model.licence.clone()),
         evals: model.evals.clone(),
         eval_score: model.eval_score(),
+        writer: model.writer,
+        draft: None,
         speed: None,
         verdict: Verdict::Missing,
-    })
+    };
+    Some((entry, meta))
 }
 
-fn imported_entry(row: ImportedModel) -> ModelEntry {
+/// An imported model's entry with its file's metadata (`None`: missing or unreadable).
+pub(crate) fn imported_entry(row: ImportedModel) -> (ModelEntry, Option<GgufMetadata>) {
     let file = PathBuf::from(&row.path);
-    ModelEntry {
+    let meta = file.is_file().then(|| vocabulary_of(&file)).flatten();
+    let entry = ModelEntry {
         key: ModelKey::Imported(row.id),
         name: row.name,
         present: file.is_file(),
@@ -177,9 +191,33 @@ fn imported_entry(row: ImportedModel) -> ModelEntry {
         licence: None,
         evals: BTreeMap::new(),
         eval_score: None,
+        writer: false,
+        draft: None,
         speed: None,
         verdict: Verdict::NoEvals,
-    }
+    };
+    (entry, meta)
+}
+
+/// Each entry with the model that drafts for it (`crate::draft`).
+fn with_drafts(listed: Vec<(ModelEntry, Option<GgufMetadata>)>) -> Vec<ModelEntry> {
+    let drafts: Vec<Option<Draft>> = listed
+        .iter()
+        .map(|(entry, meta)| {
+            let meta = meta.as_ref().filter(|_| entry.present)?;
+            pick_draft(&entry.file, entry.size_bytes, meta, &listed)
+        })
+        .collect();
+    listed
+        .into_iter()
+        .zip(drafts)
+        .map(|((entry, _), draft)| ModelEntry { draft, ..entry })
+        .collect()
+}
+
+/// A blocking task that did not finish, as this crate's error.
+pub(crate) fn join_error(e: tokio::task::JoinError) -> ModelsError {
+    ModelsError::Llm(LlmError::Runtime(e.to_string()))
 }
 
 /// Adds speeds and verdicts to `entries` and chooses among them for `machine`.
@@ -193,7 +231,7 @@ pub(crate) fn decide(
     };
     for entry in &mut entries {
         entry.speed = speeds.remove(&entry.key.to_string());
-        entry.fits = fits_memory(entry.ram_bytes, total);
+        entry.fits = fits_memory(entry.ram_with_draft(), total);
     }
     let candidates: Vec<Candidate> = entries
         .iter()
@@ -201,8 +239,9 @@ pub(crate) fn decide(
             key: e.key.clone(),
             present: e.present,
             eval_score: e.eval_score,
-            ram_bytes: e.ram_bytes,
-            decode_tps: e.speed.as_ref().map(|s| s.decode_tps),
+            writer: e.writer,
+            ram_bytes: e.ram_with_draft(),
+            speed: e.measured(),
         })
         .collect();
     let choice = choose(&candidates, total);
@@ -217,20 +256,29 @@ pub(crate) fn decide(
 }
 
 impl ModelLibrary {
-    /// Every model, their speeds with `threads` on this CPU, and the automatic choice.
-    pub async fn list(&self, threads: u32) -> Result<ModelList, ModelsError> {
+    /// Every model of the list with its file's metadata: the pack's (manifest order),
+    /// then the imports (oldest first).
+    pub(crate) async fn entries(
+        &self,
+    ) -> Result<Vec<(ModelEntry, Option<GgufMetadata>)>, ModelsError> {
         let manifest = Manifest::bundled();
         let pack_dir = self.pack_dir.clone();
         let imported = self.store.imported_models().await?;
-        let entries = tokio::task::spawn_blocking(move || {
+        tokio::task::spawn_blocking(move || {
             manifest
                 .llms()
                 .filter_map(|m| pack_entry(m, pack_dir.as_deref()))
                 .chain(imported.into_iter().map(imported_entry))
-                .collect::<Vec<_>>()
+                .collect()
         })
         .await
-        .map_err(|e| ModelsError::Llm(LlmError::Runtime(e.to_string())))?;
+        .map_err(join_error)
+    }
+
+    /// Every model with its draft, their speeds with `threads` on this CPU, and the
+    /// automatic choice.
+    pub async fn list(&self, threads: u32) -> Result<ModelList, ModelsError> {
+        let entries = with_drafts(self.entries().await?);
         let machine = MachineFacts::read(threads);
         let speeds = self.store.model_speeds(machine.scope()).await?;
         Ok(decide(entries, speeds, machine))

@@ -1,5 +1,6 @@
 //! Measuring a model's speed on this machine in a worker of its own (the model that
-//! answers the student keeps running) and keeping the result.
+//! answers the student keeps running), with its draft as the app runs it, and keeping the
+//! result.
 
 use crate::{ModelLibrary, ModelsError, CONTEXT_TOKENS};
 use lantern_core::catalog::ModelKey;
@@ -12,9 +13,11 @@ const LOAD_TIMEOUT: Duration = Duration::from_secs(180);
 const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
 
 impl ModelLibrary {
-    /// Measures `key` with `threads` and records the result for this CPU.
+    /// Measures `key` with `threads` (and its draft, as it runs) and records the result
+    /// for this CPU.
     pub async fn measure(&self, key: &ModelKey, threads: u32) -> Result<SpeedSample, ModelsError> {
         let path = self.resolve(key).await?;
+        let draft = self.draft_for(&path).await?;
         let supervisor = Supervisor::new(SupervisorConfig {
             program: self.worker.program.clone(),
             args: self.worker.args.clone(),
@@ -25,6 +28,7 @@ impl ModelLibrary {
                 check_only: false,
                 verified_record: Some(self.verified_record.clone()),
                 plain_decoding: false,
+                draft_model_path: draft.map(|d| d.file),
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

@@ -53,7 +53,8 @@ fn pinned_by_variable() -> Option<(Option<ModelKey>, Option<PathBuf>)> {
         .and_then(|v| from_variable(&v))
 }
 
-/// The model `settings` ask for; `Ok(None)` when there is none to run.
+/// The model `settings` ask for, with the model that drafts for it; `Ok(None)` when
+/// there is none to run.
 pub async fn target_for(
     state: &AppState,
     settings: &Settings,
@@ -69,17 +70,27 @@ pub async fn target_for(
         None => pinned_by_variable(),
     };
     let key = match pinned {
-        Some((None, Some(path))) => return Ok(Some(ModelTarget { key: None, path })),
+        Some((None, Some(path))) => return with_draft(state, None, path).await,
         Some((Some(key), _)) => Some(key),
         _ => state.models.list(settings.threads).await?.choice.chosen,
     };
     match key {
-        Some(key) => Ok(Some(ModelTarget {
-            path: state.models.resolve(&key).await?,
-            key: Some(key),
-        })),
+        Some(key) => {
+            let path = state.models.resolve(&key).await?;
+            with_draft(state, Some(key), path).await
+        }
         None => Ok(None),
     }
+}
+
+/// The model in `path` to run with the model that drafts for it, as everywhere.
+async fn with_draft(
+    state: &AppState,
+    key: Option<ModelKey>,
+    path: PathBuf,
+) -> Result<Option<ModelTarget>, ModelsError> {
+    let draft = state.models.draft_for(&path).await?.map(|d| d.file);
+    Ok(Some(ModelTarget { key, path, draft }))
 }
 
 /// Runs the model the settings ask for, if it is not the one running.

@@ -1,8 +1,10 @@
 //! What the Models page receives: every model with its costs, eval results and the
 //! automatic choice's verdict, the machine, and which model runs.
 
-use lantern_core::catalog::{ChoiceReason, Verdict, MAX_RAM_SHARE, MIN_DECODE_TPS};
-use lantern_models::{ModelEntry, ModelList, ModelSource};
+use lantern_core::catalog::{
+    ChoiceReason, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
+};
+use lantern_models::{Draft, ModelEntry, ModelList, ModelSource};
 use serde::Serialize;
 
 const MB: f64 = 1e6;
@@ -37,10 +39,23 @@ pub struct SpeedView {
     pub prompt_tps: f64,
     /// Generated tokens per second.
     pub decode_tps: f64,
+    /// Seconds to a typical turn's first words at these rates
+    /// (`lantern_core::catalog::Speed::first_words_secs`).
+    pub first_words_s: f64,
     /// Peak memory of the worker, in MB.
     pub peak_ram_mb: Option<f64>,
     /// When (RFC 3339).
     pub measured_at: String,
+}
+
+/// The smaller model that drafts for another (speculative decoding).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftView {
+    /// Its key.
+    pub key: String,
+    /// Its name for people.
+    pub name: String,
 }
 
 /// One model of the list.
@@ -65,7 +80,7 @@ pub struct ModelView {
     pub architecture: Option<String>,
     /// File size in MB.
     pub size_mb: f64,
-    /// Estimated memory when loaded, in MB.
+    /// Estimated memory when loaded, its draft's included, in MB.
     pub ram_mb: f64,
     /// Whether that fits this machine with headroom.
     pub fits: bool,
@@ -79,6 +94,10 @@ pub struct ModelView {
     pub evals: Vec<EvalView>,
     /// Mean eval result.
     pub eval_score: Option<f64>,
+    /// Whether it is the pack's writer.
+    pub writer: bool,
+    /// The model that drafts for it wherever it runs; its speed is the pair's.
+    pub draft: Option<DraftView>,
     /// Speed measured here with the configured threads.
     pub speed: Option<SpeedView>,
     /// The automatic choice's verdict.
@@ -93,6 +112,8 @@ pub struct ModelView {
 pub enum ReasonView {
     /// Best score among models that fit and are fast enough.
     Best,
+    /// The writer (no eval score yet, ranked first by its role), and it is fast enough.
+    Writer,
     /// Nothing ranked is known to qualify: the smallest model that fits.
     Smallest,
     /// No model can run here.
@@ -109,12 +130,16 @@ pub struct AutomaticView {
     pub reason: ReasonView,
     /// The chosen model's mean eval result (reason `best`).
     pub score: Option<f64>,
-    /// The chosen model's measured decode speed (reason `best`).
+    /// The chosen model's measured decode speed (reasons `best`, `writer`).
     pub decode_tps: Option<f64>,
+    /// Seconds to a typical turn's first words with the chosen model (`best`, `writer`).
+    pub first_words_s: Option<f64>,
     /// A better model to measure before it can be chosen.
     pub measure_next: Option<String>,
     /// The speed floor, tokens per second.
     pub min_decode_tps: f64,
+    /// The longest wait for a typical turn's first words, in seconds.
+    pub max_first_words_s: f64,
     /// The memory share a model may take, in percent.
     pub max_ram_percent: f64,
 }
@@ -150,6 +175,8 @@ pub struct ModelsView {
 }
 
 fn model(entry: ModelEntry) -> ModelView {
+    let ram_mb = entry.ram_with_draft() as f64 / MB;
+    let first_words_s = entry.measured().map_or(0.0, |s| s.first_words_secs());
     let (source, in_default_pack) = match entry.source {
         ModelSource::Pack { in_default_pack } => (SourceView::Pack, in_default_pack),
         ModelSource::Copied => (SourceView::Copied, false),
@@ -169,7 +196,7 @@ fn model(entry: ModelEntry) -> ModelView {
         in_default_pack,
         architecture: entry.architecture,
         size_mb: entry.size_bytes as f64 / MB,
-        ram_mb: entry.ram_bytes as f64 / MB,
+        ram_mb,
         fits: entry.fits,
         own_chat_template: entry.chat_template,
         description: entry.description,
@@ -180,7 +207,13 @@ fn model(entry: ModelEntry) -> ModelView {
             .map(|(loop_name, percent)| EvalView { loop_name, percent })
             .collect(),
         eval_score: entry.eval_score,
+        writer: entry.writer,
+        draft: entry.draft.map(|Draft { key, name, .. }| DraftView {
+            key: key.to_string(),
+            name,
+        }),
         speed: entry.speed.map(|s| SpeedView {
+            first_words_s,
             prompt_tps: s.prompt_tps,
             decode_tps: s.decode_tps,
             peak_ram_mb: s.peak_ram_bytes.map(|b| b as f64 / MB),
@@ -197,10 +230,12 @@ pub fn models_view(
     selected: Option<String>,
     active: Option<String>,
 ) -> ModelsView {
-    let (reason, score, decode_tps) = match list.choice.reason {
-        ChoiceReason::Best { score, decode_tps } => {
-            (ReasonView::Best, Some(score), Some(decode_tps))
-        }
+    let (reason, score, speed) = match list.choice.reason {
+        ChoiceReason::Best { score, speed } => (
+            score.map_or(ReasonView::Writer, |_| ReasonView::Best),
+            score,
+            Some(speed),
+        ),
         ChoiceReason::Smallest => (ReasonView::Smallest, None, None),
         ChoiceReason::Nothing => (ReasonView::Nothing, None, None),
     };
@@ -209,9 +244,11 @@ pub fn models_view(
             key: list.choice.chosen.map(|k| k.to_string()),
             reason,
             score,
-            decode_tps,
+            decode_tps: speed.map(|s| s.decode_tps),
+            first_words_s: speed.map(|s| s.first_words_secs()),
             measure_next: list.choice.measure_next.map(|k| k.to_string()),
             min_decode_tps: MIN_DECODE_TPS,
+            max_first_words_s: MAX_FIRST_WORDS_SECS,
             max_ram_percent: MAX_RAM_SHARE * 100.0,
         },
         machine: MachineView {

@@ -1,11 +1,14 @@
-//! `lantern models`: the model list (pack and imports) with memory, eval results and
-//! measured speed; the automatic choice and why; measuring, importing and removing.
+//! `lantern models`: the model list (pack and imports) with memory, eval results,
+//! measured speed and the draft each runs with; the automatic choice and why, for every
+//! model; measuring, importing and removing.
 
 use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::catalog::{ChoiceReason, ModelKey, Verdict, MIN_DECODE_TPS};
+use lantern_core::catalog::{
+    ChoiceReason, ModelKey, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
+};
 use lantern_core::ErrorCode;
 use lantern_models::{
     default_threads, ImportMode, ModelEntry, ModelLibrary, ModelList, WorkerCommand,
@@ -28,7 +31,8 @@ pub struct ModelsOptions {
 
 #[derive(Debug, Clone, Subcommand)]
 enum ModelsAction {
-    /// Every model with size, memory, eval results, speed and the automatic choice (default).
+    /// Every model with size, memory, eval results, speed, draft and why the automatic
+    /// choice took or left it (default).
     List,
     /// Measure a model's speed on this machine (KEY: pack:NAME or imported:ID).
     Measure {
@@ -77,21 +81,75 @@ fn verdict(v: Verdict) -> &'static str {
         Verdict::LowerScore => "lower score",
         Verdict::TooBig => "too big",
         Verdict::TooSlow => "too slow",
+        Verdict::LateFirstWords => "late first words",
         Verdict::NotMeasured => "not measured",
         Verdict::NoEvals => "no evals",
         Verdict::Missing => "missing",
     }
 }
 
-fn entry_json(e: &ModelEntry) -> serde_json::Value {
+/// " with its draft" when `e` runs with one: its speeds are the pair's.
+fn drafted(e: &ModelEntry) -> &'static str {
+    if e.draft.is_some() {
+        " with its draft"
+    } else {
+        ""
+    }
+}
+
+/// Why the automatic choice took or left `e`, in words (the Models page says the same).
+fn why(e: &ModelEntry, list: &ModelList) -> String {
+    let speed = e.measured();
+    let tps = speed.map_or(0.0, |s| s.decode_tps);
+    let first = speed.map_or(0.0, |s| s.first_words_secs());
+    match (e.verdict, list.choice.reason) {
+        (Verdict::Chosen, ChoiceReason::Best { .. }) => format!(
+            "chosen: {tps:.1} tokens/s{}, first words in {first:.1} s",
+            drafted(e)
+        ),
+        (Verdict::Chosen, _) => {
+            "chosen: no better model is known to run fast enough here, so the smallest that fits runs"
+                .into()
+        }
+        (Verdict::LowerScore, _) => "left: a better model runs here".into(),
+        (Verdict::TooBig, _) => format!(
+            "left: needs about {:.0} MB{}, more than {:.0} % of this machine's memory",
+            e.ram_with_draft() as f64 / 1e6,
+            drafted(e),
+            MAX_RAM_SHARE * 100.0
+        ),
+        (Verdict::TooSlow, _) => format!(
+            "left: {tps:.1} tokens/s{} is under the {MIN_DECODE_TPS} tokens/s a model needs here",
+            drafted(e)
+        ),
+        (Verdict::LateFirstWords, _) => format!(
+            "left: first words in {first:.1} s{}, later than the {MAX_FIRST_WORDS_SECS} s a student should wait",
+            drafted(e)
+        ),
+        (Verdict::NotMeasured, _) => format!(
+            "not measured yet: it may be better (`lantern models measure {}`)",
+            e.key
+        ),
+        (Verdict::NoEvals, _) => {
+            "left: no eval results to rank it; it runs only when chosen".into()
+        }
+        (Verdict::Missing, _) => "left: not installed".into(),
+    }
+}
+
+fn entry_json(e: &ModelEntry, list: &ModelList) -> serde_json::Value {
     json!({
         "key": e.key.to_string(), "name": e.name, "path": e.file, "present": e.present,
         "architecture": e.architecture, "size_bytes": e.size_bytes, "ram_bytes": e.ram_bytes,
+        "ram_with_draft_bytes": e.ram_with_draft(),
         "fits": e.fits, "own_chat_template": e.chat_template, "evals": e.evals,
-        "eval_score": e.eval_score,
+        "eval_score": e.eval_score, "writer": e.writer,
+        "draft": e.draft.as_ref().map(|d| d.key.to_string()),
         "decode_tps": e.speed.as_ref().map(|s| s.decode_tps),
         "prompt_tps": e.speed.as_ref().map(|s| s.prompt_tps),
+        "first_words_s": e.measured().map(|s| s.first_words_secs()),
         "verdict": verdict(e.verdict),
+        "why": why(e, list),
     })
 }
 
@@ -102,13 +160,20 @@ fn reason(list: &ModelList) -> String {
         .as_ref()
         .map(ToString::to_string)
         .unwrap_or_default();
+    let usable = format!(
+        "fit in {:.0} % of this machine's memory and write >= {MIN_DECODE_TPS} tokens/s here with first words within {MAX_FIRST_WORDS_SECS} s",
+        MAX_RAM_SHARE * 100.0
+    );
     match list.choice.reason {
-        ChoiceReason::Best { score, decode_tps } => format!(
-            "{chosen}: the best eval score ({score:.1} %) of the models that fit this machine and run at >= {MIN_DECODE_TPS} tokens/s here ({decode_tps:.1})"
-        ),
-        ChoiceReason::Smallest => format!(
-            "{chosen}: no better model is known to fit and run at >= {MIN_DECODE_TPS} tokens/s here, so the smallest runs"
-        ),
+        ChoiceReason::Best {
+            score: Some(score), ..
+        } => format!("{chosen}: the best eval score ({score:.1} %) of the models that {usable}"),
+        ChoiceReason::Best { score: None, .. } => {
+            format!("{chosen}: the writer, the best of the models that {usable}")
+        }
+        ChoiceReason::Smallest => {
+            format!("{chosen}: no better model is known to {usable}, so the smallest runs")
+        }
         ChoiceReason::Nothing => "no model fits this machine".into(),
     }
 }
@@ -116,7 +181,7 @@ fn reason(list: &ModelList) -> String {
 fn print_list(list: &ModelList, as_json: bool) {
     if as_json {
         let value = json!({
-            "models": list.entries.iter().map(entry_json).collect::<Vec<_>>(),
+            "models": list.entries.iter().map(|e| entry_json(e, list)).collect::<Vec<_>>(),
             "automatic": list.choice.chosen.as_ref().map(ToString::to_string),
             "reason": reason(list),
             "measure_next": list.choice.measure_next.as_ref().map(ToString::to_string),
@@ -127,26 +192,36 @@ fn print_list(list: &ModelList, as_json: bool) {
         return;
     }
     outln!(
-        "{:<40} {:>8} {:>8} {:>6} {:>9}  automatic choice",
+        "{:<38} {:>7} {:>7} {:>6} {:>7} {:>7} {:>6}  draft",
         "model",
         "size MB",
         "RAM MB",
         "evals",
-        "tok/s"
+        "prompt",
+        "decode",
+        "first"
     );
+    let number = |value: Option<f64>, digits: usize| {
+        value.map_or("-".to_string(), |v| format!("{v:.digits$}"))
+    };
     for e in &list.entries {
+        let speed = e.measured();
         outln!(
-            "{:<40} {:>8.0} {:>8.0} {:>6} {:>9}  {}",
+            "{:<38} {:>7.0} {:>7.0} {:>6} {:>7} {:>7} {:>6}  {}",
             e.key.to_string(),
             e.size_bytes as f64 / 1e6,
-            e.ram_bytes as f64 / 1e6,
-            e.eval_score.map_or("-".into(), |s| format!("{s:.1}")),
-            e.speed
-                .as_ref()
-                .map_or("-".into(), |s| format!("{:.1}", s.decode_tps)),
-            verdict(e.verdict),
+            e.ram_with_draft() as f64 / 1e6,
+            number(e.eval_score, 1),
+            number(speed.map(|s| s.prompt_tps), 0),
+            number(speed.map(|s| s.decode_tps), 1),
+            speed.map_or("-".into(), |s| format!("{:.1} s", s.first_words_secs())),
+            e.draft.as_ref().map_or("-".into(), |d| d.key.to_string()),
         );
+        outln!("    {}", why(e, list));
     }
+    outln!(
+        "speeds in tokens/s; first: seconds to a typical turn's first words; RAM with the draft"
+    );
     outln!("automatic choice: {}", reason(list));
     if let Some(next) = &list.choice.measure_next {
         outln!("measure next: {next} (`lantern models measure {next}`)");

@@ -1,14 +1,16 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { ModelView_Serialize } from "../../bindings";
+import type { AutomaticView_Serialize, ModelView_Serialize } from "../../bindings";
 import { errorText } from "../../i18n";
 import { useNumber } from "./format";
 import type { Busy, ModelError } from "./useModels";
 
-/** One model: what it is, what it costs here, how it scored, why the automatic choice
- * took it or not, and its actions (use, measure, remove). */
+/** One model: what it is, what it costs here (with the model that drafts for it), how it
+ * scored, why the automatic choice took it or left it — in words, with the figures that
+ * decided —, and its actions (use, measure, remove). */
 export function ModelCard({
   model,
+  automatic,
   active,
   busy,
   error,
@@ -17,6 +19,7 @@ export function ModelCard({
   onRemove,
 }: {
   model: ModelView_Serialize;
+  automatic: AutomaticView_Serialize;
   active: boolean;
   busy: Busy;
   error: ModelError;
@@ -29,11 +32,22 @@ export function ModelCard({
   const heading = useId();
   const mine = busy?.key === model.key ? busy.action : null;
   const speed = model.speed;
+  // The `_drafted` wording where there is one: speeds and memory are the pair's.
+  const context = model.draft ? "drafted" : undefined;
+  const verdict = model.verdict === "chosen" && automatic.reason === "smallest" ? "chosenSmallest" : model.verdict;
+  const why = t(`models.verdict.${verdict}`, {
+    context,
+    tps: n(speed?.decodeTps, 1),
+    first: n(speed?.firstWordsS, 1),
+    min: n(automatic.minDecodeTps, 0),
+    max: n(automatic.maxFirstWordsS, 0),
+  });
   return (
     <article className={`model-card${active ? " model-active" : ""}`} aria-labelledby={heading}>
       <header className="model-card-head">
         <h3 id={heading}>{model.name}</h3>
         {active && <span className="model-badge model-badge-active">{t("models.active")}</span>}
+        {model.writer && <span className="model-badge model-badge-writer">{t("models.writerBadge")}</span>}
         {model.inDefaultPack && <span className="model-badge">{t("models.inDefaultPack")}</span>}
         <span className="model-file muted small">{model.fileName}</span>
       </header>
@@ -54,7 +68,7 @@ export function ModelCard({
         <div>
           <dt>{t("models.ram")}</dt>
           <dd className={model.fits ? undefined : "model-warning"}>
-            {t("models.ramMb", { ram: n(model.ramMb) })}
+            {t("models.ramMb", { ram: n(model.ramMb), context })}
             {!model.fits && <> — {t("models.tooBigWarning")}</>}
           </dd>
         </div>
@@ -62,10 +76,22 @@ export function ModelCard({
           <dt>{t("models.speed")}</dt>
           <dd>
             {speed && speed.decodeTps !== null
-              ? t("models.speedValue", { decode: n(speed.decodeTps, 1), prompt: n(speed.promptTps, 0) })
+              ? t("models.speedValue", { decode: n(speed.decodeTps, 1), prompt: n(speed.promptTps, 0), context })
               : t("models.notMeasured")}
           </dd>
         </div>
+        {speed && (
+          <div>
+            <dt>{t("models.firstWords")}</dt>
+            <dd>{t("models.firstWordsValue", { first: n(speed.firstWordsS, 1) })}</dd>
+          </div>
+        )}
+        {model.draft && (
+          <div>
+            <dt>{t("models.draft")}</dt>
+            <dd>{t("models.draftValue", { name: model.draft.name })}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("models.evalScore")}</dt>
           <dd>
@@ -97,7 +123,7 @@ export function ModelCard({
         )}
         <div>
           <dt>{t("models.verdictLabel")}</dt>
-          <dd className={`verdict verdict-${model.verdict}`}>{t(`models.verdict.${model.verdict}`)}</dd>
+          <dd className={`verdict verdict-${model.verdict}`}>{why}</dd>
         </div>
       </dl>
       {!model.present && <p className="model-warning">{t("models.notInstalled")}</p>}

@@ -6,6 +6,7 @@ import { createModelsMock } from "./mock";
 import { ModelsPage } from "./ModelsPage";
 
 const QWEN = "pack:qwen2.5-coder-0.5b-instruct";
+const WRITER = "pack:qwen2.5-coder-1.5b-instruct";
 
 /** The scripted model list, recording every command with its arguments. */
 function backend(options: Parameters<typeof createModelsMock>[0] = {}) {
@@ -29,6 +30,7 @@ async function openPage(options: Parameters<typeof createModelsMock>[0] = {}) {
 const card = (name: string) => screen.getByRole("article", { name });
 const smol = () => card("smollm2-135m-instruct");
 const qwen = () => card("qwen2.5-coder-0.5b-instruct");
+const writer = () => card("qwen2.5-coder-1.5b-instruct");
 const sent = (calls: { cmd: string; args: Record<string, unknown> }[], cmd: string) => calls.filter((c) => c.cmd === cmd).map((c) => c.args);
 
 describe("ModelsPage", () => {
@@ -39,14 +41,15 @@ describe("ModelsPage", () => {
     await i18next.changeLanguage("en");
   });
 
-  it("shows both pack models with size, memory, speed and evals, and why the automatic choice runs", async () => {
+  it("shows the pack models with size, memory, speed and evals, and why the automatic choice runs", async () => {
     await openPage();
     expect(
       screen.getByText(
-        "Automatic choice: smollm2-135m-instruct — the best eval score (80.6 %) of the models that fit in 40 % of this laptop's 8 GB and run at ≥ 10 tokens/s here (measured 48.2 tokens/s).",
+        "Automatic choice: smollm2-135m-instruct — the best eval score (80.6 %) of the models that fit in 40 % of this laptop's 8 GB, write ≥ 8 tokens/s here and show their first words within 2 s (measured 48.2 tokens/s, first words in 0.5 s).",
       ),
     ).toBeTruthy();
-    expect(screen.getByText("Measuring qwen2.5-coder-0.5b-instruct to see if it runs fast enough here.")).toBeTruthy();
+    // The writer ranks first by its role: it is measured next.
+    expect(screen.getByText("Measuring qwen2.5-coder-1.5b-instruct to see if it runs fast enough here.")).toBeTruthy();
     expect((screen.getByRole("radio", { name: "Automatic (recommended)" }) as HTMLInputElement).checked).toBe(true);
 
     const s = within(smol());
@@ -57,9 +60,11 @@ describe("ModelsPage", () => {
     expect(s.getByText("98 MB")).toBeTruthy();
     expect(s.getByText("about 310 MB")).toBeTruthy();
     expect(s.getByText("48.2 tokens/s writing, 411 tokens/s reading")).toBeTruthy();
+    expect(s.getByText("about 0.5 s on a typical turn")).toBeTruthy();
     expect(s.getByText("80.6 %")).toBeTruthy();
     expect(s.getByText("tutor: 30.8 %")).toBeTruthy();
-    expect(s.getByText("chosen: the best that fits and runs fast enough")).toBeTruthy();
+    expect(s.getByText("chosen: 48.2 tokens/s, first words in 0.5 s")).toBeTruthy();
+    expect(s.queryByText(/drafted by/)).toBeNull();
     expect((s.getByRole("button", { name: "Use this model" }) as HTMLButtonElement).disabled).toBe(true);
 
     const q = within(qwen());
@@ -71,6 +76,14 @@ describe("ModelsPage", () => {
     expect(q.getByText("86.7 %")).toBeTruthy();
     expect(q.getByText("may be better; its speed here is not measured yet")).toBeTruthy();
     expect(q.getByText(/^Apache-2.0/)).toBeTruthy();
+
+    const w = within(writer());
+    expect(w.getByText("writer")).toBeTruthy();
+    expect(w.queryByText("in default pack")).toBeNull();
+    expect(w.getByText("drafted by qwen2.5-coder-0.5b-instruct: the same words, sooner")).toBeTruthy();
+    expect(w.getByText("about 2,051 MB with its draft")).toBeTruthy();
+    expect(w.getByText("no eval results")).toBeTruthy();
+    expect(w.getByText("may be better; its speed here is not measured yet")).toBeTruthy();
 
     const missing = within(card("qwen2.5-7b-instruct"));
     expect(missing.getByText("Not installed: run python3 models/fetch.py --all")).toBeTruthy();
@@ -106,9 +119,37 @@ describe("ModelsPage", () => {
     const calls = await openPage();
     await act(async () => fireEvent.click(within(qwen()).getByRole("button", { name: "Measure speed" })));
     expect(sent(calls, "models_measure")).toEqual([{ key: QWEN }]);
-    expect(await within(qwen()).findByText("17.5 tokens/s writing, 96 tokens/s reading")).toBeTruthy();
+    expect(await within(qwen()).findByText("31.7 tokens/s writing, 124 tokens/s reading")).toBeTruthy();
     expect(screen.getByText(/^Automatic choice: qwen2.5-coder-0.5b-instruct — the best eval score \(86.7 %\)/)).toBeTruthy();
-    expect(within(smol()).getByText("a better-scoring model fits and runs fast enough")).toBeTruthy();
+    expect(within(qwen()).getByText("chosen: 31.7 tokens/s, first words in 1.6 s")).toBeTruthy();
+    expect(within(smol()).getByText("left: a better model runs here")).toBeTruthy();
+  });
+
+  it("measures the writer with its draft: fast enough here, it is the choice, and says why", async () => {
+    const calls = await openPage();
+    await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
+    expect(sent(calls, "models_measure")).toEqual([{ key: WRITER }]);
+    const w = within(writer());
+    expect(await w.findByText("9.1 tokens/s writing with its draft, 150 tokens/s reading")).toBeTruthy();
+    expect(w.getByText("chosen: 9.1 tokens/s with its draft, first words in 1.4 s")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Automatic choice: qwen2.5-coder-1.5b-instruct — the writer, which writes best: it fits in 40 % of this laptop's 8 GB, writes ≥ 8 tokens/s here and shows its first words within 2 s (measured 9.1 tokens/s, first words in 1.4 s).",
+      ),
+    ).toBeTruthy();
+    expect(within(smol()).getByText("left: a better model runs here")).toBeTruthy();
+    expect(within(qwen()).getByText("left: a better model runs here")).toBeTruthy();
+  });
+
+  it("leaves a writer whose first words would come too late, and says so in figures", async () => {
+    await openPage({ slowWriter: true });
+    await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
+    const w = within(writer());
+    expect(
+      await w.findByText("left: even with its draft, its first words would take 4.5 s, more than the 2 s a student should wait"),
+    ).toBeTruthy();
+    expect(within(smol()).getByText("chosen: 48.2 tokens/s, first words in 0.5 s")).toBeTruthy();
+    expect(screen.getByText("Measuring qwen2.5-coder-0.5b-instruct to see if it runs fast enough here.")).toBeTruthy();
   });
 
   it("checks the GGUF picked in the app's dialog, then imports a copy of it; no path leaves the page", async () => {
@@ -126,7 +167,7 @@ describe("ModelsPage", () => {
     expect(sent(calls, "models_import")).toEqual([{ copy: true }]);
     const tiny = within(await screen.findByRole("article", { name: "tiny" }));
     expect(tiny.getByText("Imported (copy kept by Lantern)")).toBeTruthy();
-    expect(tiny.getByText("no eval results, so never chosen automatically")).toBeTruthy();
+    expect(tiny.getByText("left: no eval results, so never chosen automatically")).toBeTruthy();
     expect(tiny.getByRole("button", { name: "Remove" })).toBeTruthy();
     expect(import_.getByText("tiny is on the list. Use it, or measure its speed first.")).toBeTruthy();
   });
@@ -190,5 +231,8 @@ describe("ModelsPage", () => {
     expect(screen.getByRole("radio", { name: "Automático (recomendado)" })).toBeTruthy();
     expect(within(smol()).getByText("48,2 tokens/s escribiendo, 411 tokens/s leyendo")).toBeTruthy();
     expect(within(qwen()).getByRole("button", { name: "Usar este modelo" })).toBeTruthy();
+    expect(within(smol()).getByText("elegido: 48,2 tokens/s, primeras palabras en 0,5 s")).toBeTruthy();
+    expect(within(writer()).getByText("borrador de qwen2.5-coder-0.5b-instruct: las mismas palabras, antes")).toBeTruthy();
+    expect(within(writer()).getByText("redactor")).toBeTruthy();
   });
 });

@@ -17,7 +17,9 @@ function AutomaticSummary({ view }: { view: ModelsView_Serialize }) {
     name: nameOf(automatic.key),
     score: n(automatic.score, 1),
     tps: n(automatic.decodeTps, 1),
+    first: n(automatic.firstWordsS, 1),
     min: n(automatic.minDecodeTps, 0),
+    maxFirst: n(automatic.maxFirstWordsS, 0),
     maxRamPercent: n(automatic.maxRamPercent, 0),
     ram: machine.totalRamMb === null ? t("models.ramUnknown") : n(machine.totalRamMb / 1024, 1),
   };
@@ -114,6 +116,7 @@ export function ModelsPage() {
           <ModelCard
             key={model.key}
             model={model}
+            automatic={view.automatic}
             active={model.key === view.active}
             busy={m.busy}
             error={m.error}

@@ -1,14 +1,19 @@
-// Test-only: a scripted model list for Vitest and the headless-Chromium suite. Two pack
-// models on an 8 GB laptop: SmolLM2 (small, measured fast) and Qwen (better evals, not
-// measured yet, so SmolLM2 runs and Qwen is "measure next"); measuring Qwen makes it the
-// automatic choice. A third pack model (not in the default pack) is not installed. Any `*.gguf` path imports
-// (except one with "corrupt" in it); other paths are not GGUF. Never part of a real build.
-import type { AutomaticView_Serialize, ModelFileInfo, ModelView_Serialize, ModelsView_Serialize, Verdict } from "../../bindings";
+// Test-only: a scripted model list for Vitest and the headless-Chromium suite. Pack models
+// on an 8 GB laptop: SmolLM2 (small, measured fast), Qwen 0.5B (better evals, not measured
+// yet, so SmolLM2 runs) and the writer, Qwen 1.5B (installed, no evals yet, drafted by the
+// 0.5B, ranked first so it is "measure next"); measuring Qwen 0.5B makes it the automatic
+// choice, measuring the writer makes it the choice (or leaves it, with `slowWriter`: its
+// first words too late). A fourth pack model (not in the default pack) is not installed.
+// Any `*.gguf` path imports (except one with "corrupt" in it); other paths are not GGUF.
+// Never part of a real build.
+import type { AutomaticView_Serialize, ModelFileInfo, ModelView_Serialize, ModelsView_Serialize, SpeedView_Serialize, Verdict } from "../../bindings";
 
 type Args = Record<string, unknown>;
 
-/** The speed floor and memory share of the automatic choice. */
-const MIN_DECODE_TPS = 10;
+/** The speed tests and memory share of the automatic choice (`lantern_core::catalog`). */
+const MIN_DECODE_TPS = 8;
+const MAX_FIRST_WORDS_S = 2;
+const TURN_PROMPT_TOKENS = 200;
 const MAX_RAM_PERCENT = 40;
 const TOTAL_RAM_MB = 8192;
 
@@ -27,11 +32,18 @@ function pack(over: Partial<ModelView_Serialize> & Pick<ModelView_Serialize, "ke
     licence: null,
     evals: [],
     evalScore: null,
+    writer: false,
+    draft: null,
     speed: null,
     verdict: "noEvals",
     removable: false,
     ...over,
   };
+}
+
+/** A measured speed with its first-words estimate, as the app computes it. */
+function speed(promptTps: number, decodeTps: number, measuredAt: string, peakRamMb: number | null): SpeedView_Serialize {
+  return { promptTps, decodeTps, firstWordsS: TURN_PROMPT_TOKENS / promptTps + 1 / decodeTps, peakRamMb, measuredAt };
 }
 
 function initialModels(): ModelView_Serialize[] {
@@ -52,7 +64,7 @@ function initialModels(): ModelView_Serialize[] {
         { loopName: "modules", percent: 84 },
       ],
       evalScore: 80.6,
-      speed: { promptTps: 410.5, decodeTps: 48.2, peakRamMb: 298, measuredAt: "2026-11-20T09:00:00Z" },
+      speed: speed(410.5, 48.2, "2026-11-20T09:00:00Z", 298),
     }),
     pack({
       key: "pack:qwen2.5-coder-0.5b-instruct",
@@ -71,6 +83,19 @@ function initialModels(): ModelView_Serialize[] {
         { loopName: "modules", percent: 94 },
       ],
       evalScore: 86.7,
+    }),
+    pack({
+      key: "pack:qwen2.5-coder-1.5b-instruct",
+      name: "qwen2.5-coder-1.5b-instruct",
+      fileName: "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+      architecture: "qwen2",
+      inDefaultPack: false,
+      writer: true,
+      draft: { key: "pack:qwen2.5-coder-0.5b-instruct", name: "qwen2.5-coder-0.5b-instruct" },
+      sizeMb: 1117.3,
+      ramMb: 2050.5,
+      description: "Qwen2.5-Coder-1.5B-Instruct, Q4_K_M GGUF: the writer. Runs with the 0.5B as its speculative draft.",
+      licence: "Apache-2.0 (Qwen2.5-Coder-1.5B-Instruct)",
     }),
     pack({
       key: "pack:qwen2.5-7b-instruct",
@@ -97,31 +122,37 @@ function choose(models: ModelView_Serialize[]): AutomaticView_Serialize {
     reason: "nothing",
     score: null,
     decodeTps: null,
+    firstWordsS: null,
     measureNext: null,
     minDecodeTps: MIN_DECODE_TPS,
+    maxFirstWordsS: MAX_FIRST_WORDS_S,
     maxRamPercent: MAX_RAM_PERCENT,
   };
   const verdict = (m: ModelView_Serialize, v: Verdict) => (m.verdict = v);
-  const ranked = [...models].filter((m) => m.present && m.fits && m.evalScore !== null).sort((a, b) => (b.evalScore ?? 0) - (a.evalScore ?? 0));
+  // The mean eval; the writer without one first; null: cannot be ranked.
+  const rank = (m: ModelView_Serialize) => m.evalScore ?? (m.writer ? Infinity : null);
+  const ranked = [...models].filter((m) => m.present && m.fits && rank(m) !== null).sort((a, b) => (rank(b) ?? 0) - (rank(a) ?? 0));
   for (const m of models) {
     if (!m.present) verdict(m, "missing");
     else if (!m.fits) verdict(m, "tooBig");
-    else if (m.evalScore === null) verdict(m, "noEvals");
+    else if (rank(m) === null) verdict(m, "noEvals");
   }
   for (const m of ranked) {
-    const tps = m.speed?.decodeTps ?? null;
+    const s = m.speed;
     if (auto.key) verdict(m, "lowerScore");
-    else if (tps === null) {
+    else if (!s) {
       verdict(m, "notMeasured");
       auto.measureNext ??= m.key;
-    } else if (tps < MIN_DECODE_TPS) verdict(m, "tooSlow");
+    } else if ((s.decodeTps ?? 0) < MIN_DECODE_TPS) verdict(m, "tooSlow");
+    else if ((s.firstWordsS ?? Infinity) > MAX_FIRST_WORDS_S) verdict(m, "lateFirstWords");
     else {
       verdict(m, "chosen");
-      Object.assign(auto, { key: m.key, reason: "best", score: m.evalScore, decodeTps: tps });
+      const reason = m.evalScore === null ? "writer" : "best";
+      Object.assign(auto, { key: m.key, reason, score: m.evalScore, decodeTps: s.decodeTps, firstWordsS: s.firstWordsS });
     }
   }
   if (!auto.key) {
-    const smallest = models.filter((m) => m.present && m.fits).sort((a, b) => (a.ramMb ?? 0) - (b.ramMb ?? 0))[0];
+    const smallest = models.filter((m) => m.present && m.fits && rank(m) !== null).sort((a, b) => (a.ramMb ?? 0) - (b.ramMb ?? 0))[0];
     if (smallest) {
       Object.assign(auto, { key: smallest.key, reason: "smallest" });
       verdict(smallest, "chosen");
@@ -131,8 +162,9 @@ function choose(models: ModelView_Serialize[]): AutomaticView_Serialize {
 }
 
 /** A scripted model backend; `failActivate` keys refuse to load (a broken file); `picks`
- * are the answers of the app's file dialog, in order (`null` or none left: cancelled). */
-export function createModelsMock(options: { failActivate?: string[]; picks?: (string | null)[] } = {}) {
+ * are the answers of the app's file dialog, in order (`null` or none left: cancelled);
+ * `slowWriter`: the writer measures 12 tokens/s but reads prompts at 45 tokens/s. */
+export function createModelsMock(options: { failActivate?: string[]; picks?: (string | null)[]; slowWriter?: boolean } = {}) {
   let models = initialModels();
   let selected: string | null = null;
   let nextImport = 1;
@@ -176,8 +208,8 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
     models_measure: (args: Args) => {
       const model = find(args.key);
       if (!model.present) throw { code: "model_not_found", message: model.path };
-      const big = (model.ramMb ?? 0) > 500;
-      model.speed = { promptTps: big ? 96.3 : 410.5, decodeTps: big ? 17.5 : 48.2, peakRamMb: model.ramMb, measuredAt: "2026-11-23T10:00:00Z" };
+      const [prompt, decode] = model.writer ? (options.slowWriter ? [45, 12] : [150.2, 9.1]) : (model.ramMb ?? 0) > 500 ? [124.4, 31.7] : [410.5, 48.2];
+      model.speed = speed(prompt, decode, "2026-11-23T10:00:00Z", model.ramMb);
       return view();
     },
     models_check: () => {
@@ -214,6 +246,8 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
           licence: null,
           evals: [],
           evalScore: null,
+          writer: false,
+          draft: null,
           speed: null,
           verdict: "noEvals",
           removable: true,
