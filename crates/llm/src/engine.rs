@@ -1,30 +1,22 @@
-//! The in-process generator: one loaded model, one context, prompt prefix reuse.
+//! The in-process generator: one loaded model (and, for speculative decoding, its
+//! draft), prompt prefix reuse, grammar fast-forward.
 //!
 //! Runs inside the worker process (see `worker`), never in the app itself.
 
-use crate::backend::backend;
 use crate::forced::{FastForward, Forced};
+use crate::output::Output;
 use crate::prompt::format_prompt;
 use crate::sampling::TokenSampler;
-use crate::utf8::Utf8Stream;
+use crate::sequence::{common_prefix, Sequence, BATCH_TOKENS};
+use crate::speculative;
 use lantern_core::llm::{LlmError, LlmRequest};
-use llama_cpp_2::context::params::LlamaContextParams;
-use llama_cpp_2::context::session::{LlamaStateSeqFlags, SeqState};
-use llama_cpp_2::context::LlamaContext;
 use llama_cpp_2::llama_batch::LlamaBatch;
-use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::token::LlamaToken;
 use serde::{Deserialize, Serialize};
-use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
-
-/// Prompt prefixes kept evaluated (one per loop, least recently used dropped).
-const MAX_SNAPSHOTS: usize = 6;
-/// Tokens evaluated per decode call.
-const BATCH_TOKENS: usize = 512;
 
 /// How to load the model.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -48,6 +40,10 @@ pub struct EngineConfig {
     /// that benchmarks compare with.
     #[serde(default)]
     pub plain_decoding: bool,
+    /// A smaller model with the same vocabulary that drafts tokens for this one to
+    /// verify (speculative decoding, [`crate::speculative`]); `None` runs the model alone.
+    #[serde(default)]
+    pub draft_model_path: Option<PathBuf>,
 }
 
 impl EngineConfig {
@@ -61,6 +57,7 @@ impl EngineConfig {
             check_only: false,
             verified_record: None,
             plain_decoding: false,
+            draft_model_path: None,
         }
     }
 }
@@ -85,6 +82,12 @@ pub struct GenerationStats {
     /// Generated tokens that the grammar forced, written without sampling.
     #[serde(default)]
     pub forced_tokens: usize,
+    /// Tokens the draft model proposed (speculative decoding only).
+    #[serde(default)]
+    pub drafted_tokens: usize,
+    /// Drafted tokens the model itself would have chosen, and so kept.
+    #[serde(default)]
+    pub accepted_tokens: usize,
 }
 
 impl GenerationStats {
@@ -93,79 +96,74 @@ impl GenerationStats {
         self.generated_tokens.saturating_sub(1) as f64 / (self.decode_ms / 1e3)
     }
 
+    /// The share of drafted tokens kept (speculative decoding; 0 without a draft).
+    pub fn acceptance_rate(&self) -> f64 {
+        match self.drafted_tokens {
+            0 => 0.0,
+            drafted => self.accepted_tokens as f64 / drafted as f64,
+        }
+    }
+
     /// Prompt tokens evaluated per second (reused ones not counted).
     pub fn prompt_tps(&self) -> f64 {
         self.prompt_tokens.saturating_sub(self.reused_tokens) as f64 / (self.prompt_ms / 1e3)
     }
 }
 
-struct Snapshot {
-    key: String,
-    tokens: Vec<LlamaToken>,
-    state: SeqState,
-}
-
-/// A loaded model with its context.
+/// A loaded model with its context, and its draft when it has one.
 pub struct Engine {
-    model: &'static LlamaModel,
-    ctx: LlamaContext<'static>,
-    /// Tokens whose state is in the KV cache of sequence 0, in order.
-    cached: Vec<LlamaToken>,
-    snapshots: Vec<Snapshot>,
+    target: Sequence,
+    /// The model that drafts tokens for `target` to verify, when configured.
+    draft: Option<Sequence>,
     /// The vocabulary index for fast-forward, built on first use; `None` inside when
     /// plain decoding was asked for or the vocabulary cannot be used.
     fast_forward: OnceLock<Option<Arc<FastForward>>>,
 }
 
-fn runtime_error(what: &str, e: impl std::fmt::Display) -> LlmError {
-    LlmError::Runtime(format!("{what}: {e}"))
-}
-
-/// Length of the common prefix of two token lists.
-fn common_prefix(a: &[LlamaToken], b: &[LlamaToken]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x == y).count()
-}
-
 impl Engine {
-    /// Loads the model (after [`crate::preflight`]) and creates its context;
-    /// `on_progress` hears the share of the weights loaded, from 0 to 1.
+    /// Loads the model (after [`crate::preflight`]) and its draft, if configured (after
+    /// the same checks, refused unless the two vocabularies are identical), and creates
+    /// their contexts; `on_progress` hears the share of the weights loaded, from 0 to 1.
     pub fn load(
         config: &EngineConfig,
-        mut on_progress: impl FnMut(f32) + 'static,
+        on_progress: impl FnMut(f32) + 'static,
     ) -> Result<Self, LlmError> {
-        crate::preflight(
+        let record = config.verified_record.as_deref();
+        crate::preflight(&config.model_path, config.context_tokens, record)?;
+        if let Some(draft) = &config.draft_model_path {
+            crate::preflight(draft, config.context_tokens, record)?;
+        }
+        let progress = std::rc::Rc::new(std::cell::RefCell::new(on_progress));
+        let share = |range: (f32, f32)| {
+            let progress = std::rc::Rc::clone(&progress);
+            move |f: f32| (progress.borrow_mut())(range.0 + f * (range.1 - range.0))
+        };
+        let target_share = match config.draft_model_path {
+            Some(_) => 0.75,
+            None => 1.0,
+        };
+        let target = Sequence::load(
             &config.model_path,
+            config.threads,
             config.context_tokens,
-            config.verified_record.as_deref(),
+            share((0.0, target_share)),
         )?;
-        let backend = backend()?;
-        let params = LlamaModelParams::default().with_progress_callback(move |fraction| {
-            on_progress(fraction);
-            true
-        });
-        let model =
-            LlamaModel::load_from_file(backend, &config.model_path, &params).map_err(|e| {
-                LlmError::invalid(
-                    &config.model_path,
-                    format!("llama.cpp could not load it ({e})"),
-                )
-            })?;
-        // The worker process serves one model for its whole life.
-        let model: &'static LlamaModel = Box::leak(Box::new(model));
-        let threads = i32::try_from(config.threads.max(1)).unwrap_or(1);
-        let params = LlamaContextParams::default()
-            .with_n_ctx(NonZeroU32::new(config.context_tokens))
-            .with_n_batch(BATCH_TOKENS as u32)
-            .with_n_threads(threads)
-            .with_n_threads_batch(threads);
-        let ctx = model
-            .new_context(backend, params)
-            .map_err(|e| LlmError::OutOfMemory(format!("cannot create the context: {e}")))?;
+        let draft = match &config.draft_model_path {
+            Some(path) => {
+                let draft = Sequence::load(
+                    path,
+                    config.threads,
+                    config.context_tokens,
+                    share((target_share, 1.0)),
+                )?;
+                speculative::check_vocabularies(target.model, draft.model, path)?;
+                Some(draft)
+            }
+            None => None,
+        };
         Ok(Self {
-            model,
-            ctx,
-            cached: Vec::new(),
-            snapshots: Vec::new(),
+            target,
+            draft,
             fast_forward: match config.plain_decoding {
                 true => OnceLock::from(None),
                 false => OnceLock::new(),
@@ -177,101 +175,25 @@ impl Engine {
     /// cannot be used.
     fn fast_forward_index(&self) -> Option<Arc<FastForward>> {
         self.fast_forward
-            .get_or_init(|| FastForward::for_model(self.model).map(Arc::new))
+            .get_or_init(|| FastForward::for_model(self.target.model).map(Arc::new))
             .clone()
     }
 
-    fn tokenize(&self, text: &str) -> Vec<LlamaToken> {
-        self.model.vocab().tokenize(text.as_bytes(), true, true)
-    }
-
-    /// Evaluates `tokens` at positions after the cached ones; logits for the last only.
-    fn evaluate(
-        &mut self,
-        batch: &mut LlamaBatch,
-        tokens: &[LlamaToken],
-        logits_at_end: bool,
-    ) -> Result<(), LlmError> {
-        for (chunk_index, chunk) in tokens.chunks(BATCH_TOKENS).enumerate() {
-            batch.clear();
-            let last_chunk = (chunk_index + 1) * BATCH_TOKENS >= tokens.len();
-            for (i, token) in chunk.iter().enumerate() {
-                let pos = i32::try_from(self.cached.len() + i)
-                    .map_err(|e| runtime_error("position", e))?;
-                let wants_logits = logits_at_end && last_chunk && i + 1 == chunk.len();
-                batch
-                    .add(*token, pos, &[0], wants_logits)
-                    .map_err(|e| runtime_error("batch", e))?;
-            }
-            self.ctx
-                .decode(batch)
-                .map_err(|e| runtime_error("decode", e))?;
-            self.cached.extend_from_slice(chunk);
-        }
-        Ok(())
-    }
-
-    /// Restores the best saved prefix if it beats what the cache already holds, then
-    /// drops cached tokens that diverge from `tokens`. Returns how many are reused.
-    fn reuse_prefix(&mut self, tokens: &[LlamaToken]) -> Result<usize, LlmError> {
-        let current = common_prefix(&self.cached, tokens);
-        let best = self
-            .snapshots
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| {
-                s.tokens.len() > current && common_prefix(&s.tokens, tokens) == s.tokens.len()
-            })
-            .max_by_key(|(_, s)| s.tokens.len())
-            .map(|(i, _)| i);
-        if let Some(i) = best {
-            let snapshot = self.snapshots.remove(i);
-            self.ctx
-                .clear_kv_cache_seq(Some(0), None, None)
-                .map_err(|e| runtime_error("cache", e))?;
-            self.ctx
-                .state_seq_set(&snapshot.state, 0)
-                .map_err(|e| runtime_error("restore", e))?;
-            self.cached = snapshot.tokens.clone();
-            self.snapshots.push(snapshot);
-        }
-        // At least one token must be evaluated to get logits for the first answer token.
-        let reuse = common_prefix(&self.cached, tokens).min(tokens.len().saturating_sub(1));
-        let from = u32::try_from(reuse).map_err(|e| runtime_error("position", e))?;
-        self.ctx
-            .clear_kv_cache_seq(Some(0), Some(from), None)
-            .map_err(|e| runtime_error("cache", e))?;
-        self.cached.truncate(reuse);
-        Ok(reuse)
-    }
-
-    fn save_snapshot(&mut self, key: &str) -> Result<(), LlmError> {
-        let state = self
-            .ctx
-            .state_seq_get(0, LlamaStateSeqFlags::default())
-            .map_err(|e| runtime_error("snapshot", e))?;
-        self.snapshots.retain(|s| s.key != key);
-        if self.snapshots.len() >= MAX_SNAPSHOTS {
-            self.snapshots.remove(0);
-        }
-        self.snapshots.push(Snapshot {
-            key: key.to_string(),
-            tokens: self.cached.clone(),
-            state,
-        });
-        Ok(())
-    }
-
-    /// Evaluates the prompt of `request` (reusing what it can), saving the system
-    /// prefix under the request's cache key.
-    fn evaluate_prompt(
-        &mut self,
+    /// The prompt of `request` as tokens, and the length of its system prefix when the
+    /// request has a cache key to save it under; refused when the answer would not fit.
+    fn prompt_tokens(
+        &self,
         request: &LlmRequest,
-        batch: &mut LlamaBatch,
-    ) -> Result<(usize, usize), LlmError> {
-        let prompt = format_prompt(self.model, &request.system, &request.messages, true)?;
-        let tokens = self.tokenize(&prompt);
-        let limit = self.ctx.n_ctx() as usize;
+    ) -> Result<(Vec<LlamaToken>, Option<usize>), LlmError> {
+        let model = self.target.model;
+        let tokenize = |text: &str| model.vocab().tokenize(text.as_bytes(), true, true);
+        let tokens = tokenize(&format_prompt(
+            model,
+            &request.system,
+            &request.messages,
+            true,
+        )?);
+        let limit = self.target.ctx.n_ctx() as usize;
         if tokens.len() + request.limits.max_tokens as usize > limit {
             return Err(LlmError::Runtime(format!(
                 "the prompt ({} tokens) plus the answer ({} tokens) exceed the context of {limit} tokens",
@@ -279,25 +201,14 @@ impl Engine {
                 request.limits.max_tokens
             )));
         }
-        let reused = self.reuse_prefix(&tokens)?;
         let boundary = match &request.cache_key {
             Some(_) => {
-                let prefix = format_prompt(self.model, &request.system, &[], false)?;
-                common_prefix(&self.tokenize(&prefix), &tokens)
+                let prefix = format_prompt(model, &request.system, &[], false)?;
+                Some(common_prefix(&tokenize(&prefix), &tokens))
             }
-            None => 0,
+            None => None,
         };
-        if let (Some(key), true) = (
-            &request.cache_key,
-            boundary > reused && boundary < tokens.len(),
-        ) {
-            self.evaluate(batch, &tokens[reused..boundary], false)?;
-            self.save_snapshot(key)?;
-            self.evaluate(batch, &tokens[boundary..], true)?;
-        } else {
-            self.evaluate(batch, &tokens[reused..], true)?;
-        }
-        Ok((tokens.len(), reused))
+        Ok((tokens, boundary))
     }
 
     /// Generates the answer to `request` under `grammar` (GBNF; `None` = free text),
@@ -323,105 +234,90 @@ impl Engine {
         cancelled: &dyn Fn() -> bool,
     ) -> Result<(String, GenerationStats), LlmError> {
         let started = Instant::now();
-        let mut sampler = sampler(self.model)?;
+        let mut sampler = sampler(self.target.model)?;
         let mut batch = LlamaBatch::new(BATCH_TOKENS, 1);
-        let evaluated = self.evaluate_prompt(request, &mut batch);
-        let (prompt_tokens, reused_tokens) = match evaluated {
-            Ok(counts) => counts,
-            Err(e) => {
-                // The cache may hold a partial prompt; start clean next time.
-                let _ = self.ctx.clear_kv_cache_seq(Some(0), None, None);
-                self.cached.clear();
-                return Err(e);
-            }
-        };
-        let prompt_ms = started.elapsed().as_secs_f64() * 1e3;
-        let mut stats = GenerationStats {
-            prompt_tokens,
-            reused_tokens,
-            prompt_ms,
+        let (prompt, boundary) = self.prompt_tokens(request)?;
+        let snapshot = request.cache_key.as_deref().zip(boundary);
+        let reused = self.target.evaluate_prompt(&mut batch, &prompt, snapshot)?;
+        let stats = GenerationStats {
+            prompt_tokens: prompt.len(),
+            reused_tokens: reused,
+            prompt_ms: started.elapsed().as_secs_f64() * 1e3,
             ..GenerationStats::default()
         };
+        let mut out = Output::new(self.target.model, request.limits.max_tokens, stats, on_text);
         let fast_forward = self.fast_forward_index();
-        let vocab = self.model.vocab();
-        let mut text = String::new();
-        let mut utf8 = Utf8Stream::default();
-        let mut row = batch.n_tokens() - 1;
-        let mut first_token_at = None;
-        let max_tokens = request.limits.max_tokens as usize;
-        let mut emit = |token: LlamaToken, stats: &mut GenerationStats| {
-            stats.generated_tokens += 1;
-            let delta = utf8.push(&vocab.token_to_piece(token, false, None));
-            if !delta.is_empty() {
-                on_text(&delta);
-                text.push_str(&delta);
-            }
-            if stats.generated_tokens >= max_tokens {
-                stats.truncated = true;
-            }
-        };
-        // Tokens written but not yet evaluated: the last sampled one and those forced
-        // after it, evaluated together.
-        let mut pending: Vec<LlamaToken> = Vec::new();
-        'turn: loop {
-            if cancelled() {
-                return Err(LlmError::Cancelled);
-            }
-            if let Some(fast_forward) = &fast_forward {
-                match sampler.forced(self.model, fast_forward) {
-                    Forced::End => break,
-                    Forced::Tokens(tokens) => {
-                        first_token_at.get_or_insert_with(Instant::now);
-                        sampler.accept_forced(&tokens)?;
-                        for token in tokens {
-                            emit(token, &mut stats);
-                            stats.forced_tokens += 1;
-                            pending.push(token);
-                            if stats.truncated {
-                                break 'turn;
-                            }
-                        }
-                    }
-                    Forced::Nothing => {}
-                }
-            }
-            if !pending.is_empty() {
-                self.evaluate(&mut batch, &pending, true)?;
-                row = batch.n_tokens() - 1;
-                pending.clear();
-            }
-            let token = sampler.sample(&self.ctx, row)?;
-            first_token_at.get_or_insert_with(Instant::now);
-            if vocab.is_eog(token) {
-                break;
-            }
-            emit(token, &mut stats);
-            if stats.truncated {
-                break;
-            }
-            pending.push(token);
+        match &mut self.draft {
+            Some(draft) => speculative::decode(
+                speculative::Models {
+                    target: &mut self.target,
+                    draft,
+                    fast_forward: fast_forward.as_deref(),
+                },
+                &mut sampler,
+                speculative::Prompt {
+                    tokens: &prompt,
+                    row: batch.n_tokens() - 1,
+                    snapshot,
+                },
+                request.limits.seed,
+                &mut out,
+                cancelled,
+            )?,
+            None => decode(
+                &mut self.target,
+                &mut sampler,
+                fast_forward.as_deref(),
+                &mut batch,
+                &mut out,
+                cancelled,
+            )?,
         }
-        let rest = utf8.finish();
-        if !rest.is_empty() {
-            on_text(&rest);
-            text.push_str(&rest);
-        }
-        let first = first_token_at.unwrap_or_else(Instant::now);
-        stats.first_token_ms = (first - started).as_secs_f64() * 1e3;
-        stats.decode_ms = first.elapsed().as_secs_f64() * 1e3;
-        Ok((text, stats))
+        Ok(out.finish(started))
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn common_prefix_counts_equal_leading_tokens() {
-        let t = |v: &[i32]| v.iter().map(|&x| LlamaToken(x)).collect::<Vec<_>>();
-        assert_eq!(common_prefix(&t(&[1, 2, 3]), &t(&[1, 2, 4])), 2);
-        assert_eq!(common_prefix(&t(&[]), &t(&[1])), 0);
-        assert_eq!(common_prefix(&t(&[5, 6]), &t(&[5, 6, 7])), 2);
+/// Decodes the answer one model pass at a time, forced text written in one batch.
+fn decode(
+    target: &mut Sequence,
+    sampler: &mut TokenSampler,
+    fast_forward: Option<&FastForward>,
+    batch: &mut LlamaBatch,
+    out: &mut Output<'_>,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<(), LlmError> {
+    let mut row = batch.n_tokens() - 1;
+    // Tokens written but not yet evaluated: the last sampled one and those forced
+    // after it, evaluated together.
+    let mut pending: Vec<LlamaToken> = Vec::new();
+    loop {
+        if cancelled() {
+            return Err(LlmError::Cancelled);
+        }
+        if let Some(fast_forward) = fast_forward {
+            match sampler.forced(target.model, fast_forward) {
+                Forced::End => return Ok(()),
+                Forced::Tokens(tokens) => {
+                    sampler.accept_forced(&tokens)?;
+                    for token in tokens {
+                        if !out.forced(token) {
+                            return Ok(());
+                        }
+                        pending.push(token);
+                    }
+                }
+                Forced::Nothing => {}
+            }
+        }
+        if !pending.is_empty() {
+            let from = target.evaluate(batch, &pending, pending.len() - 1)?;
+            row = i32::try_from(pending.len() - 1 - from).unwrap_or(0);
+            pending.clear();
+        }
+        let token = sampler.sample(&target.ctx, row)?;
+        if !out.sampled(token) {
+            return Ok(());
+        }
+        pending.push(token);
     }
 }

@@ -6,6 +6,7 @@
 //! on a bad file, and debug builds of `llama-cpp-2` panic on a missing path.
 
 mod backend;
+mod distribution;
 mod engine;
 mod forced;
 mod gguf;
@@ -13,10 +14,13 @@ mod grammar;
 mod inspect;
 mod machine;
 mod metadata;
+mod output;
 mod preflight;
 mod prompt;
 mod protocol;
 mod sampling;
+mod sequence;
+mod speculative;
 mod speed;
 mod supervisor;
 mod utf8;

@@ -50,6 +50,22 @@ pub struct GgufMetadata {
     pub has_chat_template: bool,
     /// KV-cache bytes per context token (f16 keys and values).
     pub kv_bytes_per_token: u64,
+    /// `tokenizer.ggml.model` and `tokenizer.ggml.pre` (e.g. `gpt2/qwen2`), when present.
+    pub tokenizer: Option<String>,
+    /// Entries of `tokenizer.ggml.tokens` (0 when absent).
+    pub vocab_size: u64,
+}
+
+impl GgufMetadata {
+    /// Whether `draft` names the same tokenizer and vocabulary size, so it may draft for
+    /// this model: the cheap test the app pairs models with. The worker compares every
+    /// token's text when it loads the pair ([`crate::speculative`]) and refuses a mismatch.
+    pub fn shares_vocabulary_with(&self, draft: &GgufMetadata) -> bool {
+        self.tokenizer.is_some()
+            && self.tokenizer == draft.tokenizer
+            && self.vocab_size > 0
+            && self.vocab_size == draft.vocab_size
+    }
 }
 
 /// Why a file's metadata could not be read (the detail of a `model_invalid` error).
@@ -74,6 +90,9 @@ struct Kept {
     architecture: Option<String>,
     name: Option<String>,
     has_chat_template: bool,
+    tokenizer_model: Option<String>,
+    tokenizer_pre: Option<String>,
+    vocab_size: u64,
     /// `(key suffix, value)` for keys `<something>.<suffix>` with a suffix of
     /// [`NUMBER_KEYS`]; matched with the architecture at the end.
     numbers: Vec<(String, u64)>,
@@ -96,6 +115,15 @@ pub fn read_metadata(path: &Path) -> Result<GgufMetadata, MetadataError> {
         match (key.as_str(), kind) {
             ("general.architecture", STRING) => kept.architecture = read_short_string(&mut file)?,
             ("general.name", STRING) => kept.name = read_short_string(&mut file)?,
+            ("tokenizer.ggml.model", STRING) => {
+                kept.tokenizer_model = read_short_string(&mut file)?
+            }
+            ("tokenizer.ggml.pre", STRING) => kept.tokenizer_pre = read_short_string(&mut file)?,
+            ("tokenizer.ggml.tokens", ARRAY) => {
+                let item = read_u32(&mut file)?;
+                kept.vocab_size = read_u64(&mut file)?;
+                skip_items(&mut file, vec![(item, kept.vocab_size)], &mut visits)?;
+            }
             ("tokenizer.chat_template", _) => {
                 kept.has_chat_template = true;
                 skip_value(&mut file, kind, &mut visits)?;
@@ -153,6 +181,11 @@ fn summarise(kept: Kept) -> Result<GgufMetadata, MetadataError> {
         has_chat_template: kept.has_chat_template,
         kv_bytes_per_token,
         architecture,
+        tokenizer: kept.tokenizer_model.map(|model| match kept.tokenizer_pre {
+            Some(pre) => format!("{model}/{pre}"),
+            None => model,
+        }),
+        vocab_size: kept.vocab_size,
     })
 }
 
@@ -226,8 +259,25 @@ fn skip_value<R: Read + Seek>(
     kind: u32,
     visits: &mut u64,
 ) -> Result<(), MetadataError> {
-    let mut stack: Vec<(u32, u64)> = Vec::new();
-    let mut next = Some(kind);
+    skip_walk(r, Some(kind), Vec::new(), visits)
+}
+
+/// Skips the items of arrays already opened: `stack` holds (item type, items left).
+fn skip_items<R: Read + Seek>(
+    r: &mut BufReader<R>,
+    stack: Vec<(u32, u64)>,
+    visits: &mut u64,
+) -> Result<(), MetadataError> {
+    skip_walk(r, None, stack, visits)
+}
+
+/// The walk behind [`skip_value`] and [`skip_items`].
+fn skip_walk<R: Read + Seek>(
+    r: &mut BufReader<R>,
+    mut next: Option<u32>,
+    mut stack: Vec<(u32, u64)>,
+    visits: &mut u64,
+) -> Result<(), MetadataError> {
     loop {
         if let Some(kind) = next.take() {
             match (kind, fixed_size(kind)) {

@@ -5,6 +5,7 @@
 //! without the grammar first, ask the grammar about that one token, and fall back to
 //! the full grammar-masked distribution only when it is refused.
 
+use crate::distribution::Distribution;
 use crate::forced::{allowed, FastForward, Forced};
 use lantern_core::llm::{Limits, LlmError};
 use llama_cpp_2::context::LlamaContext;
@@ -13,9 +14,16 @@ use llama_cpp_2::sampling::LlamaSampler;
 use llama_cpp_2::token::LlamaToken;
 
 /// Picks each next token: temperature/top-k (or greedy) sampling, within a grammar.
+#[derive(Clone)]
 pub(crate) struct TokenSampler {
     grammar: Option<LlamaSampler>,
     chain: LlamaSampler,
+    /// 0 for greedy decoding.
+    temperature: f32,
+}
+
+fn no_token() -> LlmError {
+    LlmError::Grammar("no token satisfies the grammar".into())
 }
 
 /// Top-k cut used with a temperature above zero.
@@ -43,7 +51,11 @@ impl TokenSampler {
                 LlamaSampler::dist(limits.seed),
             ])
         };
-        Ok(Self { grammar, chain })
+        Ok(Self {
+            grammar,
+            chain,
+            temperature: limits.temperature.max(0.0),
+        })
     }
 
     /// Test hook: adds `bias` to the logits before every choice — both when the
@@ -67,26 +79,72 @@ impl TokenSampler {
         ctx: &LlamaContext<'_>,
         index: i32,
     ) -> Result<LlamaToken, LlmError> {
+        let token = self.choose(ctx, index)?;
+        self.accept(token);
+        Ok(token)
+    }
+
+    /// The token [`TokenSampler::sample`] would draw, without recording it.
+    fn choose(&mut self, ctx: &LlamaContext<'_>, index: i32) -> Result<LlamaToken, LlmError> {
         let Some(grammar) = self.grammar.as_mut() else {
             return Ok(self.chain.sample(ctx, index));
         };
         let mut candidates = ctx.token_data_array_ith(index);
         self.chain.apply(&mut candidates);
         let preferred = candidates.selected_token();
-        let token = match preferred.filter(|&t| !allowed(grammar, &[t]).is_empty()) {
-            Some(token) => token,
+        match preferred.filter(|&t| !allowed(grammar, &[t]).is_empty()) {
+            Some(token) => Ok(token),
             None => {
                 let mut masked = ctx.token_data_array_ith(index);
                 grammar.apply(&mut masked);
                 self.chain.apply(&mut masked);
-                masked
-                    .selected_token()
-                    .ok_or_else(|| LlmError::Grammar("no token satisfies the grammar".into()))?
+                masked.selected_token().ok_or_else(no_token)
             }
+        }
+    }
+
+    /// The law [`TokenSampler::sample`] draws from at output `index`: the greedy
+    /// choice, or the top-k softmax at the temperature, a refused pick redrawn from the
+    /// grammar-masked vocabulary. Nothing is recorded.
+    pub(crate) fn distribution(
+        &mut self,
+        ctx: &LlamaContext<'_>,
+        index: i32,
+    ) -> Result<Distribution, LlmError> {
+        if self.temperature <= 0.0 {
+            return self.choose(ctx, index).map(Distribution::point);
+        }
+        let (top_k, temperature) = (TOP_K as usize, self.temperature);
+        let logits = ctx.get_logits_ith(index);
+        let numbered = logits
+            .iter()
+            .enumerate()
+            .map(|(id, &logit)| (LlamaToken(i32::try_from(id).unwrap_or(i32::MAX)), logit));
+        let unmasked =
+            Distribution::softmax_top_k(numbered, top_k, temperature).ok_or_else(no_token)?;
+        let Some(grammar) = self.grammar.as_mut() else {
+            return Ok(unmasked);
         };
-        grammar.accept(token);
+        let allowed_now = allowed(grammar, &unmasked.tokens());
+        unmasked
+            .with_fallback(
+                |token| allowed_now.contains(&token),
+                || {
+                    let mut masked = ctx.token_data_array_ith(index);
+                    grammar.apply(&mut masked);
+                    let logits = masked.data.iter().map(|d| (d.id(), d.logit()));
+                    Distribution::softmax_top_k(logits, top_k, temperature)
+                },
+            )
+            .ok_or_else(no_token)
+    }
+
+    /// Records `token`, chosen from [`TokenSampler::distribution`], as written.
+    pub(crate) fn accept(&mut self, token: LlamaToken) {
+        if let Some(grammar) = self.grammar.as_mut() {
+            grammar.accept(token);
+        }
         self.chain.accept(token);
-        Ok(token)
     }
 
     /// What the grammar forces next (nothing without a grammar); the sampler is not

@@ -120,6 +120,7 @@ pub async fn check_loads(
             check_only: true,
             verified_record: None,
             plain_decoding: false,
+            draft_model_path: None,
         },
         load_timeout: CHECK_TIMEOUT,
         idle_timeout: CHECK_TIMEOUT,

@@ -28,6 +28,10 @@ pub struct ModelOptions {
     /// Sample every token, even those a grammar forces (the baseline of fast-forward).
     #[arg(long)]
     pub plain_decoding: bool,
+    /// A smaller GGUF with the same vocabulary that drafts for the model (speculative
+    /// decoding; the answer stays the model's own).
+    #[arg(long)]
+    pub draft: Option<PathBuf>,
 }
 
 impl ModelOptions {
@@ -77,6 +81,7 @@ impl ModelOptions {
                 check_only: false,
                 verified_record: Some(record),
                 plain_decoding: self.plain_decoding,
+                draft_model_path: self.draft.clone(),
             },
             load_timeout: LOAD_TIMEOUT,
             idle_timeout: IDLE_TIMEOUT,

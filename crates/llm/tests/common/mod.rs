@@ -7,6 +7,7 @@ use std::time::Duration;
 
 /// The pack's default LLM file, or the GGUF named by `LANTERN_TEST_MODEL` (to run the
 /// same tests against another model, e.g. a school's).
+#[allow(dead_code)]
 pub fn default_model_path() -> PathBuf {
     if let Some(path) = std::env::var_os("LANTERN_TEST_MODEL") {
         return PathBuf::from(path);
@@ -34,4 +35,15 @@ pub fn supervisor_with_idle_timeout(model_path: PathBuf, idle_timeout: Duration)
         load_timeout: Duration::from_secs(120),
         idle_timeout,
     })
+}
+
+/// The file of the pack model `name`, when it is in the pack (the writer is fetched only
+/// on request, so its tests skip without it).
+#[allow(dead_code)]
+pub fn pack_model_path(name: &str) -> Option<PathBuf> {
+    let manifest = Manifest::bundled();
+    let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
+    let pack = locate_pack(&manifest, &dirs, Path::exists)?;
+    let path = pack.join(&manifest.by_name(name)?.files.first()?.path);
+    path.exists().then_some(path)
 }
