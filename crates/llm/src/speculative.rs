@@ -30,9 +30,8 @@ use std::path::Path;
 
 /// Tokens the draft draws per round at most (forced text is not counted).
 const DRAFT_TOKENS: usize = 8;
-/// The draft stops proposing when its own favourite next token has less than this
-/// probability: where it hesitates, the model rarely agrees, and a refused draft costs
-/// a draft pass for nothing.
+/// The draft stops after a token whose position had no favourite this likely: where it
+/// hesitates the model rarely agrees, and a pass built on a refused token is wasted.
 const MIN_CONFIDENCE: f64 = 0.6;
 
 /// The two models of a speculative generation and the grammar's fast-forward index.
@@ -187,9 +186,7 @@ fn propose(
         let from = draft.evaluate(batch, &unevaluated, unevaluated.len() - 1)?;
         let row = i32::try_from(unevaluated.len() - 1 - from).unwrap_or(0);
         unevaluated.clear();
-        if drawn > 0 && top_probability(draft.ctx.get_logits_ith(row)) < MIN_CONFIDENCE {
-            break;
-        }
+        let confident = top_probability(draft.ctx.get_logits_ith(row)) >= MIN_CONFIDENCE;
         let law = fork.distribution(&draft.ctx, row)?;
         let token = law.sample(rng.f64());
         if draft.model.vocab().is_eog(token) {
@@ -199,6 +196,11 @@ fn propose(
         proposal.push((token, Proposed::Drawn(law)));
         unevaluated.push(token);
         drawn += 1;
+        // A hesitant pick is still offered (its pass is paid for), but the draft does
+        // not spend another pass building on it.
+        if !confident {
+            break;
+        }
     }
     Ok(proposal)
 }

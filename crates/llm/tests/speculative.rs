@@ -179,3 +179,46 @@ async fn the_writer_drafted_by_the_small_model_writes_its_own_answer() {
     );
     assert!(rate > 0.3);
 }
+
+/// Resident memory of process `pid` in bytes, while it runs (Linux).
+fn resident(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// The model and its draft live in one worker: releasing it when idle returns both.
+async fn idle_release_returns_both_models(model: PathBuf, draft: PathBuf) -> u64 {
+    let llm = supervisor(model, Some(draft));
+    let (request, schema) = turns().remove(0);
+    answer(&llm, &request, schema.as_ref()).await;
+    let pid = llm.worker_pid().await.expect("a running worker");
+    let loaded = resident(pid).expect("the worker's memory");
+    assert!(llm.release_if_idle(Duration::ZERO).await);
+    assert_eq!(llm.worker_pid().await, None);
+    // The process is gone (reaped), so nothing of it stays resident.
+    assert_eq!(resident(pid), None, "the worker {pid} still holds memory");
+    let again = answer(&llm, &request, schema.as_ref()).await;
+    assert!(!again.text.is_empty());
+    loaded
+}
+
+#[tokio::test]
+async fn an_idle_drafted_worker_is_released_with_both_models() {
+    let loaded = idle_release_returns_both_models(small(), small()).await;
+    assert!(loaded > 0);
+}
+
+#[tokio::test]
+async fn the_idle_writer_and_its_draft_are_released() {
+    let Some(writer) = pack_model_path(WRITER) else {
+        eprintln!("skipped: the writer is not in the pack (models/fetch.py {WRITER})");
+        return;
+    };
+    let loaded = idle_release_returns_both_models(writer, small()).await;
+    eprintln!(
+        "the writer and its draft held {} MB resident; released: 0 MB",
+        loaded >> 20
+    );
+}

@@ -2,7 +2,9 @@
 //! (with and without a grammar), each loop's structured turn with and without
 //! fast-forward, cold vs warm time to first token (prefix reuse), the worker's peak
 //! memory, and the same model under llama.cpp's own `llama-bench` as the yardstick.
+//! With `--draft`, speculative decoding instead (`bench_speculative`).
 
+use super::bench_speculative::bench_speculative;
 use super::bench_turns::measure_turns;
 use super::llama_bench::{self, Yardstick};
 use super::{runtime, ModelOptions};
@@ -115,8 +117,11 @@ impl Bench<'_> {
     }
 }
 
-/// `lantern bench llm`
+/// `lantern bench llm` (with `--draft`: speculative decoding against the model alone)
 pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(), CliError> {
+    if let Some(draft) = &options.model.draft {
+        return bench_speculative(locations, options, draft);
+    }
     let model = options.model.model_path(locations)?;
     let threads = options.model.threads();
     // A fresh record of checked files: the first start checks the pack file's sha256,

@@ -10,7 +10,7 @@ use lantern_llm::{GenerationStats, Supervisor};
 use serde_json::Value;
 
 /// What a student might send to each loop (the tutor's as its prompt shapes it).
-fn question(schema: &str) -> &'static str {
+pub(super) fn question(schema: &str) -> &'static str {
     match schema {
         "tutor" => {
             "NOTES: Plants make glucose from carbon dioxide and water, using light \

@@ -6,6 +6,7 @@ mod bench_llm;
 mod bench_mapping;
 mod bench_pack_check;
 mod bench_rag;
+mod bench_speculative;
 mod bench_speech;
 mod bench_turns;
 mod bench_tutor;
