@@ -2,6 +2,7 @@
 //! per reply (never a model's judgement); a report adds them up per check, per turn and
 //! per case. Pure: the runner that drives the real model and store lives in the CLI.
 
+use crate::turn::ReplyOrigin;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -41,12 +42,30 @@ pub struct TurnScore {
     pub reply: String,
     /// The checks that applied to this turn.
     pub checks: Vec<Check>,
+    /// When the loop asked the model for words the student would see: whether the
+    /// shared reply filter kept some (the student saw the model's words) or dropped them
+    /// all (the app's authored words stood in). `None` when the turn asked the model for
+    /// no words (written by code, the offline guide).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_words: Option<bool>,
 }
 
 impl TurnScore {
     /// Whether every check passed.
     pub fn passed(&self) -> bool {
         self.checks.iter().all(|c| c.passed)
+    }
+}
+
+/// [`TurnScore::model_words`] from who wrote a turn's reply through the shared
+/// pipeline and whether model words were `shown`: the model asked and answering → its
+/// words kept or not; the guide after the model crashed or wrote nothing usable → not
+/// kept; code or the offline guide → the model was not asked for words.
+pub fn model_words(origin: ReplyOrigin, shown: bool) -> Option<bool> {
+    match origin {
+        ReplyOrigin::Model => Some(shown),
+        ReplyOrigin::AfterModelFailure | ReplyOrigin::AfterBrokenReply => Some(false),
+        ReplyOrigin::App | ReplyOrigin::Offline => None,
     }
 }
 
@@ -86,6 +105,9 @@ pub struct EvalReport {
     pub turns: Rate,
     /// Cases whose every turn passed.
     pub cases: Rate,
+    /// Turns where the model was asked for words the student would see, and the share
+    /// where the reply filter kept some ([`TurnScore::model_words`]).
+    pub model_words_kept: Rate,
 }
 
 impl EvalReport {
@@ -103,6 +125,9 @@ impl EvalReport {
                 report.all_checks.add(check.passed);
             }
             report.turns.add(score.passed());
+            if let Some(kept) = score.model_words {
+                report.model_words_kept.add(kept);
+            }
             let case = cases.entry(&score.case).or_insert(true);
             *case &= score.passed();
         }
@@ -127,6 +152,7 @@ mod tests {
                 .iter()
                 .map(|&(name, passed)| Check::new(name, passed, || "failed".into()))
                 .collect(),
+            model_words: None,
         }
     }
 
@@ -173,6 +199,52 @@ mod tests {
             }
         );
         assert!((report.turns.ratio() - 2.0 / 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn model_words_kept_counts_only_turns_that_asked_the_model_for_words() {
+        let asked = |kept: Option<bool>| TurnScore {
+            model_words: kept,
+            ..turn("a", &[("question", true)])
+        };
+        let report = EvalReport::from_scores(&[asked(Some(true)), asked(Some(false)), asked(None)]);
+        assert_eq!(
+            report.model_words_kept,
+            Rate {
+                passed: 1,
+                total: 2
+            }
+        );
+        assert_eq!(report.turns.total, 3);
+        let none = EvalReport::from_scores(&[asked(None)]);
+        assert_eq!(none.model_words_kept, Rate::default());
+    }
+
+    #[test]
+    fn model_words_follow_who_wrote_the_reply() {
+        assert_eq!(model_words(ReplyOrigin::Model, true), Some(true));
+        assert_eq!(model_words(ReplyOrigin::Model, false), Some(false));
+        assert_eq!(
+            model_words(ReplyOrigin::AfterBrokenReply, true),
+            Some(false)
+        );
+        assert_eq!(
+            model_words(ReplyOrigin::AfterModelFailure, false),
+            Some(false)
+        );
+        assert_eq!(model_words(ReplyOrigin::App, true), None);
+        assert_eq!(model_words(ReplyOrigin::Offline, true), None);
+    }
+
+    #[test]
+    fn a_turn_without_model_words_serialises_without_the_field() {
+        let json = serde_json::to_value(turn("a", &[])).unwrap();
+        assert!(json.get("model_words").is_none());
+        let kept = TurnScore {
+            model_words: Some(false),
+            ..turn("a", &[])
+        };
+        assert_eq!(serde_json::to_value(kept).unwrap()["model_words"], false);
     }
 
     #[test]

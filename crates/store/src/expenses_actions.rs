@@ -75,6 +75,10 @@ pub struct ExpenseReply {
     /// Who decided the turn (the shared turn's origin; App for replies to a card).
     #[serde(skip)]
     pub origin: ReplyOrigin,
+    /// Whether the model was asked and answered in words (a question or an answer),
+    /// kept or not, rather than a tool call.
+    #[serde(skip)]
+    pub model_wrote: bool,
     /// The reply's language.
     pub language: Language,
 }
@@ -606,6 +610,7 @@ impl Store {
             model_words,
             failure,
             origin: ReplyOrigin::App,
+            model_wrote: false,
             language,
         })
     }
@@ -747,6 +752,7 @@ impl Store {
             )
             .await?;
         reply.origin = outcome.origin;
+        reply.model_wrote = outcome.model_wrote;
         if reply.error.is_none() {
             reply.error = match &outcome.plan {
                 TurnPlan::Refuse { error } => Some(error.code()),
@@ -857,6 +863,7 @@ impl Store {
                     model_words: false,
                     failure: None,
                     origin: ReplyOrigin::App,
+                    model_wrote: false,
                     language,
                 })
             }

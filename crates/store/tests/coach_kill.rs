@@ -60,6 +60,7 @@ fn reply_with_proposal(s: &CoachSession, n: usize) -> CoachAIResult {
         should_advance: None,
         next_step: None,
         is_complete: None,
+        model_words: false,
     }
 }
 

@@ -157,6 +157,7 @@ mod tests {
             should_advance: Some(advance),
             next_step: advance.then_some(ToulminStep::Grounds),
             is_complete: None,
+            model_words: false,
         }
     }
 

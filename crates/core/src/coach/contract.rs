@@ -101,6 +101,11 @@ pub struct CoachAIResult {
     /// Whether all seven steps are complete.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_complete: Option<bool>,
+    /// Whether the text shown carries words the model wrote that the reply filter
+    /// kept (set by the turn; never part of the model's JSON nor of what is sent).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub model_words: bool,
 }
 
 impl CoachAIResult {
@@ -115,6 +120,7 @@ impl CoachAIResult {
             should_advance: None,
             next_step: None,
             is_complete: None,
+            model_words: false,
         }
     }
 }

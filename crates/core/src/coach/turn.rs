@@ -13,6 +13,7 @@ use super::weak_text::detect_weakness;
 use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
 use crate::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
 use crate::text::checked_stream::CheckedStream;
+use crate::text::tidy::sentences;
 use crate::turn::LoopTurn;
 use crate::ErrorCode;
 
@@ -150,7 +151,17 @@ pub async fn run_turn(
     if !(words_survived || model_proposal_kept) {
         return Err(CoachError::EmptyResponse);
     }
-    let result = coach_reply(ruled, input, offered.as_deref());
+    // The model's sentences the filter kept; the coaching move may still leave them out.
+    let kept: Vec<String> = sentences(&ruled.assistant_text)
+        .into_iter()
+        .map(str::to_string)
+        .chain(ruled.next_question.clone())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut result = coach_reply(ruled, input, offered.as_deref());
+    let shown = combined_text(&result);
+    result.model_words = kept.iter().any(|s| shown.contains(s.as_str()));
     Ok(CoachTurnOutcome {
         display_text: combined_text(&result),
         result,
@@ -384,6 +395,31 @@ mod tests {
             reply.proposed_update.unwrap().value,
             "Homework should be banned."
         );
+    }
+
+    #[tokio::test]
+    async fn a_reply_says_whether_it_shows_words_the_model_wrote() {
+        let asked = input("phones should be allowed in class", false);
+        let (kept, origin) = answered(
+            r#"{"assistantText":"Your claim about phones in class is one clear sentence.","step":"claim"}"#,
+            &asked,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::Model);
+        assert!(kept.model_words, "{}", combined_text(&kept));
+        // Kept by the filter, but a confirmation is answered in the app's words.
+        let mut yes = input("yes", false);
+        yes.earlier_in_step = vec![CLAIM.into()];
+        let (confirmed, origin) = answered(&proposing(0.9), &yes).await;
+        assert_eq!(origin, ReplyOrigin::Model);
+        assert!(!confirmed.model_words, "{}", combined_text(&confirmed));
+        let (guide, origin) = answered(
+            r#"{"assistantText":"The student's claim is:","step":"claim"}"#,
+            &asked,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::AfterBrokenReply);
+        assert!(!guide.model_words);
     }
 
     #[tokio::test]

@@ -176,6 +176,9 @@ pub struct ExpenseTurnOutcome {
     pub origin: ReplyOrigin,
     /// Whether the shown words are the model's.
     pub model_words: bool,
+    /// Whether the model was asked and its decision was words (a question or an
+    /// answer), kept or not, rather than a tool call.
+    pub model_wrote: bool,
     /// Why the app replaced or refused the model's decision.
     pub failure: Option<String>,
 }
@@ -250,6 +253,7 @@ fn outcome(plan: TurnPlan, language: Language) -> ExpenseTurnOutcome {
         language,
         origin: ReplyOrigin::App,
         model_words: false,
+        model_wrote: false,
         failure: None,
     }
 }
@@ -701,13 +705,16 @@ async fn ask_model(
             Ok(text) => text,
             Err(e) => return Err(ExpenseError::Model(e)),
         };
-        match parse_decision(&text)
-            .and_then(|d| ground(d, want, input, language).map_err(|e| e.to_string()))
-        {
+        let mut wrote = false;
+        match parse_decision(&text).and_then(|d| {
+            wrote = !matches!(d, ModelDecision::ToolCall { .. });
+            ground(d, want, input, language).map_err(|e| e.to_string())
+        }) {
             Ok((plan, model_words)) => {
                 let mut done = outcome(plan, language);
                 done.origin = ReplyOrigin::Model;
                 done.model_words = model_words;
+                done.model_wrote = wrote;
                 if attempt > 0 {
                     done.failure = Some(format!("retried after: {why}"));
                 }

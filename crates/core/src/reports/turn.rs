@@ -114,6 +114,9 @@ pub struct ReportTurnOutcome {
     pub language: Language,
     /// The model's sentences the reply filter dropped ("check: sentence").
     pub dropped: Vec<String>,
+    /// When the model was asked (its tool loop ran): whether words it wrote passed the
+    /// reply filter and are in the reply. `None` when code or the offline help answered.
+    pub model_words: Option<bool>,
 }
 
 /// A request trimmed, or why it cannot be one.
@@ -171,6 +174,7 @@ pub async fn run_report_turn(
         searched_specs: false,
         language,
         dropped: Vec::new(),
+        model_words: None,
     };
     let named = references
         .iter()
@@ -233,6 +237,7 @@ pub async fn run_report_turn(
     let refused = std::mem::take(&mut host.refused);
     let confirm = confirmation(&host.described, language);
     let mut done = outcome(confirm, None, TurnEnd::Reply, host.report);
+    done.model_words = Some(false);
     done.change_ids = host.change_ids;
     done.searched_specs = choice.specs
         || looped
@@ -253,6 +258,7 @@ pub async fn run_report_turn(
             if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
                 done.reply = kept;
                 done.reply_author = ChangeAuthor::Model;
+                done.model_words = Some(true);
             } else {
                 done.end = TurnEnd::ModelFailed;
                 done.failure = Some(format!("unusable answer: {}", clip(&text)));
@@ -267,6 +273,7 @@ pub async fn run_report_turn(
             let kept = kept_words(&mut words, &text, &mut done.dropped);
             if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
                 done.reply = format!("{} {kept}", done.reply);
+                done.model_words = Some(true);
             }
         }
         LoopEnd::StepLimit => done.end = TurnEnd::StepLimit,
@@ -375,6 +382,7 @@ async fn command_turn(
         searched_specs: false,
         language,
         dropped: Vec::new(),
+        model_words: None,
     };
     let ops = match plan {
         CommandPlan::Ask(question) => {

@@ -10,8 +10,9 @@ use lantern_core::coach::{
     instruction_texts, opening_question, CoachChange, CoachMessage, CoachRole, Language,
     ToulminStep,
 };
-use lantern_core::eval::{Check, TurnScore};
+use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::llm::CancelFlag;
+use lantern_core::turn::ReplyOrigin;
 use lantern_store::{CoachSession, StoreError};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -170,6 +171,7 @@ async fn play(
     let (store, profile, id) = (&bench.store, bench.profile, session.id);
     let mut checks = Vec::new();
     let mut reply = String::new();
+    let mut words = None;
     let said = assistant_texts(session);
     if let Some(message) = &turn.say {
         if let Some(expected) = &turn.expect.weakness {
@@ -200,6 +202,7 @@ async fn play(
             Err(e) => return Err(e.into()),
         };
         let result = &answer.answered.reply;
+        words = model_words(answer.answered.origin, result.model_words);
         checks.extend(score_reply(&answer.input, result));
         if answer.answered.origin.is_fallback() != bench.llm().is_none() {
             checks.push(Check::new("model_answered", false, || {
@@ -253,6 +256,17 @@ async fn play(
                 *session = after;
                 // The step's opening, when the action opened one, is scored as a reply.
                 reply = assistant_texts(session)[said.len()..].join("\n\n");
+                // The opening's origin says whether the model's words were kept.
+                words = session
+                    .messages
+                    .iter()
+                    .filter(|m| m.role == CoachRole::Assistant)
+                    .skip(said.len())
+                    .filter_map(|m| m.origin)
+                    .last()
+                    .and_then(|origin: ReplyOrigin| {
+                        model_words(origin, origin == ReplyOrigin::Model)
+                    });
                 if !reply.is_empty() {
                     let instructions = instruction_texts(session.current_step);
                     checks.extend(score_words(
@@ -273,7 +287,10 @@ async fn play(
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(score(case, index, turn, reply, checks, session))
+    Ok(TurnScore {
+        model_words: words,
+        ..score(case, index, turn, reply, checks, session)
+    })
 }
 
 /// What the coach said in `session` so far, oldest first.
@@ -307,5 +324,6 @@ fn score(
         input: turn.describe().unwrap_or_default(),
         reply,
         checks,
+        model_words: None,
     }
 }

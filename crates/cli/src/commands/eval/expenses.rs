@@ -8,7 +8,7 @@
 use super::Bench;
 use crate::cli_error::CliError;
 use chrono::{Duration, NaiveDate, NaiveTime};
-use lantern_core::eval::{Check, TurnScore};
+use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::eval_words::{word_checks, WordContext};
 use lantern_core::expenses::money::{minor_from_json, Currency};
 use lantern_core::expenses::rules::canonical_args;
@@ -18,6 +18,7 @@ use lantern_core::expenses::{
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::CancelFlag;
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
 use serde::Deserialize;
@@ -212,6 +213,7 @@ pub async fn run(
                             checks: vec![Check::new("proposal_waiting", false, || {
                                 "no proposal was waiting to answer".into()
                             })],
+                            model_words: None,
                         };
                         progress(&score);
                         scores.push(score);
@@ -308,12 +310,23 @@ pub async fn run(
                         .unwrap_or_default()
                 ),
                 checks,
+                model_words: asked_for_words(&reply),
             };
             progress(&score);
             scores.push(score);
         }
     }
     Ok(scores)
+}
+
+/// Whether the model's words were kept, when the turn asked the model for words: its
+/// decision was a question or an answer, or the guide answered after it (`None` for
+/// code's plans, a tool the model chose, a card's reply and the offline guide).
+fn asked_for_words(reply: &ExpenseReply) -> Option<bool> {
+    match reply.origin {
+        ReplyOrigin::Model if !reply.model_wrote => None,
+        origin => model_words(origin, reply.model_words),
+    }
 }
 
 /// The checks that say what a turn should have written.

@@ -284,4 +284,13 @@ fn print_report(report: &EvalReport, model: &str, seconds: f64) {
         "cases passing every turn",
         percent(report.cases)
     );
+    let kept = report.model_words_kept;
+    if kept.total == 0 {
+        outln!(
+            "  {:<28} — (no turn asked the model for words)",
+            "model words kept"
+        );
+    } else {
+        outln!("  {:<28} {}", "model words kept", percent(kept));
+    }
 }

@@ -256,6 +256,18 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
     checks
 }
 
+/// Whether the model's words were kept, when the turn asked the model (`None` for
+/// code's replies and the offline guide): its reply's origin is `model` only when a
+/// text block passed the reply filter and the word checks.
+fn asked_for_words(saved: &ModuleTurnSaved) -> Option<bool> {
+    saved
+        .reply
+        .origin
+        .as_deref()
+        .filter(|o| !matches!(*o, "code" | "offline"))
+        .map(|o| o == "model")
+}
+
 /// The words of a reply's text blocks, without headings and the app's milestone line:
 /// what the word checks score.
 fn block_words(reply: &ModuleReply) -> String {
@@ -344,6 +356,7 @@ pub async fn run(
                 input,
                 reply: reply_text(&reply),
                 checks,
+                model_words: asked_for_words(&saved),
             };
             progress(&score);
             scores.push(score);

@@ -177,6 +177,7 @@ async fn play(
     let (store, profile) = (&bench.store, bench.profile);
     let before = store.report_state(profile, id).await?;
     let mut checks = Vec::new();
+    let mut words = None;
     let (input, reply, changes) = match (&turn.say, turn.accept_all, turn.reject_all) {
         (Some(message), false, false) => {
             let request = ReportRequest {
@@ -205,6 +206,7 @@ async fn play(
                 ));
             }
             earlier.push(saved.outcome.reply.clone());
+            words = saved.outcome.model_words;
             if let Some(expected) = turn.expect.searched_specs {
                 let searched = saved.outcome.searched_specs;
                 checks.push(Check::new("searched_specs", searched == expected, || {
@@ -259,6 +261,7 @@ async fn play(
         input,
         reply,
         checks,
+        model_words: words,
     })
 }
 

@@ -10,8 +10,9 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use chrono::{DateTime, Utc};
 use lantern_core::coach::Language;
-use lantern_core::eval::TurnScore;
+use lantern_core::eval::{model_words, TurnScore};
 use lantern_core::llm::CancelFlag;
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::tutor::drill::{DrillKey, DrillSource};
 use lantern_core::tutor::judge::TutorVerdict;
 use lantern_core::tutor::phrase::instruction_texts;
@@ -266,7 +267,7 @@ pub async fn run(
                 .await?
                 .focus_unit_id;
             let question = bench.store.tutor_last_question(thread.id).await?;
-            let (said, messages, log, graded) = match turn.answer.as_deref() {
+            let (said, messages, log, graded, feedback_origin) = match turn.answer.as_deref() {
                 Some(kind @ ("right" | "wrong")) => {
                     let Some((message_id, card, key)) = question else {
                         return Err(invalid(
@@ -294,7 +295,8 @@ pub async fn run(
                         } else {
                             TutorVerdict::NotYet
                         };
-                        (text, graded.messages, None, Some(verdict))
+                        let origin = Some(graded.origin);
+                        (text, graded.messages, None, Some(verdict), origin)
                     } else {
                         let answer = bench
                             .store
@@ -309,7 +311,7 @@ pub async fn run(
                             )
                             .await?;
                         let verdict = answer.log.verdict;
-                        (text, answer.messages, Some(answer.log), verdict)
+                        (text, answer.messages, Some(answer.log), verdict, None)
                     }
                 }
                 Some(other) => {
@@ -338,7 +340,7 @@ pub async fn run(
                         .or_else(|| turn.event.clone())
                         .unwrap_or_default();
                     let verdict = answer.log.verdict;
-                    (said, answer.messages, Some(answer.log), verdict)
+                    (said, answer.messages, Some(answer.log), verdict, None)
                 }
             };
             let reply = messages
@@ -392,6 +394,13 @@ pub async fn run(
                 }
                 None => Vec::new(),
             };
+            // A tutor turn's model sentences shown; a drill's feedback is the model's
+            // when its origin says so.
+            let model_words = match (&log, feedback_origin) {
+                (Some(log), _) => model_words(log.origin, log.model_sentences > 0),
+                (None, Some(origin)) => model_words(origin, origin == ReplyOrigin::Model),
+                (None, None) => None,
+            };
             let mut checks = checks;
             if let (Some(want), None) = (turn.expect.grade, &log) {
                 checks.push(lantern_core::eval::Check::new(
@@ -409,6 +418,7 @@ pub async fn run(
                 input: said,
                 reply: reply_text,
                 checks,
+                model_words,
             };
             progress(&score);
             scores.push(score);
