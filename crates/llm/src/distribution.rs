@@ -11,6 +11,12 @@
 
 use llama_cpp_2::token::LlamaToken;
 
+/// Weight (relative to the likeliest token) under which a token is left out of a law:
+/// at the loops' low temperature most of the top-k weigh less than this, and keeping
+/// them would send every step to the grammar's whole-vocabulary mask for a share of the
+/// law that is never drawn in practice (at most 40 × 1e-9 in all).
+const NEGLIGIBLE: f64 = 1e-9;
+
 /// A law over a few tokens: `(token, probability)` with probabilities summing to 1.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Distribution(Vec<(LlamaToken, f64)>);
@@ -21,8 +27,8 @@ impl Distribution {
         Self(vec![(token, 1.0)])
     }
 
-    /// The softmax of `logits / temperature` over the `top_k` highest logits; `None`
-    /// when no logit is finite.
+    /// The softmax of `logits / temperature` over the `top_k` highest logits, without
+    /// the [`NEGLIGIBLE`] ones; `None` when no logit is finite.
     pub(crate) fn softmax_top_k(
         logits: impl IntoIterator<Item = (LlamaToken, f32)>,
         top_k: usize,
@@ -45,7 +51,9 @@ impl Distribution {
             .iter()
             .map(|&(token, logit)| (token, ((f64::from(logit) - top) / t).exp()))
             .collect();
-        Some(Self::normalised(weights))
+        Some(Self::normalised(
+            weights.into_iter().filter(|(_, w)| *w >= NEGLIGIBLE).collect(),
+        ))
     }
 
     /// `weights` scaled to sum to 1 (entries of weight 0 dropped).
@@ -159,6 +167,8 @@ mod tests {
         let e = (1.0f64).exp();
         assert!((d.probability(t(1)) - e / (e + 1.0)).abs() < 1e-12);
         let cold = Distribution::softmax_top_k(logits, 2, 0.5).unwrap();
+        let frozen = Distribution::softmax_top_k(logits, 3, 0.01).unwrap();
+        assert_eq!(frozen, Distribution::point(t(1)), "weights of e^-100 are left out");
         assert!(cold.probability(t(1)) > d.probability(t(1)));
         assert!(Distribution::softmax_top_k([(t(1), f32::NEG_INFINITY)], 2, 1.0).is_none());
     }
