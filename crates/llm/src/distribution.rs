@@ -34,17 +34,21 @@ impl Distribution {
         top_k: usize,
         temperature: f32,
     ) -> Option<Self> {
-        let mut kept: Vec<(LlamaToken, f32)> =
-            logits.into_iter().filter(|(_, l)| l.is_finite()).collect();
+        // One pass keeping the best `top_k`, highest first: most logits fall under the
+        // lowest kept one and cost a comparison.
+        let mut kept: Vec<(LlamaToken, f32)> = Vec::with_capacity(top_k + 1);
+        for (token, logit) in logits {
+            let full = kept.len() >= top_k;
+            if !logit.is_finite() || (full && kept.last().is_some_and(|&(_, l)| logit <= l)) {
+                continue;
+            }
+            let at = kept.partition_point(|&(_, l)| l >= logit);
+            kept.insert(at, (token, logit));
+            kept.truncate(top_k.max(1));
+        }
         if kept.is_empty() {
             return None;
         }
-        let by_logit = |a: &(LlamaToken, f32), b: &(LlamaToken, f32)| b.1.total_cmp(&a.1);
-        if kept.len() > top_k {
-            kept.select_nth_unstable_by(top_k - 1, by_logit);
-            kept.truncate(top_k);
-        }
-        kept.sort_unstable_by(by_logit);
         let top = f64::from(kept[0].1);
         let t = f64::from(temperature.max(f32::MIN_POSITIVE));
         let weights: Vec<(LlamaToken, f64)> = kept
@@ -52,7 +56,10 @@ impl Distribution {
             .map(|&(token, logit)| (token, ((f64::from(logit) - top) / t).exp()))
             .collect();
         Some(Self::normalised(
-            weights.into_iter().filter(|(_, w)| *w >= NEGLIGIBLE).collect(),
+            weights
+                .into_iter()
+                .filter(|(_, w)| *w >= NEGLIGIBLE)
+                .collect(),
         ))
     }
 
@@ -168,7 +175,11 @@ mod tests {
         assert!((d.probability(t(1)) - e / (e + 1.0)).abs() < 1e-12);
         let cold = Distribution::softmax_top_k(logits, 2, 0.5).unwrap();
         let frozen = Distribution::softmax_top_k(logits, 3, 0.01).unwrap();
-        assert_eq!(frozen, Distribution::point(t(1)), "weights of e^-100 are left out");
+        assert_eq!(
+            frozen,
+            Distribution::point(t(1)),
+            "weights of e^-100 are left out"
+        );
         assert!(cold.probability(t(1)) > d.probability(t(1)));
         assert!(Distribution::softmax_top_k([(t(1), f32::NEG_INFINITY)], 2, 1.0).is_none());
     }
@@ -216,6 +227,27 @@ mod tests {
     }
 
     proptest! {
+        /// The one-pass selection keeps exactly the `top_k` highest logits.
+        #[test]
+        fn the_top_k_are_the_highest_logits(
+            logits in proptest::collection::hash_set(-5000i32..5000, 1..300),
+            top_k in 1usize..60,
+        ) {
+            let numbered: Vec<(LlamaToken, f32)> = logits
+                .iter()
+                .enumerate()
+                .map(|(i, &l)| (t(i32::try_from(i).unwrap()), l as f32 / 100.0))
+                .collect();
+            let law = Distribution::softmax_top_k(numbered.clone(), top_k, 1e6).unwrap();
+            let mut sorted = numbered;
+            sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let mut expected: Vec<LlamaToken> = sorted.iter().take(top_k).map(|(t, _)| *t).collect();
+            let mut got = law.tokens();
+            expected.sort_by_key(|t| t.0);
+            got.sort_by_key(|t| t.0);
+            prop_assert_eq!(got, expected);
+        }
+
         /// Drafting from q and keeping or redrawing by the rule gives exactly p: the
         /// probability of each outcome, computed in closed form, matches p.
         #[test]
