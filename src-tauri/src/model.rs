@@ -1,13 +1,14 @@
 //! The model the app runs: its status (for the status bar) and its supervised worker.
 //!
 //! Switching keeps the previous model answering until the new one is ready; a model
-//! that fails to load leaves the previous one active.
+//! that fails to load leaves the previous one active. A model started with its draft
+//! whose draft the worker refuses (their vocabularies differ) starts again alone.
 
 use lantern_core::catalog::ModelKey;
 use lantern_core::llm::LlmError;
 use lantern_core::Coded;
 use lantern_llm::{EngineConfig, Supervisor, SupervisorConfig};
-use lantern_models::CONTEXT_TOKENS;
+use lantern_models::{refusal_reason, Draft, CONTEXT_TOKENS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
@@ -70,8 +71,41 @@ pub struct ModelTarget {
     pub key: Option<ModelKey>,
     /// The GGUF file.
     pub path: PathBuf,
-    /// The smaller model that drafts for it (`lantern_models::Draft`), if any.
-    pub draft: Option<PathBuf>,
+    /// The smaller model that drafts for it, when it runs with one (measured faster with
+    /// it: `lantern_core::catalog::Pairing`).
+    pub draft: Option<Draft>,
+}
+
+/// A draft the model worker refused at load: the model runs alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedDraft {
+    /// The model's key (`None`: a file off the list).
+    pub model: Option<ModelKey>,
+    /// The draft.
+    pub draft: Draft,
+    /// The worker's words.
+    pub reason: String,
+}
+
+/// What to do after `target` failed to start with `error`: when the worker refused its
+/// draft, start the model alone (the same words, no speed-up) and say which pair was
+/// refused; any other failure is the model's own (`None`).
+pub fn alone_after_refusal(
+    target: &ModelTarget,
+    error: &LlmError,
+) -> Option<(ModelTarget, RefusedDraft)> {
+    let draft = target.draft.clone()?;
+    let reason = refusal_reason(error)?.to_string();
+    let alone = ModelTarget {
+        draft: None,
+        ..target.clone()
+    };
+    let refused = RefusedDraft {
+        model: target.key.clone(),
+        draft,
+        reason,
+    };
+    Some((alone, refused))
 }
 
 struct Active {
@@ -165,22 +199,24 @@ impl ModelService {
     }
 
     /// Loads `target` with `threads` while the current model keeps answering; when it is
-    /// ready it replaces the current one. On failure the current model stays active
-    /// (status back to `ready`) and the error is returned; with no current model the
-    /// status shows `failed`. `None` stops the model (no file to run).
+    /// ready it replaces the current one. When the worker refuses `target`'s draft, the
+    /// model is loaded alone and the refused pair returned (for the caller to record). On
+    /// failure the current model stays active (status back to `ready`) and the error is
+    /// returned; with no current model the status shows `failed`. `None` stops the model
+    /// (no file to run).
     pub async fn switch<R: Runtime>(
         &self,
         app: &AppHandle<R>,
         target: Option<ModelTarget>,
         threads: u32,
-    ) -> Result<(), LlmError> {
+    ) -> Result<Option<RefusedDraft>, LlmError> {
         let _one_at_a_time = self.switching.lock().await;
-        let Some(target) = target else {
+        let Some(mut target) = target else {
             if let Ok(mut active) = self.active.write() {
                 *active = None; // dropping the supervisor kills its worker
             }
             self.set(app, ModelStatus::NotFound);
-            return Ok(());
+            return Ok(None);
         };
         let name = file_name(&target.path);
         let previous = self.active().map(|a| file_name(&a.path));
@@ -201,7 +237,21 @@ impl ModelService {
             }
         };
         let verified = self.verified_record.clone();
-        match start(&target, threads, verified, &report).await {
+        let mut started = start(&target, threads, verified.clone(), &report).await;
+        let mut refused = None;
+        if let Err(e) = &started {
+            if let Some((alone, refusal)) = alone_after_refusal(&target, e) {
+                tracing::warn!(
+                    "the model worker refused {} as the draft of {name}; it runs alone: {}",
+                    refusal.draft.key,
+                    refusal.reason
+                );
+                target = alone;
+                refused = Some(refusal);
+                started = start(&target, threads, verified, &report).await;
+            }
+        }
+        match started {
             Ok(supervisor) => {
                 if let Ok(mut active) = self.active.write() {
                     *active = Some(Active {
@@ -210,7 +260,7 @@ impl ModelService {
                     });
                 }
                 self.set(app, ModelStatus::Ready { model: name });
-                Ok(())
+                Ok(refused)
             }
             Err(e) => {
                 match previous {
@@ -246,7 +296,7 @@ async fn start(
             check_only: false,
             verified_record,
             plain_decoding: false,
-            draft_model_path: target.draft.clone(),
+            draft_model_path: target.draft.as_ref().map(|d| d.file.clone()),
         },
         load_timeout: LOAD_TIMEOUT,
         idle_timeout: IDLE_TIMEOUT,
@@ -259,4 +309,61 @@ async fn start(
 pub fn worker_program() -> Result<PathBuf, LlmError> {
     std::env::current_exe()
         .map_err(|e| LlmError::Runtime(format!("cannot find the app binary: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn writer_with(draft: Option<Draft>) -> ModelTarget {
+        ModelTarget {
+            key: Some(ModelKey::Pack("qwen2.5-coder-1.5b-instruct".into())),
+            path: "/pack/writer.gguf".into(),
+            draft,
+        }
+    }
+
+    fn small() -> Draft {
+        Draft {
+            key: ModelKey::Pack("qwen2.5-coder-0.5b-instruct".into()),
+            name: "qwen2.5-coder-0.5b-instruct".into(),
+            file: "/pack/small.gguf".into(),
+            ram_bytes: 700_000_000,
+        }
+    }
+
+    /// The worker's refusal as the supervisor hands it over (`LlmError::from_code`).
+    fn refusal() -> LlmError {
+        LlmError::from_code(
+            "model_invalid",
+            "/pack/small.gguf is not a usable model: it cannot draft for this model: token 7 differs"
+                .into(),
+        )
+    }
+
+    #[test]
+    fn a_refused_draft_starts_the_model_alone_and_names_the_pair() {
+        let target = writer_with(Some(small()));
+        let (alone, refused) = alone_after_refusal(&target, &refusal()).expect("start alone");
+        assert_eq!(alone, writer_with(None));
+        assert_eq!(refused.model, target.key);
+        assert_eq!(refused.draft, small());
+        assert!(refused.reason.contains("token 7 differs"));
+    }
+
+    #[test]
+    fn other_failures_are_the_model_s_own() {
+        let target = writer_with(Some(small()));
+        let corrupt = LlmError::from_code(
+            "model_invalid",
+            "/pack/writer.gguf is not a usable model: tensor data is truncated".into(),
+        );
+        assert_eq!(alone_after_refusal(&target, &corrupt), None);
+        assert_eq!(
+            alone_after_refusal(&target, &LlmError::OutOfMemory("x".into())),
+            None
+        );
+        // Without a draft there is nothing to leave out.
+        assert_eq!(alone_after_refusal(&writer_with(None), &refusal()), None);
+    }
 }

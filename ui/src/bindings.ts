@@ -2425,9 +2425,17 @@ export type ModelView_Deserialize = {
 	architecture?: string | null,
 	/**  File size in MB. */
 	sizeMb: number | null,
-	/**  Estimated memory when loaded, its draft's included, in MB. */
+	/**
+	 *  Estimated memory when loaded as it runs (its draft's included when it runs with
+	 *  it), in MB.
+	 */
 	ramMb: number | null,
-	/**  Whether that fits this machine with headroom. */
+	/**
+	 *  Estimated memory of the model and its draft together, in MB (`ram_mb` without a
+	 *  draft).
+	 */
+	ramWithDraftMb: number | null,
+	/**  Whether it fits this machine, as it runs, with headroom. */
 	fits: boolean,
 	/**  Whether it has its own chat template (`false`: ChatML is used; `None`: unread). */
 	ownChatTemplate?: boolean | null,
@@ -2441,10 +2449,19 @@ export type ModelView_Deserialize = {
 	evalScore?: number | null,
 	/**  Whether it is the pack's writer. */
 	writer: boolean,
-	/**  The model that drafts for it wherever it runs; its speed is the pair's. */
+	/**  The model that can draft for it (it does where `pairing` is `drafted`). */
 	draft?: DraftView | null,
-	/**  Speed measured here with the configured threads. */
+	/**  Whether it runs with its draft, and why. */
+	pairing: Pairing,
+	/**
+	 *  Speed measured here with the configured threads, as it runs (the faster way): the
+	 *  one the automatic choice reads.
+	 */
 	speed?: SpeedView_Deserialize | null,
+	/**  Speed measured here alone. */
+	speedAlone?: SpeedView_Deserialize | null,
+	/**  Speed measured here with its draft. */
+	speedDrafted?: SpeedView_Deserialize | null,
 	/**  The automatic choice's verdict. */
 	verdict: Verdict,
 	/**  Whether it can be removed (imports). */
@@ -2471,9 +2488,17 @@ export type ModelView_Serialize = {
 	architecture: string | null,
 	/**  File size in MB. */
 	sizeMb: number | null,
-	/**  Estimated memory when loaded, its draft's included, in MB. */
+	/**
+	 *  Estimated memory when loaded as it runs (its draft's included when it runs with
+	 *  it), in MB.
+	 */
 	ramMb: number | null,
-	/**  Whether that fits this machine with headroom. */
+	/**
+	 *  Estimated memory of the model and its draft together, in MB (`ram_mb` without a
+	 *  draft).
+	 */
+	ramWithDraftMb: number | null,
+	/**  Whether it fits this machine, as it runs, with headroom. */
 	fits: boolean,
 	/**  Whether it has its own chat template (`false`: ChatML is used; `None`: unread). */
 	ownChatTemplate: boolean | null,
@@ -2487,10 +2512,19 @@ export type ModelView_Serialize = {
 	evalScore: number | null,
 	/**  Whether it is the pack's writer. */
 	writer: boolean,
-	/**  The model that drafts for it wherever it runs; its speed is the pair's. */
+	/**  The model that can draft for it (it does where `pairing` is `drafted`). */
 	draft: DraftView | null,
-	/**  Speed measured here with the configured threads. */
+	/**  Whether it runs with its draft, and why. */
+	pairing: Pairing,
+	/**
+	 *  Speed measured here with the configured threads, as it runs (the faster way): the
+	 *  one the automatic choice reads.
+	 */
 	speed: SpeedView_Serialize | null,
+	/**  Speed measured here alone. */
+	speedAlone: SpeedView_Serialize | null,
+	/**  Speed measured here with its draft. */
+	speedDrafted: SpeedView_Serialize | null,
 	/**  The automatic choice's verdict. */
 	verdict: Verdict,
 	/**  Whether it can be removed (imports). */
@@ -2886,6 +2920,24 @@ export type PackType =
 "course" | 
 /**  A module pack. */
 "module";
+
+/**  How a model runs, and why. */
+export type Pairing = 
+/**  Alone: no installed model can draft for it. */
+"noDraft" | 
+/**  Alone: not measured both ways here yet (alone needs less memory). */
+"notMeasured" | 
+/**  Alone: the model worker refused the draft (their vocabularies differ). */
+"refused" | 
+/**  Alone: measured both ways here, and the draft did not make it write faster. */
+"notFaster" | 
+/**
+ *  Alone: it writes faster with its draft, but the two do not fit this machine's memory
+ *  with the choice's headroom.
+ */
+"pairTooBig" | 
+/**  With its draft: measured here to write faster with it. */
+"drafted";
 
 /**  A passage of course material found by a search. */
 export type PassageView = {

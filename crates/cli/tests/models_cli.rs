@@ -117,6 +117,39 @@ fn a_measured_speed_is_kept_and_used_by_the_choice() {
 }
 
 #[test]
+fn the_writer_is_measured_alone_and_with_its_draft_and_runs_the_faster_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let listed = models(dir.path(), &[]);
+    let writer = entry(&listed, "pack:qwen2.5-coder-1.5b-instruct");
+    if writer["present"] != true || writer["draft"].is_null() {
+        eprintln!("skipped: the writer or its draft is not in the pack (models/fetch.py)");
+        return;
+    }
+    assert_eq!(writer["pairing"], "notMeasured");
+    assert_eq!(writer["runs_with_draft"], false, "not measured: alone");
+    assert_eq!(writer["ram_as_run_bytes"], writer["ram_bytes"]);
+    let list = models(dir.path(), &["measure", "pack:qwen2.5-coder-1.5b-instruct"]);
+    let writer = entry(&list, "pack:qwen2.5-coder-1.5b-instruct");
+    let alone = writer["decode_alone_tps"].as_f64().expect("measured alone");
+    let drafted = writer["decode_drafted_tps"]
+        .as_f64()
+        .expect("measured drafted");
+    let faster = drafted > alone;
+    assert_eq!(writer["runs_with_draft"], faster, "{writer:#}");
+    assert_eq!(
+        writer["decode_tps"].as_f64(),
+        Some(if faster { drafted } else { alone })
+    );
+    let runs = writer["runs"].as_str().unwrap();
+    let expected = if faster {
+        format!("runs with its draft: {drafted:.1} tokens/s, alone {alone:.1}")
+    } else {
+        format!("runs alone: {alone:.1} tokens/s; with its draft {drafted:.1} tokens/s")
+    };
+    assert_eq!(runs, expected);
+}
+
+#[test]
 fn a_valid_gguf_is_imported_copied_or_referenced_and_removed() {
     let dir = tempfile::tempdir().unwrap();
     let (d, source) = (dir.path().join("data"), school_gguf(dir.path()));

@@ -1,8 +1,11 @@
-//! Which smaller model drafts for a model (speculative decoding: the draft proposes
-//! tokens, the model keeps those it would have written itself, so its output is its own,
-//! sooner). The pair is used wherever a model starts: the app, the speed measurement,
-//! `lantern` — for the pack's writer (the 0.5B drafts for the 1.5B) and for any GGUF a
-//! school imports alike.
+//! Which smaller model can draft for a model (speculative decoding: the draft proposes
+//! tokens, the model keeps those it would have written itself, so its output is its own —
+//! sooner where drafting pays). The pairing is the same for the pack's writer (the 0.5B
+//! drafts for the 1.5B) and for any GGUF a school imports. Whether the pair then runs is
+//! measured, per machine: `ModelLibrary::measure` times the model alone and with its draft,
+//! and it runs with the draft only where that writes faster
+//! (`lantern_core::catalog::Pairing`); a pair the worker refuses runs alone
+//! ([`refusal_reason`]).
 //!
 //! The rule: another installed language model whose GGUF names the same tokenizer and
 //! vocabulary size ([`GgufMetadata::shares_vocabulary_with`]; the worker compares every
@@ -10,8 +13,8 @@
 //! model's size; the pack's before imports, then the smallest.
 
 use crate::list::ModelEntry;
-use crate::{ModelLibrary, ModelsError};
 use lantern_core::catalog::ModelKey;
+use lantern_core::llm::LlmError;
 use lantern_llm::{check_model_file, read_metadata, GgufMetadata};
 use std::path::{Path, PathBuf};
 
@@ -69,18 +72,21 @@ pub(crate) fn pick_draft(
         })
 }
 
-impl ModelLibrary {
-    /// The model that drafts for the model in `file` (listed or not), if any.
-    pub async fn draft_for(&self, file: &Path) -> Result<Option<Draft>, ModelsError> {
-        let listed = self.entries().await?;
-        let file = file.to_path_buf();
-        tokio::task::spawn_blocking(move || {
-            let size = std::fs::metadata(&file).ok()?.len();
-            let meta = vocabulary_of(&file)?;
-            pick_draft(&file, size, &meta, &listed)
-        })
-        .await
-        .map_err(crate::list::join_error)
+/// What the model worker says when it refuses a draft at load: `LlmError::Invalid` whose
+/// reason says it "cannot draft" (the draft's vocabulary is not the model's, token for
+/// token — `lantern_llm`'s speculative check).
+const CANNOT_DRAFT: &str = "cannot draft";
+
+/// The worker's words when `error` is its refusal of a draft (the pair can never run:
+/// the model runs alone), `None` for any other failure.
+///
+/// The worker sends its errors as a code and a message, so the refusal is told apart by
+/// its words: it shares `model_invalid` with a corrupt model file, and its path does not
+/// cross the process boundary.
+pub fn refusal_reason(error: &LlmError) -> Option<&str> {
+    match error {
+        LlmError::Invalid { reason, .. } if reason.contains(CANNOT_DRAFT) => Some(reason),
+        _ => None,
     }
 }
 
@@ -191,6 +197,26 @@ mod tests {
             draft_of(&school_7b, imports_only),
             Some(ModelKey::Imported(1))
         );
+    }
+
+    #[test]
+    fn only_the_worker_s_refusal_of_a_draft_is_a_refusal() {
+        // As it arrives from the worker process (`LlmError::from_code`).
+        let refused = LlmError::from_code(
+            "model_invalid",
+            "/pack/smollm2.gguf is not a usable model: it cannot draft for this model: its \
+             vocabulary has 49152 tokens, the model's 151936"
+                .into(),
+        );
+        assert!(refusal_reason(&refused).is_some_and(|r| r.contains("49152 tokens")));
+        let corrupt = LlmError::from_code(
+            "model_invalid",
+            "/pack/writer.gguf is not a usable model: tensor data is truncated".into(),
+        );
+        assert_eq!(refusal_reason(&corrupt), None);
+        let crashed = LlmError::Crashed("cannot draft".into());
+        assert_eq!(refusal_reason(&crashed), None);
+        assert_eq!(refusal_reason(&LlmError::OutOfMemory("x".into())), None);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The models a Lantern installation can run: the pack's (from the manifest, with their
 //! eval results) and GGUFs the user imported (copied into the data folder or referenced
 //! where they are), each with its memory estimate and its speed measured on this
-//! machine; the smaller model that drafts for each (speculative decoding, [`Draft`]); and
-//! the automatic choice among them (`lantern_core::catalog::choose`).
+//! machine alone and with the smaller model that can draft for it (speculative decoding,
+//! [`Draft`]; it runs with the draft only where that was measured faster); and the
+//! automatic choice among them (`lantern_core::catalog::choose`).
 //!
 //! The app's Models page and `lantern models` both work through [`ModelLibrary`].
 
@@ -12,10 +13,11 @@ mod import;
 mod list;
 mod speed;
 
-pub use draft::{Draft, MAX_DRAFT_SHARE};
+pub use draft::{refusal_reason, Draft, MAX_DRAFT_SHARE};
 pub use error::ModelsError;
 pub use import::{ImportMode, ImportProgress};
 pub use list::{MachineFacts, ModelEntry, ModelList, ModelSource};
+pub use speed::{DraftedRun, Measurement};
 
 use lantern_core::catalog::ModelKey;
 use lantern_core::pack::Manifest;

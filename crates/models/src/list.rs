@@ -3,12 +3,12 @@
 use crate::draft::{pick_draft, vocabulary_of, Draft};
 use crate::{ModelLibrary, ModelsError, CONTEXT_TOKENS};
 use lantern_core::catalog::{
-    choose, fits_memory, Candidate, Choice, Machine, ModelKey, Speed, Verdict,
+    choose, fits_memory, Candidate, Choice, Machine, ModelKey, PairFacts, Pairing, Speed, Verdict,
 };
 use lantern_core::llm::LlmError;
 use lantern_core::pack::{Manifest, PackModel};
 use lantern_llm::{cpu_name, estimate_ram, missing_cpu, total_ram, GgufMetadata};
-use lantern_store::{ImportedModel, ModelSpeed, SpeedScope};
+use lantern_store::{ByPair, ImportedModel, ModelSpeed, SpeedScope};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -47,9 +47,9 @@ pub struct ModelEntry {
     /// File size in bytes.
     pub size_bytes: u64,
     /// Estimated memory when loaded with the loops' context, in bytes (its draft's not
-    /// included: see [`ModelEntry::ram_with_draft`]).
+    /// included: see [`ModelEntry::ram_as_run`]).
     pub ram_bytes: u64,
-    /// Whether it fits this machine, with its draft, with the automatic choice's headroom.
+    /// Whether it fits this machine as it runs with the automatic choice's headroom.
     pub fits: bool,
     /// Whether the file has its own chat template (`None`: not read).
     pub chat_template: Option<bool>,
@@ -63,10 +63,17 @@ pub struct ModelEntry {
     pub eval_score: Option<f64>,
     /// Whether the manifest makes it the pack's writer.
     pub writer: bool,
-    /// The smaller model that drafts for it wherever it runs (`crate::draft`).
+    /// The smaller model that can draft for it (`crate::draft`); it does where
+    /// [`ModelEntry::pairing`] says so.
     pub draft: Option<Draft>,
-    /// Speed measured on this machine with the threads asked about (and its draft).
+    /// Speed measured on this machine alone, with the threads asked about.
     pub speed: Option<ModelSpeed>,
+    /// Speed measured on this machine with [`ModelEntry::draft`] (that draft's figure).
+    pub drafted_speed: Option<ModelSpeed>,
+    /// Why the model worker refused that draft, when it did.
+    pub refused_draft: Option<String>,
+    /// Whether it runs with its draft, and why (`lantern_core::catalog::Pairing`).
+    pub pairing: Pairing,
     /// Why the automatic choice took or left it.
     pub verdict: Verdict,
 }
@@ -95,18 +102,46 @@ pub struct ModelList {
     pub choice: Choice,
 }
 
+/// A stored speed as the choice reads it.
+fn as_speed(speed: &ModelSpeed) -> Speed {
+    Speed {
+        prompt_tps: speed.prompt_tps,
+        decode_tps: speed.decode_tps,
+    }
+}
+
 impl ModelEntry {
     /// Estimated memory of the model and its draft together, in bytes.
     pub fn ram_with_draft(&self) -> u64 {
         self.ram_bytes + self.draft.as_ref().map_or(0, |d| d.ram_bytes)
     }
 
-    /// Its measured speed as the automatic choice reads it.
+    /// Estimated memory as it runs: with its draft's only when it runs with it.
+    pub fn ram_as_run(&self) -> u64 {
+        match self.running_draft() {
+            Some(_) => self.ram_with_draft(),
+            None => self.ram_bytes,
+        }
+    }
+
+    /// The draft it runs with: its draft, where it was measured to write faster with it.
+    pub fn running_draft(&self) -> Option<&Draft> {
+        self.draft.as_ref().filter(|_| self.pairing.uses_draft())
+    }
+
+    /// Its speed measured alone.
+    pub fn alone(&self) -> Option<Speed> {
+        self.speed.as_ref().map(as_speed)
+    }
+
+    /// Its speed measured with its draft.
+    pub fn drafted(&self) -> Option<Speed> {
+        self.drafted_speed.as_ref().map(as_speed)
+    }
+
+    /// Its measured speed as it runs (the faster way), as the automatic choice reads it.
     pub fn measured(&self) -> Option<Speed> {
-        self.speed.as_ref().map(|s| Speed {
-            prompt_tps: s.prompt_tps,
-            decode_tps: s.decode_tps,
-        })
+        self.pairing.speed(self.alone(), self.drafted())
     }
 }
 
@@ -163,6 +198,9 @@ fn pack_entry(model: &PackModel, dir: Option<&Path>) -> Option<(ModelEntry, Opti
         writer: model.writer,
         draft: None,
         speed: None,
+        drafted_speed: None,
+        refused_draft: None,
+        pairing: Pairing::NoDraft,
         verdict: Verdict::Missing,
     };
     Some((entry, meta))
@@ -194,6 +232,9 @@ pub(crate) fn imported_entry(row: ImportedModel) -> (ModelEntry, Option<GgufMeta
         writer: false,
         draft: None,
         speed: None,
+        drafted_speed: None,
+        refused_draft: None,
+        pairing: Pairing::NoDraft,
         verdict: Verdict::NoEvals,
     };
     (entry, meta)
@@ -220,18 +261,42 @@ pub(crate) fn join_error(e: tokio::task::JoinError) -> ModelsError {
     ModelsError::Llm(LlmError::Runtime(e.to_string()))
 }
 
-/// Adds speeds and verdicts to `entries` and chooses among them for `machine`.
+/// What is recorded of this machine's measurements.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Measured {
+    /// Each model's speed alone, by key.
+    pub(crate) alone: HashMap<String, ModelSpeed>,
+    /// Each pair's speed, by `(model key, draft key)`.
+    pub(crate) pairs: ByPair<ModelSpeed>,
+    /// The pairs the worker refused, with its reason.
+    pub(crate) refused: ByPair<String>,
+}
+
+/// Adds speeds, the way each runs (alone or with its draft) and verdicts to `entries`
+/// and chooses among them for `machine`. A pair's figures are read under its draft's key:
+/// a figure measured with another draft, or with a draft now gone, is never used.
 pub(crate) fn decide(
     mut entries: Vec<ModelEntry>,
-    mut speeds: HashMap<String, ModelSpeed>,
+    mut measured: Measured,
     machine: MachineFacts,
 ) -> ModelList {
     let total = Machine {
         total_ram: machine.total_ram,
     };
     for entry in &mut entries {
-        entry.speed = speeds.remove(&entry.key.to_string());
-        entry.fits = fits_memory(entry.ram_with_draft(), total);
+        let key = entry.key.to_string();
+        entry.speed = measured.alone.remove(&key);
+        let pair = entry.draft.as_ref().map(|d| (key, d.key.to_string()));
+        entry.drafted_speed = pair.as_ref().and_then(|p| measured.pairs.remove(p));
+        entry.refused_draft = pair.as_ref().and_then(|p| measured.refused.remove(p));
+        entry.pairing = Pairing::decide(&PairFacts {
+            has_draft: entry.draft.is_some(),
+            refused: entry.refused_draft.is_some(),
+            alone: entry.alone(),
+            drafted: entry.drafted(),
+            pair_fits: fits_memory(entry.ram_with_draft(), total),
+        });
+        entry.fits = fits_memory(entry.ram_as_run(), total);
     }
     let candidates: Vec<Candidate> = entries
         .iter()
@@ -240,7 +305,7 @@ pub(crate) fn decide(
             present: e.present,
             eval_score: e.eval_score,
             writer: e.writer,
-            ram_bytes: e.ram_with_draft(),
+            ram_bytes: e.ram_as_run(),
             speed: e.measured(),
         })
         .collect();
@@ -275,12 +340,172 @@ impl ModelLibrary {
         .map_err(join_error)
     }
 
-    /// Every model with its draft, their speeds with `threads` on this CPU, and the
-    /// automatic choice.
+    /// Every model with its draft, their speeds with `threads` on this CPU (alone and with
+    /// the draft), whether each runs with its draft, and the automatic choice.
     pub async fn list(&self, threads: u32) -> Result<ModelList, ModelsError> {
         let entries = with_drafts(self.entries().await?);
         let machine = MachineFacts::read(threads);
-        let speeds = self.store.model_speeds(machine.scope()).await?;
-        Ok(decide(entries, speeds, machine))
+        let measured = Measured {
+            alone: self.store.model_speeds(machine.scope()).await?,
+            pairs: self.store.pair_speeds(machine.scope()).await?,
+            refused: self.store.refused_pairs().await?,
+        };
+        Ok(decide(entries, measured, machine))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MB: u64 = 1_000_000;
+    const WRITER: &str = "pack:writer";
+    const SMALL: &str = "pack:small";
+
+    fn entry(key: &str, ram_mb: u64, writer: bool, draft: Option<&str>) -> ModelEntry {
+        let (entry, _) = imported_entry(ImportedModel {
+            id: 1,
+            path: format!("/models/{key}.gguf"),
+            copied: true,
+            name: key.into(),
+            architecture: "qwen2".into(),
+            size_bytes: i64::try_from(ram_mb * MB / 2).unwrap(),
+            ram_bytes: i64::try_from(ram_mb * MB).unwrap(),
+            chat_template: true,
+            added_at: String::new(),
+        });
+        ModelEntry {
+            key: key.parse().unwrap(),
+            present: true,
+            eval_score: (!writer).then_some(86.7),
+            writer,
+            draft: draft.map(|d| Draft {
+                key: d.parse().unwrap(),
+                name: d.into(),
+                file: format!("/models/{d}.gguf").into(),
+                ram_bytes: 700 * MB,
+            }),
+            ..entry
+        }
+    }
+
+    fn speed(prompt_tps: f64, decode_tps: f64) -> ModelSpeed {
+        ModelSpeed {
+            prompt_tps,
+            decode_tps,
+            peak_ram_bytes: None,
+            measured_at: String::new(),
+        }
+    }
+
+    fn machine(total_ram_mb: u64) -> MachineFacts {
+        MachineFacts {
+            total_ram: total_ram_mb * MB,
+            cpu: "cpu".into(),
+            missing_cpu: Vec::new(),
+            threads: 2,
+        }
+    }
+
+    /// The writer (1,400 MB) that the small model (700 MB) can draft for, and the small.
+    fn pack() -> Vec<ModelEntry> {
+        vec![
+            entry(SMALL, 700, false, None),
+            entry(WRITER, 1_400, true, Some(SMALL)),
+        ]
+    }
+
+    fn pair(draft: &str) -> (String, String) {
+        (WRITER.into(), draft.into())
+    }
+
+    fn writer(list: &ModelList) -> &ModelEntry {
+        list.entry(&WRITER.parse().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_writer_faster_alone_runs_alone_and_is_chosen_by_its_own_speed() {
+        // This machine: the writer alone 13.1 tokens/s, drafted 8.2.
+        let measured = Measured {
+            alone: HashMap::from([(WRITER.into(), speed(130.0, 13.1))]),
+            pairs: HashMap::from([(pair(SMALL), speed(128.0, 8.2))]),
+            refused: HashMap::new(),
+        };
+        let list = decide(pack(), measured, machine(8_000));
+        let w = writer(&list);
+        assert_eq!(w.pairing, Pairing::NotFaster);
+        assert_eq!(w.running_draft(), None);
+        assert_eq!(w.measured().map(|s| s.decode_tps), Some(13.1));
+        assert_eq!(w.drafted().map(|s| s.decode_tps), Some(8.2));
+        assert_eq!(
+            w.ram_as_run(),
+            1_400 * MB,
+            "the draft's memory is not counted"
+        );
+        assert_eq!(list.choice.chosen, Some(WRITER.parse().unwrap()));
+    }
+
+    #[test]
+    fn a_writer_faster_with_its_draft_runs_with_it_and_counts_both_in_memory() {
+        let measured = Measured {
+            alone: HashMap::from([(WRITER.into(), speed(130.0, 7.5))]),
+            pairs: HashMap::from([(pair(SMALL), speed(128.0, 14.0))]),
+            refused: HashMap::new(),
+        };
+        let list = decide(pack(), measured.clone(), machine(8_000));
+        let w = writer(&list);
+        assert_eq!(w.pairing, Pairing::Drafted);
+        assert_eq!(
+            w.running_draft().map(|d| d.key.to_string()),
+            Some(SMALL.into())
+        );
+        assert_eq!(w.ram_as_run(), 2_100 * MB);
+        // Alone it would be too slow; with its draft it is the choice.
+        assert_eq!(list.choice.chosen, Some(WRITER.parse().unwrap()));
+        // Where the two do not fit (40 % of 5,000 MB = 2,000 MB), it runs alone: too slow.
+        let small_machine = decide(pack(), measured, machine(5_000));
+        let w = writer(&small_machine);
+        assert_eq!(w.pairing, Pairing::PairTooBig);
+        assert!(w.fits);
+        assert_eq!(w.verdict, Verdict::TooSlow);
+    }
+
+    #[test]
+    fn a_pair_s_figure_is_read_only_for_the_draft_it_was_measured_with() {
+        // Measured with a draft since removed (imported:9): never this pair's figure.
+        let measured = Measured {
+            alone: HashMap::from([(WRITER.into(), speed(130.0, 7.5))]),
+            pairs: HashMap::from([(pair("imported:9"), speed(128.0, 14.0))]),
+            refused: HashMap::new(),
+        };
+        let list = decide(pack(), measured, machine(8_000));
+        let w = writer(&list);
+        assert_eq!(w.drafted_speed, None);
+        assert_eq!(w.pairing, Pairing::NotMeasured);
+        assert_eq!(w.measured().map(|s| s.decode_tps), Some(7.5));
+        // Without any draft now, it runs alone whatever pairs were measured.
+        let measured = Measured {
+            alone: HashMap::from([(WRITER.into(), speed(130.0, 7.5))]),
+            pairs: HashMap::from([(pair(SMALL), speed(128.0, 14.0))]),
+            refused: HashMap::new(),
+        };
+        let alone = vec![entry(WRITER, 1_400, true, None)];
+        let list = decide(alone, measured, machine(8_000));
+        assert_eq!(writer(&list).pairing, Pairing::NoDraft);
+        assert_eq!(writer(&list).measured().map(|s| s.decode_tps), Some(7.5));
+    }
+
+    #[test]
+    fn a_refused_pair_runs_alone_with_the_worker_s_reason() {
+        let measured = Measured {
+            alone: HashMap::from([(WRITER.into(), speed(130.0, 7.5))]),
+            pairs: HashMap::new(),
+            refused: HashMap::from([(pair(SMALL), "it cannot draft for this model".into())]),
+        };
+        let list = decide(pack(), measured, machine(8_000));
+        let w = writer(&list);
+        assert_eq!(w.pairing, Pairing::Refused);
+        assert_eq!(w.running_draft(), None);
+        assert!(w.refused_draft.as_deref().unwrap().contains("cannot draft"));
     }
 }

@@ -42,7 +42,7 @@ pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
 pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
-pub use models::{ImportedModel, ModelSpeed, NewImportedModel, SpeedScope};
+pub use models::{ByPair, ImportedModel, ModelSpeed, NewImportedModel, PairKey, SpeedScope};
 pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
 pub use modules_actions::{
     progress_view, ModuleRequest, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView,

@@ -1,7 +1,8 @@
 //! The model list's rows in a real SQLite file: imports unique by path, removal taking
-//! their speeds, and speeds kept apart per thread count and CPU.
+//! their speeds, speeds kept apart per thread count and CPU, and pairs (a model with its
+//! draft) kept apart per draft and refused pairs.
 
-use lantern_store::{NewImportedModel, SpeedScope, Store, StoreError};
+use lantern_store::{NewImportedModel, PairKey, SpeedScope, Store, StoreError};
 
 fn gguf(path: &str) -> NewImportedModel {
     NewImportedModel {
@@ -79,4 +80,94 @@ async fn speeds_are_kept_per_thread_count_and_cpu_and_replaced_when_measured_aga
         40.0
     );
     assert!(store.model_speeds(other).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_pair_s_speed_is_kept_per_draft_and_goes_with_either_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let scope = SpeedScope {
+        threads: 2,
+        cpu: "cpu",
+    };
+    let draft = store
+        .add_imported_model(&gguf("/m/draft.gguf"))
+        .await
+        .unwrap();
+    let draft_key = format!("imported:{}", draft.id);
+    let by_import = PairKey {
+        model: "pack:writer",
+        draft: &draft_key,
+    };
+    let by_pack = PairKey {
+        model: "pack:writer",
+        draft: "pack:small",
+    };
+    store
+        .record_model_speed("pack:writer", scope, 100.0, 14.0, None)
+        .await
+        .unwrap();
+    for (pair, decode) in [(by_import, 9.0), (by_pack, 16.0)] {
+        store
+            .record_pair_speed(pair, scope, 100.0, decode, Some(7))
+            .await
+            .unwrap();
+    }
+    let pairs = store.pair_speeds(scope).await.unwrap();
+    let speed = |pairs: &lantern_store::ByPair<lantern_store::ModelSpeed>, draft: &str| {
+        pairs
+            .get(&("pack:writer".to_string(), draft.to_string()))
+            .map(|s| s.decode_tps)
+    };
+    assert_eq!(speed(&pairs, "pack:small"), Some(16.0));
+    assert_eq!(speed(&pairs, &draft_key), Some(9.0));
+    // A drafted run that fails forgets the pair's older figure; the model's own stays.
+    store.forget_pair_speed(by_pack, scope).await.unwrap();
+    assert_eq!(
+        speed(&store.pair_speeds(scope).await.unwrap(), "pack:small"),
+        None
+    );
+    assert!(store
+        .model_speeds(scope)
+        .await
+        .unwrap()
+        .contains_key("pack:writer"));
+    // The draft removed: its pairs go with it, the model's own speed stays.
+    store.refuse_pair(by_import, "cannot draft").await.unwrap();
+    store.remove_imported_model(draft.id).await.unwrap();
+    assert!(store.pair_speeds(scope).await.unwrap().is_empty());
+    assert!(store.refused_pairs().await.unwrap().is_empty());
+    assert!(store
+        .model_speeds(scope)
+        .await
+        .unwrap()
+        .contains_key("pack:writer"));
+}
+
+#[tokio::test]
+async fn a_refused_pair_is_kept_with_its_reason_and_loses_its_speeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let scope = SpeedScope {
+        threads: 2,
+        cpu: "cpu",
+    };
+    let pair = PairKey {
+        model: "pack:writer",
+        draft: "pack:small",
+    };
+    store
+        .record_pair_speed(pair, scope, 100.0, 16.0, None)
+        .await
+        .unwrap();
+    store
+        .refuse_pair(pair, "it cannot draft for this model: token 7 differs")
+        .await
+        .unwrap();
+    let refused = store.refused_pairs().await.unwrap();
+    assert_eq!(
+        refused[&("pack:writer".to_string(), "pack:small".to_string())],
+        "it cannot draft for this model: token 7 differs"
+    );
+    assert!(store.pair_speeds(scope).await.unwrap().is_empty());
 }

@@ -91,8 +91,9 @@ pub async fn models_activate<R: Runtime>(
     view(&state, next.threads, next.model).await
 }
 
-/// Measures `key`'s speed on this machine (a short run in a worker of its own) and
-/// keeps the result; the automatic choice may then change.
+/// Measures `key`'s speed on this machine (a short run in a worker of its own, alone, then
+/// with its draft if it has one) and keeps the results; the automatic choice, and which
+/// way the model runs, may then change.
 #[tauri::command]
 #[specta::specta]
 pub async fn models_measure<R: Runtime>(
@@ -101,10 +102,9 @@ pub async fn models_measure<R: Runtime>(
     key: String,
 ) -> Result<ModelsView, IpcError> {
     let saved = settings::load(&app);
-    state
-        .models
-        .measure(&self::key(&key)?, saved.threads)
-        .await?;
+    let key = self::key(&key)?;
+    let measured = state.models.measure(&key, saved.threads).await?;
+    selection::log_measurement(&key, &measured);
     let _ = ModelsChanged.emit(&app);
     if saved.model.is_none() {
         selection::spawn_follow_up(&app);

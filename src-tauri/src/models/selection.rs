@@ -3,11 +3,11 @@
 //! of their own, one at a time) and switches to the best that qualifies.
 
 use crate::error::IpcError;
-use crate::model::ModelTarget;
+use crate::model::{ModelTarget, RefusedDraft};
 use crate::settings::{self, Settings};
 use crate::state::AppState;
 use lantern_core::catalog::ModelKey;
-use lantern_models::ModelsError;
+use lantern_models::{DraftedRun, Measurement, ModelsError};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use tauri::{AppHandle, Manager, Runtime};
@@ -53,8 +53,9 @@ fn pinned_by_variable() -> Option<(Option<ModelKey>, Option<PathBuf>)> {
         .and_then(|v| from_variable(&v))
 }
 
-/// The model `settings` ask for, with the model that drafts for it; `Ok(None)` when
-/// there is none to run.
+/// The model `settings` ask for, with its draft where it was measured to write faster
+/// with it (`lantern_core::catalog::Pairing`; a GGUF off the list runs alone); `Ok(None)`
+/// when there is none to run.
 pub async fn target_for(
     state: &AppState,
     settings: &Settings,
@@ -69,28 +70,31 @@ pub async fn target_for(
         )),
         None => pinned_by_variable(),
     };
+    let list = state.models.list(settings.threads).await?;
     let key = match pinned {
-        Some((None, Some(path))) => return with_draft(state, None, path).await,
+        Some((None, Some(path))) => match state.models.key_for_path(&path).await? {
+            Some(key) => Some(key),
+            None => {
+                return Ok(Some(ModelTarget {
+                    key: None,
+                    path,
+                    draft: None,
+                }))
+            }
+        },
         Some((Some(key), _)) => Some(key),
-        _ => state.models.list(settings.threads).await?.choice.chosen,
+        _ => list.choice.chosen.clone(),
     };
-    match key {
-        Some(key) => {
-            let path = state.models.resolve(&key).await?;
-            with_draft(state, Some(key), path).await
-        }
-        None => Ok(None),
-    }
-}
-
-/// The model in `path` to run with the model that drafts for it, as everywhere.
-async fn with_draft(
-    state: &AppState,
-    key: Option<ModelKey>,
-    path: PathBuf,
-) -> Result<Option<ModelTarget>, ModelsError> {
-    let draft = state.models.draft_for(&path).await?.map(|d| d.file);
-    Ok(Some(ModelTarget { key, path, draft }))
+    let Some(key) = key else {
+        return Ok(None);
+    };
+    let path = state.models.resolve(&key).await?;
+    let draft = list.entry(&key).and_then(|e| e.running_draft().cloned());
+    Ok(Some(ModelTarget {
+        key: Some(key),
+        path,
+        draft,
+    }))
 }
 
 /// Runs the model the settings ask for, if it is not the one running.
@@ -110,9 +114,52 @@ async fn run_wanted<R: Runtime>(app: &AppHandle<R>, again: bool) -> Result<(), I
     if !again && target.is_some() && state.model.active() == target {
         return Ok(());
     }
-    state.model.switch(app, target, settings.threads).await?;
+    let refused = state.model.switch(app, target, settings.threads).await?;
+    if let Some(refused) = refused {
+        record_refusal(&state, &refused).await;
+    }
     let _ = ModelsChanged.emit(app);
     Ok(())
+}
+
+/// Logs what measuring `key` found with its draft: which way is faster, or why the pair
+/// was not measured (the model then runs alone).
+pub fn log_measurement(key: &ModelKey, measured: &Measurement) {
+    let alone = measured.alone.decode_tps;
+    match &measured.drafted {
+        DraftedRun::NoDraft => tracing::info!("{key}: {alone:.1} tokens/s"),
+        DraftedRun::Measured(d) => tracing::info!(
+            "{key}: {alone:.1} tokens/s alone, {:.1} with its draft: runs {}",
+            d.decode_tps,
+            if measured.drafted_is_faster() {
+                "with its draft"
+            } else {
+                "alone"
+            }
+        ),
+        DraftedRun::Refused(reason) => {
+            tracing::warn!("{key}: the model worker refused its draft; it runs alone: {reason}")
+        }
+        DraftedRun::Failed(error) => {
+            tracing::warn!("{key}: its measurement with its draft failed; it runs alone: {error}")
+        }
+    }
+}
+
+/// Keeps a pair the worker refused, so the model is never started with that draft again
+/// (it runs alone already: `ModelService::switch`).
+async fn record_refusal(state: &AppState, refused: &RefusedDraft) {
+    let Some(model) = &refused.model else {
+        return;
+    };
+    let draft = &refused.draft.key;
+    if let Err(e) = state
+        .models
+        .refuse_pair(model, draft, &refused.reason)
+        .await
+    {
+        tracing::warn!("cannot record that {model} refused its draft {draft}: {e}");
+    }
 }
 
 /// The automatic choice's follow-up: while it names a better model with no measured
@@ -132,10 +179,13 @@ async fn measure_better_models<R: Runtime>(app: &AppHandle<R>) {
             }
         };
         let Some(next) = next else { break };
-        if let Err(e) = state.models.measure(&next, settings.threads).await {
-            // Without a speed it can never be chosen; do not try it again and again.
-            tracing::warn!("cannot measure {next}: {e}");
-            return;
+        match state.models.measure(&next, settings.threads).await {
+            Ok(measured) => log_measurement(&next, &measured),
+            Err(e) => {
+                // Without a speed it can never be chosen; do not try it again and again.
+                tracing::warn!("cannot measure {next}: {e}");
+                return;
+            }
         }
         let _ = ModelsChanged.emit(app);
     }

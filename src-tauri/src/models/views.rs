@@ -1,10 +1,12 @@
-//! What the Models page receives: every model with its costs, eval results and the
-//! automatic choice's verdict, the machine, and which model runs.
+//! What the Models page receives: every model with its costs, eval results, speeds alone
+//! and with its draft and which way it runs, the automatic choice's verdict, the machine,
+//! and which model runs.
 
 use lantern_core::catalog::{
-    ChoiceReason, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
+    ChoiceReason, Pairing, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
 };
 use lantern_models::{Draft, ModelEntry, ModelList, ModelSource};
+use lantern_store::ModelSpeed;
 use serde::Serialize;
 
 const MB: f64 = 1e6;
@@ -80,9 +82,13 @@ pub struct ModelView {
     pub architecture: Option<String>,
     /// File size in MB.
     pub size_mb: f64,
-    /// Estimated memory when loaded, its draft's included, in MB.
+    /// Estimated memory when loaded as it runs (its draft's included when it runs with
+    /// it), in MB.
     pub ram_mb: f64,
-    /// Whether that fits this machine with headroom.
+    /// Estimated memory of the model and its draft together, in MB (`ram_mb` without a
+    /// draft).
+    pub ram_with_draft_mb: f64,
+    /// Whether it fits this machine, as it runs, with headroom.
     pub fits: bool,
     /// Whether it has its own chat template (`false`: ChatML is used; `None`: unread).
     pub own_chat_template: Option<bool>,
@@ -96,10 +102,17 @@ pub struct ModelView {
     pub eval_score: Option<f64>,
     /// Whether it is the pack's writer.
     pub writer: bool,
-    /// The model that drafts for it wherever it runs; its speed is the pair's.
+    /// The model that can draft for it (it does where `pairing` is `drafted`).
     pub draft: Option<DraftView>,
-    /// Speed measured here with the configured threads.
+    /// Whether it runs with its draft, and why.
+    pub pairing: Pairing,
+    /// Speed measured here with the configured threads, as it runs (the faster way): the
+    /// one the automatic choice reads.
     pub speed: Option<SpeedView>,
+    /// Speed measured here alone.
+    pub speed_alone: Option<SpeedView>,
+    /// Speed measured here with its draft.
+    pub speed_drafted: Option<SpeedView>,
     /// The automatic choice's verdict.
     pub verdict: Verdict,
     /// Whether it can be removed (imports).
@@ -174,9 +187,30 @@ pub struct ModelsView {
     pub machine: MachineView,
 }
 
+fn speed_view(speed: &ModelSpeed) -> SpeedView {
+    let first_words_s = lantern_core::catalog::Speed {
+        prompt_tps: speed.prompt_tps,
+        decode_tps: speed.decode_tps,
+    }
+    .first_words_secs();
+    SpeedView {
+        first_words_s,
+        prompt_tps: speed.prompt_tps,
+        decode_tps: speed.decode_tps,
+        peak_ram_mb: speed.peak_ram_bytes.map(|b| b as f64 / MB),
+        measured_at: speed.measured_at.clone(),
+    }
+}
+
 fn model(entry: ModelEntry) -> ModelView {
-    let ram_mb = entry.ram_with_draft() as f64 / MB;
-    let first_words_s = entry.measured().map_or(0.0, |s| s.first_words_secs());
+    let ram_mb = entry.ram_as_run() as f64 / MB;
+    let ram_with_draft_mb = entry.ram_with_draft() as f64 / MB;
+    let speed_alone = entry.speed.as_ref().map(speed_view);
+    let speed_drafted = entry.drafted_speed.as_ref().map(speed_view);
+    let speed = match entry.running_draft() {
+        Some(_) => speed_drafted.clone(),
+        None => speed_alone.clone(),
+    };
     let (source, in_default_pack) = match entry.source {
         ModelSource::Pack { in_default_pack } => (SourceView::Pack, in_default_pack),
         ModelSource::Copied => (SourceView::Copied, false),
@@ -197,6 +231,7 @@ fn model(entry: ModelEntry) -> ModelView {
         architecture: entry.architecture,
         size_mb: entry.size_bytes as f64 / MB,
         ram_mb,
+        ram_with_draft_mb,
         fits: entry.fits,
         own_chat_template: entry.chat_template,
         description: entry.description,
@@ -212,13 +247,10 @@ fn model(entry: ModelEntry) -> ModelView {
             key: key.to_string(),
             name,
         }),
-        speed: entry.speed.map(|s| SpeedView {
-            first_words_s,
-            prompt_tps: s.prompt_tps,
-            decode_tps: s.decode_tps,
-            peak_ram_mb: s.peak_ram_bytes.map(|b| b as f64 / MB),
-            measured_at: s.measured_at,
-        }),
+        pairing: entry.pairing,
+        speed,
+        speed_alone,
+        speed_drafted,
         verdict: entry.verdict,
         removable: source != SourceView::Pack,
     }

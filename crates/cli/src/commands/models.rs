@@ -1,17 +1,18 @@
 //! `lantern models`: the model list (pack and imports) with memory, eval results,
-//! measured speed and the draft each runs with; the automatic choice and why, for every
-//! model; measuring, importing and removing.
+//! measured speed alone and with its draft, which way each runs and why; the automatic
+//! choice and why, for every model; measuring (both ways), importing and removing.
 
 use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
 use lantern_core::catalog::{
-    ChoiceReason, ModelKey, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
+    ChoiceReason, ModelKey, Pairing, Verdict, MAX_FIRST_WORDS_SECS, MAX_RAM_SHARE, MIN_DECODE_TPS,
 };
 use lantern_core::ErrorCode;
 use lantern_models::{
-    default_threads, ImportMode, ModelEntry, ModelLibrary, ModelList, WorkerCommand,
+    default_threads, DraftedRun, ImportMode, Measurement, ModelEntry, ModelLibrary, ModelList,
+    WorkerCommand,
 };
 use serde_json::json;
 use std::path::PathBuf;
@@ -31,10 +32,11 @@ pub struct ModelsOptions {
 
 #[derive(Debug, Clone, Subcommand)]
 enum ModelsAction {
-    /// Every model with size, memory, eval results, speed, draft and why the automatic
-    /// choice took or left it (default).
+    /// Every model with size, memory, eval results, speed alone and with its draft, which
+    /// way it runs, and why the automatic choice took or left it (default).
     List,
-    /// Measure a model's speed on this machine (KEY: pack:NAME or imported:ID).
+    /// Measure a model's speed on this machine, alone and with its draft if it has one
+    /// (KEY: pack:NAME or imported:ID).
     Measure {
         /// The model.
         key: String,
@@ -88,12 +90,47 @@ fn verdict(v: Verdict) -> &'static str {
     }
 }
 
-/// " with its draft" when `e` runs with one: its speeds are the pair's.
+/// " with its draft" when `e` runs with one: its speed and memory are the pair's.
 fn drafted(e: &ModelEntry) -> &'static str {
-    if e.draft.is_some() {
+    if e.running_draft().is_some() {
         " with its draft"
     } else {
         ""
+    }
+}
+
+/// Which way `e` runs — alone or with its draft — and why, in words with the figures
+/// (the Models page says the same).
+fn runs(e: &ModelEntry) -> String {
+    let tps = |s: Option<lantern_core::catalog::Speed>| s.map(|s| s.decode_tps);
+    let (alone, with) = (tps(e.alone()), tps(e.drafted()));
+    let alone_text = |a: Option<f64>| a.map_or(String::new(), |a| format!(": {a:.1} tokens/s"));
+    match (e.pairing, alone, with) {
+        (Pairing::NoDraft, ..) => "runs alone: no installed model can draft for it".into(),
+        (Pairing::Drafted, Some(a), Some(d)) => {
+            format!("runs with its draft: {d:.1} tokens/s, alone {a:.1}")
+        }
+        (Pairing::NotFaster, Some(a), Some(d)) => {
+            format!("runs alone: {a:.1} tokens/s; with its draft {d:.1} tokens/s")
+        }
+        (Pairing::PairTooBig, Some(a), Some(d)) => format!(
+            "runs alone: {a:.1} tokens/s; with its draft {d:.1} tokens/s, but the two need about {:.0} MB, more than {:.0} % of this machine's memory",
+            e.ram_with_draft() as f64 / 1e6,
+            MAX_RAM_SHARE * 100.0
+        ),
+        (Pairing::Refused, a, _) => format!(
+            "runs alone{}: the model worker refused its draft ({})",
+            alone_text(a),
+            e.refused_draft.as_deref().unwrap_or("cannot draft")
+        ),
+        (_, Some(a), _) => format!(
+            "runs alone: {a:.1} tokens/s; not measured with its draft yet (`lantern models measure {}`)",
+            e.key
+        ),
+        (_, None, _) => format!(
+            "runs alone until measured alone and with its draft (`lantern models measure {}`)",
+            e.key
+        ),
     }
 }
 
@@ -114,7 +151,7 @@ fn why(e: &ModelEntry, list: &ModelList) -> String {
         (Verdict::LowerScore, _) => "left: a better model runs here".into(),
         (Verdict::TooBig, _) => format!(
             "left: needs about {:.0} MB{}, more than {:.0} % of this machine's memory",
-            e.ram_with_draft() as f64 / 1e6,
+            e.ram_as_run() as f64 / 1e6,
             drafted(e),
             MAX_RAM_SHARE * 100.0
         ),
@@ -141,15 +178,23 @@ fn entry_json(e: &ModelEntry, list: &ModelList) -> serde_json::Value {
     json!({
         "key": e.key.to_string(), "name": e.name, "path": e.file, "present": e.present,
         "architecture": e.architecture, "size_bytes": e.size_bytes, "ram_bytes": e.ram_bytes,
-        "ram_with_draft_bytes": e.ram_with_draft(),
+        "ram_with_draft_bytes": e.ram_with_draft(), "ram_as_run_bytes": e.ram_as_run(),
         "fits": e.fits, "own_chat_template": e.chat_template, "evals": e.evals,
         "eval_score": e.eval_score, "writer": e.writer,
         "draft": e.draft.as_ref().map(|d| d.key.to_string()),
-        "decode_tps": e.speed.as_ref().map(|s| s.decode_tps),
-        "prompt_tps": e.speed.as_ref().map(|s| s.prompt_tps),
+        "runs_with_draft": e.running_draft().is_some(),
+        "pairing": e.pairing,
+        "refused_draft": e.refused_draft,
+        "decode_tps": e.measured().map(|s| s.decode_tps),
+        "prompt_tps": e.measured().map(|s| s.prompt_tps),
+        "decode_alone_tps": e.alone().map(|s| s.decode_tps),
+        "prompt_alone_tps": e.alone().map(|s| s.prompt_tps),
+        "decode_drafted_tps": e.drafted().map(|s| s.decode_tps),
+        "prompt_drafted_tps": e.drafted().map(|s| s.prompt_tps),
         "first_words_s": e.measured().map(|s| s.first_words_secs()),
         "verdict": verdict(e.verdict),
         "why": why(e, list),
+        "runs": runs(e),
     })
 }
 
@@ -192,13 +237,14 @@ fn print_list(list: &ModelList, as_json: bool) {
         return;
     }
     outln!(
-        "{:<38} {:>7} {:>7} {:>6} {:>7} {:>7} {:>6}  draft",
+        "{:<38} {:>7} {:>7} {:>6} {:>6} {:>6} {:>7} {:>6}  draft",
         "model",
         "size MB",
         "RAM MB",
         "evals",
         "prompt",
-        "decode",
+        "alone",
+        "drafted",
         "first"
     );
     let number = |value: Option<f64>, digits: usize| {
@@ -207,20 +253,24 @@ fn print_list(list: &ModelList, as_json: bool) {
     for e in &list.entries {
         let speed = e.measured();
         outln!(
-            "{:<38} {:>7.0} {:>7.0} {:>6} {:>7} {:>7} {:>6}  {}",
+            "{:<38} {:>7.0} {:>7.0} {:>6} {:>6} {:>6} {:>7} {:>6}  {}",
             e.key.to_string(),
             e.size_bytes as f64 / 1e6,
-            e.ram_with_draft() as f64 / 1e6,
+            e.ram_as_run() as f64 / 1e6,
             number(e.eval_score, 1),
             number(speed.map(|s| s.prompt_tps), 0),
-            number(speed.map(|s| s.decode_tps), 1),
+            number(e.alone().map(|s| s.decode_tps), 1),
+            number(e.drafted().map(|s| s.decode_tps), 1),
             speed.map_or("-".into(), |s| format!("{:.1} s", s.first_words_secs())),
             e.draft.as_ref().map_or("-".into(), |d| d.key.to_string()),
         );
+        if e.draft.is_some() {
+            outln!("    {}", runs(e));
+        }
         outln!("    {}", why(e, list));
     }
     outln!(
-        "speeds in tokens/s; first: seconds to a typical turn's first words; RAM with the draft"
+        "writing speeds in tokens/s alone and with the draft; prompt, first (seconds to a typical turn's first words) and RAM as the model runs"
     );
     outln!("automatic choice: {}", reason(list));
     if let Some(next) = &list.choice.measure_next {
@@ -234,6 +284,39 @@ fn print_list(list: &ModelList, as_json: bool) {
     }
 }
 
+/// What `lantern models measure` found, in one line.
+fn measured_line(text: &str, m: &Measurement, threads: u32) -> String {
+    let alone = format!(
+        "{text}: alone prompt {:.1} tok/s, decode {:.1} tok/s",
+        m.alone.prompt_tps, m.alone.decode_tps
+    );
+    let draft = m
+        .draft
+        .as_ref()
+        .map(|d| d.key.to_string())
+        .unwrap_or_default();
+    let drafted = match &m.drafted {
+        DraftedRun::NoDraft => String::new(),
+        DraftedRun::Measured(s) => format!(
+            "; with its draft {draft} prompt {:.1} tok/s, decode {:.1} tok/s: {} is faster",
+            s.prompt_tps,
+            s.decode_tps,
+            if m.drafted_is_faster() {
+                "with its draft"
+            } else {
+                "alone"
+            }
+        ),
+        DraftedRun::Refused(reason) => {
+            format!("; the model worker refused its draft {draft}, so it runs alone ({reason})")
+        }
+        DraftedRun::Failed(error) => {
+            format!("; with its draft {draft} the measurement failed, so it runs alone ({error})")
+        }
+    };
+    format!("{alone}{drafted} ({threads} threads)")
+}
+
 /// `lantern models …`
 pub fn models(locations: &Locations, options: &ModelsOptions) -> Result<(), CliError> {
     let rt = runtime()?;
@@ -243,11 +326,8 @@ pub fn models(locations: &Locations, options: &ModelsOptions) -> Result<(), CliE
     let done = match options.action.clone().unwrap_or(ModelsAction::List) {
         ModelsAction::List => None,
         ModelsAction::Measure { key: text } => {
-            let sample = rt.block_on(library.measure(&key(&text)?, threads))?;
-            Some(format!(
-                "{text}: prompt {:.1} tok/s, decode {:.1} tok/s ({threads} threads)",
-                sample.prompt_tps, sample.decode_tps
-            ))
+            let measured = rt.block_on(library.measure(&key(&text)?, threads))?;
+            Some(measured_line(&text, &measured, threads))
         }
         ModelsAction::Import { path, reference } => {
             let mode = if reference {

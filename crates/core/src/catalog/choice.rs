@@ -1,13 +1,14 @@
 //! The automatic model choice: the best model this machine runs at a usable speed.
 //!
-//! Three tests, in order: the file is here; the model (with its draft, when it has one)
-//! fits this machine's memory with headroom ([`MAX_RAM_SHARE`]); and its speed measured
-//! here is usable ([`Speed::usable`]: it writes at least [`MIN_DECODE_TPS`] tokens per
+//! Three tests, in order: the file is here; the model as it runs (with its draft only where
+//! it runs with it: [`super::Pairing`]) fits this machine's memory with headroom
+//! ([`MAX_RAM_SHARE`]); and its speed measured here, as it runs — the faster of alone and
+//! drafted — is usable ([`Speed::usable`]: it writes at least [`MIN_DECODE_TPS`] tokens per
 //! second and a typical turn's first words come within [`MAX_FIRST_WORDS_SECS`]). Among
 //! the models that pass, the best wins: the highest mean eval score (the manifest's
 //! `evals`), the writer by role first while it has none yet. With the pack that is the
-//! writer (Qwen2.5-Coder-1.5B with the 0.5B drafting) where it is fast enough, else
-//! Qwen2.5-Coder-0.5B, else SmolLM2-135M.
+//! writer (Qwen2.5-Coder-1.5B, with the 0.5B drafting where that was measured faster) where
+//! it is fast enough, else Qwen2.5-Coder-0.5B, else SmolLM2-135M.
 //!
 //! Speed is measured, never guessed: a better model whose speed is unknown is named in
 //! [`Choice::measure_next`], and the best model already known to qualify runs meanwhile.
@@ -15,8 +16,8 @@
 
 use super::ModelKey;
 
-/// Slowest writing rate (tokens per second, measured here, with the model's draft) the
-/// automatic choice accepts.
+/// Slowest writing rate (tokens per second, measured here, as the model runs: with its
+/// draft only where that is faster) the automatic choice accepts.
 ///
 /// Why 8: a student reads about 4 words a second; a token is about 0.75 of an English
 /// word (fewer in Spanish), so 8 tokens/s (about 6 English words, 4–5 Spanish ones) is
@@ -48,7 +49,8 @@ pub const TURN_PROMPT_TOKENS: f64 = 200.0;
 pub const MAX_RAM_SHARE: f64 = 0.4;
 
 /// A speed measured on this machine (`lantern models measure`: a ~250-token prompt
-/// evaluated cold, then 64 tokens written; a model with a draft is measured with it).
+/// evaluated cold, then 64 tokens written; a model with a draft is measured alone and with
+/// it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Speed {
     /// Prompt tokens evaluated per second.
@@ -98,9 +100,11 @@ pub struct Candidate {
     /// Whether the manifest makes it the writer (`"writer": true`): known to write better
     /// than the others, so ranked first while it has no eval score of its own.
     pub writer: bool,
-    /// Estimated memory when loaded, its draft's included, in bytes.
+    /// Estimated memory when loaded as it runs (its draft's included when it runs with
+    /// it), in bytes.
     pub ram_bytes: u64,
-    /// Speed measured on this machine with the configured threads (and its draft).
+    /// Speed measured on this machine with the configured threads, as it runs (the faster
+    /// of alone and with its draft, [`super::Pairing::speed`]).
     pub speed: Option<Speed>,
 }
 

@@ -1,6 +1,7 @@
 //! The models a laptop has and which one runs: keys naming pack and imported models,
 //! the automatic choice by eval scores, memory and measured speed (writing rate and
-//! first words), and the CPU check.
+//! first words), whether a model runs with its draft (measured faster with it), and the
+//! CPU check.
 //!
 //! Everything here is pure; measuring speed, reading `/proc` and the database happen
 //! in the adapters (`lantern-llm`, `lantern-store`, the shell).
@@ -8,6 +9,7 @@
 mod choice;
 mod cpu;
 mod key;
+mod pairing;
 
 pub use choice::{
     choose, fits_memory, Candidate, Choice, ChoiceReason, Machine, Speed, Verdict,
@@ -15,3 +17,4 @@ pub use choice::{
 };
 pub use cpu::{missing_cpu_features, REQUIRED_X86_FEATURES};
 pub use key::{ModelKey, ModelKeyError};
+pub use pairing::{PairFacts, Pairing};

@@ -5,7 +5,8 @@ import { errorText } from "../../i18n";
 import { useNumber } from "./format";
 import type { Busy, ModelError } from "./useModels";
 
-/** One model: what it is, what it costs here (with the model that drafts for it), how it
+/** One model: what it is, what it costs here as it runs, which way it runs (alone or with
+ * the model that drafts for it: only where that was measured faster) and why, how it
  * scored, why the automatic choice took it or left it — in words, with the figures that
  * decided —, and its actions (use, measure, remove). */
 export function ModelCard({
@@ -32,8 +33,8 @@ export function ModelCard({
   const heading = useId();
   const mine = busy?.key === model.key ? busy.action : null;
   const speed = model.speed;
-  // The `_drafted` wording where there is one: speeds and memory are the pair's.
-  const context = model.draft ? "drafted" : undefined;
+  // The `_drafted` wording where it runs with its draft: speed and memory are the pair's.
+  const context = model.pairing === "drafted" ? "drafted" : undefined;
   const verdict = model.verdict === "chosen" && automatic.reason === "smallest" ? "chosenSmallest" : model.verdict;
   const why = t(`models.verdict.${verdict}`, {
     context,
@@ -92,6 +93,18 @@ export function ModelCard({
             <dd>{t("models.draftValue", { name: model.draft.name })}</dd>
           </div>
         )}
+        {model.draft && (
+          <div>
+            <dt>{t("models.runsLabel")}</dt>
+            <dd className="model-runs">
+              {t(runsKey(model), {
+                alone: n(model.speedAlone?.decodeTps, 1),
+                drafted: n(model.speedDrafted?.decodeTps, 1),
+                ram: n(model.ramWithDraftMb),
+              })}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t("models.evalScore")}</dt>
           <dd>
@@ -147,4 +160,18 @@ export function ModelCard({
       )}
     </article>
   );
+}
+
+/** The words for which way a model with a draft runs and why (`models.runs.*`). */
+function runsKey(model: ModelView_Serialize): string {
+  switch (model.pairing) {
+    case "drafted":
+    case "notFaster":
+    case "pairTooBig":
+      return `models.runs.${model.pairing}`;
+    case "refused":
+      return model.speedAlone ? "models.runs.refusedMeasured" : "models.runs.refused";
+    default:
+      return model.speedAlone ? "models.runs.notMeasuredDrafted" : "models.runs.notMeasured";
+  }
 }

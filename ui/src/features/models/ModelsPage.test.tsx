@@ -64,7 +64,8 @@ describe("ModelsPage", () => {
     expect(s.getByText("80.6 %")).toBeTruthy();
     expect(s.getByText("tutor: 30.8 %")).toBeTruthy();
     expect(s.getByText("chosen: 48.2 tokens/s, first words in 0.5 s")).toBeTruthy();
-    expect(s.queryByText(/drafted by/)).toBeNull();
+    expect(s.queryByText(/can draft for it/)).toBeNull();
+    expect(s.queryByText(/^runs /)).toBeNull();
     expect((s.getByRole("button", { name: "Use this model" }) as HTMLButtonElement).disabled).toBe(true);
 
     const q = within(qwen());
@@ -80,8 +81,10 @@ describe("ModelsPage", () => {
     const w = within(writer());
     expect(w.getByText("writer")).toBeTruthy();
     expect(w.queryByText("in default pack")).toBeNull();
-    expect(w.getByText("drafted by qwen2.5-coder-0.5b-instruct: the same words, sooner")).toBeTruthy();
-    expect(w.getByText("about 2,051 MB with its draft")).toBeTruthy();
+    expect(w.getByText("qwen2.5-coder-0.5b-instruct can draft for it: the same words, sooner where that pays")).toBeTruthy();
+    // Not measured yet: it runs alone, in its own memory.
+    expect(w.getByText("runs alone until it is measured, alone and with its draft")).toBeTruthy();
+    expect(w.getByText("about 1,308 MB")).toBeTruthy();
     expect(w.getByText("no eval results")).toBeTruthy();
     expect(w.getByText("may be better; its speed here is not measured yet")).toBeTruthy();
 
@@ -125,29 +128,50 @@ describe("ModelsPage", () => {
     expect(within(smol()).getByText("left: a better model runs here")).toBeTruthy();
   });
 
-  it("measures the writer with its draft: fast enough here, it is the choice, and says why", async () => {
+  it("measures the writer both ways: slower with its draft, it runs alone, is the choice, and says why", async () => {
     const calls = await openPage();
     await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
     expect(sent(calls, "models_measure")).toEqual([{ key: WRITER }]);
     const w = within(writer());
-    expect(await w.findByText("9.1 tokens/s writing with its draft, 150 tokens/s reading")).toBeTruthy();
-    expect(w.getByText("chosen: 9.1 tokens/s with its draft, first words in 1.4 s")).toBeTruthy();
+    expect(await w.findByText("runs alone: 13.1 tokens/s; with its draft 8.2 tokens/s")).toBeTruthy();
+    expect(w.getByText("13.1 tokens/s writing, 150 tokens/s reading")).toBeTruthy();
+    expect(w.getByText("about 1,308 MB")).toBeTruthy();
+    expect(w.getByText("chosen: 13.1 tokens/s, first words in 1.4 s")).toBeTruthy();
     expect(
       screen.getByText(
-        "Automatic choice: qwen2.5-coder-1.5b-instruct — the writer, which writes best: it fits in 40 % of this laptop's 8 GB, writes ≥ 8 tokens/s here and shows its first words within 2 s (measured 9.1 tokens/s, first words in 1.4 s).",
+        "Automatic choice: qwen2.5-coder-1.5b-instruct — the writer, which writes best: it fits in 40 % of this laptop's 8 GB, writes ≥ 8 tokens/s here and shows its first words within 2 s (measured 13.1 tokens/s, first words in 1.4 s).",
       ),
     ).toBeTruthy();
     expect(within(smol()).getByText("left: a better model runs here")).toBeTruthy();
     expect(within(qwen()).getByText("left: a better model runs here")).toBeTruthy();
   });
 
+  it("runs the writer with its draft where that was measured faster, counting both in memory", async () => {
+    await openPage({ draftPays: true });
+    await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
+    const w = within(writer());
+    expect(await w.findByText("runs with its draft: 14 tokens/s, alone 9.5")).toBeTruthy();
+    expect(w.getByText("14 tokens/s writing with its draft, 150 tokens/s reading")).toBeTruthy();
+    expect(w.getByText("about 2,051 MB with its draft")).toBeTruthy();
+    expect(w.getByText("chosen: 14 tokens/s with its draft, first words in 1.4 s")).toBeTruthy();
+  });
+
+  it("runs the writer alone when the model process refuses its draft, and says so", async () => {
+    await openPage({ refuseDraft: true });
+    await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
+    const w = within(writer());
+    expect(
+      await w.findByText("runs alone: 13.1 tokens/s; the model process refused its draft (their vocabularies differ)"),
+    ).toBeTruthy();
+    expect(w.getByText("chosen: 13.1 tokens/s, first words in 1.4 s")).toBeTruthy();
+  });
+
   it("leaves a writer whose first words would come too late, and says so in figures", async () => {
     await openPage({ slowWriter: true });
     await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Measure speed" })));
     const w = within(writer());
-    expect(
-      await w.findByText("left: even with its draft, its first words would take 4.5 s, more than the 2 s a student should wait"),
-    ).toBeTruthy();
+    expect(await w.findByText("left: its first words would take 4.5 s, more than the 2 s a student should wait")).toBeTruthy();
+    expect(w.getByText("runs alone: 12 tokens/s; with its draft 8.2 tokens/s")).toBeTruthy();
     expect(within(smol()).getByText("chosen: 48.2 tokens/s, first words in 0.5 s")).toBeTruthy();
     expect(screen.getByText("Measuring qwen2.5-coder-0.5b-instruct to see if it runs fast enough here.")).toBeTruthy();
   });
@@ -232,7 +256,12 @@ describe("ModelsPage", () => {
     expect(within(smol()).getByText("48,2 tokens/s escribiendo, 411 tokens/s leyendo")).toBeTruthy();
     expect(within(qwen()).getByRole("button", { name: "Usar este modelo" })).toBeTruthy();
     expect(within(smol()).getByText("elegido: 48,2 tokens/s, primeras palabras en 0,5 s")).toBeTruthy();
-    expect(within(writer()).getByText("borrador de qwen2.5-coder-0.5b-instruct: las mismas palabras, antes")).toBeTruthy();
+    expect(
+      within(writer()).getByText("qwen2.5-coder-0.5b-instruct puede hacerle de borrador: las mismas palabras, antes donde compensa"),
+    ).toBeTruthy();
     expect(within(writer()).getByText("redactor")).toBeTruthy();
+    expect(within(writer()).getByText("funciona solo hasta que se mida solo y con su borrador")).toBeTruthy();
+    await act(async () => fireEvent.click(within(writer()).getByRole("button", { name: "Medir la velocidad" })));
+    expect(await within(writer()).findByText("funciona solo: 13,1 tokens/s; con su borrador 8,2 tokens/s")).toBeTruthy();
   });
 });

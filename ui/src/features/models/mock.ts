@@ -1,12 +1,15 @@
 // Test-only: a scripted model list for Vitest and the headless-Chromium suite. Pack models
 // on an 8 GB laptop: SmolLM2 (small, measured fast), Qwen 0.5B (better evals, not measured
-// yet, so SmolLM2 runs) and the writer, Qwen 1.5B (installed, no evals yet, drafted by the
-// 0.5B, ranked first so it is "measure next"); measuring Qwen 0.5B makes it the automatic
-// choice, measuring the writer makes it the choice (or leaves it, with `slowWriter`: its
-// first words too late). A fourth pack model (not in the default pack) is not installed.
+// yet, so SmolLM2 runs) and the writer, Qwen 1.5B (installed, no evals yet, the 0.5B can
+// draft for it, ranked first so it is "measure next"); measuring Qwen 0.5B makes it the
+// automatic choice; measuring the writer (alone and with its draft, as the app does) makes
+// it the choice, running alone because its draft slows it down as on a 2-core laptop (with
+// `draftPays`: faster with its draft, so it runs with it; with `refuseDraft`: the worker
+// refuses the draft; with `slowWriter`: its first words too late). A fourth pack model (not
+// in the default pack) is not installed.
 // Any `*.gguf` path imports (except one with "corrupt" in it); other paths are not GGUF.
 // Never part of a real build.
-import type { AutomaticView_Serialize, ModelFileInfo, ModelView_Serialize, ModelsView_Serialize, SpeedView_Serialize, Verdict } from "../../bindings";
+import type { AutomaticView_Serialize, ModelFileInfo, ModelView_Serialize, ModelsView_Serialize, Pairing, SpeedView_Serialize, Verdict } from "../../bindings";
 
 type Args = Record<string, unknown>;
 
@@ -16,6 +19,7 @@ const MAX_FIRST_WORDS_S = 2;
 const TURN_PROMPT_TOKENS = 200;
 const MAX_RAM_PERCENT = 40;
 const TOTAL_RAM_MB = 8192;
+const MAX_RAM_MB = (TOTAL_RAM_MB * MAX_RAM_PERCENT) / 100;
 
 function pack(over: Partial<ModelView_Serialize> & Pick<ModelView_Serialize, "key" | "name" | "fileName">): ModelView_Serialize {
   return {
@@ -26,6 +30,7 @@ function pack(over: Partial<ModelView_Serialize> & Pick<ModelView_Serialize, "ke
     architecture: "llama",
     sizeMb: null,
     ramMb: null,
+    ramWithDraftMb: over.ramMb ?? null,
     fits: true,
     ownChatTemplate: true,
     description: null,
@@ -34,7 +39,10 @@ function pack(over: Partial<ModelView_Serialize> & Pick<ModelView_Serialize, "ke
     evalScore: null,
     writer: false,
     draft: null,
+    pairing: "noDraft",
     speed: null,
+    speedAlone: null,
+    speedDrafted: null,
     verdict: "noEvals",
     removable: false,
     ...over,
@@ -64,7 +72,7 @@ function initialModels(): ModelView_Serialize[] {
         { loopName: "modules", percent: 84 },
       ],
       evalScore: 80.6,
-      speed: speed(410.5, 48.2, "2026-11-20T09:00:00Z", 298),
+      speedAlone: speed(410.5, 48.2, "2026-11-20T09:00:00Z", 298),
     }),
     pack({
       key: "pack:qwen2.5-coder-0.5b-instruct",
@@ -93,8 +101,10 @@ function initialModels(): ModelView_Serialize[] {
       writer: true,
       draft: { key: "pack:qwen2.5-coder-0.5b-instruct", name: "qwen2.5-coder-0.5b-instruct" },
       sizeMb: 1117.3,
-      ramMb: 2050.5,
-      description: "Qwen2.5-Coder-1.5B-Instruct, Q4_K_M GGUF: the writer. Runs with the 0.5B as its speculative draft.",
+      ramMb: 1307.9,
+      ramWithDraftMb: 2050.5,
+      pairing: "notMeasured",
+      description: "Qwen2.5-Coder-1.5B-Instruct, Q4_K_M GGUF: the writer. The 0.5B can draft for it, where that pays.",
       licence: "Apache-2.0 (Qwen2.5-Coder-1.5B-Instruct)",
     }),
     pack({
@@ -113,6 +123,24 @@ function initialModels(): ModelView_Serialize[] {
       evalScore: 100,
     }),
   ];
+}
+
+/** Which way a model runs, by the app's rule (`lantern_core::catalog::Pairing`): with its
+ * draft only when measured both ways, the pair accepted, faster with it, and fitting; its
+ * speed and memory are then the pair's. `ramAloneMb`: its own memory. */
+function pair(m: ModelView_Serialize, ramAloneMb: number, refused: boolean) {
+  const [alone, drafted] = [m.speedAlone, m.speedDrafted];
+  let pairing: Pairing = "noDraft";
+  if (m.draft) {
+    if (refused) pairing = "refused";
+    else if (!alone || !drafted) pairing = "notMeasured";
+    else if ((drafted.decodeTps ?? 0) <= (alone.decodeTps ?? 0)) pairing = "notFaster";
+    else pairing = (m.ramWithDraftMb ?? 0) <= MAX_RAM_MB ? "drafted" : "pairTooBig";
+  }
+  m.pairing = pairing;
+  m.speed = pairing === "drafted" ? drafted : alone;
+  m.ramMb = pairing === "drafted" ? m.ramWithDraftMb : ramAloneMb;
+  m.fits = (m.ramMb ?? 0) <= MAX_RAM_MB;
 }
 
 /** Verdicts and the automatic choice, by the app's rules. */
@@ -161,11 +189,25 @@ function choose(models: ModelView_Serialize[]): AutomaticView_Serialize {
   return auto;
 }
 
+/** The writer's figures (prompt, writing) alone and with its draft, per scenario. */
+function writerSpeeds(options: { slowWriter?: boolean; draftPays?: boolean }): [number, number][] {
+  if (options.slowWriter) return [[45, 12], [44.5, 8.2]];
+  if (options.draftPays) return [[150.2, 9.5], [149.8, 14.0]];
+  return [[150.2, 13.1], [149.8, 8.2]];
+}
+
 /** A scripted model backend; `failActivate` keys refuse to load (a broken file); `picks`
  * are the answers of the app's file dialog, in order (`null` or none left: cancelled);
- * `slowWriter`: the writer measures 12 tokens/s but reads prompts at 45 tokens/s. */
-export function createModelsMock(options: { failActivate?: string[]; picks?: (string | null)[]; slowWriter?: boolean } = {}) {
+ * `slowWriter`: the writer measures 12 tokens/s alone but reads prompts at 45 tokens/s;
+ * `draftPays`: the writer writes faster with its draft (14.0 tokens/s, 9.5 alone);
+ * `refuseDraft`: the worker refuses the writer's draft. */
+export function createModelsMock(
+  options: { failActivate?: string[]; picks?: (string | null)[]; slowWriter?: boolean; draftPays?: boolean; refuseDraft?: boolean } = {},
+) {
   let models = initialModels();
+  /** Each model's own memory, before its draft's. */
+  const ramAlone = new Map(models.map((m) => [m.key, m.ramMb ?? 0]));
+  const refused = new Set<string>();
   let selected: string | null = null;
   let nextImport = 1;
   const picks = [...(options.picks ?? [])];
@@ -173,6 +215,7 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
   let checked: string | null = null;
 
   const view = (): ModelsView_Serialize => {
+    for (const m of models) pair(m, ramAlone.get(m.key) ?? m.ramMb ?? 0, refused.has(m.key));
     const automatic = choose(models);
     return {
       models: models.map((m) => ({ ...m, evals: [...m.evals] })),
@@ -208,8 +251,16 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
     models_measure: (args: Args) => {
       const model = find(args.key);
       if (!model.present) throw { code: "model_not_found", message: model.path };
-      const [prompt, decode] = model.writer ? (options.slowWriter ? [45, 12] : [150.2, 9.1]) : (model.ramMb ?? 0) > 500 ? [124.4, 31.7] : [410.5, 48.2];
-      model.speed = speed(prompt, decode, "2026-11-23T10:00:00Z", model.ramMb);
+      const at = "2026-11-23T10:00:00Z";
+      if (model.writer) {
+        const [[prompt, decode], [draftedPrompt, draftedDecode]] = writerSpeeds(options);
+        model.speedAlone = speed(prompt, decode, at, ramAlone.get(model.key) ?? null);
+        if (options.refuseDraft) refused.add(model.key);
+        else model.speedDrafted = speed(draftedPrompt, draftedDecode, at, model.ramWithDraftMb);
+      } else {
+        const [prompt, decode] = (model.ramMb ?? 0) > 500 ? [124.4, 31.7] : [410.5, 48.2];
+        model.speedAlone = speed(prompt, decode, at, model.ramMb);
+      }
       return view();
     },
     models_check: () => {
@@ -240,6 +291,7 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
           architecture: info.architecture,
           sizeMb: info.sizeMb,
           ramMb: info.ramEstimateMb,
+          ramWithDraftMb: info.ramEstimateMb,
           fits: info.fits,
           ownChatTemplate: info.hasChatTemplate,
           description: null,
@@ -248,11 +300,15 @@ export function createModelsMock(options: { failActivate?: string[]; picks?: (st
           evalScore: null,
           writer: false,
           draft: null,
+          pairing: "noDraft",
           speed: null,
+          speedAlone: null,
+          speedDrafted: null,
           verdict: "noEvals",
           removable: true,
         },
       ];
+      ramAlone.set(models[models.length - 1].key, info.ramEstimateMb ?? 0);
       checked = null;
       return view();
     },
