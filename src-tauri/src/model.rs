@@ -335,9 +335,8 @@ mod tests {
     /// The worker's refusal as the supervisor hands it over (`LlmError::from_code`).
     fn refusal() -> LlmError {
         LlmError::from_code(
-            "model_invalid",
-            "/pack/small.gguf is not a usable model: it cannot draft for this model: token 7 differs"
-                .into(),
+            "model_draft_refused",
+            "/pack/small.gguf cannot draft for this model: token 7 differs".into(),
         )
     }
 

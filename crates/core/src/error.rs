@@ -65,6 +65,9 @@ error_codes! {
     ModelCpuUnsupported = "model_cpu_unsupported",
     /// The GGUF's architecture is unknown to the bundled llama.cpp.
     ModelArchitectureUnsupported = "model_architecture_unsupported",
+    /// The worker would not load a draft for the model (another vocabulary, a bad file):
+    /// the model runs alone.
+    ModelDraftRefused = "model_draft_refused",
     /// The model needs more memory than this machine has at all.
     ModelTooLarge = "model_too_large",
     /// No model has this key (removed, never imported, or not in the pack).

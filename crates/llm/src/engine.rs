@@ -110,6 +110,11 @@ impl GenerationStats {
     }
 }
 
+/// A draft that failed its checks or its load: the model itself may still run alone.
+fn refused(error: LlmError) -> LlmError {
+    LlmError::DraftRefused(error.to_string())
+}
+
 /// A loaded model with its context, and its draft when it has one.
 pub struct Engine {
     target: Sequence,
@@ -131,7 +136,7 @@ impl Engine {
         let record = config.verified_record.as_deref();
         crate::preflight(&config.model_path, config.context_tokens, record)?;
         if let Some(draft) = &config.draft_model_path {
-            crate::preflight(draft, config.context_tokens, record)?;
+            crate::preflight(draft, config.context_tokens, record).map_err(refused)?;
         }
         let progress = std::rc::Rc::new(std::cell::RefCell::new(on_progress));
         let share = |range: (f32, f32)| {
@@ -155,7 +160,8 @@ impl Engine {
                     config.threads,
                     config.context_tokens,
                     share((target_share, 1.0)),
-                )?;
+                )
+                .map_err(refused)?;
                 speculative::check_vocabularies(target.model, draft.model, path)?;
                 Some(draft)
             }

@@ -53,10 +53,10 @@ pub(crate) fn check_vocabularies(
 ) -> Result<(), LlmError> {
     let (ours, theirs) = (target.vocab(), draft.vocab());
     let differs = |detail: String| {
-        LlmError::invalid(
-            draft_path,
-            format!("it cannot draft for this model: {detail}"),
-        )
+        LlmError::DraftRefused(format!(
+            "{} cannot draft for this model: {detail}",
+            draft_path.display()
+        ))
     };
     if ours.n_tokens() != theirs.n_tokens() {
         return Err(differs(format!(

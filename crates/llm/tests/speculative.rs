@@ -155,7 +155,7 @@ async fn a_draft_with_another_vocabulary_is_refused() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&error, LlmError::Invalid { reason, .. } if reason.contains("cannot draft")),
+        matches!(&error, LlmError::DraftRefused(reason) if reason.contains("cannot draft")),
         "{error:?}"
     );
 }

@@ -72,20 +72,12 @@ pub(crate) fn pick_draft(
         })
 }
 
-/// What the model worker says when it refuses a draft at load: `LlmError::Invalid` whose
-/// reason says it "cannot draft" (the draft's vocabulary is not the model's, token for
-/// token — `lantern_llm`'s speculative check).
-const CANNOT_DRAFT: &str = "cannot draft";
-
-/// The worker's words when `error` is its refusal of a draft (the pair can never run:
-/// the model runs alone), `None` for any other failure.
-///
-/// The worker sends its errors as a code and a message, so the refusal is told apart by
-/// its words: it shares `model_invalid` with a corrupt model file, and its path does not
-/// cross the process boundary.
+/// The worker's words when `error` is its refusal of a draft (`model_draft_refused`:
+/// another vocabulary, or a draft file that fails its checks or its load — the pair can
+/// never run, the model runs alone), `None` for any other failure.
 pub fn refusal_reason(error: &LlmError) -> Option<&str> {
     match error {
-        LlmError::Invalid { reason, .. } if reason.contains(CANNOT_DRAFT) => Some(reason),
+        LlmError::DraftRefused(reason) => Some(reason),
         _ => None,
     }
 }
@@ -203,9 +195,9 @@ mod tests {
     fn only_the_worker_s_refusal_of_a_draft_is_a_refusal() {
         // As it arrives from the worker process (`LlmError::from_code`).
         let refused = LlmError::from_code(
-            "model_invalid",
-            "/pack/smollm2.gguf is not a usable model: it cannot draft for this model: its \
-             vocabulary has 49152 tokens, the model's 151936"
+            "model_draft_refused",
+            "/pack/smollm2.gguf cannot draft for this model: its vocabulary has 49152 \
+             tokens, the model's 151936"
                 .into(),
         );
         assert!(refusal_reason(&refused).is_some_and(|r| r.contains("49152 tokens")));

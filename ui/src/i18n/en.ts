@@ -784,6 +784,7 @@ export const en = {
     model_pack_missing: "The model pack is missing or incomplete. Add the model pack to Lantern, then restart it.",
     model_not_ready: "The model is not ready yet. Wait until the status bar says it is ready, or choose a model on the Models page.",
     model_cpu_unsupported: "This computer's processor lacks instructions the bundled model runtime needs (AVX2 and FMA, found in processors from 2013 on), so no model can run here. Everything that works without a model still does.",
+    model_draft_refused: "The draft model could not help this model write faster ({{message}}). It runs alone.",
     model_architecture_unsupported: "This GGUF uses a model architecture that Lantern's llama.cpp does not know. Choose a GGUF of a supported family (Llama, Qwen, Mistral, Phi, Gemma…).",
     model_too_large: "This model needs more memory than this computer has in all. Choose a smaller model or a smaller quantisation.",
     model_unknown: "That model is not on the list any more. Refresh the Models page and choose again.",

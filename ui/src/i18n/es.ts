@@ -782,6 +782,7 @@ export const es: Strings = {
     model_pack_missing: "Falta el paquete de modelos o está incompleto. Añádelo a Lantern y reinicia la aplicación.",
     model_not_ready: "El modelo aún no está listo. Espera a que la barra de estado diga que está listo o elige un modelo en la página de Modelos.",
     model_cpu_unsupported: "El procesador de este ordenador no tiene instrucciones que necesita el motor de modelos incluido (AVX2 y FMA, presentes en procesadores desde 2013), así que aquí no puede funcionar ningún modelo. Todo lo que no necesita un modelo sigue funcionando.",
+    model_draft_refused: "El modelo borrador no pudo ayudar a este modelo a escribir más rápido ({{message}}). Funciona solo.",
     model_architecture_unsupported: "Este GGUF usa una arquitectura de modelo que el llama.cpp de Lantern no conoce. Elige un GGUF de una familia compatible (Llama, Qwen, Mistral, Phi, Gemma…).",
     model_too_large: "Este modelo necesita más memoria de la que tiene este ordenador en total. Elige un modelo más pequeño o una cuantización menor.",
     model_unknown: "Ese modelo ya no está en la lista. Actualiza la página de Modelos y vuelve a elegir.",

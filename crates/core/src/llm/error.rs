@@ -47,6 +47,10 @@ pub enum LlmError {
     /// llama.cpp does not know the file's architecture (the message names both).
     #[error("{0}")]
     ArchitectureUnsupported(String),
+    /// The draft named for speculative decoding cannot draft for the model (its
+    /// vocabulary differs, or its file does not load); the model can still run alone.
+    #[error("the draft model was refused: {0}")]
+    DraftRefused(String),
     /// The model needs more memory than the machine has in all.
     #[error("the model needs about {needed_mb} MB but this computer has {total_mb} MB in all")]
     TooLarge {
@@ -73,6 +77,7 @@ impl Coded for LlmError {
             Self::CpuUnsupported(_) => crate::ErrorCode::ModelCpuUnsupported,
             Self::ArchitectureUnsupported(_) => crate::ErrorCode::ModelArchitectureUnsupported,
             Self::TooLarge { .. } => crate::ErrorCode::ModelTooLarge,
+            Self::DraftRefused(_) => crate::ErrorCode::ModelDraftRefused,
         }
     }
 }
@@ -110,6 +115,7 @@ impl LlmError {
             "model_output_invalid" => Self::BadOutput(message),
             "model_cpu_unsupported" => Self::CpuUnsupported(message),
             "model_architecture_unsupported" => Self::ArchitectureUnsupported(message),
+            "model_draft_refused" => Self::DraftRefused(message),
             _ => Self::Runtime(message),
         }
     }
@@ -134,6 +140,7 @@ mod tests {
             LlmError::BadOutput("x".into()),
             LlmError::Runtime("x".into()),
             LlmError::CpuUnsupported("avx2".into()),
+            LlmError::DraftRefused("x".into()),
             LlmError::TooLarge {
                 needed_mb: 2,
                 total_mb: 1,
@@ -152,6 +159,7 @@ mod tests {
             LlmError::Grammar("g".into()),
             LlmError::CpuUnsupported("avx2, fma".into()),
             LlmError::ArchitectureUnsupported("m uses x".into()),
+            LlmError::DraftRefused("token 7 differs".into()),
         ] {
             assert_eq!(
                 LlmError::from_code(e.code().as_str(), "x".into()).code(),
