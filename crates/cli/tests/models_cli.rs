@@ -79,8 +79,9 @@ fn the_pack_models_are_listed_with_evals_and_an_automatic_choice() {
     // The writer is listed whether or not it is installed (CI fetches the default pack).
     let writer = entry(&list, "pack:qwen2.5-coder-1.5b-instruct");
     assert_eq!(writer["writer"], true);
-    // Nothing measured yet: the smallest runs, the best-ranked present model is next —
-    // the writer when it is installed (ranked first by its role), else the 0.5B.
+    // Nothing measured yet: the smallest runs, and the best-ranked present model is
+    // measured next — the highest mean eval score (the manifest's `evals`; the writer
+    // first while it has none).
     assert_eq!(list["automatic"], "pack:smollm2-135m-instruct");
     assert!(small["why"]
         .as_str()
@@ -89,9 +90,20 @@ fn the_pack_models_are_listed_with_evals_and_an_automatic_choice() {
     if writer["present"] == true && qwen["present"] == true {
         assert_eq!(writer["draft"], "pack:qwen2.5-coder-0.5b-instruct");
         assert!(writer["ram_with_draft_bytes"].as_u64() > writer["ram_bytes"].as_u64());
-        assert_eq!(list["measure_next"], "pack:qwen2.5-coder-1.5b-instruct");
-    } else if qwen["present"] == true {
-        assert_eq!(list["measure_next"], "pack:qwen2.5-coder-0.5b-instruct");
+    }
+    let rank = |m: &Value| {
+        m["eval_score"].as_f64().unwrap_or(if m["writer"] == true {
+            f64::INFINITY
+        } else {
+            0.0
+        })
+    };
+    let best = [writer, qwen]
+        .into_iter()
+        .filter(|m| m["present"] == true)
+        .max_by(|a, b| rank(a).total_cmp(&rank(b)));
+    if let Some(best) = best {
+        assert_eq!(list["measure_next"], best["key"], "{list:#}");
     }
 }
 
