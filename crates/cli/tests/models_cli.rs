@@ -80,8 +80,7 @@ fn the_pack_models_are_listed_with_evals_and_an_automatic_choice() {
     let writer = entry(&list, "pack:qwen2.5-coder-1.5b-instruct");
     assert_eq!(writer["writer"], true);
     // Nothing measured yet: the smallest runs, and the best-ranked present model is
-    // measured next — the highest mean eval score (the manifest's `evals`; the writer
-    // first while it has none).
+    // measured next — the writer by its role, else the highest mean eval score.
     assert_eq!(list["automatic"], "pack:smollm2-135m-instruct");
     assert!(small["why"]
         .as_str()
@@ -91,12 +90,9 @@ fn the_pack_models_are_listed_with_evals_and_an_automatic_choice() {
         assert_eq!(writer["draft"], "pack:qwen2.5-coder-0.5b-instruct");
         assert!(writer["ram_with_draft_bytes"].as_u64() > writer["ram_bytes"].as_u64());
     }
-    let rank = |m: &Value| {
-        m["eval_score"].as_f64().unwrap_or(if m["writer"] == true {
-            f64::INFINITY
-        } else {
-            0.0
-        })
+    let rank = |m: &Value| match m["writer"] == true {
+        true => f64::INFINITY,
+        false => m["eval_score"].as_f64().unwrap_or(0.0),
     };
     let best = [writer, qwen]
         .into_iter()
