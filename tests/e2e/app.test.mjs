@@ -2,7 +2,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, openSettings, searchSampleCourse, statusMatching } from "./driver.mjs";
+import { AFTER_LAUNCH, freshHome, launch, openSettings, OUTPUT, searchSampleCourse, statusMatching } from "./driver.mjs";
 
 describe("Lantern window", () => {
   const home = freshHome();
@@ -55,9 +55,9 @@ describe("Lantern window", () => {
     app = await launch(home);
     const again = app.browser;
     const nav = await again.$("nav");
-    await nav.waitForExist({ timeout: 20000 });
+    await nav.waitForExist({ timeout: AFTER_LAUNCH });
     await again.waitUntil(async () => (await again.$("button=Entrenador").isExisting()), {
-      timeout: 20000,
+      timeout: AFTER_LAUNCH,
       timeoutMsg: "the interface did not come back in Spanish",
     });
     await openSettings(again, "Ajustes");

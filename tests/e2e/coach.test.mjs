@@ -3,7 +3,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, descendants, freshHome, launch, sendToCoach, startArgument, statusMatching } from "./driver.mjs";
+import { AFTER_LAUNCH, descendants, freshHome, launch, OUTPUT, sendToCoach, startArgument, statusMatching } from "./driver.mjs";
 
 const TITLE = "Homework on weekends";
 const CLAIM_MESSAGE = "My claim: schools should not set homework on weekends because students need rest.";
@@ -128,7 +128,7 @@ describe("Coach", () => {
     app = await launch(home);
     ({ browser } = app);
     await browser.$("button=Coach").click();
-    await browser.$(".step-rail").waitForExist({ timeout: 20000 });
+    await browser.$(".step-rail").waitForExist({ timeout: AFTER_LAUNCH });
     assert.equal(await currentStep(browser), "Warrant");
     assert.equal(await browser.$("#draft-claim").getValue(), claim);
     assert.equal(await browser.$("#draft-grounds").getValue(), GROUNDS);

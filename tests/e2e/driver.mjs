@@ -13,6 +13,9 @@ import { remote } from "webdriverio";
 export const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 /** Where screenshots go. */
 export const OUTPUT = join(ROOT, "test-output", "e2e");
+/** How long a wait right after a launch may take: on a busy machine WebKit, the model
+ * worker and the first-run imports all start at once. */
+export const AFTER_LAUNCH = 90000;
 /** The app binary: the debug build, or `LANTERN_APP_BINARY` (e.g. a release build). */
 const APP = process.env.LANTERN_APP_BINARY ?? join(ROOT, "target", "debug", "lantern-app");
 
@@ -136,8 +139,22 @@ export async function searchSampleCourse(browser, query) {
   await course.waitForExist({ timeout: 120000, timeoutMsg: "the sample course was not imported" });
   await browser.$("form.course-search input[type='search']").setValue(query);
   await browser.$("button=Search").click();
-  const first = await browser.$("ol.passages li");
-  await first.waitForExist({ timeout: 30000 });
+  // The first search loads the sentence embedder, perhaps beside the sample module's
+  // import on a busy machine: wait for the search to end (passages, nothing found, or
+  // an error), however long it takes, then look.
+  const form = await browser.$("form.course-search");
+  await browser.waitUntil(
+    async () =>
+      !(await form.$(".searching").isExisting()) &&
+      ((await form.$("ol.passages li").isExisting()) ||
+        (await form.$("[role='alert']").isExisting()) ||
+        (await form.$("p=Nothing in this course matches.").isExisting())),
+    { timeout: 180000, interval: 500, timeoutMsg: "the search never finished" },
+  );
+  const failure = await form.$("[role='alert']");
+  assert.ok(!(await failure.isExisting()), `the search failed: ${await failure.getText().catch(() => "")}`);
+  const first = await form.$("ol.passages li");
+  assert.ok(await first.isExisting(), "the search found nothing");
   return first.getText();
 }
 

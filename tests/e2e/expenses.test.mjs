@@ -6,7 +6,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
+import { AFTER_LAUNCH, freshHome, launch, OUTPUT, statusMatching } from "./driver.mjs";
 
 const TURN_TIMEOUT = 240000;
 
@@ -130,7 +130,7 @@ describe("Expenses", () => {
     app = await launch(home);
     const { browser } = app;
     await browser.$("button=Expenses").click();
-    await browser.$(".expense-chat .messages > li").waitForExist({ timeout: 20000 });
+    await browser.$(".expense-chat .messages > li").waitForExist({ timeout: AFTER_LAUNCH });
     await showAllTime(browser);
     const items = (await rows(browser)).map((r) => r[1]);
     assert.ok(items.includes("electricity bill"), items.join(", "));

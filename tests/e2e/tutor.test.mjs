@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { OUTPUT, freshHome, launch, statusMatching } from "./driver.mjs";
+import { AFTER_LAUNCH, freshHome, launch, OUTPUT, statusMatching } from "./driver.mjs";
 
 const QUESTION = "How do I collect like terms in 3x + 2x + 5?";
 const TURN_TIMEOUT = 240000;
@@ -215,7 +215,7 @@ describe("Tutor", () => {
     const { browser } = app;
     await openSession(browser);
     await browser.waitUntil(async () => (await lastItem(browser)).count === items, {
-      timeout: 20000,
+      timeout: AFTER_LAUNCH,
       timeoutMsg: "the timeline changed across the restart",
     });
     const block = await browser.$(`.card-exam[data-question-id='${lockedQuestion}']`);

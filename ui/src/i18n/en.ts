@@ -116,6 +116,7 @@ export const en = {
     query: "Search the course material",
     search: "Search",
     noHits: "Nothing in this course matches.",
+    searching: "Searching the course…",
   },
   coach: {
     progress: "Steps of the argument",

@@ -116,6 +116,7 @@ export const es: Strings = {
     query: "Buscar en el material del curso",
     search: "Buscar",
     noHits: "Nada en este curso coincide.",
+    searching: "Buscando en el curso…",
   },
   coach: {
     progress: "Pasos del argumento",

@@ -40,6 +40,23 @@ describe("CoursesPanel", () => {
     expect(searched).toEqual([{ courseId: "alg", query: "factorise", limit: 5 }]);
   });
 
+  it("says it is searching, and keeps Search off, until the search ends", async () => {
+    let finish: (hits: unknown[]) => void = () => undefined;
+    backend({
+      list_courses: () => [algebra],
+      search_course: () => new Promise((resolve) => (finish = resolve)),
+    });
+    render(<CoursesPanel />);
+    expect(await screen.findByText("Grade 10 Algebra", { selector: "strong" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Search the course material"), { target: { value: "factorise" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText("Searching the course…")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Search" }) as HTMLButtonElement).disabled).toBe(true);
+    finish([]);
+    expect(await screen.findByText("Nothing in this course matches.")).toBeTruthy();
+    expect(screen.queryByText("Searching the course…")).toBeNull();
+  });
+
   it("asks the app to pick a folder, naming no path, and shows a coded error", async () => {
     const imports: unknown[] = [];
     backend({

@@ -67,13 +67,19 @@ function CourseSearch({ courses }: { courses: CourseView[] }) {
   const [query, setQuery] = useState("");
   const [hits, setHits] = useState<PassageView[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
 
   async function search(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const result = await commands.searchCourse(courseId, query, 5);
-    if (result.status === "ok") setHits(result.data);
-    else setFailure(errorText(result.error));
+    setSearching(true);
+    try {
+      const result = await commands.searchCourse(courseId, query, 5);
+      if (result.status === "ok") setHits(result.data);
+      else setFailure(errorText(result.error));
+    } finally {
+      setSearching(false);
+    }
   }
 
   return (
@@ -89,10 +95,15 @@ function CourseSearch({ courses }: { courses: CourseView[] }) {
       <label htmlFor={ids.query}>{t("courses.query")}</label>
       <div className="field-row">
         <input id={ids.query} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="submit" disabled={!query.trim()}>
+        <button type="submit" disabled={searching || !query.trim()}>
           {t("courses.search")}
         </button>
       </div>
+      {searching && (
+        <p role="status" className="searching">
+          {t("courses.searching")}
+        </p>
+      )}
       {failure && (
         <p className="check-error" role="alert">
           {failure}
