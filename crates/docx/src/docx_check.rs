@@ -4,13 +4,13 @@
 //! every entry inflated (to nowhere, or an XML part into memory to count its
 //! paragraphs, runs and table parts) to prove it holds no more than it declares.
 
-use lantern_core::course::{PackError, PackErrorKind};
-use lantern_core::import_limits::{
+use lantern_packs::course::{PackError, PackErrorKind};
+use lantern_packs::import_limits::{
     check_count, check_entries, check_ratio, check_size, directory_too_large, word_blocks,
     ByteBudget, MeteredReader, MAX_DOCX_BLOCKS, MAX_DOCX_UNCOMPRESSED_BYTES, MAX_DOCX_XML_BYTES,
     MAX_ZIP_DIRECTORY_BYTES,
 };
-use lantern_core::reports::ReportError;
+use lantern_reports::ReportError;
 use std::io::{Cursor, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

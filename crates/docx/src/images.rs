@@ -4,12 +4,12 @@
 //! are copied; web addresses, absolute paths and `..` are left alone; a picture that is
 //! a symbolic link (or reached through one) or over the size limit refuses the import.
 
-use lantern_core::course::PackError;
-use lantern_core::import_limits::{
+use lantern_packs::course::PackError;
+use lantern_packs::import_limits::{
     check_count, check_real_path, check_size, lexical_path, link_refused, MAX_MEDIA_BYTES,
     MAX_REPORT_PICTURES,
 };
-use lantern_core::reports::{Report, ReportError};
+use lantern_reports::{Report, ReportError};
 use regex::Regex;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
@@ -139,7 +139,7 @@ fn copy_at_most(from: &Path, to: &Path, max: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_core::reports::import_markdown;
+    use lantern_reports::import_markdown;
 
     #[test]
     fn only_relative_pictures_inside_the_folder_count() {

@@ -16,9 +16,9 @@ pub use images::{copy_report_images, local_images, report_media_dir, report_pict
 pub use read::{docx_to_markdown, import_docx};
 pub use write::export_docx;
 
-use lantern_core::import_limits::{check_size, MAX_DOCX_BYTES, MAX_REPORT_BYTES};
-use lantern_core::reports::{import_markdown, Report, ReportError};
 use lantern_core::ErrorCode;
+use lantern_packs::import_limits::{check_size, MAX_DOCX_BYTES, MAX_REPORT_BYTES};
+use lantern_reports::{import_markdown, Report, ReportError};
 use std::io::Read;
 use std::path::Path;
 
@@ -74,7 +74,7 @@ fn read_at_most(path: &Path, max: u64) -> Result<Vec<u8>, ReportError> {
 /// and never through a link at `path` ([`lantern_store::write_new_file`]).
 pub fn write_report_file(report: &Report, format: &str, path: &Path) -> Result<(), ReportError> {
     let bytes = match format {
-        "md" | "markdown" => lantern_core::reports::export_markdown(report).into_bytes(),
+        "md" | "markdown" => lantern_reports::export_markdown(report).into_bytes(),
         "docx" => export_docx(report)?,
         other => {
             return Err(ReportError::ArgumentsInvalid(format!(

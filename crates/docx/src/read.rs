@@ -5,7 +5,7 @@ use docx_rs::{
     DocumentChild, Paragraph, ParagraphChild, RunChild, Styles, Table, TableCellContent,
     TableChild, TableRowChild,
 };
-use lantern_core::reports::{import_markdown, Report, ReportError};
+use lantern_reports::{import_markdown, Report, ReportError};
 
 /// The heading level of a paragraph's style: "Title" is 1 (the report's title), "Heading
 /// N" (by name, whatever the style's id in a translated Word) is N + 1.

@@ -1,7 +1,7 @@
 //! A report as a Word document.
 
 use docx_rs::{Docx, Paragraph, Run, Style, StyleType};
-use lantern_core::reports::{NumberedSection, Report, ReportError};
+use lantern_reports::{NumberedSection, Report, ReportError};
 
 /// Paragraph style ids written: the title and five heading levels.
 const TITLE_STYLE: &str = "Title";
@@ -96,7 +96,7 @@ pub fn export_docx(report: &Report) -> Result<Vec<u8>, ReportError> {
 mod tests {
     use super::*;
     use crate::import_docx;
-    use lantern_core::reports::import_markdown;
+    use lantern_reports::import_markdown;
 
     const SURVEY: &str = "# House survey\n\nFor the owner.\n\n## 1. Introduction\n\nScope.\n\n## 2. Roofing\n\nOld roof.\n\n### 2.1 Gutters\n\nBlocked. [IMAGE:gutter]\n\n- clear them\n- check the fall\n\n## 3. Recommendations\n\nFix it.";
 

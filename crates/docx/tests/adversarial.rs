@@ -7,9 +7,9 @@ mod peak_memory;
 
 mod adversarial {
     use super::peak_memory::in_own_process;
-    use lantern_core::reports::import_markdown;
     use lantern_core::Coded;
     use lantern_docx::{copy_report_images, export_docx, import_docx, read_report_file};
+    use lantern_reports::import_markdown;
     use proptest::prelude::*;
     use std::io::{Cursor, Write};
     use std::path::Path;

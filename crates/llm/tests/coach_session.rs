@@ -3,7 +3,7 @@
 //! streamed stays in the reply, and the argument reaches completion through accepted
 //! proposals or the student's own text.
 
-use lantern_core::coach::{
+use lantern_coach::{
     accept_proposal, advance_step, combined_text, CoachTurnInput, Language, ToulminDraft,
     ToulminStep,
 };
@@ -102,7 +102,7 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
             .is_some_and(|p| advance_step(step, &with(step, p), Language::En).is_ok());
         let outcome = if proposal_fits {
             accepted += 1;
-            let proposal = lantern_core::coach::ProposedUpdate {
+            let proposal = lantern_coach::ProposedUpdate {
                 field: step,
                 value: last_proposal.unwrap_or_default(),
                 rationale: String::new(),

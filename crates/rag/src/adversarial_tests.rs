@@ -4,10 +4,10 @@
 //! items) gives a capped report in seconds, not hours.
 
 use crate::{check_course_path, check_module_path, read_course_pack};
-use lantern_core::course::check::{PackCheckReport, MAX_FINDINGS};
-use lantern_core::import_limits::{MAX_TEXT_FILE_BYTES, MAX_UNITS};
-use lantern_core::modules::pack::MAX_PHASES;
 use lantern_core::{Coded, ErrorCode};
+use lantern_packs::course::check::{PackCheckReport, MAX_FINDINGS};
+use lantern_packs::import_limits::{MAX_TEXT_FILE_BYTES, MAX_UNITS};
+use lantern_packs::module::MAX_PHASES;
 use proptest::prelude::*;
 use std::io::Write;
 
@@ -53,7 +53,7 @@ fn four_million(head: &str, list: &str) -> String {
 /// Checks the zip `bytes` with `check`: the report, within the findings cap.
 fn check_zip(
     bytes: &[u8],
-    check: fn(&std::path::Path) -> Result<PackCheckReport, lantern_core::course::PackError>,
+    check: fn(&std::path::Path) -> Result<PackCheckReport, lantern_packs::course::PackError>,
 ) -> PackCheckReport {
     assert!(bytes.len() < 10 * 1024, "{} bytes", bytes.len());
     let dir = tempfile::tempdir().unwrap();

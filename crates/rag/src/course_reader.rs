@@ -2,12 +2,12 @@
 
 use crate::pack_source::PackSource;
 use crate::pdf::pdf_pages;
-use lantern_core::course::{
+use lantern_packs::course::{
     markdown_sections, parse_course, parse_exams, parse_transcript, plain_sections,
     transcript_sections, ContentFile, ContentKind, CoursePackContents, PackError, PackErrorKind,
     Section, COURSE_FILE, EXAMS_FILE,
 };
-use lantern_core::import_limits::SectionTally;
+use lantern_packs::import_limits::SectionTally;
 use std::path::Path;
 
 /// Reads and validates the pack at `path` (folder or zip) within the import limits:

@@ -3,8 +3,8 @@
 //! folder), its size is checked from metadata before reading, and no more than that
 //! size is read.
 
-use lantern_core::course::{PackError, PackErrorKind};
-use lantern_core::import_limits::{check_real_path, check_size, lexical_path, link_refused};
+use lantern_packs::course::{PackError, PackErrorKind};
+use lantern_packs::import_limits::{check_real_path, check_size, lexical_path, link_refused};
 use std::io::Read;
 use std::path::Path;
 

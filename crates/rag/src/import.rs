@@ -2,10 +2,10 @@
 //! generation, save and publish it, and keep the vector indexes up to date.
 
 use crate::{read_course_pack, ImportLock, LanceRetriever};
-use lantern_core::course::{
+use lantern_core::retrieval::{Collection, RetrievalError};
+use lantern_packs::course::{
     import_course, CourseCatalog, ImportError, ImportProgress, ImportSummary, COURSE_MEDIA_FOLDER,
 };
-use lantern_core::retrieval::{Collection, RetrievalError};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};

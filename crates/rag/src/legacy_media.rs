@@ -6,7 +6,7 @@
 //! rename, so a kill leaves every folder either moved or not, and the next start moves
 //! the rest.
 
-use lantern_core::course::COURSE_MEDIA_FOLDER;
+use lantern_packs::course::COURSE_MEDIA_FOLDER;
 use std::path::Path;
 
 /// The media folders that were never a course's.

@@ -7,12 +7,12 @@ use crate::import::{
     media_root, new_generation, refresh_index, remove_other_generations, write_files,
 };
 use crate::{ImportLock, LanceRetriever, PackSource};
-use lantern_core::course::{ImportError, ImportProgress, PackError};
-use lantern_core::modules::pack::{
+use lantern_core::retrieval::Collection;
+use lantern_packs::course::{ImportError, ImportProgress, PackError};
+use lantern_packs::module::{
     import_module, module_owner, parse_module, ModuleCatalog, ModulePackContents, ModuleSummary,
     MAX_MEDIA_BYTES, MODULE_FILE,
 };
-use lantern_core::retrieval::Collection;
 use std::path::{Path, PathBuf};
 
 /// Reads and validates the module pack at `path` (folder or zip) within the import

@@ -4,12 +4,12 @@
 //! "Check a pack" dialog. Nothing is written.
 
 use crate::{pdf_pages, PackSource};
-use lantern_core::course::check::{check_course_pack, course_listed_files, PackCheckReport};
-use lantern_core::course::{
+use lantern_packs::course::check::{check_course_pack, course_listed_files, PackCheckReport};
+use lantern_packs::course::{
     is_video_path, ContentKind, PackError, PackErrorKind, COURSE_FILE, EXAMS_FILE,
 };
-use lantern_core::modules::check::{check_module_pack, module_listed_files};
-use lantern_core::modules::pack::{MAX_MEDIA_BYTES, MODULE_FILE};
+use lantern_packs::module::check::{check_module_pack, module_listed_files};
+use lantern_packs::module::{MAX_MEDIA_BYTES, MODULE_FILE};
 use std::path::Path;
 
 /// A missing file is a problem the checker names itself; other read errors are kept.

@@ -1,12 +1,12 @@
 //! Reading the files of a course or module pack from a folder or a `.zip`, within the
-//! import limits (`lantern_core::import_limits`): opening checks a zip's directory,
+//! import limits (`lantern_packs::import_limits`): opening checks a zip's directory,
 //! entry count, declared total and links; then only the files the manifest names are
 //! read, lazily, each once, at most its limit, all of them within the pack's total.
 
 use crate::folder_pack::read_confined;
 use crate::zip_pack::ZipPack;
-use lantern_core::course::{PackError, PackErrorKind};
-use lantern_core::import_limits::{
+use lantern_packs::course::{PackError, PackErrorKind};
+use lantern_packs::import_limits::{
     max_file_bytes, ByteBudget, MAX_PACK_BYTES, MAX_TEXT_FILE_BYTES,
 };
 use std::collections::{HashMap, HashSet};

@@ -3,8 +3,8 @@
 //! [`PDF_TIMEOUT`]. The file's size is limited before it gets here (the caller reads at
 //! most its limit).
 
-use lantern_core::course::{PackError, PackErrorKind};
-use lantern_core::import_limits::PDF_TIMEOUT;
+use lantern_packs::course::{PackError, PackErrorKind};
+use lantern_packs::import_limits::PDF_TIMEOUT;
 use std::sync::mpsc::{sync_channel, RecvTimeoutError};
 use std::time::Duration;
 

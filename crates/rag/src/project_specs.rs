@@ -6,13 +6,13 @@
 use crate::folder_pack::read_confined;
 use crate::import::{new_generation, refresh_index};
 use crate::{pdf_pages, ImportLock, LanceRetriever};
-use lantern_core::course::{
+use lantern_core::retrieval::Collection;
+use lantern_packs::course::{
     markdown_sections, plain_sections, ImportError, ImportProgress, PackError, PackErrorKind,
     Section,
 };
-use lantern_core::import_limits::{max_file_bytes, SectionTally};
-use lantern_core::reports::specs::{import_spec_file, SpecCatalog, SpecFile};
-use lantern_core::retrieval::Collection;
+use lantern_packs::import_limits::{max_file_bytes, SectionTally};
+use lantern_reports::specs::{import_spec_file, SpecCatalog, SpecFile};
 use std::path::Path;
 
 /// Reads a specification file by its extension: `.pdf` (one section per page), `.md`

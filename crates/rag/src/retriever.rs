@@ -1,11 +1,11 @@
 //! The core `Retriever` port over the embedder and the LanceDB collections.
 
 use crate::{Embedder, RagError, VectorStore};
-use lantern_core::course::CourseCatalog;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
 };
+use lantern_packs::course::CourseCatalog;
 use std::path::Path;
 use std::sync::Mutex;
 

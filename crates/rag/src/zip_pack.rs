@@ -3,8 +3,8 @@
 //! entry is opened, links are refused, and then only the entries asked for are read,
 //! each at most its declared size and its limit.
 
-use lantern_core::course::{PackError, PackErrorKind};
-use lantern_core::import_limits::{
+use lantern_packs::course::{PackError, PackErrorKind};
+use lantern_packs::import_limits::{
     check_entries, check_size, directory_too_large, ByteBudget, MeteredReader, MAX_PACK_BYTES,
     MAX_ZIP_DIRECTORY_BYTES,
 };

@@ -343,7 +343,7 @@ mod adversarial {
         let mut writer = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
         let stored = zip::write::SimpleFileOptions::default()
             .compression_method(zip::CompressionMethod::Stored);
-        for i in 0..=lantern_core::import_limits::MAX_ZIP_ENTRIES {
+        for i in 0..=lantern_packs::import_limits::MAX_ZIP_ENTRIES {
             writer.start_file(format!("f{i}"), stored).unwrap();
         }
         writer.finish().unwrap();

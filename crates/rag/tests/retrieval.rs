@@ -1,12 +1,12 @@
 //! Real embedder (model pack), real LanceDB and real SQLite in a temporary folder, with
 //! the sample course pack of the repository.
 
-use lantern_core::course::{import_course, PackErrorKind};
 use lantern_core::pack::{candidate_dirs, locate_pack, Manifest, PACK_DIR_VARIABLE};
 use lantern_core::retrieval::{
     search_candidates, search_chunks, Collection, Document, Filter, Record, Retriever, Tier,
 };
 use lantern_core::Coded;
+use lantern_packs::course::{import_course, PackErrorKind};
 use lantern_rag::{
     import_course_pack, read_course_pack, Embedder, EmbedderFiles, LanceRetriever,
     EMBEDDING_DIMENSIONS, INDEX_DIR_NAME,

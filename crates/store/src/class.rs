@@ -1,16 +1,16 @@
 //! A class profile's hand-ins (issues #36, #44): imported from files one at a time and
 //! kept, every one of them — an import never deletes a stored hand-in. Which one is in
 //! use per student and course, and what the teacher is told about a student key, is
-//! decided by `lantern_core::class::trust` from each row's summary, so the view reads
+//! decided by `lantern_progress::class::trust` from each row's summary, so the view reads
 //! only the reports in use.
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, SecondsFormat, Utc};
-use lantern_core::class::{
+use lantern_progress::class::{
     class_view, evidence_of, in_use, Chosen, ClassFilter, ClassHandIn, ClassTrust, ClassView,
     CourseEvidence, HandInHistoryEntry, HandInMeta,
 };
-use lantern_core::progress::{
+use lantern_progress::{
     check_not_future, csv_summary, read_hand_in, ProgressError, ProgressReport,
 };
 use serde::Serialize;
@@ -389,7 +389,7 @@ async fn hand_in(
 mod tests {
     use super::*;
     use crate::ProfileKind;
-    use lantern_core::progress::{make_hand_in, CourseProgress, HandInStudent};
+    use lantern_progress::{make_hand_in, CourseProgress, HandInStudent};
 
     fn report(at: DateTime<Utc>) -> ProgressReport {
         ProgressReport {

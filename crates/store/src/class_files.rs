@@ -6,7 +6,7 @@
 //! only, and the number of files is bounded, so a crafted folder costs bounded memory
 //! and time.
 
-use lantern_core::progress::{ProgressError, HANDIN_SUFFIX, MAX_HANDIN_BYTES};
+use lantern_progress::{ProgressError, HANDIN_SUFFIX, MAX_HANDIN_BYTES};
 use std::fs::OpenOptions;
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;

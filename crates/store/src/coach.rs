@@ -2,7 +2,7 @@
 //! Every query is scoped by profile: another profile's session is "not found".
 
 use crate::{Store, StoreError};
-use lantern_core::coach::{
+use lantern_coach::{
     CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, SessionView, ToulminDraft,
     ToulminStep,
 };

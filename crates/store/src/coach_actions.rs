@@ -3,7 +3,7 @@
 //! [`CoachChange`] in one transaction.
 
 use crate::{CoachSession, Store, StoreError};
-use lantern_core::coach::{
+use lantern_coach::{
     accept_proposal, advance_step, clean_field, clean_message, combined_text, reply_change,
     step_change, CoachAIResult, CoachChange, CoachError, CoachOpening, CoachTurnInput, Language,
     StepOutcome, ToulminDraft, ToulminStep,

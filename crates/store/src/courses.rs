@@ -1,9 +1,11 @@
 //! Imported courses: units, prerequisite edges and exam questions.
 
 use crate::{Store, StoreError};
-use lantern_core::course::media_path;
-use lantern_core::course::{CatalogError, CourseCatalog, CourseManifest, ExamFile, UnitVocabulary};
 use lantern_core::llm::BoxFuture;
+use lantern_packs::course::media_path;
+use lantern_packs::course::{
+    CatalogError, CourseCatalog, CourseManifest, ExamFile, UnitVocabulary,
+};
 use serde::Serialize;
 
 /// A course as listed.

@@ -28,7 +28,7 @@ pub enum StoreError {
     InvalidTitle(String),
     /// A coach rule refused the action (its own `coach_*` code).
     #[error(transparent)]
-    Coach(#[from] lantern_core::coach::CoachError),
+    Coach(#[from] lantern_coach::CoachError),
     /// No profile is named so.
     #[error("no profile is named {0:?}")]
     ProfileNotFound(String),
@@ -40,7 +40,7 @@ pub enum StoreError {
     TutorCourseNotFound(String),
     /// A tutor rule refused the input (its own `tutor_*` code).
     #[error(transparent)]
-    Tutor(#[from] lantern_core::tutor::TutorError),
+    Tutor(#[from] lantern_tutor::TutorError),
     /// The course has no exam question with this id.
     #[error("the course has no exam question {0:?}")]
     ExamQuestionNotFound(String),
@@ -63,7 +63,7 @@ pub enum StoreError {
     ExamSupportUnavailable(String),
     /// A report rule refused the action (its own `report_*` code).
     #[error(transparent)]
-    Report(#[from] lantern_core::reports::ReportError),
+    Report(#[from] lantern_reports::ReportError),
     /// A stored value could not be read back (a corrupt row).
     #[error("unreadable stored value: {0}")]
     Corrupt(String),
@@ -75,7 +75,7 @@ pub enum StoreError {
     ModelNotImported(i64),
     /// A hand-in could not be made or read (its own `handin_*` code).
     #[error(transparent)]
-    Progress(#[from] lantern_core::progress::ProgressError),
+    Progress(#[from] lantern_progress::ProgressError),
     /// A class command was given a student profile, or a student command a class.
     #[error("{0}")]
     WrongProfileKind(String),

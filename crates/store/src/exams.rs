@@ -8,10 +8,10 @@
 use crate::{Store, StoreError};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use lantern_core::clock::Clock;
-use lantern_core::course::AnswerOption;
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::Tier;
-use lantern_core::tutor::exam::{
+use lantern_packs::course::AnswerOption;
+use lantern_tutor::exam::{
     ExamService, PracticeQuestion, QuestionStatus, SupportKind, LOCKOUT_HOURS,
 };
 use sqlx::SqliteConnection;

@@ -3,12 +3,12 @@
 //! another profile's expense is "not found".
 
 use crate::{Store, StoreError};
-use lantern_core::expenses::dates::DateRange;
-use lantern_core::expenses::money::{Currency, Money};
-use lantern_core::expenses::{
+use lantern_core::Coded;
+use lantern_expenses::dates::DateRange;
+use lantern_expenses::money::{Currency, Money};
+use lantern_expenses::{
     Category, Expense, ExpenseAction, ExpenseError, ExpensePatch, ExpenseQuery, NewExpense, Role,
 };
-use lantern_core::Coded;
 use serde::Serialize;
 use sqlx::SqliteConnection;
 

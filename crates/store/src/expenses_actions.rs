@@ -7,22 +7,22 @@
 use crate::expenses::{one_row, query_rows, run_action, storage, ActionDone, ExpenseSettings};
 use crate::Store;
 use chrono::{DateTime, SecondsFormat, Utc};
-use lantern_core::expenses::gate::{
-    check_confirmation, confirmation_needed, new_proposal_id, ConfirmReason, ProposalStatus,
-    StoredProposal, PROPOSAL_LIFETIME,
-};
-use lantern_core::expenses::prompt::HistoryLine;
-use lantern_core::expenses::replies;
-use lantern_core::expenses::rules::{canonical_call, validate_call, CallContext};
-use lantern_core::expenses::{
-    run_expense_turn, DecisionKind, Draft, Expense, ExpenseAction, ExpenseError, ExpenseQuery,
-    ExpenseTool, ExpenseTurnInput, Pending, Role, TurnPlan,
-};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::{Coded, ErrorCode};
+use lantern_expenses::gate::{
+    check_confirmation, confirmation_needed, new_proposal_id, ConfirmReason, ProposalStatus,
+    StoredProposal, PROPOSAL_LIFETIME,
+};
+use lantern_expenses::prompt::HistoryLine;
+use lantern_expenses::replies;
+use lantern_expenses::rules::{canonical_call, validate_call, CallContext};
+use lantern_expenses::{
+    run_expense_turn, DecisionKind, Draft, Expense, ExpenseAction, ExpenseError, ExpenseQuery,
+    ExpenseTool, ExpenseTurnInput, Pending, Role, TurnPlan,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sqlx::SqliteConnection;
@@ -699,7 +699,7 @@ impl Store {
         llm: Option<&dyn Llm>,
         cancel: &CancelFlag,
     ) -> Result<ExpenseReply, ExpenseError> {
-        let message = lantern_core::expenses::clean_message(request.message)?;
+        let message = lantern_expenses::clean_message(request.message)?;
         let profile_id = request.profile_id;
         let last = self.last_reply(profile_id).await?;
         let language = last.language.unwrap_or(request.language);

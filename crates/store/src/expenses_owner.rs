@@ -9,8 +9,8 @@ use crate::expenses::storage;
 use crate::profile_pins::KeptPin;
 use crate::{ExpenseSettings, Store};
 use chrono::{DateTime, Utc};
-use lantern_core::expenses::ExpenseError;
 use lantern_core::profile_pin::{Pin, PinError};
+use lantern_expenses::ExpenseError;
 
 impl Store {
     /// Sets the profile's role and currency as the student asks it: the currency freely,

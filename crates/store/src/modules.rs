@@ -4,12 +4,12 @@
 //! RESPONSE_SCHEMA JSON.
 
 use crate::{Store, StoreError};
-use lantern_core::course::CatalogError;
 use lantern_core::language::Language;
 use lantern_core::llm::BoxFuture;
-use lantern_core::modules::pack::{module_owner, ModuleCatalog, ModuleManifest};
-use lantern_core::modules::{ModelRead, ModuleError, ModuleProgress, ModuleReply};
 use lantern_core::Coded;
+use lantern_modules::{ModelRead, ModuleError, ModuleProgress, ModuleReply};
+use lantern_packs::course::CatalogError;
+use lantern_packs::module::{module_owner, ModuleCatalog, ModuleManifest};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 
@@ -120,7 +120,7 @@ pub fn reply_summary(reply: &ModuleReply) -> String {
         .content
         .text_blocks
         .iter()
-        .find(|b| b.kind != lantern_core::modules::contract::BlockType::Heading)
+        .find(|b| b.kind != lantern_packs::module::contract::BlockType::Heading)
         .or_else(|| reply.content.text_blocks.first())
         .map(|b| b.content.clone())
         .unwrap_or_default()

@@ -8,14 +8,14 @@ use crate::modules::{storage, ModuleMessage, ModuleSessionRow};
 use crate::Store;
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm};
-use lantern_core::modules::contract::{Milestone, ModuleReply};
-use lantern_core::modules::pack::{module_owner, ModuleManifest};
-use lantern_core::modules::prompt::Passage;
-use lantern_core::modules::{
+use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
+use lantern_modules::prompt::Passage;
+use lantern_modules::{
     opening_reply, prepare_module_turn, run_module_turn, ModuleError, ModuleProgress,
     ModuleTurnInput, StudentAct,
 };
-use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
+use lantern_packs::module::contract::{Milestone, ModuleReply};
+use lantern_packs::module::{module_owner, ModuleManifest};
 use serde::Serialize;
 
 /// Messages of history given to the model.

@@ -1,17 +1,17 @@
 //! The student's hand-in (issue #36): their hard evidence per course, finished coach
 //! arguments and module progress, gathered from the database and turned into the
-//! sealed file by `lantern_core::progress`. Read-only: handing in changes nothing but
+//! sealed file by `lantern_progress`. Read-only: handing in changes nothing but
 //! the profile's key, made once.
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, TimeZone, Utc};
-use lantern_core::coach::ToulminDraft;
-use lantern_core::progress::{
+use lantern_coach::ToulminDraft;
+use lantern_core::retrieval::Tier;
+use lantern_progress::{
     course_progress, make_hand_in, AnswerFacts, ArgumentRecord, CourseFacts, HandIn, HandInStudent,
     ModuleRecord, ProgressEvent, ProgressReport, QuestionFacts,
 };
-use lantern_core::retrieval::Tier;
-use lantern_core::tutor::{MasteryTier, TutorCourse};
+use lantern_tutor::{MasteryTier, TutorCourse};
 use std::collections::HashSet;
 
 /// What to hand in.
@@ -149,7 +149,7 @@ impl Store {
         profile_id: i64,
         course: &TutorCourse,
         now: DateTime<Utc>,
-    ) -> Result<lantern_core::progress::CourseProgress, StoreError> {
+    ) -> Result<lantern_progress::CourseProgress, StoreError> {
         let stored: Option<String> = sqlx::query_scalar(
             "SELECT snapshot FROM tutor_snapshots WHERE profile_id = ? AND course_id = ?",
         )
@@ -374,6 +374,6 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn module_error(e: lantern_core::modules::ModuleError) -> StoreError {
+fn module_error(e: lantern_modules::ModuleError) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }

@@ -2,9 +2,9 @@
 //! published index generation in one transaction) and their list.
 
 use crate::{Store, StoreError};
-use lantern_core::course::CatalogError;
 use lantern_core::llm::BoxFuture;
-use lantern_core::reports::specs::{spec_owner, SpecCatalog};
+use lantern_packs::course::CatalogError;
+use lantern_reports::specs::{spec_owner, SpecCatalog};
 use serde::Serialize;
 
 /// A specification file as listed.

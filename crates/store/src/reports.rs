@@ -3,9 +3,7 @@
 //! query is scoped by profile: another profile's report is "not found".
 
 use crate::{Store, StoreError};
-use lantern_core::reports::{
-    ChangeAuthor, ChangeStatus, Report, ReportChange, ReportError, ReportOp,
-};
+use lantern_reports::{ChangeAuthor, ChangeStatus, Report, ReportChange, ReportError, ReportOp};
 use serde::Serialize;
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 
@@ -92,7 +90,7 @@ pub struct ReportState {
 impl ReportState {
     /// The report as the student sees it: the waiting changes applied.
     pub fn shown(&self) -> Report {
-        lantern_core::reports::review::proposed_report(&self.base, &self.pending).0
+        lantern_reports::review::proposed_report(&self.base, &self.pending).0
     }
 }
 

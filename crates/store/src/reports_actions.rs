@@ -7,17 +7,17 @@ use crate::reports::{load_state, load_version, save_version, ReportState};
 use crate::{Store, StoreError};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, Llm};
-use lantern_core::reports::confirm::{apply_described, describe_op};
-use lantern_core::reports::review::accept_changes;
-use lantern_core::reports::tools::{
+use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
+use lantern_core::Coded;
+use lantern_reports::confirm::{apply_described, describe_op};
+use lantern_reports::review::accept_changes;
+use lantern_reports::tools::{
     report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
 };
-use lantern_core::reports::{
+use lantern_reports::{
     apply_op, project_owner, run_report_turn, ChangeAuthor, ChatLine, Report, ReportError,
     ReportOp, ReportPorts, ReportProgress, ReportTurnInput, ReportTurnOutcome, SpecPassage,
 };
-use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
-use lantern_core::Coded;
 
 /// How a read-then-write action begins: taking the write lock first, so what it read
 /// cannot change before it writes (two windows, or the app and the CLI, at once).
@@ -183,7 +183,7 @@ impl Store {
             message,
             language,
         } = *request;
-        let message = lantern_core::reports::clean_message(message)?;
+        let message = lantern_reports::clean_message(message)?;
         let state = self.report_state(profile_id, report_id).await?;
         let untold = self.untold_rejections(report_id).await?;
         let rejected = untold

@@ -4,14 +4,14 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
-use lantern_core::course::{tag_untagged, Edge, Misconception, Unit, UnitVocabulary};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::drill::DrillKey;
-use lantern_core::tutor::judge::TutorVerdict;
-use lantern_core::tutor::lite::UnitRef;
-use lantern_core::tutor::passage::SourcePassage;
-use lantern_core::tutor::{
+use lantern_packs::course::{tag_untagged, Edge, Misconception, Unit, UnitVocabulary};
+use lantern_tutor::drill::DrillKey;
+use lantern_tutor::judge::TutorVerdict;
+use lantern_tutor::lite::UnitRef;
+use lantern_tutor::passage::SourcePassage;
+use lantern_tutor::{
     StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorReply, TutorRole,
 };
 use serde::Serialize;

@@ -8,12 +8,12 @@ use chrono::{DateTime, Utc};
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::{answer_turn, ReplyOrigin};
-use lantern_core::tutor::exam::ExamService;
-use lantern_core::tutor::lite::snapshot_lite;
-use lantern_core::tutor::log::UnitMastery;
-use lantern_core::tutor::passage::SourcePassage;
-use lantern_core::tutor::revisit::revisit_order;
-use lantern_core::tutor::{
+use lantern_tutor::exam::ExamService;
+use lantern_tutor::lite::snapshot_lite;
+use lantern_tutor::log::UnitMastery;
+use lantern_tutor::passage::SourcePassage;
+use lantern_tutor::revisit::revisit_order;
+use lantern_tutor::{
     clean_input, finish_turn, prepare_turn, PreparedTurn, SnapshotLite, StudentInput,
     StudentSnapshot, TurnLog, TurnRequest, TutorCard, TutorCourse, TutorDebugView, TutorMessage,
     TutorRole,

@@ -9,13 +9,11 @@ use crate::{Store, StoreError, StoreExamService};
 use chrono::{DateTime, Utc};
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::{answer_turn, ReplyOrigin};
-use lantern_core::tutor::drill::DrillKey;
-use lantern_core::tutor::evidence::{record_drill_grade, EvidenceEffect};
-use lantern_core::tutor::grading::{DrillVerdict, PreparedGrade, TagSource};
-use lantern_core::tutor::judge::TutorVerdict;
-use lantern_core::tutor::{
-    clean_input, SnapshotLite, StudentInput, TutorCard, TutorError, TutorMessage,
-};
+use lantern_tutor::drill::DrillKey;
+use lantern_tutor::evidence::{record_drill_grade, EvidenceEffect};
+use lantern_tutor::grading::{DrillVerdict, PreparedGrade, TagSource};
+use lantern_tutor::judge::TutorVerdict;
+use lantern_tutor::{clean_input, SnapshotLite, StudentInput, TutorCard, TutorError, TutorMessage};
 
 /// A graded drill, saved.
 #[derive(Debug, Clone)]

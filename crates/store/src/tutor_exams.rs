@@ -14,12 +14,10 @@ use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::evidence::{
-    record_exam_answer, record_support_view, EvidenceEffect, ExamEvent,
-};
-use lantern_core::tutor::exam::{QuestionStatus, SupportKind};
-use lantern_core::tutor::revisit::{revisit_order, RevisitItem};
-use lantern_core::tutor::{
+use lantern_tutor::evidence::{record_exam_answer, record_support_view, EvidenceEffect, ExamEvent};
+use lantern_tutor::exam::{QuestionStatus, SupportKind};
+use lantern_tutor::revisit::{revisit_order, RevisitItem};
+use lantern_tutor::{
     ExamOutcomeKind, SnapshotLite, StudentSnapshot, TutorCard, TutorCourse, TutorMessage,
 };
 use serde::Serialize;

@@ -4,9 +4,9 @@
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, TimeZone, Utc};
-use lantern_core::tutor::history::{progress_history, MasteryEvent, ProgressPoint};
-use lantern_core::tutor::path::{learning_path, LearningPath};
-use lantern_core::tutor::MasteryTier;
+use lantern_tutor::history::{progress_history, MasteryEvent, ProgressPoint};
+use lantern_tutor::path::{learning_path, LearningPath};
+use lantern_tutor::MasteryTier;
 use sqlx::SqliteConnection;
 
 /// Records that `unit_id` of `course_id` has mastery `tier` at `now`, in the

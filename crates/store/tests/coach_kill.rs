@@ -6,7 +6,7 @@
 //! checks that every printed state is in the database, that the session opens, and that
 //! no action is half-written.
 
-use lantern_core::coach::{
+use lantern_coach::{
     accept_proposal, reply_change, step_change, CoachAIResult, CoachChange, CoachRole, Language,
     ProposedUpdate, ToulminStep,
 };

@@ -4,17 +4,17 @@
 
 use chrono::{DateTime, Duration, Utc};
 use lantern_core::answers::{solve, Solved};
-use lantern_core::course::{
+use lantern_core::llm::CancelFlag;
+use lantern_core::retrieval::{ScriptedRetriever, Tier};
+use lantern_core::Coded;
+use lantern_packs::course::{
     AnswerOption, CourseManifest, DrillTemplate, ExamFile, MistakePattern, ParamRange, Question,
     Unit, FORMAT_VERSION,
 };
-use lantern_core::llm::CancelFlag;
-use lantern_core::retrieval::{ScriptedRetriever, Tier};
-use lantern_core::tutor::drill::DrillSource;
-use lantern_core::tutor::exam::{ExamService, QuestionStatus, SupportKind};
-use lantern_core::tutor::{ClientEvent, ExamOutcomeKind, MasteryTier, StudentInput, TutorCard};
-use lantern_core::Coded;
 use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_tutor::drill::DrillSource;
+use lantern_tutor::exam::{ExamService, QuestionStatus, SupportKind};
+use lantern_tutor::{ClientEvent, ExamOutcomeKind, MasteryTier, StudentInput, TutorCard};
 use std::collections::BTreeMap;
 
 fn t0() -> DateTime<Utc> {
@@ -77,7 +77,7 @@ fn manifest() -> CourseManifest {
         }],
     };
     let mut misconception =
-        lantern_core::course::Misconception::from("Adds $b$ instead of subtracting.");
+        lantern_packs::course::Misconception::from("Adds $b$ instead of subtracting.");
     misconception.tag = "adds_instead".into();
     CourseManifest {
         format_version: FORMAT_VERSION,

@@ -4,10 +4,10 @@
 //! PINs wait like profile PINs; the currency alone needs nothing.
 
 use chrono::{DateTime, Duration, Utc};
-use lantern_core::expenses::money::Currency;
-use lantern_core::expenses::Role;
 use lantern_core::profile_pin::FREE_FAILURES;
 use lantern_core::Coded;
+use lantern_expenses::money::Currency;
+use lantern_expenses::Role;
 use lantern_store::{ExpenseSettings, Store};
 
 /// The PIN that opens Ana's profile (she knows it).

@@ -5,13 +5,13 @@
 //! service; the student's message is kept when the model crashes.
 
 use chrono::{DateTime, Duration, Utc};
-use lantern_core::expenses::gate::PROPOSAL_LIFETIME;
-use lantern_core::expenses::money::Currency;
-use lantern_core::expenses::{DecisionKind, ExpenseQuery, Role};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::Coded;
+use lantern_expenses::gate::PROPOSAL_LIFETIME;
+use lantern_expenses::money::Currency;
+use lantern_expenses::{DecisionKind, ExpenseQuery, Role};
 use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings, ProposalView, Store};
 use serde_json::json;
 

@@ -6,10 +6,10 @@
 
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
-use lantern_core::modules::contract::Milestone;
-use lantern_core::modules::pack::parse_module;
-use lantern_core::modules::{ModuleError, StudentAct};
 use lantern_core::Coded;
+use lantern_modules::{ModuleError, StudentAct};
+use lantern_packs::module::contract::Milestone;
+use lantern_packs::module::parse_module;
 use lantern_store::{ModuleRequest, ModuleTurnSaved, Store};
 use serde_json::json;
 

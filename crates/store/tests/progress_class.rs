@@ -4,13 +4,13 @@
 //! file is flagged, and each profile kind refuses the other's commands.
 
 use chrono::{DateTime, Duration, Utc};
-use lantern_core::class::{ClassFilter, StudentFlag};
-use lantern_core::course::{
-    AnswerOption, CourseManifest, ExamFile, Question, Unit, FORMAT_VERSION,
-};
-use lantern_core::progress::{make_hand_in, HandIn};
 use lantern_core::retrieval::Tier;
 use lantern_core::Coded;
+use lantern_packs::course::{
+    AnswerOption, CourseManifest, ExamFile, Question, Unit, FORMAT_VERSION,
+};
+use lantern_progress::class::{ClassFilter, StudentFlag};
+use lantern_progress::{make_hand_in, HandIn};
 use lantern_store::{HandInOutcome, HandInScope, ProfileKind, Store};
 
 fn t0() -> DateTime<Utc> {
@@ -347,7 +347,7 @@ fn forged_as_bob(bob: &HandIn, at: DateTime<Utc>) -> HandIn {
     course.first_activity_at = Some(t0() - Duration::days(20));
     course.questions.clear();
     for unit in &mut course.units {
-        unit.tier = lantern_core::tutor::contract::MasteryTier::None;
+        unit.tier = lantern_tutor::contract::MasteryTier::None;
         unit.exam_passed = Default::default();
     }
     make_hand_in(report, &[], "all").unwrap()
@@ -460,8 +460,5 @@ async fn the_summaries_are_regenerated_from_the_verified_report() {
     let (_a, _b, class, class_id, bob) = bob_handed_in().await;
     let summaries = class.class_summaries(class_id, None).await.unwrap();
     assert_eq!(summaries.len(), 1);
-    assert_eq!(
-        summaries[0].1,
-        lantern_core::progress::csv_summary(&bob.report)
-    );
+    assert_eq!(summaries[0].1, lantern_progress::csv_summary(&bob.report));
 }

@@ -5,8 +5,8 @@
 
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
-use lantern_core::reports::{import_markdown, ReportOp};
 use lantern_core::Coded;
+use lantern_reports::{import_markdown, ReportOp};
 use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME};
 
 const SURVEY: &str = "# House survey\n\nFor the owner.\n\n## 1. Introduction\n\nScope.\n\n## 2. Roofing\n\nOld.\n\n### 2.1 Gutters\n\nBlocked. [IMAGE:gutter]\n\n## 3. Recommendations\n\nFix it.\n";

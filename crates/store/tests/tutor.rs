@@ -2,15 +2,15 @@
 //! the snapshot created on first use, and a turn written in one transaction.
 
 use chrono::{DateTime, Utc};
-use lantern_core::course::{CourseManifest, Edge, ExamFile, Unit, FORMAT_VERSION};
 use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::ScriptedRetriever;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::exam::NoExamService;
-use lantern_core::tutor::judge::TutorVerdict;
-use lantern_core::tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
 use lantern_core::Coded;
+use lantern_packs::course::{CourseManifest, Edge, ExamFile, Unit, FORMAT_VERSION};
 use lantern_store::{Store, TutorPorts};
+use lantern_tutor::exam::NoExamService;
+use lantern_tutor::judge::TutorVerdict;
+use lantern_tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
@@ -262,7 +262,7 @@ async fn threads_belong_to_their_profile_and_survive_a_reimport() {
 async fn the_passage_is_handed_over_before_any_words_and_is_the_one_saved() {
     let (_dir, store, profile, id) = store_with_thread().await;
     let order = std::sync::Mutex::new(Vec::<String>::new());
-    let mut on_passage = |p: &lantern_core::tutor::passage::SourcePassage| {
+    let mut on_passage = |p: &lantern_tutor::passage::SourcePassage| {
         order.lock().unwrap().push(format!("passage {}", p.unit_id));
     };
     let mut on_text = |t: &str| order.lock().unwrap().push(format!("text {t}"));

@@ -5,14 +5,14 @@
 //! passed, the bronze questions become practice with options, which never lock.
 
 use chrono::{DateTime, Utc};
-use lantern_core::course::{
-    AnswerOption, CourseManifest, ExamFile, Misconception, Question, Unit, FORMAT_VERSION,
-};
 use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::{CandidateMetadata, Collection, Record, ScriptedRetriever, Tier};
-use lantern_core::tutor::drill::DrillSource;
-use lantern_core::tutor::{ClientEvent, MasteryTier, StudentInput, TutorAction, TutorCard};
+use lantern_packs::course::{
+    AnswerOption, CourseManifest, ExamFile, Misconception, Question, Unit, FORMAT_VERSION,
+};
 use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_tutor::drill::DrillSource;
+use lantern_tutor::{ClientEvent, MasteryTier, StudentInput, TutorAction, TutorCard};
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
@@ -220,6 +220,6 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
         .unwrap();
     assert_eq!(
         statuses.get("Q-B2"),
-        Some(&lantern_core::tutor::exam::QuestionStatus::Available)
+        Some(&lantern_tutor::exam::QuestionStatus::Available)
     );
 }

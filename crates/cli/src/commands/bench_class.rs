@@ -14,16 +14,16 @@ use super::runtime;
 use crate::cli_error::CliError;
 use chrono::{DateTime, Duration, Utc};
 use clap::Args;
-use lantern_core::class::ClassFilter;
-use lantern_core::progress::{
+use lantern_core::retrieval::Tier;
+use lantern_core::{Coded, ErrorCode};
+use lantern_progress::class::ClassFilter;
+use lantern_progress::{
     make_hand_in, ConfusionRecord, CourseProgress, HandInStudent, ProgressEvent, ProgressReport,
     QuestionRecord, UnitRecord, HANDIN_SUFFIX, MAX_HANDIN_BYTES, MAX_HANDIN_UNITS,
 };
-use lantern_core::retrieval::Tier;
-use lantern_core::tutor::snapshot::PassedByTier;
-use lantern_core::tutor::MasteryTier;
-use lantern_core::{Coded, ErrorCode};
 use lantern_store::{find_hand_in_files, read_hand_in_file, ProfileKind, Store};
+use lantern_tutor::snapshot::PassedByTier;
+use lantern_tutor::MasteryTier;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;

@@ -12,8 +12,8 @@ use crate::locations::Locations;
 use clap::Args;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::turn::{answer_turn, ReplyOrigin};
-use lantern_core::tutor::drill::template_drill;
-use lantern_core::tutor::grading::PreparedGrade;
+use lantern_tutor::drill::template_drill;
+use lantern_tutor::grading::PreparedGrade;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -11,10 +11,10 @@
 use super::peak_memory::{peak_added_mib, reset_peak};
 use crate::cli_error::CliError;
 use clap::Args;
-use lantern_core::course::check::PackCheckReport;
-use lantern_core::course::PackError;
-use lantern_core::import_limits::{MAX_PREREQUISITES, MAX_QUESTIONS, MAX_TEXT_FILE_BYTES};
 use lantern_core::ErrorCode;
+use lantern_packs::course::check::PackCheckReport;
+use lantern_packs::course::PackError;
+use lantern_packs::import_limits::{MAX_PREREQUISITES, MAX_QUESTIONS, MAX_TEXT_FILE_BYTES};
 use lantern_rag::{check_course_path, check_module_path};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -10,8 +10,8 @@ use super::runtime;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
-use lantern_core::turn_schemas::loop_turn_schemas;
 use lantern_llm::{peak_rss, Completion, Supervisor};
+use lantern_turn_schemas::loop_turn_schemas;
 use serde_json::Value;
 use std::path::Path;
 

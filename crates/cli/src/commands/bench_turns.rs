@@ -5,8 +5,8 @@
 use super::bench_llm::median;
 use crate::cli_error::CliError;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
-use lantern_core::turn_schemas::loop_turn_schemas;
 use lantern_llm::{GenerationStats, Supervisor};
+use lantern_turn_schemas::loop_turn_schemas;
 use serde_json::Value;
 
 /// What a student might send to each loop (the tutor's as its prompt shapes it).

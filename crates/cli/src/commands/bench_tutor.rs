@@ -9,12 +9,12 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;
 use lantern_core::llm::{CancelFlag, Llm};
-use lantern_core::tutor::exam::NoExamService;
-use lantern_core::tutor::{StudentInput, TurnLog};
 use lantern_core::ErrorCode;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_store::{Store, TutorPorts, FIRST_PROFILE_NAME};
 use lantern_store::{TurnTimings, TutorSinks};
+use lantern_tutor::exam::NoExamService;
+use lantern_tutor::{StudentInput, TurnLog};
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -9,9 +9,9 @@ use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::class::{class_csv, class_page, ClassFilter, ClassView, StudentFlag};
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_progress::class::{class_csv, class_page, ClassFilter, ClassView, StudentFlag};
 use lantern_store::{find_hand_in_files, read_hand_in_file, write_new_file, HandInOutcome, Store};
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@ use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand, ValueEnum};
-use lantern_core::coach::{to_argdown, to_markdown, CoachRole, Language, ToulminStep};
+use lantern_coach::{to_argdown, to_markdown, CoachRole, Language, ToulminStep};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
 use lantern_store::{write_new_file, CoachSession, Store, FIRST_PROFILE_NAME};

@@ -6,10 +6,10 @@ use super::coach::parse_language;
 use super::course_notes::{new_pack, NewRequest};
 use crate::cli_error::CliError;
 use clap::Args;
-use lantern_core::course::authoring::draft_course;
 use lantern_core::language::Language;
 use lantern_core::pack_id::is_pack_id;
 use lantern_core::ErrorCode;
+use lantern_packs::course::authoring::draft_course;
 use std::path::PathBuf;
 
 /// Options of `lantern course new`.

@@ -3,12 +3,12 @@
 //! most 8 MiB, at most 5,000 notes), and the drafted pack written into a new folder.
 
 use crate::cli_error::CliError;
-use lantern_core::course::authoring::{DraftOptions, PackDraft};
-use lantern_core::import_limits::{
-    MAX_CONTENT_FILES, MAX_PACK_BYTES, MAX_TEXT_FILE_BYTES, MAX_ZIP_ENTRIES,
-};
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_packs::course::authoring::{DraftOptions, PackDraft};
+use lantern_packs::import_limits::{
+    MAX_CONTENT_FILES, MAX_PACK_BYTES, MAX_TEXT_FILE_BYTES, MAX_ZIP_ENTRIES,
+};
 use std::path::{Path, PathBuf};
 
 /// Deepest folder of notes read.

@@ -3,9 +3,9 @@
 //! count; or the report as JSON. A pack with problems fails with the first one's code.
 
 use crate::cli_error::CliError;
-use lantern_core::course::check::{PackCheckReport, PackFinding};
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_packs::course::check::{PackCheckReport, PackFinding};
 
 fn finding_line(kind: &str, f: &PackFinding, language: Language) -> String {
     let mut at = f.file.clone();

@@ -9,13 +9,13 @@ use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::expenses::dates::parse_range_arg;
-use lantern_core::expenses::money::{format_money, Currency};
-use lantern_core::expenses::replies::{balance, listed};
-use lantern_core::expenses::{Category, ExpenseError, ExpenseQuery, Role};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
+use lantern_expenses::dates::parse_range_arg;
+use lantern_expenses::money::{format_money, Currency};
+use lantern_expenses::replies::{balance, listed};
+use lantern_expenses::{Category, ExpenseError, ExpenseQuery, Role};
 use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
 use serde_json::{json, Map, Value};
 

@@ -5,9 +5,9 @@
 use super::course_notes::{new_pack, NewRequest};
 use crate::cli_error::CliError;
 use lantern_core::language::Language;
-use lantern_core::modules::authoring::draft_module;
-use lantern_core::modules::pack::is_module_id;
 use lantern_core::ErrorCode;
+use lantern_packs::module::authoring::draft_module;
+use lantern_packs::module::is_module_id;
 use std::path::Path;
 
 /// `lantern module new FOLDER [--out PACK] [--id ID] [--title T] [--language en|es]`

@@ -9,8 +9,8 @@ use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
 use lantern_core::ErrorCode;
+use lantern_progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
 use lantern_store::{write_new_file, HandInScope};
 use std::path::PathBuf;
 

@@ -7,7 +7,7 @@ use super::{open_store, runtime};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand};
-use lantern_core::course::{ImportProgress, ImportStage};
+use lantern_packs::course::{ImportProgress, ImportStage};
 use lantern_rag::import_project_specs;
 use serde_json::json;
 use std::io::Write;

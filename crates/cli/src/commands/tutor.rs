@@ -10,14 +10,14 @@ use crate::cli_error::CliError;
 use crate::locations::Locations;
 use chrono::{DateTime, Utc};
 use clap::{Args, Subcommand, ValueEnum};
+use lantern_coach::Language;
 use lantern_core::clock::{Clock, FixedClock};
-use lantern_core::coach::Language;
 use lantern_core::llm::{CancelFlag, Llm};
-use lantern_core::tutor::{
-    ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
-};
 use lantern_core::ErrorCode;
 use lantern_store::{StoreExamService, SystemClock, TutorPorts, TutorThread};
+use lantern_tutor::{
+    ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
+};
 use serde_json::json;
 use std::io::Write;
 

@@ -9,9 +9,9 @@ use crate::locations::Locations;
 use chrono::{DateTime, Utc};
 use clap::{Subcommand, ValueEnum};
 use lantern_core::llm::{CancelFlag, Llm};
-use lantern_core::tutor::exam::{QuestionStatus, SupportKind};
 use lantern_rag::media_root;
 use lantern_store::{ExamEventSaved, Store};
+use lantern_tutor::exam::{QuestionStatus, SupportKind};
 use serde_json::json;
 use std::io::Write;
 

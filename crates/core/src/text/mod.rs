@@ -4,10 +4,12 @@
 //! filter every model sentence passes ([`support`]).
 
 pub mod checked_stream;
+pub mod heading;
 pub mod input;
 pub mod message_language;
 pub mod mojibake;
 pub mod normalize;
+pub mod notes;
 pub mod social;
 pub mod stream_field;
 pub mod support;

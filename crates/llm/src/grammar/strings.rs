@@ -521,7 +521,7 @@ pub(crate) mod tests {
 
     /// The schemas of the five loops' turns, and the tutor's older, richer shape.
     pub(crate) fn loop_schemas() -> Vec<(&'static str, Value)> {
-        let mut schemas = lantern_core::turn_schemas::loop_turn_schemas();
+        let mut schemas = lantern_turn_schemas::loop_turn_schemas();
         schemas.push(("tutor shape", tutor_like_schema()));
         schemas
     }

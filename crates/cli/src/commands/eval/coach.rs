@@ -4,9 +4,9 @@
 
 use super::Bench;
 use crate::cli_error::CliError;
-use lantern_core::coach::quality::{score_reply, score_words, SessionWords};
-use lantern_core::coach::reading::message_weakness;
-use lantern_core::coach::{
+use lantern_coach::quality::{score_reply, score_words, SessionWords};
+use lantern_coach::reading::message_weakness;
+use lantern_coach::{
     instruction_texts, opening_question, CoachChange, CoachMessage, CoachRole, Language,
     ToulminStep,
 };

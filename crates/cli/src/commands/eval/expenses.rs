@@ -10,16 +10,14 @@ use crate::cli_error::CliError;
 use chrono::{Duration, NaiveDate, NaiveTime};
 use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::eval_words::{word_checks, WordContext};
-use lantern_core::expenses::money::{minor_from_json, Currency};
-use lantern_core::expenses::rules::canonical_args;
-use lantern_core::expenses::{
-    DecisionKind, Expense, ExpenseAction, ExpenseQuery, NewExpense, Role,
-};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_expenses::money::{minor_from_json, Currency};
+use lantern_expenses::rules::canonical_args;
+use lantern_expenses::{DecisionKind, Expense, ExpenseAction, ExpenseQuery, NewExpense, Role};
 use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};

@@ -9,14 +9,14 @@ use crate::locations::Locations;
 use lantern_core::eval::{Check, TurnScore};
 use lantern_core::language::Language;
 use lantern_core::llm::CancelFlag;
-use lantern_core::reports::quality::{images_kept, reply_ok, tree_valid};
-use lantern_core::reports::rewrite_check::lost_numbers;
-use lantern_core::reports::{ChangeAuthor, Report, ReportTurnOutcome};
 use lantern_core::retrieval::Retriever;
 use lantern_core::text::support::{DropReason, ReplyFilter};
 use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_core::ErrorCode;
 use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_reports::quality::{images_kept, reply_ok, tree_valid};
+use lantern_reports::rewrite_check::lost_numbers;
+use lantern_reports::{ChangeAuthor, Report, ReportTurnOutcome};
 use lantern_store::{ChangeSelection, ReportRequest, ReportState, DEFAULT_PROJECT_NAME};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -328,7 +328,7 @@ fn normal(text: &str) -> String {
 }
 
 /// The section numbered `number` in `report`.
-fn numbered<'a>(report: &'a Report, number: &str) -> Option<&'a lantern_core::reports::Section> {
+fn numbered<'a>(report: &'a Report, number: &str) -> Option<&'a lantern_reports::Section> {
     report
         .outline()
         .into_iter()

@@ -9,20 +9,20 @@ use super::Bench;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use chrono::{DateTime, Utc};
-use lantern_core::coach::Language;
+use lantern_coach::Language;
 use lantern_core::eval::{model_words, TurnScore};
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::drill::{DrillKey, DrillSource};
-use lantern_core::tutor::judge::TutorVerdict;
-use lantern_core::tutor::phrase::instruction_texts;
-use lantern_core::tutor::quality::{score_turn, shown_text, ShownTurn, TurnExpectation};
-use lantern_core::tutor::{
+use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_store::{StoreExamService, TutorPorts};
+use lantern_tutor::drill::{DrillKey, DrillSource};
+use lantern_tutor::judge::TutorVerdict;
+use lantern_tutor::phrase::instruction_texts;
+use lantern_tutor::quality::{score_turn, shown_text, ShownTurn, TurnExpectation};
+use lantern_tutor::{
     ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction, TutorCard, TutorCourse,
     TutorMessage,
 };
-use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::{StoreExamService, TutorPorts};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

@@ -1,0 +1,215 @@
+//! A step's opening once the previous step is completed (an accepted proposal, or the
+//! student's own text): a coach turn about the argument so far. The model says it in a
+//! sentence or two, through the reply filter; when there is no model or none of its
+//! words pass, the guide quotes the text just completed. The step's question follows.
+
+use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
+use super::offline::opening_question;
+use super::prompt::{instruction_texts, opening_request, PROMPT_LABELS};
+use super::words::{bridge, saved_line};
+use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
+use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::support::ReplyFilter;
+use lantern_core::text::tidy::sentences;
+use lantern_core::turn::LoopTurn;
+use lantern_core::ErrorCode;
+
+/// What opening a step needs to know.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoachOpening {
+    /// The step just completed.
+    pub done: ToulminStep,
+    /// The step being opened.
+    pub step: ToulminStep,
+    /// The draft with the completed step saved.
+    pub draft: ToulminDraft,
+    /// The session's language.
+    pub language: Language,
+    /// The conversation so far, oldest first.
+    pub history: Vec<ChatMessage>,
+}
+
+impl CoachOpening {
+    /// The text of the step just completed.
+    pub fn completed_text(&self) -> &str {
+        self.draft.get(self.done).trim()
+    }
+
+    /// The filter the model's words pass: the draft's words count wherever they stand,
+    /// other terms need a passage of the new step's guidance; nothing copied from the
+    /// prompt, nothing said before.
+    fn filter(&self) -> ReplyFilter {
+        let student: Vec<&str> = ToulminStep::ALL
+            .into_iter()
+            .filter(|s| self.draft.is_filled(*s))
+            .map(|s| self.draft.get(s))
+            .collect();
+        let material = guidance_texts(self.step, self.language);
+        let material: Vec<&str> = material.iter().map(String::as_str).collect();
+        let instructions = instruction_texts(self.step);
+        let instructions: Vec<&str> = instructions.iter().map(String::as_str).collect();
+        ReplyFilter::new(Some(self.language), &material, &student.join("\n"))
+            .with_instructions(&instructions)
+            .with_labels(PROMPT_LABELS)
+            .with_topic(&[COACH_TALK])
+            .with_said(&said_texts_of(&self.history))
+    }
+
+    /// The opening with `text` before the step's question.
+    fn reply(&self, text: String) -> CoachAIResult {
+        let mut reply = CoachAIResult::message(self.step, text);
+        reply.next_question = Some(opening_question(self.step, self.language));
+        reply
+    }
+
+    /// The model's statements (questions aside) that pass the filter, or an empty
+    /// response when none does.
+    fn checked(&self, raw: &CoachAIResult) -> Result<CoachAIResult, CoachError> {
+        let statements: Vec<&str> = sentences(&raw.assistant_text)
+            .into_iter()
+            .filter(|s| !s.contains('?'))
+            .collect();
+        let kept = self.filter().filter(&statements.join(" "));
+        for (sentence, why) in &kept.dropped {
+            tracing::info!(
+                check = why.check(),
+                "coach opening: dropped {sentence:?} ({why:?})"
+            );
+        }
+        if kept.kept.is_empty() {
+            return Err(CoachError::EmptyResponse);
+        }
+        Ok(self.reply(kept.text()))
+    }
+}
+
+/// An opening in the shared pipeline: the model through the filter, or the guide.
+impl LoopTurn for CoachOpening {
+    type Reply = CoachAIResult;
+    type Error = CoachError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<CoachAIResult, CoachError>> {
+        Box::pin(async move {
+            // The words are shown once checked, with the saved step; nothing streams.
+            let _ = on_text;
+            let raw: CoachAIResult =
+                generate_streaming(llm, &opening_request(self), &mut |_| {}, cancel).await?;
+            self.checked(&raw)
+        })
+    }
+
+    /// The text just completed, quoted — or, when the coach quoted it already, what the
+    /// new step adds to the argument so far.
+    fn offline(&self) -> Result<CoachAIResult, CoachError> {
+        let completed = normalize(self.completed_text());
+        let just_quoted = said_texts_of(&self.history)
+            .iter()
+            .any(|said| !completed.is_empty() && normalize(said).contains(&completed));
+        let text = if just_quoted {
+            bridge(self.step, self.draft.get(ToulminStep::Claim), self.language)
+        } else {
+            saved_line(self.done, self.completed_text(), self.language)
+        };
+        Ok(self.reply(text))
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::CoachValidationFailed
+                | ErrorCode::CoachEmptyResponse
+                | ErrorCode::ModelOutputInvalid
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combined_text;
+    use lantern_core::llm::ScriptedLlm;
+    use lantern_core::turn::{answer_turn, ReplyOrigin};
+
+    fn opening() -> CoachOpening {
+        let mut draft = ToulminDraft::default();
+        draft.set(ToulminStep::Claim, "Zoos should stop keeping elephants.");
+        CoachOpening {
+            done: ToulminStep::Claim,
+            step: ToulminStep::Grounds,
+            draft,
+            language: Language::En,
+            history: Vec::new(),
+        }
+    }
+
+    async fn opened(reply: &str) -> (String, ReplyOrigin) {
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let done = answer_turn(&opening(), Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        (combined_text(&done.reply), done.origin)
+    }
+
+    #[tokio::test]
+    async fn the_model_speaks_about_the_argument_when_its_words_pass() {
+        let (shown, origin) = opened(
+            r#"{"assistantText":"Your claim is that zoos should stop keeping elephants. What do you think?","step":"grounds"}"#,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::Model);
+        assert_eq!(
+            shown,
+            format!(
+                "Your claim is that zoos should stop keeping elephants.\n\n{}",
+                opening_question(ToulminStep::Grounds, Language::En)
+            )
+        );
+    }
+
+    #[test]
+    fn a_completed_text_the_session_just_quoted_is_not_quoted_again() {
+        let mut quoted = opening();
+        quoted.history = vec![ChatMessage {
+            role: lantern_core::llm::ChatRole::Assistant,
+            content: "Is \"Zoos should stop keeping elephants\" the claim you want to keep?".into(),
+        }];
+        let reply = quoted.offline().unwrap();
+        assert_eq!(
+            reply.assistant_text,
+            "A claim like yours convinces only with evidence a reader can check."
+        );
+        // Later steps carry the claim itself into the new step.
+        quoted.done = ToulminStep::Grounds;
+        quoted.step = ToulminStep::Warrant;
+        quoted.draft.grounds = "Elephants walk 50 km a day in the wild.".into();
+        quoted.history[0].content =
+            "Accept it below to save \"Elephants walk 50 km a day in the wild\".".into();
+        let reply = quoted.offline().unwrap();
+        assert!(
+            reply
+                .assistant_text
+                .contains("\"Zoos should stop keeping elephants\""),
+            "{}",
+            reply.assistant_text
+        );
+    }
+
+    #[tokio::test]
+    async fn filler_gives_way_to_the_guide_quoting_the_completed_text() {
+        let (shown, origin) = opened(
+            r#"{"assistantText":"Thank you for your time and assistance.","step":"grounds"}"#,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::AfterBrokenReply);
+        assert!(
+            shown.starts_with("Your claim now reads: \"Zoos should stop keeping elephants\"."),
+            "{shown}"
+        );
+    }
+}

@@ -1,0 +1,441 @@
+//! Reading the student's message deterministically: what kind of message it is
+//! (confirmation, rewrite request, request for help, or a text for the step), what is
+//! weak about it as the step's text, and the text it offers for the step ("I think
+//! homework should be banned because…" offers "Homework should be banned.").
+
+use super::triggers::{is_confirmation, is_rewrite_request};
+use super::weak_text::{detect_weakness, Weakness};
+use super::ToulminStep;
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
+use lantern_core::text::social::{social_of, Social};
+use lantern_core::text::tidy::strip_unsafe_chars;
+
+/// What the student's message is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// It confirms the last proposal or text ("yes, use that").
+    Confirmation,
+    /// It asks the coach to rewrite or improve the text.
+    RewriteRequest,
+    /// It asks what to do ("what is a warrant?", "no entiendo").
+    HelpRequest,
+    /// It asks whether something is allowed for the step ("is it ok if I use my own
+    /// school as an example?", "¿puedo usar un ejemplo mío?").
+    TaskQuestion,
+    /// Only thanks or a greeting ("thanks", "gracias", "hi"), and which.
+    Courtesy(Social),
+    /// Anything else: a text for the step, or talk about it.
+    Text,
+}
+
+/// Phrases of a student who asks what to do rather than answering.
+const HELP_PHRASES: &[&str] = &[
+    "what is",
+    "what s",
+    "whats",
+    "what does",
+    "what do i",
+    "what should i",
+    "how do i",
+    "how should i",
+    "i don t understand",
+    "i dont understand",
+    "i don t get",
+    "i dont get",
+    "i m confused",
+    "im confused",
+    "idk",
+    "i don t know",
+    "i dont know",
+    "help",
+    "que es",
+    "que significa",
+    "que pongo",
+    "que tengo que",
+    "que debo",
+    "como hago",
+    "como lo hago",
+    "no entiendo",
+    "no lo entiendo",
+    "no se",
+    "ni idea",
+    "no tengo ni idea",
+    "no idea",
+    "ayuda",
+    "ayudame",
+];
+
+/// Openings of a question about what the step allows, asked of the coach rather than
+/// offered as the step's text (normalised).
+const TASK_QUESTIONS: &[&str] = &[
+    "is it ok",
+    "is it okay",
+    "is it fine",
+    "is that ok",
+    "is that okay",
+    "is this ok",
+    "is this okay",
+    "can i",
+    "could i",
+    "may i",
+    "am i allowed",
+    "would it be ok",
+    "puedo",
+    "podria",
+    "esta bien si",
+    "vale si",
+    "se puede",
+];
+
+/// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
+/// something; it is not offered as the step's text.
+const SHORT_QUESTION_WORDS: usize = 4;
+
+/// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
+const LEAD_INS: &[&str] = &[
+    "my claim is that",
+    "my claim is",
+    "my claim",
+    "i think that",
+    "i think",
+    "i believe that",
+    "i believe",
+    "in my opinion",
+    "my answer is",
+    "mi tesis es que",
+    "mi tesis es",
+    "mi tesis",
+    "creo que",
+    "pienso que",
+    "opino que",
+    "en mi opinion",
+    "mi respuesta es",
+];
+
+/// Words that start a reason inside a claim ("… because kids need to play").
+const REASON_MARKERS: &[&str] = &[
+    " because ",
+    " since ",
+    ", as ",
+    " due to ",
+    " porque ",
+    " ya que ",
+    " puesto que ",
+    " debido a ",
+    " pues ",
+];
+
+/// Words that may stand beside thanks or a greeting without adding anything
+/// ("thank you so much", "ok, muchas gracias").
+const SOCIAL_WORDS: &[&str] = &[
+    "thanks", "thank", "you", "so", "much", "very", "a", "lot", "ok", "okay", "great", "hi",
+    "hello", "hey", "coach", "cheers", "muchas", "gracias", "mil", "de", "verdad", "hola", "vale",
+    "genial",
+];
+
+/// The thanks or greeting `plain` (normalised) is, when it is only that: at most two
+/// words, or nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is
+/// a text.
+fn courtesy_of(plain: &str) -> Option<Social> {
+    let all = words(plain);
+    social_of(plain)
+        .filter(|s| matches!(s, Social::Thanks | Social::Greeting))
+        .filter(|_| all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
+}
+
+/// Words that open a question.
+const QUESTION_WORDS: &[&str] = &[
+    "why", "how", "what", "which", "where", "when", "who", "do", "does", "should", "must", "is",
+    "are", "am", "por", "como", "que", "cual", "donde", "cuando", "quien", "debo", "tengo", "es",
+    "hay",
+];
+
+/// Words by which a question speaks about the student or to the coach.
+const PERSONAL_WORDS: &[&str] = &[
+    "i", "me", "my", "you", "your", "yo", "mi", "mis", "tu", "tus", "usted", "te",
+];
+
+/// Whether a question (normalised) is asked of the coach rather than offered as a text:
+/// it opens with a question word or an auxiliary and speaks of "I" or "you" ("why do I
+/// need a number?", "do I have enough evidence?", "¿por qué me pides un ejemplo?");
+/// "Why should phones be allowed?" is a text.
+fn asks_the_coach(plain: &str) -> bool {
+    let all = words(plain);
+    // Spanish drops the pronoun: "¿debo…?", "¿tengo que…?", "¿necesito…?" speak of "I".
+    let first_person = all
+        .first()
+        .is_some_and(|w| ["debo", "tengo", "necesito"].contains(w));
+    all.first().is_some_and(|w| QUESTION_WORDS.contains(w))
+        && (first_person || all.iter().any(|w| PERSONAL_WORDS.contains(w)))
+}
+
+/// What kind of message `message` is.
+pub fn message_kind(message: &str) -> MessageKind {
+    if is_confirmation(message) {
+        return MessageKind::Confirmation;
+    }
+    if is_rewrite_request(message) {
+        return MessageKind::RewriteRequest;
+    }
+    let plain = normalize(message);
+    if let Some(kind) = courtesy_of(&plain) {
+        return MessageKind::Courtesy(kind);
+    }
+    let asks = message.trim().ends_with('?');
+    if asks && opens_with_phrase(&plain, TASK_QUESTIONS) {
+        return MessageKind::TaskQuestion;
+    }
+    if opens_with_phrase(&plain, HELP_PHRASES)
+        || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
+        || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
+        || (asks && asks_the_coach(&plain))
+    {
+        return MessageKind::HelpRequest;
+    }
+    MessageKind::Text
+}
+
+/// `message` without a leading "My claim is that …" / "Creo que …".
+pub fn without_lead_in(message: &str) -> &str {
+    let text = message.trim();
+    for lead in LEAD_INS {
+        // Compare as many characters as the lead-in has ("opinión" ~ "opinion").
+        let end = text
+            .char_indices()
+            .nth(lead.chars().count())
+            .map_or(text.len(), |(at, _)| at);
+        let (head, rest) = text.split_at(end);
+        if normalize(head) == *lead && !rest.starts_with(char::is_alphanumeric) {
+            return rest.trim_start_matches([':', ',', ' ']);
+        }
+    }
+    text
+}
+
+/// `text` with its first letter in upper case (a sentence once its lead-in is gone).
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Where a reason starts inside `text` ("because", "porque"…), as a byte offset.
+fn reason_start(text: &str) -> Option<usize> {
+    let lower = text.to_lowercase();
+    REASON_MARKERS
+        .iter()
+        .filter_map(|m| lower.find(m))
+        .min()
+        // `to_lowercase` keeps the byte offsets of these ASCII markers only when the
+        // text before them did not change length; check rather than assume.
+        .filter(|&at| text.is_char_boundary(at) && lower.len() == text.len())
+}
+
+/// The reason mixed into a claim ("because kids need time to play"), if any.
+pub fn mixed_in_reason(step: ToulminStep, message: &str) -> Option<&str> {
+    if step != ToulminStep::Claim {
+        return None;
+    }
+    let text = without_lead_in(message);
+    let at = reason_start(text)?;
+    let reason = text[at..].trim_start_matches([',', ' ']).trim_end();
+    (!reason.is_empty() && !text[..at].trim().is_empty()).then_some(reason)
+}
+
+/// What is weak about the student's message as the text of `step`, when it is meant as
+/// one (confirmations, rewrite requests and requests for help are not).
+pub fn message_weakness(step: ToulminStep, message: &str) -> Option<Weakness> {
+    if message_kind(message) != MessageKind::Text {
+        return None;
+    }
+    detect_weakness(step, without_lead_in(message))
+}
+
+/// The text `message` offers for `step`, ready to propose: lead-in removed, a claim's
+/// mixed-in reason cut off, starting with a capital and ending with a full stop — when
+/// it passes the step's checks.
+pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
+    if message_kind(message) != MessageKind::Text {
+        return None;
+    }
+    let text = without_lead_in(message);
+    let text = match (mixed_in_reason(step, message), reason_start(text)) {
+        (Some(_), Some(at)) => &text[..at],
+        _ => text,
+    };
+    let text = text.trim().trim_end_matches([',', ';', ':', ' ']);
+    if text.ends_with('?') {
+        return None;
+    }
+    let mut offered = capitalized(&strip_unsafe_chars(text));
+    if !offered.ends_with(['.', '!', '"', '”', ')']) {
+        offered.push('.');
+    }
+    detect_weakness(step, &offered).is_none().then_some(offered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ToulminStep::*;
+
+    #[test]
+    fn confirmations_rewrites_help_and_texts_are_told_apart() {
+        assert_eq!(message_kind("yes, use that"), MessageKind::Confirmation);
+        assert_eq!(
+            message_kind("Can you rewrite it?"),
+            MessageKind::RewriteRequest
+        );
+        assert_eq!(message_kind("what is a warrant?"), MessageKind::HelpRequest);
+        assert_eq!(
+            message_kind("no entiendo qué pongo aquí"),
+            MessageKind::HelpRequest
+        );
+        assert_eq!(message_kind("idk"), MessageKind::HelpRequest);
+        assert_eq!(message_kind("ok?"), MessageKind::HelpRequest);
+        assert_eq!(message_kind("¿vale?"), MessageKind::HelpRequest);
+        assert_eq!(
+            message_kind("Should schools ban phones in class?"),
+            MessageKind::Text
+        );
+        assert_eq!(message_kind("Phones distract students."), MessageKind::Text);
+    }
+
+    #[test]
+    fn thanks_and_greetings_alone_are_social_not_a_text() {
+        for m in [
+            "thanks",
+            "Thank you so much!",
+            "gracias",
+            "muchas gracias",
+            "hi",
+        ] {
+            assert!(matches!(message_kind(m), MessageKind::Courtesy(_)), "{m}");
+        }
+        for m in [
+            "hi, phones should be banned",
+            "thanks, phones help us learn",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::Text, "{m}");
+        }
+    }
+
+    #[test]
+    fn a_question_about_what_the_step_allows_is_asked_of_the_coach() {
+        for m in [
+            "is it ok if i use my own school as an example?",
+            "Can I use a number from the news?",
+            "¿Puedo usar un ejemplo de mi clase?",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::TaskQuestion, "{m}");
+            assert_eq!(message_weakness(Grounds, m), None, "{m}");
+        }
+        assert_eq!(
+            message_kind("Can schools ban phones in class?"),
+            MessageKind::Text
+        );
+    }
+
+    #[test]
+    fn a_question_about_me_or_you_is_asked_of_the_coach() {
+        for m in [
+            "why do I need a number?",
+            "What do you think of my grounds?",
+            "¿Por qué me pides un ejemplo?",
+            "Do I have enough evidence?",
+            "¿Debo poner una cifra?",
+        ] {
+            assert_eq!(message_kind(m), MessageKind::HelpRequest, "{m}");
+        }
+        assert_eq!(
+            message_kind("Why should phones be allowed in every class?"),
+            MessageKind::Text
+        );
+    }
+
+    #[test]
+    fn a_reason_mixed_into_a_claim_is_found_in_both_languages() {
+        let en = "I think homework should be banned because kids need time to play.";
+        assert_eq!(
+            mixed_in_reason(Claim, en),
+            Some("because kids need time to play.")
+        );
+        assert_eq!(
+            message_weakness(Claim, en),
+            Some(Weakness::ClaimIncludesReason)
+        );
+        let es = "Creo que los móviles deberían permitirse porque ayudan a buscar información";
+        assert_eq!(
+            mixed_in_reason(Claim, es),
+            Some("porque ayudan a buscar información")
+        );
+        assert_eq!(mixed_in_reason(Grounds, en), None, "only the claim");
+        assert_eq!(mixed_in_reason(Claim, "Because it rains."), None);
+    }
+
+    #[test]
+    fn the_claim_before_because_is_offered() {
+        assert_eq!(
+            offered_text(
+                Claim,
+                "I think homework should be banned because kids need time to play."
+            )
+            .as_deref(),
+            Some("Homework should be banned.")
+        );
+        assert_eq!(
+            offered_text(
+                Claim,
+                "creo que el uniforme debería ser opcional, porque cuesta dinero"
+            )
+            .as_deref(),
+            Some("El uniforme debería ser opcional.")
+        );
+        assert_eq!(offered_text(Claim, "phones bad"), None, "too short");
+        assert_eq!(
+            offered_text(Claim, "Should schools get rid of uniforms?"),
+            None,
+            "a question"
+        );
+        assert_eq!(
+            offered_text(Claim, "yes"),
+            None,
+            "a confirmation offers nothing"
+        );
+    }
+
+    #[test]
+    fn help_requests_and_confirmations_have_no_weakness() {
+        assert_eq!(message_weakness(Warrant, "what is a warrant?"), None);
+        assert_eq!(message_weakness(Claim, "ok"), None);
+        assert_eq!(
+            message_weakness(Claim, "Should schools ban phones in class?"),
+            Some(Weakness::IsQuestion)
+        );
+        assert_eq!(
+            message_weakness(Qualifier, "It is true for everyone"),
+            Some(Weakness::MissingHedge)
+        );
+    }
+
+    #[test]
+    fn lead_ins_are_taken_off() {
+        assert_eq!(
+            without_lead_in("My claim: schools should act."),
+            "schools should act."
+        );
+        assert_eq!(
+            without_lead_in("I think that rest matters a lot"),
+            "rest matters a lot"
+        );
+        assert_eq!(without_lead_in("Creo que la tarea cansa"), "la tarea cansa");
+        assert_eq!(
+            without_lead_in("En mi opinión, la tarea cansa"),
+            "la tarea cansa"
+        );
+        assert_eq!(without_lead_in("I thinker"), "I thinker");
+        assert_eq!(without_lead_in("Homework helps"), "Homework helps");
+    }
+}

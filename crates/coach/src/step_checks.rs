@@ -1,0 +1,406 @@
+//! Deterministic checks of a step's text: the vocabulary each Toulmin element is
+//! recognised by, and whether a text fits its element well enough to move on. What is
+//! weak about a text that does not fit is told by [`super::weak_text`].
+
+use super::ToulminStep;
+use lantern_core::text::normalize::{has_phrase, opens_with_phrase, words};
+
+pub use super::weak_text::{detect_weakness, Weakness};
+
+/// Linking words a warrant uses to connect evidence and claim.
+const LINKS: &[&str] = &[
+    "because",
+    "since",
+    "so",
+    "therefore",
+    "thus",
+    "hence",
+    "means",
+    "shows",
+    "show",
+    "if",
+    "when",
+    "leads",
+    "lead",
+    "causes",
+    "cause",
+    "which",
+    "that is why",
+    "as a result",
+    "this is why",
+    "implies",
+    "suggests",
+    "porque",
+    "ya que",
+    "puesto que",
+    "por lo tanto",
+    "significa",
+    "demuestra",
+    "muestra",
+    "si",
+    "cuando",
+    "entonces",
+    "por eso",
+    "lo que",
+    "implica",
+    "asi que",
+    "provoca",
+    "causa",
+    "hace que",
+    "de modo que",
+];
+
+/// Words of degree a qualifier uses.
+const HEDGES: &[&str] = &[
+    "usually",
+    "probably",
+    "likely",
+    "most",
+    "many",
+    "often",
+    "generally",
+    "typically",
+    "possibly",
+    "perhaps",
+    "maybe",
+    "some",
+    "mostly",
+    "almost",
+    "tend",
+    "tends",
+    "may",
+    "might",
+    "could",
+    "in general",
+    "in most cases",
+    "certainly",
+    "always",
+    "rarely",
+    "normalmente",
+    "generalmente",
+    "probablemente",
+    "posiblemente",
+    "quizas",
+    "tal vez",
+    "la mayoria",
+    "casi",
+    "a menudo",
+    "suele",
+    "suelen",
+    "en general",
+    "muchos",
+    "muchas",
+    "puede",
+    "pueden",
+    "podria",
+    "seguramente",
+    "siempre",
+    "rara vez",
+    "algunos",
+];
+
+/// Markers of an exception a rebuttal uses.
+const EXCEPTIONS: &[&str] = &[
+    "unless",
+    "except",
+    "however",
+    "but",
+    "although",
+    "though",
+    "if not",
+    "when not",
+    "in cases where",
+    "only if",
+    "would not",
+    "wouldn t",
+    "does not",
+    "doesn t",
+    "not if",
+    "a menos que",
+    "excepto",
+    "salvo",
+    "sin embargo",
+    "pero",
+    "aunque",
+    "si no",
+    "cuando no",
+    "no se cumple",
+    "no funciona",
+    "en casos",
+];
+
+/// Words a claim starts with when it is really a reason or a source.
+const REASON_OPENERS: &[&str] = &[
+    "because",
+    "since",
+    "according to",
+    "studies show",
+    "research shows",
+    "porque",
+    "ya que",
+    "segun",
+    "los estudios",
+];
+
+/// An opinion offered as its own evidence ("Because I think so.", "Porque sí."),
+/// normalised.
+const BARE_OPINIONS: &[&str] = &[
+    "because i think so",
+    "because i said so",
+    "because i say so",
+    "i think so",
+    "i just think so",
+    "because i believe so",
+    "because i believe it",
+    "because i feel like it",
+    "because it is true",
+    "because it s true",
+    "because its true",
+    "it just is",
+    "everyone knows",
+    "everybody knows",
+    "it is obvious",
+    "it s obvious",
+    "its obvious",
+    "trust me",
+    "porque yo lo digo",
+    "porque lo digo yo",
+    "porque si",
+    "porque lo creo",
+    "porque yo lo creo",
+    "porque creo que si",
+    "creo que si",
+    "porque es verdad",
+    "porque es asi",
+    "porque me parece",
+    "todo el mundo lo sabe",
+    "es obvio",
+    "confia en mi",
+];
+
+/// Most words a message opening with a bare opinion may have and still be only that.
+const BARE_OPINION_WORDS: usize = 6;
+
+/// How an objection to the claim opens ("some people say…", "algunos dicen…"),
+/// normalised.
+const OBJECTION_OPENERS: &[&str] = &[
+    "some people say",
+    "some people think",
+    "some people believe",
+    "some people argue",
+    "some say",
+    "some argue",
+    "some think",
+    "others say",
+    "others argue",
+    "other people say",
+    "people say",
+    "critics say",
+    "critics argue",
+    "opponents say",
+    "people might say",
+    "people might argue",
+    "someone might say",
+    "one could argue",
+    "on the other hand",
+    "algunos dicen",
+    "algunos piensan",
+    "algunas personas dicen",
+    "algunas personas piensan",
+    "hay quien dice",
+    "hay quienes dicen",
+    "otros dicen",
+    "otros piensan",
+    "la gente dice",
+    "los criticos dicen",
+    "por otro lado",
+];
+
+/// Fewest words a text for `step` needs to say anything.
+pub fn fewest_words(step: ToulminStep) -> usize {
+    match step {
+        ToulminStep::Qualifier => 1,
+        ToulminStep::Claim | ToulminStep::Warrant | ToulminStep::Rebuttal => 4,
+        _ => 5,
+    }
+}
+
+fn any_phrase(normalized: &str, phrases: &[&str]) -> bool {
+    phrases.iter().any(|p| has_phrase(normalized, p))
+}
+
+/// Whether the normalised text links evidence and claim ("because", "so", "por lo
+/// tanto"…).
+pub fn has_link(normalized: &str) -> bool {
+    any_phrase(normalized, LINKS)
+}
+
+/// Whether the normalised text has a word of degree ("usually", "probablemente"…).
+pub fn has_hedge(normalized: &str) -> bool {
+    any_phrase(normalized, HEDGES)
+}
+
+/// Whether the normalised text names an exception ("unless", "a menos que"…).
+pub fn has_exception(normalized: &str) -> bool {
+    any_phrase(normalized, EXCEPTIONS)
+}
+
+/// Whether the normalised text is only an opinion offered as its own evidence
+/// ("because i think so").
+pub fn is_bare_opinion(normalized: &str) -> bool {
+    let count = words(normalized).len();
+    BARE_OPINIONS.iter().any(|p| {
+        normalized == *p
+            || (normalized.starts_with(&format!("{p} ")) && count <= BARE_OPINION_WORDS)
+    })
+}
+
+/// Whether the normalised text opens with an objection to the claim ("some people
+/// say…"): a rebuttal, wherever it is offered.
+pub fn opens_with_objection(normalized: &str) -> bool {
+    opens_with_phrase(normalized, OBJECTION_OPENERS)
+}
+
+/// Whether the normalised qualifier is only single words of degree ("probably", "very
+/// probably"): it says how sure, not for whom or when ("in most cases" names cases).
+pub fn is_hedge_alone(normalized: &str) -> bool {
+    let mut rest = format!(" {normalized} ");
+    for hedge in HEDGES.iter().filter(|h| !h.contains(' ')) {
+        rest = rest.replace(&format!(" {hedge} "), " ");
+    }
+    words(&rest).iter().all(|w| {
+        lantern_core::text::terms::is_stop_word(w) || w.chars().all(|c| !c.is_alphanumeric())
+    })
+}
+
+/// Whether a normalised claim reads like evidence: it opens with a reason or a source
+/// ("because…", "according to…", "según…") or is full of figures.
+pub fn reads_like_grounds(normalized: &str) -> bool {
+    let figures = words(normalized)
+        .iter()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .count();
+    let opens_with_reason = opens_with_phrase(normalized, REASON_OPENERS);
+    opens_with_reason || figures >= 2
+}
+
+/// Whether `text` fits the element `step` well enough to move on: long enough, a
+/// statement rather than a question, and — for the claim, warrant, qualifier and
+/// rebuttal — shaped like that element.
+pub fn passes_step_heuristics(step: ToulminStep, text: &str) -> bool {
+    detect_weakness(step, text).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ToulminStep::*;
+
+    #[test]
+    fn a_clear_position_is_a_claim() {
+        assert!(passes_step_heuristics(
+            Claim,
+            "Schools should not set homework on weekends."
+        ));
+        assert!(passes_step_heuristics(
+            Claim,
+            "Las escuelas deberían prohibir los móviles en clase."
+        ));
+    }
+
+    #[test]
+    fn a_warrant_must_link_grounds_and_claim() {
+        assert_eq!(
+            detect_weakness(Warrant, "Students like weekends a lot."),
+            Some(Weakness::MissingLink)
+        );
+        assert_eq!(
+            detect_weakness(Warrant, "libraries are nice places"),
+            Some(Weakness::MissingLink),
+            "four words without a link lack the link, not length"
+        );
+        assert!(passes_step_heuristics(
+            Warrant,
+            "Tired students learn less, so homework that costs sleep hurts learning."
+        ));
+        assert!(passes_step_heuristics(
+            Warrant,
+            "El descanso mejora la memoria, por lo tanto rinden más."
+        ));
+    }
+
+    #[test]
+    fn an_opinion_is_no_evidence_in_either_language() {
+        assert!(is_bare_opinion("because i think so"));
+        assert!(is_bare_opinion("porque yo lo digo"));
+        assert!(!is_bare_opinion(
+            "because i think so many students sleep less than seven hours every night"
+        ));
+    }
+
+    #[test]
+    fn an_objection_opens_with_what_others_say() {
+        assert!(opens_with_objection("some people say phones distract"));
+        assert!(opens_with_objection(
+            "algunos dicen que los deberes ensenan"
+        ));
+        assert!(!opens_with_objection("phones help some people say more"));
+    }
+
+    #[test]
+    fn a_hedge_alone_says_no_scope() {
+        assert!(is_hedge_alone("probably"));
+        assert!(is_hedge_alone("very probably"));
+        assert!(!is_hedge_alone("probably in most lessons"));
+        assert!(!is_hedge_alone("in most cases"));
+        assert!(!is_hedge_alone("probablemente en la mayoria de las clases"));
+    }
+
+    #[test]
+    fn a_qualifier_needs_a_word_of_degree() {
+        assert_eq!(
+            detect_weakness(Qualifier, "Probably"),
+            Some(Weakness::HedgeAlone)
+        );
+        assert!(passes_step_heuristics(
+            Qualifier,
+            "probably, in most lessons"
+        ));
+        assert!(passes_step_heuristics(
+            Qualifier,
+            "En la mayoría de los casos"
+        ));
+        assert_eq!(
+            detect_weakness(Qualifier, "Yes definitely true"),
+            Some(Weakness::MissingHedge)
+        );
+    }
+
+    #[test]
+    fn a_rebuttal_needs_an_exception() {
+        assert!(passes_step_heuristics(
+            Rebuttal,
+            "Unless the homework is optional reading."
+        ));
+        assert!(passes_step_heuristics(
+            Rebuttal,
+            "A menos que la tarea sea voluntaria."
+        ));
+        assert_eq!(
+            detect_weakness(Rebuttal, "Homework is very important for everyone."),
+            Some(Weakness::MissingException)
+        );
+    }
+
+    #[test]
+    fn backings_need_substance() {
+        assert_eq!(
+            detect_weakness(GroundsBacking, "A survey"),
+            Some(Weakness::TooShort)
+        );
+        assert!(passes_step_heuristics(
+            WarrantBacking,
+            "Sleep research from several universities links rest to memory."
+        ));
+    }
+}

@@ -1,0 +1,365 @@
+//! What the student's message asks for (spec 000, "ProposedUpdateCard triggers"):
+//! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
+//! natural variants, regardless of case and accents.
+
+use lantern_core::text::normalize::{has_phrase, normalize, words};
+
+/// Phrases that confirm a suggestion.
+const CONFIRMATIONS: &[&str] = &[
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "ok",
+    "okay",
+    "sure",
+    "that works",
+    "this works",
+    "it works",
+    "works for me",
+    "use that",
+    "use this",
+    "use it",
+    "go with that",
+    "go with it",
+    "sounds good",
+    "looks good",
+    "perfect",
+    "great",
+    "agreed",
+    "i agree",
+    "fine",
+    "correct",
+    "exactly",
+    "that s it",
+    "thats it",
+    "keep it",
+    "si",
+    "vale",
+    "claro",
+    "me sirve",
+    "me gusta",
+    "de acuerdo",
+    "esta bien",
+    "definitivamente esta bien",
+    "perfecto",
+    "correcto",
+    "exacto",
+    "usalo",
+    "usala",
+    "usa eso",
+    "listo",
+    "genial",
+    "dale",
+];
+
+/// Words that may surround a confirmation without adding content.
+const FILLERS: &[&str] = &[
+    "to", "me", "for", "i", "think", "then", "so", "really", "very", "thanks", "thank", "you",
+    "please", "the", "one", "that", "it", "this", "is", "good", "creo", "que", "muy", "gracias",
+    "entonces", "asi", "lo", "la", "esa", "ese", "por", "favor", "bien",
+];
+
+/// Most words a confirmation may carry besides confirmation phrases and fillers.
+const MAX_EXTRA_WORDS: usize = 2;
+
+/// Words that turn a message into a refusal or a new request.
+const DISQUALIFIERS: &[&str] = &[
+    "no",
+    "not",
+    "nope",
+    "don t",
+    "dont",
+    "doesn t",
+    "doesnt",
+    "isn t",
+    "isnt",
+    "but",
+    "however",
+    "instead",
+    "change",
+    "pero",
+    "sin embargo",
+    "nada",
+    "cambia",
+    "cambiar",
+    "mejor no",
+    "todavia no",
+    "rewrite",
+    "reescribe",
+];
+
+/// Requests to rewrite that need no context.
+const REWRITE_ALWAYS: &[&str] = &[
+    "rewrite",
+    "re write",
+    "rephrase",
+    "reword",
+    "reformulate",
+    "help me word",
+    "help me phrase",
+    "help me write",
+    "make it better",
+    "make it stronger",
+    "make it clearer",
+    "make it sound better",
+    "sound better",
+    "word it better",
+    "polish",
+    "reescribe",
+    "reescribelo",
+    "reescribela",
+    "reescribir",
+    "reescribirlo",
+    "reescribirla",
+    "reformula",
+    "reformulalo",
+    "reformular",
+    "redacta",
+    "redactalo",
+    "redactar",
+    "mejoralo",
+    "mejorala",
+    "mejorarlo",
+    "mejorarla",
+    "redactarlo",
+    "redactarla",
+    "reformularlo",
+    "reformularla",
+    "arreglalo",
+    "arreglala",
+    "corrigelo",
+    "corrigela",
+    "ayudame a redactar",
+    "ayudame a escribir",
+    "hazlo mejor",
+];
+
+/// Verbs that are a rewrite request only when used as one (first word, after a request
+/// marker, or before "it"/"my"/"this"…): "improve my claim", not "exercise can improve
+/// grades".
+const REWRITE_VERBS: &[&str] = &[
+    "improve",
+    "fix",
+    "refine",
+    "strengthen",
+    "tweak",
+    "edit",
+    "mejora",
+    "mejorar",
+    "arregla",
+    "arreglar",
+    "corrige",
+    "corregir",
+    "pule",
+    "pulir",
+];
+
+/// Words announcing a request.
+const REQUEST_MARKERS: &[&str] = &[
+    "can you",
+    "could you",
+    "would you",
+    "please",
+    "help me",
+    "pls",
+    "puedes",
+    "podrias",
+    "por favor",
+    "ayudame",
+    "quiero que",
+];
+
+/// Objects that follow a rewrite verb.
+const REWRITE_OBJECTS: &[&str] = &[
+    "it", "this", "that", "my", "mi", "mis", "esto", "este", "esta", "eso", "lo",
+];
+
+/// Whether `message` confirms or accepts a suggestion ("yes", "that works", "sí, me
+/// sirve", …) without refusing or asking for something else.
+pub fn is_confirmation(message: &str) -> bool {
+    // A question ("ok?", "¿vale?") asks; it does not confirm.
+    let trimmed = message.trim();
+    if trimmed.ends_with('?') || trimmed.starts_with('¿') {
+        return false;
+    }
+    let text = normalize(message);
+    if !CONFIRMATIONS.iter().any(|p| has_phrase(&text, p))
+        || DISQUALIFIERS.iter().any(|p| has_phrase(&text, p))
+    {
+        return false;
+    }
+    // What is left once confirmations and fillers are taken out is new content.
+    let mut rest = format!(" {text} ");
+    for phrase in CONFIRMATIONS.iter().chain(FILLERS) {
+        let padded = format!(" {phrase} ");
+        while rest.contains(&padded) {
+            rest = rest.replace(&padded, " ");
+        }
+    }
+    words(rest.trim()).len() <= MAX_EXTRA_WORDS
+}
+
+/// Whether `message` asks the coach to rewrite or improve the student's text
+/// ("rewrite", "improve my claim", "reescribe", "mejóralo", …).
+pub fn is_rewrite_request(message: &str) -> bool {
+    let text = normalize(message);
+    if REWRITE_ALWAYS.iter().any(|p| has_phrase(&text, p)) {
+        return true;
+    }
+    let all = words(&text);
+    let asked = REQUEST_MARKERS.iter().any(|p| has_phrase(&text, p));
+    all.iter().enumerate().any(|(i, word)| {
+        REWRITE_VERBS.contains(word)
+            && (i == 0
+                || asked
+                || all
+                    .get(i + 1)
+                    .is_some_and(|next| REWRITE_OBJECTS.contains(next)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_specs_confirmations_are_detected() {
+        for m in [
+            "yes",
+            "ok",
+            "that works",
+            "use that",
+            "sí",
+            "me sirve",
+            "definitivamente está bien",
+        ] {
+            assert!(is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn natural_confirmations_are_detected_regardless_of_case_and_accents() {
+        for m in [
+            "Yes!",
+            "OK, that works.",
+            "Sounds good to me",
+            "Perfect, use it",
+            "SI",
+            "Sí, está bien",
+            "Vale, úsalo",
+            "de acuerdo",
+        ] {
+            assert!(is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn common_variants_in_both_languages_are_detected() {
+        for m in [
+            "okay",
+            "sure",
+            "sounds good",
+            "perfect",
+            "go with that",
+            "looks good",
+            "I agree",
+            "De acuerdo.",
+            "vale",
+            "claro",
+            "¡Perfecto!",
+            "Está bien",
+            "úsalo",
+        ] {
+            assert!(is_confirmation(m), "{m}");
+            assert!(!is_rewrite_request(m), "{m}");
+        }
+        for m in [
+            "can you reword it?",
+            "make it better",
+            "polish it",
+            "redacta mi tesis",
+            "mejóralo",
+            "corrige",
+            "reformula esto",
+        ] {
+            assert!(is_rewrite_request(m), "{m}");
+            assert!(!is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn refusals_and_new_content_are_not_confirmations() {
+        for m in [
+            "no",
+            "not ok",
+            "that doesn't work",
+            "yes but change the second part",
+            "no me sirve",
+            "sí, pero cámbialo",
+            "Schools should ban phones because they distract students",
+            "si los estudiantes duermen más, rinden mejor",
+            "",
+        ] {
+            assert!(!is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_question_is_not_a_confirmation() {
+        for m in [
+            "ok?",
+            "Yes?",
+            "¿vale?",
+            "¿Sí?",
+            "sounds good?",
+            "  perfect ? ",
+        ] {
+            assert!(!is_confirmation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn the_specs_rewrite_requests_are_detected() {
+        for m in [
+            "rewrite",
+            "improve",
+            "rephrase",
+            "fix",
+            "help me word",
+            "reescribe",
+            "mejora",
+            "arregla",
+        ] {
+            assert!(is_rewrite_request(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn natural_rewrite_requests_are_detected() {
+        for m in [
+            "Can you improve my claim?",
+            "please fix it",
+            "Could you reword this",
+            "make it stronger",
+            "Mejóralo por favor",
+            "¿Puedes mejorar mi tesis?",
+            "Corrige esto",
+            "REESCRIBE la garantía",
+        ] {
+            assert!(is_rewrite_request(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn content_that_mentions_improving_is_not_a_rewrite_request() {
+        for m in [
+            "Exercise can improve grades",
+            "Fixed costs rise every year",
+            "Sleep mejora la memoria de los estudiantes",
+            "yes",
+        ] {
+            assert!(!is_rewrite_request(m), "{m}");
+        }
+    }
+}

@@ -1,0 +1,556 @@
+//! One coach turn end to end (triggers → prompt → model → rules → reply filter →
+//! coaching move), and the two ways a step is completed: accepting a proposal, or the
+//! student's own text.
+
+use super::coaching::coach_reply;
+use super::filter::{filter_model_words, reply_filter};
+use super::offline::offline_turn;
+use super::prompt::build_request;
+use super::reading::{message_kind, offered_text, MessageKind};
+use super::rules::{apply_rules, combined_text, RuleContext};
+use super::triggers::{is_confirmation, is_rewrite_request};
+use super::weak_text::detect_weakness;
+use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
+use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use lantern_core::text::checked_stream::CheckedStream;
+use lantern_core::text::tidy::sentences;
+use lantern_core::turn::LoopTurn;
+use lantern_core::ErrorCode;
+
+/// Everything a turn needs to know about the session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoachTurnInput {
+    /// The step being worked on.
+    pub current_step: ToulminStep,
+    /// The draft as saved.
+    pub draft: ToulminDraft,
+    /// The messages before the new one, oldest first; the prompt keeps the last
+    /// [`MAX_HISTORY_MESSAGES`](super::prompt::MAX_HISTORY_MESSAGES).
+    pub history: Vec<ChatMessage>,
+    /// The student's new message.
+    pub user_message: String,
+    /// The student's earlier messages in the current step, oldest first.
+    pub earlier_in_step: Vec<String>,
+    /// Whether the new message is the student's first in the current step.
+    pub first_turn_for_step: bool,
+    /// The session's language.
+    pub language: Language,
+    /// The proposal last shown and not yet accepted or rejected.
+    pub last_proposal: Option<String>,
+}
+
+impl CoachTurnInput {
+    /// Whether the new message asks for a rewrite.
+    pub fn rewrite_requested(&self) -> bool {
+        is_rewrite_request(&self.user_message)
+    }
+
+    /// What the rules need to know about this turn, with the `confirmed` text, the
+    /// text the message `offered` and the app's `rewritten` text.
+    pub fn rule_context<'a>(
+        &'a self,
+        confirmed: Option<&'a str>,
+        offered: Option<&'a str>,
+        rewritten: Option<&'a str>,
+    ) -> RuleContext<'a> {
+        RuleContext {
+            current_step: self.current_step,
+            draft: &self.draft,
+            first_turn_for_step: self.first_turn_for_step,
+            rewrite_requested: self.rewrite_requested(),
+            confirmed_text: confirmed,
+            offered_text: offered,
+            rewritten_text: rewritten,
+        }
+    }
+
+    /// When the new message is a confirmation, the text confirmed: the last proposal,
+    /// else the draft's text for the step, else the text the student's latest earlier
+    /// message in the step offered (a claim without its mixed-in reason, say).
+    pub fn confirmed_text(&self) -> Option<String> {
+        if !is_confirmation(&self.user_message) {
+            return None;
+        }
+        let step = self.current_step;
+        self.last_proposal
+            .as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| Some(self.draft.get(step)).filter(|t| !t.trim().is_empty()))
+            .map(str::to_string)
+            .or_else(|| {
+                self.earlier_in_step
+                    .iter()
+                    .rev()
+                    .find_map(|m| offered_text(step, m))
+            })
+    }
+}
+
+/// A finished turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoachTurnOutcome {
+    /// The reply after the rules.
+    pub result: CoachAIResult,
+    /// What is saved and shown: the reply with its guiding question.
+    pub display_text: String,
+    /// Whether the student's message asked for a rewrite.
+    pub rewrite_requested: bool,
+    /// Whether the student's message confirmed a suggestion.
+    pub confirmation: bool,
+}
+
+/// Runs one turn: streams the reply's sentences to `on_text` as the model writes them,
+/// while the shared reply filter keeps them (the first it drops ends the stream), applies the rules to the parsed answer, passes its words through
+/// the reply filter and makes the coaching move. A reply none of whose words pass is an
+/// empty response (the guide answers it).
+pub async fn run_turn(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    on_text: &mut (dyn FnMut(&str) + Send),
+    cancel: &CancelFlag,
+) -> Result<CoachTurnOutcome, CoachError> {
+    let rewrite_requested = input.rewrite_requested();
+    let confirmation = is_confirmation(&input.user_message);
+    let confirmed = input.confirmed_text();
+    let rewritten = input.rewritten_text();
+    let request = build_request(input);
+    let mut filter = reply_filter(input);
+    // Nothing streams when the coaching move answers with the app's words whatever the
+    // model writes (a confirmation, a rewrite request, a request for help); no question streams (the reply
+    // ends with one question, chosen at the end).
+    let mut stream =
+        CheckedStream::new("assistantText", filter.clone()).holding(|s| s.contains('?'));
+    if message_kind(&input.user_message) != MessageKind::Text {
+        stream.stop();
+    }
+    let mut on_delta = |delta: &str| {
+        let kept = stream.push(delta);
+        if !kept.is_empty() {
+            on_text(&kept);
+        }
+    };
+    let raw: CoachAIResult = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
+    let model_proposal = raw.proposed_update.clone();
+    let offered = offered_text(input.current_step, &input.user_message);
+    let mut ruled = apply_rules(
+        raw,
+        &input.rule_context(
+            confirmed.as_deref(),
+            offered.as_deref(),
+            rewritten.as_deref(),
+        ),
+    )?;
+    let proposed_by_model = model_proposal.is_some_and(|m| {
+        ruled
+            .proposed_update
+            .as_ref()
+            .is_some_and(|p| p.value == m.value.trim())
+    });
+    let words_survived = filter_model_words(&mut ruled, &mut filter);
+    let model_proposal_kept = proposed_by_model && ruled.proposed_update.is_some();
+    if !(words_survived || model_proposal_kept) {
+        return Err(CoachError::EmptyResponse);
+    }
+    // The model's sentences the filter kept; the coaching move may still leave them out.
+    let kept: Vec<String> = sentences(&ruled.assistant_text)
+        .into_iter()
+        .map(str::to_string)
+        .chain(ruled.next_question.clone())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut result = coach_reply(ruled, input, offered.as_deref());
+    let shown = combined_text(&result);
+    result.model_words = kept.iter().any(|s| shown.contains(s.as_str()));
+    Ok(CoachTurnOutcome {
+        display_text: combined_text(&result),
+        result,
+        rewrite_requested,
+        confirmation,
+    })
+}
+
+/// A coach turn in the shared pipeline: the model through [`run_turn`], or the offline
+/// guide, both through the same rules.
+impl LoopTurn for CoachTurnInput {
+    type Reply = CoachAIResult;
+    type Error = CoachError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<CoachAIResult, CoachError>> {
+        Box::pin(async move { Ok(run_turn(llm, self, on_text, cancel).await?.result) })
+    }
+
+    fn offline(&self) -> Result<CoachAIResult, CoachError> {
+        offline_turn(self)
+    }
+
+    /// Thanks, a greeting or a question about what the step allows has one right
+    /// answer, the app's: the model is not asked.
+    fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
+        matches!(
+            message_kind(&self.user_message),
+            MessageKind::Courtesy(_) | MessageKind::TaskQuestion
+        )
+        .then(|| offline_turn(self))
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::CoachValidationFailed
+                | ErrorCode::CoachEmptyResponse
+                | ErrorCode::CoachStepMismatch
+                | ErrorCode::ModelOutputInvalid
+        )
+    }
+}
+
+/// Where the argument goes after a step is completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepOutcome {
+    /// The step to work on next (`None` once complete).
+    pub next_step: Option<ToulminStep>,
+    /// Whether all seven steps are done.
+    pub is_complete: bool,
+}
+
+fn after(step: ToulminStep) -> StepOutcome {
+    StepOutcome {
+        next_step: step.next(),
+        is_complete: step.next().is_none(),
+    }
+}
+
+/// Accepts `proposal` into `draft`: only a proposal for the current step is accepted.
+pub fn accept_proposal(
+    current: ToulminStep,
+    draft: &mut ToulminDraft,
+    proposal: &ProposedUpdate,
+) -> Result<StepOutcome, CoachError> {
+    if proposal.field != current {
+        return Err(CoachError::mismatch(current, proposal.field));
+    }
+    if proposal.value.trim().is_empty() {
+        return Err(CoachError::ValidationFailed("the proposal is empty".into()));
+    }
+    draft.set(current, proposal.value.trim());
+    Ok(after(current))
+}
+
+/// Completes the current step with the student's own text in `draft`, when it passes
+/// the step's checks; otherwise says what is missing.
+pub fn advance_step(
+    current: ToulminStep,
+    draft: &ToulminDraft,
+    language: Language,
+) -> Result<StepOutcome, CoachError> {
+    match detect_weakness(current, draft.get(current)) {
+        None => Ok(after(current)),
+        Some(weakness) => Err(CoachError::StepIncomplete(
+            weakness.explain(language).to_string(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_core::llm::ScriptedLlm;
+    use lantern_core::turn::{answer_turn, ReplyOrigin};
+    use lantern_core::Coded;
+
+    const CLAIM: &str = "Schools should not set homework on weekends.";
+
+    fn input(message: &str, first: bool) -> CoachTurnInput {
+        let mut input = CoachTurnInput::first_message(ToulminStep::Claim, message, Language::En);
+        input.first_turn_for_step = first;
+        input
+    }
+
+    async fn turn(
+        reply: &str,
+        input: &CoachTurnInput,
+    ) -> (Result<CoachTurnOutcome, CoachError>, String) {
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let mut streamed = String::new();
+        let outcome = run_turn(
+            &llm,
+            input,
+            &mut |t| streamed.push_str(t),
+            &CancelFlag::default(),
+        )
+        .await;
+        (outcome, streamed)
+    }
+
+    fn proposing(confidence: f64) -> String {
+        format!(
+            r#"{{"assistantText":"Your claim is one clear position to argue.","step":"claim","confidence":{confidence},"proposedUpdate":{{"field":"claim","value":"{CLAIM}","rationale":"clear"}},"nextQuestion":"What position do you want to argue?"}}"#
+        )
+    }
+
+    /// The turn as the shared pipeline answers it: the guide when nothing of the
+    /// model's reply passes.
+    async fn answered(reply: &str, input: &CoachTurnInput) -> (CoachAIResult, ReplyOrigin) {
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let done = answer_turn(input, Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        (done.reply, done.origin)
+    }
+
+    #[tokio::test]
+    async fn thanks_and_questions_about_the_step_are_answered_by_the_app() {
+        let (thanks, origin) = answered(&proposing(0.9), &input("thanks", false)).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert_eq!(thanks.assistant_text, "You're welcome.");
+        let (hello, _) = answered(&proposing(0.9), &input("hola", false)).await;
+        assert_eq!(hello.assistant_text, "Hello!");
+        assert!(thanks.proposed_update.is_none());
+        assert!(thanks.next_question.is_some_and(|q| q.ends_with('?')));
+        let asked = input("is it ok if I use my own school as an example?", false);
+        let (choice, origin) = answered(&proposing(0.9), &asked).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert!(
+            choice.assistant_text.starts_with("That is your choice")
+                && !choice.assistant_text.contains("question"),
+            "{}",
+            choice.assistant_text
+        );
+    }
+
+    #[tokio::test]
+    async fn an_unsure_first_turn_proposal_is_stripped() {
+        let (outcome, _) = turn(
+            &proposing(0.5),
+            &input("I want to talk about homework", true),
+        )
+        .await;
+        assert_eq!(outcome.unwrap().result.proposed_update, None);
+    }
+
+    #[tokio::test]
+    async fn a_rewrite_request_keeps_the_proposal_on_a_first_turn() {
+        let (outcome, _) = turn(&proposing(0.5), &input("Can you rewrite my claim?", true)).await;
+        let outcome = outcome.unwrap();
+        assert!(outcome.rewrite_requested && !outcome.confirmation);
+        assert_eq!(outcome.result.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[tokio::test]
+    async fn a_first_turn_rewrite_request_gets_a_proposal_with_a_reason_when_the_model_gives_none()
+    {
+        let mut asked = CoachTurnInput::first_message(
+            ToulminStep::Warrant,
+            "Rewrite my warrant: looking things up helps learning",
+            Language::En,
+        );
+        asked
+            .draft
+            .set(ToulminStep::Claim, "Phones should be allowed in class.");
+        let (reply, _) = answered(
+            r#"{"assistantText":"Please provide more details.","step":"warrant"}"#,
+            &asked,
+        )
+        .await;
+        let proposal = reply.proposed_update.unwrap();
+        assert_eq!(
+            proposal.value,
+            "Looking things up helps learning, so phones should be allowed in class."
+        );
+        assert!(!proposal.rationale.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_confirmation_without_a_proposal_gets_the_confirmed_text() {
+        let mut confirming = input("yes, use that", false);
+        confirming.earlier_in_step = vec![CLAIM.to_string()];
+        let (reply, _) =
+            answered(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
+        assert_eq!(reply.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[tokio::test]
+    async fn a_reply_with_no_word_that_passes_is_answered_by_the_guide() {
+        let message = "I think homework should be banned because kids need time to play.";
+        let (reply, origin) = answered(
+            r#"{"assistantText":"The student's claim is:","step":"claim","nextQuestion":"Thank you for your time and assistance?"}"#,
+            &input(message, true),
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::AfterBrokenReply);
+        let shown = combined_text(&reply);
+        assert!(shown.contains("reason"), "{shown}");
+        assert!(shown.ends_with("Is \"Homework should be banned\" the claim you want to keep?"));
+        assert_eq!(reply.proposed_update, None);
+        let mut yes = input("yes", false);
+        yes.earlier_in_step = vec![message.into()];
+        let (reply, _) = answered(r#"{"assistantText":"Great.","step":"claim"}"#, &yes).await;
+        assert_eq!(
+            reply.proposed_update.unwrap().value,
+            "Homework should be banned."
+        );
+    }
+
+    #[tokio::test]
+    async fn a_reply_says_whether_it_shows_words_the_model_wrote() {
+        let asked = input("phones should be allowed in class", false);
+        let (kept, origin) = answered(
+            r#"{"assistantText":"Your claim about phones in class is one clear sentence.","step":"claim"}"#,
+            &asked,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::Model);
+        assert!(kept.model_words, "{}", combined_text(&kept));
+        // Kept by the filter, but a confirmation is answered in the app's words.
+        let mut yes = input("yes", false);
+        yes.earlier_in_step = vec![CLAIM.into()];
+        let (confirmed, origin) = answered(&proposing(0.9), &yes).await;
+        assert_eq!(origin, ReplyOrigin::Model);
+        assert!(!confirmed.model_words, "{}", combined_text(&confirmed));
+        let (guide, origin) = answered(
+            r#"{"assistantText":"The student's claim is:","step":"claim"}"#,
+            &asked,
+        )
+        .await;
+        assert_eq!(origin, ReplyOrigin::AfterBrokenReply);
+        assert!(!guide.model_words);
+    }
+
+    #[tokio::test]
+    async fn model_errors_keep_their_own_codes() {
+        let llm = ScriptedLlm::new([Err(lantern_core::llm::LlmError::Timeout(30))]);
+        let err = run_turn(
+            &llm,
+            &input("hi", false),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(err.code(), "model_timeout");
+    }
+
+    #[tokio::test]
+    async fn the_request_carries_the_first_turn_hint_and_the_message() {
+        let llm = ScriptedLlm::new([Ok(r#"{"assistantText":"Why?","step":"claim"}"#.into())]);
+        let _ = run_turn(
+            &llm,
+            &input("homework", true),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await;
+        let request = &llm.requests()[0];
+        assert!(request.system.contains("first message"));
+        assert_eq!(request.messages.last().unwrap().content, "homework");
+    }
+
+    #[tokio::test]
+    async fn a_confirmation_streams_nothing_and_questions_never_stream() {
+        let mut confirming = input("yes, use that", false);
+        confirming.earlier_in_step = vec![CLAIM.to_string()];
+        let (_, streamed) = turn(&proposing(0.9), &confirming).await;
+        assert_eq!(streamed, "");
+        let reply = r#"{"assistantText":"Your claim is one clear position to argue. What position do you want to argue?","step":"claim"}"#;
+        let (_, streamed) = turn(reply, &input("homework is bad for us", false)).await;
+        assert_eq!(streamed, "Your claim is one clear position to argue. ");
+    }
+
+    #[test]
+    fn a_confirmed_message_loses_its_lead_in_and_starts_a_sentence() {
+        let mut confirming = input("yes", false);
+        confirming.earlier_in_step = vec!["My claim is that schools should act now.".into()];
+        assert_eq!(
+            confirming.confirmed_text().as_deref(),
+            Some("Schools should act now.")
+        );
+        confirming.user_message = "no, wait".into();
+        assert_eq!(confirming.confirmed_text(), None);
+    }
+
+    #[tokio::test]
+    async fn malformed_json_is_a_validation_failure() {
+        let (outcome, _) = turn(r#"{"assistantText": 3}"#, &input("hi", false)).await;
+        assert_eq!(outcome.unwrap_err().code(), "coach_validation_failed");
+    }
+
+    #[tokio::test]
+    async fn an_empty_reply_text_is_an_empty_response() {
+        let (outcome, _) = turn(
+            r#"{"assistantText":"  ","step":"claim"}"#,
+            &input("hi", false),
+        )
+        .await;
+        assert_eq!(outcome.unwrap_err().code(), "coach_empty_response");
+    }
+
+    #[tokio::test]
+    async fn the_streamed_text_is_the_reply_text_and_the_display_adds_the_question() {
+        let message = input("Schools should act on climate now.", false);
+        let (outcome, streamed) = turn(&proposing(0.9), &message).await;
+        let outcome = outcome.unwrap();
+        assert_eq!(streamed, "Your claim is one clear position to argue. ");
+        assert_eq!(
+            outcome.display_text,
+            "Your claim is one clear position to argue.\n\nWhat position do you want to argue?"
+        );
+    }
+
+    #[test]
+    fn only_a_proposal_for_the_current_step_is_accepted() {
+        let mut draft = ToulminDraft::default();
+        let wrong = ProposedUpdate {
+            field: ToulminStep::Grounds,
+            value: "Data".into(),
+            rationale: String::new(),
+        };
+        assert_eq!(
+            accept_proposal(ToulminStep::Claim, &mut draft, &wrong)
+                .unwrap_err()
+                .code(),
+            "coach_step_mismatch"
+        );
+        let right = ProposedUpdate {
+            field: ToulminStep::Claim,
+            value: CLAIM.into(),
+            rationale: String::new(),
+        };
+        let outcome = accept_proposal(ToulminStep::Claim, &mut draft, &right).unwrap();
+        assert_eq!(draft.claim, CLAIM);
+        assert_eq!(
+            outcome,
+            StepOutcome {
+                next_step: Some(ToulminStep::Grounds),
+                is_complete: false
+            }
+        );
+    }
+
+    #[test]
+    fn the_students_own_text_completes_a_step_when_it_fits() {
+        let mut draft = ToulminDraft::default();
+        assert_eq!(
+            advance_step(ToulminStep::Claim, &draft, Language::En)
+                .unwrap_err()
+                .code(),
+            "coach_step_incomplete"
+        );
+        draft.set(
+            ToulminStep::Rebuttal,
+            "Unless the homework is optional reading.",
+        );
+        assert_eq!(
+            advance_step(ToulminStep::Rebuttal, &draft, Language::En).unwrap(),
+            StepOutcome {
+                next_step: None,
+                is_complete: true
+            }
+        );
+    }
+}

@@ -1,0 +1,614 @@
+//! Money as integer minor units (pence, cents), never floating point: the currencies
+//! Lantern keeps accounts in, amounts found in a student's words in English or Spanish
+//! ("£200", "200 pounds", "€15,50", "15,50 €", "15 euros", "veinte euros"), amounts a
+//! model or a form wrote, and amounts formatted the way each language reads them.
+
+use lantern_core::language::Language;
+use regex::{Captures, Regex};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::LazyLock;
+
+/// A currency Lantern keeps accounts in; every one has two decimal places.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Currency {
+    /// Pound sterling.
+    Gbp,
+    /// Euro.
+    Eur,
+    /// US dollar.
+    Usd,
+    /// Mexican peso.
+    Mxn,
+}
+
+impl Currency {
+    /// Every currency, in display order.
+    pub const ALL: [Currency; 4] = [Self::Gbp, Self::Eur, Self::Usd, Self::Mxn];
+
+    /// The ISO 4217 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Gbp => "GBP",
+            Self::Eur => "EUR",
+            Self::Usd => "USD",
+            Self::Mxn => "MXN",
+        }
+    }
+
+    /// The currency with an ISO code, in any case.
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.code().eq_ignore_ascii_case(code.trim()))
+    }
+
+    /// The symbol amounts are written with.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Self::Gbp => "£",
+            Self::Eur => "€",
+            Self::Usd => "$",
+            Self::Mxn => "MX$",
+        }
+    }
+}
+
+/// An amount of money in integer minor units (pence, cents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Money {
+    /// Minor units.
+    pub minor: i64,
+    /// The currency.
+    pub currency: Currency,
+}
+
+/// Largest amount accepted, in minor units (1,000,000,000.00).
+pub const MAX_MINOR: i64 = 100_000_000_000;
+
+/// An amount found in a student's message, with its byte span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FoundAmount {
+    /// Minor units.
+    pub minor: i64,
+    /// The currency, when the text named one.
+    pub currency: Option<Currency>,
+    /// Where it starts in the text (bytes).
+    pub start: usize,
+    /// Where it ends in the text (bytes).
+    pub end: usize,
+}
+
+/// A currency named by a symbol, code or word (lowercase).
+fn currency_word(word: &str) -> Option<Currency> {
+    Some(match word {
+        "£" | "gbp" | "pound" | "pounds" | "quid" | "libra" | "libras" | "p" | "pence"
+        | "penique" | "peniques" => Currency::Gbp,
+        "€" | "eur" | "euro" | "euros" => Currency::Eur,
+        "$" | "usd" | "dollar" | "dollars" | "dolar" | "dolares" | "dólar" | "dólares" => {
+            Currency::Usd
+        }
+        "mx$" | "mxn" | "peso" | "pesos" => Currency::Mxn,
+        _ => return None,
+    })
+}
+
+/// Whether a currency word counts in minor units ("50p", "50 pence").
+fn is_pence(word: &str) -> bool {
+    matches!(word, "p" | "pence" | "penique" | "peniques")
+}
+
+const POST: &str = r"mx\$|£|€|\$|pence|peniques?|pounds?|quid|libras?|euros?|dollars?|d[oó]lares?|pesos?|gbp|eur|usd|mxn|p";
+
+static AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?P<pre>mx\$|£|€|\$|gbp|eur|usd|mxn)?\s?(?P<num>\d{{1,3}}(?:[.,\u{{a0}} ]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)(?P<post>\s?(?:{POST})\b|\s?(?:£|€|\$))?"
+    ))
+    .expect("a valid pattern")
+});
+
+const NUMBER_WORDS: &[(&str, i64)] = &[
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("fifteen", 15),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
+    ("hundred", 100),
+    ("a hundred", 100),
+    ("uno", 1),
+    ("un", 1),
+    ("una", 1),
+    ("dos", 2),
+    ("tres", 3),
+    ("cuatro", 4),
+    ("cinco", 5),
+    ("seis", 6),
+    ("siete", 7),
+    ("ocho", 8),
+    ("nueve", 9),
+    ("diez", 10),
+    ("once", 11),
+    ("doce", 12),
+    ("quince", 15),
+    ("veinte", 20),
+    ("treinta", 30),
+    ("cuarenta", 40),
+    ("cincuenta", 50),
+    ("sesenta", 60),
+    ("setenta", 70),
+    ("ochenta", 80),
+    ("noventa", 90),
+    ("cien", 100),
+    ("ciento", 100),
+];
+
+static WORD_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    let words: Vec<&str> = NUMBER_WORDS.iter().map(|(w, _)| *w).collect();
+    Regex::new(&format!(
+        r"(?i)\b(?P<word>{})\s+(?P<post>pounds?|quid|libras?|euros?|dollars?|d[oó]lares?|pesos?)\b",
+        words.join("|")
+    ))
+    .expect("a valid pattern")
+});
+
+/// Words before a number that make it an id, not money.
+const ID_WORDS: &[&str] = &[
+    "#", "id", "number", "no.", "nº", "numero", "número", "expense", "gasto",
+];
+
+/// How month names start, English and Spanish (lowercase).
+const MONTH_STARTS: &[&str] = &[
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene",
+    "abr", "ago", "dic", "the ",
+];
+
+/// Whether the number in `caps` is part of a date, time, id, percentage, year or count.
+fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
+    let Some(whole) = caps.get(0) else {
+        return true;
+    };
+    let before = &text[..whole.start()];
+    let after = &text[whole.end()..];
+    let prev = before.trim_end().to_lowercase();
+    if ID_WORDS.iter().any(|w| prev.ends_with(w)) && !marked {
+        return true;
+    }
+    // A date or a time ("10:30", "23/11") touches the number itself; "rent: 550" does not.
+    let touching = caps.name("num").map_or(before, |n| &text[..n.start()]);
+    if touching.ends_with(['-', '/', ':']) || after.starts_with(['-', '/', ':', '%']) {
+        return true;
+    }
+    if marked {
+        return false;
+    }
+    let next = after.trim_start().to_lowercase();
+    let num = caps.name("num").map_or("", |m| m.as_str());
+    let is_year = num.len() == 4 && num.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y));
+    const COUNTED: &[&str] = &[
+        "st", "nd", "rd", "th", "day", "days", "week", "weeks", "month", "months", "year", "years",
+        "dia", "día", "días", "dias", "semana", "mes", "año", "ano", "of ", "jan", "feb", "mar",
+        "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene", "abr", "ago", "dic",
+        "am", "pm", "h ", "time", "times", "vez", "veces", "item", "thing", "person", "people",
+    ];
+    // "1 de noviembre", "3rd of May": a day of a month; "85 de tacos" is money.
+    let of_month = ["de ", "of "].iter().any(|p| {
+        next.strip_prefix(p)
+            .is_some_and(|rest| MONTH_STARTS.iter().any(|m| rest.starts_with(m)))
+    });
+    let counted = of_month || COUNTED.iter().any(|w| next.starts_with(w));
+    const MONTHS_BEFORE: &[&str] = &[
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "the",
+        "el",
+        "last",
+        "ultimos",
+        "últimos",
+        "past",
+        "hace",
+    ];
+    let after_month = MONTHS_BEFORE.iter().any(|m| prev.ends_with(m));
+    is_year || counted || after_month
+}
+
+/// Minor units of a written number ("1,234.56", "15,50", "1.234", "12.5").
+fn parse_decimal(num: &str) -> Option<i64> {
+    let num: String = num
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\u{a0}'))
+        .collect();
+    let last_sep = num.rfind(['.', ',']);
+    let (whole, fraction) = match last_sep {
+        Some(i) => {
+            let tail = &num[i + 1..];
+            let only_one_kind = !num[..i].contains(['.', ',']) || num[..i].contains(&num[i..=i]);
+            // "1,000" or "1.234": a group of three after the only separator is thousands.
+            if tail.len() == 3 && only_one_kind {
+                (num.replace([',', '.'], ""), String::new())
+            } else if tail.len() <= 2 {
+                (num[..i].replace([',', '.'], ""), tail.to_string())
+            } else {
+                return None;
+            }
+        }
+        None => (num.clone(), String::new()),
+    };
+    let whole: i64 = whole.parse().ok()?;
+    let cents: i64 = match fraction.len() {
+        0 => 0,
+        1 => fraction.parse::<i64>().ok()? * 10,
+        _ => fraction.parse().ok()?,
+    };
+    whole.checked_mul(100)?.checked_add(cents)
+}
+
+/// Every amount of money in free text, in order.
+pub fn find_amounts(text: &str) -> Vec<FoundAmount> {
+    let mut found = Vec::new();
+    for caps in AMOUNT.captures_iter(text) {
+        let pre = caps.name("pre").map(|m| m.as_str().to_lowercase());
+        let post = caps.name("post").map(|m| m.as_str().trim().to_lowercase());
+        let marked = pre.is_some() || post.is_some();
+        if not_money(text, &caps, marked) {
+            continue;
+        }
+        let Some(mut minor) = caps.name("num").and_then(|m| parse_decimal(m.as_str())) else {
+            continue;
+        };
+        if post.as_deref().is_some_and(is_pence) && pre.is_none() {
+            minor /= 100;
+        }
+        let currency = pre
+            .as_deref()
+            .and_then(currency_word)
+            .or_else(|| post.as_deref().and_then(currency_word));
+        if minor <= 0 || minor > MAX_MINOR {
+            continue;
+        }
+        let (start, end) = caps.get(0).map_or((0, 0), |m| (m.start(), m.end()));
+        let start = start + text[start..end].len() - text[start..end].trim_start().len();
+        found.push(FoundAmount {
+            minor,
+            currency,
+            start,
+            end,
+        });
+    }
+    for caps in WORD_AMOUNT.captures_iter(text) {
+        let (Some(word), Some(post), Some(whole)) =
+            (caps.name("word"), caps.name("post"), caps.get(0))
+        else {
+            continue;
+        };
+        let word = word.as_str().to_lowercase();
+        let Some((_, units)) = NUMBER_WORDS.iter().find(|(w, _)| *w == word) else {
+            continue;
+        };
+        if found
+            .iter()
+            .any(|f| f.start < whole.end() && whole.start() < f.end)
+        {
+            continue;
+        }
+        found.push(FoundAmount {
+            minor: units * 100,
+            currency: currency_word(&post.as_str().to_lowercase()),
+            start: whole.start(),
+            end: whole.end(),
+        });
+    }
+    found.sort_by_key(|f| f.start);
+    found
+}
+
+/// The first amount of money in free text.
+pub fn find_amount(text: &str) -> Option<FoundAmount> {
+    find_amounts(text).into_iter().next()
+}
+
+/// Minor units of an amount written by a model or a form: a JSON number (`200`,
+/// `15.5`) or a string (`"£15.50"`, `"15,50 €"`, `"15 euros"`), with its currency when
+/// the string named one. Refused: not a number, not positive, more than two decimals,
+/// over [`MAX_MINOR`].
+pub fn minor_from_json(value: &Value) -> Result<(i64, Option<Currency>), String> {
+    let text = match value {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.trim().to_string(),
+        _ => return Err("amount must be a number".into()),
+    };
+    if text.starts_with('-') || text.contains("e-") {
+        return Err("amount must be more than zero".into());
+    }
+    let plain = Regex::new(r"^\d+(?:\.\d+)?$").ok();
+    if plain.as_ref().is_some_and(|r| r.is_match(&text)) {
+        if let Some((_, fraction)) = text.split_once('.') {
+            if fraction.trim_end_matches('0').len() > 2 {
+                return Err(format!("{text} has more than two decimals"));
+            }
+        }
+        let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+        let fraction = format!("{:0<2}", fraction.trim_end_matches('0'));
+        let minor = whole
+            .parse::<i64>()
+            .ok()
+            .and_then(|w| w.checked_mul(100))
+            .and_then(|w| {
+                fraction[..2]
+                    .parse::<i64>()
+                    .ok()
+                    .and_then(|f| w.checked_add(f))
+            });
+        return match minor {
+            Some(0) => Err("amount must be more than zero".into()),
+            Some(m) if m <= MAX_MINOR => Ok((m, None)),
+            _ => Err(format!("{text} is too large")),
+        };
+    }
+    match find_amounts(&text).as_slice() {
+        [one] if one.start == 0 && one.end == text.len() => Ok((one.minor, one.currency)),
+        _ => Err(format!("{text:?} is not an amount")),
+    }
+}
+
+/// Groups of three digits joined by `separator`.
+fn grouped(whole: i64, separator: char) -> String {
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(separator);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The amount as a student reads it: "£1,234.50" in English, "1.234,50 £" in Spanish.
+pub fn format_money(money: Money, language: Language) -> String {
+    let sign = if money.minor < 0 { "-" } else { "" };
+    let minor = money.minor.unsigned_abs();
+    let whole = i64::try_from(minor / 100).unwrap_or(i64::MAX);
+    let cents = minor % 100;
+    let symbol = money.currency.symbol();
+    match language {
+        Language::En => format!("{sign}{symbol}{}.{cents:02}", grouped(whole, ',')),
+        Language::Es => format!("{sign}{},{cents:02} {symbol}", grouped(whole, '.')),
+    }
+}
+
+/// The amount as a plain decimal for tools and files: "200.00", never localised.
+pub fn decimal_string(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let abs = minor.unsigned_abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn amount(text: &str) -> Option<(i64, Option<Currency>)> {
+        find_amount(text).map(|a| (a.minor, a.currency))
+    }
+
+    #[test]
+    fn symbols_before_or_after_name_the_currency() {
+        assert_eq!(
+            amount("Add £200 today"),
+            Some((20_000, Some(Currency::Gbp)))
+        );
+        assert_eq!(
+            amount("€15,50 for lunch"),
+            Some((1_550, Some(Currency::Eur)))
+        );
+        assert_eq!(amount("lunch 15,50 €"), Some((1_550, Some(Currency::Eur))));
+        assert_eq!(amount("$3.20 coffee"), Some((320, Some(Currency::Usd))));
+    }
+
+    #[test]
+    fn currency_words_and_codes_name_the_currency() {
+        assert_eq!(amount("200 pounds"), Some((20_000, Some(Currency::Gbp))));
+        assert_eq!(amount("20 quid"), Some((2_000, Some(Currency::Gbp))));
+        assert_eq!(amount("15 euros"), Some((1_500, Some(Currency::Eur))));
+        assert_eq!(amount("200 libras"), Some((20_000, Some(Currency::Gbp))));
+        assert_eq!(amount("3 dólares"), Some((300, Some(Currency::Usd))));
+        assert_eq!(amount("50 pesos"), Some((5_000, Some(Currency::Mxn))));
+        assert_eq!(amount("GBP 40"), Some((4_000, Some(Currency::Gbp))));
+        assert_eq!(amount("40 eur"), Some((4_000, Some(Currency::Eur))));
+    }
+
+    #[test]
+    fn pence_are_minor_units() {
+        assert_eq!(amount("a 50p sweet"), Some((50, Some(Currency::Gbp))));
+    }
+
+    #[test]
+    fn thousands_and_decimals_are_told_apart() {
+        assert_eq!(amount("1,234.56"), Some((123_456, None)));
+        assert_eq!(amount("1.234,56 €"), Some((123_456, Some(Currency::Eur))));
+        assert_eq!(amount("1,000 pounds"), Some((100_000, Some(Currency::Gbp))));
+        assert_eq!(amount("12,5 €"), Some((1_250, Some(Currency::Eur))));
+        assert_eq!(amount("lunch 12.5"), Some((1_250, None)));
+    }
+
+    #[test]
+    fn number_words_count_before_a_currency_word() {
+        assert_eq!(amount("twenty pounds"), Some((2_000, Some(Currency::Gbp))));
+        assert_eq!(amount("veinte euros"), Some((2_000, Some(Currency::Eur))));
+        assert_eq!(amount("cien libras"), Some((10_000, Some(Currency::Gbp))));
+    }
+
+    #[test]
+    fn dates_times_ids_years_and_counts_are_not_money() {
+        for text in [
+            "on 2026-11-23",
+            "on 23/11",
+            "at 10:30",
+            "expense #12",
+            "delete id 12",
+            "in 2025",
+            "20% off",
+            "on the 3rd",
+            "2 days ago",
+            "hace 3 días",
+            "el 3 de marzo",
+            "March 3",
+            "last 7 days",
+            "the 3rd of November",
+        ] {
+            assert_eq!(amount(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_number_after_a_colon_or_before_de_and_a_thing_is_money() {
+        assert_eq!(
+            amount("el alquiler: 550 € el 1 de noviembre").map(|a| a.0),
+            Some(55_000)
+        );
+        assert_eq!(amount("apunta 85 de tacos").map(|a| a.0), Some(8_500));
+    }
+
+    #[test]
+    fn every_amount_is_found_in_order() {
+        let all: Vec<i64> = find_amounts("change the £20 lunch to £25")
+            .iter()
+            .map(|a| a.minor)
+            .collect();
+        assert_eq!(all, vec![2_000, 2_500]);
+    }
+
+    #[test]
+    fn model_numbers_and_strings_become_minor_units() {
+        assert_eq!(minor_from_json(&json!(200)), Ok((20_000, None)));
+        assert_eq!(minor_from_json(&json!(15.5)), Ok((1_550, None)));
+        assert_eq!(minor_from_json(&json!("15.50")), Ok((1_550, None)));
+        assert_eq!(
+            minor_from_json(&json!("£15.50")),
+            Ok((1_550, Some(Currency::Gbp)))
+        );
+        assert_eq!(
+            minor_from_json(&json!("15,50 €")),
+            Ok((1_550, Some(Currency::Eur)))
+        );
+        assert_eq!(
+            minor_from_json(&json!("15 euros")),
+            Ok((1_500, Some(Currency::Eur)))
+        );
+    }
+
+    #[test]
+    fn bad_model_amounts_are_refused() {
+        for bad in [
+            json!(0),
+            json!(-3),
+            json!(1.234),
+            json!("lots"),
+            json!(true),
+            json!(1e15),
+            json!("12 and 13"),
+        ] {
+            assert!(minor_from_json(&bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn amounts_read_the_way_each_language_writes_them() {
+        let m = |minor, currency| Money { minor, currency };
+        assert_eq!(
+            format_money(m(20_000, Currency::Gbp), Language::En),
+            "£200.00"
+        );
+        assert_eq!(
+            format_money(m(123_450, Currency::Mxn), Language::En),
+            "MX$1,234.50"
+        );
+        assert_eq!(
+            format_money(m(1_550, Currency::Eur), Language::Es),
+            "15,50 €"
+        );
+        assert_eq!(
+            format_money(m(123_450, Currency::Gbp), Language::Es),
+            "1.234,50 £"
+        );
+        assert_eq!(decimal_string(20_005), "200.05");
+    }
+
+    proptest! {
+        #[test]
+        fn free_text_never_panics_and_spans_are_boundaries(text in ".{0,60}") {
+            for a in find_amounts(&text) {
+                prop_assert!(text.is_char_boundary(a.start) && text.is_char_boundary(a.end));
+                prop_assert!(a.minor > 0 && a.minor <= MAX_MINOR);
+            }
+            let _ = minor_from_json(&Value::String(text));
+        }
+
+        #[test]
+        fn formatted_english_amounts_read_back(minor in 1i64..MAX_MINOR, currency in 0usize..4) {
+            let money = Money { minor, currency: Currency::ALL[currency] };
+            let text = format_money(money, Language::En);
+            let found = find_amount(&text).map(|a| (a.minor, a.currency));
+            prop_assert_eq!(found, Some((minor, Some(money.currency))), "{}", text);
+        }
+
+        #[test]
+        fn decimal_strings_read_back(minor in 1i64..MAX_MINOR) {
+            prop_assert_eq!(minor_from_json(&Value::String(decimal_string(minor))), Ok((minor, None)));
+        }
+    }
+}

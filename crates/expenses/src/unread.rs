@@ -1,0 +1,302 @@
+//! Words of a message that change what should be written but that the reader of
+//! amounts, days and items does not use on its own (issue #34: never a silent wrong
+//! write): a bill shared ("split between 4 of us", "my share", "a medias"), money coming
+//! in ("I got paid 100", "me pagaron 20"), and a day named in a way the date reader did
+//! not resolve ("at the start of the month"). Each one turns an add into a question or a
+//! confirmation card that shows what will be written.
+
+use super::dates::small_number;
+use lantern_core::text::normalize::{has_phrase, normalize};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// A shared cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Share {
+    /// Split evenly between this many people, the student included.
+    Parts(u32),
+    /// A price per person or per item ("12 each"): the amount as read, to confirm.
+    Each,
+    /// Shared, but between how many the words do not say.
+    Unknown,
+}
+
+/// What the reader would otherwise leave unused.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Unread {
+    /// A shared cost, and where its words are (byte spans of the message), so their
+    /// numbers are not read as amounts.
+    pub share: Option<Share>,
+    /// Byte spans of the share's words.
+    pub share_spans: Vec<(usize, usize)>,
+    /// Money received rather than spent.
+    pub income: bool,
+    /// Money received, then some of it spent ("I earned 50 and spent 20 of it on a
+    /// jacket"): the spending is the expense, and it is shown before it is written.
+    pub spent_of_received: bool,
+    /// How many items or people a price each is for ("two tickets at 8,50 each", "£20
+    /// per person … all three of us").
+    pub count: Option<u32>,
+}
+
+/// Most people a bill is split between.
+const MAX_PARTS: u32 = 50;
+
+const SMALL: &str = r"\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez";
+
+fn count(word: &str) -> Option<u32> {
+    small_number(word).and_then(|n| u32::try_from(n).ok())
+}
+
+/// Patterns naming how many share a cost: the count, and whether the student is on top
+/// of it ("with 3 friends" is four people).
+static PARTS: LazyLock<Vec<(Regex, u32)>> = LazyLock::new(|| {
+    let p = |pattern: String, extra: u32| {
+        (
+            Regex::new(&format!("(?i){pattern}")).expect("a valid pattern"),
+            extra,
+        )
+    };
+    vec![
+        p(
+            format!(
+                r"\b(?:between|among|entre)\s+(?P<n>{SMALL})\b(?:\s+(?:of\s+us|people|friends|personas|amig[oa]s|de\s+nosotr[oa]s))?"
+            ),
+            0,
+        ),
+        p(
+            format!(r"\b(?P<n>{SMALL})\s+(?:of\s+us|ways|people|personas)\b"),
+            0,
+        ),
+        p(
+            format!(
+                r"\b(?:with|con)\s+(?P<n>{SMALL})\s+(?:friends|mates|others|other\s+people|amig[oa]s|personas\s+m[aá]s|m[aá]s)\b"
+            ),
+            1,
+        ),
+        p(
+            r"\b(?:half|la\s+mitad|a\s+medias|50\s*/\s*50|fifty[\s-]fifty)\b".into(),
+            0,
+        ),
+    ]
+});
+
+/// Words of a shared cost with no count.
+const SHARED: &[&str] = &[
+    "split",
+    "shared",
+    "share",
+    "my part",
+    "my bit",
+    "went halves",
+    "mi parte",
+    "dividido",
+    "dividida",
+    "dividimos",
+    "compartido",
+    "compartida",
+    "compartimos",
+    "a pachas",
+];
+
+/// Words saying the student paid for everyone.
+const FOR_ALL: &[&str] = &[
+    "paid for all",
+    "paid for everyone",
+    "for all of us",
+    "for everyone",
+    "i paid for",
+    "por todos",
+    "pague todo",
+    "pague yo",
+    "invite",
+];
+
+/// Words of a price per person or per item.
+const EACH: &[&str] = &[
+    "each",
+    "per person",
+    "per head",
+    "a head",
+    "apiece",
+    "cada uno",
+    "cada una",
+    "por persona",
+    "por cabeza",
+];
+
+/// A number in words before a noun ("two tickets", "dos entradas").
+static ITEM_COUNT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(?P<w>[^\W\d_]{3,})")
+        .expect("a valid pattern")
+});
+
+/// Words after a number that do not count things bought.
+const NOT_COUNTED: &[&str] = &[
+    "of", "de", "ways", "people", "personas", "times", "veces", "days", "weeks", "dias", "semanas",
+    "pounds", "euros", "dollars", "libras", "quid", "pesos",
+];
+
+/// Words of money received.
+const INCOME: &[&str] = &[
+    "got paid",
+    "get paid",
+    "was paid",
+    "were paid",
+    "paid me",
+    "pays me",
+    "pay me",
+    "i earned",
+    "earned",
+    "my salary",
+    "my wages",
+    "pocket money",
+    "allowance",
+    "me pagaron",
+    "me pago",
+    "me pagan",
+    "me han pagado",
+    "cobre",
+    "he cobrado",
+    "gane",
+    "he ganado",
+    "me dieron",
+    "me han dado",
+    "recibi",
+    "he recibido",
+    "mi sueldo",
+    "mi paga",
+];
+
+/// "got 20 from grandma", "received €15 as a gift": money coming in.
+static RECEIVED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:got|received|recib[ií])\s+(?:[£€$]\s?)?\d+(?:[.,]\d+)?\s*(?:pounds|euros|dollars|libras|€|£|\$)?\s+(?:from|as|de|como)\b")
+        .expect("a valid pattern")
+});
+
+/// Reads what the amount, day and item readers leave unused in `message`.
+pub fn read_unread(message: &str) -> Unread {
+    let normalized = normalize(message);
+    let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(&normalized, p));
+    let mut out = Unread::default();
+    for (pattern, extra) in PARTS.iter() {
+        let Some(caps) = pattern.captures(message) else {
+            continue;
+        };
+        let n = match caps.name("n") {
+            Some(n) => count(n.as_str()).map(|c| c + extra),
+            None => Some(2),
+        };
+        if let Some(whole) = caps.get(0) {
+            out.share_spans.push((whole.start(), whole.end()));
+        }
+        if let Some(n) = n.filter(|n| (2..=MAX_PARTS).contains(n)) {
+            out.share.get_or_insert(Share::Parts(n));
+        }
+    }
+    if says(EACH) {
+        // A price each: the things counted multiply it, and so do the people when the
+        // student paid for all of them; a split at so much each is the student's part.
+        out.count = match out.share {
+            _ if says(SHARED) => None,
+            Some(Share::Parts(n)) if says(FOR_ALL) => Some(n),
+            Some(Share::Parts(_)) => None,
+            _ => ITEM_COUNT
+                .captures_iter(message)
+                .find(|c| {
+                    c.name("w")
+                        .is_some_and(|w| !NOT_COUNTED.contains(&normalize(w.as_str()).as_str()))
+                })
+                .and_then(|c| count(c.name("n")?.as_str())),
+        };
+        out.share = Some(Share::Each);
+    } else if out.share.is_none() && says(SHARED) {
+        out.share = Some(Share::Unknown);
+    }
+    out.income = says(INCOME) || RECEIVED.is_match(message);
+    out
+}
+
+/// Words that name a day or a time without the date reader resolving one ("at the
+/// start of the month", "the other day", "last weekend", "el finde").
+static DAY_WORDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|january|february|march|april|june|july|august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|ago|hace|weekend|finde|fin\s+de\s+semana|the\s+other\s+day|el\s+otro\s+d[ií]a|start\s+of\s+the\s+month|beginning\s+of\s+the\s+month|end\s+of\s+the\s+month|principios\s+de\s+mes|final\s+de\s+mes|last\s+(?:week|month|night)|(?:semana|mes)\s+pasad[oa]|\d{1,2}(?:st|nd|rd|th)|twentieth|thirtieth|fortnight|quincena|since|desde|recently|lately|[uú]ltimamente)\b",
+    )
+    .expect("a valid pattern")
+});
+
+/// Whether `text` (a message with the day the reader found, if any, blanked out) still
+/// names a day or a time.
+pub fn names_a_day(text: &str) -> bool {
+    DAY_WORDS.is_match(text)
+}
+
+/// A share of `minor` split `parts` ways, rounded to the nearest minor unit.
+pub fn share_of(minor: i64, parts: u32) -> i64 {
+    let parts = i64::from(parts.max(1));
+    (minor + parts / 2) / parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_with_a_count_is_that_many_parts() {
+        for (text, parts) in [
+            ("dinner was 60 split between 4 of us, add my share", 4),
+            ("la cena fueron 60 € entre cuatro", 4),
+            ("taxi 30, split three ways", 3),
+            ("pizza 24 with 2 friends, my part", 3),
+            ("we went half on the 40 quid present", 2),
+            ("el regalo, 30 €, a medias", 2),
+        ] {
+            assert_eq!(read_unread(text).share, Some(Share::Parts(parts)), "{text}");
+        }
+    }
+
+    #[test]
+    fn shared_words_without_a_count_and_prices_each_are_kept_apart() {
+        assert_eq!(
+            read_unread("add my share of the 45 bill").share,
+            Some(Share::Unknown)
+        );
+        assert_eq!(read_unread("3 tickets at 12 each").share, Some(Share::Each));
+        let each = read_unread("Compré dos entradas de cine a 8,50 € cada una");
+        assert_eq!((each.share, each.count), (Some(Share::Each), Some(2)));
+        let all = read_unread("Dinner was £20 per person and I paid for all three of us");
+        assert_eq!((all.share, all.count), (Some(Share::Each), Some(3)));
+        let mine = read_unread("we split the bill between 4 of us, 15 each");
+        assert_eq!((mine.share, mine.count), (Some(Share::Each), None));
+        assert_eq!(read_unread("add lunch £12 today").share, None);
+    }
+
+    #[test]
+    fn money_coming_in_is_income() {
+        for text in [
+            "I got paid 100 from babysitting",
+            "me pagaron 20 por cuidar a mi hermano",
+            "got 20 from grandma",
+            "cobré 50 € de las clases",
+        ] {
+            assert!(read_unread(text).income, "{text}");
+        }
+        assert!(!read_unread("I paid 20 for the bus").income);
+        assert!(!read_unread("paid the gym 30").income);
+    }
+
+    #[test]
+    fn a_day_the_reader_did_not_resolve_is_still_seen() {
+        assert!(names_a_day("rent 450, paid at the start of the month"));
+        assert!(names_a_day("cine 9 € el finde"));
+        assert!(!names_a_day("add lunch 12"));
+    }
+
+    #[test]
+    fn a_share_is_rounded_to_the_nearest_minor_unit() {
+        assert_eq!(share_of(6000, 4), 1500);
+        assert_eq!(share_of(1000, 3), 333);
+        assert_eq!(share_of(2000, 3), 667);
+    }
+}

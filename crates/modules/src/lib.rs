@@ -1,0 +1,30 @@
+//! Guided modules (spec 004): every reply follows RESPONSE_SCHEMA — text blocks,
+//! optional forms, the module's own media, quick-reply next steps — and progress,
+//! milestones and module state are computed by the app from the student's words, form
+//! answers and the sections walked, never taken from the model.
+
+pub mod error;
+pub mod fallback;
+pub mod forms;
+pub mod grammar;
+pub mod offline;
+pub mod progress;
+pub mod prompt;
+#[cfg(test)]
+mod properties;
+pub mod reading;
+pub mod replies;
+pub mod rules;
+pub mod turn;
+
+#[cfg(test)]
+use lantern_packs::module::testing;
+pub use lantern_packs::module::{self as pack, authoring, check, contract, keywords};
+
+pub use contract::ModuleReply;
+pub use error::ModuleError;
+pub use progress::{ModuleProgress, ProgressChange};
+pub use turn::{
+    opening_reply, prepare_module_turn, run_module_turn, ModelRead, ModuleTurnInput,
+    ModuleTurnOutcome, PreparedModuleTurn, StudentAct,
+};

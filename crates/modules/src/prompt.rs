@@ -1,0 +1,159 @@
+//! The model's prompt for an open message or a submitted form: a short system prompt
+//! per module (cached), then the current section, the notes the message is about, what
+//! is covered, the form's answers and the student's words.
+
+use super::pack::{ModuleManifest, SectionRef};
+use super::progress::ModuleProgress;
+use lantern_core::language::Language;
+use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+
+/// Longest note put in the prompt, in characters.
+const NOTE_CHARS: usize = 320;
+/// Most notes put in the prompt.
+const NOTES: usize = 3;
+
+/// A passage of the module found for the message (by keywords or retrieval).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Passage {
+    /// The topic (or section) it belongs to.
+    pub source_id: String,
+    /// Its title.
+    pub title: String,
+    /// Its text.
+    pub text: String,
+}
+
+fn language_name(language: Language) -> &'static str {
+    match language {
+        Language::En => "English",
+        Language::Es => "Spanish (español)",
+    }
+}
+
+/// The system prompt: the same for every turn of a module in a language.
+pub fn system_prompt(module: &ModuleManifest, language: Language) -> String {
+    format!(
+        "You are a calm, kind study guide in the module \"{title}\". Answer the student's last message in JSON, in {lang}, \
+using only the notes you are given. Write 1 to 3 short blocks of whole sentences in simple words \
+(paragraph, list, tip, info or quote); then next_step: one short question for the student and up to 3 short replies the student could click. \
+Never diagnose; forms are optional; the student may change topic any time.",
+        title = module.title,
+        lang = language_name(language),
+    )
+}
+
+/// `text` within `max` characters: whole sentences when one ends in the second half,
+/// else whole words and "…" — never a word cut in two for the model to copy.
+fn cut(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max).collect();
+    let sentence_end = cut
+        .char_indices()
+        .filter(|(i, c)| matches!(c, '.' | '!' | '?') && *i >= cut.len() / 2)
+        .map(|(i, c)| i + c.len_utf8())
+        .next_back();
+    if let Some(end) = sentence_end {
+        return cut[..end].to_string();
+    }
+    let words = cut
+        .rsplit_once(char::is_whitespace)
+        .map_or(cut.as_str(), |(w, _)| w);
+    format!("{}…", words.trim_end())
+}
+
+/// The labels of the turn's message; a reply that carries one is the prompt leaking.
+pub const PROMPT_LABELS: &[&str] = &[
+    "we are on:",
+    "notes you may use:",
+    "covered so far:",
+    "student:",
+];
+
+/// The user message for this turn.
+pub fn user_message(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    section: Option<&SectionRef<'_>>,
+    passages: &[Passage],
+    student: &str,
+) -> String {
+    let mut out = String::new();
+    if let Some(section) = section {
+        out.push_str(&format!(
+            "We are on: {} ({})\n",
+            section.section.title, section.phase.title
+        ));
+    }
+    if !passages.is_empty() {
+        out.push_str("Notes you may use:\n");
+        for p in passages.iter().take(NOTES) {
+            out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
+        }
+    }
+    let covered: Vec<&str> = module
+        .topics()
+        .filter(|t| progress.covered.contains(&t.id))
+        .map(|t| t.title.as_str())
+        .collect();
+    if !covered.is_empty() {
+        out.push_str(&format!("Covered so far: {}\n", covered.join(", ")));
+    }
+    out.push_str(&format!("Student: {}", cut(student, 1200)));
+    out
+}
+
+/// The request: system prompt, the last exchanges, the turn's message.
+pub fn module_request(
+    module: &ModuleManifest,
+    language: Language,
+    history: &[ChatMessage],
+    user: String,
+    max_tokens: u32,
+) -> LlmRequest {
+    let mut messages: Vec<ChatMessage> = history
+        .iter()
+        .rev()
+        .take(4)
+        .rev()
+        .map(|m| ChatMessage {
+            role: m.role,
+            content: cut(&m.content, 240),
+        })
+        .collect();
+    messages.push(ChatMessage {
+        role: ChatRole::User,
+        content: user,
+    });
+    LlmRequest {
+        system: system_prompt(module, language),
+        messages,
+        limits: Limits {
+            max_tokens,
+            temperature: 0.3,
+            seed: 7,
+        },
+        cache_key: Some(format!("modules-{}-{}", module.id, language.code())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notes_are_cut_between_sentences_or_words_never_inside_a_word() {
+        let notes =
+            "If you get stuck, mark it and come back later. Glance at the time after each question.";
+        assert_eq!(
+            cut(notes, 60),
+            "If you get stuck, mark it and come back later."
+        );
+        assert_eq!(
+            cut("Glance at the time after each question", 20),
+            "Glance at the time…"
+        );
+    }
+}

@@ -1,0 +1,79 @@
+//! Property tests of the module reply pipeline against random and mutated model outputs:
+//! reading never panics, and a turn always ends with a renderable reply — at least one
+//! text block, only the module's own media, choice fields with options, levels only on
+//! headings, and the app's progress.
+
+use super::contract::{BlockType, ModuleReply};
+use super::fallback::read_any_reply;
+use super::progress::ModuleProgress;
+use super::testing::module;
+use super::turn::{prepare_module_turn, run_module_turn, ModuleTurnInput, StudentAct};
+use lantern_core::language::Language;
+use lantern_core::llm::{CancelFlag, ScriptedLlm};
+use lantern_core::mutation::mutate;
+use proptest::prelude::*;
+
+/// Valid replies the mutations start from.
+const SEEDS: &[&str] = &[
+    r#"{"content":{"text_blocks":[{"content":"Slow breathing calms a racing heart.","type":"paragraph"}],"next_step":{"prompt":"Want to try it?","suggestions":["Yes","Later"]}},"meta":{"response_type":"conversational","emotion":"supportive"}}"#,
+    r#"{"content":{"text_blocks":[{"content":"Your body","level":2,"type":"heading"},{"content":"- Heart\n- Breath","type":"list"}],"media":[{"src":"media/curve.svg","type":"image"}]},"meta":{"response_type":"educational"}}"#,
+    r#"{"content":{"text_blocks":[{"type":"paragraph","content":"Quick check"}],"forms":[{"id":"mood","fields":[{"id":"level","type":"radio","label":"How?","options":[{"value":"ok","label":"OK"},{"value":"bad","label":"Bad"}]},{"id":"more","type":"number","label":"Hours","min":0,"max":12}]}]},"meta":{"response_type":"assessment","progress":{"percentage":80,"milestone":"75%"}}}"#,
+    r#"{"type":"form","title":"Check","fields":[{"id":"a","type":"select","label":"A","options":[{"value":"x","label":"X"},{"value":"y","label":"Y"}]}]}"#,
+    "Just breathe **slowly** and count to four.",
+];
+
+fn output() -> impl Strategy<Value = String> {
+    let mutated = (
+        0..SEEDS.len(),
+        prop::collection::vec((0usize..400, 0usize..8, prop::char::any()), 0..6),
+    )
+        .prop_map(|(i, cuts)| mutate(SEEDS[i], &cuts));
+    prop_oneof![mutated, ".{0,300}"]
+}
+
+fn assert_renderable(reply: &ModuleReply) {
+    let m = module();
+    assert!(!reply.content.text_blocks.is_empty(), "no text block");
+    for block in &reply.content.text_blocks {
+        assert!(!block.content.trim().is_empty());
+        assert_eq!(block.level.is_some(), block.kind == BlockType::Heading);
+    }
+    for media in &reply.content.media {
+        assert!(m.media_file(&media.src).is_some(), "{}", media.src);
+    }
+    for field in reply.content.forms.iter().flat_map(|f| &f.fields) {
+        assert_eq!(field.kind.is_choice(), field.options.len() >= 2);
+    }
+    assert!(reply.meta.progress.is_some() && reply.meta.module_state.is_some());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    #[test]
+    fn any_output_ends_in_a_renderable_reply(text in output(), message in "[a-z ]{1,40}") {
+        let m = module();
+        let read = read_any_reply(&text, &m.media);
+        for block in &read.checked.reply.content.text_blocks {
+            prop_assert!(block.level.is_none() || block.kind == BlockType::Heading);
+        }
+        let input = ModuleTurnInput {
+            module: m.clone(),
+            progress: ModuleProgress::start(&m),
+            language: Language::En,
+            act: StudentAct::Say(format!("why {message}")),
+            history: Vec::new(),
+            passages: Vec::new(),
+            forms_sent: Vec::new(),
+            forms_shown: Vec::new(),
+            said: Vec::new(),
+        };
+        let prepared = prepare_module_turn(input).unwrap();
+        let llm = ScriptedLlm::new([Ok(text)]);
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let out = runtime
+            .block_on(run_module_turn(&prepared, Some(&llm), &mut |_| {}, &CancelFlag::default()))
+            .unwrap();
+        assert_renderable(&out.reply);
+    }
+}

@@ -1,0 +1,332 @@
+//! What a student's message asks of the module, read by code before any model: move on,
+//! go to a section, review progress, open the section's form, a greeting — or an open
+//! message the model answers. English and Spanish, case- and accent-insensitive.
+
+use super::keywords::Keyword;
+use super::pack::ModuleManifest;
+use lantern_core::text::normalize::{has_phrase, normalize, words};
+use lantern_core::text::social::{social_of, Social};
+
+/// What the message asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Intent {
+    /// Complete the current section and move to the next.
+    Continue,
+    /// Make this section (id) current.
+    GoTo(String),
+    /// Show what has been covered and what remains.
+    Review,
+    /// Show the current section's form (or the module's first).
+    Form,
+    /// Words that suggest the student may be in danger: the support message first.
+    Crisis,
+    /// A greeting, thanks or a request for help.
+    Social(Social),
+    /// Anything else: the model answers.
+    Open,
+}
+
+/// Whole messages that ask to move on (normalised), after optional lead-ins.
+const CONTINUE: &[&str] = &[
+    "next",
+    "continue",
+    "next section",
+    "next one",
+    "next topic",
+    "lets continue",
+    "let s continue",
+    "let us continue",
+    "go on",
+    "move on",
+    "lets move on",
+    "let s move on",
+    "keep going",
+    "carry on",
+    "i m ready",
+    "im ready",
+    "ready",
+    "siguiente",
+    "siguiente seccion",
+    "siguiente tema",
+    "continuar",
+    "continua",
+    "continuemos",
+    "sigamos",
+    "seguimos",
+    "seguir",
+    "adelante",
+    "avanzar",
+    "avancemos",
+    "estoy listo",
+    "estoy lista",
+    "listo",
+    "lista",
+    "pasemos a la siguiente seccion",
+    "pasemos a la siguiente",
+    "vamos a la siguiente seccion",
+];
+
+/// Lead-ins and endings that do not change a continue request (normalised words).
+const FILLER: &[&str] = &[
+    "ok", "okay", "yes", "yeah", "sure", "great", "good", "thanks", "please", "now", "si", "vale",
+    "bien", "bueno", "gracias", "porfa", "por", "favor", "the", "la", "to", "a",
+];
+
+/// Quick-reply openings that move on ("Continue: Sleep and rest").
+const CONTINUE_CHIPS: &[&str] = &["continue", "continuar", "next", "siguiente"];
+
+/// Phrases that ask to go somewhere (normalised), followed by a section.
+const GO_VERBS: &[&str] = &[
+    "go to",
+    "go back to",
+    "back to",
+    "take me to",
+    "jump to",
+    "skip to",
+    "switch to",
+    "lets talk about",
+    "let s talk about",
+    "let s do",
+    "lets do",
+    "i want to learn about",
+    "open",
+    "ir a",
+    "vamos a",
+    "volver a",
+    "volvamos a",
+    "pasar a",
+    "pasemos a",
+    "hablemos de",
+    "quiero ver",
+    "llevame a",
+];
+
+/// Phrases that ask for a review of progress (normalised).
+const REVIEW: &[&str] = &[
+    "what have we covered",
+    "what did we cover",
+    "what have i covered",
+    "what have i learned",
+    "what have i learnt",
+    "my progress",
+    "show progress",
+    "show my progress",
+    "how am i doing",
+    "how far am i",
+    "review",
+    "recap",
+    "summary",
+    "summarise",
+    "summarize",
+    "que hemos visto",
+    "que he aprendido",
+    "que llevo",
+    "mi progreso",
+    "como voy",
+    "resumen",
+    "resume",
+    "repaso",
+    "repasar",
+    "repasemos",
+];
+
+/// Words that name a form (normalised).
+const FORM_WORDS: &[&str] = &[
+    "self check",
+    "self assessment",
+    "check in",
+    "questionnaire",
+    "the form",
+    "a form",
+    "quiz me",
+    "test myself",
+    "autoevaluacion",
+    "cuestionario",
+    "formulario",
+    "el test",
+];
+
+/// Phrases that suggest a student may be in danger (normalised; `*` ends a prefix).
+const CRISIS: &[&str] = &[
+    "kill myself",
+    "killing myself",
+    "suicid*",
+    "end my life",
+    "want to die",
+    "wanna die",
+    "hurt myself",
+    "harm myself",
+    "self harm",
+    "cutting myself",
+    "no reason to live",
+    "matarme",
+    "quitarme la vida",
+    "quiero morir*",
+    "hacerme dano",
+    "autolesion*",
+    "no quiero vivir",
+];
+
+/// The longest message, in words, still read as a navigation request.
+const SHORT: usize = 9;
+
+/// The longest message, in words, still read as a request for help with the app.
+const HELP_WORDS: usize = 4;
+
+/// Strips filler words from both ends.
+fn core_words(normalized: &str) -> String {
+    let mut list = words(normalized);
+    while list.first().is_some_and(|w| FILLER.contains(w)) {
+        list.remove(0);
+    }
+    while list.last().is_some_and(|w| FILLER.contains(w)) {
+        list.pop();
+    }
+    list.join(" ")
+}
+
+fn is_continue(normalized: &str) -> bool {
+    let core = core_words(normalized);
+    if CONTINUE.contains(&core.as_str()) {
+        return true;
+    }
+    // A quick reply such as "Continue: Sleep and rest".
+    CONTINUE_CHIPS
+        .iter()
+        .any(|chip| normalized.starts_with(&format!("{chip} ")) && words(normalized).len() <= SHORT)
+        && !normalized.contains(" about ")
+        && !normalized.contains(" sobre ")
+}
+
+/// The section a message names: "section 3" / "sección 3", or its whole title.
+fn named_section(module: &ModuleManifest, normalized: &str) -> Option<String> {
+    let sections = module.sections();
+    let list = words(normalized);
+    for (i, word) in list.iter().enumerate() {
+        if matches!(*word, "section" | "seccion" | "part" | "parte") {
+            if let Some(n) = list.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
+                if let Some(at) = n.checked_sub(1).and_then(|i| sections.get(i)) {
+                    return Some(at.section.id.clone());
+                }
+            }
+        }
+    }
+    sections
+        .iter()
+        .filter(|s| has_phrase(normalized, &normalize(&s.section.title)))
+        .max_by_key(|s| s.section.title.len())
+        .map(|s| s.section.id.clone())
+}
+
+/// Reads what `text` asks of `module`.
+pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
+    let normalized = normalize(text);
+    let short = words(&normalized).len() <= SHORT;
+    let list = words(&normalized);
+    if CRISIS
+        .iter()
+        .filter_map(|p| Keyword::parse(p))
+        .any(|k| k.occurs_in(&list))
+    {
+        return Intent::Crisis;
+    }
+    if is_continue(&normalized) {
+        return Intent::Continue;
+    }
+    if short {
+        let asks_to_go = GO_VERBS
+            .iter()
+            .any(|v| normalized.starts_with(v) || has_phrase(&normalized, v));
+        if let Some(section) = named_section(module, &normalized) {
+            let whole_title = module
+                .section(&section)
+                .is_some_and(|s| normalize(&s.section.title) == core_words(&normalized));
+            if asks_to_go
+                || whole_title
+                || normalized.starts_with("section")
+                || normalized.starts_with("seccion")
+            {
+                return Intent::GoTo(section);
+            }
+        }
+        if REVIEW.iter().any(|p| has_phrase(&normalized, p)) {
+            return Intent::Review;
+        }
+        if FORM_WORDS.iter().any(|p| has_phrase(&normalized, p)) {
+            return Intent::Form;
+        }
+    }
+    match social_of(&normalized) {
+        // "can you help me calm down before exams?" is a question for the module.
+        Some(Social::Help) if words(&normalized).len() > HELP_WORDS => Intent::Open,
+        Some(social) => Intent::Social(social),
+        None => Intent::Open,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_packs::module::testing::module;
+
+    fn intent(text: &str) -> Intent {
+        read_intent(&module(), text)
+    }
+
+    #[test]
+    fn moving_on_is_read_in_either_language_and_from_the_quick_reply() {
+        for text in [
+            "next",
+            "Continue.",
+            "ok, next please",
+            "Siguiente",
+            "sigamos",
+            "Continue: Your thoughts",
+            "Continuar: Tu plan",
+        ] {
+            assert_eq!(intent(text), Intent::Continue, "{text}");
+        }
+        assert_eq!(
+            intent("what comes next after the exam when my heart races?"),
+            Intent::Open
+        );
+    }
+
+    #[test]
+    fn a_section_is_reached_by_number_or_title() {
+        assert_eq!(intent("go to section 3"), Intent::GoTo("plan".into()));
+        assert_eq!(intent("sección 2"), Intent::GoTo("mind".into()));
+        assert_eq!(
+            intent("let's talk about your plan"),
+            Intent::GoTo("plan".into())
+        );
+        assert_eq!(intent("Your thoughts"), Intent::GoTo("mind".into()));
+        assert_eq!(intent("go to section 9"), Intent::Open);
+    }
+
+    #[test]
+    fn reviews_and_forms_are_asked_for_briefly() {
+        assert_eq!(intent("What have we covered?"), Intent::Review);
+        assert_eq!(intent("¿cómo voy?"), Intent::Review);
+        assert_eq!(intent("can I do the self-check?"), Intent::Form);
+        assert_eq!(intent("quiero el cuestionario"), Intent::Form);
+    }
+
+    #[test]
+    fn danger_comes_first() {
+        assert_eq!(intent("next. honestly I want to die"), Intent::Crisis);
+        assert_eq!(intent("a veces pienso en quitarme la vida"), Intent::Crisis);
+    }
+
+    #[test]
+    fn greetings_are_social_and_questions_are_open() {
+        assert_eq!(intent("hello!"), Intent::Social(Social::Greeting));
+        assert_eq!(intent("gracias"), Intent::Social(Social::Thanks));
+        assert_eq!(intent("help"), Intent::Social(Social::Help));
+        assert_eq!(
+            intent("can you help me calm down before my exams?"),
+            Intent::Open
+        );
+        assert_eq!(intent("why do I freeze in exams?"), Intent::Open);
+    }
+}

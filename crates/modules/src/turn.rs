@@ -1,0 +1,1270 @@
+//! One turn of a guided module. Code first: the student's act (a message, a form, a
+//! section picked) updates the progress — topics covered by keywords and form answers,
+//! a section completed by moving on — and decides the reply's kind. Navigation, reviews,
+//! forms offered, greetings and the support message are written by code from the pack;
+//! an open message or a submitted form goes to the model under this turn's grammar, its
+//! reply is read leniently and checked, and unusable words are replaced by the notes the
+//! message is about. Last, the app writes progress, module state and milestones over
+//! whatever the model said.
+
+use super::contract::{
+    BlockType, Emotion, Form, Milestone, ModuleReply, NextStep, ResponseType, TextBlock,
+    MAX_SUGGESTIONS,
+};
+use super::error::ModuleError;
+use super::fallback::{read_any_reply, ReadAs};
+use super::forms::{check_answers, form_topics, SubmittedForm};
+use super::grammar::{model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS};
+use super::keywords::topics_in;
+use super::offline;
+use super::pack::{FormTemplate, ModuleManifest, Topic};
+use super::progress::{ModuleProgress, ProgressChange};
+use super::prompt::{module_request, user_message, Passage, PROMPT_LABELS};
+use super::reading::{read_intent, Intent};
+use super::replies;
+use super::rules::Repair;
+use lantern_core::language::Language;
+use lantern_core::llm::{
+    BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
+};
+use lantern_core::text::checked_stream::CheckedStream;
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::social::Social;
+use lantern_core::text::support::{DropReason, Filtered, ReplyFilter};
+use lantern_core::text::terms::term_keys;
+use lantern_core::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
+use lantern_core::turn::{answer_turn, LoopTurn, ReplyOrigin};
+#[cfg(test)]
+use lantern_core::Coded;
+use lantern_core::ErrorCode;
+use serde_json::{Map, Value};
+
+/// Longest message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+
+/// What the student did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StudentAct {
+    /// Wrote a message.
+    Say(String),
+    /// Submitted a form: its id and answers by field id.
+    Form {
+        /// The form's id.
+        form_id: String,
+        /// Answers by field id.
+        answers: Map<String, Value>,
+    },
+    /// Picked a section in the section list.
+    GoTo(String),
+}
+
+/// Everything a turn needs, loaded.
+#[derive(Debug, Clone)]
+pub struct ModuleTurnInput {
+    /// The module.
+    pub module: ModuleManifest,
+    /// The student's progress before the turn.
+    pub progress: ModuleProgress,
+    /// The session's language.
+    pub language: Language,
+    /// What the student did.
+    pub act: StudentAct,
+    /// Earlier messages (student's words, the module's first block), oldest first.
+    pub history: Vec<ChatMessage>,
+    /// Passages retrieval found for the message (`module_content`).
+    pub passages: Vec<Passage>,
+    /// Ids of the forms the student already sent in this session.
+    pub forms_sent: Vec<String>,
+    /// Forms the session's replies showed (the model's own among them), newest first.
+    pub forms_shown: Vec<Form>,
+    /// The texts of the session's earlier replies, which no model sentence may repeat.
+    pub said: Vec<String>,
+}
+
+/// The reply's kind, decided by code.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// Show the current section (after moving on from `completed`, or going there).
+    Enter {
+        /// The section just completed.
+        completed: Option<String>,
+    },
+    /// The last section was completed.
+    Finished,
+    /// Review progress.
+    Review,
+    /// Offer the section's form.
+    OfferForm,
+    /// Answer a greeting, thanks or a request for help.
+    Social(Social),
+    /// The support message.
+    Crisis,
+    /// The model answers the message or the form.
+    Answer,
+}
+
+/// A turn with everything decided before the model.
+#[derive(Debug, Clone)]
+pub struct PreparedModuleTurn {
+    /// The module.
+    pub module: ModuleManifest,
+    /// The session's language.
+    pub language: Language,
+    /// What the reply is.
+    pub plan: Plan,
+    /// The progress after the turn.
+    pub progress: ModuleProgress,
+    /// What the turn changed.
+    pub change: ProgressChange,
+    /// The student's turn as stored and shown (a form becomes its answers in words).
+    pub student_text: String,
+    /// The form submitted, checked.
+    pub submitted: Option<SubmittedForm>,
+    /// Topics the message is about (keywords, form answers, retrieval).
+    pub focus: Vec<String>,
+    /// The model's request and schema, for [`Plan::Answer`].
+    pub request: Option<(LlmRequest, Value)>,
+    /// Ids of the forms sent in this session, this turn's included.
+    pub forms_sent: Vec<String>,
+    /// The shared reply filter the model's sentences pass: supported by the notes or
+    /// the student's words, no run or label of the prompt, nothing said before.
+    pub filter: ReplyFilter,
+}
+
+/// What a turn produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModuleTurnOutcome {
+    /// The reply, with the app's progress.
+    pub reply: ModuleReply,
+    /// Who wrote its words: `None` when code decided the reply without a model.
+    pub origin: Option<ReplyOrigin>,
+    /// How the model's text read as RESPONSE_SCHEMA, whenever the model returned text
+    /// (also when its words were then found unusable).
+    pub model_read: Option<ModelRead>,
+    /// The model's blocks and suggestions dropped for their words.
+    pub dropped: Vec<Repair>,
+    /// Why the guide answered after the model was asked.
+    pub failure: Option<String>,
+}
+
+/// How the model's text read as a RESPONSE_SCHEMA reply, before its words were judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelRead {
+    /// As a schema object, the legacy form, a cut-off object or plain Markdown.
+    pub read_as: ReadAs,
+    /// What the schema checks dropped or changed.
+    pub repairs: Vec<Repair>,
+}
+
+impl ModelRead {
+    /// Whether the reply was a schema object that needed no repair.
+    pub fn is_valid_without_repair(&self) -> bool {
+        self.read_as == ReadAs::Schema && self.repairs.is_empty()
+    }
+}
+
+/// A message trimmed, or why it cannot be one.
+pub fn clean_message(message: &str) -> Result<String, ModuleError> {
+    lantern_core::text::input::clean_or(
+        message,
+        MAX_MESSAGE_CHARS,
+        || ModuleError::MessageEmpty,
+        ModuleError::MessageTooLong,
+    )
+}
+
+/// The reply that opens a new session: the first section.
+pub fn opening_reply(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    language: Language,
+) -> ModuleReply {
+    let mut reply = offline::section_opening(module, progress, language, None);
+    attach_section_form(module, progress, &[], &mut reply);
+    stamp_progress(module, progress, &ProgressChange::default(), &mut reply);
+    reply
+}
+
+/// Adds the current section's form when it has one the student has not sent yet.
+fn attach_section_form(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    sent: &[String],
+    reply: &mut ModuleReply,
+) {
+    let form = offline::current_section(module, progress)
+        .and_then(|s| s.section.form.clone())
+        .filter(|id| !sent.contains(id))
+        .and_then(|id| module.form(&id));
+    if let Some(form) = form {
+        reply.content.forms = vec![form.to_form()];
+    }
+}
+
+/// Decides the turn: progress, plan, and the model's request when it answers.
+pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn, ModuleError> {
+    let ModuleTurnInput {
+        module,
+        mut progress,
+        language,
+        act,
+        history,
+        passages,
+        mut forms_sent,
+        forms_shown,
+        said: said_before,
+    } = input;
+    let mut change = ProgressChange::default();
+    let mut submitted = None;
+    let mut focus: Vec<String> = Vec::new();
+    // A check-in asked of a module without forms: the model may write a short one.
+    let mut model_form = false;
+    let (plan, student_text) = match act {
+        StudentAct::Say(text) => {
+            let text = clean_message(&text)?;
+            let found = topics_in(&module, &text);
+            change.newly_covered = progress.cover(&module, &found);
+            focus = found;
+            let plan = match read_intent(&module, &text) {
+                Intent::Crisis => Plan::Crisis,
+                Intent::Continue => {
+                    let from = progress.current_section.clone();
+                    let newly = progress.complete_current(&module);
+                    change.newly_covered.extend(newly);
+                    change.moved = true;
+                    if progress.finished && progress.current_section == from {
+                        Plan::Finished
+                    } else {
+                        Plan::Enter {
+                            completed: Some(from),
+                        }
+                    }
+                }
+                Intent::GoTo(section) => {
+                    change.moved = progress.current_section != section;
+                    progress.go_to(&module, &section);
+                    Plan::Enter { completed: None }
+                }
+                Intent::Review => Plan::Review,
+                Intent::Form if module.forms.is_empty() => {
+                    model_form = true;
+                    Plan::Answer
+                }
+                Intent::Form => Plan::OfferForm,
+                Intent::Social(kind) => Plan::Social(kind),
+                Intent::Open => Plan::Answer,
+            };
+            (plan, text)
+        }
+        StudentAct::Form { form_id, answers } => {
+            // The pack's form, else one a reply of this session showed (the model's).
+            let form = match module.form(&form_id) {
+                Some(form) => form.clone(),
+                None => forms_shown
+                    .iter()
+                    .find(|f| f.id == form_id)
+                    .map(FormTemplate::from_form)
+                    .ok_or_else(|| ModuleError::FormNotFound(form_id.clone()))?,
+            };
+            let checked = check_answers(&form, &answers)?;
+            let mut found = form_topics(&module, &form, &checked);
+            if found.is_empty() {
+                found = topics_in(&module, &checked.as_message());
+            }
+            change.newly_covered = progress.cover(&module, &found);
+            focus = found;
+            let text = checked.as_message();
+            forms_sent.push(checked.form_id.clone());
+            submitted = Some(checked);
+            (Plan::Answer, text)
+        }
+        StudentAct::GoTo(section) => {
+            if !progress.go_to(&module, &section) {
+                return Err(ModuleError::SectionNotFound(section));
+            }
+            change.moved = true;
+            let title = module
+                .section(&section)
+                .map(|s| s.section.title.clone())
+                .unwrap_or(section);
+            (Plan::Enter { completed: None }, title)
+        }
+    };
+    change.milestone = progress.reach_milestones(&module);
+    for p in &passages {
+        if module.topic(&p.source_id).is_some() && !focus.contains(&p.source_id) {
+            focus.push(p.source_id.clone());
+        }
+    }
+    let request = (plan == Plan::Answer).then(|| {
+        let section = offline::current_section(&module, &progress);
+        let mut notes: Vec<Passage> = focus
+            .iter()
+            .filter_map(|id| module.topic(id))
+            .map(|t| Passage {
+                source_id: t.id.clone(),
+                title: t.title.clone(),
+                text: t.notes.clone(),
+            })
+            .collect();
+        if notes.is_empty() {
+            if let Some(s) = &section {
+                notes.extend(s.section.topics.iter().take(2).map(|t| Passage {
+                    source_id: t.id.clone(),
+                    title: t.title.clone(),
+                    text: t.notes.clone(),
+                }));
+            }
+        }
+        let user = user_message(&module, &progress, section.as_ref(), &notes, &student_text);
+        // The prompt without the notes' bodies or the student's words: what a reply must
+        // not copy.
+        let bare: Vec<Passage> = notes
+            .iter()
+            .map(|n| Passage {
+                text: String::new(),
+                ..n.clone()
+            })
+            .collect();
+        let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
+        let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
+        material.extend(passages.iter().map(|p| p.text.clone()));
+        if let Some(s) = &section {
+            material.push(s.section.title.clone());
+            material.push(s.section.intro.clone());
+            material.extend(s.section.topics.iter().map(|t| t.notes.clone()));
+        }
+        let material_refs: Vec<&str> = material.iter().map(String::as_str).collect();
+        let said: Vec<&str> = history
+            .iter()
+            .filter(|m| m.role == ChatRole::Assistant)
+            .map(|m| m.content.as_str())
+            .chain(said_before.iter().map(String::as_str))
+            .collect();
+        let menu = GrammarMenu {
+            media: section
+                .map(|s| offline::section_media(&module, &s))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| (m.kind, m.src))
+                .collect(),
+            form: model_form,
+        };
+        let request = module_request(&module, language, &history, user, MODEL_MAX_TOKENS);
+        let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
+            .with_instructions(&[request.system.as_str(), scaffold.as_str()])
+            .with_labels(PROMPT_LABELS)
+            .with_said(&said);
+        (request, model_schema(&menu), filter)
+    });
+    let (request, filter) = match request {
+        Some((request, schema, filter)) => (Some((request, schema)), filter),
+        None => (None, ReplyFilter::default()),
+    };
+    Ok(PreparedModuleTurn {
+        module,
+        language,
+        plan,
+        progress,
+        change,
+        student_text,
+        submitted,
+        focus,
+        request,
+        forms_sent,
+        filter,
+    })
+}
+
+/// The words of an answer (the model's, checked, or the guide's).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Words {
+    /// The reply before the app's progress.
+    pub reply: ModuleReply,
+    /// The model's blocks and suggestions dropped for their words.
+    pub dropped: Vec<Repair>,
+}
+
+/// The model's part of an answer: asks under the turn's grammar and remembers how its
+/// text read, whatever the words turn out to be.
+struct ModelAsk<'p> {
+    prepared: &'p PreparedModuleTurn,
+    read: std::sync::Mutex<Option<ModelRead>>,
+}
+
+/// Whether a block's words can be shown in `language`.
+fn usable_words(text: &str, language: Language) -> bool {
+    is_readable(text) && detect_language(text).is_none_or(|l| l == language)
+}
+
+/// A block's text with only the sentences (a list: the lines) the filter keeps, and
+/// the ones it dropped with why.
+fn filter_block(
+    filter: &mut ReplyFilter,
+    block: &TextBlock,
+) -> (String, Vec<(String, DropReason)>) {
+    if block.kind == BlockType::List {
+        let mut lines = Vec::new();
+        let mut dropped = Vec::new();
+        for line in block.content.lines().filter(|l| !l.trim().is_empty()) {
+            let item = line.trim_start_matches(['-', '*', ' ']).trim();
+            let mut done = filter.filter(item);
+            // An item of several sentences whose last one stops short ("… later. Glance
+            // at the tim") was cut off; a one-line item needs no full stop.
+            if item.contains(FINISHED) {
+                drop_unfinished_last(&mut done);
+            }
+            if done.kept.is_empty() {
+                dropped.extend(done.dropped);
+            } else {
+                lines.push(format!("- {}", done.text()));
+            }
+        }
+        return (lines.join("\n"), dropped);
+    }
+    let mut done = filter.filter(&block.content);
+    drop_unfinished_last(&mut done);
+    (done.text(), done.dropped)
+}
+
+/// Drops the last kept sentence when the model did not finish it ("Glance at the tim",
+/// "write them,"): it was cut off.
+fn drop_unfinished_last(done: &mut Filtered) {
+    if let Some(last) = done.kept.last() {
+        let end = last
+            .trim_end()
+            .trim_end_matches(['"', '”', '»', ')', '\'', '’']);
+        if !end.ends_with(FINISHED) {
+            let cut = done.kept.pop().unwrap_or_default();
+            done.dropped.push((cut, DropReason::Fragment));
+        }
+    }
+}
+
+/// How a finished sentence ends (before any closing quote or bracket).
+const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
+
+/// Keeps the model's blocks and suggestions whose words are usable.
+fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
+    let language = prepared.language;
+    let student = normalize(&prepared.student_text);
+    let mut filter = prepared.filter.clone();
+    let mut kept = Vec::new();
+    for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
+        .into_iter()
+        .enumerate()
+    {
+        let looping = repeats_itself(&block.content);
+        if !matches!(block.kind, BlockType::List | BlockType::Heading) {
+            block.content = tidy_reply(&block.content);
+        }
+        let said_before = kept
+            .iter()
+            .any(|k: &TextBlock| normalize(&k.content) == normalize(&block.content));
+        // Every sentence of a text block passes the shared filter; a list keeps the
+        // lines that pass. A heading is the block's label, not a claim.
+        let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
+        let false_claim = claims_progress && prepared.change.milestone.is_none();
+        if block.kind != BlockType::Heading && !looping && !false_claim {
+            let (text, dropped) = filter_block(&mut filter, &block);
+            let emptied = text.is_empty() && !dropped.is_empty();
+            for (sentence, why) in dropped {
+                words.dropped.push(Repair {
+                    path: format!("content.text_blocks[{i}]"),
+                    reason: format!(
+                        "{}: {:?}",
+                        why.check(),
+                        sentence.chars().take(80).collect::<String>()
+                    ),
+                });
+            }
+            if emptied {
+                // Every sentence was dropped, each logged with its check.
+                continue;
+            }
+            block.content = text;
+        }
+        let reason = if looping {
+            Some("repeats itself")
+        } else if said_before {
+            Some("says an earlier block again")
+        } else if block.content.is_empty() || !usable_words(&block.content, language) {
+            Some("unreadable or in another language")
+        } else if normalize(&block.content) == student {
+            Some("repeats the student's message")
+        } else if false_claim {
+            Some("claims progress the app did not count")
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => words.dropped.push(Repair {
+                path: format!("content.text_blocks[{i}]"),
+                reason: format!(
+                    "{reason}: {:?}",
+                    block.content.chars().take(80).collect::<String>()
+                ),
+            }),
+            None => kept.push(block),
+        }
+    }
+    if kept.iter().all(|b| b.kind == BlockType::Heading) {
+        let why: Vec<String> = words
+            .dropped
+            .iter()
+            .map(|r| format!("{} {}", r.path, r.reason))
+            .collect();
+        return Err(ModuleError::BrokenReply(format!(
+            "no usable text block ({})",
+            why.join("; ")
+        )));
+    }
+    words.reply.content.text_blocks = kept;
+    if let Some(step) = &mut words.reply.content.next_step {
+        step.suggestions.retain(|s| {
+            usable_words(s, language) && one_request(s) && !offers_covered_topic(s, prepared)
+        });
+        step.suggestions.truncate(MODEL_SUGGESTIONS);
+        step.prompt = step.prompt.take().filter(|p| {
+            usable_words(p, language) && one_short_question(p) && asks_afresh(&filter, p)
+        });
+    }
+    if words.reply.meta.response_type == ResponseType::Error {
+        words.reply.meta.response_type = ResponseType::Conversational;
+    }
+    Ok(words)
+}
+
+/// Most words of the model's closing question.
+const MAX_PROMPT_WORDS: usize = 16;
+
+/// Whether the model's closing prompt is one short question ("When does it happen
+/// most?"): one question mark, at the end — not a list of them, nor a question with the
+/// student's answer after it.
+fn one_short_question(prompt: &str) -> bool {
+    let prompt = prompt.trim();
+    prompt.matches('?').count() == 1
+        && prompt.ends_with('?')
+        && prompt.split_whitespace().count() <= MAX_PROMPT_WORDS
+}
+
+/// Whether a quick reply is one request: a phrase, or one question ending with its
+/// question mark ("What is the exam stress? What is the main reason" is two, cut off).
+fn one_request(chip: &str) -> bool {
+    let chip = chip.trim();
+    match chip.matches('?').count() {
+        0 => true,
+        1 => chip.ends_with('?'),
+        _ => false,
+    }
+}
+
+/// Whether a question copies nothing of the prompt, the student or the conversation
+/// (a question may bring words the notes do not have).
+fn asks_afresh(filter: &ReplyFilter, question: &str) -> bool {
+    matches!(
+        filter.check(question),
+        Ok(()) | Err(DropReason::Unsupported(_) | DropReason::SaysNothing)
+    )
+}
+
+/// Whether a quick reply the model wrote offers a topic the student already covered
+/// (every word of its title, or one of its keywords, and nothing of an open topic).
+fn offers_covered_topic(chip: &str, prepared: &PreparedModuleTurn) -> bool {
+    let chip_keys = term_keys(chip);
+    let names = |t: &Topic| {
+        let title = term_keys(&t.title);
+        let keyword = t
+            .keywords
+            .en
+            .iter()
+            .chain(&t.keywords.es)
+            .any(|k| !term_keys(k).is_empty() && term_keys(k).is_subset(&chip_keys));
+        keyword || (!title.is_empty() && title.is_subset(&chip_keys))
+    };
+    let (covered, open): (Vec<&Topic>, Vec<&Topic>) = prepared
+        .module
+        .topics()
+        .partition(|t| prepared.progress.covered.contains(&t.id));
+    covered.into_iter().any(names) && !open.into_iter().any(names)
+}
+
+/// Whether the reply's first block is a paragraph: `None` until its `"content"` string
+/// starts in `raw`, then whether its `"type"` said `paragraph`.
+fn first_block_is_paragraph(raw: &str) -> Option<bool> {
+    let text_value = raw.match_indices("\"content\"").find(|(at, key)| {
+        raw[at + key.len()..]
+            .trim_start()
+            .strip_prefix(':')
+            .is_some_and(|rest| rest.trim_start().starts_with('"'))
+    });
+    let (at, _) = text_value?;
+    let block = &raw[raw[..at].rfind('{').unwrap_or(0)..at];
+    let compact: String = block.split_whitespace().collect();
+    Some(compact.contains("\"type\":\"paragraph\""))
+}
+
+impl LoopTurn for ModelAsk<'_> {
+    type Reply = Words;
+    type Error = ModuleError;
+
+    fn ask<'a>(
+        &'a self,
+        llm: &'a dyn Llm,
+        on_text: DeltaSink<'a>,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Words, ModuleError>> {
+        Box::pin(async move {
+            let prepared = self.prepared;
+            let Some((request, schema)) = &prepared.request else {
+                return Err(ModuleError::BrokenReply("nothing to ask".into()));
+            };
+            // Only the first block streams, and only a paragraph: its sentences the
+            // filter keeps are the start of the saved reply.
+            let mut stream =
+                CheckedStream::new("content", prepared.filter.clone()).holding(|s| s.contains('%'));
+            let mut raw = String::new();
+            // Decided once, when the first block's text starts (not on every delta).
+            let mut paragraph = None;
+            let mut forward = |delta: &str| {
+                raw.push_str(delta);
+                if paragraph.is_none() {
+                    paragraph = first_block_is_paragraph(&raw);
+                    if paragraph == Some(false) {
+                        stream.stop();
+                    }
+                }
+                let text = stream.push(delta);
+                if !text.is_empty() {
+                    on_text(&text);
+                }
+            };
+            let answered = llm
+                .complete_json(request, schema, &mut forward, cancel)
+                .await;
+            // A reply cut off at the token cap keeps its finished blocks.
+            let text = match answered {
+                Ok(text) => text,
+                Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
+                Err(e) => return Err(e.into()),
+            };
+            let read = read_any_reply(&text, &prepared.module.media);
+            if let Ok(mut seen) = self.read.lock() {
+                *seen = Some(ModelRead {
+                    read_as: read.read_as,
+                    repairs: read.checked.repairs,
+                });
+            }
+            check_words(
+                Words {
+                    reply: read.checked.reply,
+                    dropped: Vec::new(),
+                },
+                prepared,
+            )
+        })
+    }
+
+    fn offline(&self) -> Result<Words, ModuleError> {
+        let p = self.prepared;
+        let lead = p
+            .submitted
+            .as_ref()
+            .map(|_| replies::form_thanks(p.language));
+        Ok(Words {
+            reply: offline::notes_answer(&p.module, &p.progress, p.language, &p.focus, lead),
+            dropped: Vec::new(),
+        })
+    }
+
+    fn is_broken_reply(&self, code: ErrorCode) -> bool {
+        matches!(
+            code,
+            ErrorCode::ModuleReplyUnusable
+                | ErrorCode::ModelOutputInvalid
+                | ErrorCode::ModelGrammarFailed
+        )
+    }
+}
+
+/// The reply code writes for a plan that needs no model.
+fn code_reply(prepared: &PreparedModuleTurn) -> ModuleReply {
+    let (module, progress, language) = (&prepared.module, &prepared.progress, prepared.language);
+    match &prepared.plan {
+        Plan::Enter { completed } => {
+            offline::section_opening(module, progress, language, completed.as_deref())
+        }
+        Plan::Finished => offline::finished(module, language),
+        Plan::Review => offline::review(module, progress, language),
+        Plan::OfferForm => offline::offer_form(module, progress, language),
+        Plan::Social(kind) => offline::social(module, progress, language, *kind),
+        Plan::Crisis => offline::crisis(module, progress, language),
+        Plan::Answer => offline::notes_answer(module, progress, language, &prepared.focus, None),
+    }
+}
+
+/// Whether the reply already celebrates `milestone` in a success block.
+fn celebrates(reply: &ModuleReply, milestone: Milestone) -> bool {
+    let number = milestone.percent().to_string();
+    reply
+        .content
+        .text_blocks
+        .iter()
+        .any(|b| b.kind == BlockType::Success && b.content.contains(&number))
+}
+
+/// Writes the app's progress, module state and milestone over the reply.
+pub fn stamp_progress(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    change: &ProgressChange,
+    reply: &mut ModuleReply,
+) {
+    if change.milestone.is_some() {
+        reply.meta.emotion = Some(Emotion::Celebratory);
+    }
+    reply.meta.progress = Some(progress.reply_progress(module, change));
+    reply.meta.module_state = Some(progress.module_state(module));
+}
+
+/// Adds the milestone's success block when the reply does not celebrate it.
+fn celebrate(reply: &mut ModuleReply, prepared: &PreparedModuleTurn) {
+    let (Some(milestone), language) = (prepared.change.milestone, prepared.language) else {
+        return;
+    };
+    let covered: Vec<String> = prepared
+        .progress
+        .covered
+        .iter()
+        .filter_map(|id| prepared.module.topic(id))
+        .map(|t| t.title.clone())
+        .collect();
+    if celebrates(reply, milestone) {
+        return;
+    }
+    let at = usize::from(
+        reply
+            .content
+            .text_blocks
+            .first()
+            .is_some_and(|b| b.kind == BlockType::Heading),
+    );
+    reply.content.text_blocks.insert(
+        at.min(reply.content.text_blocks.len()),
+        TextBlock::new(
+            BlockType::Success,
+            replies::milestone_block(language, milestone, &covered),
+        ),
+    );
+}
+
+/// The model's suggestions followed by the app's navigation, without repeats.
+fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
+    let code = offline::suggestions(&prepared.module, &prepared.progress, prepared.language);
+    let step = reply
+        .content
+        .next_step
+        .get_or_insert_with(NextStep::default);
+    let navigation = code.last().cloned();
+    let mut merged: Vec<String> = step
+        .suggestions
+        .iter()
+        .take(MAX_SUGGESTIONS - 1)
+        .cloned()
+        .collect();
+    for chip in code.into_iter().rev().skip(1).rev().chain(navigation) {
+        if merged.len() < MAX_SUGGESTIONS
+            && !merged.iter().any(|m| normalize(m) == normalize(&chip))
+        {
+            merged.push(chip);
+        }
+    }
+    step.suggestions = merged;
+    step.can_skip = true;
+    if step.prompt.is_none() {
+        step.prompt = Some(replies::open_prompt(prepared.language));
+    }
+}
+
+/// Runs the turn: code's reply, or the model's under the turn's grammar with the
+/// guide's when it is missing, crashes or writes unusable words; then the app's
+/// progress, milestone and module state.
+pub async fn run_module_turn(
+    prepared: &PreparedModuleTurn,
+    llm: Option<&dyn Llm>,
+    on_text: DeltaSink<'_>,
+    cancel: &CancelFlag,
+) -> Result<ModuleTurnOutcome, ModuleError> {
+    let (mut reply, origin, model_read, dropped, failure) = if prepared.plan == Plan::Answer {
+        let ask = ModelAsk {
+            prepared,
+            read: std::sync::Mutex::new(None),
+        };
+        let answered = answer_turn(&ask, llm, on_text, cancel).await?;
+        let model_read = ask.read.into_inner().ok().flatten();
+        (
+            answered.reply.reply,
+            Some(answered.origin),
+            model_read,
+            answered.reply.dropped,
+            answered.failure,
+        )
+    } else {
+        (code_reply(prepared), None, None, Vec::new(), None)
+    };
+    if prepared.plan == Plan::Answer {
+        merge_suggestions(prepared, &mut reply);
+    }
+    if matches!(prepared.plan, Plan::Enter { .. }) {
+        attach_section_form(
+            &prepared.module,
+            &prepared.progress,
+            &prepared.forms_sent,
+            &mut reply,
+        );
+    }
+    celebrate(&mut reply, prepared);
+    stamp_progress(
+        &prepared.module,
+        &prepared.progress,
+        &prepared.change,
+        &mut reply,
+    );
+    Ok(ModuleTurnOutcome {
+        reply,
+        origin,
+        model_read,
+        dropped,
+        failure,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_core::llm::ScriptedLlm;
+    use lantern_packs::module::testing::module;
+    use serde_json::json;
+
+    fn input(progress: ModuleProgress, act: StudentAct) -> ModuleTurnInput {
+        ModuleTurnInput {
+            module: module(),
+            progress,
+            language: Language::En,
+            act,
+            history: Vec::new(),
+            passages: Vec::new(),
+            forms_sent: Vec::new(),
+            forms_shown: Vec::new(),
+            said: Vec::new(),
+        }
+    }
+
+    fn say(text: &str) -> StudentAct {
+        StudentAct::Say(text.into())
+    }
+
+    async fn run(prepared: &PreparedModuleTurn, llm: Option<&ScriptedLlm>) -> ModuleTurnOutcome {
+        let llm = llm.map(|l| l as &dyn Llm);
+        run_module_turn(prepared, llm, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap()
+    }
+
+    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
+
+    #[tokio::test]
+    async fn the_apps_progress_overwrites_the_models() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.newly_covered, ["heart"]);
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert!(out.model_read.unwrap().is_valid_without_repair());
+        assert!(out.dropped.is_empty(), "{:?}", out.dropped);
+        let progress = out.reply.meta.progress.unwrap();
+        assert_eq!(progress.percentage, 16.0);
+        assert_eq!(progress.newly_covered, ["Racing heart"]);
+        let chips = out.reply.content.next_step.unwrap().suggestions;
+        assert_eq!(chips.first().map(String::as_str), Some("Before tests"));
+        assert_eq!(
+            chips.last().map(String::as_str),
+            Some("Continue: Your thoughts")
+        );
+    }
+
+    #[test]
+    fn a_closing_prompt_is_one_short_question() {
+        assert!(one_short_question("When does it happen most?"));
+        assert!(!one_short_question(
+            "What is the exam stress? What is the main reason for stress? How can I manage it?"
+        ));
+        assert!(!one_short_question(
+            "How is stress showing up for you? Signs I notice: headaches."
+        ));
+        assert!(one_request("Breathing tips") && one_request("What helps at night?"));
+        assert!(!one_request(
+            "What is the exam stress? What is the main reason"
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_quick_reply_offering_a_covered_topic_is_dropped() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let reply = MODEL_REPLY.replace(
+            r#"["Before tests","At night"]"#,
+            r#"["More about a racing heart","Breathing tips"]"#,
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(reply)]))).await;
+        let chips = out.reply.content.next_step.unwrap().suggestions;
+        assert!(
+            !chips.iter().any(|c| c.contains("racing heart")),
+            "{chips:?}"
+        );
+        assert_eq!(chips.first().map(String::as_str), Some("Breathing tips"));
+    }
+
+    #[tokio::test]
+    async fn what_streams_is_the_start_of_the_saved_reply() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let reply = MODEL_REPLY
+            .replace(
+                r#"{"content":"A racing heart"#,
+                r#"{"type":"paragraph","content":"A racing heart"#,
+            )
+            .replace(
+                r#"calms the body.","type":"paragraph"}"#,
+                r#"calms the body. Hearts were studied on Mars in 1850."}"#,
+            );
+        let llm = ScriptedLlm::new([Ok(reply)]);
+        let mut streamed = String::new();
+        let out = run_module_turn(
+            &prepared,
+            Some(&llm),
+            &mut |t| streamed.push_str(t),
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+        let saved = &out.reply.content.text_blocks[0].content;
+        assert_eq!(
+            streamed.trim_end(),
+            "A racing heart is adrenaline at work. Slow breathing calms the body."
+        );
+        assert!(saved.starts_with(streamed.trim_end()), "{saved}");
+        assert!(!saved.contains("Mars"));
+    }
+
+    #[tokio::test]
+    async fn the_grammar_offers_only_the_sections_own_media() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("why does this happen?"),
+        ))
+        .unwrap();
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        run(&prepared, Some(&llm)).await;
+        let schema = llm.schemas().remove(0);
+        let media = &schema["properties"]["content"]["properties"]["media"]["items"]["anyOf"][0];
+        assert_eq!(
+            media["properties"]["src"]["enum"],
+            json!(["media/curve.svg"])
+        );
+        assert!(schema["properties"]["meta"]["properties"]
+            .get("progress")
+            .is_none());
+    }
+
+    #[tokio::test]
+    async fn a_milestone_gets_a_success_block_once() {
+        let m = module();
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            say("my heart races and I can't breathe"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.milestone, Some(Milestone::Quarter));
+        let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        let success: Vec<_> = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Success)
+            .collect();
+        assert_eq!(success.len(), 1);
+        assert!(success[0].content.contains("25 %"));
+        assert_eq!(out.reply.meta.emotion, Some(Emotion::Celebratory));
+        let again = prepare_module_turn(input(
+            prepared.progress.clone(),
+            say("I still feel my heart pounding"),
+        ))
+        .unwrap();
+        assert_eq!(again.change.milestone, None);
+    }
+
+    #[tokio::test]
+    async fn a_success_block_claiming_progress_off_milestone_is_dropped() {
+        let reply = r#"{"content":{"text_blocks":[{"content":"You reached 50% already!","type":"success"},{"content":"Slow breathing calms the body.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("tell me something"),
+        ))
+        .unwrap();
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(reply.to_string())]))).await;
+        assert!(out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .all(|b| b.kind != BlockType::Success));
+        assert_eq!(out.dropped.len(), 1);
+    }
+
+    #[tokio::test]
+    async fn the_prompts_scaffolding_and_unsupported_claims_never_reach_the_student() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"A racing heart is adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        let shown: Vec<&str> = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .map(|b| b.content.as_str())
+            .collect();
+        assert_eq!(
+            shown.join(" "),
+            "A racing heart is adrenaline at work.",
+            "{:?}",
+            out.dropped
+        );
+        assert_eq!(out.dropped.len(), 3, "{:?}", out.dropped);
+        let cut = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(cut.to_string())]))).await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "A racing heart is adrenaline at work."
+        );
+        let cut_item = r#"{"content":{"text_blocks":[{"content":"- A racing heart is adrenaline at work. Slow breathing calms the","type":"list"}]},"meta":{"response_type":"conversational"}}"#;
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(cut_item.to_string())])),
+        )
+        .await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content, "- A racing heart is adrenaline at work.",
+            "{:?}",
+            out.dropped
+        );
+    }
+
+    #[tokio::test]
+    async fn unusable_words_or_a_crash_get_the_notes_instead() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("I worry all the time"),
+        ))
+        .unwrap();
+        let gibberish = r#"{"content":{"text_blocks":[{"content":"3.3.3.3.3.3.3.3","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        for scripted in [
+            Ok(gibberish.to_string()),
+            Err(LlmError::Crashed("abort".into())),
+        ] {
+            let out = run(&prepared, Some(&ScriptedLlm::new([scripted]))).await;
+            assert!(out.origin.unwrap().is_fallback());
+            assert!(out
+                .reply
+                .content
+                .text_blocks
+                .iter()
+                .any(|b| b.content.contains("Worry repeats")));
+        }
+        let out = run(&prepared, None).await;
+        assert_eq!(out.origin, Some(ReplyOrigin::Offline));
+    }
+
+    #[tokio::test]
+    async fn navigation_never_asks_the_model_and_opens_the_next_section() {
+        let prepared =
+            prepare_module_turn(input(ModuleProgress::start(&module()), say("next"))).unwrap();
+        assert_eq!(
+            prepared.plan,
+            Plan::Enter {
+                completed: Some("body".into())
+            }
+        );
+        let llm = ScriptedLlm::new([]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert!(llm.requests().is_empty());
+        assert_eq!(out.origin, None);
+        let heading = out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .find(|b| b.kind == BlockType::Heading);
+        assert_eq!(heading.unwrap().content, "Your thoughts");
+        assert_eq!(
+            out.reply.meta.progress.as_ref().unwrap().milestone,
+            Some(Milestone::Quarter)
+        );
+        assert_eq!(out.reply.meta.module_state.unwrap().sections_completed, 1);
+        assert_eq!(out.reply.meta.progress.unwrap().percentage, 33.0);
+    }
+
+    #[tokio::test]
+    async fn a_form_is_a_structured_turn_and_is_not_offered_again() {
+        let m = module();
+        let opening = opening_reply(&m, &ModuleProgress::start(&m), Language::En);
+        assert_eq!(opening.content.forms[0].id, "check_in");
+        let answers = json!({"signs": ["worry"], "sleep_hours": 6})
+            .as_object()
+            .unwrap()
+            .clone();
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            StudentAct::Form {
+                form_id: "check_in".into(),
+                answers,
+            },
+        ))
+        .unwrap();
+        assert_eq!(prepared.change.newly_covered, ["worry", "sleep"]);
+        assert!(prepared.student_text.contains("Hours of sleep: 6"));
+        let mut back = input(prepared.progress.clone(), StudentAct::GoTo("body".into()));
+        back.forms_sent = prepared.forms_sent.clone();
+        let out = run(&prepare_module_turn(back).unwrap(), None).await;
+        assert!(out.reply.content.forms.is_empty());
+    }
+
+    #[tokio::test]
+    async fn bad_input_is_refused_with_a_code() {
+        let m = module();
+        let empty = prepare_module_turn(input(ModuleProgress::start(&m), say("   "))).unwrap_err();
+        assert_eq!(empty.code(), ErrorCode::ModuleMessageEmpty);
+        let nowhere = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            StudentAct::GoTo("x".into()),
+        ))
+        .unwrap_err();
+        assert_eq!(nowhere.code(), ErrorCode::ModuleSectionNotFound);
+        let form = StudentAct::Form {
+            form_id: "nope".into(),
+            answers: Map::new(),
+        };
+        assert_eq!(
+            prepare_module_turn(input(ModuleProgress::start(&m), form))
+                .unwrap_err()
+                .code(),
+            ErrorCode::ModuleFormNotFound
+        );
+    }
+
+    #[tokio::test]
+    async fn the_support_message_comes_before_anything_else() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("I want to die"),
+        ))
+        .unwrap();
+        let out = run(&prepared, None).await;
+        assert_eq!(out.reply.content.text_blocks[0].kind, BlockType::Warning);
+    }
+
+    /// A model that writes `text` and then hits the token cap.
+    struct CutOff(&'static str);
+
+    impl Llm for CutOff {
+        fn complete_json<'a>(
+            &'a self,
+            _request: &'a LlmRequest,
+            _schema: &'a serde_json::Value,
+            on_delta: DeltaSink<'a>,
+            _cancel: &'a CancelFlag,
+        ) -> BoxFuture<'a, Result<String, LlmError>> {
+            Box::pin(async move {
+                on_delta(self.0);
+                Err(LlmError::BadOutput("the answer hit the cap".into()))
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_reply_cut_off_at_the_cap_keeps_its_finished_blocks() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("tell me something"),
+        ))
+        .unwrap();
+        let cut = CutOff(
+            r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work.","type":"paragraph"},{"content":"Try to wri"#,
+        );
+        let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
+        assert!(out.reply.content.text_blocks[0]
+            .content
+            .starts_with("A racing heart"));
+    }
+
+    #[tokio::test]
+    async fn a_module_without_forms_lets_the_model_write_a_checked_one() {
+        let mut m = module();
+        m.forms.clear();
+        for section in m.phases.iter_mut().flat_map(|p| &mut p.sections) {
+            section.form = None;
+        }
+        let mut asked = input(ModuleProgress::start(&m), say("can I do a self-check?"));
+        asked.module = m;
+        let prepared = prepare_module_turn(asked).unwrap();
+        assert_eq!(prepared.plan, Plan::Answer);
+        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a check-in.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
+        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert!(llm.schemas()[0]["properties"]["content"]["properties"]["forms"].is_object());
+        let form = &out.reply.content.forms[0];
+        assert_eq!(
+            form.fields.len(),
+            1,
+            "the choice field without options is dropped"
+        );
+        assert_eq!(out.model_read.unwrap().repairs.len(), 1);
+        let mut sent = input(
+            prepared.progress.clone(),
+            StudentAct::Form {
+                form_id: "check".into(),
+                answers: serde_json::from_value(json!({"level": "lot"})).unwrap(),
+            },
+        );
+        sent.module = prepared.module.clone();
+        sent.forms_shown = out.reply.content.forms.clone();
+        let answered = prepare_module_turn(sent).unwrap();
+        assert_eq!(answered.plan, Plan::Answer);
+        assert!(
+            answered.student_text.contains("A lot"),
+            "{}",
+            answered.student_text
+        );
+    }
+}

@@ -1,0 +1,441 @@
+//! Questions with known answers, made from authored sentences (issue #33 items 3–4):
+//! a **cloze** blanks one fact of a sentence of the unit's anchor or notes ("Angles on a
+//! straight line add up to ___." → `180°`), and a **true or false** states one of the
+//! unit's misconceptions (false) or an anchor sentence (true). The sentence is the
+//! pack's, so the answer is right by construction; the checker grades the student's
+//! reply against it.
+
+use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
+use crate::course::Unit;
+use lantern_core::answers::AnswerKind;
+use lantern_core::language::Language;
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::notes::{plain, quotable, text_sentences};
+use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
+use lantern_core::text::tidy::sentences;
+
+/// The blank shown in place of the answer.
+pub const BLANK: &str = "___";
+/// Fewest words in a sentence worth blanking.
+const MIN_CLOZE_WORDS: usize = 5;
+/// Most words in a sentence worth blanking.
+const MAX_CLOZE_WORDS: usize = 32;
+
+/// A sentence with one fact blanked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cloze {
+    /// The sentence as authored.
+    pub sentence: String,
+    /// The sentence with [`BLANK`] in place of the answer.
+    pub blanked: String,
+    /// The words blanked, as written.
+    pub answer: String,
+    /// How the answer is compared.
+    pub kind: AnswerKind,
+}
+
+/// Whether a sentence can be a question: a statement of a sensible length, with no
+/// formula cut in half by a blank.
+fn usable(sentence: &str) -> bool {
+    let words = sentence.split_whitespace().count();
+    (MIN_CLOZE_WORDS..=MAX_CLOZE_WORDS).contains(&words)
+        && !sentence.trim_end().ends_with(['?', ':'])
+        && !sentence.contains('|')
+        && !sentence.trim_start().starts_with(['#', '-', '*', '>'])
+}
+
+/// The number in `word` with its unit sign ("180°", "50%", "2,5"), if it is one.
+fn number_with_unit(word: &str) -> Option<String> {
+    let w = word.trim_matches(|c: char| matches!(c, ',' | '.' | ';' | '(' | ')' | '*' | '"'));
+    let digits = w.trim_end_matches(['°', '%']);
+    (!digits.is_empty()
+        && digits.chars().any(|c| c.is_ascii_digit())
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ','))
+    .then(|| w.to_string())
+}
+
+/// Blanks `answer`'s first whole-word occurrence in `sentence`.
+fn blank_out(sentence: &str, answer: &str) -> Option<String> {
+    let mut from = 0;
+    while let Some(at) = sentence[from..].find(answer) {
+        let start = from + at;
+        let end = start + answer.len();
+        let before = sentence[..start].chars().next_back();
+        let after = sentence[end..].chars().next();
+        let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        if boundary(before) && boundary(after) {
+            return Some(format!("{}{BLANK}{}", &sentence[..start], &sentence[end..]));
+        }
+        from = end;
+    }
+    None
+}
+
+/// The words of `sentence` that name the unit's key ideas, as written in the sentence:
+/// its tags' words first (the specific ideas), then its title's (the topic), longest
+/// first within each.
+fn key_words<'s>(sentence: &'s str, unit: &Unit) -> Vec<&'s str> {
+    let title = term_keys(&unit.title);
+    let mut tags = std::collections::BTreeSet::new();
+    for tag in &unit.tags {
+        tags.extend(term_keys(&tag.replace(['_', '-'], " ")));
+    }
+    let words: Vec<&str> = sentence
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().count() >= 4)
+        .collect();
+    let matching = |keys: &std::collections::BTreeSet<String>,
+                    exclude: Option<&std::collections::BTreeSet<String>>| {
+        let mut found: Vec<&'s str> = words
+            .iter()
+            .copied()
+            .filter(|w| {
+                content_terms(w)
+                    .first()
+                    .is_some_and(|t| t.in_keys(keys) && exclude.is_none_or(|x| !t.in_keys(x)))
+            })
+            .collect();
+        found.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+        found
+    };
+    let mut out = matching(&tags, Some(&title));
+    for w in matching(&title, None) {
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The longest content word of `sentence` (6+ letters), the blank of last resort.
+fn longest_content_word(sentence: &str) -> Option<&str> {
+    sentence
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().count() >= 6 && w.chars().all(char::is_alphabetic))
+        .filter(|w| !content_terms(w).is_empty())
+        .max_by_key(|w| w.chars().count())
+}
+
+/// A cloze of `sentence`: a number when it has one, else a key word of the unit, else
+/// its longest content word.
+pub fn cloze_of(sentence: &str, unit: &Unit) -> Option<Cloze> {
+    let sentence = sentence.trim();
+    if !usable(sentence) {
+        return None;
+    }
+    let number = sentence.split_whitespace().find_map(number_with_unit);
+    let (answer, kind) = match number {
+        Some(n) => (n, AnswerKind::Number),
+        None => {
+            let word = key_words(sentence, unit)
+                .into_iter()
+                .find(|w| {
+                    // Blanking the sentence's first word reads as a riddle.
+                    !sentence.starts_with(w)
+                })
+                .or_else(|| longest_content_word(sentence))?;
+            (word.to_string(), AnswerKind::Text)
+        }
+    };
+    let blanked = blank_out(sentence, &answer)?;
+    Some(Cloze {
+        sentence: sentence.to_string(),
+        blanked,
+        answer,
+        kind,
+    })
+}
+
+/// Every cloze the unit's anchor and `passages` (its notes) give, anchor first.
+pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
+    let mut out: Vec<Cloze> = Vec::new();
+    let texts = std::iter::once(unit.anchor.as_str()).chain(passages.iter().copied());
+    for text in texts {
+        // Paragraph by paragraph (a heading, a list item or a quote ends a sentence),
+        // without the Markdown emphasis a blank would sit inside; only whole sentences
+        // (a capital or a digit first, not a parenthesis).
+        for s in text_sentences(text).iter().filter(|s| quotable(s)) {
+            let s = plain(s);
+            let whole = s
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '¿' || c == '¡');
+            if !whole {
+                continue;
+            }
+            if let Some(c) = cloze_of(&s, unit) {
+                if !out
+                    .iter()
+                    .any(|o| normalize(&o.sentence) == normalize(&c.sentence))
+                {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The instruction of a cloze card.
+pub fn cloze_prompt(language: Language) -> &'static str {
+    match language {
+        Language::En => "Fill in the gap.",
+        Language::Es => "Completa el espacio en blanco.",
+    }
+}
+
+/// A cloze as a drill: the blanked sentence, its answer and the sentence as the
+/// explanation shown after grading.
+pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedDrill {
+    GeneratedDrill {
+        prompt: cloze_prompt(language).to_string(),
+        question_latex: cloze.blanked.clone(),
+        key: DrillKey {
+            unit_id: unit.id.clone(),
+            answer: cloze.answer.clone(),
+            kind: Some(cloze.kind),
+            simplified: false,
+            source: DrillSource::Cloze,
+            template_id: None,
+            verified: true,
+            mistakes: Vec::new(),
+            explanation: Some(cloze.sentence.clone()),
+            choices: vec![],
+        },
+    }
+}
+
+/// The statement a misconception's text makes, without the "Thinks …" framing a pack
+/// may use ("Thinks heavier objects fall faster." → "Heavier objects fall faster.").
+pub fn misconception_claim(text: &str) -> String {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    let prefixes = [
+        "thinks that ",
+        "thinks ",
+        "believes that ",
+        "believes ",
+        "assumes that ",
+        "assumes ",
+        "cree que ",
+        "piensa que ",
+        "supone que ",
+    ];
+    let rest = prefixes
+        .iter()
+        .find(|p| lower.starts_with(*p))
+        .map_or(t, |p| &t[p.len()..]);
+    let mut chars = rest.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+/// The anchor sentence that corrects a misconception: the one sharing most content
+/// terms with it (at least two), if any.
+pub fn correction_of(unit: &Unit, misconception: &str) -> Option<String> {
+    let keys: std::collections::BTreeSet<String> = fact_terms(misconception)
+        .into_iter()
+        .filter(|t| !t.is_number)
+        .flat_map(|t| t.keys)
+        .collect();
+    sentences(&unit.anchor)
+        .into_iter()
+        .map(|s| {
+            let shared = fact_terms(s)
+                .iter()
+                .filter(|t| !t.is_number && t.in_keys(&keys))
+                .count();
+            (shared, s)
+        })
+        .filter(|(shared, _)| *shared >= 2)
+        .max_by_key(|(shared, _)| *shared)
+        .map(|(_, s)| s.to_string())
+}
+
+/// The instruction of a true-or-false card.
+pub fn true_false_prompt(language: Language) -> &'static str {
+    match language {
+        Language::En => "True or false?",
+        Language::Es => "¿Verdadero o falso?",
+    }
+}
+
+fn truth_words(value: bool, language: Language) -> (&'static str, &'static str) {
+    match (value, language) {
+        (true, Language::En) => ("true", "false"),
+        (false, Language::En) => ("false", "true"),
+        (true, Language::Es) => ("verdadero", "falso"),
+        (false, Language::Es) => ("falso", "verdadero"),
+    }
+}
+
+/// A true-or-false drill on one of the unit's misconceptions (`index`): the statement is
+/// false; answering "true" reveals the misconception's tag. `None` when the
+/// misconception's statement is a formula step only (that is a "right step?" drill).
+pub fn misconception_true_false(
+    unit: &Unit,
+    index: usize,
+    language: Language,
+) -> Option<GeneratedDrill> {
+    let m = unit.misconceptions.get(index)?;
+    let claim = misconception_claim(&m.text);
+    if claim.split_whitespace().count() < 3 || claim.contains('$') {
+        return None;
+    }
+    let (right, wrong) = truth_words(false, language);
+    let mistakes = (!m.tag.is_empty())
+        .then(|| ForeseenMistake {
+            answer: wrong.to_string(),
+            tag: m.tag.clone(),
+        })
+        .into_iter()
+        .collect();
+    Some(true_false(
+        unit,
+        claim,
+        right,
+        mistakes,
+        correction_of(unit, &m.text),
+        language,
+    ))
+}
+
+/// A true-or-false drill stating `statement`, whose answer is `answer`.
+fn true_false(
+    unit: &Unit,
+    statement: String,
+    answer: &str,
+    mistakes: Vec<ForeseenMistake>,
+    explanation: Option<String>,
+    language: Language,
+) -> GeneratedDrill {
+    GeneratedDrill {
+        prompt: true_false_prompt(language).to_string(),
+        question_latex: statement,
+        key: DrillKey {
+            unit_id: unit.id.clone(),
+            answer: answer.to_string(),
+            kind: Some(AnswerKind::Text),
+            simplified: false,
+            source: DrillSource::TrueFalse,
+            template_id: None,
+            verified: true,
+            mistakes,
+            explanation,
+            choices: vec![],
+        },
+    }
+}
+
+/// A true-or-false drill on an anchor sentence (true).
+pub fn anchor_true_false(unit: &Unit, sentence: &str, language: Language) -> GeneratedDrill {
+    let (right, _) = truth_words(true, language);
+    let sentence = sentence.trim().to_string();
+    true_false(
+        unit,
+        sentence.clone(),
+        right,
+        Vec::new(),
+        Some(sentence),
+        language,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::course::Misconception;
+
+    fn unit() -> Unit {
+        Unit {
+            id: "GEO-00".into(),
+            title: "Angles on a line and around a point".into(),
+            anchor: "Angles on a straight line add up to 180°. Angles around a point add up \
+                     to 360°. Vertically opposite angles are equal."
+                .into(),
+            tags: vec!["vertically_opposite".into()],
+            misconceptions: vec![
+                Misconception {
+                    tag: "line_is_360".into(),
+                    text: "Thinks angles on a straight line add up to 360°.".into(),
+                },
+                Misconception {
+                    tag: "step".into(),
+                    text: "Writes $x + 5 = 12$ as $x = 17$.".into(),
+                },
+            ],
+            content: vec![],
+            drills: vec![],
+        }
+    }
+
+    #[test]
+    fn a_number_is_blanked_first() {
+        let c = cloze_of("Angles on a straight line add up to 180°.", &unit()).unwrap();
+        assert_eq!(c.blanked, "Angles on a straight line add up to ___.");
+        assert_eq!(c.answer, "180°");
+        assert_eq!(c.kind, AnswerKind::Number);
+    }
+
+    #[test]
+    fn without_a_number_a_key_word_of_the_unit_is_blanked() {
+        let c = cloze_of("Vertically opposite angles are always equal.", &unit()).unwrap();
+        assert_eq!(c.answer, "opposite");
+        assert_eq!(c.blanked, "Vertically ___ angles are always equal.");
+    }
+
+    #[test]
+    fn headings_questions_and_short_lines_are_not_blanked() {
+        let u = unit();
+        assert!(cloze_of("## Angles", &u).is_none());
+        assert!(cloze_of("What is an angle made of?", &u).is_none());
+        assert!(cloze_of("Angles add.", &u).is_none());
+    }
+
+    #[test]
+    fn notes_give_plain_clozes_line_by_line() {
+        let u = unit();
+        let notes = "## Angles\nA **reflex angle** is bigger than 180°.\n> a quote line with words";
+        let all = clozes(&u, &[notes]);
+        assert!(
+            all.iter()
+                .any(|c| c.blanked == "A reflex angle is bigger than ___."),
+            "{all:?}"
+        );
+        assert!(all
+            .iter()
+            .all(|c| !c.blanked.contains('*') && !c.sentence.starts_with('>')));
+    }
+
+    #[test]
+    fn every_anchor_sentence_gives_a_cloze_once() {
+        let u = unit();
+        let all = clozes(&u, &["Angles on a straight line add up to 180°."]);
+        assert_eq!(all.len(), 3);
+    }
+
+    #[test]
+    fn a_misconception_is_a_false_statement() {
+        let d = misconception_true_false(&unit(), 0, Language::En).unwrap();
+        assert_eq!(
+            d.question_latex,
+            "Angles on a straight line add up to 360°."
+        );
+        assert_eq!(d.key.answer, "false");
+        assert_eq!(d.key.mistakes[0].answer, "true");
+        assert_eq!(d.key.mistakes[0].tag, "line_is_360");
+        assert_eq!(
+            d.key.explanation.as_deref(),
+            Some("Angles on a straight line add up to 180°.")
+        );
+        assert!(misconception_true_false(&unit(), 1, Language::En).is_none());
+        let es = misconception_true_false(&unit(), 0, Language::Es).unwrap();
+        assert_eq!(es.key.answer, "falso");
+    }
+}

@@ -1,0 +1,110 @@
+//! Topic keywords and how a student's words cover topics: case- and accent-insensitive,
+//! whole words, `*` at the end for a word prefix, phrases as consecutive words.
+
+use super::ModuleManifest;
+use lantern_core::text::normalize::normalize;
+
+/// One keyword, normalised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keyword {
+    words: Vec<String>,
+    prefix: bool,
+}
+
+impl Keyword {
+    /// Reads a keyword as written in a pack; `None` when it has nothing to match.
+    pub fn parse(written: &str) -> Option<Self> {
+        let trimmed = written.trim();
+        let (body, prefix) = match trimmed.strip_suffix('*') {
+            Some(body) => (body, true),
+            None => (trimmed, false),
+        };
+        let words: Vec<String> = normalize(body)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect();
+        (!words.is_empty()).then_some(Self { words, prefix })
+    }
+
+    /// Whether the keyword occurs in `words` (a normalised text split on spaces).
+    pub fn occurs_in(&self, words: &[&str]) -> bool {
+        let n = self.words.len();
+        if words.len() < n {
+            return false;
+        }
+        (0..=words.len() - n).any(|start| {
+            self.words.iter().enumerate().all(|(i, expected)| {
+                let word = words[start + i];
+                if self.prefix && i == n - 1 {
+                    word.starts_with(expected.as_str())
+                } else {
+                    word == expected
+                }
+            })
+        })
+    }
+}
+
+/// Ids of the topics of `module` whose keywords (English or Spanish) occur in `text`,
+/// in module order.
+pub fn topics_in(module: &ModuleManifest, text: &str) -> Vec<String> {
+    let normalized = normalize(text);
+    let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    module
+        .topics()
+        .filter(|topic| {
+            topic
+                .keywords
+                .all()
+                .filter_map(Keyword::parse)
+                .any(|k| k.occurs_in(&words))
+        })
+        .map(|topic| topic.id.clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module::testing::module;
+
+    #[test]
+    fn matching_ignores_case_accents_and_punctuation() {
+        let m = module();
+        assert_eq!(topics_in(&m, "My HEART RACES!"), ["heart"]);
+        assert_eq!(topics_in(&m, "tengo el CORAZON acelerado"), ["heart"]);
+        assert_eq!(
+            topics_in(&m, "No puedo dormir por la preocupación"),
+            ["worry", "sleep"]
+        );
+    }
+
+    #[test]
+    fn words_match_whole_and_star_matches_a_prefix() {
+        let m = module();
+        assert!(topics_in(&m, "I feel sleepy").is_empty());
+        assert_eq!(topics_in(&m, "I slept badly"), ["sleep"]);
+        assert_eq!(topics_in(&m, "breathing helps, I breathe out"), ["breath"]);
+    }
+
+    #[test]
+    fn phrases_need_their_words_in_order() {
+        let m = module();
+        assert_eq!(topics_in(&m, "in the exam my mind goes blank"), ["blank"]);
+        assert!(topics_in(&m, "blank goes mind").is_empty());
+        assert!(topics_in(&m, "").is_empty());
+    }
+
+    #[test]
+    fn keywords_parse_with_and_without_a_star() {
+        assert_eq!(Keyword::parse("  "), None);
+        assert_eq!(Keyword::parse("*"), None);
+        assert!(Keyword::parse("Respiración*")
+            .unwrap()
+            .occurs_in(&["respiracion", "lenta"]));
+    }
+}

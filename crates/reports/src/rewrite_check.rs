@@ -1,0 +1,211 @@
+//! What a rewrite of one section must keep before it is proposed: the language asked
+//! for ("translate the summary to Spanish": every sentence in Spanish, none left in
+//! English), and the section's facts — every number of the old text is still there,
+//! unless the student asked for a shorter text.
+
+use super::error::ReportError;
+use super::focus::wants_shorter;
+use lantern_core::language::Language;
+use lantern_core::text::tidy::{detect_language, sentences};
+use regex::Regex;
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+/// Fewest words a sentence needs for its language to be judged.
+const MIN_JUDGED_WORDS: usize = 4;
+
+static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:to|into|in)\s+spanish\b|\b(?:al|en)\s+(?:espa[ñn]ol|castellano)\b")
+        .expect("valid regex")
+});
+
+static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:to|into|in)\s+english\b|\b(?:al|en)\s+ingl[eé]s\b").expect("valid regex")
+});
+
+/// What the student's request asks a rewrite to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RewriteAsk {
+    /// The language asked for, when the request names one.
+    pub language: Option<Language>,
+    /// Whether every number must stay (not for a shorter text).
+    pub keep_numbers: bool,
+}
+
+/// What `message` asks of a rewrite.
+pub fn rewrite_ask(message: &str) -> RewriteAsk {
+    let language = if TO_SPANISH.is_match(message) {
+        Some(Language::Es)
+    } else if TO_ENGLISH.is_match(message) {
+        Some(Language::En)
+    } else {
+        None
+    };
+    RewriteAsk {
+        language,
+        keep_numbers: !wants_shorter(message),
+    }
+}
+
+/// Most of a translation's words that may be copied from the text it translates (names
+/// are not counted; cognates spelt alike are).
+const MAX_COPIED_SHARE: f64 = 0.25;
+
+/// The words a translation left as they were: `new`'s lowercase words of four letters
+/// or more that `old` also has, and how many such words `new` has.
+fn copied_words(old: &str, new: &str) -> (Vec<String>, usize) {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.chars().count() >= 4 && w.chars().next().is_some_and(char::is_lowercase))
+            .map(str::to_string)
+            .collect()
+    };
+    let source: BTreeSet<String> = words(old).into_iter().collect();
+    let new_words = words(new);
+    let copied = new_words
+        .iter()
+        .filter(|w| source.contains(*w))
+        .cloned()
+        .collect();
+    (copied, new_words.len())
+}
+
+/// The numbers of a text, digits only ("7,2" and "7.2" are both "7" and "2").
+fn numbers(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// What a rewrite failed to keep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RewriteProblem {
+    /// A sentence is not in the language asked for (that language, the sentence).
+    Language(Language, String),
+    /// Numbers of the old text are missing.
+    NumbersLost(Vec<String>),
+}
+
+impl RewriteProblem {
+    /// The refusal the model reads.
+    pub fn for_model(&self) -> ReportError {
+        ReportError::ArgumentsInvalid(match self {
+            Self::Language(target, sentence) => format!(
+                "every sentence must be in {}; “{sentence}” is not",
+                language_name(*target, Language::En)
+            ),
+            Self::NumbersLost(lost) => {
+                format!(
+                    "keep every number of the text; {} is missing",
+                    lost.join(", ")
+                )
+            }
+        })
+    }
+
+    /// Why no change was made, for the student in `language`.
+    pub fn words(&self, language: Language) -> String {
+        match (self, language) {
+            (Self::Language(target, _), Language::En) => {
+                format!("part of it was not in {}", language_name(*target, language))
+            }
+            (Self::Language(target, _), Language::Es) => {
+                format!(
+                    "una parte no estaba en {}",
+                    language_name(*target, language)
+                )
+            }
+            (Self::NumbersLost(lost), Language::En) => format!("it lost {}", lost.join(", ")),
+            (Self::NumbersLost(lost), Language::Es) => format!("perdía {}", lost.join(", ")),
+        }
+    }
+}
+
+/// A language's name in `in_language`.
+fn language_name(language: Language, in_language: Language) -> &'static str {
+    match (language, in_language) {
+        (Language::En, Language::En) => "English",
+        (Language::Es, Language::En) => "Spanish",
+        (Language::En, Language::Es) => "inglés",
+        (Language::Es, Language::Es) => "español",
+    }
+}
+
+/// Whether `new`, the rewrite of `old`, keeps what `ask` asks: its sentences in the
+/// language asked (else in `old`'s language) and, when asked, every number of `old`.
+pub fn check_rewrite(old: &str, new: &str, ask: &RewriteAsk) -> Result<(), RewriteProblem> {
+    let source = detect_language(old);
+    if let Some(target) = ask.language.filter(|t| source.is_some_and(|s| s != *t)) {
+        let (copied, total) = copied_words(old, new);
+        if total > 0 && copied.len() as f64 > MAX_COPIED_SHARE * total as f64 {
+            return Err(RewriteProblem::Language(target, copied.join(" ")));
+        }
+    }
+    if let Some(target) = ask.language.or(source) {
+        let other = sentences(new).into_iter().find(|s| {
+            s.split_whitespace().count() >= MIN_JUDGED_WORDS
+                && detect_language(s).is_some_and(|l| l != target)
+        });
+        if let Some(sentence) = other {
+            return Err(RewriteProblem::Language(target, sentence.to_string()));
+        }
+    }
+    let lost = lost_numbers(old, new);
+    if ask.keep_numbers && !lost.is_empty() {
+        return Err(RewriteProblem::NumbersLost(lost));
+    }
+    Ok(())
+}
+
+/// The numbers of `old` that `new` no longer has.
+pub fn lost_numbers(old: &str, new: &str) -> Vec<String> {
+    numbers(old).difference(&numbers(new)).cloned().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUMMARY: &str = "The property was inspected on 3 March. Overall condition is fair.";
+
+    #[test]
+    fn the_language_asked_for_is_read_from_the_request() {
+        assert_eq!(
+            rewrite_ask("translate the summary to Spanish").language,
+            Some(Language::Es)
+        );
+        assert_eq!(
+            rewrite_ask("traduce la introducción al inglés").language,
+            Some(Language::En)
+        );
+        assert_eq!(rewrite_ask("make it sound professional").language, None);
+        assert!(!rewrite_ask("make it shorter").keep_numbers);
+    }
+
+    #[test]
+    fn a_translation_that_leaves_english_is_refused() {
+        let ask = rewrite_ask("translate the summary to Spanish");
+        let half = "La propiedad fue inspeccionada el 3 de marzo. Overall condition is fair and the roof is sound.";
+        assert!(check_rewrite(SUMMARY, half, &ask).is_err());
+        let whole = "La propiedad fue inspeccionada el 3 de marzo. El estado general de la casa es aceptable.";
+        assert!(check_rewrite(SUMMARY, whole, &ask).is_ok());
+    }
+
+    #[test]
+    fn a_translation_that_copies_the_source_words_is_refused() {
+        let old = "El martes visitamos el río con la clase de ciencias. Tomamos muestras en tres puntos del cauce.";
+        let ask = rewrite_ask("traduce la introducción al inglés");
+        let mixed = "The martes visitamos the río with the class of ciencias. Tomamos muestras in three points of the cauce.";
+        assert!(check_rewrite(old, mixed, &ask).is_err());
+        let english = "On Tuesday we visited the river with the science class. We took samples at three points along the riverbed.";
+        assert!(check_rewrite(old, english, &ask).is_ok());
+    }
+
+    #[test]
+    fn a_rewrite_that_drops_a_number_is_refused_unless_shorter_was_asked() {
+        let new = "The property was inspected in March and its overall condition is fair.";
+        assert!(check_rewrite(SUMMARY, new, &rewrite_ask("make it professional")).is_err());
+        assert!(check_rewrite(SUMMARY, new, &rewrite_ask("make it shorter")).is_ok());
+    }
+}

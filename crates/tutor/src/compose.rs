@@ -1,0 +1,647 @@
+//! The authored part of a turn (issue #33): everything the tutor shows that the app
+//! writes from the course — the verdict on the student's answer or claim, the passage
+//! that answers their question (with its source), the sentence that names the unit
+//! asked about and the prerequisite it needs, the card, and a question whose answer is
+//! known. The model only adds an explanation between the opening and the closing, and
+//! only sentences the reply filter keeps ([`super::phrase`]).
+
+use super::contract::TutorAction;
+use super::course::TutorCourse;
+use super::drill::{DrillKey, DrillSource, GeneratedDrill};
+use super::exam::PracticeQuestion;
+use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
+use super::message::{ClientEvent, ExamResult, TutorCard};
+use super::passage::{best_passage, Material, SourcePassage};
+use super::plan::TurnPlan;
+use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
+use super::practice::{check_question, practice_drill, PracticeInput};
+use lantern_core::language::Language;
+use lantern_core::retrieval::Tier;
+use lantern_core::text::tidy::sentences;
+use std::collections::BTreeMap;
+
+/// What the student's answer or claim was judged to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgedAnswer {
+    /// The unit it is about.
+    pub unit_id: String,
+    /// The verdict and why.
+    pub judgement: Judgement,
+    /// Whether it answered the tutor's question (graded evidence, like a drill), not a
+    /// claim of the student's own.
+    pub answered_question: bool,
+}
+
+/// The authored turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skeleton {
+    /// The move.
+    pub action: TutorAction,
+    /// The unit tutored.
+    pub unit_id: String,
+    /// Shown first: the verdict, or the lead-in to a card.
+    pub opening: String,
+    /// Shown last: the prerequisite note and the question.
+    pub closing: String,
+    /// The card.
+    pub card: Option<TutorCard>,
+    /// The key of the question asked (in the closing or on the drill card).
+    pub drill_key: Option<DrillKey>,
+    /// The material the reply rests on.
+    pub passage: Option<SourcePassage>,
+    /// The verdict on what the student typed.
+    pub judged: Option<JudgedAnswer>,
+    /// Whether the model is asked to explain the passage.
+    pub asks_model: bool,
+}
+
+/// A question of the revisit list the student chose, as the exam service sees it now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RevisitAsk {
+    /// The question's unit.
+    pub unit_id: String,
+    /// The question.
+    pub question_id: String,
+    /// Its tier.
+    pub tier: Tier,
+    /// Whether it can be attempted now.
+    pub open: bool,
+}
+
+/// What composing a turn looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct ComposeInput<'a> {
+    /// The course.
+    pub course: &'a TutorCourse,
+    /// The policy.
+    pub policy: &'a TutorPolicy,
+    /// The plan.
+    pub plan: &'a TurnPlan,
+    /// The button pressed, if any.
+    pub event: &'a ClientEvent,
+    /// What the student typed.
+    pub message: &'a str,
+    /// The reply's language.
+    pub language: Language,
+    /// The unit the message is about, when mapping is sure.
+    pub asked: Option<&'a str>,
+    /// Material of the focus and asked units retrieved this turn.
+    pub material: &'a [Material],
+    /// Exam questions that can be attempted now.
+    pub attemptable: &'a [String],
+    /// The key of the tutor's last question, still unanswered.
+    pub pending: Option<&'a DrillKey>,
+    /// The key of the drill a button refers to (stuck, continue).
+    pub drill: Option<&'a DrillKey>,
+    /// The tutor's recent words, so questions are not repeated.
+    pub recent: &'a [String],
+    /// The student's confusion tags on the focus unit.
+    pub confusion: &'a BTreeMap<String, u32>,
+    /// Exam questions of lower tiers on the focus unit, to practise.
+    pub practice: &'a [PracticeQuestion],
+    /// The revisit-list question the student chose ("Try again"), when it is still on
+    /// the list.
+    pub revisit: Option<&'a RevisitAsk>,
+    /// Varies choices reproducibly.
+    pub seed: u64,
+}
+
+fn texts_of<'a>(material: &'a [Material], unit: &str) -> Vec<&'a str> {
+    material
+        .iter()
+        .filter(|m| m.unit_id == unit)
+        .map(|m| m.text.as_str())
+        .collect()
+}
+
+/// The non-empty `parts`, trimmed and joined by spaces.
+pub(super) fn join(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The verdict line ("Right: …", "Not yet: the answer is …").
+pub fn verdict_text(j: &JudgedAnswer, language: Language) -> String {
+    let why = j.judgement.why.as_deref().unwrap_or("");
+    let expected = j.judgement.expected.as_str();
+    let es = language == Language::Es;
+    let head = match (
+        j.judgement.verdict,
+        j.answered_question,
+        expected.is_empty(),
+    ) {
+        (TutorVerdict::Right, true, _) if es => "¡Correcto!".to_string(),
+        (TutorVerdict::Right, true, _) => "Right!".to_string(),
+        (TutorVerdict::Right, false, _) if es => "Sí, es correcto.".to_string(),
+        (TutorVerdict::Right, false, _) => "Yes, that's right.".to_string(),
+        (TutorVerdict::Partly, _, false) if es => {
+            format!("En parte. La respuesta completa es «{expected}».")
+        }
+        (TutorVerdict::Partly, _, _) if es => "En parte.".to_string(),
+        (TutorVerdict::Partly, _, false) => format!("Partly. The full answer is “{expected}”."),
+        (TutorVerdict::Partly, _, _) => "Partly.".to_string(),
+        (TutorVerdict::NotYet, _, false) if es => {
+            format!("Todavía no: la respuesta es «{expected}».")
+        }
+        (TutorVerdict::NotYet, _, true) if es => "Todavía no.".to_string(),
+        (TutorVerdict::NotYet, _, false) => format!("Not yet: the answer is “{expected}”."),
+        (TutorVerdict::NotYet, _, true) => "Not quite.".to_string(),
+    };
+    // An explain-back's answer is the sentence itself: say it once.
+    if why.is_empty() || why == expected {
+        head
+    } else {
+        format!("{head} {why}")
+    }
+}
+
+/// "Fill in the gap: …" or the explain-back prompt: the question as the text says it.
+fn question_text(q: &GeneratedDrill) -> String {
+    if q.question_latex.is_empty() {
+        q.prompt.clone()
+    } else {
+        format!("{} {}", q.prompt, q.question_latex)
+    }
+}
+
+/// The sentence that names the unit asked about and the prerequisite the tutor takes
+/// first, or the unit the tutor works on when the message was about nothing in it.
+fn transition(x: &ComposeInput<'_>) -> String {
+    let focus = x.course.title_of(&x.policy.focus_unit_id);
+    let blocked = x.policy.prereq_blocking_unit_id.is_some();
+    match (x.asked, blocked, x.language) {
+        (Some(asked), true, Language::En) => format!(
+            "{} builds on {focus}, which you have not mastered yet, so let's work on {focus} first.",
+            x.course.title_of(asked)
+        ),
+        (Some(asked), true, Language::Es) => format!(
+            "{} se apoya en {focus}, que aún no dominas, así que trabajemos primero {focus}.",
+            x.course.title_of(asked)
+        ),
+        (None, _, Language::En) if !x.message.trim().is_empty() => {
+            format!("Let's work on {focus}.")
+        }
+        (None, _, Language::Es) if !x.message.trim().is_empty() => {
+            format!("Trabajemos en {focus}.")
+        }
+        _ => String::new(),
+    }
+}
+
+/// What the student typed, judged: an answer to the pending question, else a claim the
+/// unit's material settles.
+fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
+    if *x.event != ClientEvent::None || x.message.trim().is_empty() {
+        return None;
+    }
+    if let Some(key) = x.pending {
+        if let Some(judgement) = judge_answer(key, x.message) {
+            return Some(JudgedAnswer {
+                unit_id: key.unit_id.clone(),
+                judgement,
+                answered_question: true,
+            });
+        }
+    }
+    let unit_id = x.asked.unwrap_or(&x.policy.focus_unit_id);
+    let unit = x.course.unit(unit_id)?;
+    judge_claim(unit, &texts_of(x.material, unit_id), x.message).map(|judgement| JudgedAnswer {
+        unit_id: unit_id.to_string(),
+        judgement,
+        answered_question: false,
+    })
+}
+
+/// A hint on the drill a button refers to, that does not give its answer away.
+fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
+    let es = language == Language::Es;
+    let misconception = key.mistakes.first().and_then(|m| {
+        course
+            .unit(&key.unit_id)?
+            .misconceptions
+            .iter()
+            .find(|c| c.tag == m.tag)
+            .map(|c| c.text.clone())
+    });
+    match key.source {
+        DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
+            let first = key.answer.chars().next()?;
+            let n = key.answer.chars().count();
+            Some(if es {
+                format!("Pista para el ejercicio: la palabra que falta empieza por «{first}» y tiene {n} letras.")
+            } else {
+                format!("Hint for the drill: the missing word starts with “{first}” and has {n} letters.")
+            })
+        }
+        _ => match misconception {
+            Some(m) if es => Some(format!(
+                "Pista para el ejercicio: cuidado con este error frecuente: {m}"
+            )),
+            Some(m) => Some(format!(
+                "Hint for the drill: watch out for a common mistake: {m}"
+            )),
+            None if es => {
+                Some("Pista para el ejercicio: compáralo con las ideas clave de arriba.".into())
+            }
+            None => Some("Hint for the drill: compare it with the key ideas above.".into()),
+        },
+    }
+}
+
+/// The key ideas of a concept card: the anchor's first sentences within the limits.
+fn key_ideas(course: &TutorCourse, unit_id: &str) -> Vec<String> {
+    let anchor = course.unit(unit_id).map_or("", |u| u.anchor.as_str());
+    let mut words = 0;
+    let mut ideas = Vec::new();
+    for s in sentences(anchor).into_iter().take(MAX_KEY_IDEAS) {
+        words += s.split_whitespace().count();
+        if words > MAX_CONCEPT_WORDS {
+            break;
+        }
+        ideas.push(s.to_string());
+    }
+    if ideas.is_empty() {
+        ideas.push(course.title_of(unit_id));
+    }
+    ideas
+}
+
+/// The exam card of an open revisit-list question.
+fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Skeleton {
+    let title = course.title_of(&r.unit_id);
+    let closing = match language {
+        Language::Es => {
+            format!("Aquí tienes otra vez esa pregunta sobre {title}. Tómate tu tiempo.")
+        }
+        Language::En => format!("Here is that question on {title} again. Take your time."),
+    };
+    Skeleton {
+        action: TutorAction::ExamBlock,
+        unit_id: r.unit_id.clone(),
+        opening: String::new(),
+        closing,
+        card: Some(TutorCard::Exam {
+            unit_id: r.unit_id.clone(),
+            question_id: r.question_id.clone(),
+            difficulty_tier: r.tier,
+        }),
+        drill_key: None,
+        passage: None,
+        judged: None,
+        asks_model: false,
+    }
+}
+
+/// The turn's authored skeleton.
+pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
+    let focus_id = x.policy.focus_unit_id.clone();
+    let focus_title = x.course.title_of(&focus_id);
+    let Some(focus) = x.course.unit(&focus_id) else {
+        return Skeleton {
+            action: TutorAction::SocraticQuestion,
+            unit_id: focus_id,
+            opening: String::new(),
+            closing: focus_title,
+            card: None,
+            drill_key: None,
+            passage: None,
+            judged: None,
+            asks_model: false,
+        };
+    };
+    let focus_texts = texts_of(x.material, &focus_id);
+    let input = PracticeInput {
+        unit: focus,
+        material: &focus_texts,
+        language: x.language,
+        seed: x.seed,
+        avoid: x.recent,
+        confusion: x.confusion,
+        questions: x.practice,
+    };
+    let judged = judged(x);
+    let verdict = judged
+        .as_ref()
+        .map(|j| verdict_text(j, x.language))
+        .unwrap_or_default();
+    let typed_question = judged.is_none() && !x.message.trim().is_empty();
+    let es = x.language == Language::Es;
+    let wants = |a: TutorAction| x.plan.actions.contains(&a);
+    let after_failed_exam = matches!(
+        x.event,
+        ClientEvent::ExamContinue {
+            result: ExamResult::Locked,
+            ..
+        }
+    );
+
+    // "Try again" on the revisit list: that question when it is open, else practice
+    // with a word on why.
+    let revisit_note = match (x.event, x.revisit) {
+        (ClientEvent::Revisit { .. }, Some(r)) if r.open => {
+            return revisit_card(r, x.course, x.language)
+        }
+        (ClientEvent::Revisit { .. }, Some(_)) if es => {
+            "Esa pregunta aún no está abierta: la lista de repaso indica cuándo se abre."
+        }
+        (ClientEvent::Revisit { .. }, Some(_)) => {
+            "That question is not open yet: the revisit list shows when it opens."
+        }
+        (ClientEvent::Revisit { .. }, None) if es => {
+            "Esa pregunta ya no está en tu lista de repaso."
+        }
+        (ClientEvent::Revisit { .. }, None) => "That question is no longer on your revisit list.",
+        _ => "",
+    };
+
+    // An exam question the policy offers: shown as a card beside the answer to a typed
+    // question (offered, not forced), or on its own.
+    let revisiting = matches!(x.event, ClientEvent::Revisit { .. });
+    if wants(TutorAction::ExamBlock) && !after_failed_exam && !revisiting {
+        if let Some(question) = x.attemptable.first() {
+            let passage = typed_question.then(|| {
+                best_passage(
+                    x.course.unit(x.asked.unwrap_or(&focus_id)).unwrap_or(focus),
+                    x.material,
+                    x.message,
+                )
+            });
+            let offer = match (typed_question, es) {
+                (true, false) => {
+                    format!("When you're ready, here is an exam question on {focus_title}.")
+                }
+                (true, true) => format!(
+                    "Cuando quieras, aquí tienes una pregunta de examen sobre {focus_title}."
+                ),
+                (false, false) => format!("You're ready for an exam question on {focus_title}."),
+                (false, true) => {
+                    format!("Estás listo para una pregunta de examen sobre {focus_title}.")
+                }
+            };
+            return Skeleton {
+                action: TutorAction::ExamBlock,
+                unit_id: focus_id.clone(),
+                opening: verdict,
+                closing: offer,
+                card: Some(TutorCard::Exam {
+                    unit_id: focus_id,
+                    question_id: question.clone(),
+                    difficulty_tier: x.policy.desired_exam_tier,
+                }),
+                drill_key: None,
+                asks_model: passage.is_some(),
+                passage,
+                judged,
+            };
+        }
+    }
+
+    // Stuck: the unit's key ideas, and a hint on the drill the student is stuck on.
+    if wants(TutorAction::ConceptCard) && !wants(TutorAction::SocraticQuestion) {
+        let hint = x
+            .drill
+            .and_then(|k| hint(k, x.course, x.language))
+            .unwrap_or_default();
+        let lead = if es {
+            format!("Estas son las ideas clave de {focus_title}.")
+        } else {
+            format!("Here are the key ideas of {focus_title}.")
+        };
+        return Skeleton {
+            action: TutorAction::ConceptCard,
+            unit_id: focus_id.clone(),
+            opening: join(&[&verdict, &lead]),
+            closing: hint,
+            card: Some(TutorCard::Concept {
+                unit_id: focus_id.clone(),
+                key_ideas: key_ideas(x.course, &focus_id),
+                worked_example: None,
+            }),
+            drill_key: None,
+            passage: None,
+            judged,
+            asks_model: false,
+        };
+    }
+
+    // Practice: a drill with a known answer.
+    let drill_event = matches!(
+        x.event,
+        ClientEvent::RequestDrill { .. }
+            | ClientEvent::DrillContinue { .. }
+            | ClientEvent::Revisit { .. }
+    ) || after_failed_exam;
+    if drill_event || !wants(TutorAction::SocraticQuestion) {
+        if let Some(d) = practice_drill(&input) {
+            let lead = match (x.policy.prereq_blocking_unit_id.is_some(), es) {
+                (true, false) => format!(
+                    "Before {}, let's practise {focus_title}.",
+                    x.course.title_of(&x.policy.primary_target_unit_id)
+                ),
+                (true, true) => format!(
+                    "Antes de {}, practiquemos {focus_title}.",
+                    x.course.title_of(&x.policy.primary_target_unit_id)
+                ),
+                (false, false) => format!("Let's practise {focus_title}."),
+                (false, true) => format!("Practiquemos {focus_title}."),
+            };
+            return Skeleton {
+                action: TutorAction::DrillCard,
+                unit_id: focus_id.clone(),
+                opening: join(&[&verdict, revisit_note, &lead]),
+                closing: String::new(),
+                card: Some(TutorCard::Drill {
+                    unit_id: focus_id,
+                    prompt: d.prompt,
+                    question_latex: d.question_latex,
+                }),
+                drill_key: Some(d.key),
+                passage: None,
+                judged,
+                asks_model: false,
+            };
+        }
+    }
+
+    // A question: the passage that answers the student, the prerequisite named, and a
+    // question whose answer is known.
+    let passage_unit = x.asked.and_then(|a| x.course.unit(a)).unwrap_or(focus);
+    let passage = (typed_question || judged.is_none())
+        .then(|| best_passage(passage_unit, x.material, x.message));
+    let shown = passage.as_ref().map_or("", |p| p.quote.as_str());
+    let question = check_question(&input, shown);
+    Skeleton {
+        action: TutorAction::SocraticQuestion,
+        unit_id: focus_id,
+        opening: verdict,
+        closing: join(&[&transition(x), &question_text(&question)]),
+        card: None,
+        drill_key: Some(question.key),
+        asks_model: typed_question && passage.is_some(),
+        passage,
+        judged,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::ExamResult;
+    use crate::testing::{course, plan, policy};
+
+    fn input<'a>(
+        course: &'a TutorCourse,
+        policy: &'a TutorPolicy,
+        plan: &'a TurnPlan,
+        event: &'a ClientEvent,
+        message: &'a str,
+        drill: Option<&'a DrillKey>,
+    ) -> ComposeInput<'a> {
+        static NONE: BTreeMap<String, u32> = BTreeMap::new();
+        ComposeInput {
+            course,
+            policy,
+            plan,
+            event,
+            message,
+            language: Language::En,
+            asked: None,
+            material: &[],
+            attemptable: &[],
+            pending: None,
+            drill,
+            recent: &[],
+            confusion: &NONE,
+            practice: &[],
+            revisit: None,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_typed_question_with_an_exam_available_is_answered_and_the_exam_offered() {
+        let c = course();
+        let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
+        let pl = plan("N-1", &[TutorAction::ExamBlock]);
+        let q = vec!["Q1".to_string()];
+        let mut x = input(
+            &c,
+            &p,
+            &pl,
+            &ClientEvent::None,
+            "what does inverse mean?",
+            None,
+        );
+        x.attemptable = &q;
+        let s = compose(&x);
+        assert_eq!(s.action, TutorAction::ExamBlock);
+        assert!(s.passage.is_some() && s.asks_model);
+        assert!(s.closing.starts_with("When you're ready"));
+    }
+
+    #[test]
+    fn continue_after_a_failed_exam_question_practises() {
+        let c = course();
+        let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
+        let pl = plan("N-1", &[TutorAction::DrillCard]);
+        let event = ClientEvent::ExamContinue {
+            unit_id: "N-1".into(),
+            question_id: "Q1".into(),
+            result: ExamResult::Locked,
+        };
+        let s = compose(&input(&c, &p, &pl, &event, "", None));
+        assert_eq!(s.action, TutorAction::DrillCard);
+        assert!(s.drill_key.unwrap().verified);
+    }
+
+    #[test]
+    fn try_again_on_the_revisit_list_opens_that_question_or_says_why_not() {
+        let c = course();
+        let p = policy("N-1", &["N-1"], &[TutorAction::SocraticQuestion], false);
+        let pl = plan("N-1", &[TutorAction::ExamBlock, TutorAction::DrillCard]);
+        let event = ClientEvent::Revisit {
+            unit_id: "N-1".into(),
+            question_id: "Q7".into(),
+        };
+        let ask = RevisitAsk {
+            unit_id: "N-1".into(),
+            question_id: "Q7".into(),
+            tier: Tier::Silver,
+            open: true,
+        };
+        let locked = RevisitAsk {
+            open: false,
+            ..ask.clone()
+        };
+        let mut x = input(&c, &p, &pl, &event, "", None);
+        x.revisit = Some(&ask);
+        let s = compose(&x);
+        assert_eq!(
+            s.card,
+            Some(TutorCard::Exam {
+                unit_id: "N-1".into(),
+                question_id: "Q7".into(),
+                difficulty_tier: Tier::Silver,
+            })
+        );
+        x.revisit = Some(&locked);
+        let other = vec!["Q8".to_string()];
+        x.attemptable = &other;
+        let s = compose(&x);
+        assert_eq!(s.action, TutorAction::DrillCard);
+        assert!(s.opening.starts_with("That question is not open yet"));
+        x.revisit = None;
+        assert!(compose(&x)
+            .opening
+            .starts_with("That question is no longer on your revisit list"));
+    }
+
+    #[test]
+    fn stuck_on_a_drill_gets_the_key_ideas_and_a_hint_on_that_drill() {
+        let c = course();
+        let p = policy("N-1", &["N-1"], &TutorAction::ALL, true);
+        let pl = plan("N-1", &[TutorAction::ConceptCard]);
+        let unit = c.unit("N-1").unwrap();
+        let cloze = lantern_packs::course::cloze::cloze_of(&unit.anchor, unit).unwrap();
+        let drill = lantern_packs::course::cloze::cloze_drill(unit, &cloze, Language::En);
+        let event = ClientEvent::Stuck {
+            unit_id: "N-1".into(),
+            drill_message_id: None,
+        };
+        let s = compose(&input(&c, &p, &pl, &event, "", Some(&drill.key)));
+        assert_eq!(s.action, TutorAction::ConceptCard);
+        assert!(
+            s.closing
+                .starts_with("Hint for the drill: the missing word starts with"),
+            "{}",
+            s.closing
+        );
+        assert!(!s.closing.contains(&drill.key.answer));
+    }
+
+    #[test]
+    fn the_verdict_says_right_or_gives_the_answer_and_why() {
+        let j = |verdict, expected: &str| JudgedAnswer {
+            unit_id: "U".into(),
+            judgement: Judgement {
+                verdict,
+                expected: expected.into(),
+                why: Some("Angles on a line add up to 180°.".into()),
+                tag: None,
+            },
+            answered_question: true,
+        };
+        assert_eq!(
+            verdict_text(&j(TutorVerdict::Right, "180°"), Language::En),
+            "Right! Angles on a line add up to 180°."
+        );
+        assert_eq!(
+            verdict_text(&j(TutorVerdict::NotYet, "180°"), Language::Es),
+            "Todavía no: la respuesta es «180°». Angles on a line add up to 180°."
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! The model's part of a tutor turn (issue #33): one or two sentences explaining the
+//! passage the turn rests on, in the student's language. The model gets only the
+//! passage, the unit's anchor and the student's message; its answer is one JSON string
+//! (`tutor_text`), read as it streams and checked sentence by sentence with the shared
+//! reply filter — supported by the material or the student's words, no echo, no leak,
+//! nothing already said — and, because the tutor's questions are the app's (their
+//! answers are known), no question. Only sentences that pass are shown, as they pass:
+//! what streams is what stays.
+
+use super::passage::SourcePassage;
+use lantern_core::language::Language;
+use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+use lantern_core::text::stream_field::AssistantTextStream;
+use lantern_core::text::support::ReplyFilter;
+use lantern_core::text::tidy::{sentences, strip_unsafe_chars};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// Longest explanation, in characters (the schema's `maxLength`).
+pub const PHRASE_MAX_CHARS: u64 = 240;
+/// Most tokens the model writes.
+pub const PHRASE_MAX_TOKENS: u32 = 96;
+/// Most model sentences kept in a reply.
+pub const MAX_MODEL_SENTENCES: usize = 2;
+/// The JSON field streamed to the student.
+pub const PHRASE_FIELD: &str = "tutor_text";
+
+/// The fixed instructions (the cached system prompt).
+const RULES: &str = "You are a patient tutor for a secondary-school student. \
+Explain the NOTES in one or two short sentences of your own, using only facts from the NOTES. \
+Do not ask a question. Do not repeat the student's message.";
+
+/// The model's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct LlmPhrase {
+    /// The explanation.
+    pub tutor_text: String,
+}
+
+/// The answer's schema (the grammar).
+pub fn phrase_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            PHRASE_FIELD: {"type": "string", "minLength": 1, "maxLength": PHRASE_MAX_CHARS}
+        },
+        "required": [PHRASE_FIELD],
+        "additionalProperties": false
+    })
+}
+
+fn language_line(language: Language) -> &'static str {
+    match language {
+        Language::En => "Write in English.",
+        Language::Es => "Write in Spanish (español).",
+    }
+}
+
+/// The system prompt: fixed per language, so its evaluated state is reused.
+pub fn phrase_system(language: Language) -> String {
+    format!("{RULES}\n{}", language_line(language))
+}
+
+/// The texts of the prompt that are instructions, never to be copied into a reply.
+pub fn instruction_texts(language: Language) -> Vec<String> {
+    vec![phrase_system(language), "NOTES:".into(), "STUDENT:".into()]
+}
+
+/// The request: the passage and the unit's anchor as NOTES, then the student's words.
+pub fn phrase_request(
+    passage: &SourcePassage,
+    anchor: &str,
+    message: &str,
+    language: Language,
+) -> LlmRequest {
+    let notes = if anchor.trim().is_empty() || passage.quote.contains(anchor.trim()) {
+        passage.quote.clone()
+    } else {
+        format!("{} {}", passage.quote, anchor.trim())
+    };
+    LlmRequest {
+        system: phrase_system(language),
+        messages: vec![ChatMessage {
+            role: ChatRole::User,
+            content: format!("NOTES: {notes}\nSTUDENT: {}", message.trim()),
+        }],
+        limits: Limits {
+            max_tokens: PHRASE_MAX_TOKENS,
+            ..Limits::default()
+        },
+        cache_key: Some(format!("tutor-phrase:{}", language.code())),
+    }
+}
+
+/// Words that judge the student ("you are right", "that's wrong"): verdicts are the
+/// app's, computed by the checker, never the model's.
+const JUDGING_WORDS: &[&str] = &[
+    "right",
+    "wrong",
+    "correct",
+    "incorrect",
+    "true",
+    "false",
+    "mistake",
+    "correcto",
+    "correcta",
+    "incorrecto",
+    "incorrecta",
+    "cierto",
+    "falso",
+    "falsa",
+    "razon",
+    "error",
+];
+
+/// Words after which "right" names a thing, not a verdict ("a right angle").
+const RIGHT_AS_A_NAME: &[&str] = &["angle", "angles", "angled", "triangle", "hand", "side"];
+
+/// Whether a model sentence passes a verdict.
+pub(crate) fn judges(sentence: &str) -> bool {
+    let plain = lantern_core::text::normalize::normalize(sentence);
+    let words: Vec<&str> = plain.split(' ').collect();
+    words.iter().enumerate().any(|(i, w)| {
+        JUDGING_WORDS.contains(w)
+            && !(*w == "right"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| RIGHT_AS_A_NAME.contains(n)))
+    })
+}
+
+/// A sentence the filter dropped, for the turn's log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct DroppedSentence {
+    /// The sentence.
+    pub text: String,
+    /// The check it failed (`supported`, `says_something`, `no_echo`, `no_leak`,
+    /// `no_repeat`, `language`, `fragment`, `question`, `judges`, `too_many`).
+    pub check: String,
+}
+
+/// The model's explanation read as it streams: complete sentences are checked and the
+/// kept ones returned at once; the rest is logged.
+#[derive(Debug, Clone)]
+pub struct SentenceStream {
+    field: AssistantTextStream,
+    filter: ReplyFilter,
+    pending: String,
+    kept: Vec<String>,
+    dropped: Vec<DroppedSentence>,
+}
+
+impl SentenceStream {
+    /// A stream checked by `filter`.
+    pub fn new(filter: ReplyFilter) -> Self {
+        Self {
+            field: AssistantTextStream::for_field(PHRASE_FIELD),
+            filter,
+            pending: String::new(),
+            kept: Vec::new(),
+            dropped: Vec::new(),
+        }
+    }
+
+    fn drop(&mut self, text: &str, check: &str) {
+        self.dropped.push(DroppedSentence {
+            text: text.to_string(),
+            check: check.to_string(),
+        });
+    }
+
+    fn judge(&mut self, sentence: &str) -> Option<String> {
+        let s = strip_unsafe_chars(sentence).trim().to_string();
+        if s.is_empty() {
+            return None;
+        }
+        if self.kept.len() >= MAX_MODEL_SENTENCES {
+            self.drop(&s, "too_many");
+            return None;
+        }
+        if s.ends_with('?') || s.starts_with('¿') {
+            self.drop(&s, "question");
+            return None;
+        }
+        if judges(&s) {
+            self.drop(&s, "judges");
+            return None;
+        }
+        match self.filter.check(&s) {
+            Ok(()) => {
+                self.filter.remember(&s);
+                self.kept.push(s.clone());
+                Some(s)
+            }
+            Err(why) => {
+                self.drop(&s, why.check());
+                None
+            }
+        }
+    }
+
+    /// Takes a piece of the model's raw answer; returns the sentences it completed that
+    /// passed the checks.
+    pub fn push(&mut self, delta: &str) -> Vec<String> {
+        self.pending.push_str(&self.field.push(delta));
+        let parts = sentences(&self.pending);
+        if parts.len() < 2 && !self.field.is_done() {
+            // The last sentence may still be growing.
+            return Vec::new();
+        }
+        // The last piece may still be growing — or, once the string has ended, be a
+        // sentence without its closing punctuation: `finish` decides on it.
+        let last_is_whole = self.field.is_done()
+            && parts
+                .last()
+                .is_some_and(|s| s.trim_end().ends_with(['.', '!', '?', '…']));
+        let keep = if last_is_whole {
+            parts.len()
+        } else {
+            parts.len().saturating_sub(1)
+        };
+        let complete: Vec<String> = parts[..keep].iter().map(|s| s.to_string()).collect();
+        let rest = parts[keep..].join(" ");
+        self.pending = rest;
+        complete.iter().filter_map(|s| self.judge(s)).collect()
+    }
+
+    /// Ends the stream: a last sentence with its closing punctuation is checked too; a
+    /// sentence cut off without one is dropped.
+    pub fn finish(&mut self) -> Vec<String> {
+        let rest = std::mem::take(&mut self.pending);
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return Vec::new();
+        }
+        if !rest.ends_with(['.', '!', '?', '…']) {
+            self.drop(rest, "fragment");
+            return Vec::new();
+        }
+        self.judge(rest).into_iter().collect()
+    }
+
+    /// The sentences kept so far.
+    pub fn kept(&self) -> &[String] {
+        &self.kept
+    }
+
+    /// The sentences dropped so far, with why.
+    pub fn dropped(&self) -> &[DroppedSentence] {
+        &self.dropped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOTES: &str = "A transversal is a line that crosses two or more other lines.";
+
+    fn stream(student: &str) -> SentenceStream {
+        SentenceStream::new(
+            ReplyFilter::new(Some(Language::En), &[NOTES], student)
+                .with_instructions(&[&phrase_system(Language::En)]),
+        )
+    }
+
+    fn run(s: &mut SentenceStream, answer: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        // Token-sized pieces, as the model streams them.
+        let chars: Vec<char> = answer.chars().collect();
+        for piece in chars.chunks(3) {
+            out.extend(s.push(&piece.iter().collect::<String>()));
+        }
+        out.extend(s.finish());
+        out
+    }
+
+    #[test]
+    fn supported_sentences_stream_as_they_complete_and_the_rest_is_logged() {
+        let mut s = stream("what is a transversal");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"A transversal is a line crossing other lines. It meets the hypotenuse at a right angle. Can you find one?"}"#,
+        );
+        assert_eq!(shown, ["A transversal is a line crossing other lines."]);
+        let checks: Vec<&str> = s.dropped().iter().map(|d| d.check.as_str()).collect();
+        assert_eq!(checks, ["supported", "question"]);
+    }
+
+    #[test]
+    fn an_echo_and_a_leak_never_show() {
+        let mut s = stream("Do plants get their food from the soil?");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"Do plants get their food from the soil. Explain the NOTES in one or two short sentences of your own."}"#,
+        );
+        assert!(shown.is_empty(), "{shown:?}");
+    }
+
+    #[test]
+    fn a_last_sentence_without_its_full_stop_is_dropped_even_when_the_string_ends() {
+        let mut s = stream("transversal");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"A transversal crosses other lines. A transversal crosses lines"}"#,
+        );
+        assert_eq!(shown, ["A transversal crosses other lines."]);
+    }
+
+    #[test]
+    fn the_model_never_passes_a_verdict() {
+        let mut s = stream("is a transversal a line that crosses other lines?");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"You are right, a transversal crosses two lines."}"#,
+        );
+        assert!(shown.is_empty());
+        assert_eq!(s.dropped()[0].check, "judges");
+    }
+
+    #[test]
+    fn a_cut_off_sentence_is_dropped() {
+        let mut s = stream("transversal");
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"A transversal crosses other lines and"#,
+        );
+        assert!(shown.is_empty());
+        assert_eq!(s.dropped()[0].check, "fragment");
+    }
+
+    #[test]
+    fn the_request_carries_the_passage_and_not_the_instructions_twice() {
+        let p = SourcePassage {
+            unit_id: "U".into(),
+            unit_title: "T".into(),
+            source: "units/U.md".into(),
+            section: String::new(),
+            quote: NOTES.into(),
+            full_text: NOTES.into(),
+        };
+        let r = phrase_request(
+            &p,
+            "Lines can cross.",
+            "what is a transversal",
+            Language::Es,
+        );
+        assert!(r.system.ends_with("Write in Spanish (español)."));
+        assert_eq!(
+            r.messages[0].content,
+            format!("NOTES: {NOTES} Lines can cross.\nSTUDENT: what is a transversal")
+        );
+        assert_eq!(r.cache_key.as_deref(), Some("tutor-phrase:es"));
+    }
+}

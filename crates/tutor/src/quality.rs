@@ -1,0 +1,268 @@
+//! The tutor's eval rubric (docs/evals.md): computed checks of what one turn showed —
+//! form (the move follows the policy, mapping found the unit) and content (every
+//! sentence authored or supported, no echo, no leak, nothing said before, the student's
+//! question answered from its unit, every question and drill checkable, the right
+//! language, the student's answer graded).
+
+use super::contract::TutorAction;
+use super::judge::TutorVerdict;
+use super::log::TurnLog;
+use super::message::TutorCard;
+use super::passage::SourcePassage;
+use lantern_core::eval::Check;
+use lantern_core::language::Language;
+use lantern_core::text::message_language::clear_language;
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::support::{DropReason, ReplyFilter};
+use lantern_core::text::tidy::sentences;
+
+/// What a case expects of a turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnExpectation {
+    /// The unit the message is about (top mapped unit).
+    pub mapped: Option<String>,
+    /// The unit the turn must tutor.
+    pub focus: Option<String>,
+    /// The acceptable actions.
+    pub actions: Option<Vec<TutorAction>>,
+    /// Any of these must be in what the tutor shows (text and passage).
+    pub answer_has: Vec<String>,
+    /// The language the reply must be in.
+    pub reply_language: Option<Language>,
+    /// The verdict the student's answer must get.
+    pub grade: Option<TutorVerdict>,
+}
+
+/// The words a reply shows: its text and its card.
+pub fn shown_text(text: &str, card: Option<&TutorCard>) -> String {
+    let mut out = text.to_string();
+    match card {
+        Some(TutorCard::Concept { key_ideas, .. }) => {
+            for idea in key_ideas {
+                out.push(' ');
+                out.push_str(idea);
+            }
+        }
+        Some(TutorCard::Drill {
+            prompt,
+            question_latex,
+            ..
+        }) => {
+            out.push(' ');
+            out.push_str(prompt);
+            out.push(' ');
+            out.push_str(question_latex);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// One turn as the eval sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShownTurn<'a> {
+    /// The turn's log.
+    pub log: &'a TurnLog,
+    /// The student's message.
+    pub student: &'a str,
+    /// The reply's text.
+    pub text: &'a str,
+    /// Its card.
+    pub card: Option<&'a TutorCard>,
+    /// The passage shown with it.
+    pub passage: Option<&'a SourcePassage>,
+    /// Whether the reply carries a key for the question it asks.
+    pub has_key: bool,
+    /// Whether that key's answer is known to be right.
+    pub key_verified: bool,
+    /// Everything authored the turn could quote: the course's titles, anchors,
+    /// misconceptions and the material read.
+    pub authored: &'a [String],
+    /// The tutor's earlier replies in the case.
+    pub earlier: &'a [String],
+    /// The prompt's instruction texts.
+    pub instructions: &'a [String],
+    /// The unit asked about's title and the blocker's, to be named.
+    pub titles: (&'a str, Option<&'a str>),
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// Whether the sentence quotes the material (a blank aside): it may keep the
+/// material's language.
+fn is_quote(sentence: &str, material_norm: &[String]) -> bool {
+    let n = normalize(sentence);
+    let longest = n
+        .split(' ')
+        .collect::<Vec<_>>()
+        .windows(4)
+        .map(|w| w.join(" "))
+        .any(|run| material_norm.iter().any(|m| m.contains(&run)));
+    n.is_empty() || longest
+}
+
+/// The checks of one shown turn against `expect`.
+pub fn score_turn(t: &ShownTurn<'_>, language: Language, expect: &TurnExpectation) -> Vec<Check> {
+    let log = t.log;
+    let mut checks = Vec::new();
+    let intended = match &expect.actions {
+        Some(actions) => actions.contains(&log.chosen_action),
+        None => log.planned_actions.contains(&log.chosen_action),
+    };
+    let unit_ok = expect
+        .focus
+        .as_ref()
+        .is_none_or(|f| *f == log.chosen_unit_id);
+    checks.push(Check::new(
+        "action_follows_policy",
+        intended && unit_ok,
+        || format!("{} on {}", log.chosen_action.as_str(), log.chosen_unit_id),
+    ));
+    if let Some(unit) = &expect.mapped {
+        let top = log.mapped_units.first();
+        checks.push(Check::new(
+            "mapped_to_unit",
+            top.is_some_and(|m| &m.unit_id == unit),
+            || format!("mapped {:?}", top.map(|m| (&m.unit_id, m.confidence))),
+        ));
+    }
+    let shown = shown_text(t.text, t.card);
+    // supported: every sentence shown is authored, or the model's and passes the filter
+    // against the authored material and the student's words.
+    let mut support_texts = refs(t.authored);
+    if let Some(p) = t.passage {
+        support_texts.push(&p.full_text);
+    }
+    let filter = ReplyFilter::new(None, &support_texts, t.student);
+    let model_sentences: Vec<&str> = sentences(&log.model_text).into_iter().collect();
+    let unsupported: Vec<&str> = model_sentences
+        .iter()
+        .copied()
+        .filter(|s| matches!(filter.check(s), Err(DropReason::Unsupported(_))))
+        .collect();
+    checks.push(Check::new("supported", unsupported.is_empty(), || {
+        unsupported.join(" | ")
+    }));
+    let echo: Vec<&str> = model_sentences
+        .iter()
+        .copied()
+        .filter(|s| filter.check(s) == Err(DropReason::Echo))
+        .collect();
+    checks.push(Check::new("no_echo", echo.is_empty(), || echo.join(" | ")));
+    let leak_filter = ReplyFilter::new(None, &[], "").with_instructions(&refs(t.instructions));
+    let leaks: Vec<&str> = sentences(&shown)
+        .into_iter()
+        .filter(|s| matches!(leak_filter.check(s), Err(DropReason::Leak(_))))
+        .collect();
+    checks.push(Check::new("no_leak", leaks.is_empty(), || {
+        leaks.join(" | ")
+    }));
+    let repeat_filter = ReplyFilter::new(None, &[], "").with_said(&refs(t.earlier));
+    let repeats: Vec<&str> = model_sentences
+        .iter()
+        .copied()
+        .filter(|s| repeat_filter.check(s) == Err(DropReason::Repeat))
+        .collect();
+    checks.push(Check::new(
+        "no_repeat_across_turns",
+        repeats.is_empty(),
+        || repeats.join(" | "),
+    ));
+    // answers_the_question: a question about a unit is answered from that unit's
+    // material, and the tutored unit is that unit or its blocker, named.
+    if let Some(asked) = &expect.mapped {
+        let from_unit = t.passage.is_some_and(|p| &p.unit_id == asked)
+            || log.chosen_unit_id == *asked && t.passage.is_none();
+        let tutors = log.chosen_unit_id == *asked
+            || log.prereq_blocking_unit_id.as_deref() == Some(log.chosen_unit_id.as_str());
+        let (asked_title, blocker_title) = t.titles;
+        let lower = shown.to_lowercase();
+        let named = blocker_title.is_none_or(|b| {
+            lower.contains(&b.to_lowercase()) && lower.contains(&asked_title.to_lowercase())
+        });
+        let all_shown = format!(
+            "{} {}",
+            normalize(&shown),
+            t.passage.map_or_else(String::new, |p| normalize(&p.quote))
+        );
+        let has_fact = expect.answer_has.is_empty()
+            || expect
+                .answer_has
+                .iter()
+                .any(|a| all_shown.contains(&normalize(a)));
+        checks.push(Check::new(
+            "answers_the_question",
+            from_unit && tutors && named && has_fact,
+            || {
+                format!(
+                    "passage {:?}, tutored {}, named {named}, fact {has_fact}",
+                    t.passage.map(|p| &p.unit_id),
+                    log.chosen_unit_id
+                )
+            },
+        ));
+    }
+    // drill_checked: a drill card has a verified key.
+    if matches!(t.card, Some(TutorCard::Drill { .. })) {
+        checks.push(Check::new(
+            "drill_checked",
+            t.has_key && t.key_verified,
+            || "a drill without a verified answer".into(),
+        ));
+    }
+    // question_checkable: a reply that asks carries the key of its question.
+    let asks = t.text.contains('?') || matches!(t.card, Some(TutorCard::Drill { .. }));
+    let offers_exam = matches!(t.card, Some(TutorCard::Exam { .. }));
+    checks.push(Check::new(
+        "question_checkable",
+        !asks || t.has_key || offers_exam,
+        || "asks a question without a known answer".into(),
+    ));
+    let want = expect.reply_language.unwrap_or(language);
+    // The app's words and the model's must be in the reply's language; quotes of the
+    // material (the passage, a cloze of it) keep the material's.
+    let quoted: Vec<String> = t.authored.iter().map(|a| normalize(a)).collect();
+    let wrong_language: Vec<&str> = sentences(t.text)
+        .into_iter()
+        .filter(|s| !is_quote(s, &quoted))
+        .filter(|s| clear_language(s).is_some_and(|l| l != want))
+        .collect();
+    checks.push(Check::new(
+        "language_matches",
+        wrong_language.is_empty(),
+        || wrong_language.join(" | "),
+    ));
+    if let Some(grade) = expect.grade {
+        checks.push(Check::new("graded", log.verdict == Some(grade), || {
+            format!("verdict {:?}", log.verdict)
+        }));
+    }
+    checks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_counts_as_shown_words() {
+        let card = TutorCard::Drill {
+            unit_id: "U".into(),
+            prompt: "Solve for x".into(),
+            question_latex: "2x+3=11".into(),
+        };
+        assert!(shown_text("Try it.", Some(&card)).contains("2x+3=11"));
+    }
+
+    #[test]
+    fn a_quote_of_the_material_is_recognised_inside_the_apps_framing() {
+        let material = vec![normalize("Angles on a straight line add up to 180°.")];
+        assert!(is_quote(
+            "Fill in the gap. Angles on a straight line add up to ___.",
+            &material
+        ));
+        assert!(!is_quote("Los ángulos suman 360.", &material));
+    }
+}
