@@ -2,9 +2,9 @@
 //! imports, including the sample course and module imported on first run.
 
 use crate::error::IpcError;
-use lantern_core::course::{ImportProgress, ImportStage, ImportSummary};
-use lantern_core::modules::pack::ModuleSummary;
 use lantern_core::ErrorCode;
+use lantern_packs::course::{ImportProgress, ImportStage, ImportSummary};
+use lantern_packs::module::ModuleSummary;
 use lantern_rag::{
     import_course_pack, import_module_pack, module_media_dir, Embedder, EmbedderFiles,
     LanceRetriever,

@@ -44,8 +44,8 @@ fn seed(data: &Path) -> (i64, i64) {
             .await
             .unwrap();
         let viewer = lantern_store::ExpenseSettings {
-            role: lantern_core::expenses::Role::Viewer,
-            currency: lantern_core::expenses::money::Currency::Gbp,
+            role: lantern_expenses::Role::Viewer,
+            currency: lantern_expenses::money::Currency::Gbp,
         };
         store
             .change_expense_settings(ana, viewer, Some(OWNER_PIN), chrono::Utc::now())

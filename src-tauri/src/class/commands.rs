@@ -5,10 +5,10 @@ use super::views::{ClassExportFormat, HandInImportView, HandInSource};
 use crate::error::IpcError;
 use crate::picker::{self, Pick, Save, SaveFormat, Saved};
 use crate::state::AppState;
-use lantern_core::class::{class_csv, class_page, ClassFilter, ClassView, HandInHistoryEntry};
 use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_progress::class::{class_csv, class_page, ClassFilter, ClassView, HandInHistoryEntry};
 use lantern_store::{find_hand_in_files, read_hand_in_file, write_new_file};
 use tauri::{Runtime, State, WebviewWindow};
 

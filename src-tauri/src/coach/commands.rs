@@ -7,7 +7,7 @@ use crate::picker::{self, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
-use lantern_core::coach::{to_argdown, to_markdown, Language, ToulminStep};
+use lantern_coach::{to_argdown, to_markdown, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;

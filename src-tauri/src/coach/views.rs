@@ -1,7 +1,7 @@
 //! What the coach's commands return to the UI.
 
 use crate::row_id::RowId;
-use lantern_core::coach::{CoachMessage, Language, ProposedUpdate, ToulminDraft, ToulminStep};
+use lantern_coach::{CoachMessage, Language, ProposedUpdate, ToulminDraft, ToulminStep};
 use lantern_store::{CoachSession, CoachSessionSummary};
 use serde::{Deserialize, Serialize};
 

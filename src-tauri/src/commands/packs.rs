@@ -6,9 +6,9 @@
 use crate::error::IpcError;
 use crate::picker::{self, PackKind, Pick};
 use crate::state::AppState;
-use lantern_core::course::check::PackCheckReport;
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_packs::course::check::PackCheckReport;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Mutex;

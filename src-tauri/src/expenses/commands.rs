@@ -12,13 +12,13 @@ use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
 use chrono::{DateTime, Utc};
 use lantern_core::clock::Clock;
-use lantern_core::expenses::dates::parse_range_arg;
-use lantern_core::expenses::{Category, ExpenseError, ExpenseQuery, ExpenseTool};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_expenses::dates::parse_range_arg;
+use lantern_expenses::{Category, ExpenseError, ExpenseQuery, ExpenseTool};
 use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
@@ -105,7 +105,7 @@ pub async fn expenses_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ExpenseReplyView>>,
 ) -> Result<ExpenseReplyView, IpcError> {
-    let message = lantern_core::expenses::clean_message(&message)?;
+    let message = lantern_expenses::clean_message(&message)?;
     let turn = ExpenseTurn {
         state: &state,
         message,

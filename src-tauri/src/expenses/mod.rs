@@ -1,5 +1,5 @@
 //! The expenses assistant in the app: its commands and the views they return. The rules
-//! live in `lantern_core::expenses`, the actions in `lantern_store`, the streamed turn in
+//! live in `lantern_expenses`, the actions in `lantern_store`, the streamed turn in
 //! [`crate::turns`].
 
 pub mod commands;

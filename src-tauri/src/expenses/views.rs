@@ -3,12 +3,12 @@
 //! can edit, totals, the chart's monthly figures, and the conversation.
 
 use crate::row_id::RowId;
-use lantern_core::expenses::gate::ConfirmReason;
-use lantern_core::expenses::money::{decimal_string, format_money, Currency, Money};
-use lantern_core::expenses::replies::range_words;
-use lantern_core::expenses::{Category, DecisionKind, Expense, ExpenseQuery, ExpenseTool, Role};
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_expenses::gate::ConfirmReason;
+use lantern_expenses::money::{decimal_string, format_money, Currency, Money};
+use lantern_expenses::replies::range_words;
+use lantern_expenses::{Category, DecisionKind, Expense, ExpenseQuery, ExpenseTool, Role};
 use lantern_store::{
     Balance, ExpenseMessage, ExpenseReply, ExpenseSettings, MonthlyTotal, ProposalView,
 };

@@ -10,10 +10,10 @@ use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
-use lantern_core::modules::StudentAct;
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_modules::StudentAct;
 use lantern_store::{ModuleRequest, ModuleSessionView};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
@@ -97,7 +97,7 @@ pub async fn modules_send<R: Runtime>(
 ) -> Result<ModuleTurnView, IpcError> {
     let act = input.act();
     if let StudentAct::Say(text) = &act {
-        lantern_core::modules::turn::clean_message(text)?;
+        lantern_modules::turn::clean_message(text)?;
     }
     let turn = ModuleTurn {
         state: &state,

@@ -4,8 +4,8 @@
 
 use crate::row_id::RowId;
 use lantern_core::language::Language;
-use lantern_core::modules::contract::{Milestone, ModuleReply};
-use lantern_core::modules::StudentAct;
+use lantern_modules::StudentAct;
+use lantern_packs::module::contract::{Milestone, ModuleReply};
 use lantern_store::{
     ModuleListing, ModuleMessage, ModuleSessionView, ModuleTurnSaved, ProgressView,
 };

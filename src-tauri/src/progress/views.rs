@@ -1,6 +1,6 @@
 //! What the hand-in dialog shows.
 
-use lantern_core::progress::{HandIn, ProgressReport, HANDIN_SUFFIX};
+use lantern_progress::{HandIn, ProgressReport, HANDIN_SUFFIX};
 use serde::Serialize;
 
 /// The hand-in as the student reads it before saving: the summary, and the file's

@@ -12,10 +12,10 @@ use crate::state::AppState;
 use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
-use lantern_core::reports::{ReportOp, TurnEnd};
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_reports::{ReportOp, TurnEnd};
 use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME};
 use serde::Deserialize;
 use std::path::Path;
@@ -157,7 +157,7 @@ pub async fn reports_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ReportTurnView>>,
 ) -> Result<ReportTurnView, IpcError> {
-    let message = lantern_core::reports::clean_message(&message)?;
+    let message = lantern_reports::clean_message(&message)?;
     let report = state.store.report_state(state.profile().id, id.0).await?;
     let has_specs = !state
         .store
@@ -224,7 +224,7 @@ impl StreamedTurn for ReportTurn<'_> {
                 message: &self.message,
                 language: self.language,
             };
-            let mut on_progress = |p: lantern_core::reports::ReportProgress| {
+            let mut on_progress = |p: lantern_reports::ReportProgress| {
                 let _ = self.progress.send(TurnEvent::Progress {
                     step: p.step,
                     section: p.section.unwrap_or_default(),

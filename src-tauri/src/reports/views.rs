@@ -2,9 +2,9 @@
 
 use crate::row_id::RowId;
 use lantern_core::language::Language;
-use lantern_core::reports::confirm::describe_op;
-use lantern_core::reports::review::{change_diffs, ChangeDiff};
-use lantern_core::reports::{ChangeAuthor, NumberedSection};
+use lantern_reports::confirm::describe_op;
+use lantern_reports::review::{change_diffs, ChangeDiff};
+use lantern_reports::{ChangeAuthor, NumberedSection};
 use lantern_store::{
     ProjectSummary, ReportMessage, ReportState, ReportSummary, SpecFileSummary, VersionSummary,
 };
@@ -202,7 +202,7 @@ impl ReportView {
             .zip(&state.pending)
             .map(|(d, c)| {
                 let before = running.clone();
-                let _ = lantern_core::reports::apply_op(&mut running, &c.op);
+                let _ = lantern_reports::apply_op(&mut running, &c.op);
                 ChangeView {
                     id: c.id.into(),
                     kind: d.kind.to_string(),

@@ -14,10 +14,10 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::passage::SourcePassage;
-use lantern_core::tutor::{clean_input, StudentInput, TutorDebugView};
 use lantern_core::ErrorCode;
 use lantern_store::{Store, StoreExamService, TutorPorts, TutorSinks};
+use lantern_tutor::passage::SourcePassage;
+use lantern_tutor::{clean_input, StudentInput, TutorDebugView};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 

@@ -7,14 +7,14 @@ use crate::row_id::RowId;
 use lantern_core::language::Language;
 use lantern_core::retrieval::Tier;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::tutor::exam::QuestionStatus;
-use lantern_core::tutor::lite::UnitRef;
-use lantern_core::tutor::{
-    ClientEvent, ExamOutcomeKind, SnapshotLite, StudentInput, TurnLog, TutorMessage,
-};
 use lantern_store::{
     DrillGraded, ExamEventSaved, ExamQuestion, TutorAnswer, TutorCourseChoice, TutorThread,
     TutorThreadSummary,
+};
+use lantern_tutor::exam::QuestionStatus;
+use lantern_tutor::lite::UnitRef;
+use lantern_tutor::{
+    ClientEvent, ExamOutcomeKind, SnapshotLite, StudentInput, TurnLog, TutorMessage,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
