@@ -23,6 +23,7 @@ pub mod text;
 pub mod turn;
 pub mod updates;
 pub mod voice;
+mod word_lists;
 pub mod words;
 
 pub use error::{Coded, ErrorCode};

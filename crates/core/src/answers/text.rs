@@ -1,29 +1,16 @@
 //! Text answers by normalised match: case, accents, spaces, trailing punctuation and a
 //! leading article do not matter; yes and no have their English and Spanish synonyms.
 
-/// Leading articles dropped (English and Spanish).
-const ARTICLES: [&str; 9] = ["a", "an", "the", "el", "la", "los", "las", "un", "una"];
-/// Words meaning yes.
-const YES: [&str; 8] = [
-    "yes",
-    "y",
-    "true",
-    "correct",
-    "right",
-    "si",
-    "verdadero",
-    "cierto",
-];
-/// Words meaning no.
-const NO: [&str; 7] = [
-    "no",
-    "n",
-    "false",
-    "incorrect",
-    "wrong",
-    "falso",
-    "incorrecto",
-];
+use crate::word_lists::every_language;
+use std::sync::LazyLock;
+
+/// Leading articles dropped, in every language (`words/<locale>/articles.txt`).
+static ARTICLES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| every_language!("articles").collect());
+/// Words meaning yes (`words/<locale>/yes.txt`).
+static YES: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("yes").collect());
+/// Words meaning no (`words/<locale>/no.txt`).
+static NO: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("no").collect());
 
 fn fold(c: char) -> char {
     match c {

@@ -5,110 +5,16 @@
 use super::normalize::normalize;
 use super::tidy::detect_language;
 use crate::language::Language;
+use crate::word_lists::list_in;
+use std::sync::LazyLock;
 
-/// Words that only (or almost only) Spanish uses.
-const SPANISH_WORDS: &[&str] = &[
-    "que",
-    "como",
-    "cuanto",
-    "cuantos",
-    "cuanta",
-    "cuantas",
-    "cual",
-    "cuales",
-    "donde",
-    "cuando",
-    "por",
-    "porque",
-    "para",
-    "los",
-    "las",
-    "del",
-    "una",
-    "unos",
-    "unas",
-    "es",
-    "son",
-    "esta",
-    "estan",
-    "entiendo",
-    "explica",
-    "explicame",
-    "puedes",
-    "hay",
-    "suman",
-    "ejercicio",
-    "ayuda",
-    "hola",
-    "gracias",
-    "tengo",
-    "pero",
-    "muy",
-    "tambien",
-    "si",
-    "yo",
-    "mi",
-    "el",
-    "la",
-    "lo",
-    "se",
-    "en",
-    "y",
-    "con",
-    "sin",
-    "sobre",
-    "entre",
-    "ser",
-];
+/// Words that only (or almost only) Spanish uses (`words/es/function-words.txt`).
+static SPANISH_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| list_in!("es", "function-words").collect());
 
-/// Words that only (or almost only) English uses.
-const ENGLISH_WORDS: &[&str] = &[
-    "the",
-    "what",
-    "how",
-    "why",
-    "which",
-    "where",
-    "when",
-    "is",
-    "are",
-    "was",
-    "does",
-    "do",
-    "did",
-    "of",
-    "and",
-    "to",
-    "in",
-    "it",
-    "this",
-    "that",
-    "can",
-    "you",
-    "i",
-    "my",
-    "me",
-    "understand",
-    "explain",
-    "help",
-    "please",
-    "hi",
-    "hello",
-    "thanks",
-    "get",
-    "with",
-    "about",
-    "so",
-    "if",
-    "add",
-    "up",
-    "an",
-    "a",
-    "be",
-    "its",
-    "whats",
-    "dont",
-];
+/// Words that only (or almost only) English uses (`words/en/function-words.txt`).
+static ENGLISH_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| list_in!("en", "function-words").collect());
 
 fn function_word_counts(text: &str) -> (usize, usize) {
     let plain = normalize(text);

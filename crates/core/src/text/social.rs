@@ -3,6 +3,8 @@
 //! "do") or guessed at by a small model. Shared by the expense assistant and modules.
 
 use crate::text::normalize::{has_phrase, words};
+use crate::word_lists::every_language;
+use std::sync::LazyLock;
 
 /// A message that is conversation, not a request about money.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,43 +17,13 @@ pub enum Social {
     Help,
 }
 
-/// Phrases asking what the assistant does (normalised).
-const HELP: &[&str] = &[
-    "help",
-    "what can you do",
-    "what do you do",
-    "what are you",
-    "who are you",
-    "how does this work",
-    "how do i use",
-    "how do you work",
-    "ayuda",
-    "ayudame",
-    "que puedes hacer",
-    "que sabes hacer",
-    "que haces",
-    "quien eres",
-    "como funciona",
-    "como te uso",
-];
-
-/// Openings of a greeting (normalised).
-const GREETINGS: &[&str] = &[
-    "hi",
-    "hello",
-    "hey",
-    "good morning",
-    "good afternoon",
-    "good evening",
-    "hola",
-    "buenas",
-    "buenos dias",
-    "buenas tardes",
-    "buenas noches",
-];
-
-/// Words of thanks (normalised).
-const THANKS: &[&str] = &["thanks", "thank you", "cheers", "gracias", "muchas gracias"];
+/// Phrases asking what the assistant does (`words/<locale>/help.txt`, normalised).
+static HELP: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("help").collect());
+/// Openings of a greeting (`greetings.txt`).
+static GREETINGS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| every_language!("greetings").collect());
+/// Words of thanks (`thanks.txt`).
+static THANKS: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("thanks").collect());
 
 /// The longest greeting or thanks, in words, that is still only that.
 const SHORT: usize = 5;
@@ -60,11 +32,11 @@ const SHORT: usize = 5;
 pub fn social_of(normalized: &str) -> Option<Social> {
     let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
     let short = words(normalized).len() <= SHORT;
-    if says(HELP) {
+    if says(&HELP) {
         Some(Social::Help)
-    } else if short && says(THANKS) {
+    } else if short && says(&THANKS) {
         Some(Social::Thanks)
-    } else if short && says(GREETINGS) {
+    } else if short && says(&GREETINGS) {
         Some(Social::Greeting)
     } else {
         None

@@ -21,7 +21,9 @@ use super::normalize::normalize;
 use super::terms::{content_terms, term_keys, Term};
 use super::tidy::{ends_unfinished, sentences};
 use crate::language::Language;
+use crate::word_lists::every_language;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 /// Share of a sentence's content terms (numbers aside) that must be supported: all of
 /// them. A tiny model's paraphrase that swaps one word swaps the fact.
@@ -45,25 +47,10 @@ fn singular(word: &str) -> &str {
     }
 }
 
-/// Words that start an explanation inside a sentence (normalised).
-const EXPLAINING: &[&str] = &[
-    "by",
-    "because",
-    "since",
-    "means",
-    "through",
-    "cause",
-    "causes",
-    "causing",
-    "por",
-    "porque",
-    "mediante",
-    "significa",
-    "causa",
-    "causan",
-    "provoca",
-    "provocan",
-];
+/// Words that start an explanation inside a sentence (normalised), in every language:
+/// `words/<locale>/explaining.txt`.
+static EXPLAINING: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| every_language!("explaining").collect());
 
 /// Whether a sentence explains something by itself ("Adrenaline changes your body by
 /// releasing adrenaline.", "Tense shoulders or headaches can cause headaches."): a long
@@ -81,94 +68,16 @@ fn explains_by_itself(words: &[String]) -> bool {
     words[at + 1..].iter().any(|w| before.contains(singular(w)))
 }
 
-/// Teaching talk: words any explanation may use without the material saying them.
-const TEACHING_WORDS: &[&str] = &[
-    "remember",
-    "example",
-    "step",
-    "steps",
-    "idea",
-    "ideas",
-    "mean",
-    "means",
-    "think",
-    "look",
-    "try",
-    "let",
-    "lets",
-    "check",
-    "fix",
-    "again",
-    "careful",
-    "note",
-    "notice",
-    "key",
-    "first",
-    "next",
-    "now",
-    "good",
-    "great",
-    "right",
-    "correct",
-    "wrong",
-    "question",
-    "answer",
-    "explain",
-    "understand",
-    "important",
-    "simple",
-    "simply",
-    "way",
-    "part",
-    "thing",
-    "things",
-    "called",
-    "use",
-    "used",
-    "using",
-    "give",
-    "gives",
-    "make",
-    "makes",
-    "tell",
-    "tells",
-    "show",
-    "shows",
-    "recuerda",
-    "ejemplo",
-    "paso",
-    "pasos",
-    "idea",
-    "significa",
-    "piensa",
-    "mira",
-    "nota",
-    "clave",
-    "primero",
-    "ahora",
-    "bien",
-    "correcto",
-    "pregunta",
-    "respuesta",
-    "explica",
-    "entender",
-    "importante",
-    "forma",
-    "parte",
-    "llama",
-    "llamado",
-    "usa",
-    "usar",
-    "da",
-    "hace",
-    "dice",
-    "muestra",
-];
-
-/// The match keys of the teaching words, computed once.
+/// The match keys of the teaching talk, computed once: words any explanation may use
+/// without the material saying them, in every language
+/// (`words/<locale>/teaching-words.txt`).
 fn teaching_keys() -> &'static BTreeSet<String> {
-    static KEYS: std::sync::OnceLock<BTreeSet<String>> = std::sync::OnceLock::new();
-    KEYS.get_or_init(|| TEACHING_WORDS.iter().flat_map(|w| term_keys(w)).collect())
+    static KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
+        every_language!("teaching-words")
+            .flat_map(term_keys)
+            .collect()
+    });
+    &KEYS
 }
 
 /// Why a sentence was dropped.

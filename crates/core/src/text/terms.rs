@@ -8,37 +8,69 @@
 //! single-word pairs), so "bombilla" meets "bulb".
 
 use crate::text::normalize::normalize;
+use crate::word_lists::{every_language, list_in, pairs};
 use rust_stemmers::{Algorithm, Stemmer};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Characters of a stem that decide a match: enough to tell "intersect" from
 /// "interior", few enough that "triangle" meets "triángulo".
 pub const TERM_KEY_CHARS: usize = 6;
 
-/// The words a unit sign is also read as ("180°" → "180 degrees grados").
-pub const SIGN_WORDS: &[&str] = &["degrees", "grados", "percent", "porcentaje"];
+/// Each unit sign with the words it is also read as, in every language ("°" →
+/// "degrees grados": `words/<locale>/sign-words.txt`).
+static SIGN_WORDS: LazyLock<Vec<(&'static str, String)>> =
+    LazyLock::new(|| words_of(pairs(every_language!("sign-words"))));
 
-/// Operation signs and the words that name them (English and Spanish).
-const OPERATION_WORDS: &[(&str, &str)] = &[
-    ("+", "add sumar"),
-    ("×", "multiply multiplicar"),
-    ("·", "multiply multiplicar"),
-    (" * ", "multiply multiplicar"),
-    ("÷", "divide dividir"),
-    (" − ", "subtract restar"),
-    (" - ", "subtract restar"),
+/// Each operation with the words that name it, in every language ("add" → "add sumar":
+/// `words/<locale>/operation-words.txt`).
+static OPERATION_NAMES: LazyLock<Vec<(&'static str, String)>> =
+    LazyLock::new(|| words_of(pairs(every_language!("operation-words"))));
+
+/// Each key of `pairs` with its words joined by spaces, keys in first-seen order.
+fn words_of(pairs: Vec<(&'static str, &'static str)>) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for (key, word) in pairs {
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, words)) => {
+                words.push(' ');
+                words.push_str(word);
+            }
+            None => out.push((key, word.to_string())),
+        }
+    }
+    out
+}
+
+/// The words of operation or sign `key` in `named`, in every language ("" when none).
+fn named<'a>(named: &'a [(&'static str, String)], key: &str) -> &'a str {
+    named
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, words)| words.as_str())
+}
+
+/// Operation signs and the operation each writes (the words are the operation's).
+const OPERATION_SIGNS: &[(&str, &str)] = &[
+    ("+", "add"),
+    ("×", "multiply"),
+    ("·", "multiply"),
+    (" * ", "multiply"),
+    ("÷", "divide"),
+    (" − ", "subtract"),
+    (" - ", "subtract"),
 ];
 
 /// Words that name an operation only between two numbers ("2/3 por 4/5", "6 entre 3",
-/// "3 times 4"), with the operation's words.
-const OPERATION_BETWEEN_NUMBERS: &[(&str, &str)] = &[
-    ("por", "multiply multiplicar"),
-    ("times", "multiply multiplicar"),
-    ("x", "multiply multiplicar"),
-    ("entre", "divide dividir"),
-    ("over", "divide dividir"),
-];
+/// "3 times 4"), with the operation's words, in every language
+/// (`words/<locale>/operation-between-numbers.txt`).
+static OPERATION_BETWEEN_NUMBERS: LazyLock<Vec<(&'static str, &'static str)>> =
+    LazyLock::new(|| {
+        pairs(every_language!("operation-between-numbers"))
+            .into_iter()
+            .map(|(word, operation)| (word, named(&OPERATION_NAMES, operation)))
+            .collect()
+    });
 
 /// `text` with each word of [`OPERATION_BETWEEN_NUMBERS`] that stands between two
 /// numbers replaced by its operation's words.
@@ -120,24 +152,10 @@ impl Term {
 }
 
 /// Spanish endings and the English endings of their cognates ("triángulo" →
-/// "triangle", "eléctrica" → "electric", "velocidad" → "velocity").
-const COGNATE_ENDINGS: &[(&str, &str)] = &[
-    ("cion", "tion"),
-    ("ulo", "le"),
-    ("ula", "le"),
-    ("dad", "ty"),
-    ("ico", "ic"),
-    ("ica", "ic"),
-    ("ivo", "ive"),
-    ("iva", "ive"),
-    ("ente", "ent"),
-    ("ante", "ant"),
-    ("oso", "ous"),
-    ("osa", "ous"),
-    ("ia", "y"),
-    ("ismo", "ism"),
-    ("ista", "ist"),
-];
+/// "triangle", "eléctrica" → "electric", "velocidad" → "velocity"), tried in order
+/// (`words/es/cognate-endings.txt`).
+static COGNATE_ENDINGS: LazyLock<Vec<(&'static str, &'static str)>> =
+    LazyLock::new(|| pairs(list_in!("es", "cognate-endings")));
 
 /// The English cognate a Spanish word probably has, by its ending, if any.
 fn english_cognate(word: &str) -> Option<String> {
@@ -219,11 +237,12 @@ pub fn content_terms(text: &str) -> Vec<Term> {
     // Keep decimal commas and points inside numbers before normalising drops them.
     // A unit sign is also its words, so "180°" supports "180 degrees"; an operation
     // sign is its operation's words, so "2/7 + 3/7" is about adding.
-    let mut spaced = name_operations(text)
-        .replace('°', &format!(" {} {} ", SIGN_WORDS[0], SIGN_WORDS[1]))
-        .replace('%', &format!(" {} {} ", SIGN_WORDS[2], SIGN_WORDS[3]));
-    for (sign, words) in OPERATION_WORDS {
+    let mut spaced = name_operations(text);
+    for (sign, words) in SIGN_WORDS.iter() {
         spaced = spaced.replace(sign, &format!(" {words} "));
+    }
+    for (sign, operation) in OPERATION_SIGNS {
+        spaced = spaced.replace(sign, &format!(" {} ", named(&OPERATION_NAMES, operation)));
     }
     let mut out = Vec::new();
     for raw in spaced.split_whitespace() {
@@ -255,7 +274,11 @@ pub fn content_terms(text: &str) -> Vec<Term> {
 pub fn fact_terms(text: &str) -> Vec<Term> {
     content_terms(text)
         .into_iter()
-        .filter(|t| !SIGN_WORDS.contains(&t.word.as_str()))
+        .filter(|t| {
+            !SIGN_WORDS
+                .iter()
+                .any(|(_, words)| words.split(' ').any(|w| w == t.word))
+        })
         .collect()
 }
 
@@ -336,6 +359,42 @@ mod tests {
         assert!(!content_terms("por qué")
             .iter()
             .any(|t| t.in_keys(&multiply)));
+    }
+
+    #[test]
+    fn signs_and_operations_read_as_the_words_of_every_language() {
+        assert_eq!(
+            *SIGN_WORDS,
+            [
+                ("°", "degrees grados".into()),
+                ("%", "percent porcentaje".into())
+            ]
+        );
+        let words: Vec<&str> = ["add", "multiply", "divide", "subtract"]
+            .into_iter()
+            .map(|op| named(&OPERATION_NAMES, op))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "add sumar",
+                "multiply multiplicar",
+                "divide dividir",
+                "subtract restar"
+            ]
+        );
+        assert_eq!(
+            *OPERATION_BETWEEN_NUMBERS,
+            [
+                ("times", "multiply multiplicar"),
+                ("x", "multiply multiplicar"),
+                ("over", "divide dividir"),
+                ("por", "multiply multiplicar"),
+                ("entre", "divide dividir"),
+            ]
+        );
+        assert_eq!(COGNATE_ENDINGS.len(), 15);
+        assert_eq!(COGNATE_ENDINGS[0], ("cion", "tion"));
     }
 
     #[test]

@@ -5,14 +5,16 @@
 
 use super::normalize::{normalize, words};
 use crate::language::Language;
+use crate::word_lists::every_language;
+use std::sync::LazyLock;
 
 /// Shortest text whose language is judged.
 const SHORTEST_JUDGED_TEXT: usize = 24;
 
-/// Abbreviations whose full stop ends no sentence (lowercase, without the stop).
-const ABBREVIATIONS: &[&str] = &[
-    "mr", "mrs", "ms", "dr", "st", "e.g", "i.e", "vs", "cf", "sr", "sra", "dra", "p.ej", "approx",
-];
+/// Abbreviations whose full stop ends no sentence (lowercase, without the stop), in every
+/// language (`words/<locale>/abbreviations.txt`).
+static ABBREVIATIONS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| every_language!("abbreviations").collect());
 
 /// Whether the full stop at char index `i` of `chars` closes an abbreviation: one of
 /// [`ABBREVIATIONS`], or "No."/"no." before a number ("Locomotion No. 1").
@@ -35,11 +37,10 @@ fn abbreviation_stop(chars: &[(usize, char)], i: usize) -> bool {
     ABBREVIATIONS.contains(&word.as_str()) || (word == "no" && next_is_digit)
 }
 
-/// Words a finished sentence does not end on ("… while proper nouns name a.").
-const UNFINISHED_ENDINGS: &[&str] = &[
-    "a", "an", "the", "of", "to", "and", "or", "with", "el", "la", "los", "las", "un", "una", "de",
-    "y", "con",
-];
+/// Words a finished sentence does not end on ("… while proper nouns name a."), in every
+/// language (`words/<locale>/unfinished-endings.txt`).
+static UNFINISHED_ENDINGS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| every_language!("unfinished-endings").collect());
 
 /// Whether `sentence` stops on an article, a preposition or a conjunction: a sentence a
 /// small model did not finish.
