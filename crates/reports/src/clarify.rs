@@ -7,8 +7,10 @@ use super::command::{parse_commands, Command, ParsedCommand};
 use super::contract::Report;
 use super::ports::ChatLine;
 use super::references::{resolve_reference, which_section_question};
+use super::word_lists::{phrases, word_list};
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::is_stop_word;
+use std::sync::LazyLock;
 
 /// The request the app asked about, with `answer` resolving its ambiguous reference:
 /// the original request and its commands. `None` when the last line is not the app's
@@ -46,24 +48,21 @@ pub fn answered_request(
     chose.then(|| (request.text.clone(), answered))
 }
 
-/// Ordinal words, by the index they pick (`usize::MAX`: the last).
-const ORDINALS: &[(&str, usize)] = &[
-    ("first", 0),
-    ("1st", 0),
-    ("primera", 0),
-    ("primero", 0),
-    ("second", 1),
-    ("2nd", 1),
-    ("segunda", 1),
-    ("segundo", 1),
-    ("third", 2),
-    ("3rd", 2),
-    ("tercera", 2),
-    ("tercero", 2),
-    ("last", usize::MAX),
-    ("ultima", usize::MAX),
-    ("ultimo", usize::MAX),
-];
+/// Ordinal words, by the index they pick (`usize::MAX`: the last), from `ordinals.txt`
+/// ("second 2": the word, then its position from 1, or "last").
+static ORDINALS: LazyLock<Vec<(&'static str, usize)>> = LazyLock::new(|| {
+    phrases(&word_list!("ordinals"))
+        .into_iter()
+        .filter_map(|line| {
+            let (word, position) = line.rsplit_once(' ')?;
+            let index = match position {
+                "last" => usize::MAX,
+                n => n.parse::<usize>().ok()?.checked_sub(1)?,
+            };
+            Some((word.trim(), index))
+        })
+        .collect()
+});
 
 /// The number of the one section of `ids` that `answer` picks: by its own name or
 /// number, by position in the question, or by a word of its parent's title.

@@ -5,11 +5,13 @@
 //! Whatever is not such a request goes to the model's tool loop.
 
 use super::contract::Report;
+use super::messages::MESSAGES;
 use super::ops::ReportOp;
 use super::references::{label, not_found_message, resolve_reference, which_section_question};
 use super::section_tree::Place;
 use super::word_edit::{replace_words, say_instead};
 use lantern_core::language::Language;
+use lantern_core::say;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -763,21 +765,21 @@ fn swap_sections(
 
 /// Why two sections cannot trade places: they are one, or at different levels.
 fn swap_refused(report: &Report, first: &str, second: &str, language: Language) -> String {
-    let (a, b) = (label(report, first), label(report, second));
-    match language {
-        Language::Es if first == second => {
-            format!("No he hecho ningún cambio: {a} es una sola sección.")
-        }
-        Language::Es => format!(
-            "No he hecho ningún cambio: {a} y {b} están a distintos niveles. Puedo mover una \
-             de ellas: «mueve {b} antes de {a}»."
-        ),
-        _ if first == second => format!("I made no change: {a} is one section."),
-        _ => format!(
-            "I made no change: {a} and {b} are at different levels. I can move one of them: \
-             “move {b} before {a}”."
-        ),
+    if first == second {
+        return say!(
+            MESSAGES,
+            language,
+            "reports-swap-same",
+            section = &label(report, first)
+        );
     }
+    say!(
+        MESSAGES,
+        language,
+        "reports-swap-levels",
+        first = &label(report, first),
+        second = &label(report, second)
+    )
 }
 
 #[cfg(test)]

@@ -5,46 +5,50 @@
 
 use super::contract::Report;
 use super::error::ReportError;
+use super::messages::MESSAGES;
 use super::ops::apply_op;
 use super::ops::ReportOp;
 use super::references::label;
 use super::section_tree::Place;
 use lantern_core::language::Language;
+use lantern_core::say;
 
-fn quoted(text: &str) -> String {
+/// The first 60 characters of a title, with "…" when it was longer.
+fn clipped(text: &str) -> String {
     let short: String = text.chars().take(60).collect();
     if short.len() < text.len() {
-        format!("“{short}…”")
+        format!("{short}…")
     } else {
-        format!("“{short}”")
+        short
     }
 }
 
 fn place_words(report: &Report, place: &Place, language: Language) -> String {
-    let es = language == Language::Es;
     match place {
-        Place::After(id) => format!(
-            "{} {}",
-            if es { "después de" } else { "after" },
-            label(report, id)
+        Place::After(id) => say!(
+            MESSAGES,
+            language,
+            "reports-place-after",
+            section = &label(report, id)
         ),
-        Place::Before(id) => format!(
-            "{} {}",
-            if es { "antes de" } else { "before" },
-            label(report, id)
+        Place::Before(id) => say!(
+            MESSAGES,
+            language,
+            "reports-place-before",
+            section = &label(report, id)
         ),
-        Place::Under(id) => format!(
-            "{} {}",
-            if es { "dentro de" } else { "under" },
-            label(report, id)
+        Place::Under(id) => say!(
+            MESSAGES,
+            language,
+            "reports-place-under",
+            section = &label(report, id)
         ),
-        Place::End => (if es { "al final" } else { "at the end" }).to_string(),
+        Place::End => say!(MESSAGES, language, "reports-place-end"),
     }
 }
 
 /// One change in words: `before` is the report it applied to, `after` the result.
 pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Language) -> String {
-    let es = language == Language::Es;
     match op {
         ReportOp::UpdateSection { id, title, body_md } => {
             let old = label(before, id);
@@ -54,49 +58,60 @@ pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Lan
                 .as_deref()
                 .is_some_and(|b| !was.is_empty() && b.len() > was.len() && b.starts_with(was));
             match (title, body_md) {
-                (Some(t), None) if es => format!("renombrar {old} como {}", quoted(t)),
-                (Some(t), None) => format!("rename {old} to {}", quoted(t)),
-                (None, _) if adds && es => format!("añadir texto a {old}"),
-                (None, _) if adds => format!("add to the text of {old}"),
-                (None, _) if es => format!("reescribir el texto de {old}"),
-                (None, _) => format!("rewrite the text of {old}"),
-                (Some(t), Some(_)) if es => {
-                    format!("renombrar {old} como {} y reescribir su texto", quoted(t))
-                }
-                (Some(t), Some(_)) => format!("rename {old} to {} and rewrite its text", quoted(t)),
+                (Some(t), None) => say!(
+                    MESSAGES,
+                    language,
+                    "reports-change-rename",
+                    section = &old,
+                    title = &clipped(t)
+                ),
+                (None, _) if adds => say!(
+                    MESSAGES,
+                    language,
+                    "reports-change-add-text",
+                    section = &old
+                ),
+                (None, _) => say!(MESSAGES, language, "reports-change-rewrite", section = &old),
+                (Some(t), Some(_)) => say!(
+                    MESSAGES,
+                    language,
+                    "reports-change-rename-rewrite",
+                    section = &old,
+                    title = &clipped(t)
+                ),
             }
         }
-        ReportOp::AddSection { id, place, .. } => {
-            let new = label(after, id);
-            let place = place_words(before, place, language);
-            if es {
-                format!("añadir {new} {place}")
-            } else {
-                format!("add {new} {place}")
-            }
-        }
+        ReportOp::AddSection { id, place, .. } => say!(
+            MESSAGES,
+            language,
+            "reports-change-add",
+            section = &label(after, id),
+            place = &place_words(before, place, language)
+        ),
         ReportOp::MoveSection { id, place } => {
-            let now = after.number_of(id).unwrap_or_default();
             // A section is moved *to* the end (and added *at* it).
             let place = match place {
-                Place::End if !es => "to the end".to_string(),
+                Place::End => say!(MESSAGES, language, "reports-place-move-end"),
                 other => place_words(before, other, language),
             };
-            if es {
-                format!("mover {} {place} (ahora {now})", label(before, id))
-            } else {
-                format!("move {} {place} (now {now})", label(before, id))
-            }
+            say!(
+                MESSAGES,
+                language,
+                "reports-change-move",
+                section = &label(before, id),
+                place = &place,
+                number = &after.number_of(id).unwrap_or_default()
+            )
         }
         ReportOp::DeleteSection { id } => {
             let inner = before.find(id).map_or(0, |s| s.walk().len() - 1);
-            match (es, inner) {
-                (true, 0) => format!("borrar {}", label(before, id)),
-                (true, n) => format!("borrar {} y sus {n} subsecciones", label(before, id)),
-                (false, 0) => format!("delete {}", label(before, id)),
-                (false, 1) => format!("delete {} and its subsection", label(before, id)),
-                (false, n) => format!("delete {} and its {n} subsections", label(before, id)),
-            }
+            say!(
+                MESSAGES,
+                language,
+                "reports-change-delete",
+                section = &label(before, id),
+                subsections = inner
+            )
         }
     }
 }
@@ -122,26 +137,36 @@ pub fn apply_described(
 /// The confirmation for changes proposed this turn (each described against the report
 /// it applied to), or the words for a turn that changed nothing.
 pub fn confirmation(described: &[String], language: Language) -> String {
-    let es = language == Language::Es;
     match described {
-        [] if es => "No he cambiado nada.".to_string(),
-        [] => "I haven't changed anything.".to_string(),
-        [one] if es => format!("Propongo {one}. Revísalo y acéptalo o recházalo."),
-        [one] => format!("I propose to {one}. Review it to accept or reject it."),
-        many => {
-            let list = many.join("; ");
-            if es {
-                format!(
-                    "Propongo {} cambios: {list}. Revísalos y acepta o rechaza cada uno.",
-                    many.len()
-                )
-            } else {
-                format!(
-                    "I propose {} changes: {list}. Review them to accept or reject each.",
-                    many.len()
-                )
-            }
-        }
+        [] => say!(MESSAGES, language, "reports-confirm-none"),
+        [one] => say!(MESSAGES, language, "reports-confirm-one", change = one),
+        many => say!(
+            MESSAGES,
+            language,
+            "reports-confirm-many",
+            count = &many.len().to_string(),
+            changes = &many.join("; ")
+        ),
+    }
+}
+
+/// The answer to "undo" when it took back the change waiting for review, `change` (in
+/// words).
+pub fn withdrawn_words(change: &str, language: Language) -> String {
+    say!(MESSAGES, language, "reports-undo-pending", change = change)
+}
+
+/// The answer to "undo" when it undid the last accepted step, with that step's summary
+/// when it has one.
+pub fn undone_words(summary: Option<&str>, language: Language) -> String {
+    match summary {
+        Some(summary) => say!(
+            MESSAGES,
+            language,
+            "reports-undo-accepted",
+            summary = summary
+        ),
+        None => say!(MESSAGES, language, "reports-undo-accepted-plain"),
     }
 }
 

@@ -4,32 +4,23 @@
 //! that section's id — the model writes words, the app has already decided what changes.
 
 use super::references::FoundReference;
+use super::word_lists::{alternation, word_list};
 use regex::Regex;
 use std::sync::LazyLock;
 
-static REWRITE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?i)\b(shorten|shorter|expand|longer|lengthen|rewrite|rephrase|reword|improve|fix|correct|",
-        r"proofread|summari[sz]e|simplify|clarify|polish|translate|tidy|edit|write|more formal|better|suggest|propose|",
-        r"professional|formal|sound|tone|clearer|",
-        r"profesional|formal|formales|suene|suenen|tono|",
-        r"acorta|alarga|ampl[ií]a|reescribe|reformula|mejora|corrige|resume|simplifica|aclara|",
-        r"traduce|redacta|escribe|pule|revisa|mejor|sugiere|prop[oó]n)\b"
-    ))
-    .expect("valid regex")
-});
+/// A whole word (or phrase) of a list, anywhere in a message.
+fn any_of(files: &[&'static str]) -> Regex {
+    Regex::new(&format!(r"(?i)\b({})\b", alternation(files, false))).expect("valid regex")
+}
 
-static TITLE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(title|heading|t[ií]tulo|encabezado)\b").expect("valid regex")
-});
+/// A request to rewrite (`rewrite-words.txt`).
+static REWRITE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("rewrite-words")));
 
-static SHORTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?i)\b(shorten|shorter|summari[sz]e|condense|briefer|brief|concise|trim|",
-        r"acorta|más corto|mas corto|más breve|mas breve|resume|abrevia|condensa)\b"
-    ))
-    .expect("valid regex")
-});
+/// A request about the title (`title-words.txt`).
+static TITLE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("title-words")));
+
+/// A request for a shorter text (`shorter-words.txt`).
+static SHORTER: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("shorter-words")));
 
 /// Whether the request asks for a shorter text ("make it shorter", "resume la sección").
 pub fn wants_shorter(message: &str) -> bool {
@@ -48,9 +39,13 @@ pub fn shortened(body: &str) -> Option<String> {
     (short.len() < body.trim().len()).then_some(short)
 }
 
+/// A request that opens with a verb of adding (`addition-words.txt`), after "please".
 static ADDITION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:please\s+|por favor,?\s+)?(add|include|insert|mention|note|a[ñn]ade|agrega|incluye|menciona|anota)\b")
-        .expect("valid regex")
+    let verbs = alternation(&word_list!("addition-words"), false);
+    Regex::new(&format!(
+        r"(?i)^\W*(?:please\s+|por favor,?\s+)?({verbs})\b"
+    ))
+    .expect("valid regex")
 });
 
 /// What the model is asked to write.

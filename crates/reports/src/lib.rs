@@ -13,6 +13,7 @@ mod host;
 #[cfg(test)]
 mod loop_rules;
 pub mod markdown;
+pub mod messages;
 pub mod offline;
 pub mod ops;
 pub mod ports;
@@ -33,6 +34,7 @@ mod testing;
 pub mod tools;
 mod turn;
 pub mod word_edit;
+mod word_lists;
 
 pub use contract::{
     NumberedSection, OutlineEntry, Report, Section, MAX_BODY_CHARS, MAX_DEPTH, MAX_TITLE_CHARS,

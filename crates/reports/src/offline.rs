@@ -3,9 +3,11 @@
 
 use super::contract::Report;
 use super::error::ReportError;
+use super::messages::MESSAGES;
 use super::references::label;
 use super::rules::prose_sentences;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::terms::term_keys;
 
 /// The help shown when a request needs the model and the model is missing, failed, or
@@ -20,18 +22,13 @@ pub fn help_message(report: &Report, language: Language) -> String {
         .last()
         .map(|e| e.number.clone())
         .unwrap_or_else(|| "1".into());
-    match language {
-        Language::Es => format!(
-            "No he hecho ningún cambio: no he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra {first} a …», \
-             «mueve {last} antes de {first}», «borra {last}», «añade una sección llamada … después de {first}», \
-             «cambia el texto de {first} a: …»."
-        ),
-        Language::En => format!(
-            "I made no change: I couldn't do that on my own. I understand requests such as: “rename {first} to …”, \
-             “move {last} before {first}”, “delete {last}”, “add a section called … after {first}”, \
-             “set the text of {first} to: …”."
-        ),
-    }
+    say!(
+        MESSAGES,
+        language,
+        "reports-help",
+        first = &first,
+        last = &last
+    )
 }
 
 /// The answer when the model could not rewrite a named section; `why` is the app's
@@ -45,16 +42,14 @@ pub fn rewrite_failed_message(
     let name = label(report, id);
     let number = report.number_of(id).unwrap_or_default();
     let why = why.map(|w| format!(" ({w})")).unwrap_or_default();
-    match language {
-        Language::Es => format!(
-            "No he hecho ningún cambio en {name}: el texto del modelo no servía{why}. Puedes editarla \
-             a mano (✎) o decir «cambia el texto de {number} a: …»."
-        ),
-        Language::En => format!(
-            "I made no change to {name}: the model's text was not usable{why}. You can edit it by \
-             hand (✎) or say “set the text of {number} to: …”."
-        ),
-    }
+    say!(
+        MESSAGES,
+        language,
+        "reports-rewrite-failed",
+        section = &name,
+        why = &why,
+        number = &number
+    )
 }
 
 /// Sentences of a section quoted when a question about it gets no usable answer.
@@ -113,56 +108,65 @@ pub fn question_quote(
         return None;
     }
     let name = label(report, &id);
-    Some(match language {
-        Language::Es => format!("No he hecho ningún cambio. Esto dice {name}: «{quote}»"),
-        Language::En => format!("I made no change. Here is what {name} says: “{quote}”"),
-    })
+    Some(say!(
+        MESSAGES,
+        language,
+        "reports-question-quote",
+        section = &name,
+        quote = &quote
+    ))
 }
 
 /// The answer to "undo" when nothing was changed yet.
 pub fn nothing_to_undo(language: Language) -> String {
-    match language {
-        Language::Es => "No he hecho ningún cambio: no hay nada que deshacer.".into(),
-        Language::En => "I made no change: there is nothing to undo.".into(),
-    }
+    say!(MESSAGES, language, "reports-nothing-to-undo")
 }
 
 /// Why a change the student asked for cannot be made, in words.
 pub fn refusal_words(error: &ReportError, report: &Report, language: Language) -> String {
-    let es = language == Language::Es;
     let name = |id: &str| label(report, id);
     match error {
-        ReportError::NoChange(id) if es => {
-            format!("{} ya está así: no hay nada que cambiar.", name(id))
-        }
         ReportError::NoChange(id) => {
-            format!("{} is already like that: nothing to change.", name(id))
+            say!(
+                MESSAGES,
+                language,
+                "reports-refused-no-change",
+                section = &name(id)
+            )
         }
-        ReportError::MoveIntoItself(id) if es => {
-            format!("No puedo mover {} dentro de sí misma.", name(id))
-        }
-        ReportError::MoveIntoItself(id) => format!("I can't move {} inside itself.", name(id)),
-        ReportError::TooDeep(max) if es => {
-            format!("Las secciones admiten como mucho {max} niveles.")
-        }
-        ReportError::TooDeep(max) => format!("Sections nest at most {max} levels deep."),
-        ReportError::TitleInvalid(max) if es => {
-            format!("El título debe tener entre 1 y {max} caracteres.")
-        }
-        ReportError::TitleInvalid(max) => format!("A title needs 1 to {max} characters."),
-        ReportError::BodyTooLong(max) if es => {
-            format!("El texto de una sección admite como mucho {max} caracteres.")
-        }
-        ReportError::BodyTooLong(max) => {
-            format!("A section's text is limited to {max} characters.")
-        }
-        other if es => format!(
-            "No he podido hacer ese cambio ({}).",
-            lantern_core::Coded::code(other).as_str()
+        ReportError::MoveIntoItself(id) => say!(
+            MESSAGES,
+            language,
+            "reports-refused-move-into-itself",
+            section = &name(id)
         ),
-        other => format!(
-            "I couldn't make that change ({}).",
-            lantern_core::Coded::code(other).as_str()
+        ReportError::TooDeep(max) => {
+            say!(
+                MESSAGES,
+                language,
+                "reports-refused-too-deep",
+                max = &max.to_string()
+            )
+        }
+        ReportError::TitleInvalid(max) => {
+            say!(
+                MESSAGES,
+                language,
+                "reports-refused-title",
+                max = &max.to_string()
+            )
+        }
+        ReportError::BodyTooLong(max) => say!(
+            MESSAGES,
+            language,
+            "reports-refused-body-too-long",
+            max = &max.to_string()
+        ),
+        other => say!(
+            MESSAGES,
+            language,
+            "reports-refused-other",
+            code = lantern_core::Coded::code(other).as_str()
         ),
     }
 }

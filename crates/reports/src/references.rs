@@ -3,7 +3,10 @@
 //! that fits several sections equally is ambiguous and becomes a clarifying question.
 
 use super::contract::{OutlineEntry, Report};
+use super::messages::MESSAGES;
+use super::word_lists::{phrases, word_list};
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -21,50 +24,9 @@ static KEYWORD_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 static DOTTED_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|\s)(\d{1,3}(?:\.\d{1,3})+)\b").expect("valid regex"));
 
-/// Words that say "section" or "the" and never name one.
-const FILLER: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "of",
-    "this",
-    "that",
-    "its",
-    "my",
-    "our",
-    "section",
-    "sections",
-    "part",
-    "chapter",
-    "heading",
-    "subsection",
-    "la",
-    "el",
-    "los",
-    "las",
-    "de",
-    "del",
-    "lo",
-    "esta",
-    "este",
-    "su",
-    "mi",
-    "seccion",
-    "secciones",
-    "apartado",
-    "parte",
-    "capitulo",
-    "subseccion",
-    "titulo",
-    "title",
-    "called",
-    "titled",
-    "llamada",
-    "titulada",
-    "please",
-    "por",
-    "favor",
-];
+/// Words that say "section" or "the" and never name one (`section-filler.txt`).
+static FILLER: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| phrases(&word_list!("section-filler")));
 
 /// A word reduced for comparison: plural endings dropped ("gutters", "recomendaciones").
 fn stem(word: &str) -> String {
@@ -217,19 +179,33 @@ pub fn label(report: &Report, id: &str) -> String {
 pub fn which_section_question(report: &Report, ids: &[String], language: Language) -> String {
     let labels: Vec<String> = ids
         .iter()
-        .map(|id| format!("“{}”", label(report, id)))
+        .map(|id| {
+            say!(
+                MESSAGES,
+                language,
+                "reports-section-quoted",
+                section = &label(report, id)
+            )
+        })
         .collect();
     let (head, last) = labels.split_at(labels.len().saturating_sub(1));
     let list = if head.is_empty() {
         last.join("")
     } else {
-        let or = if language == Language::Es { "o" } else { "or" };
-        format!("{} {or} {}", head.join(", "), last.join(""))
+        say!(
+            MESSAGES,
+            language,
+            "reports-choices",
+            others = &head.join(", "),
+            last = &last.join("")
+        )
     };
-    match language {
-        Language::Es => format!("¿Qué sección quieres decir: {list}?"),
-        Language::En => format!("Which section do you mean: {list}?"),
-    }
+    say!(
+        MESSAGES,
+        language,
+        "reports-which-section",
+        sections = &list
+    )
 }
 
 /// The answer when a phrase names no section: what the report has instead.
@@ -241,19 +217,21 @@ pub fn not_found_message(report: &Report, phrase: &str, language: Language) -> S
         .take(12)
         .map(|e| format!("{} {}", e.number, e.title))
         .collect();
-    match (language, outline.is_empty()) {
-        (Language::Es, true) => {
-            format!("No encuentro “{phrase}”: el informe aún no tiene secciones.")
-        }
-        (Language::En, true) => format!("I can't find “{phrase}”: the report has no sections yet."),
-        (Language::Es, false) => format!(
-            "No encuentro la sección “{phrase}”. Las secciones son: {}.",
-            outline.join("; ")
-        ),
-        (Language::En, false) => format!(
-            "I can't find the section “{phrase}”. The sections are: {}.",
-            outline.join("; ")
-        ),
+    if outline.is_empty() {
+        say!(
+            MESSAGES,
+            language,
+            "reports-not-found-empty",
+            phrase = phrase
+        )
+    } else {
+        say!(
+            MESSAGES,
+            language,
+            "reports-not-found",
+            phrase = phrase,
+            sections = &outline.join("; ")
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::contract::Report;
 use super::ports::{ChatLine, SpecPassage};
+use super::word_lists::{alternation, word_list};
 use lantern_core::language::Language;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::tidy_reply;
@@ -63,18 +64,16 @@ pub fn kept_words(filter: &mut ReplyFilter, text: &str, dropped: &mut Vec<String
     filtered.text()
 }
 
+/// A message that opens with a question word (`question-words.txt`).
 static QUESTION_START: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?i)^\W*(what|which|who|whom|whose|how|why|when|where|does|do|is|are|was|were|",
-        r"qu[eé]|cu[aá]l|cu[aá]les|cu[aá]nto|cu[aá]nta|cu[aá]ntos|cu[aá]ntas|c[oó]mo|por qu[eé]|",
-        r"d[oó]nde|qui[eé]n|cu[aá]ndo)\b"
-    ))
-    .expect("valid regex")
+    let words = alternation(&word_list!("question-words"), false);
+    Regex::new(&format!(r"(?i)^\W*({words})\b")).expect("valid regex")
 });
 
+/// A message that opens as a polite request (`polite-requests.txt`).
 static POLITE_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(can|could|would|will)\s+you\b|^\W*(puedes|podr[ií]as)\b")
-        .expect("valid regex")
+    let openings = alternation(&word_list!("polite-requests"), true);
+    Regex::new(&format!(r"(?i)^\W*({openings})\b")).expect("valid regex")
 });
 
 /// Whether the student asks about the report rather than for a change ("how many

@@ -5,7 +5,10 @@
 
 use super::error::ReportError;
 use super::focus::wants_shorter;
+use super::messages::MESSAGES;
+use super::word_lists::{alternation, word_list};
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::tidy::{detect_language, sentences};
 use regex::Regex;
 use std::collections::BTreeSet;
@@ -14,14 +17,16 @@ use std::sync::LazyLock;
 /// Fewest words a sentence needs for its language to be judged.
 const MIN_JUDGED_WORDS: usize = 4;
 
-static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:to|into|in)\s+spanish\b|\b(?:al|en)\s+(?:espa[ñn]ol|castellano)\b")
-        .expect("valid regex")
-});
+/// A whole phrase of a list, anywhere in a message, its spaces any white space.
+fn any_phrase_of(files: &[&'static str]) -> Regex {
+    Regex::new(&format!(r"(?i)\b(?:{})\b", alternation(files, true))).expect("valid regex")
+}
 
-static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:to|into|in)\s+english\b|\b(?:al|en)\s+ingl[eé]s\b").expect("valid regex")
-});
+/// A request for Spanish (`to-spanish.txt`).
+static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_list!("to-spanish")));
+
+/// A request for English (`to-english.txt`).
+static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_list!("to-english")));
 
 /// What the student's request asks a rewrite to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +98,7 @@ impl RewriteProblem {
         ReportError::ArgumentsInvalid(match self {
             Self::Language(target, sentence) => format!(
                 "every sentence must be in {}; “{sentence}” is not",
-                language_name(*target, Language::En)
+                model_language_name(*target)
             ),
             Self::NumbersLost(lost) => {
                 format!(
@@ -106,29 +111,28 @@ impl RewriteProblem {
 
     /// Why no change was made, for the student in `language`.
     pub fn words(&self, language: Language) -> String {
-        match (self, language) {
-            (Self::Language(target, _), Language::En) => {
-                format!("part of it was not in {}", language_name(*target, language))
-            }
-            (Self::Language(target, _), Language::Es) => {
-                format!(
-                    "una parte no estaba en {}",
-                    language_name(*target, language)
-                )
-            }
-            (Self::NumbersLost(lost), Language::En) => format!("it lost {}", lost.join(", ")),
-            (Self::NumbersLost(lost), Language::Es) => format!("perdía {}", lost.join(", ")),
+        match self {
+            Self::Language(target, _) => say!(
+                MESSAGES,
+                language,
+                "reports-rewrite-not-in-language",
+                language = target.code()
+            ),
+            Self::NumbersLost(lost) => say!(
+                MESSAGES,
+                language,
+                "reports-rewrite-lost-numbers",
+                numbers = &lost.join(", ")
+            ),
         }
     }
 }
 
-/// A language's name in `in_language`.
-fn language_name(language: Language, in_language: Language) -> &'static str {
-    match (language, in_language) {
-        (Language::En, Language::En) => "English",
-        (Language::Es, Language::En) => "Spanish",
-        (Language::En, Language::Es) => "inglés",
-        (Language::Es, Language::Es) => "español",
+/// A language's name in the refusal the model reads.
+fn model_language_name(language: Language) -> &'static str {
+    match language {
+        Language::En => "English",
+        Language::Es => "Spanish",
     }
 }
 

@@ -2,20 +2,16 @@
 //! `search_project_specs` tool only when the request likely needs the project's
 //! specifications (standards, codes, requirements, measurements), in English or Spanish.
 
+use super::word_lists::{alternation, word_list};
 use regex::Regex;
 use std::sync::LazyLock;
 
+/// A word of `spec-words.txt`, a standard's number ("ISO 9001", "EN 1991") or a
+/// measurement ("100 mm").
 static NEEDS_SPECS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(concat!(
-        r"(?i)\b(",
-        r"specs?|specifications?|standards?|regulations?|requirements?|required|requires?|",
-        r"building codes?|codes? of practice|compl(?:y|iance|iant)|clauses?|norms?|guidelines?|",
-        r"according to|as per|per the|tolerances?|minimum|maximum|must be|shall|",
-        r"(?:iso|bs|en|astm|din|une)\s?\d+|",
-        r"especificaci(?:o|ó)n(?:es)?|normas?|normativas?|reglamentos?|requisitos?|requerid[oa]s?|",
-        r"c(?:o|ó)digo t(?:e|é)cnico|cumpl(?:e|ir|imiento)|cl(?:a|á)usulas?|seg(?:u|ú)n|",
-        r"m(?:i|í)nimo|m(?:a|á)ximo|debe ser|tolerancias?",
-        r")\b|\d+\s?(?:mm|cm|m|kg|kn|mpa|°c)\b",
+    let words = alternation(&word_list!("spec-words"), false);
+    Regex::new(&format!(
+        r"(?i)\b({words}|(?:iso|bs|en|astm|din|une)\s?\d+)\b|\d+\s?(?:mm|cm|m|kg|kn|mpa|°c)\b"
     ))
     .expect("valid regex")
 });

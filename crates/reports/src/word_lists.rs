@@ -1,0 +1,73 @@
+//! The word lists the report editor reads the student's words with:
+//! `crates/reports/words/<locale>/<list>.txt`, one phrase per line, compiled in. A request
+//! is read in every language the app speaks whatever the conversation's language, so a
+//! list is its locales' files chained.
+
+use lantern_core::words::lines;
+
+/// The text of list `$name` in every locale: `["…en…", "…es…"]`.
+macro_rules! word_list {
+    ($name:literal) => {
+        [
+            include_str!(concat!("../words/en/", $name, ".txt")),
+            include_str!(concat!("../words/es/", $name, ".txt")),
+        ]
+    };
+}
+pub(crate) use word_list;
+
+/// Every phrase of a list's files.
+pub fn phrases(files: &[&'static str]) -> Vec<&'static str> {
+    files.iter().flat_map(|file| lines(file)).collect()
+}
+
+/// A regex alternation (`a|b|…`, without the group) of the phrases of a list's files,
+/// each matched as written; with `any_space`, a space in a phrase matches any run of
+/// white space.
+pub fn alternation(files: &[&'static str], any_space: bool) -> String {
+    phrases(files)
+        .iter()
+        .map(|phrase| {
+            let escaped = regex::escape(phrase);
+            if any_space {
+                escaped.replace(' ', r"\s+")
+            } else {
+                escaped
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_list_has_phrases_in_every_locale() {
+        for files in [
+            word_list!("addition-words"),
+            word_list!("ordinals"),
+            word_list!("polite-requests"),
+            word_list!("question-words"),
+            word_list!("rewrite-words"),
+            word_list!("section-filler"),
+            word_list!("shorter-words"),
+            word_list!("spec-words"),
+            word_list!("title-words"),
+            word_list!("to-english"),
+            word_list!("to-spanish"),
+        ] {
+            for file in files {
+                assert!(lines(file).next().is_some(), "{file}");
+            }
+        }
+    }
+
+    #[test]
+    fn phrases_are_matched_as_written() {
+        let files = ["# comment\nmás corto\ncan you\n"];
+        assert_eq!(alternation(&files, false), "más corto|can you");
+        assert_eq!(alternation(&files, true), r"más\s+corto|can\s+you");
+    }
+}

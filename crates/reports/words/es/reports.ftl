@@ -1,0 +1,65 @@
+# Las palabras del editor de informes (crates/reports).
+
+## Dónde va una sección, dentro de las palabras de un cambio.
+
+reports-place-after = después de { $section }
+reports-place-before = antes de { $section }
+reports-place-under = dentro de { $section }
+reports-place-end = al final
+reports-place-move-end = al final
+
+## Un cambio en palabras.
+
+reports-change-rename = renombrar { $section } como “{ $title }”
+reports-change-add-text = añadir texto a { $section }
+reports-change-rewrite = reescribir el texto de { $section }
+reports-change-rename-rewrite = renombrar { $section } como “{ $title }” y reescribir su texto
+reports-change-add = añadir { $section } { $place }
+reports-change-move = mover { $section } { $place } (ahora { $number })
+reports-change-delete = { $subsections ->
+    [0] borrar { $section }
+   *[other] borrar { $section } y sus { $subsections } subsecciones
+}
+
+## La confirmación tras un turno.
+
+reports-confirm-none = No he cambiado nada.
+reports-confirm-one = Propongo { $change }. Revísalo y acéptalo o recházalo.
+reports-confirm-many = Propongo { $count } cambios: { $changes }. Revísalos y acepta o rechaza cada uno.
+
+## «Deshacer» en el chat.
+
+reports-undo-pending = He retirado el último cambio, que esperaba tu revisión: { $change }.
+reports-undo-accepted = He deshecho el último paso aceptado: { $summary }.
+reports-undo-accepted-plain = He deshecho el último paso aceptado.
+reports-nothing-to-undo = No he hecho ningún cambio: no hay nada que deshacer.
+
+## Qué sección quiere decir el alumno.
+
+reports-section-quoted = “{ $section }”
+reports-choices = { $others } o { $last }
+reports-which-section = ¿Qué sección quieres decir: { $sections }?
+reports-not-found-empty = No encuentro “{ $phrase }”: el informe aún no tiene secciones.
+reports-not-found = No encuentro la sección “{ $phrase }”. Las secciones son: { $sections }.
+reports-swap-same = No he hecho ningún cambio: { $section } es una sola sección.
+reports-swap-levels = No he hecho ningún cambio: { $first } y { $second } están a distintos niveles. Puedo mover una de ellas: «mueve { $second } antes de { $first }».
+
+## Cuando el modelo no puede ayudar.
+
+reports-help = No he hecho ningún cambio: no he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra { $first } a …», «mueve { $last } antes de { $first }», «borra { $last }», «añade una sección llamada … después de { $first }», «cambia el texto de { $first } a: …».
+reports-rewrite-failed = No he hecho ningún cambio en { $section }: el texto del modelo no servía{ $why }. Puedes editarla a mano (✎) o decir «cambia el texto de { $number } a: …».
+reports-question-quote = No he hecho ningún cambio. Esto dice { $section }: «{ $quote }»
+reports-rewrite-not-in-language = una parte no estaba en { $language ->
+    [es] español
+   *[en] inglés
+}
+reports-rewrite-lost-numbers = perdía { $numbers }
+
+## Por qué no se puede hacer un cambio.
+
+reports-refused-no-change = { $section } ya está así: no hay nada que cambiar.
+reports-refused-move-into-itself = No puedo mover { $section } dentro de sí misma.
+reports-refused-too-deep = Las secciones admiten como mucho { $max } niveles.
+reports-refused-title = El título debe tener entre 1 y { $max } caracteres.
+reports-refused-body-too-long = El texto de una sección admite como mucho { $max } caracteres.
+reports-refused-other = No he podido hacer ese cambio ({ $code }).
