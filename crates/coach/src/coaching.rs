@@ -6,6 +6,7 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
+use super::messages::word_list;
 use super::offline::opening_question;
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
@@ -17,6 +18,7 @@ use super::words::{
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::tidy::{detect_language, is_readable, sentences};
+use std::sync::LazyLock;
 
 /// Fewest words the model's own text needs to be kept.
 const FEWEST_KEPT_WORDS: usize = 5;
@@ -58,7 +60,7 @@ pub fn coach_reply(
     let mut text: Vec<String> = match kind {
         MessageKind::Confirmation if proposing => Vec::new(),
         MessageKind::HelpRequest => fresh.pick(&explained).into_iter().collect(),
-        MessageKind::TaskQuestion => std::iter::once(your_choice(language).to_string())
+        MessageKind::TaskQuestion => std::iter::once(your_choice(language))
             .chain(fresh.pick(&explained))
             .collect(),
         MessageKind::Courtesy(kind) => fresh.pick(&courtesy(kind, language)).into_iter().collect(),
@@ -82,11 +84,11 @@ pub fn coach_reply(
     if text.is_empty() {
         let authored = if let Some(p) = &result.proposed_update {
             fresh.pick(&[
-                proposal_intro(step, language).to_string(),
+                proposal_intro(step, language),
                 proposal_intro_again(&p.value, language),
             ])
         } else if offered.is_some() {
-            Some(fits(step, language).to_string())
+            Some(fits(step, language))
         } else {
             fresh.pick(&explained)
         };
@@ -107,39 +109,44 @@ pub fn coach_reply(
         [offer, model_question]
     } else if proposing && kind == MessageKind::Confirmation {
         [
-            Some(proposal_question(step, language).to_string()),
-            Some(proposal_question_again(step, language).to_string()),
+            Some(proposal_question(step, language)),
+            Some(proposal_question_again(step, language)),
         ]
     } else {
         [model_question, offer]
     };
-    let follow_ups = follow_ups(step, language).map(str::to_string);
     let candidates: Vec<String> = lead
         .into_iter()
         .flatten()
-        .chain(proposing.then(|| proposal_question(step, language).to_string()))
-        .chain(proposing.then(|| proposal_question_again(step, language).to_string()))
+        .chain(proposing.then(|| proposal_question(step, language)))
+        .chain(proposing.then(|| proposal_question_again(step, language)))
         .chain(weakness.map(|w| weakness_question(w, step, language)))
         .chain([opening_question(step, language)])
-        .chain(follow_ups)
+        .chain(follow_ups(step, language))
         .collect();
     result.next_question = fresh.pick(&candidates);
     result.assistant_text = within(&text.join(" "), MAX_ASSISTANT_TEXT);
     if result.assistant_text.is_empty() {
-        result.assistant_text = step_meaning(step, language).to_string();
+        result.assistant_text = step_meaning(step, language);
     }
     if let Some(p) = result.proposed_update.as_mut() {
         if p.rationale.trim().is_empty() {
-            p.rationale = rationale(step, language).to_string();
+            p.rationale = rationale(step, language);
         }
     }
     result
 }
 
+/// How a message asking why opens ("why", "por que"), normalised. From
+/// `words/{en,es}/why-openers.txt`.
+static WHY_OPENERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("why-openers").collect());
+
 /// Whether the student asks why ("why do I need a number?", "¿por qué…?").
 fn asks_why(message: &str) -> bool {
     let plain = normalize(message);
-    plain.starts_with("why ") || plain.starts_with("por que ")
+    WHY_OPENERS
+        .iter()
+        .any(|why| plain.starts_with(&format!("{why} ")))
 }
 
 /// The model's reply as statements to keep (whole, readable sentences in the session's
@@ -367,7 +374,7 @@ mod tests {
         assert_eq!(reply.assistant_text, weakness.explain_again(Language::En));
         assert_eq!(
             reply.next_question.as_deref(),
-            Some(follow_ups(ToulminStep::Grounds, Language::En)[0])
+            Some(follow_ups(ToulminStep::Grounds, Language::En)[0].as_str())
         );
     }
 

@@ -1,19 +1,21 @@
 //! The finished argument as text: Markdown for reading, Argdown for argument-mapping
 //! tools.
 
-use super::{ToulminDraft, ToulminStep};
+use super::messages::MESSAGES;
+use super::{Language, ToulminDraft, ToulminStep};
+use lantern_core::say;
 
-/// English heading of each element.
-fn heading(step: ToulminStep) -> &'static str {
-    match step {
-        ToulminStep::Claim => "Claim",
-        ToulminStep::Grounds => "Grounds",
-        ToulminStep::Warrant => "Warrant",
-        ToulminStep::GroundsBacking => "Backing for the grounds",
-        ToulminStep::WarrantBacking => "Backing for the warrant",
-        ToulminStep::Qualifier => "Qualifier",
-        ToulminStep::Rebuttal => "Rebuttal",
-    }
+/// The language of the exported argument (the exports take none).
+const EXPORT_LANGUAGE: Language = Language::En;
+
+/// The heading of each element.
+fn heading(step: ToulminStep) -> String {
+    say!(
+        MESSAGES,
+        EXPORT_LANGUAGE,
+        "coach-export-heading",
+        step = step.as_str()
+    )
 }
 
 /// One line of text: line breaks become spaces.
@@ -39,13 +41,23 @@ pub fn to_markdown(title: &str, draft: &ToulminDraft) -> String {
 pub fn to_argdown(title: &str, draft: &ToulminDraft) -> String {
     let field = |step| one_line(draft.get(step));
     let mut out = format!("===\ntitle: {}\n===\n\n", one_line(title));
-    out.push_str(&format!("[Claim]: {}\n", field(ToulminStep::Claim)));
+    out.push_str(&format!(
+        "[{}]: {}\n",
+        heading(ToulminStep::Claim),
+        field(ToulminStep::Claim)
+    ));
     let mut line = |indent: usize, text: String| {
         out.push_str(&format!("{}{}\n", "  ".repeat(indent), text));
     };
     let qualifier = field(ToulminStep::Qualifier);
     if !qualifier.is_empty() {
-        line(1, format!("// qualifier: {qualifier}"));
+        let note = say!(
+            MESSAGES,
+            EXPORT_LANGUAGE,
+            "coach-export-qualifier",
+            qualifier = &qualifier
+        );
+        line(1, format!("// {note}"));
     }
     for (step, backing) in [
         (ToulminStep::Grounds, ToulminStep::GroundsBacking),
@@ -61,7 +73,11 @@ pub fn to_argdown(title: &str, draft: &ToulminDraft) -> String {
     if !field(ToulminStep::Rebuttal).is_empty() {
         line(
             1,
-            format!("<- <Rebuttal>: {}", field(ToulminStep::Rebuttal)),
+            format!(
+                "<- <{}>: {}",
+                heading(ToulminStep::Rebuttal),
+                field(ToulminStep::Rebuttal)
+            ),
         );
     }
     out

@@ -3,6 +3,7 @@
 //! the step's authored guidance; they may not copy the prompt's instructions or labels,
 //! echo the student, say again what the coach already said, or be filler.
 
+use super::messages::word_list;
 use super::offline::opening_question;
 use super::prompt::{instruction_texts, PROMPT_LABELS};
 use super::reading::message_weakness;
@@ -11,19 +12,14 @@ use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{ChatMessage, ChatRole};
 use lantern_core::text::support::{DropReason, ReplyFilter};
 use lantern_core::text::tidy::sentences;
+use std::sync::LazyLock;
 
 /// Words of polite filler that say nothing about an argument ("Please provide more
-/// details.", "Feel free to ask.", "Gracias por tu tiempo."): the filter's topic, so a
-/// sentence made only of them says nothing.
-pub const COACH_TALK: &str = "please provide more details detail specific questions \
-question need needs further clarification clarify feel free ask asking thank thanks time \
-assistance assist help helps helpful information happy glad know hope anything else sure \
-certainly absolutely job well done keep work awesome nice wonderful excellent welcome \
-any additional let share provided feedback glad hear continue \
-por favor proporciona proporcionar mas detalles detalle especifica preguntas pregunta \
-necesitas aclaracion duda dudas libre gracias tiempo ayuda ayudar informacion feliz \
-alegra espero algo cualquier claro seguro excelente trabajo sigue bienvenido adicional \
-comparte compartir comentarios continua continuar";
+/// details.", "Feel free to ask.", "Gracias por tu tiempo."), separated by spaces: the
+/// filter's topic, so a sentence made only of them says nothing. From
+/// `words/{en,es}/coach-talk.txt`.
+pub static COACH_TALK: LazyLock<String> =
+    LazyLock::new(|| word_list!("coach-talk").collect::<Vec<_>>().join(" "));
 
 /// The student's own texts in `input`: every message they sent in the session and the
 /// draft's fields.
@@ -64,20 +60,16 @@ pub fn said_texts_of(history: &[ChatMessage]) -> Vec<&str> {
 pub fn guidance_texts(step: ToulminStep, language: Language) -> Vec<String> {
     let mut texts: Vec<String> = ToulminStep::ALL
         .into_iter()
-        .map(|s| step_meaning(s, language).to_string())
+        .map(|s| step_meaning(s, language))
         .collect();
     texts.push(opening_question(step, language));
-    texts.extend(
-        [
-            fits(step, language),
-            proposal_intro(step, language),
-            proposal_question(step, language),
-            rationale(step, language),
-        ]
-        .into_iter()
-        .chain(follow_ups(step, language))
-        .map(str::to_string),
-    );
+    texts.extend([
+        fits(step, language),
+        proposal_intro(step, language),
+        proposal_question(step, language),
+        rationale(step, language),
+    ]);
+    texts.extend(follow_ups(step, language));
     texts
 }
 
@@ -87,8 +79,8 @@ fn guidance(input: &CoachTurnInput) -> Vec<String> {
     let (step, language) = (input.current_step, input.language);
     let mut texts = guidance_texts(step, language);
     if let Some(w) = message_weakness(step, &input.user_message) {
-        texts.push(w.explain(language).to_string());
-        texts.push(w.explain_again(language).to_string());
+        texts.push(w.explain(language));
+        texts.push(w.explain_again(language));
     }
     texts
 }
@@ -104,7 +96,7 @@ pub fn reply_filter(input: &CoachTurnInput) -> ReplyFilter {
     ReplyFilter::new(Some(input.language), &material, &student)
         .with_instructions(&instructions)
         .with_labels(PROMPT_LABELS)
-        .with_topic(&[COACH_TALK])
+        .with_topic(&[COACH_TALK.as_str()])
         .with_said(&said_texts(input))
 }
 

@@ -18,7 +18,7 @@ mod error;
 mod export;
 pub mod filter;
 mod input;
-
+pub mod messages;
 mod offline;
 mod opening;
 mod prompt;

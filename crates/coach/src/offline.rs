@@ -5,11 +5,13 @@
 //! model's.
 
 use super::coaching::coach_reply;
+use super::messages::MESSAGES;
 use super::reading::offered_text;
 use super::rules::apply_rules;
 use super::weak_text::detect_weakness;
 use super::words::step_meaning;
 use super::{CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
+use lantern_core::say;
 
 /// The guide's confidence in a text the student confirmed.
 const CONFIRMED_CONFIDENCE: f64 = 0.9;
@@ -19,23 +21,12 @@ const PASSING_CONFIDENCE: f64 = 0.6;
 
 /// The question that opens `step`.
 pub fn opening_question(step: ToulminStep, language: Language) -> String {
-    let text = match (step, language) {
-        (ToulminStep::Claim, Language::En) => "Let's start with your claim: what position do you want to argue, in one sentence?",
-        (ToulminStep::Claim, Language::Es) => "Empecemos por tu tesis: ¿qué postura quieres defender, en una frase?",
-        (ToulminStep::Grounds, Language::En) => "Now the grounds: what facts, data or examples support your claim?",
-        (ToulminStep::Grounds, Language::Es) => "Ahora los datos: ¿qué hechos, cifras o ejemplos apoyan tu tesis?",
-        (ToulminStep::Warrant, Language::En) => "Next, the warrant: why do those grounds show that your claim is true?",
-        (ToulminStep::Warrant, Language::Es) => "Ahora la garantía: ¿por qué esos datos demuestran que tu tesis es cierta?",
-        (ToulminStep::GroundsBacking, Language::En) => "Backing for the grounds: where does your evidence come from, and why can it be trusted?",
-        (ToulminStep::GroundsBacking, Language::Es) => "Respaldo de los datos: ¿de dónde salen tus pruebas y por qué son fiables?",
-        (ToulminStep::WarrantBacking, Language::En) => "Backing for the warrant: what makes the link between grounds and claim believable?",
-        (ToulminStep::WarrantBacking, Language::Es) => "Respaldo de la garantía: ¿qué hace creíble la relación entre datos y tesis?",
-        (ToulminStep::Qualifier, Language::En) => "The qualifier: how strongly do you make your claim — always, usually, probably?",
-        (ToulminStep::Qualifier, Language::Es) => "El matizador: ¿con qué fuerza afirmas tu tesis: siempre, normalmente, probablemente?",
-        (ToulminStep::Rebuttal, Language::En) => "Finally, the rebuttal: in which cases would your claim not hold?",
-        (ToulminStep::Rebuttal, Language::Es) => "Por último, la refutación: ¿en qué casos no se cumpliría tu tesis?",
-    };
-    text.to_string()
+    say!(
+        MESSAGES,
+        language,
+        "coach-opening-question",
+        step = step.as_str()
+    )
 }
 
 /// A coach reply computed without the model: the text the student confirmed, asked to

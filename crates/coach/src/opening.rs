@@ -52,7 +52,7 @@ impl CoachOpening {
         ReplyFilter::new(Some(self.language), &material, &student.join("\n"))
             .with_instructions(&instructions)
             .with_labels(PROMPT_LABELS)
-            .with_topic(&[COACH_TALK])
+            .with_topic(&[COACH_TALK.as_str()])
             .with_said(&said_texts_of(&self.history))
     }
 

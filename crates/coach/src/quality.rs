@@ -76,7 +76,7 @@ pub fn score_words(shown: &str, ctx: &SessionWords<'_>) -> Vec<Check> {
         .with_labels(PROMPT_LABELS);
     let echo = ReplyFilter::new(None, &[], ctx.student);
     let repeat = ReplyFilter::new(None, &[], "").with_said(&refs(ctx.said));
-    let talk = ReplyFilter::new(None, &[], "").with_topic(&[COACH_TALK]);
+    let talk = ReplyFilter::new(None, &[], "").with_topic(&[COACH_TALK.as_str()]);
     let courtesy = is_courtesy(ctx.student);
     let filler: Vec<&str> = sentences(shown)
         .into_iter()

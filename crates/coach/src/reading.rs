@@ -3,12 +3,14 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
+use super::messages::word_list;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use lantern_core::text::social::{social_of, Social};
 use lantern_core::text::tidy::strip_unsafe_chars;
+use std::sync::LazyLock;
 
 /// What the student's message is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,109 +31,42 @@ pub enum MessageKind {
 }
 
 /// Phrases of a student who asks what to do rather than answering.
-const HELP_PHRASES: &[&str] = &[
-    "what is",
-    "what s",
-    "whats",
-    "what does",
-    "what do i",
-    "what should i",
-    "how do i",
-    "how should i",
-    "i don t understand",
-    "i dont understand",
-    "i don t get",
-    "i dont get",
-    "i m confused",
-    "im confused",
-    "idk",
-    "i don t know",
-    "i dont know",
-    "help",
-    "que es",
-    "que significa",
-    "que pongo",
-    "que tengo que",
-    "que debo",
-    "como hago",
-    "como lo hago",
-    "no entiendo",
-    "no lo entiendo",
-    "no se",
-    "ni idea",
-    "no tengo ni idea",
-    "no idea",
-    "ayuda",
-    "ayudame",
-];
+/// From `words/{en,es}/help-phrases.txt`.
+static HELP_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("help-phrases").collect());
 
 /// Openings of a question about what the step allows, asked of the coach rather than
 /// offered as the step's text (normalised).
-const TASK_QUESTIONS: &[&str] = &[
-    "is it ok",
-    "is it okay",
-    "is it fine",
-    "is that ok",
-    "is that okay",
-    "is this ok",
-    "is this okay",
-    "can i",
-    "could i",
-    "may i",
-    "am i allowed",
-    "would it be ok",
-    "puedo",
-    "podria",
-    "esta bien si",
-    "vale si",
-    "se puede",
-];
+/// From `words/{en,es}/task-questions.txt`.
+static TASK_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("task-questions").collect());
 
 /// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
 /// something; it is not offered as the step's text.
 const SHORT_QUESTION_WORDS: usize = 4;
 
 /// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
-const LEAD_INS: &[&str] = &[
-    "my claim is that",
-    "my claim is",
-    "my claim",
-    "i think that",
-    "i think",
-    "i believe that",
-    "i believe",
-    "in my opinion",
-    "my answer is",
-    "mi tesis es que",
-    "mi tesis es",
-    "mi tesis",
-    "creo que",
-    "pienso que",
-    "opino que",
-    "en mi opinion",
-    "mi respuesta es",
-];
+/// From `words/{en,es}/lead-ins.txt`.
+static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
 
-/// Words that start a reason inside a claim ("… because kids need to play").
-const REASON_MARKERS: &[&str] = &[
-    " because ",
-    " since ",
-    ", as ",
-    " due to ",
-    " porque ",
-    " ya que ",
-    " puesto que ",
-    " debido a ",
-    " pues ",
-];
+/// Words that start a reason inside a claim ("… because kids need to play"), each with a
+/// space on each side (one that starts with a comma, ", as", with a space after it).
+/// From `words/{en,es}/reason-markers.txt`.
+static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    word_list!("reason-markers")
+        .map(|m| {
+            if m.starts_with(',') {
+                format!("{m} ")
+            } else {
+                format!(" {m} ")
+            }
+        })
+        .collect()
+});
 
 /// Words that may stand beside thanks or a greeting without adding anything
 /// ("thank you so much", "ok, muchas gracias").
-const SOCIAL_WORDS: &[&str] = &[
-    "thanks", "thank", "you", "so", "much", "very", "a", "lot", "ok", "okay", "great", "hi",
-    "hello", "hey", "coach", "cheers", "muchas", "gracias", "mil", "de", "verdad", "hola", "vale",
-    "genial",
-];
+/// From `words/{en,es}/social-words.txt`.
+static SOCIAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("social-words").collect());
 
 /// The thanks or greeting `plain` (normalised) is, when it is only that: at most two
 /// words, or nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is
@@ -144,16 +79,19 @@ fn courtesy_of(plain: &str) -> Option<Social> {
 }
 
 /// Words that open a question.
-const QUESTION_WORDS: &[&str] = &[
-    "why", "how", "what", "which", "where", "when", "who", "do", "does", "should", "must", "is",
-    "are", "am", "por", "como", "que", "cual", "donde", "cuando", "quien", "debo", "tengo", "es",
-    "hay",
-];
+/// From `words/{en,es}/question-words.txt`.
+static QUESTION_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("question-words").collect());
 
 /// Words by which a question speaks about the student or to the coach.
-const PERSONAL_WORDS: &[&str] = &[
-    "i", "me", "my", "you", "your", "yo", "mi", "mis", "tu", "tus", "usted", "te",
-];
+/// From `words/{en,es}/personal-words.txt`.
+static PERSONAL_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("personal-words").collect());
+
+/// Verbs that open a question in the first person with the pronoun dropped ("¿debo…?",
+/// "¿tengo que…?"). From `words/{en,es}/first-person-verbs.txt`.
+static FIRST_PERSON_VERBS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("first-person-verbs").collect());
 
 /// Whether a question (normalised) is asked of the coach rather than offered as a text:
 /// it opens with a question word or an auxiliary and speaks of "I" or "you" ("why do I
@@ -162,9 +100,7 @@ const PERSONAL_WORDS: &[&str] = &[
 fn asks_the_coach(plain: &str) -> bool {
     let all = words(plain);
     // Spanish drops the pronoun: "¿debo…?", "¿tengo que…?", "¿necesito…?" speak of "I".
-    let first_person = all
-        .first()
-        .is_some_and(|w| ["debo", "tengo", "necesito"].contains(w));
+    let first_person = all.first().is_some_and(|w| FIRST_PERSON_VERBS.contains(w));
     all.first().is_some_and(|w| QUESTION_WORDS.contains(w))
         && (first_person || all.iter().any(|w| PERSONAL_WORDS.contains(w)))
 }
@@ -182,10 +118,10 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::Courtesy(kind);
     }
     let asks = message.trim().ends_with('?');
-    if asks && opens_with_phrase(&plain, TASK_QUESTIONS) {
+    if asks && opens_with_phrase(&plain, &TASK_QUESTIONS) {
         return MessageKind::TaskQuestion;
     }
-    if opens_with_phrase(&plain, HELP_PHRASES)
+    if opens_with_phrase(&plain, &HELP_PHRASES)
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
         || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
         || (asks && asks_the_coach(&plain))
@@ -198,7 +134,7 @@ pub fn message_kind(message: &str) -> MessageKind {
 /// `message` without a leading "My claim is that …" / "Creo que …".
 pub fn without_lead_in(message: &str) -> &str {
     let text = message.trim();
-    for lead in LEAD_INS {
+    for lead in LEAD_INS.iter() {
         // Compare as many characters as the lead-in has ("opinión" ~ "opinion").
         let end = text
             .char_indices()
@@ -226,7 +162,7 @@ fn reason_start(text: &str) -> Option<usize> {
     let lower = text.to_lowercase();
     REASON_MARKERS
         .iter()
-        .filter_map(|m| lower.find(m))
+        .filter_map(|m| lower.find(m.as_str()))
         .min()
         // `to_lowercase` keeps the byte offsets of these ASCII markers only when the
         // text before them did not change length; check rather than assume.

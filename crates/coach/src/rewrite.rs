@@ -5,9 +5,11 @@
 //! a sentence and, for a warrant without a link, linked to the claim ("…, so phones
 //! should be allowed in class."). Proposed only when it passes the step's checks.
 
+use super::messages::MESSAGES;
 use super::reading::{capitalized, offered_text, without_lead_in};
 use super::step_checks::{has_link, passes_step_heuristics};
 use super::{CoachTurnInput, Language, ToulminStep};
+use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
 
 /// Fewest words the text after a request's colon needs to be the text to rewrite.
@@ -41,11 +43,13 @@ fn repaired(step: ToulminStep, text: &str, claim: &str, language: Language) -> S
     );
     let claim = claim.trim().trim_end_matches(['.', '!']);
     if step == ToulminStep::Warrant && !has_link(&normalize(&base)) && !claim.is_empty() {
-        let link = match language {
-            Language::En => "so",
-            Language::Es => "así que",
-        };
-        return format!("{base}, {link} {}.", lowercased(claim));
+        return say!(
+            MESSAGES,
+            language,
+            "coach-linked-warrant",
+            text = &base,
+            claim = &lowercased(claim)
+        );
     }
     format!("{base}.")
 }

@@ -2,219 +2,43 @@
 //! recognised by, and whether a text fits its element well enough to move on. What is
 //! weak about a text that does not fit is told by [`super::weak_text`].
 
+use super::messages::word_list;
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, opens_with_phrase, words};
+use std::sync::LazyLock;
 
 pub use super::weak_text::{detect_weakness, Weakness};
 
 /// Linking words a warrant uses to connect evidence and claim.
-const LINKS: &[&str] = &[
-    "because",
-    "since",
-    "so",
-    "therefore",
-    "thus",
-    "hence",
-    "means",
-    "shows",
-    "show",
-    "if",
-    "when",
-    "leads",
-    "lead",
-    "causes",
-    "cause",
-    "which",
-    "that is why",
-    "as a result",
-    "this is why",
-    "implies",
-    "suggests",
-    "porque",
-    "ya que",
-    "puesto que",
-    "por lo tanto",
-    "significa",
-    "demuestra",
-    "muestra",
-    "si",
-    "cuando",
-    "entonces",
-    "por eso",
-    "lo que",
-    "implica",
-    "asi que",
-    "provoca",
-    "causa",
-    "hace que",
-    "de modo que",
-];
+/// From `words/{en,es}/links.txt`.
+static LINKS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("links").collect());
 
 /// Words of degree a qualifier uses.
-const HEDGES: &[&str] = &[
-    "usually",
-    "probably",
-    "likely",
-    "most",
-    "many",
-    "often",
-    "generally",
-    "typically",
-    "possibly",
-    "perhaps",
-    "maybe",
-    "some",
-    "mostly",
-    "almost",
-    "tend",
-    "tends",
-    "may",
-    "might",
-    "could",
-    "in general",
-    "in most cases",
-    "certainly",
-    "always",
-    "rarely",
-    "normalmente",
-    "generalmente",
-    "probablemente",
-    "posiblemente",
-    "quizas",
-    "tal vez",
-    "la mayoria",
-    "casi",
-    "a menudo",
-    "suele",
-    "suelen",
-    "en general",
-    "muchos",
-    "muchas",
-    "puede",
-    "pueden",
-    "podria",
-    "seguramente",
-    "siempre",
-    "rara vez",
-    "algunos",
-];
+/// From `words/{en,es}/hedges.txt`.
+static HEDGES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("hedges").collect());
 
 /// Markers of an exception a rebuttal uses.
-const EXCEPTIONS: &[&str] = &[
-    "unless",
-    "except",
-    "however",
-    "but",
-    "although",
-    "though",
-    "if not",
-    "when not",
-    "in cases where",
-    "only if",
-    "would not",
-    "wouldn t",
-    "does not",
-    "doesn t",
-    "not if",
-    "a menos que",
-    "excepto",
-    "salvo",
-    "sin embargo",
-    "pero",
-    "aunque",
-    "si no",
-    "cuando no",
-    "no se cumple",
-    "no funciona",
-    "en casos",
-];
+/// From `words/{en,es}/exceptions.txt`.
+static EXCEPTIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("exceptions").collect());
 
 /// Words a claim starts with when it is really a reason or a source.
-const REASON_OPENERS: &[&str] = &[
-    "because",
-    "since",
-    "according to",
-    "studies show",
-    "research shows",
-    "porque",
-    "ya que",
-    "segun",
-    "los estudios",
-];
+/// From `words/{en,es}/reason-openers.txt`.
+static REASON_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("reason-openers").collect());
 
 /// An opinion offered as its own evidence ("Because I think so.", "Porque sí."),
 /// normalised.
-const BARE_OPINIONS: &[&str] = &[
-    "because i think so",
-    "because i said so",
-    "because i say so",
-    "i think so",
-    "i just think so",
-    "because i believe so",
-    "because i believe it",
-    "because i feel like it",
-    "because it is true",
-    "because it s true",
-    "because its true",
-    "it just is",
-    "everyone knows",
-    "everybody knows",
-    "it is obvious",
-    "it s obvious",
-    "its obvious",
-    "trust me",
-    "porque yo lo digo",
-    "porque lo digo yo",
-    "porque si",
-    "porque lo creo",
-    "porque yo lo creo",
-    "porque creo que si",
-    "creo que si",
-    "porque es verdad",
-    "porque es asi",
-    "porque me parece",
-    "todo el mundo lo sabe",
-    "es obvio",
-    "confia en mi",
-];
+/// From `words/{en,es}/bare-opinions.txt`.
+static BARE_OPINIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("bare-opinions").collect());
 
 /// Most words a message opening with a bare opinion may have and still be only that.
 const BARE_OPINION_WORDS: usize = 6;
 
 /// How an objection to the claim opens ("some people say…", "algunos dicen…"),
 /// normalised.
-const OBJECTION_OPENERS: &[&str] = &[
-    "some people say",
-    "some people think",
-    "some people believe",
-    "some people argue",
-    "some say",
-    "some argue",
-    "some think",
-    "others say",
-    "others argue",
-    "other people say",
-    "people say",
-    "critics say",
-    "critics argue",
-    "opponents say",
-    "people might say",
-    "people might argue",
-    "someone might say",
-    "one could argue",
-    "on the other hand",
-    "algunos dicen",
-    "algunos piensan",
-    "algunas personas dicen",
-    "algunas personas piensan",
-    "hay quien dice",
-    "hay quienes dicen",
-    "otros dicen",
-    "otros piensan",
-    "la gente dice",
-    "los criticos dicen",
-    "por otro lado",
-];
+/// From `words/{en,es}/objection-openers.txt`.
+static OBJECTION_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-openers").collect());
 
 /// Fewest words a text for `step` needs to say anything.
 pub fn fewest_words(step: ToulminStep) -> usize {
@@ -232,17 +56,17 @@ fn any_phrase(normalized: &str, phrases: &[&str]) -> bool {
 /// Whether the normalised text links evidence and claim ("because", "so", "por lo
 /// tanto"…).
 pub fn has_link(normalized: &str) -> bool {
-    any_phrase(normalized, LINKS)
+    any_phrase(normalized, &LINKS)
 }
 
 /// Whether the normalised text has a word of degree ("usually", "probablemente"…).
 pub fn has_hedge(normalized: &str) -> bool {
-    any_phrase(normalized, HEDGES)
+    any_phrase(normalized, &HEDGES)
 }
 
 /// Whether the normalised text names an exception ("unless", "a menos que"…).
 pub fn has_exception(normalized: &str) -> bool {
-    any_phrase(normalized, EXCEPTIONS)
+    any_phrase(normalized, &EXCEPTIONS)
 }
 
 /// Whether the normalised text is only an opinion offered as its own evidence
@@ -258,7 +82,7 @@ pub fn is_bare_opinion(normalized: &str) -> bool {
 /// Whether the normalised text opens with an objection to the claim ("some people
 /// say…"): a rebuttal, wherever it is offered.
 pub fn opens_with_objection(normalized: &str) -> bool {
-    opens_with_phrase(normalized, OBJECTION_OPENERS)
+    opens_with_phrase(normalized, &OBJECTION_OPENERS)
 }
 
 /// Whether the normalised qualifier is only single words of degree ("probably", "very
@@ -280,7 +104,7 @@ pub fn reads_like_grounds(normalized: &str) -> bool {
         .iter()
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
         .count();
-    let opens_with_reason = opens_with_phrase(normalized, REASON_OPENERS);
+    let opens_with_reason = opens_with_phrase(normalized, &REASON_OPENERS);
     opens_with_reason || figures >= 2
 }
 

@@ -2,178 +2,46 @@
 //! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
 //! natural variants, regardless of case and accents.
 
+use super::messages::word_list;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
+use std::sync::LazyLock;
 
 /// Phrases that confirm a suggestion.
-const CONFIRMATIONS: &[&str] = &[
-    "yes",
-    "yeah",
-    "yep",
-    "yup",
-    "ok",
-    "okay",
-    "sure",
-    "that works",
-    "this works",
-    "it works",
-    "works for me",
-    "use that",
-    "use this",
-    "use it",
-    "go with that",
-    "go with it",
-    "sounds good",
-    "looks good",
-    "perfect",
-    "great",
-    "agreed",
-    "i agree",
-    "fine",
-    "correct",
-    "exactly",
-    "that s it",
-    "thats it",
-    "keep it",
-    "si",
-    "vale",
-    "claro",
-    "me sirve",
-    "me gusta",
-    "de acuerdo",
-    "esta bien",
-    "definitivamente esta bien",
-    "perfecto",
-    "correcto",
-    "exacto",
-    "usalo",
-    "usala",
-    "usa eso",
-    "listo",
-    "genial",
-    "dale",
-];
+/// From `words/{en,es}/confirmations.txt`.
+static CONFIRMATIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("confirmations").collect());
 
 /// Words that may surround a confirmation without adding content.
-const FILLERS: &[&str] = &[
-    "to", "me", "for", "i", "think", "then", "so", "really", "very", "thanks", "thank", "you",
-    "please", "the", "one", "that", "it", "this", "is", "good", "creo", "que", "muy", "gracias",
-    "entonces", "asi", "lo", "la", "esa", "ese", "por", "favor", "bien",
-];
+/// From `words/{en,es}/confirmation-fillers.txt`.
+static FILLERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("confirmation-fillers").collect());
 
 /// Most words a confirmation may carry besides confirmation phrases and fillers.
 const MAX_EXTRA_WORDS: usize = 2;
 
 /// Words that turn a message into a refusal or a new request.
-const DISQUALIFIERS: &[&str] = &[
-    "no",
-    "not",
-    "nope",
-    "don t",
-    "dont",
-    "doesn t",
-    "doesnt",
-    "isn t",
-    "isnt",
-    "but",
-    "however",
-    "instead",
-    "change",
-    "pero",
-    "sin embargo",
-    "nada",
-    "cambia",
-    "cambiar",
-    "mejor no",
-    "todavia no",
-    "rewrite",
-    "reescribe",
-];
+/// From `words/{en,es}/refusal-words.txt`.
+static DISQUALIFIERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("refusal-words").collect());
 
 /// Requests to rewrite that need no context.
-const REWRITE_ALWAYS: &[&str] = &[
-    "rewrite",
-    "re write",
-    "rephrase",
-    "reword",
-    "reformulate",
-    "help me word",
-    "help me phrase",
-    "help me write",
-    "make it better",
-    "make it stronger",
-    "make it clearer",
-    "make it sound better",
-    "sound better",
-    "word it better",
-    "polish",
-    "reescribe",
-    "reescribelo",
-    "reescribela",
-    "reescribir",
-    "reescribirlo",
-    "reescribirla",
-    "reformula",
-    "reformulalo",
-    "reformular",
-    "redacta",
-    "redactalo",
-    "redactar",
-    "mejoralo",
-    "mejorala",
-    "mejorarlo",
-    "mejorarla",
-    "redactarlo",
-    "redactarla",
-    "reformularlo",
-    "reformularla",
-    "arreglalo",
-    "arreglala",
-    "corrigelo",
-    "corrigela",
-    "ayudame a redactar",
-    "ayudame a escribir",
-    "hazlo mejor",
-];
+/// From `words/{en,es}/rewrite-phrases.txt`.
+static REWRITE_ALWAYS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("rewrite-phrases").collect());
 
 /// Verbs that are a rewrite request only when used as one (first word, after a request
 /// marker, or before "it"/"my"/"this"…): "improve my claim", not "exercise can improve
 /// grades".
-const REWRITE_VERBS: &[&str] = &[
-    "improve",
-    "fix",
-    "refine",
-    "strengthen",
-    "tweak",
-    "edit",
-    "mejora",
-    "mejorar",
-    "arregla",
-    "arreglar",
-    "corrige",
-    "corregir",
-    "pule",
-    "pulir",
-];
+/// From `words/{en,es}/rewrite-verbs.txt`.
+static REWRITE_VERBS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("rewrite-verbs").collect());
 
 /// Words announcing a request.
-const REQUEST_MARKERS: &[&str] = &[
-    "can you",
-    "could you",
-    "would you",
-    "please",
-    "help me",
-    "pls",
-    "puedes",
-    "podrias",
-    "por favor",
-    "ayudame",
-    "quiero que",
-];
+/// From `words/{en,es}/request-markers.txt`.
+static REQUEST_MARKERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("request-markers").collect());
 
 /// Objects that follow a rewrite verb.
-const REWRITE_OBJECTS: &[&str] = &[
-    "it", "this", "that", "my", "mi", "mis", "esto", "este", "esta", "eso", "lo",
-];
+/// From `words/{en,es}/rewrite-objects.txt`.
+static REWRITE_OBJECTS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("rewrite-objects").collect());
 
 /// Whether `message` confirms or accepts a suggestion ("yes", "that works", "sí, me
 /// sirve", …) without refusing or asking for something else.
@@ -191,7 +59,7 @@ pub fn is_confirmation(message: &str) -> bool {
     }
     // What is left once confirmations and fillers are taken out is new content.
     let mut rest = format!(" {text} ");
-    for phrase in CONFIRMATIONS.iter().chain(FILLERS) {
+    for phrase in CONFIRMATIONS.iter().chain(FILLERS.iter()) {
         let padded = format!(" {phrase} ");
         while rest.contains(&padded) {
             rest = rest.replace(&padded, " ");

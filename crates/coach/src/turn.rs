@@ -251,9 +251,7 @@ pub fn advance_step(
 ) -> Result<StepOutcome, CoachError> {
     match detect_weakness(current, draft.get(current)) {
         None => Ok(after(current)),
-        Some(weakness) => Err(CoachError::StepIncomplete(
-            weakness.explain(language).to_string(),
-        )),
+        Some(weakness) => Err(CoachError::StepIncomplete(weakness.explain(language))),
     }
 }
 
