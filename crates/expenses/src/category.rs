@@ -2,227 +2,38 @@
 //! student did not categorise still lands in the right column of the chart.
 
 use super::contract::Category;
+use super::word_lists::category_table;
 use lantern_core::text::normalize::{normalize, words};
+use std::sync::LazyLock;
+
+/// Categories with the words that point to them.
+type Table = LazyLock<Vec<(Category, Vec<&'static str>)>>;
+
+/// `category_words!("category-names")`: the table of `words/en/category-names.txt`
+/// then `words/es/category-names.txt`.
+macro_rules! category_words {
+    ($name:literal) => {
+        LazyLock::new(|| {
+            category_table(&[
+                include_str!(concat!("../words/en/", $name, ".txt")),
+                include_str!(concat!("../words/es/", $name, ".txt")),
+            ])
+        })
+    };
+}
 
 /// Words (normalised, no accents) that name a kind of spending outright; each counts
-/// twice as much as a weak word.
-const KEYWORDS: &[(Category, &[&str])] = &[
-    (
-        Category::Food,
-        &[
-            "lunch",
-            "dinner",
-            "breakfast",
-            "food",
-            "groceries",
-            "grocery",
-            "coffee",
-            "snack",
-            "snacks",
-            "pizza",
-            "tacos",
-            "taco",
-            "burrito",
-            "restaurant",
-            "cafe",
-            "meal",
-            "supermarket",
-            "sandwich",
-            "bread",
-            "milk",
-            "fruit",
-            "takeaway",
-            "comida",
-            "cena",
-            "desayuno",
-            "almuerzo",
-            "cafeteria",
-            "supermercado",
-            "merienda",
-            "pan",
-            "leche",
-            "fruta",
-            "restaurante",
-            "bocadillo",
-        ],
-    ),
-    (
-        Category::Transport,
-        &[
-            "bus",
-            "train",
-            "taxi",
-            "uber",
-            "fuel",
-            "petrol",
-            "diesel",
-            "car",
-            "mechanic",
-            "parking",
-            "metro",
-            "tube",
-            "bike",
-            "bicycle",
-            "garage",
-            "tyre",
-            "tyres",
-            "autobus",
-            "tren",
-            "gasolina",
-            "coche",
-            "mecanico",
-            "aparcamiento",
-            "billete",
-            "bicicleta",
-            "taller",
-            "transporte",
-        ],
-    ),
-    (
-        Category::Housing,
-        &[
-            "rent",
-            "mortgage",
-            "furniture",
-            "alquiler",
-            "hipoteca",
-            "muebles",
-            "reparacion",
-            "piso",
-        ],
-    ),
-    (
-        Category::Utilities,
-        &[
-            "electricity",
-            "electric",
-            "water",
-            "heating",
-            "phone",
-            "mobile",
-            "internet",
-            "broadband",
-            "wifi",
-            "luz",
-            "electricidad",
-            "agua",
-            "calefaccion",
-            "telefono",
-            "movil",
-        ],
-    ),
-    (
-        Category::Health,
-        &[
-            "doctor",
-            "dentist",
-            "medicine",
-            "pharmacy",
-            "chemist",
-            "prescription",
-            "glasses",
-            "gym",
-            "medico",
-            "dentista",
-            "medicina",
-            "medicinas",
-            "farmacia",
-            "gafas",
-            "gimnasio",
-        ],
-    ),
-    (
-        Category::Education,
-        &[
-            "book",
-            "books",
-            "textbook",
-            "course",
-            "tuition",
-            "school",
-            "stationery",
-            "notebook",
-            "pens",
-            "calculator",
-            "exam",
-            "library",
-            "libro",
-            "libros",
-            "curso",
-            "matricula",
-            "colegio",
-            "escuela",
-            "papeleria",
-            "cuaderno",
-            "boligrafos",
-            "calculadora",
-            "examen",
-            "universidad",
-            "university",
-        ],
-    ),
-    (
-        Category::Leisure,
-        &[
-            "cinema",
-            "movie",
-            "movies",
-            "film",
-            "concert",
-            "game",
-            "games",
-            "netflix",
-            "spotify",
-            "museum",
-            "party",
-            "cine",
-            "pelicula",
-            "concierto",
-            "juego",
-            "juegos",
-            "museo",
-            "fiesta",
-            "excursion",
-        ],
-    ),
-    (
-        Category::Shopping,
-        &[
-            "clothes",
-            "shoes",
-            "shirt",
-            "jacket",
-            "jeans",
-            "gift",
-            "present",
-            "shopping",
-            "ropa",
-            "zapatos",
-            "camisa",
-            "chaqueta",
-            "regalo",
-            "zapatillas",
-        ],
-    ),
-];
+/// twice as much as a weak word (`words/<locale>/category-keywords.txt`).
+static KEYWORDS: Table = category_words!("category-keywords");
 
 /// Words that lean towards a category but often go with a stronger word of another
 /// ("cinema ticket", "gas bill", "car repair", "mechanic fee"): they decide only when
-/// nothing stronger is said.
-const WEAK_KEYWORDS: &[(Category, &[&str])] = &[
-    (Category::Food, &["compra"]),
-    (Category::Transport, &["gas", "ticket", "station", "fare"]),
-    (Category::Housing, &["repair", "repairs", "home"]),
-    (
-        Category::Utilities,
-        &["gas", "bill", "bills", "factura", "recibo", "subscription"],
-    ),
-    (Category::Education, &["fee", "fees", "cuota"]),
-    (
-        Category::Leisure,
-        &["trip", "viaje", "ticket", "entrada", "entradas"],
-    ),
-];
+/// nothing stronger is said (`words/<locale>/category-weak-keywords.txt`).
+static WEAK_KEYWORDS: Table = category_words!("category-weak-keywords");
+
+/// The names a student may call a category by, English and Spanish
+/// (`words/<locale>/category-names.txt`).
+static NAMES: Table = category_words!("category-names");
 
 /// The category named in `text` by its own name ("food", "comida", "transporte"…).
 pub fn named_category(text: &str) -> Option<Category> {
@@ -235,32 +46,25 @@ pub fn named_category(text: &str) -> Option<Category> {
     })
 }
 
-/// The names a student may call a category by, English and Spanish.
+/// The names a student may call `category` by.
 fn category_names(category: Category) -> &'static [&'static str] {
-    match category {
-        Category::Food => &["food", "comida", "alimentacion"],
-        Category::Transport => &["transport", "travel", "transporte"],
-        Category::Housing => &["housing", "home", "vivienda", "casa", "hogar"],
-        Category::Utilities => &["utilities", "suministros"],
-        Category::Health => &["health", "salud"],
-        Category::Education => &["education", "study", "educacion", "estudios"],
-        Category::Leisure => &["leisure", "entertainment", "ocio", "entretenimiento"],
-        Category::Shopping => &["shopping", "compras"],
-        Category::Other => &["other", "otros", "otro"],
-    }
+    NAMES
+        .iter()
+        .find(|(c, _)| *c == category)
+        .map_or(&[], |(_, names)| names.as_slice())
 }
 
 /// How strongly `said` points to each category: two points per outright word, one per
 /// weak word.
 fn scores(said: &[&str]) -> [(Category, usize); 9] {
-    let count = |table: &[(Category, &[&str])], category: Category| {
+    let count = |table: &[(Category, Vec<&str>)], category: Category| {
         table
             .iter()
             .filter(|(c, _)| *c == category)
             .map(|(_, keys)| said.iter().filter(|w| keys.contains(w)).count())
             .sum::<usize>()
     };
-    Category::ALL.map(|c| (c, 2 * count(KEYWORDS, c) + count(WEAK_KEYWORDS, c)))
+    Category::ALL.map(|c| (c, 2 * count(&KEYWORDS, c) + count(&WEAK_KEYWORDS, c)))
 }
 
 /// The category an item most likely belongs to: the one its words point to most
@@ -332,6 +136,24 @@ mod tests {
     #[test]
     fn an_unknown_item_is_other() {
         assert_eq!(guess_category("thingamajig"), Category::Other);
+    }
+
+    #[test]
+    fn every_line_of_the_category_files_names_a_category() {
+        for file in [
+            include_str!("../words/en/category-keywords.txt"),
+            include_str!("../words/es/category-keywords.txt"),
+            include_str!("../words/en/category-weak-keywords.txt"),
+            include_str!("../words/es/category-weak-keywords.txt"),
+            include_str!("../words/en/category-names.txt"),
+            include_str!("../words/es/category-names.txt"),
+        ] {
+            for line in lantern_core::words::lines(file) {
+                let (name, words) = line.split_once(':').unwrap_or((line, ""));
+                assert!(Category::from_name(name.trim()).is_some(), "{line}");
+                assert!(!words.trim().is_empty(), "{line}");
+            }
+        }
     }
 
     #[test]

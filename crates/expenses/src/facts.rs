@@ -14,6 +14,9 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
+use super::word_lists::{word_list, WordList};
+use lantern_core::words::lines;
+
 use super::contract::Category;
 use super::stats::{stat_of, Stat};
 use super::unread::{names_a_day, read_unread, Share, Unread};
@@ -78,355 +81,21 @@ pub struct Facts {
     pub stat: Option<Stat>,
 }
 
-/// Phrases of each intent (normalised), strongest first.
-const DELETE: &[&str] = &[
-    "delete",
-    "remove",
-    "erase",
-    "get rid of",
-    "take off",
-    "forget the",
-    "forget about",
-    "olvidate del",
-    "olvidate de",
-    "olvida el",
-    "borra",
-    "borrar",
-    "borrame",
-    "elimina",
-    "eliminar",
-    "quita",
-    "quitar",
-    "suprime",
-];
-const UPDATE: &[&str] = &[
-    "change",
-    "update",
-    "correct",
-    "fix",
-    "edit",
-    "modify",
-    "rename",
-    "should be",
-    "should have been",
-    "was actually",
-    "cambia",
-    "cambiar",
-    "corrige",
-    "corregir",
-    "actualiza",
-    "actualizar",
-    "modifica",
-    "modificar",
-    "renombra",
-    "deberia ser",
-    "en realidad",
-];
-const BALANCE: &[&str] = &[
-    "balance", "total", "how much", "sum", "cuanto", "cuanta", "saldo", "suma",
-];
-const LIST: &[&str] = &[
-    "list",
-    "show",
-    "what did i spend",
-    "what have i spent",
-    "my expenses",
-    "expenses",
-    "display",
-    "lista",
-    "listar",
-    "muestra",
-    "muestrame",
-    "ensename",
-    "mis gastos",
-    "que gaste",
-    "gastos",
-    "ver",
-];
-const ADD: &[&str] = &[
-    "add",
-    "spent",
-    "paid",
-    "bought",
-    "buy",
-    "grabbed",
-    "purchased",
-    "ordered",
-    "picked up",
-    "treated myself",
-    "spend",
-    "log",
-    "record",
-    "put down",
-    "new expense",
-    "note down",
-    "cost me",
-    "i got",
-    "anade",
-    "anadir",
-    "agrega",
-    "agregar",
-    "apunta",
-    "apuntar",
-    "anota",
-    "gaste",
-    "pague",
-    "compre",
-    "registra",
-    "registrar",
-    "nuevo gasto",
-    "me costo",
-];
+/// Phrases of each intent (normalised), in `words/<locale>/intent-*.txt`; the intents
+/// are tried strongest first (delete, update, balance, add, list).
+static DELETE: WordList = word_list!("intent-delete");
+static UPDATE: WordList = word_list!("intent-update");
+static BALANCE: WordList = word_list!("intent-balance");
+static LIST: WordList = word_list!("intent-list");
+static ADD: WordList = word_list!("intent-add");
 
-const YES: &[&str] = &[
-    "yes",
-    "y",
-    "yeah",
-    "yep",
-    "sure",
-    "ok",
-    "okay",
-    "go ahead",
-    "confirm",
-    "confirmed",
-    "do it",
-    "correct",
-    "right",
-    "that s right",
-    "si",
-    "vale",
-    "claro",
-    "confirmo",
-    "confirmar",
-    "adelante",
-    "de acuerdo",
-    "hazlo",
-    "correcto",
-    "eso es",
-    "perfecto",
-];
-const NO: &[&str] = &[
-    "no",
-    "nope",
-    "nah",
-    "cancel",
-    "don t",
-    "dont",
-    "stop",
-    "no thanks",
-    "not that",
-    "never mind",
-    "nevermind",
-    "forget it",
-    "olvidalo",
-    "dejalo",
-    "cancela",
-    "cancelar",
-    "mejor no",
-    "no gracias",
-    "para",
-];
+/// A bare yes or no (normalised), a message opening with one of them.
+static YES: WordList = word_list!("yes");
+static NO: WordList = word_list!("no");
 
 /// Words that never name an item besides the intent verbs: articles, fillers
 /// (normalised).
-const FILLER: &[&str] = &[
-    "wait",
-    "actually",
-    "perdona",
-    "perdon",
-    "split",
-    "shared",
-    "pagamos",
-    "dividimos",
-    "compartimos",
-    "oops",
-    "sorry",
-    "make",
-    "set",
-    "picked",
-    "up",
-    "treated",
-    "myself",
-    "forget",
-    "about",
-    "were",
-    "costs",
-    "fue",
-    "fueron",
-    "era",
-    "eran",
-    "costo",
-    "costaron",
-    "vale",
-    "valio",
-    "hey",
-    "hi",
-    "hello",
-    "ok",
-    "okay",
-    "well",
-    "um",
-    "uh",
-    "oh",
-    "ah",
-    "hmm",
-    "so",
-    "also",
-    "again",
-    "thanks",
-    "ups",
-    "perdon",
-    "vaya",
-    "hola",
-    "bueno",
-    "oye",
-    "pues",
-    "tambien",
-    "gracias",
-    "i",
-    "a",
-    "an",
-    "the",
-    "my",
-    "me",
-    "for",
-    "on",
-    "of",
-    "to",
-    "at",
-    "in",
-    "with",
-    "and",
-    "please",
-    "can",
-    "could",
-    "you",
-    "want",
-    "would",
-    "like",
-    "d",
-    "just",
-    "some",
-    "it",
-    "was",
-    "is",
-    "this",
-    "that",
-    "had",
-    "have",
-    "we",
-    "our",
-    "new",
-    "expense",
-    "item",
-    "thing",
-    "something",
-    "one",
-    "put",
-    "down",
-    "note",
-    "cost",
-    "got",
-    "should",
-    "be",
-    "been",
-    "actually",
-    "de",
-    "del",
-    "la",
-    "el",
-    "los",
-    "las",
-    "un",
-    "una",
-    "unos",
-    "unas",
-    "mi",
-    "mis",
-    "en",
-    "por",
-    "para",
-    "con",
-    "y",
-    "que",
-    "quiero",
-    "puedes",
-    "podrias",
-    "favor",
-    "nuevo",
-    "gasto",
-    "algo",
-    "cosa",
-    "me",
-    "costo",
-    "he",
-    "hoy",
-    "ayer",
-    "today",
-    "yesterday",
-    "amount",
-    "price",
-    "importe",
-    "precio",
-    "fecha",
-    "date",
-    "category",
-    "categoria",
-    "as",
-    "como",
-    "al",
-    "lo",
-    "le",
-    "it s",
-    "s",
-    "gastado",
-    "pagado",
-    "comprado",
-    "anadido",
-    "cost",
-    "costs",
-    "are",
-    "were",
-    "from",
-    "hace",
-    "ago",
-    "last",
-    "pasado",
-    "pasada",
-    "dias",
-    "days",
-    "week",
-    "semana",
-    "ok",
-    "okay",
-    "so",
-    "there",
-    "well",
-    "um",
-    "hmm",
-    "about",
-    "what",
-    "yes",
-    "no",
-    "si",
-    "vale",
-    "bueno",
-    "pues",
-    "eh",
-    "oh",
-    "also",
-    "too",
-    "tambien",
-    "think",
-    "creo",
-    "were",
-    "fue",
-    "era",
-    "how",
-    "much",
-    "many",
-    "cuanto",
-];
+static FILLER: WordList = word_list!("item-filler");
 
 static ID: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -435,9 +104,7 @@ static ID: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 /// What stands between a new amount and the old one it corrects ("12 not 21").
-const NOT_BETWEEN: &[&str] = &[
-    "not", "and not", "no", "y no", "not the", "no los", "no las",
-];
+static NOT_BETWEEN: WordList = word_list!("not-between");
 
 /// A message saying when the thing just mentioned happened.
 /// Money received, then spent: the verb and the amount it spent ("… and spent 20 of it
@@ -466,18 +133,18 @@ static RENAME: LazyLock<Regex> = LazyLock::new(|| {
 /// The first intent whose phrases the message contains.
 fn intent_of(normalized: &str, has_amount: bool, moves_category: bool) -> Option<Intent> {
     let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
-    if says(DELETE) {
+    if says(&DELETE) {
         Some(Intent::Delete)
-    } else if says(UPDATE) || (moves_category && says(RECATEGORISE) && !has_amount) {
+    } else if says(&UPDATE) || (moves_category && says(&RECATEGORISE) && !has_amount) {
         Some(Intent::Update)
-    } else if says(BALANCE) && !has_amount {
+    } else if says(&BALANCE) && !has_amount {
         Some(Intent::Balance)
-    } else if says(ADD) && !has_amount && asks(normalized) {
+    } else if says(&ADD) && !has_amount && asks(normalized) {
         // "Did I spend anything on food?", "What did I buy yesterday?": a look back.
         Some(Intent::List)
-    } else if says(ADD) {
+    } else if says(&ADD) {
         Some(Intent::Add)
-    } else if says(LIST) && !has_amount {
+    } else if says(&LIST) && !has_amount {
         Some(Intent::List)
     } else {
         None
@@ -486,24 +153,10 @@ fn intent_of(normalized: &str, has_amount: bool, moves_category: bool) -> Option
 
 /// Words that move an expense to a category when one is named ("put the taxi under
 /// transport", "pon el taxi en ocio").
-const RECATEGORISE: &[&str] = &[
-    "put",
-    "move",
-    "mark",
-    "file",
-    "categorise",
-    "categorize",
-    "pon",
-    "mueve",
-    "marca",
-];
+static RECATEGORISE: WordList = word_list!("recategorise");
 
 /// Words a question opens with (normalised); "can you…?" is a request, not one of them.
-const QUESTION_WORDS: &[&str] = &[
-    "did", "do", "does", "what", "which", "how", "when", "where", "was", "were", "have", "has",
-    "is", "are", "que", "cuanto", "cuanta", "cuantos", "cuando", "donde", "cual", "he", "hice",
-    "en que",
-];
+static QUESTION_WORDS: WordList = word_list!("question-words");
 
 /// Whether `normalized` opens with a question word: it asks about what is recorded.
 pub fn asks(normalized: &str) -> bool {
@@ -519,9 +172,9 @@ fn answer_of(normalized: &str) -> Option<YesNo> {
         return None;
     }
     let starts = |phrases: &[&str]| opens_with_phrase(normalized, phrases);
-    if starts(NO) {
+    if starts(&NO) {
         Some(YesNo::No)
-    } else if starts(YES) {
+    } else if starts(&YES) {
         Some(YesNo::Yes)
     } else {
         None
@@ -544,7 +197,7 @@ fn item_words(text: &str) -> Option<String> {
     let filler = |w: &str| {
         let w = normalize(w);
         w.is_empty()
-            || [FILLER, ADD, DELETE, UPDATE]
+            || [&FILLER, &ADD, &DELETE, &UPDATE]
                 .iter()
                 .any(|l| l.contains(&w.as_str()))
     };
@@ -563,54 +216,11 @@ fn item_words(text: &str) -> Option<String> {
 }
 
 /// Words that mark a message as English.
-const ENGLISH: &[&str] = &[
-    "the",
-    "a",
-    "an",
-    "add",
-    "spent",
-    "paid",
-    "bought",
-    "how",
-    "much",
-    "today",
-    "yesterday",
-    "my",
-    "delete",
-    "remove",
-    "change",
-    "yes",
-    "what",
-    "show",
-    "list",
-    "for",
-    "on",
-    "last",
-    "this",
-    "week",
-    "month",
-    "i",
-    "please",
-    "thanks",
-    "hello",
-    "hi",
-    "can",
-    "you",
-    "it",
-    "one",
-    "was",
-    "and",
-    "pounds",
-    "dollars",
-    "to",
-];
+static ENGLISH: WordList =
+    LazyLock::new(|| lines(include_str!("../words/en/language-words.txt")).collect());
 /// Words that mark a message as Spanish.
-const SPANISH: &[&str] = &[
-    "el", "la", "los", "las", "de", "del", "anade", "gaste", "pague", "compre", "cuanto", "hoy",
-    "ayer", "mis", "gastos", "gasto", "borra", "cambia", "que", "muestra", "en", "por", "para",
-    "pasado", "pasada", "semana", "mes", "yo", "gracias", "hola", "puedes", "lo", "uno", "era",
-    "y", "libras", "euros", "quiero", "anteayer", "apunta", "si", "vale",
-];
+static SPANISH: WordList =
+    LazyLock::new(|| lines(include_str!("../words/es/language-words.txt")).collect());
 
 /// The language of a message by its words; `fallback` when they do not tell.
 pub fn message_language(message: &str, fallback: Language) -> Language {

@@ -12,6 +12,7 @@ pub mod decision;
 mod error;
 pub mod facts;
 pub mod gate;
+pub mod messages;
 pub mod money;
 pub mod prompt;
 pub mod references;
@@ -21,6 +22,7 @@ pub mod stats;
 pub mod tools;
 mod turn;
 pub mod unread;
+mod word_lists;
 
 pub use contract::{
     Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense, Role,

@@ -6,7 +6,9 @@
 use super::category::named_category;
 use super::contract::Expense;
 use super::facts::{Facts, Intent};
+use super::word_lists::{table, word_list, WordList};
 use lantern_core::text::normalize::{normalize, words};
+use std::sync::LazyLock;
 
 /// What a reference resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,36 +22,21 @@ pub enum Target {
 }
 
 /// Ordinal words and the position they name (1-based; 0 = last).
-const ORDINALS: &[(&str, usize)] = &[
-    ("first", 1),
-    ("second", 2),
-    ("third", 3),
-    ("fourth", 4),
-    ("last", 0),
-    ("primero", 1),
-    ("primer", 1),
-    ("primera", 1),
-    ("segundo", 2),
-    ("segunda", 2),
-    ("tercero", 3),
-    ("tercer", 3),
-    ("tercera", 3),
-    ("cuarto", 4),
-    ("cuarta", 4),
-    ("ultimo", 0),
-    ("ultima", 0),
-];
+static ORDINALS: LazyLock<Vec<(&'static str, usize)>> = LazyLock::new(|| {
+    table(&[
+        include_str!("../words/en/ordinals.txt"),
+        include_str!("../words/es/ordinals.txt"),
+    ])
+    .into_iter()
+    .filter_map(|(word, position)| Some((word, position.first()?.parse().ok()?)))
+    .collect()
+});
 
 /// Words that point back at the expense just discussed.
-const PRONOUNS: &[&str] = &[
-    "it", "that", "this", "lo", "eso", "ese", "esa", "este", "esta",
-];
+static PRONOUNS: WordList = word_list!("pronouns");
 
 /// Words that say nothing about which expense (besides the item filler).
-const NOT_NAMING: &[&str] = &[
-    "one", "uno", "una", "expense", "gasto", "entry", "row", "was", "were", "not", "wait",
-    "actually", "era", "eran", "fue", "fueron",
-];
+static NOT_NAMING: WordList = word_list!("not-naming");
 
 fn stem(word: &str) -> &str {
     word.strip_suffix("es")
@@ -127,7 +114,7 @@ fn pick_candidate(rows: &[Expense], candidates: &[i64], facts: &Facts, message: 
         .filter_map(|id| rows.iter().find(|e| e.id == *id))
         .collect();
     let normalized = normalize(message);
-    for (word, position) in ORDINALS {
+    for (word, position) in ORDINALS.iter() {
         if words(&normalized).contains(word) {
             let chosen = match position {
                 0 => listed.last(),

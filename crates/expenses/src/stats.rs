@@ -5,10 +5,13 @@
 //! never states an amount.
 
 use super::contract::{Category, Expense, ExpenseQuery};
+use super::messages::MESSAGES;
 use super::money::{format_money, Money};
 use super::replies::{category_label, range_words};
+use super::word_lists::{word_list, WordList};
 use chrono::{Datelike, NaiveDate};
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::has_phrase;
 use std::collections::BTreeMap;
 
@@ -29,103 +32,35 @@ pub enum Stat {
     WeeklyAverage,
 }
 
-const BIGGEST: &[&str] = &[
-    "biggest",
-    "largest",
-    "most expensive",
-    "highest",
-    "mas grande",
-    "mas caro",
-    "mas cara",
-    "mayor gasto",
-    "gasto mayor",
-    "mas alto",
-];
-const SMALLEST: &[&str] = &[
-    "smallest",
-    "cheapest",
-    "lowest",
-    "mas pequeno",
-    "mas barato",
-    "mas barata",
-    "menor gasto",
-    "gasto menor",
-    "mas bajo",
-];
-const TOP_CATEGORY: &[&str] = &[
-    "the most on",
-    "most on",
-    "spend most",
-    "spent most",
-    "spending most",
-    "gaste mas",
-    "gastado mas",
-    "gasto mas",
-    "mas he gastado",
-    "mas gasto",
-];
-const BY_CATEGORY: &[&str] = &[
-    "by category",
-    "per category",
-    "each category",
-    "every category",
-    "breakdown",
-    "por categoria",
-    "por categorias",
-    "cada categoria",
-    "desglose",
-];
-const AVERAGE: &[&str] = &[
-    "average",
-    "on average",
-    "typically",
-    "usually",
-    "promedio",
-    "de media",
-    "en media",
-    "normalmente",
-];
-const PER_MONTH: &[&str] = &[
-    "a month",
-    "per month",
-    "each month",
-    "every month",
-    "monthly",
-    "al mes",
-    "por mes",
-    "cada mes",
-    "mensual",
-];
-const PER_WEEK: &[&str] = &[
-    "a week",
-    "per week",
-    "each week",
-    "every week",
-    "weekly",
-    "a la semana",
-    "por semana",
-    "cada semana",
-    "semanal",
-];
+/// The phrases of each statistic (normalised), in `words/<locale>/stat-*.txt`.
+static BIGGEST: WordList = word_list!("stat-biggest");
+static SMALLEST: WordList = word_list!("stat-smallest");
+static TOP_CATEGORY: WordList = word_list!("stat-top-category");
+static BY_CATEGORY: WordList = word_list!("stat-by-category");
+static AVERAGE: WordList = word_list!("stat-average");
+static PER_MONTH: WordList = word_list!("stat-per-month");
+static PER_WEEK: WordList = word_list!("stat-per-week");
+/// Phrases asking how much, which with a month or a week ask for an average.
+static HOW_MUCH: WordList = word_list!("stat-how-much");
 
 /// The statistic the normalised message asks for, if any.
 pub fn stat_of(normalized: &str) -> Option<Stat> {
     let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
-    let weekly = says(PER_WEEK);
-    if says(AVERAGE) || (weekly || says(PER_MONTH)) && asks_how_much(normalized) {
+    let weekly = says(&PER_WEEK);
+    if says(&AVERAGE) || (weekly || says(&PER_MONTH)) && asks_how_much(normalized) {
         return Some(if weekly {
             Stat::WeeklyAverage
         } else {
             Stat::MonthlyAverage
         });
     }
-    if says(BIGGEST) {
+    if says(&BIGGEST) {
         Some(Stat::Biggest)
-    } else if says(SMALLEST) {
+    } else if says(&SMALLEST) {
         Some(Stat::Smallest)
-    } else if says(TOP_CATEGORY) {
+    } else if says(&TOP_CATEGORY) {
         Some(Stat::TopCategory)
-    } else if says(BY_CATEGORY) {
+    } else if says(&BY_CATEGORY) {
         Some(Stat::ByCategory)
     } else {
         None
@@ -133,19 +68,7 @@ pub fn stat_of(normalized: &str) -> Option<Stat> {
 }
 
 fn asks_how_much(normalized: &str) -> bool {
-    [
-        "how much",
-        "cuanto",
-        "cuanta",
-        "what do i spend",
-        "que gasto",
-    ]
-    .iter()
-    .any(|p| has_phrase(normalized, p))
-}
-
-fn en(language: Language) -> bool {
-    language == Language::En
+    HOW_MUCH.iter().any(|p| has_phrase(normalized, p))
 }
 
 /// The total of `rows` in their first currency (rows in another currency are left out
@@ -217,13 +140,8 @@ pub fn answer(
         None => String::new(),
     };
     let rows: Vec<&Expense> = rows.iter().collect();
-    let e = en(language);
     if rows.is_empty() {
-        return if e {
-            format!("You have no expenses{span}, so there is nothing to compare.")
-        } else {
-            format!("No tienes gastos{span}, así que no hay nada que comparar.")
-        };
+        return say!(MESSAGES, language, "expenses-stats-none", span = &span);
     }
     match stat {
         Stat::Biggest | Stat::Smallest => {
@@ -237,23 +155,27 @@ pub fn answer(
                 return String::new();
             };
             let amount = format_money(row.amount, language);
-            match (stat == Stat::Biggest, e) {
-                (true, true) => format!(
-                    "Your biggest expense{span} is {}, {amount}, on {}.",
-                    row.item, row.date
-                ),
-                (false, true) => format!(
-                    "Your smallest expense{span} is {}, {amount}, on {}.",
-                    row.item, row.date
-                ),
-                (true, false) => format!(
-                    "Tu gasto más grande{span} es «{}», {amount}, del {}.",
-                    row.item, row.date
-                ),
-                (false, false) => format!(
-                    "Tu gasto más pequeño{span} es «{}», {amount}, del {}.",
-                    row.item, row.date
-                ),
+            let date = row.date.to_string();
+            if stat == Stat::Biggest {
+                say!(
+                    MESSAGES,
+                    language,
+                    "expenses-stats-biggest",
+                    span = &span,
+                    item = &row.item,
+                    amount = &amount,
+                    date = &date
+                )
+            } else {
+                say!(
+                    MESSAGES,
+                    language,
+                    "expenses-stats-smallest",
+                    span = &span,
+                    item = &row.item,
+                    amount = &amount,
+                    date = &date
+                )
             }
         }
         Stat::TopCategory | Stat::ByCategory => {
@@ -262,22 +184,25 @@ pub fn answer(
             let Some((top, money, n)) = groups.first() else {
                 return String::new();
             };
-            let top_name = category_label(*top, language);
-            let top_money = format_money(*money, language);
             if stat == Stat::ByCategory {
-                return if e {
-                    format!("By category{span}: {lines}.")
-                } else {
-                    format!("Por categoría{span}: {lines}.")
-                };
+                return say!(
+                    MESSAGES,
+                    language,
+                    "expenses-stats-by-category",
+                    span = &span,
+                    lines = &lines
+                );
             }
-            if e {
-                let noun = if *n == 1 { "expense" } else { "expenses" };
-                format!("You spent the most on {top_name}{span}: {top_money} ({n} {noun}). By category: {lines}.")
-            } else {
-                let noun = if *n == 1 { "gasto" } else { "gastos" };
-                format!("Donde más gastaste{span} fue en {top_name}: {top_money} ({n} {noun}). Por categoría: {lines}.")
-            }
+            say!(
+                MESSAGES,
+                language,
+                "expenses-stats-top-category",
+                category = &category_label(*top, language),
+                span = &span,
+                amount = &format_money(*money, language),
+                n = *n,
+                lines = &lines
+            )
         }
         Stat::MonthlyAverage | Stat::WeeklyAverage => {
             let weekly = stat == Stat::WeeklyAverage;
@@ -289,21 +214,29 @@ pub fn answer(
                 minor: (sum.minor + n / 2) / n,
                 currency: sum.currency,
             };
-            let avg = format_money(average, language);
-            let all = format_money(sum, language);
-            match (weekly, e) {
-                (false, true) => {
-                    format!("On average you spend {avg} a month ({all} over {n} month(s){span}).")
-                }
-                (true, true) => {
-                    format!("On average you spend {avg} a week ({all} over {n} week(s){span}).")
-                }
-                (false, false) => {
-                    format!("De media gastas {avg} al mes ({all} en {n} mes(es){span}).")
-                }
-                (true, false) => {
-                    format!("De media gastas {avg} a la semana ({all} en {n} semana(s){span}).")
-                }
+            let average = format_money(average, language);
+            let total = format_money(sum, language);
+            let n = n.to_string();
+            if weekly {
+                say!(
+                    MESSAGES,
+                    language,
+                    "expenses-stats-weekly-average",
+                    average = &average,
+                    total = &total,
+                    n = &n,
+                    span = &span
+                )
+            } else {
+                say!(
+                    MESSAGES,
+                    language,
+                    "expenses-stats-monthly-average",
+                    average = &average,
+                    total = &total,
+                    n = &n,
+                    span = &span
+                )
             }
         }
     }

@@ -6,6 +6,7 @@
 //! confirmation card that shows what will be written.
 
 use super::dates::small_number;
+use super::word_lists::{word_list, WordList};
 use lantern_core::text::normalize::{has_phrase, normalize};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -82,48 +83,13 @@ static PARTS: LazyLock<Vec<(Regex, u32)>> = LazyLock::new(|| {
 });
 
 /// Words of a shared cost with no count.
-const SHARED: &[&str] = &[
-    "split",
-    "shared",
-    "share",
-    "my part",
-    "my bit",
-    "went halves",
-    "mi parte",
-    "dividido",
-    "dividida",
-    "dividimos",
-    "compartido",
-    "compartida",
-    "compartimos",
-    "a pachas",
-];
+static SHARED: WordList = word_list!("shared");
 
 /// Words saying the student paid for everyone.
-const FOR_ALL: &[&str] = &[
-    "paid for all",
-    "paid for everyone",
-    "for all of us",
-    "for everyone",
-    "i paid for",
-    "por todos",
-    "pague todo",
-    "pague yo",
-    "invite",
-];
+static FOR_ALL: WordList = word_list!("paid-for-all");
 
 /// Words of a price per person or per item.
-const EACH: &[&str] = &[
-    "each",
-    "per person",
-    "per head",
-    "a head",
-    "apiece",
-    "cada uno",
-    "cada una",
-    "por persona",
-    "por cabeza",
-];
+static EACH: WordList = word_list!("each");
 
 /// A number in words before a noun ("two tickets", "dos entradas").
 static ITEM_COUNT: LazyLock<Regex> = LazyLock::new(|| {
@@ -132,41 +98,10 @@ static ITEM_COUNT: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words after a number that do not count things bought.
-const NOT_COUNTED: &[&str] = &[
-    "of", "de", "ways", "people", "personas", "times", "veces", "days", "weeks", "dias", "semanas",
-    "pounds", "euros", "dollars", "libras", "quid", "pesos",
-];
+static NOT_COUNTED: WordList = word_list!("not-counted");
 
 /// Words of money received.
-const INCOME: &[&str] = &[
-    "got paid",
-    "get paid",
-    "was paid",
-    "were paid",
-    "paid me",
-    "pays me",
-    "pay me",
-    "i earned",
-    "earned",
-    "my salary",
-    "my wages",
-    "pocket money",
-    "allowance",
-    "me pagaron",
-    "me pago",
-    "me pagan",
-    "me han pagado",
-    "cobre",
-    "he cobrado",
-    "gane",
-    "he ganado",
-    "me dieron",
-    "me han dado",
-    "recibi",
-    "he recibido",
-    "mi sueldo",
-    "mi paga",
-];
+static INCOME: WordList = word_list!("income");
 
 /// "got 20 from grandma", "received €15 as a gift": money coming in.
 static RECEIVED: LazyLock<Regex> = LazyLock::new(|| {
@@ -194,12 +129,12 @@ pub fn read_unread(message: &str) -> Unread {
             out.share.get_or_insert(Share::Parts(n));
         }
     }
-    if says(EACH) {
+    if says(&EACH) {
         // A price each: the things counted multiply it, and so do the people when the
         // student paid for all of them; a split at so much each is the student's part.
         out.count = match out.share {
-            _ if says(SHARED) => None,
-            Some(Share::Parts(n)) if says(FOR_ALL) => Some(n),
+            _ if says(&SHARED) => None,
+            Some(Share::Parts(n)) if says(&FOR_ALL) => Some(n),
             Some(Share::Parts(_)) => None,
             _ => ITEM_COUNT
                 .captures_iter(message)
@@ -210,10 +145,10 @@ pub fn read_unread(message: &str) -> Unread {
                 .and_then(|c| count(c.name("n")?.as_str())),
         };
         out.share = Some(Share::Each);
-    } else if out.share.is_none() && says(SHARED) {
+    } else if out.share.is_none() && says(&SHARED) {
         out.share = Some(Share::Unknown);
     }
-    out.income = says(INCOME) || RECEIVED.is_match(message);
+    out.income = says(&INCOME) || RECEIVED.is_match(message);
     out
 }
 

@@ -1,0 +1,15 @@
+//! The expense assistant's words: `crates/expenses/words/<locale>/expenses.ftl`,
+//! compiled in.
+
+use lantern_core::words::Words;
+
+/// Every sentence the expense assistant writes, in each language it speaks.
+pub static MESSAGES: Words = Words::new(&[
+    ("en", &[include_str!("../words/en/expenses.ftl")]),
+    ("es", &[include_str!("../words/es/expenses.ftl")]),
+]);
+
+#[cfg(test)]
+mod tests {
+    lantern_core::words_are_whole!(super::MESSAGES);
+}
