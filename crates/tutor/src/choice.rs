@@ -4,8 +4,11 @@
 
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
 use super::exam::PracticeQuestion;
+use super::messages::MESSAGES;
+use super::word_lists::{word_list, WordList};
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_packs::course::Unit;
 
@@ -17,12 +20,8 @@ pub fn choice_drill(unit: &Unit, q: &PracticeQuestion, language: Language) -> Ge
         .iter()
         .map(|o| format!("{}) {}", o.id, o.text.trim()))
         .collect();
-    let prompt = match language {
-        Language::En => "Choose one option: answer with its letter.",
-        Language::Es => "Elige una opción: responde con su letra.",
-    };
     GeneratedDrill {
-        prompt: prompt.to_string(),
+        prompt: say!(MESSAGES, language, "tutor-choice-prompt"),
         question_latex: format!("{} — {}", q.stem.trim(), options.join(" · ")),
         key: DrillKey {
             unit_id: unit.id.clone(),
@@ -39,6 +38,9 @@ pub fn choice_drill(unit: &Unit, q: &PracticeQuestion, language: Language) -> Ge
     }
 }
 
+/// Words before an option's letter that still choose it ("option B"), normalised.
+static OPTION_WORDS: WordList = word_list!("option-words");
+
 /// The option `message` chooses: an option's id alone ("b", "B)", "(B)", "option B")
 /// or its whole text.
 pub fn chosen_option<'a>(key: &'a DrillKey, message: &str) -> Option<&'a str> {
@@ -46,7 +48,7 @@ pub fn chosen_option<'a>(key: &'a DrillKey, message: &str) -> Option<&'a str> {
     let words: Vec<&str> = said.split(' ').filter(|w| !w.is_empty()).collect();
     let letter = match words.as_slice() {
         [one] => Some(*one),
-        [lead, one] if ["option", "opcion", "answer", "respuesta"].contains(lead) => Some(*one),
+        [lead, one] if OPTION_WORDS.contains(lead) => Some(*one),
         _ => None,
     };
     key.choices

@@ -11,12 +11,14 @@ use super::drill::{DrillKey, DrillSource, GeneratedDrill};
 use super::exam::PracticeQuestion;
 use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, TutorCard};
+use super::messages::MESSAGES;
 use super::passage::{best_passage, Material, SourcePassage};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
 use lantern_core::language::Language;
 use lantern_core::retrieval::Tier;
+use lantern_core::say;
 use lantern_core::text::tidy::sentences;
 use std::collections::BTreeMap;
 
@@ -128,28 +130,27 @@ pub(super) fn join(parts: &[&str]) -> String {
 pub fn verdict_text(j: &JudgedAnswer, language: Language) -> String {
     let why = j.judgement.why.as_deref().unwrap_or("");
     let expected = j.judgement.expected.as_str();
-    let es = language == Language::Es;
     let head = match (
         j.judgement.verdict,
         j.answered_question,
         expected.is_empty(),
     ) {
-        (TutorVerdict::Right, true, _) if es => "¡Correcto!".to_string(),
-        (TutorVerdict::Right, true, _) => "Right!".to_string(),
-        (TutorVerdict::Right, false, _) if es => "Sí, es correcto.".to_string(),
-        (TutorVerdict::Right, false, _) => "Yes, that's right.".to_string(),
-        (TutorVerdict::Partly, _, false) if es => {
-            format!("En parte. La respuesta completa es «{expected}».")
-        }
-        (TutorVerdict::Partly, _, _) if es => "En parte.".to_string(),
-        (TutorVerdict::Partly, _, false) => format!("Partly. The full answer is “{expected}”."),
-        (TutorVerdict::Partly, _, _) => "Partly.".to_string(),
-        (TutorVerdict::NotYet, _, false) if es => {
-            format!("Todavía no: la respuesta es «{expected}».")
-        }
-        (TutorVerdict::NotYet, _, true) if es => "Todavía no.".to_string(),
-        (TutorVerdict::NotYet, _, false) => format!("Not yet: the answer is “{expected}”."),
-        (TutorVerdict::NotYet, _, true) => "Not quite.".to_string(),
+        (TutorVerdict::Right, true, _) => say!(MESSAGES, language, "tutor-verdict-right-answer"),
+        (TutorVerdict::Right, false, _) => say!(MESSAGES, language, "tutor-verdict-right-claim"),
+        (TutorVerdict::Partly, _, false) => say!(
+            MESSAGES,
+            language,
+            "tutor-verdict-partly-expected",
+            expected = expected
+        ),
+        (TutorVerdict::Partly, _, true) => say!(MESSAGES, language, "tutor-verdict-partly"),
+        (TutorVerdict::NotYet, _, false) => say!(
+            MESSAGES,
+            language,
+            "tutor-verdict-not-yet-expected",
+            expected = expected
+        ),
+        (TutorVerdict::NotYet, _, true) => say!(MESSAGES, language, "tutor-verdict-not-yet"),
     };
     // An explain-back's answer is the sentence itself: say it once.
     if why.is_empty() || why == expected {
@@ -173,20 +174,21 @@ fn question_text(q: &GeneratedDrill) -> String {
 fn transition(x: &ComposeInput<'_>) -> String {
     let focus = x.course.title_of(&x.policy.focus_unit_id);
     let blocked = x.policy.prereq_blocking_unit_id.is_some();
-    match (x.asked, blocked, x.language) {
-        (Some(asked), true, Language::En) => format!(
-            "{} builds on {focus}, which you have not mastered yet, so let's work on {focus} first.",
-            x.course.title_of(asked)
+    match (x.asked, blocked) {
+        (Some(asked), true) => say!(
+            MESSAGES,
+            x.language,
+            "tutor-transition-prerequisite",
+            asked = &x.course.title_of(asked),
+            focus = &focus
         ),
-        (Some(asked), true, Language::Es) => format!(
-            "{} se apoya en {focus}, que aún no dominas, así que trabajemos primero {focus}.",
-            x.course.title_of(asked)
-        ),
-        (None, _, Language::En) if !x.message.trim().is_empty() => {
-            format!("Let's work on {focus}.")
-        }
-        (None, _, Language::Es) if !x.message.trim().is_empty() => {
-            format!("Trabajemos en {focus}.")
+        (None, _) if !x.message.trim().is_empty() => {
+            say!(
+                MESSAGES,
+                x.language,
+                "tutor-transition-focus",
+                focus = &focus
+            )
         }
         _ => String::new(),
     }
@@ -218,7 +220,6 @@ fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
 
 /// A hint on the drill a button refers to, that does not give its answer away.
 fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
-    let es = language == Language::Es;
     let misconception = key.mistakes.first().and_then(|m| {
         course
             .unit(&key.unit_id)?
@@ -230,25 +231,19 @@ fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<Stri
     match key.source {
         DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
             let first = key.answer.chars().next()?;
-            let n = key.answer.chars().count();
-            Some(if es {
-                format!("Pista para el ejercicio: la palabra que falta empieza por «{first}» y tiene {n} letras.")
-            } else {
-                format!("Hint for the drill: the missing word starts with “{first}” and has {n} letters.")
-            })
+            let letters = key.answer.chars().count().to_string();
+            Some(say!(
+                MESSAGES,
+                language,
+                "tutor-hint-cloze",
+                first = &first.to_string(),
+                letters = &letters
+            ))
         }
-        _ => match misconception {
-            Some(m) if es => Some(format!(
-                "Pista para el ejercicio: cuidado con este error frecuente: {m}"
-            )),
-            Some(m) => Some(format!(
-                "Hint for the drill: watch out for a common mistake: {m}"
-            )),
-            None if es => {
-                Some("Pista para el ejercicio: compáralo con las ideas clave de arriba.".into())
-            }
-            None => Some("Hint for the drill: compare it with the key ideas above.".into()),
-        },
+        _ => Some(match misconception {
+            Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
+            None => say!(MESSAGES, language, "tutor-hint-key-ideas"),
+        }),
     }
 }
 
@@ -273,12 +268,7 @@ fn key_ideas(course: &TutorCourse, unit_id: &str) -> Vec<String> {
 /// The exam card of an open revisit-list question.
 fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Skeleton {
     let title = course.title_of(&r.unit_id);
-    let closing = match language {
-        Language::Es => {
-            format!("Aquí tienes otra vez esa pregunta sobre {title}. Tómate tu tiempo.")
-        }
-        Language::En => format!("Here is that question on {title} again. Take your time."),
-    };
+    let closing = say!(MESSAGES, language, "tutor-revisit-again", title = &title);
     Skeleton {
         action: TutorAction::ExamBlock,
         unit_id: r.unit_id.clone(),
@@ -329,7 +319,6 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         .map(|j| verdict_text(j, x.language))
         .unwrap_or_default();
     let typed_question = judged.is_none() && !x.message.trim().is_empty();
-    let es = x.language == Language::Es;
     let wants = |a: TutorAction| x.plan.actions.contains(&a);
     let after_failed_exam = matches!(
         x.event,
@@ -345,17 +334,11 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         (ClientEvent::Revisit { .. }, Some(r)) if r.open => {
             return revisit_card(r, x.course, x.language)
         }
-        (ClientEvent::Revisit { .. }, Some(_)) if es => {
-            "Esa pregunta aún no está abierta: la lista de repaso indica cuándo se abre."
-        }
         (ClientEvent::Revisit { .. }, Some(_)) => {
-            "That question is not open yet: the revisit list shows when it opens."
+            say!(MESSAGES, x.language, "tutor-revisit-not-open")
         }
-        (ClientEvent::Revisit { .. }, None) if es => {
-            "Esa pregunta ya no está en tu lista de repaso."
-        }
-        (ClientEvent::Revisit { .. }, None) => "That question is no longer on your revisit list.",
-        _ => "",
+        (ClientEvent::Revisit { .. }, None) => say!(MESSAGES, x.language, "tutor-revisit-gone"),
+        _ => String::new(),
     };
 
     // An exam question the policy offers: shown as a card beside the answer to a typed
@@ -370,17 +353,20 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                     x.message,
                 )
             });
-            let offer = match (typed_question, es) {
-                (true, false) => {
-                    format!("When you're ready, here is an exam question on {focus_title}.")
-                }
-                (true, true) => format!(
-                    "Cuando quieras, aquí tienes una pregunta de examen sobre {focus_title}."
-                ),
-                (false, false) => format!("You're ready for an exam question on {focus_title}."),
-                (false, true) => {
-                    format!("Estás listo para una pregunta de examen sobre {focus_title}.")
-                }
+            let offer = if typed_question {
+                say!(
+                    MESSAGES,
+                    x.language,
+                    "tutor-exam-offer-beside",
+                    title = &focus_title
+                )
+            } else {
+                say!(
+                    MESSAGES,
+                    x.language,
+                    "tutor-exam-offer-ready",
+                    title = &focus_title
+                )
             };
             return Skeleton {
                 action: TutorAction::ExamBlock,
@@ -406,11 +392,12 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             .drill
             .and_then(|k| hint(k, x.course, x.language))
             .unwrap_or_default();
-        let lead = if es {
-            format!("Estas son las ideas clave de {focus_title}.")
-        } else {
-            format!("Here are the key ideas of {focus_title}.")
-        };
+        let lead = say!(
+            MESSAGES,
+            x.language,
+            "tutor-concept-lead",
+            title = &focus_title
+        );
         return Skeleton {
             action: TutorAction::ConceptCard,
             unit_id: focus_id.clone(),
@@ -437,22 +424,26 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     ) || after_failed_exam;
     if drill_event || !wants(TutorAction::SocraticQuestion) {
         if let Some(d) = practice_drill(&input) {
-            let lead = match (x.policy.prereq_blocking_unit_id.is_some(), es) {
-                (true, false) => format!(
-                    "Before {}, let's practise {focus_title}.",
-                    x.course.title_of(&x.policy.primary_target_unit_id)
-                ),
-                (true, true) => format!(
-                    "Antes de {}, practiquemos {focus_title}.",
-                    x.course.title_of(&x.policy.primary_target_unit_id)
-                ),
-                (false, false) => format!("Let's practise {focus_title}."),
-                (false, true) => format!("Practiquemos {focus_title}."),
+            let lead = if x.policy.prereq_blocking_unit_id.is_some() {
+                say!(
+                    MESSAGES,
+                    x.language,
+                    "tutor-drill-lead-prerequisite",
+                    target = &x.course.title_of(&x.policy.primary_target_unit_id),
+                    focus = &focus_title
+                )
+            } else {
+                say!(
+                    MESSAGES,
+                    x.language,
+                    "tutor-drill-lead",
+                    focus = &focus_title
+                )
             };
             return Skeleton {
                 action: TutorAction::DrillCard,
                 unit_id: focus_id.clone(),
-                opening: join(&[&verdict, revisit_note, &lead]),
+                opening: join(&[&verdict, &revisit_note, &lead]),
                 closing: String::new(),
                 card: Some(TutorCard::Drill {
                     unit_id: focus_id,

@@ -8,10 +8,13 @@
 use super::drill::{DrillKey, DrillSource};
 use super::error::TutorError;
 use super::judge::{judge_key, TutorVerdict};
+use super::messages::MESSAGES;
 use super::phrase::judges;
+use super::word_lists::{word_list, WordList};
 use lantern_core::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
 use lantern_core::language::Language;
 use lantern_core::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
+use lantern_core::say;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::{detect_language, is_readable, strip_unsafe_chars};
 use lantern_core::turn::LoopTurn;
@@ -267,27 +270,27 @@ impl PreparedGrade {
     /// The verdict line the app writes: right, or the expected answer.
     fn verdict_line(&self) -> String {
         let v = &self.verdict;
-        match (self.language, v.is_correct, v.reason) {
-            (Language::En, true, _) => "Correct — well done.".to_string(),
-            (Language::Es, true, _) => "Correcto, ¡bien hecho!".to_string(),
-            (Language::En, false, Some(Rejection::NotSimplified)) => format!(
-                "Your answer is equivalent but not simplified; write it as {}.",
-                v.expected
+        let language = self.language;
+        match (v.is_correct, v.reason) {
+            (true, _) => say!(MESSAGES, language, "tutor-grade-correct"),
+            (false, Some(Rejection::NotSimplified)) => say!(
+                MESSAGES,
+                language,
+                "tutor-grade-not-simplified",
+                expected = &v.expected
             ),
-            (Language::Es, false, Some(Rejection::NotSimplified)) => format!(
-                "Tu respuesta es equivalente pero no está simplificada; escríbela como {}.",
-                v.expected
+            (false, Some(Rejection::NotParseable)) => say!(
+                MESSAGES,
+                language,
+                "tutor-grade-unreadable",
+                expected = &v.expected
             ),
-            (Language::En, false, Some(Rejection::NotParseable)) => format!(
-                "I could not read that as an answer. The expected answer was {}.",
-                v.expected
+            (false, _) => say!(
+                MESSAGES,
+                language,
+                "tutor-grade-not-quite",
+                expected = &v.expected
             ),
-            (Language::Es, false, Some(Rejection::NotParseable)) => format!(
-                "No pude leer eso como respuesta. La respuesta esperada era {}.",
-                v.expected
-            ),
-            (Language::En, false, _) => format!("Not quite: the answer is {}.", v.expected),
-            (Language::Es, false, _) => format!("Todavía no: la respuesta es {}.", v.expected),
         }
     }
 
@@ -365,27 +368,9 @@ impl PreparedGrade {
 }
 
 /// Openings that announce a wrong answer (English and Spanish).
-const WRONG_OPENINGS: [&str; 8] = [
-    "incorrect",
-    "not correct",
-    "wrong",
-    "not quite",
-    "not right",
-    "no es correct",
-    "incorrecto",
-    "casi",
-];
+static WRONG_OPENINGS: WordList = word_list!("wrong-openings");
 /// Openings that announce a right answer.
-const RIGHT_OPENINGS: [&str; 8] = [
-    "correct!",
-    "correct.",
-    "that's right",
-    "well done",
-    "great job",
-    "¡correcto",
-    "correcto.",
-    "bien hecho",
-];
+static RIGHT_OPENINGS: WordList = word_list!("right-openings");
 
 /// Whether the feedback's opening announces the opposite of the verdict.
 fn contradicts(text: &str, correct: bool) -> bool {

@@ -7,6 +7,7 @@ use super::choice::chosen_option;
 use super::cloze::misconception_claim;
 use super::drill::{DrillKey, DrillSource};
 use super::grading::check_drill;
+use super::word_lists::{word_list, WordList};
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
@@ -69,14 +70,13 @@ fn same(a: f64, b: f64) -> bool {
 }
 
 /// Words a question starts with (normalised), after an "ok", "and" or "so".
-const QUESTION_STARTS: &[&str] = &[
-    "what", "why", "how", "which", "is", "are", "can", "does", "do", "did", "should", "could",
-    "que", "cual", "cuales", "quien", "puedo", "por que",
-];
+static QUESTION_STARTS: WordList = word_list!("question-starts");
 /// Words skipped before a question's first word.
-const LEAD_INS: &[&str] = &[
-    "ok", "okay", "and", "so", "but", "vale", "y", "pero", "entonces",
-];
+static LEAD_INS: WordList = word_list!("lead-ins");
+/// Words that state "true" ("true", "verdadero", "yes", "sí"), normalised.
+static TRUE_WORDS: WordList = word_list!("true-words");
+/// Words that state "false" ("false", "no"), normalised.
+static FALSE_WORDS: WordList = word_list!("false-words");
 
 /// Whether the message is a new question rather than an answer: four words or more with
 /// a question mark anywhere, or five or more opening with a question word ("ok and is
@@ -103,25 +103,8 @@ pub fn is_new_question(message: &str) -> bool {
 fn truth_of(message: &str) -> Option<bool> {
     let plain = normalize(message);
     let has = |words: &[&str]| plain.split(' ').any(|w| words.contains(&w));
-    let yes = has(&[
-        "true",
-        "verdadero",
-        "verdadera",
-        "cierto",
-        "yes",
-        "si",
-        "correct",
-        "right",
-    ]);
-    let no = has(&[
-        "false",
-        "falso",
-        "falsa",
-        "no",
-        "wrong",
-        "incorrect",
-        "incorrecto",
-    ]);
+    let yes = has(&TRUE_WORDS);
+    let no = has(&FALSE_WORDS);
     match (yes, no) {
         (true, false) => Some(true),
         (false, true) => Some(false),
@@ -224,10 +207,7 @@ pub fn judge_key(key: &DrillKey, message: &str) -> Option<Judgement> {
 }
 
 /// Words that negate, in English and Spanish (normalised: "isn't" → "isn t").
-const NEGATIONS: &[&str] = &[
-    "not", "no", "never", "isn", "aren", "don", "doesn", "didn", "wasn", "weren", "cannot",
-    "shouldn", "won", "nunca", "tampoco", "ni",
-];
+static NEGATIONS: WordList = word_list!("negations");
 
 /// Whether `text` negates something; a closing tag question ("…, ¿no?") does not count.
 fn negates(text: &str) -> bool {
@@ -240,15 +220,7 @@ fn negates(text: &str) -> bool {
 }
 
 /// Words that say a sentence states a total ("add up to 180°").
-const TOTAL_WORDS: &[&str] = &[
-    "add up to",
-    "adds up to",
-    "sum",
-    "total",
-    "suman",
-    "suma",
-    "total de",
-];
+static TOTAL_WORDS: WordList = word_list!("total-words");
 
 /// A claim of the student's own judged against the unit: repeating one of its
 /// misconceptions is not yet right (the anchor's correction says why); parts that add

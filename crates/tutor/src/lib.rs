@@ -23,6 +23,7 @@ pub use lantern_packs::course::drill;
 mod error;
 pub mod evidence;
 pub mod exam;
+pub mod exam_words;
 pub mod grading;
 pub mod history;
 mod input;
@@ -33,6 +34,7 @@ pub mod log;
 pub mod mapping;
 pub mod mastery;
 mod message;
+pub mod messages;
 pub mod passage;
 pub mod path;
 pub mod phrase;
@@ -51,6 +53,7 @@ pub mod testing;
 #[cfg(test)]
 mod triggers;
 mod turn;
+mod word_lists;
 
 pub use contract::{ExamAvailability, MasteryTier, TutorAction};
 pub use course::TutorCourse;

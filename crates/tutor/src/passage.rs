@@ -3,12 +3,15 @@
 //! that best answer the student's message, with where they come from. The passage is
 //! authored, so it is shown as it is; the model's sentences must be supported by it.
 
+use super::word_lists::{word_list, WordList};
 use lantern_core::retrieval::ChunkType;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, term_keys, term_of, Term};
+use lantern_core::words::lines;
 use lantern_packs::course::Unit;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -76,24 +79,9 @@ fn candidates<'a>(unit: &'a Unit, material: &'a [Material]) -> Vec<(&'a str, &'a
 }
 
 /// Words that ask what something is.
-const DEFINITION_ASKS: &[&str] = &[
-    "what is",
-    "what are",
-    "stand for",
-    "stands for",
-    "what does",
-    "what's",
-    "whats",
-    "define",
-    "meaning",
-    "que es",
-    "que son",
-    "qué es",
-    "qué son",
-    "significa",
-];
+static DEFINITION_ASKS: WordList = word_list!("definition-asks");
 /// Words that state what something is.
-const DEFINITION_VERBS: &[&str] = &["is", "are", "means", "es", "son", "significa"];
+static DEFINITION_VERBS: WordList = word_list!("definition-verbs");
 
 /// Whether `sentence` defines one of the message's terms ("A transversal is …").
 fn defines(sentence: &str, wanted: &BTreeSet<String>) -> bool {
@@ -113,75 +101,35 @@ fn defines(sentence: &str, wanted: &BTreeSet<String>) -> bool {
 }
 
 /// Words that ask why.
-const WHY_ASKS: &[&str] = &["why", "how come", "por qué", "por que", "porqué"];
+static WHY_ASKS: WordList = word_list!("why-asks");
 /// Words that ask how something is done or works.
-const HOW_ASKS: &[&str] = &["how", "cómo"];
+static HOW_ASKS: WordList = word_list!("how-asks");
 /// Words of a message that say nothing about its subject ("what was it *actually*
 /// used for lol"): they never choose a passage.
-const MESSAGE_FILLER: &[&str] = &[
-    "actually",
-    "really",
-    "just",
-    "lol",
-    "like",
-    "right",
-    "sorry",
-    "okay",
-    "please",
-    "basically",
-    "stuff",
-    "thing",
-    "things",
-    "kind",
-    "sort",
-    "get",
-    "dont",
-    "understand",
-    "mean",
-    "use",
-    "used",
-    "entiendo",
-    "perdona",
-    "porfa",
-    "vale",
-    "cosa",
-    "cosas",
-];
+static MESSAGE_FILLER: WordList = word_list!("message-filler");
 /// Phrases of a question whose words say nothing about its subject ("what does FANBOYS
 /// *stand for*").
-const FILLER_PHRASES: &[&str] = &["stand for", "stands for", "used for", "mean by"];
+static FILLER_PHRASES: WordList = word_list!("filler-phrases");
 
 /// `message` without its [`FILLER_PHRASES`].
 fn without_phrases(message: &str) -> String {
     let mut out = message.to_lowercase();
-    for p in FILLER_PHRASES {
+    for p in FILLER_PHRASES.iter() {
         out = out.replace(p, " ");
     }
     out
 }
 
 /// Words of order and place that stop-word lists drop but a question can hinge on
-/// ("before or after the noun?"), each with its translations.
-const RELATION_WORDS: &[&[&str]] = &[
-    &["before", "antes"],
-    &["after", "después", "despues"],
-    &["above", "encima"],
-    &["below", "debajo"],
-];
+/// ("before or after the noun?"), each with its translations: a line of
+/// `words/any/relation-words.txt`.
+static RELATION_WORDS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
+    lines(include_str!("../words/any/relation-words.txt"))
+        .map(|line| line.split_whitespace().collect())
+        .collect()
+});
 /// Words that say a sentence gives a reason.
-const REASON_WORDS: &[&str] = &[
-    "because",
-    "since",
-    "so that",
-    "due to",
-    "led to",
-    "as a result",
-    "porque",
-    "ya que",
-    "debido",
-    "por eso",
-    "para que",
-];
+static REASON_WORDS: WordList = word_list!("reason-words");
 /// Most words of a passage of two sentences.
 const MAX_PASSAGE_WORDS: usize = 60;
 /// What a second sentence costs: it is quoted only when it adds a term or a reason.

@@ -8,14 +8,17 @@
 //! what streams is what stays.
 
 use super::passage::SourcePassage;
+use super::word_lists::{word_list, WordList};
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use lantern_core::text::stream_field::AssistantTextStream;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::{sentences, strip_unsafe_chars};
+use lantern_core::words::lines;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::sync::LazyLock;
 
 /// Longest explanation, in characters (the schema's `maxLength`).
 pub const PHRASE_MAX_CHARS: u64 = 240;
@@ -95,27 +98,11 @@ pub fn phrase_request(
 
 /// Words that judge the student ("you are right", "that's wrong"): verdicts are the
 /// app's, computed by the checker, never the model's.
-const JUDGING_WORDS: &[&str] = &[
-    "right",
-    "wrong",
-    "correct",
-    "incorrect",
-    "true",
-    "false",
-    "mistake",
-    "correcto",
-    "correcta",
-    "incorrecto",
-    "incorrecta",
-    "cierto",
-    "falso",
-    "falsa",
-    "razon",
-    "error",
-];
+static JUDGING_WORDS: WordList = word_list!("judging-words");
 
 /// Words after which "right" names a thing, not a verdict ("a right angle").
-const RIGHT_AS_A_NAME: &[&str] = &["angle", "angles", "angled", "triangle", "hand", "side"];
+static RIGHT_AS_A_NAME: WordList =
+    LazyLock::new(|| lines(include_str!("../words/en/right-as-a-name.txt")).collect());
 
 /// Whether a model sentence passes a verdict.
 pub(crate) fn judges(sentence: &str) -> bool {

@@ -9,8 +9,10 @@ use super::choice::choice_drill;
 use super::cloze::{anchor_true_false, cloze_drill, clozes, misconception_true_false, Cloze};
 use super::drill::{template_drill, DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
 use super::exam::PracticeQuestion;
+use super::messages::MESSAGES;
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::tidy::sentences;
 use lantern_packs::course::{Misconception, Unit};
@@ -71,12 +73,8 @@ fn misconception_step_drill(unit: &Unit, seed: u64, language: Language) -> Optio
         return None;
     }
     let (step, misconception) = &steps[(seed as usize) % steps.len()];
-    let prompt = match language {
-        Language::En => "Is this step right? Answer yes or no.",
-        Language::Es => "¿Es correcto este paso? Responde sí o no.",
-    };
     Some(GeneratedDrill {
-        prompt: prompt.to_string(),
+        prompt: say!(MESSAGES, language, "tutor-step-prompt"),
         question_latex: step.clone(),
         key: DrillKey {
             unit_id: unit.id.clone(),
@@ -195,16 +193,12 @@ pub fn explain_back(unit: &Unit, language: Language) -> GeneratedDrill {
     let idea = sentences(&unit.anchor)
         .first()
         .map_or_else(|| unit.title.clone(), |s| s.to_string());
-    let prompt = match language {
-        Language::En => format!(
-            "In your own words: what is the main idea of {}?",
-            unit.title
-        ),
-        Language::Es => format!(
-            "Con tus palabras: ¿cuál es la idea principal de {}?",
-            unit.title
-        ),
-    };
+    let prompt = say!(
+        MESSAGES,
+        language,
+        "tutor-explain-back-prompt",
+        title = &unit.title
+    );
     GeneratedDrill {
         prompt,
         question_latex: String::new(),
