@@ -6,10 +6,9 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
-use super::messages::word_list;
-use super::offline::opening_question;
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
+use super::words::opening_question;
 use super::words::{
     courtesy, fits, follow_ups, offer_question, proposal_intro, proposal_intro_again,
     proposal_question, proposal_question_again, rationale, step_example, step_meaning,
@@ -18,6 +17,7 @@ use super::words::{
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::tidy::{detect_language, is_readable, sentences};
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// Fewest words the model's own text needs to be kept.

@@ -3,15 +3,15 @@
 //! the step's authored guidance; they may not copy the prompt's instructions or labels,
 //! echo the student, say again what the coach already said, or be filler.
 
-use super::messages::word_list;
-use super::offline::opening_question;
 use super::prompt::{instruction_texts, PROMPT_LABELS};
 use super::reading::message_weakness;
+use super::words::opening_question;
 use super::words::{fits, follow_ups, proposal_intro, proposal_question, rationale, step_meaning};
 use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{ChatMessage, ChatRole};
 use lantern_core::text::support::{DropReason, ReplyFilter};
 use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// Words of polite filler that say nothing about an argument ("Please provide more

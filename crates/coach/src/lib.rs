@@ -18,6 +18,7 @@ mod error;
 mod export;
 pub mod filter;
 mod input;
+mod lead_in;
 pub mod messages;
 mod offline;
 mod opening;
@@ -33,6 +34,7 @@ pub mod step_checks;
 
 pub mod triggers;
 mod turn;
+mod turn_input;
 pub mod weak_text;
 mod words;
 
@@ -45,14 +47,14 @@ pub use input::{clean_field, clean_message, SessionView, MAX_FIELD_CHARS, MAX_ME
 pub use lantern_core::language::Language;
 pub use lantern_core::text::stream_field::AssistantTextStream;
 pub use lantern_core::text::tidy::tidy_reply;
-pub use offline::{offline_turn, opening_question};
+pub use offline::offline_turn;
 pub use opening::CoachOpening;
 pub use prompt::{build_request, instruction_texts, system_prompt, PROMPT_LABELS};
 pub use rules::{apply_rules, combined_text, RuleContext};
 pub use step::ToulminStep;
 pub use step_checks::passes_step_heuristics;
 pub use triggers::{is_confirmation, is_rewrite_request};
-pub use turn::{
-    accept_proposal, advance_step, run_turn, CoachTurnInput, CoachTurnOutcome, StepOutcome,
-};
+pub use turn::{accept_proposal, advance_step, run_turn, CoachTurnOutcome, StepOutcome};
+pub use turn_input::CoachTurnInput;
 pub use weak_text::{detect_weakness, Weakness};
+pub use words::opening_question;

@@ -5,29 +5,17 @@
 //! model's.
 
 use super::coaching::coach_reply;
-use super::messages::MESSAGES;
 use super::reading::offered_text;
 use super::rules::apply_rules;
 use super::weak_text::detect_weakness;
 use super::words::step_meaning;
-use super::{CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminStep};
-use lantern_core::say;
+use super::{CoachAIResult, CoachError, CoachTurnInput, ProposedUpdate};
 
 /// The guide's confidence in a text the student confirmed.
 const CONFIRMED_CONFIDENCE: f64 = 0.9;
 /// The guide's confidence in a text that only passes the step's checks: below the
 /// first-turn threshold, so on a step's first message the guide asks before proposing.
 const PASSING_CONFIDENCE: f64 = 0.6;
-
-/// The question that opens `step`.
-pub fn opening_question(step: ToulminStep, language: Language) -> String {
-    say!(
-        MESSAGES,
-        language,
-        "coach-opening-question",
-        step = step.as_str()
-    )
-}
 
 /// A coach reply computed without the model: the text the student confirmed, asked to
 /// have rewritten, or offered is proposed when it fits the step (kept by the rules only
@@ -70,23 +58,13 @@ pub fn offline_turn(input: &CoachTurnInput) -> Result<CoachAIResult, CoachError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Language, ToulminStep};
+
+    const CLAIM: &str = "Schools should not set homework on weekends.";
 
     fn input(step: ToulminStep, message: &str, language: Language) -> CoachTurnInput {
         CoachTurnInput::first_message(step, message, language)
     }
-
-    #[test]
-    fn every_step_has_an_opening_question_in_both_languages() {
-        for step in ToulminStep::ALL {
-            let (en, es) = (
-                opening_question(step, Language::En),
-                opening_question(step, Language::Es),
-            );
-            assert!(en.ends_with('?') && es.ends_with('?') && en != es);
-        }
-    }
-
-    const CLAIM: &str = "Schools should not set homework on weekends.";
 
     #[test]
     fn a_fitting_text_is_proposed_after_the_steps_first_message() {

@@ -4,11 +4,14 @@
 //! words pass, the guide quotes the text just completed. The step's question follows.
 
 use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
-use super::offline::opening_question;
-use super::prompt::{instruction_texts, opening_request, PROMPT_LABELS};
+use super::prompt::{build_request, instruction_texts, OPENING_HINT, PROMPT_LABELS};
+use super::words::opening_question;
 use super::words::{bridge, saved_line};
+use super::CoachTurnInput;
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
-use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use lantern_core::llm::{
+    generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest,
+};
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::sentences;
@@ -127,6 +130,25 @@ impl LoopTurn for CoachOpening {
                 | ErrorCode::ModelOutputInvalid
         )
     }
+}
+
+/// The model request that opens a step: the instructions for the new step with the
+/// argument so far, the latest history, and the text just completed as the student's.
+pub fn opening_request(opening: &CoachOpening) -> LlmRequest {
+    let input = CoachTurnInput {
+        current_step: opening.step,
+        draft: opening.draft.clone(),
+        history: opening.history.clone(),
+        user_message: opening.completed_text().to_string(),
+        earlier_in_step: Vec::new(),
+        first_turn_for_step: false,
+        language: opening.language,
+        last_proposal: None,
+    };
+    let mut request = build_request(&input);
+    request.system.push_str("\nNote: ");
+    request.system.push_str(OPENING_HINT);
+    request
 }
 
 #[cfg(test)]

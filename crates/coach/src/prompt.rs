@@ -2,7 +2,6 @@
 //! instructions first (their evaluated state is reused across turns), then the step,
 //! the draft and the hints the triggers raised.
 
-use super::opening::CoachOpening;
 use super::weak_text::detect_weakness;
 use super::{CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
@@ -112,7 +111,7 @@ fn hints(input: &CoachTurnInput) -> Vec<String> {
 }
 
 /// The hint of a step's opening: what the model writes about the argument so far.
-const OPENING_HINT: &str = "the student just completed a step; in assistantText say in one or two sentences what their argument says so far, in their own words. Do not propose a text.";
+pub(crate) const OPENING_HINT: &str = "the student just completed a step; in assistantText say in one or two sentences what their argument says so far, in their own words. Do not propose a text.";
 
 /// The prompt's own instruction texts for a turn on `step`, without the student's words
 /// or the app's authored guidance it quotes: what no reply may copy a run of.
@@ -125,25 +124,6 @@ pub fn instruction_texts(step: ToulminStep) -> Vec<String> {
         FIRST_TURN_HINT.to_string(),
         OPENING_HINT.to_string(),
     ]
-}
-
-/// The model request that opens a step: the instructions for the new step with the
-/// argument so far, the latest history, and the text just completed as the student's.
-pub fn opening_request(opening: &CoachOpening) -> LlmRequest {
-    let input = CoachTurnInput {
-        current_step: opening.step,
-        draft: opening.draft.clone(),
-        history: opening.history.clone(),
-        user_message: opening.completed_text().to_string(),
-        earlier_in_step: Vec::new(),
-        first_turn_for_step: false,
-        language: opening.language,
-        last_proposal: None,
-    };
-    let mut request = build_request(&input);
-    request.system.push_str("\nNote: ");
-    request.system.push_str(OPENING_HINT);
-    request
 }
 
 /// The model request for `input`: the system prompt, the last

@@ -3,13 +3,15 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
-use super::messages::word_list;
+use super::lead_in::reason_start;
+pub use super::lead_in::{mixed_in_reason, without_lead_in};
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use lantern_core::text::social::{social_of, Social};
 use lantern_core::text::tidy::strip_unsafe_chars;
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// What the student's message is.
@@ -43,25 +45,6 @@ static TASK_QUESTIONS: LazyLock<Vec<&str>> =
 /// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
 /// something; it is not offered as the step's text.
 const SHORT_QUESTION_WORDS: usize = 4;
-
-/// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
-/// From `words/{en,es}/lead-ins.txt`.
-static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
-
-/// Words that start a reason inside a claim ("… because kids need to play"), each with a
-/// space on each side (one that starts with a comma, ", as", with a space after it).
-/// From `words/{en,es}/reason-markers.txt`.
-static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
-    word_list!("reason-markers")
-        .map(|m| {
-            if m.starts_with(',') {
-                format!("{m} ")
-            } else {
-                format!(" {m} ")
-            }
-        })
-        .collect()
-});
 
 /// Words that may stand beside thanks or a greeting without adding anything
 /// ("thank you so much", "ok, muchas gracias").
@@ -131,23 +114,6 @@ pub fn message_kind(message: &str) -> MessageKind {
     MessageKind::Text
 }
 
-/// `message` without a leading "My claim is that …" / "Creo que …".
-pub fn without_lead_in(message: &str) -> &str {
-    let text = message.trim();
-    for lead in LEAD_INS.iter() {
-        // Compare as many characters as the lead-in has ("opinión" ~ "opinion").
-        let end = text
-            .char_indices()
-            .nth(lead.chars().count())
-            .map_or(text.len(), |(at, _)| at);
-        let (head, rest) = text.split_at(end);
-        if normalize(head) == *lead && !rest.starts_with(char::is_alphanumeric) {
-            return rest.trim_start_matches([':', ',', ' ']);
-        }
-    }
-    text
-}
-
 /// `text` with its first letter in upper case (a sentence once its lead-in is gone).
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
@@ -155,29 +121,6 @@ pub fn capitalized(text: &str) -> String {
         .next()
         .map(|first| first.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-/// Where a reason starts inside `text` ("because", "porque"…), as a byte offset.
-fn reason_start(text: &str) -> Option<usize> {
-    let lower = text.to_lowercase();
-    REASON_MARKERS
-        .iter()
-        .filter_map(|m| lower.find(m.as_str()))
-        .min()
-        // `to_lowercase` keeps the byte offsets of these ASCII markers only when the
-        // text before them did not change length; check rather than assume.
-        .filter(|&at| text.is_char_boundary(at) && lower.len() == text.len())
-}
-
-/// The reason mixed into a claim ("because kids need time to play"), if any.
-pub fn mixed_in_reason(step: ToulminStep, message: &str) -> Option<&str> {
-    if step != ToulminStep::Claim {
-        return None;
-    }
-    let text = without_lead_in(message);
-    let at = reason_start(text)?;
-    let reason = text[at..].trim_start_matches([',', ' ']).trim_end();
-    (!reason.is_empty() && !text[..at].trim().is_empty()).then_some(reason)
 }
 
 /// What is weak about the student's message as the text of `step`, when it is meant as

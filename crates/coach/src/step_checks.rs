@@ -2,9 +2,9 @@
 //! recognised by, and whether a text fits its element well enough to move on. What is
 //! weak about a text that does not fit is told by [`super::weak_text`].
 
-use super::messages::word_list;
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, opens_with_phrase, words};
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 pub use super::weak_text::{detect_weakness, Weakness};

@@ -2,8 +2,8 @@
 //! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
 //! natural variants, regardless of case and accents.
 
-use super::messages::word_list;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// Phrases that confirm a suggestion.

@@ -7,84 +7,17 @@ use super::filter::{filter_model_words, reply_filter};
 use super::offline::offline_turn;
 use super::prompt::build_request;
 use super::reading::{message_kind, offered_text, MessageKind};
-use super::rules::{apply_rules, combined_text, RuleContext};
-use super::triggers::{is_confirmation, is_rewrite_request};
+use super::rules::{apply_rules, combined_text};
+use super::triggers::is_confirmation;
 use super::weak_text::detect_weakness;
-use super::{CoachAIResult, CoachError, Language, ProposedUpdate, ToulminDraft, ToulminStep};
-use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm};
+use super::{
+    CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
+};
+use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
-
-/// Everything a turn needs to know about the session.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoachTurnInput {
-    /// The step being worked on.
-    pub current_step: ToulminStep,
-    /// The draft as saved.
-    pub draft: ToulminDraft,
-    /// The messages before the new one, oldest first; the prompt keeps the last
-    /// [`MAX_HISTORY_MESSAGES`](super::prompt::MAX_HISTORY_MESSAGES).
-    pub history: Vec<ChatMessage>,
-    /// The student's new message.
-    pub user_message: String,
-    /// The student's earlier messages in the current step, oldest first.
-    pub earlier_in_step: Vec<String>,
-    /// Whether the new message is the student's first in the current step.
-    pub first_turn_for_step: bool,
-    /// The session's language.
-    pub language: Language,
-    /// The proposal last shown and not yet accepted or rejected.
-    pub last_proposal: Option<String>,
-}
-
-impl CoachTurnInput {
-    /// Whether the new message asks for a rewrite.
-    pub fn rewrite_requested(&self) -> bool {
-        is_rewrite_request(&self.user_message)
-    }
-
-    /// What the rules need to know about this turn, with the `confirmed` text, the
-    /// text the message `offered` and the app's `rewritten` text.
-    pub fn rule_context<'a>(
-        &'a self,
-        confirmed: Option<&'a str>,
-        offered: Option<&'a str>,
-        rewritten: Option<&'a str>,
-    ) -> RuleContext<'a> {
-        RuleContext {
-            current_step: self.current_step,
-            draft: &self.draft,
-            first_turn_for_step: self.first_turn_for_step,
-            rewrite_requested: self.rewrite_requested(),
-            confirmed_text: confirmed,
-            offered_text: offered,
-            rewritten_text: rewritten,
-        }
-    }
-
-    /// When the new message is a confirmation, the text confirmed: the last proposal,
-    /// else the draft's text for the step, else the text the student's latest earlier
-    /// message in the step offered (a claim without its mixed-in reason, say).
-    pub fn confirmed_text(&self) -> Option<String> {
-        if !is_confirmation(&self.user_message) {
-            return None;
-        }
-        let step = self.current_step;
-        self.last_proposal
-            .as_deref()
-            .filter(|t| !t.trim().is_empty())
-            .or_else(|| Some(self.draft.get(step)).filter(|t| !t.trim().is_empty()))
-            .map(str::to_string)
-            .or_else(|| {
-                self.earlier_in_step
-                    .iter()
-                    .rev()
-                    .find_map(|m| offered_text(step, m))
-            })
-    }
-}
 
 /// A finished turn.
 #[derive(Debug, Clone, PartialEq)]

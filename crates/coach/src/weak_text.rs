@@ -5,8 +5,8 @@
 //! second for when the first was already said), from the coach's message files. Used
 //! for the prompt's hint, the offline guide and the student's own "next step".
 
+use super::lead_in::mixed_in_reason;
 use super::messages::MESSAGES;
-use super::reading::mixed_in_reason;
 use super::step_checks::{
     fewest_words, has_exception, has_hedge, has_link, is_bare_opinion, is_hedge_alone,
     opens_with_objection, reads_like_grounds,

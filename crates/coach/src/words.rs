@@ -5,7 +5,6 @@
 //! construction.
 
 use super::messages::MESSAGES;
-use super::offline::opening_question;
 use super::weak_text::Weakness;
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -186,9 +185,30 @@ pub fn bridge(step: ToulminStep, claim: &str, language: Language) -> String {
     )
 }
 
+/// The question that opens `step`.
+pub fn opening_question(step: ToulminStep, language: Language) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "coach-opening-question",
+        step = step.as_str()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_step_has_an_opening_question_in_both_languages() {
+        for step in ToulminStep::ALL {
+            let (en, es) = (
+                opening_question(step, Language::En),
+                opening_question(step, Language::Es),
+            );
+            assert!(en.ends_with('?') && es.ends_with('?') && en != es);
+        }
+    }
 
     #[test]
     fn every_step_has_its_own_words_in_both_languages() {

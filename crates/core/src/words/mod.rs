@@ -217,6 +217,28 @@ pub fn lines(text: &'static str) -> impl Iterator<Item = &'static str> {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
 }
 
+/// `word_list!("name")`: the entries of the calling crate's `words/en/<name>.txt`
+/// followed by those of `words/es/<name>.txt`, as an iterator of `&'static str` — for a
+/// list the readers use whatever the conversation's language (a student may answer
+/// "yes" in a Spanish thread). Collect it once, into a `LazyLock`, where it is read often.
+#[macro_export]
+macro_rules! word_list {
+    ($name:literal) => {
+        $crate::words::lines(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/words/en/",
+            $name,
+            ".txt"
+        )))
+        .chain($crate::words::lines(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/words/es/",
+            $name,
+            ".txt"
+        ))))
+    };
+}
+
 /// `say!(WORDS, language, "id", name = value, …)`: message `id` of `WORDS` in
 /// `language`, each `name = value` filling the placeable `{ $name }`.
 #[macro_export]
