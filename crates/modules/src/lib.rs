@@ -7,6 +7,7 @@ pub mod error;
 pub mod fallback;
 pub mod forms;
 pub mod grammar;
+pub mod messages;
 pub mod offline;
 pub mod progress;
 pub mod prompt;

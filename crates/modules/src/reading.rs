@@ -1,11 +1,14 @@
 //! What a student's message asks of the module, read by code before any model: move on,
 //! go to a section, review progress, open the section's form, a greeting — or an open
-//! message the model answers. English and Spanish, case- and accent-insensitive.
+//! message the model answers. English and Spanish, case- and accent-insensitive; the
+//! phrases are word lists in `crates/modules/words/<locale>/`.
 
 use super::keywords::Keyword;
 use super::pack::ModuleManifest;
+use crate::messages::word_list;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::{social_of, Social};
+use std::sync::LazyLock;
 
 /// What the message asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,145 +30,25 @@ pub enum Intent {
 }
 
 /// Whole messages that ask to move on (normalised), after optional lead-ins.
-const CONTINUE: &[&str] = &[
-    "next",
-    "continue",
-    "next section",
-    "next one",
-    "next topic",
-    "lets continue",
-    "let s continue",
-    "let us continue",
-    "go on",
-    "move on",
-    "lets move on",
-    "let s move on",
-    "keep going",
-    "carry on",
-    "i m ready",
-    "im ready",
-    "ready",
-    "siguiente",
-    "siguiente seccion",
-    "siguiente tema",
-    "continuar",
-    "continua",
-    "continuemos",
-    "sigamos",
-    "seguimos",
-    "seguir",
-    "adelante",
-    "avanzar",
-    "avancemos",
-    "estoy listo",
-    "estoy lista",
-    "listo",
-    "lista",
-    "pasemos a la siguiente seccion",
-    "pasemos a la siguiente",
-    "vamos a la siguiente seccion",
-];
+static CONTINUE: LazyLock<Vec<&str>> = word_list!("continue");
 
 /// Lead-ins and endings that do not change a continue request (normalised words).
-const FILLER: &[&str] = &[
-    "ok", "okay", "yes", "yeah", "sure", "great", "good", "thanks", "please", "now", "si", "vale",
-    "bien", "bueno", "gracias", "porfa", "por", "favor", "the", "la", "to", "a",
-];
+static FILLER: LazyLock<Vec<&str>> = word_list!("filler");
 
 /// Quick-reply openings that move on ("Continue: Sleep and rest").
-const CONTINUE_CHIPS: &[&str] = &["continue", "continuar", "next", "siguiente"];
+static CONTINUE_CHIPS: LazyLock<Vec<&str>> = word_list!("continue-chips");
 
 /// Phrases that ask to go somewhere (normalised), followed by a section.
-const GO_VERBS: &[&str] = &[
-    "go to",
-    "go back to",
-    "back to",
-    "take me to",
-    "jump to",
-    "skip to",
-    "switch to",
-    "lets talk about",
-    "let s talk about",
-    "let s do",
-    "lets do",
-    "i want to learn about",
-    "open",
-    "ir a",
-    "vamos a",
-    "volver a",
-    "volvamos a",
-    "pasar a",
-    "pasemos a",
-    "hablemos de",
-    "quiero ver",
-    "llevame a",
-];
+static GO_VERBS: LazyLock<Vec<&str>> = word_list!("go-verbs");
 
 /// Phrases that ask for a review of progress (normalised).
-const REVIEW: &[&str] = &[
-    "what have we covered",
-    "what did we cover",
-    "what have i covered",
-    "what have i learned",
-    "what have i learnt",
-    "my progress",
-    "show progress",
-    "show my progress",
-    "how am i doing",
-    "how far am i",
-    "review",
-    "recap",
-    "summary",
-    "summarise",
-    "summarize",
-    "que hemos visto",
-    "que he aprendido",
-    "que llevo",
-    "mi progreso",
-    "como voy",
-    "resumen",
-    "resume",
-    "repaso",
-    "repasar",
-    "repasemos",
-];
+static REVIEW: LazyLock<Vec<&str>> = word_list!("review");
 
 /// Words that name a form (normalised).
-const FORM_WORDS: &[&str] = &[
-    "self check",
-    "self assessment",
-    "check in",
-    "questionnaire",
-    "the form",
-    "a form",
-    "quiz me",
-    "test myself",
-    "autoevaluacion",
-    "cuestionario",
-    "formulario",
-    "el test",
-];
+static FORM_WORDS: LazyLock<Vec<&str>> = word_list!("form-words");
 
 /// Phrases that suggest a student may be in danger (normalised; `*` ends a prefix).
-const CRISIS: &[&str] = &[
-    "kill myself",
-    "killing myself",
-    "suicid*",
-    "end my life",
-    "want to die",
-    "wanna die",
-    "hurt myself",
-    "harm myself",
-    "self harm",
-    "cutting myself",
-    "no reason to live",
-    "matarme",
-    "quitarme la vida",
-    "quiero morir*",
-    "hacerme dano",
-    "autolesion*",
-    "no quiero vivir",
-];
+static CRISIS: LazyLock<Vec<&str>> = word_list!("crisis");
 
 /// The longest message, in words, still read as a navigation request.
 const SHORT: usize = 9;
@@ -267,6 +150,7 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_core::language::Language;
     use lantern_packs::module::testing::module;
 
     fn intent(text: &str) -> Intent {
@@ -290,6 +174,14 @@ mod tests {
             intent("what comes next after the exam when my heart races?"),
             Intent::Open
         );
+    }
+
+    #[test]
+    fn the_continue_quick_reply_moves_on_in_every_language() {
+        for language in [Language::En, Language::Es] {
+            let chip = crate::replies::continue_chip(language, "Your plan");
+            assert_eq!(intent(&chip), Intent::Continue, "{chip}");
+        }
     }
 
     #[test]

@@ -4,4 +4,5 @@
 
 pub mod course;
 pub mod import_limits;
+pub mod messages;
 pub mod module;

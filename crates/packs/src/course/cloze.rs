@@ -7,12 +7,15 @@
 
 use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
 use crate::course::Unit;
+use crate::messages::{word_list, MESSAGES};
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
+use std::sync::LazyLock;
 
 /// The blank shown in place of the answer.
 pub const BLANK: &str = "___";
@@ -182,18 +185,15 @@ pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
 }
 
 /// The instruction of a cloze card.
-pub fn cloze_prompt(language: Language) -> &'static str {
-    match language {
-        Language::En => "Fill in the gap.",
-        Language::Es => "Completa el espacio en blanco.",
-    }
+pub fn cloze_prompt(language: Language) -> String {
+    say!(MESSAGES, language, "packs-cloze-prompt")
 }
 
 /// A cloze as a drill: the blanked sentence, its answer and the sentence as the
 /// explanation shown after grading.
 pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedDrill {
     GeneratedDrill {
-        prompt: cloze_prompt(language).to_string(),
+        prompt: cloze_prompt(language),
         question_latex: cloze.blanked.clone(),
         key: DrillKey {
             unit_id: unit.id.clone(),
@@ -210,26 +210,23 @@ pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedD
     }
 }
 
+/// Openings that frame a misconception as someone's belief ("thinks that"), longest
+/// first where one begins another: `words/<locale>/belief-frames.txt`.
+static BELIEF_FRAMES: LazyLock<Vec<&str>> = word_list!("belief-frames");
+
 /// The statement a misconception's text makes, without the "Thinks …" framing a pack
 /// may use ("Thinks heavier objects fall faster." → "Heavier objects fall faster.").
 pub fn misconception_claim(text: &str) -> String {
     let t = text.trim();
     let lower = t.to_lowercase();
-    let prefixes = [
-        "thinks that ",
-        "thinks ",
-        "believes that ",
-        "believes ",
-        "assumes that ",
-        "assumes ",
-        "cree que ",
-        "piensa que ",
-        "supone que ",
-    ];
-    let rest = prefixes
+    let rest = BELIEF_FRAMES
         .iter()
-        .find(|p| lower.starts_with(*p))
-        .map_or(t, |p| &t[p.len()..]);
+        .find(|p| {
+            lower
+                .strip_prefix(**p)
+                .is_some_and(|rest| rest.starts_with(' '))
+        })
+        .map_or(t, |p| &t[p.len() + 1..]);
     let mut chars = rest.chars();
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()
@@ -259,19 +256,18 @@ pub fn correction_of(unit: &Unit, misconception: &str) -> Option<String> {
 }
 
 /// The instruction of a true-or-false card.
-pub fn true_false_prompt(language: Language) -> &'static str {
-    match language {
-        Language::En => "True or false?",
-        Language::Es => "¿Verdadero o falso?",
-    }
+pub fn true_false_prompt(language: Language) -> String {
+    say!(MESSAGES, language, "packs-true-false-prompt")
 }
 
-fn truth_words(value: bool, language: Language) -> (&'static str, &'static str) {
-    match (value, language) {
-        (true, Language::En) => ("true", "false"),
-        (false, Language::En) => ("false", "true"),
-        (true, Language::Es) => ("verdadero", "falso"),
-        (false, Language::Es) => ("falso", "verdadero"),
+/// The words for `value` and for its opposite: the right answer and the wrong one.
+fn truth_words(value: bool, language: Language) -> (String, String) {
+    let truth = say!(MESSAGES, language, "packs-true");
+    let untruth = say!(MESSAGES, language, "packs-false");
+    if value {
+        (truth, untruth)
+    } else {
+        (untruth, truth)
     }
 }
 
@@ -291,7 +287,7 @@ pub fn misconception_true_false(
     let (right, wrong) = truth_words(false, language);
     let mistakes = (!m.tag.is_empty())
         .then(|| ForeseenMistake {
-            answer: wrong.to_string(),
+            answer: wrong,
             tag: m.tag.clone(),
         })
         .into_iter()
@@ -299,7 +295,7 @@ pub fn misconception_true_false(
     Some(true_false(
         unit,
         claim,
-        right,
+        &right,
         mistakes,
         correction_of(unit, &m.text),
         language,
@@ -316,7 +312,7 @@ fn true_false(
     language: Language,
 ) -> GeneratedDrill {
     GeneratedDrill {
-        prompt: true_false_prompt(language).to_string(),
+        prompt: true_false_prompt(language),
         question_latex: statement,
         key: DrillKey {
             unit_id: unit.id.clone(),
@@ -340,7 +336,7 @@ pub fn anchor_true_false(unit: &Unit, sentence: &str, language: Language) -> Gen
     true_false(
         unit,
         sentence.clone(),
-        right,
+        &right,
         Vec::new(),
         Some(sentence),
         language,

@@ -3,6 +3,7 @@
 //! una fortaleza…" is): the term they define becomes a unit tag, and the sentence is
 //! what the tutor turns into a gap-fill question.
 
+use crate::messages::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -19,30 +20,21 @@ static GLOSSARY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?P<term>[\p{L}\p{N}][\p{L}\p{N}'’ -]{0,40}):\s+(?P<rest>.+)$").expect("glossary")
 });
 
-/// First words that make a sentence about something else, not a definition.
-const NOT_TERMS: [&str; 34] = [
-    "it", "this", "that", "these", "those", "there", "they", "he", "she", "we", "you", "i",
-    "which", "what", "who", "here", "one", "each", "all", "some", "most", "esto", "eso", "este",
-    "esta", "estos", "estas", "ello", "él", "ella", "ellos", "hay", "lo", "todo",
-];
+/// First words that make a sentence about something else, not a definition
+/// (`words/<locale>/not-terms.txt`).
+static NOT_TERMS: LazyLock<Vec<&str>> = word_list!("not-terms");
 
 /// Fewest words after the verb for a sentence to define something.
 const MIN_REST_WORDS: usize = 3;
 
 /// First words after the verb that make a sentence say where, how or what happens to
-/// the term (place, degree, an irregular passive) rather than what it is.
-const NOT_DEFINING: [&str; 52] = [
-    "in", "at", "on", "by", "from", "to", "into", "not", "very", "also", "usually", "often",
-    "always", "never", "now", "still", "too", "so", "more", "less", "about", "being", "made",
-    "taken", "given", "known", "seen", "done", "found", "held", "kept", "shown", "split", "broken",
-    "built", "called", "grown", "written", "thrown", "worn", "drawn", "left", "lost", "set", "put",
-    "en", "muy", "no", "también", "más", "menos", "siempre",
-];
+/// the term (place, degree, an irregular passive) rather than what it is
+/// (`words/<locale>/not-defining.txt`).
+static NOT_DEFINING: LazyLock<Vec<&str>> = word_list!("not-defining");
 
-/// Endings of a past participle ("released", "convocada"): a passive, not a definition.
-const PARTICIPLE_ENDINGS: [&str; 9] = [
-    "ed", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas",
-];
+/// Endings of a past participle ("released", "convocada"): a passive, not a definition
+/// (`words/<locale>/participle-endings.txt`).
+static PARTICIPLE_ENDINGS: LazyLock<Vec<&str>> = word_list!("participle-endings");
 
 /// Whether the words after the verb say what the term is.
 fn defines(rest: &str) -> bool {

@@ -4,6 +4,7 @@
 //! and the wrong belief each states — what a unit's `misconceptions` hold.
 
 use super::notes::{BlockKind, Note};
+use crate::messages::word_list;
 use lantern_core::text::normalize::normalize;
 use regex::Regex;
 use std::ops::Range;
@@ -25,19 +26,9 @@ static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("misconception sentence")
 });
 
-/// Normalised titles of sections that list misconceptions, one per item.
-const LIST_TITLES: [&str; 10] = [
-    "misconceptions",
-    "common misconceptions",
-    "common mistakes",
-    "common errors",
-    "mistakes to avoid",
-    "errores comunes",
-    "errores frecuentes",
-    "errores tipicos",
-    "ideas erroneas",
-    "conceptos erroneos",
-];
+/// Normalised titles of sections that list misconceptions, one per item
+/// (`words/<locale>/misconception-lists.txt`).
+static LIST_TITLES: LazyLock<Vec<&str>> = word_list!("misconception-lists");
 
 /// `claim` as a sentence: capital first, quotes and trailing spaces removed.
 fn as_sentence(claim: &str) -> Option<String> {

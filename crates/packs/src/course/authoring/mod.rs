@@ -19,11 +19,13 @@ pub(crate) use notes::{line_of, read_note, Block, BlockKind, Note};
 #[cfg(test)]
 pub(crate) use outline::Source;
 pub(crate) use outline::{outline, Outline, Part, Shape};
-pub(crate) use review::{say, write_checklist, write_head, Head};
+pub(crate) use review::{write_checklist, write_head, Head};
 
 use crate::course::{CourseManifest, Edge, ExamFile, COURSE_FILE, EXAMS_FILE, FORMAT_VERSION};
 use crate::import_limits::MAX_UNITS;
+use crate::messages::MESSAGES;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::message_language::message_language;
 use lantern_core::text::tidy::sentences;
 use std::collections::HashSet;
@@ -117,13 +119,14 @@ pub(crate) fn title_and_id(
     (title, id)
 }
 
-/// `title`, or "`unit` `n`" when it has no words (a heading of only punctuation).
-pub(crate) fn title_or(title: &str, unit: (&str, &str), n: usize, language: Language) -> String {
+/// `title`, or `untitled()` ("Unit 3") when it has no words (a heading of only
+/// punctuation).
+pub(crate) fn title_or(title: &str, untitled: impl FnOnce() -> String) -> String {
     let title = title.split_whitespace().collect::<Vec<_>>().join(" ");
     if title.chars().any(char::is_alphanumeric) {
         title
     } else {
-        format!("{} {n}", say(language, unit.0, unit.1))
+        untitled()
     }
 }
 
@@ -154,7 +157,14 @@ pub fn draft_course(notes: &[(String, String)], options: &DraftOptions) -> Optio
     let (title, id) = title_and_id(options, &outline, "course");
     let mut taken = HashSet::new();
     for (i, part) in outline.parts.iter_mut().enumerate() {
-        part.title = title_or(&part.title, ("Unit", "Unidad"), i + 1, language);
+        part.title = title_or(&part.title, || {
+            say!(
+                MESSAGES,
+                language,
+                "packs-untitled-unit",
+                n = &(i + 1).to_string()
+            )
+        });
     }
     let drafts: Vec<unit::UnitDraft> = outline
         .parts

@@ -7,14 +7,16 @@ mod review;
 mod section;
 
 use crate::course::authoring::{
-    first_paragraph, json_file, notes_language, outline, say, slug, title_and_id, title_or, unique,
+    first_paragraph, json_file, notes_language, outline, slug, title_and_id, title_or, unique,
     DraftOptions, PackDraft, REVIEW_FILE,
 };
+use crate::messages::MESSAGES;
 use crate::module::{
     ModuleManifest, Phase, MAX_PHASES, MAX_SECTIONS, MAX_SECTIONS_PER_PHASE, MAX_TOPICS,
     MODULE_FILE, MODULE_FORMAT_VERSION,
 };
 use lantern_core::language::Language;
+use lantern_core::say;
 use section::{draft_section, SectionDraft};
 use std::collections::HashSet;
 
@@ -33,7 +35,7 @@ fn phases(title: &str, sections: Vec<SectionDraft>, language: Language) -> Vec<P
         .map(|(i, chunk)| Phase {
             id: format!("part-{}", i + 1),
             title: if several {
-                format!("{} {}", say(language, "Part", "Parte"), i + 1)
+                say!(MESSAGES, language, "packs-part", n = &(i + 1).to_string())
             } else {
                 title.to_string()
             },
@@ -51,7 +53,14 @@ pub fn draft_module(notes: &[(String, String)], options: &DraftOptions) -> Optio
     }
     let language = options.language.unwrap_or_else(|| notes_language(notes));
     for (i, part) in outline.parts.iter_mut().enumerate() {
-        part.title = title_or(&part.title, ("Section", "Sección"), i + 1, language);
+        part.title = title_or(&part.title, || {
+            say!(
+                MESSAGES,
+                language,
+                "packs-untitled-section",
+                n = &(i + 1).to_string()
+            )
+        });
     }
     let (title, id) = title_and_id(options, &outline, "module");
     let mut section_ids = HashSet::new();

@@ -3,20 +3,21 @@
 //! cannot give (keywords in the other language, pictures, forms).
 
 use super::section::SectionDraft;
-use crate::course::authoring::{say, write_checklist, write_head, Head, Shape};
+use crate::course::authoring::{write_checklist, write_head, Head, Shape};
+use crate::messages::MESSAGES;
 use crate::module::MAX_NOTE_CHARS;
 use lantern_core::language::Language;
+use lantern_core::say;
 use std::fmt::Write;
 
 fn section_lines(out: &mut String, n: usize, d: &SectionDraft, l: Language) {
     let s = &d.section;
     let _ = writeln!(
         out,
-        "\n### {n}. {} (`{}`)\n\n- {} {}",
+        "\n### {n}. {} (`{}`)\n\n- {}",
         s.title,
         s.id,
-        say(l, "Intro:", "Introducción:"),
-        s.intro
+        say!(MESSAGES, l, "packs-review-intro", intro = &s.intro)
     );
     for t in &s.topics {
         let words = if l == Language::Es {
@@ -25,34 +26,39 @@ fn section_lines(out: &mut String, n: usize, d: &SectionDraft, l: Language) {
             &t.keywords.en
         };
         let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
-        let cut = if d.cut_notes.contains(&t.id) {
-            match l {
-                Language::En => format!(" (notes cut to {MAX_NOTE_CHARS} characters)"),
-                Language::Es => format!(" (notas recortadas a {MAX_NOTE_CHARS} caracteres)"),
-            }
+        let keywords = words.join(", ");
+        let line = if d.cut_notes.contains(&t.id) {
+            say!(
+                MESSAGES,
+                l,
+                "packs-review-topic-cut",
+                id = &t.id,
+                title = &t.title,
+                max = &MAX_NOTE_CHARS.to_string(),
+                keywords = &keywords
+            )
         } else {
-            String::new()
+            say!(
+                MESSAGES,
+                l,
+                "packs-review-topic",
+                id = &t.id,
+                title = &t.title,
+                keywords = &keywords
+            )
         };
-        let _ = writeln!(
-            out,
-            "- {} `{}` “{}”{cut}: {} {}",
-            say(l, "Topic", "Tema"),
-            t.id,
-            t.title,
-            say(l, "keywords", "palabras clave"),
-            words.join(", ")
-        );
+        let _ = writeln!(out, "- {line}");
     }
     if d.left_out > 0 {
         let _ = writeln!(
             out,
-            "- {} {}",
-            say(
+            "- {}",
+            say!(
+                MESSAGES,
                 l,
-                "Topics left out (over the limit of 12 per section, 200 per module):",
-                "Temas que no caben (más de 12 por sección o 200 por módulo):"
-            ),
-            d.left_out
+                "packs-review-topics-left-out",
+                count = &d.left_out.to_string()
+            )
         );
     }
 }
@@ -67,31 +73,43 @@ pub(crate) fn review(
     left_out: usize,
 ) -> String {
     let mut out = String::new();
-    write_head(&mut out, &Head {
-        intro: (
-            "`lantern module new` drafted this module pack from your notes. A program guessed everything below: read it, correct `module.json`, then run `lantern module check` on this folder. This file is not imported.",
-            "`lantern module new` ha preparado este paquete de módulo a partir de tus notas. Todo lo de abajo lo ha adivinado un programa: léelo, corrige `module.json` y después ejecuta `lantern module check` sobre esta carpeta. Este archivo no se importa.",
-        ),
-        id_label: ("Module id", "Id del módulo"),
-        id,
-        title,
-        language: l,
-        shape,
-        left_out: (
-            left_out,
-            "Parts left out (over the limit of 40 sections):",
-            "Partes que no caben (más de 40 secciones):",
-        ),
-    });
-    let _ = writeln!(out, "\n## {}\n\n{}", say(l, "Sections and topics", "Secciones y temas"), say(l,
-        "A section opens with its intro; a topic counts as covered when a student uses one of its keywords, sends a form that covers it, or moves on from its section. The keywords below come from each topic's title and its bold or defined terms: add the words a student would really say (three to six), and the same in the other language (`keywords.es` or `keywords.en`).",
-        "Una sección empieza con su introducción; un tema cuenta como visto cuando el estudiante usa una de sus palabras clave, envía un formulario que lo cubre o pasa a la sección siguiente. Las palabras clave de abajo salen del título de cada tema y de sus términos en negrita o definidos: añade las palabras que diría de verdad un estudiante (de tres a seis), y lo mismo en el otro idioma (`keywords.en` o `keywords.es`)."));
+    write_head(
+        &mut out,
+        &Head {
+            intro: say!(MESSAGES, l, "packs-review-module-intro"),
+            pack: say!(
+                MESSAGES,
+                l,
+                "packs-review-module-id",
+                id = id,
+                title = title,
+                code = l.code()
+            ),
+            language: l,
+            shape,
+            left_out: (left_out > 0).then(|| {
+                say!(
+                    MESSAGES,
+                    l,
+                    "packs-review-module-left-out",
+                    count = &left_out.to_string()
+                )
+            }),
+        },
+    );
+    let _ = writeln!(
+        out,
+        "\n## {}\n\n{}",
+        say!(MESSAGES, l, "packs-review-sections-heading"),
+        say!(MESSAGES, l, "packs-review-sections-text")
+    );
     for (i, d) in sections.iter().enumerate() {
         section_lines(&mut out, i + 1, d, l);
     }
-    write_checklist(&mut out, l, (
-        "- [ ] Section titles, intros and topic notes say what a student should learn.\n- [ ] Each topic has three to six keywords a student would use, in both languages.\n- [ ] Pictures, videos or sounds are listed in `media` (with `alt` for pictures) and in the sections that show them.\n- [ ] `lantern module check` reports no problems.",
-        "- [ ] Los títulos, las introducciones y las notas dicen lo que debe aprender el estudiante.\n- [ ] Cada tema tiene de tres a seis palabras clave que usaría un estudiante, en los dos idiomas.\n- [ ] Las imágenes, vídeos o sonidos están en `media` (con `alt` en las imágenes) y en las secciones que los muestran.\n- [ ] `lantern module check` no informa de problemas.",
-    ));
+    write_checklist(
+        &mut out,
+        l,
+        &say!(MESSAGES, l, "packs-review-module-checklist"),
+    );
     out
 }

@@ -6,9 +6,11 @@
 use crate::course::authoring::{
     definition_of, read_note, slug, title_or, unique, Block, BlockKind, Note, Part,
 };
+use crate::messages::MESSAGES;
 use crate::module::keywords::Keyword;
 use crate::module::{Keywords, Section, Topic, MAX_NOTE_CHARS, MAX_TOPICS_PER_SECTION};
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::is_stop_word;
 use lantern_core::text::tidy::sentences;
@@ -226,7 +228,14 @@ pub(crate) fn draft_section(
         let range = note.headings[h].span.end..note.section_end(h);
         let blocks = note.blocks.iter().filter(|b| range.contains(&b.span.start));
         let n = topics.len() + 1;
-        let title = title_or(&note.headings[h].title, ("Topic", "Tema"), n, language);
+        let title = title_or(&note.headings[h].title, || {
+            say!(
+                MESSAGES,
+                language,
+                "packs-untitled-topic",
+                n = &n.to_string()
+            )
+        });
         add(
             &title,
             blocks_text(blocks),

@@ -1,0 +1,30 @@
+# Las palabras de los módulos guiados en español (ver en/modules.ftl).
+
+modules-continue-chip = Continuar: { $next }
+modules-topic-chip = Háblame de { $topic }
+modules-review-chip = ¿Qué hemos visto?
+modules-form-chip = Abrir la autoevaluación
+modules-section-prompt = ¿Qué sabes ya sobre { $topic }? Escribe con libertad o elige una respuesta rápida.
+modules-open-prompt = Cuéntame más, pregunta lo que quieras o continúa cuando estés listo.
+modules-milestone-complete = 🎉 **100 %**: has cubierto todos los temas del módulo. ¡Muy bien hecho!
+modules-milestone-reached = 🎉 Has llegado al **{ $percent } %** del módulo. ¡Buen avance!
+modules-topics-and-more = { $shown } y { $more } más
+modules-list-last = { $rest } y { $last }
+modules-milestone-so-far = { $head } Hasta ahora: { $list }.
+modules-review-heading = Tu progreso
+modules-review-line = Has cubierto **{ $covered } de { $total } temas** ({ $percent } %).
+modules-remaining-title = Aún por explorar:
+modules-covered-title = Cubierto hasta ahora:
+modules-nothing-covered = Aún no hay nada cubierto; no pasa nada, acabamos de empezar.
+modules-finished-heading = Has terminado el módulo
+modules-finished-text = Has recorrido todas las secciones de **{ $title }**. Puedes volver a cualquier sección, repasar lo que has visto o seguir preguntando.
+modules-section-done = Sección **{ $section }** completada.
+modules-form-intro = Aquí tienes una autoevaluación opcional. Rellénala si te ayuda, o cuéntamelo con tus palabras.
+modules-no-form = Este módulo no tiene una autoevaluación aquí. Cuéntame con tus palabras cómo te va.
+modules-form-thanks = Gracias por rellenar la autoevaluación.
+modules-social-greeting = ¡Hola! Estamos en **{ $section }**. Pregúntame lo que quieras, cuéntame cómo te va o continúa cuando quieras.
+modules-social-thanks = De nada. Tómate tu tiempo; aquí estoy cuando quieras seguir.
+modules-social-help = Escribe lo que quieras con tus palabras: preguntas, cómo te sientes, lo que has probado. Las respuestas rápidas son atajos; **Continuar** pasa a la siguiente sección, la lista de secciones te lleva a cualquiera y los formularios siempre son opcionales.
+modules-crisis = Parece que estás pasando por algo muy difícil. Mereces apoyo ahora mismo: habla con alguien de confianza —tu familia, un amigo, un profesor o el orientador del centro— o llama al número de emergencias si puedes estar en peligro.
+modules-crisis-follow-up = Soy una guía de estudio, no un orientador, pero me alegra que me lo hayas contado. Podemos seguir con el módulo cuando quieras.
+modules-notes-lead = Esto es lo que dice el módulo sobre **{ $topic }**:
