@@ -775,13 +775,9 @@ impl Store {
     ) -> Result<ExpenseReply, ExpenseError> {
         let acting = self.acting(profile_id, role, now, language).await?;
         let id = proposal_id.to_string();
-        let text = if language == Language::Es {
-            "Confirmar"
-        } else {
-            "Confirm"
-        };
+        let text = replies::confirm_button(language);
         let step = Step::Confirm { id, args };
-        self.act_and_reply(&acting, Some(text), (false, None), step)
+        self.act_and_reply(&acting, Some(text.as_str()), (false, None), step)
             .await
     }
 
@@ -795,13 +791,14 @@ impl Store {
     ) -> Result<ExpenseReply, ExpenseError> {
         let acting = self.acting(profile_id, None, now, language).await?;
         let id = proposal_id.to_string();
-        let text = if language == Language::Es {
-            "Cancelar"
-        } else {
-            "Cancel"
-        };
-        self.act_and_reply(&acting, Some(text), (false, None), Step::Cancel { id })
-            .await
+        let text = replies::cancel_button(language);
+        self.act_and_reply(
+            &acting,
+            Some(text.as_str()),
+            (false, None),
+            Step::Cancel { id },
+        )
+        .await
     }
 
     /// Replaces a waiting proposal's arguments (edited on its card): validated again
