@@ -9,7 +9,7 @@ use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, Llm};
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
 use lantern_core::Coded;
-use lantern_reports::confirm::{apply_described, describe_op};
+use lantern_reports::confirm::{apply_described, describe_op, undone_words, withdrawn_words};
 use lantern_reports::review::accept_changes;
 use lantern_reports::tools::{
     report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
@@ -403,15 +403,7 @@ impl Store {
             let after = self
                 .report_reject(profile_id, report_id, &ChangeSelection::Ids(vec![last.id]))
                 .await?;
-            let told = match language {
-                Language::Es => {
-                    format!("He retirado el último cambio, que esperaba tu revisión: {words}.")
-                }
-                Language::En => format!(
-                    "I took back the last change, which was waiting for your review: {words}."
-                ),
-            };
-            return Ok(Some((told, after.shown())));
+            return Ok(Some((withdrawn_words(&words, language), after.shown())));
         }
         let after = match self.report_undo(profile_id, report_id).await {
             Ok(after) => after,
@@ -427,13 +419,10 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let summary = summary.filter(|s| !s.is_empty());
-        let told = match (language, summary) {
-            (Language::Es, Some(s)) => format!("He deshecho el último paso aceptado: {s}."),
-            (Language::Es, None) => "He deshecho el último paso aceptado.".to_string(),
-            (Language::En, Some(s)) => format!("I undid the last accepted step: {s}."),
-            (Language::En, None) => "I undid the last accepted step.".to_string(),
-        };
-        Ok(Some((told, after.shown())))
+        Ok(Some((
+            undone_words(summary.as_deref(), language),
+            after.shown(),
+        )))
     }
 
     /// Takes back the last accepted step (an accept, edit, restore or tool call not
