@@ -12,10 +12,10 @@ use crate::tutor_actions::Loaded;
 use crate::tutor_path::record_mastery;
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
-use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
 use lantern_tutor::evidence::{record_exam_answer, record_support_view, EvidenceEffect, ExamEvent};
 use lantern_tutor::exam::{QuestionStatus, SupportKind};
+use lantern_tutor::exam_words::{answer_words, outcome_words, support_words};
 use lantern_tutor::revisit::{revisit_order, RevisitItem};
 use lantern_tutor::{
     ExamOutcomeKind, SnapshotLite, StudentSnapshot, TutorCard, TutorCourse, TutorMessage,
@@ -67,44 +67,6 @@ fn credited_unit(snapshot: &StudentSnapshot, question: &ExamQuestion) -> String 
     }
 }
 
-/// What the tutor says after an exam event.
-fn outcome_words(
-    outcome: ExamOutcomeKind,
-    effect: &EvidenceEffect,
-    title: &str,
-    language: Language,
-) -> String {
-    let mut text = match (language, outcome) {
-        (Language::En, ExamOutcomeKind::Passed) => format!("Correct — a pass on {title}."),
-        (Language::Es, ExamOutcomeKind::Passed) => format!("¡Correcto! Un aprobado en {title}."),
-        (Language::En, ExamOutcomeKind::Incorrect) => format!(
-            "Not this time. The question is locked for 24 hours; let's practise {title} and come back to it."
-        ),
-        (Language::Es, ExamOutcomeKind::Incorrect) => format!(
-            "Esta vez no. La pregunta queda bloqueada 24 horas; practiquemos {title} y volvamos a ella."
-        ),
-        (Language::En, _) => {
-            "Here is the worked solution. The question is locked for 24 hours, then you can try it again.".to_string()
-        }
-        (Language::Es, _) => {
-            "Aquí tienes la solución. La pregunta queda bloqueada 24 horas; luego podrás intentarla de nuevo.".to_string()
-        }
-    };
-    let extra = match (language, effect.tier_rose, effect.flagged_for_review) {
-        (Language::En, true, _) => " Your mastery went up.",
-        (Language::Es, true, _) => " Tu nivel de dominio subió.",
-        (Language::En, false, true) => {
-            " This was a review question, so the unit is marked for review."
-        }
-        (Language::Es, false, true) => {
-            " Era una pregunta de repaso: la unidad queda marcada para repasar."
-        }
-        _ => "",
-    };
-    text.push_str(extra);
-    text
-}
-
 impl Store {
     /// Submits `option_id` as the answer to `question_id` in thread `thread_id`: the
     /// exam service grades it (a wrong answer locks the question for 24 hours), and the
@@ -139,10 +101,7 @@ impl Store {
         } else {
             ExamOutcomeKind::Incorrect
         };
-        let student = match thread.language {
-            Language::En => format!("My answer: {}", option_id.trim()),
-            Language::Es => format!("Mi respuesta: {}", option_id.trim()),
-        };
+        let student = answer_words(option_id, thread.language);
         let turn_id = self
             .save_exam_event(
                 &mut tx,
@@ -199,12 +158,7 @@ impl Store {
             SupportKind::Memo => ExamOutcomeKind::MemoViewed,
             SupportKind::Video => ExamOutcomeKind::VideoViewed,
         };
-        let student = match (thread.language, kind) {
-            (Language::En, SupportKind::Memo) => "(viewed the worked solution)",
-            (Language::En, SupportKind::Video) => "(watched the video walkthrough)",
-            (Language::Es, SupportKind::Memo) => "(vio la solución resuelta)",
-            (Language::Es, SupportKind::Video) => "(vio el vídeo explicativo)",
-        };
+        let student = support_words(kind, thread.language);
         let effect = EvidenceEffect::default();
         let turn_id = self
             .save_exam_event(
@@ -213,7 +167,7 @@ impl Store {
                 &thread,
                 &course,
                 &snapshot,
-                student,
+                &student,
                 &support.question,
                 (outcome, support.status, &unit, &effect),
                 now,
