@@ -5,9 +5,9 @@
 
 use super::keywords::Keyword;
 use super::pack::ModuleManifest;
-use crate::messages::word_list;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::{social_of, Social};
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// What the message asks.
@@ -30,25 +30,26 @@ pub enum Intent {
 }
 
 /// Whole messages that ask to move on (normalised), after optional lead-ins.
-static CONTINUE: LazyLock<Vec<&str>> = word_list!("continue");
+static CONTINUE: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("continue").collect());
 
 /// Lead-ins and endings that do not change a continue request (normalised words).
-static FILLER: LazyLock<Vec<&str>> = word_list!("filler");
+static FILLER: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("filler").collect());
 
 /// Quick-reply openings that move on ("Continue: Sleep and rest").
-static CONTINUE_CHIPS: LazyLock<Vec<&str>> = word_list!("continue-chips");
+static CONTINUE_CHIPS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("continue-chips").collect());
 
 /// Phrases that ask to go somewhere (normalised), followed by a section.
-static GO_VERBS: LazyLock<Vec<&str>> = word_list!("go-verbs");
+static GO_VERBS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("go-verbs").collect());
 
 /// Phrases that ask for a review of progress (normalised).
-static REVIEW: LazyLock<Vec<&str>> = word_list!("review");
+static REVIEW: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("review").collect());
 
 /// Words that name a form (normalised).
-static FORM_WORDS: LazyLock<Vec<&str>> = word_list!("form-words");
+static FORM_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("form-words").collect());
 
 /// Phrases that suggest a student may be in danger (normalised; `*` ends a prefix).
-static CRISIS: LazyLock<Vec<&str>> = word_list!("crisis");
+static CRISIS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("crisis").collect());
 
 /// The longest message, in words, still read as a navigation request.
 const SHORT: usize = 9;

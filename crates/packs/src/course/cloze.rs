@@ -7,14 +7,14 @@
 
 use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
 use crate::course::Unit;
-use crate::messages::{word_list, MESSAGES};
+use crate::messages::MESSAGES;
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
-use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
+use lantern_core::{say, word_list};
 use std::sync::LazyLock;
 
 /// The blank shown in place of the answer.
@@ -212,7 +212,7 @@ pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedD
 
 /// Openings that frame a misconception as someone's belief ("thinks that"), longest
 /// first where one begins another: `words/<locale>/belief-frames.txt`.
-static BELIEF_FRAMES: LazyLock<Vec<&str>> = word_list!("belief-frames");
+static BELIEF_FRAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("belief-frames").collect());
 
 /// The statement a misconception's text makes, without the "Thinks …" framing a pack
 /// may use ("Thinks heavier objects fall faster." → "Heavier objects fall faster.").

@@ -3,7 +3,7 @@
 //! una fortaleza…" is): the term they define becomes a unit tag, and the sentence is
 //! what the tutor turns into a gap-fill question.
 
-use crate::messages::word_list;
+use lantern_core::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -22,7 +22,7 @@ static GLOSSARY: LazyLock<Regex> = LazyLock::new(|| {
 
 /// First words that make a sentence about something else, not a definition
 /// (`words/<locale>/not-terms.txt`).
-static NOT_TERMS: LazyLock<Vec<&str>> = word_list!("not-terms");
+static NOT_TERMS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("not-terms").collect());
 
 /// Fewest words after the verb for a sentence to define something.
 const MIN_REST_WORDS: usize = 3;
@@ -30,11 +30,12 @@ const MIN_REST_WORDS: usize = 3;
 /// First words after the verb that make a sentence say where, how or what happens to
 /// the term (place, degree, an irregular passive) rather than what it is
 /// (`words/<locale>/not-defining.txt`).
-static NOT_DEFINING: LazyLock<Vec<&str>> = word_list!("not-defining");
+static NOT_DEFINING: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("not-defining").collect());
 
 /// Endings of a past participle ("released", "convocada"): a passive, not a definition
 /// (`words/<locale>/participle-endings.txt`).
-static PARTICIPLE_ENDINGS: LazyLock<Vec<&str>> = word_list!("participle-endings");
+static PARTICIPLE_ENDINGS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("participle-endings").collect());
 
 /// Whether the words after the verb say what the term is.
 fn defines(rest: &str) -> bool {

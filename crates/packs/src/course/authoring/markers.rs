@@ -4,8 +4,8 @@
 //! and the wrong belief each states — what a unit's `misconceptions` hold.
 
 use super::notes::{BlockKind, Note};
-use crate::messages::word_list;
 use lantern_core::text::normalize::normalize;
+use lantern_core::word_list;
 use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -28,7 +28,8 @@ static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Normalised titles of sections that list misconceptions, one per item
 /// (`words/<locale>/misconception-lists.txt`).
-static LIST_TITLES: LazyLock<Vec<&str>> = word_list!("misconception-lists");
+static LIST_TITLES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("misconception-lists").collect());
 
 /// `claim` as a sentence: capital first, quotes and trailing spaces removed.
 fn as_sentence(claim: &str) -> Option<String> {
