@@ -12,6 +12,7 @@ mod error;
 mod events;
 mod file;
 mod limits;
+pub mod messages;
 mod seal;
 mod time_on_task;
 mod xapi;

@@ -3,8 +3,10 @@
 //! spreadsheet-safe (CSV): a student's name cannot run as a formula or a script.
 
 use super::contract::ClassCourse;
+use crate::messages::MESSAGES;
 use crate::spreadsheet_safe;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_tutor::contract::MasteryTier;
 
 /// The grid as CSV: a row per student, a column per unit (its tier), then minutes on
@@ -45,48 +47,6 @@ pub fn class_csv(course: &ClassCourse) -> String {
     String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-struct Labels {
-    student: &'static str,
-    minutes: &'static str,
-    stuck: &'static str,
-    confusions: &'static str,
-    failed: &'static str,
-    rechecks: &'static str,
-    edited: &'static str,
-    none: &'static str,
-    wrong: &'static str,
-    students: &'static str,
-}
-
-fn labels(language: Language) -> Labels {
-    match language {
-        Language::En => Labels {
-            student: "Student",
-            minutes: "Minutes",
-            stuck: "Stuck",
-            confusions: "Frequent confusions",
-            failed: "Exam questions most failed",
-            rechecks: "Re-checks due",
-            edited: "edited after hand-in",
-            none: "None.",
-            wrong: "wrong answers",
-            students: "students",
-        },
-        Language::Es => Labels {
-            student: "Estudiante",
-            minutes: "Minutos",
-            stuck: "Atascados",
-            confusions: "Confusiones frecuentes",
-            failed: "Preguntas de examen más falladas",
-            rechecks: "Repasos pendientes",
-            edited: "editado después de entregarlo",
-            none: "Ninguno.",
-            wrong: "respuestas incorrectas",
-            students: "estudiantes",
-        },
-    }
-}
-
 /// Text made safe inside HTML.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -108,7 +68,6 @@ fn tier_mark(tier: MasteryTier) -> &'static str {
 /// A page that prints the grid and the lists, with no script and nothing loaded from
 /// anywhere.
 pub fn class_page(course: &ClassCourse, language: Language) -> String {
-    let l = labels(language);
     let mut html = format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title><style>\
          body{{font-family:sans-serif;font-size:11pt}}table{{border-collapse:collapse}}\
@@ -120,15 +79,21 @@ pub fn class_page(course: &ClassCourse, language: Language) -> String {
         language.code(),
         escape(&course.title),
         escape(&course.title),
-        l.student
+        escape(&say!(MESSAGES, language, "progress-page-student"))
     );
     for unit in &course.units {
         html.push_str(&format!("<th class=\"u\">{}</th>", escape(&unit.title)));
     }
-    html.push_str(&format!("<th>{}</th></tr>", l.minutes));
+    html.push_str(&format!(
+        "<th>{}</th></tr>",
+        escape(&say!(MESSAGES, language, "progress-page-minutes"))
+    ));
     for row in &course.rows {
         let edited = if row.edited {
-            format!(" ({})", l.edited)
+            format!(
+                " {}",
+                escape(&say!(MESSAGES, language, "progress-page-edited"))
+            )
         } else {
             String::new()
         };
@@ -156,7 +121,10 @@ pub fn class_page(course: &ClassCourse, language: Language) -> String {
     html.push_str("</table>");
     let list = |title: &str, items: Vec<String>| {
         let body = if items.is_empty() {
-            format!("<p>{}</p>", l.none)
+            format!(
+                "<p>{}</p>",
+                escape(&say!(MESSAGES, language, "progress-page-none"))
+            )
         } else {
             format!(
                 "<ul>{}</ul>",
@@ -166,10 +134,10 @@ pub fn class_page(course: &ClassCourse, language: Language) -> String {
                     .collect::<String>()
             )
         };
-        format!("<h2>{title}</h2>{body}")
+        format!("<h2>{}</h2>{body}", escape(title))
     };
     html.push_str(&list(
-        l.stuck,
+        &say!(MESSAGES, language, "progress-page-stuck"),
         course
             .stuck
             .iter()
@@ -177,42 +145,44 @@ pub fn class_page(course: &ClassCourse, language: Language) -> String {
             .collect(),
     ));
     html.push_str(&list(
-        l.confusions,
+        &say!(MESSAGES, language, "progress-page-confusions"),
         course
             .confusions
             .iter()
             .flat_map(|u| {
                 u.confusions.iter().map(move |c| {
                     let text = if c.text.is_empty() { &c.tag } else { &c.text };
-                    format!(
-                        "{}: {} ({} {})",
-                        escape(&u.unit_title),
-                        escape(text),
-                        c.students,
-                        l.students
-                    )
+                    escape(&say!(
+                        MESSAGES,
+                        language,
+                        "progress-page-confusion",
+                        unit = &u.unit_title,
+                        confusion = text,
+                        students = &c.students.to_string()
+                    ))
                 })
             })
             .collect(),
     ));
     html.push_str(&list(
-        l.failed,
+        &say!(MESSAGES, language, "progress-page-failed"),
         course
             .failed_questions
             .iter()
             .map(|q| {
-                format!(
-                    "{} ({}, {} {})",
-                    escape(&q.stem),
-                    q.tier.as_str(),
-                    q.wrong,
-                    l.wrong
-                )
+                escape(&say!(
+                    MESSAGES,
+                    language,
+                    "progress-page-failed-question",
+                    question = &q.stem,
+                    tier = q.tier.as_str(),
+                    wrong = &q.wrong.to_string()
+                ))
             })
             .collect(),
     ));
     html.push_str(&list(
-        l.rechecks,
+        &say!(MESSAGES, language, "progress-page-rechecks"),
         course
             .rechecks
             .iter()
