@@ -13,12 +13,7 @@ pub type WordList = LazyLock<Vec<&'static str>>;
 /// `word_list!("yes")`: a [`WordList`] of `words/en/yes.txt` then `words/es/yes.txt`.
 macro_rules! word_list {
     ($name:literal) => {
-        std::sync::LazyLock::new(|| {
-            $crate::word_lists::entries(&[
-                include_str!(concat!("../words/en/", $name, ".txt")),
-                include_str!(concat!("../words/es/", $name, ".txt")),
-            ])
-        })
+        std::sync::LazyLock::new(|| $crate::word_lists::entries(&lantern_core::word_files!($name)))
     };
 }
 pub(crate) use word_list;

@@ -7,9 +7,10 @@ use super::command::{parse_commands, Command, ParsedCommand};
 use super::contract::Report;
 use super::ports::ChatLine;
 use super::references::{resolve_reference, which_section_question};
-use super::word_lists::{phrases, word_list};
+use super::word_lists::phrases;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::is_stop_word;
+use lantern_core::word_files;
 use std::sync::LazyLock;
 
 /// The request the app asked about, with `answer` resolving its ambiguous reference:
@@ -51,7 +52,7 @@ pub fn answered_request(
 /// Ordinal words, by the index they pick (`usize::MAX`: the last), from `ordinals.txt`
 /// ("second 2": the word, then its position from 1, or "last").
 static ORDINALS: LazyLock<Vec<(&'static str, usize)>> = LazyLock::new(|| {
-    phrases(&word_list!("ordinals"))
+    phrases(&word_files!("ordinals"))
         .into_iter()
         .filter_map(|line| {
             let (word, position) = line.rsplit_once(' ')?;

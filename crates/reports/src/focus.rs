@@ -4,7 +4,8 @@
 //! that section's id — the model writes words, the app has already decided what changes.
 
 use super::references::FoundReference;
-use super::word_lists::{alternation, word_list};
+use super::word_lists::alternation;
+use lantern_core::word_files;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -14,13 +15,13 @@ fn any_of(files: &[&'static str]) -> Regex {
 }
 
 /// A request to rewrite (`rewrite-words.txt`).
-static REWRITE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("rewrite-words")));
+static REWRITE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("rewrite-words")));
 
 /// A request about the title (`title-words.txt`).
-static TITLE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("title-words")));
+static TITLE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("title-words")));
 
 /// A request for a shorter text (`shorter-words.txt`).
-static SHORTER: LazyLock<Regex> = LazyLock::new(|| any_of(&word_list!("shorter-words")));
+static SHORTER: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("shorter-words")));
 
 /// Whether the request asks for a shorter text ("make it shorter", "resume la sección").
 pub fn wants_shorter(message: &str) -> bool {
@@ -41,7 +42,7 @@ pub fn shortened(body: &str) -> Option<String> {
 
 /// A request that opens with a verb of adding (`addition-words.txt`), after "please".
 static ADDITION: LazyLock<Regex> = LazyLock::new(|| {
-    let verbs = alternation(&word_list!("addition-words"), false);
+    let verbs = alternation(&word_files!("addition-words"), false);
     Regex::new(&format!(
         r"(?i)^\W*(?:please\s+|por favor,?\s+)?({verbs})\b"
     ))

@@ -4,10 +4,11 @@
 
 use super::contract::{OutlineEntry, Report};
 use super::messages::MESSAGES;
-use super::word_lists::{phrases, word_list};
+use super::word_lists::phrases;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::word_files;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -26,7 +27,7 @@ static DOTTED_NUMBER: LazyLock<Regex> =
 
 /// Words that say "section" or "the" and never name one (`section-filler.txt`).
 static FILLER: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| phrases(&word_list!("section-filler")));
+    LazyLock::new(|| phrases(&word_files!("section-filler")));
 
 /// A word reduced for comparison: plural endings dropped ("gutters", "recomendaciones").
 fn stem(word: &str) -> String {

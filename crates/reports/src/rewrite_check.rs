@@ -6,10 +6,11 @@
 use super::error::ReportError;
 use super::focus::wants_shorter;
 use super::messages::MESSAGES;
-use super::word_lists::{alternation, word_list};
+use super::word_lists::alternation;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::tidy::{detect_language, sentences};
+use lantern_core::word_files;
 use regex::Regex;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -23,10 +24,10 @@ fn any_phrase_of(files: &[&'static str]) -> Regex {
 }
 
 /// A request for Spanish (`to-spanish.txt`).
-static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_list!("to-spanish")));
+static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_files!("to-spanish")));
 
 /// A request for English (`to-english.txt`).
-static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_list!("to-english")));
+static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_files!("to-english")));
 
 /// What the student's request asks a rewrite to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,17 +5,6 @@
 
 use lantern_core::words::lines;
 
-/// The text of list `$name` in every locale: `["…en…", "…es…"]`.
-macro_rules! word_list {
-    ($name:literal) => {
-        [
-            include_str!(concat!("../words/en/", $name, ".txt")),
-            include_str!(concat!("../words/es/", $name, ".txt")),
-        ]
-    };
-}
-pub(crate) use word_list;
-
 /// Every phrase of a list's files.
 pub fn phrases(files: &[&'static str]) -> Vec<&'static str> {
     files.iter().flat_map(|file| lines(file)).collect()
@@ -42,21 +31,22 @@ pub fn alternation(files: &[&'static str], any_space: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_core::word_files;
 
     #[test]
     fn every_list_has_phrases_in_every_locale() {
         for files in [
-            word_list!("addition-words"),
-            word_list!("ordinals"),
-            word_list!("polite-requests"),
-            word_list!("question-words"),
-            word_list!("rewrite-words"),
-            word_list!("section-filler"),
-            word_list!("shorter-words"),
-            word_list!("spec-words"),
-            word_list!("title-words"),
-            word_list!("to-english"),
-            word_list!("to-spanish"),
+            word_files!("addition-words"),
+            word_files!("ordinals"),
+            word_files!("polite-requests"),
+            word_files!("question-words"),
+            word_files!("rewrite-words"),
+            word_files!("section-filler"),
+            word_files!("shorter-words"),
+            word_files!("spec-words"),
+            word_files!("title-words"),
+            word_files!("to-english"),
+            word_files!("to-spanish"),
         ] {
             for file in files {
                 assert!(lines(file).next().is_some(), "{file}");

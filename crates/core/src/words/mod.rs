@@ -217,25 +217,39 @@ pub fn lines(text: &'static str) -> impl Iterator<Item = &'static str> {
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
 }
 
-/// `word_list!("name")`: the entries of the calling crate's `words/en/<name>.txt`
-/// followed by those of `words/es/<name>.txt`, as an iterator of `&'static str` — for a
-/// list the readers use whatever the conversation's language (a student may answer
-/// "yes" in a Spanish thread). Collect it once, into a `LazyLock`, where it is read often.
+/// `word_files!("name")`: the text of the calling crate's word list `name` in every
+/// locale, `[words/en/<name>.txt, words/es/<name>.txt]` (from its manifest folder, so the
+/// macro reads the same files from any module).
+#[macro_export]
+macro_rules! word_files {
+    ($name:literal) => {
+        [
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/words/en/",
+                $name,
+                ".txt"
+            )),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/words/es/",
+                $name,
+                ".txt"
+            )),
+        ]
+    };
+}
+
+/// `word_list!("name")`: the entries of the calling crate's word list `name` in every
+/// locale, English's first, as an iterator of `&'static str` — for a list the readers
+/// use whatever the conversation's language (a student may answer "yes" in a Spanish
+/// thread). Collect it once, into a `LazyLock`, where it is read often.
 #[macro_export]
 macro_rules! word_list {
     ($name:literal) => {
-        $crate::words::lines(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/words/en/",
-            $name,
-            ".txt"
-        )))
-        .chain($crate::words::lines(include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/words/es/",
-            $name,
-            ".txt"
-        ))))
+        $crate::word_files!($name)
+            .into_iter()
+            .flat_map($crate::words::lines)
     };
 }
 
