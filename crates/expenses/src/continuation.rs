@@ -4,9 +4,9 @@
 //! does not re-propose the delete of a taxi.
 
 use super::contract::Expense;
+use super::draft::Draft;
 use super::facts::Facts;
 use super::references::shares_words;
-use super::turn::Draft;
 
 /// The most words an answer naming only the item may have ("A cinema ticket").
 const ITEM_ANSWER_WORDS: usize = 6;

@@ -9,6 +9,7 @@ mod continuation;
 mod contract;
 pub mod dates;
 pub mod decision;
+mod draft;
 mod error;
 pub mod facts;
 pub mod gate;

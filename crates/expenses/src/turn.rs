@@ -9,10 +9,11 @@
 use super::category::{category_is_clear, guess_category};
 use super::continuation::continues;
 use super::contract::{
-    Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense,
+    Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense,
 };
 use super::dates::DateRange;
 use super::decision::{decision_schema, parse_decision, DecisionMenu, ModelDecision};
+pub use super::draft::Draft;
 use super::error::ExpenseError;
 use super::facts::{message_language, read_facts, Facts, Intent, YesNo};
 use super::gate::{confirmation_needed, ConfirmReason};
@@ -24,7 +25,6 @@ use super::rules::{validate_call, CallContext};
 use super::stats;
 use super::tools::tool_spec;
 use super::unread::{share_of, Share};
-use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::tidy::{detect_language, is_readable, tidy_reply};
@@ -38,27 +38,6 @@ pub const MAX_MESSAGE_CHARS: usize = 1_000;
 const MIN_WORDS: usize = 3;
 /// Most recent expenses a "not found" question lists.
 const RECENT_LISTED: usize = 5;
-
-/// What a question left for the next turn: the request so far.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Draft {
-    /// The request's intent.
-    pub intent: Option<Intent>,
-    /// The item (an add) or the new name (an update).
-    pub item: Option<String>,
-    /// The amount (an add) or the new amount (an update).
-    pub amount: Option<Money>,
-    /// The day (an add) or the new day (an update).
-    pub date: Option<NaiveDate>,
-    /// The category.
-    pub category: Option<Category>,
-    /// The expense an update or delete is about, once known.
-    pub target: Option<i64>,
-    /// The expenses listed by "which one?", in order.
-    #[serde(default)]
-    pub candidates: Vec<i64>,
-}
 
 /// A proposal waiting for the student's yes or no.
 #[derive(Debug, Clone, PartialEq, Eq)]
