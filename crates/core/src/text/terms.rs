@@ -4,7 +4,7 @@
 //! are stemmed with the Snowball stemmers of `rust-stemmers` and cut to
 //! [`TERM_KEY_CHARS`] characters ("triangles", "triángulos" → `triang`); numbers are
 //! kept whole ("180°" → `180`, "2,5" → `2.5`). A word also carries the keys of its
-//! translations in Lantern's English–Spanish school glossary (`glossary_en_es.tsv`,
+//! translations in Lantern's English–Spanish school glossary (`words/any/glossary-en-es.tsv`,
 //! single-word pairs), so "bombilla" meets "bulb".
 
 use crate::text::normalize::normalize;
@@ -178,7 +178,7 @@ fn glossary() -> &'static BTreeMap<String, Vec<String>> {
     GLOSSARY.get_or_init(|| {
         let [english, spanish] = stemmers();
         let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for line in include_str!("glossary_en_es.tsv").lines() {
+        for line in include_str!("../../words/any/glossary-en-es.tsv").lines() {
             let Some((en, es)) = line.split_once('\t') else {
                 continue;
             };

@@ -1,10 +1,14 @@
 //! The words and phrases of spoken mathematics, English and Spanish: operators,
-//! relations, powers, functions, roots, parentheses, constants and letter names. Keys are
-//! normalised (lowercase, no accents, single spaces).
+//! relations, powers, functions, roots, parentheses, constants and letter names, read
+//! from `crates/core/words/<locale>/spoken-maths.txt` ("phrase: meaning", and the
+//! phrases every language shares in `words/any/`) with the small lists beside it
+//! (ambiguous letters, "of" words, power words). Keys are normalised (lowercase, no
+//! accents, single spaces).
 
 use crate::language::Language;
+use crate::word_lists::{list_in, pairs};
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::LazyLock;
 
 /// What a word or phrase means in mathematics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,296 +64,105 @@ pub(crate) enum Meaning {
 /// The most words a phrase has.
 pub(crate) const MAX_PHRASE_WORDS: usize = 6;
 
+/// One language's spoken mathematics: the phrase table and the small word lists.
+struct Lexicon {
+    meanings: HashMap<&'static str, Meaning>,
+    ambiguous_letters: Vec<&'static str>,
+    of: Vec<&'static str>,
+    power_words: Vec<&'static str>,
+}
+
+/// The lexicon of `language`: `words/<locale>/spoken-maths*.txt`, then
+/// `words/any/spoken-maths.txt`.
+fn lexicon(language: Language) -> &'static Lexicon {
+    static EN: LazyLock<Lexicon> = LazyLock::new(|| Lexicon {
+        meanings: table(list_in!("en", "spoken-maths").chain(list_in!("any", "spoken-maths"))),
+        ambiguous_letters: list_in!("en", "spoken-maths-ambiguous-letters").collect(),
+        of: list_in!("en", "spoken-maths-of").collect(),
+        power_words: list_in!("en", "spoken-maths-power-words").collect(),
+    });
+    static ES: LazyLock<Lexicon> = LazyLock::new(|| Lexicon {
+        meanings: table(list_in!("es", "spoken-maths").chain(list_in!("any", "spoken-maths"))),
+        ambiguous_letters: list_in!("es", "spoken-maths-ambiguous-letters").collect(),
+        of: list_in!("es", "spoken-maths-of").collect(),
+        power_words: list_in!("es", "spoken-maths-power-words").collect(),
+    });
+    match language {
+        Language::En => &EN,
+        Language::Es => &ES,
+    }
+}
+
+/// The phrase table of `entries` ("phrase: meaning"; a later entry wins).
+fn table(entries: impl Iterator<Item = &'static str>) -> HashMap<&'static str, Meaning> {
+    pairs(entries)
+        .into_iter()
+        .filter_map(|(phrase, meaning)| {
+            let read = read_meaning(meaning);
+            debug_assert!(read.is_some(), "{phrase}: {meaning} is no meaning");
+            Some((phrase, read?))
+        })
+        .collect()
+}
+
+/// A meaning as a word list writes it: `plus`, `relation \le`, `power 2`,
+/// `function \sin`…
+fn read_meaning(text: &'static str) -> Option<Meaning> {
+    let (kind, arg) = match text.split_once(' ') {
+        Some((kind, arg)) => (kind, Some(arg.trim())),
+        None => (text, None),
+    };
+    let number = || arg?.parse::<u32>().ok();
+    let meaning = match (kind, arg) {
+        ("plus", None) => Plus,
+        ("minus", None) => Minus,
+        ("plus-minus", None) => PlusMinus,
+        ("negative", None) => Negative,
+        ("times", None) => Times,
+        ("divide", None) => Divide,
+        ("over", None) => Over,
+        ("relation", Some(latex)) => Relation(latex),
+        ("power", Some(_)) => Power(number()?),
+        ("bare-power", Some(_)) => BarePower(number()?),
+        ("power-of", None) => PowerOf,
+        ("all", None) => All,
+        ("function", Some(latex)) => Function(latex),
+        ("root", Some(_)) => Root(number()?),
+        ("open", None) => Open,
+        ("close", None) => Close,
+        ("percent", None) => Percent,
+        ("degrees", None) => Degrees,
+        ("constant", Some(latex)) => Constant(latex),
+        ("variable", Some(latex)) => Variable(latex),
+        ("cue", None) => Cue,
+        ("point", None) => Point,
+        ("text", None) => Text,
+        _ => return None,
+    };
+    Some(meaning)
+}
+
 /// What `phrase` (normalised words joined by single spaces) means, if anything.
 pub(crate) fn meaning(phrase: &str, language: Language) -> Option<Meaning> {
-    static EN: OnceLock<HashMap<&'static str, Meaning>> = OnceLock::new();
-    static ES: OnceLock<HashMap<&'static str, Meaning>> = OnceLock::new();
-    let table = match language {
-        Language::En => EN.get_or_init(|| ENGLISH.iter().chain(COMMON).copied().collect()),
-        Language::Es => ES.get_or_init(|| SPANISH.iter().chain(COMMON).copied().collect()),
-    };
-    table.get(phrase).copied()
+    lexicon(language).meanings.get(phrase).copied()
 }
 
 /// Single letters that are also ordinary words: variables only next to an operator.
 pub(crate) fn is_ambiguous_letter(letter: &str, language: Language) -> bool {
-    match language {
-        Language::En => matches!(letter, "a" | "i"),
-        Language::Es => matches!(letter, "a" | "e" | "i" | "o" | "u" | "y"),
-    }
+    lexicon(language).ambiguous_letters.contains(&letter)
 }
 
 /// The words that may join a function or root to its argument ("sine of x", "raíz de x").
 pub(crate) fn is_of(word: &str, language: Language) -> bool {
-    match language {
-        Language::En => word == "of",
-        Language::Es => matches!(word, "de" | "del"),
-    }
+    lexicon(language).of.contains(&word)
 }
 
 /// The word that may follow an ordinal exponent ("to the fifth power").
 pub(crate) fn is_power_word(word: &str, language: Language) -> bool {
-    match language {
-        Language::En => word == "power",
-        Language::Es => word == "potencia",
-    }
+    lexicon(language).power_words.contains(&word)
 }
 
 use Meaning::*;
-
-const COMMON: &[(&str, Meaning)] = &[
-    ("pi", Constant("\\pi")),
-    ("ln", Function("\\ln")),
-    ("log", Function("\\log")),
-    ("cos", Function("\\cos")),
-    ("sqrt", Root(2)),
-    ("beta", Variable("\\beta")),
-    ("theta", Variable("\\theta")),
-];
-
-const ENGLISH: &[(&str, Meaning)] = &[
-    ("plus", Plus),
-    ("minus", Minus),
-    ("plus or minus", PlusMinus),
-    ("plus minus", PlusMinus),
-    ("negative", Negative),
-    ("times", Times),
-    ("multiplied by", Times),
-    ("divided by", Divide),
-    ("over", Over),
-    ("equals", Relation("=")),
-    ("equal", Relation("=")),
-    ("equals to", Relation("=")),
-    ("equal to", Relation("=")),
-    ("is equal to", Relation("=")),
-    ("is equal", Relation("=")),
-    ("is not equal to", Relation("\\ne")),
-    ("not equal to", Relation("\\ne")),
-    ("does not equal", Relation("\\ne")),
-    ("doesnt equal", Relation("\\ne")),
-    ("less than", Relation("<")),
-    ("is less than", Relation("<")),
-    ("smaller than", Relation("<")),
-    ("is smaller than", Relation("<")),
-    ("greater than", Relation(">")),
-    ("is greater than", Relation(">")),
-    ("bigger than", Relation(">")),
-    ("is bigger than", Relation(">")),
-    ("less than or equal to", Relation("\\le")),
-    ("is less than or equal to", Relation("\\le")),
-    ("less than or equal", Relation("\\le")),
-    ("less or equal to", Relation("\\le")),
-    ("greater than or equal to", Relation("\\ge")),
-    ("is greater than or equal to", Relation("\\ge")),
-    ("greater than or equal", Relation("\\ge")),
-    ("greater or equal to", Relation("\\ge")),
-    ("approximately equal to", Relation("\\approx")),
-    ("is approximately equal to", Relation("\\approx")),
-    ("is approximately", Relation("\\approx")),
-    ("squared", Power(2)),
-    ("cubed", Power(3)),
-    ("to the power of", PowerOf),
-    ("to the power", PowerOf),
-    ("raised to the power of", PowerOf),
-    ("raised to the", PowerOf),
-    ("raised to", PowerOf),
-    ("to the", PowerOf),
-    ("all", All),
-    ("sine", Function("\\sin")),
-    ("the sine", Function("\\sin")),
-    ("sin", Function("\\sin")),
-    ("sign of", Function("\\sin")),
-    ("the sign of", Function("\\sin")),
-    ("cosine", Function("\\cos")),
-    ("the cosine", Function("\\cos")),
-    ("tangent", Function("\\tan")),
-    ("the tangent", Function("\\tan")),
-    ("tan", Function("\\tan")),
-    ("logarithm", Function("\\log")),
-    ("the logarithm", Function("\\log")),
-    ("the log", Function("\\log")),
-    ("natural log", Function("\\ln")),
-    ("the natural log", Function("\\ln")),
-    ("natural logarithm", Function("\\ln")),
-    ("the natural logarithm", Function("\\ln")),
-    ("square root", Root(2)),
-    ("the square root", Root(2)),
-    ("root", Root(2)),
-    ("cube root", Root(3)),
-    ("the cube root", Root(3)),
-    ("fourth root", Root(4)),
-    ("the fourth root", Root(4)),
-    ("open parenthesis", Open),
-    ("open parentheses", Open),
-    ("open paren", Open),
-    ("open bracket", Open),
-    ("open the parenthesis", Open),
-    ("open the parentheses", Open),
-    ("left parenthesis", Open),
-    ("left paren", Open),
-    ("close parenthesis", Close),
-    ("close parentheses", Close),
-    ("closed parenthesis", Close),
-    ("closed parentheses", Close),
-    ("close paren", Close),
-    ("close bracket", Close),
-    ("closed bracket", Close),
-    ("close the parenthesis", Close),
-    ("close the parentheses", Close),
-    ("right parenthesis", Close),
-    ("right paren", Close),
-    ("percent", Percent),
-    ("per cent", Percent),
-    ("degrees", Degrees),
-    ("degree", Degrees),
-    ("pie", Constant("\\pi")),
-    ("infinity", Constant("\\infty")),
-    ("alpha", Variable("\\alpha")),
-    ("ex", Variable("x")),
-    ("the fraction", Cue),
-    ("fraction", Cue),
-    ("the variable", Cue),
-    ("variable", Cue),
-    ("point", Point),
-];
-
-const SPANISH: &[(&str, Meaning)] = &[
-    ("mas", Plus),
-    ("menos", Minus),
-    ("mas menos", PlusMinus),
-    ("negativo", Negative),
-    ("negativa", Negative),
-    ("por", Times),
-    ("multiplicado por", Times),
-    ("entre", Divide),
-    ("dividido entre", Divide),
-    ("dividido por", Divide),
-    ("partido por", Divide),
-    ("partido entre", Divide),
-    ("sobre", Over),
-    ("igual", Relation("=")),
-    ("igual a", Relation("=")),
-    ("es igual", Relation("=")),
-    ("es igual a", Relation("=")),
-    ("igual que", Relation("=")),
-    ("es igual que", Relation("=")),
-    ("no es igual a", Relation("\\ne")),
-    ("distinto de", Relation("\\ne")),
-    ("es distinto de", Relation("\\ne")),
-    ("diferente de", Relation("\\ne")),
-    ("es diferente de", Relation("\\ne")),
-    ("menor que", Relation("<")),
-    ("es menor que", Relation("<")),
-    ("mayor que", Relation(">")),
-    ("es mayor que", Relation(">")),
-    ("menor o igual que", Relation("\\le")),
-    ("menor o igual a", Relation("\\le")),
-    ("es menor o igual que", Relation("\\le")),
-    ("es menor o igual a", Relation("\\le")),
-    ("menor que o igual a", Relation("\\le")),
-    ("mayor o igual que", Relation("\\ge")),
-    ("mayor o igual a", Relation("\\ge")),
-    ("es mayor o igual que", Relation("\\ge")),
-    ("es mayor o igual a", Relation("\\ge")),
-    ("mayor que o igual a", Relation("\\ge")),
-    ("aproximadamente igual a", Relation("\\approx")),
-    ("es aproximadamente igual a", Relation("\\approx")),
-    ("al cuadrado", Power(2)),
-    ("elevado al cuadrado", Power(2)),
-    ("al cubo", Power(3)),
-    ("elevado al cubo", Power(3)),
-    ("cuadrado", BarePower(2)),
-    ("cubo", BarePower(3)),
-    ("elevado a", PowerOf),
-    ("elevado a la", PowerOf),
-    ("elevada a", PowerOf),
-    ("elevada a la", PowerOf),
-    ("elevado a la potencia", PowerOf),
-    ("a la", PowerOf),
-    ("a la potencia", PowerOf),
-    ("todo", All),
-    ("seno", Function("\\sin")),
-    ("el seno", Function("\\sin")),
-    ("sen", Function("\\sin")),
-    ("coseno", Function("\\cos")),
-    ("el coseno", Function("\\cos")),
-    ("tangente", Function("\\tan")),
-    ("la tangente", Function("\\tan")),
-    ("tg", Function("\\tan")),
-    ("logaritmo", Function("\\log")),
-    ("el logaritmo", Function("\\log")),
-    ("logaritmo natural", Function("\\ln")),
-    ("el logaritmo natural", Function("\\ln")),
-    ("logaritmo neperiano", Function("\\ln")),
-    ("el logaritmo neperiano", Function("\\ln")),
-    ("raiz cuadrada", Root(2)),
-    ("la raiz cuadrada", Root(2)),
-    ("raiz", Root(2)),
-    ("la raiz", Root(2)),
-    ("raiz cubica", Root(3)),
-    ("la raiz cubica", Root(3)),
-    ("raiz cuarta", Root(4)),
-    ("la raiz cuarta", Root(4)),
-    ("abre parentesis", Open),
-    ("abrir parentesis", Open),
-    ("abro parentesis", Open),
-    ("abrimos parentesis", Open),
-    ("se abre parentesis", Open),
-    ("abre el parentesis", Open),
-    ("abrir el parentesis", Open),
-    ("abro el parentesis", Open),
-    ("abrimos el parentesis", Open),
-    ("se abre el parentesis", Open),
-    ("abre un parentesis", Open),
-    ("se abre un parentesis", Open),
-    ("cierra parentesis", Close),
-    ("cerrar parentesis", Close),
-    ("cierro parentesis", Close),
-    ("cerramos parentesis", Close),
-    ("se cierra parentesis", Close),
-    ("cierra el parentesis", Close),
-    ("cerrar el parentesis", Close),
-    ("cierro el parentesis", Close),
-    ("cerramos el parentesis", Close),
-    ("se cierra el parentesis", Close),
-    ("por ciento", Percent),
-    ("porciento", Percent),
-    ("grados", Degrees),
-    ("grado", Degrees),
-    ("infinito", Constant("\\infty")),
-    ("equis", Variable("x")),
-    ("ye", Variable("y")),
-    ("i griega", Variable("y")),
-    ("zeta", Variable("z")),
-    ("ceta", Variable("z")),
-    ("ene", Variable("n")),
-    ("enesima", Variable("n")),
-    ("eme", Variable("m")),
-    ("be", Variable("b")),
-    ("ce", Variable("c")),
-    ("efe", Variable("f")),
-    ("hache", Variable("h")),
-    ("jota", Variable("j")),
-    ("ka", Variable("k")),
-    ("ele", Variable("l")),
-    ("pe", Variable("p")),
-    ("erre", Variable("r")),
-    ("uve", Variable("v")),
-    ("alfa", Variable("\\alpha")),
-    ("teta", Variable("\\theta")),
-    ("la fraccion", Cue),
-    ("fraccion", Cue),
-    ("la variable", Cue),
-    ("variable", Cue),
-    ("coma", Point),
-    ("punto", Point),
-    ("al menos", Text),
-    ("por lo menos", Text),
-    ("a lo menos", Text),
-    ("menos mal", Text),
-    ("mas o menos", Text),
-    ("por favor", Text),
-];
 
 #[cfg(test)]
 mod tests {
@@ -378,9 +191,22 @@ mod tests {
 
     #[test]
     fn every_phrase_key_is_normalised_and_short_enough() {
-        for (key, _) in ENGLISH.iter().chain(SPANISH).chain(COMMON) {
-            assert_eq!(crate::text::normalize::normalize(key), *key);
-            assert!(key.split(' ').count() <= MAX_PHRASE_WORDS, "{key}");
+        for language in [Language::En, Language::Es] {
+            for key in lexicon(language).meanings.keys() {
+                assert_eq!(crate::text::normalize::normalize(key), *key);
+                assert!(key.split(' ').count() <= MAX_PHRASE_WORDS, "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_line_of_the_word_lists_is_a_phrase_and_a_meaning() {
+        let entries = list_in!("en", "spoken-maths")
+            .chain(list_in!("es", "spoken-maths"))
+            .chain(list_in!("any", "spoken-maths"));
+        for entry in entries {
+            let meaning = entry.split_once(':').map(|(_, m)| m.trim());
+            assert!(meaning.and_then(read_meaning).is_some(), "{entry}");
         }
     }
 
