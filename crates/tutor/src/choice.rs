@@ -5,12 +5,13 @@
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
 use super::exam::PracticeQuestion;
 use super::messages::MESSAGES;
-use super::word_lists::{word_list, WordList};
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::normalize;
+use lantern_core::word_list;
 use lantern_packs::course::Unit;
+use std::sync::LazyLock;
 
 /// The question as a drill: the stem with its options after it; the key is the correct
 /// option's id, the memo says why once answered.
@@ -39,7 +40,7 @@ pub fn choice_drill(unit: &Unit, q: &PracticeQuestion, language: Language) -> Ge
 }
 
 /// Words before an option's letter that still choose it ("option B"), normalised.
-static OPTION_WORDS: WordList = word_list!("option-words");
+static OPTION_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("option-words").collect());
 
 /// The option `message` chooses: an option's id alone ("b", "B)", "(B)", "option B")
 /// or its whole text.

@@ -10,7 +10,6 @@ use super::error::TutorError;
 use super::judge::{judge_key, TutorVerdict};
 use super::messages::MESSAGES;
 use super::phrase::judges;
-use super::word_lists::{word_list, WordList};
 use lantern_core::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
 use lantern_core::language::Language;
 use lantern_core::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
@@ -18,11 +17,13 @@ use lantern_core::say;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::{detect_language, is_readable, strip_unsafe_chars};
 use lantern_core::turn::LoopTurn;
+use lantern_core::word_list;
 use lantern_core::ErrorCode;
 use lantern_packs::course::Unit;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::sync::LazyLock;
 
 /// Longest feedback the model may write, in characters.
 pub const MAX_FEEDBACK_CHARS: usize = 240;
@@ -368,9 +369,11 @@ impl PreparedGrade {
 }
 
 /// Openings that announce a wrong answer (English and Spanish).
-static WRONG_OPENINGS: WordList = word_list!("wrong-openings");
+static WRONG_OPENINGS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("wrong-openings").collect());
 /// Openings that announce a right answer.
-static RIGHT_OPENINGS: WordList = word_list!("right-openings");
+static RIGHT_OPENINGS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("right-openings").collect());
 
 /// Whether the feedback's opening announces the opposite of the verdict.
 fn contradicts(text: &str, correct: bool) -> bool {

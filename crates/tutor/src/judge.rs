@@ -7,13 +7,14 @@ use super::choice::chosen_option;
 use super::cloze::misconception_claim;
 use super::drill::{DrillKey, DrillSource};
 use super::grading::check_drill;
-use super::word_lists::{word_list, WordList};
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
 use lantern_packs::course::Unit;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// Share of an explanation's key terms that makes it right.
 pub const EXPLAIN_RIGHT: f64 = 0.6;
@@ -70,13 +71,14 @@ fn same(a: f64, b: f64) -> bool {
 }
 
 /// Words a question starts with (normalised), after an "ok", "and" or "so".
-static QUESTION_STARTS: WordList = word_list!("question-starts");
+static QUESTION_STARTS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("question-starts").collect());
 /// Words skipped before a question's first word.
-static LEAD_INS: WordList = word_list!("lead-ins");
+static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
 /// Words that state "true" ("true", "verdadero", "yes", "sí"), normalised.
-static TRUE_WORDS: WordList = word_list!("true-words");
+static TRUE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("true-words").collect());
 /// Words that state "false" ("false", "no"), normalised.
-static FALSE_WORDS: WordList = word_list!("false-words");
+static FALSE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("false-words").collect());
 
 /// Whether the message is a new question rather than an answer: four words or more with
 /// a question mark anywhere, or five or more opening with a question word ("ok and is
@@ -207,7 +209,7 @@ pub fn judge_key(key: &DrillKey, message: &str) -> Option<Judgement> {
 }
 
 /// Words that negate, in English and Spanish (normalised: "isn't" → "isn t").
-static NEGATIONS: WordList = word_list!("negations");
+static NEGATIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("negations").collect());
 
 /// Whether `text` negates something; a closing tag question ("…, ¿no?") does not count.
 fn negates(text: &str) -> bool {
@@ -220,7 +222,7 @@ fn negates(text: &str) -> bool {
 }
 
 /// Words that say a sentence states a total ("add up to 180°").
-static TOTAL_WORDS: WordList = word_list!("total-words");
+static TOTAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("total-words").collect());
 
 /// A claim of the student's own judged against the unit: repeating one of its
 /// misconceptions is not yet right (the anchor's correction says why); parts that add

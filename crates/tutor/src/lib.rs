@@ -53,7 +53,6 @@ pub mod testing;
 #[cfg(test)]
 mod triggers;
 mod turn;
-mod word_lists;
 
 pub use contract::{ExamAvailability, MasteryTier, TutorAction};
 pub use course::TutorCourse;

@@ -3,11 +3,11 @@
 //! that best answer the student's message, with where they come from. The passage is
 //! authored, so it is shown as it is; the model's sentences must be supported by it.
 
-use super::word_lists::{word_list, WordList};
 use lantern_core::retrieval::ChunkType;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, term_keys, term_of, Term};
+use lantern_core::word_list;
 use lantern_core::words::lines;
 use lantern_packs::course::Unit;
 use std::collections::BTreeSet;
@@ -79,9 +79,11 @@ fn candidates<'a>(unit: &'a Unit, material: &'a [Material]) -> Vec<(&'a str, &'a
 }
 
 /// Words that ask what something is.
-static DEFINITION_ASKS: WordList = word_list!("definition-asks");
+static DEFINITION_ASKS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("definition-asks").collect());
 /// Words that state what something is.
-static DEFINITION_VERBS: WordList = word_list!("definition-verbs");
+static DEFINITION_VERBS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("definition-verbs").collect());
 
 /// Whether `sentence` defines one of the message's terms ("A transversal is …").
 fn defines(sentence: &str, wanted: &BTreeSet<String>) -> bool {
@@ -101,15 +103,17 @@ fn defines(sentence: &str, wanted: &BTreeSet<String>) -> bool {
 }
 
 /// Words that ask why.
-static WHY_ASKS: WordList = word_list!("why-asks");
+static WHY_ASKS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("why-asks").collect());
 /// Words that ask how something is done or works.
-static HOW_ASKS: WordList = word_list!("how-asks");
+static HOW_ASKS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("how-asks").collect());
 /// Words of a message that say nothing about its subject ("what was it *actually*
 /// used for lol"): they never choose a passage.
-static MESSAGE_FILLER: WordList = word_list!("message-filler");
+static MESSAGE_FILLER: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("message-filler").collect());
 /// Phrases of a question whose words say nothing about its subject ("what does FANBOYS
 /// *stand for*").
-static FILLER_PHRASES: WordList = word_list!("filler-phrases");
+static FILLER_PHRASES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("filler-phrases").collect());
 
 /// `message` without its [`FILLER_PHRASES`].
 fn without_phrases(message: &str) -> String {
@@ -129,7 +133,7 @@ static RELATION_WORDS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
         .collect()
 });
 /// Words that say a sentence gives a reason.
-static REASON_WORDS: WordList = word_list!("reason-words");
+static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
 /// Most words of a passage of two sentences.
 const MAX_PASSAGE_WORDS: usize = 60;
 /// What a second sentence costs: it is quoted only when it adds a term or a reason.

@@ -8,12 +8,12 @@
 //! what streams is what stays.
 
 use super::passage::SourcePassage;
-use super::word_lists::{word_list, WordList};
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use lantern_core::text::stream_field::AssistantTextStream;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::{sentences, strip_unsafe_chars};
+use lantern_core::word_list;
 use lantern_core::words::lines;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -98,10 +98,10 @@ pub fn phrase_request(
 
 /// Words that judge the student ("you are right", "that's wrong"): verdicts are the
 /// app's, computed by the checker, never the model's.
-static JUDGING_WORDS: WordList = word_list!("judging-words");
+static JUDGING_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("judging-words").collect());
 
 /// Words after which "right" names a thing, not a verdict ("a right angle").
-static RIGHT_AS_A_NAME: WordList =
+static RIGHT_AS_A_NAME: LazyLock<Vec<&str>> =
     LazyLock::new(|| lines(include_str!("../words/en/right-as-a-name.txt")).collect());
 
 /// Whether a model sentence passes a verdict.
