@@ -5,12 +5,13 @@
 //! words under a grammar; without a model, or when its words are unusable, the
 //! feedback is deterministic.
 
-use super::drill::{DrillKey, DrillSource};
+use super::drill::DrillKey;
 use super::error::TutorError;
-use super::judge::{judge_key, TutorVerdict};
+pub use super::judge::grade_drill;
 use super::messages::MESSAGES;
 use super::phrase::judges;
-use lantern_core::answers::{check_answer, detect_mistake, DetectedMistake, Rejection};
+pub use super::verdict::{check_drill, DrillVerdict, TagSource};
+use lantern_core::answers::{DetectedMistake, Rejection};
 use lantern_core::language::Language;
 use lantern_core::llm::{parse_output, BoxFuture, CancelFlag, DeltaSink, Limits, Llm, LlmRequest};
 use lantern_core::say;
@@ -20,8 +21,7 @@ use lantern_core::turn::LoopTurn;
 use lantern_core::word_list;
 use lantern_core::ErrorCode;
 use lantern_packs::course::Unit;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::LazyLock;
 
@@ -29,38 +29,6 @@ use std::sync::LazyLock;
 pub const MAX_FEEDBACK_CHARS: usize = 240;
 /// Fewest words of the model's feedback: a sentence, not a stray token.
 pub const MIN_FEEDBACK_WORDS: usize = 3;
-
-/// Where a wrong answer's tag came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
-pub enum TagSource {
-    /// The answer is one the drill foresaw.
-    Foreseen,
-    /// A deterministic detector recognised it.
-    Detector,
-    /// The model picked it from the unit's list.
-    Model,
-}
-
-/// The checker's verdict on a drill answer, with the tag when one is known.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub struct DrillVerdict {
-    /// Whether the answer is accepted.
-    pub is_correct: bool,
-    /// Why not, when not.
-    pub reason: Option<Rejection>,
-    /// The checker's explanation.
-    pub explanation: String,
-    /// The expected answer.
-    pub expected: String,
-    /// The mistake's tag, when known.
-    pub common_mistake_tag: Option<String>,
-    /// Where the tag came from.
-    pub tag_source: Option<TagSource>,
-}
 
 /// The tags a wrong answer on `unit` may carry: its misconceptions' tags, then the
 /// generic detectors'.
@@ -72,60 +40,6 @@ pub fn unit_tags(unit: &Unit) -> Vec<String> {
         }
     }
     tags
-}
-
-/// Grades `answer` against the drill's key: a numeric drill by the answer checker, the
-/// others as the tutor judges a typed answer ([`judge_key`]: "yes" is true, an option's
-/// text is its letter, a cloze needs its words) — only a right answer is correct.
-pub fn grade_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
-    if matches!(key.source, DrillSource::Template | DrillSource::Model) {
-        return check_drill(key, answer);
-    }
-    let judged = judge_key(key, answer);
-    let is_correct = judged
-        .as_ref()
-        .is_some_and(|j| j.verdict == TutorVerdict::Right);
-    let tag = judged.and_then(|j| j.tag);
-    DrillVerdict {
-        is_correct,
-        reason: None,
-        explanation: if is_correct {
-            "The answer matches the drill's."
-        } else {
-            "The answer does not match the drill's."
-        }
-        .to_string(),
-        expected: key.answer.clone(),
-        tag_source: tag.as_ref().map(|_| TagSource::Foreseen),
-        common_mistake_tag: tag,
-    }
-}
-
-/// The answer checker's verdict on a numeric drill, with the tag of a foreseen or
-/// detected mistake.
-pub fn check_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
-    let verdict = check_answer(&key.answer, answer, &key.options());
-    let (tag, source) = if verdict.correct {
-        (None, None)
-    } else if let Some(m) = key
-        .mistakes
-        .iter()
-        .find(|m| check_answer(&m.answer, answer, &key.options()).correct)
-    {
-        (Some(m.tag.clone()), Some(TagSource::Foreseen))
-    } else if let Some(d) = detect_mistake(&key.answer, answer) {
-        (Some(d.tag().to_string()), Some(TagSource::Detector))
-    } else {
-        (None, None)
-    };
-    DrillVerdict {
-        is_correct: verdict.correct,
-        reason: verdict.reason,
-        explanation: verdict.explanation,
-        expected: key.answer.clone(),
-        common_mistake_tag: tag,
-        tag_source: source,
-    }
 }
 
 /// The feedback the model writes (and, for an untagged wrong answer, its tag choice).
@@ -424,7 +338,7 @@ impl LoopTurn for PreparedGrade {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::drill::ForeseenMistake;
+    use crate::drill::{DrillSource, ForeseenMistake};
     use proptest::prelude::*;
 
     fn key() -> DrillKey {

@@ -6,7 +6,7 @@
 use super::choice::chosen_option;
 use super::cloze::misconception_claim;
 use super::drill::{DrillKey, DrillSource};
-use super::grading::check_drill;
+use super::verdict::{check_drill, DrillVerdict, TagSource};
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
@@ -289,6 +289,33 @@ pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judg
         }
     }
     None
+}
+
+/// Grades `answer` against the drill's key: a numeric drill by the answer checker, the
+/// others as the tutor judges a typed answer ([`judge_key`]: "yes" is true, an option's
+/// text is its letter, a cloze needs its words) — only a right answer is correct.
+pub fn grade_drill(key: &DrillKey, answer: &str) -> DrillVerdict {
+    if matches!(key.source, DrillSource::Template | DrillSource::Model) {
+        return check_drill(key, answer);
+    }
+    let judged = judge_key(key, answer);
+    let is_correct = judged
+        .as_ref()
+        .is_some_and(|j| j.verdict == TutorVerdict::Right);
+    let tag = judged.and_then(|j| j.tag);
+    DrillVerdict {
+        is_correct,
+        reason: None,
+        explanation: if is_correct {
+            "The answer matches the drill's."
+        } else {
+            "The answer does not match the drill's."
+        }
+        .to_string(),
+        expected: key.answer.clone(),
+        tag_source: tag.as_ref().map(|_| TagSource::Foreseen),
+        common_mistake_tag: tag,
+    }
 }
 
 #[cfg(test)]

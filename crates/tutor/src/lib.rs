@@ -53,6 +53,7 @@ pub mod testing;
 #[cfg(test)]
 mod triggers;
 mod turn;
+pub mod verdict;
 
 pub use contract::{ExamAvailability, MasteryTier, TutorAction};
 pub use course::TutorCourse;

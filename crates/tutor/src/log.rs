@@ -7,12 +7,10 @@ use super::judge::TutorVerdict;
 use super::lite::SnapshotLite;
 use super::phrase::DroppedSentence;
 use super::policy::TutorPolicy;
-use super::reply::TutorReply;
 use super::snapshot::MappedUnit;
-use super::turn::PreparedTurn;
 use lantern_core::language::Language;
 use lantern_core::retrieval::Tier;
-use lantern_core::turn::{Answered, ReplyOrigin};
+use lantern_core::turn::ReplyOrigin;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -104,47 +102,8 @@ pub struct TurnLog {
     pub scored_units: Vec<ScoredUnit>,
 }
 
-fn small(n: usize) -> u32 {
+pub(crate) fn small(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-impl TurnLog {
-    /// The row of a turn prepared as `p` and answered as `a`.
-    pub fn new(p: &PreparedTurn, a: &Answered<TutorReply>, latency_ms: f64) -> Self {
-        let usage = a.reply.usage.or_else(|| p.usage.get().copied());
-        Self {
-            turn_id: p.policy.turn_id.clone(),
-            client_event: p.input.event.kind().to_string(),
-            mapped_units: p.mapped.clone(),
-            asked_unit_id: p.asked_unit_id.clone(),
-            reply_language: p.language,
-            focus_unit_id: p.policy.focus_unit_id.clone(),
-            prereq_blocking_unit_id: p.policy.prereq_blocking_unit_id.clone(),
-            allowed_actions: p.policy.allowed_actions.clone(),
-            planned_actions: p.plan.actions.clone(),
-            desired_exam_tier: p.policy.desired_exam_tier,
-            exam_availability: p.policy.exam_availability,
-            next_eligible_at: p.policy.next_eligible_at.clone(),
-            chosen_action: a.reply.action,
-            chosen_unit_id: a.reply.unit_id.clone(),
-            passage_source: a.reply.passage.as_ref().map(|x| x.source.clone()),
-            verdict: a.reply.verdict,
-            model_sentences: small(a.reply.model_sentences),
-            model_text: a.reply.model_text.clone(),
-            dropped: a.reply.dropped.clone(),
-            origin: a.origin,
-            fallback_reason: a.failure.clone(),
-            latency_ms,
-            prompt_tokens: usage.map(|u| small(u.prompt_tokens)),
-            reused_tokens: usage.map(|u| small(u.reused_tokens)),
-            generated_tokens: usage.map(|u| small(u.generated_tokens)),
-            first_token_ms: usage.map(|u| u.first_token_ms),
-            material_chunks: small(p.material.len()),
-            attemptable_questions: small(p.attemptable.len()),
-            policy: p.policy.clone(),
-            scored_units: p.scored.clone(),
-        }
-    }
 }
 
 /// A unit's mastery, for the debug drawer.

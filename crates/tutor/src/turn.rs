@@ -21,7 +21,7 @@ use super::exam::{exam_availability, ExamAvail, ExamService, QuestionStatus};
 use super::input::StudentInput;
 use super::judge::TutorVerdict;
 use super::lexicon::Lexicon;
-use super::log::{ScoredUnit, TurnLog};
+use super::log::{small, ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
 use super::message::ClientEvent;
 use super::passage::Material;
@@ -533,5 +533,43 @@ pub fn finish_turn(
         reply: answered.reply,
         snapshot: next,
         log,
+    }
+}
+impl TurnLog {
+    /// The row of a turn prepared as `p` and answered as `a`.
+    pub fn new(p: &PreparedTurn, a: &Answered<TutorReply>, latency_ms: f64) -> Self {
+        let usage = a.reply.usage.or_else(|| p.usage.get().copied());
+        Self {
+            turn_id: p.policy.turn_id.clone(),
+            client_event: p.input.event.kind().to_string(),
+            mapped_units: p.mapped.clone(),
+            asked_unit_id: p.asked_unit_id.clone(),
+            reply_language: p.language,
+            focus_unit_id: p.policy.focus_unit_id.clone(),
+            prereq_blocking_unit_id: p.policy.prereq_blocking_unit_id.clone(),
+            allowed_actions: p.policy.allowed_actions.clone(),
+            planned_actions: p.plan.actions.clone(),
+            desired_exam_tier: p.policy.desired_exam_tier,
+            exam_availability: p.policy.exam_availability,
+            next_eligible_at: p.policy.next_eligible_at.clone(),
+            chosen_action: a.reply.action,
+            chosen_unit_id: a.reply.unit_id.clone(),
+            passage_source: a.reply.passage.as_ref().map(|x| x.source.clone()),
+            verdict: a.reply.verdict,
+            model_sentences: small(a.reply.model_sentences),
+            model_text: a.reply.model_text.clone(),
+            dropped: a.reply.dropped.clone(),
+            origin: a.origin,
+            fallback_reason: a.failure.clone(),
+            latency_ms,
+            prompt_tokens: usage.map(|u| small(u.prompt_tokens)),
+            reused_tokens: usage.map(|u| small(u.reused_tokens)),
+            generated_tokens: usage.map(|u| small(u.generated_tokens)),
+            first_token_ms: usage.map(|u| u.first_token_ms),
+            material_chunks: small(p.material.len()),
+            attemptable_questions: small(p.attemptable.len()),
+            policy: p.policy.clone(),
+            scored_units: p.scored.clone(),
+        }
     }
 }
