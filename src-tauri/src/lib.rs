@@ -13,6 +13,7 @@ pub mod expenses;
 pub mod library;
 pub mod model;
 pub mod model_release;
+mod model_turn;
 pub mod models;
 pub mod modules;
 pub mod picker;

@@ -35,9 +35,9 @@ pub struct AppState {
     /// The GGUF last picked and checked on the Models page, the one an import brings in.
     pub checked_model: crate::models::CheckedModel,
     /// The hand-in last shown to the student, the one "Save" writes.
-    pub hand_in: crate::progress::commands::PendingHandIn,
+    pub hand_in: crate::progress::pending::PendingHandIn,
     /// The pack last checked without problems, the one "Import" brings in.
-    pub checked_pack: crate::commands::packs::CheckedPack,
+    pub checked_pack: crate::commands::checked_pack::CheckedPack,
     /// The course library and its search index.
     pub library: Library,
     /// The streamed turns running now.
@@ -107,8 +107,8 @@ impl AppState {
             clock: AppClock::from_env(),
             updates: crate::updates::UpdateState::default(),
             checked_model: crate::models::CheckedModel::default(),
-            hand_in: crate::progress::commands::PendingHandIn::default(),
-            checked_pack: crate::commands::packs::CheckedPack::default(),
+            hand_in: crate::progress::pending::PendingHandIn::default(),
+            checked_pack: crate::commands::checked_pack::CheckedPack::default(),
         })
     }
 

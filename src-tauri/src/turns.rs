@@ -7,7 +7,6 @@
 //! [`stream_turn`]; the choice between model and guide is `lantern_core::turn`'s.
 
 use crate::error::IpcError;
-use crate::state::AppState;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
@@ -17,7 +16,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager, Runtime};
 
 /// Identifies a running turn, for `cancel_turn`.
 pub type TurnId = u32;
@@ -174,25 +172,6 @@ pub async fn stream_turn<T: StreamedTurn>(
             Err(e)
         }
     }
-}
-
-/// Runs `turn` through [`stream_turn`] with the app's model; a model that crashed or hung
-/// mid-turn is restarted in the background while the loop's fallback answers.
-pub async fn stream_with_model<R: Runtime, T: StreamedTurn>(
-    app: &AppHandle<R>,
-    state: &AppState,
-    channel: &Channel<TurnEvent<T::Final>>,
-    turn: T,
-) -> Result<T::Final, IpcError> {
-    let llm = state.model.llm();
-    let restart = || {
-        let app = app.clone();
-        tauri::async_runtime::spawn(async move {
-            app.state::<AppState>().model.recover(&app).await;
-        });
-    };
-    let llm = llm.as_deref().map(|s| s as &dyn Llm);
-    stream_turn(&state.turns, llm, channel, turn, restart).await
 }
 
 #[cfg(test)]

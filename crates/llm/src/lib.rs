@@ -22,12 +22,13 @@ mod sampling;
 mod sequence;
 mod speculative;
 mod speed;
+mod stats;
 mod supervisor;
 mod utf8;
 pub mod verified;
 mod worker;
 
-pub use engine::{Engine, EngineConfig, GenerationStats};
+pub use engine::{Engine, EngineConfig};
 pub use gguf::{check_model_file, ModelFile};
 pub use grammar::grammar_for_schema;
 pub use inspect::{inspect_model, ModelInfo};
@@ -36,5 +37,6 @@ pub use metadata::{read_architecture, read_metadata, GgufMetadata, MetadataError
 pub use preflight::{check_for_import, estimate_ram, preflight, ImportCheck};
 pub use protocol::{WorkerEvent, WorkerRequest};
 pub use speed::{measure_speed, SpeedSample};
+pub use stats::GenerationStats;
 pub use supervisor::{check_loads, Completion, Progress, Supervisor, SupervisorConfig};
 pub use worker::run_worker;

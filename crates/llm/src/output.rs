@@ -1,8 +1,8 @@
 //! The answer as it is written: tokens turned into complete UTF-8 text for the
 //! listener, counted against the token cap, timed from the first one.
 
+use crate::stats::GenerationStats;
 use crate::utf8::Utf8Stream;
-use crate::GenerationStats;
 use llama_cpp_2::model::LlamaModel;
 use llama_cpp_2::token::LlamaToken;
 use std::time::Instant;

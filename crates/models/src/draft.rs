@@ -12,29 +12,16 @@
 //! token when it loads the pair and refuses a mismatch), at most [`MAX_DRAFT_SHARE`] of the
 //! model's size; the pack's before imports, then the smallest.
 
-use crate::list::ModelEntry;
+use crate::entry::{Draft, ModelEntry};
 use lantern_core::catalog::ModelKey;
 use lantern_core::llm::LlmError;
 use lantern_llm::{check_model_file, read_metadata, GgufMetadata};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Largest size a draft may have, as a share of its model's. Each drafted token costs a
 /// pass through the draft's weights; a draft over half the model's size cannot pay for
 /// itself even when every token it proposes is kept (the 0.5B is 0.44 of the 1.5B).
 pub const MAX_DRAFT_SHARE: f64 = 0.5;
-
-/// The smaller model that drafts for another.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Draft {
-    /// Its key on the model list.
-    pub key: ModelKey,
-    /// Its name for people.
-    pub name: String,
-    /// Its file.
-    pub file: PathBuf,
-    /// Its estimated memory when loaded beside the model, in bytes.
-    pub ram_bytes: u64,
-}
 
 /// What the pairing reads of a GGUF file: its metadata, when the file is a GGUF that can
 /// be read (`None` otherwise: such a file gets no draft and drafts for nothing).

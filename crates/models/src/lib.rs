@@ -8,15 +8,17 @@
 //! The app's Models page and `lantern models` both work through [`ModelLibrary`].
 
 mod draft;
+mod entry;
 mod error;
 mod import;
 mod list;
 mod speed;
 
-pub use draft::{refusal_reason, Draft, MAX_DRAFT_SHARE};
+pub use draft::{refusal_reason, MAX_DRAFT_SHARE};
+pub use entry::{Draft, ModelEntry, ModelSource};
 pub use error::ModelsError;
 pub use import::{ImportMode, ImportProgress};
-pub use list::{MachineFacts, ModelEntry, ModelList, ModelSource};
+pub use list::{MachineFacts, ModelList};
 pub use speed::{DraftedRun, Measurement};
 
 use lantern_core::catalog::ModelKey;

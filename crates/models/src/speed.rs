@@ -3,7 +3,8 @@
 //! that draft in a second worker — and keeping both results, so the model runs the faster
 //! way (`lantern_core::catalog::Pairing`).
 
-use crate::draft::{refusal_reason, Draft};
+use crate::draft::refusal_reason;
+use crate::entry::Draft;
 use crate::{MachineFacts, ModelLibrary, ModelsError, CONTEXT_TOKENS};
 use lantern_core::catalog::ModelKey;
 use lantern_llm::{measure_speed, EngineConfig, SpeedSample, Supervisor, SupervisorConfig};

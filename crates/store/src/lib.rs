@@ -18,6 +18,7 @@ mod models;
 mod modules;
 mod modules_actions;
 mod new_file;
+mod profile_kind;
 mod profile_pins;
 mod profiles;
 mod progress;
@@ -49,7 +50,8 @@ pub use modules_actions::{
     TopicView,
 };
 pub use new_file::{write_new_file, write_new_file_with};
-pub use profiles::{Profile, ProfileKind, FIRST_PROFILE_NAME};
+pub use profile_kind::ProfileKind;
+pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use progress::HandInScope;
 pub use project_specs::SpecFileSummary;
 pub use reports::{

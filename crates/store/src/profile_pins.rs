@@ -5,7 +5,8 @@
 //! purpose. Wrong tries in a row and the time the next try may come are stored with the
 //! hash, so restarting does not reset them.
 
-use crate::{ProfileKind, Store, StoreError};
+use crate::profile_kind::ProfileKind;
+use crate::{Store, StoreError};
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;

@@ -1,38 +1,17 @@
 //! Profiles: one per student sharing the laptop.
 
+use crate::profile_kind::ProfileKind;
 use crate::profile_pins::{hash, keep_hash, KeptPin};
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::profile_pin::{Pin, PinError};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The name of the profile created on first use (by the app or the command line).
 pub const FIRST_PROFILE_NAME: &str = "Student";
 
 /// Longest profile name accepted, in characters.
 const MAX_NAME_CHARS: usize = 60;
-
-/// What a profile is for.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
-#[serde(rename_all = "lowercase")]
-pub enum ProfileKind {
-    /// A student: studies, and hands in their progress.
-    #[default]
-    Student,
-    /// A class: a teacher's workspace that imports hand-ins and studies nothing.
-    Class,
-}
-
-impl ProfileKind {
-    /// The kind as stored.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Student => "student",
-            Self::Class => "class",
-        }
-    }
-}
 
 /// A profile: a student's, or a class's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]

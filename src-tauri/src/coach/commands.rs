@@ -3,10 +3,11 @@
 
 use super::views::{CoachSessionSummaryView, CoachSessionView, ExportFormat};
 use crate::error::IpcError;
+use crate::model_turn::stream_with_model;
 use crate::picker::{self, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_coach::{to_argdown, to_markdown, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;

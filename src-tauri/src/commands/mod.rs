@@ -1,5 +1,6 @@
 //! Tauri commands, one module per area. Logic stays in the core crates.
 
+pub mod checked_pack;
 pub mod courses;
 pub mod model;
 pub mod packs;

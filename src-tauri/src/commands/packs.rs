@@ -3,26 +3,15 @@
 //! warning with its file, line and field — before anything is imported. Importing then
 //! takes that same pack, without a second dialog.
 
+pub use super::checked_pack::PackType;
 use crate::error::IpcError;
 use crate::picker::{self, PackKind, Pick};
 use crate::state::AppState;
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
 use lantern_packs::course::check::PackCheckReport;
-use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
-use std::sync::Mutex;
+use serde::Serialize;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
-
-/// Which kind of pack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
-#[serde(rename_all = "camelCase")]
-pub enum PackType {
-    /// A course pack.
-    Course,
-    /// A module pack.
-    Module,
-}
 
 /// A checked pack: its file or folder name and the report.
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -32,26 +21,6 @@ pub struct PackCheckView {
     pub name: String,
     /// Every problem and warning.
     pub report: PackCheckReport,
-}
-
-/// The pack checked last, to import without picking it again.
-#[derive(Default)]
-pub struct CheckedPack(Mutex<Option<(PackType, PathBuf)>>);
-
-impl CheckedPack {
-    fn put(&self, value: Option<(PackType, PathBuf)>) {
-        match self.0.lock() {
-            Ok(mut p) => *p = value,
-            Err(poisoned) => *poisoned.into_inner() = value,
-        }
-    }
-
-    fn get(&self) -> Option<(PackType, PathBuf)> {
-        match self.0.lock() {
-            Ok(p) => p.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
-    }
 }
 
 /// Checks the `pack` (a folder or .zip, by `kind`) the user picks in a dialog titled in

@@ -8,8 +8,9 @@ use super::views::{
     ExpensesStateView, MonthlyTotalView,
 };
 use crate::error::IpcError;
+use crate::model_turn::stream_with_model;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use chrono::{DateTime, Utc};
 use lantern_core::clock::Clock;
 use lantern_core::language::Language;

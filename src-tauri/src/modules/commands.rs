@@ -4,10 +4,11 @@
 
 use super::views::{ModuleInput, ModuleListingView, ModuleSessionStateView, ModuleTurnView};
 use crate::error::IpcError;
+use crate::model_turn::stream_with_model;
 use crate::picker::{self, PackKind, Pick};
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;

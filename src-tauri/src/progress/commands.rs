@@ -11,29 +11,7 @@ use lantern_core::ErrorCode;
 use lantern_progress::{HandIn, HANDIN_SUFFIX, SUMMARY_SUFFIX};
 use lantern_store::{write_new_file, HandInScope};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use tauri::{Runtime, State, WebviewWindow};
-
-/// The last hand-in previewed, with the profile it belongs to.
-#[derive(Default)]
-pub struct PendingHandIn(Mutex<Option<(i64, HandIn)>>);
-
-impl PendingHandIn {
-    fn put(&self, profile: i64, hand_in: HandIn) {
-        match self.0.lock() {
-            Ok(mut p) => *p = Some((profile, hand_in)),
-            Err(poisoned) => *poisoned.into_inner() = Some((profile, hand_in)),
-        }
-    }
-
-    fn take(&self, profile: i64) -> Option<HandIn> {
-        let taken = match self.0.lock() {
-            Ok(mut p) => p.take(),
-            Err(poisoned) => poisoned.into_inner().take(),
-        };
-        taken.filter(|(owner, _)| *owner == profile).map(|(_, h)| h)
-    }
-}
 
 /// The hand-in of the profile in use, to read before saving: one course (`course_id`)
 /// or every course worked on; finished arguments' text only with `include_arguments`.

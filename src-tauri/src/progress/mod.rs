@@ -2,4 +2,5 @@
 //! saving those bytes where the student picks.
 
 pub mod commands;
+pub mod pending;
 pub mod views;

@@ -6,10 +6,11 @@
 use super::views::{ProjectView, ReportSummaryView, ReportTurnView, ReportView, VersionView};
 use crate::error::IpcError;
 use crate::library::Library;
+use crate::model_turn::stream_with_model;
 use crate::picker::{self, Pick, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;

@@ -7,9 +7,10 @@ use super::views::{
 use crate::clock::AppClock;
 use crate::error::IpcError;
 use crate::library::Library;
+use crate::model_turn::stream_with_model;
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};

@@ -5,9 +5,10 @@
 use super::views::{DrillGradedView, ExamEventView, ExamQuestionView};
 use crate::clock::AppClock;
 use crate::error::IpcError;
+use crate::model_turn::stream_with_model;
 use crate::row_id::RowId;
 use crate::state::AppState;
-use crate::turns::{stream_with_model, StreamedTurn, TurnEvent};
+use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::clock::Clock;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;

@@ -7,6 +7,7 @@
 use super::bench_speculative::bench_speculative;
 use super::bench_turns::measure_turns;
 use super::llama_bench::{self, Yardstick};
+use super::median::median;
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -47,16 +48,6 @@ pub struct BenchLlmOptions {
     /// Where llama-bench is built (reused when present).
     #[arg(long, default_value = "target/llama-bench")]
     pub llama_bench_dir: PathBuf,
-}
-
-/// The median of `values` (NaN when empty).
-pub(super) fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    match values.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => values[n / 2],
-        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 struct Bench<'a> {
@@ -120,7 +111,7 @@ impl Bench<'_> {
 /// `lantern bench llm` (with `--draft`: speculative decoding against the model alone)
 pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(), CliError> {
     if let Some(draft) = &options.model.draft {
-        return bench_speculative(locations, options, draft);
+        return bench_speculative(locations, &options.model, options.runs, draft);
     }
     let model = options.model.model_path(locations)?;
     let threads = options.model.threads();
@@ -229,16 +220,4 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
         );
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert!(median(vec![]).is_nan());
-    }
 }

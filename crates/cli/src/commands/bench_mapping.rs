@@ -5,8 +5,8 @@
 //! alone (retrieval, lexical), so a change in weights shows where it helps.
 
 use super::bench_tutor::{bench_course, failed};
+use super::json::to_json;
 use super::runtime;
-use super::tutor::to_json;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::Args;

@@ -4,9 +4,9 @@
 //! kept, and whether the greedy text is the same; a tutor answer whole, drafted and
 //! alone, against the draft model answering alone; each worker's resident memory.
 
-use super::bench_llm::{median, BenchLlmOptions};
 use super::bench_turns::question;
-use super::runtime;
+use super::median::median;
+use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
@@ -60,31 +60,32 @@ fn request(run: u32, name: &str, limits: Limits) -> LlmRequest {
 /// `lantern bench llm --draft FILE`
 pub(super) fn bench_speculative(
     locations: &Locations,
-    options: &BenchLlmOptions,
+    model: &ModelOptions,
+    runs: u32,
     draft: &Path,
 ) -> Result<(), CliError> {
     let rt = runtime()?;
-    let mut alone = options.model.clone();
+    let mut alone = model.clone();
     alone.draft = None;
     let mut draft_alone = alone.clone();
     draft_alone.model = Some(draft.to_path_buf());
     let workers = Workers {
         alone: alone.supervisor(locations)?,
-        drafted: options.model.supervisor(locations)?,
+        drafted: model.supervisor(locations)?,
         draft_alone: draft_alone.supervisor(locations)?,
     };
     outln!(
         "model:    {} drafted by {} ({} threads)",
-        options.model.model_path(locations)?.display(),
+        model.model_path(locations)?.display(),
         draft.display(),
-        options.model.threads()
+        model.threads()
     );
     for worker in [&workers.alone, &workers.drafted, &workers.draft_alone] {
         rt.block_on(worker.start())?;
     }
     let schemas = loop_turn_schemas();
     let mut rows: Vec<Row> = schemas.iter().map(|_| Row::default()).collect();
-    for run in 0..options.runs.max(1) {
+    for run in 0..runs.max(1) {
         for ((name, schema), row) in schemas.iter().zip(rows.iter_mut()) {
             for temperature in [0.0, loop_temperature()] {
                 let limits = Limits {
@@ -118,7 +119,7 @@ pub(super) fn bench_speculative(
             row.greedy_turns
         );
     }
-    tutor_answer(&rt, &workers, options.runs)?;
+    tutor_answer(&rt, &workers, runs)?;
     for (label, worker) in [
         ("drafted", &workers.drafted),
         ("alone", &workers.alone),

@@ -2,7 +2,7 @@
 //! decoded token by token and with fast-forward of the tokens its grammar forces, in the
 //! same run as free decoding.
 
-use super::bench_llm::median;
+use super::median::median;
 use crate::cli_error::CliError;
 use lantern_core::llm::{CancelFlag, Limits, LlmRequest};
 use lantern_llm::{GenerationStats, Supervisor};

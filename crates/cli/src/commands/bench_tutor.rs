@@ -3,7 +3,7 @@
 //! warm turns (the course's system prefix reused), whole turn time and where it goes
 //! (preparing and retrieval, prompt, decoding and checks, saving), and prompt tokens.
 
-use super::bench_llm::median;
+use super::median::median;
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;

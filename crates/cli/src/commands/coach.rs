@@ -1,6 +1,7 @@
 //! `lantern coach …`: the argument coach without a window — the same core rules and the
 //! same store as the app, so scripts, tests and evals can run a whole session.
 
+use super::json::to_json;
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -207,11 +208,6 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
         print_session(&session);
     }
     Ok(())
-}
-
-fn to_json(value: &impl serde::Serialize) -> Result<String, CliError> {
-    serde_json::to_string_pretty(value)
-        .map_err(|e| CliError::new(ErrorCode::InternalError, e.to_string()))
 }
 
 /// The session as text: header, draft, proposal, and the last exchange.

@@ -21,7 +21,9 @@ mod course_report;
 mod eval;
 mod expenses;
 mod generate;
+mod json;
 mod llama_bench;
+mod median;
 mod model;
 mod models;
 mod module_check;
@@ -36,6 +38,7 @@ mod report;
 mod transcribe;
 mod tutor;
 mod tutor_evidence;
+mod tutor_print;
 mod update;
 
 pub use bench_class::{bench_class, BenchClassOptions};

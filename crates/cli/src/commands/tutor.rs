@@ -4,7 +4,9 @@
 
 use super::coach::{parse_language, profile_id};
 use super::course::open_retriever;
+use super::json::to_json;
 use super::tutor_evidence::{answer, exam, ExamCommand};
+use super::tutor_print::print_message;
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -15,9 +17,7 @@ use lantern_core::clock::{Clock, FixedClock};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
 use lantern_store::{StoreExamService, SystemClock, TutorPorts, TutorThread};
-use lantern_tutor::{
-    ClientEvent, DrillResult, ExamResult, StudentInput, TutorCard, TutorMessage, TutorRole,
-};
+use lantern_tutor::{ClientEvent, DrillResult, ExamResult, StudentInput};
 use serde_json::json;
 use std::io::Write;
 
@@ -222,90 +222,6 @@ fn event(
     })
 }
 
-/// Pretty JSON, or an internal error.
-pub fn to_json(value: &impl serde::Serialize) -> Result<String, CliError> {
-    serde_json::to_string_pretty(value)
-        .map_err(|e| CliError::new(ErrorCode::InternalError, e.to_string()))
-}
-
-/// Prints one timeline item as text.
-pub fn print_message(m: &TutorMessage) {
-    let who = match m.role {
-        TutorRole::User => "student",
-        TutorRole::Assistant => "tutor",
-    };
-    outln!("{who}: {}", m.text);
-    match &m.card {
-        Some(TutorCard::Concept {
-            key_ideas,
-            worked_example,
-            ..
-        }) => {
-            for idea in key_ideas {
-                outln!("  • {idea}");
-            }
-            if let Some(e) = worked_example {
-                outln!("  example: {} ⇒ {}", e.problem_latex, e.final_answer_latex);
-            }
-        }
-        Some(TutorCard::Drill {
-            prompt,
-            question_latex,
-            ..
-        }) => {
-            outln!("  [drill] {prompt}  {question_latex}");
-        }
-        Some(TutorCard::Exam {
-            question_id,
-            difficulty_tier,
-            ..
-        }) => {
-            outln!("  [exam] {question_id} ({})", difficulty_tier.as_str());
-        }
-        Some(TutorCard::DrillFeedback {
-            is_correct,
-            expected_answer,
-            reason,
-            common_mistake_tag,
-            ..
-        }) => {
-            let verdict = if *is_correct {
-                "correct"
-            } else {
-                "not accepted"
-            };
-            outln!(
-                "  [graded] {verdict}; expected {expected_answer}{}{}",
-                reason
-                    .as_deref()
-                    .map(|r| format!("; {r}"))
-                    .unwrap_or_default(),
-                common_mistake_tag
-                    .as_deref()
-                    .map(|t| format!("; mistake: {t}"))
-                    .unwrap_or_default()
-            );
-        }
-        Some(TutorCard::ExamOutcome {
-            question_id,
-            outcome,
-            locked_until,
-            mastery_tier,
-            ..
-        }) => {
-            outln!(
-                "  [exam {question_id}] {outcome:?}{}; mastery {}",
-                locked_until
-                    .as_deref()
-                    .map(|t| format!(", locked until {t}"))
-                    .unwrap_or_default(),
-                format!("{mastery_tier:?}").to_lowercase()
-            );
-        }
-        None => {}
-    }
-}
-
 fn print_thread(t: &TutorThread) {
     outln!(
         "#{} {} ({}, {}, {} turns)",
@@ -423,7 +339,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             model,
         } => answer(
             locations,
-            options,
+            options.json,
             &rt,
             &store,
             profile,
@@ -433,7 +349,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             now,
         ),
         TutorCommand::Exam { command } => {
-            exam(locations, &rt, &store, profile, options, command, now)
+            exam(locations, &rt, &store, profile, options.json, command, now)
         }
         TutorCommand::Snapshot { thread } => {
             let t = rt.block_on(store.tutor_thread(profile, *thread))?;

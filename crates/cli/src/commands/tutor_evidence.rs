@@ -2,7 +2,8 @@
 //! grading a drill, submitting an exam answer, viewing a question's memo or video, and
 //! the exam status with the revisit queue. All honour `--now` / `LANTERN_NOW`.
 
-use super::tutor::{print_message, to_json, TutorOptions};
+use super::json::to_json;
+use super::tutor_print::print_message;
 use super::ModelOptions;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
@@ -71,16 +72,12 @@ fn status_words(status: &QuestionStatus) -> String {
     }
 }
 
-fn print_event(
-    locations: &Locations,
-    options: &TutorOptions,
-    saved: &ExamEventSaved,
-) -> Result<(), CliError> {
+fn print_event(locations: &Locations, json: bool, saved: &ExamEventSaved) -> Result<(), CliError> {
     let video = saved
         .video
         .as_ref()
         .map(|v| media_root(&locations.index_dir()).join(v));
-    if options.json {
+    if json {
         outln!(
             "{}",
             to_json(&json!({
@@ -114,14 +111,14 @@ pub fn exam(
     rt: &tokio::runtime::Runtime,
     store: &Store,
     profile: i64,
-    options: &TutorOptions,
+    json: bool,
     command: &ExamCommand,
     now: DateTime<Utc>,
 ) -> Result<(), CliError> {
     match command {
         ExamCommand::Show { thread, question } => {
             let q = rt.block_on(store.tutor_exam_question(profile, *thread, question))?;
-            if options.json {
+            if json {
                 outln!(
                     "{}",
                     to_json(&json!({
@@ -144,7 +141,7 @@ pub fn exam(
         } => {
             let saved =
                 rt.block_on(store.tutor_exam_submit(profile, *thread, question, option, now))?;
-            print_event(locations, options, &saved)
+            print_event(locations, json, &saved)
         }
         ExamCommand::Support {
             thread,
@@ -157,11 +154,11 @@ pub fn exam(
             };
             let saved =
                 rt.block_on(store.tutor_exam_support(profile, *thread, question, kind, now))?;
-            print_event(locations, options, &saved)
+            print_event(locations, json, &saved)
         }
         ExamCommand::Status { thread } => {
             let view = rt.block_on(store.tutor_exam_status(profile, *thread, now))?;
-            if options.json {
+            if json {
                 outln!("{}", to_json(&view)?);
             } else {
                 outln!("unit {}:", view.unit_id);
@@ -188,7 +185,7 @@ pub fn exam(
 #[allow(clippy::too_many_arguments)]
 pub fn answer(
     locations: &Locations,
-    options: &TutorOptions,
+    json: bool,
     rt: &tokio::runtime::Runtime,
     store: &Store,
     profile: i64,
@@ -214,7 +211,7 @@ pub fn answer(
         &CancelFlag::default(),
     ))?;
     let _ = writeln!(std::io::stderr());
-    if options.json {
+    if json {
         outln!(
             "{}",
             to_json(&json!({

@@ -2,7 +2,7 @@
 //! with earlier fields filled), plays its turns through the real store and model, and
 //! scores every reply with [`score_reply`] plus the case's own expectations.
 
-use super::Bench;
+use super::bench::Bench;
 use crate::cli_error::CliError;
 use lantern_coach::quality::{score_reply, score_words, SessionWords};
 use lantern_coach::reading::message_weakness;

@@ -5,7 +5,7 @@
 //! safety checks on every turn: nothing changed without a confirmation the rules
 //! require, and a bystander profile's expenses were never touched.
 
-use super::Bench;
+use super::bench::Bench;
 use crate::cli_error::CliError;
 use chrono::{Duration, NaiveDate, NaiveTime};
 use lantern_core::eval::{model_words, Check, TurnScore};

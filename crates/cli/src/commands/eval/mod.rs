@@ -3,6 +3,7 @@
 //! (docs/evals.md). Shared by every loop: options, the case file's envelope, the model,
 //! the report; each loop's runner is its own module.
 
+mod bench;
 mod coach;
 mod expenses;
 mod modules;
@@ -14,11 +15,10 @@ pub(crate) use tutor::resolve_pack;
 use super::{runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
+pub use bench::Bench;
 use clap::{Args, ValueEnum};
 use lantern_core::eval::{EvalReport, Rate, TurnScore};
-use lantern_core::llm::Llm;
 use lantern_core::ErrorCode;
-use lantern_llm::Supervisor;
 use lantern_store::{Store, FIRST_PROFILE_NAME};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -129,28 +129,6 @@ fn read_cases<C: DeserializeOwned>(path: &Path, target: EvalLoop) -> Result<Vec<
     Ok(file.cases)
 }
 
-/// Where a run happens: a fresh database in a temporary folder, the profile, the model.
-pub struct Bench {
-    /// The temporary store.
-    pub store: Store,
-    /// The profile the cases run as.
-    pub profile: i64,
-    supervisor: Option<Supervisor>,
-    _dir: tempfile::TempDir,
-}
-
-impl Bench {
-    /// The run's temporary folder (database, index).
-    pub fn dir(&self) -> &Path {
-        self._dir.path()
-    }
-
-    /// The model, unless the run scores the offline guide.
-    pub fn llm(&self) -> Option<&dyn Llm> {
-        self.supervisor.as_ref().map(|s| s as &dyn Llm)
-    }
-}
-
 /// `lantern eval <loop> --cases FILE`
 pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError> {
     let rt = runtime()?;
@@ -165,12 +143,7 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         Some(_) => options.model.model_path(locations)?.display().to_string(),
         None => "offline guide".to_string(),
     };
-    let bench = Bench {
-        store,
-        profile,
-        supervisor,
-        _dir: dir,
-    };
+    let bench = Bench::new(store, profile, supervisor, dir);
     let started = Instant::now();
     let progress = |score: &TurnScore| {
         if !options.json {

@@ -5,8 +5,8 @@
 //! are exactly what the rules give, the section is right, the words are in the
 //! session's language, and there are quick replies.
 
+use super::bench::Bench;
 use super::tutor::resolve_pack;
-use super::Bench;
 use crate::cli_error::CliError;
 use crate::commands::modules::reply_text;
 use crate::locations::Locations;

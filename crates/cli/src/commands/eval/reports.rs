@@ -3,7 +3,7 @@
 //! accepting or rejecting what waits — and scores the report the student then sees
 //! against the case's expectations, plus the checks every turn must pass.
 
-use super::Bench;
+use super::bench::Bench;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use lantern_core::eval::{Check, TurnScore};

@@ -5,7 +5,7 @@
 //! tutor's last question with its known answer (`right`) or a wrong one (`wrong`): typed
 //! in the chat for a question in the text, through the answer box for a drill card.
 
-use super::Bench;
+use super::bench::Bench;
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use chrono::{DateTime, Utc};
