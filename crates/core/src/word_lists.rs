@@ -1,7 +1,8 @@
 //! Core's word lists as data: the words its readers and filters know (explaining and
 //! teaching words, greetings, function words, yes and no…), one phrase a line in
 //! `crates/core/words/<locale>/<list>.txt`, compiled in and read with
-//! [`crate::words::lines`]. A translator edits a list, or adds a locale's files.
+//! [`crate::words::lines`]. A list read whatever the language is `crate::word_list!`;
+//! one locale's list is [`list_in!`]. A translator edits a list, or adds a locale's files.
 
 /// The entries of `words/<locale>/<list>.txt`: `list_in!("en", "thanks")`.
 macro_rules! list_in {
@@ -17,15 +18,7 @@ macro_rules! list_in {
     };
 }
 
-/// The entries of `$list` in every locale core reads, English's then Spanish's, for
-/// the lists read whatever the conversation's language.
-macro_rules! every_language {
-    ($list:literal) => {
-        $crate::word_lists::list_in!("en", $list).chain($crate::word_lists::list_in!("es", $list))
-    };
-}
-
-pub(crate) use {every_language, list_in};
+pub(crate) use list_in;
 
 /// The `left: right` pairs of a list's entries, trimmed ("°: degrees").
 pub(crate) fn pairs(

@@ -1,16 +1,15 @@
 //! Text answers by normalised match: case, accents, spaces, trailing punctuation and a
 //! leading article do not matter; yes and no have their English and Spanish synonyms.
 
-use crate::word_lists::every_language;
 use std::sync::LazyLock;
 
 /// Leading articles dropped, in every language (`words/<locale>/articles.txt`).
 static ARTICLES: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| every_language!("articles").collect());
+    LazyLock::new(|| crate::word_list!("articles").collect());
 /// Words meaning yes (`words/<locale>/yes.txt`).
-static YES: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("yes").collect());
+static YES: LazyLock<Vec<&'static str>> = LazyLock::new(|| crate::word_list!("yes").collect());
 /// Words meaning no (`words/<locale>/no.txt`).
-static NO: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("no").collect());
+static NO: LazyLock<Vec<&'static str>> = LazyLock::new(|| crate::word_list!("no").collect());
 
 fn fold(c: char) -> char {
     match c {

@@ -3,7 +3,6 @@
 //! "do") or guessed at by a small model. Shared by the expense assistant and modules.
 
 use crate::text::normalize::{has_phrase, words};
-use crate::word_lists::every_language;
 use std::sync::LazyLock;
 
 /// A message that is conversation, not a request about money.
@@ -18,12 +17,13 @@ pub enum Social {
 }
 
 /// Phrases asking what the assistant does (`words/<locale>/help.txt`, normalised).
-static HELP: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("help").collect());
+static HELP: LazyLock<Vec<&'static str>> = LazyLock::new(|| crate::word_list!("help").collect());
 /// Openings of a greeting (`greetings.txt`).
 static GREETINGS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| every_language!("greetings").collect());
+    LazyLock::new(|| crate::word_list!("greetings").collect());
 /// Words of thanks (`thanks.txt`).
-static THANKS: LazyLock<Vec<&'static str>> = LazyLock::new(|| every_language!("thanks").collect());
+static THANKS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| crate::word_list!("thanks").collect());
 
 /// The longest greeting or thanks, in words, that is still only that.
 const SHORT: usize = 5;

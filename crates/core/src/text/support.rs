@@ -21,7 +21,6 @@ use super::normalize::normalize;
 use super::terms::{content_terms, term_keys, Term};
 use super::tidy::{ends_unfinished, sentences};
 use crate::language::Language;
-use crate::word_lists::every_language;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
@@ -50,7 +49,7 @@ fn singular(word: &str) -> &str {
 /// Words that start an explanation inside a sentence (normalised), in every language:
 /// `words/<locale>/explaining.txt`.
 static EXPLAINING: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| every_language!("explaining").collect());
+    LazyLock::new(|| crate::word_list!("explaining").collect());
 
 /// Whether a sentence explains something by itself ("Adrenaline changes your body by
 /// releasing adrenaline.", "Tense shoulders or headaches can cause headaches."): a long
@@ -73,7 +72,7 @@ fn explains_by_itself(words: &[String]) -> bool {
 /// (`words/<locale>/teaching-words.txt`).
 fn teaching_keys() -> &'static BTreeSet<String> {
     static KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
-        every_language!("teaching-words")
+        crate::word_list!("teaching-words")
             .flat_map(term_keys)
             .collect()
     });

@@ -8,7 +8,7 @@
 //! single-word pairs), so "bombilla" meets "bulb".
 
 use crate::text::normalize::normalize;
-use crate::word_lists::{every_language, list_in, pairs};
+use crate::word_lists::{list_in, pairs};
 use rust_stemmers::{Algorithm, Stemmer};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{LazyLock, OnceLock};
@@ -20,12 +20,12 @@ pub const TERM_KEY_CHARS: usize = 6;
 /// Each unit sign with the words it is also read as, in every language ("°" →
 /// "degrees grados": `words/<locale>/sign-words.txt`).
 static SIGN_WORDS: LazyLock<Vec<(&'static str, String)>> =
-    LazyLock::new(|| words_of(pairs(every_language!("sign-words"))));
+    LazyLock::new(|| words_of(pairs(crate::word_list!("sign-words"))));
 
 /// Each operation with the words that name it, in every language ("add" → "add sumar":
 /// `words/<locale>/operation-words.txt`).
 static OPERATION_NAMES: LazyLock<Vec<(&'static str, String)>> =
-    LazyLock::new(|| words_of(pairs(every_language!("operation-words"))));
+    LazyLock::new(|| words_of(pairs(crate::word_list!("operation-words"))));
 
 /// Each key of `pairs` with its words joined by spaces, keys in first-seen order.
 fn words_of(pairs: Vec<(&'static str, &'static str)>) -> Vec<(&'static str, String)> {
@@ -66,7 +66,7 @@ const OPERATION_SIGNS: &[(&str, &str)] = &[
 /// (`words/<locale>/operation-between-numbers.txt`).
 static OPERATION_BETWEEN_NUMBERS: LazyLock<Vec<(&'static str, &'static str)>> =
     LazyLock::new(|| {
-        pairs(every_language!("operation-between-numbers"))
+        pairs(crate::word_list!("operation-between-numbers"))
             .into_iter()
             .map(|(word, operation)| (word, named(&OPERATION_NAMES, operation)))
             .collect()

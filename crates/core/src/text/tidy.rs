@@ -5,7 +5,6 @@
 
 use super::normalize::{normalize, words};
 use crate::language::Language;
-use crate::word_lists::every_language;
 use std::sync::LazyLock;
 
 /// Shortest text whose language is judged.
@@ -14,7 +13,7 @@ const SHORTEST_JUDGED_TEXT: usize = 24;
 /// Abbreviations whose full stop ends no sentence (lowercase, without the stop), in every
 /// language (`words/<locale>/abbreviations.txt`).
 static ABBREVIATIONS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| every_language!("abbreviations").collect());
+    LazyLock::new(|| crate::word_list!("abbreviations").collect());
 
 /// Whether the full stop at char index `i` of `chars` closes an abbreviation: one of
 /// [`ABBREVIATIONS`], or "No."/"no." before a number ("Locomotion No. 1").
@@ -40,7 +39,7 @@ fn abbreviation_stop(chars: &[(usize, char)], i: usize) -> bool {
 /// Words a finished sentence does not end on ("… while proper nouns name a."), in every
 /// language (`words/<locale>/unfinished-endings.txt`).
 static UNFINISHED_ENDINGS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| every_language!("unfinished-endings").collect());
+    LazyLock::new(|| crate::word_list!("unfinished-endings").collect());
 
 /// Whether `sentence` stops on an article, a preposition or a conjunction: a sentence a
 /// small model did not finish.
