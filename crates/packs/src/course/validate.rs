@@ -10,11 +10,13 @@ use super::model::Unit;
 use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
 use super::parse::{COURSE_FILE, EXAMS_FILE};
 use super::problems::Problems;
+use crate::messages::both;
 use lantern_core::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};
 use lantern_core::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
 use std::collections::HashSet;
 
-fn invalid(file: &str, field: String, detail: &str, detail_es: &str) -> PackError {
+/// An invalid field of `file`, with what is wrong in English and Spanish.
+fn invalid(file: &str, field: String, (detail, detail_es): (String, String)) -> PackError {
     PackError::field(PackErrorKind::InvalidField, file, field, detail).with_es(detail_es)
 }
 
@@ -28,11 +30,10 @@ fn check_version(file: &str, version: u32, out: &mut Problems) {
         out.push(invalid(
             file,
             "formatVersion".into(),
-            &format!(
-                "format version {version} is not supported (this Lantern reads {FORMAT_VERSION})"
-            ),
-            &format!(
-                "la versión de formato {version} no es compatible (este Lantern lee la {FORMAT_VERSION})"
+            both!(
+                "packs-course-format-version",
+                version = &version.to_string(),
+                supported = &FORMAT_VERSION.to_string()
             ),
         ));
     }
@@ -46,12 +47,7 @@ pub(crate) fn check_filled<'a>(
 ) {
     for (field, value) in fields {
         if value.trim().is_empty() {
-            out.push(invalid(
-                file,
-                field,
-                "must not be empty",
-                "no puede estar vacío",
-            ));
+            out.push(invalid(file, field, both!("packs-course-empty")));
         }
     }
 }
@@ -65,15 +61,8 @@ pub(crate) fn check_unique<'a>(
     let mut seen = HashSet::new();
     for (field, id) in ids {
         if !seen.insert(id) {
-            out.push(
-                PackError::field(
-                    PackErrorKind::DuplicateId,
-                    file,
-                    field,
-                    format!("`{id}` is used more than once"),
-                )
-                .with_es(format!("`{id}` se usa más de una vez")),
-            );
+            let (en, es) = both!("packs-course-id-repeated", id = id);
+            out.push(PackError::field(PackErrorKind::DuplicateId, file, field, en).with_es(es));
         }
     }
 }
@@ -85,12 +74,7 @@ pub(crate) fn escapes_pack(path: &str) -> bool {
 
 /// The problem with a path that leaves the pack.
 pub(crate) fn outside_pack(file: &str, field: String) -> PackError {
-    invalid(
-        file,
-        field,
-        "must be a relative path inside the pack",
-        "debe ser una ruta relativa dentro del paquete",
-    )
+    invalid(file, field, both!("packs-course-outside-pack"))
 }
 
 /// A question's video: a relative path inside the pack to a playable video file.
@@ -98,16 +82,9 @@ fn check_video_path(field: String, path: &str, out: &mut Problems) {
     if escapes_pack(path) {
         out.push(outside_pack(EXAMS_FILE, field));
     } else if !is_video_path(path) {
+        let (en, es) = both!("packs-course-video-type", path = path);
         out.push(
-            PackError::field(
-                PackErrorKind::UnsupportedContent,
-                EXAMS_FILE,
-                field,
-                format!("`{path}`: only .mp4 .webm .ogv .m4v videos are supported"),
-            )
-            .with_es(format!(
-                "`{path}`: solo se admiten vídeos .mp4 .webm .ogv .m4v"
-            )),
+            PackError::field(PackErrorKind::UnsupportedContent, EXAMS_FILE, field, en).with_es(es),
         );
     }
 }
@@ -120,16 +97,9 @@ pub(crate) fn check_content_path(field: String, path: &str, out: &mut Problems) 
         return false;
     }
     if ContentKind::of(path).is_none() {
+        let (en, es) = both!("packs-course-content-type", path = path);
         out.push(
-            PackError::field(
-                PackErrorKind::UnsupportedContent,
-                COURSE_FILE,
-                field,
-                format!("`{path}`: only .md .markdown .txt .vtt .srt .pdf files are supported"),
-            )
-            .with_es(format!(
-                "`{path}`: solo se admiten archivos .md .markdown .txt .vtt .srt .pdf"
-            )),
+            PackError::field(PackErrorKind::UnsupportedContent, COURSE_FILE, field, en).with_es(es),
         );
         return false;
     }
@@ -151,8 +121,7 @@ fn check_misconceptions(i: usize, unit: &Unit, out: &mut Problems) {
             out.push(invalid(
                 COURSE_FILE,
                 format!("units[{i}].misconceptions[{j}].tag"),
-                "a tag uses only lowercase letters, digits, `_` and `-`",
-                "una etiqueta solo usa minúsculas, dígitos, `_` y `-`",
+                both!("packs-course-tag"),
             ));
         }
     }
@@ -171,7 +140,8 @@ fn check_misconceptions(i: usize, unit: &Unit, out: &mut Problems) {
 /// Seeds every drill template is rendered with at import.
 const DRILL_CHECK_SEEDS: u64 = 12;
 
-fn bad_drill(field: String, detail: String, detail_es: String) -> PackError {
+/// A drill template's problem, with what is wrong in English and Spanish.
+fn bad_drill(field: String, (detail, detail_es): (String, String)) -> PackError {
     PackError::field(PackErrorKind::InvalidDrill, COURSE_FILE, field, detail).with_es(detail_es)
 }
 
@@ -212,14 +182,7 @@ fn check_drills(i: usize, unit: &Unit, out: &mut Problems) {
             if !known {
                 out.push(bad_drill(
                     at(&format!(".mistakes[{k}].tag")),
-                    format!(
-                        "`{}` is not one of the unit's misconception tags",
-                        mistake.tag
-                    ),
-                    format!(
-                        "`{}` no es una de las etiquetas de errores de la unidad",
-                        mistake.tag
-                    ),
+                    both!("packs-course-drill-tag", tag = &mistake.tag),
                 ));
             }
         }
@@ -240,8 +203,7 @@ fn render_problem(
             Err(e) => {
                 return Some(bad_drill(
                     at(""),
-                    e.to_string(),
-                    format!("la plantilla no se puede generar: {e}"),
+                    both!("packs-course-drill-unrenderable", error = &e.to_string()),
                 ))
             }
         };
@@ -252,21 +214,21 @@ fn render_problem(
         if !check_answer(&drill.answer, &drill.answer, &options).correct {
             return Some(bad_drill(
                 at(".answer"),
-                format!("the checker cannot read the answer `{}`", drill.answer),
-                format!("el corrector no entiende la respuesta `{}`", drill.answer),
+                both!(
+                    "packs-course-drill-unreadable-answer",
+                    answer = &drill.answer
+                ),
             ));
         }
         if let Some(Solved::Answer(solution)) = solve(&drill.prompt, &drill.question_latex) {
             if !check_answer(&solution, &drill.answer, &options).correct {
                 return Some(bad_drill(
                     at(".answer"),
-                    format!(
-                        "`{}` is not the answer to `{}` (solved: `{solution}`)",
-                        drill.answer, drill.question_latex
-                    ),
-                    format!(
-                        "`{}` no es la respuesta de `{}` (solución: `{solution}`)",
-                        drill.answer, drill.question_latex
+                    both!(
+                        "packs-course-drill-wrong-answer",
+                        answer = &drill.answer,
+                        question = &drill.question_latex,
+                        solution = &solution
                     ),
                 ));
             }
@@ -276,13 +238,8 @@ fn render_problem(
 }
 
 fn unknown_unit(file: &str, field: String, id: &str) -> PackError {
-    PackError::field(
-        PackErrorKind::UnknownUnit,
-        file,
-        field,
-        format!("no unit has the id `{id}`"),
-    )
-    .with_es(format!("ninguna unidad tiene el id `{id}`"))
+    let (en, es) = both!("packs-course-unknown-unit", id = id);
+    PackError::field(PackErrorKind::UnknownUnit, file, field, en).with_es(es)
 }
 
 /// Every problem of `course.json`: version, filled fields, unique ids, known units in
@@ -303,13 +260,10 @@ pub fn course_problems(course: &CourseManifest) -> Problems {
         out.push(invalid(
             COURSE_FILE,
             "id".into(),
-            &format!(
-                "`{}` must start with a letter or digit and use at most {MAX_PACK_ID_CHARS} letters, digits, `.`, `_` or `-`",
-                course.id
-            ),
-            &format!(
-                "`{}` debe empezar por una letra o un dígito y usar como mucho {MAX_PACK_ID_CHARS} letras, dígitos, `.`, `_` o `-`",
-                course.id
+            both!(
+                "packs-course-id",
+                id = &course.id,
+                max = &MAX_PACK_ID_CHARS.to_string()
             ),
         ));
     }
@@ -317,8 +271,7 @@ pub fn course_problems(course: &CourseManifest) -> Problems {
         out.push(invalid(
             COURSE_FILE,
             "units".into(),
-            "a course needs at least one unit",
-            "un curso necesita al menos una unidad",
+            both!("packs-course-no-units"),
         ));
     }
     for (i, unit) in course.units.iter().enumerate() {
@@ -367,14 +320,9 @@ pub fn course_problems(course: &CourseManifest) -> Problems {
     }
     if let Some(cycle) = find_cycle(&course.prerequisites) {
         let cycle = cycle.join(" → ");
+        let (en, es) = both!("packs-course-cycle", cycle = &cycle);
         out.push(
-            PackError::field(
-                PackErrorKind::Cycle,
-                COURSE_FILE,
-                "prerequisites",
-                format!("the prerequisites form a cycle: {cycle}"),
-            )
-            .with_es(format!("los prerrequisitos forman un ciclo: {cycle}")),
+            PackError::field(PackErrorKind::Cycle, COURSE_FILE, "prerequisites", en).with_es(es),
         );
     }
     out
@@ -407,8 +355,7 @@ pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Problems {
             out.push(invalid(
                 EXAMS_FILE,
                 at("unitIds"),
-                "a question needs at least one unit",
-                "una pregunta necesita al menos una unidad",
+                both!("packs-course-question-no-unit"),
             ));
         }
         for (j, unit) in q.unit_ids.iter().enumerate() {
@@ -420,8 +367,7 @@ pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Problems {
             out.push(invalid(
                 EXAMS_FILE,
                 at("options"),
-                "a question needs at least two options",
-                "una pregunta necesita al menos dos opciones",
+                both!("packs-course-question-options"),
             ));
         }
         check_filled(
@@ -446,14 +392,15 @@ pub fn exam_problems(exams: &ExamFile, course: &CourseManifest) -> Problems {
             check_video_path(at("video"), video, &mut out);
         }
         if !q.options.iter().any(|o| o.id == q.correct) {
+            let (en, es) = both!("packs-course-correct-unknown", correct = &q.correct);
             out.push(
                 PackError::field(
                     PackErrorKind::MissingCorrectOption,
                     EXAMS_FILE,
                     at("correct"),
-                    format!("`{}` is not one of the options", q.correct),
+                    en,
                 )
-                .with_es(format!("`{}` no es una de las opciones", q.correct)),
+                .with_es(es),
             );
         }
     }

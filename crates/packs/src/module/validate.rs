@@ -7,6 +7,7 @@ use super::model::{FieldTemplate, FormTemplate, MediaFile, ModuleManifest, MODUL
 use super::MODULE_FILE;
 use crate::course::validate::{check_filled, check_unique, escapes_pack, first, outside_pack};
 use crate::course::{PackError, PackErrorKind, Problems};
+use crate::messages::both;
 use crate::module::contract::{MediaType, MAX_FIELDS, MAX_OPTIONS};
 use crate::module::keywords::Keyword;
 use lantern_core::pack_id::{is_pack_id, MAX_PACK_ID_CHARS};
@@ -25,14 +26,9 @@ pub const MAX_TOPICS: usize = 200;
 /// Longest intro or teaching note, in characters.
 pub const MAX_NOTE_CHARS: usize = 600;
 
-fn invalid(field: String, detail: impl AsRef<str>, detail_es: impl AsRef<str>) -> PackError {
-    PackError::field(
-        PackErrorKind::InvalidField,
-        MODULE_FILE,
-        field,
-        detail.as_ref(),
-    )
-    .with_es(detail_es.as_ref())
+/// An invalid field of `module.json`, with what is wrong in English and Spanish.
+fn invalid(field: String, (detail, detail_es): (String, String)) -> PackError {
+    PackError::field(PackErrorKind::InvalidField, MODULE_FILE, field, detail).with_es(detail_es)
 }
 
 /// Whether `id` is `snake_case`: a lowercase letter, then lowercase letters, digits, `_`.
@@ -63,8 +59,12 @@ fn check_count(field: String, n: usize, min: usize, max: usize, out: &mut Proble
     if n < min || n > max {
         out.push(invalid(
             field,
-            format!("must hold {min} to {max} items, not {n}"),
-            format!("debe tener de {min} a {max} elementos, no {n}"),
+            both!(
+                "packs-module-count",
+                min = &min.to_string(),
+                max = &max.to_string(),
+                count = &n.to_string()
+            ),
         ));
     }
 }
@@ -74,18 +74,17 @@ fn check_length(field: String, text: &str, max: usize, out: &mut Problems) {
     if n > max {
         out.push(invalid(
             field,
-            format!("{n} characters; at most {max}"),
-            format!("{n} caracteres; como mucho {max}"),
+            both!(
+                "packs-module-length",
+                count = &n.to_string(),
+                max = &max.to_string()
+            ),
         ));
     }
 }
 
 fn not_snake_case(field: String, id: &str) -> PackError {
-    invalid(
-        field,
-        format!("`{id}` must be snake_case (a-z, 0-9, _; a letter first)"),
-        format!("`{id}` debe ir en snake_case (a-z, 0-9, _; primero una letra)"),
-    )
+    invalid(field, both!("packs-module-not-snake-case", id = id))
 }
 
 /// Whether `path` has an extension the media `kind` allows.
@@ -107,29 +106,19 @@ fn check_media(i: usize, media: &MediaFile, out: &mut Problems) {
     if escapes_pack(&media.file) || media.file.trim().is_empty() {
         out.push(outside_pack(MODULE_FILE, field));
     } else if !media_extension_fits(media.kind, &media.file) {
+        let (en, es) = both!(
+            "packs-module-media-type",
+            file = &media.file,
+            kind = media.kind.as_str()
+        );
         out.push(
-            PackError::field(
-                PackErrorKind::UnsupportedContent,
-                MODULE_FILE,
-                field,
-                format!(
-                    "`{}` is not a supported {} file",
-                    media.file,
-                    media.kind.as_str()
-                ),
-            )
-            .with_es(format!(
-                "`{}` no es un archivo de tipo {} admitido",
-                media.file,
-                media.kind.as_str()
-            )),
+            PackError::field(PackErrorKind::UnsupportedContent, MODULE_FILE, field, en).with_es(es),
         );
     }
     if media.kind == MediaType::Image && media.alt.as_deref().is_none_or(|a| a.trim().is_empty()) {
         out.push(invalid(
             format!("media[{i}].alt"),
-            "an image needs an alt text that says what it shows",
-            "una imagen necesita un texto alternativo que diga qué muestra",
+            both!("packs-module-alt-missing"),
         ));
     }
 }
@@ -137,14 +126,15 @@ fn check_media(i: usize, media: &MediaFile, out: &mut Problems) {
 fn check_covers(field: String, covers: &[String], topics: &HashSet<&str>, out: &mut Problems) {
     for (k, id) in covers.iter().enumerate() {
         if !topics.contains(id.as_str()) {
+            let (en, es) = both!("packs-module-no-topic", id = id);
             out.push(
                 PackError::field(
                     PackErrorKind::UnknownUnit,
                     MODULE_FILE,
                     format!("{field}[{k}]"),
-                    format!("there is no topic `{id}`"),
+                    en,
                 )
-                .with_es(format!("no hay ningún tema `{id}`")),
+                .with_es(es),
             );
         }
     }
@@ -195,24 +185,21 @@ fn check_field(path: &str, field: &FieldTemplate, topics: &HashSet<&str>, out: &
     } else if !field.options.is_empty() {
         out.push(invalid(
             format!("{path}.options"),
-            format!("a {} field has no options", field.kind.as_str()),
-            format!("un campo {} no lleva opciones", field.kind.as_str()),
+            both!("packs-module-field-options", kind = field.kind.as_str()),
         ));
     }
     let numeric = field.kind == crate::module::contract::FieldType::Number;
     if !numeric && (field.min.is_some() || field.max.is_some()) {
         out.push(invalid(
             format!("{path}.min"),
-            "min and max are only for number fields",
-            "min y max son solo para campos numéricos",
+            both!("packs-module-min-max-numeric"),
         ));
     }
     if let (Some(min), Some(max)) = (field.min, field.max) {
         if min > max {
             out.push(invalid(
                 format!("{path}.max"),
-                "max must not be below min",
-                "max no puede ser menor que min",
+                both!("packs-module-max-below-min"),
             ));
         }
     }
@@ -247,26 +234,20 @@ fn check_structure(module: &ModuleManifest, out: &mut Problems) {
     if module.format_version != MODULE_FORMAT_VERSION {
         out.push(invalid(
             "formatVersion".into(),
-            format!(
-                "format version {} is not supported (this Lantern reads {MODULE_FORMAT_VERSION})",
-                module.format_version
-            ),
-            format!(
-                "la versión de formato {} no es compatible (este Lantern lee la {MODULE_FORMAT_VERSION})",
-                module.format_version
+            both!(
+                "packs-module-format-version",
+                version = &module.format_version.to_string(),
+                supported = &MODULE_FORMAT_VERSION.to_string()
             ),
         ));
     }
     if !is_module_id(&module.id) {
         out.push(invalid(
             "id".into(),
-            format!(
-                "`{}` must start with a-z or 0-9 and use at most {MAX_PACK_ID_CHARS} of a-z, 0-9 and -",
-                module.id
-            ),
-            format!(
-                "`{}` debe empezar por a-z o 0-9 y usar como mucho {MAX_PACK_ID_CHARS} de a-z, 0-9 y -",
-                module.id
+            both!(
+                "packs-module-id",
+                id = &module.id,
+                max = &MAX_PACK_ID_CHARS.to_string()
             ),
         ));
     }
@@ -276,11 +257,7 @@ fn check_structure(module: &ModuleManifest, out: &mut Problems) {
         out,
     );
     if !["en", "es"].contains(&module.language.as_str()) {
-        out.push(invalid(
-            "language".into(),
-            "must be `en` or `es`",
-            "debe ser `en` o `es`",
-        ));
+        out.push(invalid("language".into(), both!("packs-module-language")));
     }
     check_count("phases".into(), module.phases.len(), 1, MAX_PHASES, out);
     check_count(
@@ -306,8 +283,7 @@ fn check_topic(at: &str, topic: &super::model::Topic, out: &mut Problems) {
     if !is_topic_id(&topic.id) {
         out.push(invalid(
             format!("{at}.id"),
-            format!("`{}` must use a-z, 0-9, - and _", topic.id),
-            format!("`{}` solo puede usar a-z, 0-9, - y _", topic.id),
+            both!("packs-module-topic-id", id = &topic.id),
         ));
     }
     check_filled(
@@ -322,8 +298,7 @@ fn check_topic(at: &str, topic: &super::model::Topic, out: &mut Problems) {
     if topic.keywords.all().next().is_none() {
         out.push(invalid(
             format!("{at}.keywords"),
-            "needs at least one keyword (en or es)",
-            "necesita al menos una palabra clave (en o es)",
+            both!("packs-module-no-keywords"),
         ));
     }
     for (lang, list) in [("en", &topic.keywords.en), ("es", &topic.keywords.es)] {
@@ -331,8 +306,7 @@ fn check_topic(at: &str, topic: &super::model::Topic, out: &mut Problems) {
             if Keyword::parse(word).is_none() {
                 out.push(invalid(
                     format!("{at}.keywords.{lang}[{n}]"),
-                    format!("`{word}` has no letters or digits to match"),
-                    format!("`{word}` no tiene letras ni dígitos que comparar"),
+                    both!("packs-module-keyword-empty", word = word),
                 ));
             }
         }
@@ -382,14 +356,15 @@ fn check_sections(module: &ModuleManifest, out: &mut Problems) {
             );
             for (k, path) in section.media.iter().enumerate() {
                 if !media.contains(path.as_str()) {
+                    let (en, es) = both!("packs-module-media-unlisted", path = path);
                     out.push(
                         PackError::field(
                             PackErrorKind::MissingFile,
                             MODULE_FILE,
                             format!("{at}.media[{k}]"),
-                            format!("`{path}` is not listed in `media`"),
+                            en,
                         )
-                        .with_es(format!("`{path}` no está en la lista `media`")),
+                        .with_es(es),
                     );
                 }
             }
@@ -397,8 +372,7 @@ fn check_sections(module: &ModuleManifest, out: &mut Problems) {
                 if module.form(form).is_none() {
                     out.push(invalid(
                         format!("{at}.form"),
-                        format!("there is no form `{form}`"),
-                        format!("no hay ningún formulario `{form}`"),
+                        both!("packs-module-no-form", form = form),
                     ));
                 }
             }

@@ -101,3 +101,75 @@ packs-review-module-checklist =
     - [ ] Each topic has three to six keywords a student would use, in both languages.
     - [ ] Pictures, videos or sounds are listed in `media` (with `alt` for pictures) and in the sections that show them.
     - [ ] `lantern module check` reports no problems.
+
+## What `lantern module check` and the import say is wrong with a module pack (each
+## problem is kept in English and Spanish; the teacher sees their language's).
+
+# A list with too few or too many items ($min, $max: the bounds; $count: how many it has).
+packs-module-count = must hold { $min } to { $max } items, not { $count }
+# A text over its limit ($count: its characters).
+packs-module-length = { $count } characters; at most { $max }
+packs-module-not-snake-case = `{ $id }` must be snake_case (a-z, 0-9, _; a letter first)
+# A media file whose extension its type does not allow ($kind: image, video or audio).
+packs-module-media-type = `{ $file }` is not a supported { $kind } file
+packs-module-alt-missing = an image needs an alt text that says what it shows
+packs-module-no-topic = there is no topic `{ $id }`
+# A form field that is not a choice but lists options ($kind: its type).
+packs-module-field-options = a { $kind } field has no options
+packs-module-min-max-numeric = min and max are only for number fields
+packs-module-max-below-min = max must not be below min
+packs-module-format-version = format version { $version } is not supported (this Lantern reads { $supported })
+packs-module-id = `{ $id }` must start with a-z or 0-9 and use at most { $max } of a-z, 0-9 and -
+packs-module-language = must be `en` or `es`
+packs-module-topic-id = `{ $id }` must use a-z, 0-9, - and _
+packs-module-no-keywords = needs at least one keyword (en or es)
+packs-module-keyword-empty = `{ $word }` has no letters or digits to match
+packs-module-media-unlisted = `{ $path }` is not listed in `media`
+packs-module-no-form = there is no form `{ $form }`
+# A warning of `lantern module check` ($count: the topic's keywords in the module's language).
+packs-module-few-keywords = topic `{ $id }` has few keywords in the module's language ({ $count }); progress counts it only when a student uses one of them, so give three to six words a student would say
+
+## What `lantern course check` and the import say is wrong with a course pack (each
+## problem is kept in English and Spanish; the teacher sees their language's).
+
+packs-course-format-version = format version { $version } is not supported (this Lantern reads { $supported })
+packs-course-empty = must not be empty
+packs-course-id-repeated = `{ $id }` is used more than once
+packs-course-outside-pack = must be a relative path inside the pack
+packs-course-video-type = `{ $path }`: only .mp4 .webm .ogv .m4v videos are supported
+packs-course-content-type = `{ $path }`: only .md .markdown .txt .vtt .srt .pdf files are supported
+packs-course-tag = a tag uses only lowercase letters, digits, `_` and `-`
+# A drill's foreseen mistake whose tag is not one of the unit's misconceptions.
+packs-course-drill-tag = `{ $tag }` is not one of the unit's misconception tags
+# A drill template that does not render ($error: why, as the renderer says it, in English).
+packs-course-drill-unrenderable = { $error }
+packs-course-drill-unreadable-answer = the checker cannot read the answer `{ $answer }`
+# A drill whose answer is not what the solver finds for its question.
+packs-course-drill-wrong-answer = `{ $answer }` is not the answer to `{ $question }` (solved: `{ $solution }`)
+packs-course-unknown-unit = no unit has the id `{ $id }`
+packs-course-id = `{ $id }` must start with a letter or digit and use at most { $max } letters, digits, `.`, `_` or `-`
+packs-course-no-units = a course needs at least one unit
+# $cycle: the units of the cycle, joined by arrows.
+packs-course-cycle = the prerequisites form a cycle: { $cycle }
+packs-course-question-no-unit = a question needs at least one unit
+packs-course-question-options = a question needs at least two options
+packs-course-correct-unknown = `{ $correct }` is not one of the options
+
+## Warnings of `lantern course check`: what imports but weakens a course.
+
+# A unit with no drills and no misconceptions ($gaps: how many gap-fill questions its sentences give).
+packs-check-unit-no-practice = unit `{ $unit }` has no drill templates and no misconceptions: the tutor can practise it only with gap-fill and true-or-false questions made from its sentences (gap-fills found: { $gaps }). Add `misconceptions` (common mistakes, one sentence each) or `drills`
+# An anchor longer than the concept card shows ($shown of $total sentences; $max_sentences, $max_words: the card's limits).
+packs-check-anchor-too-long = the anchor has { $total } sentences and { $words } words, but the tutor's concept card shows only the first { $shown } (at most { $max_sentences } sentences, { $max_words } words). Say the unit's idea in two or three sentences and move the rest to the notes
+packs-check-unit-no-content = the unit lists no notes in `content`, so the tutor can answer questions only from its anchor
+packs-check-unit-empty-notes = the unit's notes have no text, so the tutor can answer questions only from its anchor
+packs-check-no-exams = there are no exam questions, so students cannot take an exam or practise past questions; add multiple-choice questions with memos
+packs-check-memo-short = the memo of `{ $question }` has { $words } words; students read it after answering, so say why the right option is right and the others are wrong
+# A heading of a unit's notes with nothing under it.
+packs-check-empty-heading = the heading “{ $heading }” has no text under it, so the tutor never uses it; write the section or remove the heading
+# A transcript (.vtt or .srt) without a timed caption.
+packs-check-no-cues = no timed captions found (expected `00:00:01.000 --> 00:00:04.000` lines)
+# A file a pack lists that is not in it.
+packs-check-missing = `{ $path }` is not in the pack
+# A pack without its manifest (course.json or module.json).
+packs-check-missing-manifest = not in the pack

@@ -66,3 +66,52 @@ packs-review-module-checklist =
     - [ ] Cada tema tiene de tres a seis palabras clave que usaría un estudiante, en los dos idiomas.
     - [ ] Las imágenes, vídeos o sonidos están en `media` (con `alt` en las imágenes) y en las secciones que los muestran.
     - [ ] `lantern module check` no informa de problemas.
+
+packs-module-count = debe tener de { $min } a { $max } elementos, no { $count }
+packs-module-length = { $count } caracteres; como mucho { $max }
+packs-module-not-snake-case = `{ $id }` debe ir en snake_case (a-z, 0-9, _; primero una letra)
+packs-module-media-type = `{ $file }` no es un archivo de tipo { $kind } admitido
+packs-module-alt-missing = una imagen necesita un texto alternativo que diga qué muestra
+packs-module-no-topic = no hay ningún tema `{ $id }`
+packs-module-field-options = un campo { $kind } no lleva opciones
+packs-module-min-max-numeric = min y max son solo para campos numéricos
+packs-module-max-below-min = max no puede ser menor que min
+packs-module-format-version = la versión de formato { $version } no es compatible (este Lantern lee la { $supported })
+packs-module-id = `{ $id }` debe empezar por a-z o 0-9 y usar como mucho { $max } de a-z, 0-9 y -
+packs-module-language = debe ser `en` o `es`
+packs-module-topic-id = `{ $id }` solo puede usar a-z, 0-9, - y _
+packs-module-no-keywords = necesita al menos una palabra clave (en o es)
+packs-module-keyword-empty = `{ $word }` no tiene letras ni dígitos que comparar
+packs-module-media-unlisted = `{ $path }` no está en la lista `media`
+packs-module-no-form = no hay ningún formulario `{ $form }`
+packs-module-few-keywords = el tema `{ $id }` tiene pocas palabras clave en el idioma del módulo ({ $count }); el progreso solo lo cuenta cuando el estudiante usa una de ellas, así que pon de tres a seis palabras que diría un estudiante
+
+packs-course-format-version = la versión de formato { $version } no es compatible (este Lantern lee la { $supported })
+packs-course-empty = no puede estar vacío
+packs-course-id-repeated = `{ $id }` se usa más de una vez
+packs-course-outside-pack = debe ser una ruta relativa dentro del paquete
+packs-course-video-type = `{ $path }`: solo se admiten vídeos .mp4 .webm .ogv .m4v
+packs-course-content-type = `{ $path }`: solo se admiten archivos .md .markdown .txt .vtt .srt .pdf
+packs-course-tag = una etiqueta solo usa minúsculas, dígitos, `_` y `-`
+packs-course-drill-tag = `{ $tag }` no es una de las etiquetas de errores de la unidad
+packs-course-drill-unrenderable = la plantilla no se puede generar: { $error }
+packs-course-drill-unreadable-answer = el corrector no entiende la respuesta `{ $answer }`
+packs-course-drill-wrong-answer = `{ $answer }` no es la respuesta de `{ $question }` (solución: `{ $solution }`)
+packs-course-unknown-unit = ninguna unidad tiene el id `{ $id }`
+packs-course-id = `{ $id }` debe empezar por una letra o un dígito y usar como mucho { $max } letras, dígitos, `.`, `_` o `-`
+packs-course-no-units = un curso necesita al menos una unidad
+packs-course-cycle = los prerrequisitos forman un ciclo: { $cycle }
+packs-course-question-no-unit = una pregunta necesita al menos una unidad
+packs-course-question-options = una pregunta necesita al menos dos opciones
+packs-course-correct-unknown = `{ $correct }` no es una de las opciones
+
+packs-check-unit-no-practice = la unidad `{ $unit }` no tiene plantillas de ejercicios ni errores comunes: el tutor solo puede practicarla con preguntas de completar y de verdadero o falso hechas con sus frases (preguntas de completar: { $gaps }). Añade `misconceptions` (errores comunes, una frase cada uno) o `drills`
+packs-check-anchor-too-long = el ancla tiene { $total } frases y { $words } palabras, pero la tarjeta del tutor solo muestra las { $shown } primeras (como mucho { $max_sentences } frases y { $max_words } palabras). Di la idea de la unidad en dos o tres frases y pasa el resto a las notas
+packs-check-unit-no-content = la unidad no tiene notas en `content`, así que el tutor solo puede responder con su ancla
+packs-check-unit-empty-notes = las notas de la unidad no tienen texto, así que el tutor solo puede responder con su ancla
+packs-check-no-exams = no hay preguntas de examen, así que los estudiantes no pueden examinarse ni practicar con preguntas; añade preguntas de opción múltiple con memo
+packs-check-memo-short = el memo de `{ $question }` tiene { $words } palabras; los estudiantes lo leen después de responder, así que explica por qué la opción correcta lo es y las otras no
+packs-check-empty-heading = el título «{ $heading }» no tiene texto debajo, así que el tutor nunca lo usa; escribe la sección o quita el título
+packs-check-no-cues = no hay subtítulos con tiempos (se esperan líneas `00:00:01.000 --> 00:00:04.000`)
+packs-check-missing = `{ $path }` no está en el paquete
+packs-check-missing-manifest = no está en el paquete

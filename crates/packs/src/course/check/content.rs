@@ -11,6 +11,7 @@ use crate::course::{
     is_video_path, parse_transcript, ContentKind, CourseManifest, ExamFile, PackError,
     PackErrorKind, COURSE_FILE, EXAMS_FILE,
 };
+use crate::messages::both;
 
 /// Headings of a Markdown note with nothing under them.
 fn empty_headings(path: &str, text: &str, report: &mut PackCheckReport) {
@@ -22,11 +23,12 @@ fn empty_headings(path: &str, text: &str, report: &mut PackCheckReport) {
             .iter()
             .any(|at| *at >= heading.span.end && *at < end);
         if empty {
+            let (en, es) = both!("packs-check-empty-heading", heading = &heading.title);
             report.warning(
                 WarningCode::NotesEmptySection,
                 Place::line(path, line_of(text, heading.span.start)),
-                format!("the heading “{}” has no text under it, so the tutor never uses it; write the section or remove the heading", heading.title),
-                format!("el título «{}» no tiene texto debajo, así que el tutor nunca lo usa; escribe la sección o quita el título", heading.title),
+                en,
+                es,
             );
         }
     }
@@ -34,12 +36,8 @@ fn empty_headings(path: &str, text: &str, report: &mut PackCheckReport) {
 
 /// A transcript without any timed caption, as the importer refuses it.
 fn no_cues(path: &str) -> PackError {
-    PackError::file(
-        PackErrorKind::InvalidField,
-        path,
-        "no timed captions found (expected `00:00:01.000 --> 00:00:04.000` lines)",
-    )
-    .with_es("no hay subtítulos con tiempos (se esperan líneas `00:00:01.000 --> 00:00:04.000`)")
+    let (en, es) = both!("packs-check-no-cues");
+    PackError::file(PackErrorKind::InvalidField, path, en).with_es(es)
 }
 
 /// Checks every unit's content files; returns, per unit, the texts of its files (`None`

@@ -2,6 +2,7 @@
 //! (already reported, so never reported missing as well).
 
 use crate::course::{PackError, PackErrorKind};
+use crate::messages::both;
 use std::collections::{HashMap, HashSet};
 
 /// A pack's files as a check reads them.
@@ -44,17 +45,12 @@ impl<'a> Texts<'a> {
 
 /// `pack_missing_file` for `path`, listed at `field` of `file`.
 pub(crate) fn missing(file: &str, field: String, path: &str) -> PackError {
-    PackError::field(
-        PackErrorKind::MissingFile,
-        file,
-        field,
-        format!("`{path}` is not in the pack"),
-    )
-    .with_es(format!("`{path}` no está en el paquete"))
+    let (en, es) = both!("packs-check-missing", path = path);
+    PackError::field(PackErrorKind::MissingFile, file, field, en).with_es(es)
 }
 
 /// `pack_missing_file` for a pack's own manifest.
 pub(crate) fn missing_manifest(file: &str) -> PackError {
-    PackError::file(PackErrorKind::MissingFile, file, "not in the pack")
-        .with_es("no está en el paquete")
+    let (en, es) = both!("packs-check-missing-manifest");
+    PackError::file(PackErrorKind::MissingFile, file, en).with_es(es)
 }

@@ -8,6 +8,7 @@ use super::report::{PackCheckReport, Place, WarningCode};
 use crate::course::cloze::clozes;
 use crate::course::{CourseManifest, ExamFile, COURSE_FILE, EXAMS_FILE};
 use crate::course::{MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
+use crate::messages::both;
 
 /// Fewest words of a memo that says why the right option is right.
 pub const MIN_MEMO_WORDS: usize = 6;
@@ -22,12 +23,12 @@ fn practice(
         return;
     }
     let gaps = clozes(unit, notes).len();
-    report.warning(
-        WarningCode::UnitNoPractice,
-        place,
-        format!("unit `{}` has no drill templates and no misconceptions: the tutor can practise it only with gap-fill and true-or-false questions made from its sentences (gap-fills found: {gaps}). Add `misconceptions` (common mistakes, one sentence each) or `drills`", unit.id),
-        format!("la unidad `{}` no tiene plantillas de ejercicios ni errores comunes: el tutor solo puede practicarla con preguntas de completar y de verdadero o falso hechas con sus frases (preguntas de completar: {gaps}). Añade `misconceptions` (errores comunes, una frase cada uno) o `drills`", unit.id),
+    let (en, es) = both!(
+        "packs-check-unit-no-practice",
+        unit = &unit.id,
+        gaps = &gaps.to_string()
     );
+    report.warning(WarningCode::UnitNoPractice, place, en, es);
 }
 
 fn anchor(anchor: &str, place: Place, report: &mut PackCheckReport) {
@@ -36,23 +37,26 @@ fn anchor(anchor: &str, place: Place, report: &mut PackCheckReport) {
         return;
     }
     let words = anchor.split_whitespace().count();
-    report.warning(
-        WarningCode::AnchorTooLong,
-        place,
-        format!("the anchor has {total} sentences and {words} words, but the tutor's concept card shows only the first {shown} (at most {MAX_KEY_IDEAS} sentences, {MAX_CONCEPT_WORDS} words). Say the unit's idea in two or three sentences and move the rest to the notes"),
-        format!("el ancla tiene {total} frases y {words} palabras, pero la tarjeta del tutor solo muestra las {shown} primeras (como mucho {MAX_KEY_IDEAS} frases y {MAX_CONCEPT_WORDS} palabras). Di la idea de la unidad en dos o tres frases y pasa el resto a las notas"),
+    let (en, es) = both!(
+        "packs-check-anchor-too-long",
+        total = &total.to_string(),
+        words = &words.to_string(),
+        shown = &shown.to_string(),
+        max_sentences = &MAX_KEY_IDEAS.to_string(),
+        max_words = &MAX_CONCEPT_WORDS.to_string()
     );
+    report.warning(WarningCode::AnchorTooLong, place, en, es);
 }
 
 fn content(unit: &crate::course::Unit, notes: &[&str], place: Place, report: &mut PackCheckReport) {
     let (en, es) = if unit.content.is_empty() {
-        ("the unit lists no notes in `content`, so the tutor can answer questions only from its anchor", "la unidad no tiene notas en `content`, así que el tutor solo puede responder con su ancla")
+        both!("packs-check-unit-no-content")
     } else if notes.iter().all(|t| t.trim().is_empty()) {
-        ("the unit's notes have no text, so the tutor can answer questions only from its anchor", "las notas de la unidad no tienen texto, así que el tutor solo puede responder con su ancla")
+        both!("packs-check-unit-empty-notes")
     } else {
         return;
     };
-    report.warning(WarningCode::UnitNoContent, place, en.into(), es.into());
+    report.warning(WarningCode::UnitNoContent, place, en, es);
 }
 
 /// The warnings of `course.json`'s units; `notes` holds each unit's file texts (`None`
@@ -82,21 +86,27 @@ pub(crate) fn exam_warnings(
     report: &mut PackCheckReport,
 ) {
     if exams.questions.is_empty() {
+        let (en, es) = both!("packs-check-no-exams");
         report.warning(
             WarningCode::ExamsEmpty,
             Place::json(EXAMS_FILE, exams_text, "questions"),
-            "there are no exam questions, so students cannot take an exam or practise past questions; add multiple-choice questions with memos".into(),
-            "no hay preguntas de examen, así que los estudiantes no pueden examinarse ni practicar con preguntas; añade preguntas de opción múltiple con memo".into(),
+            en,
+            es,
         );
     }
     for (i, q) in exams.questions.iter().enumerate() {
         let words = q.memo.split_whitespace().count();
         if words > 0 && words < MIN_MEMO_WORDS {
+            let (en, es) = both!(
+                "packs-check-memo-short",
+                question = &q.id,
+                words = &words.to_string()
+            );
             report.warning(
                 WarningCode::QuestionMemoShort,
                 Place::json(EXAMS_FILE, exams_text, &format!("questions[{i}].memo")),
-                format!("the memo of `{}` has {words} words; students read it after answering, so say why the right option is right and the others are wrong", q.id),
-                format!("el memo de `{}` tiene {words} palabras; los estudiantes lo leen después de responder, así que explica por qué la opción correcta lo es y las otras no", q.id),
+                en,
+                es,
             );
         }
     }

@@ -9,6 +9,7 @@ use crate::course::check::{
 use crate::course::validate::escapes_pack;
 use crate::course::PackError;
 use crate::import_limits::{check_count, MAX_MODULE_FORMS, MAX_MODULE_MEDIA};
+use crate::messages::both;
 use crate::module::{
     media_extension_fits, module_problems, FormTemplate, MediaFile, ModuleManifest, Phase,
     MAX_PHASES, MODULE_FILE,
@@ -84,11 +85,16 @@ fn keyword_warnings(module: &ModuleManifest, text: &JsonText<'_>, report: &mut P
                     module.language
                 );
                 let n = list.len();
+                let (en, es) = both!(
+                    "packs-module-few-keywords",
+                    id = &topic.id,
+                    count = &n.to_string()
+                );
                 report.warning(
                     WarningCode::TopicFewKeywords,
                     Place::json(MODULE_FILE, text, &field),
-                    format!("topic `{}` has few keywords in the module's language ({n}); progress counts it only when a student uses one of them, so give three to six words a student would say", topic.id),
-                    format!("el tema `{}` tiene pocas palabras clave en el idioma del módulo ({n}); el progreso solo lo cuenta cuando el estudiante usa una de ellas, así que pon de tres a seis palabras que diría un estudiante", topic.id),
+                    en,
+                    es,
                 );
             }
         }
