@@ -6,17 +6,12 @@
 use super::names::{file_stem, natural_order, title_from_name};
 use super::notes::{read_note, Note};
 use lantern_core::text::heading::strip_number;
+use lantern_core::word_list;
+use std::sync::LazyLock;
 
-/// Stems of a file that introduces the notes rather than being a part of them.
-const INTRO_STEMS: [&str; 7] = [
-    "readme",
-    "index",
-    "_index",
-    "intro",
-    "introduction",
-    "introduccion",
-    "indice",
-];
+/// Stems of a file that introduces the notes rather than being a part of them
+/// (`words/<locale>/intro-files.txt`).
+static INTRO_STEMS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("intro-files").collect());
 
 /// A piece of the notes: a whole file, or the part of a file under one heading.
 #[derive(Debug, Clone, PartialEq, Eq)]
