@@ -4,8 +4,15 @@
 
 use crate::cli_error::CliError;
 use lantern_core::language::Language;
-use lantern_core::ErrorCode;
+use lantern_core::words::Words;
+use lantern_core::{say, ErrorCode};
 use lantern_packs::course::check::{PackCheckReport, PackFinding};
+
+/// The report's words: `crates/cli/words/<locale>/course-report.ftl`, compiled in.
+static MESSAGES: Words = Words::new(&[
+    ("en", &[include_str!("../../words/en/course-report.ftl")]),
+    ("es", &[include_str!("../../words/es/course-report.ftl")]),
+]);
 
 fn finding_line(kind: &str, f: &PackFinding, language: Language) -> String {
     let mut at = f.file.clone();
@@ -22,27 +29,24 @@ fn finding_line(kind: &str, f: &PackFinding, language: Language) -> String {
     format!("{kind}[{}]: {at}: {message}", f.code)
 }
 
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Prints `report` (JSON when `json`) in `language`; an error when it has problems.
 pub(super) fn print_report(
     report: &PackCheckReport,
     json: bool,
     language: Language,
 ) -> Result<(), CliError> {
-    let spanish = language == Language::Es;
-    let problems = if spanish {
-        count(report.problems.len(), "problema", "problemas")
-    } else {
-        count(report.problems.len(), "problem", "problems")
-    };
-    let warnings = if spanish {
-        count(report.warnings.len(), "aviso", "avisos")
-    } else {
-        count(report.warnings.len(), "warning", "warnings")
-    };
+    let problems = say!(
+        MESSAGES,
+        language,
+        "course-report-problems",
+        count = report.problems.len()
+    );
+    let warnings = say!(
+        MESSAGES,
+        language,
+        "course-report-warnings",
+        count = report.warnings.len()
+    );
     if json {
         outln!("{}", serde_json::to_string(report).unwrap_or_default());
     } else {
@@ -53,15 +57,13 @@ pub(super) fn print_report(
             outln!("{}", finding_line("warning", f, language));
         }
         let omitted = if report.omitted > 0 {
-            format!(
-                " ({} {})",
-                report.omitted,
-                if spanish {
-                    "más sin mostrar"
-                } else {
-                    "more not shown"
-                }
-            )
+            let omitted = say!(
+                MESSAGES,
+                language,
+                "course-report-omitted",
+                count = report.omitted
+            );
+            format!(" {omitted}")
         } else {
             String::new()
         };
@@ -75,10 +77,44 @@ pub(super) fn print_report(
         .copied()
         .find(|c| c.as_str() == first.code)
         .unwrap_or(ErrorCode::PackInvalidField);
-    let message = if spanish {
-        format!("el paquete tiene {problems} y no se importaría")
-    } else {
-        format!("the pack has {problems} and would not import")
-    };
+    let message = say!(
+        MESSAGES,
+        language,
+        "course-report-would-not-import",
+        problems = &problems
+    );
     Err(CliError::new(code, message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    lantern_core::words_are_whole!(MESSAGES);
+
+    #[test]
+    fn counts_read_as_they_did_in_both_languages() {
+        let say = |language, id: &str, n: usize| MESSAGES.say(language, id, &[("count", n.into())]);
+        let p = "course-report-problems";
+        let w = "course-report-warnings";
+        assert_eq!(say(Language::En, p, 0), "0 problems");
+        assert_eq!(say(Language::En, p, 1), "1 problem");
+        assert_eq!(say(Language::En, w, 1000), "1000 warnings");
+        assert_eq!(say(Language::Es, p, 1), "1 problema");
+        assert_eq!(say(Language::Es, w, 2), "2 avisos");
+        assert_eq!(say(Language::Es, w, 1_000_000), "1000000 avisos");
+        assert_eq!(
+            say(Language::Es, "course-report-omitted", 3),
+            "(3 más sin mostrar)"
+        );
+        assert_eq!(
+            say!(
+                MESSAGES,
+                Language::Es,
+                "course-report-would-not-import",
+                problems = "2 problemas"
+            ),
+            "el paquete tiene 2 problemas y no se importaría"
+        );
+    }
 }
