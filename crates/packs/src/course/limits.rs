@@ -5,7 +5,7 @@
 
 use super::error::{PackError, PackErrorKind};
 use super::model::{CourseManifest, ExamFile};
-use super::parse::{COURSE_FILE, EXAMS_FILE};
+use super::model::{COURSE_FILE, EXAMS_FILE};
 use crate::import_limits::{
     check_count, MAX_CONTENT_FILES, MAX_DRILLS, MAX_MISCONCEPTIONS, MAX_MISTAKES,
     MAX_PREREQUISITES, MAX_QUESTIONS, MAX_UNITS,

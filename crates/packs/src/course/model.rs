@@ -5,6 +5,11 @@ use super::misconception::Misconception;
 use lantern_core::retrieval::Tier;
 use serde::{Deserialize, Serialize};
 
+/// Name of the course manifest in a pack.
+pub const COURSE_FILE: &str = "course.json";
+/// Name of the exam file in a pack.
+pub const EXAMS_FILE: &str = "exams.json";
+
 /// The pack format version this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 

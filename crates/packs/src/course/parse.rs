@@ -10,10 +10,7 @@ use super::validate::{validate_course, validate_exams};
 use serde::de::DeserializeOwned;
 use serde_json::error::Category;
 
-/// Name of the course manifest in a pack.
-pub const COURSE_FILE: &str = "course.json";
-/// Name of the exam file in a pack.
-pub const EXAMS_FILE: &str = "exams.json";
+pub use super::model::{COURSE_FILE, EXAMS_FILE};
 
 /// serde's message for a value, without the " at line L column C" it ends with when read
 /// from text (the field path says more).

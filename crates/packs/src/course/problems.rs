@@ -4,8 +4,11 @@
 //! keywords); a check shows at most that many and the importer only the first, so the
 //! rest are counted, not kept.
 
-use super::check::MAX_FINDINGS;
 use super::error::PackError;
+
+/// Most findings kept in each list; the rest are counted in
+/// [`PackCheckReport::omitted`](super::check::PackCheckReport::omitted).
+pub const MAX_FINDINGS: usize = 500;
 
 /// Problems found by a pack's rules: the first [`MAX_FINDINGS`], and how many in all.
 #[derive(Debug, Default)]

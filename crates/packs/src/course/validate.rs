@@ -8,7 +8,7 @@ use super::error::{PackError, PackErrorKind};
 use super::misconception::is_valid_tag;
 use super::model::Unit;
 use super::model::{is_video_path, ContentKind, CourseManifest, ExamFile, FORMAT_VERSION};
-use super::parse::{COURSE_FILE, EXAMS_FILE};
+use super::model::{COURSE_FILE, EXAMS_FILE};
 use super::problems::Problems;
 use crate::messages::both;
 use lantern_core::answers::{check_answer, solve, CheckOptions, DetectedMistake, Solved};

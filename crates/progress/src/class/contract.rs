@@ -2,7 +2,6 @@
 //! stuck and on what, the most frequent confusions, the most failed exam questions and
 //! the re-checks due, all from the hand-in files imported.
 
-use super::trust::StudentFlag;
 use crate::{ArgumentRecord, ModuleRecord, ProgressReport};
 use chrono::{DateTime, Utc};
 use lantern_core::retrieval::Tier;
@@ -275,4 +274,19 @@ pub struct HandInHistoryEntry {
     pub in_use: bool,
     /// The teacher chose it.
     pub chosen: bool,
+}
+
+/// Something about a student key the teacher should look at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub enum StudentFlag {
+    /// The hand-in in use was edited after it was made.
+    Edited,
+    /// Hand-ins under this key give different names.
+    SeveralNames,
+    /// Hand-ins under this key hold work that cannot come from one profile.
+    WorkDisagrees,
+    /// The teacher chose an earlier hand-in instead of the newest.
+    ChosenByTeacher,
 }

@@ -12,10 +12,10 @@ mod view;
 pub use contract::{
     ClassCell, ClassConfusion, ClassCourse, ClassCourseChoice, ClassFilter, ClassHandIn, ClassRow,
     ClassStudent, ClassUnit, ClassView, FailedQuestion, HandInHistoryEntry, RecheckDue,
-    StuckStudent, UnitConfusions,
+    StuckStudent, StudentFlag, UnitConfusions,
 };
 pub use export::{class_csv, class_page};
-pub use trust::{evidence_of, in_use, Chosen, ClassTrust, CourseEvidence, HandInMeta, StudentFlag};
+pub use trust::{evidence_of, in_use, Chosen, ClassTrust, CourseEvidence, HandInMeta};
 pub use view::{
     class_view, is_stuck, CONFUSIONS_PER_UNIT, FAILED_QUESTIONS_SHOWN, STUCK_DRILL_ATTEMPTS,
     STUCK_EXAM_WRONG,

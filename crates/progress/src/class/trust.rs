@@ -12,7 +12,7 @@
 //! first activity moved, or a later file has less work than an earlier one: evidence on
 //! one laptop only grows).
 
-use super::contract::ClassHandIn;
+use super::contract::{ClassHandIn, StudentFlag};
 use crate::ProgressReport;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -91,21 +91,6 @@ pub fn evidence_of(report: &ProgressReport) -> Vec<CourseEvidence> {
 
 /// The hand-in the teacher chose per student key.
 pub type Chosen = BTreeMap<String, String>;
-
-/// Something about a student key the teacher should look at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "camelCase")]
-pub enum StudentFlag {
-    /// The hand-in in use was edited after it was made.
-    Edited,
-    /// Hand-ins under this key give different names.
-    SeveralNames,
-    /// Hand-ins under this key hold work that cannot come from one profile.
-    WorkDisagrees,
-    /// The teacher chose an earlier hand-in instead of the newest.
-    ChosenByTeacher,
-}
 
 /// A hand-in's rank among its student's, higher trusted first: the teacher's choice,
 /// then unedited over edited, then newer, then by digest (so the order is total).

@@ -5,13 +5,11 @@
 
 use super::json_lines::JsonText;
 use super::spanish::spanish_detail;
+pub use crate::course::problems::MAX_FINDINGS;
 use crate::course::{PackError, Problems};
 use lantern_core::Coded;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-
-/// Most findings kept in each list; the rest are counted in [`PackCheckReport::omitted`].
-pub const MAX_FINDINGS: usize = 500;
 
 /// One problem or warning.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
