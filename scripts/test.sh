@@ -21,6 +21,10 @@ cargo fmt --all -- --check
 step "types (tsc --noEmit)"
 npm run --silent typecheck
 
+step "import circles between modules (scripts/import-circles.py, and its own tests)"
+python3 -m unittest -q scripts/test_import_circles.py
+python3 scripts/import-circles.py
+
 step "lints (cargo clippy -D warnings)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
