@@ -3,7 +3,10 @@
 //! dialog suggests.
 
 use lantern_core::language::Language;
+use lantern_core::words::Words;
 use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// How a course or module pack arrives: a folder or a .zip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, specta::Type)]
@@ -56,12 +59,20 @@ pub struct FileType {
     pub extensions: &'static [&'static str],
 }
 
-/// `en` or `es` by `language`.
-fn say(language: Language, en: &'static str, es: &'static str) -> &'static str {
-    match language {
-        Language::En => en,
-        Language::Es => es,
-    }
+/// The dialogs' words: `src-tauri/words/<locale>/picker.ftl`, compiled in.
+static MESSAGES: Words = Words::new(&[
+    ("en", &[include_str!("../../words/en/picker.ftl")]),
+    ("es", &[include_str!("../../words/es/picker.ftl")]),
+]);
+
+/// Message `id` in `language`, kept for the app's life: the dialog builder borrows a
+/// title and a file type's name, and there are a few dozen of them, each said once.
+fn say(language: Language, id: &'static str) -> &'static str {
+    type Said = HashMap<(&'static str, &'static str), &'static str>;
+    static SAID: LazyLock<Mutex<Said>> = LazyLock::new(Mutex::default);
+    let mut said = SAID.lock().unwrap_or_else(PoisonError::into_inner);
+    said.entry((language.code(), id))
+        .or_insert_with(|| MESSAGES.say(language, id, &[]).leak())
 }
 
 impl Pick {
@@ -80,52 +91,16 @@ impl Pick {
     /// The dialog's title.
     pub fn title(self, language: Language) -> &'static str {
         match self {
-            Self::Course(PackKind::Folder) => say(
-                language,
-                "Choose a course pack folder",
-                "Elige la carpeta de un paquete de curso",
-            ),
-            Self::Course(PackKind::Zip) => say(
-                language,
-                "Choose a course pack (.zip)",
-                "Elige un paquete de curso (.zip)",
-            ),
-            Self::Module(PackKind::Folder) => say(
-                language,
-                "Choose a module pack folder",
-                "Elige la carpeta de un paquete de módulo",
-            ),
-            Self::Module(PackKind::Zip) => say(
-                language,
-                "Choose a module pack (.zip)",
-                "Elige un paquete de módulo (.zip)",
-            ),
-            Self::Report => say(
-                language,
-                "Choose a report to import",
-                "Elige un informe para importar",
-            ),
-            Self::Specs => say(
-                language,
-                "Choose specification files",
-                "Elige archivos de especificaciones",
-            ),
-            Self::Model => say(language, "Choose a GGUF model", "Elige un modelo GGUF"),
-            Self::HandInFolder => say(
-                language,
-                "Choose where to save your progress (e.g. a USB stick)",
-                "Elige dónde guardar tu progreso (p. ej. una memoria USB)",
-            ),
-            Self::HandInsFolder => say(
-                language,
-                "Choose the folder with the students' progress files",
-                "Elige la carpeta con los archivos de progreso de los estudiantes",
-            ),
-            Self::HandInFiles => say(
-                language,
-                "Choose progress files",
-                "Elige archivos de progreso",
-            ),
+            Self::Course(PackKind::Folder) => say(language, "picker-course-folder-title"),
+            Self::Course(PackKind::Zip) => say(language, "picker-course-zip-title"),
+            Self::Module(PackKind::Folder) => say(language, "picker-module-folder-title"),
+            Self::Module(PackKind::Zip) => say(language, "picker-module-zip-title"),
+            Self::Report => say(language, "picker-report-title"),
+            Self::Specs => say(language, "picker-specs-title"),
+            Self::Model => say(language, "picker-model-title"),
+            Self::HandInFolder => say(language, "picker-hand-in-folder-title"),
+            Self::HandInsFolder => say(language, "picker-hand-ins-folder-title"),
+            Self::HandInFiles => say(language, "picker-hand-in-files-title"),
         }
     }
 
@@ -136,33 +111,18 @@ impl Pick {
             | Self::Module(PackKind::Folder)
             | Self::HandInFolder
             | Self::HandInsFolder => return None,
-            Self::Course(PackKind::Zip) => {
-                (say(language, "Course pack", "Paquete de curso"), &["zip"])
-            }
-            Self::Module(PackKind::Zip) => {
-                (say(language, "Module pack", "Paquete de módulo"), &["zip"])
-            }
+            Self::Course(PackKind::Zip) => (say(language, "picker-course-pack-type"), &["zip"]),
+            Self::Module(PackKind::Zip) => (say(language, "picker-module-pack-type"), &["zip"]),
             Self::Report => (
-                say(
-                    language,
-                    "Report (Markdown, text, Word)",
-                    "Informe (Markdown, texto, Word)",
-                ),
+                say(language, "picker-report-type"),
                 &["md", "markdown", "txt", "docx"],
             ),
             Self::Specs => (
-                say(
-                    language,
-                    "Specifications (PDF, Markdown, text)",
-                    "Especificaciones (PDF, Markdown, texto)",
-                ),
+                say(language, "picker-specs-type"),
                 &["pdf", "md", "markdown", "txt"],
             ),
-            Self::Model => (say(language, "GGUF model", "Modelo GGUF"), &["gguf"]),
-            Self::HandInFiles => (
-                say(language, "Progress files", "Archivos de progreso"),
-                &["json"],
-            ),
+            Self::Model => (say(language, "picker-model-type"), &["gguf"]),
+            Self::HandInFiles => (say(language, "picker-progress-files-type"), &["json"]),
         };
         Some(FileType { name, extensions })
     }
@@ -212,18 +172,10 @@ impl Save {
     /// The dialog's title.
     pub fn title(self, language: Language) -> &'static str {
         match self.what {
-            Saved::Argument => say(language, "Save the argument", "Guardar el argumento"),
-            Saved::Report => say(language, "Export the report", "Exportar el informe"),
-            Saved::ClassGrid => say(
-                language,
-                "Export the class grid",
-                "Exportar la tabla de la clase",
-            ),
-            Saved::StudentSummary => say(
-                language,
-                "Save the student's summary",
-                "Guardar el resumen del estudiante",
-            ),
+            Saved::Argument => say(language, "picker-save-argument-title"),
+            Saved::Report => say(language, "picker-save-report-title"),
+            Saved::ClassGrid => say(language, "picker-save-class-grid-title"),
+            Saved::StudentSummary => say(language, "picker-save-student-summary-title"),
         }
     }
 
@@ -232,15 +184,9 @@ impl Save {
         let (name, extensions): (_, &'static [&'static str]) = match self.format {
             SaveFormat::Markdown => ("Markdown", &["md"]),
             SaveFormat::Argdown => ("Argdown", &["argdown"]),
-            SaveFormat::Word => (
-                say(language, "Word document", "Documento de Word"),
-                &["docx"],
-            ),
-            SaveFormat::Csv => (say(language, "CSV table", "Tabla CSV"), &["csv"]),
-            SaveFormat::Html => (
-                say(language, "Printable page", "Página para imprimir"),
-                &["html"],
-            ),
+            SaveFormat::Word => (say(language, "picker-word-type"), &["docx"]),
+            SaveFormat::Csv => (say(language, "picker-csv-type"), &["csv"]),
+            SaveFormat::Html => (say(language, "picker-html-type"), &["html"]),
         };
         FileType { name, extensions }
     }
@@ -265,10 +211,10 @@ impl Save {
             .collect();
         let stem = match stem.trim_end() {
             "" => match self.what {
-                Saved::Argument => say(language, "argument", "argumento"),
-                Saved::Report => say(language, "report", "informe"),
-                Saved::ClassGrid => say(language, "class", "clase"),
-                Saved::StudentSummary => say(language, "summary", "resumen"),
+                Saved::Argument => say(language, "picker-argument-file"),
+                Saved::Report => say(language, "picker-report-file"),
+                Saved::ClassGrid => say(language, "picker-class-grid-file"),
+                Saved::StudentSummary => say(language, "picker-student-summary-file"),
             },
             kept => kept,
         };
@@ -279,6 +225,8 @@ impl Save {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    lantern_core::words_are_whole!(MESSAGES);
 
     const EVERY_PICK: [Pick; 10] = [
         Pick::HandInFolder,
