@@ -13,7 +13,7 @@ type Table = LazyLock<Vec<(Category, Vec<&'static str>)>>;
 /// then `words/es/category-names.txt`.
 macro_rules! category_words {
     ($name:literal) => {
-        LazyLock::new(|| category_table(&lantern_core::word_files!($name)))
+        LazyLock::new(|| category_table(lantern_core::word_list!($name)))
     };
 }
 

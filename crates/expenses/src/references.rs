@@ -23,13 +23,10 @@ pub enum Target {
 
 /// Ordinal words and the position they name (1-based; 0 = last).
 static ORDINALS: LazyLock<Vec<(&'static str, usize)>> = LazyLock::new(|| {
-    table(&[
-        include_str!("../words/en/ordinals.txt"),
-        include_str!("../words/es/ordinals.txt"),
-    ])
-    .into_iter()
-    .filter_map(|(word, position)| Some((word, position.first()?.parse().ok()?)))
-    .collect()
+    table(lantern_core::word_list!("ordinals"))
+        .into_iter()
+        .filter_map(|(word, position)| Some((word, position.first()?.parse().ok()?)))
+        .collect()
 });
 
 /// Words that point back at the expense just discussed.

@@ -7,10 +7,9 @@ use super::command::{parse_commands, Command, ParsedCommand};
 use super::contract::Report;
 use super::ports::ChatLine;
 use super::references::{resolve_reference, which_section_question};
-use super::word_lists::phrases;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::is_stop_word;
-use lantern_core::word_files;
+use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// The request the app asked about, with `answer` resolving its ambiguous reference:
@@ -52,8 +51,7 @@ pub fn answered_request(
 /// Ordinal words, by the index they pick (`usize::MAX`: the last), from `ordinals.txt`
 /// ("second 2": the word, then its position from 1, or "last").
 static ORDINALS: LazyLock<Vec<(&'static str, usize)>> = LazyLock::new(|| {
-    phrases(&word_files!("ordinals"))
-        .into_iter()
+    word_list!("ordinals")
         .filter_map(|line| {
             let (word, position) = line.rsplit_once(' ')?;
             let index = match position {

@@ -5,23 +5,23 @@
 
 use super::references::FoundReference;
 use super::word_lists::alternation;
-use lantern_core::word_files;
+use lantern_core::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
 /// A whole word (or phrase) of a list, anywhere in a message.
-fn any_of(files: &[&'static str]) -> Regex {
-    Regex::new(&format!(r"(?i)\b({})\b", alternation(files, false))).expect("valid regex")
+fn any_of(phrases: impl IntoIterator<Item = &'static str>) -> Regex {
+    Regex::new(&format!(r"(?i)\b({})\b", alternation(phrases, false))).expect("valid regex")
 }
 
 /// A request to rewrite (`rewrite-words.txt`).
-static REWRITE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("rewrite-words")));
+static REWRITE: LazyLock<Regex> = LazyLock::new(|| any_of(word_list!("rewrite-words")));
 
 /// A request about the title (`title-words.txt`).
-static TITLE: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("title-words")));
+static TITLE: LazyLock<Regex> = LazyLock::new(|| any_of(word_list!("title-words")));
 
 /// A request for a shorter text (`shorter-words.txt`).
-static SHORTER: LazyLock<Regex> = LazyLock::new(|| any_of(&word_files!("shorter-words")));
+static SHORTER: LazyLock<Regex> = LazyLock::new(|| any_of(word_list!("shorter-words")));
 
 /// Whether the request asks for a shorter text ("make it shorter", "resume la sección").
 pub fn wants_shorter(message: &str) -> bool {
@@ -42,7 +42,7 @@ pub fn shortened(body: &str) -> Option<String> {
 
 /// A request that opens with a verb of adding (`addition-words.txt`), after "please".
 static ADDITION: LazyLock<Regex> = LazyLock::new(|| {
-    let verbs = alternation(&word_files!("addition-words"), false);
+    let verbs = alternation(word_list!("addition-words"), false);
     Regex::new(&format!(
         r"(?i)^\W*(?:please\s+|por favor,?\s+)?({verbs})\b"
     ))

@@ -4,11 +4,10 @@
 
 use super::contract::{OutlineEntry, Report};
 use super::messages::MESSAGES;
-use super::word_lists::phrases;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
-use lantern_core::word_files;
+use lantern_core::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -27,7 +26,7 @@ static DOTTED_NUMBER: LazyLock<Regex> =
 
 /// Words that say "section" or "the" and never name one (`section-filler.txt`).
 static FILLER: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| phrases(&word_files!("section-filler")));
+    LazyLock::new(|| word_list!("section-filler").collect());
 
 /// A word reduced for comparison: plural endings dropped ("gutters", "recomendaciones").
 fn stem(word: &str) -> String {

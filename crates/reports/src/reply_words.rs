@@ -9,7 +9,7 @@ use super::word_lists::alternation;
 use lantern_core::language::Language;
 use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::tidy_reply;
-use lantern_core::word_files;
+use lantern_core::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -67,13 +67,13 @@ pub fn kept_words(filter: &mut ReplyFilter, text: &str, dropped: &mut Vec<String
 
 /// A message that opens with a question word (`question-words.txt`).
 static QUESTION_START: LazyLock<Regex> = LazyLock::new(|| {
-    let words = alternation(&word_files!("question-words"), false);
+    let words = alternation(word_list!("question-words"), false);
     Regex::new(&format!(r"(?i)^\W*({words})\b")).expect("valid regex")
 });
 
 /// A message that opens as a polite request (`polite-requests.txt`).
 static POLITE_REQUEST: LazyLock<Regex> = LazyLock::new(|| {
-    let openings = alternation(&word_files!("polite-requests"), true);
+    let openings = alternation(word_list!("polite-requests"), true);
     Regex::new(&format!(r"(?i)^\W*({openings})\b")).expect("valid regex")
 });
 

@@ -10,7 +10,7 @@ use super::word_lists::alternation;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::tidy::{detect_language, sentences};
-use lantern_core::word_files;
+use lantern_core::word_list;
 use regex::Regex;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -19,15 +19,15 @@ use std::sync::LazyLock;
 const MIN_JUDGED_WORDS: usize = 4;
 
 /// A whole phrase of a list, anywhere in a message, its spaces any white space.
-fn any_phrase_of(files: &[&'static str]) -> Regex {
-    Regex::new(&format!(r"(?i)\b(?:{})\b", alternation(files, true))).expect("valid regex")
+fn any_phrase_of(phrases: impl IntoIterator<Item = &'static str>) -> Regex {
+    Regex::new(&format!(r"(?i)\b(?:{})\b", alternation(phrases, true))).expect("valid regex")
 }
 
 /// A request for Spanish (`to-spanish.txt`).
-static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_files!("to-spanish")));
+static TO_SPANISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(word_list!("to-spanish")));
 
 /// A request for English (`to-english.txt`).
-static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(&word_files!("to-english")));
+static TO_ENGLISH: LazyLock<Regex> = LazyLock::new(|| any_phrase_of(word_list!("to-english")));
 
 /// What the student's request asks a rewrite to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

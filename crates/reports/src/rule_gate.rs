@@ -3,14 +3,14 @@
 //! specifications (standards, codes, requirements, measurements), in English or Spanish.
 
 use super::word_lists::alternation;
-use lantern_core::word_files;
+use lantern_core::word_list;
 use regex::Regex;
 use std::sync::LazyLock;
 
 /// A word of `spec-words.txt`, a standard's number ("ISO 9001", "EN 1991") or a
 /// measurement ("100 mm").
 static NEEDS_SPECS: LazyLock<Regex> = LazyLock::new(|| {
-    let words = alternation(&word_files!("spec-words"), false);
+    let words = alternation(word_list!("spec-words"), false);
     Regex::new(&format!(
         r"(?i)\b({words}|(?:iso|bs|en|astm|din|une)\s?\d+)\b|\d+\s?(?:mm|cm|m|kg|kn|mpa|°c)\b"
     ))
