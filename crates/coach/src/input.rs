@@ -14,9 +14,9 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_FIELD_CHARS: usize = 2000;
 
 /// A message from the student, cleaned by the shared
-/// [`clean_input`](lantern_core::text::input::clean_input); empty or too long is refused.
-pub fn clean_message(raw: &str) -> Result<String, CoachError> {
-    lantern_core::text::input::clean_or(
+/// [`clean_input`](lantern_core::turn::clean_input); empty or too long is refused.
+pub fn clean_message(raw: &str) -> Result<lantern_core::turn::CleanInput, CoachError> {
+    lantern_core::turn::clean_or(
         raw,
         MAX_MESSAGE_CHARS,
         || CoachError::MessageEmpty,
@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn messages_are_trimmed_and_bounded() {
-        assert_eq!(clean_message("  hi ").unwrap(), "hi");
+        assert_eq!(clean_message("  hi ").unwrap().as_str(), "hi");
         assert_eq!(
             clean_message(" \n").unwrap_err().code(),
             "coach_message_empty"
@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn control_and_bidi_characters_are_cleaned_by_the_shared_function() {
-        assert_eq!(clean_message(" a\u{202E}b\u{0} ").unwrap(), "ab");
+        assert_eq!(clean_message(" a\u{202E}b\u{0} ").unwrap().as_str(), "ab");
         assert_eq!(clean_field("x\u{2066}y").unwrap(), "xy");
         assert_eq!(
             clean_message("\u{202E}").unwrap_err().code(),

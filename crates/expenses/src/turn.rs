@@ -163,8 +163,8 @@ pub struct ExpenseTurnOutcome {
 }
 
 /// A message trimmed, or why it cannot be one.
-pub fn clean_message(message: &str) -> Result<String, ExpenseError> {
-    lantern_core::text::input::clean_or(
+pub fn clean_message(message: &str) -> Result<lantern_core::turn::CleanInput, ExpenseError> {
+    lantern_core::turn::clean_or(
         message,
         MAX_MESSAGE_CHARS,
         || ExpenseError::MessageEmpty,

@@ -164,8 +164,8 @@ impl ModelRead {
 }
 
 /// A message trimmed, or why it cannot be one.
-pub fn clean_message(message: &str) -> Result<String, ModuleError> {
-    lantern_core::text::input::clean_or(
+pub fn clean_message(message: &str) -> Result<lantern_core::turn::CleanInput, ModuleError> {
+    lantern_core::turn::clean_or(
         message,
         MAX_MESSAGE_CHARS,
         || ModuleError::MessageEmpty,
@@ -221,7 +221,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let mut model_form = false;
     let (plan, student_text) = match act {
         StudentAct::Say(text) => {
-            let text = clean_message(&text)?;
+            let text = clean_message(&text)?.into_string();
             let found = topics_in(&module, &text);
             change.newly_covered = progress.cover(&module, &found);
             focus = found;

@@ -120,8 +120,8 @@ pub struct ReportTurnOutcome {
 }
 
 /// A request trimmed, or why it cannot be one.
-pub fn clean_message(message: &str) -> Result<String, ReportError> {
-    lantern_core::text::input::clean_or(
+pub fn clean_message(message: &str) -> Result<lantern_core::turn::CleanInput, ReportError> {
+    lantern_core::turn::clean_or(
         message,
         MAX_MESSAGE_CHARS,
         || ReportError::MessageEmpty,
@@ -138,7 +138,7 @@ pub async fn run_report_turn(
     on_progress: &mut (dyn FnMut(ReportProgress) + Send),
     cancel: &CancelFlag,
 ) -> Result<ReportTurnOutcome, ReportError> {
-    let message = clean_message(&input.message)?;
+    let message = clean_message(&input.message)?.into_string();
     let history = ports.chat_history().await?;
     let commands = match parse_commands(&message) {
         Some(parsed) => Some((message.clone(), parsed)),

@@ -699,7 +699,7 @@ impl Store {
         llm: Option<&dyn Llm>,
         cancel: &CancelFlag,
     ) -> Result<ExpenseReply, ExpenseError> {
-        let message = lantern_expenses::clean_message(request.message)?;
+        let message = lantern_expenses::clean_message(request.message)?.into_string();
         let profile_id = request.profile_id;
         let last = self.last_reply(profile_id).await?;
         let language = last.language.unwrap_or(request.language);

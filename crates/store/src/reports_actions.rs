@@ -183,7 +183,7 @@ impl Store {
             message,
             language,
         } = *request;
-        let message = lantern_reports::clean_message(message)?;
+        let message = lantern_reports::clean_message(message)?.into_string();
         let state = self.report_state(profile_id, report_id).await?;
         let untold = self.untold_rejections(report_id).await?;
         let rejected = untold

@@ -106,7 +106,7 @@ pub async fn expenses_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ExpenseReplyView>>,
 ) -> Result<ExpenseReplyView, IpcError> {
-    let message = lantern_expenses::clean_message(&message)?;
+    let message = lantern_expenses::clean_message(&message)?.into_string();
     let turn = ExpenseTurn {
         state: &state,
         message,

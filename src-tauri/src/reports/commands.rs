@@ -158,7 +158,7 @@ pub async fn reports_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ReportTurnView>>,
 ) -> Result<ReportTurnView, IpcError> {
-    let message = lantern_reports::clean_message(&message)?;
+    let message = lantern_reports::clean_message(&message)?.into_string();
     let report = state.store.report_state(state.profile().id, id.0).await?;
     let has_specs = !state
         .store

@@ -5,7 +5,6 @@
 
 pub mod checked_stream;
 pub mod heading;
-pub mod input;
 pub mod message_language;
 pub mod mojibake;
 pub mod normalize;

@@ -6,6 +6,10 @@
 //! [`answer_turn`] decides which one answers. The shell adds streaming, cancellation
 //! and the worker's restart around it; the CLI and the evals call it directly.
 
+pub mod input;
+
+pub use input::{clean_input, clean_or, CleanInput, InputProblem};
+
 use crate::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use crate::{Coded, ErrorCode};
 use serde::{Deserialize, Serialize};
