@@ -7,7 +7,7 @@ use super::{
     combined_text, opening_question, CoachAIResult, CoachMessage, CoachRole, Language,
     ProposedUpdate, StepOutcome, ToulminStep,
 };
-use lantern_core::turn::ReplyOrigin;
+use lantern_core::turn::{CleanInput, ReplyOrigin};
 
 /// The changes one action makes to a session, applied together.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -44,10 +44,11 @@ impl CoachChange {
         }
     }
 
-    /// The student's message in `step`.
-    pub fn student_message(step: ToulminStep, text: &str) -> Self {
+    /// The student's message in `step`, cleaned once on its way in: only a
+    /// [`CleanInput`] becomes a student's message.
+    pub fn student_message(step: ToulminStep, text: &CleanInput) -> Self {
         Self {
-            messages: vec![message(CoachRole::User, text.to_string(), step)],
+            messages: vec![message(CoachRole::User, text.as_str().to_string(), step)],
             ..Self::default()
         }
     }

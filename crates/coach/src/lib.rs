@@ -7,9 +7,11 @@
 //! the shared reply filter keeps it, applies the spec's rules ([`apply_rules`]), passes
 //! the model's words through the reply filter ([`filter`]) and makes the coaching move
 //! with the app's authored words where the model's fail; [`offline_turn`] answers
-//! without a model; [`CoachOpening`] opens the next step once one is completed. Nothing
-//! here does I/O.
+//! without a model; [`CoachOpening`] opens the next step once one is completed. The
+//! operations on a saved argument are in [`app`], over a repository the store
+//! implements; nothing here does I/O itself.
 
+pub mod app;
 mod change;
 pub mod coaching;
 mod contract;
@@ -29,6 +31,7 @@ pub mod quality;
 pub mod reading;
 mod rewrite;
 pub mod rules;
+mod session;
 mod step;
 pub mod step_checks;
 
@@ -51,6 +54,7 @@ pub use offline::offline_turn;
 pub use opening::CoachOpening;
 pub use prompt::{build_request, instruction_texts, system_prompt, PROMPT_LABELS};
 pub use rules::{apply_rules, combined_text, RuleContext};
+pub use session::CoachSession;
 pub use step::ToulminStep;
 pub use step_checks::passes_step_heuristics;
 pub use triggers::{is_confirmation, is_rewrite_request};

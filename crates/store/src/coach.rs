@@ -1,43 +1,18 @@
-//! Coach sessions: each profile's Toulmin arguments, their drafts and conversations.
+//! Coach sessions: each profile's Toulmin arguments, their drafts and conversations, in
+//! SQL — the coach's [`CoachRepository`] and the listing, opening and autosave queries.
 //! Every query is scoped by profile: another profile's session is "not found".
 
 use crate::{Store, StoreError};
+use lantern_coach::app::CoachRepository;
 use lantern_coach::{
-    CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, SessionView, ToulminDraft,
+    CoachChange, CoachMessage, CoachRole, CoachSession, Language, ProposedUpdate, ToulminDraft,
     ToulminStep,
 };
+use lantern_core::llm::BoxFuture;
 use lantern_core::turn::ReplyOrigin;
 
 /// Longest argument title, in characters.
 const MAX_TITLE_CHARS: usize = 120;
-
-/// A coach session with its draft and conversation.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CoachSession {
-    /// Database id.
-    pub id: i64,
-    /// Title of the argument.
-    pub title: String,
-    /// Language of the conversation.
-    pub language: Language,
-    /// The step being worked on.
-    pub current_step: ToulminStep,
-    /// Whether all seven steps are done.
-    pub is_complete: bool,
-    /// The seven fields.
-    pub draft: ToulminDraft,
-    /// The proposal shown and not yet accepted or rejected.
-    pub pending_proposal: Option<ProposedUpdate>,
-    /// The conversation, oldest first.
-    pub messages: Vec<CoachMessage>,
-    /// The student's unsent message (the composer's autosaved text).
-    pub unsent_message: String,
-    /// Creation time, RFC 3339 UTC.
-    pub created_at: String,
-    /// Last change, RFC 3339 UTC.
-    pub updated_at: String,
-}
 
 /// A coach session as listed.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -120,6 +95,27 @@ fn proposal_json(proposal: Option<&ProposedUpdate>) -> Result<Option<String>, St
         .transpose()
 }
 
+impl MessageRow {
+    /// The message, with its origin read back with [`ReplyOrigin::parse`].
+    fn into_message(self) -> Result<CoachMessage, StoreError> {
+        Ok(CoachMessage {
+            role: match self.role.as_str() {
+                "user" => CoachRole::User,
+                _ => CoachRole::Assistant,
+            },
+            content: self.content,
+            step: step(&self.step)?,
+            origin: self
+                .origin
+                .map(|o| {
+                    ReplyOrigin::parse(&o)
+                        .ok_or_else(|| StoreError::Corrupt(format!("origin {o:?}")))
+                })
+                .transpose()?,
+        })
+    }
+}
+
 impl SessionRow {
     fn into_session(self, messages: Vec<CoachMessage>) -> Result<CoachSession, StoreError> {
         let pending_proposal = self
@@ -154,31 +150,79 @@ impl SessionRow {
 /// SQL that marks a session as changed now.
 const TOUCH: &str = "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-impl Store {
-    /// Starts an argument for `profile_id` with its `first` change (the opening
-    /// question), in one transaction.
-    pub async fn create_coach_session(
-        &self,
+impl CoachRepository for Store {
+    type Error = StoreError;
+
+    fn create_coach_session<'a>(
+        &'a self,
         profile_id: i64,
-        title: &str,
+        title: &'a str,
         language: Language,
-        first: &CoachChange,
-    ) -> Result<CoachSession, StoreError> {
-        let title = clean_title(title)?;
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO coach_sessions (profile_id, title, language) VALUES (?, ?, ?) RETURNING id",
-        )
-        .bind(profile_id)
-        .bind(&title)
-        .bind(language.code())
-        .fetch_one(&mut *tx)
-        .await?;
-        apply_change(&mut tx, profile_id, id, first).await?;
-        tx.commit().await?;
-        self.coach_session(profile_id, id).await
+        first: &'a CoachChange,
+    ) -> BoxFuture<'a, Result<CoachSession, StoreError>> {
+        Box::pin(async move {
+            let title = clean_title(title)?;
+            let mut tx = self.pool.begin().await?;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO coach_sessions (profile_id, title, language) VALUES (?, ?, ?) \
+                 RETURNING id",
+            )
+            .bind(profile_id)
+            .bind(&title)
+            .bind(language.code())
+            .fetch_one(&mut *tx)
+            .await?;
+            apply_change(&mut tx, profile_id, id, first).await?;
+            tx.commit().await?;
+            self.coach_session(profile_id, id).await
+        })
     }
 
+    fn coach_session(
+        &self,
+        profile_id: i64,
+        id: i64,
+    ) -> BoxFuture<'_, Result<CoachSession, StoreError>> {
+        Box::pin(async move {
+            let row: SessionRow = sqlx::query_as(&format!(
+                "SELECT {SESSION_COLUMNS} FROM coach_sessions WHERE id = ? AND profile_id = ?"
+            ))
+            .bind(id)
+            .bind(profile_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::CoachSessionNotFound(id))?;
+            let messages: Vec<MessageRow> = sqlx::query_as(
+                "SELECT role, content, step, origin FROM coach_messages \
+                 WHERE session_id = ? ORDER BY id",
+            )
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+            let messages = messages
+                .into_iter()
+                .map(MessageRow::into_message)
+                .collect::<Result<_, StoreError>>()?;
+            row.into_session(messages)
+        })
+    }
+
+    fn apply_coach_change<'a>(
+        &'a self,
+        profile_id: i64,
+        id: i64,
+        change: &'a CoachChange,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
+            apply_change(&mut tx, profile_id, id, change).await?;
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+}
+
+impl Store {
     /// The profile's arguments, most recently changed first.
     pub async fn list_coach_sessions(
         &self,
@@ -202,64 +246,6 @@ impl Store {
                 })
             })
             .collect()
-    }
-
-    /// One argument with its conversation.
-    pub async fn coach_session(
-        &self,
-        profile_id: i64,
-        id: i64,
-    ) -> Result<CoachSession, StoreError> {
-        let row: SessionRow = sqlx::query_as(&format!(
-            "SELECT {SESSION_COLUMNS} FROM coach_sessions WHERE id = ? AND profile_id = ?"
-        ))
-        .bind(id)
-        .bind(profile_id)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or(StoreError::CoachSessionNotFound(id))?;
-        let messages: Vec<MessageRow> = sqlx::query_as(
-            "SELECT role, content, step, origin FROM coach_messages WHERE session_id = ? ORDER BY id",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        let messages = messages
-            .into_iter()
-            .map(|m| {
-                Ok(CoachMessage {
-                    role: match m.role.as_str() {
-                        "user" => CoachRole::User,
-                        _ => CoachRole::Assistant,
-                    },
-                    content: m.content,
-                    step: step(&m.step)?,
-                    origin: m
-                        .origin
-                        .map(|o| {
-                            ReplyOrigin::parse(&o)
-                                .ok_or_else(|| StoreError::Corrupt(format!("origin {o:?}")))
-                        })
-                        .transpose()?,
-                })
-            })
-            .collect::<Result<_, StoreError>>()?;
-        row.into_session(messages)
-    }
-
-    /// Applies `change` to session `id` of `profile_id` in one transaction: the draft
-    /// field, the pending proposal, the progress and the new messages are all written or
-    /// none is. Another profile's session is not found.
-    pub async fn apply_coach_change(
-        &self,
-        profile_id: i64,
-        id: i64,
-        change: &CoachChange,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        apply_change(&mut tx, profile_id, id, change).await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     /// Deletes an argument and its conversation.
@@ -323,20 +309,6 @@ impl Store {
         .bind(profile_id)
         .fetch_optional(&self.pool)
         .await?)
-    }
-}
-
-impl CoachSession {
-    /// The session as a turn reads it.
-    pub fn view(&self) -> SessionView<'_> {
-        SessionView {
-            current_step: self.current_step,
-            is_complete: self.is_complete,
-            draft: &self.draft,
-            language: self.language,
-            pending_proposal: self.pending_proposal.as_ref(),
-            messages: &self.messages,
-        }
     }
 }
 

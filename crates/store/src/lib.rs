@@ -7,7 +7,6 @@
 mod class;
 mod class_files;
 mod coach;
-mod coach_actions;
 mod courses;
 mod error;
 mod exams;
@@ -35,8 +34,7 @@ pub use class::{HandInImported, HandInOutcome, MAX_HAND_INS_PER_STUDENT};
 pub use class_files::{
     find_hand_in_files, read_hand_in_file, HandInFile, MAX_FOLDER_DEPTH, MAX_HAND_IN_FILES,
 };
-pub use coach::{CoachSession, CoachSessionSummary};
-pub use coach_actions::CoachAnswer;
+pub use coach::CoachSessionSummary;
 pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use exams::SystemClock;

@@ -2,6 +2,7 @@
 //! reopen, a change written as one transaction, cascade delete, bad input, first-turn
 //! counting.
 
+use lantern_coach::app::CoachRepository;
 use lantern_coach::{
     step_change, CoachChange, CoachMessage, CoachRole, Language, ProposedUpdate, StepOutcome,
     ToulminStep,

@@ -6,12 +6,13 @@
 //! checks that every printed state is in the database, that the session opens, and that
 //! no action is half-written.
 
+use lantern_coach::app::CoachRepository;
 use lantern_coach::{
-    accept_proposal, reply_change, step_change, CoachAIResult, CoachChange, CoachRole, Language,
-    ProposedUpdate, ToulminStep,
+    accept_proposal, clean_message, reply_change, step_change, CoachAIResult, CoachChange,
+    CoachRole, CoachSession, Language, ProposedUpdate, ToulminStep,
 };
 use lantern_core::turn::ReplyOrigin;
-use lantern_store::{CoachSession, Store};
+use lantern_store::Store;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -84,7 +85,10 @@ fn next_change(s: &CoachSession) -> CoachChange {
             &reply_with_proposal(s, n),
             ReplyOrigin::Model,
         ),
-        (None, _) => CoachChange::student_message(step, &format!("student message {n}")),
+        (None, _) => {
+            let text = clean_message(&format!("student message {n}")).expect("a clean message");
+            CoachChange::student_message(step, &text)
+        }
     }
 }
 

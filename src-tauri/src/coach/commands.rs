@@ -1,5 +1,6 @@
 //! Commands of the argument coach: sessions, streamed turns, proposals, the student's
-//! own edits, autosave, and exports. Each is one store action; no rules live here.
+//! own edits, autosave, and exports. Each is one operation of [`lantern_coach::app`] on
+//! the store (or one store query); no rules live here.
 
 use super::views::{CoachSessionSummaryView, CoachSessionView, ExportFormat};
 use crate::error::IpcError;
@@ -8,11 +9,12 @@ use crate::picker::{self, Save, SaveFormat, Saved};
 use crate::row_id::RowId;
 use crate::state::AppState;
 use crate::turns::{StreamedTurn, TurnEvent};
-use lantern_coach::{to_argdown, to_markdown, Language, ToulminStep};
+use lantern_coach::app::{self, CoachRepository};
+use lantern_coach::{clean_message, to_argdown, to_markdown, CoachSession, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
-use lantern_store::{write_new_file, CoachSession, Store};
+use lantern_store::{write_new_file, Store};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
@@ -43,7 +45,7 @@ pub async fn coach_create(
     language: Language,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    let created = state.store.coach_start(profile, &title, language).await?;
+    let created = app::start(&state.store, profile, &title, language).await?;
     Ok(state
         .store
         .open_coach_session(profile, created.id)
@@ -72,8 +74,9 @@ pub async fn coach_delete(state: State<'_, AppState>, id: RowId) -> Result<(), I
         .await?)
 }
 
-/// Saves the student's `message` and streams the coach's answer to `on_event`
-/// (`started`, `delta`s, then `final` or `error`); resolves to the session as saved.
+/// Cleans the student's `message` (the one cleaning on its way), saves it and streams
+/// the coach's answer to `on_event` (`started`, `delta`s, then `final` or `error`);
+/// resolves to the session as saved.
 #[tauri::command]
 #[specta::specta]
 pub async fn coach_send<R: Runtime>(
@@ -83,10 +86,8 @@ pub async fn coach_send<R: Runtime>(
     message: String,
     on_event: Channel<TurnEvent<CoachSessionView>>,
 ) -> Result<CoachSessionView, IpcError> {
-    state
-        .store
-        .coach_say(state.profile().id, id.0, &message)
-        .await?;
+    let text = clean_message(&message)?;
+    app::say(&state.store, state.profile().id, id.0, &text).await?;
     answer(&app, &state, id, &on_event).await
 }
 
@@ -123,11 +124,9 @@ impl StreamedTurn for CoachTurn {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<(CoachSessionView, ReplyOrigin), IpcError>> {
         Box::pin(async move {
-            let answer = self
-                .store
-                .coach_answer(self.profile, self.id, llm, on_text, cancel)
-                .await?;
-            Ok((answer.session.into(), answer.answered.origin))
+            let answer =
+                app::answer(&self.store, self.profile, self.id, llm, on_text, cancel).await?;
+            Ok((answer.session.into(), answer.origin))
         })
     }
 }
@@ -160,7 +159,7 @@ pub async fn coach_accept(
     let profile = state.profile().id;
     let llm = state.model.llm();
     let llm = llm.as_deref().map(|s| s as &dyn Llm);
-    Ok(state.store.coach_accept(profile, id.0, llm).await?.into())
+    Ok(app::accept(&state.store, profile, id.0, llm).await?.into())
 }
 
 /// Rejects the pending proposal; the conversation goes on.
@@ -171,7 +170,7 @@ pub async fn coach_reject(
     id: RowId,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    Ok(state.store.coach_reject(profile, id.0).await?.into())
+    Ok(app::reject(&state.store, profile, id.0).await?.into())
 }
 
 /// Saves the student's own text for draft field `step` (autosaved while typing).
@@ -184,9 +183,7 @@ pub async fn coach_edit_draft(
     text: String,
 ) -> Result<CoachSessionView, IpcError> {
     let profile = state.profile().id;
-    Ok(state
-        .store
-        .coach_edit(profile, id.0, step, &text)
+    Ok(app::edit(&state.store, profile, id.0, step, &text)
         .await?
         .into())
 }
@@ -214,7 +211,7 @@ pub async fn coach_advance(
     let profile = state.profile().id;
     let llm = state.model.llm();
     let llm = llm.as_deref().map(|s| s as &dyn Llm);
-    Ok(state.store.coach_advance(profile, id.0, llm).await?.into())
+    Ok(app::advance(&state.store, profile, id.0, llm).await?.into())
 }
 
 /// Saves the argument as Markdown or Argdown where the student chooses in a save dialog

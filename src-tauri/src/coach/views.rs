@@ -1,8 +1,10 @@
 //! What the coach's commands return to the UI.
 
 use crate::row_id::RowId;
-use lantern_coach::{CoachMessage, Language, ProposedUpdate, ToulminDraft, ToulminStep};
-use lantern_store::{CoachSession, CoachSessionSummary};
+use lantern_coach::{
+    CoachMessage, CoachSession, Language, ProposedUpdate, ToulminDraft, ToulminStep,
+};
+use lantern_store::CoachSessionSummary;
 use serde::{Deserialize, Serialize};
 
 /// A coach session as the UI shows it.

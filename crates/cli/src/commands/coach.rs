@@ -6,10 +6,13 @@ use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
 use crate::locations::Locations;
 use clap::{Args, Subcommand, ValueEnum};
-use lantern_coach::{to_argdown, to_markdown, CoachRole, Language, ToulminStep};
+use lantern_coach::app::{self, CoachRepository};
+use lantern_coach::{
+    clean_message, to_argdown, to_markdown, CoachRole, CoachSession, Language, ToulminStep,
+};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
-use lantern_store::{write_new_file, CoachSession, Store, FIRST_PROFILE_NAME};
+use lantern_store::{write_new_file, Store, FIRST_PROFILE_NAME};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -143,7 +146,7 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
             return Ok(());
         }
         CoachCommand::New { title, language } => {
-            rt.block_on(store.coach_start(profile, title, *language))?
+            rt.block_on(app::start(&store, profile, title, *language))?
         }
         CoachCommand::Say {
             id,
@@ -151,13 +154,15 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
             offline,
             model,
         } => {
-            rt.block_on(store.coach_say(profile, *id, message))?;
+            let text = clean_message(message)?;
+            rt.block_on(app::say(&store, profile, *id, &text))?;
             let supervisor = (!offline)
                 .then(|| model.supervisor(locations))
                 .transpose()?;
             let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
             let mut out = std::io::stderr();
-            let answer = rt.block_on(store.coach_answer(
+            let answer = rt.block_on(app::answer(
+                &store,
                 profile,
                 *id,
                 llm,
@@ -167,20 +172,17 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
                 &CancelFlag::default(),
             ))?;
             let _ = writeln!(out);
-            if answer.answered.origin.is_fallback() {
-                eprintln!(
-                    "(answered by the offline guide: {:?})",
-                    answer.answered.origin
-                );
+            if answer.origin.is_fallback() {
+                eprintln!("(answered by the offline guide: {:?})", answer.origin);
             }
             answer.session
         }
-        CoachCommand::Accept { id } => rt.block_on(store.coach_accept(profile, *id, None))?,
-        CoachCommand::Reject { id } => rt.block_on(store.coach_reject(profile, *id))?,
+        CoachCommand::Accept { id } => rt.block_on(app::accept(&store, profile, *id, None))?,
+        CoachCommand::Reject { id } => rt.block_on(app::reject(&store, profile, *id))?,
         CoachCommand::Edit { id, step, text } => {
-            rt.block_on(store.coach_edit(profile, *id, *step, text))?
+            rt.block_on(app::edit(&store, profile, *id, *step, text))?
         }
-        CoachCommand::Advance { id } => rt.block_on(store.coach_advance(profile, *id, None))?,
+        CoachCommand::Advance { id } => rt.block_on(app::advance(&store, profile, *id, None))?,
         CoachCommand::Show { id } => rt.block_on(store.coach_session(profile, *id))?,
         CoachCommand::Export { id, format, output } => {
             let s = rt.block_on(store.coach_session(profile, *id))?;

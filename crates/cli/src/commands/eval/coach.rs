@@ -4,16 +4,17 @@
 
 use super::bench::Bench;
 use crate::cli_error::CliError;
+use lantern_coach::app::{self, CoachRepository};
 use lantern_coach::quality::{score_reply, score_words, SessionWords};
 use lantern_coach::reading::message_weakness;
 use lantern_coach::{
-    instruction_texts, opening_question, CoachChange, CoachMessage, CoachRole, Language,
-    ToulminStep,
+    clean_message, instruction_texts, opening_question, CoachChange, CoachMessage, CoachRole,
+    CoachSession, Language, ToulminStep,
 };
 use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
-use lantern_store::{CoachSession, StoreError};
+use lantern_store::StoreError;
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -133,9 +134,7 @@ pub async fn run(
 /// A new argument for `case`, moved to its start step with the given fields.
 async fn start(bench: &Bench, case: &CoachCase) -> Result<CoachSession, CliError> {
     let (store, profile) = (&bench.store, bench.profile);
-    let session = store
-        .coach_start(profile, &case.title, case.language)
-        .await?;
+    let session = app::start(store, profile, &case.title, case.language).await?;
     let Some(start) = &case.start else {
         return Ok(session);
     };
@@ -181,16 +180,17 @@ async fn play(
                 format!("expected {expected}, found {found}")
             }));
         }
-        store.coach_say(profile, id, message).await?;
-        let answered = store
-            .coach_answer(
-                profile,
-                id,
-                bench.llm(),
-                &mut |_| {},
-                &CancelFlag::default(),
-            )
-            .await;
+        let text = clean_message(message)?;
+        app::say(store, profile, id, &text).await?;
+        let answered = app::answer(
+            store,
+            profile,
+            id,
+            bench.llm(),
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await;
         let answer = match answered {
             Ok(answer) => answer,
             Err(StoreError::Coach(e)) => {
@@ -201,12 +201,12 @@ async fn play(
             }
             Err(e) => return Err(e.into()),
         };
-        let result = &answer.answered.reply;
-        words = model_words(answer.answered.origin, result.model_words);
+        let result = &answer.reply;
+        words = model_words(answer.origin, result.model_words);
         checks.extend(score_reply(&answer.input, result));
-        if answer.answered.origin.is_fallback() != bench.llm().is_none() {
+        if answer.origin.is_fallback() != bench.llm().is_none() {
             checks.push(Check::new("model_answered", false, || {
-                format!("{:?}", answer.answered.origin)
+                format!("{:?}", answer.origin)
             }));
         }
         let proposal = result.proposed_update.as_ref().map(|p| p.value.as_str());
@@ -243,13 +243,13 @@ async fn play(
         *session = answer.session;
     } else {
         let done = if turn.accept {
-            store.coach_accept(profile, id, bench.llm()).await
+            app::accept(store, profile, id, bench.llm()).await
         } else if turn.reject {
-            store.coach_reject(profile, id).await
+            app::reject(store, profile, id).await
         } else if let Some(edit) = &turn.edit {
-            store.coach_edit(profile, id, edit.step, &edit.text).await
+            app::edit(store, profile, id, edit.step, &edit.text).await
         } else {
-            store.coach_advance(profile, id, bench.llm()).await
+            app::advance(store, profile, id, bench.llm()).await
         };
         match done {
             Ok(after) => {

@@ -1,0 +1,55 @@
+//! A coach turn on the student's last message: answered through the shared
+//! [`answer_turn`] and saved with who wrote it.
+
+use super::apply::apply_and_read;
+use super::CoachRepository;
+use crate::{reply_change, CoachAIResult, CoachError, CoachSession, CoachTurnInput};
+use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::{answer_turn, ReplyOrigin};
+
+/// A coach turn answered and saved.
+#[derive(Debug, Clone)]
+pub struct CoachAnswer {
+    /// What the turn read.
+    pub input: CoachTurnInput,
+    /// The reply, after the rules.
+    pub reply: CoachAIResult,
+    /// Who wrote the reply, as read back from the saved message.
+    pub origin: ReplyOrigin,
+    /// The session as saved after the reply.
+    pub session: CoachSession,
+}
+
+/// Answers the student's last message of session `id` — with `llm` when given, else
+/// (or when the model crashes, hangs or writes a broken reply) with the offline guide,
+/// or with the app's own words when the message needs no model — streaming the reply's
+/// words to `on_text`, and saves the reply (marked with who wrote it), its proposal or
+/// the step reached, in one transaction.
+pub async fn answer<R: CoachRepository + ?Sized>(
+    repo: &R,
+    profile_id: i64,
+    id: i64,
+    llm: Option<&dyn Llm>,
+    on_text: DeltaSink<'_>,
+    cancel: &CancelFlag,
+) -> Result<CoachAnswer, R::Error> {
+    let asked = repo.coach_session(profile_id, id).await?;
+    let input = CoachTurnInput::for_session(asked.view())?;
+    let answered = answer_turn(&input, llm, on_text, cancel).await?;
+    let change = reply_change(
+        asked.current_step,
+        asked.language,
+        &answered.reply,
+        answered.origin,
+    );
+    let session = apply_and_read(repo, profile_id, id, &change).await?;
+    let origin = session
+        .last_reply_origin()
+        .ok_or(CoachError::NoMessage("the reply was not saved"))?;
+    Ok(CoachAnswer {
+        input,
+        reply: answered.reply,
+        origin,
+        session,
+    })
+}
