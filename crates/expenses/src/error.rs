@@ -42,8 +42,9 @@ pub enum ExpenseError {
     /// A message over the limit.
     #[error("messages are limited to {0} characters")]
     MessageTooLong(usize),
-    /// The model's answer could not be read, even after one retry.
-    #[error("the model's answer could not be read twice: {0}")]
+    /// The model's answer could not be used: unreadable even after one retry, or words
+    /// the checks refused.
+    #[error("the model's answer could not be used: {0}")]
     ModelUnreadable(String),
     /// The answer stream to the window failed.
     #[error("the expenses answer stream failed: {0}")]

@@ -4,6 +4,7 @@
 //! dates and references are resolved by code, and a confirmation runs exactly the
 //! proposal that was shown.
 
+pub mod app;
 pub mod category;
 mod continuation;
 mod contract;
@@ -14,6 +15,7 @@ mod error;
 pub mod facts;
 pub mod gate;
 pub mod messages;
+mod model_words;
 pub mod money;
 pub mod prompt;
 pub mod references;

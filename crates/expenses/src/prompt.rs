@@ -16,12 +16,23 @@ pub const HISTORY_LINES: usize = 6;
 /// Most expenses listed for a reference.
 pub const LISTED_ROWS: usize = 8;
 
-const SYSTEM: &str = "You are a careful expenses assistant for a student. Answer with one JSON object:\n\
+/// The model's standing instructions.
+pub(crate) const SYSTEM: &str = "You are a careful expenses assistant for a student. Answer with one JSON object:\n\
 {\"type\":\"clarify\",\"question\":...} when a detail is missing or unclear (never guess an amount);\n\
 {\"type\":\"tool_call\",\"tool\":...,\"args\":{...}} when the request is clear;\n\
 {\"type\":\"answer\",\"content\":...} for greetings and questions about what you can do.\n\
 Dates are YYYY-MM-DD. Never state totals yourself: the tools compute them. \
 Write in the student's language.";
+
+/// The labels of the prompt's lines, which the model's words must not carry.
+pub const PROMPT_LABELS: &[&str] = &[
+    "Today:",
+    "Tools:",
+    "Latest expenses:",
+    "Earlier:",
+    "Student:",
+    "Assistant:",
+];
 
 /// One earlier message.
 #[derive(Debug, Clone, PartialEq, Eq)]

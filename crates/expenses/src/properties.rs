@@ -92,7 +92,7 @@ proptest! {
         let context = turn_input.context;
         let llm = ScriptedLlm::new([Ok::<_, LlmError>(first), Ok(second)]);
         let outcome = runtime().block_on(run_expense_turn(turn_input, Some(&llm), &CancelFlag::default()));
-        let plan = outcome.expect("an open message never fails").plan;
+        let plan = outcome.expect("an open message never fails").reply.plan;
         let facts = read_facts(MESSAGES[message], today());
         match plan {
             TurnPlan::Run { action } => {

@@ -37,10 +37,10 @@ pub fn rows() -> Vec<Expense> {
     ]
 }
 
-/// A turn's input for `message` by a profile with `role`.
+/// A turn's input for `message` (cleaned) by a profile with `role`.
 pub fn input(message: &str, role: Role) -> ExpenseTurnInput {
     ExpenseTurnInput {
-        message: message.into(),
+        message: super::clean_message(message).unwrap(),
         context: CallContext {
             role,
             today: today(),

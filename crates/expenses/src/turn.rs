@@ -4,7 +4,10 @@
 //! question, a reference matching several expenses becomes a list to choose from; only
 //! an open message goes to the model, whose one JSON decision (clarify, tool call or
 //! answer) is checked, retried once when unusable, and grounded in the student's words
-//! before anything may run. The turn only plans: the store runs, confirms and words it.
+//! before anything may run. The turn only plans: the app layer (`app/`) runs, confirms
+//! and words it. Who decided is the shared [`answer_turn`]'s to say: code's plans are
+//! the app's ([`LoopTurn::without_model`]), the model's checked decision is the model's,
+//! and the guide answers offline, after a failure or a broken reply.
 
 use super::category::{category_is_clear, guess_category};
 use super::continuation::continues;
@@ -17,7 +20,8 @@ pub use super::draft::Draft;
 use super::error::ExpenseError;
 use super::facts::{message_language, read_facts, Facts, Intent, YesNo};
 use super::gate::{confirmation_needed, ConfirmReason};
-use super::money::{find_amount, Money};
+use super::model_words::WordsCheck;
+use super::money::Money;
 use super::prompt::{build_request, retry_request, HistoryLine, PromptInput};
 use super::references::{resolve_target, Target};
 use super::replies;
@@ -27,15 +31,12 @@ use super::tools::tool_spec;
 use super::unread::{share_of, Share};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
-use lantern_core::text::tidy::{detect_language, is_readable, tidy_reply};
-use lantern_core::turn::{answer_turn, LoopTurn, ReplyOrigin};
+use lantern_core::turn::{answer_turn, Answered, CleanInput, LoopTurn};
 use lantern_core::ErrorCode;
 use serde::{Deserialize, Serialize};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 1_000;
-/// Fewest words of a model's question or answer that is shown.
-const MIN_WORDS: usize = 3;
 /// Most recent expenses a "not found" question lists.
 const RECENT_LISTED: usize = 5;
 
@@ -51,8 +52,8 @@ pub struct Pending {
 /// What a turn starts from.
 #[derive(Debug, Clone)]
 pub struct ExpenseTurnInput {
-    /// The student's message.
-    pub message: String,
+    /// The student's message, cleaned once by the send path.
+    pub message: CleanInput,
     /// The role, today and the profile's currency.
     pub context: CallContext,
     /// The conversation's language when the message does not tell.
@@ -150,16 +151,11 @@ pub struct ExpenseTurnOutcome {
     pub plan: TurnPlan,
     /// The turn's language.
     pub language: Language,
-    /// Who decided the turn: the app (code read the message), the model, or the
-    /// shared guide when no model was ready or it failed ([`answer_turn`]).
-    pub origin: ReplyOrigin,
-    /// Whether the shown words are the model's.
+    /// Whether the plan's words are the model's: its decision was a question or an
+    /// answer, and the checks kept it.
     pub model_words: bool,
-    /// Whether the model was asked and its decision was words (a question or an
-    /// answer), kept or not, rather than a tool call.
-    pub model_wrote: bool,
-    /// Why the app replaced or refused the model's decision.
-    pub failure: Option<String>,
+    /// Why the model's first decision was retried, when it was.
+    pub retried: Option<String>,
 }
 
 /// A message trimmed, or why it cannot be one.
@@ -215,37 +211,34 @@ impl Want {
     }
 }
 
-fn usable_words(text: &str, language: Language, question: bool) -> Option<String> {
-    let text = tidy_reply(text);
-    let fits = text.split_whitespace().count() >= MIN_WORDS
-        && is_readable(&text)
-        && detect_language(&text).is_none_or(|l| l == language)
-        && (!question || text.trim_end().ends_with('?'))
-        // Money in the model's own words is never shown: code states amounts.
-        && find_amount(&text).is_none_or(|a| a.currency.is_none() && !text.contains(['£', '€', '$']));
-    fits.then_some(text)
-}
-
 fn outcome(plan: TurnPlan, language: Language) -> ExpenseTurnOutcome {
     ExpenseTurnOutcome {
         plan,
         language,
-        origin: ReplyOrigin::App,
         model_words: false,
-        model_wrote: false,
-        failure: None,
+        retried: None,
     }
 }
 
-/// An open message in the shared turn: the model decides, and the guide answers when
-/// there is no model, it crashed or hung, or its answer stayed unusable.
-struct OpenTurn<'a> {
-    want: Want,
+/// How a turn is answered: planned by code from the words and the rows, or open (the
+/// model decides).
+enum Reading {
+    /// Code's plan.
+    Planned(TurnPlan),
+    /// An open message and the request it continues.
+    Open(Box<Want>),
+}
+
+/// One expenses turn in the shared turn: code's plan needs no model; an open message
+/// is the model's to decide, and the guide answers when there is no model, it crashed
+/// or hung, or its answer stayed unusable.
+struct ExpenseTurn<'a> {
+    reading: Reading,
     input: &'a ExpenseTurnInput,
     language: Language,
 }
 
-impl LoopTurn for OpenTurn<'_> {
+impl LoopTurn for ExpenseTurn<'_> {
     type Reply = ExpenseTurnOutcome;
     type Error = ExpenseError;
 
@@ -255,17 +248,29 @@ impl LoopTurn for OpenTurn<'_> {
         _on_text: DeltaSink<'a>,
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<ExpenseTurnOutcome, ExpenseError>> {
-        Box::pin(ask_model(
-            &self.want,
-            self.input,
-            llm,
-            self.language,
-            cancel,
-        ))
+        Box::pin(async move {
+            match &self.reading {
+                Reading::Open(want) => {
+                    ask_model(want, self.input, llm, self.language, cancel).await
+                }
+                Reading::Planned(plan) => Ok(outcome(plan.clone(), self.language)),
+            }
+        })
     }
 
     fn offline(&self) -> Result<ExpenseTurnOutcome, ExpenseError> {
-        Ok(outcome(fallback(&self.want, self.language), self.language))
+        let plan = match &self.reading {
+            Reading::Open(want) => fallback(want, self.language),
+            Reading::Planned(plan) => plan.clone(),
+        };
+        Ok(outcome(plan, self.language))
+    }
+
+    fn without_model(&self) -> Option<Result<ExpenseTurnOutcome, ExpenseError>> {
+        match &self.reading {
+            Reading::Planned(plan) => Some(Ok(outcome(plan.clone(), self.language))),
+            Reading::Open(_) => None,
+        }
     }
 
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
@@ -278,37 +283,46 @@ impl LoopTurn for OpenTurn<'_> {
     }
 }
 
-/// Runs one turn. Code plans every message it can read (origin App); an open message
-/// goes to the model through the shared [`answer_turn`], whose guide answers when
-/// there is no model, it failed, or its answer stayed unusable.
+/// Runs one turn through the shared [`answer_turn`]: code plans every message it can
+/// read; an open message goes to the model, and the guide answers when there is no
+/// model, it failed, or its answer stayed unusable. The origin is `answer_turn`'s.
 pub async fn run_expense_turn(
     input: ExpenseTurnInput,
     llm: Option<&dyn Llm>,
     cancel: &CancelFlag,
-) -> Result<ExpenseTurnOutcome, ExpenseError> {
-    let message = clean_message(&input.message)?;
+) -> Result<Answered<ExpenseTurnOutcome>, ExpenseError> {
+    let (reading, language) = read_turn(&input);
+    let turn = ExpenseTurn {
+        reading,
+        input: &input,
+        language,
+    };
+    answer_turn(&turn, llm, &mut |_| {}, cancel).await
+}
+
+/// What code makes of the message: its plan, or an open message for the model; and
+/// the turn's language.
+fn read_turn(input: &ExpenseTurnInput) -> (Reading, Language) {
+    let message = input.message.as_str();
     let context = input.context;
-    let facts = read_facts(&message, context.today);
-    let language = message_language(&message, input.language);
+    let facts = read_facts(message, context.today);
+    let language = message_language(message, input.language);
     let mut draft = input.draft.clone();
     if let Some(pending) = &input.pending {
         match facts.answer {
             Some(YesNo::Yes) => {
-                return Ok(outcome(
-                    TurnPlan::Confirm {
-                        proposal_id: pending.id.clone(),
-                    },
+                let proposal_id = pending.id.clone();
+                return (
+                    Reading::Planned(TurnPlan::Confirm { proposal_id }),
                     language,
-                ))
+                );
             }
             Some(YesNo::No) => {
-                return Ok(outcome(
-                    TurnPlan::Cancel {
-                        proposal_id: pending.id.clone(),
-                        draft: pending.draft.clone(),
-                    },
-                    language,
-                ))
+                let plan = TurnPlan::Cancel {
+                    proposal_id: pending.id.clone(),
+                    draft: pending.draft.clone(),
+                };
+                return (Reading::Planned(plan), language);
             }
             None if facts.intent.is_none() => draft = Some(pending.draft.clone()),
             None => {}
@@ -316,35 +330,24 @@ pub async fn run_expense_turn(
     }
     if let Some(social) = facts.social {
         let content = replies::social(social, language);
-        return Ok(outcome(TurnPlan::Answer { content }, language));
+        return (Reading::Planned(TurnPlan::Answer { content }), language);
     }
-    if let Some(plan) = plan_by_reading(&facts, &input, language) {
-        return Ok(outcome(plan, language));
+    if let Some(plan) = plan_by_reading(&facts, input, language) {
+        return (Reading::Planned(plan), language);
     }
     if facts.intent.is_none()
         && draft
             .as_ref()
-            .is_some_and(|d| !continues(&facts, d, &input.rows, &message))
+            .is_some_and(|d| !continues(&facts, d, &input.rows, message))
     {
         draft = None;
     }
-    let want = Want::new(facts, draft, &message);
-    let plan = match want.intent() {
-        Some(intent) => plan_by_code(&want, intent, &input, language),
-        None => {
-            let open = OpenTurn {
-                want,
-                input: &input,
-                language,
-            };
-            let answered = answer_turn(&open, llm, &mut |_| {}, cancel).await?;
-            let mut done = answered.reply;
-            done.origin = answered.origin;
-            done.failure = answered.failure.or(done.failure);
-            return Ok(done);
-        }
+    let want = Want::new(facts, draft, message);
+    let reading = match want.intent() {
+        Some(intent) => Reading::Planned(plan_by_code(&want, intent, input, language)),
+        None => Reading::Open(Box::new(want)),
     };
-    Ok(outcome(plan, language))
+    (reading, language)
 }
 
 /// Messages code answers from the words and the rows alone, whatever else they say:
@@ -657,7 +660,8 @@ fn open_menu(input: &ExpenseTurnInput) -> (Vec<ExpenseTool>, DecisionMenu) {
 }
 
 /// An open message: the model decides, retried once when its answer is unusable; a
-/// second unusable answer is a broken reply the guide answers.
+/// second unusable answer, or words the checks refuse, is a broken reply the guide
+/// answers.
 async fn ask_model(
     want: &Want,
     input: &ExpenseTurnInput,
@@ -675,36 +679,31 @@ async fn ask_model(
         rows: &input.rows,
         language,
     });
+    let check = WordsCheck::new(&want.message, &input.rows, language);
     let mut why = String::new();
     for attempt in 0..2 {
-        let text = match llm
+        let text = llm
             .complete_json(&request, &schema, &mut |_| {}, cancel)
             .await
-        {
-            Ok(text) => text,
-            Err(e) => return Err(ExpenseError::Model(e)),
+            .map_err(ExpenseError::Model)?;
+        why = match parse_decision(&text) {
+            Err(unreadable) => unreadable,
+            Ok(decision) => match ground(decision, want, input, language, &check) {
+                Ok((plan, model_words)) => {
+                    let mut done = outcome(plan, language);
+                    done.model_words = model_words;
+                    if attempt > 0 {
+                        done.retried = Some(format!("retried after: {why}"));
+                    }
+                    return Ok(done);
+                }
+                // Words the checks refused are not asked again: the guide answers.
+                Err(refused @ ExpenseError::ModelUnreadable(_)) => return Err(refused),
+                Err(unusable) => unusable.to_string(),
+            },
         };
-        let mut wrote = false;
-        match parse_decision(&text).and_then(|d| {
-            wrote = !matches!(d, ModelDecision::ToolCall { .. });
-            ground(d, want, input, language).map_err(|e| e.to_string())
-        }) {
-            Ok((plan, model_words)) => {
-                let mut done = outcome(plan, language);
-                done.origin = ReplyOrigin::Model;
-                done.model_words = model_words;
-                done.model_wrote = wrote;
-                if attempt > 0 {
-                    done.failure = Some(format!("retried after: {why}"));
-                }
-                return Ok(done);
-            }
-            Err(e) => {
-                why = e;
-                if attempt == 0 {
-                    request = retry_request(request, &text, &why);
-                }
-            }
+        if attempt == 0 {
+            request = retry_request(request, &text, &why);
         }
     }
     Err(ExpenseError::ModelUnreadable(why))
@@ -745,31 +744,32 @@ fn names_expense(want: &Want, input: &ExpenseTurnInput, id: i64) -> bool {
 }
 
 /// The model's decision checked and grounded: a question or answer keeps its words only
-/// when they are usable; a call must validate, must not carry money the student did not
-/// state, and waits for a yes when a value was inferred or it deletes. The flag says
-/// whether the shown words are the model's.
+/// when the checks do (else the words are refused: [`ExpenseError::ModelUnreadable`]);
+/// a call must validate, must not carry money the student did not state, and waits for
+/// a yes when a value was inferred or it deletes. The flag says whether the plan's
+/// words are the model's.
 fn ground(
     decision: ModelDecision,
     want: &Want,
     input: &ExpenseTurnInput,
     language: Language,
+    check: &WordsCheck,
 ) -> Result<(TurnPlan, bool), ExpenseError> {
     let context = &input.context;
+    let refused = |why: String| ExpenseError::ModelUnreadable(format!("words refused: {why}"));
     Ok(match decision {
-        ModelDecision::Clarify { question } => match usable_words(&question, language, true) {
-            Some(q) => (
-                TurnPlan::Clarify {
-                    question: q,
-                    draft: None,
-                },
-                true,
-            ),
-            None => (fallback(want, language), false),
-        },
-        ModelDecision::Answer { content } => match usable_words(&content, language, false) {
-            Some(c) => (TurnPlan::Answer { content: c }, true),
-            None => (fallback(want, language), false),
-        },
+        ModelDecision::Clarify { question } => {
+            let question = check.words(&question, true).map_err(refused)?;
+            let plan = TurnPlan::Clarify {
+                question,
+                draft: None,
+            };
+            (plan, true)
+        }
+        ModelDecision::Answer { content } => {
+            let content = check.words(&content, false).map_err(refused)?;
+            (TurnPlan::Answer { content }, true)
+        }
         ModelDecision::ToolCall {
             call,
             confirmation_suggested,

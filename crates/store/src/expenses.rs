@@ -1,80 +1,32 @@
-//! Expenses: each profile's rows, role and currency, and running one validated action
-//! on a connection (inside the caller's transaction). Every query is scoped by profile:
-//! another profile's expense is "not found".
+//! Expenses in SQLite: each profile's rows, role and currency, its proposals and its
+//! conversation, as the expenses' application layer ([`lantern_expenses::app`]) reads
+//! and writes them through [`ExpenseRepository`] and [`ExpenseWrite`]. Every query is
+//! scoped by profile: another profile's expense is "not found". No rule lives here.
 
 use crate::{Store, StoreError};
-use lantern_core::Coded;
-use lantern_expenses::dates::DateRange;
+use chrono::{DateTime, Utc};
+use lantern_core::language::Language;
+use lantern_core::llm::tools::ToolCall;
+use lantern_core::llm::BoxFuture;
+use lantern_core::turn::ReplyOrigin;
+use lantern_core::{Coded, ErrorCode};
+use lantern_expenses::app::{
+    rfc3339, ActionDone, Balance, ExpenseRepository, ExpenseSettings, ExpenseWrite, LastReply,
+    NewReply, SavedMessage, SavedProposal, SavedReply, WriteHandle,
+};
+use lantern_expenses::gate::{ConfirmReason, ProposalStatus, StoredProposal};
 use lantern_expenses::money::{Currency, Money};
+use lantern_expenses::prompt::HistoryLine;
 use lantern_expenses::{
-    Category, Expense, ExpenseAction, ExpenseError, ExpensePatch, ExpenseQuery, NewExpense, Role,
+    Category, DecisionKind, Expense, ExpenseAction, ExpenseError, ExpensePatch, ExpenseQuery,
+    NewExpense, Role,
 };
 use serde::Serialize;
-use sqlx::SqliteConnection;
+use serde_json::{Map, Value};
+use sqlx::{Sqlite, SqliteConnection, Transaction};
 
-/// A profile's expense settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ExpenseSettings {
-    /// What the profile may do.
-    pub role: Role,
-    /// The currency of amounts that name none.
-    pub currency: Currency,
-}
-
-/// A total over some expenses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Balance {
-    /// One total per currency (most often one).
-    pub totals: Vec<Money>,
-    /// How many expenses were counted.
-    pub count: usize,
-    /// The days counted, or all time.
-    pub range: Option<DateRange>,
-    /// The category counted, or all.
-    pub category: Option<Category>,
-}
-
-/// What an action did (the spec's `added` / `updated` / `deleted` / `listed` /
-/// `balance`), with the stored values.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionDone {
-    /// The expense added.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub added: Option<Expense>,
-    /// The expense as changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub updated: Option<Expense>,
-    /// The expense before the change.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub previous: Option<Expense>,
-    /// The expense deleted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deleted: Option<Expense>,
-    /// The expenses listed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub listed: Option<Vec<Expense>>,
-    /// The total asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub balance: Option<Balance>,
-}
-
-impl ActionDone {
-    /// The expense the action touched, when it was one.
-    pub fn touched(&self) -> Option<i64> {
-        self.added
-            .as_ref()
-            .or(self.updated.as_ref())
-            .or(self
-                .listed
-                .as_ref()
-                .filter(|l| l.len() == 1)
-                .and_then(|l| l.first()))
-            .map(|e| e.id)
-    }
-}
+/// How a write transaction begins: taking the write lock first.
+const WRITE: &str = "BEGIN IMMEDIATE";
 
 /// Spending of one category in one month, for the chart.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -93,6 +45,10 @@ pub(crate) fn storage(e: impl Into<StoreError>) -> ExpenseError {
     ExpenseError::Storage(e.code(), e.to_string())
 }
 
+fn corrupt(what: String) -> ExpenseError {
+    ExpenseError::Storage(ErrorCode::StoreCorrupt, what)
+}
+
 type Row = (i64, String, i64, String, String, String, String, String);
 
 const COLUMNS: &str =
@@ -100,28 +56,23 @@ const COLUMNS: &str =
 
 fn expense(row: Row) -> Result<Expense, ExpenseError> {
     let (id, item, minor, currency, spent_on, category, created_at, updated_at) = row;
-    let corrupt = |what: &str| {
-        ExpenseError::Storage(
-            lantern_core::ErrorCode::StoreCorrupt,
-            format!("expense {id} has an unreadable {what}"),
-        )
-    };
+    let unreadable = |what: &str| corrupt(format!("expense {id} has an unreadable {what}"));
     Ok(Expense {
         id,
         item,
         amount: Money {
             minor,
-            currency: Currency::from_code(&currency).ok_or_else(|| corrupt("currency"))?,
+            currency: Currency::from_code(&currency).ok_or_else(|| unreadable("currency"))?,
         },
-        date: spent_on.parse().map_err(|_| corrupt("date"))?,
-        category: Category::from_name(&category).ok_or_else(|| corrupt("category"))?,
+        date: spent_on.parse().map_err(|_| unreadable("date"))?,
+        category: Category::from_name(&category).ok_or_else(|| unreadable("category"))?,
         created_at,
         updated_at,
     })
 }
 
 /// The profile's expenses matching `query`, newest first.
-pub(crate) async fn query_rows(
+async fn query_rows(
     conn: &mut SqliteConnection,
     profile_id: i64,
     query: &ExpenseQuery,
@@ -145,12 +96,12 @@ pub(crate) async fn query_rows(
     rows.into_iter().map(expense).collect()
 }
 
-/// One of the profile's expenses, or "not found".
-pub(crate) async fn one_row(
+/// One of the profile's expenses, or None.
+async fn one_row(
     conn: &mut SqliteConnection,
     profile_id: i64,
     id: i64,
-) -> Result<Expense, ExpenseError> {
+) -> Result<Option<Expense>, ExpenseError> {
     let row: Option<Row> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM expenses WHERE id = ? AND profile_id = ?"
     ))
@@ -159,24 +110,7 @@ pub(crate) async fn one_row(
     .fetch_optional(&mut *conn)
     .await
     .map_err(storage)?;
-    row.map(expense)
-        .transpose()?
-        .ok_or(ExpenseError::NotFound(id))
-}
-
-/// Totals per currency, largest count first.
-fn totals(rows: &[Expense]) -> Vec<Money> {
-    let mut totals: Vec<Money> = Vec::new();
-    for row in rows {
-        match totals
-            .iter_mut()
-            .find(|m| m.currency == row.amount.currency)
-        {
-            Some(total) => total.minor = total.minor.saturating_add(row.amount.minor),
-            None => totals.push(row.amount),
-        }
-    }
-    totals
+    row.map(expense).transpose()
 }
 
 async fn insert(
@@ -203,14 +137,17 @@ async fn insert(
     expense(row)
 }
 
+/// Expense `id` before and after `patch`, or None when it is not the profile's.
 async fn update(
     conn: &mut SqliteConnection,
     profile_id: i64,
     id: i64,
     patch: &ExpensePatch,
     now: &str,
-) -> Result<(Expense, Expense), ExpenseError> {
-    let before = one_row(conn, profile_id, id).await?;
+) -> Result<Option<(Expense, Expense)>, ExpenseError> {
+    let Some(before) = one_row(conn, profile_id, id).await? else {
+        return Ok(None);
+    };
     let amount = patch.amount.unwrap_or(before.amount);
     let row: Row = sqlx::query_as(&format!(
         "UPDATE expenses SET item = ?, amount_minor = ?, currency = ?, spent_on = ?, category = ?, updated_at = ? \
@@ -227,38 +164,38 @@ async fn update(
     .fetch_one(&mut *conn)
     .await
     .map_err(storage)?;
-    Ok((before, expense(row)?))
+    Ok(Some((before, expense(row)?)))
 }
 
-/// Runs a validated action for the profile on `conn` (the caller's transaction).
-pub(crate) async fn run_action(
+/// Runs a validated action for the profile on `conn`; None when the expense it changes
+/// is not the profile's.
+async fn run_action(
     conn: &mut SqliteConnection,
     profile_id: i64,
     action: &ExpenseAction,
     now: &str,
-) -> Result<ActionDone, ExpenseError> {
+) -> Result<Option<ActionDone>, ExpenseError> {
     let mut done = ActionDone::default();
     match action {
         ExpenseAction::Add(new) => done.added = Some(insert(conn, profile_id, new, now).await?),
         ExpenseAction::Balance(query) => {
             let rows = query_rows(conn, profile_id, query).await?;
-            done.balance = Some(Balance {
-                totals: totals(&rows),
-                count: rows.len(),
-                range: query.range,
-                category: query.category,
-            });
+            done.balance = Some(Balance::of(&rows, query));
         }
         ExpenseAction::List(query) => {
             done.listed = Some(query_rows(conn, profile_id, query).await?)
         }
         ExpenseAction::Update { id, patch } => {
-            let (before, after) = update(conn, profile_id, *id, patch, now).await?;
+            let Some((before, after)) = update(conn, profile_id, *id, patch, now).await? else {
+                return Ok(None);
+            };
             done.previous = Some(before);
             done.updated = Some(after);
         }
         ExpenseAction::Delete { id } => {
-            let row = one_row(conn, profile_id, *id).await?;
+            let Some(row) = one_row(conn, profile_id, *id).await? else {
+                return Ok(None);
+            };
             sqlx::query("DELETE FROM expenses WHERE id = ? AND profile_id = ?")
                 .bind(id)
                 .bind(profile_id)
@@ -268,7 +205,133 @@ pub(crate) async fn run_action(
             done.deleted = Some(row);
         }
     }
-    Ok(done)
+    Ok(Some(done))
+}
+
+/// A proposal's columns, as stored.
+#[derive(sqlx::FromRow)]
+struct ProposalRow {
+    id: String,
+    tool: String,
+    args: String,
+    reason: String,
+    draft: String,
+    status: String,
+    expires_at: String,
+}
+
+fn saved_proposal(row: ProposalRow) -> Result<SavedProposal, ExpenseError> {
+    let bad = |what: &str| corrupt(format!("proposal {}: {what}", row.id));
+    let args: Map<String, Value> = serde_json::from_str(&row.args).map_err(|_| bad("arguments"))?;
+    let reason = match row.reason.as_str() {
+        "suggested" => ConfirmReason::Suggested,
+        "vague" => ConfirmReason::Vague,
+        _ => ConfirmReason::Delete,
+    };
+    let status = ProposalStatus::from_name(&row.status).ok_or_else(|| bad("status"))?;
+    let expires_at = DateTime::parse_from_rfc3339(&row.expires_at)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or(DateTime::<Utc>::MIN_UTC);
+    Ok(SavedProposal {
+        stored: StoredProposal {
+            id: row.id,
+            call: ToolCall {
+                tool: row.tool,
+                args,
+            },
+            status,
+            expires_at,
+        },
+        reason,
+        draft: serde_json::from_str(&row.draft).unwrap_or_default(),
+    })
+}
+
+/// Proposal `id` of the profile, or None.
+async fn load_proposal(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    id: &str,
+) -> Result<Option<SavedProposal>, ExpenseError> {
+    let row: Option<ProposalRow> = sqlx::query_as(
+        "SELECT id, tool, args, reason, draft, status, expires_at FROM expense_proposals WHERE id = ? AND profile_id = ?",
+    )
+    .bind(id)
+    .bind(profile_id)
+    .fetch_optional(&mut *conn)
+    .await
+    .map_err(storage)?;
+    row.map(saved_proposal).transpose()
+}
+
+/// Proposal `id` when it can be read; an unreadable or missing one is none.
+async fn readable_proposal(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    id: Option<&str>,
+) -> Option<SavedProposal> {
+    load_proposal(conn, profile_id, id?).await.ok().flatten()
+}
+
+fn kind_name(kind: DecisionKind) -> &'static str {
+    match kind {
+        DecisionKind::Clarify => "clarify",
+        DecisionKind::ToolCall => "tool_call",
+        DecisionKind::Answer => "answer",
+    }
+}
+
+fn kind_of(name: &str) -> Option<DecisionKind> {
+    match name {
+        "clarify" => Some(DecisionKind::Clarify),
+        "tool_call" => Some(DecisionKind::ToolCall),
+        "answer" => Some(DecisionKind::Answer),
+        _ => None,
+    }
+}
+
+/// A stored origin read back (an unknown name is a corrupt row).
+fn origin_of(name: &str) -> Result<ReplyOrigin, ExpenseError> {
+    ReplyOrigin::parse(name).ok_or_else(|| corrupt(format!("unknown reply origin {name:?}")))
+}
+
+/// The last reply's state a new turn continues from, as stored.
+#[derive(sqlx::FromRow)]
+struct LastReplyRow {
+    draft: Option<String>,
+    proposal_id: Option<String>,
+    touched: Option<i64>,
+    language: Option<String>,
+}
+
+/// One stored message of the conversation.
+#[derive(sqlx::FromRow)]
+struct MessageRow {
+    id: i64,
+    role: String,
+    text: String,
+    kind: Option<String>,
+    origin: Option<String>,
+    proposal_id: Option<String>,
+    created_at: String,
+}
+
+async fn add_student_message(
+    conn: &mut SqliteConnection,
+    profile_id: i64,
+    text: &str,
+    now: DateTime<Utc>,
+) -> Result<i64, ExpenseError> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO expense_messages (profile_id, role, text, created_at) VALUES (?, 'student', ?, ?) RETURNING id",
+    )
+    .bind(profile_id)
+    .bind(text)
+    .bind(rfc3339(now))
+    .fetch_one(&mut *conn)
+    .await
+    .map_err(storage)?;
+    Ok(id)
 }
 
 impl Store {
@@ -323,6 +386,14 @@ impl Store {
         query_rows(&mut conn, profile_id, query).await
     }
 
+    /// One of the profile's expenses.
+    pub async fn expense(&self, profile_id: i64, id: i64) -> Result<Expense, ExpenseError> {
+        let mut conn = self.pool.acquire().await.map_err(storage)?;
+        one_row(&mut conn, profile_id, id)
+            .await?
+            .ok_or(ExpenseError::NotFound(id))
+    }
+
     /// The total of the profile's expenses matching `query`.
     pub async fn expense_balance(
         &self,
@@ -330,12 +401,7 @@ impl Store {
         query: &ExpenseQuery,
     ) -> Result<Balance, ExpenseError> {
         let rows = self.list_expenses(profile_id, query).await?;
-        Ok(Balance {
-            totals: totals(&rows),
-            count: rows.len(),
-            range: query.range,
-            category: query.category,
-        })
+        Ok(Balance::of(&rows, query))
     }
 
     /// Spending per month and category (one row per currency), oldest month first.
@@ -363,5 +429,316 @@ impl Store {
             }
         }
         Ok(months)
+    }
+
+    async fn last_expense_reply(&self, profile_id: i64) -> Result<LastReply, ExpenseError> {
+        let row: Option<LastReplyRow> = sqlx::query_as(
+            "SELECT draft, proposal_id, touched, language FROM expense_messages \
+             WHERE profile_id = ? AND role = 'assistant' ORDER BY id DESC LIMIT 1",
+        )
+        .bind(profile_id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(storage)?;
+        let Some(row) = row else {
+            return Ok(LastReply::default());
+        };
+        let mut conn = self.pool.acquire().await.map_err(storage)?;
+        Ok(LastReply {
+            draft: row.draft.and_then(|d| serde_json::from_str(&d).ok()),
+            proposal: readable_proposal(&mut conn, profile_id, row.proposal_id.as_deref()).await,
+            touched: row.touched,
+            language: row.language.as_deref().and_then(Language::from_code),
+        })
+    }
+
+    async fn expense_history(
+        &self,
+        profile_id: i64,
+        before: i64,
+        limit: i64,
+    ) -> Result<Vec<HistoryLine>, ExpenseError> {
+        let mut rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT role, text FROM expense_messages WHERE profile_id = ? AND id < ? ORDER BY id DESC LIMIT ?",
+        )
+        .bind(profile_id)
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        rows.reverse();
+        Ok(rows
+            .into_iter()
+            .map(|(role, text)| HistoryLine {
+                from_student: role == "student",
+                text,
+            })
+            .collect())
+    }
+
+    async fn expense_message_rows(
+        &self,
+        profile_id: i64,
+        limit: i64,
+    ) -> Result<Vec<SavedMessage>, ExpenseError> {
+        let mut rows: Vec<MessageRow> = sqlx::query_as(
+            "SELECT id, role, text, kind, origin, proposal_id, created_at FROM expense_messages \
+             WHERE profile_id = ? ORDER BY id DESC LIMIT ?",
+        )
+        .bind(profile_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(storage)?;
+        rows.reverse();
+        let mut conn = self.pool.acquire().await.map_err(storage)?;
+        let mut messages = Vec::with_capacity(rows.len());
+        for row in rows {
+            let proposal =
+                readable_proposal(&mut conn, profile_id, row.proposal_id.as_deref()).await;
+            messages.push(SavedMessage {
+                id: row.id,
+                from_student: row.role == "student",
+                text: row.text,
+                kind: row.kind.as_deref().and_then(kind_of),
+                origin: row.origin.as_deref().map(origin_of).transpose()?,
+                proposal,
+                created_at: row.created_at,
+            });
+        }
+        Ok(messages)
+    }
+}
+
+impl ExpenseRepository for Store {
+    type Error = ExpenseError;
+
+    fn settings(&self, profile_id: i64) -> BoxFuture<'_, Result<ExpenseSettings, ExpenseError>> {
+        Box::pin(self.expense_settings(profile_id))
+    }
+
+    fn last_reply(&self, profile_id: i64) -> BoxFuture<'_, Result<LastReply, ExpenseError>> {
+        Box::pin(self.last_expense_reply(profile_id))
+    }
+
+    fn add_student_message<'a>(
+        &'a self,
+        profile_id: i64,
+        text: &'a str,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<i64, ExpenseError>> {
+        Box::pin(async move {
+            let mut conn = self.pool.acquire().await.map_err(storage)?;
+            add_student_message(&mut conn, profile_id, text, now).await
+        })
+    }
+
+    fn history(
+        &self,
+        profile_id: i64,
+        before: i64,
+        limit: i64,
+    ) -> BoxFuture<'_, Result<Vec<HistoryLine>, ExpenseError>> {
+        Box::pin(self.expense_history(profile_id, before, limit))
+    }
+
+    fn rows<'a>(
+        &'a self,
+        profile_id: i64,
+        query: &'a ExpenseQuery,
+    ) -> BoxFuture<'a, Result<Vec<Expense>, ExpenseError>> {
+        Box::pin(self.list_expenses(profile_id, query))
+    }
+
+    fn messages(
+        &self,
+        profile_id: i64,
+        limit: i64,
+    ) -> BoxFuture<'_, Result<Vec<SavedMessage>, ExpenseError>> {
+        Box::pin(self.expense_message_rows(profile_id, limit))
+    }
+
+    fn begin_write(&self) -> BoxFuture<'_, Result<WriteHandle<'_, ExpenseError>, ExpenseError>> {
+        Box::pin(async move {
+            let tx = self.pool.begin_with(WRITE).await.map_err(storage)?;
+            Ok(Box::new(SqliteWrite { tx }) as WriteHandle<'_, ExpenseError>)
+        })
+    }
+}
+
+/// One expenses write transaction on the store's database; dropped uncommitted, sqlx
+/// rolls it back.
+struct SqliteWrite {
+    tx: Transaction<'static, Sqlite>,
+}
+
+impl SqliteWrite {
+    async fn exec(&mut self, sql: &'static str) -> Result<(), ExpenseError> {
+        sqlx::query(sql)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage)?;
+        Ok(())
+    }
+}
+
+impl ExpenseWrite<ExpenseError> for SqliteWrite {
+    fn add_student_message<'a>(
+        &'a mut self,
+        profile_id: i64,
+        text: &'a str,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<(), ExpenseError>> {
+        Box::pin(async move {
+            add_student_message(&mut self.tx, profile_id, text, now).await?;
+            Ok(())
+        })
+    }
+
+    fn proposal<'a>(
+        &'a mut self,
+        profile_id: i64,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<SavedProposal>, ExpenseError>> {
+        Box::pin(load_proposal(&mut self.tx, profile_id, id))
+    }
+
+    fn row(
+        &mut self,
+        profile_id: i64,
+        id: i64,
+    ) -> BoxFuture<'_, Result<Option<Expense>, ExpenseError>> {
+        Box::pin(one_row(&mut self.tx, profile_id, id))
+    }
+
+    fn rows<'a>(
+        &'a mut self,
+        profile_id: i64,
+        query: &'a ExpenseQuery,
+    ) -> BoxFuture<'a, Result<Vec<Expense>, ExpenseError>> {
+        Box::pin(query_rows(&mut self.tx, profile_id, query))
+    }
+
+    fn run<'a>(
+        &'a mut self,
+        profile_id: i64,
+        action: &'a ExpenseAction,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<Option<ActionDone>, ExpenseError>> {
+        Box::pin(async move { run_action(&mut self.tx, profile_id, action, &rfc3339(now)).await })
+    }
+
+    fn supersede_pending(
+        &mut self,
+        profile_id: i64,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'_, Result<(), ExpenseError>> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE expense_proposals SET status = 'superseded', decided_at = ? WHERE profile_id = ? AND status = 'pending'",
+            )
+            .bind(rfc3339(now))
+            .bind(profile_id)
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage)?;
+            Ok(())
+        })
+    }
+
+    fn add_proposal<'a>(
+        &'a mut self,
+        profile_id: i64,
+        proposal: &'a SavedProposal,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<(), ExpenseError>> {
+        Box::pin(async move {
+            let stored = &proposal.stored;
+            sqlx::query(
+                "INSERT INTO expense_proposals (id, profile_id, tool, args, reason, draft, created_at, expires_at) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(&stored.id)
+            .bind(profile_id)
+            .bind(&stored.call.tool)
+            .bind(Value::Object(stored.call.args.clone()).to_string())
+            .bind(proposal.reason.as_str())
+            .bind(serde_json::to_string(&proposal.draft).unwrap_or_else(|_| "{}".into()))
+            .bind(rfc3339(now))
+            .bind(rfc3339(stored.expires_at))
+            .execute(&mut *self.tx)
+            .await
+            .map_err(storage)?;
+            Ok(())
+        })
+    }
+
+    fn set_status<'a>(
+        &'a mut self,
+        id: &'a str,
+        status: ProposalStatus,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<(), ExpenseError>> {
+        Box::pin(async move {
+            sqlx::query("UPDATE expense_proposals SET status = ?, decided_at = ? WHERE id = ?")
+                .bind(status.as_str())
+                .bind(rfc3339(now))
+                .bind(id)
+                .execute(&mut *self.tx)
+                .await
+                .map_err(storage)?;
+            Ok(())
+        })
+    }
+
+    fn begin_step(&mut self) -> BoxFuture<'_, Result<(), ExpenseError>> {
+        Box::pin(self.exec("SAVEPOINT step"))
+    }
+
+    fn keep_step(&mut self) -> BoxFuture<'_, Result<(), ExpenseError>> {
+        Box::pin(self.exec("RELEASE step"))
+    }
+
+    fn undo_step(&mut self) -> BoxFuture<'_, Result<(), ExpenseError>> {
+        Box::pin(async move {
+            self.exec("ROLLBACK TO step").await?;
+            self.exec("RELEASE step").await
+        })
+    }
+
+    fn save_reply<'a>(
+        &'a mut self,
+        profile_id: i64,
+        reply: NewReply<'a>,
+    ) -> BoxFuture<'a, Result<SavedReply, ExpenseError>> {
+        Box::pin(async move {
+            let (id, origin): (i64, String) = sqlx::query_as(
+                "INSERT INTO expense_messages (profile_id, role, text, kind, language, origin, failure, draft, proposal_id, touched, result, created_at) \
+                 VALUES (?, 'assistant', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, origin",
+            )
+            .bind(profile_id)
+            .bind(reply.answer)
+            .bind(kind_name(reply.kind))
+            .bind(reply.language.code())
+            .bind(reply.origin.as_str())
+            .bind(reply.failure)
+            .bind(reply.draft.and_then(|d| serde_json::to_string(d).ok()))
+            .bind(reply.proposal_id)
+            .bind(reply.done.touched())
+            .bind(serde_json::to_string(reply.done).ok())
+            .bind(rfc3339(reply.now))
+            .fetch_one(&mut *self.tx)
+            .await
+            .map_err(storage)?;
+            Ok(SavedReply {
+                id,
+                origin: origin_of(&origin)?,
+            })
+        })
+    }
+
+    fn commit(self: Box<Self>) -> BoxFuture<'static, Result<(), ExpenseError>> {
+        Box::pin(async move { self.tx.commit().await.map_err(storage) })
     }
 }

@@ -7,9 +7,10 @@
 
 use crate::expenses::storage;
 use crate::profile_pins::KeptPin;
-use crate::{ExpenseSettings, Store};
+use crate::Store;
 use chrono::{DateTime, Utc};
 use lantern_core::profile_pin::{Pin, PinError};
+use lantern_expenses::app::ExpenseSettings;
 use lantern_expenses::ExpenseError;
 
 impl Store {

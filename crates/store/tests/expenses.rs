@@ -9,10 +9,12 @@ use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::Coded;
+use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings, ProposalView};
+use lantern_expenses::clean_message;
 use lantern_expenses::gate::PROPOSAL_LIFETIME;
 use lantern_expenses::money::Currency;
 use lantern_expenses::{DecisionKind, ExpenseQuery, Role};
-use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings, ProposalView, Store};
+use lantern_store::Store;
 use serde_json::json;
 
 struct Fixture {
@@ -53,48 +55,46 @@ impl Fixture {
     async fn say(&self, profile: i64, text: &str, minute: i64) -> ExpenseReply {
         let request = ExpenseRequest {
             profile_id: profile,
-            message: text,
+            message: clean_message(text).unwrap(),
             language: Language::En,
             now: at(minute),
             role: None,
         };
-        self.store
-            .expense_turn(request, None, &CancelFlag::default())
+        app::send(&self.store, request, None, &CancelFlag::default())
             .await
             .unwrap()
     }
 
     /// The proposal a direct delete of `id` waits on.
     async fn propose_delete(&self, profile: i64, id: i64) -> ProposalView {
-        self.store
-            .expense_tool(
-                profile,
-                &call("delete_expense", json!({ "id": id })),
-                at(0),
-                Language::En,
-                None,
-            )
-            .await
-            .unwrap()
-            .proposal
-            .unwrap()
+        app::tool(
+            &self.store,
+            profile,
+            &call("delete_expense", json!({ "id": id })),
+            at(0),
+            Language::En,
+            None,
+        )
+        .await
+        .unwrap()
+        .proposal
+        .unwrap()
     }
 
     async fn add(&self, profile: i64, item: &str, amount: f64, date: &str) -> i64 {
-        let reply = self
-            .store
-            .expense_tool(
-                profile,
-                &call(
-                    "add_expense",
-                    json!({"item": item, "amount": amount, "date": date}),
-                ),
-                at(0),
-                Language::En,
-                None,
-            )
-            .await
-            .unwrap();
+        let reply = app::tool(
+            &self.store,
+            profile,
+            &call(
+                "add_expense",
+                json!({"item": item, "amount": amount, "date": date}),
+            ),
+            at(0),
+            Language::En,
+            None,
+        )
+        .await
+        .unwrap();
         reply.done.added.unwrap().id
     }
 
@@ -135,16 +135,12 @@ async fn a_delete_runs_only_when_its_proposal_is_confirmed_once() {
     assert!(asked.confirmation_required);
     assert_eq!(f.count(f.ana).await, 1, "nothing ran yet");
     let id = asked.proposal.unwrap().id;
-    let done = f
-        .store
-        .expense_confirm(f.ana, &id, None, at(2), Language::En, None)
+    let done = app::confirm(&f.store, f.ana, &id, None, at(2), Language::En, None)
         .await
         .unwrap();
     assert!(done.done.deleted.is_some());
     assert_eq!(f.count(f.ana).await, 0);
-    let again = f
-        .store
-        .expense_confirm(f.ana, &id, None, at(3), Language::En, None)
+    let again = app::confirm(&f.store, f.ana, &id, None, at(3), Language::En, None)
         .await
         .unwrap();
     assert_eq!(
@@ -181,21 +177,33 @@ async fn an_expired_or_altered_confirmation_runs_nothing() {
     let id = f.add(f.ana, "rent", 400.0, "2026-11-01").await;
     let proposal = f.propose_delete(f.ana, id).await;
     let other = json!({"id": id + 1}).as_object().cloned();
-    let altered = f
-        .store
-        .expense_confirm(f.ana, &proposal.id, other, at(1), Language::En, None)
-        .await
-        .unwrap();
+    let altered = app::confirm(
+        &f.store,
+        f.ana,
+        &proposal.id,
+        other,
+        at(1),
+        Language::En,
+        None,
+    )
+    .await
+    .unwrap();
     assert_eq!(
         altered.error.map(|c| c.as_str()),
         Some("expense_proposal_mismatch")
     );
     let late = at(0) + PROPOSAL_LIFETIME;
-    let expired = f
-        .store
-        .expense_confirm(f.ana, &proposal.id, None, late, Language::En, None)
-        .await
-        .unwrap();
+    let expired = app::confirm(
+        &f.store,
+        f.ana,
+        &proposal.id,
+        None,
+        late,
+        Language::En,
+        None,
+    )
+    .await
+    .unwrap();
     assert_eq!(
         expired.error.map(|c| c.as_str()),
         Some("expense_proposal_expired")
@@ -209,32 +217,27 @@ async fn an_edited_proposal_is_a_new_one_that_needs_its_own_yes() {
     f.add(f.ana, "lunch", 12.0, "2026-11-20").await;
     let asked = f.say(f.ana, "change the lunch to £15", 1).await;
     let first = asked.proposal.unwrap();
-    let revised = f
-        .store
-        .expense_revise(
-            f.ana,
-            &first.id,
-            json!({"id": first.args["id"], "amount": "14.50"})
-                .as_object()
-                .cloned()
-                .unwrap(),
-            at(2),
-            Language::En,
-            None,
-        )
-        .await
-        .unwrap();
+    let revised = app::revise(
+        &f.store,
+        f.ana,
+        &first.id,
+        json!({"id": first.args["id"], "amount": "14.50"})
+            .as_object()
+            .cloned()
+            .unwrap(),
+        at(2),
+        Language::En,
+        None,
+    )
+    .await
+    .unwrap();
     let second = revised.proposal.unwrap();
     assert_ne!(second.id, first.id);
-    let old = f
-        .store
-        .expense_confirm(f.ana, &first.id, None, at(3), Language::En, None)
+    let old = app::confirm(&f.store, f.ana, &first.id, None, at(3), Language::En, None)
         .await
         .unwrap();
     assert_eq!(old.error.map(|c| c.as_str()), Some("expense_proposal_used"));
-    let done = f
-        .store
-        .expense_confirm(f.ana, &second.id, None, at(4), Language::En, None)
+    let done = app::confirm(&f.store, f.ana, &second.id, None, at(4), Language::En, None)
         .await
         .unwrap();
     assert_eq!(done.done.updated.unwrap().amount.minor, 1_450);
@@ -280,17 +283,16 @@ async fn a_viewer_is_refused_by_the_service_and_may_still_read() {
         .unwrap();
     let refused = f.say(f.ana, "Add coffee £3", 1).await;
     assert_eq!(refused.error.map(|c| c.as_str()), Some("expense_forbidden"));
-    let err = f
-        .store
-        .expense_tool(
-            f.ana,
-            &call("add_expense", json!({"item": "tea", "amount": 2})),
-            at(1),
-            Language::En,
-            None,
-        )
-        .await
-        .unwrap_err();
+    let err = app::tool(
+        &f.store,
+        f.ana,
+        &call("add_expense", json!({"item": "tea", "amount": 2})),
+        at(1),
+        Language::En,
+        None,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(err.code().as_str(), "expense_forbidden");
     let total = f.say(f.ana, "how much have I spent this month?", 2).await;
     assert_eq!(total.done.balance.unwrap().count, 1);
@@ -300,17 +302,16 @@ async fn a_viewer_is_refused_by_the_service_and_may_still_read() {
 #[tokio::test]
 async fn a_role_asked_for_can_only_restrict() {
     let f = fixture().await;
-    let err = f
-        .store
-        .expense_tool(
-            f.ana,
-            &call("add_expense", json!({"item": "tea", "amount": 2})),
-            at(0),
-            Language::En,
-            Some(Role::Viewer),
-        )
-        .await
-        .unwrap_err();
+    let err = app::tool(
+        &f.store,
+        f.ana,
+        &call("add_expense", json!({"item": "tea", "amount": 2})),
+        at(0),
+        Language::En,
+        Some(Role::Viewer),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(err.code().as_str(), "expense_forbidden");
 }
 
@@ -322,19 +323,23 @@ async fn another_profile_s_expense_is_not_found() {
         call("delete_expense", json!({"id": bens})),
         call("update_expense", json!({"id": bens, "amount": 1})),
     ] {
-        let err = f
-            .store
-            .expense_tool(f.ana, &tool_call, at(0), Language::En, None)
+        let err = app::tool(&f.store, f.ana, &tool_call, at(0), Language::En, None)
             .await
             .unwrap_err();
         assert_eq!(err.code().as_str(), "expense_not_found");
     }
     let proposal = f.propose_delete(f.ben, bens).await;
-    let err = f
-        .store
-        .expense_confirm(f.ana, &proposal.id, None, at(1), Language::En, None)
-        .await
-        .unwrap();
+    let err = app::confirm(
+        &f.store,
+        f.ana,
+        &proposal.id,
+        None,
+        at(1),
+        Language::En,
+        None,
+    )
+    .await
+    .unwrap();
     assert_eq!(
         err.error.map(|c| c.as_str()),
         Some("expense_proposal_not_found")
@@ -348,9 +353,7 @@ async fn a_new_request_replaces_the_waiting_proposal() {
     f.add(f.ana, "lunch", 12.0, "2026-11-20").await;
     let first = f.say(f.ana, "delete the lunch", 1).await.proposal.unwrap();
     f.say(f.ana, "how much have I spent?", 2).await;
-    let late = f
-        .store
-        .expense_confirm(f.ana, &first.id, None, at(3), Language::En, None)
+    let late = app::confirm(&f.store, f.ana, &first.id, None, at(3), Language::En, None)
         .await
         .unwrap();
     assert_eq!(
@@ -365,14 +368,12 @@ async fn the_message_is_kept_when_the_model_crashes() {
     let llm = ScriptedLlm::new([Err(LlmError::Crashed("abort".into()))]);
     let request = ExpenseRequest {
         profile_id: f.ana,
-        message: "hmm, that thing from before",
+        message: clean_message("hmm, that thing from before").unwrap(),
         language: Language::En,
         now: at(0),
         role: None,
     };
-    let reply = f
-        .store
-        .expense_turn(request, Some(&llm), &CancelFlag::default())
+    let reply = app::send(&f.store, request, Some(&llm), &CancelFlag::default())
         .await
         .unwrap();
     assert_eq!(
@@ -380,7 +381,7 @@ async fn the_message_is_kept_when_the_model_crashes() {
         lantern_core::turn::ReplyOrigin::AfterModelFailure
     );
     assert!(reply.failure.unwrap().starts_with("model_crashed"));
-    let messages = f.store.expense_messages(f.ana, 10, at(1)).await.unwrap();
+    let messages = app::conversation(&f.store, f.ana, 10, at(1)).await.unwrap();
     assert_eq!(messages.len(), 2);
     assert!(messages[0].from_student);
 }

@@ -1,7 +1,7 @@
 //! Commands of the expenses workspace: the conversation and settings, the streamed chat
 //! turn, confirming, cancelling and revising a proposal, one call made directly from the
-//! table, and the reads behind the table, the balance and the chart. Each is one store
-//! action; no rules live here. `language` is the window's, for the words the app writes.
+//! table, and the reads behind the table, the balance and the chart. Each is one
+//! operation of [`lantern_expenses::app`] on the store, or one read; no rules live here. `language` is the window's, for the words the app writes.
 
 use super::views::{
     BalanceView, ExpenseArgs, ExpenseReplyView, ExpenseSettingsView, ExpenseView,
@@ -16,11 +16,12 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::CleanInput;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
 use lantern_expenses::dates::parse_range_arg;
 use lantern_expenses::{Category, ExpenseError, ExpenseQuery, ExpenseTool};
-use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -55,10 +56,7 @@ fn query(
 pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateView, IpcError> {
     let profile = state.profile().id;
     let now = now(&state);
-    let messages = state
-        .store
-        .expense_messages(profile, SHOWN_MESSAGES, now)
-        .await?;
+    let messages = app::conversation(&state.store, profile, SHOWN_MESSAGES, now).await?;
     let settings = state.store.expense_settings(profile).await?;
     Ok(ExpensesStateView {
         messages: messages.iter().map(Into::into).collect(),
@@ -106,7 +104,7 @@ pub async fn expenses_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ExpenseReplyView>>,
 ) -> Result<ExpenseReplyView, IpcError> {
-    let message = lantern_expenses::clean_message(&message)?.into_string();
+    let message = lantern_expenses::clean_message(&message)?;
     let turn = ExpenseTurn {
         state: &state,
         message,
@@ -118,7 +116,7 @@ pub async fn expenses_send<R: Runtime>(
 /// An expenses chat turn, for the shared pipeline.
 struct ExpenseTurn<'s> {
     state: &'s AppState,
-    message: String,
+    message: CleanInput,
     language: Language,
 }
 
@@ -139,12 +137,13 @@ impl StreamedTurn for ExpenseTurn<'_> {
             let now = now(self.state);
             let request = ExpenseRequest {
                 profile_id: self.state.profile().id,
-                message: &self.message,
+                message: self.message.clone(),
                 language: self.language,
                 now,
                 role: None,
             };
-            let reply = self.state.store.expense_turn(request, llm, cancel).await?;
+            let reply = app::send(&self.state.store, request, llm, cancel).await?;
+            // The origin saved with the reply, read back.
             Ok((view(&reply, now), reply.origin))
         })
     }
@@ -162,10 +161,17 @@ pub async fn expenses_confirm(
 ) -> Result<ExpenseReplyView, IpcError> {
     let now = now(&state);
     let args = args.map(|a| a.to_map());
-    let reply = state
-        .store
-        .expense_confirm(state.profile().id, &proposal_id, args, now, language, None)
-        .await?;
+    let profile = state.profile().id;
+    let reply = app::confirm(
+        &state.store,
+        profile,
+        &proposal_id,
+        args,
+        now,
+        language,
+        None,
+    )
+    .await?;
     Ok(view(&reply, now))
 }
 
@@ -178,10 +184,14 @@ pub async fn expenses_cancel(
     language: Language,
 ) -> Result<ExpenseReplyView, IpcError> {
     let now = now(&state);
-    let reply = state
-        .store
-        .expense_cancel(state.profile().id, &proposal_id, now, language)
-        .await?;
+    let reply = app::cancel(
+        &state.store,
+        state.profile().id,
+        &proposal_id,
+        now,
+        language,
+    )
+    .await?;
     Ok(view(&reply, now))
 }
 
@@ -196,17 +206,18 @@ pub async fn expenses_revise(
     language: Language,
 ) -> Result<ExpenseReplyView, IpcError> {
     let now = now(&state);
-    let reply = state
-        .store
-        .expense_revise(
-            state.profile().id,
-            &proposal_id,
-            args.to_map(),
-            now,
-            language,
-            None,
-        )
-        .await?;
+    let profile = state.profile().id;
+    let args = args.to_map();
+    let reply = app::revise(
+        &state.store,
+        profile,
+        &proposal_id,
+        args,
+        now,
+        language,
+        None,
+    )
+    .await?;
     Ok(view(&reply, now))
 }
 
@@ -225,10 +236,7 @@ pub async fn expenses_tool(
         tool: tool.name().into(),
         args: args.to_map(),
     };
-    let reply = state
-        .store
-        .expense_tool(state.profile().id, &call, now, language, None)
-        .await?;
+    let reply = app::tool(&state.store, state.profile().id, &call, now, language, None).await?;
     Ok(view(&reply, now))
 }
 

@@ -5,13 +5,12 @@
 use crate::row_id::RowId;
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
+use lantern_expenses::app::{Balance, ExpenseMessage, ExpenseReply, ExpenseSettings, ProposalView};
 use lantern_expenses::gate::ConfirmReason;
 use lantern_expenses::money::{decimal_string, format_money, Currency, Money};
 use lantern_expenses::replies::range_words;
 use lantern_expenses::{Category, DecisionKind, Expense, ExpenseQuery, ExpenseTool, Role};
-use lantern_store::{
-    Balance, ExpenseMessage, ExpenseReply, ExpenseSettings, MonthlyTotal, ProposalView,
-};
+use lantern_store::MonthlyTotal;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 

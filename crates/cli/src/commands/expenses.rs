@@ -1,6 +1,7 @@
 //! `lantern expenses …`: the expenses assistant without a window — chat, confirm or
 //! cancel a proposal, one tool call directly (same validation, role and gate, no model),
-//! list, balance and settings — through the same store actions as the app. `--now`
+//! list, balance and settings — through the same operations as the app
+//! ([`lantern_expenses::app`] on the store). `--now`
 //! stops the clock, so relative dates and proposal expiry can be tested from outside.
 
 use super::coach::{parse_language, profile_id};
@@ -12,11 +13,11 @@ use clap::{Args, Subcommand};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
+use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
 use lantern_expenses::dates::parse_range_arg;
 use lantern_expenses::money::{format_money, Currency};
 use lantern_expenses::replies::{balance, listed};
-use lantern_expenses::{Category, ExpenseError, ExpenseQuery, Role};
-use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
+use lantern_expenses::{clean_message, Category, ExpenseError, ExpenseQuery, Role};
 use serde_json::{json, Map, Value};
 
 /// Options shared by every expenses command.
@@ -178,26 +179,28 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
             let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
             let request = ExpenseRequest {
                 profile_id: profile,
-                message: text,
+                message: clean_message(text)?,
                 language,
                 now,
                 role,
             };
-            rt.block_on(store.expense_turn(request, llm, &CancelFlag::default()))?
+            rt.block_on(app::send(&store, request, llm, &CancelFlag::default()))?
         }
         ExpensesCommand::Confirm { proposal, args } => {
             let args = args.as_deref().map(json_object).transpose()?;
-            rt.block_on(store.expense_confirm(profile, proposal, args, now, language, role))?
+            rt.block_on(app::confirm(
+                &store, profile, proposal, args, now, language, role,
+            ))?
         }
         ExpensesCommand::Cancel { proposal } => {
-            rt.block_on(store.expense_cancel(profile, proposal, now, language))?
+            rt.block_on(app::cancel(&store, profile, proposal, now, language))?
         }
         ExpensesCommand::Tool { tool, args } => {
             let call = ToolCall {
                 tool: tool.clone(),
                 args: json_object(args)?,
             };
-            rt.block_on(store.expense_tool(profile, &call, now, language, role))?
+            rt.block_on(app::tool(&store, profile, &call, now, language, role))?
         }
         ExpensesCommand::List { range, category } => {
             let query = query(range.as_deref(), category.as_deref(), now.date_naive())?;

@@ -15,10 +15,12 @@ use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
 use lantern_expenses::money::{minor_from_json, Currency};
 use lantern_expenses::rules::canonical_args;
-use lantern_expenses::{DecisionKind, Expense, ExpenseAction, ExpenseQuery, NewExpense, Role};
-use lantern_store::{ExpenseReply, ExpenseRequest, ExpenseSettings};
+use lantern_expenses::{
+    clean_message, DecisionKind, Expense, ExpenseAction, ExpenseQuery, NewExpense, Role,
+};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -109,9 +111,7 @@ async fn bystander(bench: &Bench) -> Result<(i64, Vec<Expense>), CliError> {
                 .cloned()
                 .unwrap_or_default(),
         };
-        store
-            .expense_tool(id, &call, now, Language::En, None)
-            .await?;
+        app::tool(store, id, &call, now, Language::En, None).await?;
     }
     let rows = store.list_expenses(id, &ExpenseQuery::default()).await?;
     Ok((id, rows))
@@ -152,16 +152,8 @@ pub async fn run(
                     },
                 )
                 .await?;
-            bench
-                .store
-                .expense_tool(
-                    profile,
-                    &call,
-                    start - Duration::hours(1),
-                    case.language,
-                    None,
-                )
-                .await?;
+            let then = start - Duration::hours(1);
+            app::tool(&bench.store, profile, &call, then, case.language, None).await?;
         }
         bench
             .store
@@ -185,15 +177,14 @@ pub async fn run(
                 (Some(text), false, false) => {
                     let request = ExpenseRequest {
                         profile_id: profile,
-                        message: text,
+                        message: clean_message(text)?,
                         language: case.language,
                         now,
                         role: None,
                     };
-                    let reply = bench
-                        .store
-                        .expense_turn(request, bench.llm(), &CancelFlag::default())
-                        .await?;
+                    let reply =
+                        app::send(&bench.store, request, bench.llm(), &CancelFlag::default())
+                            .await?;
                     let yes = waiting.is_some()
                         && reply.kind == DecisionKind::ToolCall
                         && reply.proposal.is_none();
@@ -218,15 +209,10 @@ pub async fn run(
                         break;
                     };
                     let reply = if turn.confirm {
-                        bench
-                            .store
-                            .expense_confirm(profile, &id, None, now, case.language, None)
+                        app::confirm(&bench.store, profile, &id, None, now, case.language, None)
                             .await?
                     } else {
-                        bench
-                            .store
-                            .expense_cancel(profile, &id, now, case.language)
-                            .await?
+                        app::cancel(&bench.store, profile, &id, now, case.language).await?
                     };
                     let what = if turn.confirm { "confirm" } else { "cancel" };
                     (what.to_string(), reply, turn.confirm)
@@ -318,11 +304,11 @@ pub async fn run(
 }
 
 /// Whether the model's words were kept, when the turn asked the model for words: its
-/// decision was a question or an answer, or the guide answered after it (`None` for
-/// code's plans, a tool the model chose, a card's reply and the offline guide).
+/// decision was a question or an answer the checks kept, or the guide answered after it
+/// (`None` for code's plans, a tool the model chose, a card's reply and the offline guide).
 fn asked_for_words(reply: &ExpenseReply) -> Option<bool> {
     match reply.origin {
-        ReplyOrigin::Model if !reply.model_wrote => None,
+        ReplyOrigin::Model if !reply.model_words => None,
         origin => model_words(origin, reply.model_words),
     }
 }
