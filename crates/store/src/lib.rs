@@ -11,6 +11,7 @@ mod courses;
 mod error;
 mod exams;
 mod expenses;
+mod expenses_actions;
 mod expenses_owner;
 mod models;
 mod modules;
@@ -24,7 +25,6 @@ mod project_specs;
 mod reports;
 mod reports_actions;
 mod tutor;
-mod tutor_actions;
 mod tutor_drills;
 mod tutor_exams;
 mod tutor_path;
@@ -38,8 +38,8 @@ pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
-pub use expenses::MonthlyTotal;
-pub use lantern_expenses::app::ExpenseSettings;
+pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
+pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
 pub use models::{ByPair, ImportedModel, ModelSpeed, NewImportedModel, PairKey, SpeedScope};
 pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
 pub use modules_actions::{
@@ -55,10 +55,7 @@ pub use reports::{
     ProjectSummary, ReportMessage, ReportState, ReportSummary, VersionSummary, DEFAULT_PROJECT_NAME,
 };
 pub use reports_actions::{ChangeSelection, ReportRequest, ReportTurnSaved};
-pub use tutor::{TurnWrite, TutorCourseChoice, TutorThread, TutorThreadSummary};
-pub use tutor_actions::{TurnTimings, TutorAnswer, TutorPorts, TutorPreview, TutorSinks};
-pub use tutor_drills::DrillGraded;
-pub use tutor_exams::{ExamEventSaved, ExamStatusView};
+pub use tutor::{TutorCourseChoice, TutorThreadSummary};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use std::path::Path;

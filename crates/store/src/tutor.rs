@@ -1,22 +1,29 @@
-//! Tutor threads, their timelines, snapshots and turn logs. Every query is scoped by
-//! profile: another profile's thread is "not found". A turn's messages, the snapshot and
-//! the log row are written in one transaction.
+//! Tutor threads, their timelines, snapshots and turn logs, and the tutor's repository
+//! ([`TutorRepository`] for [`Store`]: SQL only; the operations are in
+//! `lantern_tutor::app`). Every query is scoped by profile: another profile's thread is
+//! "not found". A turn's messages, the snapshot and the log row are written in one
+//! transaction.
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
+use lantern_core::llm::BoxFuture;
 use lantern_core::turn::ReplyOrigin;
 use lantern_packs::course::{tag_untagged, Edge, Misconception, Unit, UnitVocabulary};
+use lantern_tutor::app::{
+    DrillGradeWrite, ExamAction, ExamEventRecorded, ExamEventWriter, SavedReply, StoredDrill,
+    TurnWrite, TutorRepository, TutorThread,
+};
 use lantern_tutor::drill::DrillKey;
+use lantern_tutor::exam::QuestionStatus;
+use lantern_tutor::history::MasteryEvent;
 use lantern_tutor::judge::TutorVerdict;
 use lantern_tutor::lite::UnitRef;
 use lantern_tutor::passage::SourcePassage;
-use lantern_tutor::{
-    StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorReply, TutorRole,
-};
+use lantern_tutor::{StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorRole};
 use serde::Serialize;
 use sqlx::SqliteConnection;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A course as the tutor's course picker shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -45,28 +52,6 @@ pub struct TutorThreadSummary {
     /// Turns taken.
     pub turns: i64,
     /// Last change, RFC 3339 UTC.
-    pub updated_at: String,
-}
-
-/// A thread with its timeline.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TutorThread {
-    /// Thread id.
-    pub id: i64,
-    /// The course.
-    pub course_id: String,
-    /// Title.
-    pub title: String,
-    /// Language of the conversation.
-    pub language: Language,
-    /// Turns taken.
-    pub turns: i64,
-    /// The timeline, oldest first.
-    pub messages: Vec<TutorMessage>,
-    /// Creation time.
-    pub created_at: String,
-    /// Last change.
     pub updated_at: String,
 }
 
@@ -145,23 +130,6 @@ impl MessageRow {
             created_at: self.created_at,
         })
     }
-}
-
-/// What one turn writes.
-#[derive(Debug, Clone, Copy)]
-pub struct TurnWrite<'a> {
-    /// The turn's id.
-    pub turn_id: &'a str,
-    /// The student's typed text and LaTeX, when they typed.
-    pub student: Option<(&'a str, Option<&'a str>)>,
-    /// The tutor's reply.
-    pub reply: &'a TutorReply,
-    /// Who wrote it.
-    pub origin: ReplyOrigin,
-    /// The snapshot after the turn.
-    pub snapshot: &'a StudentSnapshot,
-    /// The log row.
-    pub log: &'a TurnLog,
 }
 
 impl Store {
@@ -401,13 +369,13 @@ impl Store {
 
     /// Writes one turn of thread `id` in one transaction: the student's message, the
     /// tutor's reply, the snapshot and the log row; returns the new messages.
-    pub async fn save_tutor_turn(
+    async fn save_tutor_turn(
         &self,
         profile_id: i64,
         id: i64,
         course_id: &str,
         w: &TurnWrite<'_>,
-    ) -> Result<Vec<TutorMessage>, StoreError> {
+    ) -> Result<SavedReply, StoreError> {
         let mut tx = self.pool.begin().await?;
         write_timeline(
             &mut tx,
@@ -441,12 +409,12 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        self.tutor_turn_messages(id, w.turn_id).await
+        saved_reply(self.tutor_turn_messages(id, w.turn_id).await?)
     }
 
     /// The key of the question the tutor asked last in thread `id`, if the thread ends
     /// with it (a question in the text, not a drill card, which has its own answer box).
-    pub(crate) async fn tutor_pending_key(&self, id: i64) -> Result<Option<DrillKey>, StoreError> {
+    async fn tutor_pending_key(&self, id: i64) -> Result<Option<DrillKey>, StoreError> {
         let row: Option<(String, Option<String>, Option<String>)> = sqlx::query_as(
             "SELECT role, card, drill_key FROM tutor_messages WHERE thread_id = ? \
              ORDER BY id DESC LIMIT 1",
@@ -486,7 +454,7 @@ impl Store {
     }
 
     /// The answer key saved with message `message_id` of thread `id`, if it has one.
-    pub(crate) async fn tutor_message_key(
+    async fn tutor_message_key(
         &self,
         id: i64,
         message_id: &str,
@@ -521,6 +489,16 @@ impl Store {
         .await?;
         rows.into_iter().map(MessageRow::into_message).collect()
     }
+}
+
+/// The messages of a write, read back, with the reply's origin as stored.
+pub(crate) fn saved_reply(messages: Vec<TutorMessage>) -> Result<SavedReply, StoreError> {
+    let origin = messages
+        .iter()
+        .rev()
+        .find_map(|m| m.origin)
+        .ok_or_else(|| corrupt("a saved reply without its origin"))?;
+    Ok(SavedReply { messages, origin })
 }
 
 /// The timeline items of one turn or event.
@@ -616,4 +594,122 @@ pub(crate) async fn put_snapshot(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+impl TutorRepository for Store {
+    type Error = StoreError;
+
+    fn thread(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+    ) -> BoxFuture<'_, Result<TutorThread, StoreError>> {
+        Box::pin(self.tutor_thread(profile_id, thread_id))
+    }
+
+    fn course<'a>(&'a self, course_id: &'a str) -> BoxFuture<'a, Result<TutorCourse, StoreError>> {
+        Box::pin(self.tutor_course(course_id))
+    }
+
+    fn snapshot<'a>(
+        &'a self,
+        profile_id: i64,
+        course: &'a TutorCourse,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<StudentSnapshot, StoreError>> {
+        Box::pin(self.tutor_snapshot(profile_id, course, now))
+    }
+
+    fn pending_key(&self, thread_id: i64) -> BoxFuture<'_, Result<Option<DrillKey>, StoreError>> {
+        Box::pin(self.tutor_pending_key(thread_id))
+    }
+
+    fn message_key<'a>(
+        &'a self,
+        thread_id: i64,
+        message_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<DrillKey>, StoreError>> {
+        Box::pin(self.tutor_message_key(thread_id, message_id))
+    }
+
+    fn turn_log(
+        &self,
+        profile_id: i64,
+        thread_id: i64,
+    ) -> BoxFuture<'_, Result<Vec<TurnLog>, StoreError>> {
+        Box::pin(self.tutor_log(profile_id, thread_id))
+    }
+
+    fn save_turn<'a>(
+        &'a self,
+        profile_id: i64,
+        thread_id: i64,
+        course_id: &'a str,
+        write: &'a TurnWrite<'a>,
+    ) -> BoxFuture<'a, Result<SavedReply, StoreError>> {
+        Box::pin(self.save_tutor_turn(profile_id, thread_id, course_id, write))
+    }
+
+    fn ungraded_drill<'a>(
+        &'a self,
+        thread_id: i64,
+        message_id: &'a str,
+    ) -> BoxFuture<'a, Result<StoredDrill, StoreError>> {
+        Box::pin(self.tutor_ungraded_drill(thread_id, message_id))
+    }
+
+    fn save_drill_grade<'a>(
+        &'a self,
+        profile_id: i64,
+        thread_id: i64,
+        course_id: &'a str,
+        write: &'a DrillGradeWrite<'a>,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<SavedReply, StoreError>> {
+        Box::pin(self.save_tutor_drill_grade(profile_id, thread_id, course_id, write, now))
+    }
+
+    fn record_exam_event<'a>(
+        &'a self,
+        profile_id: i64,
+        thread_id: i64,
+        course_id: &'a str,
+        action: ExamAction<'a>,
+        now: DateTime<Utc>,
+        write: ExamEventWriter<'a>,
+    ) -> BoxFuture<'a, Result<ExamEventRecorded, StoreError>> {
+        Box::pin(self.record_tutor_exam_event(profile_id, thread_id, course_id, action, now, write))
+    }
+
+    fn exam_statuses<'a>(
+        &'a self,
+        profile_id: i64,
+        course_id: &'a str,
+        question_ids: &'a [String],
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<HashMap<String, QuestionStatus>, StoreError>> {
+        Box::pin(Store::exam_statuses(
+            self,
+            profile_id,
+            course_id,
+            question_ids,
+            now,
+        ))
+    }
+
+    fn unit_questions<'a>(
+        &'a self,
+        course_id: &'a str,
+        unit_id: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<String>, StoreError>> {
+        Box::pin(self.tutor_unit_questions(course_id, unit_id))
+    }
+
+    fn mastery_events<'a>(
+        &'a self,
+        profile_id: i64,
+        course_id: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<MasteryEvent>, StoreError>> {
+        Box::pin(self.tutor_mastery_events(profile_id, course_id))
+    }
 }

@@ -1,11 +1,9 @@
-//! The learning path and the progress chart of a thread's course: the prerequisite
-//! graph with the student's mastery, and the mastery events recorded with each piece of
-//! evidence, folded into counts over time by the core.
+//! The mastery events recorded with each piece of evidence (the progress chart's
+//! rows).
 
 use crate::{Store, StoreError};
 use chrono::{DateTime, TimeZone, Utc};
-use lantern_tutor::history::{progress_history, MasteryEvent, ProgressPoint};
-use lantern_tutor::path::{learning_path, LearningPath};
+use lantern_tutor::history::MasteryEvent;
 use lantern_tutor::MasteryTier;
 use sqlx::SqliteConnection;
 
@@ -35,31 +33,18 @@ pub(crate) async fn record_mastery(
 }
 
 impl Store {
-    /// The learning path of thread `thread_id`'s course for its student at `now`.
-    pub async fn tutor_learning_path(
+    /// Every mastery event of the profile in `course_id` (in any thread), oldest first.
+    pub(crate) async fn tutor_mastery_events(
         &self,
         profile_id: i64,
-        thread_id: i64,
-        now: DateTime<Utc>,
-    ) -> Result<LearningPath, StoreError> {
-        let loaded = self.tutor_load(profile_id, thread_id, now).await?;
-        Ok(learning_path(&loaded.course, &loaded.snapshot))
-    }
-
-    /// The units at each tier over time in thread `thread_id`'s course, from every
-    /// mastery event of its student (in any thread of the course), oldest first.
-    pub async fn tutor_progress_history(
-        &self,
-        profile_id: i64,
-        thread_id: i64,
-    ) -> Result<Vec<ProgressPoint>, StoreError> {
-        let thread = self.tutor_thread(profile_id, thread_id).await?;
+        course_id: &str,
+    ) -> Result<Vec<MasteryEvent>, StoreError> {
         let rows: Vec<(String, String, i64)> = sqlx::query_as(
             "SELECT unit_id, mastery_tier, at_ms FROM tutor_mastery_events \
              WHERE profile_id = ? AND course_id = ? ORDER BY at_ms, id",
         )
         .bind(profile_id)
-        .bind(&thread.course_id)
+        .bind(course_id)
         .fetch_all(&self.pool)
         .await?;
         let mut events = Vec::with_capacity(rows.len());
@@ -72,6 +57,6 @@ impl Store {
                 .ok_or_else(|| StoreError::Corrupt(format!("mastery event time {at_ms}")))?;
             events.push(MasteryEvent { at, unit_id, tier });
         }
-        Ok(progress_history(&events))
+        Ok(events)
     }
 }

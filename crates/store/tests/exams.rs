@@ -11,10 +11,13 @@ use lantern_packs::course::{
     AnswerOption, CourseManifest, DrillTemplate, ExamFile, MistakePattern, ParamRange, Question,
     Unit, FORMAT_VERSION,
 };
-use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_store::{Store, StoreExamService};
+use lantern_tutor::app::{self, DrillGraded, TutorPorts, TutorSinks};
 use lantern_tutor::drill::DrillSource;
 use lantern_tutor::exam::{ExamService, QuestionStatus, SupportKind};
-use lantern_tutor::{ClientEvent, ExamOutcomeKind, MasteryTier, StudentInput, TutorCard};
+use lantern_tutor::{
+    clean_message, CleanStudentInput, ClientEvent, ExamOutcomeKind, MasteryTier, TutorCard,
+};
 use std::collections::BTreeMap;
 
 fn t0() -> DateTime<Utc> {
@@ -130,8 +133,7 @@ fn code(e: lantern_store::StoreError) -> &'static str {
 #[tokio::test]
 async fn a_wrong_answer_locks_the_question_for_24_hours_to_the_second() {
     let (_dir, store, profile, thread) = setup().await;
-    let saved = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "A", t0())
+    let saved = app::submit_exam_answer(&store, profile, thread, "Q-B1", "A", t0())
         .await
         .unwrap();
     assert_eq!(saved.outcome, ExamOutcomeKind::Incorrect);
@@ -151,18 +153,22 @@ async fn a_wrong_answer_locks_the_question_for_24_hours_to_the_second() {
         }
     );
     assert_eq!(at(until).await.unwrap()["Q-B1"], QuestionStatus::Available);
-    let e = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", until - Duration::seconds(1))
-        .await
-        .unwrap_err();
+    let e = app::submit_exam_answer(
+        &store,
+        profile,
+        thread,
+        "Q-B1",
+        "B",
+        until - Duration::seconds(1),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code(e), "exam_question_locked");
-    let passed = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", until)
+    let passed = app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", until)
         .await
         .unwrap();
     assert_eq!(passed.status, QuestionStatus::Passed);
-    let e = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", until)
+    let e = app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", until)
         .await
         .unwrap_err();
     assert_eq!(code(e), "exam_already_passed");
@@ -171,8 +177,7 @@ async fn a_wrong_answer_locks_the_question_for_24_hours_to_the_second() {
 #[tokio::test]
 async fn the_snapshot_and_the_timeline_follow_exam_events() {
     let (_dir, store, profile, thread) = setup().await;
-    store
-        .tutor_exam_submit(profile, thread, "Q-B1", "C", t0())
+    app::submit_exam_answer(&store, profile, thread, "Q-B1", "C", t0())
         .await
         .unwrap();
     let course = store.tutor_course("eq").await.unwrap();
@@ -188,14 +193,12 @@ async fn the_snapshot_and_the_timeline_follow_exam_events() {
             ..
         })
     ));
-    let lite = store
-        .tutor_snapshot_lite(profile, thread, t0())
+    let lite = app::snapshot_lite(&store, profile, thread, t0())
         .await
         .unwrap();
     assert_eq!(lite.revisit.locked_count, 1);
     assert!(lite.revisit.next_eligible_at.is_some());
-    let later = store
-        .tutor_snapshot_lite(profile, thread, t0() + Duration::hours(24))
+    let later = app::snapshot_lite(&store, profile, thread, t0() + Duration::hours(24))
         .await
         .unwrap();
     assert_eq!(
@@ -207,8 +210,7 @@ async fn the_snapshot_and_the_timeline_follow_exam_events() {
 #[tokio::test]
 async fn viewing_support_locks_once_and_a_passed_question_stays_free() {
     let (_dir, store, profile, thread) = setup().await;
-    let memo = store
-        .tutor_exam_support(profile, thread, "Q-B2", SupportKind::Memo, t0())
+    let memo = app::view_exam_support(&store, profile, thread, "Q-B2", SupportKind::Memo, t0())
         .await
         .unwrap();
     assert_eq!(memo.support_text.as_deref(), Some("Memo of Q-B2"));
@@ -219,16 +221,16 @@ async fn viewing_support_locks_once_and_a_passed_question_stays_free() {
             locked_until: until
         }
     );
-    let again = store
-        .tutor_exam_support(
-            profile,
-            thread,
-            "Q-B2",
-            SupportKind::Video,
-            t0() + Duration::hours(5),
-        )
-        .await
-        .unwrap();
+    let again = app::view_exam_support(
+        &store,
+        profile,
+        thread,
+        "Q-B2",
+        SupportKind::Video,
+        t0() + Duration::hours(5),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         again.status,
         QuestionStatus::Locked {
@@ -239,17 +241,14 @@ async fn viewing_support_locks_once_and_a_passed_question_stays_free() {
         again.support_text.as_deref(),
         Some("In this video we subtract.")
     );
-    let e = store
-        .tutor_exam_support(profile, thread, "Q-B1", SupportKind::Video, t0())
+    let e = app::view_exam_support(&store, profile, thread, "Q-B1", SupportKind::Video, t0())
         .await
         .unwrap_err();
     assert_eq!(code(e), "exam_support_unavailable");
-    store
-        .tutor_exam_submit(profile, thread, "Q-S1", "B", t0())
+    app::submit_exam_answer(&store, profile, thread, "Q-S1", "B", t0())
         .await
         .unwrap();
-    let free = store
-        .tutor_exam_support(profile, thread, "Q-S1", SupportKind::Memo, t0())
+    let free = app::view_exam_support(&store, profile, thread, "Q-S1", SupportKind::Memo, t0())
         .await
         .unwrap();
     assert_eq!(free.status, QuestionStatus::Passed);
@@ -262,8 +261,7 @@ async fn viewing_support_locks_once_and_a_passed_question_stays_free() {
 #[tokio::test]
 async fn batch_status_answers_only_for_the_ids_asked_and_per_profile() {
     let (_dir, store, profile, thread) = setup().await;
-    store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", t0())
+    app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", t0())
         .await
         .unwrap();
     let other = store.create_profile("Ben").await.unwrap().id;
@@ -282,13 +280,11 @@ async fn batch_status_answers_only_for_the_ids_asked_and_per_profile() {
 #[tokio::test]
 async fn bad_exam_input_gets_coded_errors() {
     let (_dir, store, profile, thread) = setup().await;
-    let e = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "Z", t0())
+    let e = app::submit_exam_answer(&store, profile, thread, "Q-B1", "Z", t0())
         .await
         .unwrap_err();
     assert_eq!(code(e), "exam_invalid_option");
-    let e = store
-        .tutor_exam_submit(profile, thread, "Q-404", "A", t0())
+    let e = app::submit_exam_answer(&store, profile, thread, "Q-404", "A", t0())
         .await
         .unwrap_err();
     assert_eq!(code(e), "exam_question_not_found");
@@ -303,24 +299,24 @@ static EMPTY_INDEX: std::sync::LazyLock<ScriptedRetriever> =
 async fn drill(store: &Store, profile: i64, thread: i64) -> (String, String) {
     let exams = StoreExamService::new(store, profile, "eq");
     for _ in 0..12 {
-        let answer = store
-            .tutor_turn(
-                profile,
-                thread,
-                &StudentInput::event(ClientEvent::RequestDrill {
-                    unit_id: "E-1".into(),
-                }),
-                TutorPorts {
-                    llm: None,
-                    retriever: &*EMPTY_INDEX,
-                    exams: &exams,
-                },
-                t0(),
-                lantern_store::TutorSinks::words(&mut |_| {}),
-                &CancelFlag::default(),
-            )
-            .await
-            .unwrap();
+        let answer = app::send(
+            store,
+            profile,
+            thread,
+            &CleanStudentInput::event(ClientEvent::RequestDrill {
+                unit_id: "E-1".into(),
+            }),
+            TutorPorts {
+                llm: None,
+                retriever: &*EMPTY_INDEX,
+                exams: &exams,
+            },
+            t0(),
+            TutorSinks::words(&mut |_| {}),
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
         let (_, _, key) = store.tutor_last_question(thread).await.unwrap().unwrap();
         if key.source != DrillSource::Template {
             continue;
@@ -342,26 +338,20 @@ async fn drill(store: &Store, profile: i64, thread: i64) -> (String, String) {
     panic!("no template drill in 12 requests");
 }
 
-async fn grade(
-    store: &Store,
-    profile: i64,
-    thread: i64,
-    id: &str,
-    text: &str,
-) -> lantern_store::DrillGraded {
-    store
-        .tutor_grade_drill(
-            profile,
-            thread,
-            id,
-            text,
-            None,
-            t0(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap()
+async fn grade(store: &Store, profile: i64, thread: i64, id: &str, text: &str) -> DrillGraded {
+    app::grade_drill(
+        store,
+        profile,
+        thread,
+        id,
+        &clean_message(text).unwrap(),
+        None,
+        t0(),
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap()
 }
 
 #[tokio::test]
@@ -370,19 +360,19 @@ async fn a_drill_is_graded_once_by_the_checker_and_counts_its_tag() {
     let (id, right) = drill(&store, profile, thread).await;
     let wrong = grade(&store, profile, thread, &id, "x = 1000").await;
     assert!(!wrong.verdict.is_correct);
-    let e = store
-        .tutor_grade_drill(
-            profile,
-            thread,
-            &id,
-            &right,
-            None,
-            t0(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap_err();
+    let e = app::grade_drill(
+        &store,
+        profile,
+        thread,
+        &id,
+        &clean_message(&right).unwrap(),
+        None,
+        t0(),
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code(e), "tutor_drill_already_graded");
     let (id, right) = drill(&store, profile, thread).await;
     let ok = grade(&store, profile, thread, &id, &right).await;
@@ -401,19 +391,19 @@ async fn a_drill_is_graded_once_by_the_checker_and_counts_its_tag() {
         (p.drill.attempts, p.drill.correct, p.drill.streak_correct),
         (2, 1, 1)
     );
-    let e = store
-        .tutor_grade_drill(
-            profile,
-            thread,
-            "999",
-            "1",
-            None,
-            t0(),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap_err();
+    let e = app::grade_drill(
+        &store,
+        profile,
+        thread,
+        "999",
+        &clean_message("1").unwrap(),
+        None,
+        t0(),
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(code(e), "tutor_drill_not_found");
 }
 
@@ -452,13 +442,11 @@ async fn bronze_then_silver_from_drills_and_passes() {
         let (id, right) = drill(&store, profile, thread).await;
         grade(&store, profile, thread, &id, &right).await;
     }
-    let bronze = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", t0())
+    let bronze = app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", t0())
         .await
         .unwrap();
     assert!(bronze.effect.tier_rose);
-    let silver = store
-        .tutor_exam_submit(profile, thread, "Q-S1", "B", t0())
+    let silver = app::submit_exam_answer(&store, profile, thread, "Q-S1", "B", t0())
         .await
         .unwrap();
     assert!(silver.effect.tier_rose);
@@ -468,8 +456,7 @@ async fn bronze_then_silver_from_drills_and_passes() {
 #[tokio::test]
 async fn mastery_changes_draw_the_progress_chart_and_the_learning_path() {
     let (_dir, store, profile, thread) = setup().await;
-    assert!(store
-        .tutor_progress_history(profile, thread)
+    assert!(app::progress_history(&store, profile, thread)
         .await
         .unwrap()
         .is_empty());
@@ -477,20 +464,19 @@ async fn mastery_changes_draw_the_progress_chart_and_the_learning_path() {
         let (id, right) = drill(&store, profile, thread).await;
         grade(&store, profile, thread, &id, &right).await;
     }
-    store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", t0())
+    app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", t0())
         .await
         .unwrap();
     let later = t0() + chrono::Duration::hours(1);
-    store
-        .tutor_exam_submit(profile, thread, "Q-S1", "B", later)
+    app::submit_exam_answer(&store, profile, thread, "Q-S1", "B", later)
         .await
         .unwrap();
-    let points = store.tutor_progress_history(profile, thread).await.unwrap();
+    let points = app::progress_history(&store, profile, thread)
+        .await
+        .unwrap();
     let counts: Vec<(u32, u32)> = points.iter().map(|p| (p.bronze, p.silver)).collect();
     assert_eq!(counts, [(1, 0), (1, 1)]);
-    let path = store
-        .tutor_learning_path(profile, thread, later)
+    let path = app::learning_path(&store, profile, thread, later)
         .await
         .unwrap();
     let focus = path.units.iter().find(|u| u.is_focus).unwrap();
@@ -503,8 +489,7 @@ async fn mastery_changes_draw_the_progress_chart_and_the_learning_path() {
         .unwrap();
     store.delete_tutor_thread(profile, thread).await.unwrap();
     assert_eq!(
-        store
-            .tutor_progress_history(profile, other.id)
+        app::progress_history(&store, profile, other.id)
             .await
             .unwrap()
             .len(),

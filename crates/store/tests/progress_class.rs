@@ -12,6 +12,7 @@ use lantern_packs::course::{
 use lantern_progress::class::{ClassFilter, StudentFlag};
 use lantern_progress::{make_hand_in, HandIn};
 use lantern_store::{HandInOutcome, HandInScope, ProfileKind, Store};
+use lantern_tutor::app;
 
 fn t0() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-10-05T09:00:00Z")
@@ -100,14 +101,19 @@ async fn class_laptop() -> (tempfile::TempDir, Store, i64) {
 #[tokio::test]
 async fn the_class_grid_equals_the_students_own_snapshot() {
     let (_a, student, profile, thread) = student_laptop().await;
-    student
-        .tutor_exam_submit(profile, thread, "Q1", "A", t0())
+    app::submit_exam_answer(&student, profile, thread, "Q1", "A", t0())
         .await
         .unwrap();
-    student
-        .tutor_exam_submit(profile, thread, "Q2", "B", t0() + Duration::minutes(2))
-        .await
-        .unwrap();
+    app::submit_exam_answer(
+        &student,
+        profile,
+        thread,
+        "Q2",
+        "B",
+        t0() + Duration::minutes(2),
+    )
+    .await
+    .unwrap();
     let now = t0() + Duration::minutes(5);
     let hand_in = student
         .progress_hand_in(profile, &HandInScope::Course("cells".into()), false, now)
@@ -144,8 +150,7 @@ async fn the_class_grid_equals_the_students_own_snapshot() {
         .await
         .unwrap();
     let course = view.course.unwrap();
-    let path = student
-        .tutor_learning_path(profile, thread, now)
+    let path = app::learning_path(&student, profile, thread, now)
         .await
         .unwrap();
     assert_eq!(course.rows.len(), 1);
@@ -166,18 +171,23 @@ async fn the_class_grid_equals_the_students_own_snapshot() {
 async fn re_importing_changes_nothing_and_a_newer_hand_in_is_used_the_older_kept() {
     let (_a, student, profile, thread) = student_laptop().await;
     let scope = HandInScope::AllCourses;
-    student
-        .tutor_exam_submit(profile, thread, "Q1", "A", t0())
+    app::submit_exam_answer(&student, profile, thread, "Q1", "A", t0())
         .await
         .unwrap();
     let older = student
         .progress_hand_in(profile, &scope, false, t0() + Duration::hours(1))
         .await
         .unwrap();
-    student
-        .tutor_exam_submit(profile, thread, "Q2", "B", t0() + Duration::hours(2))
-        .await
-        .unwrap();
+    app::submit_exam_answer(
+        &student,
+        profile,
+        thread,
+        "Q2",
+        "B",
+        t0() + Duration::hours(2),
+    )
+    .await
+    .unwrap();
     let newer = student
         .progress_hand_in(profile, &scope, false, t0() + Duration::hours(3))
         .await
@@ -222,8 +232,7 @@ async fn re_importing_changes_nothing_and_a_newer_hand_in_is_used_the_older_kept
 #[tokio::test]
 async fn an_edited_hand_in_is_imported_flagged() {
     let (_a, student, profile, thread) = student_laptop().await;
-    student
-        .tutor_exam_submit(profile, thread, "Q1", "A", t0())
+    app::submit_exam_answer(&student, profile, thread, "Q1", "A", t0())
         .await
         .unwrap();
     let hand_in = student
@@ -311,8 +320,7 @@ async fn nothing_worked_on_is_refused_and_a_key_is_made_once() {
 /// Bob's genuine hand-in, and the class that imported it.
 async fn bob_handed_in() -> (tempfile::TempDir, tempfile::TempDir, Store, i64, HandIn) {
     let (a, student, profile, thread) = student_laptop().await;
-    student
-        .tutor_exam_submit(profile, thread, "Q1", "B", t0())
+    app::submit_exam_answer(&student, profile, thread, "Q1", "B", t0())
         .await
         .unwrap();
     let bob = student

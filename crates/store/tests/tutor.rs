@@ -7,10 +7,11 @@ use lantern_core::retrieval::ScriptedRetriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::Coded;
 use lantern_packs::course::{CourseManifest, Edge, ExamFile, Unit, FORMAT_VERSION};
-use lantern_store::{Store, TutorPorts};
+use lantern_store::Store;
+use lantern_tutor::app::{self, TutorAnswer, TutorPorts, TutorSinks};
 use lantern_tutor::exam::NoExamService;
 use lantern_tutor::judge::TutorVerdict;
-use lantern_tutor::{ClientEvent, StudentInput, TutorCard, TutorRole};
+use lantern_tutor::{clean_input, ClientEvent, StudentInput, TutorCard, TutorRole};
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
@@ -87,24 +88,19 @@ fn ports() -> TutorPorts<'static> {
 }
 
 /// Runs one turn of thread `id` without a model.
-async fn offline_turn(
-    store: &Store,
-    profile: i64,
-    id: i64,
-    input: &StudentInput,
-) -> lantern_store::TutorAnswer {
-    store
-        .tutor_turn(
-            profile,
-            id,
-            input,
-            ports(),
-            now(),
-            lantern_store::TutorSinks::words(&mut |_| {}),
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap()
+async fn offline_turn(store: &Store, profile: i64, id: i64, input: &StudentInput) -> TutorAnswer {
+    app::send(
+        store,
+        profile,
+        id,
+        &clean_input(input).unwrap(),
+        ports(),
+        now(),
+        TutorSinks::words(&mut |_| {}),
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap()
 }
 
 #[tokio::test]
@@ -212,18 +208,18 @@ async fn a_stopped_turn_saves_nothing() {
         llm: Some(&llm),
         ..ports()
     };
-    let err = store
-        .tutor_turn(
-            profile,
-            id,
-            &StudentInput::message("what is an angle?"),
-            ports,
-            now(),
-            lantern_store::TutorSinks::words(&mut |_| {}),
-            &cancel,
-        )
-        .await
-        .unwrap_err();
+    let err = app::send(
+        &store,
+        profile,
+        id,
+        &clean_input(&StudentInput::message("what is an angle?")).unwrap(),
+        ports,
+        now(),
+        TutorSinks::words(&mut |_| {}),
+        &cancel,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(err.code(), "model_cancelled");
     assert!(store
         .tutor_thread(profile, id)
@@ -266,22 +262,22 @@ async fn the_passage_is_handed_over_before_any_words_and_is_the_one_saved() {
         order.lock().unwrap().push(format!("passage {}", p.unit_id));
     };
     let mut on_text = |t: &str| order.lock().unwrap().push(format!("text {t}"));
-    let sinks = lantern_store::TutorSinks {
+    let sinks = TutorSinks {
         on_passage: Some(&mut on_passage),
         on_text: &mut on_text,
     };
-    let answer = store
-        .tutor_turn(
-            profile,
-            id,
-            &StudentInput::message("what is an angle?"),
-            ports(),
-            now(),
-            sinks,
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
+    let answer = app::send(
+        &store,
+        profile,
+        id,
+        &clean_input(&StudentInput::message("what is an angle?")).unwrap(),
+        ports(),
+        now(),
+        sinks,
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap();
     let saved = answer.messages.last().unwrap().passage.as_ref().unwrap();
     let order = order.into_inner().unwrap();
     assert_eq!(order.first(), Some(&format!("passage {}", saved.unit_id)));

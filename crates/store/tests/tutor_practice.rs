@@ -10,9 +10,12 @@ use lantern_core::retrieval::{CandidateMetadata, Collection, Record, ScriptedRet
 use lantern_packs::course::{
     AnswerOption, CourseManifest, ExamFile, Misconception, Question, Unit, FORMAT_VERSION,
 };
-use lantern_store::{Store, StoreExamService, TutorPorts};
+use lantern_store::{Store, StoreExamService};
+use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::drill::DrillSource;
-use lantern_tutor::{ClientEvent, MasteryTier, StudentInput, TutorAction, TutorCard};
+use lantern_tutor::{
+    clean_input, clean_message, ClientEvent, MasteryTier, StudentInput, TutorAction, TutorCard,
+};
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-05-01T10:00:00Z")
@@ -123,36 +126,36 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
     let turn = |input: StudentInput| {
         let store = &store;
         async move {
-            store
-                .tutor_turn(
-                    profile,
-                    thread,
-                    &input,
-                    ports,
-                    now(),
-                    lantern_store::TutorSinks::words(&mut |_| {}),
-                    &CancelFlag::default(),
-                )
-                .await
-                .unwrap()
+            app::send(
+                store,
+                profile,
+                thread,
+                &clean_input(&input).unwrap(),
+                ports,
+                now(),
+                TutorSinks::words(&mut |_| {}),
+                &CancelFlag::default(),
+            )
+            .await
+            .unwrap()
         }
     };
     let grade = |id: String, answer: String| {
         let store = &store;
         async move {
-            store
-                .tutor_grade_drill(
-                    profile,
-                    thread,
-                    &id,
-                    &answer,
-                    None,
-                    now(),
-                    &mut |_| {},
-                    &CancelFlag::default(),
-                )
-                .await
-                .unwrap()
+            app::grade_drill(
+                store,
+                profile,
+                thread,
+                &id,
+                &clean_message(&answer).unwrap(),
+                None,
+                now(),
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await
+            .unwrap()
         }
     };
     let drill = StudentInput::event(ClientEvent::RequestDrill {
@@ -179,8 +182,7 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
     assert_eq!(offered.log.chosen_action, TutorAction::ExamBlock);
     let reply = offered.messages.last().unwrap();
     assert!(matches!(reply.card, Some(TutorCard::Exam { .. })));
-    let passed = store
-        .tutor_exam_submit(profile, thread, "Q-B1", "B", now())
+    let passed = app::submit_exam_answer(&store, profile, thread, "Q-B1", "B", now())
         .await
         .unwrap();
     assert!(passed.effect.tier_rose);

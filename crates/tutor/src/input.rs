@@ -1,9 +1,9 @@
 //! What the student sends in a turn: a typed message (text or LaTeX), a button's
-//! client event, or both — checked before anything is saved.
+//! client event, or both — cleaned once, on the send path, before anything is saved.
 
 use super::message::ClientEvent;
 use super::TutorError;
-use lantern_core::text::tidy::strip_unsafe_chars;
+use lantern_core::turn::{clean_or, CleanInput};
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -35,38 +35,73 @@ impl StudentInput {
             ..Self::default()
         }
     }
+}
+
+/// The student's side of a turn, cleaned once by [`clean_input`]: the only input a turn
+/// and the tutor's operations take, so nothing on the send path cleans again.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CleanStudentInput {
+    /// Typed text, cleaned (none when only LaTeX or a button was sent).
+    pub text: Option<CleanInput>,
+    /// Typed LaTeX, cleaned.
+    pub latex: Option<CleanInput>,
+    /// The button pressed, if any.
+    pub event: ClientEvent,
+}
+
+impl CleanStudentInput {
+    /// A button's event without text (it has nothing to clean).
+    pub fn event(event: ClientEvent) -> Self {
+        Self {
+            event,
+            ..Self::default()
+        }
+    }
 
     /// What the message says, for mapping and the prompt: the text, else the LaTeX.
     pub fn query(&self) -> &str {
-        if self.text.trim().is_empty() {
-            self.latex.as_deref().unwrap_or("")
-        } else {
-            &self.text
-        }
+        self.text.as_deref().or(self.latex.as_deref()).unwrap_or("")
+    }
+
+    /// The typed text and LaTeX the timeline saves, when the student typed.
+    pub fn typed(&self) -> Option<(&str, Option<&str>)> {
+        (self.text.is_some() || self.latex.is_some())
+            .then(|| (self.text.as_deref().unwrap_or(""), self.latex.as_deref()))
     }
 }
 
-fn clean(raw: &str) -> Result<String, TutorError> {
-    let text = strip_unsafe_chars(raw).trim().to_string();
-    let chars = text.chars().count();
-    if chars > MAX_MESSAGE_CHARS {
-        return Err(TutorError::MessageTooLong(MAX_MESSAGE_CHARS));
+/// A typed message or drill answer, cleaned: unsafe characters removed, trimmed, not
+/// empty and at most [`MAX_MESSAGE_CHARS`] long.
+pub fn clean_message(raw: &str) -> Result<CleanInput, TutorError> {
+    clean_or(
+        raw,
+        MAX_MESSAGE_CHARS,
+        || TutorError::MessageEmpty,
+        TutorError::MessageTooLong,
+    )
+}
+
+/// One typed part of the input cleaned; none when nothing is left.
+fn clean_part(raw: &str) -> Result<Option<CleanInput>, TutorError> {
+    match clean_message(raw) {
+        Ok(clean) => Ok(Some(clean)),
+        Err(TutorError::MessageEmpty) => Ok(None),
+        Err(e) => Err(e),
     }
-    Ok(text)
 }
 
 /// The input with unsafe characters removed and whitespace trimmed; a turn needs a
 /// message or an event, and a message at most [`MAX_MESSAGE_CHARS`] long.
-pub fn clean_input(raw: &StudentInput) -> Result<StudentInput, TutorError> {
-    let text = clean(&raw.text)?;
+pub fn clean_input(raw: &StudentInput) -> Result<CleanStudentInput, TutorError> {
+    let text = clean_part(&raw.text)?;
     let latex = match &raw.latex {
-        Some(l) => Some(clean(l)?).filter(|l| !l.is_empty()),
+        Some(l) => clean_part(l)?,
         None => None,
     };
-    if text.is_empty() && latex.is_none() && raw.event == ClientEvent::None {
+    if text.is_none() && latex.is_none() && raw.event == ClientEvent::None {
         return Err(TutorError::MessageEmpty);
     }
-    Ok(StudentInput {
+    Ok(CleanStudentInput {
         text,
         latex,
         event: raw.event.clone(),

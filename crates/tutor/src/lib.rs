@@ -11,6 +11,7 @@
 //! [`answer_turn`](lantern_core::turn::answer_turn) on the [`PreparedTurn`] (the checked
 //! explanation, or the authored turn alone), then [`finish_turn`] (snapshot and log).
 
+pub mod app;
 pub mod candidates;
 pub mod choice;
 pub use lantern_packs::course::cloze;
@@ -58,7 +59,7 @@ pub mod verdict;
 pub use contract::{ExamAvailability, MasteryTier, TutorAction};
 pub use course::TutorCourse;
 pub use error::TutorError;
-pub use input::{clean_input, StudentInput, MAX_MESSAGE_CHARS};
+pub use input::{clean_input, clean_message, CleanStudentInput, StudentInput, MAX_MESSAGE_CHARS};
 pub use lite::{snapshot_lite, SnapshotLite};
 pub use log::{ScoredUnit, TurnLog, TutorDebugView, UnitMastery};
 pub use message::{

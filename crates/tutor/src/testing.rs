@@ -5,7 +5,7 @@ use super::contract::{ExamAvailability, TutorAction};
 use super::course::TutorCourse;
 use super::drill::DrillKey;
 use super::exam::NoExamService;
-use super::input::StudentInput;
+use super::input::{clean_input, StudentInput};
 use super::plan::TurnPlan;
 use super::policy::{PolicyConstraints, TutorPolicy};
 use super::snapshot::StudentSnapshot;
@@ -95,6 +95,10 @@ pub async fn prepared_with(
     pending: Option<&DrillKey>,
 ) -> PreparedTurn {
     let course = course();
+    let input = match clean_input(&input) {
+        Ok(clean) => clean,
+        Err(e) => panic!("the fixture input is not a turn: {e}"),
+    };
     let request = TurnRequest {
         course: &course,
         snapshot,

@@ -18,7 +18,7 @@ use super::course::TutorCourse;
 use super::drill::{seed_of, DrillKey};
 use super::evidence::record_drill_grade;
 use super::exam::{exam_availability, ExamAvail, ExamService, QuestionStatus};
-use super::input::StudentInput;
+use super::input::CleanStudentInput;
 use super::judge::TutorVerdict;
 use super::lexicon::Lexicon;
 use super::log::{small, ScoredUnit, TurnLog};
@@ -54,8 +54,8 @@ pub struct TurnRequest<'a> {
     pub course: &'a TutorCourse,
     /// The student's snapshot before the turn.
     pub snapshot: &'a StudentSnapshot,
-    /// The student's input, already checked.
-    pub input: &'a StudentInput,
+    /// The student's input, cleaned once on the send path.
+    pub input: &'a CleanStudentInput,
     /// The thread's language.
     pub language: Language,
     /// The turn's id.
@@ -76,7 +76,7 @@ pub struct PreparedTurn {
     /// The course.
     pub course: TutorCourse,
     /// The input.
-    pub input: StudentInput,
+    pub input: CleanStudentInput,
     /// The reply's language: the message's, else the thread's.
     pub language: Language,
     /// The message's units, decided in code.

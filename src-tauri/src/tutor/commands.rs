@@ -1,5 +1,6 @@
 //! Commands of the adaptive tutor: the course picker, threads, streamed turns, and the
-//! debug drawer of a thread. Each is one store action; no rules live here.
+//! debug drawer of a thread. Each cleans what the student typed once and calls one
+//! operation of `lantern_tutor::app` on the store; no rules live here.
 
 use super::views::{
     TutorCourseView, TutorInputView, TutorThreadSummaryView, TutorThreadView, TutorTurnView,
@@ -16,9 +17,10 @@ use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
-use lantern_store::{Store, StoreExamService, TutorPorts, TutorSinks};
+use lantern_store::{Store, StoreExamService};
+use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::passage::SourcePassage;
-use lantern_tutor::{clean_input, StudentInput, TutorDebugView};
+use lantern_tutor::{clean_input, CleanStudentInput, TutorDebugView};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State};
 
@@ -44,10 +46,7 @@ pub async fn tutor_threads(
 async fn open(state: &AppState, id: i64) -> Result<TutorThreadView, IpcError> {
     let profile = state.profile().id;
     let thread = state.store.tutor_thread(profile, id).await?;
-    let lite = state
-        .store
-        .tutor_snapshot_lite(profile, id, state.clock.now())
-        .await?;
+    let lite = app::snapshot_lite(&state.store, profile, id, state.clock.now()).await?;
     Ok(TutorThreadView::new(thread, lite))
 }
 
@@ -120,7 +119,7 @@ struct TutorTurn<'s> {
     library: &'s Library,
     profile: i64,
     id: i64,
-    input: StudentInput,
+    input: CleanStudentInput,
     clock: AppClock,
     /// Where the passage goes before the model writes.
     events: Channel<TurnEvent<TutorTurnView>>,
@@ -157,18 +156,17 @@ impl StreamedTurn for TutorTurn<'_> {
                 on_passage: Some(&mut on_passage),
                 on_text,
             };
-            let answer = self
-                .store
-                .tutor_turn(
-                    self.profile,
-                    self.id,
-                    &self.input,
-                    ports,
-                    self.clock.now(),
-                    sinks,
-                    cancel,
-                )
-                .await?;
+            let answer = app::send(
+                self.store,
+                self.profile,
+                self.id,
+                &self.input,
+                ports,
+                self.clock.now(),
+                sinks,
+                cancel,
+            )
+            .await?;
             let origin = answer.origin;
             Ok((TutorTurnView::new(self.id, answer), origin))
         })
@@ -183,8 +181,5 @@ pub async fn tutor_debug(
     state: State<'_, AppState>,
     id: RowId,
 ) -> Result<TutorDebugView, IpcError> {
-    Ok(state
-        .store
-        .tutor_debug(state.profile().id, id.0, state.clock.now())
-        .await?)
+    Ok(app::debug(&state.store, state.profile().id, id.0, state.clock.now()).await?)
 }

@@ -1,6 +1,7 @@
 //! Commands of the tutor's evidence: grading a drill (streamed feedback), showing,
 //! submitting and supporting an exam question, and the learning path and progress
-//! chart. Each is one store action; no rules live here.
+//! chart. Each calls one operation of `lantern_tutor::app` on the store (a drill's answer
+//! cleaned once, here); no rules live here.
 
 use super::views::{DrillGradedView, ExamEventView, ExamQuestionView};
 use crate::clock::AppClock;
@@ -11,9 +12,11 @@ use crate::state::AppState;
 use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::clock::Clock;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
-use lantern_core::turn::ReplyOrigin;
+use lantern_core::turn::{CleanInput, ReplyOrigin};
 use lantern_core::ErrorCode;
 use lantern_store::Store;
+use lantern_tutor::app;
+use lantern_tutor::clean_message;
 use lantern_tutor::exam::{QuestionStatus, SupportKind};
 use lantern_tutor::history::ProgressPoint;
 use lantern_tutor::path::LearningPath;
@@ -35,6 +38,7 @@ pub async fn tutor_grade_drill<R: Runtime>(
     on_event: Channel<TurnEvent<DrillGradedView>>,
 ) -> Result<DrillGradedView, IpcError> {
     let profile = state.profile().id;
+    let answer = clean_message(&answer)?;
     state.store.tutor_thread(profile, id.0).await?;
     let grade = DrillGrade {
         store: &state.store,
@@ -53,7 +57,7 @@ struct DrillGrade<'s> {
     profile: i64,
     id: i64,
     message_id: String,
-    answer: String,
+    answer: CleanInput,
     clock: AppClock,
 }
 
@@ -71,19 +75,18 @@ impl StreamedTurn for DrillGrade<'_> {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<(DrillGradedView, ReplyOrigin), IpcError>> {
         Box::pin(async move {
-            let graded = self
-                .store
-                .tutor_grade_drill(
-                    self.profile,
-                    self.id,
-                    &self.message_id,
-                    &self.answer,
-                    llm,
-                    self.clock.now(),
-                    on_text,
-                    cancel,
-                )
-                .await?;
+            let graded = app::grade_drill(
+                self.store,
+                self.profile,
+                self.id,
+                &self.message_id,
+                &self.answer,
+                llm,
+                self.clock.now(),
+                on_text,
+                cancel,
+            )
+            .await?;
             let origin = graded.origin;
             Ok((DrillGradedView::new(self.id, graded), origin))
         })
@@ -132,16 +135,15 @@ pub async fn tutor_exam_submit(
     question_id: String,
     option_id: String,
 ) -> Result<ExamEventView, IpcError> {
-    let saved = state
-        .store
-        .tutor_exam_submit(
-            state.profile().id,
-            id.0,
-            &question_id,
-            &option_id,
-            state.clock.now(),
-        )
-        .await?;
+    let saved = app::submit_exam_answer(
+        &state.store,
+        state.profile().id,
+        id.0,
+        &question_id,
+        &option_id,
+        state.clock.now(),
+    )
+    .await?;
     Ok(ExamEventView::new(id.0, saved, &state.library.media_root()))
 }
 
@@ -169,16 +171,15 @@ pub async fn tutor_exam_support(
         SupportChoice::Memo => SupportKind::Memo,
         SupportChoice::Video => SupportKind::Video,
     };
-    let saved = state
-        .store
-        .tutor_exam_support(
-            state.profile().id,
-            id.0,
-            &question_id,
-            kind,
-            state.clock.now(),
-        )
-        .await?;
+    let saved = app::view_exam_support(
+        &state.store,
+        state.profile().id,
+        id.0,
+        &question_id,
+        kind,
+        state.clock.now(),
+    )
+    .await?;
     Ok(ExamEventView::new(id.0, saved, &state.library.media_root()))
 }
 
@@ -190,10 +191,7 @@ pub async fn tutor_learning_path(
     state: State<'_, AppState>,
     id: RowId,
 ) -> Result<LearningPath, IpcError> {
-    Ok(state
-        .store
-        .tutor_learning_path(state.profile().id, id.0, state.clock.now())
-        .await?)
+    Ok(app::learning_path(&state.store, state.profile().id, id.0, state.clock.now()).await?)
 }
 
 /// The units at each tier over time in thread `id`'s course, oldest first.
@@ -203,8 +201,5 @@ pub async fn tutor_progress(
     state: State<'_, AppState>,
     id: RowId,
 ) -> Result<Vec<ProgressPoint>, IpcError> {
-    Ok(state
-        .store
-        .tutor_progress_history(state.profile().id, id.0)
-        .await?)
+    Ok(app::progress_history(&state.store, state.profile().id, id.0).await?)
 }

@@ -7,10 +7,8 @@ use crate::row_id::RowId;
 use lantern_core::language::Language;
 use lantern_core::retrieval::Tier;
 use lantern_core::turn::ReplyOrigin;
-use lantern_store::{
-    DrillGraded, ExamEventSaved, ExamQuestion, TutorAnswer, TutorCourseChoice, TutorThread,
-    TutorThreadSummary,
-};
+use lantern_store::{ExamQuestion, TutorCourseChoice, TutorThreadSummary};
+use lantern_tutor::app::{DrillGraded, ExamEventSaved, TutorAnswer, TutorThread};
 use lantern_tutor::exam::QuestionStatus;
 use lantern_tutor::lite::UnitRef;
 use lantern_tutor::{

@@ -11,10 +11,10 @@ use clap::Args;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::{Store, TutorPorts, FIRST_PROFILE_NAME};
-use lantern_store::{TurnTimings, TutorSinks};
+use lantern_store::{Store, FIRST_PROFILE_NAME};
+use lantern_tutor::app::{self, TurnTimings, TutorPorts, TutorSinks};
 use lantern_tutor::exam::NoExamService;
-use lantern_tutor::{StudentInput, TurnLog};
+use lantern_tutor::{clean_input, StudentInput, TurnLog};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -106,6 +106,7 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
         };
         let mut run = Vec::new();
         for message in MESSAGES {
+            let input = clean_input(&StudentInput::message(message))?;
             let started = Instant::now();
             let shown: std::sync::Mutex<Option<f64>> = std::sync::Mutex::new(None);
             let mark = || {
@@ -117,10 +118,11 @@ pub fn bench_tutor(locations: &Locations, options: &BenchTutorOptions) -> Result
                 on_passage: Some(&mut |_| mark()),
                 on_text: &mut |_| mark(),
             };
-            let answer = rt.block_on(store.tutor_turn(
+            let answer = rt.block_on(app::send(
+                &store,
                 profile,
                 thread.id,
-                &StudentInput::message(message),
+                &input,
                 ports,
                 now,
                 sinks,

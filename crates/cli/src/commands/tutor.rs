@@ -16,8 +16,11 @@ use lantern_coach::Language;
 use lantern_core::clock::{Clock, FixedClock};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
-use lantern_store::{StoreExamService, SystemClock, TutorPorts, TutorThread};
-use lantern_tutor::{ClientEvent, DrillResult, ExamResult, StudentInput};
+use lantern_store::{StoreExamService, SystemClock};
+use lantern_tutor::app::{self, TutorPorts, TutorSinks, TutorThread};
+use lantern_tutor::{
+    clean_input, CleanStudentInput, ClientEvent, DrillResult, ExamResult, StudentInput,
+};
 use serde_json::json;
 use std::io::Write;
 
@@ -355,7 +358,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             let t = rt.block_on(store.tutor_thread(profile, *thread))?;
             let course = rt.block_on(store.tutor_course(&t.course_id))?;
             let snapshot = rt.block_on(store.tutor_snapshot(profile, &course, now))?;
-            let lite = rt.block_on(store.tutor_snapshot_lite(profile, *thread, now))?;
+            let lite = rt.block_on(app::snapshot_lite(&store, profile, *thread, now))?;
             print(json!({"snapshot": snapshot, "snapshotLite": lite}), &|| {
                 outln!(
                     "focus: {} ({}, mastery {})",
@@ -415,11 +418,17 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
                 retriever: &retriever,
                 exams: &exams,
             };
-            let input = message
+            let raw = message
                 .as_deref()
                 .map(StudentInput::message)
                 .unwrap_or_default();
-            let preview = rt.block_on(store.tutor_preview(profile, *thread, &input, ports, now))?;
+            let input = if raw == StudentInput::default() {
+                CleanStudentInput::default()
+            } else {
+                clean_input(&raw)?
+            };
+            let preview =
+                rt.block_on(app::preview(&store, profile, *thread, &input, ports, now))?;
             let p = &preview.prepared;
             let mut value = json!({
                 "mappedUnits": p.mapped,
@@ -537,7 +546,7 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
             })
         }
         TutorCommand::Debug { thread } => {
-            let view = rt.block_on(store.tutor_debug(profile, *thread, now))?;
+            let view = rt.block_on(app::debug(&store, profile, *thread, now))?;
             print(json!(view), &|| {
                 for m in &view.mastery {
                     outln!(
@@ -576,6 +585,7 @@ fn turn(
     model: &ModelOptions,
     now: DateTime<Utc>,
 ) -> Result<(), CliError> {
+    let input = clean_input(input)?;
     let retriever = open_retriever(locations, store, rt)?;
     let supervisor = (!offline)
         .then(|| model.supervisor(locations))
@@ -587,13 +597,14 @@ fn turn(
         exams: &exams,
     };
     let mut err = std::io::stderr();
-    let answer = rt.block_on(store.tutor_turn(
+    let answer = rt.block_on(app::send(
+        store,
         profile,
         thread,
-        input,
+        &input,
         ports,
         now,
-        lantern_store::TutorSinks::words(&mut |text| {
+        TutorSinks::words(&mut |text| {
             let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
         }),
         &CancelFlag::default(),

@@ -11,7 +11,9 @@ use chrono::{DateTime, Utc};
 use clap::{Subcommand, ValueEnum};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_rag::media_root;
-use lantern_store::{ExamEventSaved, Store};
+use lantern_store::Store;
+use lantern_tutor::app::{self, ExamEventSaved};
+use lantern_tutor::clean_message;
 use lantern_tutor::exam::{QuestionStatus, SupportKind};
 use serde_json::json;
 use std::io::Write;
@@ -139,8 +141,9 @@ pub fn exam(
             question,
             option,
         } => {
-            let saved =
-                rt.block_on(store.tutor_exam_submit(profile, *thread, question, option, now))?;
+            let saved = rt.block_on(app::submit_exam_answer(
+                store, profile, *thread, question, option, now,
+            ))?;
             print_event(locations, json, &saved)
         }
         ExamCommand::Support {
@@ -152,12 +155,13 @@ pub fn exam(
                 SupportArg::Memo => SupportKind::Memo,
                 SupportArg::Video => SupportKind::Video,
             };
-            let saved =
-                rt.block_on(store.tutor_exam_support(profile, *thread, question, kind, now))?;
+            let saved = rt.block_on(app::view_exam_support(
+                store, profile, *thread, question, kind, now,
+            ))?;
             print_event(locations, json, &saved)
         }
         ExamCommand::Status { thread } => {
-            let view = rt.block_on(store.tutor_exam_status(profile, *thread, now))?;
+            let view = rt.block_on(app::exam_status(store, profile, *thread, now))?;
             if json {
                 outln!("{}", to_json(&view)?);
             } else {
@@ -197,12 +201,14 @@ pub fn answer(
     let supervisor = (!offline)
         .then(|| model.supervisor(locations))
         .transpose()?;
+    let answer = clean_message(text)?;
     let mut err = std::io::stderr();
-    let graded = rt.block_on(store.tutor_grade_drill(
+    let graded = rt.block_on(app::grade_drill(
+        store,
         profile,
         thread,
         message,
-        text,
+        &answer,
         supervisor.as_ref().map(|s| s as &dyn Llm),
         now,
         &mut |delta| {

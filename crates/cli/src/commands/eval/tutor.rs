@@ -14,14 +14,15 @@ use lantern_core::eval::{model_words, TurnScore};
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::{StoreExamService, TutorPorts};
+use lantern_store::StoreExamService;
+use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::drill::{DrillKey, DrillSource};
 use lantern_tutor::judge::TutorVerdict;
 use lantern_tutor::phrase::instruction_texts;
 use lantern_tutor::quality::{score_turn, shown_text, ShownTurn, TurnExpectation};
 use lantern_tutor::{
-    ClientEvent, DrillResult, MasteryTier, StudentInput, TutorAction, TutorCard, TutorCourse,
-    TutorMessage,
+    clean_input, clean_message, CleanStudentInput, ClientEvent, DrillResult, MasteryTier,
+    StudentInput, TutorAction, TutorCard, TutorCourse, TutorMessage,
 };
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -101,8 +102,9 @@ fn invalid(case: &str, detail: impl std::fmt::Display) -> CliError {
 }
 
 impl Turn {
-    /// The student's input (a message or a button), with `focus` as the default unit.
-    fn input(&self, case: &str, focus: &str) -> Result<StudentInput, CliError> {
+    /// The student's input (a message or a button), with `focus` as the default unit,
+    /// cleaned as the app cleans it.
+    fn input(&self, case: &str, focus: &str) -> Result<CleanStudentInput, CliError> {
         let unit = self.unit.clone().unwrap_or_else(|| focus.to_string());
         let event = match self.event.as_deref() {
             None => ClientEvent::None,
@@ -122,11 +124,11 @@ impl Turn {
         if self.say.is_none() && event == ClientEvent::None {
             return Err(invalid(case, "a turn needs `say`, `event` or `answer`"));
         }
-        Ok(StudentInput {
+        Ok(clean_input(&StudentInput {
             text: self.say.clone().unwrap_or_default(),
             latex: None,
             event,
-        })
+        })?)
     }
 }
 
@@ -277,19 +279,18 @@ pub async fn run(
                     };
                     let text = scripted_answer(&key, kind == "right");
                     if matches!(card, Some(TutorCard::Drill { .. })) {
-                        let graded = bench
-                            .store
-                            .tutor_grade_drill(
-                                profile,
-                                thread.id,
-                                &message_id,
-                                &text,
-                                bench.llm(),
-                                now,
-                                &mut |_| {},
-                                &CancelFlag::default(),
-                            )
-                            .await?;
+                        let graded = app::grade_drill(
+                            &bench.store,
+                            profile,
+                            thread.id,
+                            &message_id,
+                            &clean_message(&text)?,
+                            bench.llm(),
+                            now,
+                            &mut |_| {},
+                            &CancelFlag::default(),
+                        )
+                        .await?;
                         let verdict = if graded.verdict.is_correct {
                             TutorVerdict::Right
                         } else {
@@ -298,18 +299,17 @@ pub async fn run(
                         let origin = Some(graded.origin);
                         (text, graded.messages, None, Some(verdict), origin)
                     } else {
-                        let answer = bench
-                            .store
-                            .tutor_turn(
-                                profile,
-                                thread.id,
-                                &StudentInput::message(&text),
-                                ports,
-                                now,
-                                lantern_store::TutorSinks::words(&mut |_| {}),
-                                &CancelFlag::default(),
-                            )
-                            .await?;
+                        let answer = app::send(
+                            &bench.store,
+                            profile,
+                            thread.id,
+                            &clean_input(&StudentInput::message(&text))?,
+                            ports,
+                            now,
+                            TutorSinks::words(&mut |_| {}),
+                            &CancelFlag::default(),
+                        )
+                        .await?;
                         let verdict = answer.log.verdict;
                         (text, answer.messages, Some(answer.log), verdict, None)
                     }
@@ -322,18 +322,17 @@ pub async fn run(
                 }
                 None => {
                     let input = turn.input(&case.id, &focus)?;
-                    let answer = bench
-                        .store
-                        .tutor_turn(
-                            profile,
-                            thread.id,
-                            &input,
-                            ports,
-                            now,
-                            lantern_store::TutorSinks::words(&mut |_| {}),
-                            &CancelFlag::default(),
-                        )
-                        .await?;
+                    let answer = app::send(
+                        &bench.store,
+                        profile,
+                        thread.id,
+                        &input,
+                        ports,
+                        now,
+                        TutorSinks::words(&mut |_| {}),
+                        &CancelFlag::default(),
+                    )
+                    .await?;
                     let said = turn
                         .say
                         .clone()
