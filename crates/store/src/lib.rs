@@ -11,7 +11,6 @@ mod courses;
 mod error;
 mod exams;
 mod expenses;
-mod expenses_actions;
 mod expenses_owner;
 mod models;
 mod modules;
@@ -38,8 +37,8 @@ pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use exams::SystemClock;
 pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
-pub use expenses::{ActionDone, Balance, ExpenseSettings, MonthlyTotal};
-pub use expenses_actions::{ExpenseMessage, ExpenseReply, ExpenseRequest, ProposalView};
+pub use expenses::MonthlyTotal;
+pub use lantern_expenses::app::ExpenseSettings;
 pub use models::{ByPair, ImportedModel, ModelSpeed, NewImportedModel, PairKey, SpeedScope};
 pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
 pub use modules_actions::{
