@@ -2619,11 +2619,8 @@ export type ModuleMessageView_Deserialize = {
 	wasForm: boolean,
 	/**  A reply, as RESPONSE_SCHEMA. */
 	reply?: ModuleReply_Deserialize | null,
-	/**
-	 *  Who wrote a reply's words: `code`, `model`, or the guide (`offline`,
-	 *  `afterModelFailure`, `afterBrokenReply`).
-	 */
-	origin?: string | null,
+	/**  Who wrote a reply, as saved (a student's message has none). */
+	origin?: ReplyOrigin | null,
 };
 
 /**  One message of the conversation. */
@@ -2638,11 +2635,8 @@ export type ModuleMessageView_Serialize = {
 	wasForm: boolean,
 	/**  A reply, as RESPONSE_SCHEMA. */
 	reply: ModuleReply_Serialize | null,
-	/**
-	 *  Who wrote a reply's words: `code`, `model`, or the guide (`offline`,
-	 *  `afterModelFailure`, `afterBrokenReply`).
-	 */
-	origin: string | null,
+	/**  Who wrote a reply, as saved (a student's message has none). */
+	origin: ReplyOrigin | null,
 };
 
 /**  Progress as the progress bar and the section list show it. */

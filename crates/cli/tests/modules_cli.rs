@@ -45,7 +45,7 @@ fn a_student_works_through_the_sample_module_offline() {
     assert_eq!(opening["content"]["text_blocks"][0]["type"], "heading");
     assert_eq!(opening["meta"]["progress"]["percentage"], 0.0);
     let next = module(d, &["say", &session, "next", "--offline"]);
-    assert_eq!(next["reply"]["origin"], "code");
+    assert_eq!(next["reply"]["origin"], "app");
     let progress = &next["progress"];
     assert_eq!(
         progress["sections"]
@@ -217,7 +217,7 @@ fn the_model_answers_an_open_message_under_the_module_grammar() {
         .unwrap()
         .is_empty());
     assert!(reply["meta"]["progress"].is_object());
-    assert_ne!(answered["reply"]["origin"], "code");
+    assert_ne!(answered["reply"]["origin"], "app");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! milestones and module state are computed by the app from the student's words, form
 //! answers and the sections walked, never taken from the model.
 
+pub mod app;
 pub mod error;
 pub mod fallback;
 pub mod forms;
@@ -26,6 +27,6 @@ pub use contract::ModuleReply;
 pub use error::ModuleError;
 pub use progress::{ModuleProgress, ProgressChange};
 pub use turn::{
-    opening_reply, prepare_module_turn, run_module_turn, ModelRead, ModuleTurnInput,
+    prepare_module_turn, prepare_opening, run_module_turn, ModelRead, ModuleTurnInput,
     ModuleTurnOutcome, PreparedModuleTurn, StudentAct,
 };

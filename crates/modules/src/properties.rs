@@ -7,7 +7,9 @@ use super::contract::{BlockType, ModuleReply};
 use super::fallback::read_any_reply;
 use super::progress::ModuleProgress;
 use super::testing::module;
-use super::turn::{prepare_module_turn, run_module_turn, ModuleTurnInput, StudentAct};
+use super::turn::{
+    clean_message, prepare_module_turn, run_module_turn, ModuleTurnInput, StudentAct,
+};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, ScriptedLlm};
 use lantern_core::mutation::mutate;
@@ -61,7 +63,7 @@ proptest! {
             module: m.clone(),
             progress: ModuleProgress::start(&m),
             language: Language::En,
-            act: StudentAct::Say(format!("why {message}")),
+            act: StudentAct::Say(clean_message(&format!("why {message}")).unwrap()),
             history: Vec::new(),
             passages: Vec::new(),
             forms_sent: Vec::new(),

@@ -4,8 +4,9 @@
 //! forms offered, greetings and the support message are written by code from the pack;
 //! an open message or a submitted form goes to the model under this turn's grammar, its
 //! reply is read leniently and checked, and unusable words are replaced by the notes the
-//! message is about. Last, the app writes progress, module state and milestones over
-//! whatever the model said.
+//! message is about. Every reply, code's too, goes through the shared turn
+//! (`answer_turn`), which alone says who wrote it. Last, the app writes progress,
+//! module state and milestones over whatever the model said.
 
 use super::contract::{
     BlockType, Emotion, Form, Milestone, ModuleReply, NextStep, ResponseType, TextBlock,
@@ -33,7 +34,7 @@ use lantern_core::text::social::Social;
 use lantern_core::text::support::{DropReason, Filtered, ReplyFilter};
 use lantern_core::text::terms::term_keys;
 use lantern_core::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
-use lantern_core::turn::{answer_turn, LoopTurn, ReplyOrigin};
+use lantern_core::turn::{answer_turn, CleanInput, LoopTurn, ReplyOrigin};
 #[cfg(test)]
 use lantern_core::Coded;
 use lantern_core::ErrorCode;
@@ -45,8 +46,8 @@ pub const MAX_MESSAGE_CHARS: usize = 2000;
 /// What the student did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StudentAct {
-    /// Wrote a message.
-    Say(String),
+    /// Wrote a message, cleaned once by [`clean_message`] where it came in.
+    Say(CleanInput),
     /// Submitted a form: its id and answers by field id.
     Form {
         /// The form's id.
@@ -136,8 +137,8 @@ pub struct PreparedModuleTurn {
 pub struct ModuleTurnOutcome {
     /// The reply, with the app's progress.
     pub reply: ModuleReply,
-    /// Who wrote its words: `None` when code decided the reply without a model.
-    pub origin: Option<ReplyOrigin>,
+    /// Who wrote its words, as the shared turn said.
+    pub origin: ReplyOrigin,
     /// How the model's text read as RESPONSE_SCHEMA, whenever the model returned text
     /// (also when its words were then found unusable).
     pub model_read: Option<ModelRead>,
@@ -164,7 +165,7 @@ impl ModelRead {
 }
 
 /// A message trimmed, or why it cannot be one.
-pub fn clean_message(message: &str) -> Result<lantern_core::turn::CleanInput, ModuleError> {
+pub fn clean_message(message: &str) -> Result<CleanInput, ModuleError> {
     lantern_core::turn::clean_or(
         message,
         MAX_MESSAGE_CHARS,
@@ -173,16 +174,22 @@ pub fn clean_message(message: &str) -> Result<lantern_core::turn::CleanInput, Mo
     )
 }
 
-/// The reply that opens a new session: the first section.
-pub fn opening_reply(
-    module: &ModuleManifest,
-    progress: &ModuleProgress,
-    language: Language,
-) -> ModuleReply {
-    let mut reply = offline::section_opening(module, progress, language, None);
-    attach_section_form(module, progress, &[], &mut reply);
-    stamp_progress(module, progress, &ProgressChange::default(), &mut reply);
-    reply
+/// The turn that opens a new session in `language`: the module's first section, which
+/// code writes (its reply comes from [`run_module_turn`] like any other).
+pub fn prepare_opening(module: ModuleManifest, language: Language) -> PreparedModuleTurn {
+    PreparedModuleTurn {
+        progress: ModuleProgress::start(&module),
+        module,
+        language,
+        plan: Plan::Enter { completed: None },
+        change: ProgressChange::default(),
+        student_text: String::new(),
+        submitted: None,
+        focus: Vec::new(),
+        request: None,
+        forms_sent: Vec::new(),
+        filter: ReplyFilter::default(),
+    }
 }
 
 /// Adds the current section's form when it has one the student has not sent yet.
@@ -221,7 +228,6 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let mut model_form = false;
     let (plan, student_text) = match act {
         StudentAct::Say(text) => {
-            let text = clean_message(&text)?.into_string();
             let found = topics_in(&module, &text);
             change.newly_covered = progress.cover(&module, &found);
             focus = found;
@@ -254,7 +260,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 Intent::Social(kind) => Plan::Social(kind),
                 Intent::Open => Plan::Answer,
             };
-            (plan, text)
+            (plan, text.into_string())
         }
         StudentAct::Form { form_id, answers } => {
             // The pack's form, else one a reply of this session showed (the model's).
@@ -385,14 +391,18 @@ pub struct Words {
     pub dropped: Vec<Repair>,
 }
 
-/// The model's part of an answer: asks under the turn's grammar and remembers how its
-/// text read, whatever the words turn out to be.
-struct ModelAsk<'p> {
+/// A turn's words for the shared turn: code's when the plan needs no model, else the
+/// model's under the turn's grammar (remembering how its text read, whatever the words
+/// turn out to be), else the guide's.
+struct TurnWords<'p> {
     prepared: &'p PreparedModuleTurn,
     read: std::sync::Mutex<Option<ModelRead>>,
 }
 
-/// Whether a block's words can be shown in `language`.
+/// Whether a block's words or a quick reply can be shown in `language`: readable as a
+/// whole, and not in the other language as `whatlang` tells it. A rule on top of the
+/// shared filter, not a copy of it: the filter judges one sentence at a time by its
+/// function words and never readability, and quick replies and prompts do not pass it.
 fn usable_words(text: &str, language: Language) -> bool {
     is_readable(text) && detect_language(text).is_none_or(|l| l == language)
 }
@@ -604,7 +614,7 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
     Some(compact.contains("\"type\":\"paragraph\""))
 }
 
-impl LoopTurn for ModelAsk<'_> {
+impl LoopTurn for TurnWords<'_> {
     type Reply = Words;
     type Error = ModuleError;
 
@@ -674,6 +684,15 @@ impl LoopTurn for ModelAsk<'_> {
         Ok(Words {
             reply: offline::notes_answer(&p.module, &p.progress, p.language, &p.focus, lead),
             dropped: Vec::new(),
+        })
+    }
+
+    fn without_model(&self) -> Option<Result<Words, ModuleError>> {
+        (self.prepared.plan != Plan::Answer).then(|| {
+            Ok(Words {
+                reply: code_reply(self.prepared),
+                dropped: Vec::new(),
+            })
         })
     }
 
@@ -786,32 +805,22 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     }
 }
 
-/// Runs the turn: code's reply, or the model's under the turn's grammar with the
-/// guide's when it is missing, crashes or writes unusable words; then the app's
-/// progress, milestone and module state.
+/// Runs the turn through the shared turn: code's reply (origin `app`), or the model's
+/// under the turn's grammar with the guide's when it is missing, crashes or writes
+/// unusable words; then the app's progress, milestone and module state.
 pub async fn run_module_turn(
     prepared: &PreparedModuleTurn,
     llm: Option<&dyn Llm>,
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<ModuleTurnOutcome, ModuleError> {
-    let (mut reply, origin, model_read, dropped, failure) = if prepared.plan == Plan::Answer {
-        let ask = ModelAsk {
-            prepared,
-            read: std::sync::Mutex::new(None),
-        };
-        let answered = answer_turn(&ask, llm, on_text, cancel).await?;
-        let model_read = ask.read.into_inner().ok().flatten();
-        (
-            answered.reply.reply,
-            Some(answered.origin),
-            model_read,
-            answered.reply.dropped,
-            answered.failure,
-        )
-    } else {
-        (code_reply(prepared), None, None, Vec::new(), None)
+    let words = TurnWords {
+        prepared,
+        read: std::sync::Mutex::new(None),
     };
+    let answered = answer_turn(&words, llm, on_text, cancel).await?;
+    let model_read = words.read.into_inner().ok().flatten();
+    let mut reply = answered.reply.reply;
     if prepared.plan == Plan::Answer {
         merge_suggestions(prepared, &mut reply);
     }
@@ -832,10 +841,10 @@ pub async fn run_module_turn(
     );
     Ok(ModuleTurnOutcome {
         reply,
-        origin,
+        origin: answered.origin,
         model_read,
-        dropped,
-        failure,
+        dropped: answered.reply.dropped,
+        failure: answered.failure,
     })
 }
 
@@ -861,7 +870,7 @@ mod tests {
     }
 
     fn say(text: &str) -> StudentAct {
-        StudentAct::Say(text.into())
+        StudentAct::Say(clean_message(text).unwrap())
     }
 
     async fn run(prepared: &PreparedModuleTurn, llm: Option<&ScriptedLlm>) -> ModuleTurnOutcome {
@@ -883,7 +892,7 @@ mod tests {
         assert_eq!(prepared.change.newly_covered, ["heart"]);
         let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
-        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert_eq!(out.origin, ReplyOrigin::Model);
         assert!(out.model_read.unwrap().is_valid_without_repair());
         assert!(out.dropped.is_empty(), "{:?}", out.dropped);
         let progress = out.reply.meta.progress.unwrap();
@@ -1043,7 +1052,7 @@ mod tests {
         .unwrap();
         let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"A racing heart is adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
-        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert_eq!(out.origin, ReplyOrigin::Model);
         let shown: Vec<&str> = out
             .reply
             .content
@@ -1090,7 +1099,7 @@ mod tests {
             Err(LlmError::Crashed("abort".into())),
         ] {
             let out = run(&prepared, Some(&ScriptedLlm::new([scripted]))).await;
-            assert!(out.origin.unwrap().is_fallback());
+            assert!(out.origin.is_fallback());
             assert!(out
                 .reply
                 .content
@@ -1099,7 +1108,7 @@ mod tests {
                 .any(|b| b.content.contains("Worry repeats")));
         }
         let out = run(&prepared, None).await;
-        assert_eq!(out.origin, Some(ReplyOrigin::Offline));
+        assert_eq!(out.origin, ReplyOrigin::Offline);
     }
 
     #[tokio::test]
@@ -1115,7 +1124,7 @@ mod tests {
         let llm = ScriptedLlm::new([]);
         let out = run(&prepared, Some(&llm)).await;
         assert!(llm.requests().is_empty());
-        assert_eq!(out.origin, None);
+        assert_eq!(out.origin, ReplyOrigin::App);
         let heading = out
             .reply
             .content
@@ -1134,8 +1143,9 @@ mod tests {
     #[tokio::test]
     async fn a_form_is_a_structured_turn_and_is_not_offered_again() {
         let m = module();
-        let opening = opening_reply(&m, &ModuleProgress::start(&m), Language::En);
-        assert_eq!(opening.content.forms[0].id, "check_in");
+        let opening = run(&prepare_opening(m.clone(), Language::En), None).await;
+        assert_eq!(opening.origin, ReplyOrigin::App);
+        assert_eq!(opening.reply.content.forms[0].id, "check_in");
         let answers = json!({"signs": ["worry"], "sleep_hours": 6})
             .as_object()
             .unwrap()
@@ -1159,7 +1169,7 @@ mod tests {
     #[tokio::test]
     async fn bad_input_is_refused_with_a_code() {
         let m = module();
-        let empty = prepare_module_turn(input(ModuleProgress::start(&m), say("   "))).unwrap_err();
+        let empty = clean_message(" \u{202e}  ").unwrap_err();
         assert_eq!(empty.code(), ErrorCode::ModuleMessageEmpty);
         let nowhere = prepare_module_turn(input(
             ModuleProgress::start(&m),
@@ -1221,7 +1231,7 @@ mod tests {
         let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap();
-        assert_eq!(out.origin, Some(ReplyOrigin::Model));
+        assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
         assert!(out.reply.content.text_blocks[0]
             .content

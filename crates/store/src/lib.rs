@@ -14,7 +14,6 @@ mod expenses;
 mod expenses_owner;
 mod models;
 mod modules;
-mod modules_actions;
 mod new_file;
 mod profile_kind;
 mod profile_pins;
@@ -40,11 +39,9 @@ pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
 pub use expenses::MonthlyTotal;
 pub use lantern_expenses::app::ExpenseSettings;
 pub use models::{ByPair, ImportedModel, ModelSpeed, NewImportedModel, PairKey, SpeedScope};
-pub use modules::{reply_summary, ModuleListing, ModuleMessage, ModuleSessionRow};
-pub use modules_actions::{
-    progress_view, ModuleRequest, ModuleSessionView, ModuleTurnSaved, ProgressView, SectionView,
-    TopicView,
-};
+pub use modules::ModuleListing;
+// The progress overview computes a module's progress as the modules' operations do.
+use lantern_modules::app::progress_view;
 pub use new_file::{write_new_file, write_new_file_with};
 pub use profile_kind::ProfileKind;
 pub use profiles::{Profile, FIRST_PROFILE_NAME};

@@ -1,13 +1,18 @@
 //! Guided modules in SQLite: the catalog of imported module packs (saved with their
-//! published index generation in one transaction), one session per profile and module
-//! with the progress the app computed, and the conversation with each reply as
-//! RESPONSE_SCHEMA JSON.
+//! published index generation in one transaction), and the modules' repository — one
+//! session per profile and module with the progress the app computed, and the
+//! conversation with each reply as RESPONSE_SCHEMA JSON and who wrote it. Only SQL: the
+//! operations live in `lantern_modules::app`.
 
 use crate::{Store, StoreError};
 use lantern_core::language::Language;
-use lantern_core::llm::BoxFuture;
+use lantern_core::llm::{BoxFuture, ChatMessage, ChatRole};
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::Coded;
-use lantern_modules::{ModelRead, ModuleError, ModuleProgress, ModuleReply};
+use lantern_modules::app::{
+    reply_summary, ModuleMessage, ModuleRepository, ModuleSessionRow, NewReply,
+};
+use lantern_modules::{ModuleError, ModuleProgress, ModuleReply};
 use lantern_packs::course::CatalogError;
 use lantern_packs::module::{module_owner, ModuleCatalog, ModuleManifest};
 use serde::Serialize;
@@ -44,45 +49,6 @@ pub struct ModuleListing {
     pub generation: String,
 }
 
-/// A module session as stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ModuleSessionRow {
-    /// Its id.
-    pub id: i64,
-    /// The module's id.
-    pub module_id: String,
-    /// The conversation's language.
-    pub language: Language,
-    /// The app's progress.
-    pub progress: ModuleProgress,
-    /// Forms sent.
-    pub forms_sent: Vec<String>,
-}
-
-/// One message of a module conversation.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ModuleMessage {
-    /// Its id.
-    pub id: i64,
-    /// `student` or `module`.
-    pub role: String,
-    /// The student's words (a form: its answers in words); a reply's first block.
-    pub text: String,
-    /// A submitted form's answers as JSON.
-    pub form: Option<serde_json::Value>,
-    /// A reply.
-    pub reply: Option<ModuleReply>,
-    /// Who wrote a reply's words: `code`, `model`, `offline`, `afterModelFailure`,
-    /// `afterBrokenReply`.
-    pub origin: Option<String>,
-    /// How the model's text read (`schema`, `legacyForm`, `salvaged`, `markdown`), when
-    /// the model returned text.
-    pub read_as: Option<String>,
-    /// How many elements the schema checks repaired in the model's reply.
-    pub repairs: i64,
-}
-
 #[derive(sqlx::FromRow)]
 struct MessageRow {
     id: i64,
@@ -112,18 +78,6 @@ fn session_row(row: SessionRow) -> Result<ModuleSessionRow, ModuleError> {
         progress: serde_json::from_str(&row.progress).map_err(corrupt)?,
         forms_sent: serde_json::from_str(&row.forms_sent).map_err(corrupt)?,
     })
-}
-
-/// The words a reply stands for in a list or the model's history: its first paragraph-like block.
-pub fn reply_summary(reply: &ModuleReply) -> String {
-    reply
-        .content
-        .text_blocks
-        .iter()
-        .find(|b| b.kind != lantern_packs::module::contract::BlockType::Heading)
-        .or_else(|| reply.content.text_blocks.first())
-        .map(|b| b.content.clone())
-        .unwrap_or_default()
 }
 
 impl Store {
@@ -217,155 +171,228 @@ impl Store {
         .map_err(storage)?;
         session_row(row.ok_or(ModuleError::SessionNotFound(id))?)
     }
+}
 
-    /// The profile's session of `module_id`, if it has one.
-    pub async fn module_session_of(
-        &self,
-        profile_id: i64,
-        module_id: &str,
-    ) -> Result<Option<ModuleSessionRow>, ModuleError> {
-        let row: Option<SessionRow> = sqlx::query_as(
-            "SELECT id, module_id, language, progress, forms_sent FROM module_sessions \
-             WHERE profile_id = ? AND module_id = ?",
-        )
-        .bind(profile_id)
-        .bind(module_id)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(storage)?;
-        row.map(session_row).transpose()
+impl ModuleRepository for Store {
+    type Error = ModuleError;
+
+    fn module<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<(ModuleManifest, String), ModuleError>> {
+        Box::pin(Store::module(self, id))
     }
 
-    /// Creates the profile's session of `module_id` with its opening reply, replacing an
-    /// earlier one (starting over), in one transaction.
-    pub async fn create_module_session(
+    fn session(
         &self,
         profile_id: i64,
-        module_id: &str,
-        language: Language,
-        progress: &ModuleProgress,
-        opening: &ModuleReply,
-    ) -> Result<i64, ModuleError> {
-        let mut tx = self.pool.begin().await.map_err(storage)?;
-        sqlx::query("DELETE FROM module_sessions WHERE profile_id = ? AND module_id = ?")
+        id: i64,
+    ) -> BoxFuture<'_, Result<ModuleSessionRow, ModuleError>> {
+        Box::pin(self.module_session(profile_id, id))
+    }
+
+    fn session_of<'a>(
+        &'a self,
+        profile_id: i64,
+        module_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<ModuleSessionRow>, ModuleError>> {
+        Box::pin(async move {
+            let row: Option<SessionRow> = sqlx::query_as(
+                "SELECT id, module_id, language, progress, forms_sent FROM module_sessions \
+                 WHERE profile_id = ? AND module_id = ?",
+            )
             .bind(profile_id)
             .bind(module_id)
-            .execute(&mut *tx)
+            .fetch_optional(&self.pool)
             .await
             .map_err(storage)?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO module_sessions (profile_id, module_id, language, progress) VALUES (?, ?, ?, ?) RETURNING id",
-        )
-        .bind(profile_id)
-        .bind(module_id)
-        .bind(language.code())
-        .bind(serde_json::to_string(progress).map_err(corrupt)?)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(storage)?;
-        insert_reply(&mut tx, id, opening, "code", None).await?;
-        tx.commit().await.map_err(storage)?;
-        Ok(id)
+            row.map(session_row).transpose()
+        })
     }
 
-    /// The session's messages, oldest first.
-    pub async fn module_messages(
+    fn create_session<'a>(
+        &'a self,
+        profile_id: i64,
+        module_id: &'a str,
+        language: Language,
+        progress: &'a ModuleProgress,
+        opening: NewReply<'a>,
+    ) -> BoxFuture<'a, Result<i64, ModuleError>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(storage)?;
+            sqlx::query("DELETE FROM module_sessions WHERE profile_id = ? AND module_id = ?")
+                .bind(profile_id)
+                .bind(module_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(storage)?;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO module_sessions (profile_id, module_id, language, progress) \
+                 VALUES (?, ?, ?, ?) RETURNING id",
+            )
+            .bind(profile_id)
+            .bind(module_id)
+            .bind(language.code())
+            .bind(serde_json::to_string(progress).map_err(corrupt)?)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(storage)?;
+            insert_reply(&mut tx, id, opening).await?;
+            tx.commit().await.map_err(storage)?;
+            Ok(id)
+        })
+    }
+
+    fn messages(&self, session_id: i64) -> BoxFuture<'_, Result<Vec<ModuleMessage>, ModuleError>> {
+        Box::pin(async move {
+            let rows: Vec<MessageRow> = sqlx::query_as(
+                "SELECT id, role, text, form, reply, origin, read_as, repairs FROM module_messages \
+                 WHERE session_id = ? ORDER BY id",
+            )
+            .bind(session_id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(storage)?;
+            rows.into_iter().map(message).collect()
+        })
+    }
+
+    fn recent_replies(
         &self,
         session_id: i64,
-    ) -> Result<Vec<ModuleMessage>, ModuleError> {
-        let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, role, text, form, reply, origin, read_as, repairs FROM module_messages \
-             WHERE session_id = ? ORDER BY id",
-        )
-        .bind(session_id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(storage)?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(ModuleMessage {
-                    id: r.id,
-                    role: r.role,
-                    text: r.text,
-                    form: r
-                        .form
-                        .map(|f| serde_json::from_str(&f))
-                        .transpose()
-                        .map_err(corrupt)?,
-                    reply: r
-                        .reply
-                        .map(|f| serde_json::from_str(&f))
-                        .transpose()
-                        .map_err(corrupt)?,
-                    origin: r.origin,
-                    read_as: r.read_as,
-                    repairs: r.repairs,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<ModuleReply>, ModuleError>> {
+        Box::pin(async move {
+            let replies: Vec<String> = sqlx::query_scalar(
+                "SELECT reply FROM module_messages WHERE session_id = ? AND reply IS NOT NULL \
+                 ORDER BY id DESC LIMIT ?",
+            )
+            .bind(session_id)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(storage)?;
+            Ok(replies
+                .iter()
+                .filter_map(|r| serde_json::from_str::<ModuleReply>(r).ok())
+                .collect())
+        })
+    }
+
+    fn history(
+        &self,
+        session_id: i64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<ChatMessage>, ModuleError>> {
+        Box::pin(async move {
+            let mut rows: Vec<(String, String)> = sqlx::query_as(
+                "SELECT role, text FROM module_messages WHERE session_id = ? \
+                 ORDER BY id DESC LIMIT ?",
+            )
+            .bind(session_id)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+            .fetch_all(&self.pool)
+            .await
+            .map_err(storage)?;
+            rows.reverse();
+            Ok(rows
+                .into_iter()
+                .map(|(role, content)| ChatMessage {
+                    role: if role == "student" {
+                        ChatRole::User
+                    } else {
+                        ChatRole::Assistant
+                    },
+                    content,
                 })
-            })
-            .collect()
+                .collect())
+        })
     }
 
-    /// Saves the student's turn with the progress it made (milestones are saved with the
-    /// reply that celebrates them), in one transaction. Returns the message id.
-    pub async fn save_module_student_turn(
-        &self,
+    fn save_student_turn<'a>(
+        &'a self,
         session_id: i64,
-        text: &str,
-        form: Option<&serde_json::Value>,
-        progress: &ModuleProgress,
-        forms_sent: &[String],
-    ) -> Result<i64, ModuleError> {
-        let mut tx = self.pool.begin().await.map_err(storage)?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO module_messages (session_id, role, text, form) VALUES (?, 'student', ?, ?) RETURNING id",
-        )
-        .bind(session_id)
-        .bind(text)
-        .bind(form.map(serde_json::Value::to_string))
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(storage)?;
-        update_session(&mut tx, session_id, progress, forms_sent).await?;
-        tx.commit().await.map_err(storage)?;
-        Ok(id)
+        text: &'a str,
+        form: Option<&'a serde_json::Value>,
+        progress: &'a ModuleProgress,
+        forms_sent: &'a [String],
+    ) -> BoxFuture<'a, Result<i64, ModuleError>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(storage)?;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO module_messages (session_id, role, text, form) \
+                 VALUES (?, 'student', ?, ?) RETURNING id",
+            )
+            .bind(session_id)
+            .bind(text)
+            .bind(form.map(serde_json::Value::to_string))
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(storage)?;
+            update_session(&mut tx, session_id, progress, forms_sent).await?;
+            tx.commit().await.map_err(storage)?;
+            Ok(id)
+        })
     }
 
-    /// Saves a reply with the session's progress (milestones included), in one
-    /// transaction. Returns the message id.
-    pub async fn save_module_reply(
-        &self,
+    fn save_reply<'a>(
+        &'a self,
         session_id: i64,
-        reply: &ModuleReply,
-        origin: &str,
-        model_read: Option<&ModelRead>,
-        progress: &ModuleProgress,
-        forms_sent: &[String],
-    ) -> Result<i64, ModuleError> {
-        let mut tx = self.pool.begin().await.map_err(storage)?;
-        let id = insert_reply(&mut tx, session_id, reply, origin, model_read).await?;
-        update_session(&mut tx, session_id, progress, forms_sent).await?;
-        tx.commit().await.map_err(storage)?;
-        Ok(id)
+        reply: NewReply<'a>,
+        progress: &'a ModuleProgress,
+        forms_sent: &'a [String],
+    ) -> BoxFuture<'a, Result<i64, ModuleError>> {
+        Box::pin(async move {
+            let mut tx = self.pool.begin().await.map_err(storage)?;
+            let id = insert_reply(&mut tx, session_id, reply).await?;
+            update_session(&mut tx, session_id, progress, forms_sent).await?;
+            tx.commit().await.map_err(storage)?;
+            Ok(id)
+        })
     }
+}
+
+/// A saved message as read back: JSON columns parsed, the origin as a [`ReplyOrigin`].
+fn message(r: MessageRow) -> Result<ModuleMessage, ModuleError> {
+    let origin = r
+        .origin
+        .map(|o| ReplyOrigin::parse(&o).ok_or_else(|| corrupt(format!("origin {o:?}"))))
+        .transpose()?;
+    Ok(ModuleMessage {
+        id: r.id,
+        role: r.role,
+        text: r.text,
+        form: r
+            .form
+            .map(|f| serde_json::from_str(&f))
+            .transpose()
+            .map_err(corrupt)?,
+        reply: r
+            .reply
+            .map(|f| serde_json::from_str(&f))
+            .transpose()
+            .map_err(corrupt)?,
+        origin,
+        read_as: r.read_as,
+        repairs: r.repairs,
+    })
 }
 
 async fn insert_reply(
     conn: &mut SqliteConnection,
     session_id: i64,
-    reply: &ModuleReply,
-    origin: &str,
-    model_read: Option<&ModelRead>,
+    new: NewReply<'_>,
 ) -> Result<i64, ModuleError> {
-    let repairs = model_read.map_or(0, |r| r.repairs.len());
+    let repairs = new.model_read.map_or(0, |r| r.repairs.len());
     sqlx::query_scalar(
         "INSERT INTO module_messages (session_id, role, text, reply, origin, read_as, repairs) \
          VALUES (?, 'module', ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(session_id)
-    .bind(reply_summary(reply))
-    .bind(serde_json::to_string(reply).map_err(corrupt)?)
-    .bind(origin)
-    .bind(model_read.map(|r| r.read_as.as_str()))
+    .bind(reply_summary(new.reply))
+    .bind(serde_json::to_string(new.reply).map_err(corrupt)?)
+    .bind(new.origin.as_str())
+    .bind(new.model_read.map(|r| r.read_as.as_str()))
     .bind(i64::try_from(repairs).unwrap_or(i64::MAX))
     .fetch_one(conn)
     .await

@@ -6,11 +6,14 @@
 
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::Coded;
+use lantern_modules::app::{self, ModuleRequest, ModuleSessionView, ModuleTurnSaved};
+use lantern_modules::turn::clean_message;
 use lantern_modules::{ModuleError, StudentAct};
 use lantern_packs::module::contract::Milestone;
 use lantern_packs::module::parse_module;
-use lantern_store::{ModuleRequest, ModuleTurnSaved, Store};
+use lantern_store::Store;
 use serde_json::json;
 
 /// Two sections, four topics (25 % each).
@@ -64,9 +67,27 @@ async fn turn_with(
         act,
     };
     let llm = llm.map(|l| l as &dyn Llm);
-    f.store
-        .module_turn(request, llm, None, &mut |_| {}, &CancelFlag::default())
+    app::send(
+        &f.store,
+        request,
+        llm,
+        None,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+}
+
+/// `profile`'s session of the module in `language`, started over when `restart`.
+async fn start(f: &Fixture, profile: i64, language: Language, restart: bool) -> ModuleSessionView {
+    app::start(&f.store, profile, "focus", language, restart)
         .await
+        .unwrap()
+}
+
+/// The student saying `text`, cleaned as a send path does.
+fn say(text: &str) -> StudentAct {
+    StudentAct::Say(clean_message(text).unwrap())
 }
 
 async fn turn(
@@ -97,19 +118,11 @@ async fn a_module_is_listed_and_its_generation_published() {
 #[tokio::test]
 async fn one_session_per_profile_and_module_and_others_are_not_found() {
     let f = fixture().await;
-    let first = f
-        .store
-        .module_start(f.ana, "focus", Language::En, false)
-        .await
-        .unwrap();
-    let again = f
-        .store
-        .module_start(f.ana, "focus", Language::En, false)
-        .await
-        .unwrap();
+    let first = start(&f, f.ana, Language::En, false).await;
+    let again = start(&f, f.ana, Language::En, false).await;
     assert_eq!(first.session_id, again.session_id);
     assert_eq!(first.messages.len(), 1, "the opening reply");
-    let err = turn(&f, f.ben, first.session_id, StudentAct::Say("hi".into()))
+    let err = turn(&f, f.ben, first.session_id, say("hi"))
         .await
         .unwrap_err();
     assert_eq!(err.code(), "module_session_not_found");
@@ -118,19 +131,15 @@ async fn one_session_per_profile_and_module_and_others_are_not_found() {
 #[tokio::test]
 async fn coverage_is_kept_when_the_model_crashes_and_the_guide_answers() {
     let f = fixture().await;
-    let s = f
-        .store
-        .module_start(f.ana, "focus", Language::En, false)
-        .await
-        .unwrap();
+    let s = start(&f, f.ana, Language::En, false).await;
     let crash = ScriptedLlm::new([Err(LlmError::Crashed("abort".into()))]);
-    let say = StudentAct::Say("my phone distracts me, why?".into());
-    let saved = turn_with(&f, f.ana, s.session_id, say, Some(&crash))
+    let message = say("my phone distracts me, why?");
+    let saved = turn_with(&f, f.ana, s.session_id, message, Some(&crash))
         .await
         .unwrap();
-    assert_eq!(saved.reply.origin.as_deref(), Some("afterModelFailure"));
+    assert_eq!(saved.origin, ReplyOrigin::AfterModelFailure);
     assert_eq!(saved.progress.percentage, 25);
-    let reopened = f.store.module_view(f.ana, s.session_id).await.unwrap();
+    let reopened = app::open(&f.store, f.ana, s.session_id).await.unwrap();
     assert_eq!(reopened.progress.covered, 1);
     assert_eq!(reopened.messages.len(), 3);
 }
@@ -138,14 +147,8 @@ async fn coverage_is_kept_when_the_model_crashes_and_the_guide_answers() {
 #[tokio::test]
 async fn a_milestone_is_saved_with_its_reply_and_never_repeated() {
     let f = fixture().await;
-    let s = f
-        .store
-        .module_start(f.ana, "focus", Language::En, false)
-        .await
-        .unwrap();
-    let first = turn(&f, f.ana, s.session_id, StudentAct::Say("next".into()))
-        .await
-        .unwrap();
+    let s = start(&f, f.ana, Language::En, false).await;
+    let first = turn(&f, f.ana, s.session_id, say("next")).await.unwrap();
     let milestone = first
         .reply
         .reply
@@ -181,18 +184,13 @@ fn setup_form(place: &str) -> StudentAct {
 #[tokio::test]
 async fn a_bad_form_is_refused_before_anything_is_saved() {
     let f = fixture().await;
-    let s = f
-        .store
-        .module_start(f.ana, "focus", Language::En, false)
-        .await
-        .unwrap();
+    let s = start(&f, f.ana, Language::En, false).await;
     let err = turn(&f, f.ana, s.session_id, setup_form("garden"))
         .await
         .unwrap_err();
     assert_eq!(err.code(), "module_form_invalid");
     assert_eq!(
-        f.store
-            .module_view(f.ana, s.session_id)
+        app::open(&f.store, f.ana, s.session_id)
             .await
             .unwrap()
             .messages
@@ -210,30 +208,18 @@ async fn a_bad_form_is_refused_before_anything_is_saved() {
 #[tokio::test]
 async fn starting_over_clears_progress_and_a_reimport_keeps_sessions() {
     let f = fixture().await;
-    let s = f
-        .store
-        .module_start(f.ana, "focus", Language::Es, false)
-        .await
-        .unwrap();
-    turn(&f, f.ana, s.session_id, StudentAct::Say("siguiente".into()))
+    let s = start(&f, f.ana, Language::Es, false).await;
+    turn(&f, f.ana, s.session_id, say("siguiente"))
         .await
         .unwrap();
     f.store
         .replace_module(&parse_module(MODULE).unwrap(), "g2")
         .await
         .unwrap();
-    let kept = f
-        .store
-        .module_start(f.ana, "focus", Language::Es, false)
-        .await
-        .unwrap();
+    let kept = start(&f, f.ana, Language::Es, false).await;
     assert_eq!(kept.progress.percentage, 50);
     assert_eq!(kept.generation, "g2");
-    let fresh = f
-        .store
-        .module_start(f.ana, "focus", Language::Es, true)
-        .await
-        .unwrap();
+    let fresh = start(&f, f.ana, Language::Es, true).await;
     assert_eq!(fresh.progress.percentage, 0);
     assert_eq!(fresh.messages.len(), 1);
 }

@@ -1,6 +1,6 @@
 //! Commands of the modules workspace: the library and importing a pack, starting or
 //! reopening a session, and one streamed turn (a message, a form, a section picked).
-//! Each is one store action; no rules live here.
+//! Each is one operation of `lantern_modules::app` on the store; no rules live here.
 
 use super::views::{ModuleInput, ModuleListingView, ModuleSessionStateView, ModuleTurnView};
 use crate::error::IpcError;
@@ -14,8 +14,8 @@ use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_modules::app::{self, ModuleRequest, ModuleSessionView};
 use lantern_modules::StudentAct;
-use lantern_store::{ModuleRequest, ModuleSessionView};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Runtime, State, WebviewWindow};
 
@@ -78,10 +78,14 @@ pub async fn modules_start(
     language: Language,
     restart: bool,
 ) -> Result<ModuleSessionStateView, IpcError> {
-    let session = state
-        .store
-        .module_start(state.profile().id, &module_id, language, restart)
-        .await?;
+    let session = app::start(
+        &state.store,
+        state.profile().id,
+        &module_id,
+        language,
+        restart,
+    )
+    .await?;
     Ok(session_view(&state, &session).await)
 }
 
@@ -96,10 +100,7 @@ pub async fn modules_send<R: Runtime>(
     input: ModuleInput,
     on_event: Channel<TurnEvent<ModuleTurnView>>,
 ) -> Result<ModuleTurnView, IpcError> {
-    let act = input.act();
-    if let StudentAct::Say(text) = &act {
-        lantern_modules::turn::clean_message(text)?;
-    }
+    let act = input.act()?;
     let turn = ModuleTurn {
         state: &state,
         session_id: session_id.0,
@@ -133,27 +134,20 @@ impl StreamedTurn for ModuleTurn<'_> {
                 StudentAct::Say(_) => self.state.library.retriever(&self.state.store).await.ok(),
                 _ => None,
             };
-            let saved = self
-                .state
-                .store
-                .module_turn(
-                    ModuleRequest {
-                        profile_id: self.state.profile().id,
-                        session_id: self.session_id,
-                        act: self.act.clone(),
-                    },
-                    llm,
-                    retriever.as_deref().map(|r| r as &dyn Retriever),
-                    on_text,
-                    cancel,
-                )
-                .await?;
-            let origin = match saved.reply.origin.as_deref().and_then(ReplyOrigin::parse) {
-                Some(origin) => origin,
-                None if llm.is_some() => ReplyOrigin::Model,
-                None => ReplyOrigin::Offline,
-            };
-            Ok(((&saved).into(), origin))
+            let saved = app::send(
+                &self.state.store,
+                ModuleRequest {
+                    profile_id: self.state.profile().id,
+                    session_id: self.session_id,
+                    act: self.act.clone(),
+                },
+                llm,
+                retriever.as_deref().map(|r| r as &dyn Retriever),
+                on_text,
+                cancel,
+            )
+            .await?;
+            Ok(((&saved).into(), saved.origin))
         })
     }
 }

@@ -1,6 +1,6 @@
-//! Guided modules in the app: their commands and the views they return. The rules live
-//! in `lantern_modules`, the actions in `lantern_store`, the streamed turn in
-//! [`crate::turns`].
+//! Guided modules in the app: their commands and the views they return. The rules and
+//! the operations live in `lantern_modules` (its `app` layer, saved through the store's
+//! repository), the streamed turn in [`crate::turns`].
 
 pub mod commands;
 pub mod views;

@@ -4,11 +4,12 @@
 
 use crate::row_id::RowId;
 use lantern_core::language::Language;
-use lantern_modules::StudentAct;
+use lantern_core::turn::ReplyOrigin;
+use lantern_modules::app::{ModuleMessage, ModuleSessionView, ModuleTurnSaved, ProgressView};
+use lantern_modules::turn::clean_message;
+use lantern_modules::{ModuleError, StudentAct};
 use lantern_packs::module::contract::{Milestone, ModuleReply};
-use lantern_store::{
-    ModuleListing, ModuleMessage, ModuleSessionView, ModuleTurnSaved, ProgressView,
-};
+use lantern_store::ModuleListing;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -58,9 +59,8 @@ pub struct ModuleMessageView {
     pub was_form: bool,
     /// A reply, as RESPONSE_SCHEMA.
     pub reply: Option<ModuleReply>,
-    /// Who wrote a reply's words: `code`, `model`, or the guide (`offline`,
-    /// `afterModelFailure`, `afterBrokenReply`).
-    pub origin: Option<String>,
+    /// Who wrote a reply, as saved (a student's message has none).
+    pub origin: Option<ReplyOrigin>,
 }
 
 impl From<&ModuleMessage> for ModuleMessageView {
@@ -71,7 +71,7 @@ impl From<&ModuleMessage> for ModuleMessageView {
             text: m.text.clone(),
             was_form: m.form.is_some(),
             reply: m.reply.clone(),
-            origin: m.origin.clone(),
+            origin: m.origin,
         }
     }
 }
@@ -245,10 +245,11 @@ pub enum ModuleInput {
 }
 
 impl ModuleInput {
-    /// The act the store's turn runs.
-    pub fn act(self) -> StudentAct {
-        match self {
-            Self::Say { text } => StudentAct::Say(text),
+    /// The act the turn runs, a message cleaned (the only time it is), or why the
+    /// message cannot be one.
+    pub fn act(self) -> Result<StudentAct, ModuleError> {
+        Ok(match self {
+            Self::Say { text } => StudentAct::Say(clean_message(&text)?),
             Self::Go { section } => StudentAct::GoTo(section),
             Self::Form { form_id, answers } => {
                 let answers: Map<String, Value> = answers
@@ -268,7 +269,7 @@ impl ModuleInput {
                     .collect();
                 StudentAct::Form { form_id, answers }
             }
-        }
+        })
     }
 }
 
@@ -282,7 +283,7 @@ mod tests {
             r#"{"kind":"form","formId":"self_check","answers":{"signs":["a","b"],"sleep_hours":6,"main_worry":"blanking"}}"#,
         )
         .unwrap();
-        let StudentAct::Form { form_id, answers } = input.act() else {
+        let Ok(StudentAct::Form { form_id, answers }) = input.act() else {
             panic!("a form");
         };
         assert_eq!(form_id, "self_check");

@@ -1,6 +1,6 @@
 //! `lantern module …`: guided modules without a window — import a pack, list the
 //! library, start (or resume) a session, say something, send a form, go to a section,
-//! show progress — through the same store actions as the app.
+//! show progress — through the same operations (`lantern_modules::app`) as the app.
 
 use super::coach::{parse_language, profile_id};
 use super::course::{open_retriever, print_import_progress};
@@ -13,10 +13,11 @@ use clap::{Args, Subcommand};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::retrieval::Retriever;
+use lantern_modules::app::{self, ModuleMessage, ModuleRequest, ProgressView};
+use lantern_modules::turn::clean_message;
 use lantern_modules::{ModuleError, StudentAct};
 use lantern_packs::module::contract::{BlockType, ModuleReply};
 use lantern_rag::import_module_pack;
-use lantern_store::{ModuleMessage, ModuleRequest, ProgressView};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -295,7 +296,8 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
             return Ok(());
         }
         ModuleCommand::Start { module, restart } => {
-            let view = rt.block_on(store.module_start(
+            let view = rt.block_on(app::start(
+                &store,
                 profile,
                 module,
                 options.language.unwrap_or_default(),
@@ -313,13 +315,13 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         }
         ModuleCommand::Progress { session } => {
             print_progress(
-                &rt.block_on(store.module_progress(profile, *session))?,
+                &rt.block_on(app::open(&store, profile, *session))?.progress,
                 json,
             );
             return Ok(());
         }
         ModuleCommand::Show { session } => {
-            let view = rt.block_on(store.module_view(profile, *session))?;
+            let view = rt.block_on(app::open(&store, profile, *session))?;
             if json {
                 outln!("{}", json!(view));
             } else {
@@ -334,7 +336,7 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
             model,
         } => (
             *session,
-            StudentAct::Say(text.clone()),
+            StudentAct::Say(clean_message(text)?),
             *offline,
             Some(model),
         ),
@@ -384,7 +386,8 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         session_id: session,
         act,
     };
-    let saved = rt.block_on(store.module_turn(
+    let saved = rt.block_on(app::send(
+        &store,
         request,
         llm,
         retriever.as_ref().map(|r| r as &dyn Retriever),

@@ -116,7 +116,7 @@ export function ModulesPage({ language }: { language: Language }) {
                       onSay={(text) => void say(text)}
                       onForm={onForm}
                     />
-                    {message.origin && message.origin !== "code" && message.origin !== "model" && <p className="muted small">{t("modules.byGuide")}</p>}
+                    {message.origin && message.origin !== "app" && message.origin !== "model" && <p className="muted small">{t("modules.byGuide")}</p>}
                   </li>
                 ),
               )}

@@ -93,7 +93,7 @@ export function createModulesMock() {
     return newly;
   };
   const push = (fromStudent: boolean, text: string, r: ModuleReply | null = null, wasForm = false) => {
-    const m: ModuleMessageView = { id: nextId++, fromStudent, text, wasForm, reply: r, origin: r ? "code" : null };
+    const m: ModuleMessageView = { id: nextId++, fromStudent, text, wasForm, reply: r, origin: r ? "app" : null };
     messages.push(m);
     return m;
   };

@@ -16,14 +16,16 @@ use lantern_core::language::Language;
 use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::Retriever;
 use lantern_core::text::tidy::detect_language;
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
+use lantern_modules::app::{self, ModuleRequest, ModuleTurnSaved};
 use lantern_modules::offline;
 use lantern_modules::prompt::PROMPT_LABELS;
+use lantern_modules::turn::clean_message;
 use lantern_modules::StudentAct;
 use lantern_packs::module::contract::{BlockType, Emotion, Milestone, ModuleReply, ResponseType};
 use lantern_packs::module::ModuleManifest;
 use lantern_rag::{import_module_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::{ModuleRequest, ModuleTurnSaved};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -84,10 +86,15 @@ fn invalid(case: &ModuleCase, detail: impl std::fmt::Display) -> CliError {
 }
 
 impl Turn {
-    fn act(&self) -> Option<(StudentAct, String)> {
+    /// What the student does (a message cleaned, the only time it is) and how the
+    /// eval prints it, or why the turn is not one.
+    fn act(&self) -> Result<(StudentAct, String), String> {
         match (&self.say, &self.form, &self.go) {
-            (Some(text), None, None) => Some((StudentAct::Say(text.clone()), text.clone())),
-            (None, Some(form), None) => Some((
+            (Some(text), None, None) => {
+                let clean = clean_message(text).map_err(|e| e.to_string())?;
+                Ok((StudentAct::Say(clean), text.clone()))
+            }
+            (None, Some(form), None) => Ok((
                 StudentAct::Form {
                     form_id: form.id.clone(),
                     answers: form.answers.clone(),
@@ -95,9 +102,9 @@ impl Turn {
                 format!("[form {}] {}", form.id, Value::Object(form.answers.clone())),
             )),
             (None, None, Some(section)) => {
-                Some((StudentAct::GoTo(section.clone()), format!("[go {section}]")))
+                Ok((StudentAct::GoTo(section.clone()), format!("[go {section}]")))
             }
-            _ => None,
+            _ => Err("must be one of say, form, go".into()),
         }
     }
 }
@@ -226,19 +233,19 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
             format!("read as {read_as}, {} repairs", reply.repairs)
         }));
     }
-    // Code's replies, and the guide's when no model was asked (`--offline`), have no
+    // The app's replies, and the guide's when no model was asked (`--offline`), have no
     // model words to score.
-    let Some(origin) = reply
-        .origin
-        .as_deref()
-        .filter(|o| !matches!(*o, "code" | "offline"))
-    else {
+    let Some(kept) = asked_for_words(saved) else {
         return checks;
     };
-    checks.push(Check::new("model_words_kept", origin == "model", || {
-        format!("{origin}: {}", saved.failure.as_deref().unwrap_or(""))
+    checks.push(Check::new("model_words_kept", kept, || {
+        format!(
+            "{}: {}",
+            saved.origin.as_str(),
+            saved.failure.as_deref().unwrap_or("")
+        )
     }));
-    if origin == "model" {
+    if kept {
         let text: String = reply
             .reply
             .iter()
@@ -257,15 +264,11 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
 }
 
 /// Whether the model's words were kept, when the turn asked the model (`None` for
-/// code's replies and the offline guide): its reply's origin is `model` only when a
+/// the app's replies and the offline guide): its reply's origin is `model` only when a
 /// text block passed the reply filter and the word checks.
 fn asked_for_words(saved: &ModuleTurnSaved) -> Option<bool> {
-    saved
-        .reply
-        .origin
-        .as_deref()
-        .filter(|o| !matches!(*o, "code" | "offline"))
-        .map(|o| o == "model")
+    let asked = !matches!(saved.origin, ReplyOrigin::App | ReplyOrigin::Offline);
+    asked.then_some(saved.origin == ReplyOrigin::Model)
 }
 
 /// The words of a reply's text blocks, without headings and the app's milestone line:
@@ -308,30 +311,26 @@ pub async fn run(
             .create_profile(&format!("case {}", case.id))
             .await?
             .id;
-        let session = bench
-            .store
-            .module_start(profile, &module.id, case.language, false)
-            .await?;
+        let session = app::start(&bench.store, profile, &module.id, case.language, false).await?;
         let mut earlier: Vec<String> = Vec::new();
         for (i, turn) in case.turns.iter().enumerate() {
             let (act, input) = turn
                 .act()
-                .ok_or_else(|| invalid(case, format!("turn {i} must be one of say, form, go")))?;
-            let saved = bench
-                .store
-                .module_turn(
-                    ModuleRequest {
-                        profile_id: profile,
-                        session_id: session.session_id,
-                        act,
-                    },
-                    bench.llm(),
-                    Some(&retriever as &dyn Retriever),
-                    &mut |_| {},
-                    &CancelFlag::default(),
-                )
-                .await
-                .map_err(|e| invalid(case, format!("turn {i}: {e}")))?;
+                .map_err(|why| invalid(case, format!("turn {i}: {why}")))?;
+            let saved = app::send(
+                &bench.store,
+                ModuleRequest {
+                    profile_id: profile,
+                    session_id: session.session_id,
+                    act,
+                },
+                bench.llm(),
+                Some(&retriever as &dyn Retriever),
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await
+            .map_err(|e| invalid(case, format!("turn {i}: {e}")))?;
             let reply = saved.reply.reply.clone().unwrap_or_else(|| {
                 offline::reply(Vec::new(), ResponseType::Error, Emotion::Neutral)
             });
@@ -339,7 +338,7 @@ pub async fn run(
             checks.extend(progress_checks(&saved, module, &turn.expect));
             checks.extend(model_checks(&saved, case.language));
             let words = block_words(&reply);
-            if saved.reply.origin.as_deref() == Some("model") {
+            if saved.origin == ReplyOrigin::Model {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 let context = WordContext {
                     student: &saved.student.text,

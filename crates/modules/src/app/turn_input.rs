@@ -1,0 +1,75 @@
+//! Loading what one turn needs from the saved session: the model's history, the forms
+//! earlier replies showed, what they said, and the module's passages the retriever finds
+//! for the student's message.
+
+use super::rows::ModuleSessionRow;
+use super::ModuleRepository;
+use crate::prompt::Passage;
+use crate::{ModuleTurnInput, StudentAct};
+use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
+use lantern_packs::module::{module_owner, ModuleManifest};
+
+/// Messages of history given to the model.
+const HISTORY: usize = 4;
+/// Earlier replies searched for a form the student sends that the pack does not have,
+/// and for sentences the model may not say again.
+const RECENT_REPLIES: usize = 20;
+/// Passages retrieval adds for a message.
+const PASSAGES: usize = 3;
+/// Least similarity of a retrieved passage.
+const MIN_SIMILARITY: f32 = 0.3;
+
+/// The module's passages closest to `text`; none when the index cannot answer (the
+/// keywords and the section's notes still ground the reply).
+async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec<Passage> {
+    let filter = Filter::course(module_owner(module_id));
+    search_chunks(
+        retriever,
+        Collection::ModuleContent,
+        text,
+        &filter,
+        PASSAGES,
+    )
+    .await
+    .unwrap_or_default()
+    .into_iter()
+    .filter(|(_, score)| *score >= MIN_SIMILARITY)
+    .map(|(chunk, _)| Passage {
+        source_id: chunk.source_id,
+        title: chunk.section,
+        text: chunk.text,
+    })
+    .collect()
+}
+
+/// Everything the turn `act` in `session` of `module` needs, loaded.
+pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
+    repo: &R,
+    session: &ModuleSessionRow,
+    module: &ModuleManifest,
+    act: StudentAct,
+    retriever: Option<&dyn Retriever>,
+) -> Result<ModuleTurnInput, R::Error> {
+    let found = match (&act, retriever) {
+        (StudentAct::Say(text), Some(retriever)) => passages(retriever, &module.id, text).await,
+        _ => Vec::new(),
+    };
+    let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
+    Ok(ModuleTurnInput {
+        module: module.clone(),
+        progress: session.progress.clone(),
+        language: session.language,
+        act,
+        history: repo.history(session.id, HISTORY).await?,
+        passages: found,
+        forms_sent: session.forms_sent.clone(),
+        forms_shown: recent
+            .iter()
+            .flat_map(|r| r.content.forms.clone())
+            .collect(),
+        said: recent
+            .iter()
+            .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
+            .collect(),
+    })
+}
