@@ -221,6 +221,9 @@ error_codes! {
     ReportVersionNotFound = "report_version_not_found",
     /// The report's answer stream to the window failed.
     ReportStreamFailed = "report_stream_failed",
+    /// The model's tool loop ended with nothing the report editor could use (words
+    /// without a change, the step limit, a repeated call, broken output).
+    ReportReplyUnusable = "report_reply_unusable",
     // Expenses.
     /// No such expense for this profile.
     ExpenseNotFound = "expense_not_found",

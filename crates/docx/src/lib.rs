@@ -27,10 +27,8 @@ use std::path::Path;
 /// parts before docx-rs reads them, its headings counted before sections are built,
 /// and its pictures counted and checked (no link, none too large).
 pub fn read_report_file(path: &Path) -> Result<Report, ReportError> {
-    let name = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("Report");
+    // A file without a name leaves the title to the importer's own word for it.
+    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let extension = path
         .extension()
         .and_then(|e| e.to_str())

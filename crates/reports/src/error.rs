@@ -61,6 +61,10 @@ pub enum ReportError {
     /// No such version.
     #[error("the report has no version {0}")]
     VersionNotFound(i64),
+    /// The model's tool loop ended with nothing usable (its words without a change, the
+    /// step limit, a repeated call, broken output); the app answers instead.
+    #[error("the model's reply could not be used: {0}")]
+    BrokenReply(String),
     /// The answer stream to the window failed.
     #[error("the report's answer stream failed: {0}")]
     StreamFailed(String),
@@ -96,6 +100,7 @@ impl Coded for ReportError {
             Self::DeleteUnconfirmed(_) => ErrorCode::ReportDeleteUnconfirmed,
             Self::NothingToUndo => ErrorCode::ReportNothingToUndo,
             Self::VersionNotFound(_) => ErrorCode::ReportVersionNotFound,
+            Self::BrokenReply(_) => ErrorCode::ReportReplyUnusable,
             Self::StreamFailed(_) => ErrorCode::ReportStreamFailed,
             Self::Storage(code, _) => *code,
             Self::Model(e) => e.code(),

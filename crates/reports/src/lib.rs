@@ -3,8 +3,10 @@
 //! report's real ids; every change is validated, kept for the student's review, and
 //! confirmed in words by the app when the model falls silent.
 
+pub mod app;
 mod clarify;
 pub mod command;
+mod command_turn;
 pub mod confirm;
 mod contract;
 mod error;
@@ -14,8 +16,10 @@ mod host;
 mod loop_rules;
 pub mod markdown;
 pub mod messages;
+mod names;
 pub mod offline;
 pub mod ops;
+mod outcome;
 pub mod ports;
 pub mod prompt;
 #[cfg(test)]
@@ -31,6 +35,7 @@ pub mod section_tree;
 pub mod specs;
 #[cfg(test)]
 mod testing;
+mod tool_turn;
 pub mod tools;
 mod turn;
 pub mod word_edit;
@@ -41,14 +46,13 @@ pub use contract::{
 };
 pub use error::ReportError;
 pub use markdown::{export_markdown, import_markdown};
+pub use names::default_project_name;
 pub use ops::{apply_op, ReportOp};
+pub use outcome::{ReportTurnOutcome, TurnEnd};
 pub use ports::{ChatLine, ReportPorts, ReportProgress, SpecPassage};
 pub use review::{ChangeAuthor, ChangeStatus, ReportChange};
 pub use section_tree::Place;
-pub use turn::{
-    clean_message, run_report_turn, ReportTurnInput, ReportTurnOutcome, TurnEnd, MAX_MESSAGE_CHARS,
-    MAX_STEPS,
-};
+pub use turn::{clean_message, run_report_turn, ReportTurnInput, MAX_MESSAGE_CHARS, MAX_STEPS};
 
 /// The owner of a project's specification passages in the index (`project-<id>`).
 pub fn project_owner(project_id: i64) -> String {

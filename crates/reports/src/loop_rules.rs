@@ -2,29 +2,31 @@
 
 use super::contract::Report;
 use super::ops::ReportOp;
+use super::outcome::{ReportTurnOutcome, TurnEnd};
 use super::review::ChangeAuthor;
 use super::section_tree::tests::sample;
 use super::testing::MemoryPorts;
-use super::turn::{run_report_turn, ReportTurnInput, ReportTurnOutcome, TurnEnd, MAX_STEPS};
+use super::turn::{clean_message, run_report_turn, ReportTurnInput, MAX_STEPS};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
+use lantern_core::turn::{Answered, ReplyOrigin};
 use lantern_core::Coded;
 
 fn input(report: Report, message: &str) -> ReportTurnInput {
     ReportTurnInput {
         report,
-        message: message.into(),
+        message: clean_message(message).unwrap(),
         rejected: vec![],
         has_specs: true,
         language: Language::En,
     }
 }
 
-async fn turn_with(
+async fn answered_with(
     report: Report,
     message: &str,
     script: Vec<Result<String, LlmError>>,
-) -> (ReportTurnOutcome, MemoryPorts, ScriptedLlm) {
+) -> (Answered<ReportTurnOutcome>, MemoryPorts, ScriptedLlm) {
     let llm = ScriptedLlm::new(script);
     let ports = MemoryPorts::default();
     let outcome = run_report_turn(
@@ -39,13 +41,22 @@ async fn turn_with(
     (outcome, ports, llm)
 }
 
+async fn turn_with(
+    report: Report,
+    message: &str,
+    script: Vec<Result<String, LlmError>>,
+) -> (ReportTurnOutcome, MemoryPorts, ScriptedLlm) {
+    let (answered, ports, llm) = answered_with(report, message, script).await;
+    (answered.reply, ports, llm)
+}
+
 /// Fails with the reply shown unless it starts with `start`.
 fn assert_starts(reply: &str, start: &str) {
     assert!(reply.starts_with(start), "{reply}");
 }
 
 /// A turn without a model on `ports`.
-async fn turn_offline(input: ReportTurnInput, ports: &MemoryPorts) -> ReportTurnOutcome {
+async fn turn_offline(input: ReportTurnInput, ports: &MemoryPorts) -> Answered<ReportTurnOutcome> {
     run_report_turn(input, None, ports, &mut |_| {}, &CancelFlag::default())
         .await
         .unwrap()
@@ -81,12 +92,14 @@ async fn an_ambiguous_reference_becomes_a_question_and_changes_nothing() {
 #[tokio::test]
 async fn the_silent_ai_keeps_its_changes_and_the_app_confirms_them() {
     // A batch update, then the model stops without a final message (broken output).
-    let (outcome, ports, _) = turn_with(
+    let (answered, ports, _) = answered_with(
         sample(),
         "Tidy up the headings please",
         steps(&[r#"{"tool":"batch_update_sections","updates":[{"id":"s1","title":"Scope"},{"id":"s5","title":"Advice"}],"reason":"clearer"}"#, "{"]),
     )
     .await;
+    assert_eq!(answered.origin, ReplyOrigin::AfterBrokenReply);
+    let outcome = answered.reply;
     assert_eq!(outcome.end, TurnEnd::ModelFailed);
     assert_eq!(ports.ops().len(), 2);
     assert_eq!(outcome.change_ids, [1, 2]);
@@ -105,7 +118,10 @@ async fn the_step_limit_ends_a_runaway_loop_with_the_work_kept() {
         })
         .collect();
     let script = reads.into_iter().map(Ok).collect();
-    let (outcome, ports, llm) = turn_with(sample(), "Improve the report overall", script).await;
+    let (answered, ports, llm) =
+        answered_with(sample(), "Improve the report overall", script).await;
+    assert_eq!(answered.origin, ReplyOrigin::AfterBrokenReply);
+    let outcome = answered.reply;
     assert_eq!(outcome.end, TurnEnd::StepLimit);
     assert_eq!(llm.requests().len(), MAX_STEPS);
     assert_eq!(ports.ops().len(), 1);
@@ -139,7 +155,6 @@ async fn invalid_arguments_and_unknown_tools_are_told_to_the_model_and_save_noth
         "{told}"
     );
     assert_starts(&outcome.reply, "I made no change");
-    assert_eq!(outcome.reply_author, ChangeAuthor::App);
 }
 
 #[tokio::test]
@@ -227,14 +242,15 @@ async fn a_repeated_identical_call_ends_the_loop() {
 
 #[tokio::test]
 async fn an_unreadable_final_message_is_replaced_by_the_apps_help() {
-    let (outcome, _, _) = turn_with(
+    let (answered, _, _) = answered_with(
         sample(),
         "Improve the report overall",
         steps(&[r#"{"tool":"reply","message":"3.3.3.3.3.3"}"#]),
     )
     .await;
+    assert_eq!(answered.origin, ReplyOrigin::AfterBrokenReply);
+    let outcome = answered.reply;
     assert_eq!(outcome.end, TurnEnd::ModelFailed);
-    assert_eq!(outcome.reply_author, ChangeAuthor::App);
     assert!(outcome
         .reply
         .starts_with("I made no change: I couldn't do that on my own"));
@@ -243,18 +259,20 @@ async fn an_unreadable_final_message_is_replaced_by_the_apps_help() {
 #[tokio::test]
 async fn without_a_model_the_app_says_what_it_can_do() {
     let ports = MemoryPorts::default();
-    let outcome = turn_offline(
+    let answered = turn_offline(
         input(sample(), "Hazlo más bonito, por favor, gracias"),
         &ports,
     )
     .await;
+    assert_eq!(answered.origin, ReplyOrigin::Offline);
+    let outcome = answered.reply;
     assert_eq!(outcome.end, TurnEnd::Offline);
     assert_starts(&outcome.reply, "No he hecho ningún cambio");
 }
 
 #[tokio::test]
 async fn a_crash_after_a_change_keeps_the_change() {
-    let (outcome, ports, _) = turn_with(
+    let (answered, ports, _) = answered_with(
         sample(),
         "Improve the report overall",
         vec![
@@ -264,10 +282,8 @@ async fn a_crash_after_a_change_keeps_the_change() {
     )
     .await;
     assert_eq!(ports.ops().len(), 1);
-    assert_eq!(
-        outcome.model_error,
-        Some(lantern_core::ErrorCode::ModelCrashed)
-    );
+    assert_eq!(answered.origin, ReplyOrigin::AfterModelFailure);
+    let outcome = answered.reply;
     assert!(outcome.failure.unwrap().starts_with("model_crashed"));
     assert!(outcome
         .reply
@@ -292,23 +308,13 @@ async fn a_stop_before_any_change_is_reported_as_cancelled() {
     assert_eq!(e.code(), "model_cancelled");
 }
 
-#[tokio::test]
-async fn empty_and_overlong_messages_are_refused() {
-    let ports = MemoryPorts::default();
+#[test]
+fn empty_and_overlong_messages_are_refused() {
     for (message, code) in [
         ("  ", "report_message_empty"),
         (&"x".repeat(5000)[..], "report_message_too_long"),
     ] {
-        let e = run_report_turn(
-            input(sample(), message),
-            None,
-            &ports,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap_err();
-        assert_eq!(e.code(), code);
+        assert_eq!(clean_message(message).unwrap_err().code(), code);
     }
 }
 
@@ -400,7 +406,7 @@ async fn an_addition_keeps_the_sections_text_and_adds_the_models() {
 
 #[tokio::test]
 async fn a_model_reply_that_sounds_like_success_without_a_change_is_not_shown() {
-    let (outcome, ports, _) = turn_with(
+    let (answered, ports, _) = answered_with(
         sample(),
         "Make the whole report sound more professional",
         steps(&[
@@ -409,19 +415,20 @@ async fn a_model_reply_that_sounds_like_success_without_a_change_is_not_shown() 
     )
     .await;
     assert!(ports.ops().is_empty());
-    assert_eq!(outcome.reply_author, ChangeAuthor::App);
-    assert_starts(&outcome.reply, "I made no change");
+    assert_eq!(answered.origin, ReplyOrigin::AfterBrokenReply);
+    assert_starts(&answered.reply.reply, "I made no change");
 }
 
 #[tokio::test]
 async fn a_question_is_answered_with_the_models_words_that_rest_on_the_report() {
-    let (outcome, _, _) = turn_with(
+    let (answered, _, _) = answered_with(
         sample(),
         "what does the report say about the roof?",
         steps(&[r#"{"tool":"reply","message":"The roof is old. It was repaired in 2010."}"#]),
     )
     .await;
-    assert_eq!(outcome.reply_author, ChangeAuthor::Model);
+    assert_eq!(answered.origin, ReplyOrigin::Model);
+    let outcome = answered.reply;
     assert_eq!(outcome.reply, "The roof is old.");
     assert!(
         outcome.dropped[0].starts_with("supported"),
@@ -448,7 +455,9 @@ async fn the_answer_to_the_apps_question_completes_the_request_asked_about() {
         ],
         ..MemoryPorts::default()
     };
-    let outcome = turn_offline(input(report, "2.2 Gutters"), &ports).await;
+    let answered = turn_offline(input(report, "2.2 Gutters"), &ports).await;
+    assert_eq!(answered.origin, ReplyOrigin::App);
+    let outcome = answered.reply;
     assert_eq!(outcome.end, TurnEnd::Command);
     assert_eq!(outcome.report.find("s4").unwrap().title, "Downpipes");
     assert_eq!(
@@ -462,10 +471,11 @@ async fn undo_takes_back_the_last_change_through_the_store() {
     let (outcome, ports, _) = turn_with(sample(), "Rename 1 to Scope", vec![]).await;
     assert_eq!(outcome.end, TurnEnd::Command);
     let undone = turn_offline(input(sample(), "undo the last change"), &ports).await;
-    assert_eq!(undone.reply, "took back: Rename 1 to Scope");
+    assert_eq!(undone.reply.reply, "took back: Rename 1 to Scope");
     assert!(ports.ops().is_empty());
     let nothing = turn_offline(input(sample(), "deshaz el último cambio"), &ports).await;
-    assert_starts(&nothing.reply, "No he hecho ningún cambio");
+    assert_eq!(nothing.origin, ReplyOrigin::App);
+    assert_starts(&nothing.reply.reply, "No he hecho ningún cambio");
 }
 
 #[tokio::test]
@@ -505,4 +515,32 @@ async fn a_translation_left_half_in_english_is_refused_and_said_so() {
         "{}",
         outcome.reply
     );
+}
+
+#[tokio::test]
+async fn a_stop_after_a_change_keeps_it_and_is_no_error() {
+    let llm = ScriptedLlm::new([
+        Ok(r#"{"tool":"delete_section","id":"s4","reason":"empty"}"#.into()),
+        Err(LlmError::Cancelled),
+    ]);
+    let ports = MemoryPorts::default();
+    let cancel = CancelFlag::default();
+    let mut stop = |p: super::ports::ReportProgress| {
+        if p.step == "deleting" {
+            cancel.cancel();
+        }
+    };
+    let answered = run_report_turn(
+        input(sample(), "Improve the report overall"),
+        Some(&llm),
+        &ports,
+        &mut stop,
+        &cancel,
+    )
+    .await
+    .unwrap();
+    assert_eq!(answered.reply.end, TurnEnd::Stopped);
+    assert_eq!(answered.origin, ReplyOrigin::Model);
+    assert_eq!(ports.ops().len(), 1);
+    assert_starts(&answered.reply.reply, "I propose to delete 2.2 Flashing");
 }

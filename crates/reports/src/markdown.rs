@@ -5,7 +5,10 @@
 
 use super::contract::{Report, Section, MAX_DEPTH};
 use super::error::ReportError;
+use super::names::{untitled_report, untitled_section};
+use lantern_core::language::Language;
 use lantern_core::text::heading::strip_number;
+use lantern_core::text::tidy::detect_language;
 use lantern_packs::import_limits::{check_count, MAX_REPORT_SECTIONS};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
@@ -61,7 +64,9 @@ fn body(markdown: &str, from: usize, to: usize) -> String {
 /// Reads a Markdown report. A single `#` heading first becomes the report's title (else
 /// `fallback_title`); the other headings become sections nested by level; text before
 /// the first section is the preamble. More than [`MAX_REPORT_SECTIONS`] headings are
-/// refused (`import_too_many_items`) before any section is built.
+/// refused (`import_too_many_items`) before any section is built. A report or heading
+/// left without a title is named in the report's own language — no one has chosen a
+/// language at import, so the text's, or English when the text is too short to tell.
 pub fn import_markdown(markdown: &str, fallback_title: &str) -> Result<Report, ReportError> {
     let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
     if markdown.contains('\0') {
@@ -89,9 +94,10 @@ pub fn import_markdown(markdown: &str, fallback_title: &str) -> Result<Report, R
     };
     let preamble_end = found.first().map_or(markdown.len(), |h| h.span.start);
     let top = found.iter().map(|h| h.level).min().unwrap_or(1);
+    let language = detect_language(markdown).unwrap_or(Language::En);
     let mut report = Report {
         title: if title.is_empty() {
-            "Report".into()
+            untitled_report(language)
         } else {
             title
         },
@@ -105,7 +111,7 @@ pub fn import_markdown(markdown: &str, fallback_title: &str) -> Result<Report, R
         let id = report.allocate_id();
         let title = strip_number(&h.title);
         let title = if title.is_empty() {
-            "Untitled".to_string()
+            untitled_section(language)
         } else {
             title
         };

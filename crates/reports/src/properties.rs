@@ -9,7 +9,7 @@ use super::contract::{Report, MAX_DEPTH};
 use super::ops::apply_op;
 use super::section_tree::tests::sample;
 use super::testing::MemoryPorts;
-use super::turn::{run_report_turn, ReportTurnInput};
+use super::turn::{clean_message, run_report_turn, ReportTurnInput};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, ScriptedLlm};
 use proptest::prelude::*;
@@ -133,7 +133,7 @@ fn run(messages: &[&str], script: Vec<String>) {
     let start = sample();
     let input = ReportTurnInput {
         report: start.clone(),
-        message: messages[0].to_string(),
+        message: clean_message(messages[0]).expect("a request"),
         rejected: vec![],
         has_specs: true,
         language: Language::En,
@@ -146,7 +146,8 @@ fn run(messages: &[&str], script: Vec<String>) {
             &mut |_| {},
             &CancelFlag::default(),
         ))
-        .expect("a model's words never fail a turn");
+        .expect("a model's words never fail a turn")
+        .reply;
     let mut replayed = start;
     for (ops, _, _) in ports.saved.lock().expect("lock").iter() {
         for op in ops {

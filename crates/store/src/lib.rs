@@ -21,7 +21,6 @@ mod profiles;
 mod progress;
 mod project_specs;
 mod reports;
-mod reports_actions;
 mod tutor;
 mod tutor_drills;
 mod tutor_exams;
@@ -47,10 +46,7 @@ pub use profile_kind::ProfileKind;
 pub use profiles::{Profile, FIRST_PROFILE_NAME};
 pub use progress::HandInScope;
 pub use project_specs::SpecFileSummary;
-pub use reports::{
-    ProjectSummary, ReportMessage, ReportState, ReportSummary, VersionSummary, DEFAULT_PROJECT_NAME,
-};
-pub use reports_actions::{ChangeSelection, ReportRequest, ReportTurnSaved};
+pub use reports::{ProjectSummary, ReportMessage, ReportSummary, VersionSummary};
 pub use tutor::{TutorCourseChoice, TutorThreadSummary};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};

@@ -1,14 +1,24 @@
 //! Reports: projects per profile, reports in a project, the versions of each report
-//! (its tree as JSON), its conversation, and the changes proposed for review. Every
-//! query is scoped by profile: another profile's report is "not found".
+//! (its tree as JSON), its conversation, and the changes proposed for review — and the
+//! report editor's repository ([`ReportsRepository`]) over them. Every query is scoped
+//! by profile: another profile's report is "not found".
 
 use crate::{Store, StoreError};
-use lantern_reports::{ChangeAuthor, ChangeStatus, Report, ReportChange, ReportError, ReportOp};
+use lantern_core::llm::BoxFuture;
+use lantern_core::turn::ReplyOrigin;
+use lantern_reports::app::{
+    Decide, NewVersion, ReplyToSave, ReportState, ReportsRepository, UntoldRejection, VersionRow,
+    VersionTree,
+};
+use lantern_reports::{
+    ChangeAuthor, ChangeStatus, ChatLine, Report, ReportChange, ReportError, ReportOp,
+};
 use serde::Serialize;
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 
-/// The project reports go to when none is named.
-pub const DEFAULT_PROJECT_NAME: &str = "My reports";
+/// How a read-then-write transaction begins: taking the write lock first, so what it
+/// read cannot change before it writes (two windows, or the app and the CLI, at once).
+const WRITE: &str = "BEGIN IMMEDIATE";
 /// Longest project name, in characters.
 const MAX_PROJECT_NAME_CHARS: usize = 80;
 
@@ -53,7 +63,7 @@ pub struct ReportMessage {
     /// What was said.
     pub text: String,
     /// For a reply: who wrote it.
-    pub author: Option<ChangeAuthor>,
+    pub origin: Option<ReplyOrigin>,
     /// When, RFC 3339 UTC.
     pub created_at: String,
 }
@@ -72,34 +82,12 @@ pub struct VersionSummary {
     pub created_at: String,
 }
 
-/// A report's current state: the last version and the changes waiting on it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReportState {
-    /// Database id.
-    pub id: i64,
-    /// Its project.
-    pub project_id: i64,
-    /// The current version.
-    pub version: i64,
-    /// The tree of the current version.
-    pub base: Report,
-    /// Changes waiting for review, in the order proposed.
-    pub pending: Vec<ReportChange>,
-}
-
-impl ReportState {
-    /// The report as the student sees it: the waiting changes applied.
-    pub fn shown(&self) -> Report {
-        lantern_reports::review::proposed_report(&self.base, &self.pending).0
-    }
-}
-
 fn corrupt(what: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(what.to_string())
 }
 
 /// A tree as stored.
-pub(crate) fn tree_json(report: &Report) -> Result<String, StoreError> {
+fn tree_json(report: &Report) -> Result<String, StoreError> {
     serde_json::to_string(report).map_err(corrupt)
 }
 
@@ -109,7 +97,7 @@ fn parse_tree(json: &str) -> Result<Report, StoreError> {
 
 /// The report's last version and waiting changes, read on `conn` (inside the caller's
 /// transaction when it has one, so what it decides on cannot change underneath).
-pub(crate) async fn load_state(
+async fn load_state(
     conn: &mut SqliteConnection,
     profile_id: i64,
     report_id: i64,
@@ -162,7 +150,7 @@ async fn load_changes(
 }
 
 /// The tree of one version, read on `conn`.
-pub(crate) async fn load_version(
+async fn load_version(
     conn: &mut SqliteConnection,
     report_id: i64,
     version: i64,
@@ -189,7 +177,7 @@ fn clean_project_name(name: &str) -> Result<String, StoreError> {
 }
 
 /// Saves `report` as the next version of `report_id` inside `tx`; its number.
-pub(crate) async fn save_version(
+async fn save_version(
     tx: &mut Transaction<'_, Sqlite>,
     report_id: i64,
     report: &Report,
@@ -372,7 +360,7 @@ impl Store {
     }
 
     /// Saves the changes of one tool call for review, in one transaction; their ids.
-    pub async fn record_report_changes(
+    async fn record_report_changes(
         &self,
         report_id: i64,
         message_id: Option<i64>,
@@ -408,21 +396,22 @@ impl Store {
     ) -> Result<Vec<ReportMessage>, StoreError> {
         self.report_summary(profile_id, report_id).await?;
         let rows: Vec<(i64, String, String, Option<String>, String)> = sqlx::query_as(
-            "SELECT id, role, text, author, created_at FROM report_messages WHERE report_id = ? ORDER BY id",
+            "SELECT id, role, text, origin, created_at FROM report_messages WHERE report_id = ? ORDER BY id",
         )
         .bind(report_id)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, role, text, author, created_at)| ReportMessage {
-                id,
-                from_student: role == "student",
-                text,
-                author: author.as_deref().and_then(ChangeAuthor::parse),
-                created_at,
+        rows.into_iter()
+            .map(|(id, role, text, origin, created_at)| {
+                Ok(ReportMessage {
+                    id,
+                    from_student: role == "student",
+                    text,
+                    origin: origin.as_deref().map(parse_origin).transpose()?,
+                    created_at,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// The report's versions, newest first.
@@ -459,5 +448,270 @@ impl Store {
         self.report_summary(profile_id, report_id).await?;
         let mut conn = self.pool.acquire().await?;
         load_version(&mut conn, report_id, version).await
+    }
+}
+
+/// An origin as stored.
+fn parse_origin(name: &str) -> Result<ReplyOrigin, StoreError> {
+    ReplyOrigin::parse(name).ok_or_else(|| corrupt(name))
+}
+
+/// The report's versions, newest first, read on `conn`.
+async fn load_versions(
+    conn: &mut SqliteConnection,
+    report_id: i64,
+) -> Result<Vec<VersionRow>, StoreError> {
+    let rows: Vec<(i64, String, String, Option<i64>)> = sqlx::query_as(
+        "SELECT version, cause, summary, undoes FROM report_versions WHERE report_id = ? ORDER BY version DESC",
+    )
+    .bind(report_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(version, cause, summary, undoes)| VersionRow {
+            version,
+            cause,
+            summary,
+            undoes,
+        })
+        .collect())
+}
+
+/// Saves `version` inside `tx`; its number.
+async fn write_version(
+    tx: &mut Transaction<'_, Sqlite>,
+    report_id: i64,
+    version: NewVersion,
+) -> Result<i64, StoreError> {
+    let tree = match version.tree {
+        VersionTree::Tree(tree) => tree,
+        VersionTree::CopyOf(number) => load_version(tx, report_id, number).await?,
+    };
+    let NewVersion {
+        cause,
+        summary,
+        undoes,
+        ..
+    } = version;
+    save_version(tx, report_id, &tree, cause, &summary, undoes).await
+}
+
+impl Store {
+    /// Reads the report inside one write transaction, writes what `decide` says.
+    async fn write_report<T>(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+        decide: Decide<'_, T>,
+    ) -> Result<T, StoreError> {
+        let mut tx = self.pool.begin_with(WRITE).await?;
+        let state = load_state(&mut tx, profile_id, report_id).await?;
+        let versions = load_versions(&mut tx, report_id).await?;
+        let (write, answer) = decide(&state, &versions)?;
+        if let Some(version) = write.version {
+            let number = write_version(&mut tx, report_id, version).await?;
+            for id in &write.accepted {
+                sqlx::query(
+                    "UPDATE report_changes SET status = 'accepted', accepted_in = ?, \
+                     decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                )
+                .bind(number)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for id in &write.rejected {
+            sqlx::query(
+                "UPDATE report_changes SET status = 'rejected', decided_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') \
+                 WHERE id = ? AND status = 'pending'",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// Saves a student's request and marks the rejections `told`, in one transaction.
+    async fn save_report_request(
+        &self,
+        report_id: i64,
+        text: &str,
+        told: &[i64],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO report_messages (report_id, role, text) VALUES (?, 'student', ?) RETURNING id",
+        )
+        .bind(report_id)
+        .bind(text)
+        .fetch_one(&mut *tx)
+        .await?;
+        for change in told {
+            sqlx::query("UPDATE report_changes SET told = 1 WHERE id = ?")
+                .bind(change)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Saves a reply and touches the report, in one transaction; its id and stored origin.
+    async fn save_report_reply(
+        &self,
+        report_id: i64,
+        reply: &ReplyToSave<'_>,
+    ) -> Result<(i64, ReplyOrigin), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let (id, origin): (i64, String) = sqlx::query_as(
+            "INSERT INTO report_messages (report_id, role, text, origin, turn_end, failure) \
+             VALUES (?, 'assistant', ?, ?, ?, ?) RETURNING id, origin",
+        )
+        .bind(report_id)
+        .bind(reply.text)
+        .bind(reply.origin.as_str())
+        .bind(reply.end.as_str())
+        .bind(reply.failure)
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE reports SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+        )
+        .bind(report_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok((id, parse_origin(&origin)?))
+    }
+
+    /// Rejected changes not yet told to the model.
+    async fn untold_report_rejections(
+        &self,
+        report_id: i64,
+    ) -> Result<Vec<UntoldRejection>, StoreError> {
+        let rows: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT id, op FROM report_changes WHERE report_id = ? AND status = 'rejected' AND told = 0 ORDER BY id",
+        )
+        .bind(report_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|(id, op)| {
+                let op = serde_json::from_str(&op).map_err(corrupt)?;
+                Ok(UntoldRejection { id, op })
+            })
+            .collect()
+    }
+
+    /// The report's conversation, oldest first (before message `before` when given).
+    async fn report_chat(
+        &self,
+        report_id: i64,
+        before: Option<i64>,
+    ) -> Result<Vec<ChatLine>, StoreError> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT role, text FROM report_messages WHERE report_id = ? AND (? IS NULL OR id < ?) ORDER BY id",
+        )
+        .bind(report_id)
+        .bind(before)
+        .bind(before)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(role, text)| ChatLine {
+                from_student: role == "student",
+                text,
+            })
+            .collect())
+    }
+}
+
+impl ReportsRepository for Store {
+    type Error = StoreError;
+
+    fn report_state(
+        &self,
+        profile_id: i64,
+        report_id: i64,
+    ) -> BoxFuture<'_, Result<ReportState, StoreError>> {
+        Box::pin(Store::report_state(self, profile_id, report_id))
+    }
+
+    fn write_decided<'a, T: Send + 'a>(
+        &'a self,
+        profile_id: i64,
+        report_id: i64,
+        decide: Decide<'a, T>,
+    ) -> BoxFuture<'a, Result<T, StoreError>> {
+        Box::pin(self.write_report(profile_id, report_id, decide))
+    }
+
+    fn untold_rejections(
+        &self,
+        report_id: i64,
+    ) -> BoxFuture<'_, Result<Vec<UntoldRejection>, StoreError>> {
+        Box::pin(self.untold_report_rejections(report_id))
+    }
+
+    fn save_request<'a>(
+        &'a self,
+        report_id: i64,
+        text: &'a str,
+        told: &'a [i64],
+    ) -> BoxFuture<'a, Result<i64, StoreError>> {
+        Box::pin(self.save_report_request(report_id, text, told))
+    }
+
+    fn delete_message(&self, message_id: i64) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(async move {
+            sqlx::query("DELETE FROM report_messages WHERE id = ?")
+                .bind(message_id)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn save_reply<'a>(
+        &'a self,
+        report_id: i64,
+        reply: &'a ReplyToSave<'a>,
+    ) -> BoxFuture<'a, Result<(i64, ReplyOrigin), StoreError>> {
+        Box::pin(self.save_report_reply(report_id, reply))
+    }
+
+    fn chat_history(
+        &self,
+        report_id: i64,
+        before: Option<i64>,
+    ) -> BoxFuture<'_, Result<Vec<ChatLine>, StoreError>> {
+        Box::pin(self.report_chat(report_id, before))
+    }
+
+    fn has_spec_files(&self, project_id: i64) -> BoxFuture<'_, Result<bool, StoreError>> {
+        Box::pin(async move {
+            let count: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM project_spec_files WHERE project_id = ?")
+                    .bind(project_id)
+                    .fetch_one(&self.pool)
+                    .await?;
+            Ok(count > 0)
+        })
+    }
+
+    fn record_changes<'a>(
+        &'a self,
+        report_id: i64,
+        message_id: Option<i64>,
+        ops: &'a [ReportOp],
+        reason: &'a str,
+        author: ChangeAuthor,
+    ) -> BoxFuture<'a, Result<Vec<i64>, StoreError>> {
+        Box::pin(self.record_report_changes(report_id, message_id, ops, reason, author))
     }
 }

@@ -6,8 +6,9 @@
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::Coded;
-use lantern_reports::{import_markdown, ReportOp};
-use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME};
+use lantern_reports::app::{self, ChangeSelection, ReportRequest, ReportState, ReportTurnSaved};
+use lantern_reports::{clean_message, default_project_name, import_markdown, ReportOp};
+use lantern_store::Store;
 
 const SURVEY: &str = "# House survey\n\nFor the owner.\n\n## 1. Introduction\n\nScope.\n\n## 2. Roofing\n\nOld.\n\n### 2.1 Gutters\n\nBlocked. [IMAGE:gutter]\n\n## 3. Recommendations\n\nFix it.\n";
 
@@ -23,7 +24,7 @@ async fn fixture() -> Fixture {
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
     let profile = store.create_profile("Ana").await.unwrap().id;
     let project = store
-        .create_project(profile, DEFAULT_PROJECT_NAME)
+        .create_project(profile, &default_project_name(Language::En))
         .await
         .unwrap();
     let report = import_markdown(SURVEY, "survey.md").unwrap();
@@ -40,45 +41,42 @@ async fn fixture() -> Fixture {
     }
 }
 
-/// Accepts every waiting change (no delete among them).
-async fn accept_all(f: &Fixture) {
-    f.store
-        .report_accept(
-            f.profile,
-            f.report,
-            &ChangeSelection::All,
-            false,
-            Language::En,
-        )
-        .await
-        .unwrap();
+/// Accepts every waiting change (no delete among them); the state after.
+async fn accept_all(f: &Fixture) -> ReportState {
+    app::accept(
+        &f.store,
+        f.profile,
+        f.report,
+        &ChangeSelection::All,
+        false,
+        Language::En,
+    )
+    .await
+    .unwrap()
 }
 
-fn request<'a>(f: &Fixture, message: &'a str) -> ReportRequest<'a> {
+fn request(f: &Fixture, message: &str) -> ReportRequest {
     ReportRequest {
         profile_id: f.profile,
         report_id: f.report,
-        message,
+        message: clean_message(message).unwrap(),
         language: Language::En,
     }
 }
 
-async fn say(
-    f: &Fixture,
-    message: &str,
-    llm: Option<&ScriptedLlm>,
-) -> lantern_store::ReportTurnSaved {
+async fn say(f: &Fixture, message: &str, llm: Option<&ScriptedLlm>) -> ReportTurnSaved {
     let llm = llm.map(|l| l as &dyn lantern_core::llm::Llm);
-    f.store
-        .report_turn(
-            &request(f, message),
-            llm,
-            None,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap()
+    let request = request(f, message);
+    app::send(
+        &f.store,
+        request,
+        llm,
+        None,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+    .unwrap()
 }
 
 #[tokio::test]
@@ -105,17 +103,7 @@ async fn a_turns_change_waits_for_review_then_accepting_makes_one_new_version() 
     let state = f.store.report_state(f.profile, f.report).await.unwrap();
     assert_eq!(state.version, 1, "nothing accepted yet");
     assert_eq!(state.shown().find("s3").unwrap().title, "Downpipes");
-    let state = f
-        .store
-        .report_accept(
-            f.profile,
-            f.report,
-            &ChangeSelection::All,
-            false,
-            Language::En,
-        )
-        .await
-        .unwrap();
+    let state = accept_all(&f).await;
     assert_eq!(state.version, 2);
     assert!(state.pending.is_empty());
     assert_eq!(state.base.find("s3").unwrap().title, "Downpipes");
@@ -127,34 +115,32 @@ async fn a_turns_change_waits_for_review_then_accepting_makes_one_new_version() 
 async fn a_delete_needs_a_confirmation_and_undo_brings_the_section_back() {
     let f = fixture().await;
     say(&f, "delete section 2", None).await;
-    let e = f
-        .store
-        .report_accept(
-            f.profile,
-            f.report,
-            &ChangeSelection::All,
-            false,
-            Language::En,
-        )
-        .await
-        .unwrap_err();
+    let e = app::accept(
+        &f.store,
+        f.profile,
+        f.report,
+        &ChangeSelection::All,
+        false,
+        Language::En,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(e.code(), "report_delete_unconfirmed");
-    let state = f
-        .store
-        .report_accept(
-            f.profile,
-            f.report,
-            &ChangeSelection::All,
-            true,
-            Language::En,
-        )
-        .await
-        .unwrap();
+    let state = app::accept(
+        &f.store,
+        f.profile,
+        f.report,
+        &ChangeSelection::All,
+        true,
+        Language::En,
+    )
+    .await
+    .unwrap();
     assert!(state.base.find("s3").is_none());
-    let state = f.store.report_undo(f.profile, f.report).await.unwrap();
+    let state = app::undo(&f.store, f.profile, f.report).await.unwrap();
     assert_eq!(state.base.find("s3").unwrap().title, "Gutters");
     assert_eq!(state.version, 3);
-    let e = f.store.report_undo(f.profile, f.report).await.unwrap_err();
+    let e = app::undo(&f.store, f.profile, f.report).await.unwrap_err();
     assert_eq!(e.code(), "report_nothing_to_undo");
 }
 
@@ -162,8 +148,7 @@ async fn a_delete_needs_a_confirmation_and_undo_brings_the_section_back() {
 async fn a_rejection_is_told_to_the_model_on_the_next_turn_only() {
     let f = fixture().await;
     say(&f, "rename 1 to Scope", None).await;
-    f.store
-        .report_reject(f.profile, f.report, &ChangeSelection::All)
+    app::reject(&f.store, f.profile, f.report, &ChangeSelection::All)
         .await
         .unwrap();
     let reply = r#"{"tool":"reply","message":"Understood, nothing changed."}"#;
@@ -202,15 +187,8 @@ async fn a_stopped_turn_that_changed_nothing_leaves_nothing() {
     let cancel = CancelFlag::default();
     cancel.cancel();
     let llm_ref: &dyn lantern_core::llm::Llm = &llm;
-    let e = f
-        .store
-        .report_turn(
-            &request(&f, "Improve the report overall"),
-            Some(llm_ref),
-            None,
-            &mut |_| {},
-            &cancel,
-        )
+    let request = request(&f, "Improve the report overall");
+    let e = app::send(&f.store, request, Some(llm_ref), None, &mut |_| {}, &cancel)
         .await
         .unwrap_err();
     assert_eq!(e.code(), "model_cancelled");
@@ -230,15 +208,11 @@ async fn hand_edits_and_restores_are_versions_too() {
         title: None,
         body_md: Some("Scope and method.".into()),
     };
-    let state = f
-        .store
-        .report_edit(f.profile, f.report, &op, Language::En)
+    let state = app::edit(&f.store, f.profile, f.report, &op, Language::En)
         .await
         .unwrap();
     assert_eq!(state.version, 2);
-    let state = f
-        .store
-        .report_restore(f.profile, f.report, 1)
+    let state = app::restore(&f.store, f.profile, f.report, 1)
         .await
         .unwrap();
     assert_eq!(
@@ -248,9 +222,7 @@ async fn hand_edits_and_restores_are_versions_too() {
         ),
         (3, "Scope.")
     );
-    let e = f
-        .store
-        .report_restore(f.profile, f.report, 9)
+    let e = app::restore(&f.store, f.profile, f.report, 9)
         .await
         .unwrap_err();
     assert_eq!(e.code(), "report_version_not_found");
@@ -262,7 +234,7 @@ async fn another_profile_cannot_see_or_change_the_report() {
     let other = f.store.create_profile("Ben").await.unwrap().id;
     for e in [
         f.store.report_state(other, f.report).await.unwrap_err(),
-        f.store.report_undo(other, f.report).await.unwrap_err(),
+        app::undo(&f.store, other, f.report).await.unwrap_err(),
         f.store.delete_report(other, f.report).await.unwrap_err(),
     ] {
         assert_eq!(e.code(), "report_not_found");
@@ -298,14 +270,15 @@ async fn an_accept_and_an_undo_at_once_never_interleave() {
         accept_all(&f).await;
         say(&f, "delete section 2", None).await;
         let (accepted, undone) = tokio::join!(
-            f.store.report_accept(
+            app::accept(
+                &f.store,
                 f.profile,
                 f.report,
                 &ChangeSelection::All,
                 true,
                 Language::En
             ),
-            f.store.report_undo(f.profile, f.report),
+            app::undo(&f.store, f.profile, f.report),
         );
         accepted.unwrap();
         undone.unwrap();
@@ -371,8 +344,7 @@ async fn the_answer_to_which_section_is_read_from_the_saved_conversation() {
         title: Some("Gutters".into()),
         body_md: None,
     };
-    f.store
-        .report_edit(f.profile, f.report, &retitle, Language::En)
+    app::edit(&f.store, f.profile, f.report, &retitle, Language::En)
         .await
         .unwrap();
     let asked = say(&f, "rename gutters to Downpipes", None).await;

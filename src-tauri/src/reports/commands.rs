@@ -1,6 +1,6 @@
 //! Commands of the report editor: the list, import and export, the report as shown, the
 //! streamed chat turn, review (accept, reject), undo, history, restore and hand edits.
-//! Each is one store action; no rules live here. `language` is the window's, for the
+//! Each is one operation of `lantern_reports::app` on the store; no rules live here. `language` is the window's, for the
 //! words the app writes.
 
 use super::views::{ProjectView, ReportSummaryView, ReportTurnView, ReportView, VersionView};
@@ -14,10 +14,11 @@ use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
-use lantern_core::turn::ReplyOrigin;
+use lantern_core::turn::{CleanInput, ReplyOrigin};
 use lantern_core::ErrorCode;
-use lantern_reports::{ReportOp, TurnEnd};
-use lantern_store::{ChangeSelection, ReportRequest, Store, DEFAULT_PROJECT_NAME};
+use lantern_reports::app::{self, ChangeSelection, ReportRequest};
+use lantern_reports::{default_project_name, ReportOp};
+use lantern_store::Store;
 use serde::Deserialize;
 use std::path::Path;
 use tauri::ipc::Channel;
@@ -88,7 +89,7 @@ pub async fn reports_import<R: Runtime>(
         None => {
             state
                 .store
-                .create_project(profile, DEFAULT_PROJECT_NAME)
+                .create_project(profile, &default_project_name(language))
                 .await?
                 .id
         }
@@ -158,7 +159,7 @@ pub async fn reports_send<R: Runtime>(
     language: Language,
     on_event: Channel<TurnEvent<ReportTurnView>>,
 ) -> Result<ReportTurnView, IpcError> {
-    let message = lantern_reports::clean_message(&message)?.into_string();
+    let message = lantern_reports::clean_message(&message)?;
     let report = state.store.report_state(state.profile().id, id.0).await?;
     let has_specs = !state
         .store
@@ -182,20 +183,10 @@ struct ReportTurn<'s> {
     state: &'s AppState,
     library: &'s Library,
     id: i64,
-    message: String,
+    message: CleanInput,
     language: Language,
     has_specs: bool,
     progress: Channel<TurnEvent<ReportTurnView>>,
-}
-
-/// Who wrote a turn's reply, as the shared pipeline counts it: a crash or hang of the
-/// model (its typed error) restarts the worker.
-fn origin(end: TurnEnd, model_error: Option<ErrorCode>) -> ReplyOrigin {
-    match end {
-        TurnEnd::Offline => ReplyOrigin::Offline,
-        TurnEnd::ModelFailed => ReplyOrigin::after_model(model_error),
-        _ => ReplyOrigin::Model,
-    }
 }
 
 impl StreamedTurn for ReportTurn<'_> {
@@ -222,7 +213,7 @@ impl StreamedTurn for ReportTurn<'_> {
             let request = ReportRequest {
                 profile_id: profile,
                 report_id: self.id,
-                message: &self.message,
+                message: self.message.clone(),
                 language: self.language,
             };
             let mut on_progress = |p: lantern_reports::ReportProgress| {
@@ -231,10 +222,7 @@ impl StreamedTurn for ReportTurn<'_> {
                     section: p.section.unwrap_or_default(),
                 });
             };
-            let saved = store
-                .report_turn(&request, llm, specs, &mut on_progress, cancel)
-                .await?;
-            let origin = origin(saved.outcome.end, saved.outcome.model_error);
+            let saved = app::send(store, request, llm, specs, &mut on_progress, cancel).await?;
             let view = ReportTurnView {
                 report: open(self.state, self.id, self.language).await?,
                 change_ids: saved
@@ -245,7 +233,7 @@ impl StreamedTurn for ReportTurn<'_> {
                     .collect(),
                 end: saved.outcome.end.as_str().to_string(),
             };
-            Ok((view, origin))
+            Ok((view, saved.origin))
         })
     }
 }
@@ -269,16 +257,15 @@ pub async fn reports_accept(
     language: Language,
 ) -> Result<ReportView, IpcError> {
     let profile = state.profile().id;
-    state
-        .store
-        .report_accept(
-            profile,
-            id.0,
-            &selection(change_ids),
-            confirm_deletes,
-            language,
-        )
-        .await?;
+    app::accept(
+        &state.store,
+        profile,
+        id.0,
+        &selection(change_ids),
+        confirm_deletes,
+        language,
+    )
+    .await?;
     open(&state, id.0, language).await
 }
 
@@ -292,10 +279,13 @@ pub async fn reports_reject(
     change_ids: Option<Vec<RowId>>,
     language: Language,
 ) -> Result<ReportView, IpcError> {
-    state
-        .store
-        .report_reject(state.profile().id, id.0, &selection(change_ids))
-        .await?;
+    app::reject(
+        &state.store,
+        state.profile().id,
+        id.0,
+        &selection(change_ids),
+    )
+    .await?;
     open(&state, id.0, language).await
 }
 
@@ -307,7 +297,7 @@ pub async fn reports_undo(
     id: RowId,
     language: Language,
 ) -> Result<ReportView, IpcError> {
-    state.store.report_undo(state.profile().id, id.0).await?;
+    app::undo(&state.store, state.profile().id, id.0).await?;
     open(&state, id.0, language).await
 }
 
@@ -334,10 +324,7 @@ pub async fn reports_restore(
     version: u32,
     language: Language,
 ) -> Result<ReportView, IpcError> {
-    state
-        .store
-        .report_restore(state.profile().id, id.0, i64::from(version))
-        .await?;
+    app::restore(&state.store, state.profile().id, id.0, i64::from(version)).await?;
     open(&state, id.0, language).await
 }
 
@@ -357,10 +344,7 @@ pub async fn reports_edit_section(
         title,
         body_md,
     };
-    state
-        .store
-        .report_edit(state.profile().id, id.0, &op, language)
-        .await?;
+    app::edit(&state.store, state.profile().id, id.0, &op, language).await?;
     open(&state, id.0, language).await
 }
 

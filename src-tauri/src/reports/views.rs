@@ -2,11 +2,13 @@
 
 use crate::row_id::RowId;
 use lantern_core::language::Language;
+use lantern_core::turn::ReplyOrigin;
+use lantern_reports::app::ReportState;
 use lantern_reports::confirm::describe_op;
 use lantern_reports::review::{change_diffs, ChangeDiff};
 use lantern_reports::{ChangeAuthor, NumberedSection};
 use lantern_store::{
-    ProjectSummary, ReportMessage, ReportState, ReportSummary, SpecFileSummary, VersionSummary,
+    ProjectSummary, ReportMessage, ReportSummary, SpecFileSummary, VersionSummary,
 };
 use serde::Serialize;
 
@@ -139,8 +141,8 @@ pub struct ReportMessageView {
     pub from_student: bool,
     /// What was said.
     pub text: String,
-    /// For a reply: who wrote it.
-    pub author: Option<ChangeAuthor>,
+    /// For a reply: who wrote it, as stored.
+    pub origin: Option<ReplyOrigin>,
     /// When, RFC 3339 UTC.
     pub created_at: String,
 }
@@ -151,7 +153,7 @@ impl From<ReportMessage> for ReportMessageView {
             id: m.id.into(),
             from_student: m.from_student,
             text: m.text,
-            author: m.author,
+            origin: m.origin,
             created_at: m.created_at,
         }
     }

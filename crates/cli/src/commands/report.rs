@@ -1,6 +1,6 @@
 //! `lantern report …`: the report editor without a window — import, show, export, chat,
 //! review (ops, accept, reject), undo, history, restore, and one tool call applied
-//! directly — through the same store actions as the app.
+//! directly — through the same operations as the app (`lantern_reports::app`).
 
 use super::coach::{parse_language, profile_id};
 use super::course::open_retriever;
@@ -12,9 +12,10 @@ use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::retrieval::Retriever;
 use lantern_core::ErrorCode;
+use lantern_reports::app::{self, ChangeSelection, ReportRequest, ReportState};
 use lantern_reports::review::change_diffs;
-use lantern_reports::{NumberedSection, ReportError};
-use lantern_store::{ChangeSelection, ReportRequest, ReportState, Store, DEFAULT_PROJECT_NAME};
+use lantern_reports::{default_project_name, NumberedSection, ReportError};
+use lantern_store::Store;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -43,9 +44,10 @@ pub enum ReportCommand {
     Import {
         /// The file.
         file: PathBuf,
-        /// The project (name or id); created when a new name is given.
-        #[arg(long, default_value = DEFAULT_PROJECT_NAME)]
-        project: String,
+        /// The project (name or id); created when a new name is given. Without it, the
+        /// default project named in `--language` ("My reports").
+        #[arg(long)]
+        project: Option<String>,
     },
     /// Print the report as the student sees it (waiting changes applied).
     Show {
@@ -191,7 +193,10 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
         }
         ReportCommand::Import { file, project } => {
             let report = lantern_docx::read_report_file(file)?;
-            let project = rt.block_on(project_id(&store, profile, project))?;
+            let project = project
+                .clone()
+                .unwrap_or_else(|| default_project_name(language));
+            let project = rt.block_on(project_id(&store, profile, &project))?;
             let name = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -244,7 +249,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 .into());
             };
             let (text, state) =
-                rt.block_on(store.report_tool(profile, *id, tool, args, language))?;
+                rt.block_on(app::tool(&store, profile, *id, tool, args, language))?;
             if let Some(text) = text {
                 outln!("{text}");
                 return Ok(());
@@ -272,11 +277,12 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             let request = ReportRequest {
                 profile_id: profile,
                 report_id: *id,
-                message: text,
+                message: lantern_reports::clean_message(text)?,
                 language,
             };
-            let saved = rt.block_on(store.report_turn(
-                &request,
+            let saved = rt.block_on(app::send(
+                &store,
+                request,
                 llm,
                 specs,
                 &mut |p| eprintln!("… {} {}", p.step, p.section.unwrap_or_default()),
@@ -292,7 +298,7 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
                 outln!(
                     "{}",
                     json!({
-                        "reply": outcome.reply, "author": outcome.reply_author, "end": outcome.end.as_str(),
+                        "reply": outcome.reply, "origin": saved.origin, "end": outcome.end.as_str(),
                         "failure": outcome.failure, "changes": outcome.change_ids, "steps": steps, "searchedSpecs": outcome.searched_specs,
                     })
                 );
@@ -311,14 +317,24 @@ pub fn report(locations: &Locations, options: &ReportOptions) -> Result<(), CliE
             confirm_delete,
         } => {
             let chosen = selection(changes, *all)?;
-            rt.block_on(store.report_accept(profile, *id, &chosen, *confirm_delete, language))?
+            rt.block_on(app::accept(
+                &store,
+                profile,
+                *id,
+                &chosen,
+                *confirm_delete,
+                language,
+            ))?
         }
-        ReportCommand::Reject { id, changes, all } => {
-            rt.block_on(store.report_reject(profile, *id, &selection(changes, *all)?))?
-        }
-        ReportCommand::Undo { id } => rt.block_on(store.report_undo(profile, *id))?,
+        ReportCommand::Reject { id, changes, all } => rt.block_on(app::reject(
+            &store,
+            profile,
+            *id,
+            &selection(changes, *all)?,
+        ))?,
+        ReportCommand::Undo { id } => rt.block_on(app::undo(&store, profile, *id))?,
         ReportCommand::Restore { id, version } => {
-            rt.block_on(store.report_restore(profile, *id, *version))?
+            rt.block_on(app::restore(&store, profile, *id, *version))?
         }
         ReportCommand::History { id } => {
             let versions = rt.block_on(store.report_versions(profile, *id))?;

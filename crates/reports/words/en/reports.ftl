@@ -90,3 +90,12 @@ reports-refused-title = A title needs 1 to { $max } characters.
 reports-refused-body-too-long = A section's text is limited to { $max } characters.
 # Any other refusal; `{ $code }` is the error's code.
 reports-refused-other = I couldn't make that change ({ $code }).
+
+## Names the app gives when neither the file nor the student gives one.
+
+# The project imported reports go to when none is named.
+reports-default-project = My reports
+# The title of a report whose file has no title and no name.
+reports-untitled-report = Report
+# The title of a section whose heading is empty.
+reports-untitled-section = Untitled

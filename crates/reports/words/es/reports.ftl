@@ -63,3 +63,12 @@ reports-refused-too-deep = Las secciones admiten como mucho { $max } niveles.
 reports-refused-title = El título debe tener entre 1 y { $max } caracteres.
 reports-refused-body-too-long = El texto de una sección admite como mucho { $max } caracteres.
 reports-refused-other = No he podido hacer ese cambio ({ $code }).
+
+## Names the app gives when neither the file nor the student gives one.
+
+# The project imported reports go to when none is named.
+reports-default-project = Mis informes
+# The title of a report whose file has no title and no name.
+reports-untitled-report = Informe
+# The title of a section whose heading is empty.
+reports-untitled-section = Sin título

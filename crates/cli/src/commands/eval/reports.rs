@@ -12,12 +12,13 @@ use lantern_core::llm::CancelFlag;
 use lantern_core::retrieval::Retriever;
 use lantern_core::text::support::{DropReason, ReplyFilter};
 use lantern_core::text::tidy::{detect_language, sentences};
+use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_reports::app::{self, ChangeSelection, ReportRequest, ReportState};
 use lantern_reports::quality::{images_kept, reply_ok, tree_valid};
 use lantern_reports::rewrite_check::lost_numbers;
-use lantern_reports::{ChangeAuthor, Report, ReportTurnOutcome};
-use lantern_store::{ChangeSelection, ReportRequest, ReportState, DEFAULT_PROJECT_NAME};
+use lantern_reports::{default_project_name, Report, ReportTurnOutcome};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -122,7 +123,7 @@ pub async fn run(
     let mut scores = Vec::new();
     for case in cases {
         // Each case has its own project, so one case's specifications never answer another's.
-        let name = format!("{DEFAULT_PROJECT_NAME} {}", case.id);
+        let name = format!("{} {}", default_project_name(case.language), case.id);
         let project = bench.store.create_project(bench.profile, &name).await?.id;
         if let (Some(retriever), false) = (&retriever, case.specs.is_empty()) {
             let paths: Vec<PathBuf> = case.specs.iter().map(|s| folder.join(s)).collect();
@@ -183,21 +184,22 @@ async fn play(
             let request = ReportRequest {
                 profile_id: profile,
                 report_id: id,
-                message,
+                message: lantern_reports::clean_message(message)?,
                 language: case.language,
             };
-            let saved = store
-                .report_turn(
-                    &request,
-                    bench.llm(),
-                    specs,
-                    &mut |_| {},
-                    &CancelFlag::default(),
-                )
-                .await?;
+            let saved = app::send(
+                store,
+                request,
+                bench.llm(),
+                specs,
+                &mut |_| {},
+                &CancelFlag::default(),
+            )
+            .await?;
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
             checks.extend(honest_reply(&saved.outcome, turn.expect.answers));
-            if saved.outcome.reply_author == ChangeAuthor::Model {
+            // The model's own words: an answer, not the app's confirmation of changes.
+            if saved.origin == ReplyOrigin::Model && saved.outcome.change_ids.is_empty() {
                 checks.extend(model_words(
                     &saved.outcome.reply,
                     message,
@@ -225,15 +227,19 @@ async fn play(
             )
         }
         (None, true, false) => {
-            store
-                .report_accept(profile, id, &ChangeSelection::All, true, case.language)
-                .await?;
+            app::accept(
+                store,
+                profile,
+                id,
+                &ChangeSelection::All,
+                true,
+                case.language,
+            )
+            .await?;
             ("accept all".into(), String::new(), None)
         }
         (None, false, true) => {
-            store
-                .report_reject(profile, id, &ChangeSelection::All)
-                .await?;
+            app::reject(store, profile, id, &ChangeSelection::All).await?;
             ("reject all".into(), String::new(), None)
         }
         _ => {
