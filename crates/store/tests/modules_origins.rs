@@ -111,6 +111,12 @@ async fn each_reply_kind_is_saved_with_who_wrote_it() {
         assert_eq!(saved.origin, expected);
         assert_eq!(saved.reply.origin, Some(expected));
         assert_eq!(saved_origin(&pool, saved.student.id).await, None);
+        // A given model is asked once, unless the turn needs no model words.
+        let asked = llm.as_ref().map(|l| l.requests().len());
+        let once = llm
+            .as_ref()
+            .map(|_| usize::from(expected != ReplyOrigin::App));
+        assert_eq!(asked, once, "{text}");
     }
 }
 
