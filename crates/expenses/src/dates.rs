@@ -3,8 +3,12 @@
 //! "el viernes pasado", "hace dos días", "el 3 de marzo"; "this month", "last week",
 //! "in October", "la semana pasada", "en octubre". Weeks start on Monday; relative days
 //! are never after today. Also the tools' `range` argument and its canonical label.
+//! The patterns' shape is here; their words are `words/<locale>/dates.txt` (by role),
+//! `weekdays.txt`, `months.txt`, `small-numbers.txt` and `ordinal-days.txt`.
 
+use super::word_lists::{alternation, numbers, table};
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use lantern_core::words::lines;
 use regex::{Captures, Regex};
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -56,46 +60,99 @@ pub const RANGE_KEYWORDS: [&str; 11] = [
     "last_30_days",
 ];
 
-const WEEKDAYS: &str = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo";
-const MONTHS: &str = r"january|february|march|april|may|june|july|august|september|october|november|december|sept|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre";
-const SMALL: &str = r"\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|un|una|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez";
+/// A table of phrases by role (`role: phrase, phrase, …`).
+type Roles = Vec<(&'static str, Vec<&'static str>)>;
+
+/// The days of the week and their names in every language (`weekdays.txt`).
+static WEEKDAYS: LazyLock<Vec<(Weekday, Vec<&'static str>)>> = LazyLock::new(|| {
+    table(lantern_core::word_list!("weekdays"))
+        .into_iter()
+        .filter_map(|(day, names)| Some((day.parse().ok()?, names)))
+        .collect()
+});
+
+/// Each month's names in every language, January first (`months.txt`).
+static MONTHS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
+    let months = table(lantern_core::word_list!("months"));
+    months.into_iter().map(|(_, names)| names).collect()
+});
+
+/// Small counts written as words (`small-numbers.txt`).
+static SMALL_NUMBERS: LazyLock<Vec<(&'static str, i64)>> =
+    LazyLock::new(|| numbers(lantern_core::word_list!("small-numbers")));
+
+/// Days of the month said as ordinal words (`ordinal-days.txt`).
+static ORDINAL_DAYS: LazyLock<Vec<(&'static str, i64)>> =
+    LazyLock::new(|| numbers(lantern_core::word_list!("ordinal-days")));
+
+/// The date words by role (`dates.txt`): English's, Spanish's, and every language's
+/// gathered (English's first), for the patterns each fills.
+static WORDS: LazyLock<[Roles; 3]> = LazyLock::new(|| {
+    let [en, es] = lantern_core::word_files!("dates");
+    [
+        table(lines(en)),
+        table(lines(es)),
+        table(lines(en).chain(lines(es))),
+    ]
+});
+
+/// `pattern` with English's date words.
+fn en(pattern: &str) -> String {
+    fill(pattern, &WORDS[0])
+}
+
+/// `pattern` with Spanish's date words.
+fn es(pattern: &str) -> String {
+    fill(pattern, &WORDS[1])
+}
+
+/// `pattern` with every language's date words.
+fn both(pattern: &str) -> String {
+    fill(pattern, &WORDS[2])
+}
+
+/// `pattern` with each `{role}` a group of the phrases `roles` give it; `{weekday}`,
+/// `{month}`, `{small}` and `{ordinal}` are the names of days and months, small counts
+/// and ordinal days in every language, which a student mixes whatever the phrase's
+/// language. A role no list has is a mistake in the lists: it panics, naming it.
+fn fill(pattern: &str, roles: &Roles) -> String {
+    static ROLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\{([a-z][a-z-]*)\}").expect("a valid pattern"));
+    ROLE.replace_all(pattern, |c: &Captures| {
+        let words: Vec<&'static str> = match &c[1] {
+            "weekday" => WEEKDAYS
+                .iter()
+                .flat_map(|(_, names)| names)
+                .copied()
+                .collect(),
+            "month" => MONTHS.iter().flatten().copied().collect(),
+            "small" => SMALL_NUMBERS.iter().map(|(word, _)| *word).collect(),
+            "ordinal" => ORDINAL_DAYS.iter().map(|(word, _)| *word).collect(),
+            role => roles
+                .iter()
+                .find(|(name, _)| *name == role)
+                .map(|(_, phrases)| phrases.clone())
+                .unwrap_or_default(),
+        };
+        assert!(!words.is_empty(), "no date words for {:?}", &c[1]);
+        let words = alternation(&words, true).replace(r"\-", r"[\s-]");
+        format!("(?:{words})")
+    })
+    .into_owned()
+}
 
 fn weekday(word: &str) -> Option<Weekday> {
-    let w = word.to_lowercase().replace('é', "e").replace('á', "a");
-    Some(match w.as_str() {
-        "monday" | "lunes" => Weekday::Mon,
-        "tuesday" | "martes" => Weekday::Tue,
-        "wednesday" | "miercoles" => Weekday::Wed,
-        "thursday" | "jueves" => Weekday::Thu,
-        "friday" | "viernes" => Weekday::Fri,
-        "saturday" | "sabado" => Weekday::Sat,
-        "sunday" | "domingo" => Weekday::Sun,
-        _ => return None,
-    })
+    let w = word.to_lowercase();
+    let mut days = WEEKDAYS.iter();
+    days.find(|(_, names)| names.contains(&w.as_str()))
+        .map(|(day, _)| *day)
 }
 
 fn month(word: &str) -> Option<u32> {
     let w = word.to_lowercase();
-    let months = [
-        ["jan", "enero"],
-        ["feb", "febrero"],
-        ["mar", "marzo"],
-        ["apr", "abril"],
-        ["may", "mayo"],
-        ["jun", "junio"],
-        ["jul", "julio"],
-        ["aug", "agosto"],
-        ["sep", "septiembre"],
-        ["oct", "octubre"],
-        ["nov", "noviembre"],
-        ["dec", "diciembre"],
-    ];
-    if w == "setiembre" {
-        return Some(9);
-    }
-    months
+    MONTHS
         .iter()
-        .position(|[en, es]| w.starts_with(en) || w == *es)
+        .position(|names| names.contains(&w.as_str()))
         .and_then(|i| u32::try_from(i + 1).ok())
 }
 
@@ -105,33 +162,14 @@ pub(crate) fn small_number(word: &str) -> Option<i64> {
     if let Ok(n) = w.parse::<i64>() {
         return Some(n);
     }
-    let words = [
-        ("a", 1),
-        ("an", 1),
-        ("one", 1),
-        ("un", 1),
-        ("una", 1),
-        ("uno", 1),
-        ("two", 2),
-        ("dos", 2),
-        ("three", 3),
-        ("tres", 3),
-        ("four", 4),
-        ("cuatro", 4),
-        ("five", 5),
-        ("cinco", 5),
-        ("six", 6),
-        ("seis", 6),
-        ("seven", 7),
-        ("siete", 7),
-        ("eight", 8),
-        ("ocho", 8),
-        ("nine", 9),
-        ("nueve", 9),
-        ("ten", 10),
-        ("diez", 10),
-    ];
-    words.iter().find(|(k, _)| *k == w).map(|(_, n)| *n)
+    SMALL_NUMBERS.iter().find(|(k, _)| *k == w).map(|(_, n)| *n)
+}
+
+/// Whether `unit` ("weeks", "semana") counts weeks, not days.
+fn is_weeks(unit: &str) -> bool {
+    let unit = unit.to_lowercase();
+    let weeks = WORDS[2].iter().find(|(role, _)| *role == "week-units");
+    weeks.is_some_and(|(_, words)| words.contains(&unit.as_str()))
 }
 
 /// The most recent `day` before today (`strictly`) or not after it.
@@ -153,45 +191,11 @@ fn recent_day(today: NaiveDate, month: u32, day: u32, year: Option<i32>) -> Opti
     }
 }
 
-/// The day an English ordinal word names ("twentieth" → 20).
+/// The day an ordinal word names ("twentieth" → 20, "twenty first" → 21).
 fn ordinal(word: &str) -> Option<u32> {
-    const UNITS: [&str; 9] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    ];
-    const TEENS: [&str; 10] = [
-        "tenth",
-        "eleventh",
-        "twelfth",
-        "thirteenth",
-        "fourteenth",
-        "fifteenth",
-        "sixteenth",
-        "seventeenth",
-        "eighteenth",
-        "nineteenth",
-    ];
-    let w = word.to_lowercase().replace(['-', ' '], "");
-    let unit = |rest: &str| {
-        UNITS
-            .iter()
-            .position(|u| *u == rest)
-            .and_then(|i| u32::try_from(i + 1).ok())
-    };
-    if let Some(n) = unit(&w) {
-        return Some(n);
-    }
-    if let Some(i) = TEENS.iter().position(|t| *t == w) {
-        return u32::try_from(i + 10).ok();
-    }
-    match w.as_str() {
-        "twentieth" => Some(20),
-        "thirtieth" => Some(30),
-        _ => w
-            .strip_prefix("twenty")
-            .and_then(unit)
-            .map(|n| n + 20)
-            .or_else(|| w.strip_prefix("thirty").and_then(unit).map(|n| n + 30)),
-    }
+    let w = word.to_lowercase().replace(' ', "-");
+    let day = ORDINAL_DAYS.iter().find(|(k, _)| *k == w)?.1;
+    u32::try_from(day).ok()
 }
 
 /// A day of the month alone ("on the 1st", "el día 3"): this month's when it is not
@@ -256,45 +260,36 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 )
             },
         ),
+        rule(&both(r"\b{day-before-yesterday}\b"), |_, t| {
+            Some(t - Duration::days(2))
+        }),
+        rule(&both(r"\b(?:{yesterday}|{last-night})\b"), |_, t| {
+            Some(t - Duration::days(1))
+        }),
+        rule(&both(r"\b(?:{today}|{earlier-today})\b"), |_, t| Some(t)),
         rule(
-            r"\b(?:the\s+)?day\s+before\s+yesterday\b|\bantes\s+de\s+ayer\b|\banteayer\b",
-            |_, t| Some(t - Duration::days(2)),
-        ),
-        rule(
-            r"\byesterday\b|\bayer\b|\blast\s+night\b|\banoche\b",
-            |_, t| Some(t - Duration::days(1)),
-        ),
-        rule(
-            r"\btoday\b|\btonight\b|\bthis\s+(?:morning|afternoon|evening)\b|\bhoy\b|\besta\s+(?:ma[nñ]ana|tarde|noche)\b",
-            |_, t| Some(t),
-        ),
-        rule(
-            &format!(r"\b(?P<n>{SMALL})\s+(?P<u>days?|weeks?)\s+ago\b"),
+            &en(r"\b(?P<n>\d{1,3}|{small})\s+(?P<u>{day-units}|{week-units})\s+{ago}\b"),
             |c, t| {
                 let n = small_number(group(c, "n")?)?;
-                let per = if group(c, "u")?.to_lowercase().starts_with("week") {
-                    7
-                } else {
-                    1
-                };
+                let per = if is_weeks(group(c, "u")?) { 7 } else { 1 };
                 Some(t - Duration::days(n.checked_mul(per)?))
             },
         ),
         rule(
-            &format!(r"\bhace\s+(?P<n>{SMALL})\s+(?P<u>d[ií]as?|semanas?)\b"),
+            &es(r"\b{ago}\s+(?P<n>\d{1,3}|{small})\s+(?P<u>{day-units}|{week-units})\b"),
             |c, t| {
                 let n = small_number(group(c, "n")?)?;
-                let per = if group(c, "u")?.to_lowercase().starts_with("semana") {
-                    7
-                } else {
-                    1
-                };
+                let per = if is_weeks(group(c, "u")?) { 7 } else { 1 };
                 Some(t - Duration::days(n.checked_mul(per)?))
             },
         ),
         rule(
             &format!(
-                r"\blast\s+(?P<w>{WEEKDAYS})\b|\b(?:el\s+)?(?P<w2>{WEEKDAYS})\s+pasado\b|\bel\s+pasado\s+(?P<w3>{WEEKDAYS})\b"
+                "{}|{}",
+                en(r"\b{last}\s+(?P<w>{weekday})\b"),
+                es(
+                    r"\b(?:{the}\s+)?(?P<w2>{weekday})\s+{past}\b|\b{the}\s+{past}\s+(?P<w3>{weekday})\b"
+                )
             ),
             |c, t| {
                 let w = group(c, "w")
@@ -304,30 +299,32 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             },
         ),
         rule(
-            &format!(
-                r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MONTHS})\b\.?(?:,?\s+(?P<y>\d{{4}}))?"
+            &en(
+                r"\b(?P<d>\d{1,2})(?:{ordinal-suffix})?\s+(?:{of}\s+)?(?P<m>{month})\b\.?(?:,?\s+(?P<y>\d{4}))?",
             ),
             month_day,
         ),
         rule(
-            &format!(
-                r"\b(?P<d>\d{{1,2}})\s+de\s+(?P<m>{MONTHS})\b(?:\s+(?:de|del)\s+(?P<y>\d{{4}}))?"
+            &es(r"\b(?P<d>\d{1,2})\s+{of}\s+(?P<m>{month})\b(?:\s+{of-year}\s+(?P<y>\d{4}))?"),
+            month_day,
+        ),
+        rule(
+            &en(
+                r"\b(?P<m>{month})\.?\s+(?P<d>\d{1,2})(?:{ordinal-suffix})?\b(?:,?\s+(?P<y>\d{4}))?",
             ),
             month_day,
         ),
         rule(
-            &format!(
-                r"\b(?P<m>{MONTHS})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?"
-            ),
-            month_day,
-        ),
-        rule(
-            &format!(r"(?i)\b(?:the\s+)?(?P<w>{WEEKDAYS})\s+before\s+last\b"),
+            &en(r"(?i)\b(?:{the}\s+)?(?P<w>{weekday})\s+{before-last}\b"),
             |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, true) - Duration::days(7)),
         ),
         rule(
             &format!(
-                r"(?i)\b(?:el\s+)?(?P<w>{WEEKDAYS})\s+de\s+hace\s+(?P<n>{SMALL})\s+semanas?\b|\b(?P<w2>{WEEKDAYS})\s+(?P<n2>{SMALL})\s+weeks?\s+ago\b"
+                "(?i){}|{}",
+                es(
+                    r"\b(?:{the}\s+)?(?P<w>{weekday})\s+{of}\s+{ago}\s+(?P<n>\d{1,3}|{small})\s+{week-units}\b"
+                ),
+                en(r"\b(?P<w2>{weekday})\s+(?P<n2>\d{1,3}|{small})\s+{week-units}\s+{ago}\b")
             ),
             |c, t| {
                 let n = small_number(group(c, "n").or_else(|| group(c, "n2"))?)?;
@@ -339,17 +336,20 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 Some(monday + Duration::days(i64::from(day.num_days_from_monday())))
             },
         ),
+        rule(&both(r"(?i)\b{couple-of-days-ago}\b"), |_, t| {
+            Some(t - Duration::days(2))
+        }),
         rule(
-            r"(?i)\ba\s+couple\s+of\s+days\s+ago\b|\bhace\s+un\s+par\s+de\s+d[ií]as\b",
-            |_, t| Some(t - Duration::days(2)),
-        ),
-        rule(
-            r"(?i)\b(?:on\s+)?the\s+(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty[\s-]first|twenty[\s-]second|twenty[\s-]third|twenty[\s-]fourth|twenty[\s-]fifth|twenty[\s-]sixth|twenty[\s-]seventh|twenty[\s-]eighth|twenty[\s-]ninth|thirtieth|thirty[\s-]first)\b",
+            &en(r"(?i)\b(?:{on}\s+)?{the}\s+(?P<o>{ordinal})\b"),
             |c, t| day_of_month(t, ordinal(group(c, "o")?)?),
         ),
         rule(
             &format!(
-                r"(?i)\b(?:on\s+)?the\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b(?:\s+(?:of\s+)?(?P<m>{MONTHS})\b)?|\bel\s+d[ií]a\s+(?P<d2>\d{{1,2}})\b(?:\s+de\s+(?P<m2>{MONTHS})\b)?"
+                "(?i){}|{}",
+                en(
+                    r"\b(?:{on}\s+)?{the}\s+(?P<d>\d{1,2})(?:{ordinal-suffix})\b(?:\s+(?:{of}\s+)?(?P<m>{month})\b)?"
+                ),
+                es(r"\b{the}\s+{day}\s+(?P<d2>\d{1,2})\b(?:\s+{of}\s+(?P<m2>{month})\b)?")
             ),
             |c, t| {
                 let day: u32 = group(c, "d").or_else(|| group(c, "d2"))?.parse().ok()?;
@@ -359,10 +359,9 @@ static DAY_RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
                 }
             },
         ),
-        rule(
-            &format!(r"\b(?:on\s+|el\s+)?(?P<w>{WEEKDAYS})\b"),
-            |c, t| Some(last_weekday(t, weekday(group(c, "w")?)?, false)),
-        ),
+        rule(&both(r"\b(?:{on}\s+)?(?P<w>{weekday})\b"), |c, t| {
+            Some(last_weekday(t, weekday(group(c, "w")?)?, false))
+        }),
     ]
 });
 
@@ -484,7 +483,11 @@ fn keyword(name: &'static str) -> fn(&Captures, NaiveDate) -> Option<DateRange> 
 static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
     vec![
         span_rule(
-            r"\b(?:last|past|previous)\s+(?P<n>\d{1,3})\s+days\b|\b[uú]ltimos\s+(?P<n2>\d{1,3})\s+d[ií]as\b",
+            &format!(
+                "{}|{}",
+                en(r"\b{last-days}\s+(?P<n>\d{1,3})\s+{days}\b"),
+                es(r"\b{last-days}\s+(?P<n2>\d{1,3})\s+{days}\b")
+            ),
             |c, t| {
                 let n: i64 = group(c, "n").or_else(|| group(c, "n2"))?.parse().ok()?;
                 (n >= 1).then(|| DateRange {
@@ -493,26 +496,14 @@ static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
                 })
             },
         ),
-        span_rule(r"\bthis\s+week\b|\besta\s+semana\b", keyword("this_week")),
+        span_rule(&both(r"\b{this-week}\b"), keyword("this_week")),
+        span_rule(&both(r"\b{last-week}\b"), keyword("last_week")),
+        span_rule(&both(r"\b{this-month}\b"), keyword("this_month")),
+        span_rule(&both(r"\b{last-month}\b"), keyword("last_month")),
+        span_rule(&both(r"\b{this-year}\b"), keyword("this_year")),
+        span_rule(&both(r"\b{last-year}\b"), keyword("last_year")),
         span_rule(
-            r"\blast\s+week\b|\bprevious\s+week\b|\bla\s+semana\s+pasada\b|\bsemana\s+anterior\b",
-            keyword("last_week"),
-        ),
-        span_rule(
-            r"\bthis\s+month\b|\beste\s+mes\b|\bso\s+far\s+this\s+month\b",
-            keyword("this_month"),
-        ),
-        span_rule(
-            r"\blast\s+month\b|\bprevious\s+month\b|\bel\s+mes\s+pasado\b|\bmes\s+anterior\b",
-            keyword("last_month"),
-        ),
-        span_rule(r"\bthis\s+year\b|\beste\s+a[nñ]o\b", keyword("this_year")),
-        span_rule(
-            r"\blast\s+year\b|\bel\s+a[nñ]o\s+pasado\b",
-            keyword("last_year"),
-        ),
-        span_rule(
-            &format!(r"\b(?:since|desde)\s+(?:el\s+)?(?P<w>{WEEKDAYS})\b"),
+            &both(r"\b{since}\s+(?:{since-the}\s+)?(?P<w>{weekday})\b"),
             |c, t| {
                 Some(DateRange {
                     from: last_weekday(t, weekday(group(c, "w")?)?, false),
@@ -521,9 +512,7 @@ static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
             },
         ),
         span_rule(
-            &format!(
-                r"\b(?:in|during|en|durante)\s+(?P<m>{MONTHS})\b(?:\s+(?:de\s+)?(?P<y>\d{{4}}))?"
-            ),
+            &both(r"\b{during}\s+(?P<m>{month})\b(?:\s+(?:{month-of-year}\s+)?(?P<y>\d{4}))?"),
             |c, t| {
                 let m = month(group(c, "m")?)?;
                 let y = year_of(group(c, "y")).unwrap_or(if m > t.month() {
@@ -534,11 +523,11 @@ static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
                 month_range(y, m)
             },
         ),
-        span_rule(r"\b(?:in|en|during)\s+(?P<y>(?:19|20)\d{2})\b", |c, _| {
+        span_rule(&both(r"\b{in-year}\s+(?P<y>(?:19|20)\d{2})\b"), |c, _| {
             year_range(group(c, "y")?.parse().ok()?)
         }),
-        span_rule(r"\btoday\b|\bhoy\b", keyword("today")),
-        span_rule(r"\byesterday\b|\bayer\b", keyword("yesterday")),
+        span_rule(&both(r"\b{today}\b"), keyword("today")),
+        span_rule(&both(r"\b{yesterday}\b"), keyword("yesterday")),
     ]
 });
 

@@ -2,7 +2,10 @@
 //! Lantern keeps accounts in, amounts found in a student's words in English or Spanish
 //! ("£200", "200 pounds", "€15,50", "15,50 €", "15 euros", "veinte euros"), amounts a
 //! model or a form wrote, and amounts formatted the way each language reads them.
+//! The words are lists: `words/<locale>/currency-words.txt`, `pence.txt`,
+//! `number-words.txt`, and the words around a number that make it not money.
 
+use super::word_lists::{alternation, numbers, table, word_list, WordList};
 use lantern_core::language::Language;
 use regex::{Captures, Regex};
 use serde::{Deserialize, Serialize};
@@ -93,104 +96,85 @@ pub struct FoundAmount {
     pub end: usize,
 }
 
+/// Words naming a currency after an amount, by currency (`currency-words.txt`).
+static CURRENCY_WORDS: LazyLock<Vec<(Currency, Vec<&'static str>)>> = LazyLock::new(|| {
+    table(lantern_core::word_list!("currency-words"))
+        .into_iter()
+        .filter_map(|(code, words)| Some((Currency::from_code(code)?, words)))
+        .collect()
+});
+
+/// Words for pence after an amount (`pence.txt`).
+static PENCE: WordList = word_list!("pence");
+
+/// Numbers written as words, with their values (`number-words.txt`).
+static NUMBER_WORDS: LazyLock<Vec<(&'static str, i64)>> =
+    LazyLock::new(|| numbers(lantern_core::word_list!("number-words")));
+
+/// Words before a number that make it an id, not money (`id-words.txt`).
+static ID_WORDS: WordList = word_list!("id-words");
+
+/// Words joining a day to its month, with their space (`day-of.txt`).
+static DAY_OF: WordList = word_list!("day-of");
+
+/// How what follows "3 of" starts when the number is a day (`month-starts.txt`).
+static MONTH_STARTS: WordList = word_list!("month-starts");
+
+/// How what follows a number starts when it counts something (`counted.txt`).
+static COUNTED: WordList = word_list!("counted");
+
+/// Words before a number that make it a day, a year or a count (`before-a-count.txt`).
+static BEFORE_A_COUNT: WordList = word_list!("before-a-count");
+
 /// A currency named by a symbol, code or word (lowercase).
 fn currency_word(word: &str) -> Option<Currency> {
-    Some(match word {
-        "£" | "gbp" | "pound" | "pounds" | "quid" | "libra" | "libras" | "p" | "pence"
-        | "penique" | "peniques" => Currency::Gbp,
-        "€" | "eur" | "euro" | "euros" => Currency::Eur,
-        "$" | "usd" | "dollar" | "dollars" | "dolar" | "dolares" | "dólar" | "dólares" => {
-            Currency::Usd
-        }
-        "mx$" | "mxn" | "peso" | "pesos" => Currency::Mxn,
-        _ => return None,
-    })
+    let own = |c: &Currency| {
+        [c.symbol(), c.code()]
+            .iter()
+            .any(|s| s.to_lowercase() == word)
+    };
+    Currency::ALL
+        .into_iter()
+        .find(own)
+        .or_else(|| PENCE.contains(&word).then_some(Currency::Gbp))
+        .or_else(|| {
+            let mut named = CURRENCY_WORDS.iter();
+            named
+                .find(|(_, words)| words.contains(&word))
+                .map(|(c, _)| *c)
+        })
 }
 
 /// Whether a currency word counts in minor units ("50p", "50 pence").
 fn is_pence(word: &str) -> bool {
-    matches!(word, "p" | "pence" | "penique" | "peniques")
+    PENCE.contains(&word)
 }
 
-const POST: &str = r"mx\$|£|€|\$|pence|peniques?|pounds?|quid|libras?|euros?|dollars?|d[oó]lares?|pesos?|gbp|eur|usd|mxn|p";
+/// Every word naming a currency after an amount (not pence), as an alternation.
+fn currency_words() -> String {
+    alternation(CURRENCY_WORDS.iter().flat_map(|(_, words)| words), false)
+}
 
 static AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
+    let post = format!(
+        r"mx\$|£|€|\$|{}|{}|gbp|eur|usd|mxn",
+        currency_words(),
+        alternation(PENCE.iter(), false)
+    );
     Regex::new(&format!(
-        r"(?i)(?P<pre>mx\$|£|€|\$|gbp|eur|usd|mxn)?\s?(?P<num>\d{{1,3}}(?:[.,\u{{a0}} ]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)(?P<post>\s?(?:{POST})\b|\s?(?:£|€|\$))?"
+        r"(?i)(?P<pre>mx\$|£|€|\$|gbp|eur|usd|mxn)?\s?(?P<num>\d{{1,3}}(?:[.,\u{{a0}} ]\d{{3}})+(?:[.,]\d{{1,2}})?|\d+(?:[.,]\d{{1,2}})?)(?P<post>\s?(?:{post})\b|\s?(?:£|€|\$))?"
     ))
     .expect("a valid pattern")
 });
-
-const NUMBER_WORDS: &[(&str, i64)] = &[
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-    ("eleven", 11),
-    ("twelve", 12),
-    ("fifteen", 15),
-    ("twenty", 20),
-    ("thirty", 30),
-    ("forty", 40),
-    ("fifty", 50),
-    ("sixty", 60),
-    ("seventy", 70),
-    ("eighty", 80),
-    ("ninety", 90),
-    ("hundred", 100),
-    ("a hundred", 100),
-    ("uno", 1),
-    ("un", 1),
-    ("una", 1),
-    ("dos", 2),
-    ("tres", 3),
-    ("cuatro", 4),
-    ("cinco", 5),
-    ("seis", 6),
-    ("siete", 7),
-    ("ocho", 8),
-    ("nueve", 9),
-    ("diez", 10),
-    ("once", 11),
-    ("doce", 12),
-    ("quince", 15),
-    ("veinte", 20),
-    ("treinta", 30),
-    ("cuarenta", 40),
-    ("cincuenta", 50),
-    ("sesenta", 60),
-    ("setenta", 70),
-    ("ochenta", 80),
-    ("noventa", 90),
-    ("cien", 100),
-    ("ciento", 100),
-];
 
 static WORD_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
-    let words: Vec<&str> = NUMBER_WORDS.iter().map(|(w, _)| *w).collect();
     Regex::new(&format!(
-        r"(?i)\b(?P<word>{})\s+(?P<post>pounds?|quid|libras?|euros?|dollars?|d[oó]lares?|pesos?)\b",
-        words.join("|")
+        r"(?i)\b(?P<word>{})\s+(?P<post>{})\b",
+        alternation(NUMBER_WORDS.iter().map(|(w, _)| w), false),
+        currency_words()
     ))
     .expect("a valid pattern")
 });
-
-/// Words before a number that make it an id, not money.
-const ID_WORDS: &[&str] = &[
-    "#", "id", "number", "no.", "nº", "numero", "número", "expense", "gasto",
-];
-
-/// How month names start, English and Spanish (lowercase).
-const MONTH_STARTS: &[&str] = &[
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene",
-    "abr", "ago", "dic", "the ",
-];
 
 /// Whether the number in `caps` is part of a date, time, id, percentage, year or count.
 fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
@@ -214,52 +198,13 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
     let next = after.trim_start().to_lowercase();
     let num = caps.name("num").map_or("", |m| m.as_str());
     let is_year = num.len() == 4 && num.parse::<u32>().is_ok_and(|y| (1900..=2100).contains(&y));
-    const COUNTED: &[&str] = &[
-        "st", "nd", "rd", "th", "day", "days", "week", "weeks", "month", "months", "year", "years",
-        "dia", "día", "días", "dias", "semana", "mes", "año", "ano", "of ", "jan", "feb", "mar",
-        "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "ene", "abr", "ago", "dic",
-        "am", "pm", "h ", "time", "times", "vez", "veces", "item", "thing", "person", "people",
-    ];
     // "1 de noviembre", "3rd of May": a day of a month; "85 de tacos" is money.
-    let of_month = ["de ", "of "].iter().any(|p| {
+    let of_month = DAY_OF.iter().any(|p| {
         next.strip_prefix(p)
             .is_some_and(|rest| MONTH_STARTS.iter().any(|m| rest.starts_with(m)))
     });
     let counted = of_month || COUNTED.iter().any(|w| next.starts_with(w));
-    const MONTHS_BEFORE: &[&str] = &[
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "the",
-        "el",
-        "last",
-        "ultimos",
-        "últimos",
-        "past",
-        "hace",
-    ];
-    let after_month = MONTHS_BEFORE.iter().any(|m| prev.ends_with(m));
+    let after_month = BEFORE_A_COUNT.iter().any(|m| prev.ends_with(m));
     is_year || counted || after_month
 }
 
