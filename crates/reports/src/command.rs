@@ -2,7 +2,8 @@
 //! set or extend a body — in English and Spanish, with or without quotes. Each becomes
 //! [`ReportOp`]s on the sections its references resolve to; a reference that fits
 //! several sections becomes a question, one that fits none says what the report has.
-//! Whatever is not such a request goes to the model's tool loop.
+//! Whatever is not such a request goes to the model's tool loop. The grammar's shape is
+//! here; its words are each language's `words/<locale>/commands.txt`, by role.
 
 use super::contract::Report;
 use super::messages::MESSAGES;
@@ -10,8 +11,11 @@ use super::ops::ReportOp;
 use super::references::{label, not_found_message, resolve_reference, which_section_question};
 use super::section_tree::Place;
 use super::word_edit::{replace_words, say_instead};
+use super::word_lists::{alternation, fill, phrases, roles, Roles};
 use lantern_core::language::Language;
-use lantern_core::say;
+use lantern_core::text::normalize::normalize;
+use lantern_core::words::lines;
+use lantern_core::{say, word_files};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -116,8 +120,34 @@ pub struct ParsedCommand {
     pub language: Language,
 }
 
-const POLITE_EN: &str = r"^(?:(?:please|can you|could you|would you|now)[,\s]+)*";
-const POLITE_ES: &str = r"^(?:(?:por favor|puedes|podrías|podrias|ahora)[,\s]+)*";
+/// The words of the requests in each language: `words/<locale>/commands.txt`, by role.
+static WORDS: LazyLock<[Roles; 2]> = LazyLock::new(|| {
+    word_files!("commands").map(|file| {
+        let mut roles = roles(lines(file));
+        let places = PLACES.iter().flat_map(|(role, _)| phrases(&roles, role));
+        let places = places.copied().collect();
+        roles.push(("position", places));
+        roles
+    })
+});
+
+/// The roles naming where a section goes, in the order the grammar tries them.
+const PLACES: [(&str, Position); 5] = [
+    ("after", Position::After),
+    ("before", Position::Before),
+    ("under", Position::Under),
+    ("end", Position::End),
+    ("start", Position::Start),
+];
+
+/// The words of `language`'s requests.
+fn words(language: Language) -> &'static Roles {
+    match language {
+        Language::En => &WORDS[0],
+        Language::Es => &WORDS[1],
+    }
+}
+
 const QUOTE_OPEN: &str = "[\"“'‘«]";
 const QUOTE_CLOSE: &str = "[\"”'’»]";
 
@@ -170,29 +200,22 @@ fn sentence_value(text: &str) -> String {
     body
 }
 
-fn position(word: &str) -> Option<Position> {
-    let w = lantern_core::text::normalize::normalize(word);
-    let p = match w.as_str() {
-        "after" | "below" | "following" | "despues de" | "detras de" | "debajo de" | "tras" => {
-            Position::After
-        }
-        "before" | "above" | "ahead of" | "antes de" | "delante de" | "encima de" => {
-            Position::Before
-        }
-        "under" | "into" | "inside" | "within" | "as a subsection of" | "dentro de" | "bajo"
-        | "como subseccion de" => Position::Under,
-        "to the end" | "at the end" | "al final" | "to the bottom" | "al final del informe" => {
-            Position::End
-        }
-        "to the top" | "to the start" | "to the beginning" | "at the start" | "at the top"
-        | "al principio" | "al inicio" => Position::Start,
-        _ => return None,
+/// Where a `{position}` phrase of either language puts a section.
+fn position(said: &str) -> Option<Position> {
+    let plain = |text: &str| {
+        normalize(text)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    Some(p)
+    let said = plain(said);
+    PLACES.iter().find_map(|(role, place)| {
+        let mut phrases = WORDS.iter().flat_map(|roles| phrases(roles, role));
+        phrases
+            .any(|phrase| plain(phrase) == said)
+            .then_some(*place)
+    })
 }
-
-const POS_EN: &str = r"(?P<pos>after|below|following|before|above|ahead of|under|into|inside|within|as a subsection of|to the end|at the end|to the bottom|to the top|to the start|to the beginning|at the start|at the top)";
-const POS_ES: &str = r"(?P<pos>después de|despues de|detrás de|detras de|debajo de|tras|antes de|delante de|encima de|dentro de|bajo|como subsecci[oó]n de|al final|al principio|al inicio)";
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let en = Language::En;
@@ -277,151 +300,112 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             anchor,
         })
     };
-    let p = |pattern: String, language, build| Pattern {
-        regex: regex(&pattern),
-        language,
-        build,
+    let p = |language, pattern: &str, build| {
+        let pattern = format!("^(?:{{polite}}[,\\s]+)*{pattern}").replace("{quoted}", &quoted);
+        Pattern {
+            regex: regex(&fill(&pattern, words(language))),
+            language,
+            build,
+        }
     };
     vec![
         // Renames, the quoted title first so "rename X to 'A to B'" keeps its "to".
         p(
-            format!(
-                r"{POLITE_EN}(?:rename|retitle)\s+(?P<target>.+)\s+(?:to|as)\s+(?P<title>{quoted})\s*\.?$"
-            ),
             en,
+            r"{rename}\s+(?P<target>.+)\s+{rename-as}\s+(?P<title>{quoted})\s*\.?$",
             rename,
         ),
         p(
-            format!(
-                r"{POLITE_EN}(?:rename|retitle)\s+(?P<target>.+?)\s+(?:to|as)\s+(?P<title>.+)$"
-            ),
             en,
+            r"{rename}\s+(?P<target>.+?)\s+{rename-as}\s+(?P<title>.+)$",
             rename,
         ),
         p(
-            format!(
-                r"{POLITE_EN}change\s+(?:the\s+)?(?:title|heading|name)\s+of\s+(?P<target>.+?)\s+to\s+(?P<title>.+)$"
-            ),
             en,
+            r"{change}\s+(?:{the}\s+)?{title}\s+{of}\s+(?P<target>.+?)\s+{to}\s+(?P<title>.+)$",
             rename,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:renombra|renombrar|cambia el nombre de|cambiar el nombre de|cambia el t[ií]tulo de|cambiar el t[ií]tulo de)\s+(?P<target>.+?)\s+(?:a|por|como)\s+(?P<title>.+)$"
-            ),
             es,
+            r"{rename}\s+(?P<target>.+?)\s+{rename-as}\s+(?P<title>.+)$",
             rename,
         ),
         // Bodies.
         p(
-            format!(
-                r"{POLITE_EN}(?:set|change|replace|make)\s+(?:the\s+)?(?:body|text|content|contents)\s+of\s+(?P<target>.+?)\s+(?:to|with|into)\s*:?\s+(?P<body>.+)$"
-            ),
             en,
+            r"{set}\s+(?:{the}\s+)?{body}\s+{of}\s+(?P<target>.+?)\s+{set-to}\s*:?\s+(?P<body>.+)$",
             set_body,
         ),
         // "the budget should mention that the tools are donated": a sentence added.
         p(
-            format!(
-                r"{POLITE_EN}(?:the\s+)?(?P<target>.+?)\s+should\s+(?:also\s+)?(?:mention|include|note|add)\s+(?:that\s+)?(?P<body>.+)$"
-            ),
             en,
+            r"(?:{the}\s+)?(?P<target>.+?)\s+{should}\s+(?:{also}\s+)?{mention}\s+(?:{that}\s+)?(?P<body>.+)$",
             append_sentence,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+?)\s+deber[ií]an?\s+(?:tambi[eé]n\s+)?(?:mencionar|incluir|indicar|decir)\s+(?:que\s+)?(?P<body>.+)$"
-            ),
             es,
+            r"(?:{article}\s+)?(?P<target>.+?)\s+{should}\s+(?:{also}\s+)?{mention}\s+(?:{that}\s+)?(?P<body>.+)$",
             append_sentence,
         ),
         p(
-            format!(r"{POLITE_EN}(?P<target>.+?)\s+should\s+(?:say|read)\s*:?\s+(?P<body>.+)$"),
             en,
+            r"(?P<target>.+?)\s+{should}\s+{say}\s*:?\s+(?P<body>.+)$",
             set_body,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:cambia|cambiar|reemplaza|reemplazar|pon|poner|sustituye)\s+(?:el\s+)?(?:texto|contenido|cuerpo)\s+de\s+(?P<target>.+?)\s+(?:a|por|con|en)\s*:?\s+(?P<body>.+)$"
-            ),
             es,
+            r"{set}\s+(?:{the-body}\s+)?{body}\s+{of}\s+(?P<target>.+?)\s+{set-to}\s*:?\s+(?P<body>.+)$",
             set_body,
         ),
         // A body made to say something, and words replaced (before the renames' "change
         // X to Y" can read them).
         p(
-            format!(
-                r"{POLITE_EN}(?:update|change|edit|amend|fix|correct)\s+(?:the\s+)?(?P<target>.+?)\s+(?:so\s+(?:that\s+)?it\s+(?:says|reads)|to\s+say|to\s+read)\s*:?\s+(?:that\s+)?(?P<text>.+)$"
-            ),
             en,
+            r"{update}\s+(?:{the}\s+)?(?P<target>.+?)\s+{so-it-says}\s*:?\s+(?:{that}\s+)?(?P<text>.+)$",
             say_instead,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:actualiza|actualizar|cambia|cambiar|modifica|modificar|corrige|corregir|edita|editar)\s+(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+?)\s+para\s+que\s+digan?\s*:?\s+(?:que\s+)?(?P<text>.+)$"
-            ),
             es,
+            r"{update}\s+(?:{article}\s+)?(?P<target>.+?)\s+{so-it-says}\s*:?\s+(?:{that}\s+)?(?P<text>.+)$",
             say_instead,
         ),
         p(
-            format!(
-                r"{POLITE_EN}(?:change|replace|correct|swap)\s+(?P<old>.+?)\s+(?:to|with|by|into|for)\s+(?P<new>.+?)\s+in\s+(?:the\s+)?(?P<target>.+)$"
-            ),
             en,
+            r"{replace}\s+(?P<old>.+?)\s+{replace-with}\s+(?P<new>.+?)\s+{in}\s+(?:{the}\s+)?(?P<target>.+)$",
             replace,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:cambia|cambiar|reemplaza|reemplazar|sustituye|sustituir|corrige|corregir)\s+(?P<old>.+?)\s+(?:por|con)\s+(?P<new>.+?)\s+en\s+(?:el\s+|la\s+|los\s+|las\s+)?(?P<target>.+)$"
-            ),
             es,
+            r"{replace}\s+(?P<old>.+?)\s+{replace-with}\s+(?P<new>.+?)\s+{in}\s+(?:{article}\s+)?(?P<target>.+)$",
             replace,
         ),
         p(
-            format!(
-                r"{POLITE_EN}(?:append|add)\s+(?P<body>{quoted})\s+to\s+(?:the\s+end\s+of\s+)?(?P<target>.+)$"
-            ),
             en,
+            r"{append}\s+(?P<body>{quoted})\s+{to}\s+(?:{the-end-of}\s+)?(?P<target>.+)$",
             append,
         ),
         p(
-            format!(r"{POLITE_EN}append\s+to\s+(?P<target>.+?)\s*:\s*(?P<body>.+)$"),
             en,
+            r"{append-to}\s+(?P<target>.+?)\s*:\s*(?P<body>.+)$",
             append,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:añade|agrega|añadir|agregar)\s+(?P<body>{quoted})\s+(?:a|al final de)\s+(?P<target>.+)$"
-            ),
             es,
+            r"{append}\s+(?P<body>{quoted})\s+{append-to}\s+(?P<target>.+)$",
             append,
         ),
         // Deletes.
-        p(
-            format!(r"{POLITE_EN}(?:delete|remove|drop|get rid of|erase)\s+(?P<target>.+)$"),
-            en,
-            delete,
-        ),
-        p(
-            format!(
-                r"{POLITE_ES}(?:elimina|eliminar|borra|borrar|quita|quitar|suprime|suprimir)\s+(?P<target>.+)$"
-            ),
-            es,
-            delete,
-        ),
+        p(en, r"{delete}\s+(?P<target>.+)$", delete),
+        p(es, r"{delete}\s+(?P<target>.+)$", delete),
         // Moves.
         p(
-            format!(
-                r"{POLITE_EN}(?:move|put|place)\s+(?P<target>.+?)\s+{POS_EN}(?:\s+(?:of\s+)?(?P<anchor>.+))?$"
-            ),
             en,
+            r"{move}\s+(?P<target>.+?)\s+(?P<pos>{position})(?:\s+(?:{of}\s+)?(?P<anchor>.+))?$",
             moving,
         ),
         p(
-            format!(
-                r"{POLITE_EN}make\s+(?P<target>.+?)\s+(?P<pos>a subsection of)\s+(?P<anchor>.+)$"
-            ),
             en,
+            r"{make}\s+(?P<target>.+?)\s+{a-subsection-of}\s+(?P<anchor>.+)$",
             |c| {
                 Some(Command::Move {
                     target: cap(c, "target")?,
@@ -431,84 +415,54 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             },
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:mueve|mover|pasa|pasar|coloca|colocar|pon|poner)\s+(?P<target>.+?)\s+{POS_ES}(?:\s+(?P<anchor>.+))?$"
-            ),
             es,
+            r"{move}\s+(?P<target>.+?)\s+(?P<pos>{position})(?:\s+(?P<anchor>.+))?$",
             moving,
         ),
         // Swaps.
         p(
-            format!(
-                r"{POLITE_EN}(?:swap|switch|exchange)\s+(?:the\s+)?first\s+two(?:\s+sections)?\s*\.?$"
-            ),
             en,
+            r"{swap}\s+(?:{the}\s+)?{first-two}(?:\s+{sections})?\s*\.?$",
             swap,
         ),
         p(
-            format!(
-                r"{POLITE_EN}(?:swap|switch|exchange)\s+(?:the\s+)?(?:sections?\s+)?(?P<a>.+?)\s+(?:and|with)\s+(?:section\s+)?(?P<b>.+)$"
-            ),
             en,
+            r"{swap}\s+(?:{the}\s+)?(?:{sections}\s+|{section}\s+)?(?P<a>.+?)\s+{swap-and}\s+(?:{section}\s+)?(?P<b>.+)$",
             swap,
         ),
+        p(es, r"{swap}\s+{first-two}(?:\s+{sections})?\s*\.?$", swap),
         p(
-            format!(
-                r"{POLITE_ES}(?:intercambia|intercambiar)\s+las\s+dos\s+primeras(?:\s+secciones)?\s*\.?$"
-            ),
             es,
-            swap,
-        ),
-        p(
-            format!(
-                r"{POLITE_ES}(?:intercambia|intercambiar)\s+(?:las\s+)?(?:secciones\s+)?(?P<a>.+?)\s+(?:y|con)\s+(?:la\s+)?(?:secci[oó]n\s+)?(?P<b>.+)$"
-            ),
-            es,
+            r"{swap}\s+(?:{the-sections}\s+)?(?:{sections}\s+)?(?P<a>.+?)\s+{swap-and}\s+(?:{the-section}\s+)?(?:{section}\s+)?(?P<b>.+)$",
             swap,
         ),
         // Undo.
-        p(
-            format!(
-                r"{POLITE_EN}(?:undo|revert|reverse|take\s+back)(?:\s+(?:that|it|this|(?:the|my)\s+last(?:\s+(?:change|edit|one))?|the\s+(?:change|edit)))?\s*[.!]?$"
-            ),
-            en,
-            |_| Some(Command::Undo),
-        ),
-        p(
-            format!(
-                r"{POLITE_ES}(?:deshaz|deshacer|revierte|revertir|anula|anular)(?:\s+(?:eso|esto|lo\s+[uú]ltimo|el\s+(?:[uú]ltimo\s+)?cambio))?\s*[.!]?$"
-            ),
-            es,
-            |_| Some(Command::Undo),
-        ),
+        p(en, r"{undo}(?:\s+{undo-what})?\s*[.!]?$", |_| {
+            Some(Command::Undo)
+        }),
+        p(es, r"{undo}(?:\s+{undo-what})?\s*[.!]?$", |_| {
+            Some(Command::Undo)
+        }),
         // New sections.
         p(
-            format!(
-                r"{POLITE_EN}(?:add|insert|create)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:sub)?section\s+(?:called\s+|titled\s+|named\s+|on\s+|about\s+)?(?P<title>.+?)(?:\s+{POS_EN}(?:\s+(?:of\s+)?(?P<anchor>.+?))?)?(?:\s*(?:,\s*)?(?:with the text|with text|that says|saying|with)\s*:?\s+(?P<body>.+))?$"
-            ),
             en,
+            r"{add}\s+(?:{a}\s+)?(?:{new}\s+)?{new-section}\s+(?:{called}\s+)?(?P<title>.+?)(?:\s+(?P<pos>{position})(?:\s+(?:{of}\s+)?(?P<anchor>.+?))?)?(?:\s*(?:,\s*)?{with-text}\s*:?\s+(?P<body>.+))?$",
             add,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:añade|agrega|inserta|crea|añadir|agregar|insertar|crear)\s+(?:una\s+)?(?:nueva\s+)?(?:sub)?secci[oó]n\s+(?:llamada\s+|titulada\s+|que se llame\s+|sobre\s+)?(?P<title>.+?)(?:\s+{POS_ES}(?:\s+(?P<anchor>.+?))?)?(?:\s*(?:,\s*)?(?:con el texto|con texto|que diga|diciendo|con)\s*:?\s+(?P<body>.+))?$"
-            ),
             es,
+            r"{add}\s+(?:{a}\s+)?(?:{new}\s+)?{new-section}\s+(?:{called}\s+)?(?P<title>.+?)(?:\s+(?P<pos>{position})(?:\s+(?P<anchor>.+?))?)?(?:\s*(?:,\s*)?{with-text}\s*:?\s+(?P<body>.+))?$",
             add,
         ),
         // A new section named without the word "section", with where and what it says.
         p(
-            format!(
-                r"{POLITE_EN}(?:add|insert|create|write)\s+(?:a|an|some)\s+(?:new\s+|short\s+)?(?P<title>\p{{L}}[\p{{L}}\s]{{0,40}}?)\s+{POS_EN}(?:\s+(?:of\s+)?(?P<anchor>.+?))?\s*,?\s*(?:with the text|that says|which says|saying)\s*:?\s+(?:that\s+)?(?P<body>.+)$"
-            ),
             en,
+            r"{add-said}\s+{some}\s+(?:{new-short}\s+)?(?P<title>\p{L}[\p{L}\s]{0,40}?)\s+(?P<pos>{position})(?:\s+(?:{of}\s+)?(?P<anchor>.+?))?\s*,?\s*{saying}\s*:?\s+(?:{that}\s+)?(?P<body>.+)$",
             add_said,
         ),
         p(
-            format!(
-                r"{POLITE_ES}(?:añade|agrega|inserta|crea|escribe|añadir|agregar)\s+(?:una?\s+|unos\s+|unas\s+)(?:nuev[oa]s?\s+)?(?P<title>\p{{L}}[\p{{L}}\s]{{0,40}}?)\s+{POS_ES}(?:\s+(?P<anchor>.+?))?\s*,?\s*(?:con el texto|que\s+digan?|diciendo)\s*:?\s+(?:que\s+)?(?P<body>.+)$"
-            ),
             es,
+            r"{add-said}\s+{some}\s+(?:{new-short}\s+)?(?P<title>\p{L}[\p{L}\s]{0,40}?)\s+(?P<pos>{position})(?:\s+(?P<anchor>.+?))?\s*,?\s*{saying}\s*:?\s+(?:{that}\s+)?(?P<body>.+)$",
             add_said,
         ),
     ]
@@ -527,11 +481,15 @@ pub fn parse_command(message: &str) -> Option<ParsedCommand> {
     })
 }
 
-/// Where a message with several requests is cut: "; ", ", then", " and then", " and ",
-/// " y luego", " y ".
+/// Where a message with several requests is cut: at ";", and at the `and-then` words of
+/// each language (", then", " and ", " y luego", " y "…).
 static SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*;\s*|,?\s+(?:and then|then|and|y luego|luego|y)\s+|,\s+then\s+")
-        .expect("valid regex")
+    let [en, es] = &*WORDS;
+    let words = phrases(en, "and-then")
+        .iter()
+        .chain(phrases(es, "and-then"));
+    let words = alternation(words.copied(), true);
+    Regex::new(&format!(r"(?i)\s*;\s*|,?\s+(?:{words})\s+")).expect("valid regex")
 });
 
 /// Reads `message` as one or more commands ("delete 2.2 and move 3 before 1"): cut at
