@@ -851,6 +851,7 @@ export const en = {
     report_nothing_to_undo: "There is nothing to undo.",
     report_version_not_found: "The report has no such version. Open the history again.",
     report_stream_failed: "The reply could not be shown as it was written, but the changes were saved. Reopen the report to review them.",
+    report_reply_unusable: "The model's reply could not be used, so Lantern answered; any changes it made wait for your review.",
     expense_not_found: "That expense does not exist in this profile. Check the list and try again.",
     expense_forbidden: "This profile can only read expenses: its role is viewer. An owner can change them.",
     expense_invalid: "That expense is not valid ({{message}}). Correct it and try again.",

@@ -864,6 +864,7 @@ export const es: Strings = {
     report_nothing_to_undo: "No hay nada que deshacer.",
     report_version_not_found: "El informe no tiene esa versión. Abre de nuevo el historial.",
     report_stream_failed: "La respuesta no se pudo mostrar mientras se escribía, pero los cambios se guardaron. Vuelve a abrir el informe para revisarlos.",
+    report_reply_unusable: "No se pudo usar la respuesta del modelo, así que respondió Lantern; los cambios que hizo esperan tu revisión.",
     expense_not_found: "Ese gasto no existe en este perfil. Revisa la lista e inténtalo de nuevo.",
     expense_forbidden: "Este perfil solo puede ver los gastos: su rol es lector. Un titular puede cambiarlos.",
     expense_invalid: "Ese gasto no es válido ({{message}}). Corrígelo e inténtalo de nuevo.",

@@ -41,7 +41,7 @@ export function ReportChat({
         {messages.map((m) => (
           <li key={m.id} className={m.fromStudent ? "from-student" : "from-assistant"}>
             <p>{m.text}</p>
-            {m.author === "app" && <p className="muted small">{t("reports.byApp")}</p>}
+            {m.origin !== null && m.origin !== "model" && <p className="muted small">{t("reports.byApp")}</p>}
           </li>
         ))}
         {busy && (

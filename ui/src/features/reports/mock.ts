@@ -120,7 +120,7 @@ export function createReportsMock() {
     updatedAt: "2026-11-23T10:00:00Z",
   });
   const say = (fromStudent: boolean, text: string) =>
-    messages.push({ id: nextId++, fromStudent, text, author: fromStudent ? null : "app", createdAt: "2026-11-23T10:00:00Z" });
+    messages.push({ id: nextId++, fromStudent, text, origin: fromStudent ? null : "app", createdAt: "2026-11-23T10:00:00Z" });
   const sectionByNumber = (number: string) => flat(numbered(shown())).find((s) => s.number === number);
 
   return {
@@ -159,7 +159,7 @@ export function createReportsMock() {
         say(false, "I couldn't do that on my own. I understand requests such as “rename 2 to …”.");
       }
       const result = { report: view(), changeIds: ids, end: ids.length ? "command" : "offline" };
-      channel.onmessage({ kind: "final", result, origin: "model" });
+      channel.onmessage({ kind: "final", result, origin: "app" });
       return result;
     },
     reports_accept: (args: Args) => {
