@@ -173,3 +173,61 @@ packs-check-no-cues = no timed captions found (expected `00:00:01.000 --> 00:00:
 packs-check-missing = `{ $path }` is not in the pack
 # A pack without its manifest (course.json or module.json).
 packs-check-missing-manifest = not in the pack
+
+## A problem's detail in the teacher's language when its rule wrote only English
+## (serde's words about a JSON file, the readers' errors): the English detail is kept
+## after the summary. (Shown in the other languages: in English the detail is itself
+## the English.)
+packs-detail = { $what } ({ $detail })
+packs-detail-invalid-field = invalid value
+packs-detail-not-found = does not exist
+packs-detail-unreadable = cannot be read
+packs-detail-missing-file = is not in the pack
+packs-detail-duplicate-id = an id is repeated
+packs-detail-unknown-unit = names something that does not exist
+packs-detail-cycle = the prerequisites form a cycle
+packs-detail-missing-correct-option = the correct option is not among the options
+packs-detail-unsupported-content = file type not supported
+packs-detail-pdf-unreadable = the PDF cannot be read or has no text
+packs-detail-invalid-drill = the drill template is not right
+packs-detail-too-large = over the size limit
+packs-detail-too-many-entries = the zip has too many entries
+packs-detail-compression-ratio = the zip is compressed more than allowed
+packs-detail-duplicate-path = the file is named more than once
+packs-detail-too-many-items = more items than allowed
+packs-detail-symlink = is a symbolic link or leaves the pack
+packs-detail-timed-out = reading took too long
+packs-detail-invalid-json = not valid JSON: { $what } ({ $detail })
+packs-json-not-valid = not valid JSON
+packs-json-eof = the file ends before it is closed
+packs-json-trailing-comma = a comma too many
+packs-json-expected-comma-or-brace = `,` or `{"}"}` is missing
+packs-json-expected-comma-or-bracket = `,` or `]` is missing
+packs-json-expected-colon = `:` is missing
+packs-json-key-string = a key must be in quotes
+packs-json-expected-value = a value is missing
+packs-json-trailing-characters = text left over at the end
+packs-json-invalid-escape = an escape sequence that is not valid
+packs-json-control-character = a control character inside a text
+packs-serde-missing-field = missing field { $name }
+packs-serde-unknown-field = unknown field { $name }
+packs-serde-unknown-variant = unknown variant { $value }
+packs-serde-invalid-type = invalid type: { $found }
+packs-serde-invalid-value = invalid value: { $found }
+packs-serde-invalid-length = invalid length { $found }
+packs-serde-no-variant = the value has none of the accepted forms
+packs-serde-expected = ; expected { $what }
+packs-type-one-of = one of
+packs-type-or = or
+packs-type-a-string = a string
+packs-type-a-sequence = a sequence
+packs-type-a-map = a map
+packs-type-a-boolean = a boolean
+packs-type-u32 = a whole number
+packs-type-i64 = a whole number
+packs-type-f64 = a number
+packs-type-struct = an object
+packs-type-integer = integer
+packs-type-floating-point = floating point
+packs-type-boolean = boolean
+packs-type-sequence = sequence

@@ -1,32 +1,41 @@
 //! Spanish for the problems whose rule has no Spanish of its own: serde's messages about
 //! a JSON file (a syntax error, a missing or unknown field, a wrong type) and the
 //! readers' errors (a file too large, a link, a zip that cannot be read). What cannot
-//! be translated is kept in English after a Spanish summary.
+//! be translated is kept in English after a Spanish summary. The Spanish is the
+//! `packs-detail-*`, `packs-json-*`, `packs-serde-*` and `packs-type-*` messages; the
+//! English phrases matched here are serde's own.
 
 use crate::course::PackErrorKind;
+use crate::messages::MESSAGES;
+use lantern_core::language::Language::Es;
+use lantern_core::say;
 
-/// serde's words for JSON's types and what it expected, in Spanish.
+/// serde's words for JSON's types and what it expected, with the message saying each.
 const TYPE_WORDS: [(&str, &str); 14] = [
-    ("one of ", "uno de "),
-    (" or ", " o "),
-    ("a string", "un texto"),
-    ("a sequence", "una lista"),
-    ("a map", "un objeto"),
-    ("a boolean", "verdadero o falso"),
-    ("u32", "un número entero"),
-    ("i64", "un número entero"),
-    ("f64", "un número"),
-    ("struct ", "un objeto "),
-    ("integer", "número entero"),
-    ("floating point", "número decimal"),
-    ("boolean", "booleano"),
-    ("sequence", "lista"),
+    ("one of ", "packs-type-one-of"),
+    (" or ", "packs-type-or"),
+    ("a string", "packs-type-a-string"),
+    ("a sequence", "packs-type-a-sequence"),
+    ("a map", "packs-type-a-map"),
+    ("a boolean", "packs-type-a-boolean"),
+    ("u32", "packs-type-u32"),
+    ("i64", "packs-type-i64"),
+    ("f64", "packs-type-f64"),
+    ("struct ", "packs-type-struct"),
+    ("integer", "packs-type-integer"),
+    ("floating point", "packs-type-floating-point"),
+    ("boolean", "packs-type-boolean"),
+    ("sequence", "packs-type-sequence"),
 ];
 
+/// `text` with serde's type words in Spanish, each keeping the spaces around it.
 fn spanish_words(text: &str) -> String {
-    TYPE_WORDS
-        .iter()
-        .fold(text.to_string(), |t, (en, es)| t.replace(en, es))
+    TYPE_WORDS.iter().fold(text.to_string(), |t, (en, id)| {
+        let before = &en[..en.len() - en.trim_start().len()];
+        let after = &en[en.trim_end().len()..];
+        let es = MESSAGES.say(Es, id, &[]);
+        t.replace(en, &format!("{before}{es}{after}"))
+    })
 }
 
 /// serde's message about a field, in Spanish, when it has one of the usual forms.
@@ -35,82 +44,102 @@ fn serde_field_message(detail: &str) -> Option<String> {
         .split_once(", expected ")
         .map_or((detail, None), |(h, e)| (h, Some(e)));
     let expected = expected
-        .map(|e| format!("; se esperaba {}", spanish_words(e)))
+        .map(|e| {
+            say!(
+                MESSAGES,
+                Es,
+                "packs-serde-expected",
+                what = &spanish_words(e)
+            )
+        })
         .unwrap_or_default();
     let said = if let Some(name) = head.strip_prefix("missing field ") {
-        format!("falta el campo {name}")
+        say!(MESSAGES, Es, "packs-serde-missing-field", name = name)
     } else if let Some(name) = head.strip_prefix("unknown field ") {
-        format!("campo desconocido {name}")
+        say!(MESSAGES, Es, "packs-serde-unknown-field", name = name)
     } else if let Some(value) = head.strip_prefix("unknown variant ") {
-        format!("valor desconocido {value}")
+        say!(MESSAGES, Es, "packs-serde-unknown-variant", value = value)
     } else if let Some(found) = head.strip_prefix("invalid type: ") {
-        format!("tipo incorrecto: {}", spanish_words(found))
+        let found = spanish_words(found);
+        say!(MESSAGES, Es, "packs-serde-invalid-type", found = &found)
     } else if let Some(found) = head.strip_prefix("invalid value: ") {
-        format!("valor no válido: {found}")
+        say!(MESSAGES, Es, "packs-serde-invalid-value", found = found)
     } else if let Some(found) = head.strip_prefix("invalid length ") {
-        format!("longitud no válida: {found}")
+        say!(MESSAGES, Es, "packs-serde-invalid-length", found = found)
     } else if head.starts_with("data did not match any variant") {
-        "el valor no tiene ninguna de las formas admitidas".to_string()
+        say!(MESSAGES, Es, "packs-serde-no-variant")
     } else {
         return None;
     };
     Some(format!("{said}{expected}"))
 }
 
-/// serde_json's syntax messages, in Spanish.
+/// serde_json's syntax messages, with the message saying each.
 const SYNTAX: [(&str, &str); 10] = [
-    ("EOF while parsing", "el archivo se acaba antes de cerrar"),
-    ("trailing comma", "sobra una coma"),
-    ("expected `,` or `}`", "falta `,` o `}`"),
-    ("expected `,` or `]`", "falta `,` o `]`"),
-    ("expected `:`", "falta `:`"),
-    ("key must be a string", "una clave debe ir entre comillas"),
-    ("expected value", "falta un valor"),
-    ("trailing characters", "sobra texto al final"),
-    ("invalid escape", "secuencia de escape no válida"),
+    ("EOF while parsing", "packs-json-eof"),
+    ("trailing comma", "packs-json-trailing-comma"),
+    ("expected `,` or `}`", "packs-json-expected-comma-or-brace"),
     (
-        "control character",
-        "carácter de control dentro de un texto",
+        "expected `,` or `]`",
+        "packs-json-expected-comma-or-bracket",
     ),
+    ("expected `:`", "packs-json-expected-colon"),
+    ("key must be a string", "packs-json-key-string"),
+    ("expected value", "packs-json-expected-value"),
+    ("trailing characters", "packs-json-trailing-characters"),
+    ("invalid escape", "packs-json-invalid-escape"),
+    ("control character", "packs-json-control-character"),
 ];
+
+/// The message summing up an error of `kind` (not a JSON syntax error).
+fn summary(kind: PackErrorKind) -> &'static str {
+    match kind {
+        PackErrorKind::InvalidField => "packs-detail-invalid-field",
+        PackErrorKind::InvalidJson => "packs-json-not-valid",
+        PackErrorKind::NotFound => "packs-detail-not-found",
+        PackErrorKind::Unreadable => "packs-detail-unreadable",
+        PackErrorKind::MissingFile => "packs-detail-missing-file",
+        PackErrorKind::DuplicateId => "packs-detail-duplicate-id",
+        PackErrorKind::UnknownUnit => "packs-detail-unknown-unit",
+        PackErrorKind::Cycle => "packs-detail-cycle",
+        PackErrorKind::MissingCorrectOption => "packs-detail-missing-correct-option",
+        PackErrorKind::UnsupportedContent => "packs-detail-unsupported-content",
+        PackErrorKind::PdfUnreadable => "packs-detail-pdf-unreadable",
+        PackErrorKind::InvalidDrill => "packs-detail-invalid-drill",
+        PackErrorKind::TooLarge => "packs-detail-too-large",
+        PackErrorKind::TooManyEntries => "packs-detail-too-many-entries",
+        PackErrorKind::CompressionRatio => "packs-detail-compression-ratio",
+        PackErrorKind::DuplicatePath => "packs-detail-duplicate-path",
+        PackErrorKind::TooManyItems => "packs-detail-too-many-items",
+        PackErrorKind::Symlink => "packs-detail-symlink",
+        PackErrorKind::TimedOut => "packs-detail-timed-out",
+    }
+}
 
 /// A Spanish message for an error of `kind` whose English is `detail`.
 pub fn spanish_detail(kind: PackErrorKind, detail: &str) -> String {
-    let lead = match kind {
-        PackErrorKind::InvalidField => {
-            if let Some(said) = serde_field_message(detail) {
-                return said;
-            }
-            "valor no válido"
+    if kind == PackErrorKind::InvalidField {
+        if let Some(said) = serde_field_message(detail) {
+            return said;
         }
-        PackErrorKind::InvalidJson => {
-            let what = SYNTAX
-                .iter()
-                .find(|(en, _)| detail.contains(en))
-                .map_or("no es JSON válido", |(_, es)| es);
-            return format!("no es JSON válido: {what} ({detail})");
-        }
-        PackErrorKind::NotFound => "no existe",
-        PackErrorKind::Unreadable => "no se puede leer",
-        PackErrorKind::MissingFile => "no está en el paquete",
-        PackErrorKind::DuplicateId => "un id se repite",
-        PackErrorKind::UnknownUnit => "nombra algo que no existe",
-        PackErrorKind::Cycle => "los prerrequisitos forman un ciclo",
-        PackErrorKind::MissingCorrectOption => "la opción correcta no está entre las opciones",
-        PackErrorKind::UnsupportedContent => "tipo de archivo no admitido",
-        PackErrorKind::PdfUnreadable => "el PDF no se puede leer o no tiene texto",
-        PackErrorKind::InvalidDrill => "la plantilla de ejercicio no es correcta",
-        PackErrorKind::TooLarge => "supera el límite de tamaño",
-        PackErrorKind::TooManyEntries => "el zip tiene demasiadas entradas",
-        PackErrorKind::CompressionRatio => "el zip está comprimido más de lo permitido",
-        PackErrorKind::DuplicatePath => "el archivo se nombra más de una vez",
-        PackErrorKind::TooManyItems => "hay más elementos de los permitidos",
-        PackErrorKind::Symlink => "es un enlace simbólico o sale del paquete",
-        PackErrorKind::TimedOut => "la lectura tardó demasiado",
-    };
-    format!("{lead} ({detail})")
+    }
+    if kind == PackErrorKind::InvalidJson {
+        let what = SYNTAX
+            .iter()
+            .find(|(en, _)| detail.contains(en))
+            .map_or(summary(kind), |(_, id)| id);
+        let what = MESSAGES.say(Es, what, &[]);
+        return say!(
+            MESSAGES,
+            Es,
+            "packs-detail-invalid-json",
+            what = &what,
+            detail = detail
+        );
+    }
+    let what = MESSAGES.say(Es, summary(kind), &[]);
+    say!(MESSAGES, Es, "packs-detail", what = &what, detail = detail)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
