@@ -63,7 +63,7 @@ impl Store {
                 recorded(s.question, s.status, record)
             }
         };
-        let w = write(&recorded)?;
+        let (recorded, w) = write(recorded).await?;
         write_timeline(
             &mut tx,
             profile_id,

@@ -8,12 +8,17 @@
 //! - offline: no model loaded;
 //! - afterModelFailure: the model crashed or hung mid-turn;
 //! - afterBrokenReply: a reply the tutor calls broken (the grammar failed).
+//!
+//! An exam event's outcome card is the app's too, through the same `answer_turn`.
 
 use chrono::{DateTime, Utc};
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
 use lantern_core::retrieval::ScriptedRetriever;
+use lantern_core::retrieval::Tier;
 use lantern_core::turn::ReplyOrigin;
-use lantern_packs::course::{CourseManifest, ExamFile, Unit, FORMAT_VERSION};
+use lantern_packs::course::{
+    AnswerOption, CourseManifest, ExamFile, Question, Unit, FORMAT_VERSION,
+};
 use lantern_store::Store;
 use lantern_tutor::app::{self, TutorAnswer, TutorPorts, TutorSinks};
 use lantern_tutor::exam::NoExamService;
@@ -135,25 +140,53 @@ async fn stored_origin(conn: &mut sqlx::SqliteConnection, thread: i64) -> Option
     .unwrap()
 }
 
-#[tokio::test]
-async fn each_reply_kind_is_stored_with_who_wrote_it() {
+/// The course's one exam question, on the entry unit; B is right.
+fn exam() -> ExamFile {
+    ExamFile {
+        format_version: FORMAT_VERSION,
+        questions: vec![Question {
+            id: "Q-1".into(),
+            unit_ids: vec!["G-1".into()],
+            tier: Tier::Bronze,
+            stem: "Which angle is right?".into(),
+            options: ["A", "B"]
+                .iter()
+                .map(|o| AnswerOption {
+                    id: (*o).into(),
+                    text: format!("option {o}"),
+                })
+                .collect(),
+            correct: "B".into(),
+            memo: "The right angle is B.".into(),
+            tags: vec![],
+            transcript: None,
+            video: None,
+        }],
+    }
+}
+
+/// A store on a file with the course imported and profile "Ana", and a second
+/// connection to read its rows.
+async fn store() -> (tempfile::TempDir, Store, i64, sqlx::SqliteConnection) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lantern.db");
     let store = Store::open(&path).await.unwrap();
-    let exams = ExamFile {
-        format_version: FORMAT_VERSION,
-        questions: vec![],
-    };
     store
-        .replace_course(&manifest(), &exams, &[], "g1")
+        .replace_course(&manifest(), &exam(), &[], "g1")
         .await
         .unwrap();
     let profile = store.create_profile("Ana").await.unwrap().id;
-    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+    let conn = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(&path)
         .connect()
         .await
         .unwrap();
+    (dir, store, profile, conn)
+}
+
+#[tokio::test]
+async fn each_reply_kind_is_stored_with_who_wrote_it() {
+    let (_dir, store, profile, mut conn) = store().await;
     for case in cases() {
         let (thread, answer) = answered(&store, profile, &case).await;
         let row = stored_origin(&mut conn, thread).await;
@@ -166,4 +199,26 @@ async fn each_reply_kind_is_stored_with_who_wrote_it() {
         assert_eq!(answer.log.origin, case.expected, "the log agrees");
         assert!(!answer.messages.last().unwrap().text.is_empty());
     }
+}
+
+#[tokio::test]
+async fn an_exam_events_card_is_stored_as_the_apps() {
+    let (_dir, store, profile, mut conn) = store().await;
+    let thread = store
+        .create_tutor_thread(profile, "geo", None, now())
+        .await
+        .unwrap()
+        .id;
+    let saved = app::submit_exam_answer(&store, profile, thread, "Q-1", "B", now())
+        .await
+        .unwrap();
+    let row = stored_origin(&mut conn, thread).await;
+    assert_eq!(
+        row.as_deref().and_then(ReplyOrigin::parse),
+        Some(ReplyOrigin::App)
+    );
+    assert_eq!(
+        saved.messages.last().unwrap().origin,
+        Some(ReplyOrigin::App)
+    );
 }

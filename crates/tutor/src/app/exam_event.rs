@@ -4,13 +4,16 @@
 //! timeline card are written in the same transaction.
 
 use super::load::{lite_of, load, Loaded, RepoExams};
-use super::{ExamAction, ExamEventWrite, ExamRecord, ExamRecorded, TutorRepository};
+use super::{
+    ExamAction, ExamEventWrite, ExamEventWriter, ExamRecord, ExamRecorded, TutorRepository,
+};
 use crate::evidence::{record_exam_answer, record_support_view, EvidenceEffect, ExamEvent};
 use crate::exam::{QuestionStatus, SupportKind};
 use crate::exam_words::{answer_words, outcome_words, support_words};
-use crate::{ExamOutcomeKind, SnapshotLite, StudentSnapshot, TutorCard, TutorMessage};
+use crate::{ExamOutcomeKind, SnapshotLite, StudentSnapshot, TutorCard, TutorError, TutorMessage};
 use chrono::{DateTime, Utc};
-use lantern_core::turn::ReplyOrigin;
+use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::turn::{answer_turn, LoopTurn};
 
 /// An exam event, saved.
 #[derive(Debug, Clone)]
@@ -45,15 +48,40 @@ fn credited_unit(snapshot: &StudentSnapshot, recorded: &ExamRecorded) -> String 
     }
 }
 
+/// An exam event's outcome in the app's words: a turn that never needs the model, so
+/// [`answer_turn`] says the app wrote it.
+struct OutcomeWords(String);
+
+impl LoopTurn for OutcomeWords {
+    type Reply = String;
+    type Error = TutorError;
+
+    fn ask<'a>(
+        &'a self,
+        _llm: &'a dyn Llm,
+        _on_text: DeltaSink<'a>,
+        _cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<String, TutorError>> {
+        Box::pin(async move { Ok(self.0.clone()) })
+    }
+
+    fn offline(&self) -> Result<String, TutorError> {
+        Ok(self.0.clone())
+    }
+
+    fn without_model(&self) -> Option<Result<String, TutorError>> {
+        Some(Ok(self.0.clone()))
+    }
+}
+
 /// What the event writes once the exam service recorded `action`: the effect on the
-/// snapshot, the student's action and the outcome card in words. The words are the
-/// app's own (no turn asks a model on an exam event).
-fn event_write(
+/// snapshot, the student's action and the outcome card in the app's words.
+async fn event_write(
     loaded: &Loaded,
     action: ExamAction<'_>,
     recorded: &ExamRecorded,
     now: DateTime<Utc>,
-) -> ExamEventWrite {
+) -> Result<ExamEventWrite, TutorError> {
     let Loaded {
         thread,
         course,
@@ -104,20 +132,27 @@ fn event_write(
         },
         mastery_tier: snapshot.mastery(&unit),
     };
-    let text = outcome_words(outcome, &effect, &course.title_of(&unit), thread.language);
+    let words = outcome_words(outcome, &effect, &course.title_of(&unit), thread.language);
+    let answered = answer_turn(
+        &OutcomeWords(words),
+        None,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await?;
     let mastery = (effect.tier_rose || effect.flagged_for_review)
         .then(|| (unit.clone(), snapshot.mastery(&unit)));
-    ExamEventWrite {
+    Ok(ExamEventWrite {
         turn_id: thread.next_turn_id(),
         student,
-        text,
+        text: answered.reply,
         card,
-        origin: ReplyOrigin::App,
+        origin: answered.origin,
         snapshot,
         mastery,
         outcome,
         effect,
-    }
+    })
 }
 
 /// Records `action` on thread `thread_id` at `now` with the exam service and saves its
@@ -131,8 +166,13 @@ pub(super) async fn record_event<R: TutorRepository + ?Sized>(
 ) -> Result<ExamEventSaved, R::Error> {
     let loaded = load(repo, profile_id, thread_id, now).await?;
     let course_id = loaded.course.id.as_str();
-    let writer =
-        Box::new(|recorded: &ExamRecorded| Ok(event_write(&loaded, action, recorded, now)));
+    let loaded_ref = &loaded;
+    let writer: ExamEventWriter<'_> = Box::new(move |recorded: ExamRecorded| {
+        Box::pin(async move {
+            let write = event_write(loaded_ref, action, &recorded, now).await?;
+            Ok((recorded, write))
+        })
+    });
     let done = repo
         .record_exam_event(profile_id, thread_id, course_id, action, now, writer)
         .await?;

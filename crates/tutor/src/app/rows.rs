@@ -10,6 +10,7 @@ use crate::{
     TutorReply,
 };
 use lantern_core::language::Language;
+use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::Tier;
 use lantern_core::turn::{CleanInput, ReplyOrigin};
 use serde::Serialize;
@@ -175,7 +176,7 @@ pub struct ExamEventWrite {
     pub text: String,
     /// The outcome card.
     pub card: TutorCard,
-    /// Who wrote the words.
+    /// Who wrote the words, as the event's turn answered.
     pub origin: ReplyOrigin,
     /// The snapshot after the event.
     pub snapshot: StudentSnapshot,
@@ -200,6 +201,10 @@ pub struct ExamEventRecorded {
 }
 
 /// Decides an exam event's write from what the exam service recorded (inside the
-/// transaction, so the attempt and its effect are saved together).
-pub type ExamEventWriter<'a> =
-    Box<dyn FnOnce(&ExamRecorded) -> Result<ExamEventWrite, TutorError> + Send + 'a>;
+/// transaction, so the attempt and its effect are saved together); the record comes
+/// back with the write.
+pub type ExamEventWriter<'a> = Box<
+    dyn FnOnce(ExamRecorded) -> BoxFuture<'a, Result<(ExamRecorded, ExamEventWrite), TutorError>>
+        + Send
+        + 'a,
+>;
