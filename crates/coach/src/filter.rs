@@ -30,7 +30,7 @@ pub fn student_texts(input: &CoachTurnInput) -> Vec<String> {
         .filter(|m| m.role == ChatRole::User)
         .map(|m| m.content.clone())
         .collect();
-    texts.push(input.user_message.clone());
+    texts.push(input.user_message.to_string());
     texts.extend(
         ToulminStep::ALL
             .into_iter()

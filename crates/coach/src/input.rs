@@ -1,5 +1,6 @@
-//! What the student sends, checked; and a turn's input built from a saved session, so
-//! the app, the CLI and the evals answer a session the same way.
+//! What the student sends, checked; and a turn's input built from a saved session and
+//! the student's cleaned message, so the app, the CLI and the evals answer a session the
+//! same way.
 
 use super::{
     CoachError, CoachMessage, CoachOpening, CoachRole, CoachTurnInput, Language, ProposedUpdate,
@@ -7,6 +8,7 @@ use super::{
 };
 use lantern_core::llm::{ChatMessage, ChatRole};
 use lantern_core::text::tidy::strip_unsafe_chars;
+use lantern_core::turn::CleanInput;
 
 /// Longest student message accepted, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -15,7 +17,7 @@ pub const MAX_FIELD_CHARS: usize = 2000;
 
 /// A message from the student, cleaned by the shared
 /// [`clean_input`](lantern_core::turn::clean_input); empty or too long is refused.
-pub fn clean_message(raw: &str) -> Result<lantern_core::turn::CleanInput, CoachError> {
+pub fn clean_message(raw: &str) -> Result<CleanInput, CoachError> {
     lantern_core::turn::clean_or(
         raw,
         MAX_MESSAGE_CHARS,
@@ -52,10 +54,10 @@ pub struct SessionView<'a> {
 }
 
 impl CoachTurnInput {
-    /// The input of a turn answering the session's last message, which must be the
-    /// student's and unanswered. Only a pending proposal for the current step counts
+    /// The input of a turn answering `message`, the session's last message, which must be
+    /// the student's and unanswered. Only a pending proposal for the current step counts
     /// as the last proposal (one left from another step is never offered again).
-    pub fn for_session(session: SessionView<'_>) -> Result<Self, CoachError> {
+    pub fn for_session(session: SessionView<'_>, message: CleanInput) -> Result<Self, CoachError> {
         if session.is_complete {
             return Err(CoachError::SessionComplete);
         }
@@ -65,6 +67,11 @@ impl CoachTurnInput {
         if last.role != CoachRole::User {
             return Err(CoachError::NoMessage(
                 "the last message already has an answer",
+            ));
+        }
+        if last.content != message.as_str() {
+            return Err(CoachError::NoMessage(
+                "the last message is not the one to answer",
             ));
         }
         let step = session.current_step;
@@ -77,7 +84,7 @@ impl CoachTurnInput {
             current_step: step,
             draft: session.draft.clone(),
             history: earlier.iter().map(chat_message).collect(),
-            user_message: last.content.clone(),
+            user_message: message,
             first_turn_for_step: earlier_in_step.is_empty(),
             earlier_in_step,
             language: session.language,
@@ -110,7 +117,7 @@ impl CoachTurnInput {
             current_step: step,
             draft: ToulminDraft::default(),
             history: Vec::new(),
-            user_message: message.into(),
+            user_message: clean_message(message).expect("a test message"),
             earlier_in_step: Vec::new(),
             first_turn_for_step: true,
             language,
@@ -141,6 +148,10 @@ mod tests {
             step,
             origin: None,
         }
+    }
+
+    fn clean(text: &str) -> CleanInput {
+        clean_message(text).unwrap()
     }
 
     fn view<'a>(
@@ -197,14 +208,18 @@ mod tests {
             rationale: String::new(),
         };
         let messages = [said(CoachRole::User, ToulminStep::Grounds, "ok")];
-        let input =
-            CoachTurnInput::for_session(view(ToulminStep::Grounds, &draft, Some(&old), &messages))
-                .unwrap();
+        let input = CoachTurnInput::for_session(
+            view(ToulminStep::Grounds, &draft, Some(&old), &messages),
+            clean("ok"),
+        )
+        .unwrap();
         assert_eq!(input.last_proposal, None);
         assert_eq!(input.confirmed_text(), None, "'ok' confirms nothing here");
-        let input =
-            CoachTurnInput::for_session(view(ToulminStep::Claim, &draft, Some(&old), &messages))
-                .unwrap();
+        let input = CoachTurnInput::for_session(
+            view(ToulminStep::Claim, &draft, Some(&old), &messages),
+            clean("ok"),
+        )
+        .unwrap();
         assert_eq!(
             input.last_proposal.as_deref(),
             Some("Homework should be banned.")
@@ -221,30 +236,45 @@ mod tests {
             said(CoachRole::Assistant, ToulminStep::Grounds, "More?"),
             said(CoachRole::User, ToulminStep::Grounds, "second"),
         ];
-        let input =
-            CoachTurnInput::for_session(view(ToulminStep::Grounds, &draft, None, &messages))
-                .unwrap();
+        let input = CoachTurnInput::for_session(
+            view(ToulminStep::Grounds, &draft, None, &messages),
+            clean("second"),
+        )
+        .unwrap();
         assert_eq!(input.earlier_in_step, vec!["first".to_string()]);
         assert!(!input.first_turn_for_step);
-        assert_eq!(input.user_message, "second");
+        assert_eq!(input.user_message.as_str(), "second");
         assert_eq!(input.history.len(), 4);
     }
 
     #[test]
-    fn an_answered_or_empty_conversation_or_a_complete_argument_takes_no_turn() {
+    fn an_answered_empty_or_other_conversation_or_a_complete_argument_takes_no_turn() {
         let draft = ToulminDraft::default();
         let answered = [said(CoachRole::Assistant, ToulminStep::Claim, "Claim?")];
-        let err = CoachTurnInput::for_session(view(ToulminStep::Claim, &draft, None, &answered))
-            .unwrap_err();
+        let err = CoachTurnInput::for_session(
+            view(ToulminStep::Claim, &draft, None, &answered),
+            clean("Claim?"),
+        )
+        .unwrap_err();
         assert_eq!(err.code(), "coach_no_message");
         let err =
-            CoachTurnInput::for_session(view(ToulminStep::Claim, &draft, None, &[])).unwrap_err();
+            CoachTurnInput::for_session(view(ToulminStep::Claim, &draft, None, &[]), clean("x"))
+                .unwrap_err();
         assert_eq!(err.code(), "coach_no_message");
         let asked = [said(CoachRole::User, ToulminStep::Rebuttal, "more")];
+        let other = view(ToulminStep::Rebuttal, &draft, None, &asked);
+        let err = CoachTurnInput::for_session(other, clean("less")).unwrap_err();
+        assert_eq!(
+            err.code(),
+            "coach_no_message",
+            "only the saved message is answered"
+        );
         let mut done = view(ToulminStep::Rebuttal, &draft, None, &asked);
         done.is_complete = true;
         assert_eq!(
-            CoachTurnInput::for_session(done).unwrap_err().code(),
+            CoachTurnInput::for_session(done, clean("more"))
+                .unwrap_err()
+                .code(),
             "coach_session_complete"
         );
     }

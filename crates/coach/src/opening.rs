@@ -7,7 +7,7 @@ use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
 use super::prompt::{build_request, instruction_texts, OPENING_HINT, PROMPT_LABELS};
 use super::words::opening_question;
 use super::words::{bridge, saved_line};
-use super::CoachTurnInput;
+use super::{clean_message, CoachTurnInput};
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::{
     generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest,
@@ -101,8 +101,8 @@ impl LoopTurn for CoachOpening {
         Box::pin(async move {
             // The words are shown once checked, with the saved step; nothing streams.
             let _ = on_text;
-            let raw: CoachAIResult =
-                generate_streaming(llm, &opening_request(self), &mut |_| {}, cancel).await?;
+            let request = opening_request(self)?;
+            let raw: CoachAIResult = generate_streaming(llm, &request, &mut |_| {}, cancel).await?;
             self.checked(&raw)
         })
     }
@@ -133,13 +133,15 @@ impl LoopTurn for CoachOpening {
 }
 
 /// The model request that opens a step: the instructions for the new step with the
-/// argument so far, the latest history, and the text just completed as the student's.
-pub fn opening_request(opening: &CoachOpening) -> LlmRequest {
+/// argument so far, the latest history, and the text just completed as the student's
+/// message (a draft text, cleaned as a message is: never empty once completed, and no
+/// longer than a message may be).
+pub fn opening_request(opening: &CoachOpening) -> Result<LlmRequest, CoachError> {
     let input = CoachTurnInput {
         current_step: opening.step,
         draft: opening.draft.clone(),
         history: opening.history.clone(),
-        user_message: opening.completed_text().to_string(),
+        user_message: clean_message(opening.completed_text())?,
         earlier_in_step: Vec::new(),
         first_turn_for_step: false,
         language: opening.language,
@@ -148,7 +150,7 @@ pub fn opening_request(opening: &CoachOpening) -> LlmRequest {
     let mut request = build_request(&input);
     request.system.push_str("\nNote: ");
     request.system.push_str(OPENING_HINT);
-    request
+    Ok(request)
 }
 
 #[cfg(test)]

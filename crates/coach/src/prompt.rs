@@ -133,7 +133,7 @@ pub fn build_request(input: &CoachTurnInput) -> LlmRequest {
     let mut messages = input.history[recent..].to_vec();
     messages.push(ChatMessage {
         role: ChatRole::User,
-        content: input.user_message.clone(),
+        content: input.user_message.to_string(),
     });
     LlmRequest {
         system: system_prompt(input),
@@ -161,7 +161,7 @@ mod tests {
             current_step: ToulminStep::Warrant,
             draft,
             history: Vec::new(),
-            user_message: message.into(),
+            user_message: crate::clean_message(message).expect("a test message"),
             earlier_in_step: Vec::new(),
             first_turn_for_step: first,
             language: Language::Es,

@@ -79,7 +79,7 @@ fn turn_input() -> impl Strategy<Value = CoachTurnInput> {
             current_step: step,
             draft: ToulminDraft::default(),
             history: Vec::new(),
-            user_message: message.to_string(),
+            user_message: crate::clean_message(message).expect("a test message"),
             earlier_in_step: if first {
                 Vec::new()
             } else {

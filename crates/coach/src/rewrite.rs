@@ -138,7 +138,7 @@ mod tests {
             input.rewritten_text().as_deref(),
             Some("Last year two students were hit by cars on the school road.")
         );
-        input.user_message = "Last year two students were hit".into();
+        input.user_message = crate::clean_message("Last year two students were hit").unwrap();
         assert_eq!(input.rewritten_text(), None, "not a rewrite request");
     }
 }

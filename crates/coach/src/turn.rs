@@ -401,7 +401,7 @@ mod tests {
             confirming.confirmed_text().as_deref(),
             Some("Schools should act now.")
         );
-        confirming.user_message = "no, wait".into();
+        confirming.user_message = crate::clean_message("no, wait").unwrap();
         assert_eq!(confirming.confirmed_text(), None);
     }
 

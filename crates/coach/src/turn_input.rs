@@ -6,6 +6,7 @@ use super::rules::RuleContext;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::{Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::ChatMessage;
+use lantern_core::turn::CleanInput;
 
 /// Everything a turn needs to know about the session.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,8 +18,9 @@ pub struct CoachTurnInput {
     /// The messages before the new one, oldest first; the prompt keeps the last
     /// [`MAX_HISTORY_MESSAGES`](super::prompt::MAX_HISTORY_MESSAGES).
     pub history: Vec<ChatMessage>,
-    /// The student's new message.
-    pub user_message: String,
+    /// The student's new message, cleaned once on its way in (by the command that sent
+    /// it, or when a saved message is answered again).
+    pub user_message: CleanInput,
     /// The student's earlier messages in the current step, oldest first.
     pub earlier_in_step: Vec<String>,
     /// Whether the new message is the student's first in the current step.

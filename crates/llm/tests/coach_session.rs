@@ -50,7 +50,7 @@ async fn a_session_goes_through_all_seven_steps_to_completion() {
                 current_step: step,
                 draft: draft.clone(),
                 history: history.clone(),
-                user_message: message.to_string(),
+                user_message: lantern_coach::clean_message(message).expect("a clean message"),
                 earlier_in_step: earlier.clone(),
                 first_turn_for_step: turn == 0,
                 language: Language::En,

@@ -9,12 +9,15 @@
 //! - offline: no model loaded;
 //! - afterModelFailure: the model crashed or hung mid-turn;
 //! - afterBrokenReply: a reply none of whose words pass (the coach's empty response).
+//!
+//! A saved message answered again (`retry`) is stored the same way.
 
 use lantern_coach::app::{self, CoachAnswer};
 use lantern_coach::{clean_message, Language};
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
 use lantern_core::turn::ReplyOrigin;
-use lantern_store::Store;
+use lantern_core::Coded;
+use lantern_store::{Store, StoreError};
 use sqlx::ConnectOptions;
 
 /// A reply whose words pass the coach's rules and filter.
@@ -80,6 +83,7 @@ async fn answered(store: &Store, profile: i64, case: &Case) -> CoachAnswer {
         store,
         profile,
         session.id,
+        text,
         llm,
         &mut |_| {},
         &CancelFlag::default(),
@@ -128,4 +132,39 @@ async fn each_reply_kind_is_stored_with_who_wrote_it() {
         );
         assert!(!answer.reply.assistant_text.is_empty());
     }
+}
+
+/// Session `id`'s saved last message answered again, without a model.
+async fn retried(store: &Store, profile: i64, id: i64) -> Result<CoachAnswer, StoreError> {
+    app::retry(
+        store,
+        profile,
+        id,
+        None,
+        &mut |_| {},
+        &CancelFlag::default(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_saved_message_answered_again_is_stored_with_who_wrote_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let profile = store.create_profile("Ana").await.unwrap().id;
+    let session = app::start(&store, profile, "Phones", Language::En)
+        .await
+        .unwrap();
+    let text = clean_message("phones should be allowed in class").unwrap();
+    app::say(&store, profile, session.id, &text).await.unwrap();
+    // The first answer was stopped; the saved message is answered again.
+    let again = retried(&store, profile, session.id).await.unwrap();
+    assert_eq!(again.origin, ReplyOrigin::Offline);
+    assert_eq!(again.input.user_message, text);
+    let err = retried(&store, profile, session.id).await.unwrap_err();
+    assert_eq!(
+        err.code(),
+        "coach_no_message",
+        "an answered message takes no second answer"
+    );
 }

@@ -12,7 +12,7 @@ use crate::turns::{StreamedTurn, TurnEvent};
 use lantern_coach::app::{self, CoachRepository};
 use lantern_coach::{clean_message, to_argdown, to_markdown, CoachSession, Language, ToulminStep};
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
-use lantern_core::turn::ReplyOrigin;
+use lantern_core::turn::{CleanInput, ReplyOrigin};
 use lantern_core::ErrorCode;
 use lantern_store::{write_new_file, Store};
 use tauri::ipc::Channel;
@@ -88,7 +88,7 @@ pub async fn coach_send<R: Runtime>(
 ) -> Result<CoachSessionView, IpcError> {
     let text = clean_message(&message)?;
     app::say(&state.store, state.profile().id, id.0, &text).await?;
-    answer(&app, &state, id, &on_event).await
+    answer(&app, &state, id, Some(text), &on_event).await
 }
 
 /// Answers the student's last, unanswered message again (after an error or a stop).
@@ -100,14 +100,16 @@ pub async fn coach_retry<R: Runtime>(
     id: RowId,
     on_event: Channel<TurnEvent<CoachSessionView>>,
 ) -> Result<CoachSessionView, IpcError> {
-    answer(&app, &state, id, &on_event).await
+    answer(&app, &state, id, None, &on_event).await
 }
 
-/// A coach turn on a saved session, for the shared pipeline.
+/// A coach turn on a saved session, for the shared pipeline: on the student's `message`
+/// just sent, or (`None`) on the saved last message again.
 struct CoachTurn {
     store: Store,
     profile: i64,
     id: i64,
+    message: Option<CleanInput>,
 }
 
 impl StreamedTurn for CoachTurn {
@@ -124,25 +126,33 @@ impl StreamedTurn for CoachTurn {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<(CoachSessionView, ReplyOrigin), IpcError>> {
         Box::pin(async move {
-            let answer =
-                app::answer(&self.store, self.profile, self.id, llm, on_text, cancel).await?;
+            let (store, profile, id) = (&self.store, self.profile, self.id);
+            let answer = match self.message.clone() {
+                Some(message) => {
+                    app::answer(store, profile, id, message, llm, on_text, cancel).await?
+                }
+                None => app::retry(store, profile, id, llm, on_text, cancel).await?,
+            };
             Ok((answer.session.into(), answer.origin))
         })
     }
 }
 
-/// Answers the last message of session `id` through the shared streamed turn; a model
-/// that crashed or hung is restarted while the offline guide answers.
+/// Answers the student's `message` just saved in session `id` (or, when `None`, its
+/// saved last message again) through the shared streamed turn; a model that crashed or
+/// hung is restarted while the offline guide answers.
 async fn answer<R: Runtime>(
     app: &AppHandle<R>,
     state: &AppState,
     id: RowId,
+    message: Option<CleanInput>,
     channel: &Channel<TurnEvent<CoachSessionView>>,
 ) -> Result<CoachSessionView, IpcError> {
     let turn = CoachTurn {
         store: state.store.clone(),
         profile: state.profile().id,
         id: id.0,
+        message,
     };
     stream_with_model(app, state, channel, turn).await
 }

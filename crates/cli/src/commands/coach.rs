@@ -165,6 +165,7 @@ pub fn coach(locations: &Locations, options: &CoachOptions) -> Result<(), CliErr
                 &store,
                 profile,
                 *id,
+                text,
                 llm,
                 &mut |text| {
                     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());

@@ -1,11 +1,11 @@
-//! A coach turn on the student's last message: answered through the shared
+//! A coach turn on the student's message just saved: answered through the shared
 //! [`answer_turn`] and saved with who wrote it.
 
 use super::apply::apply_and_read;
 use super::CoachRepository;
 use crate::{reply_change, CoachAIResult, CoachError, CoachSession, CoachTurnInput};
 use lantern_core::llm::{CancelFlag, DeltaSink, Llm};
-use lantern_core::turn::{answer_turn, ReplyOrigin};
+use lantern_core::turn::{answer_turn, CleanInput, ReplyOrigin};
 
 /// A coach turn answered and saved.
 #[derive(Debug, Clone)]
@@ -20,7 +20,8 @@ pub struct CoachAnswer {
     pub session: CoachSession,
 }
 
-/// Answers the student's last message of session `id` — with `llm` when given, else
+/// Answers `message`, the student's last message of session `id` as [`say`](super::say)
+/// saved it (cleaned once, by the caller) — with `llm` when given, else
 /// (or when the model crashes, hangs or writes a broken reply) with the offline guide,
 /// or with the app's own words when the message needs no model — streaming the reply's
 /// words to `on_text`, and saves the reply (marked with who wrote it), its proposal or
@@ -29,12 +30,13 @@ pub async fn answer<R: CoachRepository + ?Sized>(
     repo: &R,
     profile_id: i64,
     id: i64,
+    message: CleanInput,
     llm: Option<&dyn Llm>,
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<CoachAnswer, R::Error> {
     let asked = repo.coach_session(profile_id, id).await?;
-    let input = CoachTurnInput::for_session(asked.view())?;
+    let input = CoachTurnInput::for_session(asked.view(), message)?;
     let answered = answer_turn(&input, llm, on_text, cancel).await?;
     let change = reply_change(
         asked.current_step,

@@ -1,5 +1,5 @@
 //! The coach's application layer: one file per operation on a saved argument (start,
-//! say, answer, accept, reject, edit, advance). Each reads the session through a
+//! say, answer, retry, accept, reject, edit, advance). Each reads the session through a
 //! [`CoachRepository`], lets the coach's rules and turn decide, and writes the resulting
 //! [`CoachChange`] with one repository call — one transaction, so a crash never leaves
 //! half an action. The store implements the repository with SQL; the app, the command
@@ -12,6 +12,7 @@ mod apply;
 mod edit;
 mod move_on;
 mod reject;
+mod retry;
 mod say;
 mod start;
 
@@ -20,6 +21,7 @@ pub use advance::advance;
 pub use answer::{answer, CoachAnswer};
 pub use edit::edit;
 pub use reject::reject;
+pub use retry::retry;
 pub use say::say;
 pub use start::start;
 

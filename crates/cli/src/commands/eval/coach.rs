@@ -186,6 +186,7 @@ async fn play(
             store,
             profile,
             id,
+            text,
             bench.llm(),
             &mut |_| {},
             &CancelFlag::default(),
