@@ -2,9 +2,13 @@
 //! or hung mid-turn, answer with the loop's deterministic fallback instead — so a dead
 //! worker costs the student one turn's wording, never the turn.
 //!
-//! A loop implements [`LoopTurn`] (how to ask the model, and its `offline.rs` answer);
-//! [`answer_turn`] decides which one answers. The shell adds streaming, cancellation
-//! and the worker's restart around it; the CLI and the evals call it directly.
+//! A loop implements [`LoopTurn`] (how to ask the model, its `offline.rs` answer, and
+//! the turns the app answers without model words); [`answer_turn`] decides which one
+//! answers and is the only place that says who wrote a reply ([`ReplyOrigin`], the one
+//! vocabulary every loop's messages table stores). What the student typed reaches a
+//! loop as a [`CleanInput`], cleaned once on the send path. The shell adds streaming,
+//! cancellation and the worker's restart around it; the CLI and the evals call the
+//! loops' application layers (`lantern_<loop>::app`) directly.
 
 pub mod input;
 
@@ -47,16 +51,6 @@ impl ReplyOrigin {
             Self::AfterModelFailure => "afterModelFailure",
             Self::AfterBrokenReply => "afterBrokenReply",
             Self::App => "app",
-        }
-    }
-
-    /// Who wrote a reply the loop's guide wrote after the model was asked: after a
-    /// failure when the model crashed or hung (`model_error`, which restarts the worker),
-    /// else after a broken reply.
-    pub fn after_model(model_error: Option<ErrorCode>) -> Self {
-        match model_error {
-            Some(code) if falls_back(code) => Self::AfterModelFailure,
-            _ => Self::AfterBrokenReply,
         }
     }
 
