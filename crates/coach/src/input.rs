@@ -3,8 +3,8 @@
 //! same way.
 
 use super::{
-    CoachError, CoachMessage, CoachOpening, CoachRole, CoachTurnInput, Language, ProposedUpdate,
-    ToulminDraft, ToulminStep,
+    CoachError, CoachMessage, CoachRole, CoachTurnInput, Language, ProposedUpdate, ToulminDraft,
+    ToulminStep,
 };
 use lantern_core::llm::{ChatMessage, ChatRole};
 use lantern_core::text::tidy::strip_unsafe_chars;
@@ -96,19 +96,6 @@ impl CoachTurnInput {
     }
 }
 
-impl CoachOpening {
-    /// The opening of `next` in a saved session whose step was completed into `draft`.
-    pub fn for_session(session: SessionView<'_>, draft: ToulminDraft, next: ToulminStep) -> Self {
-        Self {
-            done: session.current_step,
-            step: next,
-            draft,
-            language: session.language,
-            history: session.messages.iter().map(chat_message).collect(),
-        }
-    }
-}
-
 #[cfg(test)]
 impl CoachTurnInput {
     /// A test input: `message` as the student's first message in `step`, nothing before.
@@ -126,7 +113,8 @@ impl CoachTurnInput {
     }
 }
 
-fn chat_message(m: &CoachMessage) -> ChatMessage {
+/// A saved message as the model reads it.
+pub(crate) fn chat_message(m: &CoachMessage) -> ChatMessage {
     ChatMessage {
         role: match m.role {
             CoachRole::User => ChatRole::User,

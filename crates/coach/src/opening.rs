@@ -4,10 +4,11 @@
 //! words pass, the guide quotes the text just completed. The step's question follows.
 
 use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
+use super::input::chat_message;
 use super::prompt::{build_request, instruction_texts, OPENING_HINT, PROMPT_LABELS};
 use super::words::opening_question;
 use super::words::{bridge, saved_line};
-use super::{clean_message, CoachTurnInput};
+use super::{clean_message, CoachTurnInput, SessionView};
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::{
     generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest,
@@ -34,6 +35,17 @@ pub struct CoachOpening {
 }
 
 impl CoachOpening {
+    /// The opening of `next` in a saved session whose step was completed into `draft`.
+    pub fn for_session(session: SessionView<'_>, draft: ToulminDraft, next: ToulminStep) -> Self {
+        Self {
+            done: session.current_step,
+            step: next,
+            draft,
+            language: session.language,
+            history: session.messages.iter().map(chat_message).collect(),
+        }
+    }
+
     /// The text of the step just completed.
     pub fn completed_text(&self) -> &str {
         self.draft.get(self.done).trim()
