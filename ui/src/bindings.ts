@@ -121,8 +121,9 @@ export const commands = {
 	/**  Deletes an argument and its conversation. */
 	coachDelete: (id: RowId) => typedError<null, IpcError>(__TAURI_INVOKE("coach_delete", { id })),
 	/**
-	 *  Saves the student's `message` and streams the coach's answer to `on_event`
-	 *  (`started`, `delta`s, then `final` or `error`); resolves to the session as saved.
+	 *  Cleans the student's `message` (the one cleaning on its way), saves it and streams
+	 *  the coach's answer to `on_event` (`started`, `delta`s, then `final` or `error`);
+	 *  resolves to the session as saved.
 	 */
 	coachSend: (id: RowId, message: string, onEvent: Channel<TurnEvent<CoachSessionView_Deserialize>>) => typedError<CoachSessionView_Serialize, IpcError>(__TAURI_INVOKE("coach_send", { id, message, onEvent })),
 	/**  Answers the student's last, unanswered message again (after an error or a stop). */
