@@ -6,7 +6,7 @@
 //! The patterns' shape is here; their words are `words/<locale>/dates.txt` (by role),
 //! `weekdays.txt`, `months.txt`, `small-numbers.txt` and `ordinal-days.txt`.
 
-use super::word_lists::{alternation, numbers, table};
+use super::word_lists::{fill as fill_roles, numbers, phrases, table, Roles};
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use lantern_core::words::lines;
 use regex::{Captures, Regex};
@@ -59,9 +59,6 @@ pub const RANGE_KEYWORDS: [&str; 11] = [
     "last_7_days",
     "last_30_days",
 ];
-
-/// A table of phrases by role (`role: phrase, phrase, …`).
-type Roles = Vec<(&'static str, Vec<&'static str>)>;
 
 /// The days of the week and their names in every language (`weekdays.txt`).
 static WEEKDAYS: LazyLock<Vec<(Weekday, Vec<&'static str>)>> = LazyLock::new(|| {
@@ -116,29 +113,17 @@ fn both(pattern: &str) -> String {
 /// and ordinal days in every language, which a student mixes whatever the phrase's
 /// language. A role no list has is a mistake in the lists: it panics, naming it.
 fn fill(pattern: &str, roles: &Roles) -> String {
-    static ROLE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\{([a-z][a-z-]*)\}").expect("a valid pattern"));
-    ROLE.replace_all(pattern, |c: &Captures| {
-        let words: Vec<&'static str> = match &c[1] {
-            "weekday" => WEEKDAYS
-                .iter()
-                .flat_map(|(_, names)| names)
-                .copied()
-                .collect(),
-            "month" => MONTHS.iter().flatten().copied().collect(),
-            "small" => SMALL_NUMBERS.iter().map(|(word, _)| *word).collect(),
-            "ordinal" => ORDINAL_DAYS.iter().map(|(word, _)| *word).collect(),
-            role => roles
-                .iter()
-                .find(|(name, _)| *name == role)
-                .map(|(_, phrases)| phrases.clone())
-                .unwrap_or_default(),
-        };
-        assert!(!words.is_empty(), "no date words for {:?}", &c[1]);
-        let words = alternation(&words, true).replace(r"\-", r"[\s-]");
-        format!("(?:{words})")
+    fill_roles(pattern, |role| match role {
+        "weekday" => WEEKDAYS
+            .iter()
+            .flat_map(|(_, names)| names)
+            .copied()
+            .collect(),
+        "month" => MONTHS.iter().flatten().copied().collect(),
+        "small" => SMALL_NUMBERS.iter().map(|(word, _)| *word).collect(),
+        "ordinal" => ORDINAL_DAYS.iter().map(|(word, _)| *word).collect(),
+        role => phrases(roles, role),
     })
-    .into_owned()
 }
 
 fn weekday(word: &str) -> Option<Weekday> {
@@ -163,6 +148,12 @@ pub(crate) fn small_number(word: &str) -> Option<i64> {
         return Some(n);
     }
     SMALL_NUMBERS.iter().find(|(k, _)| *k == w).map(|(_, n)| *n)
+}
+
+/// The small counts written as words whose value is at least `least` ("two", "dos"…).
+pub(crate) fn counts_from(least: i64) -> Vec<&'static str> {
+    let counts = SMALL_NUMBERS.iter().filter(|(_, n)| *n >= least);
+    counts.map(|(word, _)| *word).collect()
 }
 
 /// Whether `unit` ("weeks", "semana") counts weeks, not days.

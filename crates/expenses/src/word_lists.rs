@@ -3,8 +3,10 @@
 //! in either language whatever the conversation's, so a reader uses every locale's
 //! entries at once, English's first. A phrase whose spaces at its ends matter (`"of "`),
 //! or that starts with `#`, is written in double quotes; the quotes are not part of it.
+//! A grammar's words (`dates.txt`, `unread.txt`, `facts.txt`) are a list of roles,
+//! `role: phrase, phrase, …`, that [`fill`] puts into the grammar's patterns.
 
-use super::contract::Category;
+use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
 /// A word list: every locale's entries, read on first use.
@@ -48,6 +50,33 @@ pub fn alternation<'a>(
         .join("|")
 }
 
+/// A table of phrases by role (`role: phrase, phrase, …`).
+pub type Roles = Vec<(&'static str, Vec<&'static str>)>;
+
+/// The phrases of `role` in `roles` (none when it has no such role).
+pub fn phrases(roles: &Roles, role: &str) -> Vec<&'static str> {
+    let found = roles.iter().find(|(name, _)| *name == role);
+    found
+        .map(|(_, phrases)| phrases.clone())
+        .unwrap_or_default()
+}
+
+/// `pattern` with each `{role}` (lowercase letters and hyphens) a group of the phrases
+/// `phrases_of` gives it, `(?:a|b|…)`, in their order: a space in a phrase matches any
+/// run of white space, a hyphen a white space or a hyphen. A role with no phrases is a
+/// mistake in the lists: it panics, naming the role.
+pub fn fill(pattern: &str, phrases_of: impl Fn(&str) -> Vec<&'static str>) -> String {
+    static ROLE: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\{([a-z][a-z-]*)\}").expect("a valid pattern"));
+    ROLE.replace_all(pattern, |c: &Captures| {
+        let words = phrases_of(&c[1]);
+        assert!(!words.is_empty(), "no words for the role {:?}", &c[1]);
+        let words = alternation(&words, true).replace(r"\-", r"[\s-]");
+        format!("(?:{words})")
+    })
+    .into_owned()
+}
+
 /// A list of "word: number" lines, in order ("twenty: 20").
 pub fn numbers(entries: impl IntoIterator<Item = &'static str>) -> Vec<(&'static str, i64)> {
     table(entries)
@@ -73,17 +102,6 @@ pub fn table(
     out
 }
 
-/// A table whose keys are categories by their stored names (a key naming none is left
-/// out; a test checks there is none).
-pub fn category_table(
-    entries: impl IntoIterator<Item = &'static str>,
-) -> Vec<(Category, Vec<&'static str>)> {
-    table(entries)
-        .into_iter()
-        .filter_map(|(key, values)| Some((Category::from_name(key)?, values)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +114,17 @@ mod tests {
         assert_eq!(unquoted("\""), "\"");
         assert_eq!(alternation(&["a hundred", "no."], false), r"a hundred|no\.");
         assert_eq!(alternation(&["a hundred"], true), r"a\s+hundred");
+    }
+
+    #[test]
+    fn roles_fill_a_pattern_in_order() {
+        let roles = table(lantern_core::words::lines(
+            "with: with, along with\nhalf: 50-50\n",
+        ));
+        assert_eq!(
+            fill(r"^{with}\s+{half}$", |role| phrases(&roles, role)),
+            r"^(?:with|along\s+with)\s+(?:50[\s-]50)$"
+        );
     }
 
     #[test]
