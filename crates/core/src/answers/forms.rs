@@ -3,6 +3,8 @@
 
 use super::expr::{MathError, Parsed};
 use super::tokens::Tok;
+use crate::words::roles::unquoted;
+use std::sync::LazyLock;
 
 /// An equation: two sides.
 #[derive(Debug, Clone)]
@@ -50,16 +52,12 @@ impl Equation {
     }
 }
 
-/// Separators between the values of a list, after lower-casing.
-const SEPARATORS: [&str; 7] = [
-    " or ",
-    " and ",
-    " o ",
-    " y ",
-    ";",
-    "\\text{or}",
-    "\\text{ or }",
-];
+/// Separators between the values of a list, after lower-casing: the words of every
+/// language (`words/<locale>/list-separators.txt`), then ";".
+static SEPARATORS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let words = crate::word_list!("list-separators").map(unquoted);
+    words.chain([";"]).collect()
+});
 
 /// Whether `text` holds several values (a list), not one.
 pub fn is_list(text: &str) -> bool {
@@ -88,7 +86,7 @@ pub fn list_values(text: &str) -> Option<Vec<ListValue>> {
             body = body[wrap.0.len()..body.len() - wrap.1.len()].to_string();
         }
     }
-    for s in SEPARATORS {
+    for s in SEPARATORS.iter() {
         body = body.replace(s, ",");
     }
     let body = body.replace("\\pm", "±");

@@ -6,6 +6,7 @@
 use super::expr::Parsed;
 use super::forms::Equation;
 use super::sampling::close;
+use std::sync::LazyLock;
 
 /// A drill's answer as the checker knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,19 +17,10 @@ pub enum Solved {
     Equivalent(String),
 }
 
-/// Instruction words asking for an equivalent form (English and Spanish).
-const REWRITE_WORDS: [&str; 10] = [
-    "simplif",
-    "expand",
-    "factor",
-    "collect",
-    "multiply out",
-    "desarroll",
-    "factoriz",
-    "reduc",
-    "rewrite",
-    "escribe",
-];
+/// The beginnings of instruction words asking for an equivalent form, every language's
+/// (`words/<locale>/rewrite-instructions.txt`).
+static REWRITE_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| crate::word_list!("rewrite-instructions").collect());
 
 /// Largest denominator a value is written with as a fraction.
 const MAX_DENOMINATOR: i64 = 1000;

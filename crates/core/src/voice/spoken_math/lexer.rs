@@ -230,7 +230,7 @@ fn word(
 fn fused_letters(text: &str, language: Language) -> Option<Vec<Lex>> {
     let known = lexicon::meaning(text, language).is_some()
         || numbers::ordinal(text, language).is_some()
-        || matches!(text, "st" | "nd" | "rd" | "th");
+        || numbers::is_ordinal_ending(text);
     let short = (1..=3).contains(&text.len()) && text.chars().all(|c| c.is_ascii_lowercase());
     (short && !known).then(|| {
         text.chars()
@@ -338,7 +338,7 @@ fn number(tokens: &[Token], t: usize, language: Language) -> (Vec<Lex>, usize) {
     let suffix = tokens
         .get(t + 1)
         .filter(|n| n.joined && n.kind == TokenKind::Word)
-        .is_some_and(|n| matches!(n.text.as_str(), "st" | "nd" | "rd" | "th"));
+        .is_some_and(|n| numbers::is_ordinal_ending(&n.text));
     if suffix {
         if let Ok(value) = token.text.parse::<u64>() {
             let ordinal = Ordinal {

@@ -1,9 +1,12 @@
 //! Number words in English and Spanish ("twenty-five", "one hundred and five",
 //! "veinticinco", "mil doscientos"), the digit words read after a decimal point, and the
 //! ordinals used for powers ("to the fifth", "a la quinta") and fractions ("two thirds",
-//! "dos tercios").
+//! "dos tercios"). The way numbers are put together is here; the words are
+//! `words/<locale>/spoken-numbers.txt`, each with its kind and value.
 
 use crate::language::Language;
+use crate::word_lists::{list_in, pairs};
+use std::sync::LazyLock;
 
 /// Whether a fraction word is singular ("third", "tercio") or plural ("thirds", "tercios").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +28,51 @@ pub(crate) struct Ordinal {
     pub power: bool,
 }
 
+/// A number word: the word, its kind (`unit`, `ten`, `scale`…) and its value, if the
+/// kind has one.
+type NumberWord = (&'static str, &'static str, Option<u64>);
+
+/// The number words of `language` (`words/<locale>/spoken-numbers.txt`, "word: kind
+/// value"; a word of several kinds is on several lines).
+fn number_words(language: Language) -> &'static [NumberWord] {
+    fn read(entries: impl Iterator<Item = &'static str>) -> Vec<NumberWord> {
+        let words = pairs(entries).into_iter().map(|(word, meaning)| {
+            let (kind, value) = meaning.split_once(' ').unwrap_or((meaning, ""));
+            let value = value.trim().parse().ok();
+            debug_assert!(value.is_some() || value_less(kind), "{word}: {meaning}");
+            (word, kind, value)
+        });
+        words.collect()
+    }
+    static EN: LazyLock<Vec<NumberWord>> = LazyLock::new(|| read(list_in!("en", "spoken-numbers")));
+    static ES: LazyLock<Vec<NumberWord>> = LazyLock::new(|| read(list_in!("es", "spoken-numbers")));
+    match language {
+        Language::En => &EN,
+        Language::Es => &ES,
+    }
+}
+
+/// The kinds that are a word's use, not a number: "and" before the rest of a number,
+/// the word joining a ten and its unit, a scale that may stand alone, the ending of an
+/// ordinal in digits.
+fn value_less(kind: &str) -> bool {
+    matches!(kind, "and" | "ten-and" | "scale-alone" | "ordinal-ending")
+}
+
+/// The value `word` has as a number word of `kind` in `language`.
+fn value(word: &str, kind: &str, language: Language) -> Option<u64> {
+    let words = number_words(language).iter();
+    words
+        .filter(|(w, k, _)| *w == word && *k == kind)
+        .find_map(|(_, _, value)| *value)
+}
+
+/// Whether `word` is a number word of `kind` in `language`.
+fn is(word: Option<&str>, kind: &str, language: Language) -> bool {
+    let mut words = number_words(language).iter();
+    word.is_some_and(|word| words.any(|(w, k, _)| *w == word && *k == kind))
+}
+
 /// The value of the number words at the start of `words` (normalised: lowercase, no
 /// accents) and how many words it took; None when `words` does not start with one.
 pub(crate) fn read(words: &[&str], language: Language) -> Option<(u64, usize)> {
@@ -38,7 +86,7 @@ pub(crate) fn read(words: &[&str], language: Language) -> Option<(u64, usize)> {
         let (value, used) = match group {
             Some(group) => group,
             // "mil doscientos", "thousand": a scale word alone counts one of it.
-            None if !any && bare_scale(rest.first().copied(), language) => (1, 0),
+            None if !any && is(rest.first().copied(), "scale-alone", language) => (1, 0),
             None => break,
         };
         let scale = words.get(at + used).and_then(|w| scale(w, language));
@@ -49,7 +97,7 @@ pub(crate) fn read(words: &[&str], language: Language) -> Option<(u64, usize)> {
                 last_scale = scale;
                 any = true;
                 // "two thousand and five"
-                let and = words.get(at).is_some_and(|w| *w == "and") && language == Language::En;
+                let and = is(words.get(at).copied(), "and", language);
                 if and
                     && below_thousand(words.get(at + 1..).unwrap_or_default(), language).is_some()
                 {
@@ -70,139 +118,72 @@ pub(crate) fn read(words: &[&str], language: Language) -> Option<(u64, usize)> {
 
 /// The digit (0–9) a single word names, for the digits after a decimal point.
 pub(crate) fn digit(word: &str, language: Language) -> Option<u64> {
-    if language == Language::En && word == "oh" {
-        return Some(0);
+    if let Some(digit) = value(word, "digit", language) {
+        return Some(digit);
     }
     small(word, language).filter(|&v| v < 10)
 }
 
-/// The ordinal a word names, if any.
+/// Whether `word` is the ending of an ordinal written in digits ("th" of "5th"), in any
+/// language: a student may write one whatever the conversation's.
+pub(crate) fn is_ordinal_ending(word: &str) -> bool {
+    [Language::En, Language::Es]
+        .into_iter()
+        .any(|language| is(Some(word), "ordinal-ending", language))
+}
+
+/// The ordinal a word names, if any: an exponent only ("second", "quinta"), a
+/// fraction's denominator only ("half", "halves"), or one read with its plural in -s
+/// ("fifth", "fifths"; "tercio", "tercios").
 pub(crate) fn ordinal(word: &str, language: Language) -> Option<Ordinal> {
-    match language {
-        Language::En => english_ordinal(word),
-        Language::Es => spanish_ordinal(word),
-    }
-}
-
-fn english_ordinal(word: &str) -> Option<Ordinal> {
-    const FIXED: &[(&str, u64, Option<Plurality>, bool)] = &[
-        ("second", 2, None, true),
-        ("half", 2, Some(Plurality::One), false),
-        ("halves", 2, Some(Plurality::Many), false),
-        ("quarter", 4, Some(Plurality::One), false),
-        ("quarters", 4, Some(Plurality::Many), false),
-        ("third", 3, Some(Plurality::One), true),
-        ("thirds", 3, Some(Plurality::Many), false),
+    let fixed = [
+        ("power", None, true),
+        ("part-one", Some(Plurality::One), false),
+        ("part-many", Some(Plurality::Many), false),
     ];
-    if let Some(&(_, value, denominator, power)) = FIXED.iter().find(|(w, ..)| *w == word) {
-        return Some(Ordinal {
-            value,
-            denominator,
-            power,
-        });
+    for (kind, denominator, power) in fixed {
+        if let Some(value) = value(word, kind, language) {
+            return Some(Ordinal {
+                value,
+                denominator,
+                power,
+            });
+        }
     }
-    const TH: &[(&str, u64)] = &[
-        ("fourth", 4),
-        ("fifth", 5),
-        ("sixth", 6),
-        ("seventh", 7),
-        ("eighth", 8),
-        ("ninth", 9),
-        ("tenth", 10),
-        ("eleventh", 11),
-        ("twelfth", 12),
-        ("thirteenth", 13),
-        ("fourteenth", 14),
-        ("fifteenth", 15),
-        ("sixteenth", 16),
-        ("seventeenth", 17),
-        ("eighteenth", 18),
-        ("nineteenth", 19),
-        ("twentieth", 20),
-        ("hundredth", 100),
-        ("thousandth", 1000),
-    ];
     let (singular, plurality) = match word.strip_suffix('s') {
         Some(stem) => (stem, Plurality::Many),
         None => (word, Plurality::One),
     };
-    let &(_, value) = TH.iter().find(|(w, _)| *w == singular)?;
-    Some(Ordinal {
-        value,
-        denominator: Some(plurality),
-        power: plurality == Plurality::One,
-    })
-}
-
-fn spanish_ordinal(word: &str) -> Option<Ordinal> {
-    // Feminine ordinals are exponents: "a la quinta".
-    const POWERS: &[(&str, u64)] = &[
-        ("segunda", 2),
-        ("tercera", 3),
-        ("cuarta", 4),
-        ("quinta", 5),
-        ("sexta", 6),
-        ("septima", 7),
-        ("setima", 7),
-        ("octava", 8),
-        ("novena", 9),
-        ("decima", 10),
-    ];
-    if let Some(&(_, value)) = POWERS.iter().find(|(w, _)| *w == word) {
-        return Some(Ordinal {
-            value,
-            denominator: None,
-            power: true,
-        });
-    }
-    // Masculine ones are denominators: "dos tercios", "un quinto".
-    const PARTS: &[(&str, u64)] = &[
-        ("medio", 2),
-        ("tercio", 3),
-        ("cuarto", 4),
-        ("quinto", 5),
-        ("sexto", 6),
-        ("septimo", 7),
-        ("setimo", 7),
-        ("octavo", 8),
-        ("noveno", 9),
-        ("decimo", 10),
-        ("centesimo", 100),
-        ("milesimo", 1000),
-    ];
-    let (singular, plurality) = match word.strip_suffix('s') {
-        Some(stem) => (stem, Plurality::Many),
-        None => (word, Plurality::One),
+    // "fifth" is an exponent too, "tercio" only a denominator.
+    let (value, power) = match value(singular, "ordinal", language) {
+        Some(value) => (value, plurality == Plurality::One),
+        None => (value(singular, "part", language)?, false),
     };
-    let &(_, value) = PARTS.iter().find(|(w, _)| *w == singular)?;
     Some(Ordinal {
         value,
         denominator: Some(plurality),
-        power: false,
+        power,
     })
 }
 
 /// A number below a thousand and the words it took.
 fn below_thousand(words: &[&str], language: Language) -> Option<(u64, usize)> {
     let first = *words.first()?;
-    match language {
-        Language::En => {
-            let unit = small(first, language).filter(|v| (1..10).contains(v));
-            if let (Some(unit), Some(&"hundred")) = (unit, words.get(1)) {
-                return Some(with_tail(unit * 100, 2, words, language));
-            }
-            below_hundred(words, language)
-        }
-        Language::Es => {
-            if first == "cien" {
-                return Some((100, 1));
-            }
-            if let Some(hundreds) = spanish_hundreds(first) {
-                return Some(with_tail(hundreds, 1, words, language));
-            }
-            below_hundred(words, language)
-        }
+    // "cien": a hundred with nothing after it.
+    if let Some(hundred) = value(first, "hundred-alone", language) {
+        return Some((hundred, 1));
     }
+    // "doscientos": hundreds in one word.
+    if let Some(hundreds) = value(first, "hundreds", language) {
+        return Some(with_tail(hundreds, 1, words, language));
+    }
+    // "two hundred": a unit and the word that makes it hundreds.
+    let unit = small(first, language).filter(|v| (1..10).contains(v));
+    let hundred = words.get(1).and_then(|w| value(w, "hundred", language));
+    if let (Some(unit), Some(hundred)) = (unit, hundred) {
+        return Some(with_tail(unit * hundred, 2, words, language));
+    }
+    below_hundred(words, language)
 }
 
 /// `value` plus the tens and units after its hundreds ("one hundred and five").
@@ -211,7 +192,7 @@ fn with_tail(value: u64, used: usize, words: &[&str], language: Language) -> (u6
     if let Some((tail, n)) = below_hundred(rest, language) {
         return (value + tail, used + n);
     }
-    let and = language == Language::En && rest.first() == Some(&"and");
+    let and = is(rest.first().copied(), "and", language);
     match below_hundred(rest.get(1..).unwrap_or_default(), language) {
         Some((tail, n)) if and => (value + tail, used + 1 + n),
         _ => (value, used),
@@ -220,12 +201,15 @@ fn with_tail(value: u64, used: usize, words: &[&str], language: Language) -> (u6
 
 fn below_hundred(words: &[&str], language: Language) -> Option<(u64, usize)> {
     let first = *words.first()?;
-    if let Some(tens) = tens(first, language) {
-        let unit_at = match language {
-            Language::En => 1,
-            // "treinta y cinco"
-            Language::Es if words.get(1) == Some(&"y") => 2,
-            Language::Es => return Some((tens, 1)),
+    if let Some(tens) = value(first, "ten", language) {
+        // "twenty five"; "treinta y cinco", where the unit needs the word joining them.
+        let joined = number_words(language)
+            .iter()
+            .any(|(_, k, _)| *k == "ten-and");
+        let unit_at = match joined {
+            false => 1,
+            true if is(words.get(1).copied(), "ten-and", language) => 2,
+            true => return Some((tens, 1)),
         };
         let unit = words.get(unit_at).and_then(|w| small(w, language));
         return match unit {
@@ -238,127 +222,11 @@ fn below_hundred(words: &[&str], language: Language) -> Option<(u64, usize)> {
 
 /// Numbers written as one word below a hundred that are not plain tens.
 fn small(word: &str, language: Language) -> Option<u64> {
-    const EN: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const ES: &[&str] = &[
-        "cero",
-        "uno",
-        "dos",
-        "tres",
-        "cuatro",
-        "cinco",
-        "seis",
-        "siete",
-        "ocho",
-        "nueve",
-        "diez",
-        "once",
-        "doce",
-        "trece",
-        "catorce",
-        "quince",
-        "dieciseis",
-        "diecisiete",
-        "dieciocho",
-        "diecinueve",
-    ];
-    const ES_TWENTIES: &[&str] = &[
-        "veintiuno",
-        "veintidos",
-        "veintitres",
-        "veinticuatro",
-        "veinticinco",
-        "veintiseis",
-        "veintisiete",
-        "veintiocho",
-        "veintinueve",
-    ];
-    let position = |list: &[&str]| list.iter().position(|w| *w == word).map(|p| p as u64);
-    match language {
-        Language::En => position(EN),
-        Language::Es => match word {
-            "un" | "una" => Some(1),
-            "veintiun" | "veintiuna" => Some(21),
-            _ => position(ES).or_else(|| position(ES_TWENTIES).map(|p| 21 + p)),
-        },
-    }
-}
-
-fn tens(word: &str, language: Language) -> Option<u64> {
-    const EN: &[&str] = &[
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
-    const ES: &[&str] = &[
-        "veinte",
-        "treinta",
-        "cuarenta",
-        "cincuenta",
-        "sesenta",
-        "setenta",
-        "ochenta",
-        "noventa",
-    ];
-    let list = match language {
-        Language::En => EN,
-        Language::Es => ES,
-    };
-    list.iter()
-        .position(|w| *w == word)
-        .map(|p| 20 + 10 * p as u64)
-}
-
-fn spanish_hundreds(word: &str) -> Option<u64> {
-    const HUNDREDS: &[(&str, u64)] = &[
-        ("ciento", 100),
-        ("doscientos", 200),
-        ("trescientos", 300),
-        ("cuatrocientos", 400),
-        ("quinientos", 500),
-        ("seiscientos", 600),
-        ("setecientos", 700),
-        ("ochocientos", 800),
-        ("novecientos", 900),
-    ];
-    let masculine = word.strip_suffix("as").map(|stem| format!("{stem}os"));
-    let word = masculine.as_deref().unwrap_or(word);
-    HUNDREDS.iter().find(|(w, _)| *w == word).map(|&(_, v)| v)
+    value(word, "unit", language)
 }
 
 fn scale(word: &str, language: Language) -> Option<u64> {
-    match (language, word) {
-        (Language::En, "thousand") | (Language::Es, "mil") => Some(1_000),
-        (Language::En, "million" | "millions") | (Language::Es, "millon" | "millones") => {
-            Some(1_000_000)
-        }
-        _ => None,
-    }
-}
-
-fn bare_scale(word: Option<&str>, language: Language) -> bool {
-    matches!(
-        (language, word),
-        (Language::En, Some("thousand")) | (Language::Es, Some("mil"))
-    )
+    value(word, "scale", language)
 }
 
 #[cfg(test)]
