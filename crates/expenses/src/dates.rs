@@ -122,7 +122,7 @@ fn fill(pattern: &str, roles: &Roles) -> String {
         "month" => MONTHS.iter().flatten().copied().collect(),
         "small" => SMALL_NUMBERS.iter().map(|(word, _)| *word).collect(),
         "ordinal" => ORDINAL_DAYS.iter().map(|(word, _)| *word).collect(),
-        role => phrases(roles, role),
+        role => phrases(roles, role).to_vec(),
     })
 }
 

@@ -14,7 +14,7 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 
-use super::word_lists::{fill, phrases, table, word_list, Roles, WordList};
+use super::word_lists::{fill_from, table, word_list, Roles, WordList};
 use lantern_core::words::lines;
 
 use super::contract::Category;
@@ -110,7 +110,7 @@ static WORDS: LazyLock<[Roles; 3]> = LazyLock::new(|| {
 
 /// `shape` with each `{role}` filled from `roles`, as a case-insensitive pattern.
 fn pattern_of(shape: &str, roles: &Roles) -> String {
-    format!("(?i){}", fill(shape, |role| phrases(roles, role)))
+    format!("(?i){}", fill_from(shape, roles))
 }
 
 /// `shape` with every language's words.

@@ -52,7 +52,7 @@ static WORDS: LazyLock<Roles> = LazyLock::new(|| table(lantern_core::word_list!(
 fn pattern(shape: &str) -> Regex {
     let filled = fill(shape, |role| match role {
         "count" => counts_from(2),
-        role => phrases(&WORDS, role),
+        role => phrases(&WORDS, role).to_vec(),
     });
     Regex::new(&format!("(?i){filled}")).expect("a valid pattern")
 }
