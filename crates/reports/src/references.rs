@@ -4,6 +4,7 @@
 
 use super::contract::{OutlineEntry, Report};
 use super::messages::MESSAGES;
+use super::word_lists::alternation;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
@@ -15,10 +16,11 @@ use std::sync::LazyLock;
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:^|[^\d.])(\d{1,3}(?:\.\d{1,3})*)\.?(?:[^\d]|$)").expect("valid regex")
 });
-/// "section 2", "sección 3.1", "§4": an explicit reference inside a longer message.
+/// "section 2", "sección 3.1", "§4": an explicit reference inside a longer message
+/// (the words: `section-words.txt`).
 static KEYWORD_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:sections?|secci[oó]n(?:es)?|apartados?|partes?|parts?|§)\s*(\d{1,3}(?:\.\d{1,3})*)")
-        .expect("valid regex")
+    let words = alternation(word_list!("section-words"), true);
+    Regex::new(&format!(r"(?i)(?:{words}|§)\s*(\d{{1,3}}(?:\.\d{{1,3}})*)")).expect("valid regex")
 });
 /// A multi-level number such as "3.1" anywhere in a message.
 static DOTTED_NUMBER: LazyLock<Regex> =
