@@ -4,15 +4,19 @@
 //! what the tutor turns into a gap-fill question.
 
 use lantern_core::word_list;
+use lantern_core::words::roles::{fill_from, roles};
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// "(The) Term is/are/means … rest", in English or Spanish; the term is 1–4 words.
+/// "(The) Term is/are/means … rest", in English or Spanish; the term is 1–4 words
+/// (the words: `words/<locale>/definitions.txt`, every language's).
 static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^(?:(?:the|a|an|el|la|los|las|un|una)\s+)?(?P<term>[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s+(?:is|are|means|refers\s+to|es|son|significa|se\s+llama|se\s+define\s+como|se\s+denomina)\s+(?P<rest>.+)$",
-    )
-    .expect("definition")
+    let words = roles(word_list!("definitions"));
+    let pattern = fill_from(
+        r"^(?:{article}\s+)?(?P<term>[\p{L}\p{N}][\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’-]*){0,3})\s+{is}\s+(?P<rest>.+)$",
+        &words,
+    );
+    Regex::new(&format!("(?i){pattern}")).expect("definition")
 });
 
 /// "Term: rest", a glossary list item.

@@ -5,25 +5,44 @@
 
 use super::notes::{BlockKind, Note};
 use lantern_core::text::normalize::normalize;
-use lantern_core::word_list;
+use lantern_core::words::lines;
+use lantern_core::words::roles::{fill_from, roles, Roles};
+use lantern_core::{word_files, word_list};
 use regex::Regex;
 use std::ops::Range;
 use std::sync::LazyLock;
 
+/// The words that mark a misconception by role, English's and Spanish's
+/// (`words/<locale>/misconception-markers.txt`).
+static MARKERS: LazyLock<[Roles; 2]> = LazyLock::new(|| {
+    let [en, es] = word_files!("misconception-markers");
+    [roles(lines(en)), roles(lines(es))]
+});
+
+/// `^\s*(?:english|spanish)` then `rest`: a line opening with `english` filled with
+/// English's markers or `spanish` with Spanish's, case-insensitive.
+fn opening(english: &str, spanish: &str, rest: &str) -> Regex {
+    let [en, es] = &*MARKERS;
+    let (en, es) = (fill_from(english, en), fill_from(spanish, es));
+    Regex::new(&format!(r"(?i)^\s*(?:{en}|{es}){rest}")).expect("a valid pattern")
+}
+
 /// "Label: claim", the label naming a misconception in English or Spanish.
 static LABELLED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^\s*(?:(?:common|typical|frequent)\s+(?:misconception|mistake|error|misunderstanding)s?|misconceptions?|error(?:es)?\s+(?:com[uú]n|comunes|frecuentes?|t[ií]picos?)|ideas?\s+(?:err[oó]neas?|equivocadas?)|concep(?:to|ción|cion)\s+err[oó]ne[oa])\s*[:\-–—]\s*(.+)$",
+    opening(
+        r"{label-adjective}\s+{label-noun}|{label-alone}",
+        r"{label-error}\s+{label-error-adjective}|{label-idea}\s+{label-idea-adjective}|{label-concept}\s+{label-concept-adjective}",
+        r"\s*[:\-–—]\s*(.+)$",
     )
-    .expect("labelled misconception")
 });
 
 /// "A common mistake is (thinking) that claim" / "Un error común es (pensar) que claim".
 static SENTENCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)^\s*(?:(?:a|one)\s+(?:common|typical|frequent)\s+(?:misconception|mistake|error)\s+is(?:\s+(?:to\s+)?(?:think(?:ing)?|believ(?:e|ing)|assum(?:e|ing)))?(?:\s+that)?|(?:un|una)\s+(?:error|idea|confusi[oó]n)\s+(?:com[uú]n|frecuente|t[ií]pic[oa]|err[oó]nea)\s+es(?:\s+(?:pensar|creer|suponer))?(?:\s+que)?)\s+(.+)$",
+    opening(
+        r"{article}\s+{adjective}\s+{mistake}\s+{is}(?:\s+(?:{to}\s+)?{thinking})?(?:\s+{that})?",
+        r"{article}\s+{mistake}\s+{adjective}\s+{is}(?:\s+{thinking})?(?:\s+{that})?",
+        r"\s+(.+)$",
     )
-    .expect("misconception sentence")
 });
 
 /// Normalised titles of sections that list misconceptions, one per item
