@@ -51,6 +51,15 @@ static FORM_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("form-words
 /// Phrases that suggest a student may be in danger (normalised; `*` ends a prefix).
 static CRISIS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("crisis").collect());
 
+/// Words that name a section by its number, "section 3" (normalised).
+static SECTION_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("section-words").collect());
+
+/// Words that name a section only before its number, "part 2" (normalised).
+static PART_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("part-words").collect());
+
+/// Words that turn a quick reply into a question about its topic (normalised).
+static ABOUT_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("about-words").collect());
+
 /// The longest message, in words, still read as a navigation request.
 const SHORT: usize = 9;
 
@@ -69,6 +78,13 @@ fn core_words(normalized: &str) -> String {
     list.join(" ")
 }
 
+/// The words of `normalized` between its first and its last.
+fn inner_words(normalized: &str) -> impl Iterator<Item = &str> {
+    let list = words(normalized);
+    let inner = list.len().saturating_sub(2);
+    list.into_iter().skip(1).take(inner)
+}
+
 fn is_continue(normalized: &str) -> bool {
     let core = core_words(normalized);
     if CONTINUE.contains(&core.as_str()) {
@@ -78,8 +94,7 @@ fn is_continue(normalized: &str) -> bool {
     CONTINUE_CHIPS
         .iter()
         .any(|chip| normalized.starts_with(&format!("{chip} ")) && words(normalized).len() <= SHORT)
-        && !normalized.contains(" about ")
-        && !normalized.contains(" sobre ")
+        && !inner_words(normalized).any(|w| ABOUT_WORDS.contains(&w))
 }
 
 /// The section a message names: "section 3" / "sección 3", or its whole title.
@@ -87,7 +102,7 @@ fn named_section(module: &ModuleManifest, normalized: &str) -> Option<String> {
     let sections = module.sections();
     let list = words(normalized);
     for (i, word) in list.iter().enumerate() {
-        if matches!(*word, "section" | "seccion" | "part" | "parte") {
+        if SECTION_WORDS.contains(word) || PART_WORDS.contains(word) {
             if let Some(n) = list.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
                 if let Some(at) = n.checked_sub(1).and_then(|i| sections.get(i)) {
                     return Some(at.section.id.clone());
@@ -125,10 +140,7 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
             let whole_title = module
                 .section(&section)
                 .is_some_and(|s| normalize(&s.section.title) == core_words(&normalized));
-            if asks_to_go
-                || whole_title
-                || normalized.starts_with("section")
-                || normalized.starts_with("seccion")
+            if asks_to_go || whole_title || list.first().is_some_and(|w| SECTION_WORDS.contains(w))
             {
                 return Intent::GoTo(section);
             }
@@ -195,6 +207,17 @@ mod tests {
         );
         assert_eq!(intent("Your thoughts"), Intent::GoTo("mind".into()));
         assert_eq!(intent("go to section 9"), Intent::Open);
+        assert_eq!(intent("go to part 3"), Intent::GoTo("plan".into()));
+        assert_eq!(intent("ir a la parte 2"), Intent::GoTo("mind".into()));
+    }
+
+    #[test]
+    fn a_quick_reply_asking_about_its_topic_does_not_move_on() {
+        assert_ne!(
+            intent("Continue: more about your thoughts"),
+            Intent::Continue
+        );
+        assert_ne!(intent("Continuar: dime sobre tu plan"), Intent::Continue);
     }
 
     #[test]
