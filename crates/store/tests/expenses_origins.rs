@@ -3,6 +3,8 @@
 //! through `lantern_expenses::app::send` on a real SQLite file; and migration 0025,
 //! which turns the old `author` of saved replies into their `origin`.
 
+mod common;
+
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
@@ -10,25 +12,12 @@ use lantern_core::turn::ReplyOrigin;
 use lantern_expenses::app::{self, ExpenseRequest};
 use lantern_expenses::clean_message;
 use lantern_store::Store;
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
-use std::path::Path;
+use sqlx::sqlite::SqlitePool;
 
 fn now() -> DateTime<Utc> {
     DateTime::parse_from_rfc3339("2026-11-23T12:00:00Z")
         .unwrap()
         .with_timezone(&Utc)
-}
-
-async fn pool(db: &Path) -> SqlitePool {
-    SqlitePoolOptions::new()
-        .connect_with(
-            SqliteConnectOptions::new()
-                .filename(db)
-                .create_if_missing(true)
-                .foreign_keys(true),
-        )
-        .await
-        .unwrap()
 }
 
 /// Sends `text` with `llm` and returns the origin stored with the reply, checking the
@@ -64,7 +53,7 @@ async fn each_reply_kind_is_stored_with_its_origin() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lantern.db");
     let store = Store::open(&path).await.unwrap();
-    let db = pool(&path).await;
+    let db = common::connect(&path).await;
     let ana = store.create_profile("Ana").await.unwrap().id;
     let open = "hmm, that thing from before";
     let scripted = |reply: Result<&str, LlmError>| ScriptedLlm::new([reply.map(String::from)]);
@@ -118,7 +107,7 @@ async fn a_card_reply_is_the_apps() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lantern.db");
     let store = Store::open(&path).await.unwrap();
-    let db = pool(&path).await;
+    let db = common::connect(&path).await;
     let ana = store.create_profile("Ana").await.unwrap().id;
     stored_origin(&store, &db, ana, "Add taxi £18 today", None).await;
     let asked = stored_origin(&store, &db, ana, "delete the taxi", None).await;
@@ -131,32 +120,11 @@ async fn a_card_reply_is_the_apps() {
     assert_eq!(done.origin, ReplyOrigin::App);
 }
 
-/// Applies the repository's migrations numbered below 25 to a new file at `db`.
-async fn migrate_before_0025(db: &Path) -> SqlitePool {
-    let dir = tempfile::tempdir().unwrap();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations");
-    for entry in std::fs::read_dir(source).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if name[..4].parse::<u32>().unwrap() < 25 {
-            std::fs::copy(&path, dir.path().join(&name)).unwrap();
-        }
-    }
-    let pool = pool(db).await;
-    sqlx::migrate::Migrator::new(dir.path())
-        .await
-        .unwrap()
-        .run(&pool)
-        .await
-        .unwrap();
-    pool
-}
-
 #[tokio::test]
 async fn migration_0025_turns_each_old_author_into_its_origin() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("lantern.db");
-    let old = migrate_before_0025(&db).await;
+    let old = common::migrate_until(&db, 25).await;
     sqlx::query("INSERT INTO profiles (name) VALUES ('Ana')")
         .execute(&old)
         .await
@@ -189,7 +157,7 @@ async fn migration_0025_turns_each_old_author_into_its_origin() {
     }
     old.close().await;
     let _store = Store::open(&db).await.unwrap();
-    let db = pool(&db).await;
+    let db = common::connect(&db).await;
     let origins: Vec<(i64, Option<String>)> =
         sqlx::query_as("SELECT id, origin FROM expense_messages ORDER BY id")
             .fetch_all(&db)

@@ -2,37 +2,17 @@
 //! row through the migrations that rebuild tables (0018 rebuilds `tutor_messages`, whose
 //! drop would otherwise cascade into the drill grades; 0019 rebuilds `coach_messages`).
 
+mod common;
+
 use lantern_store::Store;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use std::path::Path;
 
-/// Applies the repository's migrations numbered below `before` to the file at `db`.
+/// Applies the repository's migrations numbered below `before` to the file at `db` and
+/// writes what that version would have: a profile, a tutor thread with a graded drill and
+/// a coach session.
 async fn migrate_until(db: &Path, before: u32) {
-    let dir = tempfile::tempdir().unwrap();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations");
-    for entry in std::fs::read_dir(source).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let number: u32 = name[..4].parse().unwrap();
-        if number < before {
-            std::fs::copy(&path, dir.path().join(&name)).unwrap();
-        }
-    }
-    let pool = SqlitePoolOptions::new()
-        .connect_with(
-            SqliteConnectOptions::new()
-                .filename(db)
-                .create_if_missing(true)
-                .foreign_keys(true),
-        )
-        .await
-        .unwrap();
-    sqlx::migrate::Migrator::new(dir.path())
-        .await
-        .unwrap()
-        .run(&pool)
-        .await
-        .unwrap();
+    let pool = common::migrate_until(db, before).await;
     sqlx::query("INSERT INTO profiles (name) VALUES ('Ana')")
         .execute(&pool)
         .await

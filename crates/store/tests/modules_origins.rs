@@ -4,6 +4,8 @@
 //! after a broken reply — each sent through `lantern_modules::app`; and migration 0026,
 //! which renames the old `code` origin to `app` and keeps every row.
 
+mod common;
+
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm, LlmError, ScriptedLlm};
 use lantern_core::turn::ReplyOrigin;
@@ -123,25 +125,7 @@ async fn each_reply_kind_is_saved_with_who_wrote_it() {
 /// Applies the repository's migrations before 0026 to the file at `db` and saves an
 /// old module conversation: the opening (`code`), a student's turn, a model's reply.
 async fn database_before_0026(db: &Path) {
-    let dir = tempfile::tempdir().unwrap();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations");
-    for entry in std::fs::read_dir(source).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if name[..4].parse::<u32>().unwrap() < 26 {
-            std::fs::copy(&path, dir.path().join(&name)).unwrap();
-        }
-    }
-    let options = SqliteConnectOptions::new()
-        .filename(db)
-        .create_if_missing(true)
-        .foreign_keys(true);
-    let pool = SqlitePoolOptions::new()
-        .connect_with(options)
-        .await
-        .unwrap();
-    let migrator = sqlx::migrate::Migrator::new(dir.path()).await.unwrap();
-    migrator.run(&pool).await.unwrap();
+    let pool = common::migrate_until(db, 26).await;
     for statement in [
         "INSERT INTO profiles (name) VALUES ('Ana')",
         "INSERT INTO module_sessions (id, profile_id, module_id, language, progress) \

@@ -2,8 +2,9 @@
 //! `author` becomes the shared `origin` its row tells, and the changes keep the request
 //! they came from (report_messages is altered in place, never rebuilt).
 
+mod common;
+
 use lantern_store::Store;
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePool, SqlitePoolOptions};
 use std::path::Path;
 
 /// Old replies: (id, author, turn_end, failure), and the origin each must get.
@@ -29,37 +30,10 @@ const OLD_REPLIES: [(i64, &str, &str, Option<&str>, &str); 7] = [
     (8, "app", "command", None, "app"),
 ];
 
-async fn connect(db: &Path) -> SqlitePool {
-    SqlitePoolOptions::new()
-        .connect_with(
-            SqliteConnectOptions::new()
-                .filename(db)
-                .create_if_missing(true)
-                .foreign_keys(true),
-        )
-        .await
-        .unwrap()
-}
-
 /// Applies the migrations before 0024 to the file at `db` and writes a report with a
 /// request, the old replies and a change proposed from the request.
 async fn write_before_0024(db: &Path) {
-    let dir = tempfile::tempdir().unwrap();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations");
-    for entry in std::fs::read_dir(source).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if name[..4].parse::<u32>().unwrap() < 24 {
-            std::fs::copy(&path, dir.path().join(&name)).unwrap();
-        }
-    }
-    let pool = connect(db).await;
-    sqlx::migrate::Migrator::new(dir.path())
-        .await
-        .unwrap()
-        .run(&pool)
-        .await
-        .unwrap();
+    let pool = common::migrate_until(db, 24).await;
     for sql in [
         "INSERT INTO profiles (id, name) VALUES (1, 'Ana')",
         "INSERT INTO projects (id, profile_id, name) VALUES (1, 1, 'My reports')",
@@ -92,7 +66,7 @@ async fn old_replies_get_the_origin_their_row_tells_and_changes_keep_their_reque
     let db = dir.path().join("lantern.db");
     write_before_0024(&db).await;
     let _store = Store::open(&db).await.unwrap();
-    let pool = &connect(&db).await;
+    let pool = &common::connect(&db).await;
     let origins: Vec<(i64, Option<String>)> =
         sqlx::query_as("SELECT id, origin FROM report_messages ORDER BY id")
             .fetch_all(pool)
