@@ -15,6 +15,9 @@
 //!   Words of teaching talk ("remember", "example", "step") need no support.
 //!
 //! What fails is dropped with its reason, never rewritten.
+//!
+//! [`one_sentence_gaps`] is a stricter test of one claim, for the evals: a single source
+//! sentence must say all of it (no passage of two sentences, no student's words).
 
 use super::message_language::clear_language;
 use super::normalize::normalize;
@@ -112,6 +115,57 @@ impl DropReason {
             Self::SaysNothing => "says_something",
         }
     }
+}
+
+/// `None` when `supported` holds for every number of `terms` and [`MIN_SUPPORT`] of the
+/// others (teaching talk aside); else the terms it does not hold for.
+fn missing_terms(terms: &[Term], supported: impl Fn(&Term) -> bool) -> Option<Vec<String>> {
+    let mut missing: Vec<String> = Vec::new();
+    let mut counted = 0usize;
+    let mut ok = 0usize;
+    for t in terms {
+        if t.is_number {
+            if !supported(t) {
+                missing.push(t.word.clone());
+            }
+            continue;
+        }
+        if t.in_keys(teaching_keys()) {
+            continue;
+        }
+        counted += 1;
+        if supported(t) {
+            ok += 1;
+        } else {
+            missing.push(t.word.clone());
+        }
+    }
+    let numbers_missing = terms.iter().any(|t| t.is_number && !supported(t));
+    let share_ok = counted == 0 || ok as f64 / counted as f64 >= MIN_SUPPORT;
+    (numbers_missing || !share_ok).then_some(missing)
+}
+
+/// The terms of `claim` that the one sentence of `sources` closest to it lacks: empty
+/// when a single source sentence, on its own, says every number and every content term
+/// of the claim (teaching talk aside; function words are not terms). Unlike
+/// [`ReplyFilter::check`], no sentence is joined with the next and the student's words
+/// support nothing, so a claim assembled from several sentences ("The French Revolution
+/// happened because it did not give women equal rights", each word somewhere in the
+/// notes or the question) is not supported. With no source sentence every term is
+/// missing.
+pub fn one_sentence_gaps(claim: &str, sources: &[&str]) -> Vec<String> {
+    let terms = content_terms(claim);
+    let mut best: Option<Vec<String>> = None;
+    for sentence in sources.iter().flat_map(|s| sentences(s)) {
+        let keys = term_keys(sentence);
+        match missing_terms(&terms, |t| t.in_keys(&keys)) {
+            None => return Vec::new(),
+            Some(m) if best.as_ref().is_none_or(|b| m.len() < b.len()) => best = Some(m),
+            Some(_) => {}
+        }
+    }
+    best.or_else(|| missing_terms(&terms, |_| false))
+        .unwrap_or_default()
 }
 
 /// What a reply may rest on and must not copy.
@@ -294,30 +348,7 @@ impl ReplyFilter {
     /// `None` when `passage` (with the student's words) supports the sentence's terms;
     /// else the terms it lacks.
     fn missing_from(&self, terms: &[Term], passage: &BTreeSet<String>) -> Option<Vec<String>> {
-        let supported = |t: &Term| t.in_keys(passage) || t.in_keys(&self.student);
-        let mut missing: Vec<String> = Vec::new();
-        let mut counted = 0usize;
-        let mut ok = 0usize;
-        for t in terms {
-            if t.is_number {
-                if !supported(t) {
-                    missing.push(t.word.clone());
-                }
-                continue;
-            }
-            if t.in_keys(teaching_keys()) {
-                continue;
-            }
-            counted += 1;
-            if supported(t) {
-                ok += 1;
-            } else {
-                missing.push(t.word.clone());
-            }
-        }
-        let numbers_missing = terms.iter().any(|t| t.is_number && !supported(t));
-        let share_ok = counted == 0 || ok as f64 / counted as f64 >= MIN_SUPPORT;
-        (numbers_missing || !share_ok).then_some(missing)
+        missing_terms(terms, |t| t.in_keys(passage) || t.in_keys(&self.student))
     }
 
     /// How many different things a sentence says beyond the topic's words and teaching
@@ -641,6 +672,107 @@ mod tests {
             f.check("Common nouns begin with a small letter, while proper nouns name a."),
             Err(DropReason::Fragment)
         );
+    }
+
+    const REVOLUTION: &str = "The French Revolution began in 1789. \
+        Debt, bread prices and the privileges of the first two estates caused the revolution. \
+        The revolution did not give women equal rights.";
+
+    #[test]
+    fn a_claim_one_sentence_says_has_no_gaps() {
+        assert!(
+            one_sentence_gaps("The French Revolution began in 1789.", &[REVOLUTION]).is_empty()
+        );
+        assert!(one_sentence_gaps(
+            "Remember, debt and bread prices caused the revolution.",
+            &[REVOLUTION]
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_claim_assembled_from_several_sentences_has_gaps() {
+        let claim = "The French Revolution happened because it did not give women equal rights.";
+        let gaps = one_sentence_gaps(claim, &[REVOLUTION]);
+        assert!(gaps.contains(&"happened".to_string()), "{gaps:?}");
+        // The shared filter, which joins a sentence with the next and reads the
+        // student's words, keeps it: the single-sentence test is stricter.
+        let f = ReplyFilter::new(None, &[REVOLUTION], "why did the french revolution happen");
+        assert_eq!(f.check(claim), Ok(()));
+        assert!(!one_sentence_gaps(
+            "The French Revolution began in 1789 because of bread prices.",
+            &[REVOLUTION]
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_number_no_single_sentence_has_is_a_gap() {
+        assert_eq!(
+            one_sentence_gaps("The French Revolution began in 1790.", &[REVOLUTION]),
+            vec!["1790".to_string()]
+        );
+        assert_eq!(
+            one_sentence_gaps("Women gained equal pay.", &[]),
+            vec!["women", "gained", "equal", "pay"]
+        );
+    }
+
+    mod one_sentence_properties {
+        use super::super::one_sentence_gaps;
+        use proptest::prelude::*;
+
+        const WORDS: &[&str] = &[
+            "river", "mountain", "glacier", "valley", "erosion", "sediment", "delta", "meander",
+            "rainfall", "granite", "1815", "42",
+        ];
+
+        fn sentence() -> impl Strategy<Value = String> {
+            prop::collection::vec(prop::sample::select(WORDS), 1..6)
+                .prop_map(|w| format!("The {}.", w.join(" and ")))
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// Every source sentence supports itself, whatever sentences surround it.
+            #[test]
+            fn a_source_sentence_supports_itself(
+                source in prop::collection::vec(sentence(), 1..5),
+                pick in any::<prop::sample::Index>(),
+            ) {
+                let text = source.join(" ");
+                let claim = &source[pick.index(source.len())];
+                prop_assert!(one_sentence_gaps(claim, &[&text]).is_empty());
+            }
+
+            /// More sources never leave more gaps; the gaps are the claim's own words.
+            #[test]
+            fn more_sources_never_add_gaps(
+                claim in sentence(),
+                first in prop::collection::vec(sentence(), 0..4),
+                more in prop::collection::vec(sentence(), 0..4),
+            ) {
+                let few = first.join(" ");
+                let all = format!("{few} {}", more.join(" "));
+                let gaps_few = one_sentence_gaps(&claim, &[&few]);
+                let gaps_all = one_sentence_gaps(&claim, &[&all]);
+                prop_assert!(gaps_all.len() <= gaps_few.len());
+                for gap in &gaps_all {
+                    prop_assert!(claim.contains(gap.as_str()), "{gap} not in {claim}");
+                }
+            }
+
+            /// A claim that needs words from two sentences with no word in common is
+            /// never supported by them.
+            #[test]
+            fn two_disjoint_sentences_never_support_their_union(split in 1usize..11) {
+                let (left, right) = WORDS.split_at(split);
+                let source = format!("The {}. The {}.", left.join(" and "), right.join(" and "));
+                let claim = format!("The {} and {}.", left[0], right[0]);
+                prop_assert!(!one_sentence_gaps(&claim, &[&source]).is_empty());
+            }
+        }
     }
 
     #[test]
