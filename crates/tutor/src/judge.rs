@@ -7,7 +7,7 @@ use super::choice::chosen_option;
 use super::cloze::misconception_claim;
 use super::drill::{DrillKey, DrillSource};
 use super::verdict::{check_drill, DrillVerdict, TagSource};
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
@@ -71,7 +71,7 @@ fn same(a: f64, b: f64) -> bool {
 }
 
 /// Words a question starts with (normalised), after an "ok", "and" or "so".
-static QUESTION_STARTS: LazyLock<Vec<&str>> =
+pub(crate) static QUESTION_STARTS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("question-starts").collect());
 /// Words skipped before a question's first word.
 static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
@@ -89,16 +89,16 @@ pub fn is_new_question(message: &str) -> bool {
     if (m.contains('?') || m.contains('¿')) && count >= 4 {
         return true;
     }
-    let plain = normalize(m);
-    let words: Vec<&str> = plain
+    count >= 5 && opens_with_phrase(&after_lead_ins(m), &QUESTION_STARTS)
+}
+
+/// `message` normalised, without its lead-ins ("ok and is …" → "is …").
+pub(crate) fn after_lead_ins(message: &str) -> String {
+    normalize(message)
         .split(' ')
         .skip_while(|w| LEAD_INS.contains(w))
-        .collect();
-    let opens = |start: &str| {
-        let n = start.split(' ').count();
-        words.len() >= n && words[..n].join(" ") == start
-    };
-    count >= 5 && QUESTION_STARTS.iter().any(|q| opens(q))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The truth value a message states ("true", "verdadero", "yes", "sí" / "false", "no").

@@ -45,6 +45,7 @@ pub mod practice;
 #[cfg(test)]
 mod properties;
 pub mod quality;
+pub mod question;
 mod reply;
 pub mod revisit;
 pub mod scoring;

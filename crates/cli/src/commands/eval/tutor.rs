@@ -92,6 +92,10 @@ struct Expect {
     #[serde(default, deserialize_with = "super::optional_language")]
     reply_language: Option<Language>,
     grade: Option<TutorVerdict>,
+    answered_in_words: Option<bool>,
+    not_graded: Option<bool>,
+    #[serde(default)]
+    practice_on: Vec<String>,
 }
 
 fn invalid(case: &str, detail: impl std::fmt::Display) -> CliError {
@@ -374,12 +378,12 @@ pub async fn run(
                         text: reply.map_or("", |m| m.text.as_str()),
                         card: reply.and_then(|m| m.card.as_ref()),
                         passage: reply.and_then(|m| m.passage.as_ref()),
-                        has_key: key.is_some(),
-                        key_verified: key.as_ref().is_some_and(|(_, _, k)| k.verified),
+                        key: key.as_ref().map(|(_, _, k)| k),
                         authored: &authored,
                         earlier: &earlier,
                         instructions: &instructions,
                         titles: (&asked_title, blocker_title.as_deref()),
+                        units: &course.units,
                     };
                     let expect = TurnExpectation {
                         mapped: turn.expect.mapped.clone(),
@@ -388,6 +392,9 @@ pub async fn run(
                         answer_has: turn.expect.answer_has.clone(),
                         reply_language: turn.expect.reply_language,
                         grade: turn.expect.grade,
+                        answered_in_words: turn.expect.answered_in_words,
+                        not_graded: turn.expect.not_graded,
+                        practice_on: turn.expect.practice_on.clone(),
                     };
                     score_turn(&shown, case.language, &expect)
                 }

@@ -2,19 +2,30 @@
 //! form (the move follows the policy, mapping found the unit) and content (every
 //! sentence authored or supported, no echo, no leak, nothing said before, the student's
 //! question answered from its unit, every question and drill checkable, the right
-//! language, the student's answer graded).
+//! language, the student's answer graded) — and, for a student's question (issue #47),
+//! an answer in words before any practice, no verdict, every model sentence said by one
+//! source sentence, practice on what was asked, no cloze on a bare number or date.
+
+mod asked;
+mod claims;
+#[cfg(test)]
+mod fixture;
+mod practice;
 
 use super::contract::TutorAction;
+use super::drill::DrillKey;
 use super::judge::TutorVerdict;
 use super::log::TurnLog;
 use super::message::TutorCard;
 use super::passage::SourcePassage;
+use super::question::is_question;
 use lantern_core::eval::Check;
 use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::support::{DropReason, ReplyFilter};
 use lantern_core::text::tidy::sentences;
+use lantern_packs::course::Unit;
 
 /// What a case expects of a turn.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,6 +42,13 @@ pub struct TurnExpectation {
     pub reply_language: Option<Language>,
     /// The verdict the student's answer must get.
     pub grade: Option<TutorVerdict>,
+    /// Whether the reply must answer in words before any practice (`None`: when the
+    /// student's message is a question).
+    pub answered_in_words: Option<bool>,
+    /// Whether the reply must give no verdict (`None`: when the message is a question).
+    pub not_graded: Option<bool>,
+    /// Units besides `mapped` the practice may be on (the prerequisite offered).
+    pub practice_on: Vec<String>,
 }
 
 /// The words a reply shows: its text and its card.
@@ -71,10 +89,8 @@ pub struct ShownTurn<'a> {
     pub card: Option<&'a TutorCard>,
     /// The passage shown with it.
     pub passage: Option<&'a SourcePassage>,
-    /// Whether the reply carries a key for the question it asks.
-    pub has_key: bool,
-    /// Whether that key's answer is known to be right.
-    pub key_verified: bool,
+    /// The key of the question the reply asks, if it asks one.
+    pub key: Option<&'a DrillKey>,
     /// Everything authored the turn could quote: the course's titles, anchors,
     /// misconceptions and the material read.
     pub authored: &'a [String],
@@ -84,6 +100,8 @@ pub struct ShownTurn<'a> {
     pub instructions: &'a [String],
     /// The unit asked about's title and the blocker's, to be named.
     pub titles: (&'a str, Option<&'a str>),
+    /// The course's units.
+    pub units: &'a [Unit],
 }
 
 fn refs(v: &[String]) -> Vec<&str> {
@@ -208,7 +226,7 @@ pub fn score_turn(t: &ShownTurn<'_>, language: Language, expect: &TurnExpectatio
     if matches!(t.card, Some(TutorCard::Drill { .. })) {
         checks.push(Check::new(
             "drill_checked",
-            t.has_key && t.key_verified,
+            t.key.is_some_and(|k| k.verified),
             || "a drill without a verified answer".into(),
         ));
     }
@@ -217,7 +235,7 @@ pub fn score_turn(t: &ShownTurn<'_>, language: Language, expect: &TurnExpectatio
     let offers_exam = matches!(t.card, Some(TutorCard::Exam { .. }));
     checks.push(Check::new(
         "question_checkable",
-        !asks || t.has_key || offers_exam,
+        !asks || t.key.is_some() || offers_exam,
         || "asks a question without a known answer".into(),
     ));
     let want = expect.reply_language.unwrap_or(language);
@@ -239,6 +257,16 @@ pub fn score_turn(t: &ShownTurn<'_>, language: Language, expect: &TurnExpectatio
             format!("verdict {:?}", log.verdict)
         }));
     }
+    let student_asks = is_question(t.student);
+    if expect.answered_in_words.unwrap_or(student_asks) {
+        checks.push(asked::answered_in_words(t));
+    }
+    if expect.not_graded.unwrap_or(student_asks) {
+        checks.push(asked::question_not_graded(t));
+    }
+    checks.push(claims::claim_true(t));
+    checks.extend(practice::practice_relevant(t, expect));
+    checks.extend(practice::no_trivia_cloze(t));
     checks
 }
 
@@ -254,6 +282,37 @@ mod tests {
             question_latex: "2x+3=11".into(),
         };
         assert!(shown_text("Try it.", Some(&card)).contains("2x+3=11"));
+    }
+
+    #[test]
+    fn a_question_turn_gets_the_question_checks_by_default_and_a_case_can_say_otherwise() {
+        let names = |student: &str, expect: &TurnExpectation| {
+            let turn = fixture::Turn::new(student, "Let's work on it.");
+            score_turn(&turn.shown(), Language::En, expect)
+                .into_iter()
+                .map(|c| c.name)
+                .collect::<Vec<_>>()
+        };
+        let asked = names(
+            "was the terror only against nobles",
+            &TurnExpectation::default(),
+        );
+        assert!(asked.contains(&"answered_in_words"), "{asked:?}");
+        assert!(asked.contains(&"question_not_graded"), "{asked:?}");
+        assert!(asked.contains(&"claim_true"), "{asked:?}");
+        let told = names(
+            "the terror was only against nobles",
+            &TurnExpectation::default(),
+        );
+        assert!(!told.contains(&"answered_in_words"), "{told:?}");
+        let not_graded = TurnExpectation {
+            not_graded: Some(true),
+            answered_in_words: Some(false),
+            ..TurnExpectation::default()
+        };
+        let claim = names("the terror was only against nobles", &not_graded);
+        assert!(claim.contains(&"question_not_graded"), "{claim:?}");
+        assert!(!claim.contains(&"answered_in_words"), "{claim:?}");
     }
 
     #[test]

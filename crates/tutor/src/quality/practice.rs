@@ -1,0 +1,209 @@
+//! The practice a turn shows, and two checks of it (issue #47): it is on what the
+//! student asked (`practice_relevant`), and a gap-fill does not blank a bare number or
+//! date outside a unit about dates or numbers (`no_trivia_cloze`).
+
+use super::{ShownTurn, TurnExpectation};
+use crate::cloze::BLANK;
+use crate::drill::DrillSource;
+use crate::message::TutorCard;
+use lantern_core::eval::Check;
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::terms::is_stop_word;
+use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
+use lantern_packs::course::Unit;
+use std::sync::LazyLock;
+
+/// The practice a reply shows: a drill or exam card, or a question asked in its text
+/// with a known answer (a gap-fill, a true-or-false, an explain-back).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Practice<'a> {
+    /// The unit practised.
+    pub unit_id: &'a str,
+    /// The text's first sentence that is the practice; `None` when the practice is the
+    /// card, which the window shows after the whole text.
+    pub starts_at: Option<usize>,
+}
+
+/// The practice `t` shows, if any. A question in the text starts at its first sentence
+/// with a gap or a "?" — only when the reply carries a key, so an offer ("Want to check
+/// it first?") is not practice.
+pub(super) fn practice<'a>(t: &ShownTurn<'a>) -> Option<Practice<'a>> {
+    if let Some(TutorCard::Drill { unit_id, .. } | TutorCard::Exam { unit_id, .. }) = t.card {
+        return Some(Practice {
+            unit_id,
+            starts_at: None,
+        });
+    }
+    let key = t.key?;
+    let starts_at = sentences(t.text)
+        .iter()
+        .position(|s| s.contains(BLANK) || s.ends_with('?'))?;
+    Some(Practice {
+        unit_id: &key.unit_id,
+        starts_at: Some(starts_at),
+    })
+}
+
+/// `practice_relevant`: the practice shown is on the unit asked about (`expect.mapped`)
+/// or one of `expect.practice_on`. `None` when the turn shows no practice or the case
+/// names no unit.
+pub(super) fn practice_relevant(t: &ShownTurn<'_>, expect: &TurnExpectation) -> Option<Check> {
+    let p = practice(t)?;
+    let allowed: Vec<&str> = expect
+        .mapped
+        .iter()
+        .chain(&expect.practice_on)
+        .map(String::as_str)
+        .collect();
+    if allowed.is_empty() {
+        return None;
+    }
+    Some(Check::new(
+        "practice_relevant",
+        allowed.contains(&p.unit_id),
+        || format!("practice on {}, asked {}", p.unit_id, allowed.join(" or ")),
+    ))
+}
+
+/// Words a blank that is only a number or a date holds besides digits: months,
+/// weekdays, eras, counts written out (`words/<locale>/date-words.txt`).
+static DATE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("date-words").collect());
+/// Words of a unit's title or tags that make numbers and dates what it teaches
+/// (`words/<locale>/number-topics.txt`).
+static NUMBER_TOPICS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("number-topics").collect());
+
+/// Whether `blank` is a bare number or date ("1614", "October 1793", "the 1830s",
+/// "14th July", "three"): every word but function words is written with digits or is a
+/// date word.
+fn is_number_or_date(blank: &str) -> bool {
+    let plain = normalize(blank);
+    let words: Vec<&str> = plain
+        .split(' ')
+        .filter(|w| !w.is_empty() && !is_stop_word(w))
+        .collect();
+    let numeric = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_digit());
+    !words.is_empty() && words.iter().all(|w| numeric(w) || DATE_WORDS.contains(w))
+}
+
+/// Whether numbers and dates are what `unit` teaches: it has drill templates (its
+/// answers are computed numbers), or a word of its title or tags is a number topic
+/// ("Revolutionary dates", `chronology`, "Fracciones y decimales").
+fn teaches_numbers(unit: &Unit) -> bool {
+    let named = std::iter::once(&unit.title)
+        .chain(&unit.tags)
+        .flat_map(|t| {
+            normalize(t)
+                .split(' ')
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .any(|w| NUMBER_TOPICS.contains(&w.as_str()));
+    !unit.drills.is_empty() || named
+}
+
+/// `no_trivia_cloze`: the gap-fill shown (in the text or on a drill card) does not
+/// blank a bare number or date, unless its unit teaches numbers or dates. `None` when
+/// the turn shows no gap-fill.
+pub(super) fn no_trivia_cloze(t: &ShownTurn<'_>) -> Option<Check> {
+    let key = t.key.filter(|k| k.source == DrillSource::Cloze)?;
+    let fair = t
+        .units
+        .iter()
+        .find(|u| u.id == key.unit_id)
+        .is_some_and(teaches_numbers);
+    let trivia = is_number_or_date(&key.answer) && !fair;
+    Some(Check::new("no_trivia_cloze", !trivia, || {
+        format!("the blank is “{}” on {}", key.answer, key.unit_id)
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{cloze_key, Turn};
+    use super::*;
+
+    fn expect(mapped: &str, practice_on: &[&str]) -> TurnExpectation {
+        TurnExpectation {
+            mapped: Some(mapped.into()),
+            practice_on: practice_on.iter().map(|u| u.to_string()).collect(),
+            ..TurnExpectation::default()
+        }
+    }
+
+    #[test]
+    fn practice_on_another_unit_than_asked_is_not_relevant() {
+        let mut turn = Turn::new(
+            "what were the three estates",
+            "Fill in the gap. The Estates-General had not met since ___.",
+        );
+        turn.key = Some(cloze_key("FR-02", "1614"));
+        let t = turn.shown();
+        assert_eq!(
+            practice(&t),
+            Some(Practice {
+                unit_id: "FR-02",
+                starts_at: Some(1)
+            })
+        );
+        let off = practice_relevant(&t, &expect("FR-01", &[])).unwrap();
+        assert!(!off.passed, "{off:?}");
+        assert!(
+            practice_relevant(&t, &expect("FR-01", &["FR-02"]))
+                .unwrap()
+                .passed
+        );
+        assert!(practice_relevant(&t, &TurnExpectation::default()).is_none());
+        turn.key = None;
+        assert!(practice_relevant(&turn.shown(), &expect("FR-01", &[])).is_none());
+        turn.card = Some(TutorCard::Drill {
+            unit_id: "FR-01".into(),
+            prompt: "Fill in the gap.".into(),
+            question_latex: "The three ___ were the clergy, the nobility and the commoners.".into(),
+        });
+        assert!(
+            practice_relevant(&turn.shown(), &expect("FR-01", &[]))
+                .unwrap()
+                .passed
+        );
+    }
+
+    #[test]
+    fn a_cloze_on_a_year_is_trivia_unless_the_unit_teaches_dates() {
+        let mut turn = Turn::new(
+            "what were the three estates",
+            "Fill in the gap. The Estates-General had not met since ___.",
+        );
+        turn.key = Some(cloze_key("FR-01", "1614"));
+        assert!(!no_trivia_cloze(&turn.shown()).unwrap().passed);
+        turn.key = Some(cloze_key("FR-01", "estates"));
+        assert!(no_trivia_cloze(&turn.shown()).unwrap().passed);
+        turn.key = Some(cloze_key("FR-02", "1614"));
+        assert!(no_trivia_cloze(&turn.shown()).unwrap().passed);
+        turn.key = None;
+        assert!(no_trivia_cloze(&turn.shown()).is_none());
+    }
+
+    #[test]
+    fn numbers_dates_and_counts_are_bare_but_terms_are_not() {
+        for bare in [
+            "1614",
+            "October 1793",
+            "the 1830s",
+            "14th July",
+            "three",
+            "12,000",
+        ] {
+            assert!(is_number_or_date(bare), "{bare}");
+        }
+        for term in [
+            "estates",
+            "the Third Estate",
+            "Estados Generales",
+            "",
+            "Louis XVI",
+        ] {
+            assert!(!is_number_or_date(term), "{term}");
+        }
+    }
+}
