@@ -8,7 +8,7 @@
 //! reply shows no practice at all.
 
 use super::practice::practice;
-use super::ShownTurn;
+use super::shown::ShownTurn;
 use crate::message::TutorCard;
 use lantern_core::eval::Check;
 use lantern_core::text::normalize::normalize;

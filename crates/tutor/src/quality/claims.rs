@@ -3,7 +3,7 @@
 //! words of several sentences or of the student's question
 //! ([`one_sentence_gaps`]).
 
-use super::{refs, ShownTurn};
+use super::shown::{refs, ShownTurn};
 use lantern_core::eval::Check;
 use lantern_core::text::support::one_sentence_gaps;
 use lantern_core::text::tidy::sentences;

@@ -2,7 +2,7 @@
 //! student asked (`practice_relevant`), and a gap-fill does not blank a bare number or
 //! date outside a unit about dates or numbers (`no_trivia_cloze`).
 
-use super::{ShownTurn, TurnExpectation};
+use super::shown::{ShownTurn, TurnExpectation};
 use crate::cloze::BLANK;
 use crate::drill::DrillSource;
 use crate::message::TutorCard;
