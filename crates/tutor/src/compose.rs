@@ -16,6 +16,7 @@ use super::passage::{best_passage, Material, SourcePassage};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
+use super::question::is_question;
 use lantern_core::language::Language;
 use lantern_core::retrieval::Tier;
 use lantern_core::say;
@@ -195,9 +196,10 @@ fn transition(x: &ComposeInput<'_>) -> String {
 }
 
 /// What the student typed, judged: an answer to the pending question, else a claim the
-/// unit's material settles.
+/// unit's material settles. A question is never judged (issue #47): not against the
+/// pending question, not as a claim — it is answered.
 fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
-    if *x.event != ClientEvent::None || x.message.trim().is_empty() {
+    if *x.event != ClientEvent::None || x.message.trim().is_empty() || is_question(x.message) {
         return None;
     }
     if let Some(key) = x.pending {
@@ -612,6 +614,30 @@ mod tests {
             s.closing
         );
         assert!(!s.closing.contains(&drill.key.answer));
+    }
+
+    #[test]
+    fn a_question_is_answered_never_graded_against_the_pending_question() {
+        let c = course();
+        let unit = c.unit("N-1").unwrap().clone();
+        let cloze = lantern_packs::course::cloze::cloze_of(&unit.anchor, &unit).unwrap();
+        let key = lantern_packs::course::cloze::cloze_drill(&unit, &cloze, Language::En).key;
+        let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
+        let pl = plan("N-1", &[TutorAction::SocraticQuestion]);
+        let ask = |message: &str| {
+            let mut x = input(&c, &p, &pl, &ClientEvent::None, message, None);
+            x.pending = Some(&key);
+            compose(&x).judged
+        };
+        for question in [
+            "was it about division",
+            "is it true that addition undoes subtraction",
+            "whats an inverse operation",
+            "¿es la resta?",
+        ] {
+            assert!(ask(question).is_none(), "{question}");
+        }
+        assert!(ask(&key.answer).is_some(), "an answer is still judged");
     }
 
     #[test]
