@@ -8,12 +8,9 @@
 use crate::{Store, StoreError};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use lantern_core::clock::Clock;
-use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::Tier;
 use lantern_packs::course::AnswerOption;
-use lantern_tutor::exam::{
-    ExamService, PracticeQuestion, QuestionStatus, SupportKind, LOCKOUT_HOURS,
-};
+use lantern_tutor::exam::{PracticeQuestion, QuestionStatus, SupportKind, LOCKOUT_HOURS};
 use sqlx::SqliteConnection;
 use std::collections::HashMap;
 
@@ -350,76 +347,6 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
         Utc::now()
-    }
-}
-
-/// The exam service of one profile and course, for the tutor's policy.
-#[derive(Debug, Clone)]
-pub struct StoreExamService {
-    store: Store,
-    profile_id: i64,
-    course_id: String,
-}
-
-impl StoreExamService {
-    /// The service for `profile_id` on `course_id`.
-    pub fn new(store: &Store, profile_id: i64, course_id: &str) -> Self {
-        Self {
-            store: store.clone(),
-            profile_id,
-            course_id: course_id.to_string(),
-        }
-    }
-}
-
-impl ExamService for StoreExamService {
-    /// The statuses of `question_ids`; a database failure answers none known, so the
-    /// tutor offers no exam rather than a locked one.
-    fn batch_status<'a>(
-        &'a self,
-        _student_id: &'a str,
-        question_ids: &'a [String],
-        now: DateTime<Utc>,
-    ) -> BoxFuture<'a, HashMap<String, QuestionStatus>> {
-        Box::pin(async move {
-            let Ok(mut conn) = self.store.pool.acquire().await else {
-                return HashMap::new();
-            };
-            exam_statuses(
-                &mut conn,
-                self.profile_id,
-                &self.course_id,
-                question_ids,
-                now,
-            )
-            .await
-            .unwrap_or_default()
-        })
-    }
-
-    /// Lower-tier questions on `unit_id` to practise; a database failure offers none.
-    fn practice_questions<'a>(
-        &'a self,
-        _student_id: &'a str,
-        unit_id: &'a str,
-        below: Tier,
-        now: DateTime<Utc>,
-    ) -> BoxFuture<'a, Vec<PracticeQuestion>> {
-        Box::pin(async move {
-            let Ok(mut conn) = self.store.pool.acquire().await else {
-                return Vec::new();
-            };
-            practice_questions(
-                &mut conn,
-                self.profile_id,
-                &self.course_id,
-                unit_id,
-                below,
-                now,
-            )
-            .await
-            .unwrap_or_default()
-        })
     }
 }
 

@@ -34,7 +34,7 @@ pub use coach::CoachSessionSummary;
 pub use courses::CourseSummary;
 pub use error::StoreError;
 pub use exams::SystemClock;
-pub use exams::{ExamQuestion, ExamSubmission, ExamSupport, StoreExamService};
+pub use exams::{ExamQuestion, ExamSubmission, ExamSupport};
 pub use expenses::MonthlyTotal;
 pub use lantern_expenses::app::ExpenseSettings;
 pub use models::{ByPair, ImportedModel, ModelSpeed, NewImportedModel, PairKey, SpeedScope};

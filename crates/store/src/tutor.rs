@@ -8,6 +8,7 @@ use crate::{Store, StoreError};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
 use lantern_core::llm::BoxFuture;
+use lantern_core::retrieval::Tier;
 use lantern_core::turn::ReplyOrigin;
 use lantern_packs::course::{tag_untagged, Edge, Misconception, Unit, UnitVocabulary};
 use lantern_tutor::app::{
@@ -15,7 +16,7 @@ use lantern_tutor::app::{
     TurnWrite, TutorRepository, TutorThread,
 };
 use lantern_tutor::drill::DrillKey;
-use lantern_tutor::exam::QuestionStatus;
+use lantern_tutor::exam::{PracticeQuestion, QuestionStatus};
 use lantern_tutor::history::MasteryEvent;
 use lantern_tutor::judge::TutorVerdict;
 use lantern_tutor::lite::UnitRef;
@@ -695,6 +696,21 @@ impl TutorRepository for Store {
             question_ids,
             now,
         ))
+    }
+
+    fn practice_questions<'a>(
+        &'a self,
+        profile_id: i64,
+        course_id: &'a str,
+        unit_id: &'a str,
+        below: Tier,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<Vec<PracticeQuestion>, StoreError>> {
+        Box::pin(async move {
+            let mut conn = self.pool.acquire().await?;
+            crate::exams::practice_questions(&mut conn, profile_id, course_id, unit_id, below, now)
+                .await
+        })
     }
 
     fn unit_questions<'a>(

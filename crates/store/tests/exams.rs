@@ -11,7 +11,8 @@ use lantern_packs::course::{
     AnswerOption, CourseManifest, DrillTemplate, ExamFile, MistakePattern, ParamRange, Question,
     Unit, FORMAT_VERSION,
 };
-use lantern_store::{Store, StoreExamService};
+use lantern_store::Store;
+use lantern_tutor::app::RepoExams;
 use lantern_tutor::app::{self, DrillGraded, TutorPorts, TutorSinks};
 use lantern_tutor::drill::DrillSource;
 use lantern_tutor::exam::{ExamService, QuestionStatus, SupportKind};
@@ -266,12 +267,12 @@ async fn batch_status_answers_only_for_the_ids_asked_and_per_profile() {
         .unwrap();
     let other = store.create_profile("Ben").await.unwrap().id;
     let ids = vec!["Q-B1".to_string(), "NOPE".to_string()];
-    let mine = StoreExamService::new(&store, profile, "eq")
+    let mine = RepoExams::new(&store, profile, "eq")
         .batch_status("x", &ids, t0())
         .await;
     assert_eq!(mine.len(), 1);
     assert_eq!(mine["Q-B1"], QuestionStatus::Passed);
-    let theirs = StoreExamService::new(&store, other, "eq")
+    let theirs = RepoExams::new(&store, other, "eq")
         .batch_status("x", &ids, t0())
         .await;
     assert_eq!(theirs["Q-B1"], QuestionStatus::Available);
@@ -297,7 +298,7 @@ static EMPTY_INDEX: std::sync::LazyLock<ScriptedRetriever> =
 /// also gives clozes and true-or-false drills); returns its message id and its right
 /// answer, solved from the question as a student would.
 async fn drill(store: &Store, profile: i64, thread: i64) -> (String, String) {
-    let exams = StoreExamService::new(store, profile, "eq");
+    let exams = RepoExams::new(store, profile, "eq");
     for _ in 0..12 {
         let answer = app::send(
             store,

@@ -10,7 +10,8 @@ use lantern_core::retrieval::{CandidateMetadata, Collection, Record, ScriptedRet
 use lantern_packs::course::{
     AnswerOption, CourseManifest, ExamFile, Misconception, Question, Unit, FORMAT_VERSION,
 };
-use lantern_store::{Store, StoreExamService};
+use lantern_store::Store;
+use lantern_tutor::app::RepoExams;
 use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::drill::DrillSource;
 use lantern_tutor::{
@@ -117,7 +118,7 @@ async fn a_course_without_templates_reaches_a_streak_an_exam_and_bronze() {
         .await
         .unwrap()
         .id;
-    let service = StoreExamService::new(&store, profile, "steam");
+    let service = RepoExams::new(&store, profile, "steam");
     let ports = TutorPorts {
         llm: None,
         retriever: &*INDEX,

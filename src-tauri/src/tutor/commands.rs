@@ -17,7 +17,8 @@ use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
-use lantern_store::{Store, StoreExamService};
+use lantern_store::Store;
+use lantern_tutor::app::RepoExams;
 use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::passage::SourcePassage;
 use lantern_tutor::{clean_input, CleanStudentInput, TutorDebugView};
@@ -141,7 +142,7 @@ impl StreamedTurn for TutorTurn<'_> {
         Box::pin(async move {
             let retriever = self.library.retriever(self.store).await?;
             let thread = self.store.tutor_thread(self.profile, self.id).await?;
-            let exams = StoreExamService::new(self.store, self.profile, &thread.course_id);
+            let exams = RepoExams::new(self.store, self.profile, &thread.course_id);
             let ports = TutorPorts {
                 llm,
                 retriever: retriever.as_ref(),

@@ -16,7 +16,8 @@ use lantern_coach::Language;
 use lantern_core::clock::{Clock, FixedClock};
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::ErrorCode;
-use lantern_store::{StoreExamService, SystemClock};
+use lantern_store::SystemClock;
+use lantern_tutor::app::RepoExams;
 use lantern_tutor::app::{self, TutorPorts, TutorSinks, TutorThread};
 use lantern_tutor::{
     clean_input, CleanStudentInput, ClientEvent, DrillResult, ExamResult, StudentInput,
@@ -562,14 +563,14 @@ pub fn tutor(locations: &Locations, options: &TutorOptions) -> Result<(), CliErr
 }
 
 /// The exam service of the thread's student and course.
-fn exam_service(
+fn exam_service<'a>(
     rt: &tokio::runtime::Runtime,
-    store: &lantern_store::Store,
+    store: &'a lantern_store::Store,
     profile: i64,
     thread: i64,
-) -> Result<StoreExamService, CliError> {
+) -> Result<RepoExams<'a, lantern_store::Store>, CliError> {
     let t = rt.block_on(store.tutor_thread(profile, thread))?;
-    Ok(StoreExamService::new(store, profile, &t.course_id))
+    Ok(RepoExams::new(store, profile, &t.course_id))
 }
 
 #[allow(clippy::too_many_arguments)]

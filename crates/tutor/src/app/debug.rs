@@ -16,11 +16,7 @@ pub async fn debug<R: TutorRepository + ?Sized>(
 ) -> Result<TutorDebugView, R::Error> {
     let loaded = load(repo, profile_id, thread_id, now).await?;
     let last_turn = repo.turn_log(profile_id, thread_id).await?.pop();
-    let exams = RepoExams {
-        repo,
-        profile_id,
-        course_id: &loaded.course.id,
-    };
+    let exams = RepoExams::new(repo, profile_id, &loaded.course.id);
     let lite = lite_of(&loaded.course, &loaded.snapshot, &exams, now).await;
     Ok(TutorDebugView {
         mastery: loaded

@@ -176,11 +176,7 @@ pub(super) async fn record_event<R: TutorRepository + ?Sized>(
     let done = repo
         .record_exam_event(profile_id, thread_id, course_id, action, now, writer)
         .await?;
-    let exams = RepoExams {
-        repo,
-        profile_id,
-        course_id,
-    };
+    let exams = RepoExams::new(repo, profile_id, course_id);
     let (support_text, video) = match done.recorded.record {
         ExamRecord::Answered { .. } => (None, None),
         ExamRecord::Viewed { text, video, .. } => (Some(text), video),

@@ -104,11 +104,7 @@ pub async fn grade_drill<R: TutorRepository + ?Sized>(
     let saved = repo
         .save_drill_grade(profile_id, thread_id, &course.id, &write, now)
         .await?;
-    let exams = RepoExams {
-        repo,
-        profile_id,
-        course_id: &course.id,
-    };
+    let exams = RepoExams::new(repo, profile_id, &course.id);
     Ok(DrillGraded {
         messages: saved.messages,
         snapshot_lite: lite_of(&course, &snapshot, &exams, now).await,

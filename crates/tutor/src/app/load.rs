@@ -2,12 +2,13 @@
 //! snapshot — and the right panel's summary of a snapshot.
 
 use super::{TutorRepository, TutorThread};
-use crate::exam::{ExamService, QuestionStatus};
+use crate::exam::{ExamService, PracticeQuestion, QuestionStatus};
 use crate::lite::snapshot_lite;
 use crate::revisit::revisit_order;
 use crate::{SnapshotLite, StudentSnapshot, TutorCourse};
 use chrono::{DateTime, Utc};
 use lantern_core::llm::BoxFuture;
+use lantern_core::retrieval::Tier;
 use std::collections::HashMap;
 
 /// A thread with its course and the student's snapshot.
@@ -50,15 +51,27 @@ pub(super) async fn lite_of(
     snapshot_lite(snapshot, course, &revisit_order(snapshot, &statuses), now)
 }
 
-/// The repository's exam statuses of one profile and course as an exam service; a
-/// failed read knows no question, so the tutor offers no exam rather than a locked one.
-pub(super) struct RepoExams<'r, R: ?Sized> {
+/// The exam service of one profile and course, over the repository — the one the app,
+/// the command line and the evals hand the tutor; a failed read knows no question, so the
+/// tutor offers no exam rather than a locked one, and no practice.
+pub struct RepoExams<'r, R: ?Sized> {
     /// The repository.
     pub repo: &'r R,
     /// The student.
     pub profile_id: i64,
     /// The course.
-    pub course_id: &'r str,
+    pub course_id: String,
+}
+
+impl<'r, R: ?Sized> RepoExams<'r, R> {
+    /// The service for `profile_id` on `course_id`.
+    pub fn new(repo: &'r R, profile_id: i64, course_id: &str) -> Self {
+        Self {
+            repo,
+            profile_id,
+            course_id: course_id.to_string(),
+        }
+    }
 }
 
 impl<R: TutorRepository + ?Sized> ExamService for RepoExams<'_, R> {
@@ -70,7 +83,22 @@ impl<R: TutorRepository + ?Sized> ExamService for RepoExams<'_, R> {
     ) -> BoxFuture<'a, HashMap<String, QuestionStatus>> {
         Box::pin(async move {
             self.repo
-                .exam_statuses(self.profile_id, self.course_id, question_ids, now)
+                .exam_statuses(self.profile_id, &self.course_id, question_ids, now)
+                .await
+                .unwrap_or_default()
+        })
+    }
+
+    fn practice_questions<'a>(
+        &'a self,
+        _student_id: &'a str,
+        unit_id: &'a str,
+        below: Tier,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Vec<PracticeQuestion>> {
+        Box::pin(async move {
+            self.repo
+                .practice_questions(self.profile_id, &self.course_id, unit_id, below, now)
                 .await
                 .unwrap_or_default()
         })

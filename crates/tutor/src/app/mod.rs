@@ -27,6 +27,7 @@ pub use exam_event::ExamEventSaved;
 pub use exam_status::{exam_status, ExamStatusView};
 pub use grade_drill::{grade_drill, DrillGraded};
 pub use learning_path::learning_path;
+pub use load::RepoExams;
 pub use ports::{TurnTimings, TutorPorts, TutorSinks};
 pub use preview::{preview, TutorPreview};
 pub use progress::progress_history;
@@ -40,11 +41,12 @@ pub use submit_exam::submit_exam_answer;
 pub use view_support::view_exam_support;
 
 use crate::drill::DrillKey;
-use crate::exam::QuestionStatus;
+use crate::exam::{PracticeQuestion, QuestionStatus};
 use crate::history::MasteryEvent;
 use crate::{StudentSnapshot, TurnLog, TutorCourse, TutorError};
 use chrono::{DateTime, Utc};
 use lantern_core::llm::BoxFuture;
+use lantern_core::retrieval::Tier;
 use std::collections::HashMap;
 
 /// Where the tutor's operations read and write saved threads, courses, snapshots and
@@ -141,6 +143,17 @@ pub trait TutorRepository: Send + Sync {
         question_ids: &'a [String],
         now: DateTime<Utc>,
     ) -> BoxFuture<'a, Result<HashMap<String, QuestionStatus>, Self::Error>>;
+
+    /// Lower-tier exam questions on `unit_id` of the course (below `below`) the profile
+    /// may practise at `now`.
+    fn practice_questions<'a>(
+        &'a self,
+        profile_id: i64,
+        course_id: &'a str,
+        unit_id: &'a str,
+        below: Tier,
+        now: DateTime<Utc>,
+    ) -> BoxFuture<'a, Result<Vec<PracticeQuestion>, Self::Error>>;
 
     /// The ids of the exam questions on `unit_id` of the course, in exam order.
     fn unit_questions<'a>(

@@ -14,7 +14,7 @@ use lantern_core::eval::{model_words, TurnScore};
 use lantern_core::llm::CancelFlag;
 use lantern_core::turn::ReplyOrigin;
 use lantern_rag::{import_course_pack, Embedder, EmbedderFiles, LanceRetriever};
-use lantern_store::StoreExamService;
+use lantern_tutor::app::RepoExams;
 use lantern_tutor::app::{self, TutorPorts, TutorSinks};
 use lantern_tutor::drill::{DrillKey, DrillSource};
 use lantern_tutor::judge::TutorVerdict;
@@ -259,7 +259,7 @@ pub async fn run(
             .store
             .create_tutor_thread(profile, course_id, Some(case.language), now)
             .await?;
-        let exams = StoreExamService::new(&bench.store, profile, course_id);
+        let exams = RepoExams::new(&bench.store, profile, course_id);
         let ports = TutorPorts {
             llm: bench.llm(),
             retriever: &retriever,
