@@ -314,6 +314,11 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         avoid: x.recent,
         confusion: x.confusion,
         questions: x.practice,
+        about: if x.asked.is_none_or(|a| a == focus_id) {
+            x.message
+        } else {
+            ""
+        },
     };
     let judged = judged(x);
     let verdict = judged

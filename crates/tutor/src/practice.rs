@@ -35,6 +35,9 @@ pub struct PracticeInput<'a> {
     pub confusion: &'a BTreeMap<String, u32>,
     /// Exam questions of lower tiers the student may practise.
     pub questions: &'a [PracticeQuestion],
+    /// The student's question this practice follows, when it is about this unit (empty
+    /// otherwise): the practice should be about what was asked.
+    pub about: &'a str,
 }
 
 /// Whether `question` was asked in one of the tutor's recent words (a drill's message
@@ -253,6 +256,7 @@ mod tests {
             avoid,
             confusion,
             questions: &[],
+            about: "",
         }
     }
 
