@@ -89,10 +89,11 @@ fn three_notes_folders_become_packs_that_check_import_and_tutor() {
         ]
     );
     assert_eq!(bio["language"], "en");
-    assert_eq!(bio["prerequisites"][0]["from"], "what-plants-need");
+    // Only where the notes show it: the Calvin cycle names the light-dependent
+    // reactions; the other units are not chained just because they come later.
     assert_eq!(
-        bio["prerequisites"][0]["to"],
-        "the-light-dependent-reactions"
+        bio["prerequisites"],
+        serde_json::json!([{ "from": "the-light-dependent-reactions", "to": "the-calvin-cycle" }])
     );
     assert_eq!(
         bio["units"][0]["misconceptions"][0]["text"],
@@ -114,16 +115,29 @@ fn three_notes_folders_become_packs_that_check_import_and_tutor() {
         review.contains("___"),
         "gap-fill questions are listed: {review}"
     );
+    assert!(
+        review.contains("Requires `the-light-dependent-reactions`: the notes name its title"),
+        "the evidence is shown: {review}"
+    );
 
     // One Spanish file with a `##` heading per unit.
     let history = drafted_checked_imported(d, "revolucion-francesa");
     assert_eq!(history["language"], "es");
     assert_eq!(history["title"], "La Revolución Francesa");
     assert_eq!(unit_ids(&history).len(), 5);
+    assert_eq!(
+        history["prerequisites"],
+        serde_json::json!([]),
+        "a chronological course is not a chain"
+    );
     let bastille = &history["units"][2];
     assert_eq!(bastille["misconceptions"].as_array().unwrap().len(), 2);
     let review = std::fs::read_to_string(d.join("revolucion-francesa-pack/REVIEW.md")).unwrap();
     assert!(review.starts_with("# Revisa este borrador"));
+    assert!(
+        review.contains("No se ha propuesto ningún prerrequisito"),
+        "{review}"
+    );
 
     // Short notes: a README, folders per unit, a `.txt` note, a file without headings.
     let weather = drafted_checked_imported(d, "weather-notes");

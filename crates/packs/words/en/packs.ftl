@@ -45,11 +45,19 @@ packs-review-course-id = Course id `{ $id }`, title “{ $title }”, language `
 # Notes parts beyond the most units a course may have ($count: how many).
 packs-review-course-left-out = Parts left out (over the unit limit): { $count }
 packs-review-units-heading = Units and prerequisites
-packs-review-units-text = Units follow the order of your notes, and each requires the one before it: `prerequisites` in `course.json`, where `{"{"} "from": "A", "to": "B" {"}"}` means A before B. Delete an edge where a unit does not need the one before it; add one where it needs an earlier unit.
+packs-review-units-text = Units follow the order of your notes. A unit requires an earlier one only where its notes show it: a sentence says so (“builds on”, “as we saw” …) and names that unit, a sentence names its title, a definition uses the terms it introduces, or two sentences or more do — never just because it comes later. Each is an edge in `prerequisites` in `course.json`, where `{"{"} "from": "A", "to": "B" {"}"}` means A before B, and the tutor steers a student to master A before B. Confirm or delete each one below; add one where a unit needs an earlier one.
+packs-review-prerequisites-none = No prerequisite was drafted: no unit's notes show that it builds on an earlier one, so a student may start with any unit. To add one, put `{"{"} "from": "A", "to": "B" {"}"}` in `prerequisites` in `course.json` (A before B).
 # A unit's notes file in the pack ($path) and the teacher's file it was copied from ($from).
 packs-review-notes = Notes: `{ $path }` (from `{ $from }`)
-# The unit's drafted prerequisite ($unit: its id).
-packs-review-requires = Requires: `{ $unit }`
+# A drafted prerequisite and its evidence ($unit: the earlier unit's id; $sentence: the notes' sentence that shows it).
+packs-review-requires-said = Requires `{ $unit }`, as the notes say — “{ $sentence }”
+packs-review-requires-named = Requires `{ $unit }`: the notes name its title — “{ $sentence }”
+packs-review-requires-defined = Requires `{ $unit }`: the notes define a term with the terms it introduces — “{ $sentence }”
+# $sentences: how many sentences; $terms: the terms, in backquotes.
+packs-review-requires-terms = Requires `{ $unit }`: { $sentences } sentences of the notes use the terms it introduces ({ $terms }).
+packs-review-requires-confirm = Keep this edge if a student must master `{ $unit }` first; otherwise delete it from `prerequisites`.
+# A unit after the first with no drafted prerequisite ($unit: its id).
+packs-review-requires-none-drafted = Requires nothing: nothing in these notes shows that they build on an earlier unit. If a student needs an earlier unit first, add `{"{"} "from": "that-unit", "to": "{ $unit }" {"}"}` to `prerequisites`.
 packs-review-requires-nothing = Requires nothing: students start here.
 packs-review-anchor = Anchor, from the first paragraph
 packs-review-anchor-cut = Anchor, from the first paragraph, cut to what the tutor's concept card shows

@@ -1,15 +1,18 @@
 //! `lantern course new`: a course pack drafted from a teacher's folder of Markdown notes —
 //! units from the files, headings or folders, anchors from first paragraphs,
-//! prerequisites from the order, misconceptions from the lines that state one, tags
+//! prerequisites only where a unit's notes show they build on an earlier unit,
+//! misconceptions from the lines that state one, tags
 //! from the terms the notes define — with a `REVIEW.md` that says what to check. Pure:
 //! the notes come in as (path, text) pairs and the pack goes out as (path, text) pairs.
 //! The pieces that read notes are shared with `lantern module new`.
 
 mod definitions;
+mod key_terms;
 mod markers;
 mod names;
 mod notes;
 mod outline;
+mod prerequisites;
 mod review;
 mod unit;
 
@@ -180,6 +183,13 @@ pub fn draft_course(notes: &[(String, String)], options: &DraftOptions) -> Optio
         })
         .collect();
     let units: Vec<crate::course::Unit> = drafts.iter().map(|d| d.unit.clone()).collect();
+    let notes: Vec<prerequisites::UnitNotes> = outline
+        .parts
+        .iter()
+        .zip(&drafts)
+        .map(|(part, d)| prerequisites::UnitNotes::of(part, d))
+        .collect();
+    let drafted = prerequisites::draft_prerequisites(&notes, &title);
     let course = CourseManifest {
         format_version: FORMAT_VERSION,
         id: id.clone(),
@@ -187,11 +197,11 @@ pub fn draft_course(notes: &[(String, String)], options: &DraftOptions) -> Optio
         language: language.code().to_string(),
         description: first_paragraph(&outline.intro),
         entry_unit: units[0].id.clone(),
-        prerequisites: units
-            .windows(2)
-            .map(|pair| Edge {
-                from: pair[0].id.clone(),
-                to: pair[1].id.clone(),
+        prerequisites: drafted
+            .iter()
+            .map(|d| Edge {
+                from: units[d.from].id.clone(),
+                to: units[d.to].id.clone(),
             })
             .collect(),
         units,
@@ -205,7 +215,7 @@ pub fn draft_course(notes: &[(String, String)], options: &DraftOptions) -> Optio
         (EXAMS_FILE.to_string(), json_file(&exams)),
         (
             REVIEW_FILE.to_string(),
-            review::review(&course, &drafts, &outline.shape, left_out),
+            review::review(&course, &drafts, &drafted, &outline.shape, left_out),
         ),
     ];
     for d in &drafts {
@@ -239,8 +249,11 @@ mod tests {
     fn a_folder_of_notes_becomes_a_pack_that_checks() {
         let draft = draft_course(
             &notes(&[
-                ("1-light.md", "# Light\n\nPlants need light to make food.\n"),
-                ("2-water.md", "Water is carried up the stem by the xylem.\n"),
+                ("1-light.md", "# Light\n\nPlants need **light** to make food.\n"),
+                (
+                    "2-water.md",
+                    "Water is carried up the stem by the xylem. Recall that leaves need light too.\n",
+                ),
             ]),
             &DraftOptions {
                 folder_name: "plants".into(),
@@ -261,9 +274,37 @@ mod tests {
                 to: "water".into()
             }]
         );
-        assert!(file(&draft, REVIEW_FILE).contains("### 2. Water (`water`)"));
+        let review = file(&draft, REVIEW_FILE);
+        assert!(review.contains("### 2. Water (`water`)"));
+        assert!(
+            review.contains(
+                "Requires `light`, as the notes say — “Recall that leaves need light too.”"
+            ),
+            "{review}"
+        );
         let report = check_course_pack(&draft.files, &[]);
         assert!(report.problems.is_empty(), "{:?}", report.problems);
+    }
+
+    #[test]
+    fn notes_in_order_without_evidence_draft_no_prerequisite_and_say_how_to_add_one() {
+        let draft = draft_course(
+            &notes(&[
+                ("1-air.md", "# Air\n\nAir has weight and presses down.\n"),
+                ("2-rocks.md", "# Rocks\n\nRocks are hard and old.\n"),
+            ]),
+            &DraftOptions {
+                folder_name: "earth".into(),
+                ..DraftOptions::default()
+            },
+        )
+        .unwrap();
+        let course: CourseManifest = serde_json::from_str(file(&draft, COURSE_FILE)).unwrap();
+        assert_eq!(course.prerequisites, vec![]);
+        assert_eq!(course.entry_unit, "air");
+        let review = file(&draft, REVIEW_FILE);
+        assert!(review.contains("No prerequisite was drafted"), "{review}");
+        assert!(review.contains("\"to\": \"rocks\""), "{review}");
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! `REVIEW.md`: what `lantern course new` drafted and what the teacher should check —
-//! each unit's source notes, anchor, prerequisite, misconceptions with the true-or-false
-//! question the tutor will ask, and the gap-fill questions it will make from the notes'
-//! definitions — in the course's language.
+//! each unit's source notes, anchor, drafted prerequisite with the evidence for it (or
+//! how to add one), misconceptions with the true-or-false question the tutor will ask,
+//! and the gap-fill questions it will make from the notes' definitions — in the course's
+//! language.
 
 use super::outline::Shape;
+use super::prerequisites::{Drafted, Evidence};
 use super::unit::UnitDraft;
 use crate::course::cloze::{cloze_of, misconception_true_false};
 use crate::course::CourseManifest;
@@ -28,7 +30,71 @@ pub(crate) fn shape_words(shape: &Shape, language: Language) -> String {
     }
 }
 
-fn unit_section(out: &mut String, n: usize, d: &UnitDraft, requires: Option<&str>, l: Language) {
+/// What a unit requires, as REVIEW.md says it.
+enum Requires<'a> {
+    /// The first unit: students start here.
+    Start,
+    /// Nothing was drafted for this unit.
+    Nothing,
+    /// The unit with this id, for this reason.
+    Unit(&'a str, &'a Evidence),
+}
+
+/// The lines that say what a unit requires and why, and what the teacher should do.
+fn requires_lines(unit: &str, requires: &Requires<'_>, l: Language) -> String {
+    let (id, evidence) = match requires {
+        Requires::Start => return say!(MESSAGES, l, "packs-review-requires-nothing"),
+        Requires::Nothing => {
+            return say!(
+                MESSAGES,
+                l,
+                "packs-review-requires-none-drafted",
+                unit = unit
+            )
+        }
+        Requires::Unit(id, evidence) => (*id, *evidence),
+    };
+    let why = match evidence {
+        Evidence::Said(sentence) => say!(
+            MESSAGES,
+            l,
+            "packs-review-requires-said",
+            unit = id,
+            sentence = sentence
+        ),
+        Evidence::Named(sentence) => say!(
+            MESSAGES,
+            l,
+            "packs-review-requires-named",
+            unit = id,
+            sentence = sentence
+        ),
+        Evidence::Defined(sentence) => say!(
+            MESSAGES,
+            l,
+            "packs-review-requires-defined",
+            unit = id,
+            sentence = sentence
+        ),
+        Evidence::Terms { terms, sentences } => {
+            let terms: Vec<String> = terms.iter().map(|t| format!("`{t}`")).collect();
+            say!(
+                MESSAGES,
+                l,
+                "packs-review-requires-terms",
+                unit = id,
+                sentences = &sentences.to_string(),
+                terms = &terms.join(", ")
+            )
+        }
+    };
+    format!(
+        "{why}\n  {}",
+        say!(MESSAGES, l, "packs-review-requires-confirm", unit = id)
+    )
+}
+
+fn unit_section(out: &mut String, n: usize, d: &UnitDraft, requires: &Requires<'_>, l: Language) {
     let u = &d.unit;
     let _ = writeln!(out, "\n### {n}. {} (`{}`)\n", u.title, u.id);
     for c in &d.copies {
@@ -44,11 +110,7 @@ fn unit_section(out: &mut String, n: usize, d: &UnitDraft, requires: Option<&str
             )
         );
     }
-    let requires = match requires {
-        Some(p) => say!(MESSAGES, l, "packs-review-requires", unit = p),
-        None => say!(MESSAGES, l, "packs-review-requires-nothing"),
-    };
-    let _ = writeln!(out, "- {requires}");
+    let _ = writeln!(out, "- {}", requires_lines(&u.id, requires, l));
     let anchor = if d.anchor_cut {
         say!(MESSAGES, l, "packs-review-anchor-cut")
     } else {
@@ -203,10 +265,12 @@ pub(crate) fn write_checklist(out: &mut String, l: Language, items: &str) {
     );
 }
 
-/// The review file of a drafted course.
+/// The review file of a drafted course, whose `drafted` prerequisites are between
+/// `units` by index.
 pub(crate) fn review(
     course: &CourseManifest,
     units: &[UnitDraft],
+    drafted: &[Drafted],
     shape: &Shape,
     left_out: usize,
 ) -> String {
@@ -242,12 +306,22 @@ pub(crate) fn review(
         say!(MESSAGES, l, "packs-review-units-heading"),
         say!(MESSAGES, l, "packs-review-units-text")
     );
+    if drafted.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{}",
+            say!(MESSAGES, l, "packs-review-prerequisites-none")
+        );
+    }
     for (i, d) in units.iter().enumerate() {
-        let requires = i
-            .checked_sub(1)
-            .and_then(|p| units.get(p))
-            .map(|p| p.unit.id.as_str());
-        unit_section(&mut out, i + 1, d, requires, l);
+        let requires = match drafted.iter().find(|p| p.to == i) {
+            Some(p) => units.get(p.from).map_or(Requires::Nothing, |from| {
+                Requires::Unit(&from.unit.id, &p.evidence)
+            }),
+            None if i == 0 => Requires::Start,
+            None => Requires::Nothing,
+        };
+        unit_section(&mut out, i + 1, d, &requires, l);
     }
     exam_section(&mut out, course, l);
     write_checklist(

@@ -41,6 +41,8 @@ pub(crate) struct UnitDraft {
     pub copies: Vec<NoteCopy>,
     /// Sentences that define a term.
     pub definitions: Vec<Definition>,
+    /// The terms its notes define or set in bold, as written, each once.
+    pub terms: Vec<String>,
     /// Lines moved from the notes into `misconceptions`.
     pub moved: usize,
     /// Whether the anchor was cut to fit the concept card.
@@ -247,7 +249,12 @@ pub(crate) fn draft_unit(id: &str, part: &Part) -> UnitDraft {
             definitions.push(d.clone());
         }
     }
-    let terms: Vec<String> = readings.iter().flat_map(|r| r.terms.clone()).collect();
+    let mut terms: Vec<String> = Vec::new();
+    for term in readings.iter().flat_map(|r| r.terms.iter()) {
+        if !terms.iter().any(|t| normalize(t) == normalize(term)) {
+            terms.push(term.clone());
+        }
+    }
     let moved = readings.iter().map(|r| r.claims.len()).sum();
     let claims = readings.into_iter().flat_map(|r| r.claims).collect();
     UnitDraft {
@@ -262,6 +269,7 @@ pub(crate) fn draft_unit(id: &str, part: &Part) -> UnitDraft {
         },
         copies,
         definitions,
+        terms,
         moved,
         anchor_cut,
     }
