@@ -4,11 +4,11 @@
 //! "como vimos" … naming A, `words/<locale>/prerequisite-markers.txt`), a sentence names
 //! A's whole title, B defines one of its terms with A's key terms ("Organelles are the
 //! structures of a eukaryotic cell's cytoplasm"), or at least [`MIN_SENTENCES`] of B's
-//! sentences use the key terms A introduces: its defined and bold terms, and the title words its notes write as
-//! names ("Cuba", not "divided"), that no earlier unit used and that are not the course
-//! title's words — and not terms B defines itself. A unit gets at most one
-//! drafted prerequisite: the strongest kind of evidence, from the nearest earlier unit.
-//! Edges only ever go forwards, so the graph is acyclic.
+//! sentences use the key terms A introduces. A's key terms are its defined and bold
+//! terms and the title words its notes write as names ("Cuba", not "divided"), less
+//! those an earlier unit used, the course title's words and the terms B defines itself.
+//! A unit gets at most one drafted prerequisite: the strongest kind of evidence, from
+//! the nearest earlier unit. Edges only ever go forwards, so the graph is acyclic.
 
 use super::key_terms::{KeyTerm, Sentence};
 use super::notes::read_note;
@@ -24,7 +24,7 @@ use std::sync::LazyLock;
 /// Fewest sentences of a unit's notes that must use an earlier unit's key terms for
 /// the use to be more than incidental (tuned on tests/evals/tutor/notes and
 /// tests/fixtures/authoring: one mention is a date line or an aside).
-pub(crate) const MIN_SENTENCES: usize = 2;
+const MIN_SENTENCES: usize = 2;
 
 /// Fewest content words a title needs for a sentence naming it to count (one word, as
 /// "Air", is a common word, not a reference).
