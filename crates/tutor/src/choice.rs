@@ -59,11 +59,12 @@ pub fn chosen_option<'a>(key: &'a DrillKey, message: &str) -> Option<&'a str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use lantern_packs::course::AnswerOption;
 
-    fn question() -> PracticeQuestion {
+    /// A lower-tier exam question on the first factories, for tests.
+    pub(crate) fn question() -> PracticeQuestion {
         PracticeQuestion {
             id: "Q1".into(),
             stem: "Which power drove the first factories?".into(),

@@ -3,19 +3,28 @@
 //! straight line add up to ___." → `180°`), and a **true or false** states one of the
 //! unit's misconceptions (false) or an anchor sentence (true). The sentence is the
 //! pack's, so the answer is right by construction; the checker grades the student's
-//! reply against it.
+//! reply against it. A cloze blanks a key term of the unit (`key_terms`), and a number
+//! or a date only in a unit that teaches them (`numbers`, issue #47).
+
+mod claim;
+mod key_terms;
+mod numbers;
+
+pub use claim::misconception_claim;
+use key_terms::whole_word_at;
+pub use key_terms::{key_terms, KeyTerm};
+pub use numbers::{is_number_or_date, teaches_numbers};
 
 use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
 use crate::course::Unit;
 use crate::messages::MESSAGES;
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
-use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
+use lantern_core::text::terms::{content_terms, fact_terms};
 use lantern_core::text::tidy::sentences;
-use lantern_core::{say, word_list};
-use std::sync::LazyLock;
 
 /// The blank shown in place of the answer.
 pub const BLANK: &str = "___";
@@ -35,6 +44,9 @@ pub struct Cloze {
     pub answer: String,
     /// How the answer is compared.
     pub kind: AnswerKind,
+    /// Whether the blank is a key term of the unit (or a number in a unit that teaches
+    /// numbers), not the longest word of last resort.
+    pub key_term: bool,
 }
 
 /// Whether a sentence can be a question: a statement of a sensible length, with no
@@ -59,99 +71,67 @@ fn number_with_unit(word: &str) -> Option<String> {
     .then(|| w.to_string())
 }
 
-/// Blanks `answer`'s first whole-word occurrence in `sentence`.
-fn blank_out(sentence: &str, answer: &str) -> Option<String> {
-    let mut from = 0;
-    while let Some(at) = sentence[from..].find(answer) {
-        let start = from + at;
-        let end = start + answer.len();
-        let before = sentence[..start].chars().next_back();
-        let after = sentence[end..].chars().next();
-        let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-        if boundary(before) && boundary(after) {
-            return Some(format!("{}{BLANK}{}", &sentence[..start], &sentence[end..]));
-        }
-        from = end;
-    }
-    None
+/// `sentence` with [`BLANK`] in place of the `len` bytes from `at`.
+fn blank_at(sentence: &str, at: usize, len: usize) -> String {
+    format!("{}{BLANK}{}", &sentence[..at], &sentence[at + len..])
 }
 
-/// The words of `sentence` that name the unit's key ideas, as written in the sentence:
-/// its tags' words first (the specific ideas), then its title's (the topic), longest
-/// first within each.
-fn key_words<'s>(sentence: &'s str, unit: &Unit) -> Vec<&'s str> {
-    let title = term_keys(&unit.title);
-    let mut tags = std::collections::BTreeSet::new();
-    for tag in &unit.tags {
-        tags.extend(term_keys(&tag.replace(['_', '-'], " ")));
-    }
-    let words: Vec<&str> = sentence
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| w.chars().count() >= 4)
-        .collect();
-    let matching = |keys: &std::collections::BTreeSet<String>,
-                    exclude: Option<&std::collections::BTreeSet<String>>| {
-        let mut found: Vec<&'s str> = words
-            .iter()
-            .copied()
-            .filter(|w| {
-                content_terms(w)
-                    .first()
-                    .is_some_and(|t| t.in_keys(keys) && exclude.is_none_or(|x| !t.in_keys(x)))
-            })
-            .collect();
-        found.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
-        found
-    };
-    let mut out = matching(&tags, Some(&title));
-    for w in matching(&title, None) {
-        if !out.contains(&w) {
-            out.push(w);
-        }
-    }
-    out
-}
-
-/// The longest content word of `sentence` (6+ letters), the blank of last resort.
+/// The longest content word of `sentence` (6+ letters, not its first, not a date
+/// word), the blank of last resort.
 fn longest_content_word(sentence: &str) -> Option<&str> {
     sentence
         .split_whitespace()
         .skip(1)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().count() >= 6 && w.chars().all(char::is_alphabetic))
-        .filter(|w| !content_terms(w).is_empty())
+        .filter(|w| !content_terms(w).is_empty() && !is_number_or_date(w))
         .max_by_key(|w| w.chars().count())
 }
 
-/// A cloze of `sentence`: a number when it has one, else a key word of the unit, else
-/// its longest content word.
+/// A cloze of `sentence`: a number when it has one and the unit teaches numbers, else
+/// a key term of the unit ([`key_terms`]), else its longest content word.
 pub fn cloze_of(sentence: &str, unit: &Unit) -> Option<Cloze> {
+    cloze_marked(sentence, unit, &[])
+}
+
+/// [`cloze_of`], with the terms its author marked in it (bold in the notes) first.
+fn cloze_marked(sentence: &str, unit: &Unit, marked: &[String]) -> Option<Cloze> {
     let sentence = sentence.trim();
     if !usable(sentence) {
         return None;
     }
-    let number = sentence.split_whitespace().find_map(number_with_unit);
-    let (answer, kind) = match number {
-        Some(n) => (n, AnswerKind::Number),
-        None => {
-            let word = key_words(sentence, unit)
-                .into_iter()
-                .find(|w| {
-                    // Blanking the sentence's first word reads as a riddle.
-                    !sentence.starts_with(w)
-                })
-                .or_else(|| longest_content_word(sentence))?;
-            (word.to_string(), AnswerKind::Text)
+    let number = teaches_numbers(unit)
+        .then(|| sentence.split_whitespace().find_map(number_with_unit))
+        .flatten()
+        .and_then(|n| Some((whole_word_at(sentence, &n)?, n)));
+    let key = || key_terms(sentence, unit, marked).into_iter().next();
+    let (at, answer, kind, key_term) = match (number, key()) {
+        (Some((at, n)), _) => (at, n, AnswerKind::Number, true),
+        (None, Some(term)) => (term.at, term.text.to_string(), AnswerKind::Text, true),
+        (None, None) => {
+            let word = longest_content_word(sentence)?;
+            let at = whole_word_at(sentence, word)?;
+            (at, word.to_string(), AnswerKind::Text, false)
         }
     };
-    let blanked = blank_out(sentence, &answer)?;
     Some(Cloze {
         sentence: sentence.to_string(),
-        blanked,
+        blanked: blank_at(sentence, at, answer.len()),
         answer,
         kind,
+        key_term,
     })
+}
+
+/// The terms marked bold (`**…**`) in a sentence of notes.
+fn bold_terms(sentence: &str) -> Vec<String> {
+    let parts: Vec<&str> = sentence.split("**").collect();
+    parts
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| i % 2 == 1 && i + 1 < parts.len() && !p.trim().is_empty())
+        .map(|(_, p)| p.trim().to_string())
+        .collect()
 }
 
 /// Every cloze the unit's anchor and `passages` (its notes) give, anchor first.
@@ -163,15 +143,15 @@ pub fn clozes(unit: &Unit, passages: &[&str]) -> Vec<Cloze> {
         // without the Markdown emphasis a blank would sit inside; only whole sentences
         // (a capital or a digit first, not a parenthesis).
         for s in text_sentences(text).iter().filter(|s| quotable(s)) {
-            let s = plain(s);
-            let whole = s
+            let line = plain(s);
+            let whole = line
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || c == '¿' || c == '¡');
             if !whole {
                 continue;
             }
-            if let Some(c) = cloze_of(&s, unit) {
+            if let Some(c) = cloze_marked(&line, unit, &bold_terms(s)) {
                 if !out
                     .iter()
                     .any(|o| normalize(&o.sentence) == normalize(&c.sentence))
@@ -208,29 +188,6 @@ pub fn cloze_drill(unit: &Unit, cloze: &Cloze, language: Language) -> GeneratedD
             choices: vec![],
         },
     }
-}
-
-/// Openings that frame a misconception as someone's belief ("thinks that"), longest
-/// first where one begins another: `words/<locale>/belief-frames.txt`.
-static BELIEF_FRAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("belief-frames").collect());
-
-/// The statement a misconception's text makes, without the "Thinks …" framing a pack
-/// may use ("Thinks heavier objects fall faster." → "Heavier objects fall faster.").
-pub fn misconception_claim(text: &str) -> String {
-    let t = text.trim();
-    let lower = t.to_lowercase();
-    let rest = BELIEF_FRAMES
-        .iter()
-        .find(|p| {
-            lower
-                .strip_prefix(**p)
-                .is_some_and(|rest| rest.starts_with(' '))
-        })
-        .map_or(t, |p| &t[p.len() + 1..]);
-    let mut chars = rest.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }
 
 /// The anchor sentence that corrects a misconception: the one sharing most content
@@ -384,6 +341,54 @@ mod tests {
         let c = cloze_of("Vertically opposite angles are always equal.", &unit()).unwrap();
         assert_eq!(c.answer, "opposite");
         assert_eq!(c.blanked, "Vertically ___ angles are always equal.");
+    }
+
+    fn history(title: &str) -> Unit {
+        Unit {
+            id: "FR-02".into(),
+            title: title.into(),
+            anchor: String::new(),
+            tags: vec!["third_estate".into()],
+            misconceptions: vec![],
+            content: vec![],
+            drills: vec![],
+        }
+    }
+
+    #[test]
+    fn a_history_unit_blanks_a_key_term_not_a_date() {
+        let u = history("The Estates-General");
+        let c = cloze_of("In May 1789 the Estates-General met at Versailles.", &u).unwrap();
+        assert_eq!(c.answer, "Estates-General");
+        assert!(c.key_term);
+        let c = cloze_of("Its members were 578 representatives by June 1789.", &u).unwrap();
+        assert_eq!(c.answer, "representatives");
+        assert!(!c.key_term);
+        let c = cloze_of("It happened on 14 July 1789 at dawn.", &u).unwrap();
+        assert!(!is_number_or_date(&c.answer), "{c:?}");
+        assert!(cloze_of("It was on 14 July 1789.", &u).is_none());
+    }
+
+    #[test]
+    fn a_unit_about_dates_may_blank_a_year() {
+        let u = history("Revolutionary dates");
+        let c = cloze_of("The Estates-General had not met since 1614.", &u).unwrap();
+        assert_eq!(c.answer, "1614");
+        assert_eq!(c.kind, AnswerKind::Number);
+    }
+
+    #[test]
+    fn a_key_term_is_blanked_before_a_longer_word() {
+        let u = history("The Estates-General");
+        let c = cloze_of(
+            "Representatives of the Third Estate demanded a vote by head.",
+            &u,
+        )
+        .unwrap();
+        assert_eq!(c.answer, "Third Estate");
+        let notes = "Members swore the **Tennis Court Oath** together, remembering everything.";
+        let all = clozes(&u, &[notes]);
+        assert_eq!(all[0].answer, "Tennis Court Oath", "{all:?}");
     }
 
     #[test]

@@ -3,16 +3,11 @@
 //! date outside a unit about dates or numbers (`no_trivia_cloze`).
 
 use super::shown::{ShownTurn, TurnExpectation};
-use crate::cloze::BLANK;
+use crate::cloze::{is_number_or_date, teaches_numbers, BLANK};
 use crate::drill::DrillSource;
 use crate::message::TutorCard;
 use lantern_core::eval::Check;
-use lantern_core::text::normalize::normalize;
-use lantern_core::text::terms::is_stop_word;
 use lantern_core::text::tidy::sentences;
-use lantern_core::word_list;
-use lantern_packs::course::Unit;
-use std::sync::LazyLock;
 
 /// The practice a reply shows: a drill or exam card, or a question asked in its text
 /// with a known answer (a gap-fill, a true-or-false, an explain-back).
@@ -66,45 +61,10 @@ pub(super) fn practice_relevant(t: &ShownTurn<'_>, expect: &TurnExpectation) -> 
     ))
 }
 
-/// Words a blank that is only a number or a date holds besides digits: months,
-/// weekdays, eras, counts written out (`words/<locale>/date-words.txt`).
-static DATE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("date-words").collect());
-/// Words of a unit's title or tags that make numbers and dates what it teaches
-/// (`words/<locale>/number-topics.txt`).
-static NUMBER_TOPICS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("number-topics").collect());
-
-/// Whether `blank` is a bare number or date ("1614", "October 1793", "the 1830s",
-/// "14th July", "three"): every word but function words is written with digits or is a
-/// date word.
-fn is_number_or_date(blank: &str) -> bool {
-    let plain = normalize(blank);
-    let words: Vec<&str> = plain
-        .split(' ')
-        .filter(|w| !w.is_empty() && !is_stop_word(w))
-        .collect();
-    let numeric = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_digit());
-    !words.is_empty() && words.iter().all(|w| numeric(w) || DATE_WORDS.contains(w))
-}
-
-/// Whether numbers and dates are what `unit` teaches: it has drill templates (its
-/// answers are computed numbers), or a word of its title or tags is a number topic
-/// ("Revolutionary dates", `chronology`, "Fracciones y decimales").
-fn teaches_numbers(unit: &Unit) -> bool {
-    let named = std::iter::once(&unit.title)
-        .chain(&unit.tags)
-        .flat_map(|t| {
-            normalize(t)
-                .split(' ')
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
-        .any(|w| NUMBER_TOPICS.contains(&w.as_str()));
-    !unit.drills.is_empty() || named
-}
-
 /// `no_trivia_cloze`: the gap-fill shown (in the text or on a drill card) does not
-/// blank a bare number or date, unless its unit teaches numbers or dates. `None` when
-/// the turn shows no gap-fill.
+/// blank a bare number or date, unless its unit teaches numbers or dates — the rule the
+/// cloze maker follows (`lantern_packs::course::cloze::{is_number_or_date,
+/// teaches_numbers}`). `None` when the turn shows no gap-fill.
 pub(super) fn no_trivia_cloze(t: &ShownTurn<'_>) -> Option<Check> {
     let key = t.key.filter(|k| k.source == DrillSource::Cloze)?;
     let fair = t
@@ -182,28 +142,5 @@ mod tests {
         assert!(no_trivia_cloze(&turn.shown()).unwrap().passed);
         turn.key = None;
         assert!(no_trivia_cloze(&turn.shown()).is_none());
-    }
-
-    #[test]
-    fn numbers_dates_and_counts_are_bare_but_terms_are_not() {
-        for bare in [
-            "1614",
-            "October 1793",
-            "the 1830s",
-            "14th July",
-            "three",
-            "12,000",
-        ] {
-            assert!(is_number_or_date(bare), "{bare}");
-        }
-        for term in [
-            "estates",
-            "the Third Estate",
-            "Estados Generales",
-            "",
-            "Louis XVI",
-        ] {
-            assert!(!is_number_or_date(term), "{term}");
-        }
     }
 }
