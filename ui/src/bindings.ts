@@ -1205,7 +1205,8 @@ export type DroppedSentence = {
 	text: string,
 	/**
 	 *  The check it failed (`supported`, `says_something`, `no_echo`, `no_leak`,
-	 *  `no_repeat`, `language`, `fragment`, `question`, `judges`, `too_many`).
+	 *  `no_repeat`, `language`, `one_sentence`, `fragment`, `question`, `judges`,
+	 *  `too_many`).
 	 */
 	check: string,
 };
@@ -3012,6 +3013,17 @@ export type PrereqNudge = {
 	blocker: UnitRef,
 };
 
+/**
+ *  A prerequisite the tutor offers after answering a question about a unit that builds
+ *  on it (issue #47): the student may check it first, never must.
+ */
+export type PrerequisiteOffer = {
+	/**  The prerequisite. */
+	unitId: string,
+	/**  Its title. */
+	unitTitle: string,
+};
+
 /**  What a profile is for. */
 export type ProfileKindView = 
 /**  A student's: the five workspaces, and handing in. */
@@ -4316,6 +4328,8 @@ export type TutorMessage_Deserialize = {
 	passage?: SourcePassage | null,
 	/**  The verdict on the student's answer this message replies to. */
 	verdict?: TutorVerdict | null,
+	/**  The prerequisite offered after the answer, with a button to check it. */
+	offer?: PrerequisiteOffer | null,
 	/**  The turn it belongs to. */
 	turnId: string,
 	/**  When it was written (RFC 3339). */
@@ -4342,6 +4356,8 @@ export type TutorMessage_Serialize = {
 	passage: SourcePassage | null,
 	/**  The verdict on the student's answer this message replies to. */
 	verdict: TutorVerdict | null,
+	/**  The prerequisite offered after the answer, with a button to check it. */
+	offer: PrerequisiteOffer | null,
 	/**  The turn it belongs to. */
 	turnId: string,
 	/**  When it was written (RFC 3339). */

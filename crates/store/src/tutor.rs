@@ -21,7 +21,9 @@ use lantern_tutor::history::MasteryEvent;
 use lantern_tutor::judge::TutorVerdict;
 use lantern_tutor::lite::UnitRef;
 use lantern_tutor::passage::SourcePassage;
-use lantern_tutor::{StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorRole};
+use lantern_tutor::{
+    PrerequisiteOffer, StudentSnapshot, TurnLog, TutorCard, TutorCourse, TutorMessage, TutorRole,
+};
 use serde::Serialize;
 use sqlx::SqliteConnection;
 use std::collections::{BTreeMap, HashMap};
@@ -79,6 +81,7 @@ struct MessageRow {
     origin: Option<String>,
     passage: Option<String>,
     verdict: Option<String>,
+    offer: Option<String>,
     created_at: String,
 }
 
@@ -127,6 +130,10 @@ impl MessageRow {
             verdict: self.verdict.and_then(|v| {
                 serde_json::from_value::<TutorVerdict>(serde_json::Value::String(v)).ok()
             }),
+            offer: self
+                .offer
+                .map(|o| serde_json::from_str::<PrerequisiteOffer>(&o).map_err(corrupt))
+                .transpose()?,
             turn_id: self.turn_id,
             created_at: self.created_at,
         })
@@ -311,7 +318,7 @@ impl Store {
         .await?
         .ok_or(StoreError::TutorThreadNotFound(id))?;
         let messages: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, created_at \
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, offer, created_at \
              FROM tutor_messages WHERE thread_id = ? ORDER BY id",
         )
         .bind(id)
@@ -391,6 +398,7 @@ impl Store {
                 drill_key: w.reply.drill_key.as_ref(),
                 passage: w.reply.passage.as_ref(),
                 verdict: w.reply.verdict,
+                offer: w.reply.offer.as_ref(),
             },
         )
         .await?;
@@ -481,7 +489,7 @@ impl Store {
         turn_id: &str,
     ) -> Result<Vec<TutorMessage>, StoreError> {
         let rows: Vec<MessageRow> = sqlx::query_as(
-            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, created_at \
+            "SELECT id, thread_id, turn_id, role, text, latex, card, origin, passage, verdict, offer, created_at \
              FROM tutor_messages WHERE thread_id = ? AND turn_id = ? ORDER BY id",
         )
         .bind(id)
@@ -520,6 +528,8 @@ pub(crate) struct TimelineWrite<'a> {
     pub passage: Option<&'a SourcePassage>,
     /// The verdict on the student's answer.
     pub verdict: Option<TutorVerdict>,
+    /// The prerequisite offered after the answer.
+    pub offer: Option<&'a PrerequisiteOffer>,
 }
 
 /// Counts a turn on thread `id` of the profile and writes its messages; returns the
@@ -556,13 +566,14 @@ pub(crate) async fn write_timeline(
     let card = w.card.map(to_json).transpose()?;
     let key = w.drill_key.map(to_json).transpose()?;
     let passage = w.passage.map(to_json).transpose()?;
+    let offer = w.offer.map(to_json).transpose()?;
     let verdict = w
         .verdict
         .and_then(|v| serde_json::to_value(v).ok())
         .and_then(|v| v.as_str().map(str::to_string));
     let done = sqlx::query(
         "INSERT INTO tutor_messages (thread_id, turn_id, role, text, card, origin, drill_key, \
-         passage, verdict) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
+         passage, verdict, offer) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(id)
     .bind(w.turn_id)
@@ -572,6 +583,7 @@ pub(crate) async fn write_timeline(
     .bind(key)
     .bind(passage)
     .bind(verdict)
+    .bind(offer)
     .execute(&mut *conn)
     .await?;
     Ok(done.last_insert_rowid())

@@ -91,6 +91,7 @@ impl Store {
                 drill_key: None,
                 passage: None,
                 verdict: Some(w.mark),
+                offer: None,
             },
         )
         .await?;

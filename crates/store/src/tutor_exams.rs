@@ -77,6 +77,7 @@ impl Store {
                 drill_key: None,
                 passage: None,
                 verdict: None,
+                offer: None,
             },
         )
         .await?;

@@ -5,12 +5,14 @@
 //! known. The model only adds an explanation between the opening and the closing, and
 //! only sentences the reply filter keeps ([`super::phrase`]).
 
+use super::answer::{clarify, material_note, prerequisite_offer, typed_hint};
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
 use super::exam::PracticeQuestion;
+use super::help::asks_for_help;
 use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
-use super::message::{ClientEvent, ExamResult, TutorCard};
+use super::message::{ClientEvent, ExamResult, PrerequisiteOffer, TutorCard};
 use super::messages::MESSAGES;
 use super::passage::{best_passage, Material, SourcePassage};
 use super::plan::TurnPlan;
@@ -56,6 +58,27 @@ pub struct Skeleton {
     pub judged: Option<JudgedAnswer>,
     /// Whether the model is asked to explain the passage.
     pub asks_model: bool,
+    /// The prerequisite offered after the answer.
+    pub offer: Option<PrerequisiteOffer>,
+}
+
+impl Skeleton {
+    /// A turn of `action` on `unit_id` that only says `closing`: no card, no passage, no
+    /// question, no verdict.
+    pub fn says(action: TutorAction, unit_id: &str, closing: String) -> Self {
+        Self {
+            action,
+            unit_id: unit_id.to_string(),
+            opening: String::new(),
+            closing,
+            card: None,
+            drill_key: None,
+            passage: None,
+            judged: None,
+            asks_model: false,
+            offer: None,
+        }
+    }
 }
 
 /// A question of the revisit list the student chose, as the exam service sees it now.
@@ -88,6 +111,8 @@ pub struct ComposeInput<'a> {
     pub language: Language,
     /// The unit the message is about, when mapping is sure.
     pub asked: Option<&'a str>,
+    /// The two likeliest units of a message mapping is unsure of (else empty).
+    pub likeliest: &'a [String],
     /// Material of the focus and asked units retrieved this turn.
     pub material: &'a [Material],
     /// Exam questions that can be attempted now.
@@ -170,36 +195,30 @@ fn question_text(q: &GeneratedDrill) -> String {
     }
 }
 
-/// The sentence that names the unit asked about and the prerequisite the tutor takes
-/// first, or the unit the tutor works on when the message was about nothing in it.
+/// The sentence naming the unit the tutor works on when the message was about nothing
+/// in the course.
 fn transition(x: &ComposeInput<'_>) -> String {
-    let focus = x.course.title_of(&x.policy.focus_unit_id);
-    let blocked = x.policy.prereq_blocking_unit_id.is_some();
-    match (x.asked, blocked) {
-        (Some(asked), true) => say!(
-            MESSAGES,
-            x.language,
-            "tutor-transition-prerequisite",
-            asked = &x.course.title_of(asked),
-            focus = &focus
-        ),
-        (None, _) if !x.message.trim().is_empty() => {
-            say!(
-                MESSAGES,
-                x.language,
-                "tutor-transition-focus",
-                focus = &focus
-            )
-        }
-        _ => String::new(),
+    if x.asked.is_some() || x.message.trim().is_empty() {
+        return String::new();
     }
+    let focus = x.course.title_of(&x.policy.focus_unit_id);
+    say!(
+        MESSAGES,
+        x.language,
+        "tutor-transition-focus",
+        focus = &focus
+    )
 }
 
 /// What the student typed, judged: an answer to the pending question, else a claim the
 /// unit's material settles. A question is never judged (issue #47): not against the
-/// pending question, not as a claim — it is answered.
+/// pending question, not as a claim — it is answered; nor is "I'm stuck".
 fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
-    if *x.event != ClientEvent::None || x.message.trim().is_empty() || is_question(x.message) {
+    if *x.event != ClientEvent::None
+        || x.message.trim().is_empty()
+        || is_question(x.message)
+        || asks_for_help(x.message)
+    {
         return None;
     }
     if let Some(key) = x.pending {
@@ -221,7 +240,7 @@ fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
 }
 
 /// A hint on the drill a button refers to, that does not give its answer away.
-fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
+pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
     let misconception = key.mistakes.first().and_then(|m| {
         course
             .unit(&key.unit_id)?
@@ -285,6 +304,7 @@ fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Ske
         passage: None,
         judged: None,
         asks_model: false,
+        offer: None,
     }
 }
 
@@ -303,6 +323,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             passage: None,
             judged: None,
             asks_model: false,
+            offer: None,
         };
     };
     let focus_texts = texts_of(x.material, &focus_id);
@@ -389,6 +410,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 asks_model: passage.is_some(),
                 passage,
                 judged,
+                offer: None,
             };
         }
     }
@@ -419,6 +441,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             passage: None,
             judged,
             asks_model: false,
+            offer: None,
         };
     }
 
@@ -461,27 +484,66 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 passage: None,
                 judged,
                 asks_model: false,
+                offer: None,
             };
         }
     }
 
-    // A question: the passage that answers the student, the prerequisite named, and a
-    // question whose answer is known.
+    // "I'm stuck" typed on the question just asked: a hint at once.
+    if typed_question && asks_for_help(x.message) {
+        if let Some(key) = x.drill.or(x.pending) {
+            let asked = x.recent.last().map_or("", String::as_str);
+            return typed_hint(x, key, asked);
+        }
+    }
+    // A message that could be about either of two units: which one (A3).
+    if typed_question && x.asked.is_none() {
+        if let Some(s) = clarify(x) {
+            return s;
+        }
+    }
+    // A question: the passage that answers the student (quoted with its source), the
+    // model's checked answer; then the prerequisite offered when the unit asked about
+    // builds on one not mastered (issue #47: answered, never redirected), else a
+    // question whose answer is known, about what was asked.
     let passage_unit = x.asked.and_then(|a| x.course.unit(a)).unwrap_or(focus);
     let passage = (typed_question || judged.is_none())
         .then(|| best_passage(passage_unit, x.material, x.message));
+    let note = if typed_question && passage.is_some() {
+        material_note(x.course, x.language)
+    } else {
+        String::new()
+    };
+    let opening = join(&[&verdict, &note]);
+    let asks_model = typed_question && passage.is_some();
+    if let Some((sentence, offer)) = prerequisite_offer(x).filter(|_| !x.message.trim().is_empty())
+    {
+        return Skeleton {
+            action: TutorAction::SocraticQuestion,
+            unit_id: focus_id,
+            opening,
+            closing: sentence,
+            card: None,
+            drill_key: None,
+            passage,
+            judged,
+            asks_model,
+            offer: Some(offer),
+        };
+    }
     let shown = passage.as_ref().map_or("", |p| p.quote.as_str());
     let question = check_question(&input, shown);
     Skeleton {
         action: TutorAction::SocraticQuestion,
         unit_id: focus_id,
-        opening: verdict,
+        opening,
         closing: join(&[&transition(x), &question_text(&question)]),
         card: None,
         drill_key: Some(question.key),
-        asks_model: typed_question && passage.is_some(),
+        asks_model,
         passage,
         judged,
+        offer: None,
     }
 }
 
@@ -508,6 +570,7 @@ mod tests {
             message,
             language: Language::En,
             asked: None,
+            likeliest: &[],
             material: &[],
             attemptable: &[],
             pending: None,

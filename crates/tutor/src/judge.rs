@@ -74,7 +74,8 @@ fn same(a: f64, b: f64) -> bool {
 pub(crate) static QUESTION_STARTS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("question-starts").collect());
 /// Words skipped before a question's first word.
-static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
+pub(crate) static LEAD_INS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("lead-ins").collect());
 /// Words that state "true" ("true", "verdadero", "yes", "sí"), normalised.
 static TRUE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("true-words").collect());
 /// Words that state "false" ("false", "no"), normalised.

@@ -15,6 +15,7 @@ pub mod app;
 pub mod candidates;
 pub mod choice;
 pub use lantern_packs::course::cloze;
+pub mod answer;
 pub mod compose;
 pub mod context;
 pub mod contract;
@@ -26,6 +27,7 @@ pub mod evidence;
 pub mod exam;
 pub mod exam_words;
 pub mod grading;
+pub mod help;
 pub mod history;
 mod input;
 pub mod judge;
@@ -64,7 +66,8 @@ pub use input::{clean_input, clean_message, CleanStudentInput, StudentInput, MAX
 pub use lite::{snapshot_lite, SnapshotLite};
 pub use log::{ScoredUnit, TurnLog, TutorDebugView, UnitMastery};
 pub use message::{
-    ClientEvent, DrillResult, ExamOutcomeKind, ExamResult, TutorCard, TutorMessage, TutorRole,
+    ClientEvent, DrillResult, ExamOutcomeKind, ExamResult, PrerequisiteOffer, TutorCard,
+    TutorMessage, TutorRole,
 };
 pub use policy::TutorPolicy;
 pub use reply::TutorReply;

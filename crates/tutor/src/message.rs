@@ -141,10 +141,25 @@ pub struct TutorMessage {
     pub passage: Option<SourcePassage>,
     /// The verdict on the student's answer this message replies to.
     pub verdict: Option<TutorVerdict>,
+    /// The prerequisite offered after the answer, with a button to check it.
+    #[serde(default)]
+    pub offer: Option<PrerequisiteOffer>,
     /// The turn it belongs to.
     pub turn_id: String,
     /// When it was written (RFC 3339).
     pub created_at: String,
+}
+
+/// A prerequisite the tutor offers after answering a question about a unit that builds
+/// on it (issue #47): the student may check it first, never must.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "camelCase")]
+pub struct PrerequisiteOffer {
+    /// The prerequisite.
+    pub unit_id: String,
+    /// Its title.
+    pub unit_title: String,
 }
 
 /// Result of a graded drill, sent back by "Continue".

@@ -1,17 +1,19 @@
-//! The model's part of a tutor turn (issue #33): one or two sentences explaining the
-//! passage the turn rests on, in the student's language. The model gets only the
-//! passage, the unit's anchor and the student's message; its answer is one JSON string
-//! (`tutor_text`), read as it streams and checked sentence by sentence with the shared
-//! reply filter — supported by the material or the student's words, no echo, no leak,
-//! nothing already said — and, because the tutor's questions are the app's (their
-//! answers are known), no question. Only sentences that pass are shown, as they pass:
-//! what streams is what stays.
+//! The model's part of a tutor turn (issues #33, #47): one or two sentences answering the
+//! student's question from the passage the turn rests on, in the student's language. The
+//! model gets only the passage, the unit's anchor and the student's message; its answer is
+//! one JSON string (`tutor_text`), read as it streams and checked sentence by sentence
+//! with the shared reply filter — supported by the material or the student's words, no
+//! echo, no leak, nothing already said — then by [`one_sentence_gaps`]: the sentence's
+//! claim must stand in ONE source sentence, not words gathered from several (a false
+//! "X happened because of Y" made of true words fails). Because the tutor's questions are
+//! the app's (their answers are known), no question. Only sentences that pass are shown,
+//! as they pass: what streams is what stays.
 
 use super::passage::SourcePassage;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use lantern_core::text::stream_field::AssistantTextStream;
-use lantern_core::text::support::ReplyFilter;
+use lantern_core::text::support::{one_sentence_gaps, ReplyFilter};
 use lantern_core::text::tidy::{sentences, strip_unsafe_chars};
 use lantern_core::word_list;
 use lantern_core::words::lines;
@@ -31,7 +33,7 @@ pub const PHRASE_FIELD: &str = "tutor_text";
 
 /// The fixed instructions (the cached system prompt).
 const RULES: &str = "You are a patient tutor for a secondary-school student. \
-Explain the NOTES in one or two short sentences of your own, using only facts from the NOTES. \
+Answer the STUDENT's question in one or two short sentences, using only facts the NOTES state. \
 Do not ask a question. Do not repeat the student's message.";
 
 /// The model's answer.
@@ -125,9 +127,13 @@ pub struct DroppedSentence {
     /// The sentence.
     pub text: String,
     /// The check it failed (`supported`, `says_something`, `no_echo`, `no_leak`,
-    /// `no_repeat`, `language`, `fragment`, `question`, `judges`, `too_many`).
+    /// `no_repeat`, `language`, `one_sentence`, `fragment`, `question`, `judges`,
+    /// `too_many`).
     pub check: String,
 }
+
+/// The check a sentence fails when no single source sentence says it.
+const ONE_SENTENCE: &str = "one_sentence";
 
 /// The model's explanation read as it streams: complete sentences are checked and the
 /// kept ones returned at once; the rest is logged.
@@ -135,17 +141,20 @@ pub struct DroppedSentence {
 pub struct SentenceStream {
     field: AssistantTextStream,
     filter: ReplyFilter,
+    sources: Vec<String>,
     pending: String,
     kept: Vec<String>,
     dropped: Vec<DroppedSentence>,
 }
 
 impl SentenceStream {
-    /// A stream checked by `filter`.
-    pub fn new(filter: ReplyFilter) -> Self {
+    /// A stream checked by `filter`, each sentence also against ONE sentence of
+    /// `sources` (the turn's material).
+    pub fn new(filter: ReplyFilter, sources: &[String]) -> Self {
         Self {
             field: AssistantTextStream::for_field(PHRASE_FIELD),
             filter,
+            sources: sources.to_vec(),
             pending: String::new(),
             kept: Vec::new(),
             dropped: Vec::new(),
@@ -176,14 +185,22 @@ impl SentenceStream {
             self.drop(&s, "judges");
             return None;
         }
-        match self.filter.check(&s) {
+        let sources: Vec<&str> = self.sources.iter().map(String::as_str).collect();
+        let checked = self.filter.check(&s).map_err(|why| why.check());
+        match checked.and_then(|()| {
+            if one_sentence_gaps(&s, &sources).is_empty() {
+                Ok(())
+            } else {
+                Err(ONE_SENTENCE)
+            }
+        }) {
             Ok(()) => {
                 self.filter.remember(&s);
                 self.kept.push(s.clone());
                 Some(s)
             }
-            Err(why) => {
-                self.drop(&s, why.check());
+            Err(check) => {
+                self.drop(&s, check);
                 None
             }
         }
@@ -251,6 +268,7 @@ mod tests {
         SentenceStream::new(
             ReplyFilter::new(Some(Language::En), &[NOTES], student)
                 .with_instructions(&[&phrase_system(Language::En)]),
+            &[NOTES.to_string()],
         )
     }
 
@@ -275,6 +293,22 @@ mod tests {
         assert_eq!(shown, ["A transversal is a line crossing other lines."]);
         let checks: Vec<&str> = s.dropped().iter().map(|d| d.check.as_str()).collect();
         assert_eq!(checks, ["supported", "question"]);
+    }
+
+    #[test]
+    fn a_claim_gathered_from_two_source_sentences_never_shows() {
+        let notes = "The Revolution began in 1789 when the Estates-General met. \
+                     The Declaration did not give women equal rights.";
+        let mut s = SentenceStream::new(
+            ReplyFilter::new(Some(Language::En), &[notes], "why did the revolution begin"),
+            &[notes.to_string()],
+        );
+        let shown = run(
+            &mut s,
+            r#"{"tutor_text":"The Revolution began because the Declaration did not give women equal rights."}"#,
+        );
+        assert!(shown.is_empty(), "{shown:?}");
+        assert_eq!(s.dropped()[0].check, "one_sentence");
     }
 
     #[test]

@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 
 /// Lowest mapped confidence that makes a unit the primary target.
 pub const TARGET_CONFIDENCE: f64 = 0.55;
+/// Lowest mapped confidence that makes a unit worth naming in a clarifying question,
+/// when no unit reaches [`TARGET_CONFIDENCE`] (A3).
+pub const CLARIFY_CONFIDENCE: f64 = 0.25;
 pub use lantern_packs::course::{MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 /// Most steps of a drill.
 pub const DRILL_MAX_STEPS: usize = 2;

@@ -10,7 +10,7 @@ use super::judge::{judge_answer, judge_claim};
 use super::phrase::{phrase_system, SentenceStream};
 use super::testing::course;
 use lantern_core::language::Language;
-use lantern_core::text::support::ReplyFilter;
+use lantern_core::text::support::{one_sentence_gaps, ReplyFilter};
 use proptest::prelude::*;
 
 const NOTES: &str = "Addition undoes subtraction and multiplication undoes division; \
@@ -47,7 +47,7 @@ fn model_output() -> impl Strategy<Value = String> {
 }
 
 fn stream(out: &str, piece: usize) -> (Vec<String>, SentenceStream) {
-    let mut s = SentenceStream::new(filter());
+    let mut s = SentenceStream::new(filter(), &[NOTES.to_string()]);
     let mut shown = Vec::new();
     let chars: Vec<char> = out.chars().collect();
     for p in chars.chunks(piece.max(1)) {
@@ -68,6 +68,7 @@ proptest! {
         let f = filter();
         for sentence in &shown {
             prop_assert!(f.check(sentence).is_ok(), "{sentence:?}");
+            prop_assert!(one_sentence_gaps(sentence, &[NOTES]).is_empty(), "{sentence:?}");
             prop_assert!(!sentence.ends_with('?'));
         }
     }

@@ -1,11 +1,13 @@
 //! Whether the student's message asks something (issue #47): a question mark, a
 //! question's opening word or phrase ("why …", "did …", "was …", "is it true that …",
 //! "es verdad que …", "whats …"), or a tag that closes a statement into a question
-//! ("… right", "… verdad"). Wider than [`is_new_question`], which only tells a new
+//! ("… right", "… verdad"; "… no" in a long one), or a follow-up that opens on something
+//! new ("ok and the long telegram", "y lo de la pared"). Wider than [`is_new_question`], which only tells a new
 //! question from an answer to the tutor's and is unchanged; the evals read question
 //! turns with this one.
 
-use super::judge::{after_lead_ins, is_new_question, QUESTION_STARTS};
+use super::judge::{after_lead_ins, is_new_question, LEAD_INS, QUESTION_STARTS};
+use lantern_core::text::normalize::normalize;
 use lantern_core::text::normalize::opens_with_phrase;
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -18,6 +20,40 @@ static QUESTION_OPENINGS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("question-openings").collect());
 /// Last words that make a statement a question (`words/<locale>/question-tags.txt`).
 static QUESTION_TAGS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("question-tags").collect());
+/// Last words that make a long statement a question (`words/<locale>/weak-question-tags.txt`).
+static WEAK_QUESTION_TAGS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("weak-question-tags").collect());
+/// Openings of a follow-up on something new (`words/<locale>/follow-up-openings.txt`).
+static FOLLOW_UP_OPENINGS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("follow-up-openings").collect());
+/// Fewest words of a statement a weak tag makes a question.
+const MIN_WEAK_TAG_WORDS: usize = 4;
+/// Words before a weak tag that make it an answer ("creo que no"),
+/// `words/<locale>/tag-answer-words.txt`.
+static TAG_ANSWER_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("tag-answer-words").collect());
+
+/// Whether `plain` (normalised) opens, after "ok"/"so", with a follow-up opening.
+fn opens_a_follow_up(plain: &str) -> bool {
+    let rest: Vec<&str> = plain
+        .split(' ')
+        .skip_while(|w| LEAD_INS.contains(w) && !FOLLOW_UP_OPENINGS.contains(w))
+        .collect();
+    opens_with_phrase(&rest.join(" "), &FOLLOW_UP_OPENINGS)
+}
+
+/// Whether `plain` (normalised, `count` words) closes on a tag: a question tag, or a weak
+/// one after a long statement and not after a word that makes it an answer.
+fn closes_on_a_tag(plain: &str, count: usize) -> bool {
+    let words: Vec<&str> = plain.split(' ').collect();
+    let Some((last, before)) = words.split_last() else {
+        return false;
+    };
+    QUESTION_TAGS.contains(last)
+        || (WEAK_QUESTION_TAGS.contains(last)
+            && count >= MIN_WEAK_TAG_WORDS
+            && !before.last().is_some_and(|w| TAG_ANSWER_WORDS.contains(w)))
+}
 
 /// Whether `message` is a question: a new question by [`is_new_question`], a "?" or
 /// "¿" with two words or more, or — with [`MIN_QUESTION_WORDS`] or more — a question's
@@ -35,13 +71,10 @@ pub fn is_question(message: &str) -> bool {
         return false;
     }
     let plain = after_lead_ins(m);
-    let opens = opens_with_phrase(&plain, &QUESTION_STARTS)
-        || opens_with_phrase(&plain, &QUESTION_OPENINGS);
-    let tagged = plain
-        .rsplit(' ')
-        .next()
-        .is_some_and(|w| QUESTION_TAGS.contains(&w));
-    opens || tagged
+    opens_with_phrase(&plain, &QUESTION_STARTS)
+        || opens_with_phrase(&plain, &QUESTION_OPENINGS)
+        || opens_a_follow_up(&normalize(m))
+        || closes_on_a_tag(&plain, count)
 }
 
 #[cfg(test)]
@@ -63,6 +96,10 @@ mod tests {
             "the marshall plan was only for western europe right",
             "las bacterias no tienen adn verdad",
             "why though?",
+            "ok and the long telegram",
+            "y lo de la pared celular",
+            "los virus son celulas no",
+            "en la osmosis pasa el agua y no la sal no",
         ] {
             assert!(is_question(q), "{q}");
         }
@@ -79,6 +116,9 @@ mod tests {
             "true",
             "REQUEST_DRILL",
             "yo creo que no",
+            "creo que no",
+            "the answer is no",
+            "andes",
             "",
         ] {
             assert!(!is_question(s), "{s}");

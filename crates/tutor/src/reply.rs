@@ -4,7 +4,7 @@
 use super::contract::TutorAction;
 use super::drill::DrillKey;
 use super::judge::TutorVerdict;
-use super::message::TutorCard;
+use super::message::{PrerequisiteOffer, TutorCard};
 use super::passage::SourcePassage;
 use super::phrase::DroppedSentence;
 use lantern_core::llm::Usage;
@@ -28,6 +28,8 @@ pub struct TutorReply {
     pub passage: Option<SourcePassage>,
     /// The verdict on what the student typed, when it was judged.
     pub verdict: Option<TutorVerdict>,
+    /// The prerequisite offered after the answer.
+    pub offer: Option<PrerequisiteOffer>,
     /// The model's sentences the checks dropped.
     pub dropped: Vec<DroppedSentence>,
     /// How many of the model's sentences are shown.

@@ -27,7 +27,9 @@ use super::message::ClientEvent;
 use super::passage::Material;
 use super::phrase::{instruction_texts, phrase_request, phrase_schema, SentenceStream};
 use super::plan::{plan_turn, TurnPlan};
-use super::policy::{compute_policy, policy_base, TutorPolicy, TARGET_CONFIDENCE};
+use super::policy::{
+    compute_policy, policy_base, TutorPolicy, CLARIFY_CONFIDENCE, TARGET_CONFIDENCE,
+};
 use super::reply::TutorReply;
 use super::scoring::{unit_priority_score, PriorityInputs};
 use super::snapshot::{BlockedAsk, MappedUnit, StudentSnapshot};
@@ -101,6 +103,8 @@ pub struct PreparedTurn {
     pub schema: Value,
     /// The filter the model's sentences pass.
     pub filter: ReplyFilter,
+    /// The texts one of whose sentences must say each model sentence on its own.
+    pub sources: Vec<String>,
     /// What the model's answer cost, once it answered.
     pub usage: OnceLock<Usage>,
     /// The model's sentences as they were checked (kept and dropped).
@@ -271,6 +275,17 @@ pub async fn prepare_turn(
         .first()
         .filter(|m| m.confidence >= TARGET_CONFIDENCE && r.input.event.unit_id().is_none())
         .map(|m| m.unit_id.clone());
+    // A typed message no unit is sure of, between two or more plausible ones (A3).
+    let likeliest: Vec<String> = if asked_unit_id.is_none() && r.input.event == ClientEvent::None {
+        mapped
+            .iter()
+            .filter(|m| m.confidence >= CLARIFY_CONFIDENCE)
+            .take(2)
+            .map(|m| m.unit_id.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut units = vec![policy.focus_unit_id.clone()];
     if let Some(asked) = asked_unit_id
         .as_ref()
@@ -315,6 +330,7 @@ pub async fn prepare_turn(
         message: &query,
         language,
         asked: asked_unit_id.as_deref(),
+        likeliest: &likeliest,
         material: &material,
         attemptable: &attemptable,
         pending: r.pending,
@@ -366,6 +382,7 @@ pub async fn prepare_turn(
         request,
         schema: phrase_schema(),
         filter,
+        sources: support,
         usage: OnceLock::new(),
         checked: Mutex::new(None),
     })
@@ -411,6 +428,7 @@ impl PreparedTurn {
             drill_key: s.drill_key.clone(),
             passage: s.passage.clone(),
             verdict: s.judged.as_ref().map(|j| j.judgement.verdict),
+            offer: s.offer.clone(),
             dropped,
             model_sentences,
             model_text: model,
@@ -443,7 +461,7 @@ impl LoopTurn for PreparedTurn {
             // once it passes the checks, then the closing.
             let mut shown = Shown::default();
             shown.show(&self.skeleton.opening, &mut *on_text);
-            let mut stream = SentenceStream::new(self.filter.clone());
+            let mut stream = SentenceStream::new(self.filter.clone(), &self.sources);
             let counted = {
                 let mut on_delta = |delta: &str| {
                     for s in stream.push(delta) {

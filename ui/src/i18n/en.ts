@@ -220,6 +220,7 @@ export const en = {
       showAll: "Show the whole passage",
       showLess: "Show less",
     },
+    offer: { check: "Check {{unit}} first" },
     tiers: { none: "Not yet", bronze: "Bronze", silver: "Silver", gold: "Gold" },
     composer: {
       label: "Your message",

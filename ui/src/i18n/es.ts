@@ -218,6 +218,7 @@ export const es: Strings = {
       showAll: "Mostrar el pasaje completo",
       showLess: "Mostrar menos",
     },
+    offer: { check: "Repasar primero {{unit}}" },
     tiers: { none: "Aún no", bronze: "Bronce", silver: "Plata", gold: "Oro" },
     composer: {
       label: "Tu mensaje",

@@ -3,7 +3,10 @@
 
 use super::load::Loaded;
 use super::{TutorPorts, TutorRepository};
-use crate::{prepare_turn, CleanStudentInput, PreparedTurn, TurnRequest, TutorCard, TutorRole};
+use crate::help::asks_for_help;
+use crate::{
+    prepare_turn, CleanStudentInput, ClientEvent, PreparedTurn, TurnRequest, TutorCard, TutorRole,
+};
 use chrono::{DateTime, Utc};
 
 /// Tutor messages read back as "already said" (so neither the model nor a question
@@ -32,6 +35,25 @@ fn recent_tutor_texts(loaded: &Loaded) -> Vec<String> {
     texts
 }
 
+/// The drill message the student is stuck on: the one a button names, or the drill card
+/// just shown when they type that they are stuck ("i'm stuck", "no sé").
+fn stuck_on<'a>(loaded: &'a Loaded, input: &'a CleanStudentInput) -> Option<&'a str> {
+    if let Some(message) = input.event.drill_message_id() {
+        return Some(message);
+    }
+    if input.event != ClientEvent::None || !asks_for_help(input.query()) {
+        return None;
+    }
+    loaded
+        .thread
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.role == TutorRole::Assistant)
+        .filter(|m| matches!(m.card, Some(TutorCard::Drill { .. })))
+        .map(|m| m.id.as_str())
+}
+
 /// The turn `input` starts on `loaded`'s thread at `now`: mapping, policy, plan,
 /// material, the authored turn, prompt and grammar.
 pub(super) async fn prepare<R: TutorRepository + ?Sized>(
@@ -44,7 +66,7 @@ pub(super) async fn prepare<R: TutorRepository + ?Sized>(
     let turn_id = loaded.thread.next_turn_id();
     let recent = recent_tutor_texts(loaded);
     let pending = repo.pending_key(loaded.thread.id).await?;
-    let event_drill = match input.event.drill_message_id() {
+    let event_drill = match stuck_on(loaded, input) {
         Some(message) => repo.message_key(loaded.thread.id, message).await?,
         None => None,
     };

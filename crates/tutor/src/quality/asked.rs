@@ -3,9 +3,9 @@
 //! verdict (`question_not_graded`).
 //!
 //! What the student reads, in order, is what the window shows
-//! (ui/src/features/tutor/Timeline.tsx): the reply's text, then its card, then the
-//! passage quoted below it. So the passage comes before the practice only when the
-//! reply shows no practice at all.
+//! (ui/src/features/tutor/Timeline.tsx): the passage the reply quotes (first, issue
+//! #47), then the reply's text, then its card. So the passage always comes before the
+//! practice; the text's sentences do up to the practice's question.
 
 use super::practice::practice;
 use super::shown::ShownTurn;
@@ -15,10 +15,10 @@ use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 
-/// The sentences shown before any practice that answer in words: the model's
-/// sentences and whole sentences quoted from the course's authored text (in the text,
-/// or a concept card's key ideas), and the passage's quote when no practice follows —
-/// each about the question (a content term of the student's message in it).
+/// The sentences shown before any practice that answer in words: the passage's quote,
+/// the model's sentences and whole sentences quoted from the course's authored text (in
+/// the text, or a concept card's key ideas when no practice follows) — each about the
+/// question (a content term of the student's message in it).
 fn answers_before_practice<'a>(t: &ShownTurn<'a>) -> Vec<&'a str> {
     let asked = term_keys(t.student);
     let about = |s: &str| content_terms(s).iter().any(|term| term.in_keys(&asked));
@@ -32,16 +32,17 @@ fn answers_before_practice<'a>(t: &ShownTurn<'a>) -> Vec<&'a str> {
     let text = sentences(t.text);
     let practice = practice(t);
     let until = practice.and_then(|p| p.starts_at).unwrap_or(text.len());
-    let mut out: Vec<&'a str> = text[..until]
-        .iter()
-        .copied()
-        .filter(|s| model.contains(s) || quoted(s))
-        .collect();
+    let mut out: Vec<&'a str> = t.passage.map(|p| p.quote.as_str()).into_iter().collect();
+    out.extend(
+        text[..until]
+            .iter()
+            .copied()
+            .filter(|s| model.contains(s) || quoted(s)),
+    );
     if practice.is_none() {
         if let Some(TutorCard::Concept { key_ideas, .. }) = t.card {
             out.extend(key_ideas.iter().map(String::as_str));
         }
-        out.extend(t.passage.map(|p| p.quote.as_str()));
     }
     out.retain(|s| about(s));
     out
@@ -84,12 +85,15 @@ mod tests {
 
     #[test]
     fn an_answer_must_come_before_the_practice() {
-        // Today's shape: the cloze in the text, the passage that answers below it.
+        // A passage that answers is shown first, above the text and its cloze.
         let mut turn = Turn::new(ASKED, CLOZE);
         turn.key = Some(cloze_key("FR-01", "1614"));
         turn.passage = Some(passage(
             "The three estates were the clergy, the nobility and the commoners.",
         ));
+        assert!(answered_in_words(&turn.shown()).passed);
+        // With no passage, only the text's sentences before the cloze can answer.
+        turn.passage = None;
         assert!(!answered_in_words(&turn.shown()).passed);
         // The notes' sentence quoted first, then the practice.
         turn.text =

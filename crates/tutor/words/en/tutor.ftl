@@ -18,8 +18,6 @@ tutor-verdict-not-yet = Not quite.
 
 ## What the tutor works on
 
-# The student asked about a unit whose prerequisite comes first.
-tutor-transition-prerequisite = { $asked } builds on { $focus }, which you have not mastered yet, so let's work on { $focus } first.
 # The student's message was about nothing in the course: the unit the tutor works on.
 tutor-transition-focus = Let's work on { $focus }.
 # Lead-in to a concept card ("I'm stuck").
@@ -87,3 +85,18 @@ tutor-exam-my-answer = My answer: { $option }
 tutor-exam-viewed-memo = (viewed the worked solution)
 # The student's side of the timeline after watching the video.
 tutor-exam-watched-video = (watched the video walkthrough)
+
+## Answering a typed question (issue #47)
+
+# After the answer: the unit asked about builds on one the student has not mastered; a
+# button under it checks that one. The student may also keep asking.
+tutor-offer-prerequisite = { $asked } builds on { $focus }. Want to check { $focus } first?
+# The message could be about either of two units: one question naming both, nothing else.
+tutor-clarify = Do you mean { $first } or { $second }?
+# The reply is in English but the course is written in Spanish: said once, under the quote.
+tutor-material-in-spanish = Your course's notes are in Spanish, so the passage above is quoted as they say it.
+# The reply is in Spanish but the course is written in English.
+tutor-material-in-english = Your course's notes are in English, so the passage above is quoted as they say it.
+# The student typed that they are stuck on a question that has no one-word hint: the
+# passage above (from the notes) helps.
+tutor-hint-passage = Here is what your notes say about it. Try the question again with that in mind.

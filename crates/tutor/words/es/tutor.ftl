@@ -12,7 +12,6 @@ tutor-verdict-not-yet = Todavía no.
 
 ## En qué trabaja el tutor
 
-tutor-transition-prerequisite = { $asked } se apoya en { $focus }, que aún no dominas, así que trabajemos primero { $focus }.
 tutor-transition-focus = Trabajemos en { $focus }.
 tutor-concept-lead = Estas son las ideas clave de { $title }.
 tutor-drill-lead-prerequisite = Antes de { $target }, practiquemos { $focus }.
@@ -55,3 +54,11 @@ tutor-exam-review-flagged = Era una pregunta de repaso: la unidad queda marcada 
 tutor-exam-my-answer = Mi respuesta: { $option }
 tutor-exam-viewed-memo = (vio la solución resuelta)
 tutor-exam-watched-video = (vio el vídeo explicativo)
+
+## Responder a una pregunta escrita (issue #47)
+
+tutor-offer-prerequisite = { $asked } se apoya en { $focus }. ¿Quieres repasar primero { $focus }?
+tutor-clarify = ¿Te refieres a { $first } o a { $second }?
+tutor-material-in-spanish = Las notas de tu curso están en español, así que el pasaje de arriba se cita tal cual.
+tutor-material-in-english = Las notas de tu curso están en inglés, así que el pasaje de arriba se cita tal cual.
+tutor-hint-passage = Esto es lo que dicen tus notas sobre ello. Vuelve a intentar la pregunta con eso en mente.

@@ -56,6 +56,29 @@ describe("Timeline", () => {
     expect(within(second).getByRole("figure", { name: /units\/ALG-01\.md › Undoing operations$/ })).toBeTruthy();
   });
 
+  it("quotes the passage before the words and offers the prerequisite with a button", () => {
+    const onPress = vi.fn();
+    render(
+      <Timeline
+        threadId={1} busy={false} streaming={null} gradingDrill={null} onPress={onPress}
+        messages={[
+          reply("1", {
+            text: "Linear equations builds on Inverse operations. Want to check Inverse operations first?",
+            passage: MOCK_PASSAGE, offer: { unitId: "ALG-00", unitTitle: "Inverse operations" },
+          }),
+        ]}
+        onFollowUp={vi.fn()} onGrade={vi.fn(async () => true)}
+        onSubmitExam={vi.fn(async () => null)} onSupport={vi.fn(async () => null)}
+      />,
+    );
+    const item = screen.getByRole("listitem");
+    const html = item.innerHTML;
+    expect(within(item).getByRole("figure")).toBeTruthy();
+    expect(html.indexOf("tutor-passage")).toBeLessThan(html.indexOf("builds on Inverse operations"));
+    within(item).getByRole("button", { name: "Check Inverse operations first" }).click();
+    expect(onPress).toHaveBeenCalledWith({ type: "REQUEST_DRILL", unitId: "ALG-00" });
+  });
+
   it("badges the verdict with its word", async () => {
     const verdicts: TutorVerdict[] = ["right", "partly", "not_yet"];
     renderTimeline(verdicts.map((verdict, i) => reply(String(i), { verdict })));

@@ -13,21 +13,44 @@ import { VerdictBadge } from "./VerdictBadge";
  * model or of the app (from the course's own material) is a normal reply. */
 const NOTED_ORIGINS = new Set(["offline", "afterModelFailure", "afterBrokenReply"]);
 
-/** A plain timeline message: who wrote it, the verdict on the student's answer, its text
- * (and LaTeX), the passage it rests on, and a note when the offline guide wrote it. */
-function Message({ message }: { message: TutorMessage }) {
+/** A plain timeline message: who wrote it, the verdict on the student's answer, the
+ * passage that answers the question (first: the answer comes before anything else, issue
+ * #47), its text (and LaTeX), the prerequisite it offers with a button to check it, and a
+ * note when the offline guide wrote it. */
+function Message({
+  message,
+  busy,
+  onPress,
+}: {
+  message: TutorMessage;
+  busy: boolean;
+  onPress: (event: ClientEvent) => void;
+}) {
   const { t } = useTranslation();
+  const offer = message.offer;
   return (
     <>
       <span className="visually-hidden">{t(`tutor.roles.${message.role}`)}: </span>
       {message.verdict && <VerdictBadge verdict={message.verdict} />}
+      {message.passage && <PassageQuote passage={message.passage} />}
       <MathText text={message.text} />
       {message.latex && (
         <span className="message-latex">
           <Formula tex={message.latex} />
         </span>
       )}
-      {message.passage && <PassageQuote passage={message.passage} />}
+      {offer && (
+        <div className="message-actions">
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => onPress({ type: "REQUEST_DRILL", unitId: offer.unitId })}
+          >
+            {t("tutor.offer.check", { unit: offer.unitTitle })}
+          </button>
+        </div>
+      )}
       {message.origin && NOTED_ORIGINS.has(message.origin) && (
         <small className="message-origin">{t(`tutor.origin.${message.origin}`)}</small>
       )}
@@ -35,14 +58,14 @@ function Message({ message }: { message: TutorMessage }) {
   );
 }
 
-/** A card in the timeline with the verdict its message gives (above) and the passage it
- * rests on (below). */
+/** A card in the timeline with the verdict its message gives and the passage that
+ * answers the question (above, before the card). */
 function CardItem({ message, children }: { message: TutorMessage; children: ReactNode }) {
   return (
     <li className="item item-card" data-message-id={message.id}>
       {message.verdict && <VerdictBadge verdict={message.verdict} />}
-      {children}
       {message.passage && <PassageQuote passage={message.passage} />}
+      {children}
     </li>
   );
 }
@@ -149,14 +172,14 @@ export function Timeline({
         }
         return (
           <li key={message.id} className={`item message message-${message.role}`} data-message-id={message.id}>
-            <Message message={message} />
+            <Message message={message} busy={busy} onPress={onPress} />
           </li>
         );
       })}
       {streaming !== null && gradingDrill === null && (
         <li className="item message message-assistant message-streaming" aria-busy="true">
-          {streaming || t("tutor.thinking")}
           {streamingPassage && <PassageQuote passage={streamingPassage} />}
+          {streaming || t("tutor.thinking")}
         </li>
       )}
     </ol>

@@ -1,0 +1,67 @@
+//! A typed "I'm stuck" (issue #47 item 5): a short message saying the student is stuck
+//! on the tutor's question ("i'm stuck", "no idea", "no sé, estoy atascado") asks for a
+//! hint at once, like the "I'm stuck" button — not only after two wrong attempts.
+
+use super::question::is_question;
+use lantern_core::text::normalize::normalize;
+use lantern_core::word_list;
+use std::sync::LazyLock;
+
+/// Most words of a message that asks for help by a stuck phrase alone ("no se" in a
+/// longer message is more often a verb: "la célula no se divide").
+const MAX_HELP_WORDS: usize = 6;
+
+/// What a stuck student types (`words/<locale>/stuck-phrases.txt`), normalised.
+static STUCK_PHRASES: LazyLock<Vec<String>> =
+    LazyLock::new(|| word_list!("stuck-phrases").map(normalize).collect());
+
+/// Whether `message` says the student is stuck: a short message holding a stuck phrase
+/// as whole words, not a question ("why did the soviets help cuba").
+pub fn asks_for_help(message: &str) -> bool {
+    if is_question(message) {
+        return false;
+    }
+    let plain = normalize(message);
+    let words = plain.split_whitespace().count();
+    if words == 0 || words > MAX_HELP_WORDS {
+        return false;
+    }
+    let padded = format!(
+        " {} ",
+        plain.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    STUCK_PHRASES
+        .iter()
+        .any(|p| !p.is_empty() && padded.contains(&format!(" {p} ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_stuck_message_asks_for_help_in_either_language() {
+        for m in [
+            "i'm stuck",
+            "no idea tbh",
+            "no sé, estoy atascado",
+            "idk",
+            "dame una pista",
+        ] {
+            assert!(asks_for_help(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn answers_questions_and_long_messages_do_not() {
+        for m in [
+            "mitosis",
+            "1961",
+            "la celula no se divide cuando le falta energia",
+            "why did the soviets help cuba",
+            "",
+        ] {
+            assert!(!asks_for_help(m), "{m}");
+        }
+    }
+}
