@@ -11,8 +11,8 @@ mod key_terms;
 mod numbers;
 
 pub use claim::misconception_claim;
-use key_terms::whole_word_at;
 pub use key_terms::{key_terms, KeyTerm};
+use key_terms::{names_an_idea, whole_word_at};
 pub use numbers::{is_number_or_date, teaches_numbers};
 
 use super::drill::{DrillKey, DrillSource, ForeseenMistake, GeneratedDrill};
@@ -76,15 +76,15 @@ fn blank_at(sentence: &str, at: usize, len: usize) -> String {
     format!("{}{BLANK}{}", &sentence[..at], &sentence[at + len..])
 }
 
-/// The longest content word of `sentence` (6+ letters, not its first, not a date
-/// word), the blank of last resort.
+/// The longest content word of `sentence` (6+ letters, not its first, one that names an
+/// idea), the blank of last resort.
 fn longest_content_word(sentence: &str) -> Option<&str> {
     sentence
         .split_whitespace()
         .skip(1)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().count() >= 6 && w.chars().all(char::is_alphabetic))
-        .filter(|w| !content_terms(w).is_empty() && !is_number_or_date(w))
+        .filter(|w| !content_terms(w).is_empty() && names_an_idea(w))
         .max_by_key(|w| w.chars().count())
 }
 

@@ -8,8 +8,10 @@ use super::numbers::is_number_or_date;
 use crate::course::Unit;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::{content_terms, is_stop_word, term_keys};
+use lantern_core::word_list;
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 /// Fewest letters of a key word that is not a name.
 const MIN_TERM_CHARS: usize = 4;
@@ -36,6 +38,17 @@ pub(super) fn whole_word_at(sentence: &str, words: &str) -> Option<usize> {
     None
 }
 
+/// Words that name no idea of their own ("example", "way"), never a key term
+/// (`words/<locale>/plain-words.txt`).
+static PLAIN_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("plain-words").collect());
+
+/// Whether `words` could name an idea: not a function word, a plain word, a number or a
+/// date.
+pub(super) fn names_an_idea(words: &str) -> bool {
+    let n = normalize(words);
+    !is_stop_word(&n) && !PLAIN_WORDS.contains(&n.as_str()) && !is_number_or_date(words)
+}
+
 /// Words of a sentence a blank may hold, where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyTerm<'s> {
@@ -54,6 +67,8 @@ struct Word<'s> {
     opened: bool,
     /// Punctuation or a possessive followed it ("Britain,", "Watt's").
     closed: bool,
+    /// It follows a full stop or a colon, so its capital says nothing ("example. Simplify").
+    starts_clause: bool,
 }
 
 impl Word<'_> {
@@ -61,13 +76,16 @@ impl Word<'_> {
         normalize(self.text)
     }
     fn capital(&self) -> bool {
-        self.text.chars().next().is_some_and(char::is_uppercase) && !is_stop_word(&self.norm())
+        !self.starts_clause
+            && self.text.chars().next().is_some_and(char::is_uppercase)
+            && !is_stop_word(&self.norm())
     }
 }
 
 fn words(sentence: &str) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     let mut from = 0;
+    let mut after_stop = false;
     for raw in sentence.split_whitespace() {
         let at = from + sentence[from..].find(raw).unwrap_or(0);
         from = at + raw.len();
@@ -83,8 +101,10 @@ fn words(sentence: &str) -> Vec<Word<'_>> {
                 text,
                 opened: lead > 0,
                 closed: text.len() < opened_text.len(),
+                starts_clause: after_stop,
             });
         }
+        after_stop = raw.ends_with(['.', ':', '!', '?']);
     }
     out
 }
@@ -195,7 +215,7 @@ fn names<'s>(sentence: &'s str, ws: &[Word<'s>]) -> (Vec<KeyTerm<'s>>, Vec<KeyTe
 /// (`marked`, bold in the notes), the unit's tags (a whole tag phrase before a tag's
 /// words), names of several words, terms of its misconceptions, words of its title,
 /// one-word names — longest first within each; never at the sentence's start (a blank
-/// there reads as a riddle), never a number or a date.
+/// there reads as a riddle), never a word that names no idea, a number or a date.
 pub fn key_terms<'s>(sentence: &'s str, unit: &Unit, marked: &[String]) -> Vec<KeyTerm<'s>> {
     let ws = words(sentence);
     let title = term_keys(&unit.title);
@@ -232,10 +252,8 @@ pub fn key_terms<'s>(sentence: &'s str, unit: &Unit, marked: &[String]) -> Vec<K
     for mut group in groups {
         group.sort_by_key(|t| Reverse(t.text.chars().count()));
         for term in group {
-            let fit = term.at > 0
-                && !is_number_or_date(term.text)
-                && !is_stop_word(&normalize(term.text))
-                && !out.iter().any(|o| o.text == term.text);
+            let fit =
+                term.at > 0 && names_an_idea(term.text) && !out.iter().any(|o| o.text == term.text);
             if fit {
                 out.push(term);
             }
@@ -304,6 +322,20 @@ mod tests {
             .iter()
             .all(|t| !t.contains("October") && !t.contains("1712")));
         assert!(!got.contains(&"Steam".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn a_plain_word_or_a_capital_after_a_full_stop_is_no_key_term() {
+        let mut u = unit();
+        u.misconceptions = vec![Misconception {
+            tag: "unlike".into(),
+            text: "Adds unlike terms, for example writing $3x + 2y = 5xy$.".into(),
+        }];
+        let got: Vec<&str> = key_terms("Worked example. Simplify unlike terms first.", &u, &[])
+            .iter()
+            .map(|t| t.text)
+            .collect();
+        assert_eq!(got, ["unlike", "terms"]);
     }
 
     #[test]
