@@ -211,6 +211,26 @@ fn names<'s>(sentence: &'s str, ws: &[Word<'s>]) -> (Vec<KeyTerm<'s>>, Vec<KeyTe
     (several, one)
 }
 
+/// Whether a term of several words starts and ends with words that name something
+/// (a tag "virus_no" does not blank "virus no", the negation with it).
+fn whole_words(term: &str) -> bool {
+    let words: Vec<&str> = term.split_whitespace().collect();
+    match words.as_slice() {
+        [first, .., last] => names_an_idea(first) && names_an_idea(last),
+        _ => true,
+    }
+}
+
+/// Whether `term` is part of one of `names` but not all of it ("States" of "United
+/// States").
+fn splits(names: &[KeyTerm<'_>], term: &KeyTerm<'_>) -> bool {
+    let end = term.at + term.text.len();
+    names.iter().any(|n| {
+        let name_end = n.at + n.text.len();
+        n.at <= term.at && end <= name_end && n.text.len() > term.text.len()
+    })
+}
+
 /// The key terms of `sentence` for `unit`, best first: the terms its author marked
 /// (`marked`, bold in the notes), the unit's tags (a whole tag phrase before a tag's
 /// words), names of several words, terms of its misconceptions, words of its title,
@@ -227,6 +247,8 @@ pub fn key_terms<'s>(sentence: &'s str, unit: &Unit, marked: &[String]) -> Vec<K
         .flat_map(|m| term_keys(&misconception_claim(&m.text)))
         .collect();
     let (several, one) = names(sentence, &ws);
+    // A name the sentence opens with is not blanked, but no word of it is either.
+    let whole_names = several.clone();
     let marked_spans = marked
         .iter()
         .filter_map(|m| {
@@ -252,8 +274,11 @@ pub fn key_terms<'s>(sentence: &'s str, unit: &Unit, marked: &[String]) -> Vec<K
     for mut group in groups {
         group.sort_by_key(|t| Reverse(t.text.chars().count()));
         for term in group {
-            let fit =
-                term.at > 0 && names_an_idea(term.text) && !out.iter().any(|o| o.text == term.text);
+            let fit = term.at > 0
+                && names_an_idea(term.text)
+                && whole_words(term.text)
+                && !splits(&whole_names, &term)
+                && !out.iter().any(|o| o.text == term.text);
             if fit {
                 out.push(term);
             }
@@ -336,6 +361,23 @@ mod tests {
             .map(|t| t.text)
             .collect();
         assert_eq!(got, ["unlike", "terms"]);
+    }
+
+    #[test]
+    fn no_word_of_a_name_alone_and_no_phrase_ending_in_a_function_word() {
+        let mut u = unit();
+        u.tags = vec!["satellite_states".into(), "virus_no".into()];
+        let got = texts(
+            "United States forces left, and the satellite states stayed.",
+            &[],
+        );
+        assert!(!got.contains(&"States".to_string()), "{got:?}");
+        u.title = "Viruses".into();
+        let got: Vec<&str> = key_terms("Los virus no son células vivas.", &u, &[])
+            .iter()
+            .map(|t| t.text)
+            .collect();
+        assert!(!got.contains(&"virus no"), "{got:?}");
     }
 
     #[test]
