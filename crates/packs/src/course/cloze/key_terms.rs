@@ -49,6 +49,10 @@ pub(super) fn names_an_idea(words: &str) -> bool {
     !is_stop_word(&n) && !PLAIN_WORDS.contains(&n.as_str()) && !is_number_or_date(words)
 }
 
+/// Lowercase words that may stand inside a name ("of", "de"), never "and"
+/// (`words/<locale>/name-joiners.txt`).
+static NAME_JOINERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("name-joiners").collect());
+
 /// Words of a sentence a blank may hold, where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyTerm<'s> {
@@ -175,8 +179,8 @@ fn key_words<'s>(
 }
 
 /// Names in the sentence: runs of capitalised words ("James Watt", "Estates-General"),
-/// a lowercase function word allowed between two ("Declaration of Independence"), cut
-/// at punctuation; several words first.
+/// a name joiner allowed between two ("Declaration of Independence", not "Churchill and
+/// Stalin"), cut at punctuation; several words first.
 fn names<'s>(sentence: &'s str, ws: &[Word<'s>]) -> (Vec<KeyTerm<'s>>, Vec<KeyTerm<'s>>) {
     let (mut several, mut one) = (Vec::new(), Vec::new());
     let mut i = 0;
@@ -188,8 +192,7 @@ fn names<'s>(sentence: &'s str, ws: &[Word<'s>]) -> (Vec<KeyTerm<'s>>, Vec<KeyTe
         let mut last = i;
         let mut k = i + 1;
         while k < ws.len() && !ws[k - 1].closed && !ws[k].opened {
-            let joins = is_stop_word(&ws[k].norm())
-                && ws[k].text.chars().all(char::is_lowercase)
+            let joins = NAME_JOINERS.contains(&ws[k].text)
                 && ws
                     .get(k + 1)
                     .is_some_and(|n| n.capital() && !ws[k].closed && !n.opened);
@@ -382,12 +385,12 @@ mod tests {
 
     #[test]
     fn names_stop_at_punctuation_and_may_join_with_a_function_word() {
-        let s = "The war pitted Britain, France and the Declaration of Independence.";
+        let s = "The war pitted Britain, France and the Declaration of Independence against Churchill and Stalin.";
         let ws = words(s);
         let (several, one) = names(s, &ws);
         let several: Vec<&str> = several.iter().map(|t| t.text).collect();
         let one: Vec<&str> = one.iter().map(|t| t.text).collect();
         assert_eq!(several, ["Declaration of Independence"]);
-        assert_eq!(one, ["Britain", "France"]);
+        assert_eq!(one, ["Britain", "France", "Churchill", "Stalin"]);
     }
 }
