@@ -234,3 +234,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_exam_question_asked_in_the_text_is_judged_by_its_letter_or_its_text() {
+    use crate::judge::{judge_answer, TutorVerdict};
+    let u = history_unit();
+    let none = BTreeMap::new();
+    let questions = [question()];
+    let q = check_question(
+        &PracticeInput {
+            questions: &questions,
+            ..input(&u, 0, &[], &none)
+        },
+        "",
+    );
+    assert_eq!(q.key.source, DrillSource::Choice);
+    for (said, verdict) in [
+        ("b", TutorVerdict::Right),
+        ("Water", TutorVerdict::Right),
+        ("a", TutorVerdict::NotYet),
+    ] {
+        assert_eq!(
+            judge_answer(&q.key, said).unwrap().verdict,
+            verdict,
+            "{said}"
+        );
+    }
+}
