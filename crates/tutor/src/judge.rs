@@ -135,11 +135,30 @@ fn coverage(expected: &str, message: &str) -> f64 {
     hit as f64 / terms.len() as f64
 }
 
+/// Words an answer to a word gap may add around the word ("i think it's the clergy").
+const GAP_ANSWER_EXTRA_WORDS: usize = 4;
+
+/// Whether `message` tries to answer the question of `key`: a gap whose answer is a
+/// number is answered with a number ("the blockade one" is about something else), and a
+/// word gap by a short message or one using the answer's words ("yo creo que la meiosis
+/// es más importante que la mitosis" is a claim of the student's own).
+fn attempts(key: &DrillKey, message: &str) -> bool {
+    if key.source != DrillSource::Cloze {
+        return true;
+    }
+    if numbers(&key.answer).len() == 1 {
+        return !numbers(message).is_empty();
+    }
+    let short = message.split_whitespace().count()
+        <= key.answer.split_whitespace().count() + GAP_ANSWER_EXTRA_WORDS;
+    short || coverage(&key.answer, message) > 0.0
+}
+
 /// The verdict on `message` as an answer to the question whose key is `key`; `None`
-/// when the message is not an answer (a new question, or no truth value for a
-/// true-or-false).
+/// when the message is not an answer (a new question, a number gap answered without a
+/// number, or no truth value for a true-or-false).
 pub fn judge_answer(key: &DrillKey, message: &str) -> Option<Judgement> {
-    if is_new_question(message) || message.trim().is_empty() {
+    if is_new_question(message) || message.trim().is_empty() || !attempts(key, message) {
         return None;
     }
     judge_key(key, message)
@@ -400,6 +419,19 @@ mod tests {
         ] {
             assert!(judge_answer(&key, answer).is_some(), "{answer}");
         }
+    }
+
+    #[test]
+    fn a_message_about_something_else_is_not_an_answer_to_the_gap() {
+        let number = cloze_key("Angles on a straight line add up to 180°.");
+        assert!(judge_answer(&number, "the blockade one").is_none());
+        let word = cloze_key("Vertically opposite angles are always equal.");
+        assert!(judge_answer(
+            &word,
+            "yo creo que la meiosis es mas importante que la mitosis"
+        )
+        .is_none());
+        assert!(judge_answer(&word, "i think they are the opposite ones of course").is_some());
     }
 
     #[test]

@@ -26,6 +26,26 @@ static WEAK_QUESTION_TAGS: LazyLock<Vec<&str>> =
 /// Openings of a follow-up on something new (`words/<locale>/follow-up-openings.txt`).
 static FOLLOW_UP_OPENINGS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("follow-up-openings").collect());
+/// Words pointing back to the last topic (`words/<locale>/back-references.txt`).
+static BACK_REFERENCES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("back-references").collect());
+/// Most words of a message a back-reference makes a follow-up.
+const MAX_FOLLOW_UP_WORDS: usize = 10;
+
+/// Whether `message` continues the conversation's last topic: it opens with a lead-in
+/// or a follow-up opening ("so why …", "y qué firmaron en 1972", "and the long
+/// telegram"), or is short and points back ("why did stalin say no to it").
+pub fn is_follow_up(message: &str) -> bool {
+    let plain = normalize(message);
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return false;
+    };
+    LEAD_INS.contains(first)
+        || opens_a_follow_up(&words.join(" "))
+        || (words.len() <= MAX_FOLLOW_UP_WORDS && words.iter().any(|w| BACK_REFERENCES.contains(w)))
+}
+
 /// Fewest words of a statement a weak tag makes a question.
 const MIN_WEAK_TAG_WORDS: usize = 4;
 /// Words before a weak tag that make it an answer ("creo que no"),
@@ -102,6 +122,25 @@ mod tests {
             "en la osmosis pasa el agua y no la sal no",
         ] {
             assert!(is_question(q), "{q}");
+        }
+    }
+
+    #[test]
+    fn follow_ups_continue_the_last_topic() {
+        for m in [
+            "so why did stalin say no to it",
+            "y qué firmaron en 1972",
+            "ok and the long telegram",
+            "why did they build it",
+        ] {
+            assert!(is_follow_up(m), "{m}");
+        }
+        for m in [
+            "what was the iron curtain",
+            "que dice la teoria celular",
+            "",
+        ] {
+            assert!(!is_follow_up(m), "{m}");
         }
     }
 
