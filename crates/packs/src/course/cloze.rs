@@ -76,20 +76,39 @@ fn blank_at(sentence: &str, at: usize, len: usize) -> String {
     format!("{}{BLANK}{}", &sentence[..at], &sentence[at + len..])
 }
 
-/// The longest content word of `sentence` (6+ letters, not its first, one that names an
-/// idea), the blank of last resort.
-fn longest_content_word(sentence: &str) -> Option<&str> {
-    sentence
+/// The content words of `sentence` (6+ letters, not its first, naming an idea), the
+/// blanks of last resort, longest first.
+fn content_words(sentence: &str) -> Vec<&str> {
+    let mut words: Vec<&str> = sentence
         .split_whitespace()
         .skip(1)
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         .filter(|w| w.chars().count() >= 6 && w.chars().all(char::is_alphabetic))
         .filter(|w| !content_terms(w).is_empty() && names_an_idea(w))
-        .max_by_key(|w| w.chars().count())
+        .collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    words
+}
+
+/// Whether `answer` stands once in `sentence`: a blank whose words stay in view
+/// elsewhere in the sentence gives itself away ("has ___ chromosomes, so each daughter
+/// cell also has 46").
+fn stands_once(sentence: &str, answer: &str) -> bool {
+    let said = normalize(sentence);
+    let words: Vec<&str> = said.split(' ').collect();
+    let wanted = normalize(answer);
+    let target: Vec<&str> = wanted.split(' ').filter(|w| !w.is_empty()).collect();
+    !target.is_empty()
+        && words
+            .windows(target.len())
+            .filter(|w| *w == target.as_slice())
+            .count()
+            == 1
 }
 
 /// A cloze of `sentence`: a number when it has one and the unit teaches numbers, else
-/// a key term of the unit ([`key_terms`]), else its longest content word.
+/// a key term of the unit ([`key_terms`]), else its longest content word — the first
+/// that stands once in the sentence.
 pub fn cloze_of(sentence: &str, unit: &Unit) -> Option<Cloze> {
     cloze_marked(sentence, unit, &[])
 }
@@ -100,20 +119,32 @@ fn cloze_marked(sentence: &str, unit: &Unit, marked: &[String]) -> Option<Cloze>
     if !usable(sentence) {
         return None;
     }
-    let number = teaches_numbers(unit)
-        .then(|| sentence.split_whitespace().find_map(number_with_unit))
-        .flatten()
-        .and_then(|n| Some((whole_word_at(sentence, &n)?, n)));
-    let key = || key_terms(sentence, unit, marked).into_iter().next();
-    let (at, answer, kind, key_term) = match (number, key()) {
-        (Some((at, n)), _) => (at, n, AnswerKind::Number, true),
-        (None, Some(term)) => (term.at, term.text.to_string(), AnswerKind::Text, true),
-        (None, None) => {
-            let word = longest_content_word(sentence)?;
-            let at = whole_word_at(sentence, word)?;
-            (at, word.to_string(), AnswerKind::Text, false)
-        }
+    let numbers: Vec<String> = if teaches_numbers(unit) {
+        sentence
+            .split_whitespace()
+            .filter_map(number_with_unit)
+            .collect()
+    } else {
+        Vec::new()
     };
+    let numbers = numbers
+        .into_iter()
+        .filter_map(|n| Some((whole_word_at(sentence, &n)?, n, AnswerKind::Number, true)));
+    let keys = key_terms(sentence, unit, marked)
+        .into_iter()
+        .map(|t| (t.at, t.text.to_string(), AnswerKind::Text, true));
+    let rest = content_words(sentence).into_iter().filter_map(|w| {
+        Some((
+            whole_word_at(sentence, w)?,
+            w.to_string(),
+            AnswerKind::Text,
+            false,
+        ))
+    });
+    let (at, answer, kind, key_term) = numbers
+        .chain(keys)
+        .chain(rest)
+        .find(|(_, answer, _, _)| stands_once(sentence, answer))?;
     Some(Cloze {
         sentence: sentence.to_string(),
         blanked: blank_at(sentence, at, answer.len()),
@@ -369,23 +400,35 @@ mod tests {
         assert!(cloze_of("It was on 14 July 1789.", &u).is_none());
     }
 
+    /// The cloze of `sentence` in a unit titled `title`.
+    fn blank(title: &str, sentence: &str) -> Cloze {
+        cloze_of(sentence, &history(title)).unwrap()
+    }
+
+    #[test]
+    fn a_blank_that_stands_again_in_the_sentence_is_not_chosen() {
+        let sentence = "A human body cell has 46 chromosomes, so each daughter cell also has 46.";
+        assert_eq!(blank("Chromosome numbers", sentence).answer, "chromosomes");
+    }
+
     #[test]
     fn a_unit_about_dates_may_blank_a_year() {
-        let u = history("Revolutionary dates");
-        let c = cloze_of("The Estates-General had not met since 1614.", &u).unwrap();
+        let c = blank(
+            "Revolutionary dates",
+            "The Estates-General had not met since 1614.",
+        );
         assert_eq!(c.answer, "1614");
         assert_eq!(c.kind, AnswerKind::Number);
     }
 
     #[test]
     fn a_key_term_is_blanked_before_a_longer_word() {
+        let sentence = "Representatives of the Third Estate demanded a vote by head.";
+        assert_eq!(
+            blank("The Estates-General", sentence).answer,
+            "Third Estate"
+        );
         let u = history("The Estates-General");
-        let c = cloze_of(
-            "Representatives of the Third Estate demanded a vote by head.",
-            &u,
-        )
-        .unwrap();
-        assert_eq!(c.answer, "Third Estate");
         let notes = "Members swore the **Tennis Court Oath** together, remembering everything.";
         let all = clozes(&u, &[notes]);
         assert_eq!(all[0].answer, "Tennis Court Oath", "{all:?}");
