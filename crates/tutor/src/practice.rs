@@ -61,11 +61,11 @@ fn choices(x: &PracticeInput<'_>) -> Vec<Candidate> {
         .collect()
 }
 
-/// A gap-fill, ranked by whether it blanks a key term.
+/// A gap-fill, ranked by whether it blanks a key term in a sentence read alone.
 fn cloze_candidate(x: &PracticeInput<'_>, c: &Cloze) -> Candidate {
     Candidate {
         drill: cloze_drill(x.unit, c, x.language),
-        preference: if c.key_term {
+        preference: if c.key_term && c.stands_alone {
             Preference::KeyTermCloze
         } else {
             Preference::OtherCloze

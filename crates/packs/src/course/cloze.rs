@@ -20,11 +20,12 @@ use crate::course::Unit;
 use crate::messages::MESSAGES;
 use lantern_core::answers::AnswerKind;
 use lantern_core::language::Language;
-use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, fact_terms};
 use lantern_core::text::tidy::sentences;
+use lantern_core::{say, word_list};
+use std::sync::LazyLock;
 
 /// The blank shown in place of the answer.
 pub const BLANK: &str = "___";
@@ -47,6 +48,20 @@ pub struct Cloze {
     /// Whether the blank is a key term of the unit (or a number in a unit that teaches
     /// numbers), not the longest word of last resort.
     pub key_term: bool,
+    /// Whether the sentence can be read alone: it does not open with a word that leans on
+    /// the sentence before ("This was the ___.").
+    pub stands_alone: bool,
+}
+
+/// First words of a sentence that lean on the one before (`words/<locale>/refer-back.txt`).
+static REFER_BACK: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("refer-back").collect());
+
+/// Whether `sentence` opens with a word that leans on the sentence before.
+fn refers_back(sentence: &str) -> bool {
+    normalize(sentence)
+        .split(' ')
+        .next()
+        .is_some_and(|first| REFER_BACK.contains(&first))
 }
 
 /// Whether a sentence can be a question: a statement of a sensible length, with no
@@ -151,6 +166,7 @@ fn cloze_marked(sentence: &str, unit: &Unit, marked: &[String]) -> Option<Cloze>
         answer,
         kind,
         key_term,
+        stands_alone: !refers_back(sentence),
     })
 }
 
@@ -409,6 +425,15 @@ mod tests {
     fn a_blank_that_stands_again_in_the_sentence_is_not_chosen() {
         let sentence = "A human body cell has 46 chromosomes, so each daughter cell also has 46.";
         assert_eq!(blank("Chromosome numbers", sentence).answer, "chromosomes");
+    }
+
+    #[test]
+    fn a_sentence_that_leans_on_the_one_before_does_not_stand_alone() {
+        let u = history("The Berlin blockade");
+        let c = cloze_of("This was the Berlin Airlift.", &u).unwrap();
+        assert!(!c.stands_alone);
+        let c = cloze_of("The West supplied Berlin by air.", &u).unwrap();
+        assert!(c.stands_alone);
     }
 
     #[test]

@@ -15,11 +15,11 @@ use std::collections::BTreeSet;
 pub(super) enum Preference {
     /// An exam question of a lower tier, with its options.
     Choice,
-    /// A gap-fill on a key term of the unit.
+    /// A gap-fill on a key term of the unit, in a sentence that stands alone.
     KeyTermCloze,
     /// A true-or-false on a misconception, or its worked step.
     Misconception,
-    /// A gap-fill on another word.
+    /// A gap-fill on another word, or in a sentence that leans on the one before.
     OtherCloze,
     /// A true statement of the anchor.
     Statement,
