@@ -4003,6 +4003,10 @@ export type TurnLog_Deserialize = {
 	chosenUnitId: string,
 	/**  The file (or `course.json`) of the passage shown, if any. */
 	passageSource?: string | null,
+	/**  The units a clarifying question named (A3), when the turn asked one. */
+	clarifiedUnitIds?: string[],
+	/**  The prerequisite the reply offered, if any. */
+	offeredUnitId?: string | null,
 	/**  The verdict on the student's answer or claim, if judged. */
 	verdict?: TutorVerdict | null,
 	/**  The model's sentences shown. */
@@ -4067,6 +4071,10 @@ export type TurnLog_Serialize = {
 	chosenUnitId: string,
 	/**  The file (or `course.json`) of the passage shown, if any. */
 	passageSource: string | null,
+	/**  The units a clarifying question named (A3), when the turn asked one. */
+	clarifiedUnitIds: string[],
+	/**  The prerequisite the reply offered, if any. */
+	offeredUnitId: string | null,
 	/**  The verdict on the student's answer or claim, if judged. */
 	verdict: TutorVerdict | null,
 	/**  The model's sentences shown. */
@@ -4865,6 +4873,8 @@ export type WorkedExample_Deserialize = {
 	final_answer_latex: string,
 	/**  The steps (LaTeX), if any. */
 	steps_latex?: string[],
+	/**  A worked example in words instead (a sentence of the notes), if any. */
+	text?: string,
 };
 
 /**  A worked example of a concept card. */
@@ -4875,6 +4885,8 @@ export type WorkedExample_Serialize = {
 	final_answer_latex: string,
 	/**  The steps (LaTeX), if any. */
 	steps_latex: string[],
+	/**  A worked example in words instead (a sentence of the notes), if any. */
+	text: string,
 };
 
 /* Tauri Specta runtime */

@@ -26,20 +26,28 @@ pub(crate) fn clarify(x: &ComposeInput<'_>) -> Option<Skeleton> {
         first = &x.course.title_of(first),
         second = &x.course.title_of(second)
     );
-    Some(Skeleton::says(
+    let mut s = Skeleton::says(
         TutorAction::SocraticQuestion,
         &x.policy.focus_unit_id,
         closing,
-    ))
+    );
+    s.clarified = vec![first.clone(), second.clone()];
+    Some(s)
 }
 
 /// The sentence saying the quoted notes are in the course's language, when the reply is
-/// in another one; empty otherwise.
-pub(crate) fn material_note(course: &TutorCourse, language: Language) -> String {
-    match (course.language, language) {
+/// in another one and the conversation has not said it yet (`recent`: the tutor's
+/// recent words); empty otherwise.
+pub(crate) fn material_note(course: &TutorCourse, language: Language, recent: &[String]) -> String {
+    let note = match (course.language, language) {
         (Language::Es, Language::En) => say!(MESSAGES, language, "tutor-material-in-spanish"),
         (Language::En, Language::Es) => say!(MESSAGES, language, "tutor-material-in-english"),
-        _ => String::new(),
+        _ => return String::new(),
+    };
+    if recent.iter().any(|r| r.contains(&note)) {
+        String::new()
+    } else {
+        note
     }
 }
 
@@ -70,7 +78,8 @@ pub(crate) fn prerequisite_offer(x: &ComposeInput<'_>) -> Option<(String, Prereq
 
 /// A hint at once on the question the student typed they are stuck on: for a word gap
 /// its first letter and length, else the notes' sentences about the question, quoted.
-/// The question stays open: the next answer is judged against it.
+/// The question stays open: the next answer typed is judged against it (the hint carries
+/// its key), as is one given on the drill card.
 pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -> Skeleton {
     let cloze = key.source == DrillSource::Cloze && !key.answer.chars().any(|c| c.is_ascii_digit());
     let mut s = match super::compose::hint(key, x.course, x.language).filter(|_| cloze) {
@@ -89,7 +98,7 @@ pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -
             s
         }
     };
-    s.drill_key = x.pending.cloned();
+    s.drill_key = Some(key.clone());
     s
 }
 
@@ -232,7 +241,12 @@ mod tests {
     #[test]
     fn notes_in_another_language_are_said_to_be_once() {
         let c = course();
-        assert_eq!(material_note(&c, Language::En), "");
-        assert!(material_note(&c, Language::Es).contains("inglés"));
+        assert_eq!(material_note(&c, Language::En, &[]), "");
+        let note = material_note(&c, Language::Es, &[]);
+        assert!(note.contains("inglés"));
+        assert_eq!(
+            material_note(&c, Language::Es, &[format!("[…] {note} […]")]),
+            ""
+        );
     }
 }

@@ -10,6 +10,7 @@ use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{DrillKey, DrillSource, GeneratedDrill};
 use super::exam::PracticeQuestion;
+use super::example::worked_example;
 use super::help::asks_for_help;
 use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, PrerequisiteOffer, TutorCard};
@@ -60,6 +61,8 @@ pub struct Skeleton {
     pub asks_model: bool,
     /// The prerequisite offered after the answer.
     pub offer: Option<PrerequisiteOffer>,
+    /// The units a clarifying question names (A3).
+    pub clarified: Vec<String>,
 }
 
 impl Skeleton {
@@ -77,6 +80,7 @@ impl Skeleton {
             judged: None,
             asks_model: false,
             offer: None,
+            clarified: Vec::new(),
         }
     }
 }
@@ -222,7 +226,12 @@ fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
         return None;
     }
     if let Some(key) = x.pending {
-        if let Some(judgement) = judge_answer(key, x.message) {
+        // A wrong "answer" that is about another unit than the question is a new topic
+        // ("the blockade one" after a gap on the Berlin Wall): answered, not graded.
+        let elsewhere = x.asked.is_some_and(|a| a != key.unit_id);
+        if let Some(judgement) =
+            judge_answer(key, x.message).filter(|j| !elsewhere || j.verdict == TutorVerdict::Right)
+        {
             return Some(JudgedAnswer {
                 unit_id: key.unit_id.clone(),
                 judgement,
@@ -305,6 +314,7 @@ fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Ske
         judged: None,
         asks_model: false,
         offer: None,
+        clarified: Vec::new(),
     }
 }
 
@@ -324,6 +334,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             judged: None,
             asks_model: false,
             offer: None,
+            clarified: Vec::new(),
         };
     };
     let focus_texts = texts_of(x.material, &focus_id);
@@ -411,6 +422,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 passage,
                 judged,
                 offer: None,
+                clarified: Vec::new(),
             };
         }
     }
@@ -435,13 +447,19 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             card: Some(TutorCard::Concept {
                 unit_id: focus_id.clone(),
                 key_ideas: key_ideas(x.course, &focus_id),
-                worked_example: None,
+                worked_example: worked_example(
+                    focus,
+                    &focus_texts,
+                    x.seed,
+                    x.drill.map(|k| k.answer.as_str()),
+                ),
             }),
             drill_key: None,
             passage: None,
             judged,
             asks_model: false,
             offer: None,
+            clarified: Vec::new(),
         };
     }
 
@@ -485,6 +503,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 judged,
                 asks_model: false,
                 offer: None,
+                clarified: Vec::new(),
             };
         }
     }
@@ -510,7 +529,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     let passage = (typed_question || judged.is_none())
         .then(|| best_passage(passage_unit, x.material, x.message));
     let note = if typed_question && passage.is_some() {
-        material_note(x.course, x.language)
+        material_note(x.course, x.language, x.recent)
     } else {
         String::new()
     };
@@ -529,6 +548,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             judged,
             asks_model,
             offer: Some(offer),
+            clarified: Vec::new(),
         };
     }
     let shown = passage.as_ref().map_or("", |p| p.quote.as_str());
@@ -544,6 +564,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         passage,
         judged,
         offer: None,
+        clarified: Vec::new(),
     }
 }
 
@@ -697,6 +718,13 @@ mod tests {
             x.pending = Some(&key);
             compose(&x).judged
         };
+        let mut x = input(&c, &p, &pl, &ClientEvent::None, "subtraction", None);
+        x.pending = Some(&key);
+        x.asked = Some("N-3");
+        assert!(
+            compose(&x).judged.is_none(),
+            "about another unit: a new topic"
+        );
         for question in [
             "was it about division",
             "is it true that addition undoes subtraction",

@@ -111,6 +111,9 @@ pub struct WorkedExample {
     /// The steps (LaTeX), if any.
     #[serde(default)]
     pub steps_latex: Vec<String>,
+    /// A worked example in words instead (a sentence of the notes), if any.
+    #[serde(default)]
+    pub text: String,
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ mod error;
 pub mod evidence;
 pub mod exam;
 pub mod exam_words;
+pub mod example;
 pub mod grading;
 pub mod help;
 pub mod history;

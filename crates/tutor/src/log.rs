@@ -65,6 +65,12 @@ pub struct TurnLog {
     pub chosen_unit_id: String,
     /// The file (or `course.json`) of the passage shown, if any.
     pub passage_source: Option<String>,
+    /// The units a clarifying question named (A3), when the turn asked one.
+    #[serde(default)]
+    pub clarified_unit_ids: Vec<String>,
+    /// The prerequisite the reply offered, if any.
+    #[serde(default)]
+    pub offered_unit_id: Option<String>,
     /// The verdict on the student's answer or claim, if judged.
     pub verdict: Option<TutorVerdict>,
     /// The model's sentences shown.

@@ -15,6 +15,8 @@
 //! (`1 − (1 − l)(1 − r)`), so either alone can be sure and both together are surer.
 
 use super::lexicon::Lexicon;
+use super::policy::TARGET_CONFIDENCE;
+use super::question::is_follow_up;
 use super::snapshot::MappedUnit;
 use lantern_core::text::normalize::normalize;
 use std::collections::BTreeMap;
@@ -84,6 +86,9 @@ pub struct MappingEvidence<'a> {
     /// Whether the message is in another language than the material (the sentence
     /// embedder is English-only, so its votes count less).
     pub cross_language: bool,
+    /// The unit the conversation was last about (the last reply's passage), which a
+    /// follow-up ("so why did stalin say no to it") continues.
+    pub previous_topic: Option<&'a str>,
 }
 
 /// Each unit's share of one search's similarity mass (shares sum to 1, or to 0 when
@@ -209,7 +214,9 @@ pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
         let r = best.entry(unit).or_default();
         *r = 1.0 - (1.0 - *r) * (1.0 - l);
     }
-    for (unit, c) in named_units(e.message, e.units) {
+    let named = named_units(e.message, e.units);
+    let names_a_unit = !named.is_empty();
+    for (unit, c) in named {
         let entry = best.entry(unit).or_default();
         *entry = entry.max(c);
     }
@@ -225,8 +232,28 @@ pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
         })
         .collect();
     mapped.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    if let Some(topic) = e
+        .previous_topic
+        .filter(|t| known(t) && !names_a_unit && e.event_unit.is_none() && is_follow_up(e.message))
+    {
+        continue_topic(&mut mapped, topic);
+    }
     mapped.truncate(MAX_MAPPED);
     mapped
+}
+
+/// A follow-up that names no unit stays on the last topic: `topic` goes first, at least
+/// as confident as the best unit and sure enough to be the target.
+fn continue_topic(mapped: &mut Vec<MappedUnit>, topic: &str) {
+    let top = mapped.first().map_or(0.0, |m| m.confidence);
+    mapped.retain(|m| m.unit_id != topic);
+    mapped.insert(
+        0,
+        MappedUnit {
+            unit_id: topic.to_string(),
+            confidence: top.max(TARGET_CONFIDENCE),
+        },
+    );
 }
 
 #[cfg(test)]
@@ -315,10 +342,40 @@ mod tests {
             event_unit: Some("ALG-02"),
             lexicon: &Lexicon::default(),
             cross_language: false,
+            previous_topic: None,
         };
         let mapped = map_message(&e);
         assert_eq!(mapped[0].unit_id, "ALG-02");
         assert_eq!(mapped[0].confidence, 1.0);
         assert!(mapped.iter().all(|m| m.unit_id != "GHOST"));
+    }
+
+    #[test]
+    fn a_follow_up_that_names_no_unit_stays_on_the_last_topic() {
+        let u = units();
+        let content = [hit("ALG-02", 0.5)];
+        let lexicon = Lexicon::default();
+        let evidence = |message| MappingEvidence {
+            message,
+            units: &u,
+            anchors: &[],
+            content: &content,
+            exams: &[],
+            event_unit: None,
+            lexicon: &lexicon,
+            cross_language: false,
+            previous_topic: Some("ALG-01"),
+        };
+        let follow_up = map_message(&evidence("so why does that work"));
+        assert_eq!(follow_up[0].unit_id, "ALG-01");
+        assert!(follow_up[0].confidence >= TARGET_CONFIDENCE);
+        assert_eq!(
+            map_message(&evidence("how do you factorise"))[0].unit_id,
+            "ALG-02"
+        );
+        assert_eq!(
+            map_message(&evidence("and what about alg-02"))[0].unit_id,
+            "ALG-02"
+        );
     }
 }

@@ -109,6 +109,7 @@ pub async fn prepared_with(
         recent_tutor_texts: &[],
         pending,
         event_drill: None,
+        previous_topic: None,
     };
     match prepare_turn(&request, &retriever(), &NoExamService).await {
         Ok(p) => p,

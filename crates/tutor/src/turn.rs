@@ -70,6 +70,8 @@ pub struct TurnRequest<'a> {
     pub pending: Option<&'a DrillKey>,
     /// The key of the drill the pressed button refers to (stuck, continue).
     pub event_drill: Option<&'a DrillKey>,
+    /// The unit the conversation was last about (the last reply's passage).
+    pub previous_topic: Option<&'a str>,
 }
 
 /// Everything decided before the model is asked.
@@ -244,6 +246,7 @@ pub async fn prepare_turn(
         lexicon: &Lexicon::new(&course.units, &course.vocabulary),
         cross_language: !query.is_empty()
             && message_language(&query, course.language) != course.language,
+        previous_topic: r.previous_topic,
     });
     let base = policy_base(r.snapshot, &course.graph, &mapped, r.now);
     let search_text = if query.is_empty() {
@@ -573,6 +576,8 @@ impl TurnLog {
             chosen_action: a.reply.action,
             chosen_unit_id: a.reply.unit_id.clone(),
             passage_source: a.reply.passage.as_ref().map(|x| x.source.clone()),
+            clarified_unit_ids: p.skeleton.clarified.clone(),
+            offered_unit_id: a.reply.offer.as_ref().map(|o| o.unit_id.clone()),
             verdict: a.reply.verdict,
             model_sentences: small(a.reply.model_sentences),
             model_text: a.reply.model_text.clone(),

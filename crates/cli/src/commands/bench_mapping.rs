@@ -105,6 +105,7 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
                 exams: &exams,
                 event_unit: None,
                 lexicon: &lexicon,
+                previous_topic: None,
                 cross_language: message_language(&q.say, course.language) != course.language,
             });
             let best = mapped.first();

@@ -54,6 +54,20 @@ fn stuck_on<'a>(loaded: &'a Loaded, input: &'a CleanStudentInput) -> Option<&'a 
         .map(|m| m.id.as_str())
 }
 
+/// The unit the conversation was last about: the unit of the passage the tutor's last
+/// reply quoted, if it quoted one.
+fn previous_topic(loaded: &Loaded) -> Option<&str> {
+    loaded
+        .thread
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.role == TutorRole::Assistant)?
+        .passage
+        .as_ref()
+        .map(|p| p.unit_id.as_str())
+}
+
 /// The turn `input` starts on `loaded`'s thread at `now`: mapping, policy, plan,
 /// material, the authored turn, prompt and grammar.
 pub(super) async fn prepare<R: TutorRepository + ?Sized>(
@@ -80,6 +94,7 @@ pub(super) async fn prepare<R: TutorRepository + ?Sized>(
         recent_tutor_texts: &recent,
         pending: pending.as_ref(),
         event_drill: event_drill.as_ref(),
+        previous_topic: previous_topic(loaded),
     };
     Ok(prepare_turn(&request, ports.retriever, ports.exams).await?)
 }

@@ -172,12 +172,16 @@ pub fn score_turn(t: &ShownTurn<'_>, language: Language, expect: &TurnExpectatio
             || "a drill without a verified answer".into(),
         ));
     }
-    // question_checkable: a reply that asks carries the key of its question.
+    // question_checkable: a reply that asks carries the key of its question — or asks
+    // the student's choice: an exam offered, a prerequisite offered, two units to choose
+    // between (A3).
     let asks = t.text.contains('?') || matches!(t.card, Some(TutorCard::Drill { .. }));
-    let offers_exam = matches!(t.card, Some(TutorCard::Exam { .. }));
+    let offers_choice = matches!(t.card, Some(TutorCard::Exam { .. }))
+        || t.offer.is_some()
+        || !log.clarified_unit_ids.is_empty();
     checks.push(Check::new(
         "question_checkable",
-        !asks || t.key.is_some() || offers_exam,
+        !asks || t.key.is_some() || offers_choice,
         || "asks a question without a known answer".into(),
     ));
     let want = expect.reply_language.unwrap_or(language);

@@ -5,7 +5,7 @@ use crate::contract::TutorAction;
 use crate::drill::DrillKey;
 use crate::judge::TutorVerdict;
 use crate::log::TurnLog;
-use crate::message::TutorCard;
+use crate::message::{PrerequisiteOffer, TutorCard};
 use crate::passage::SourcePassage;
 use lantern_core::language::Language;
 use lantern_packs::course::Unit;
@@ -47,6 +47,8 @@ pub struct ShownTurn<'a> {
     pub card: Option<&'a TutorCard>,
     /// The passage shown with it.
     pub passage: Option<&'a SourcePassage>,
+    /// The prerequisite it offers.
+    pub offer: Option<&'a PrerequisiteOffer>,
     /// The key of the question the reply asks, if it asks one.
     pub key: Option<&'a DrillKey>,
     /// Everything authored the turn could quote: the course's titles, anchors,

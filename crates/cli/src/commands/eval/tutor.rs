@@ -378,6 +378,7 @@ pub async fn run(
                         text: reply.map_or("", |m| m.text.as_str()),
                         card: reply.and_then(|m| m.card.as_ref()),
                         passage: reply.and_then(|m| m.passage.as_ref()),
+                        offer: reply.and_then(|m| m.offer.as_ref()),
                         key: key.as_ref().map(|(_, _, k)| k),
                         authored: &authored,
                         earlier: &earlier,

@@ -23,6 +23,21 @@ describe("ConceptCard", () => {
     expect(within(details).getByText("Worked example")).toBeTruthy();
   });
 
+  it("shows a worked example in words (the notes' example sentence) with no answer line", () => {
+    const words = {
+      ...card,
+      workedExample: {
+        problem_latex: "", steps_latex: [], final_answer_latex: "",
+        text: "For example, in Korea the superpowers backed opposite sides.",
+      },
+    };
+    render(<ConceptCard card={words} text="" busy={false} onTryDrill={() => {}} onFollowUp={() => {}} />);
+    const details = screen.getByRole("article").querySelector("details")!;
+    expect(details.textContent).toContain("in Korea the superpowers backed opposite sides");
+    expect(details.querySelector(".katex")).toBeNull();
+    expect(within(details).queryByText(/Answer/)).toBeNull();
+  });
+
   it("has Ask follow-up then Try a Drill (primary) bottom-right, each doing its job", () => {
     const onTryDrill = vi.fn();
     const onFollowUp = vi.fn();

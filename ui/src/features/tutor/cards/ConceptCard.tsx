@@ -4,7 +4,8 @@ import { Formula, MathText } from "../../../math/MathText";
 import { CardActions } from "./CardActions";
 
 /** A concept card (spec PV-AI-020): "Key idea", at most three bullets, the worked example
- * collapsed, and bottom-right "Ask follow-up" and "Try a Drill" (primary). */
+ * collapsed (a worked instance of the unit's template, or the notes' example sentence),
+ * and bottom-right "Ask follow-up" and "Try a Drill" (primary). */
 export function ConceptCard({
   card,
   text,
@@ -39,7 +40,7 @@ export function ConceptCard({
         <details className="worked-example">
           <summary>{t("tutor.concept.workedExample")}</summary>
           <p>
-            <Formula tex={example.problem_latex} display />
+            {example.text ? <MathText text={example.text} /> : <Formula tex={example.problem_latex} display />}
           </p>
           {(example.steps_latex ?? []).length > 0 && (
             <ol>
@@ -50,9 +51,11 @@ export function ConceptCard({
               ))}
             </ol>
           )}
-          <p>
-            {t("tutor.concept.answer")} <Formula tex={example.final_answer_latex} />
-          </p>
+          {example.final_answer_latex && (
+            <p>
+              {t("tutor.concept.answer")} <Formula tex={example.final_answer_latex} />
+            </p>
+          )}
         </details>
       )}
       <CardActions>
