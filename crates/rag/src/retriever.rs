@@ -6,17 +6,45 @@ use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
 };
 use lantern_packs::course::CourseCatalog;
+use quick_cache::sync::Cache;
 use std::path::Path;
 use std::sync::Mutex;
 
 /// Texts embedded per call while indexing.
 const EMBED_BATCH: usize = 32;
+/// Most texts [`LanceRetriever::similarities`] reads per call: a unit's sentences fit.
+const MAX_SIMILARITY_TEXTS: usize = 200;
+/// Most characters of each text it reads (a sentence, not a chunk).
+const MAX_SIMILARITY_CHARS: usize = 600;
+/// Sentence vectors kept for the next turns (about 1.5 KB each): a unit's notes are read
+/// turn after turn, so only the message and sentences not seen yet are embedded.
+const SENTENCE_VECTORS_KEPT: usize = 4_000;
+
+/// Cosine similarity of two vectors (0 when either is zero).
+fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    let dot: f32 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    let norms =
+        a.iter().map(|x| x * x).sum::<f32>().sqrt() * b.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if norms > 0.0 {
+        dot / norms
+    } else {
+        0.0
+    }
+}
+
+/// The first `max` characters of `text`.
+fn head(text: &str, max: usize) -> &str {
+    text.char_indices()
+        .nth(max)
+        .map_or(text, |(i, _)| &text[..i])
+}
 
 /// Hybrid search with the local embedder and LanceDB: the vector search and the
 /// full-text search, merged by [`fuse_rankings`].
 pub struct LanceRetriever {
     embedder: Mutex<Embedder>,
     store: VectorStore,
+    sentence_vectors: Cache<String, Vec<f32>>,
 }
 
 impl From<RagError> for RetrievalError {
@@ -39,6 +67,7 @@ impl LanceRetriever {
         Ok(Self {
             embedder: Mutex::new(embedder),
             store: VectorStore::open_published(dir, catalog).await?,
+            sentence_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
         })
     }
 
@@ -96,6 +125,59 @@ impl Retriever for LanceRetriever {
                 .store
                 .add(collection, generation, documents, vectors)
                 .await?)
+        })
+    }
+
+    fn similarities<'a>(
+        &'a self,
+        query: &'a str,
+        texts: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+        Box::pin(async move {
+            if texts.is_empty() {
+                return Ok(Vec::new());
+            }
+            let texts: Vec<&str> = texts
+                .iter()
+                .take(MAX_SIMILARITY_TEXTS)
+                .map(|t| head(t, MAX_SIMILARITY_CHARS))
+                .collect();
+            let mut vectors: Vec<Option<Vec<f32>>> = texts
+                .iter()
+                .map(|t| self.sentence_vectors.get(*t))
+                .collect();
+            let mut inputs = vec![head(query, MAX_SIMILARITY_CHARS)];
+            inputs.extend(
+                texts
+                    .iter()
+                    .zip(&vectors)
+                    .filter(|(_, v)| v.is_none())
+                    .map(|(t, _)| *t),
+            );
+            let embedded = self.embed(&inputs)?;
+            if embedded.len() != inputs.len() {
+                return Err(RetrievalError::EmbedderUnavailable(format!(
+                    "the embedder returned {} vectors for {} texts",
+                    embedded.len(),
+                    inputs.len()
+                )));
+            }
+            let mut fresh = embedded.into_iter();
+            let query = fresh.next().unwrap_or_default();
+            for ((text, vector), new) in texts
+                .iter()
+                .zip(vectors.iter_mut())
+                .filter(|(_, v)| v.is_none())
+                .zip(fresh)
+            {
+                self.sentence_vectors
+                    .insert((*text).to_string(), new.clone());
+                *vector = Some(new);
+            }
+            Ok(vectors
+                .iter()
+                .map(|v| v.as_deref().map_or(0.0, |v| cosine(&query, v)))
+                .collect())
         })
     }
 

@@ -65,6 +65,50 @@ fn embeddings_have_the_model_width() {
 }
 
 #[tokio::test]
+async fn the_sentence_that_answers_is_closest_in_meaning() {
+    let f = fixture().await;
+    let texts: Vec<String> = [
+        "Photosynthesis makes sugar from light, water and carbon dioxide.",
+        "The crisis ended with a deal: both sides removed their missiles.",
+        "Plants lose water through small pores in their leaves.",
+    ]
+    .map(String::from)
+    .to_vec();
+    let similarity = f
+        .retriever
+        .similarities("how did the crisis end", &texts)
+        .await
+        .unwrap();
+    assert_eq!(similarity.len(), texts.len());
+    assert!(
+        similarity[1] > similarity[0] && similarity[1] > similarity[2],
+        "{similarity:?}"
+    );
+    assert!(similarity.iter().all(|s| (-1.0..=1.0001).contains(s)));
+    // The sentences' vectors are kept: asked again, the answer is the same.
+    let again = f
+        .retriever
+        .similarities("how did the crisis end", &texts)
+        .await
+        .unwrap();
+    assert_eq!(again, similarity);
+}
+
+#[tokio::test]
+async fn similarities_read_at_most_their_cap_of_texts() {
+    let f = fixture().await;
+    let texts = vec!["A short sentence about cells.".to_string(); 201];
+    let similarity = f.retriever.similarities("cells", &texts).await.unwrap();
+    assert_eq!(similarity.len(), 200);
+    assert!(f
+        .retriever
+        .similarities("cells", &[])
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
 async fn each_units_own_material_ranks_first_for_its_anchor() {
     let f = imported().await;
     let pack = read_course_pack(&sample_course()).unwrap();

@@ -93,7 +93,7 @@ pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -
             s.passage = x
                 .course
                 .unit(&key.unit_id)
-                .map(|u| best_passage(u, x.material, question))
+                .map(|u| best_passage(u, x.material, question, x.meaning))
                 .filter(|p| !p.quote.contains(&key.answer) || key.answer.is_empty());
             s
         }
@@ -109,10 +109,12 @@ mod tests {
     use super::super::plan::TurnPlan;
     use super::super::policy::TutorPolicy;
     use super::*;
+    use crate::meaning::SentenceMeaning;
     use crate::testing::{course, plan, policy};
     use std::collections::BTreeMap;
 
     static NONE: BTreeMap<String, u32> = BTreeMap::new();
+    static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
 
     fn input<'a>(
         course: &'a TutorCourse,
@@ -130,6 +132,7 @@ mod tests {
             asked: None,
             likeliest: &[],
             material: &[],
+            meaning: &NO_MEANING,
             attemptable: &[],
             pending: None,
             drill: None,

@@ -15,6 +15,7 @@ use super::help::asks_for_help;
 use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, PrerequisiteOffer, TutorCard};
 use super::messages::MESSAGES;
+use super::meaning::SentenceMeaning;
 use super::passage::{best_passage, Material, SourcePassage};
 use super::plan::TurnPlan;
 use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
@@ -119,6 +120,8 @@ pub struct ComposeInput<'a> {
     pub likeliest: &'a [String],
     /// Material of the focus and asked units retrieved this turn.
     pub material: &'a [Material],
+    /// How close in meaning its sentences are to the message.
+    pub meaning: &'a SentenceMeaning,
     /// Exam questions that can be attempted now.
     pub attemptable: &'a [String],
     /// The key of the tutor's last question, still unanswered.
@@ -390,6 +393,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                     x.course.unit(x.asked.unwrap_or(&focus_id)).unwrap_or(focus),
                     x.material,
                     x.message,
+                    x.meaning,
                 )
             });
             let offer = if typed_question {
@@ -527,7 +531,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     // question whose answer is known, about what was asked.
     let passage_unit = x.asked.and_then(|a| x.course.unit(a)).unwrap_or(focus);
     let passage = (typed_question || judged.is_none())
-        .then(|| best_passage(passage_unit, x.material, x.message));
+        .then(|| best_passage(passage_unit, x.material, x.message, x.meaning));
     let note = if typed_question && passage.is_some() {
         material_note(x.course, x.language, x.recent)
     } else {
@@ -583,6 +587,7 @@ mod tests {
         drill: Option<&'a DrillKey>,
     ) -> ComposeInput<'a> {
         static NONE: BTreeMap<String, u32> = BTreeMap::new();
+        static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
         ComposeInput {
             course,
             policy,
@@ -593,6 +598,7 @@ mod tests {
             asked: None,
             likeliest: &[],
             material: &[],
+            meaning: &NO_MEANING,
             attemptable: &[],
             pending: None,
             drill,

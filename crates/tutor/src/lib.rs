@@ -37,6 +37,7 @@ pub mod lite;
 pub mod log;
 pub mod mapping;
 pub mod mastery;
+pub mod meaning;
 mod message;
 pub mod messages;
 pub mod passage;

@@ -3,8 +3,9 @@
 //! that best answer the student's message, with where they come from. The passage is
 //! authored, so it is shown as it is; the model's sentences must be supported by it.
 
+use super::meaning::SentenceMeaning;
 use lantern_core::retrieval::ChunkType;
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::terms::{content_terms, term_keys, term_of, Term};
 use lantern_core::word_list;
@@ -65,8 +66,8 @@ fn cut_chars(text: &str, max: usize) -> String {
     format!("{}…", head.trim_end())
 }
 
-/// A text the passage may quote, best first: the anchor, then the unit's chunks in
-/// retrieval order (memos never: they belong to exam questions).
+/// A text the passage may quote: the anchor first, then the unit's chunks in retrieval
+/// order (memos never: they belong to exam questions).
 fn candidates<'a>(unit: &'a Unit, material: &'a [Material]) -> Vec<(&'a str, &'a str, &'a str)> {
     let mut out = vec![(unit.anchor.as_str(), ANCHOR_SOURCE, "")];
     out.extend(
@@ -76,6 +77,59 @@ fn candidates<'a>(unit: &'a Unit, material: &'a [Material]) -> Vec<(&'a str, &'a
             .map(|m| (m.text.as_str(), m.source.as_str(), m.section.as_str())),
     );
     out
+}
+
+/// Words of a heading or a label that say what follows is a task for the student
+/// ("Essay practice", "Exam questions:", "**Check yourself.**").
+static PRACTICE_LABELS: LazyLock<Vec<String>> =
+    LazyLock::new(|| word_list!("practice-labels").map(normalize).collect());
+/// Most words of a label ("Essay practice: …").
+const MAX_LABEL_WORDS: usize = 3;
+
+/// Whether `label` (a section heading, or the label a sentence opens with) names a task
+/// for the student.
+fn is_practice(label: &str) -> bool {
+    let label = normalize(label);
+    label.split(' ').count() <= MAX_LABEL_WORDS
+        && PRACTICE_LABELS.iter().any(|p| has_phrase(&label, p))
+}
+
+/// The label `sentence` opens with: its bold lead-in ("**Check yourself.** Simplify …")
+/// or the words before its colon ("Task: explain …"); empty when it has none.
+fn label_of(sentence: &str) -> &str {
+    let s = sentence.trim().trim_start_matches(['-', '>', ' ']);
+    match s.strip_prefix("**").and_then(|rest| rest.split_once("**")) {
+        Some((bold, _)) => bold,
+        None => s.split_once(':').map_or("", |(label, _)| label),
+    }
+}
+
+/// Whether `sentence` of a section headed `section` can answer a question: it can be
+/// quoted, and it is neither a question ("Who won the Cuban Missile Crisis?") nor a task
+/// set in a practice section or after a practice label.
+fn answers(sentence: &str, section: &str) -> bool {
+    let s = plain(sentence);
+    let asks = s.ends_with('?') || s.starts_with('¿');
+    let label = label_of(sentence);
+    quotable(sentence)
+        && !asks
+        && !is_practice(section)
+        && (label.is_empty() || !is_practice(label))
+}
+
+/// The sentences of `unit`'s material (its anchor and its own chunks) that a passage
+/// may quote as an answer, each once: those [`best_passage`] weighs by meaning.
+pub fn answer_sentences(unit: &Unit, material: &[Material]) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    candidates(unit, material)
+        .into_iter()
+        .flat_map(|(text, _, section)| {
+            text_sentences(text)
+                .into_iter()
+                .filter(move |s| answers(s, section))
+        })
+        .filter(|s| seen.insert(s.clone()))
+        .collect()
 }
 
 /// Words that ask what something is.
@@ -139,13 +193,20 @@ const MAX_PASSAGE_WORDS: usize = 60;
 /// What a second sentence costs: it is quoted only when it adds a term or a reason.
 const SECOND_SENTENCE_COST: f64 = 0.25;
 
-/// Which of the message's terms a sentence uses (by index), and whether it defines one
-/// of them or gives a reason.
+/// What closeness in meaning adds to a sentence's score, per unit of similarity above
+/// [`MEANING_FLOOR`].
+const MEANING_WEIGHT: f64 = 8.0;
+/// The similarity in meaning below which a sentence is taken to be about something else.
+const MEANING_FLOOR: f64 = 0.3;
+
+/// Which of the message's terms a sentence uses (by index), whether it defines one of
+/// them or gives a reason, and what its closeness in meaning to the message adds.
 struct SentenceMatch {
     terms: BTreeSet<usize>,
     defines: bool,
     reason: bool,
     words: usize,
+    meaning: f64,
 }
 
 /// The key a word quoted or named in the message matches by: the word itself, stop
@@ -199,12 +260,13 @@ fn sentence_keys(sentence: &str) -> BTreeSet<String> {
 }
 
 /// How `sentence` (with its `keys`) matches the message's terms (`wanted`, whose keys
-/// together are `wanted_keys`).
+/// together are `wanted_keys`) and, by `similarity`, the message's meaning.
 fn match_sentence(
     sentence: &str,
     keys: &BTreeSet<String>,
     wanted: &[Term],
     wanted_keys: &BTreeSet<String>,
+    similarity: Option<f32>,
 ) -> SentenceMatch {
     let lower = sentence.to_lowercase();
     SentenceMatch {
@@ -214,6 +276,9 @@ fn match_sentence(
         defines: defines(sentence, wanted_keys),
         reason: REASON_WORDS.iter().any(|w| lower.contains(w)),
         words: sentence.split_whitespace().count(),
+        meaning: similarity.map_or(0.0, |v| {
+            MEANING_WEIGHT * (f64::from(v) - MEANING_FLOOR).max(0.0)
+        }),
     }
 }
 
@@ -252,30 +317,29 @@ fn respell(wanted: &mut [Term], keys: &[Vec<BTreeSet<String>>]) {
     }
 }
 
-/// Where a passage chosen as `ss[first..end]` should end: it runs on while it is
-/// shorter than [`SHORT_QUOTE_WORDS`], while it ends on a question the material goes on
-/// to answer (until [`SHORT_QUOTE_WORDS`] words of answer), and then by one sentence
-/// more for an explanation (`explains`: the next step of a worked example), never past [`MAX_PASSAGE_WORDS`] once it has a sentence
-/// of answer.
-fn passage_end(ss: &[String], first: usize, mut end: usize, explains: bool) -> usize {
+/// Where a passage chosen as `ss[first..end]` should end: it runs on, over sentences
+/// that can answer (`answering`), while it is shorter than [`SHORT_QUOTE_WORDS`], and
+/// then by one sentence more for an explanation (`explains`: the next step of a worked
+/// example), never past [`MAX_PASSAGE_WORDS`].
+fn passage_end(
+    ss: &[String],
+    answering: &[bool],
+    first: usize,
+    mut end: usize,
+    explains: bool,
+) -> usize {
     let words = |s: &String| s.split_whitespace().count();
     let mut total: usize = ss.get(first..end).map_or(0, |q| q.iter().map(words).sum());
-    let mut answer = total;
     let mut explanation = usize::from(explains);
-    while let Some(next) = ss.get(end).filter(|n| quotable(n)) {
-        let last = ss[end - 1].trim_end();
-        if last.ends_with('?') {
-            answer = 0;
-        }
-        let short = answer < SHORT_QUOTE_WORDS;
-        if !(short || explanation > 0) || total + words(next) > MAX_PASSAGE_WORDS && answer > 0 {
+    while let Some(next) = ss.get(end).filter(|_| answering.get(end) == Some(&true)) {
+        let short = total < SHORT_QUOTE_WORDS;
+        if !(short || explanation > 0) || total + words(next) > MAX_PASSAGE_WORDS {
             break;
         }
         if !short {
             explanation -= 1;
         }
         total += words(next);
-        answer += words(next);
         end += 1;
     }
     end
@@ -283,11 +347,18 @@ fn passage_end(ss: &[String], first: usize, mut end: usize, explains: bool) -> u
 
 /// The passage of `unit`'s material that best answers `message`: one sentence, or two
 /// running on, scored by the message's terms they use — a term that many sentences use
-/// counts less —, a definition when one is asked for and a reason when the message asks
-/// why (ties go to the anchor, then to retrieval order). A short sentence takes the next
-/// one too. A message sharing nothing with the material gets the anchor's first
-/// sentence, the unit's main idea.
-pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> SourcePassage {
+/// counts less —, a definition when one is asked for, a reason when the message asks
+/// why, and their closeness in meaning to the message (`meaning`, when it was read for
+/// this message). A question or a practice task is never quoted; ties go to retrieval
+/// order, and the anchor is quoted only when no sentence of the notes scores. A short
+/// sentence takes the next one too. A message sharing nothing with the material gets
+/// the anchor's first sentence, the unit's main idea.
+pub fn best_passage(
+    unit: &Unit,
+    material: &[Material],
+    message: &str,
+    meaning: &SentenceMeaning,
+) -> SourcePassage {
     let mut wanted = content_terms(&without_phrases(message));
     wanted.retain(|t| !MESSAGE_FILLER.contains(&t.word.as_str()));
     wanted.extend(mentions(message));
@@ -314,10 +385,16 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
     let matched: Vec<Vec<Option<SentenceMatch>>> = split
         .iter()
         .zip(&keys)
-        .map(|(ss, ks)| {
+        .zip(&texts)
+        .map(|((ss, ks), (_, _, section))| {
             ss.iter()
                 .zip(ks)
-                .map(|(s, k)| quotable(s).then(|| match_sentence(s, k, &wanted, &wanted_keys)))
+                .map(|(s, k)| {
+                    answers(s, section).then(|| {
+                        let similarity = meaning.of(message, s);
+                        match_sentence(s, k, &wanted, &wanted_keys, similarity)
+                    })
+                })
                 .collect()
         })
         .collect();
@@ -337,17 +414,25 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
         .collect();
     let score = |parts: &[&SentenceMatch]| -> f64 {
         let terms: BTreeSet<usize> = parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
-        let shared: f64 = terms.iter().map(|i| weight[*i]).sum();
-        if terms.is_empty() {
+        let lexical = if terms.is_empty() {
+            0.0
+        } else {
+            let shared: f64 = terms.iter().map(|i| weight[*i]).sum();
+            let definition = asks_definition && parts.iter().any(|m| m.defines);
+            let reason = asks_why && parts.iter().any(|m| m.reason);
+            shared + f64::from(u8::from(definition)) + 0.5 * f64::from(u8::from(reason))
+        };
+        // A passage's closeness in meaning is its sentences' mean.
+        let meaning = parts.iter().map(|m| m.meaning).sum::<f64>() / parts.len() as f64;
+        if lexical + meaning <= 0.0 {
             return 0.0;
         }
-        let definition = asks_definition && parts.iter().any(|m| m.defines);
-        let reason = asks_why && parts.iter().any(|m| m.reason);
-        shared + f64::from(u8::from(definition)) + 0.5 * f64::from(u8::from(reason))
-            - SECOND_SENTENCE_COST * (parts.len() - 1) as f64
+        lexical + meaning - SECOND_SENTENCE_COST * (parts.len() - 1) as f64
     };
-    let mut best: Option<(f64, usize, usize, usize)> = None; // (score, text, first, count)
-    for (ti, ms) in matched.iter().enumerate() {
+    // The best (score, first sentence, count) of text `ti`.
+    let best_of = |ti: usize| -> Option<(f64, usize, usize)> {
+        let ms = &matched[ti];
+        let mut best: Option<(f64, usize, usize)> = None;
         for (si, m) in ms.iter().enumerate() {
             let Some(m) = m else { continue };
             let mut options = vec![(score(&[m]), 1)];
@@ -358,15 +443,29 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
             }
             for (sc, count) in options {
                 if sc > 0.0 && best.is_none_or(|(b, ..)| sc > b + 1e-9) {
-                    best = Some((sc, ti, si, count));
+                    best = Some((sc, si, count));
                 }
             }
         }
+        best
+    };
+    // The notes first, in retrieval order; the anchor (text 0) only when none scores.
+    let mut best: Option<(f64, usize, usize, usize)> = None; // (score, text, first, count)
+    for ti in 1..texts.len() {
+        if let Some((sc, si, count)) = best_of(ti) {
+            if best.is_none_or(|(b, ..)| sc > b + 1e-9) {
+                best = Some((sc, ti, si, count));
+            }
+        }
     }
-    let (ti, si, count) = best.map_or((0, 0, 1), |(_, ti, si, c)| (ti, si, c));
+    let (ti, si, count) = best
+        .map(|(_, ti, si, c)| (ti, si, c))
+        .or_else(|| best_of(0).map(|(_, si, c)| (0, si, c)))
+        .unwrap_or((0, 0, 1));
     let (text, source, section) = texts[ti];
     let ss = &split[ti];
-    let end = passage_end(ss, si, si + count, explains);
+    let answering: Vec<bool> = matched[ti].iter().map(Option::is_some).collect();
+    let end = passage_end(ss, &answering, si, si + count, explains);
     let mut quote = ss
         .get(si..end.min(ss.len()))
         .filter(|q| !q.is_empty())
@@ -390,6 +489,9 @@ pub fn best_passage(unit: &Unit, material: &[Material], message: &str) -> Source
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
 
     fn unit() -> Unit {
         Unit {
@@ -427,6 +529,7 @@ mod tests {
             &u,
             &[],
             "Why did the industrial revolution start in Britain?",
+            &NO_MEANING,
         );
         assert!(p.quote.contains("because trade"), "{}", p.quote);
         assert!(
@@ -442,7 +545,7 @@ mod tests {
         u.anchor = "A verb is a doing word, like run or jump. \
                     The verb be (is, are, was) tells a state of being, not an action."
             .into();
-        let p = best_passage(&u, &[], "i dont get how 'is' can be a verb");
+        let p = best_passage(&u, &[], "i dont get how 'is' can be a verb", &NO_MEANING);
         assert!(p.quote.contains("state of being"), "{}", p.quote);
     }
 
@@ -452,18 +555,24 @@ mod tests {
         u.anchor = "An adjective describes a noun, like a red kite. \
                     In English most adjectives go before the noun they describe."
             .into();
-        let p = best_passage(&u, &[], "¿los adjetivos van antes o después del nombre?");
+        let p = best_passage(
+            &u,
+            &[],
+            "¿los adjetivos van antes o después del nombre?",
+            &NO_MEANING,
+        );
         assert!(p.quote.starts_with("In English"), "{}", p.quote);
     }
 
     #[test]
-    fn a_question_in_the_material_is_quoted_with_its_answer() {
+    fn a_question_in_the_material_is_left_out_for_its_answer() {
         let mut u = unit();
         u.anchor = "Look at this sentence: the dog sleeps. What is the verb? \
                     The verb is sleeps. Verbs can also show a state of being, like seem."
             .into();
-        let p = best_passage(&u, &[], "what is the verb in the dog sleeps");
+        let p = best_passage(&u, &[], "what is the verb in the dog sleeps", &NO_MEANING);
         assert!(p.quote.contains("state of being"), "{}", p.quote);
+        assert!(!p.quote.contains('?'), "{}", p.quote);
     }
 
     #[test]
@@ -472,7 +581,7 @@ mod tests {
         u.anchor = "Some clauses cannot stand alone. \
                     Coordinating conjunctions are remembered as FANBOYS: for, and, nor, but."
             .into();
-        let p = best_passage(&u, &[], "what does FANBOYS stand for");
+        let p = best_passage(&u, &[], "what does FANBOYS stand for", &NO_MEANING);
         assert!(p.quote.starts_with("Coordinating"), "{}", p.quote);
     }
 
@@ -482,7 +591,7 @@ mod tests {
         u.anchor = "Many children as young as five worked long hours underground in the mines. \
                     Trappers opened and shut the ventilation doors all day."
             .into();
-        let p = best_passage(&u, &[], "wat did trapers do down the mines");
+        let p = best_passage(&u, &[], "wat did trapers do down the mines", &NO_MEANING);
         assert!(p.quote.contains("ventilation doors"), "{}", p.quote);
     }
 
@@ -492,7 +601,12 @@ mod tests {
         u.anchor = "The engine pumped water out of flooded mines. \
                     Later the engine used a quarter of the coal."
             .into();
-        let p = best_passage(&u, &[], "what was the engine actually used for lol");
+        let p = best_passage(
+            &u,
+            &[],
+            "what was the engine actually used for lol",
+            &NO_MEANING,
+        );
         assert!(p.quote.starts_with("The engine pumped"), "{}", p.quote);
     }
 
@@ -503,7 +617,7 @@ mod tests {
                     bottom by 2 gives 12/18 = 6/9. \
                     Both are multiples of 3: 6/9 = 2/3, which cannot be simplified."
             .into();
-        let p = best_passage(&u, &[], "how do I simplify 12/18 all the way?");
+        let p = best_passage(&u, &[], "how do I simplify 12/18 all the way?", &NO_MEANING);
         assert!(p.quote.contains("2/3"), "{}", p.quote);
     }
 
@@ -513,7 +627,7 @@ mod tests {
         u.anchor = "Fractions have a numerator. Fractions can be compared. \
                     Fractions can be simplified by dividing by a common factor."
             .into();
-        let p = best_passage(&u, &[], "how do I simplify fractions");
+        let p = best_passage(&u, &[], "how do I simplify fractions", &NO_MEANING);
         assert!(
             p.quote.starts_with("Fractions can be simplified"),
             "{}",
@@ -523,7 +637,7 @@ mod tests {
 
     #[test]
     fn the_sentence_that_answers_is_quoted_with_its_source() {
-        let p = best_passage(&unit(), &notes(), "what is a transversal");
+        let p = best_passage(&unit(), &notes(), "what is a transversal", &NO_MEANING);
         assert!(
             p.quote
                 .starts_with("A transversal is a line that crosses two or more other lines."),
@@ -536,7 +650,7 @@ mod tests {
 
     #[test]
     fn a_message_about_nothing_gets_the_main_idea() {
-        let p = best_passage(&unit(), &notes(), "hello");
+        let p = best_passage(&unit(), &notes(), "hello", &NO_MEANING);
         assert!(p.quote.starts_with("Parallel lines never meet."));
         assert_eq!(p.source, ANCHOR_SOURCE);
     }
@@ -552,7 +666,202 @@ mod tests {
             section: String::new(),
             text: "A transversal in a triangle is rare.".into(),
         });
-        let p = best_passage(&unit(), &m, "what is a transversal");
+        let p = best_passage(&unit(), &m, "what is a transversal", &NO_MEANING);
         assert_eq!(p.source, ANCHOR_SOURCE);
+    }
+
+    fn cuba(section: &str, text: &str) -> Material {
+        Material {
+            unit_id: "GEO-01".into(),
+            chunk_type: ChunkType::Notes,
+            source: "units/cuba.md".into(),
+            section: section.into(),
+            text: text.into(),
+        }
+    }
+
+    /// The similarities `pairs` gives (a sentence's start, its similarity) to the unit's
+    /// sentences, as the retriever would read them for `message`.
+    fn meaning(material: &[Material], message: &str, pairs: &[(&str, f32)]) -> SentenceMeaning {
+        let sentences = answer_sentences(&unit(), material);
+        let similarity: Vec<f32> = sentences
+            .iter()
+            .map(|s| {
+                pairs
+                    .iter()
+                    .find(|(start, _)| s.starts_with(start))
+                    .map_or(0.1, |(_, v)| *v)
+            })
+            .collect();
+        SentenceMeaning::new(message, &sentences, &similarity)
+    }
+
+    #[test]
+    fn a_question_in_the_notes_is_never_quoted() {
+        let m = [
+            cuba(
+                "The crisis",
+                "The crisis ended with a deal. Khrushchev agreed to remove the missiles \
+                 from Cuba and Kennedy promised not to invade Cuba.",
+            ),
+            cuba("Who won?", "Who won the Cuban Missile Crisis?"),
+        ];
+        let p = best_passage(&unit(), &m, "who won the cuban missile crisis", &NO_MEANING);
+        assert!(p.quote.starts_with("The crisis ended"), "{p:?}");
+        assert!(!p.quote.contains('?'), "{p:?}");
+    }
+
+    #[test]
+    fn a_practice_task_is_never_quoted() {
+        let m = [
+            cuba(
+                "Essay practice",
+                "- Explain why Khrushchev placed nuclear missiles in Cuba.",
+            ),
+            cuba(
+                "Cuba",
+                "Task: explain why Khrushchev placed missiles in Cuba. Khrushchev wanted \
+                 to protect Cuba and to match the American missiles in Turkey.",
+            ),
+        ];
+        let p = best_passage(
+            &unit(),
+            &m,
+            "why did khrushchev put missiles in cuba",
+            &NO_MEANING,
+        );
+        assert!(p.quote.starts_with("Khrushchev wanted"), "{p:?}");
+    }
+
+    #[test]
+    fn the_anchor_loses_a_tie_with_the_notes() {
+        let m = [cuba(
+            "Parallels",
+            "Parallel lines never meet, however far they are drawn.",
+        )];
+        let p = best_passage(&unit(), &m, "do parallel lines meet", &NO_MEANING);
+        assert_eq!(p.source, "units/cuba.md", "{p:?}");
+    }
+
+    #[test]
+    fn meaning_breaks_a_tie_of_shared_words() {
+        let m = [cuba(
+            "The crisis",
+            "The crisis began when spy planes found Soviet missile sites on Cuba. \
+             The crisis ended with a deal on the missiles in Cuba and in Turkey.",
+        )];
+        let message = "who won the crisis";
+        let by_meaning = meaning(
+            &m,
+            message,
+            &[("The crisis ended", 0.6), ("The crisis began", 0.4)],
+        );
+        let p = best_passage(&unit(), &m, message, &by_meaning);
+        assert!(p.quote.starts_with("The crisis ended"), "{p:?}");
+        let p = best_passage(&unit(), &m, message, &NO_MEANING);
+        assert!(p.quote.starts_with("The crisis began"), "{p:?}");
+    }
+
+    #[test]
+    fn meaning_beats_a_near_miss_of_shared_words() {
+        let m = [
+            cuba(
+                "Cuba",
+                "The Cuban Missile Crisis of October 1962 brought the superpowers to the \
+                 edge of war.",
+            ),
+            cuba(
+                "The deal",
+                "Khrushchev agreed to remove the missiles from Cuba, and Kennedy secretly \
+                 removed the Jupiter missiles from Turkey.",
+            ),
+        ];
+        let message = "who won the cuban missile crisis";
+        let by_meaning = meaning(
+            &m,
+            message,
+            &[("Khrushchev agreed", 0.7), ("The Cuban", 0.45)],
+        );
+        let p = best_passage(&unit(), &m, message, &by_meaning);
+        assert!(p.quote.starts_with("Khrushchev agreed"), "{p:?}");
+        let p = best_passage(&unit(), &m, message, &NO_MEANING);
+        assert!(p.quote.starts_with("The Cuban"), "{p:?}");
+    }
+
+    #[test]
+    fn meaning_alone_does_not_choose_below_its_floor() {
+        let m = notes();
+        let by_meaning = meaning(&m, "hello", &[("A transversal", 0.2)]);
+        let p = best_passage(&unit(), &m, "hello", &by_meaning);
+        assert_eq!(p.source, ANCHOR_SOURCE, "{p:?}");
+    }
+
+    fn sentence() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("The crisis ended with a deal on the missiles.".to_string()),
+            Just("Who won the Cuban Missile Crisis?".to_string()),
+            Just("Task: explain the deal.".to_string()),
+            Just("## Essay practice".to_string()),
+            Just("- Kennedy promised not to invade Cuba.".to_string()),
+            Just("A transversal is a line that crosses two lines.".to_string()),
+            "[a-zA-Z ,]{0,40}[.?!]?",
+        ]
+    }
+
+    fn chunk() -> impl Strategy<Value = Material> {
+        (
+            prop::collection::vec(sentence(), 0..5),
+            prop::bool::ANY,
+            prop::bool::ANY,
+            prop_oneof![Just(""), Just("Essay practice"), Just("The crisis")],
+        )
+            .prop_map(|(ss, own, memo, section)| Material {
+                unit_id: if own { "GEO-01" } else { "GEO-02" }.into(),
+                chunk_type: if memo {
+                    ChunkType::Memo
+                } else {
+                    ChunkType::Notes
+                },
+                source: "units/x.md".into(),
+                section: section.into(),
+                text: ss.join("\n"),
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn the_quote_is_a_run_of_the_units_own_sentences(
+            anchor in prop::collection::vec(sentence(), 1..4),
+            material in prop::collection::vec(chunk(), 0..4),
+            message in prop_oneof![
+                Just("who won the cuban missile crisis".to_string()),
+                Just("what is a transversal".to_string()),
+                "[a-z ]{0,30}",
+            ],
+            similarity in prop::collection::vec(-1.0f32..1.0, 0..30),
+        ) {
+            let mut u = unit();
+            u.anchor = anchor.join(" ");
+            let by_meaning = SentenceMeaning::new(
+                &message,
+                &answer_sentences(&u, &material),
+                &similarity,
+            );
+            let p = best_passage(&u, &material, &message, &by_meaning);
+            let own: Vec<&str> = std::iter::once(u.anchor.as_str())
+                .chain(
+                    material
+                        .iter()
+                        .filter(|m| m.unit_id == u.id && m.chunk_type != ChunkType::Memo)
+                        .map(|m| m.text.as_str()),
+                )
+                .collect();
+            let is_run = own.iter().any(|text| {
+                let ss: Vec<String> = text_sentences(text).iter().map(|s| plain(s)).collect();
+                p.quote == plain(text)
+                    || (0..ss.len()).any(|a| (a + 1..=ss.len()).any(|b| ss[a..b].join(" ") == p.quote))
+            });
+            prop_assert!(is_run, "{:?} is not a run of {:?}", p.quote, own);
+        }
     }
 }

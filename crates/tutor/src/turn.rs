@@ -23,6 +23,7 @@ use super::judge::TutorVerdict;
 use super::lexicon::Lexicon;
 use super::log::{small, ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
+use super::meaning::sentence_meaning;
 use super::message::ClientEvent;
 use super::passage::Material;
 use super::phrase::{instruction_texts, phrase_request, phrase_schema, SentenceStream};
@@ -302,6 +303,7 @@ pub async fn prepare_turn(
             unit_material(retriever, &course.id, unit, &search_text, MATERIAL_TOP_K).await?,
         );
     }
+    let meaning = sentence_meaning(retriever, &query, course, &units, &material).await;
     let plan = plan_turn(&policy, &r.input.event, &mapped);
     let practice = if plan.actions.contains(&TutorAction::DrillCard) {
         exams
@@ -335,6 +337,7 @@ pub async fn prepare_turn(
         asked: asked_unit_id.as_deref(),
         likeliest: &likeliest,
         material: &material,
+        meaning: &meaning,
         attemptable: &attemptable,
         pending: r.pending,
         drill: r.event_drill,

@@ -96,6 +96,19 @@ pub trait Retriever: Send + Sync {
         source: &'a str,
         keep: &'a str,
     ) -> BoxFuture<'a, Result<(), RetrievalError>>;
+
+    /// How close in meaning `query` is to each of `texts` (cosine similarity, in
+    /// order), for choosing among a few sentences the index holds no vectors of. An
+    /// adapter may read only the first texts (those past its cap get no value, so the
+    /// result is shorter); one that cannot tell meaning returns an empty Vec, and the
+    /// caller falls back on shared words.
+    fn similarities<'a>(
+        &'a self,
+        _query: &'a str,
+        _texts: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
 }
 
 /// Searches a chunk collection and keeps the chunk metadata of each hit.

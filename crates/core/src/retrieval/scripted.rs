@@ -1,5 +1,5 @@
 //! A scripted [`Retriever`] for tests: records in memory, ranked by the share of the
-//! query's longer words they contain.
+//! query's longer words they contain; when asked to, it tells meaning by the same share.
 
 use super::{Collection, Document, Filter, Hit, Record, RetrievalError, Retriever};
 use crate::llm::BoxFuture;
@@ -9,12 +9,25 @@ use crate::text::normalize::{normalize, words};
 #[derive(Debug, Default)]
 pub struct ScriptedRetriever {
     records: Vec<(Collection, String, Record)>,
+    tells_meaning: bool,
 }
 
 impl ScriptedRetriever {
     /// An index of `records`: each in a collection, with the text its words come from.
     pub fn new(records: Vec<(Collection, String, Record)>) -> Self {
-        Self { records }
+        Self {
+            records,
+            tells_meaning: false,
+        }
+    }
+
+    /// The same retriever, whose [`Retriever::similarities`] are the share of the
+    /// query's longer words each text contains (without, it tells no meaning).
+    pub fn telling_meaning(self) -> Self {
+        Self {
+            tells_meaning: true,
+            ..self
+        }
     }
 }
 
@@ -67,6 +80,19 @@ impl Retriever for ScriptedRetriever {
 
     fn publish(&self, _source: &str, _generation: &str) {}
 
+    fn similarities<'a>(
+        &'a self,
+        query: &'a str,
+        texts: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+        let similarity = if self.tells_meaning {
+            texts.iter().map(|t| overlap(query, t)).collect()
+        } else {
+            Vec::new()
+        };
+        Box::pin(async move { Ok(similarity) })
+    }
+
     fn retire<'a>(
         &'a self,
         _collection: Collection,
@@ -74,5 +100,24 @@ impl Retriever for ScriptedRetriever {
         _keep: &'a str,
     ) -> BoxFuture<'a, Result<(), RetrievalError>> {
         Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn meaning_is_told_only_when_asked_for() {
+        let texts = vec!["Parallel lines never meet.".to_string()];
+        let similarity = ScriptedRetriever::default()
+            .similarities("do parallel lines meet", &texts)
+            .await;
+        assert_eq!(similarity, Ok(Vec::new()));
+        let similarity = ScriptedRetriever::default()
+            .telling_meaning()
+            .similarities("do parallel lines meet", &texts)
+            .await;
+        assert_eq!(similarity, Ok(vec![1.0]));
     }
 }
