@@ -3,13 +3,14 @@
 //! course's notes are in another language, the prerequisite offered after the answer
 //! (never a redirect), and a hint at once when the student types that they are stuck.
 
-use super::compose::{ComposeInput, Skeleton};
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::{DrillKey, DrillSource};
+use super::help::hint;
 use super::message::PrerequisiteOffer;
 use super::messages::MESSAGES;
 use super::passage::best_passage;
+use super::skeleton::{ComposeInput, Skeleton};
 use lantern_core::language::Language;
 use lantern_core::say;
 
@@ -82,7 +83,7 @@ pub(crate) fn prerequisite_offer(x: &ComposeInput<'_>) -> Option<(String, Prereq
 /// its key), as is one given on the drill card.
 pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -> Skeleton {
     let cloze = key.source == DrillSource::Cloze && !key.answer.chars().any(|c| c.is_ascii_digit());
-    let mut s = match super::compose::hint(key, x.course, x.language).filter(|_| cloze) {
+    let mut s = match hint(key, x.course, x.language).filter(|_| cloze) {
         Some(hint) => Skeleton::says(TutorAction::SocraticQuestion, &key.unit_id, hint),
         None => {
             let mut s = Skeleton::says(

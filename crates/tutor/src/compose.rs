@@ -8,138 +8,20 @@
 use super::answer::{clarify, material_note, prerequisite_offer, typed_hint};
 use super::contract::TutorAction;
 use super::course::TutorCourse;
-use super::drill::{DrillKey, DrillSource, GeneratedDrill};
-use super::exam::PracticeQuestion;
+use super::drill::GeneratedDrill;
 use super::example::worked_example;
-use super::help::asks_for_help;
-use super::judge::{judge_answer, judge_claim, Judgement, TutorVerdict};
-use super::message::{ClientEvent, ExamResult, PrerequisiteOffer, TutorCard};
+use super::help::{asks_for_help, hint};
+use super::judge::{judge_answer, judge_claim, TutorVerdict};
+use super::message::{ClientEvent, ExamResult, TutorCard};
 use super::messages::MESSAGES;
-use super::meaning::SentenceMeaning;
-use super::passage::{best_passage, Material, SourcePassage};
-use super::plan::TurnPlan;
-use super::policy::{TutorPolicy, MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
+use super::passage::{best_passage, Material};
+use super::policy::{MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
 use super::question::is_question;
+pub use super::skeleton::{ComposeInput, JudgedAnswer, RevisitAsk, Skeleton};
 use lantern_core::language::Language;
-use lantern_core::retrieval::Tier;
 use lantern_core::say;
 use lantern_core::text::tidy::sentences;
-use std::collections::BTreeMap;
-
-/// What the student's answer or claim was judged to be.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JudgedAnswer {
-    /// The unit it is about.
-    pub unit_id: String,
-    /// The verdict and why.
-    pub judgement: Judgement,
-    /// Whether it answered the tutor's question (graded evidence, like a drill), not a
-    /// claim of the student's own.
-    pub answered_question: bool,
-}
-
-/// The authored turn.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Skeleton {
-    /// The move.
-    pub action: TutorAction,
-    /// The unit tutored.
-    pub unit_id: String,
-    /// Shown first: the verdict, or the lead-in to a card.
-    pub opening: String,
-    /// Shown last: the prerequisite note and the question.
-    pub closing: String,
-    /// The card.
-    pub card: Option<TutorCard>,
-    /// The key of the question asked (in the closing or on the drill card).
-    pub drill_key: Option<DrillKey>,
-    /// The material the reply rests on.
-    pub passage: Option<SourcePassage>,
-    /// The verdict on what the student typed.
-    pub judged: Option<JudgedAnswer>,
-    /// Whether the model is asked to explain the passage.
-    pub asks_model: bool,
-    /// The prerequisite offered after the answer.
-    pub offer: Option<PrerequisiteOffer>,
-    /// The units a clarifying question names (A3).
-    pub clarified: Vec<String>,
-}
-
-impl Skeleton {
-    /// A turn of `action` on `unit_id` that only says `closing`: no card, no passage, no
-    /// question, no verdict.
-    pub fn says(action: TutorAction, unit_id: &str, closing: String) -> Self {
-        Self {
-            action,
-            unit_id: unit_id.to_string(),
-            opening: String::new(),
-            closing,
-            card: None,
-            drill_key: None,
-            passage: None,
-            judged: None,
-            asks_model: false,
-            offer: None,
-            clarified: Vec::new(),
-        }
-    }
-}
-
-/// A question of the revisit list the student chose, as the exam service sees it now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RevisitAsk {
-    /// The question's unit.
-    pub unit_id: String,
-    /// The question.
-    pub question_id: String,
-    /// Its tier.
-    pub tier: Tier,
-    /// Whether it can be attempted now.
-    pub open: bool,
-}
-
-/// What composing a turn looks at.
-#[derive(Debug, Clone, Copy)]
-pub struct ComposeInput<'a> {
-    /// The course.
-    pub course: &'a TutorCourse,
-    /// The policy.
-    pub policy: &'a TutorPolicy,
-    /// The plan.
-    pub plan: &'a TurnPlan,
-    /// The button pressed, if any.
-    pub event: &'a ClientEvent,
-    /// What the student typed.
-    pub message: &'a str,
-    /// The reply's language.
-    pub language: Language,
-    /// The unit the message is about, when mapping is sure.
-    pub asked: Option<&'a str>,
-    /// The two likeliest units of a message mapping is unsure of (else empty).
-    pub likeliest: &'a [String],
-    /// Material of the focus and asked units retrieved this turn.
-    pub material: &'a [Material],
-    /// How close in meaning its sentences are to the message.
-    pub meaning: &'a SentenceMeaning,
-    /// Exam questions that can be attempted now.
-    pub attemptable: &'a [String],
-    /// The key of the tutor's last question, still unanswered.
-    pub pending: Option<&'a DrillKey>,
-    /// The key of the drill a button refers to (stuck, continue).
-    pub drill: Option<&'a DrillKey>,
-    /// The tutor's recent words, so questions are not repeated.
-    pub recent: &'a [String],
-    /// The student's confusion tags on the focus unit.
-    pub confusion: &'a BTreeMap<String, u32>,
-    /// Exam questions of lower tiers on the focus unit, to practise.
-    pub practice: &'a [PracticeQuestion],
-    /// The revisit-list question the student chose ("Try again"), when it is still on
-    /// the list.
-    pub revisit: Option<&'a RevisitAsk>,
-    /// Varies choices reproducibly.
-    pub seed: u64,
-}
 
 fn texts_of<'a>(material: &'a [Material], unit: &str) -> Vec<&'a str> {
     material
@@ -251,35 +133,6 @@ fn judged(x: &ComposeInput<'_>) -> Option<JudgedAnswer> {
     })
 }
 
-/// A hint on the drill a button refers to, that does not give its answer away.
-pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
-    let misconception = key.mistakes.first().and_then(|m| {
-        course
-            .unit(&key.unit_id)?
-            .misconceptions
-            .iter()
-            .find(|c| c.tag == m.tag)
-            .map(|c| c.text.clone())
-    });
-    match key.source {
-        DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
-            let first = key.answer.chars().next()?;
-            let letters = key.answer.chars().count().to_string();
-            Some(say!(
-                MESSAGES,
-                language,
-                "tutor-hint-cloze",
-                first = &first.to_string(),
-                letters = &letters
-            ))
-        }
-        _ => Some(match misconception {
-            Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
-            None => say!(MESSAGES, language, "tutor-hint-key-ideas"),
-        }),
-    }
-}
-
 /// The key ideas of a concept card: the anchor's first sentences within the limits.
 fn key_ideas(course: &TutorCourse, unit_id: &str) -> Vec<String> {
     let anchor = course.unit(unit_id).map_or("", |u| u.anchor.as_str());
@@ -326,19 +179,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     let focus_id = x.policy.focus_unit_id.clone();
     let focus_title = x.course.title_of(&focus_id);
     let Some(focus) = x.course.unit(&focus_id) else {
-        return Skeleton {
-            action: TutorAction::SocraticQuestion,
-            unit_id: focus_id,
-            opening: String::new(),
-            closing: focus_title,
-            card: None,
-            drill_key: None,
-            passage: None,
-            judged: None,
-            asks_model: false,
-            offer: None,
-            clarified: Vec::new(),
-        };
+        return Skeleton::says(TutorAction::SocraticQuestion, &focus_id, focus_title);
     };
     let focus_texts = texts_of(x.material, &focus_id);
     let input = PracticeInput {
@@ -575,8 +416,15 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::drill::DrillKey;
+    use crate::judge::Judgement;
+    use crate::meaning::SentenceMeaning;
     use crate::message::ExamResult;
+    use crate::plan::TurnPlan;
+    use crate::policy::TutorPolicy;
     use crate::testing::{course, plan, policy};
+    use lantern_core::retrieval::Tier;
+    use std::collections::BTreeMap;
 
     fn input<'a>(
         course: &'a TutorCourse,

@@ -1,8 +1,14 @@
-//! A typed "I'm stuck" (issue #47 item 5): a short message saying the student is stuck
-//! on the tutor's question ("i'm stuck", "no idea", "no sé, estoy atascado") asks for a
-//! hint at once, like the "I'm stuck" button — not only after two wrong attempts.
+//! A student stuck on the tutor's question: a short message saying so ("i'm stuck", "no
+//! idea", "no sé, estoy atascado") asks for a hint at once, like the "I'm stuck" button —
+//! not only after two wrong attempts (issue #47 item 5) —, and the hint on a drill that
+//! does not give its answer away.
 
+use super::course::TutorCourse;
+use super::drill::{DrillKey, DrillSource};
+use super::messages::MESSAGES;
 use super::question::is_question;
+use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -33,6 +39,35 @@ pub fn asks_for_help(message: &str) -> bool {
     STUCK_PHRASES
         .iter()
         .any(|p| !p.is_empty() && padded.contains(&format!(" {p} ")))
+}
+
+/// A hint on the drill a button refers to, that does not give its answer away.
+pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
+    let misconception = key.mistakes.first().and_then(|m| {
+        course
+            .unit(&key.unit_id)?
+            .misconceptions
+            .iter()
+            .find(|c| c.tag == m.tag)
+            .map(|c| c.text.clone())
+    });
+    match key.source {
+        DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
+            let first = key.answer.chars().next()?;
+            let letters = key.answer.chars().count().to_string();
+            Some(say!(
+                MESSAGES,
+                language,
+                "tutor-hint-cloze",
+                first = &first.to_string(),
+                letters = &letters
+            ))
+        }
+        _ => Some(match misconception {
+            Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
+            None => say!(MESSAGES, language, "tutor-hint-key-ideas"),
+        }),
+    }
 }
 
 #[cfg(test)]

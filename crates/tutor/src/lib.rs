@@ -16,6 +16,7 @@ pub mod candidates;
 pub mod choice;
 pub use lantern_packs::course::cloze;
 pub mod answer;
+pub mod closeness;
 pub mod compose;
 pub mod context;
 pub mod contract;
@@ -53,6 +54,7 @@ pub mod question;
 mod reply;
 pub mod revisit;
 pub mod scoring;
+mod skeleton;
 pub mod snapshot;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

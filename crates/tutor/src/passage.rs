@@ -3,7 +3,7 @@
 //! that best answer the student's message, with where they come from. The passage is
 //! authored, so it is shown as it is; the model's sentences must be supported by it.
 
-use super::meaning::SentenceMeaning;
+use super::closeness::SentenceMeaning;
 use lantern_core::retrieval::ChunkType;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::notes::{plain, quotable, text_sentences};
