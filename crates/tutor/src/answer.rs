@@ -181,9 +181,15 @@ mod tests {
         );
         assert_eq!(
             s.closing,
-            "Linear equations builds on Inverse operations. Want to check Inverse operations first?"
+            "The unit “Linear equations” builds on “Inverse operations”. Want to check “Inverse operations” first?"
         );
         assert!(s.drill_key.is_none() && s.card.is_none() && s.judged.is_none());
+        // Offered once: asked again, the practice is on the prerequisite.
+        let said = [s.closing.clone()];
+        x.recent = &said;
+        let again = compose(&x);
+        assert!(again.offer.is_none());
+        assert_eq!(again.drill_key.map(|k| k.unit_id), Some("N-1".to_string()));
     }
 
     #[test]

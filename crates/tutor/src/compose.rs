@@ -380,8 +380,10 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     };
     let opening = join(&[&verdict, &note]);
     let asks_model = typed_question && passage.is_some();
-    if let Some((sentence, offer)) = prerequisite_offer(x).filter(|_| !x.message.trim().is_empty())
-    {
+    // Offered once: when the same offer was just made, the practice is on the prerequisite.
+    if let Some((sentence, offer)) = prerequisite_offer(x).filter(|(sentence, _)| {
+        !x.message.trim().is_empty() && !x.recent.iter().any(|r| r.contains(sentence))
+    }) {
         return Skeleton {
             action: TutorAction::SocraticQuestion,
             unit_id: focus_id,

@@ -54,14 +54,27 @@ pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> 
     match key.source {
         DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
             let first = key.answer.chars().next()?;
-            let letters = key.answer.chars().count().to_string();
-            Some(say!(
-                MESSAGES,
-                language,
-                "tutor-hint-cloze",
-                first = &first.to_string(),
-                letters = &letters
-            ))
+            // Letters only: "Long Telegram" has 12 letters in 2 words, not 13.
+            let letters = key.answer.chars().filter(|c| c.is_alphanumeric()).count();
+            let words = key.answer.split_whitespace().count();
+            Some(if words > 1 {
+                say!(
+                    MESSAGES,
+                    language,
+                    "tutor-hint-cloze-words",
+                    first = &first.to_string(),
+                    letters = &letters.to_string(),
+                    words = &words.to_string()
+                )
+            } else {
+                say!(
+                    MESSAGES,
+                    language,
+                    "tutor-hint-cloze",
+                    first = &first.to_string(),
+                    letters = &letters.to_string()
+                )
+            })
         }
         _ => Some(match misconception {
             Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
@@ -85,6 +98,25 @@ mod tests {
         ] {
             assert!(asks_for_help(m), "{m}");
         }
+    }
+
+    #[test]
+    fn a_hint_counts_letters_not_spaces_and_says_how_many_words() {
+        let mut unit = crate::testing::course().unit("N-1").unwrap().clone();
+        unit.tags = vec!["long_telegram".into()];
+        let c = crate::testing::course();
+        let key = DrillKey {
+            answer: "Long Telegram".into(),
+            ..crate::practice::explain_back(&unit, Language::En).key
+        };
+        let cloze = DrillKey {
+            source: DrillSource::Cloze,
+            ..key
+        };
+        assert_eq!(
+            hint(&cloze, &c, Language::En).unwrap(),
+            "Hint for the drill: the missing words start with “L” and have 12 letters in 2 words."
+        );
     }
 
     #[test]

@@ -84,7 +84,7 @@ async fn a2_a_missing_prerequisite_is_named_with_the_unit_asked_about() {
     );
     let blocker = course().title_of(&p.policy.focus_unit_id);
     assert!(
-        reply.text.contains("Simultaneous equations builds on"),
+        reply.text.contains("“Simultaneous equations” builds on"),
         "{}",
         reply.text
     );

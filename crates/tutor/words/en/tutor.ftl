@@ -31,6 +31,8 @@ tutor-drill-lead = Let's practise { $focus }.
 
 # A fill-in-the-gap drill: the missing word's first letter and length.
 tutor-hint-cloze = Hint for the drill: the missing word starts with “{ $first }” and has { $letters } letters.
+# The same for an answer of several words (spaces are not letters).
+tutor-hint-cloze-words = Hint for the drill: the missing words start with “{ $first }” and have { $letters } letters in { $words } words.
 # A drill with a foreseen mistake: the misconception's text follows.
 tutor-hint-misconception = Hint for the drill: watch out for a common mistake: { $mistake }
 # Any other drill.
@@ -90,7 +92,7 @@ tutor-exam-watched-video = (watched the video walkthrough)
 
 # After the answer: the unit asked about builds on one the student has not mastered; a
 # button under it checks that one. The student may also keep asking.
-tutor-offer-prerequisite = { $asked } builds on { $focus }. Want to check { $focus } first?
+tutor-offer-prerequisite = The unit “{ $asked }” builds on “{ $focus }”. Want to check “{ $focus }” first?
 # The message could be about either of two units: one question naming both, nothing else.
 tutor-clarify = Do you mean { $first } or { $second }?
 # The reply is in English but the course is written in Spanish: said once, under the quote.

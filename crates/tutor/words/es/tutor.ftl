@@ -20,6 +20,7 @@ tutor-drill-lead = Practiquemos { $focus }.
 ## Pistas bajo una tarjeta de conceptos
 
 tutor-hint-cloze = Pista para el ejercicio: la palabra que falta empieza por «{ $first }» y tiene { $letters } letras.
+tutor-hint-cloze-words = Pista para el ejercicio: las palabras que faltan empiezan por «{ $first }» y tienen { $letters } letras en { $words } palabras.
 tutor-hint-misconception = Pista para el ejercicio: cuidado con este error frecuente: { $mistake }
 tutor-hint-key-ideas = Pista para el ejercicio: compáralo con las ideas clave de arriba.
 
@@ -57,7 +58,7 @@ tutor-exam-watched-video = (vio el vídeo explicativo)
 
 ## Responder a una pregunta escrita (issue #47)
 
-tutor-offer-prerequisite = { $asked } se apoya en { $focus }. ¿Quieres repasar primero { $focus }?
+tutor-offer-prerequisite = El tema «{ $asked }» se apoya en «{ $focus }». ¿Quieres repasar primero «{ $focus }»?
 tutor-clarify = ¿Te refieres a { $first } o a { $second }?
 tutor-material-in-spanish = Las notas de tu curso están en español, así que el pasaje de arriba se cita tal cual.
 tutor-material-in-english = Las notas de tu curso están en inglés, así que el pasaje de arriba se cita tal cual.
