@@ -5,7 +5,7 @@
 //! known. The model only adds an explanation between the opening and the closing, and
 //! only sentences the reply filter keeps ([`super::phrase`]).
 
-use super::answer::{clarify, material_note, prerequisite_offer, typed_hint};
+use super::answer::{clarify, common_mistake, material_note, prerequisite_offer, typed_hint};
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::GeneratedDrill;
@@ -84,19 +84,30 @@ fn question_text(q: &GeneratedDrill) -> String {
     }
 }
 
-/// The sentence naming the unit the tutor works on when the message was about nothing
-/// in the course.
+/// The sentence before the question: the unit the tutor works on when the message was
+/// about nothing in the course, or — once the prerequisite was offered — the unit asked
+/// about and the prerequisite the question practises.
 fn transition(x: &ComposeInput<'_>) -> String {
-    if x.asked.is_some() || x.message.trim().is_empty() {
+    if x.message.trim().is_empty() {
         return String::new();
     }
     let focus = x.course.title_of(&x.policy.focus_unit_id);
-    say!(
-        MESSAGES,
-        x.language,
-        "tutor-transition-focus",
-        focus = &focus
-    )
+    match (x.asked, x.policy.prereq_blocking_unit_id.as_deref()) {
+        (None, _) => say!(
+            MESSAGES,
+            x.language,
+            "tutor-transition-focus",
+            focus = &focus
+        ),
+        (Some(asked), Some(blocker)) if asked != blocker => say!(
+            MESSAGES,
+            x.language,
+            "tutor-drill-lead-prerequisite",
+            target = &x.course.title_of(asked),
+            focus = &focus
+        ),
+        _ => String::new(),
+    }
 }
 
 /// What the student typed, judged: an answer to the pending question, else a claim the
@@ -378,7 +389,12 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     } else {
         String::new()
     };
-    let opening = join(&[&verdict, &note]);
+    let mistake = if typed_question && is_question(x.message) {
+        common_mistake(passage_unit, x.message, x.language)
+    } else {
+        String::new()
+    };
+    let opening = join(&[&verdict, &note, &mistake]);
     let asks_model = typed_question && passage.is_some();
     // Offered once: when the same offer was just made, the practice is on the prerequisite.
     if let Some((sentence, offer)) = prerequisite_offer(x).filter(|(sentence, _)| {

@@ -11,7 +11,7 @@ use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, fact_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
-use lantern_packs::course::Unit;
+use lantern_packs::course::{Misconception, Unit};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
@@ -244,39 +244,45 @@ fn negates(text: &str) -> bool {
 /// Words that say a sentence states a total ("add up to 180°").
 static TOTAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("total-words").collect());
 
+/// The misconception of `unit` whose claim `message` says in words: most of the claim's
+/// content terms (at least two) and all its numbers — whether the message states it,
+/// asks about it or denies it.
+pub fn misconception_about<'a>(unit: &'a Unit, message: &str) -> Option<&'a Misconception> {
+    let said = term_keys(message);
+    unit.misconceptions.iter().find(|m| {
+        let claim = misconception_claim(&m.text);
+        let terms = content_terms(&claim);
+        let hit = terms.iter().filter(|t| t.in_keys(&said)).count();
+        terms.len() >= 2
+            && hit as f64 / terms.len() as f64 >= CLAIM_OVERLAP
+            && numbers(&claim)
+                .iter()
+                .all(|n| numbers(message).iter().any(|x| same(*x, *n)))
+    })
+}
+
 /// A claim of the student's own judged against the unit: repeating one of its
 /// misconceptions is not yet right (the anchor's correction says why); parts that add
 /// up to a total the material states ("so if one angle is 120 the other is 60?") are
 /// right or not yet by the sum. `None` when the material cannot settle it.
 pub fn judge_claim(unit: &Unit, material: &[&str], message: &str) -> Option<Judgement> {
-    let said = term_keys(message);
-    for m in &unit.misconceptions {
-        let claim = misconception_claim(&m.text);
-        // "…, not 'Me and Sam went'": a message that negates where the misconception
-        // does not may be denying it; words alone cannot tell, so it is not judged.
-        if negates(message) && !negates(&claim) {
-            continue;
-        }
-        let terms = content_terms(&claim);
-        let hit = terms.iter().filter(|t| t.in_keys(&said)).count();
-        if terms.len() >= 2 && hit as f64 / terms.len() as f64 >= CLAIM_OVERLAP {
-            let numbers_agree = numbers(&claim)
-                .iter()
-                .all(|n| numbers(message).iter().any(|x| same(*x, *n)));
-            if numbers_agree {
-                return Some(Judgement {
-                    verdict: TutorVerdict::NotYet,
-                    expected: String::new(),
-                    why: super::cloze::correction_of(unit, &m.text),
-                    tag: Some(m.tag.clone()),
-                });
-            }
-        }
+    // "…, not 'Me and Sam went'": a message that negates where the misconception does
+    // not may be denying it; words alone cannot tell, so it is not judged.
+    if let Some(m) = misconception_about(unit, message)
+        .filter(|m| !negates(message) || negates(&misconception_claim(&m.text)))
+    {
+        return Some(Judgement {
+            verdict: TutorVerdict::NotYet,
+            expected: String::new(),
+            why: super::cloze::correction_of(unit, &m.text),
+            tag: Some(m.tag.clone()),
+        });
     }
     let parts = numbers(message);
     if parts.len() < 2 {
         return None;
     }
+    let said = term_keys(message);
     let texts = std::iter::once(unit.anchor.as_str()).chain(material.iter().copied());
     for text in texts {
         for s in sentences(text) {

@@ -102,3 +102,7 @@ tutor-material-in-english = Your course's notes are in English, so the passage a
 # The student typed that they are stuck on a question that has no one-word hint: the
 # passage above (from the notes) helps.
 tutor-hint-passage = Here is what your notes say about it. Try the question again with that in mind.
+# A question about one of the unit's common mistakes (its misconceptions list): quoted,
+# so a false premise is never left standing. It says what the notes call a mistake, not
+# that the student made it.
+tutor-common-mistake = Your notes list a common mistake about this: “{ $mistake }”

@@ -63,3 +63,4 @@ tutor-clarify = ¿Te refieres a { $first } o a { $second }?
 tutor-material-in-spanish = Las notas de tu curso están en español, así que el pasaje de arriba se cita tal cual.
 tutor-material-in-english = Las notas de tu curso están en inglés, así que el pasaje de arriba se cita tal cual.
 tutor-hint-passage = Esto es lo que dicen tus notas sobre ello. Vuelve a intentar la pregunta con eso en mente.
+tutor-common-mistake = Tus notas señalan un error común sobre esto: «{ $mistake }»
