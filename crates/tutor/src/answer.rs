@@ -6,8 +6,8 @@
 use super::cloze::misconception_claim;
 use super::contract::TutorAction;
 use super::course::TutorCourse;
-use super::drill::{DrillKey, DrillSource};
-use super::help::hint;
+use super::drill::DrillKey;
+use super::help::gap_hint;
 use super::judge::misconception_about;
 use super::message::PrerequisiteOffer;
 use super::messages::MESSAGES;
@@ -100,8 +100,7 @@ pub(crate) fn prerequisite_offer(x: &ComposeInput<'_>) -> Option<(String, Prereq
 /// The question stays open: the next answer typed is judged against it (the hint carries
 /// its key), as is one given on the drill card.
 pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -> Skeleton {
-    let cloze = key.source == DrillSource::Cloze && !key.answer.chars().any(|c| c.is_ascii_digit());
-    let mut s = match hint(key, x.course, x.language).filter(|_| cloze) {
+    let mut s = match gap_hint(key, x.language) {
         Some(hint) => Skeleton::says(TutorAction::SocraticQuestion, &key.unit_id, hint),
         None => {
             let mut s = Skeleton::says(
@@ -125,43 +124,9 @@ pub(crate) fn typed_hint(x: &ComposeInput<'_>, key: &DrillKey, question: &str) -
 mod tests {
     use super::super::compose::compose;
     use super::super::message::{ClientEvent, TutorCard};
-    use super::super::plan::TurnPlan;
     use super::super::policy::TutorPolicy;
     use super::*;
-    use crate::meaning::SentenceMeaning;
-    use crate::testing::{course, plan, policy};
-    use std::collections::BTreeMap;
-
-    static NONE: BTreeMap<String, u32> = BTreeMap::new();
-    static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
-
-    fn input<'a>(
-        course: &'a TutorCourse,
-        policy: &'a TutorPolicy,
-        plan: &'a TurnPlan,
-        message: &'a str,
-    ) -> ComposeInput<'a> {
-        ComposeInput {
-            course,
-            policy,
-            plan,
-            event: &ClientEvent::None,
-            message,
-            language: Language::En,
-            asked: None,
-            likeliest: &[],
-            material: &[],
-            meaning: &NO_MEANING,
-            attemptable: &[],
-            pending: None,
-            drill: None,
-            recent: &[],
-            confusion: &NONE,
-            practice: &[],
-            revisit: None,
-            seed: 1,
-        }
-    }
+    use crate::testing::{compose_input, course, plan, policy};
 
     /// The policy of a question about N-2 whose prerequisite N-1 is not mastered.
     fn blocked() -> TutorPolicy {
@@ -184,7 +149,14 @@ mod tests {
             "N-1",
             &[TutorAction::SocraticQuestion, TutorAction::DrillCard],
         );
-        let mut x = input(&c, &p, &pl, "how do i solve a linear equation");
+        let mut x = compose_input(
+            &c,
+            &p,
+            &pl,
+            &ClientEvent::None,
+            "how do i solve a linear equation",
+            None,
+        );
         x.asked = Some("N-2");
         let s = compose(&x);
         let passage = s.passage.expect("the answer, quoted");
@@ -219,7 +191,7 @@ mod tests {
         let p = policy("N-1", &["N-1"], &[TutorAction::SocraticQuestion], false);
         let pl = plan("N-1", &[TutorAction::SocraticQuestion]);
         let two = ["N-2".to_string(), "N-4".to_string()];
-        let mut x = input(&c, &p, &pl, "the equations bit");
+        let mut x = compose_input(&c, &p, &pl, &ClientEvent::None, "the equations bit", None);
         x.likeliest = &two;
         let s = compose(&x);
         assert_eq!(
@@ -240,7 +212,7 @@ mod tests {
             "N-1",
             &[TutorAction::SocraticQuestion, TutorAction::DrillCard],
         );
-        let mut x = input(&c, &p, &pl, "idk im stuck");
+        let mut x = compose_input(&c, &p, &pl, &ClientEvent::None, "idk im stuck", None);
         x.pending = Some(&key);
         let s = compose(&x);
         assert!(s.judged.is_none(), "never graded");
@@ -259,7 +231,7 @@ mod tests {
             &[TutorAction::SocraticQuestion, TutorAction::DrillCard],
         );
         let recent = ["Explain inverse operations in your own words.".to_string()];
-        let mut x = input(&c, &p, &pl, "no sé");
+        let mut x = compose_input(&c, &p, &pl, &ClientEvent::None, "no sé", None);
         x.drill = Some(&key);
         x.recent = &recent;
         x.language = Language::Es;

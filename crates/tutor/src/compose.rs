@@ -167,21 +167,12 @@ fn revisit_card(r: &RevisitAsk, course: &TutorCourse, language: Language) -> Ske
     let title = course.title_of(&r.unit_id);
     let closing = say!(MESSAGES, language, "tutor-revisit-again", title = &title);
     Skeleton {
-        action: TutorAction::ExamBlock,
-        unit_id: r.unit_id.clone(),
-        opening: String::new(),
-        closing,
         card: Some(TutorCard::Exam {
             unit_id: r.unit_id.clone(),
             question_id: r.question_id.clone(),
             difficulty_tier: r.tier,
         }),
-        drill_key: None,
-        passage: None,
-        judged: None,
-        asks_model: false,
-        offer: None,
-        clarified: Vec::new(),
+        ..Skeleton::says(TutorAction::ExamBlock, &r.unit_id, closing)
     }
 }
 
@@ -264,21 +255,16 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 )
             };
             return Skeleton {
-                action: TutorAction::ExamBlock,
-                unit_id: focus_id.clone(),
                 opening: verdict,
-                closing: offer,
                 card: Some(TutorCard::Exam {
-                    unit_id: focus_id,
+                    unit_id: focus_id.clone(),
                     question_id: question.clone(),
                     difficulty_tier: x.policy.desired_exam_tier,
                 }),
-                drill_key: None,
                 asks_model: passage.is_some(),
                 passage,
                 judged,
-                offer: None,
-                clarified: Vec::new(),
+                ..Skeleton::says(TutorAction::ExamBlock, &focus_id, offer)
             };
         }
     }
@@ -287,7 +273,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     if wants(TutorAction::ConceptCard) && !wants(TutorAction::SocraticQuestion) {
         let hint = x
             .drill
-            .and_then(|k| hint(k, x.course, x.language))
+            .map(|k| hint(k, x.course, x.language))
             .unwrap_or_default();
         let lead = say!(
             MESSAGES,
@@ -296,10 +282,7 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
             title = &focus_title
         );
         return Skeleton {
-            action: TutorAction::ConceptCard,
-            unit_id: focus_id.clone(),
             opening: join(&[&verdict, &lead]),
-            closing: hint,
             card: Some(TutorCard::Concept {
                 unit_id: focus_id.clone(),
                 key_ideas: key_ideas(x.course, &focus_id),
@@ -310,12 +293,8 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                     x.drill.map(|k| k.answer.as_str()),
                 ),
             }),
-            drill_key: None,
-            passage: None,
             judged,
-            asks_model: false,
-            offer: None,
-            clarified: Vec::new(),
+            ..Skeleton::says(TutorAction::ConceptCard, &focus_id, hint)
         };
     }
 
@@ -345,21 +324,15 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
                 )
             };
             return Skeleton {
-                action: TutorAction::DrillCard,
-                unit_id: focus_id.clone(),
                 opening: join(&[&verdict, &revisit_note, &lead]),
-                closing: String::new(),
                 card: Some(TutorCard::Drill {
-                    unit_id: focus_id,
+                    unit_id: focus_id.clone(),
                     prompt: d.prompt,
                     question_latex: d.question_latex,
                 }),
                 drill_key: Some(d.key),
-                passage: None,
                 judged,
-                asks_model: false,
-                offer: None,
-                clarified: Vec::new(),
+                ..Skeleton::says(TutorAction::DrillCard, &focus_id, String::new())
             };
         }
     }
@@ -401,80 +374,34 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
         !x.message.trim().is_empty() && !x.recent.iter().any(|r| r.contains(sentence))
     }) {
         return Skeleton {
-            action: TutorAction::SocraticQuestion,
-            unit_id: focus_id,
             opening,
-            closing: sentence,
-            card: None,
-            drill_key: None,
             passage,
             judged,
             asks_model,
             offer: Some(offer),
-            clarified: Vec::new(),
+            ..Skeleton::says(TutorAction::SocraticQuestion, &focus_id, sentence)
         };
     }
     let shown = passage.as_ref().map_or("", |p| p.quote.as_str());
     let question = check_question(&input, shown);
+    let closing = join(&[&transition(x), &question_text(&question)]);
     Skeleton {
-        action: TutorAction::SocraticQuestion,
-        unit_id: focus_id,
         opening,
-        closing: join(&[&transition(x), &question_text(&question)]),
-        card: None,
         drill_key: Some(question.key),
         asks_model,
         passage,
         judged,
-        offer: None,
-        clarified: Vec::new(),
+        ..Skeleton::says(TutorAction::SocraticQuestion, &focus_id, closing)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::drill::DrillKey;
     use crate::judge::Judgement;
-    use crate::meaning::SentenceMeaning;
     use crate::message::ExamResult;
-    use crate::plan::TurnPlan;
-    use crate::policy::TutorPolicy;
-    use crate::testing::{course, plan, policy};
+    use crate::testing::{compose_input, course, plan, policy};
     use lantern_core::retrieval::Tier;
-    use std::collections::BTreeMap;
-
-    fn input<'a>(
-        course: &'a TutorCourse,
-        policy: &'a TutorPolicy,
-        plan: &'a TurnPlan,
-        event: &'a ClientEvent,
-        message: &'a str,
-        drill: Option<&'a DrillKey>,
-    ) -> ComposeInput<'a> {
-        static NONE: BTreeMap<String, u32> = BTreeMap::new();
-        static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
-        ComposeInput {
-            course,
-            policy,
-            plan,
-            event,
-            message,
-            language: Language::En,
-            asked: None,
-            likeliest: &[],
-            material: &[],
-            meaning: &NO_MEANING,
-            attemptable: &[],
-            pending: None,
-            drill,
-            recent: &[],
-            confusion: &NONE,
-            practice: &[],
-            revisit: None,
-            seed: 1,
-        }
-    }
 
     #[test]
     fn a_typed_question_with_an_exam_available_is_answered_and_the_exam_offered() {
@@ -482,7 +409,7 @@ mod tests {
         let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
         let pl = plan("N-1", &[TutorAction::ExamBlock]);
         let q = vec!["Q1".to_string()];
-        let mut x = input(
+        let mut x = compose_input(
             &c,
             &p,
             &pl,
@@ -507,7 +434,7 @@ mod tests {
             question_id: "Q1".into(),
             result: ExamResult::Locked,
         };
-        let s = compose(&input(&c, &p, &pl, &event, "", None));
+        let s = compose(&compose_input(&c, &p, &pl, &event, "", None));
         assert_eq!(s.action, TutorAction::DrillCard);
         assert!(s.drill_key.unwrap().verified);
     }
@@ -531,7 +458,7 @@ mod tests {
             open: false,
             ..ask.clone()
         };
-        let mut x = input(&c, &p, &pl, &event, "", None);
+        let mut x = compose_input(&c, &p, &pl, &event, "", None);
         x.revisit = Some(&ask);
         let s = compose(&x);
         assert_eq!(
@@ -566,7 +493,7 @@ mod tests {
             unit_id: "N-1".into(),
             drill_message_id: None,
         };
-        let s = compose(&input(&c, &p, &pl, &event, "", Some(&drill.key)));
+        let s = compose(&compose_input(&c, &p, &pl, &event, "", Some(&drill.key)));
         assert_eq!(s.action, TutorAction::ConceptCard);
         assert!(
             s.closing
@@ -586,11 +513,11 @@ mod tests {
         let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
         let pl = plan("N-1", &[TutorAction::SocraticQuestion]);
         let ask = |message: &str| {
-            let mut x = input(&c, &p, &pl, &ClientEvent::None, message, None);
+            let mut x = compose_input(&c, &p, &pl, &ClientEvent::None, message, None);
             x.pending = Some(&key);
             compose(&x).judged
         };
-        let mut x = input(&c, &p, &pl, &ClientEvent::None, "subtraction", None);
+        let mut x = compose_input(&c, &p, &pl, &ClientEvent::None, "subtraction", None);
         x.pending = Some(&key);
         x.asked = Some("N-3");
         assert!(

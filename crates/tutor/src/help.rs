@@ -41,8 +41,43 @@ pub fn asks_for_help(message: &str) -> bool {
         .any(|p| !p.is_empty() && padded.contains(&format!(" {p} ")))
 }
 
+/// The hint on a word gap: its first letter, its letters and (for several) its words;
+/// `None` for any other drill, or a gap whose answer is a number.
+pub(crate) fn gap_hint(key: &DrillKey, language: Language) -> Option<String> {
+    if key.source != DrillSource::Cloze || key.answer.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let first = key.answer.chars().next()?.to_string();
+    // Letters only: "Long Telegram" has 12 letters in 2 words, not 13.
+    let letters = key
+        .answer
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .count()
+        .to_string();
+    let words = key.answer.split_whitespace().count();
+    Some(if words > 1 {
+        say!(
+            MESSAGES,
+            language,
+            "tutor-hint-cloze-words",
+            first = &first,
+            letters = &letters,
+            words = &words.to_string()
+        )
+    } else {
+        say!(
+            MESSAGES,
+            language,
+            "tutor-hint-cloze",
+            first = &first,
+            letters = &letters
+        )
+    })
+}
+
 /// A hint on the drill a button refers to, that does not give its answer away.
-pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> Option<String> {
+pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> String {
     let misconception = key.mistakes.first().and_then(|m| {
         course
             .unit(&key.unit_id)?
@@ -51,36 +86,10 @@ pub(crate) fn hint(key: &DrillKey, course: &TutorCourse, language: Language) -> 
             .find(|c| c.tag == m.tag)
             .map(|c| c.text.clone())
     });
-    match key.source {
-        DrillSource::Cloze if !key.answer.chars().any(|c| c.is_ascii_digit()) => {
-            let first = key.answer.chars().next()?;
-            // Letters only: "Long Telegram" has 12 letters in 2 words, not 13.
-            let letters = key.answer.chars().filter(|c| c.is_alphanumeric()).count();
-            let words = key.answer.split_whitespace().count();
-            Some(if words > 1 {
-                say!(
-                    MESSAGES,
-                    language,
-                    "tutor-hint-cloze-words",
-                    first = &first.to_string(),
-                    letters = &letters.to_string(),
-                    words = &words.to_string()
-                )
-            } else {
-                say!(
-                    MESSAGES,
-                    language,
-                    "tutor-hint-cloze",
-                    first = &first.to_string(),
-                    letters = &letters.to_string()
-                )
-            })
-        }
-        _ => Some(match misconception {
-            Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
-            None => say!(MESSAGES, language, "tutor-hint-key-ideas"),
-        }),
-    }
+    gap_hint(key, language).unwrap_or_else(|| match misconception {
+        Some(m) => say!(MESSAGES, language, "tutor-hint-misconception", mistake = &m),
+        None => say!(MESSAGES, language, "tutor-hint-key-ideas"),
+    })
 }
 
 #[cfg(test)]
@@ -114,7 +123,7 @@ mod tests {
             ..key
         };
         assert_eq!(
-            hint(&cloze, &c, Language::En).unwrap(),
+            hint(&cloze, &c, Language::En),
             "Hint for the drill: the missing words start with “L” and have 12 letters in 2 words."
         );
     }

@@ -58,7 +58,7 @@ pub struct Skeleton {
 
 impl Skeleton {
     /// A turn of `action` on `unit_id` that only says `closing`: no card, no passage, no
-    /// question, no verdict.
+    /// question, no verdict — the base every other turn fills in (`..Skeleton::says(…)`).
     pub fn says(action: TutorAction, unit_id: &str, closing: String) -> Self {
         Self {
             action,

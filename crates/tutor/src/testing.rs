@@ -1,11 +1,14 @@
 //! Fixtures for the tutor's unit tests: a four-unit course, its material in a scripted
-//! retriever, and policies to check answers against.
+//! retriever, policies to check answers against, and a turn's compose input.
 
+use super::closeness::SentenceMeaning;
+use super::compose::ComposeInput;
 use super::contract::{ExamAvailability, TutorAction};
 use super::course::TutorCourse;
 use super::drill::DrillKey;
 use super::exam::NoExamService;
 use super::input::{clean_input, StudentInput};
+use super::message::ClientEvent;
 use super::plan::TurnPlan;
 use super::policy::{PolicyConstraints, TutorPolicy};
 use super::snapshot::StudentSnapshot;
@@ -16,6 +19,7 @@ use lantern_core::retrieval::{
     ChunkMetadata, ChunkType, Collection, Record, ScriptedRetriever, Tier,
 };
 use lantern_packs::course::{Edge, Unit};
+use std::collections::BTreeMap;
 
 /// The fixture's time.
 pub fn now() -> DateTime<Utc> {
@@ -141,5 +145,39 @@ pub fn plan(focus: &str, actions: &[TutorAction]) -> TurnPlan {
     TurnPlan {
         actions: actions.to_vec(),
         target_unit_ids: vec![focus.into()],
+    }
+}
+
+/// What composing a turn looks at, with nothing but `event`, `message` and `drill`: no
+/// material, no meaning, no pending question, English.
+pub fn compose_input<'a>(
+    course: &'a TutorCourse,
+    policy: &'a TutorPolicy,
+    plan: &'a TurnPlan,
+    event: &'a ClientEvent,
+    message: &'a str,
+    drill: Option<&'a DrillKey>,
+) -> ComposeInput<'a> {
+    static NONE: BTreeMap<String, u32> = BTreeMap::new();
+    static NO_MEANING: SentenceMeaning = SentenceMeaning::none();
+    ComposeInput {
+        course,
+        policy,
+        plan,
+        event,
+        message,
+        language: Language::En,
+        asked: None,
+        likeliest: &[],
+        material: &[],
+        meaning: &NO_MEANING,
+        attemptable: &[],
+        pending: None,
+        drill,
+        recent: &[],
+        confusion: &NONE,
+        practice: &[],
+        revisit: None,
+        seed: 1,
     }
 }
