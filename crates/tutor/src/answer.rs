@@ -3,19 +3,16 @@
 //! course's notes are in another language, the prerequisite offered after the answer
 //! (never a redirect), and a hint at once when the student types that they are stuck.
 
-use super::cloze::misconception_claim;
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::DrillKey;
 use super::help::gap_hint;
-use super::judge::misconception_about;
 use super::message::PrerequisiteOffer;
 use super::messages::MESSAGES;
 use super::passage::best_passage;
 use super::skeleton::{ComposeInput, Skeleton};
 use lantern_core::language::Language;
 use lantern_core::say;
-use lantern_packs::course::Unit;
 
 /// One question naming the two likeliest units of a message mapping is unsure of: no
 /// card, no passage, nothing to answer yet (A3).
@@ -55,19 +52,17 @@ pub(crate) fn material_note(course: &TutorCourse, language: Language, recent: &[
     }
 }
 
-/// The sentence naming the common mistake of `unit` a question is about ("the marshall
-/// plan was only for western europe right"), quoted from the notes' own list, so a false
-/// premise is never left standing; empty when the question names none. It says what the
-/// notes call a mistake, not that the student made it: a true premise may share its words.
-pub(crate) fn common_mistake(unit: &Unit, message: &str, language: Language) -> String {
-    misconception_about(unit, message).map_or_else(String::new, |m| {
-        say!(
-            MESSAGES,
-            language,
-            "tutor-common-mistake",
-            mistake = &misconception_claim(&m.text)
-        )
-    })
+/// The sentence naming a common mistake of the unit a question is about (`mistake`, as
+/// the notes' own list states it: "the marshall plan was only for western europe
+/// right"), so a false premise is never left standing. It says what the notes call a
+/// mistake, not that the student made it: a true premise may share its words.
+pub(crate) fn common_mistake(mistake: &str, language: Language) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "tutor-common-mistake",
+        mistake = mistake
+    )
 }
 
 /// The prerequisite the student may check first, with the sentence offering it, when
@@ -182,7 +177,7 @@ mod tests {
         assert_eq!(again.drill_key.map(|k| k.unit_id), Some("N-1".to_string()));
         assert!(again
             .closing
-            .starts_with("Before Linear equations, let's practise Inverse operations."));
+            .starts_with("Before “Linear equations”, let's practise “Inverse operations”."));
     }
 
     #[test]
@@ -196,7 +191,7 @@ mod tests {
         let s = compose(&x);
         assert_eq!(
             s.closing,
-            "Do you mean Linear equations or Simultaneous equations?"
+            "Do you mean “Linear equations” or “Simultaneous equations”?"
         );
         assert!(s.passage.is_none() && s.card.is_none() && s.drill_key.is_none());
     }
@@ -242,25 +237,10 @@ mod tests {
     }
 
     #[test]
-    fn a_question_on_a_common_mistake_names_it_from_the_notes() {
-        let c = course();
-        let unit = c.unit("N-1").unwrap().clone();
-        let mut with = unit.clone();
-        with.misconceptions = vec![lantern_packs::course::Misconception {
-            tag: "inverse_of_addition".into(),
-            text: "Thinks multiplication undoes addition.".into(),
-        }];
+    fn a_common_mistake_is_named_as_the_notes_list_it() {
         assert_eq!(
-            common_mistake(
-                &with,
-                "so multiplication undoes addition right",
-                Language::En
-            ),
+            common_mistake("Multiplication undoes addition.", Language::En),
             "Your notes list a common mistake about this: “Multiplication undoes addition.”"
-        );
-        assert_eq!(
-            common_mistake(&with, "what does subtraction undo", Language::En),
-            ""
         );
     }
 

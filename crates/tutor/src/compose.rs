@@ -6,15 +6,16 @@
 //! only sentences the reply filter keeps ([`super::phrase`]).
 
 use super::answer::{clarify, common_mistake, material_note, prerequisite_offer, typed_hint};
+use super::cloze::misconception_claim;
 use super::contract::TutorAction;
 use super::course::TutorCourse;
 use super::drill::GeneratedDrill;
 use super::example::worked_example;
 use super::help::{asks_for_help, hint};
-use super::judge::{judge_answer, judge_claim, TutorVerdict};
+use super::judge::{judge_answer, judge_claim, misconception_about, TutorVerdict};
 use super::message::{ClientEvent, ExamResult, TutorCard};
 use super::messages::MESSAGES;
-use super::passage::{best_passage, Material};
+use super::passage::{best_passage, correcting_passage, Material};
 use super::policy::{MAX_CONCEPT_WORDS, MAX_KEY_IDEAS};
 use super::practice::{check_question, practice_drill, PracticeInput};
 use super::question::is_question;
@@ -355,18 +356,21 @@ pub fn compose(x: &ComposeInput<'_>) -> Skeleton {
     // builds on one not mastered (issue #47: answered, never redirected), else a
     // question whose answer is known, about what was asked.
     let passage_unit = x.asked.and_then(|a| x.course.unit(a)).unwrap_or(focus);
-    let passage = (typed_question || judged.is_none())
-        .then(|| best_passage(passage_unit, x.material, x.message, x.meaning));
+    // A question about one of the unit's common mistakes quotes the notes' correction.
+    let mistake_asked = (typed_question && is_question(x.message))
+        .then(|| misconception_about(passage_unit, x.message))
+        .flatten()
+        .map(|m| misconception_claim(&m.text));
+    let passage = (typed_question || judged.is_none()).then(|| match &mistake_asked {
+        Some(m) => correcting_passage(passage_unit, x.material, x.message, m, x.meaning),
+        None => best_passage(passage_unit, x.material, x.message, x.meaning),
+    });
     let note = if typed_question && passage.is_some() {
         material_note(x.course, x.language, x.recent)
     } else {
         String::new()
     };
-    let mistake = if typed_question && is_question(x.message) {
-        common_mistake(passage_unit, x.message, x.language)
-    } else {
-        String::new()
-    };
+    let mistake = mistake_asked.map_or_else(String::new, |m| common_mistake(&m, x.language));
     let opening = join(&[&verdict, &note, &mistake]);
     let asks_model = typed_question && passage.is_some();
     // Offered once: when the same offer was just made, the practice is on the prerequisite.

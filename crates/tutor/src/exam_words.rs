@@ -65,7 +65,7 @@ mod tests {
         };
         assert_eq!(
             outcome_words(ExamOutcomeKind::Passed, &rose, "Angles", Language::En),
-            "Correct — a pass on Angles. Your mastery went up."
+            "Correct — a pass on “Angles”. Your mastery went up."
         );
         let flagged = EvidenceEffect {
             flagged_for_review: true,
@@ -78,7 +78,7 @@ mod tests {
                 "Ángulos",
                 Language::Es
             ),
-            "Esta vez no. La pregunta queda bloqueada 24 horas; practiquemos Ángulos y \
+            "Esta vez no. La pregunta queda bloqueada 24 horas; practiquemos «Ángulos» y \
              volvamos a ella. Era una pregunta de repaso: la unidad queda marcada para repasar."
         );
         assert_eq!(

@@ -22,6 +22,9 @@ pub const EXPLAIN_RIGHT: f64 = 0.6;
 pub const EXPLAIN_PARTLY: f64 = 0.3;
 /// Share of a misconception's terms a claim must repeat to be taken as that belief.
 const CLAIM_OVERLAP: f64 = 0.6;
+/// Words that say a sentence gives a reason ("because", "porque").
+pub(crate) static REASON_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("reason-words").collect());
 
 /// How the student's answer or claim stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -244,20 +247,37 @@ fn negates(text: &str) -> bool {
 /// Words that say a sentence states a total ("add up to 180°").
 static TOTAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("total-words").collect());
 
-/// The misconception of `unit` whose claim `message` says in words: most of the claim's
-/// content terms (at least two) and all its numbers — whether the message states it,
-/// asks about it or denies it.
+/// Whether `message` says `claim` in words: most of its content terms (at least two)
+/// and all its numbers.
+fn says_claim(message: &str, said: &std::collections::BTreeSet<String>, claim: &str) -> bool {
+    let terms = content_terms(claim);
+    let hit = terms.iter().filter(|t| t.in_keys(said)).count();
+    terms.len() >= 2
+        && hit as f64 / terms.len() as f64 >= CLAIM_OVERLAP
+        && numbers(claim)
+            .iter()
+            .all(|n| numbers(message).iter().any(|x| same(*x, *n)))
+}
+
+/// A claim's premise: its words before the reason it gives ("Las bacterias no tienen
+/// ADN" of "… porque no tienen núcleo"), when it gives one.
+fn premise(claim: &str) -> Option<&str> {
+    let lower = claim.to_lowercase();
+    REASON_WORDS
+        .iter()
+        .filter_map(|w| lower.find(&format!(" {w} ")))
+        .min()
+        .map(|at| claim[..at].trim_end_matches([',', ';', ' ']))
+}
+
+/// The misconception of `unit` whose claim, or the claim's premise without its reason,
+/// `message` says in words — whether the message states it, asks about it or denies it.
 pub fn misconception_about<'a>(unit: &'a Unit, message: &str) -> Option<&'a Misconception> {
     let said = term_keys(message);
     unit.misconceptions.iter().find(|m| {
         let claim = misconception_claim(&m.text);
-        let terms = content_terms(&claim);
-        let hit = terms.iter().filter(|t| t.in_keys(&said)).count();
-        terms.len() >= 2
-            && hit as f64 / terms.len() as f64 >= CLAIM_OVERLAP
-            && numbers(&claim)
-                .iter()
-                .all(|n| numbers(message).iter().any(|x| same(*x, *n)))
+        says_claim(message, &said, &claim)
+            || premise(&claim).is_some_and(|p| says_claim(message, &said, p))
     })
 }
 
@@ -489,6 +509,17 @@ mod tests {
         );
         let wrong = judge_claim(&u, &[], "so if one angle is 120 the other is 80?").unwrap();
         assert_eq!(wrong.verdict, TutorVerdict::NotYet);
+    }
+
+    #[test]
+    fn a_question_on_a_mistakes_premise_is_about_that_mistake() {
+        let mut u = unit();
+        u.misconceptions = vec![Misconception {
+            tag: "no_dna".into(),
+            text: "Las bacterias no tienen ADN porque no tienen núcleo.".into(),
+        }];
+        assert!(misconception_about(&u, "las bacterias no tienen adn verdad").is_some());
+        assert!(misconception_about(&u, "que es el adn").is_none());
     }
 
     #[test]

@@ -30,11 +30,11 @@ pub const MATERIAL_WEIGHT: f64 = 0.4;
 /// A score from which the message said enough to be sure (one title word that no
 /// other unit uses, with something else).
 pub const STRONG_SCORE: f64 = 4.0;
-/// Weight added for the message's terms that one sentence of a unit's anchor uses
-/// together (at least [`CO_OCCURRING_TERMS`] of them): words said together in the
+/// Weight added for the message's terms that one sentence of a unit's anchor or notes
+/// uses together (at least [`CO_OCCURRING_TERMS`] of them): words said together in the
 /// material are stronger evidence than the same words scattered over it.
 pub const CO_OCCURRENCE_WEIGHT: f64 = 1.0;
-/// Fewest of the message's terms one anchor sentence must use for the bonus.
+/// Fewest of the message's terms one sentence must use for the bonus.
 pub const CO_OCCURRING_TERMS: usize = 3;
 /// How much of the runner-up's share is subtracted from a unit's share.
 pub const LEXICAL_RUNNER_UP: f64 = 0.5;
@@ -50,7 +50,7 @@ pub struct Lexicon {
     named: BTreeMap<String, BTreeSet<String>>,
     /// Per key: how informative it is among titles and tags.
     named_idf: BTreeMap<String, f64>,
-    /// Per unit: the keys of each sentence of its anchor.
+    /// Per unit: the keys of each sentence of its anchor and notes.
     sentences: BTreeMap<String, Vec<BTreeSet<String>>>,
 }
 
@@ -88,9 +88,14 @@ impl Lexicon {
                 own.extend(term_keys(&tag.replace(['_', '-'], " ")));
             }
             named.insert(u.id.clone(), own);
+            let notes = vocabulary.get(&u.id).map_or(&[][..], |v| &v.sentences[..]);
             anchor_sentences.insert(
                 u.id.clone(),
-                sentences(&u.anchor).into_iter().map(term_keys).collect(),
+                sentences(&u.anchor)
+                    .into_iter()
+                    .chain(notes.iter().map(String::as_str))
+                    .map(term_keys)
+                    .collect(),
             );
             per_unit.insert(u.id.clone(), terms);
         }
@@ -132,8 +137,19 @@ impl Lexicon {
         }
     }
 
-    /// The bonus of `unit` for the message's `terms` that one of its anchor sentences
-    /// uses together.
+    /// The lexicon without the course title's words among the units' own ("cold war" in
+    /// "The end of the Cold War" of a Cold War course): they say what every unit is
+    /// about, so they count by how many units use them, as any word does.
+    pub fn with_course_title(mut self, title: &str) -> Self {
+        let course = term_keys(title);
+        for keys in self.named.values_mut() {
+            keys.retain(|k| !course.contains(k));
+        }
+        self
+    }
+
+    /// The bonus of `unit` for the message's `terms` that one sentence of its anchor or
+    /// notes uses together.
     fn co_occurrence(&self, unit: &str, terms: &[Term]) -> f64 {
         let Some(list) = self.sentences.get(unit) else {
             return 0.0;
@@ -156,6 +172,36 @@ impl Lexicon {
                     * CO_OCCURRENCE_WEIGHT
             })
             .fold(0.0, f64::max)
+    }
+
+    /// Whether one sentence of `unit`'s anchor or notes says what `message` says: it
+    /// uses the message's most specific term the course knows (a term is as specific as
+    /// its most common key: "come" is not made rare by a cognate) and at least half of
+    /// them — "when did the wall actually come down" in a conversation on the end of the
+    /// Cold War, whose notes say "crowds began to pull down the Wall".
+    pub fn said_together(&self, unit: &str, message: &str) -> bool {
+        let specificity = |t: &Term| {
+            t.keys
+                .iter()
+                .filter_map(|k| self.idf.get(k))
+                .copied()
+                .fold(None, |least: Option<f64>, w| {
+                    Some(least.map_or(w, |l| l.min(w)))
+                })
+        };
+        let known: Vec<(Term, f64)> = content_terms(message)
+            .into_iter()
+            .filter_map(|t| specificity(&t).map(|w| (t, w)))
+            .collect();
+        let Some((rarest, _)) = known.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+            return false;
+        };
+        self.sentences.get(unit).is_some_and(|list| {
+            list.iter().any(|keys| {
+                let used = known.iter().filter(|(t, _)| t.in_keys(keys)).count();
+                rarest.in_keys(keys) && 2 * used >= known.len()
+            })
+        })
     }
 
     /// How informative `key` is for `unit`: by titles and tags when it is one of the
@@ -323,5 +369,47 @@ mod tests {
         let c = l.confidence("angles");
         assert!(c.values().all(|v| *v < 0.55), "{c:?}");
         assert!(l.confidence("hello there").is_empty());
+    }
+
+    fn cold_war() -> (Vec<Unit>, BTreeMap<String, UnitVocabulary>) {
+        let units = vec![
+            unit(
+                "BUILT",
+                "Crisis years: the Berlin Wall",
+                "The Berlin Wall was built in 1961, in the Cold War.",
+                &["berlin_wall"],
+            ),
+            unit(
+                "ENDED",
+                "The end of the Cold War",
+                "The Cold War ended in 1991.",
+                &["gorbachev"],
+            ),
+        ];
+        let notes = UnitVocabulary {
+            sentences: vec!["In 1989 crowds began to pull down the Wall.".into()],
+            ..UnitVocabulary::default()
+        };
+        (units, BTreeMap::from([("ENDED".to_string(), notes)]))
+    }
+
+    #[test]
+    fn a_message_said_together_in_a_units_notes_is_what_they_say() {
+        let (units, vocabulary) = cold_war();
+        let l = Lexicon::new(&units, &vocabulary);
+        assert!(l.said_together("ENDED", "when did the wall come down"));
+        assert!(!l.said_together("ENDED", "when was the wall built"));
+        assert!(!l.said_together("ENDED", "hello there"));
+    }
+
+    #[test]
+    fn the_course_titles_words_do_not_name_one_unit() {
+        let (units, vocabulary) = cold_war();
+        let message = "was gorbachev the hero of the cold war";
+        let plain = Lexicon::new(&units, &vocabulary).scores(message);
+        let titled = Lexicon::new(&units, &vocabulary)
+            .with_course_title("The Cold War")
+            .scores(message);
+        assert!(titled["ENDED"] < plain["ENDED"], "{titled:?} {plain:?}");
     }
 }

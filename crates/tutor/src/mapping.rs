@@ -16,7 +16,7 @@
 
 use super::lexicon::Lexicon;
 use super::policy::TARGET_CONFIDENCE;
-use super::question::is_follow_up;
+use super::question::{is_follow_up, is_question};
 use super::snapshot::MappedUnit;
 use lantern_core::text::normalize::normalize;
 use std::collections::BTreeMap;
@@ -234,12 +234,26 @@ pub fn map_message(e: &MappingEvidence<'_>) -> Vec<MappedUnit> {
     mapped.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     if let Some(topic) = e
         .previous_topic
-        .filter(|t| known(t) && !names_a_unit && e.event_unit.is_none() && is_follow_up(e.message))
+        .filter(|t| known(t) && !names_a_unit && e.event_unit.is_none())
+        .filter(|t| is_follow_up(e.message) || continues(e, t))
     {
         continue_topic(&mut mapped, topic);
     }
     mapped.truncate(MAX_MAPPED);
     mapped
+}
+
+/// Most words of a message that continues the last topic by its words alone.
+const MAX_CONTINUING_WORDS: usize = 10;
+
+/// Whether a short question (at most [`MAX_CONTINUING_WORDS`] words) asks only what the
+/// last `topic`'s material says together: in a conversation on 1989, "when did the wall
+/// actually come down" is about the wall falling, not the unit on building it. An
+/// answer ("the blockade one") is not a question: it may choose another unit.
+fn continues(e: &MappingEvidence<'_>, topic: &str) -> bool {
+    is_question(e.message)
+        && e.message.split_whitespace().count() <= MAX_CONTINUING_WORDS
+        && e.lexicon.said_together(topic, e.message)
 }
 
 /// A follow-up that names no unit stays on the last topic: `topic` goes first, at least
@@ -350,22 +364,32 @@ mod tests {
         assert!(mapped.iter().all(|m| m.unit_id != "GHOST"));
     }
 
+    /// The evidence of `message` in a conversation last about ALG-01.
+    fn after_alg_01<'a>(
+        message: &'a str,
+        units: &'a [UnitName],
+        content: &'a [UnitHit],
+        lexicon: &'a Lexicon,
+    ) -> MappingEvidence<'a> {
+        MappingEvidence {
+            message,
+            units,
+            anchors: &[],
+            content,
+            exams: &[],
+            event_unit: None,
+            lexicon,
+            cross_language: false,
+            previous_topic: Some("ALG-01"),
+        }
+    }
+
     #[test]
     fn a_follow_up_that_names_no_unit_stays_on_the_last_topic() {
         let u = units();
         let content = [hit("ALG-02", 0.5)];
         let lexicon = Lexicon::default();
-        let evidence = |message| MappingEvidence {
-            message,
-            units: &u,
-            anchors: &[],
-            content: &content,
-            exams: &[],
-            event_unit: None,
-            lexicon: &lexicon,
-            cross_language: false,
-            previous_topic: Some("ALG-01"),
-        };
+        let evidence = |message| after_alg_01(message, &u, &content, &lexicon);
         let follow_up = map_message(&evidence("so why does that work"));
         assert_eq!(follow_up[0].unit_id, "ALG-01");
         assert!(follow_up[0].confidence >= TARGET_CONFIDENCE);
@@ -375,6 +399,42 @@ mod tests {
         );
         assert_eq!(
             map_message(&evidence("and what about alg-02"))[0].unit_id,
+            "ALG-02"
+        );
+    }
+
+    #[test]
+    fn a_short_question_the_last_topics_notes_answer_stays_on_it() {
+        let u = units();
+        let content = [hit("ALG-02", 0.9)];
+        let vocabulary = BTreeMap::from([(
+            "ALG-01".to_string(),
+            lantern_packs::course::UnitVocabulary {
+                sentences: vec!["Collect like terms before you solve.".into()],
+                ..Default::default()
+            },
+        )]);
+        let units: Vec<lantern_packs::course::Unit> = u
+            .iter()
+            .map(|n| lantern_packs::course::Unit {
+                id: n.id.clone(),
+                title: n.title.clone(),
+                anchor: format!("{} solve equations.", n.title),
+                tags: vec![],
+                misconceptions: vec![],
+                content: vec![],
+                drills: vec![],
+            })
+            .collect();
+        let lexicon = Lexicon::new(&units, &vocabulary);
+        let evidence = |message| after_alg_01(message, &u, &content, &lexicon);
+        assert_eq!(
+            map_message(&evidence("when do you collect terms?"))[0].unit_id,
+            "ALG-01"
+        );
+        assert_eq!(map_message(&evidence("collect terms"))[0].unit_id, "ALG-02");
+        assert_eq!(
+            map_message(&evidence("what does linear mean?"))[0].unit_id,
             "ALG-02"
         );
     }

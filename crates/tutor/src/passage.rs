@@ -4,6 +4,8 @@
 //! authored, so it is shown as it is; the model's sentences must be supported by it.
 
 use super::closeness::SentenceMeaning;
+use super::judge::REASON_WORDS;
+use super::question::BACK_REFERENCES;
 use lantern_core::retrieval::ChunkType;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::notes::{plain, quotable, text_sentences};
@@ -186,8 +188,11 @@ static RELATION_WORDS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
         .map(|line| line.split_whitespace().collect())
         .collect()
 });
-/// Words that say a sentence gives a reason.
-static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
+/// Words that correct a belief ("the *whole* of Europe", "*no* peace treaty", "*tanto*
+/// las animales *como* …"): a sentence using one that a common mistake does not use may
+/// be what the notes say instead ([`correcting_passage`]).
+static CORRECTION_WORDS: LazyLock<Vec<String>> =
+    LazyLock::new(|| word_list!("correction-words").map(normalize).collect());
 /// Most words of a passage of two sentences.
 const MAX_PASSAGE_WORDS: usize = 60;
 /// What a second sentence costs: it is quoted only when it adds a term or a reason.
@@ -200,11 +205,13 @@ const MEANING_WEIGHT: f64 = 8.0;
 const MEANING_FLOOR: f64 = 0.3;
 
 /// Which of the message's terms a sentence uses (by index), whether it defines one of
-/// them or gives a reason, and what its closeness in meaning to the message adds.
+/// them, gives a reason or corrects the common mistake asked about, and what its
+/// closeness in meaning to the message adds.
 struct SentenceMatch {
     terms: BTreeSet<usize>,
     defines: bool,
     reason: bool,
+    corrects: bool,
     words: usize,
     meaning: f64,
 }
@@ -259,17 +266,28 @@ fn sentence_keys(sentence: &str) -> BTreeSet<String> {
     keys
 }
 
+/// Whether `sentence` uses a [`CORRECTION_WORDS`] phrase that `mistake` does not.
+fn corrects(sentence: &str, mistake: &str) -> bool {
+    let (sentence, mistake) = (normalize(sentence), normalize(mistake));
+    CORRECTION_WORDS
+        .iter()
+        .any(|w| has_phrase(&sentence, w) && !has_phrase(&mistake, w))
+}
+
 /// How `sentence` (with its `keys`) matches the message's terms (`wanted`, whose keys
-/// together are `wanted_keys`) and, by `similarity`, the message's meaning.
+/// together are `wanted_keys`), corrects `mistake` and, by `similarity`, the message's
+/// meaning.
 fn match_sentence(
     sentence: &str,
     keys: &BTreeSet<String>,
     wanted: &[Term],
     wanted_keys: &BTreeSet<String>,
+    mistake: Option<&str>,
     similarity: Option<f32>,
 ) -> SentenceMatch {
     let lower = sentence.to_lowercase();
     SentenceMatch {
+        corrects: mistake.is_some_and(|m| corrects(sentence, m)),
         terms: (0..wanted.len())
             .filter(|i| wanted[*i].in_keys(keys))
             .collect(),
@@ -317,6 +335,29 @@ fn respell(wanted: &mut [Term], keys: &[Vec<BTreeSet<String>>]) {
     }
 }
 
+/// Where a passage chosen from `ss[first]` should start: one sentence earlier when
+/// `first` opens by pointing back ("This was the Berlin Blockade.", "It began because
+/// …") and the sentence it points to can be quoted, so the quote says what it is about.
+fn passage_start(ss: &[String], answering: &[bool], first: usize) -> usize {
+    let opens_pointing_back = ss.get(first).is_some_and(|s| {
+        normalize(s)
+            .split(' ')
+            .next()
+            .is_some_and(|w| BACK_REFERENCES.contains(&w))
+    });
+    let fits = |before: usize| {
+        ss[before..=first]
+            .iter()
+            .map(|s| s.split_whitespace().count())
+            .sum::<usize>()
+            <= MAX_PASSAGE_WORDS
+    };
+    match first.checked_sub(1) {
+        Some(before) if opens_pointing_back && answering[before] && fits(before) => before,
+        _ => first,
+    }
+}
+
 /// Where a passage chosen as `ss[first..end]` should end: it runs on, over sentences
 /// that can answer (`answering`), while it is shorter than [`SHORT_QUOTE_WORDS`], and
 /// then by one sentence more for an explanation (`explains`: the next step of a worked
@@ -359,7 +400,35 @@ pub fn best_passage(
     message: &str,
     meaning: &SentenceMeaning,
 ) -> SourcePassage {
-    let mut wanted = content_terms(&without_phrases(message));
+    choose_passage(unit, material, message, None, meaning)
+}
+
+/// The passage that answers a question about one of `unit`'s common mistakes
+/// (`mistake`, "The Marshall Plan was only offered to the countries of Western
+/// Europe."): as [`best_passage`], the mistake's terms wanted too, and a sentence that
+/// corrects it ("The aid was offered to the whole of Europe, the Soviet Union
+/// included.") preferred, so the notes' answer is quoted, not a sentence sharing the
+/// premise's words.
+pub fn correcting_passage(
+    unit: &Unit,
+    material: &[Material],
+    message: &str,
+    mistake: &str,
+    meaning: &SentenceMeaning,
+) -> SourcePassage {
+    choose_passage(unit, material, message, Some(mistake), meaning)
+}
+
+/// [`best_passage`], and [`correcting_passage`] when `mistake` is given.
+fn choose_passage(
+    unit: &Unit,
+    material: &[Material],
+    message: &str,
+    mistake: Option<&str>,
+    meaning: &SentenceMeaning,
+) -> SourcePassage {
+    let asked = mistake.map_or_else(|| message.to_string(), |m| format!("{message} {m}"));
+    let mut wanted = content_terms(&without_phrases(&asked));
     wanted.retain(|t| !MESSAGE_FILLER.contains(&t.word.as_str()));
     wanted.extend(mentions(message));
     let mut seen = BTreeSet::new();
@@ -392,7 +461,7 @@ pub fn best_passage(
                 .map(|(s, k)| {
                     answers(s, section).then(|| {
                         let similarity = meaning.of(message, s);
-                        match_sentence(s, k, &wanted, &wanted_keys, similarity)
+                        match_sentence(s, k, &wanted, &wanted_keys, mistake, similarity)
                     })
                 })
                 .collect()
@@ -412,7 +481,18 @@ pub fn best_passage(
             (1.0 + n / df).ln()
         })
         .collect();
+    // A question about a common mistake is answered by a sentence correcting it, when
+    // one shares the question's terms: the sentences sharing most of the mistake's words
+    // are often the ones it was made from.
+    let correcting = matched
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|m| m.corrects && !m.terms.is_empty());
     let score = |parts: &[&SentenceMatch]| -> f64 {
+        if correcting && !parts[0].corrects {
+            return 0.0;
+        }
         let terms: BTreeSet<usize> = parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
         let lexical = if terms.is_empty() {
             0.0
@@ -465,9 +545,10 @@ pub fn best_passage(
     let (text, source, section) = texts[ti];
     let ss = &split[ti];
     let answering: Vec<bool> = matched[ti].iter().map(Option::is_some).collect();
-    let end = passage_end(ss, &answering, si, si + count, explains);
+    let first = passage_start(ss, &answering, si);
+    let end = passage_end(ss, &answering, first, si + count, explains);
     let mut quote = ss
-        .get(si..end.min(ss.len()))
+        .get(first..end.min(ss.len()))
         .filter(|q| !q.is_empty())
         .map_or_else(
             || plain(text),
@@ -731,6 +812,35 @@ mod tests {
             &NO_MEANING,
         );
         assert!(p.quote.starts_with("Khrushchev wanted"), "{p:?}");
+    }
+
+    #[test]
+    fn a_question_on_a_common_mistake_quotes_the_correction() {
+        let m = [cuba(
+            "The Marshall Plan",
+            "The Marshall Plan is the American programme of economic aid to rebuild Europe \
+             after the war. It was announced by George Marshall in June 1947 and gave about \
+             13 billion dollars to western European countries. Its aim was to rebuild \
+             Europe's economies.\n\nThe aid was offered to the whole of Europe, the Soviet \
+             Union included. Stalin refused it.",
+        )];
+        let message = "the marshall plan was only for western europe right";
+        let mistake = "The Marshall Plan was only offered to the countries of Western Europe.";
+        let p = correcting_passage(&unit(), &m, message, mistake, &NO_MEANING);
+        assert!(p.quote.starts_with("The aid was offered"), "{p:?}");
+        let p = best_passage(&unit(), &m, message, &NO_MEANING);
+        assert!(!p.quote.starts_with("The aid was offered"), "{p:?}");
+    }
+
+    #[test]
+    fn a_quote_that_points_back_takes_the_sentence_it_points_to() {
+        let m = [cuba(
+            "The Berlin Blockade",
+            "In June 1948 the West brought in a new currency. Stalin replied by closing every \
+             road into West Berlin. This was the Berlin Blockade.",
+        )];
+        let p = best_passage(&unit(), &m, "the blockade one", &NO_MEANING);
+        assert!(p.quote.starts_with("Stalin replied"), "{p:?}");
     }
 
     #[test]

@@ -27,7 +27,7 @@ static WEAK_QUESTION_TAGS: LazyLock<Vec<&str>> =
 static FOLLOW_UP_OPENINGS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("follow-up-openings").collect());
 /// Words pointing back to the last topic (`words/<locale>/back-references.txt`).
-static BACK_REFERENCES: LazyLock<Vec<&str>> =
+pub(crate) static BACK_REFERENCES: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("back-references").collect());
 /// Most words of a message a back-reference makes a follow-up.
 const MAX_FOLLOW_UP_WORDS: usize = 10;

@@ -97,7 +97,9 @@ async fn a3_a_message_about_nothing_works_on_the_focus_unit() {
     assert_eq!(p.asked_unit_id, None);
     let reply = p.fallback();
     assert!(
-        reply.text.starts_with("Let's work on Inverse operations."),
+        reply
+            .text
+            .starts_with("Let's work on “Inverse operations”."),
         "{}",
         reply.text
     );

@@ -244,7 +244,7 @@ pub async fn prepare_turn(
         content: &content,
         exams: &exam_hits,
         event_unit: r.input.event.unit_id(),
-        lexicon: &Lexicon::new(&course.units, &course.vocabulary),
+        lexicon: &Lexicon::new(&course.units, &course.vocabulary).with_course_title(&course.title),
         cross_language: !query.is_empty()
             && message_language(&query, course.language) != course.language,
         previous_topic: r.previous_topic,

@@ -91,7 +91,8 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         let pack = super::eval::resolve_pack(&c.pack, &options.cases);
         let bench = bench_course(locations, &rt, &pack)?;
         let course = rt.block_on(bench.store.tutor_course(&bench.course_id))?;
-        let lexicon = Lexicon::new(&course.units, &course.vocabulary);
+        let lexicon =
+            Lexicon::new(&course.units, &course.vocabulary).with_course_title(&course.title);
         let names = course.unit_names();
         let mut t = Tally::default();
         for q in &c.questions {

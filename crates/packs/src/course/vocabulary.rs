@@ -9,6 +9,7 @@ use super::documents::ContentFile;
 use super::model::CourseManifest;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::term_of;
+use lantern_core::text::tidy::sentences;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -19,6 +20,10 @@ pub const MAX_KEY_TERMS: usize = 200;
 pub const MAX_WORDS: usize = 2_000;
 /// Longest key term, in characters.
 const MAX_KEY_TERM_CHARS: usize = 60;
+/// Most sentences kept per unit.
+pub const MAX_SENTENCES: usize = 600;
+/// Longest sentence kept, in characters.
+const MAX_SENTENCE_CHARS: usize = 400;
 
 /// What a unit's material says, as mapping reads it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -28,6 +33,10 @@ pub struct UnitVocabulary {
     pub key_terms: Vec<String>,
     /// Distinct content words of all its material, in first-seen order.
     pub words: Vec<String>,
+    /// The sentences of its material, so that mapping can tell words said together
+    /// from the same words scattered (empty for a course imported before they were kept).
+    #[serde(default)]
+    pub sentences: Vec<String>,
 }
 
 /// The **bold** and __bold__ spans of a Markdown text.
@@ -41,6 +50,36 @@ fn bold_spans(text: &str) -> Vec<String> {
                 if !span.is_empty() && span.chars().count() <= MAX_KEY_TERM_CHARS {
                     out.push(span.to_string());
                 }
+            }
+        }
+    }
+    out
+}
+
+/// The names a text uses: runs of capitalised words that do not open a sentence
+/// ("Richard Nixon", "Leonid Brezhnev", "Berlin"), as a reader spots them.
+fn proper_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for sentence in sentences(text) {
+        let mut run: Vec<&str> = Vec::new();
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        for (i, raw) in words.iter().enumerate() {
+            let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
+            let word = word
+                .strip_suffix("'s")
+                .or_else(|| word.strip_suffix("’s"))
+                .unwrap_or(word);
+            let capital = i > 0 && word.chars().next().is_some_and(char::is_uppercase);
+            if capital && word.chars().count() > 1 {
+                run.push(word);
+            }
+            let ends = !capital || raw.ends_with(|c: char| !c.is_alphanumeric());
+            if ends && !run.is_empty() {
+                let name = run.join(" ");
+                if name.chars().count() <= MAX_KEY_TERM_CHARS {
+                    out.push(name);
+                }
+                run.clear();
             }
         }
     }
@@ -75,8 +114,16 @@ pub fn vocabulary_of<'a>(sections: impl IntoIterator<Item = &'a Section>) -> Uni
                 MAX_KEY_TERMS,
             );
         }
-        for span in bold_spans(&section.text) {
+        for span in bold_spans(&section.text)
+            .into_iter()
+            .chain(proper_names(&section.text))
+        {
             push_unique(&mut v.key_terms, &mut seen_terms, span, MAX_KEY_TERMS);
+        }
+        for s in sentences(&section.text) {
+            if v.sentences.len() < MAX_SENTENCES && s.chars().count() <= MAX_SENTENCE_CHARS {
+                v.sentences.push(s.to_string());
+            }
         }
         for word in normalize(&section.text).split(' ') {
             if term_of(word).is_some_and(|t| !t.is_number) {
@@ -131,10 +178,24 @@ mod tests {
         ]);
         assert_eq!(
             v.key_terms,
-            ["The flying shuttle", "flying shuttle", "past tense"]
+            ["The flying shuttle", "flying shuttle", "Kay", "past tense"]
         );
         assert!(v.words.contains(&"weaver".to_string()));
         assert!(!v.words.iter().any(|w| w == "the" || w == "1733"));
+    }
+
+    #[test]
+    fn names_inside_a_sentence_are_key_terms() {
+        let v = vocabulary_of(&[section(
+            "",
+            "In 1972 Richard Nixon visited China. Both sides met in Moscow, and Leonid \
+             Brezhnev came too.",
+        )]);
+        assert_eq!(
+            v.key_terms,
+            ["Richard Nixon", "China", "Moscow", "Leonid Brezhnev"]
+        );
+        assert_eq!(v.sentences.len(), 2);
     }
 
     #[test]

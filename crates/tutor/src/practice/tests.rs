@@ -89,7 +89,7 @@ fn a_question_just_asked_is_not_asked_again() {
     let first = practice_drill(&input(&u, 3, &[], &none)).unwrap();
     // As the store reads a drill back: its lead-in, prompt and question together.
     let avoid = vec![format!(
-        "Let's practise Steam power. {} {}",
+        "Let's practise “Steam power”. {} {}",
         first.prompt, first.question_latex
     )];
     let second = practice_drill(&input(&u, 3, &avoid, &none)).unwrap();

@@ -19,13 +19,13 @@ tutor-verdict-not-yet = Not quite.
 ## What the tutor works on
 
 # The student's message was about nothing in the course: the unit the tutor works on.
-tutor-transition-focus = Let's work on { $focus }.
+tutor-transition-focus = Let's work on “{ $focus }”.
 # Lead-in to a concept card ("I'm stuck").
-tutor-concept-lead = Here are the key ideas of { $title }.
+tutor-concept-lead = Here are the key ideas of “{ $title }”.
 # Lead-in to a drill on a prerequisite of the unit the student works towards.
-tutor-drill-lead-prerequisite = Before { $target }, let's practise { $focus }.
+tutor-drill-lead-prerequisite = Before “{ $target }”, let's practise “{ $focus }”.
 # Lead-in to a drill.
-tutor-drill-lead = Let's practise { $focus }.
+tutor-drill-lead = Let's practise “{ $focus }”.
 
 ## Hints under a concept card, on the drill the student is stuck on
 
@@ -41,11 +41,11 @@ tutor-hint-key-ideas = Hint for the drill: compare it with the key ideas above.
 ## Exam questions offered in a turn
 
 # Beside the answer to a typed question.
-tutor-exam-offer-beside = When you're ready, here is an exam question on { $title }.
+tutor-exam-offer-beside = When you're ready, here is an exam question on “{ $title }”.
 # On its own.
-tutor-exam-offer-ready = You're ready for an exam question on { $title }.
+tutor-exam-offer-ready = You're ready for an exam question on “{ $title }”.
 # "Try again" on the revisit list, the question open.
-tutor-revisit-again = Here is that question on { $title } again. Take your time.
+tutor-revisit-again = Here is that question on “{ $title }” again. Take your time.
 # "Try again" on the revisit list, the question still locked (a drill follows).
 tutor-revisit-not-open = That question is not open yet: the revisit list shows when it opens.
 # "Try again" on a question no longer on the revisit list (a drill follows).
@@ -58,7 +58,7 @@ tutor-choice-prompt = Choose one option: answer with its letter.
 # A worked step showing a misconception, to judge.
 tutor-step-prompt = Is this step right? Answer yes or no.
 # Explain-back on the unit's main idea.
-tutor-explain-back-prompt = In your own words: what is the main idea of { $title }?
+tutor-explain-back-prompt = In your own words: what is the main idea of “{ $title }”?
 
 ## The app's feedback on a graded drill (the model's sentence, if any, follows)
 
@@ -72,9 +72,9 @@ tutor-grade-not-quite = Not quite: the answer is { $expected }.
 ## Exam events (the outcome card's words, and the student's side of the timeline)
 
 # An exam answer that passed.
-tutor-exam-passed = Correct — a pass on { $title }.
+tutor-exam-passed = Correct — a pass on “{ $title }”.
 # A wrong exam answer: the question locks for 24 hours.
-tutor-exam-incorrect = Not this time. The question is locked for 24 hours; let's practise { $title } and come back to it.
+tutor-exam-incorrect = Not this time. The question is locked for 24 hours; let's practise “{ $title }” and come back to it.
 # After the worked solution or the video was viewed.
 tutor-exam-support-viewed = Here is the worked solution. The question is locked for 24 hours, then you can try it again.
 # Added after an exam event's words when the unit's mastery tier rose.
@@ -94,7 +94,7 @@ tutor-exam-watched-video = (watched the video walkthrough)
 # button under it checks that one. The student may also keep asking.
 tutor-offer-prerequisite = The unit “{ $asked }” builds on “{ $focus }”. Want to check “{ $focus }” first?
 # The message could be about either of two units: one question naming both, nothing else.
-tutor-clarify = Do you mean { $first } or { $second }?
+tutor-clarify = Do you mean “{ $first }” or “{ $second }”?
 # The reply is in English but the course is written in Spanish: said once, under the quote.
 tutor-material-in-spanish = Your course's notes are in Spanish, so the passage above is quoted as they say it.
 # The reply is in Spanish but the course is written in English.

@@ -366,7 +366,7 @@ export function createTutorMock(now: () => number = Date.now) {
         locks.set("EX-1", now() + 24 * HOUR);
       }
       const added = right
-        ? outcome("passed", "My answer: B", "Correct — a pass on Linear equations.")
+        ? outcome("passed", "My answer: B", "Correct — a pass on “Linear equations”.")
         : outcome("incorrect", `My answer: ${String(args.optionId)}`, "Not this time. The question is locked for 24 hours.");
       return { threadId: 1, messages: added, outcome: right ? "passed" : "incorrect", status: status(), supportText: null, videoPath: null, snapshotLite: snapshot() };
     },
