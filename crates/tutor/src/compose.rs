@@ -429,6 +429,45 @@ mod tests {
     }
 
     #[test]
+    fn a_question_on_a_common_mistake_quotes_the_correction_and_names_the_mistake() {
+        let mut c = course();
+        c.units[0].misconceptions = vec![lantern_packs::course::Misconception {
+            tag: "only_addition".into(),
+            text: "Inverse operations only work for addition.".into(),
+        }];
+        let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);
+        let pl = plan("N-1", &[TutorAction::SocraticQuestion]);
+        let notes = [Material {
+            unit_id: "N-1".into(),
+            chunk_type: lantern_core::retrieval::ChunkType::Notes,
+            source: "units/N-1.md".into(),
+            section: "Inverse operations".into(),
+            text: "Inverse operations for addition are the first you meet. \
+                   Each operation has one, multiplication included."
+                .into(),
+        }];
+        let mut x = compose_input(
+            &c,
+            &p,
+            &pl,
+            &ClientEvent::None,
+            "inverse operations only work for addition right",
+            None,
+        );
+        x.material = &notes;
+        let s = compose(&x);
+        let quote = s.passage.map(|p| p.quote).unwrap_or_default();
+        assert!(quote.starts_with("Each operation has one"), "{quote}");
+        assert!(
+            s.opening.contains(
+                "a common mistake about this: “Inverse operations only work for addition.”"
+            ),
+            "{}",
+            s.opening
+        );
+    }
+
+    #[test]
     fn continue_after_a_failed_exam_question_practises() {
         let c = course();
         let p = policy("N-1", &["N-1"], &TutorAction::ALL, false);

@@ -12,6 +12,7 @@
 use super::passage::SourcePassage;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+use lantern_core::text::notes::{plain, quotable, text_sentences};
 use lantern_core::text::stream_field::AssistantTextStream;
 use lantern_core::text::support::{one_sentence_gaps, ReplyFilter};
 use lantern_core::text::tidy::{sentences, strip_unsafe_chars};
@@ -72,17 +73,45 @@ pub fn instruction_texts(language: Language) -> Vec<String> {
     vec![phrase_system(language), "NOTES:".into(), "STUDENT:".into()]
 }
 
-/// The request: the passage and the unit's anchor as NOTES, then the student's words.
+/// Most characters of the notes around the passage that the model reads.
+pub const NOTES_MAX_CHARS: usize = 800;
+
+/// The notes the model answers from: the passage and the sentences after it in its
+/// section (the answer to "is it true that X alone ended it" is often the next
+/// sentence), within [`NOTES_MAX_CHARS`]; the sentences are the student's to read under
+/// "show all", and each model sentence must stand in one of them.
+fn notes_around(passage: &SourcePassage) -> String {
+    let all: Vec<String> = text_sentences(&passage.full_text)
+        .iter()
+        .map(|s| plain(s))
+        .collect();
+    let last = all
+        .iter()
+        .rposition(|s| passage.quote.ends_with(s.as_str()));
+    let mut notes = passage.quote.clone();
+    for s in last.map_or(&[][..], |i| &all[i + 1..]) {
+        if !quotable(s) || notes.chars().count() + 1 + s.chars().count() > NOTES_MAX_CHARS {
+            break;
+        }
+        notes.push(' ');
+        notes.push_str(s);
+    }
+    notes
+}
+
+/// The request: the passage with the sentences after it and the unit's anchor as
+/// NOTES, then the student's words.
 pub fn phrase_request(
     passage: &SourcePassage,
     anchor: &str,
     message: &str,
     language: Language,
 ) -> LlmRequest {
-    let notes = if anchor.trim().is_empty() || passage.quote.contains(anchor.trim()) {
-        passage.quote.clone()
+    let around = notes_around(passage);
+    let notes = if anchor.trim().is_empty() || around.contains(anchor.trim()) {
+        around
     } else {
-        format!("{} {}", passage.quote, anchor.trim())
+        format!("{around} {}", anchor.trim())
     };
     LlmRequest {
         system: phrase_system(language),
@@ -351,6 +380,25 @@ mod tests {
         );
         assert!(shown.is_empty());
         assert_eq!(s.dropped()[0].check, "fragment");
+    }
+
+    #[test]
+    fn the_model_reads_the_sentences_after_the_passage_up_to_the_next_heading() {
+        let p = SourcePassage {
+            unit_id: "U".into(),
+            unit_title: "T".into(),
+            source: "units/U.md".into(),
+            section: "Reagan".into(),
+            quote: "Reagan raised **military** spending.".replace("**", ""),
+            full_text: "## Reagan\nReagan became president in 1981. Reagan raised **military** \
+                        spending. The Soviet economy could not keep up.\n\n## Gorbachev\n\
+                        Gorbachev came in 1985."
+                .into(),
+        };
+        let r = phrase_request(&p, "", "did reagan alone end it", Language::En);
+        assert!(r.messages[0].content.starts_with(
+            "NOTES: Reagan raised military spending. The Soviet economy could not keep up.\n"
+        ));
     }
 
     #[test]

@@ -26,6 +26,22 @@ fn function_word_counts(text: &str) -> (usize, usize) {
     (es, en)
 }
 
+/// Most function words of the other language a sentence in one language may use (a
+/// quoted title, a variable named "y"); more is a half-translated sentence ("El SALT I
+/// treaty, signed in Moscow en 1972, limitó … each side could have …").
+pub const MAX_FOREIGN_FUNCTION_WORDS: usize = 1;
+
+/// Whether `text`, meant to be in `language`, is partly written in the other one: it
+/// uses more than [`MAX_FOREIGN_FUNCTION_WORDS`] of the other language's function words.
+pub fn mixes_in_other_language(text: &str, language: Language) -> bool {
+    let (es, en) = function_word_counts(text);
+    let foreign = match language {
+        Language::En => es,
+        Language::Es => en,
+    };
+    foreign > MAX_FOREIGN_FUNCTION_WORDS
+}
+
 /// The language a sentence is clearly written in: Spanish punctuation, or two more
 /// function words of one language than of the other; `None` when it cannot tell
 /// (names, formulas, short phrases).

@@ -19,10 +19,10 @@
 //! [`one_sentence_gaps`] is a stricter test of one claim, for the evals: a single source
 //! sentence must say all of it (no passage of two sentences, no student's words).
 
-use super::message_language::clear_language;
+use super::message_language::{clear_language, mixes_in_other_language};
 use super::normalize::normalize;
 use super::terms::{content_terms, term_keys, Term};
-use super::tidy::{ends_unfinished, sentences};
+use super::tidy::{ends_unfinished, sentences, trails_off};
 use crate::language::Language;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -372,7 +372,7 @@ impl ReplyFilter {
     /// Why `sentence` must be dropped, or `Ok` to keep it.
     pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
         let words = word_list(sentence);
-        if words.len() < MIN_SENTENCE_WORDS || ends_unfinished(sentence) {
+        if words.len() < MIN_SENTENCE_WORDS || ends_unfinished(sentence) || trails_off(sentence) {
             return Err(DropReason::Fragment);
         }
         if let Some(run) = self.leak(&words) {
@@ -389,8 +389,9 @@ impl ReplyFilter {
         if self.repeats(&words) {
             return Err(DropReason::Repeat);
         }
-        if let (Some(want), Some(got)) = (self.language, clear_language(sentence)) {
-            if want != got {
+        if let Some(want) = self.language {
+            let other = clear_language(sentence).is_some_and(|got| got != want);
+            if other || mixes_in_other_language(sentence, want) {
                 return Err(DropReason::Language);
             }
         }
@@ -667,7 +668,20 @@ mod tests {
             f.check("Los ángulos opuestos por el vértice son iguales siempre."),
             Err(DropReason::Language)
         );
+        let es = ReplyFilter::new(
+            Some(Language::Es),
+            &["SALT I was signed in Moscow in 1972."],
+            "y qué firmaron en 1972",
+        );
+        assert_eq!(
+            es.check("El SALT I treaty, signed in Moscow en 1972, limitó the number of missiles."),
+            Err(DropReason::Language)
+        );
         assert_eq!(f.check("Yes."), Err(DropReason::Fragment));
+        assert_eq!(
+            f.check("Opposite angles made by two crossing lines are equal to each..."),
+            Err(DropReason::Fragment)
+        );
         assert_eq!(
             f.check("Common nouns begin with a small letter, while proper nouns name a."),
             Err(DropReason::Fragment)

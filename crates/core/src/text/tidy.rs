@@ -50,6 +50,13 @@ pub fn ends_unfinished(sentence: &str) -> bool {
         .is_some_and(|w| UNFINISHED_ENDINGS.contains(&w))
 }
 
+/// Whether `sentence` trails off in an ellipsis ("both sides misread each..."): a model
+/// sentence cut short, never one to show.
+pub fn trails_off(sentence: &str) -> bool {
+    let s = sentence.trim_end();
+    s.ends_with("...") || s.ends_with('…')
+}
+
 /// Sentences of `text`, each with its closing punctuation; an abbreviation's full stop
 /// ("Mr.", "e.g.", "No. 1") ends none.
 pub fn sentences(text: &str) -> Vec<&str> {
