@@ -106,6 +106,26 @@ fn a_direct_tool_call_follows_the_same_rules_and_gate() {
 }
 
 #[test]
+fn lantern_now_stops_the_clock_as_now_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lantern"))
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["expenses", "say", "I spent 4 on a sandwich yesterday"])
+        .args(["--offline", "--json"])
+        .env("LANTERN_NOW", NOW)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let added: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(added["added"]["date"], "2026-11-22");
+}
+
+#[test]
 fn relative_dates_follow_the_stopped_clock_and_profiles_stay_apart() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

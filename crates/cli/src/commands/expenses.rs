@@ -1,7 +1,7 @@
 //! `lantern expenses …`: the expenses assistant without a window — chat, confirm or
 //! cancel a proposal, one tool call directly (same validation, role and gate, no model),
 //! list, balance and settings — through the same operations as the app
-//! ([`lantern_expenses::app`] on the store). `--now`
+//! ([`lantern_expenses::app`] on the store). `--now` (or `LANTERN_NOW`)
 //! stops the clock, so relative dates and proposal expiry can be tested from outside.
 
 use super::coach::{parse_language, profile_id};
@@ -36,7 +36,7 @@ pub struct ExpensesOptions {
     #[arg(long, global = true, value_parser = parse_language, default_value = "en")]
     pub language: Language,
     /// The time to act at (RFC 3339, e.g. 2026-11-23T12:00:00Z); defaults to now.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, env = "LANTERN_NOW")]
     pub now: Option<String>,
     #[command(subcommand)]
     pub command: ExpensesCommand,
