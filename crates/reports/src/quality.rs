@@ -1,13 +1,33 @@
-//! The report eval's computed checks that hold for every turn (docs/evals.md): the tree
-//! stays whole, no image is lost except with its deleted section, and the reply is
-//! readable words in the conversation's language.
+//! The report eval's computed checks (docs/evals.md). For every turn: the tree stays
+//! whole, no image is lost except with its deleted section, the reply is readable words
+//! in the conversation's language, and no proposed section text carries the prompt's
+//! scaffolding (`body_leak`). For the turns a case marks: a number or phrase edit gives
+//! the expected text (`edit_right`), a question is answered from the report
+//! (`question_answered`).
 
-use super::contract::Report;
+mod body_leak;
+mod edit_right;
+mod question_answered;
+
+pub use body_leak::no_leak_in_body;
+pub use edit_right::{edit_right, TextEdit};
+pub use question_answered::{question_answered, ExpectedAnswer};
+
+use super::contract::{Report, Section};
 use super::rules::images;
 use lantern_core::eval::Check;
 use lantern_core::language::Language;
 use lantern_core::text::tidy::{detect_language, is_readable};
 use std::collections::HashSet;
+
+/// The section numbered `number` ("3.2") in `report`.
+pub fn section_numbered<'a>(report: &'a Report, number: &str) -> Option<&'a Section> {
+    report
+        .outline()
+        .into_iter()
+        .find(|e| e.number == number)
+        .and_then(|e| report.find(&e.id))
+}
 
 /// Ids unique, numbers well formed, titles present.
 pub fn tree_valid(report: &Report) -> Check {
@@ -64,6 +84,15 @@ pub fn reply_ok(reply: &str, language: Language) -> Vec<Check> {
 mod tests {
     use super::*;
     use crate::section_tree::tests::sample;
+
+    #[test]
+    fn a_section_is_found_by_its_computed_number() {
+        assert_eq!(
+            section_numbered(&sample(), "2.1").map(|s| s.id.as_str()),
+            Some("s3")
+        );
+        assert!(section_numbered(&sample(), "4").is_none());
+    }
 
     #[test]
     fn an_image_lost_from_a_kept_section_fails() {

@@ -16,7 +16,10 @@ use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_rag::{import_project_specs, Embedder, EmbedderFiles, LanceRetriever};
 use lantern_reports::app::{self, ChangeSelection, ReportRequest, ReportState};
-use lantern_reports::quality::{images_kept, reply_ok, tree_valid};
+use lantern_reports::quality::{
+    edit_right, images_kept, no_leak_in_body, question_answered, reply_ok, section_numbered,
+    tree_valid, ExpectedAnswer, TextEdit,
+};
 use lantern_reports::rewrite_check::lost_numbers;
 use lantern_reports::{default_project_name, Report, ReportTurnOutcome};
 use serde::Deserialize;
@@ -95,6 +98,25 @@ struct Expect {
     /// The turn is a question about the report: words without a change are its answer.
     #[serde(default)]
     answers: bool,
+    /// A number or phrase edit: section number (before the turn) → the replacements that
+    /// give its expected text (`edit_right`).
+    #[serde(default)]
+    edit: BTreeMap<String, Vec<TextEdit>>,
+    /// A question's answer: facts the reply states, each "a|b" for alternatives
+    /// (`question_answered`; implies `answers`).
+    #[serde(default)]
+    answer: Vec<String>,
+    /// Numbers (before the turn) of the sections the answer may come from; the reply
+    /// names one of their titles.
+    #[serde(default)]
+    answer_from: Vec<String>,
+}
+
+impl Expect {
+    /// Whether the turn is a question about the report.
+    fn is_question(&self) -> bool {
+        self.answers || !self.answer.is_empty()
+    }
 }
 
 fn invalid(case: &ReportCase, detail: impl std::fmt::Display) -> CliError {
@@ -179,6 +201,7 @@ async fn play(
     let before = store.report_state(profile, id).await?;
     let mut checks = Vec::new();
     let mut words = None;
+    let mut shown_reply = None;
     let (input, reply, changes) = match (&turn.say, turn.accept_all, turn.reject_all) {
         (Some(message), false, false) => {
             let request = ReportRequest {
@@ -197,7 +220,8 @@ async fn play(
             )
             .await?;
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
-            checks.extend(honest_reply(&saved.outcome, turn.expect.answers));
+            checks.extend(honest_reply(&saved.outcome, turn.expect.is_question()));
+            shown_reply = Some(saved.outcome.reply.clone());
             // The model's own words: an answer, not the app's confirmation of changes.
             if saved.origin == ReplyOrigin::Model && saved.outcome.change_ids.is_empty() {
                 checks.extend(model_words(
@@ -253,6 +277,24 @@ async fn play(
     let shown = after.shown();
     checks.push(tree_valid(&shown));
     checks.push(images_kept(&before.shown(), &shown));
+    if shown_reply.is_some() {
+        checks.extend(no_leak_in_body(&before.shown(), &shown));
+    }
+    if let (false, Some(reply), Some(changes)) =
+        (turn.expect.answer.is_empty(), &shown_reply, changes)
+    {
+        let titles: Vec<String> = turn
+            .expect
+            .answer_from
+            .iter()
+            .filter_map(|n| section_numbered(&before.shown(), n).map(|s| s.title.clone()))
+            .collect();
+        let expected = ExpectedAnswer {
+            facts: &turn.expect.answer,
+            sections: &titles,
+        };
+        checks.push(question_answered(reply, changes, expected));
+    }
     checks.extend(expectations(
         &turn.expect,
         &before,
@@ -333,15 +375,6 @@ fn normal(text: &str) -> String {
     lantern_core::text::normalize::normalize(text)
 }
 
-/// The section numbered `number` in `report`.
-fn numbered<'a>(report: &'a Report, number: &str) -> Option<&'a lantern_reports::Section> {
-    report
-        .outline()
-        .into_iter()
-        .find(|e| e.number == number)
-        .and_then(|e| report.find(&e.id))
-}
-
 fn expectations(
     expect: &Expect,
     before: &ReportState,
@@ -352,6 +385,9 @@ fn expectations(
 ) -> Vec<Check> {
     let was = before.shown();
     let mut checks = Vec::new();
+    if !expect.edit.is_empty() {
+        checks.push(edit_right(&was, shown, &expect.edit));
+    }
     if let Some(outline) = &expect.outline {
         let actual: Vec<String> = shown
             .outline()
@@ -366,12 +402,12 @@ fn expectations(
         checks.push(Check::new("outline", same, || format!("{actual:?}")));
     }
     for (number, title) in &expect.titles {
-        let found = numbered(shown, number).map(|s| s.title.clone());
+        let found = section_numbered(shown, number).map(|s| s.title.clone());
         let ok = found.as_deref().is_some_and(|t| normal(t) == normal(title));
         checks.push(Check::new("title", ok, || format!("{number}: {found:?}")));
     }
     for (number, needles) in &expect.body_contains {
-        let body = numbered(shown, number)
+        let body = section_numbered(shown, number)
             .map(|s| normal(&s.body_md))
             .unwrap_or_default();
         let ok = needles.iter().all(|n| body.contains(&normal(n)));
@@ -380,7 +416,7 @@ fn expectations(
         }));
     }
     let then_and_now = |number: &String| {
-        let old = numbered(&was, number);
+        let old = section_numbered(&was, number);
         let new = old.and_then(|o| shown.find(&o.id));
         (old.cloned(), new.cloned())
     };
@@ -415,7 +451,7 @@ fn expectations(
         }));
     }
     for (number, needles) in &expect.body_lacks {
-        let body = numbered(shown, number)
+        let body = section_numbered(shown, number)
             .map(|s| normal(&s.body_md))
             .unwrap_or_default();
         let ok = !needles.iter().any(|n| body.contains(&normal(n)));
