@@ -269,7 +269,10 @@ pub async fn run(
             if !turn.expect.answer.is_empty() {
                 checks.push(checks::answer_right(&turn.expect.answer, Said::of(&reply)));
             }
-            if let (Some(text), DecisionKind::Clarify) = (&turn.say, reply.kind) {
+            // Scored where a case says which row a turn must write (issue #48's cases), so
+            // the older files keep their rubric.
+            let asks = reply.kind == DecisionKind::Clarify && turn.expect.row.is_some();
+            if let (Some(text), true) = (&turn.say, asks) {
                 checks.push(checks::question_makes_sense(text, &reply.answer, &before));
             }
             if reply.model_words {

@@ -223,11 +223,33 @@ fn row_figures(rows: &[Expense]) -> BTreeSet<i64> {
         .collect()
 }
 
-/// `question_makes_sense` (a clarifying question to `message`): it names something of
-/// the message — shares a content word, by stem or translation, or one of its numbers
-/// — and every number it states is one the message states (by value) or a figure of
-/// one of the profile's `rows` (its number, its amount, or a part of its date) offered
-/// to tell rows apart.
+/// The sentences of `text` that ask: each from the end of the sentence before it (".",
+/// "!" or "?" and a space, a line break, or an opening "¿") up to its "?". What the
+/// reply says around them — the rows it lists, an example of an answer — is not asked.
+fn asked(text: &str) -> Vec<&str> {
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let ends = chars.peek().is_none_or(|(_, next)| next.is_whitespace());
+        match c {
+            '?' => {
+                sentences.push(&text[start..i]);
+                start = i + c.len_utf8();
+            }
+            '.' | '!' if ends => start = i + c.len_utf8(),
+            '\n' | '¿' => start = i,
+            _ => {}
+        }
+    }
+    sentences
+}
+
+/// `question_makes_sense` (a clarifying question to `message`): the reply names
+/// something of the message — shares a content word, by stem or translation, or one of
+/// its numbers — and every number its asking sentences state is one the message states
+/// (by value) or a figure of one of the profile's `rows` (its number, its amount, or a
+/// part of its date) offered to tell rows apart.
 pub fn question_makes_sense(message: &str, question: &str, rows: &[Expense]) -> Check {
     let words = |text: &str| -> BTreeSet<String> {
         content_terms(text)
@@ -242,7 +264,7 @@ pub fn question_makes_sense(message: &str, question: &str, rows: &[Expense]) -> 
         .into_iter()
         .chain(row_figures(rows))
         .collect();
-    let invented: Vec<String> = numbers(question)
+    let invented: Vec<String> = numbers(&asked(question).join(" "))
         .difference(&known)
         .map(|n| format!("{}", *n as f64 / 100.0))
         .collect();
@@ -481,6 +503,12 @@ mod tests {
         // Numbers compare by value: "£12.4" is the message's 12.40.
         assert!(question_makes_sense(message, "Was the pizza £12.4?", &[]).passed);
         assert!(question_makes_sense("la pizza 12,40", "¿La pizza fue 12.40?", &[]).passed);
+        // An example of how to answer, after the question, states nothing.
+        let gym = "Add my gym membership, £25, I paid it at the start of the month";
+        let day = "Which day was the gym membership, £25.00? Tell me a date such as “20/11”.";
+        assert!(question_makes_sense(gym, day, &[]).passed);
+        let invented = "Was the gym membership on 20/11? Or £25.00?";
+        assert!(!question_makes_sense(gym, invented, &[]).passed);
     }
 
     #[test]
