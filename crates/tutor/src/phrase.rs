@@ -25,8 +25,11 @@ use std::sync::LazyLock;
 
 /// Longest explanation, in characters (the schema's `maxLength`).
 pub const PHRASE_MAX_CHARS: u64 = 240;
-/// Most tokens the model writes.
-pub const PHRASE_MAX_TOKENS: u32 = 96;
+/// Most tokens the model writes: room for the longest answer the grammar allows (a
+/// token holds at least one character, LaTeX often just one) and the JSON around it, so
+/// an answer always closes before the cap — a cut answer would take back sentences
+/// already shown.
+pub const PHRASE_MAX_TOKENS: u32 = PHRASE_MAX_CHARS as u32 + 32;
 /// Most model sentences kept in a reply.
 pub const MAX_MODEL_SENTENCES: usize = 2;
 /// The JSON field streamed to the student.
