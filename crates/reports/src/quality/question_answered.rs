@@ -1,12 +1,23 @@
 //! `question_answered`: a question about the report is answered from it — the expected
 //! fact in the reply, the section it comes from named — and never as "I made no change".
 
+use crate::messages::MESSAGES;
 use lantern_core::eval::Check;
+use lantern_core::language::Language;
+use lantern_core::say;
 use lantern_core::text::normalize::{has_phrase, normalize};
+use std::sync::LazyLock;
 
 /// What an answer must never say: that nothing changed, as though a question were a
-/// request that failed (normalised).
-const NO_CHANGE: &[&str] = &["i made no change", "no he hecho ningun cambio"];
+/// request that failed — the opening the app's refusals share ("I made no change: …"),
+/// read from its message files in each language (normalised).
+static NO_CHANGE: LazyLock<Vec<String>> = LazyLock::new(|| {
+    [Language::En, Language::Es]
+        .into_iter()
+        .map(|l| say!(MESSAGES, l, "reports-nothing-to-undo"))
+        .filter_map(|m| m.split_once(':').map(|(opening, _)| normalize(opening)))
+        .collect()
+});
 
 /// What a question about the report expects of the reply.
 #[derive(Debug, Clone, Copy)]
@@ -43,7 +54,7 @@ pub fn question_answered(reply: &str, changes: usize, expected: ExpectedAnswer<'
     if !named {
         problems.push(format!("names none of {:?}", expected.sections));
     }
-    if let Some(said) = NO_CHANGE.iter().find(|p| words.contains(*p)) {
+    if let Some(said) = NO_CHANGE.iter().find(|p| words.contains(p.as_str())) {
         problems.push(format!("says {said:?}"));
     }
     Check::new("question_answered", problems.is_empty(), || {
