@@ -8,6 +8,7 @@ use super::references::label;
 use super::rules::prose_sentences;
 use lantern_core::language::Language;
 use lantern_core::say;
+use lantern_core::text::normalize::normalize;
 use lantern_core::text::terms::term_keys;
 
 /// The help shown when a request needs the model and the model is missing, failed, or
@@ -52,6 +53,70 @@ pub fn rewrite_failed_message(
     )
 }
 
+/// A statement of a section a question may be answered with: a sentence of its prose,
+/// or a row of one of its tables read with its header ("Brand: B, Layers: 2, Water
+/// absorbed (ml): 37"), with the cells that name the row (its `keys`, normalised).
+struct Fact {
+    text: String,
+    keys: Vec<String>,
+}
+
+/// The cells of a Markdown table line (`| A | 1 |`), trimmed.
+fn cells(line: &str) -> Vec<String> {
+    line.trim()
+        .trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+/// Whether a table line only separates the header from the rows (`| --- | :-: |`).
+fn is_rule(line: &str) -> bool {
+    cells(line)
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
+}
+
+/// The facts of a section's body: its prose sentences, then each table row with its
+/// header.
+fn facts(body: &str) -> Vec<Fact> {
+    let (table, prose): (Vec<&str>, Vec<&str>) =
+        body.lines().partition(|l| l.trim_start().starts_with('|'));
+    let mut out: Vec<Fact> = prose_sentences(&prose.join("\n"))
+        .into_iter()
+        .map(|text| Fact {
+            text,
+            keys: Vec::new(),
+        })
+        .collect();
+    let mut header: Option<Vec<String>> = None;
+    for line in table {
+        if is_rule(line) {
+            continue;
+        }
+        let row = cells(line);
+        match &header {
+            None => header = Some(row),
+            Some(names) => out.push(Fact {
+                text: names
+                    .iter()
+                    .zip(&row)
+                    .map(|(n, v)| format!("{n}: {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                keys: row.iter().take(1).map(|c| normalize(c)).collect(),
+            }),
+        }
+    }
+    out
+}
+
+/// The words of a question as written, normalised ("brand B" → "brand", "b"), so a
+/// row named by a letter or a number is found.
+fn said_words(question: &str) -> std::collections::BTreeSet<String> {
+    normalize(question).split(' ').map(str::to_string).collect()
+}
+
 /// Sentences of a section quoted when a question about it gets no usable answer.
 const QUOTED_SENTENCES: usize = 2;
 
@@ -75,19 +140,18 @@ pub fn question_quote(
     } else {
         2.min(asked.len()).max(1)
     };
+    let said = said_words(question);
     let best = sections
         .iter()
         .flat_map(|s| {
-            prose_sentences(&s.body_md)
+            facts(&s.body_md)
                 .into_iter()
                 .map(move |p| (s.id.as_str(), p))
         })
-        .map(|(id, sentence)| {
-            (
-                term_keys(&sentence).intersection(&asked).count(),
-                id,
-                sentence,
-            )
+        .map(|(id, fact)| {
+            let shared = term_keys(&fact.text).intersection(&asked).count()
+                + fact.keys.iter().filter(|k| said.contains(*k)).count();
+            (shared, id, fact.text)
         })
         .filter(|(shared, _, _)| *shared >= needed)
         .max_by_key(|(shared, _, _)| *shared);
@@ -193,6 +257,19 @@ mod tests {
     }
 
     #[test]
+    fn a_question_about_a_table_row_is_answered_with_the_row_and_its_header() {
+        let mut report = sample();
+        report.find_mut("s4").unwrap().body_md = "Each brand was tested three times.\n\n\
+             | Brand | Water absorbed (ml) |\n| --- | --- |\n| A | 21 |\n| B | 37 |"
+            .into();
+        let quote = question_quote(&report, "what did brand B get?", None, Language::En);
+        assert_eq!(
+            quote.as_deref(),
+            Some("Here is what 2.2 Flashing says: “Brand: B, Water absorbed (ml): 37”")
+        );
+    }
+
+    #[test]
     fn a_question_is_answered_with_the_reports_own_sentence() {
         let mut report = sample();
         report.find_mut("s4").unwrap().body_md =
@@ -205,7 +282,9 @@ mod tests {
         );
         assert_eq!(
             quote.as_deref(),
-            Some("I made no change. Here is what 2.2 Flashing says: “The pH of the rain water was 7.2 at the bridge.”")
+            Some(
+                "Here is what 2.2 Flashing says: “The pH of the rain water was 7.2 at the bridge.”"
+            )
         );
         assert_eq!(
             question_quote(&report, "who painted the fence?", None, Language::En),

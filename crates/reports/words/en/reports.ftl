@@ -72,7 +72,7 @@ reports-help = I made no change: I couldn't do that on my own. I understand requ
 # The model could not rewrite a named section; `{ $why }` is " (reason)" or nothing.
 reports-rewrite-failed = I made no change to { $section }: the model's text was not usable{ $why }. You can edit it by hand (✎) or say “set the text of { $number } to: …”.
 # A question about the report answered with the report's own sentence.
-reports-question-quote = I made no change. Here is what { $section } says: “{ $quote }”
+reports-question-quote = Here is what { $section } says: “{ $quote }”
 # Why a rewrite was refused, inside reports-rewrite-failed: a sentence in another language.
 reports-rewrite-not-in-language = part of it was not in { $language ->
     [es] Spanish

@@ -48,7 +48,7 @@ reports-swap-levels = No he hecho ningún cambio: { $first } y { $second } está
 
 reports-help = No he hecho ningún cambio: no he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra { $first } a …», «mueve { $last } antes de { $first }», «borra { $last }», «añade una sección llamada … después de { $first }», «cambia el texto de { $first } a: …».
 reports-rewrite-failed = No he hecho ningún cambio en { $section }: el texto del modelo no servía{ $why }. Puedes editarla a mano (✎) o decir «cambia el texto de { $number } a: …».
-reports-question-quote = No he hecho ningún cambio. Esto dice { $section }: «{ $quote }»
+reports-question-quote = Esto dice { $section }: «{ $quote }»
 reports-rewrite-not-in-language = una parte no estaba en { $language ->
     [es] español
    *[en] inglés
