@@ -176,6 +176,14 @@ static WORD_AMOUNT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
+/// Whether `text` ends with `word` as a whole word ("expense" in "delete expense", not
+/// "id" in "paid" nor "el" in "hotel"); a symbol ("#") may touch what comes before.
+fn ends_with_word(text: &str, word: &str) -> bool {
+    text.strip_suffix(word).is_some_and(|before| {
+        !word.starts_with(char::is_alphanumeric) || !before.ends_with(char::is_alphanumeric)
+    })
+}
+
 /// Whether the number in `caps` is part of a date, time, id, percentage, year or count.
 fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
     let Some(whole) = caps.get(0) else {
@@ -184,7 +192,7 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
     let before = &text[..whole.start()];
     let after = &text[whole.end()..];
     let prev = before.trim_end().to_lowercase();
-    if ID_WORDS.iter().any(|w| prev.ends_with(w)) && !marked {
+    if ID_WORDS.iter().any(|w| ends_with_word(&prev, w)) && !marked {
         return true;
     }
     // A date or a time ("10:30", "23/11") touches the number itself; "rent: 550" does not.
@@ -204,7 +212,7 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
             .is_some_and(|rest| MONTH_STARTS.iter().any(|m| rest.starts_with(m)))
     });
     let counted = of_month || COUNTED.iter().any(|w| next.starts_with(w));
-    let after_month = BEFORE_A_COUNT.iter().any(|m| prev.ends_with(m));
+    let after_month = BEFORE_A_COUNT.iter().any(|m| ends_with_word(&prev, m));
     is_year || counted || after_month
 }
 
@@ -466,6 +474,14 @@ mod tests {
             Some(55_000)
         );
         assert_eq!(amount("apunta 85 de tacos").map(|a| a.0), Some(8_500));
+    }
+
+    #[test]
+    fn a_word_ending_like_an_id_or_count_word_does_not_hide_the_amount() {
+        assert_eq!(amount("paid 12.40 for pizza").map(|a| a.0), Some(1_240));
+        assert_eq!(amount("hotel 90 una noche").map(|a| a.0), Some(9_000));
+        assert_eq!(amount("delete expense 12"), None);
+        assert_eq!(amount("borra el gasto nº 3"), None);
     }
 
     #[test]
