@@ -206,5 +206,13 @@ mod tests {
             .join(" ");
         let v = vocabulary_of(&[section("", &format!("{text} {text}"))]);
         assert_eq!(v.words.len(), MAX_WORDS);
+        let many = "A short sentence here. ".repeat(2 * MAX_SENTENCES);
+        let long = format!("{}.", "word ".repeat(MAX_SENTENCE_CHARS));
+        let v = vocabulary_of(&[section("", &format!("{long} {many}"))]);
+        assert_eq!(v.sentences.len(), MAX_SENTENCES);
+        assert!(v
+            .sentences
+            .iter()
+            .all(|s| s.chars().count() <= MAX_SENTENCE_CHARS));
     }
 }
