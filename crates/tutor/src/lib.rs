@@ -21,6 +21,7 @@ pub mod compose;
 pub mod context;
 pub mod contract;
 mod course;
+pub mod course_lexicon;
 pub mod dag;
 pub use lantern_packs::course::drill;
 mod error;

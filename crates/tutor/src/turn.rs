@@ -15,12 +15,12 @@ use super::compose::{compose, join, ComposeInput, RevisitAsk, Skeleton};
 use super::context::{exam_candidates, mapping_hits, unit_material};
 use super::contract::TutorAction;
 use super::course::TutorCourse;
+use super::course_lexicon::course_lexicon;
 use super::drill::{seed_of, DrillKey};
 use super::evidence::record_drill_grade;
 use super::exam::{exam_availability, ExamAvail, ExamService, QuestionStatus};
 use super::input::CleanStudentInput;
 use super::judge::TutorVerdict;
-use super::lexicon::Lexicon;
 use super::log::{small, ScoredUnit, TurnLog};
 use super::mapping::{map_message, MappingEvidence};
 use super::meaning::sentence_meaning;
@@ -244,7 +244,7 @@ pub async fn prepare_turn(
         content: &content,
         exams: &exam_hits,
         event_unit: r.input.event.unit_id(),
-        lexicon: &Lexicon::new(&course.units, &course.vocabulary).with_course_title(&course.title),
+        lexicon: &course_lexicon(course),
         cross_language: !query.is_empty()
             && message_language(&query, course.language) != course.language,
         previous_topic: r.previous_topic,

@@ -12,7 +12,7 @@ use crate::locations::Locations;
 use clap::Args;
 use lantern_core::text::message_language::message_language;
 use lantern_tutor::context::mapping_hits;
-use lantern_tutor::lexicon::Lexicon;
+use lantern_tutor::course_lexicon::course_lexicon;
 use lantern_tutor::mapping::{map_message, retrieval_confidence, MappingEvidence};
 use lantern_tutor::policy::TARGET_CONFIDENCE;
 use serde::Deserialize;
@@ -91,8 +91,7 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         let pack = super::eval::resolve_pack(&c.pack, &options.cases);
         let bench = bench_course(locations, &rt, &pack)?;
         let course = rt.block_on(bench.store.tutor_course(&bench.course_id))?;
-        let lexicon =
-            Lexicon::new(&course.units, &course.vocabulary).with_course_title(&course.title);
+        let lexicon = course_lexicon(&course);
         let names = course.unit_names();
         let mut t = Tally::default();
         for q in &c.questions {
