@@ -185,9 +185,7 @@ impl Lexicon {
                 .iter()
                 .filter_map(|k| self.idf.get(k))
                 .copied()
-                .fold(None, |least: Option<f64>, w| {
-                    Some(least.map_or(w, |l| l.min(w)))
-                })
+                .min_by(f64::total_cmp)
         };
         let known: Vec<(Term, f64)> = content_terms(message)
             .into_iter()
