@@ -255,6 +255,9 @@ error_codes! {
     ExpenseOwnerPinWrong = "expense_owner_pin_wrong",
     /// The owner's PIN being chosen is the profile's own PIN.
     ExpenseOwnerPinSame = "expense_owner_pin_same",
+    /// A teacher's file of category words could not be used (the line is named); the
+    /// built-in table stays.
+    ExpenseCategoryWordsInvalid = "expense_category_words_invalid",
     // Modules.
     /// No module with that id is imported.
     ModuleNotFound = "module_not_found",

@@ -1,45 +1,15 @@
 //! A category guessed from an item's words (English and Spanish), so an expense the
-//! student did not categorise still lands in the right column of the chart.
+//! student did not categorise still lands in the right column of the chart. The table
+//! is data: the built-in word lists plus the words a teacher adds
+//! ([`teacher`]: `category-words.txt` in the data folder).
+
+mod table;
+pub mod teacher;
 
 use super::contract::Category;
-use super::word_lists::table;
 use lantern_core::text::normalize::{normalize, words};
-use std::sync::LazyLock;
-
-/// A table whose keys are categories by their stored names (a key naming none is left
-/// out; a test checks there is none).
-fn category_table(
-    entries: impl IntoIterator<Item = &'static str>,
-) -> Vec<(Category, Vec<&'static str>)> {
-    table(entries)
-        .into_iter()
-        .filter_map(|(key, values)| Some((Category::from_name(key)?, values)))
-        .collect()
-}
-
-/// Categories with the words that point to them.
-type Table = LazyLock<Vec<(Category, Vec<&'static str>)>>;
-
-/// `category_words!("category-names")`: the table of `words/en/category-names.txt`
-/// then `words/es/category-names.txt`.
-macro_rules! category_words {
-    ($name:literal) => {
-        LazyLock::new(|| category_table(lantern_core::word_list!($name)))
-    };
-}
-
-/// Words (normalised, no accents) that name a kind of spending outright; each counts
-/// twice as much as a weak word (`words/<locale>/category-keywords.txt`).
-static KEYWORDS: Table = category_words!("category-keywords");
-
-/// Words that lean towards a category but often go with a stronger word of another
-/// ("cinema ticket", "gas bill", "car repair", "mechanic fee"): they decide only when
-/// nothing stronger is said (`words/<locale>/category-weak-keywords.txt`).
-static WEAK_KEYWORDS: Table = category_words!("category-weak-keywords");
-
-/// The names a student may call a category by, English and Spanish
-/// (`words/<locale>/category-names.txt`).
-static NAMES: Table = category_words!("category-names");
+pub use table::same_word;
+use table::{category_names, hits, KEYWORDS, WEAK_KEYWORDS};
 
 /// The category named in `text` by its own name ("food", "comida", "transporte"…).
 pub fn named_category(text: &str) -> Option<Category> {
@@ -52,33 +22,33 @@ pub fn named_category(text: &str) -> Option<Category> {
     })
 }
 
-/// The names a student may call `category` by.
-fn category_names(category: Category) -> &'static [&'static str] {
-    NAMES
-        .iter()
-        .find(|(c, _)| *c == category)
-        .map_or(&[], |(_, names)| names.as_slice())
-}
-
-/// How strongly `said` points to each category: two points per outright word, one per
-/// weak word.
+/// How strongly `said` points to each category: two points per outright word (built-in
+/// or the teacher's), one per weak word.
 fn scores(said: &[&str]) -> [(Category, usize); 9] {
     let count = |table: &[(Category, Vec<&str>)], category: Category| {
         table
             .iter()
             .filter(|(c, _)| *c == category)
-            .map(|(_, keys)| said.iter().filter(|w| keys.contains(w)).count())
+            .map(|(_, keys)| hits(said, keys))
             .sum::<usize>()
     };
-    Category::ALL.map(|c| (c, 2 * count(&KEYWORDS, c) + count(&WEAK_KEYWORDS, c)))
+    let added = teacher::added_words();
+    Category::ALL.map(|c| {
+        let outright = count(&KEYWORDS, c) + added.hits(said, c);
+        (c, 2 * outright + count(&WEAK_KEYWORDS, c))
+    })
+}
+
+/// The scores of an item's words.
+fn item_scores(item: &str) -> [(Category, usize); 9] {
+    let normalized = normalize(item);
+    scores(&words(&normalized))
 }
 
 /// The category an item most likely belongs to: the one its words point to most
 /// strongly (the earlier category on a tie); `Other` when no word fits.
 pub fn guess_category(item: &str) -> Category {
-    let normalized = normalize(item);
-    let said = words(&normalized);
-    scores(&said)
+    item_scores(item)
         .into_iter()
         .filter(|(_, score)| *score > 0)
         .fold(
@@ -94,11 +64,37 @@ pub fn guess_category(item: &str) -> Category {
 /// Whether an item's words point to one category more than any other: a guess that is
 /// not clear ("haircut", "snacks at the cinema") is shown for a yes before it is written.
 pub fn category_is_clear(item: &str) -> bool {
-    let normalized = normalize(item);
-    let said = words(&normalized);
-    let mut scores: Vec<usize> = scores(&said).into_iter().map(|(_, s)| s).collect();
+    let mut scores: Vec<usize> = item_scores(item).into_iter().map(|(_, s)| s).collect();
     scores.sort_unstable_by(|a, b| b.cmp(a));
     scores.first().is_some_and(|top| *top > 0) && scores.get(1).is_none_or(|next| next < &scores[0])
+}
+
+/// What the table says of a category chosen for an item elsewhere (by the model, or
+/// on a card).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CategoryCheck {
+    /// The item's words point to the chosen category at least as much as to any other.
+    Agrees,
+    /// No word of the item is in the table: the choice may stand, shown for a yes.
+    Unknown,
+    /// The item's words point more to another category: the table's choice.
+    Disagrees(Category),
+}
+
+/// The model's (or a card's) `chosen` category checked against the table for `item`:
+/// "uber home" as housing disagrees (transport); "thingamajig" as shopping is unknown.
+pub fn check_category(item: &str, chosen: Category) -> CategoryCheck {
+    let scores = item_scores(item);
+    let top = scores.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    let of_chosen = scores
+        .iter()
+        .find(|(c, _)| *c == chosen)
+        .map_or(0, |(_, s)| *s);
+    match top {
+        0 => CategoryCheck::Unknown,
+        _ if of_chosen == top => CategoryCheck::Agrees,
+        _ => CategoryCheck::Disagrees(guess_category(item)),
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +133,73 @@ mod tests {
     fn a_weak_word_alone_still_decides() {
         assert_eq!(guess_category("ticket"), Category::Transport);
         assert_eq!(guess_category("la factura"), Category::Utilities);
+    }
+
+    #[test]
+    fn a_plural_counts_as_its_singular() {
+        for item in ["3 coffees", "cafés", "sandwiches", "two pints"] {
+            assert_eq!(guess_category(item), Category::Food, "{item}");
+        }
+        assert!(same_word("buses", "bus"));
+        assert!(!same_word("bus", "bu"));
+    }
+
+    #[test]
+    fn everyday_items_land_where_a_person_would_put_them() {
+        for (item, category) in [
+            ("uber home", Category::Transport),
+            ("uber a casa", Category::Transport),
+            ("taxi", Category::Transport),
+            ("train to leeds", Category::Transport),
+            ("recargué el abono", Category::Transport),
+            ("tesco shop", Category::Food),
+            ("mercadona", Category::Food),
+            ("two pints", Category::Food),
+            ("cañas con amigos", Category::Food),
+            ("chemist", Category::Health),
+            ("farmacia", Category::Health),
+            ("gym membership", Category::Health),
+            ("netflix", Category::Leisure),
+            ("entradas de cine", Category::Leisure),
+            ("printer ink", Category::Education),
+            ("winter coat", Category::Shopping),
+            ("rebajas", Category::Shopping),
+            ("water bill", Category::Utilities),
+            ("rent", Category::Housing),
+        ] {
+            assert_eq!(guess_category(item), category, "{item}");
+        }
+    }
+
+    #[test]
+    fn a_word_of_an_item_is_not_a_category_name() {
+        assert_eq!(named_category("uber home 18 yesterday"), None);
+        assert_eq!(named_category("uber a casa ayer 12,50"), None);
+        assert_eq!(named_category("otro café 2,50"), None);
+        assert_eq!(
+            named_category("put it under housing"),
+            Some(Category::Housing)
+        );
+    }
+
+    #[test]
+    fn a_chosen_category_is_checked_against_the_table() {
+        for (item, chosen, check) in [
+            ("uber home", Category::Transport, CategoryCheck::Agrees),
+            (
+                "uber home",
+                Category::Housing,
+                CategoryCheck::Disagrees(Category::Transport),
+            ),
+            (
+                "snacks at the cinema",
+                Category::Leisure,
+                CategoryCheck::Agrees,
+            ),
+            ("thingamajig", Category::Shopping, CategoryCheck::Unknown),
+        ] {
+            assert_eq!(check_category(item, chosen), check, "{item}");
+        }
     }
 
     #[test]

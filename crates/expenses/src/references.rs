@@ -1,13 +1,18 @@
 //! Which stored expense a correction or removal means, decided by code: a number
 //! ("#12"), an answer to "which one?" ("the second", "the £80 one"), the item's words
-//! ("the mechanic fee"), narrowed by an amount or a day, or "it" for the expense the
-//! last turn touched. Several matches become a question listing them, never a guess.
+//! ("the mechanic fee") in either language ("borra el gimnasio" finds "gym membership":
+//! `words/<locale>/item-synonyms.txt`, then the shared stems, cognates and glossary of
+//! `lantern_core::text::terms` when no word or synonym fits), narrowed by an amount or a
+//! day, "the last one" for the row added last (`words/<locale>/last-added.txt`), or "it"
+//! for the expense the last turn touched. Several matches become a question listing them,
+//! never a guess.
 
-use super::category::named_category;
+use super::category::{named_category, same_word};
 use super::contract::Expense;
 use super::facts::{Facts, Intent};
 use super::word_lists::{table, word_list, WordList};
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::terms::{term_keys, term_of};
 use std::sync::LazyLock;
 
 /// What a reference resolved to.
@@ -35,32 +40,92 @@ static PRONOUNS: WordList = word_list!("pronouns");
 /// Words that say nothing about which expense (besides the item filler).
 static NOT_NAMING: WordList = word_list!("not-naming");
 
-fn stem(word: &str) -> &str {
-    word.strip_suffix("es")
-        .filter(|w| w.len() > 3)
-        .or_else(|| word.strip_suffix('s').filter(|w| w.len() > 2))
-        .unwrap_or(word)
+/// Phrases that mean the expense added last ("the last one", "el último").
+static LAST_ADDED: WordList = word_list!("last-added");
+
+/// Groups of words that name the same thing, in either language ("gym", "gimnasio").
+static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
+    table(lantern_core::word_list!("item-synonyms"))
+        .into_iter()
+        .map(|(word, others)| std::iter::once(word).chain(others).collect())
+        .collect()
+});
+
+/// How well an item's word fits a word of the reference when it is that word (singular
+/// or plural): more than a synonym, so "the taxi" is the taxi, not the uber.
+const SAME_WORD: usize = 2;
+
+/// How well an item's word fits a word of the reference when it is a synonym.
+const SYNONYM: usize = 1;
+
+/// Whether `message` says "the last one": the expense added last.
+pub fn says_last_added(message: &str) -> bool {
+    let spaced = format!(" {} ", normalize(message));
+    LAST_ADDED
+        .iter()
+        .any(|phrase| spaced.contains(&format!(" {phrase} ")))
 }
 
-/// The meaningful words of a reference, stemmed.
+/// The meaningful words of a reference, normalised.
 fn naming_words(text: &str) -> Vec<String> {
     let normalized = normalize(text);
     words(&normalized)
         .into_iter()
         .filter(|w| w.chars().count() > 2 && !NOT_NAMING.contains(w))
-        .map(|w| stem(w).to_string())
+        .map(str::to_string)
         .collect()
 }
 
-/// How many of `wanted` the item's words contain.
-fn overlap(item: &str, wanted: &[String]) -> usize {
-    let have = naming_words(item);
-    wanted.iter().filter(|w| have.contains(w)).count()
+/// The words of `word`'s synonym groups (not `word` itself).
+fn synonyms(word: &str) -> Vec<&'static str> {
+    SYNONYMS
+        .iter()
+        .filter(|group| group.iter().any(|g| same_word(g, word)))
+        .flatten()
+        .copied()
+        .filter(|g| !same_word(g, word))
+        .collect()
 }
 
-/// Whether two phrases name the same thing: they share a meaningful word.
+/// How well the item's words fit `wanted`: per wanted word, [`SAME_WORD`] when the item
+/// has it, else [`SYNONYM`] when it has a synonym, summed.
+fn overlap(item: &str, wanted: &[String]) -> usize {
+    let have = naming_words(item);
+    let has = |word: &str| have.iter().any(|h| same_word(h, word));
+    wanted
+        .iter()
+        .map(|w| {
+            if has(w) {
+                SAME_WORD
+            } else if synonyms(w).into_iter().any(has) {
+                SYNONYM
+            } else {
+                0
+            }
+        })
+        .sum()
+}
+
+/// How many of `wanted` share a stem, a cognate or a glossary translation with the
+/// item's words (the fallback when no word or synonym fits).
+fn meaning_overlap(item: &str, wanted: &[String]) -> usize {
+    let keys = term_keys(item);
+    wanted
+        .iter()
+        .filter(|w| term_of(w).is_some_and(|t| t.in_keys(&keys)))
+        .count()
+}
+
+/// Whether two phrases name the same thing: they share a meaningful word or a synonym.
 pub fn shares_words(a: &str, b: &str) -> bool {
     overlap(a, &naming_words(b)) > 0
+}
+
+/// The row added last among `rows` (the latest recorded; the higher id on a tie).
+fn added_last<'a>(rows: &[&'a Expense]) -> Option<&'a Expense> {
+    rows.iter()
+        .copied()
+        .max_by(|a, b| (&a.created_at, a.id).cmp(&(&b.created_at, b.id)))
 }
 
 /// The rows among `rows` that fit the facts' amount and day.
@@ -159,6 +224,11 @@ pub fn resolve_target(
     let wanted: Vec<String> = wanted
         .into_iter()
         .filter(|w| !PRONOUNS.contains(&w.as_str()) && !ORDINALS.iter().any(|(o, _)| o == w))
+        .filter(|w| {
+            !LAST_ADDED
+                .iter()
+                .any(|phrase| words(phrase).contains(&w.as_str()))
+        })
         .filter(|w| moving_to.is_none() || named_category(w) != moving_to)
         .collect();
     // An answer to "which one?" picks among the listed; words naming none of them start
@@ -172,30 +242,48 @@ pub fn resolve_target(
     if !candidates.is_empty() && (wanted.is_empty() || names_a_candidate()) {
         return pick_candidate(rows, candidates, facts, message);
     }
+    let last_added = says_last_added(message);
     if wanted.is_empty() {
+        let all: Vec<&Expense> = rows.iter().collect();
+        if last_added {
+            return added_last(&narrowed(all, facts, intent))
+                .map_or(Target::NotFound, |e| Target::Found(e.id));
+        }
         if let Some(id) = last_touched.filter(|id| rows.iter().any(|e| e.id == *id)) {
             return Target::Found(id);
         }
-        let all: Vec<&Expense> = rows.iter().collect();
         let fitting = narrowed(all, facts, intent);
         return match fitting.len() {
             n if n == rows.len() => Target::NotFound,
             _ => target_of(&fitting),
         };
     }
-    let best = rows
+    let mut fit: fn(&str, &[String]) -> usize = overlap;
+    let mut best = rows
         .iter()
-        .map(|e| overlap(&e.item, &wanted))
+        .map(|e| fit(&e.item, &wanted))
         .max()
         .unwrap_or(0);
+    if best == 0 {
+        fit = meaning_overlap;
+        best = rows
+            .iter()
+            .map(|e| fit(&e.item, &wanted))
+            .max()
+            .unwrap_or(0);
+    }
     if best == 0 {
         return Target::NotFound;
     }
     let matching: Vec<&Expense> = rows
         .iter()
-        .filter(|e| overlap(&e.item, &wanted) == best)
+        .filter(|e| fit(&e.item, &wanted) == best)
         .collect();
-    target_of(&narrowed(matching, facts, intent))
+    let fitting = narrowed(matching, facts, intent);
+    match added_last(&fitting) {
+        Some(last) if last_added => Target::Found(last.id),
+        _ => target_of(&fitting),
+    }
 }
 
 #[cfg(test)]
@@ -317,6 +405,98 @@ mod tests {
             resolve("delete the lunch", Intent::Delete, &[3, 7], None),
             Target::Found(5)
         );
+    }
+
+    /// Asserts that `message` names row `id` among `rows`, with no list shown before.
+    fn finds(rows: &[Expense], message: &str, intent: Intent, id: i64) {
+        let facts = read_facts(message, day(23));
+        let target = resolve_target(rows, &facts, intent, &[], None, message);
+        assert_eq!(target, Target::Found(id), "{message}");
+    }
+
+    #[test]
+    fn a_spanish_word_finds_an_english_row_and_back() {
+        let rows = [
+            row(1, "gym membership", 3_000, 2),
+            row(2, "cena", 1_800, 20),
+        ];
+        finds(&rows, "borra el gimnasio", Intent::Delete, 1);
+        finds(&rows, "delete the dinner", Intent::Delete, 2);
+        let coffees = [row(1, "coffee", 260, 20), row(2, "coffee", 290, 22)];
+        finds(&coffees, "quita el café de ayer", Intent::Delete, 2);
+    }
+
+    #[test]
+    fn the_word_itself_beats_a_synonym() {
+        let rows = [row(1, "uber", 1_600, 19), row(2, "taxi", 900, 21)];
+        finds(&rows, "delete the taxi", Intent::Delete, 2);
+    }
+
+    #[test]
+    fn a_shared_stem_is_the_fallback() {
+        let rows = [row(1, "mechanic fee", 8_000, 2), row(2, "lunch", 900, 21)];
+        finds(&rows, "borra el mecánico", Intent::Delete, 1);
+    }
+
+    #[test]
+    fn the_last_one_is_the_row_added_last_whatever_its_day() {
+        // Row 7 was added last although row 5 is of a later day than row 3.
+        assert_eq!(
+            resolve("delete the last one", Intent::Delete, &[], None),
+            Target::Found(7)
+        );
+        assert_eq!(
+            resolve("borra el último", Intent::Delete, &[], Some(3)),
+            Target::Found(7)
+        );
+        let mut rows = rows();
+        rows[0].created_at = "2026-11-23T10:00:00Z".into();
+        finds(&rows, "delete the last one", Intent::Delete, 3);
+    }
+
+    #[test]
+    fn the_last_one_with_words_is_the_last_added_of_those() {
+        assert_eq!(
+            resolve(
+                "delete the most recent mechanic fee",
+                Intent::Delete,
+                &[],
+                None
+            ),
+            Target::Found(7)
+        );
+        assert_eq!(
+            resolve("change the last one to 5.90", Intent::Update, &[], None),
+            Target::Found(7)
+        );
+    }
+
+    #[test]
+    fn the_last_of_a_list_just_shown_is_the_last_listed() {
+        assert_eq!(
+            resolve("the last one", Intent::Delete, &[7, 3], None),
+            Target::Found(3)
+        );
+    }
+
+    #[test]
+    fn every_synonym_and_last_added_line_is_words() {
+        for file in [
+            include_str!("../words/en/item-synonyms.txt"),
+            include_str!("../words/es/item-synonyms.txt"),
+        ] {
+            for line in lantern_core::words::lines(file) {
+                let (word, others) = line.split_once(':').expect(line);
+                for w in std::iter::once(word).chain(others.split(',')) {
+                    let w = w.trim();
+                    assert!(!w.is_empty() && !w.contains(' '), "{line}");
+                    assert_eq!(normalize(w), w, "{line}");
+                }
+            }
+        }
+        for phrase in LAST_ADDED.iter() {
+            assert_eq!(&normalize(phrase), phrase);
+        }
     }
 
     #[test]
