@@ -60,7 +60,8 @@ fn unit_of(stat: Stat) -> Unit {
     }
 }
 
-/// "On average you spend £10.00 a day (£230.00 over 23 days this month)."
+/// "On average you spend £10.00 a day (£230.00 over 23 days this month)"; "spent" for a
+/// span that is over.
 pub fn answer(
     stat: Stat,
     all: &[Expense],
@@ -75,6 +76,8 @@ pub fn answer(
     };
     let average = format_money(found.per_period, language);
     let total = format_money(found.total, language);
+    let over = query.range.is_some_and(|r| r.to < today);
+    let tense = if over { "past" } else { "present" };
     let id = match unit_of(stat) {
         Unit::Day => "stats-daily-average",
         Unit::Week => "stats-weekly-average",
@@ -88,6 +91,7 @@ pub fn answer(
             ("total", Arg::from(&total)),
             ("n", Arg::from(found.periods)),
             ("span", Arg::from(&span)),
+            ("tense", Arg::from(tense)),
         ],
     )
 }

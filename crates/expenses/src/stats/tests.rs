@@ -126,7 +126,7 @@ fn a_daily_average_over_a_past_week_divides_by_seven() {
         category: None,
     };
     let a = ask_in(Stat::DailyAverage, &rows, query, Language::Es);
-    assert!(a.starts_with("De media gastas 10,00 € al día"), "{a}");
+    assert!(a.starts_with("De media gastaste 10,00 € al día"), "{a}");
 }
 
 #[test]
@@ -137,7 +137,10 @@ fn a_monthly_average_over_named_months_divides_by_those_months() {
         row(3, "phone bill", 25.0, "2026-11-02", Category::Utilities),
     ];
     let a = ask(Stat::MonthlyAverage, &rows, "2026-09-01..2026-10-31");
-    assert!(a.contains("£100.00 a month (£200.00 over 2 months"), "{a}");
+    assert!(
+        a.contains("you spent £100.00 a month (£200.00 over 2 months"),
+        "{a}"
+    );
 }
 
 #[test]

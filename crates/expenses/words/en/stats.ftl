@@ -15,17 +15,27 @@ stats-top-category = You spent the most on { $category }{ $span }: { $amount } (
        *[other] expenses
     }). By category: { $lines }.
 
-## Averages: the total over the span divided by its days, weeks or months ({ $n })
+## Averages: the total over the span divided by its days, weeks or months ({ $n });
+## { $tense } is "past" when the span is over
 
-stats-daily-average = On average you spend { $average } a day ({ $total } over { $n } { $n ->
+stats-daily-average = On average you { $tense ->
+        [past] spent
+       *[other] spend
+    } { $average } a day ({ $total } over { $n } { $n ->
         [one] day
        *[other] days
     }{ $span }).
-stats-weekly-average = On average you spend { $average } a week ({ $total } over { $n } { $n ->
+stats-weekly-average = On average you { $tense ->
+        [past] spent
+       *[other] spend
+    } { $average } a week ({ $total } over { $n } { $n ->
         [one] week
        *[other] weeks
     }{ $span }).
-stats-monthly-average = On average you spend { $average } a month ({ $total } over { $n } { $n ->
+stats-monthly-average = On average you { $tense ->
+        [past] spent
+       *[other] spend
+    } { $average } a month ({ $total } over { $n } { $n ->
         [one] month
        *[other] months
     }{ $span }).

@@ -15,15 +15,24 @@ stats-top-category = Donde más gastaste{ $span } fue en { $category }: { $amoun
 
 ## Medias: el total del periodo dividido entre sus días, semanas o meses ({ $n })
 
-stats-daily-average = De media gastas { $average } al día ({ $total } en { $n } { $n ->
+stats-daily-average = De media { $tense ->
+        [past] gastaste
+       *[other] gastas
+    } { $average } al día ({ $total } en { $n } { $n ->
         [one] día
        *[other] días
     }{ $span }).
-stats-weekly-average = De media gastas { $average } a la semana ({ $total } en { $n } { $n ->
+stats-weekly-average = De media { $tense ->
+        [past] gastaste
+       *[other] gastas
+    } { $average } a la semana ({ $total } en { $n } { $n ->
         [one] semana
        *[other] semanas
     }{ $span }).
-stats-monthly-average = De media gastas { $average } al mes ({ $total } en { $n } { $n ->
+stats-monthly-average = De media { $tense ->
+        [past] gastaste
+       *[other] gastas
+    } { $average } al mes ({ $total } en { $n } { $n ->
         [one] mes
        *[other] meses
     }{ $span }).
