@@ -114,6 +114,9 @@ mod tests {
             "am I spending more than last month?",
             "¿este mes llevo gastado más que el pasado?",
             "did I spend less this week compared to last week",
+            "compare this month with last month",
+            "food this week vs last week",
+            "compárame este mes con el anterior",
         ] {
             assert_eq!(stat(text), Some(Stat::ComparePrevious), "{text}");
         }
