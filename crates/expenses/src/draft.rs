@@ -4,6 +4,7 @@
 use super::contract::Category;
 use super::facts::Intent;
 use super::money::Money;
+use super::working::Working;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -26,4 +27,7 @@ pub struct Draft {
     /// The expenses listed by "which one?", in order.
     #[serde(default)]
     pub candidates: Vec<i64>,
+    /// The arithmetic behind an amount the app computed, shown with the proposal.
+    #[serde(default)]
+    pub working: Option<Working>,
 }

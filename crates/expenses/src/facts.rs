@@ -20,6 +20,7 @@ use lantern_core::words::lines;
 use super::contract::Category;
 use super::stats::{stat_of, Stat};
 use super::unread::{names_a_day, read_unread, Share, Unread};
+use super::unused_words::unaccounted;
 
 /// What the student wants done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,6 +80,9 @@ pub struct Facts {
     pub day_unread: bool,
     /// A question about the spending answered by code (biggest, by category, average).
     pub stat: Option<Stat>,
+    /// Words outside the item that no reader used ("for my birthday" in "mum gave me 50
+    /// for my birthday"): code's reading is not the whole message.
+    pub unaccounted: Vec<String>,
 }
 
 /// Phrases of each intent (normalised), in `words/<locale>/intent-*.txt`; the intents
@@ -210,6 +214,13 @@ fn without_spans(message: &str, spans: &[(usize, usize)]) -> String {
 /// The words naming the item: the first run of words, between blanked spans and
 /// punctuation, that keeps something once filler is trimmed from its ends.
 fn item_words(text: &str) -> Option<String> {
+    word_runs(text).into_iter().next()
+}
+
+/// Every run of words, between blanked spans and punctuation, that keeps something once
+/// filler is trimmed from its ends, in order: the first names the item, the others are
+/// what the reader did not use.
+fn word_runs(text: &str) -> Vec<String> {
     let filler = |w: &str| {
         let w = normalize(w);
         w.is_empty()
@@ -217,18 +228,19 @@ fn item_words(text: &str) -> Option<String> {
                 .iter()
                 .any(|l| l.contains(&w.as_str()))
     };
+    let mut runs = Vec::new();
     for segment in text.split(['|', ',', '.', ';', ':', '!', '?', '¿', '¡', '"', '(', ')']) {
         let words: Vec<&str> = segment.split_whitespace().collect();
         let Some(first) = words.iter().position(|w| !filler(w)) else {
             continue;
         };
         let last = words.iter().rposition(|w| !filler(w)).unwrap_or(first);
-        let item = words[first..=last].join(" ").to_lowercase();
-        if item.chars().any(char::is_alphabetic) {
-            return Some(item);
+        let run = words[first..=last].join(" ").to_lowercase();
+        if run.chars().any(char::is_alphabetic) {
+            runs.push(run);
         }
     }
-    None
+    runs
 }
 
 /// Words that mark a message as English.
@@ -331,6 +343,7 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
         other => other,
     };
     let answer = answer_of(&normalized);
+    let runs = word_runs(&rest);
     Facts {
         intent,
         answer,
@@ -338,10 +351,11 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
         range: find_range(message, today),
         category,
         id,
-        item: if answer.is_some() {
-            None
+        item: runs.first().cloned().filter(|_| answer.is_none()),
+        unaccounted: if answer.is_some() {
+            Vec::new()
         } else {
-            item_words(&rest)
+            unaccounted(runs.iter().skip(1))
         },
         new_item,
         mentions_date: corrects_day

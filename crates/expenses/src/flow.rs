@@ -4,10 +4,9 @@
 use super::contract::{ExpenseAction, Role};
 use super::facts::Intent;
 use super::gate::ConfirmReason;
+use super::plan::{Draft, ExpenseTurnInput, ExpenseTurnOutcome, Pending, TurnPlan};
 use super::testing::{input, today};
-use super::turn::{
-    run_expense_turn, Draft, ExpenseTurnInput, ExpenseTurnOutcome, Pending, TurnPlan,
-};
+use super::turn::run_expense_turn;
 use super::ExpenseError;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::turn::{Answered, ReplyOrigin};
@@ -83,20 +82,19 @@ async fn step_3_a_clarify_is_asked_and_nothing_runs() {
 }
 
 #[tokio::test]
-async fn words_the_checks_refuse_are_a_broken_reply_the_guide_answers_without_a_retry() {
+async fn a_question_the_checks_refuse_becomes_the_apps_question_quoting_the_student() {
     let (outcome, llm) = turn(
         input("hmm about that thing", Role::Owner),
         &[r#"{"type":"clarify","question":"What would you like me to do with it?"}"#],
     )
     .await;
     let outcome = outcome.unwrap();
-    assert_eq!(outcome.origin, ReplyOrigin::AfterBrokenReply);
     assert!(!outcome.reply.model_words);
-    assert!(matches!(outcome.reply.plan, TurnPlan::Answer { .. }));
-    assert!(outcome
-        .failure
-        .is_some_and(|f| f.starts_with("expense_model_unreadable")));
-    assert_eq!(llm.requests().len(), 1);
+    let TurnPlan::Clarify { question, .. } = &outcome.reply.plan else {
+        panic!("a question")
+    };
+    assert!(question.contains("“hmm about that thing”"), "{question}");
+    assert_eq!(llm.requests().len(), 1, "no retry");
 }
 
 #[tokio::test]
@@ -229,10 +227,7 @@ async fn an_unreadable_answer_is_retried_once_with_the_error_stated() {
 async fn two_unreadable_answers_are_answered_by_the_guide_and_nothing_runs() {
     let (outcome, llm) = turn(
         input("hmm about that thing", Role::Owner),
-        &[
-            "{not json",
-            r#"{"type":"tool_call","tool":"add_expense","args":{"item":"x","amount":-3}}"#,
-        ],
+        &["{not json", r#"{"type":"shout","content":"x"}"#],
     )
     .await;
     let outcome = outcome.unwrap();
@@ -407,10 +402,10 @@ async fn the_model_cannot_change_an_expense_the_words_do_not_name() {
         &[r#"{"type":"tool_call","tool":"delete_expense","args":{"id":5}}"#],
     )
     .await;
-    assert!(matches!(
-        outcome.unwrap().reply.plan,
-        TurnPlan::Answer { .. }
-    ));
+    let TurnPlan::Clarify { question, .. } = outcome.unwrap().reply.plan else {
+        panic!("a question")
+    };
+    assert!(question.contains("“my rent went up”"), "{question}");
 }
 
 #[tokio::test]

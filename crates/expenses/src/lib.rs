@@ -4,8 +4,10 @@
 //! dates and references are resolved by code, and a confirmation runs exactly the
 //! proposal that was shown.
 
+mod accounted;
 pub mod app;
 pub mod category;
+mod code_plan;
 mod continuation;
 mod contract;
 pub mod dates;
@@ -15,8 +17,10 @@ mod error;
 pub mod facts;
 pub mod gate;
 pub mod messages;
+mod model_plan;
 mod model_words;
 pub mod money;
+mod plan;
 pub mod prompt;
 pub mod references;
 pub mod replies;
@@ -25,17 +29,21 @@ pub mod stats;
 pub mod tools;
 mod turn;
 pub mod unread;
+mod unused_words;
+mod verify;
 mod word_lists;
+mod working;
 
 pub use contract::{
     Category, Expense, ExpenseAction, ExpensePatch, ExpenseQuery, ExpenseTool, NewExpense, Role,
     MAX_ITEM_CHARS,
 };
 pub use error::ExpenseError;
-pub use turn::{
-    clean_message, run_expense_turn, DecisionKind, Draft, ExpenseTurnInput, ExpenseTurnOutcome,
-    Pending, TurnPlan, MAX_MESSAGE_CHARS,
+pub use plan::{
+    clean_message, DecisionKind, Draft, ExpenseTurnInput, ExpenseTurnOutcome, Pending, TurnPlan,
+    Working, MAX_MESSAGE_CHARS,
 };
+pub use turn::run_expense_turn;
 
 #[cfg(test)]
 mod flow;

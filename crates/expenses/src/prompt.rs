@@ -4,7 +4,7 @@
 
 use super::contract::{Expense, ExpenseTool};
 use super::replies::expense_line;
-use super::tools::tool_purpose;
+use super::tools::{tool_purpose, NOT_SPENDING_PURPOSE};
 use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
@@ -17,12 +17,12 @@ pub const HISTORY_LINES: usize = 6;
 pub const LISTED_ROWS: usize = 8;
 
 /// The model's standing instructions.
-pub(crate) const SYSTEM: &str = "You are a careful expenses assistant for a student. Answer with one JSON object:\n\
-{\"type\":\"clarify\",\"question\":...} when a detail is missing or unclear (never guess an amount);\n\
-{\"type\":\"tool_call\",\"tool\":...,\"args\":{...}} when the request is clear;\n\
+pub(crate) const SYSTEM: &str = "You read a student's message about their spending. Answer with one JSON object:\n\
+{\"type\":\"tool_call\",\"tool\":...,\"args\":{...}} for what the message asks: record, correct, remove, total or list spending, or not_spending when it is about money received, lent, borrowed or paid back;\n\
+{\"type\":\"clarify\",\"question\":...} when the item or the amount is missing (never guess an amount);\n\
 {\"type\":\"answer\",\"content\":...} for greetings and questions about what you can do.\n\
-Dates are YYYY-MM-DD. Never state totals yourself: the tools compute them. \
-Write in the student's language.";
+Copy amounts, items and the words for the day exactly as the message writes them. \
+Never state totals yourself: the tools compute them. Write in the student's language.";
 
 /// The labels of the prompt's lines, which the model's words must not carry.
 pub const PROMPT_LABELS: &[&str] = &[
@@ -74,6 +74,7 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
             .iter()
             .map(|t| format!("- {}", tool_purpose(*t))),
     );
+    lines.push(format!("- {NOT_SPENDING_PURPOSE}"));
     if !input.rows.is_empty()
         && input
             .tools

@@ -5,9 +5,10 @@
 
 use super::contract::{ExpenseAction, Role};
 use super::facts::read_facts;
+use super::plan::TurnPlan;
 use super::rules::{canonical_call, validate_call};
 use super::testing::{input, today};
-use super::turn::{run_expense_turn, TurnPlan};
+use super::turn::run_expense_turn;
 use lantern_core::llm::{CancelFlag, LlmError, ScriptedLlm};
 use lantern_core::mutation::mutate;
 use proptest::prelude::*;

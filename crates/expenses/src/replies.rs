@@ -8,6 +8,7 @@ use super::dates::range_label;
 use super::error::ExpenseError;
 use super::messages::MESSAGES;
 use super::money::{format_money, Currency, Money};
+use super::working::Working;
 use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::say;
@@ -365,6 +366,65 @@ pub fn ask_share(amount: Money, language: Language) -> String {
         language,
         "expenses-ask-share",
         amount = &format_money(amount, language)
+    )
+}
+
+/// Money lent, borrowed or paid back is not spending: nothing is recorded.
+pub fn loan(language: Language) -> String {
+    say!(MESSAGES, language, "expenses-loan")
+}
+
+/// "How much of #3 uber, £16.00, 2026-11-19 was refunded?"
+pub fn ask_refund(expense: &Expense, language: Language) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "expenses-ask-refund",
+        expense = &expense_line(expense, language)
+    )
+}
+
+/// "That is 3 × £2.50 = £7.50.": how the app computed an amount.
+pub fn working(working: &Working, language: Language) -> String {
+    let money = |m: Money| format_money(m, language);
+    let result = money(working.result());
+    match *working {
+        Working::Times { count, price } => say!(
+            MESSAGES,
+            language,
+            "expenses-working-times",
+            count = &count.to_string(),
+            price = &money(price),
+            total = &result
+        ),
+        Working::Split { total, parts } => say!(
+            MESSAGES,
+            language,
+            "expenses-working-split",
+            total = &money(total),
+            parts = &parts.to_string(),
+            share = &result
+        ),
+        Working::Refund { before, refund } => say!(
+            MESSAGES,
+            language,
+            "expenses-working-refund",
+            before = &money(before),
+            refund = &money(refund),
+            after = &result
+        ),
+    }
+}
+
+/// "I'm not sure what to record from “…”": a reading that did not pass the checks,
+/// asked about in the student's own words (at most 80 characters of them).
+pub fn ask_unsure(message: &str, language: Language) -> String {
+    let quote: String = message.chars().take(80).collect();
+    say!(
+        MESSAGES,
+        language,
+        "expenses-ask-unsure",
+        quote = quote.trim()
     )
 }
 

@@ -42,11 +42,8 @@ fn invalid(why: impl Into<String>) -> ExpenseError {
     ExpenseError::Invalid(why.into())
 }
 
-/// Checks `call` and turns it into an action.
-pub fn validate_call(
-    call: &ToolCall,
-    context: &CallContext,
-) -> Result<ExpenseAction, ExpenseError> {
+/// The tool `call` names, when it is one and the role may use it.
+pub fn permitted_tool(call: &ToolCall, context: &CallContext) -> Result<ExpenseTool, ExpenseError> {
     let tool = ExpenseTool::from_name(&call.tool)
         .ok_or_else(|| ExpenseError::ToolUnknown(call.tool.clone()))?;
     if !context.role.may(tool) {
@@ -55,6 +52,15 @@ pub fn validate_call(
             tool: call.tool.clone(),
         });
     }
+    Ok(tool)
+}
+
+/// Checks `call` and turns it into an action.
+pub fn validate_call(
+    call: &ToolCall,
+    context: &CallContext,
+) -> Result<ExpenseAction, ExpenseError> {
+    let tool = permitted_tool(call, context)?;
     let allowed = allowed_fields(tool);
     if let Some(unknown) = call.args.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(invalid(format!("{} has no field {unknown:?}", call.tool)));

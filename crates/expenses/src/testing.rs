@@ -2,8 +2,8 @@
 
 use super::contract::{Category, Expense, Role};
 use super::money::{Currency, Money};
+use super::plan::ExpenseTurnInput;
 use super::rules::CallContext;
-use super::turn::ExpenseTurnInput;
 use chrono::NaiveDate;
 use lantern_core::language::Language;
 

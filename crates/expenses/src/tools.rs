@@ -1,24 +1,68 @@
-//! The tools as the model sees them: each one's arguments as a JSON schema, narrowed to
-//! what this turn allows — the tools the role may use and the student's request points
-//! to, categories and range keywords as enums, ids only of the profile's own expenses.
+//! The tools as the model reads a message with them: each one's arguments as a JSON
+//! schema, narrowed to what this turn allows — the tools the role may use, categories
+//! and range keywords as enums, ids only of the profile's own expenses. The arguments
+//! are what code can check against the message (`verify.rs`): an amount as the message
+//! writes it, how many and between how many, the message's own words for the day.
 
 use super::contract::{Category, ExpenseTool, MAX_ITEM_CHARS};
 use super::dates::RANGE_KEYWORDS;
-use super::money::Currency;
 use lantern_core::llm::tools::ToolSpec;
 use serde_json::{json, Value};
 
-/// One line per tool for the prompt: what it is for.
+/// One line per tool for the prompt: what it is for and how its fields are read.
 pub fn tool_purpose(tool: ExpenseTool) -> &'static str {
     match tool {
-        ExpenseTool::AddExpense => "add_expense {item, amount, date?, category?}: record spending",
+        ExpenseTool::AddExpense => {
+            "add_expense {item, amount, count, shared_by, day, category}: record spending. \
+             amount: the price exactly as the message writes it; count: how many were \
+             bought at that price (1 if not said); shared_by: how many people split it, \
+             the student included (1 if not shared); day: the message's own words for \
+             the day (\"\" if none)"
+        }
         ExpenseTool::GetBalance => "get_balance {range?, category?}: total spent",
         ExpenseTool::ListExpenses => "list_expenses {range?, category?}: show expenses",
         ExpenseTool::UpdateExpense => {
-            "update_expense {id, item?, amount?, date?, category?}: correct one"
+            "update_expense {id, item?, amount?, day?, category?}: correct one; amount is \
+             the new amount as the message writes it, day the message's words for the day"
         }
         ExpenseTool::DeleteExpense => "delete_expense {id}: remove one",
     }
+}
+
+/// The line for [`NOT_SPENDING`]: money that came in, was lent or was paid back.
+pub const NOT_SPENDING_PURPOSE: &str = "not_spending {kind}: the message is about money \
+     received (a gift, wages, a grant), lent, borrowed or paid back: nothing is recorded";
+
+/// The name of the reading that says the message is not spending.
+pub const NOT_SPENDING: &str = "not_spending";
+
+/// The kinds of money a message may be about that are not spending.
+pub const NOT_SPENDING_KINDS: [&str; 2] = ["received", "lent_or_paid_back"];
+
+/// The reading that says the message is not spending.
+pub fn not_spending_spec() -> ToolSpec {
+    ToolSpec::new(
+        NOT_SPENDING,
+        vec![(
+            "kind",
+            json!({"type": "string", "enum": NOT_SPENDING_KINDS}),
+        )],
+    )
+}
+
+/// Most items bought at one price, or people sharing one bill.
+pub const MAX_COUNT: u32 = 50;
+
+fn count() -> Value {
+    json!({"type": "integer", "minimum": 1, "maximum": MAX_COUNT})
+}
+
+/// Longest words the model may cite for a day.
+pub const MAX_DAY_CHARS: usize = 40;
+
+/// The message's words for a day ("" when it names none).
+fn day() -> Value {
+    json!({"type": "string", "maxLength": MAX_DAY_CHARS})
 }
 
 fn item() -> Value {
@@ -27,15 +71,6 @@ fn item() -> Value {
 
 fn amount() -> Value {
     json!({"type": "number", "minimum": 0.01})
-}
-
-fn currency() -> Value {
-    let codes: Vec<&str> = Currency::ALL.iter().map(|c| c.code()).collect();
-    json!({"type": "string", "enum": codes})
-}
-
-fn date() -> Value {
-    json!({"type": "string", "format": "date"})
 }
 
 fn category() -> Value {
@@ -66,11 +101,12 @@ pub fn tool_spec(tool: ExpenseTool, ids: &[i64]) -> Option<ToolSpec> {
             vec![
                 ("item", item()),
                 ("amount", amount()),
-                ("currency", currency()),
-                ("date", date()),
+                ("count", count()),
+                ("shared_by", count()),
+                ("day", day()),
                 ("category", category()),
             ],
-            vec!["item", "amount"],
+            vec!["item", "amount", "count", "shared_by", "day", "category"],
         ),
         ExpenseTool::GetBalance | ExpenseTool::ListExpenses => optional(
             tool.name(),
@@ -83,7 +119,7 @@ pub fn tool_spec(tool: ExpenseTool, ids: &[i64]) -> Option<ToolSpec> {
                 ("id", id(ids)),
                 ("item", item()),
                 ("amount", amount()),
-                ("date", date()),
+                ("day", day()),
                 ("category", category()),
             ],
             vec!["id"],
@@ -108,9 +144,12 @@ mod tests {
     }
 
     #[test]
-    fn add_requires_item_and_amount_only() {
+    fn add_asks_every_field_the_checks_read() {
         let spec = tool_spec(ExpenseTool::AddExpense, &[]).unwrap();
-        assert_eq!(spec.required, vec!["item", "amount"]);
+        assert_eq!(
+            spec.required,
+            vec!["item", "amount", "count", "shared_by", "day", "category"]
+        );
         let schema = spec.args_schema();
         assert_eq!(schema["additionalProperties"], false);
         assert_eq!(schema["properties"]["category"]["enum"][0], "food");

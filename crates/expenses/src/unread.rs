@@ -32,6 +32,12 @@ pub struct Unread {
     pub share_spans: Vec<(usize, usize)>,
     /// Money received rather than spent.
     pub income: bool,
+    /// Money lent or borrowed, or a loan paid back: not spending either.
+    pub loan: bool,
+    /// Money given back for something bought: the original expense is corrected.
+    pub refund: bool,
+    /// Whether a refund was the whole price ("a full refund").
+    pub whole_refund: bool,
     /// Money received, then some of it spent ("I earned 50 and spent 20 of it on a
     /// jacket"): the spending is the expense, and it is shown before it is written.
     pub spent_of_received: bool,
@@ -97,6 +103,15 @@ static NOT_COUNTED: WordList = word_list!("not-counted");
 /// Words of money received.
 static INCOME: WordList = word_list!("income");
 
+/// Words of a loan made, taken or paid back.
+static LOAN: WordList = word_list!("loan");
+
+/// Words of money given back for something bought.
+static REFUND: WordList = word_list!("refund");
+
+/// Words saying a refund was the whole price.
+static WHOLE: WordList = word_list!("whole-amount");
+
 /// "got 20 from grandma", "received €15 as a gift": money coming in.
 static RECEIVED: LazyLock<Regex> = LazyLock::new(|| {
     pattern(
@@ -143,7 +158,11 @@ pub fn read_unread(message: &str) -> Unread {
     } else if out.share.is_none() && says(&SHARED) {
         out.share = Some(Share::Unknown);
     }
-    out.income = says(&INCOME) || RECEIVED.is_match(message);
+    // A loan paid back is not a refund, and money given back is not income.
+    out.loan = says(&LOAN);
+    out.refund = !out.loan && says(&REFUND);
+    out.whole_refund = out.refund && says(&WHOLE);
+    out.income = !out.loan && !out.refund && (says(&INCOME) || RECEIVED.is_match(message));
     out
 }
 
@@ -151,6 +170,11 @@ pub fn read_unread(message: &str) -> Unread {
 /// start of the month", "the other day", "last weekend", "el finde").
 static DAY_WORDS: LazyLock<Regex> =
     LazyLock::new(|| pattern(r"\b(?:{day-words}|\d{1,2}{ordinal-suffix})\b"));
+
+/// The phrases that name a day or a time the date reader does not resolve.
+pub fn day_words() -> &'static [&'static str] {
+    phrases(&WORDS, "day-words")
+}
 
 /// Whether `text` (a message with the day the reader found, if any, blanked out) still
 /// names a day or a time.
@@ -210,6 +234,34 @@ mod tests {
         }
         assert!(!read_unread("I paid 20 for the bus").income);
         assert!(!read_unread("paid the gym 30").income);
+    }
+
+    #[test]
+    fn gifts_are_income_in_either_language() {
+        assert!(read_unread("mum gave me 50 for my birthday").income);
+        assert!(read_unread("mi abuela me dio 20 € por mi cumple").income);
+        assert!(read_unread("me ingresaron la beca, 300 €").income);
+    }
+
+    #[test]
+    fn a_loan_or_its_repayment_is_a_loan_not_a_refund_or_income() {
+        for text in [
+            "I lent Sam 20",
+            "sam paid me back the 20 i lent him",
+            "le presté 15 a Marta",
+            "Carlos me devolvió los 10 que le dejé",
+        ] {
+            let read = read_unread(text);
+            assert!(read.loan && !read.refund && !read.income, "{text}");
+        }
+    }
+
+    #[test]
+    fn money_given_back_for_a_purchase_is_a_refund() {
+        let read = read_unread("refund of 5 from the uber");
+        assert!(read.refund && !read.whole_refund && !read.income);
+        assert!(read_unread("got a full refund for the jacket").whole_refund);
+        assert!(read_unread("me devolvieron 10 € de las zapatillas").refund);
     }
 
     #[test]

@@ -12,9 +12,9 @@ use crate::gate::{
     check_confirmation, new_proposal_id, ConfirmReason, ProposalStatus, StoredProposal,
     PROPOSAL_LIFETIME,
 };
+use crate::plan::{DecisionKind, Draft, TurnPlan};
 use crate::replies;
 use crate::rules::{canonical_call, validate_call, CallContext};
-use crate::turn::{DecisionKind, Draft, TurnPlan};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
@@ -262,8 +262,11 @@ impl Acting {
         w.add_proposal(self.profile_id, &saved, self.now)
             .await
             .map_err(failed)?;
-        let answer =
+        let mut answer =
             replies::proposal_question(action, target.as_ref(), self.context.today, self.language);
+        if let Some(working) = &draft.working {
+            answer = format!("{answer} {}", replies::working(working, self.language));
+        }
         let mut said = Said::words(answer, DecisionKind::ToolCall);
         said.proposal = ProposalView::of(&saved);
         Ok(said)

@@ -5,7 +5,7 @@
 use super::saved::{ActionDone, SavedProposal};
 use crate::contract::{ExpenseTool, Role};
 use crate::gate::ConfirmReason;
-use crate::turn::DecisionKind;
+use crate::plan::DecisionKind;
 use chrono::{DateTime, SecondsFormat, Utc};
 use lantern_core::language::Language;
 use lantern_core::turn::{CleanInput, ReplyOrigin};
@@ -65,7 +65,8 @@ pub struct ExpenseReply {
     pub error: Option<ErrorCode>,
     /// Whether the words shown are the model's.
     pub model_words: bool,
-    /// Why the guide answered instead of the model, or why the model was retried.
+    /// Why the guide answered instead of the model, why the model was retried, or why
+    /// its reading was not shown.
     pub failure: Option<String>,
     /// Who wrote the reply, as stored (App for a direct call, which is not stored).
     #[serde(skip)]

@@ -6,7 +6,7 @@ use crate::contract::{Category, Expense, ExpenseQuery, Role};
 use crate::dates::DateRange;
 use crate::gate::{ConfirmReason, StoredProposal};
 use crate::money::{Currency, Money};
-use crate::turn::{DecisionKind, Draft};
+use crate::plan::{DecisionKind, Draft};
 use chrono::{DateTime, Utc};
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
@@ -158,7 +158,8 @@ pub struct NewReply<'a> {
     pub language: Language,
     /// Who wrote it.
     pub origin: ReplyOrigin,
-    /// Why the guide answered, or why the model was retried.
+    /// Why the guide answered, why the model was retried, or why its reading was not
+    /// shown.
     pub failure: Option<&'a str>,
     /// What the next turn continues.
     pub draft: Option<&'a Draft>,

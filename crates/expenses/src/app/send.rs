@@ -6,7 +6,8 @@ use super::reply::{ExpenseReply, ExpenseRequest};
 use super::ExpenseRepository;
 use crate::contract::ExpenseQuery;
 use crate::gate::ProposalStatus;
-use crate::turn::{run_expense_turn, ExpenseTurnInput, Pending, TurnPlan};
+use crate::plan::{ExpenseTurnInput, Pending, TurnPlan};
+use crate::turn::run_expense_turn;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::Coded;
 
@@ -54,7 +55,7 @@ pub async fn send<R: ExpenseRepository + ?Sized>(
     let authorship = Authorship {
         origin: answered.origin,
         model_words: outcome.model_words,
-        failure: answered.failure.or(outcome.retried),
+        failure: answered.failure.or(outcome.retried).or(outcome.refused),
     };
     let refused = match &outcome.plan {
         TurnPlan::Refuse { error } => Some(error.code()),

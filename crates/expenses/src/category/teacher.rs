@@ -179,18 +179,33 @@ pub(super) fn added_words() -> Arc<AddedWords> {
     }
 }
 
-/// Uses `text`, the teacher's file as just read (None when there is none), from now on:
-/// how many words it adds. A bad file is refused whole and no teacher word is used until
-/// it is fixed.
-pub fn use_file(text: Option<&str>) -> Result<usize, CategoryWordsError> {
-    let parsed = text.map(AddedWords::parse).transpose();
+/// Uses `bytes`, the teacher's file as just read (None when there is none), from now
+/// on: how many words it adds. A bad file (not UTF-8 text, too long, a bad line) is
+/// refused whole and no teacher word is used until it is fixed.
+pub fn use_file(bytes: Option<&[u8]>) -> Result<usize, CategoryWordsError> {
+    let parsed = bytes
+        .map(|b| {
+            let text = std::str::from_utf8(b)
+                .map_err(|e| CategoryWordsError::Unreadable(e.to_string()))?;
+            AddedWords::parse(text)
+        })
+        .transpose();
     let words = parsed.clone().ok().flatten().unwrap_or_default();
-    let count = words.len();
+    put_in_use(words);
+    parsed.map(|added| added.map_or(0, |a| a.len()))
+}
+
+/// The file could not be read (`why`): no teacher word is used until it can be.
+pub fn unreadable(why: String) -> CategoryWordsError {
+    put_in_use(AddedWords::default());
+    CategoryWordsError::Unreadable(why)
+}
+
+fn put_in_use(words: AddedWords) {
     match IN_USE.write() {
         Ok(mut in_use) => *in_use = Arc::new(words),
         Err(poisoned) => *poisoned.into_inner() = Arc::new(words),
     }
-    parsed.map(|_| count)
 }
 
 #[cfg(test)]
@@ -257,9 +272,18 @@ mod tests {
     #[test]
     fn a_file_in_use_guides_the_guess_and_a_bad_one_is_dropped() {
         assert_eq!(guess_category("zorblax"), Category::Other);
-        assert_eq!(use_file(Some("leisure: zorblax")), Ok(1));
+        assert_eq!(use_file(Some(b"leisure: zorblax")), Ok(1));
         assert_eq!(guess_category("zorblax night"), Category::Leisure);
-        assert!(use_file(Some("leisure zorblax")).is_err());
+        assert!(use_file(Some(b"leisure zorblax")).is_err());
+        assert_eq!(guess_category("zorblax"), Category::Other);
+        assert_eq!(use_file(Some(b"leisure: zorblax")), Ok(1));
+        assert!(use_file(Some(b"leisure: zorbl\xffax")).is_err());
+        assert_eq!(guess_category("zorblax"), Category::Other);
+        assert_eq!(use_file(Some(b"leisure: zorblax")), Ok(1));
+        assert!(matches!(
+            unreadable("denied".into()),
+            CategoryWordsError::Unreadable(_)
+        ));
         assert_eq!(guess_category("zorblax"), Category::Other);
         assert_eq!(use_file(None), Ok(0));
     }

@@ -122,3 +122,13 @@ expenses-help = I can add, list, total, correct and delete your expenses. Try �
 
 expenses-confirm-button = Confirm
 expenses-cancel-button = Cancel
+# Money lent, borrowed or paid back: nothing is recorded.
+expenses-loan = Money lent, borrowed or paid back isn't spending, so I haven't recorded it: I keep track of expenses only. If you bought something with it, tell me what.
+# A refund whose expense is known, but not how much came back.
+expenses-ask-refund = How much of { $expense } was refunded?
+# The arithmetic behind an amount the app computed, shown with the proposal.
+expenses-working-times = That is { $count } × { $price } = { $total }.
+expenses-working-split = That is { $total } ÷ { $parts } = { $share }.
+expenses-working-refund = That is { $before } − { $refund } = { $after }.
+# The model's reading of a message did not pass the checks: the student's words are quoted.
+expenses-ask-unsure = I'm not sure what to record from “{ $quote }”. What did you buy, how much was it, and when?

@@ -94,3 +94,13 @@ expenses-help = Puedo añadir, listar, sumar, corregir y borrar tus gastos. Prue
 
 expenses-confirm-button = Confirmar
 expenses-cancel-button = Cancelar
+# Dinero prestado o devuelto: no se anota nada.
+expenses-loan = Prestar dinero o que te lo devuelvan no es un gasto, así que no lo he apuntado: solo llevo la cuenta de los gastos. Si compraste algo con él, dime qué.
+# Un reembolso de un gasto conocido, sin saber cuánto se devolvió.
+expenses-ask-refund = ¿Cuánto te devolvieron de { $expense }?
+# La cuenta detrás de un importe que calculó la aplicación, junto a la propuesta.
+expenses-working-times = Son { $count } × { $price } = { $total }.
+expenses-working-split = Son { $total } ÷ { $parts } = { $share }.
+expenses-working-refund = Son { $before } − { $refund } = { $after }.
+# La lectura del modelo no pasó las comprobaciones: se citan las palabras del estudiante.
+expenses-ask-unsure = No sé bien qué apuntar de «{ $quote }». ¿Qué compraste, cuánto costó y cuándo?
