@@ -109,7 +109,7 @@ macro_rules! lantern_builder {
                 $crate::reports::commands::reports_export::<$runtime>,
                 $crate::reports::specs::reports_spec_files,
                 $crate::reports::specs::reports_import_specs::<$runtime>,
-                $crate::expenses::commands::expenses_state,
+                $crate::expenses::commands::expenses_state::<$runtime>,
                 $crate::expenses::commands::expenses_set_settings,
                 $crate::expenses::commands::expenses_send::<$runtime>,
                 $crate::expenses::commands::expenses_confirm,

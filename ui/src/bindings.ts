@@ -255,7 +255,11 @@ export const commands = {
 	 *  they cancelled.
 	 */
 	reportsImportSpecs: (projectId: RowId, language: Language, onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[] | null, IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, language, onProgress })),
-	/**  The conversation, the settings and today's date of the active profile. */
+	/**
+	 *  The conversation, the settings and today's date of the active profile; the
+	 *  teacher's category words (`category-words.txt` in the data folder) are read again and
+	 *  put in use, a bad file named in the view.
+	 */
 	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
 	/**
 	 *  Changes the active profile's role and currency; a new role needs the expense
@@ -376,7 +380,7 @@ export const events = {
 };
 
 /* Constants */
-export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_draft_refused","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","report_reply_unusable","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","expense_owner_pin_required","expense_owner_pin_wrong","expense_owner_pin_same","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","handin_invalid","handin_too_large","handin_version_unsupported","handin_empty","handin_too_many","handin_future_dated","handin_not_found","class_profile_required","class_profile_pin_required","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
+export const ERROR_CODES = ["model_not_found","model_invalid","out_of_memory","model_crashed","model_timeout","model_cancelled","model_template_failed","model_grammar_failed","model_output_invalid","model_runtime_failed","model_pack_missing","model_not_ready","model_cpu_unsupported","model_architecture_unsupported","model_draft_refused","model_too_large","model_unknown","model_already_imported","model_import_failed","model_benchmark_failed","model_not_removable","model_not_checked","update_key_missing","update_location_invalid","update_location_not_local","update_unreachable","update_manifest_invalid","update_no_package","update_signature_invalid","update_install_unavailable","update_install_failed","update_downgrade_refused","update_package_invalid","update_too_large","update_timed_out","voice_model_missing","voice_no_microphone","voice_recording_failed","voice_already_recording","voice_not_recording","voice_audio_invalid","voice_no_speech","voice_too_long","voice_transcription_failed","coach_stream_failed","coach_validation_failed","coach_empty_response","coach_step_mismatch","coach_step_incomplete","coach_session_not_found","coach_title_invalid","coach_no_message","coach_no_proposal","coach_message_empty","coach_message_too_long","coach_field_too_long","coach_session_complete","tutor_thread_not_found","tutor_course_not_found","tutor_unit_not_found","exam_question_not_found","exam_invalid_option","exam_question_locked","exam_already_passed","exam_support_unavailable","tutor_drill_not_found","tutor_drill_already_graded","tutor_message_empty","tutor_message_too_long","tutor_policy_violation","tutor_stream_failed","report_not_found","project_not_found","report_section_not_found","report_title_invalid","report_body_too_long","report_no_change","report_move_into_itself","report_too_deep","report_arguments_invalid","report_tool_unknown","report_import_failed","report_message_empty","report_message_too_long","report_change_not_pending","report_delete_unconfirmed","report_nothing_to_undo","report_version_not_found","report_stream_failed","report_reply_unusable","expense_not_found","expense_forbidden","expense_invalid","expense_tool_unknown","expense_proposal_not_found","expense_proposal_expired","expense_proposal_used","expense_proposal_mismatch","expense_message_empty","expense_message_too_long","expense_model_unreadable","expense_stream_failed","expense_owner_pin_required","expense_owner_pin_wrong","expense_owner_pin_same","expense_category_words_invalid","module_not_found","module_session_not_found","module_section_not_found","module_form_not_found","module_form_invalid","module_message_empty","module_message_too_long","module_reply_unusable","module_stream_failed","turn_not_found","store_open_failed","store_migration_failed","store_query_failed","store_corrupt","store_failed","profile_name_invalid","profile_name_taken","profile_not_found","profile_locked","profile_pin_wrong","profile_pin_invalid","profile_pin_throttled","profile_pin_required","settings_invalid","settings_save_failed","pack_not_found","pack_unreadable","pack_missing_file","pack_invalid_json","pack_invalid_field","pack_duplicate_id","pack_unknown_unit","pack_cycle","pack_missing_correct_option","pack_unsupported_content","pack_pdf_unreadable","pack_invalid_drill","import_too_large","import_too_many_entries","import_compression_ratio","import_duplicate_path","import_too_many_items","import_symlink_refused","import_timed_out","embedder_unavailable","embedder_runtime_missing","embedder_runtime_invalid","embedder_model_missing","embedder_failed","index_failed","handin_invalid","handin_too_large","handin_version_unsupported","handin_empty","handin_too_many","handin_future_dated","handin_not_found","class_profile_required","class_profile_pin_required","export_failed","usage_invalid","file_unreadable","schema_unreadable","schema_invalid","eval_cases_invalid","bench_failed","runtime_failed","app_start_failed","ipc_failed","internal_error"] as const;
 
 /* Types */
 /**  What the status bar shows at start-up. */
@@ -1442,6 +1446,11 @@ export type ErrorCode =
 "expense_owner_pin_wrong" | 
 /**  The owner's PIN being chosen is the profile's own PIN. */
 "expense_owner_pin_same" | 
+/**
+ *  A teacher's file of category words could not be used (the line is named); the
+ *  built-in table stays.
+ */
+"expense_category_words_invalid" | 
 /**  No module with that id is imported. */
 "module_not_found" | 
 /**  No such module session for this profile. */
@@ -1912,6 +1921,11 @@ export type ExpensesStateView_Deserialize = {
 	ownerHasPin: boolean,
 	/**  Today, ISO (the app's clock). */
 	today: string,
+	/**
+	 *  Why the teacher's category words (`category-words.txt` in the data folder) are
+	 *  not used, when the file is bad; None when they are, or when there is none.
+	 */
+	categoryWords?: IpcError | null,
 };
 
 /**  The workspace as it opens: the conversation, the settings and today's date. */
@@ -1927,6 +1941,11 @@ export type ExpensesStateView_Serialize = {
 	ownerHasPin: boolean,
 	/**  Today, ISO (the app's clock). */
 	today: string,
+	/**
+	 *  Why the teacher's category words (`category-words.txt` in the data folder) are
+	 *  not used, when the file is bad; None when they are, or when there is none.
+	 */
+	categoryWords: IpcError | null,
 };
 
 /**  Text formats an argument can be exported to. */

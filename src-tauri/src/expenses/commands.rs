@@ -23,7 +23,7 @@ use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings}
 use lantern_expenses::dates::parse_range_arg;
 use lantern_expenses::{Category, ExpenseError, ExpenseQuery, ExpenseTool};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State};
+use tauri::{AppHandle, Manager, Runtime, State};
 
 /// Messages of the conversation the workspace shows.
 const SHOWN_MESSAGES: i64 = 60;
@@ -50,10 +50,19 @@ fn query(
     Ok(ExpenseQuery { range, category })
 }
 
-/// The conversation, the settings and today's date of the active profile.
+/// The conversation, the settings and today's date of the active profile; the
+/// teacher's category words (`category-words.txt` in the data folder) are read again and
+/// put in use, a bad file named in the view.
 #[tauri::command]
 #[specta::specta]
-pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateView, IpcError> {
+pub async fn expenses_state<R: Runtime>(
+    app: AppHandle<R>,
+    state: State<'_, AppState>,
+) -> Result<ExpensesStateView, IpcError> {
+    let category_words = match app.path().app_data_dir() {
+        Ok(dir) => super::category_words::refresh(&dir),
+        Err(e) => Some(IpcError::internal(e.to_string())),
+    };
     let profile = state.profile().id;
     let now = now(&state);
     let messages = app::conversation(&state.store, profile, SHOWN_MESSAGES, now).await?;
@@ -63,6 +72,7 @@ pub async fn expenses_state(state: State<'_, AppState>) -> Result<ExpensesStateV
         settings: settings.into(),
         owner_has_pin: state.store.expense_owner_has_pin(profile).await?,
         today: now.date_naive().to_string(),
+        category_words,
     })
 }
 

@@ -2,6 +2,7 @@
 //! formatted for the window's language, proposals with typed arguments the confirm card
 //! can edit, totals, the chart's monthly figures, and the conversation.
 
+use crate::error::IpcError;
 use crate::row_id::RowId;
 use lantern_core::language::Language;
 use lantern_core::ErrorCode;
@@ -310,6 +311,9 @@ pub struct ExpensesStateView {
     pub owner_has_pin: bool,
     /// Today, ISO (the app's clock).
     pub today: String,
+    /// Why the teacher's category words (`category-words.txt` in the data folder) are
+    /// not used, when the file is bad; None when they are, or when there is none.
+    pub category_words: Option<IpcError>,
 }
 
 /// Spending of one category in one month.

@@ -480,6 +480,7 @@ export const en = {
     save: "Save",
     back: "Back",
     guessCategory: "Guess from the item",
+    categoryWords: "The teacher's category words",
     fields: { id: "Expense", item: "Item", amount: "Amount", currency: "Currency", date: "Date", category: "Category" },
     categories: {
       food: "Food",
@@ -868,6 +869,7 @@ export const en = {
     expense_owner_pin_required: "Changing the role needs the owner's PIN.",
     expense_owner_pin_wrong: "That is not the owner's PIN.",
     expense_owner_pin_same: "The owner's PIN cannot be this profile's PIN: choose another.",
+    expense_category_words_invalid: "The teacher's file of category words was not used ({{message}}). Correct category-words.txt in Lantern's data folder; the built-in categories still work.",
     module_not_found: "That module is not in your library. Import its module pack first.",
     module_session_not_found: "That module session no longer exists. Open the module again.",
     module_section_not_found: "That section is not part of this module.",

@@ -478,6 +478,7 @@ export const es: Strings = {
     save: "Guardar",
     back: "Volver",
     guessCategory: "Deducir del concepto",
+    categoryWords: "Palabras de categorías del profesor",
     fields: { id: "Gasto", item: "Concepto", amount: "Importe", currency: "Moneda", date: "Fecha", category: "Categoría" },
     categories: {
       food: "Comida",
@@ -881,6 +882,7 @@ export const es: Strings = {
     expense_owner_pin_required: "Cambiar el rol necesita el PIN del propietario.",
     expense_owner_pin_wrong: "Ese no es el PIN del propietario.",
     expense_owner_pin_same: "El PIN del propietario no puede ser el PIN de este perfil: elige otro.",
+    expense_category_words_invalid: "No se usó el archivo de palabras de categorías del profesor ({{message}}). Corrige category-words.txt en la carpeta de datos de Lantern; las categorías de serie siguen funcionando.",
     module_not_found: "Ese módulo no está en tu biblioteca. Importa primero su paquete.",
     module_session_not_found: "Esa sesión del módulo ya no existe. Abre el módulo de nuevo.",
     module_section_not_found: "Esa sección no forma parte de este módulo.",

@@ -1,15 +1,17 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExpenseArgs, ExpenseMessageView, ProposalCardView } from "../../bindings";
+import type { ExpenseArgs, ExpenseMessageView, ExpenseView, ProposalCardView } from "../../bindings";
 import { SendOrStop, sendOnEnter } from "../../turns/SendOrStop";
 import { ProposalCard } from "./ProposalCard";
 
 /** The conversation with the assistant: questions it asks are marked as such, the
- * proposal waiting for a yes shows as a card under the last message, and the message
- * box sends on Enter (Stop while the model writes). */
+ * proposal waiting for a yes shows as a card under the last message (naming the row it
+ * changes or removes, found among `rows`), and the message box sends on Enter (Stop
+ * while the model writes). */
 export function ExpenseChat({
   messages,
   proposal,
+  rows,
   streaming,
   canStop,
   onSend,
@@ -20,6 +22,7 @@ export function ExpenseChat({
 }: {
   messages: ExpenseMessageView[];
   proposal: ProposalCardView | null;
+  rows: ExpenseView[];
   streaming: string | null;
   canStop: boolean;
   onSend: (message: string) => Promise<boolean>;
@@ -57,7 +60,14 @@ export function ExpenseChat({
         )}
       </ol>
       {proposal && (
-        <ProposalCard proposal={proposal} busy={busy} onConfirm={onConfirm} onCancel={onCancel} onRevise={onRevise} />
+        <ProposalCard
+          proposal={proposal}
+          row={rows.find((r) => r.id === proposal.args.id) ?? null}
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+          onRevise={onRevise}
+        />
       )}
       <form
         className="composer"

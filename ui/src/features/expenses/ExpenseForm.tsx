@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Category, Currency, ExpenseArgs } from "../../bindings";
-import { CATEGORIES, CURRENCIES } from "./labels";
+import { CategoryOptions } from "./CategoryOptions";
+import { CURRENCIES } from "./labels";
 
 /** The values a form starts from. */
 export type ExpenseFields = { item?: string | null; amount?: string | null; currency?: Currency | null; date?: string | null; category?: Category | null };
@@ -83,11 +84,7 @@ export function ExpenseForm({
         {t("expenses.fields.category")}
         <select value={fields.category} onChange={set("category")}>
           <option value="">{t("expenses.guessCategory")}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`expenses.categories.${c}`)}
-            </option>
-          ))}
+          <CategoryOptions />
         </select>
       </label>
       <div className="actions">

@@ -121,6 +121,41 @@ describe("ExpensesPage", () => {
     await waitFor(() => expect(within(table()).getByRole("cell", { name: "£11.00" })).toBeTruthy());
   });
 
+  it("the category shows on the card and changes there, as a new proposal that still needs a yes", async () => {
+    const calls = await open();
+    await say("cinema 9");
+    const category = () => within(card()).getByLabelText("Category") as HTMLSelectElement;
+    expect(category().value).toBe("other");
+    await act(async () => fireEvent.change(category(), { target: { value: "leisure" } }));
+    expect(calls.find((c) => c.cmd === "expenses_revise")?.args.args).toMatchObject({ item: "cinema", amount: "9.00", category: "leisure" });
+    expect(category().value).toBe("leisure");
+    expect(within(table()).queryByRole("cell", { name: "cinema" })).toBeNull();
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Confirm" })));
+    await within(table()).findByRole("cell", { name: "cinema" });
+    expect(calls.find((c) => c.cmd === "expenses_confirm")?.args.args).toMatchObject({ category: "leisure" });
+  });
+
+  it("a removal names the row it removes, with its category", async () => {
+    await open();
+    await say("delete bus pass");
+    expect(within(card()).getByText("#1 bus pass, £30.00, 2026-11-02")).toBeTruthy();
+    expect(within(card()).getByText("Transport")).toBeTruthy();
+    expect(within(card()).queryByLabelText("Category")).toBeNull();
+  });
+
+  it("a bad category-words file is named for the teacher, in the page's language", async () => {
+    const handlers = createExpensesMock() as Record<string, (a: Record<string, unknown>) => unknown>;
+    const refused = { code: "expense_category_words_invalid", message: 'line 2: "snacks" is not a category' };
+    mockIPC((cmd, args) => {
+      if (cmd === "expenses_state") return { ...(handlers.expenses_state({}) as object), categoryWords: refused };
+      return handlers[cmd]?.(args as Record<string, unknown>) ?? null;
+    });
+    render(<ExpensesPage language="en" />);
+    const note = await screen.findByRole("note", { name: "The teacher's category words" });
+    expect(note.textContent).toContain('line 2: "snacks" is not a category');
+    expect(note.textContent).toContain("category-words.txt");
+  });
+
   it("deleting from the table waits for a yes on the card", async () => {
     await open();
     await act(async () => fireEvent.click(within(table()).getByRole("button", { name: "Delete groceries" })));

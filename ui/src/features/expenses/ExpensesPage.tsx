@@ -51,6 +51,11 @@ export function ExpensesPage({ language }: { language: Language }) {
             {errorText(expenses.error)}
           </p>
         )}
+        {expenses.categoryWords && (
+          <p className="check-error" role="note" aria-label={t("expenses.categoryWords")}>
+            {errorText(expenses.categoryWords)}
+          </p>
+        )}
         <FilterBar filter={expenses.filter} balance={expenses.balance} onChange={expenses.setFilter} />
         {expenses.rows && <ExpenseTable rows={expenses.rows} canWrite={canWrite} today={expenses.today} onCall={expenses.call} />}
         <ExpenseChart months={expenses.months} />
@@ -59,6 +64,7 @@ export function ExpensesPage({ language }: { language: Language }) {
         <ExpenseChat
           messages={expenses.messages}
           proposal={expenses.proposal}
+          rows={expenses.rows ?? []}
           streaming={turn.streaming}
           canStop={turn.canStop}
           onSend={expenses.send}

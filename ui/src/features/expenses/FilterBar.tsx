@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { BalanceView, Category } from "../../bindings";
-import { CATEGORIES, RANGES } from "./labels";
+import { CategoryOptions } from "./CategoryOptions";
+import { RANGES } from "./labels";
 import type { ExpenseFilter } from "./useExpenses";
 
 /** The span and category the table, the balance and the chart show, and the balance
@@ -32,11 +33,7 @@ export function FilterBar({
         {t("expenses.fields.category")}
         <select value={filter.category ?? ""} onChange={(e) => onChange({ ...filter, category: (e.target.value || null) as Category | null })}>
           <option value="">{t("expenses.allCategories")}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`expenses.categories.${c}`)}
-            </option>
-          ))}
+          <CategoryOptions />
         </select>
       </label>
       {balance && (

@@ -1,20 +1,25 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExpenseArgs, ProposalCardView } from "../../bindings";
+import type { Category, ExpenseArgs, ExpenseView, ProposalCardView } from "../../bindings";
 import { ExpenseForm } from "./ExpenseForm";
+import { CategoryOptions } from "./CategoryOptions";
 
 /** A proposal waiting for a yes: what will run with its exact arguments, Confirm and
  * Cancel, and Edit to change the arguments first (saved as a new proposal, checked
  * again, which still needs its own yes). Confirm sends the arguments shown, so what
- * runs is what the student saw. */
+ * runs is what the student saw. A change or a removal names the row it is about
+ * (`row`, when the page has it); the category is shown on every card and, unless the
+ * card deletes, changed on the card itself (a new proposal, like Edit). */
 export function ProposalCard({
   proposal,
+  row,
   busy,
   onConfirm,
   onCancel,
   onRevise,
 }: {
   proposal: ProposalCardView;
+  row: ExpenseView | null;
   busy: boolean;
   onConfirm: (id: string, args: ExpenseArgs) => Promise<boolean>;
   onCancel: (id: string) => Promise<boolean>;
@@ -31,15 +36,17 @@ export function ProposalCard({
   }, [proposal]);
 
   const expires = new Date(proposal.expiresAt).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" });
+  const named = row && row.id === proposal.args.id ? row : null;
   const shown = (
     [
-      ["id", proposal.args.id === null ? null : `#${proposal.args.id}`],
+      ["id", proposal.args.id === null ? null : named ? `#${named.id} ${named.item}, ${named.amount.text}, ${named.date}` : `#${proposal.args.id}`],
       ["item", proposal.args.item],
       ["amount", proposal.args.amount && `${proposal.args.amount} ${proposal.args.currency ?? ""}`.trim()],
       ["date", proposal.args.date],
-      ["category", proposal.args.category && t(`expenses.categories.${proposal.args.category}`)],
     ] as const
   ).filter(([, value]) => value);
+  const category: Category | null = proposal.args.category ?? named?.category ?? null;
+  const categoryId = useId();
 
   return (
     <section className={`proposal-card${deleting ? " deleting" : ""}`} aria-label={t("expenses.proposal")} role="group">
@@ -63,6 +70,31 @@ export function ProposalCard({
                 <dd>{value}</dd>
               </div>
             ))}
+            {deleting
+              ? category && (
+                  <div>
+                    <dt>{t("expenses.fields.category")}</dt>
+                    <dd>{t(`expenses.categories.${category}`)}</dd>
+                  </div>
+                )
+              : (category || proposal.tool === "add_expense") && (
+                  <div>
+                    <dt>
+                      <label htmlFor={categoryId}>{t("expenses.fields.category")}</label>
+                    </dt>
+                    <dd>
+                      <select
+                        id={categoryId}
+                        value={category ?? ""}
+                        disabled={busy}
+                        onChange={(e) => void onRevise(proposal.id, { ...proposal.args, category: e.target.value as Category })}
+                      >
+                        {!category && <option value="">{t("expenses.guessCategory")}</option>}
+                        <CategoryOptions />
+                      </select>
+                    </dd>
+                  </div>
+                )}
           </dl>
           <p className="muted small">{t("expenses.expires", { time: expires })}</p>
           <div className="actions">

@@ -114,6 +114,7 @@ export function createExpensesMock() {
       settings,
       ownerHasPin: false,
       today: TODAY,
+      categoryWords: null,
     }),
     expenses_set_settings: (args: Args) => (settings = args.settings as typeof settings),
     expenses_list: (args: Args) => listed(args).map(viewOf),

@@ -29,12 +29,14 @@ function waiting(messages: ExpenseMessageView[], fromTable: ProposalCardView | n
 /** The expenses workspace for the active profile: the conversation and the proposal
  * waiting in it, the settings, the table, the balance and the chart for the chosen
  * filter, and every action (send, confirm, cancel, revise, a direct call from the
- * table). Every change reloads what it may have changed. */
+ * table), and why the teacher's category words are not used when their file is bad.
+ * Every change reloads what it may have changed. */
 export function useExpenses(language: Language) {
   const [messages, setMessages] = useState<ExpenseMessageView[]>([]);
   const [settings, setSettings] = useState<ExpenseSettingsView | null>(null);
   const [ownerHasPin, setOwnerHasPin] = useState(false);
   const [today, setToday] = useState("");
+  const [categoryWords, setCategoryWords] = useState<IpcError | null>(null);
   const [filter, setFilter] = useState<ExpenseFilter>({ range: "this_month", category: null });
   const [rows, setRows] = useState<ExpenseView[] | null>(null);
   const [balance, setBalance] = useState<BalanceView | null>(null);
@@ -50,6 +52,7 @@ export function useExpenses(language: Language) {
     setSettings(result.data.settings);
     setOwnerHasPin(result.data.ownerHasPin);
     setToday(result.data.today);
+    setCategoryWords(result.data.categoryWords ?? null);
   }, []);
 
   const loadFigures = useCallback(async () => {
@@ -119,6 +122,7 @@ export function useExpenses(language: Language) {
     settings,
     ownerHasPin,
     today,
+    categoryWords,
     filter,
     setFilter,
     rows,
