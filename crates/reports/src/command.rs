@@ -330,6 +330,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             r"{rename}\s+(?P<target>.+?)\s+{rename-as}\s+(?P<title>.+)$",
             rename,
         ),
+        p(
+            en,
+            r"{call}\s+(?:{the}\s+)?(?P<target>.+?\s+{section})\s+(?P<title>.+)$",
+            rename,
+        ),
         // Bodies.
         p(
             en,
@@ -784,6 +789,40 @@ mod tests {
                 target: "la sección 2".into(),
                 title: "Cubierta".into()
             }
+        );
+    }
+
+    #[test]
+    fn a_section_called_something_new_is_renamed() {
+        assert_eq!(
+            parsed("call the fair test section Control variables"),
+            Command::Rename {
+                target: "fair test section".into(),
+                title: "Control variables".into()
+            }
+        );
+    }
+
+    #[test]
+    fn second_thoughts_and_del_are_read() {
+        assert_eq!(parsed("actually put it back how it was"), Command::Undo);
+        assert_eq!(parsed("no wait, undo that"), Command::Undo);
+        assert_eq!(
+            parsed("pon la hipótesis antes del objetivo"),
+            Command::Move {
+                target: "la hipótesis".into(),
+                position: Position::Before,
+                anchor: Some("objetivo".into())
+            }
+        );
+        let Command::Add { title, body, .. } = parsed(
+            "añade una sección de Fuentes de error después de la discusión que diga que no todos se secaron",
+        ) else {
+            panic!()
+        };
+        assert_eq!(
+            (title.as_str(), body.as_str()),
+            ("Fuentes de error", "no todos se secaron")
         );
     }
 

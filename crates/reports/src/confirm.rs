@@ -47,6 +47,30 @@ fn place_words(report: &Report, place: &Place, language: Language) -> String {
     }
 }
 
+/// Fewest words a text needs for a change of a few of them to be told as such.
+const SMALL_EDIT_TEXT_WORDS: usize = 8;
+/// Most words a change of a few words replaces or brings in.
+const SMALL_EDIT_WORDS: usize = 6;
+
+/// The words a change of a few words of a long enough text replaced and the words it
+/// put there (punctuation around them left out): `None` for a rewrite.
+fn small_edit(was: &str, now: &str) -> Option<(String, String)> {
+    let (old, new) = super::replacement::changed_words(was.trim(), now.trim())?;
+    let (was, now) = (was.trim(), now.trim());
+    let count = |t: &str| t.split_whitespace().count();
+    let bare = |t: &str| t.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let (from, to) = (bare(&was[old.clone()]), bare(&now[new.clone()]));
+    // Within one sentence: no sentence ends inside, and no sentence taken out whole.
+    let ends = |t: &str| t.contains(['.', '!', '?', '\n']);
+    let one_sentence = !(ends(&from) || ends(&to) || to.is_empty() && ends(&was[old]));
+    let small = one_sentence
+        && count(was) >= SMALL_EDIT_TEXT_WORDS
+        && !from.is_empty()
+        && count(&from) <= SMALL_EDIT_WORDS
+        && count(&to) <= SMALL_EDIT_WORDS;
+    small.then_some((from, to))
+}
+
 /// One change in words: `before` is the report it applied to, `after` the result.
 pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Language) -> String {
     match op {
@@ -71,6 +95,27 @@ pub fn describe_op(before: &Report, after: &Report, op: &ReportOp, language: Lan
                     "reports-change-add-text",
                     section = &old
                 ),
+                (None, Some(body)) if small_edit(was, body).is_some() => {
+                    let (from, to) = small_edit(was, body).unwrap_or_default();
+                    if to.is_empty() {
+                        say!(
+                            MESSAGES,
+                            language,
+                            "reports-change-remove",
+                            old = &from,
+                            section = &old
+                        )
+                    } else {
+                        say!(
+                            MESSAGES,
+                            language,
+                            "reports-change-replace",
+                            old = &from,
+                            new = &to,
+                            section = &old
+                        )
+                    }
+                }
                 (None, _) => say!(MESSAGES, language, "reports-change-rewrite", section = &old),
                 (Some(t), Some(_)) => say!(
                     MESSAGES,

@@ -11,11 +11,13 @@ use super::ops::ReportOp;
 use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{outline_lines, spec_lines};
 use super::references::label;
+use super::replacement::replaced_body;
 use super::review::ChangeAuthor;
-use super::rewrite_check::{check_rewrite, RewriteAsk};
+use super::rewrite_check::{check_rewrite, rewrite_ask, RewriteAsk};
 use super::rules::check_model_op;
 use super::tools::{
-    report_context, report_tools, validate_call, ContextRequest, ReportAction, ToolChoice,
+    replace_args, report_context, report_tools, validate_call, ContextRequest, ReportAction,
+    ToolChoice,
 };
 use lantern_core::language::Language;
 use lantern_core::llm::tools::{ToolCall, ToolHost, ToolResult, ToolSpec};
@@ -39,6 +41,8 @@ pub struct ReportHost<'a> {
     focus: Focus,
     language: Language,
     ask: RewriteAsk,
+    /// The student's request, which a find/replace's new words must come from.
+    message: String,
     /// Why the app last refused the model's text for the focused section, in words.
     pub refusal: Option<String>,
     /// Every call refused this turn, for the turn's failure note.
@@ -46,15 +50,17 @@ pub struct ReportHost<'a> {
 }
 
 impl<'a> ReportHost<'a> {
-    /// A host over `report` for a turn with these tools and focus.
+    /// A host over `report` for a turn with these tools and focus, on the student's
+    /// `message`.
     pub fn new(
         report: Report,
         ports: &'a dyn ReportPorts,
         choice: ToolChoice,
         focus: Focus,
         language: Language,
-        ask: RewriteAsk,
+        message: &str,
     ) -> Self {
+        let ask = rewrite_ask(message);
         Self {
             report,
             change_ids: Vec::new(),
@@ -64,6 +70,7 @@ impl<'a> ReportHost<'a> {
             focus,
             language,
             ask,
+            message: message.to_string(),
             refusal: None,
             refused: Vec::new(),
         }
@@ -200,8 +207,26 @@ impl<'a> ReportHost<'a> {
         })
     }
 
+    /// A `replace_in_section` call whose `replace` brings in words the student did not
+    /// write is refused before it is tried.
+    fn check_said(&self, call: &ToolCall) -> Result<(), ReportError> {
+        let Some(a) = replace_args(call) else {
+            return Ok(());
+        };
+        let Some(section) = self.report.find(&a.section) else {
+            return Ok(());
+        };
+        replaced_body(&section.body_md, &a.find, &a.replace, &self.message)
+            .map(|_| ())
+            .map_err(|problem| problem.for_model())
+    }
+
     async fn run(&mut self, call: &ToolCall) -> Result<String, ReportError> {
         let tools = self.tools();
+        if let Err(e) = self.check_said(call) {
+            self.refused.push(format!("{}: {e}", call.tool));
+            return Err(e);
+        }
         // Validation applies a change to a copy; `change` applies the checked version.
         let mut trial = self.report.clone();
         let done = match validate_call(&mut trial, &tools, call) {
@@ -222,7 +247,7 @@ fn step_name(tool: &str) -> &'static str {
         "get_report_slices" => "reading",
         "get_chat_history" => "history",
         "search_project_specs" => "searching",
-        "update_section" | "batch_update_sections" => "updating",
+        "update_section" | "batch_update_sections" | "replace_in_section" => "updating",
         "add_section" => "adding",
         "move_section" => "moving",
         "delete_section" => "deleting",
@@ -233,7 +258,7 @@ fn step_name(tool: &str) -> &'static str {
 
 /// The progress a call shows in the window, its section labelled from `report`.
 pub fn call_progress(report: &Report, call: &ToolCall) -> ReportProgress {
-    let section = ["id", "anchor"]
+    let section = ["id", "anchor", "section"]
         .iter()
         .find_map(|k| call.args.get(*k).and_then(Value::as_str))
         .or_else(|| {

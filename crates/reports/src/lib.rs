@@ -9,6 +9,8 @@ pub mod command;
 mod command_turn;
 pub mod confirm;
 mod contract;
+#[cfg(test)]
+mod edit_rules;
 mod error;
 pub mod focus;
 mod host;
@@ -25,7 +27,9 @@ pub mod prompt;
 #[cfg(test)]
 mod properties;
 pub mod quality;
+mod quantity;
 pub mod references;
+pub mod replacement;
 mod reply_words;
 pub mod review;
 pub mod rewrite_check;
@@ -33,11 +37,16 @@ pub mod rule_gate;
 pub mod rules;
 pub mod section_tree;
 pub mod specs;
+mod table;
 #[cfg(test)]
 mod testing;
 mod tool_turn;
 pub mod tools;
 mod turn;
+mod value_edit;
+mod value_said;
+mod value_spot;
+mod value_table;
 pub mod word_edit;
 mod word_lists;
 

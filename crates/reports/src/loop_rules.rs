@@ -41,7 +41,7 @@ async fn answered_with(
     (outcome, ports, llm)
 }
 
-async fn turn_with(
+pub(crate) async fn turn_with(
     report: Report,
     message: &str,
     script: Vec<Result<String, LlmError>>,
@@ -62,7 +62,7 @@ async fn turn_offline(input: ReportTurnInput, ports: &MemoryPorts) -> Answered<R
         .unwrap()
 }
 
-fn steps(steps: &[&str]) -> Vec<Result<String, LlmError>> {
+pub(crate) fn steps(steps: &[&str]) -> Vec<Result<String, LlmError>> {
     steps.iter().map(|s| Ok(s.to_string())).collect()
 }
 
@@ -202,8 +202,11 @@ async fn the_rule_gate_grants_the_spec_search_in_english_and_spanish_only_when_n
 
 #[tokio::test]
 async fn a_focused_rewrite_offers_only_that_section_and_then_only_the_reply() {
+    let mut report = sample();
+    report.find_mut("s1").unwrap().body_md =
+        "Scope of the visit, which was only a short one in the end.".into();
     let (outcome, ports, llm) = turn_with(
-        sample(),
+        report,
         "Make the introduction shorter",
         steps(&[
             r#"{"tool":"update_section","id":"s1","bodyMd":"Scope of the visit only.","reason":"shorter"}"#,

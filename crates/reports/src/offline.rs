@@ -6,6 +6,7 @@ use super::error::ReportError;
 use super::messages::MESSAGES;
 use super::references::label;
 use super::rules::prose_sentences;
+use super::table::{is_table_line, row_words, tables};
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::normalize;
@@ -61,27 +62,10 @@ struct Fact {
     keys: Vec<String>,
 }
 
-/// The cells of a Markdown table line (`| A | 1 |`), trimmed.
-fn cells(line: &str) -> Vec<String> {
-    line.trim()
-        .trim_matches('|')
-        .split('|')
-        .map(|c| c.trim().to_string())
-        .collect()
-}
-
-/// Whether a table line only separates the header from the rows (`| --- | :-: |`).
-fn is_rule(line: &str) -> bool {
-    cells(line)
-        .iter()
-        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')))
-}
-
 /// The facts of a section's body: its prose sentences, then each table row with its
 /// header.
 fn facts(body: &str) -> Vec<Fact> {
-    let (table, prose): (Vec<&str>, Vec<&str>) =
-        body.lines().partition(|l| l.trim_start().starts_with('|'));
+    let prose: Vec<&str> = body.lines().filter(|l| !is_table_line(l)).collect();
     let mut out: Vec<Fact> = prose_sentences(&prose.join("\n"))
         .into_iter()
         .map(|text| Fact {
@@ -89,23 +73,12 @@ fn facts(body: &str) -> Vec<Fact> {
             keys: Vec::new(),
         })
         .collect();
-    let mut header: Option<Vec<String>> = None;
-    for line in table {
-        if is_rule(line) {
-            continue;
-        }
-        let row = cells(line);
-        match &header {
-            None => header = Some(row),
-            Some(names) => out.push(Fact {
-                text: names
-                    .iter()
-                    .zip(&row)
-                    .map(|(n, v)| format!("{n}: {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                keys: row.iter().take(1).map(|c| normalize(c)).collect(),
-            }),
+    for table in tables(body) {
+        for row in &table.rows {
+            out.push(Fact {
+                text: row_words(&table, row),
+                keys: row.iter().take(1).map(|c| normalize(&c.text)).collect(),
+            });
         }
     }
     out

@@ -19,7 +19,8 @@ const SYSTEM: &str = "You edit a report made of numbered sections. Each step, an
 object: a tool call, or {\"tool\":\"reply\",\"message\":\"...\"} to finish. Sections are named by ids \
 such as s3: use only ids from the OUTLINE. update_section changes a title or a body; add_section adds \
 a section (position after, before or under an anchor, or end); move_section moves one; delete_section \
-removes one with its subsections; get_report_slices reads bodies. The app numbers sections: never \
+removes one with its subsections; get_report_slices reads bodies. To change a number or a few words, \
+use replace_in_section: find is copied exactly from the section's text, replace is the new words. The app numbers sections: never \
 write numbers in titles. Keep every [IMAGE:x] placeholder and image. Give each change a short reason. \
 When the request is done, reply in one short sentence in the student's language.";
 

@@ -25,6 +25,7 @@ const TOOLS: &[&str] = &[
     "delete_section",
     "renumber_sections",
     "batch_update_sections",
+    "replace_in_section",
     "reply",
     "rm_rf",
 ];

@@ -17,7 +17,6 @@ use super::ports::ReportProgress;
 use super::prompt::{build_request, PromptInput};
 use super::references::find_references;
 use super::reply_words::{clip, is_question, kept_words, reply_filter};
-use super::rewrite_check::rewrite_ask;
 use super::rule_gate::needs_specs;
 use super::tools::ToolChoice;
 use super::turn::{ReportTurn, MAX_STEPS};
@@ -78,14 +77,13 @@ impl ReportTurn<'_> {
             &self.history,
             language,
         );
-        let ask = rewrite_ask(message);
         let mut host = ReportHost::new(
             report.clone(),
             self.ports,
             choice,
             focus.clone(),
             language,
-            ask,
+            message,
         );
         self.progress(ReportProgress {
             step: "thinking".into(),

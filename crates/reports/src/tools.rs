@@ -6,6 +6,7 @@
 use super::contract::Report;
 use super::error::ReportError;
 use super::ops::{apply_op, ReportOp};
+use super::replacement::{replaced_body, MAX_EDIT_CHARS};
 use super::section_tree::Place;
 use lantern_core::llm::tools::{ToolCall, ToolSpec};
 use serde::de::DeserializeOwned;
@@ -164,6 +165,16 @@ pub fn report_tools(report: &Report, choice: ToolChoice) -> Vec<ToolSpec> {
             "delete_section",
             vec![("id", id_schema(&ids)), reason()],
         ));
+        tools.push(ToolSpec {
+            name: "replace_in_section",
+            args: vec![
+                ("section", id_schema(&ids)),
+                ("find", text(MAX_EDIT_CHARS)),
+                ("replace", text(MAX_EDIT_CHARS)),
+                reason(),
+            ],
+            required: vec!["section", "find", "replace"],
+        });
         tools.push(ToolSpec::new("renumber_sections", vec![]));
         let update = json!({
             "type": "object",
@@ -240,6 +251,27 @@ struct DeleteArgs {
     id: String,
     #[serde(default)]
     reason: String,
+}
+
+/// The arguments of `replace_in_section`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaceArgs {
+    /// The section's id.
+    pub section: String,
+    /// Words of its text, copied exactly.
+    pub find: String,
+    /// What goes in their place.
+    pub replace: String,
+    #[serde(default)]
+    reason: String,
+}
+
+/// The arguments of a `replace_in_section` call, when it is one and they parse.
+pub fn replace_args(call: &ToolCall) -> Option<ReplaceArgs> {
+    (call.tool == "replace_in_section")
+        .then(|| args(call).ok())
+        .flatten()
 }
 
 #[derive(Deserialize)]
@@ -359,6 +391,24 @@ pub fn validate_call(
                 vec![ReportOp::DeleteSection { id: a.id }],
                 reason_text(a.reason),
             )
+        }
+        "replace_in_section" => {
+            let a: ReplaceArgs = args(call)?;
+            let body = report
+                .find(&a.section)
+                .ok_or_else(|| ReportError::SectionNotFound(a.section.clone()))?
+                .body_md
+                .clone();
+            // Here every word of `replace` counts as said; the turn's host checks them
+            // against the student's message first.
+            let new = replaced_body(&body, &a.find, &a.replace, &a.replace)
+                .map_err(|problem| problem.for_model())?;
+            let op = ReportOp::UpdateSection {
+                id: a.section,
+                title: None,
+                body_md: Some(new),
+            };
+            ReportAction::Change(vec![op], reason_text(a.reason))
         }
         "batch_update_sections" => {
             let a: BatchArgs = args(call)?;
@@ -518,6 +568,34 @@ mod tests {
         assert_eq!(report, before);
         run(&mut report, r#"{"tool":"batch_update_sections","updates":[{"id":"s1","title":"Scope"},{"id":"s5","bodyMd":"Soon."}],"reason":""}"#).unwrap();
         assert_eq!(report.find("s1").unwrap().title, "Scope");
+    }
+
+    #[test]
+    fn a_replacement_changes_only_the_words_found_once() {
+        let mut report = sample();
+        report.find_mut("s5").unwrap().body_md = "Fix the gutters within 3 months.".into();
+        let action = run(
+            &mut report,
+            r#"{"tool":"replace_in_section","section":"s5","find":"3 months","replace":"6 weeks","reason":"asked"}"#,
+        )
+        .unwrap();
+        let ReportAction::Change(ops, _) = action else {
+            panic!()
+        };
+        assert_eq!(
+            ops[0],
+            ReportOp::UpdateSection {
+                id: "s5".into(),
+                title: None,
+                body_md: Some("Fix the gutters within 6 weeks.".into())
+            }
+        );
+        let e = run(
+            &mut report,
+            r#"{"tool":"replace_in_section","section":"s5","find":"2 years","replace":"6 weeks"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(e.code(), "report_arguments_invalid");
     }
 
     #[test]

@@ -18,6 +18,7 @@ use super::outcome::{ReportTurnOutcome, TurnEnd};
 use super::ports::{ChatLine, ReportPorts, ReportProgress};
 use super::references::find_references;
 use super::reply_words::is_question;
+use super::value_edit::{shaped_edit, value_edit};
 use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::tidy::detect_language;
@@ -69,6 +70,40 @@ pub async fn run_report_turn(
     answer_turn(&turn, llm, &mut |_| {}, cancel).await
 }
 
+/// What the app does with a request it reads itself — the request, its language and
+/// the plan: a number or phrase edit in a shape students write ("15 seconds not 10"),
+/// else a command (or the answer to the app's own question), else a value said
+/// without the old one ("the beaker was 500 ml"). A question about the report is none.
+fn app_plan(
+    input: &ReportTurnInput,
+    history: &[ChatLine],
+) -> Option<(String, Language, CommandPlan)> {
+    let message = input.message.as_str();
+    let report = &input.report;
+    let question = is_question(message);
+    let edit = |plan: Option<(CommandPlan, Language)>| {
+        plan.map(|(plan, language)| (message.to_string(), language, plan))
+    };
+    if !question {
+        if let Some(planned) = edit(shaped_edit(report, message)) {
+            return Some(planned);
+        }
+    }
+    let commands = match parse_commands(message) {
+        Some(parsed) => Some((message.to_string(), parsed)),
+        None => answered_request(report, history, message),
+    };
+    if let Some((request, parsed)) = commands {
+        let language = parsed.first().map_or(input.language, |p| p.language);
+        return Some((request, language, plan_commands(report, &parsed)));
+    }
+    if question {
+        return None;
+    }
+    let language = detect_language(message).unwrap_or(input.language);
+    value_edit(report, message, language).map(|plan| (message.to_string(), language, plan))
+}
+
 /// One report turn, prepared: the conversation read and a request the app understands
 /// already answered (its changes saved for review), or what the model's loop needs.
 pub struct ReportTurn<'a> {
@@ -99,16 +134,10 @@ impl<'a> ReportTurn<'a> {
         on_progress: &'a mut (dyn FnMut(ReportProgress) + Send),
     ) -> Result<Self, ReportError> {
         let history = ports.chat_history().await?;
-        let message = input.message.as_str();
-        let commands = match parse_commands(message) {
-            Some(parsed) => Some((message.to_string(), parsed)),
-            None => answered_request(&input.report, &history, message),
-        };
         let mut named = None;
         let mut by_app = None;
-        if let Some((request, parsed)) = commands {
-            let language = parsed.first().map_or(input.language, |p| p.language);
-            match plan_commands(&input.report, &parsed) {
+        if let Some((request, language, plan)) = app_plan(&input, &history) {
+            match plan {
                 CommandPlan::Model(id) => named = id,
                 plan => {
                     let turn = CommandTurn {

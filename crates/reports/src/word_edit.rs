@@ -4,6 +4,7 @@
 //! there) and puts them in place of as many old words. Neither guesses: when the words
 //! are not in the text the edit is `None` and the request goes on to the model.
 
+use super::replacement::word_spans;
 use lantern_core::text::normalize::normalize;
 
 /// `body` with the first `old` (compared without case or accents) replaced by `new`;
@@ -42,7 +43,9 @@ fn ends_sentence(word: &str) -> bool {
 /// words start like `text` does (its first word, or its first two when the first is
 /// shorter than four letters), the words that already agree are kept, and the rest of
 /// `text` replaces as many of the body's words, within the sentence, keeping the last
-/// replaced word's punctuation. `None` when no place fits or the body already says it.
+/// replaced word's punctuation; when they agree up to a sentence's end, the rest goes
+/// before its full stop ("the best value." → "the best value for money."). `None` when
+/// no place fits or the body already says it.
 pub fn say_instead(body: &str, text: &str) -> Option<String> {
     let new: Vec<&str> = text
         .trim()
@@ -70,10 +73,17 @@ pub fn say_instead(body: &str, text: &str) -> Option<String> {
     {
         same += 1;
     }
-    if same == new.len() || ends_sentence(words[start + same - 1]) {
+    if same == new.len() {
         return None;
     }
     let rest = &new[same..];
+    // The words agree up to the end of a sentence: the rest goes before its full stop.
+    if ends_sentence(words[start + same - 1]) {
+        let last = words[start + same - 1];
+        let cut = last.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let longer = format!("{cut} {}{}", rest.join(" "), &last[cut.len()..]);
+        return Some(replace_span(body, start + same - 1, start + same, &longer));
+    }
     let mut end = start + same;
     while end < words.len() && end - (start + same) < rest.len() {
         end += 1;
@@ -98,23 +108,9 @@ pub fn say_instead(body: &str, text: &str) -> Option<String> {
 /// `body` with its words `from..to` (by whitespace) replaced by `with`, the rest of the
 /// text (line breaks, spacing) untouched.
 fn replace_span(body: &str, from: usize, to: usize, with: &str) -> String {
-    let mut spans = Vec::new();
-    let mut start = None;
-    for (i, c) in body.char_indices() {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                spans.push((s, i));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        spans.push((s, body.len()));
-    }
-    let (begin, _) = spans[from];
-    let (_, finish) = spans[to - 1];
+    let spans = word_spans(body);
+    let begin = spans[from].start;
+    let finish = spans[to - 1].end;
     format!("{}{with}{}", &body[..begin], &body[finish..])
 }
 
@@ -157,6 +153,18 @@ mod tests {
         assert_eq!(
             done,
             "Junto a la granja el agua estaba turbia y olía a estiércol. Luego paramos."
+        );
+    }
+
+    #[test]
+    fn words_that_agree_to_the_sentences_end_are_continued_there() {
+        let done = say_instead(
+            "Brand C is cheaper, so it is the best value. We liked it.",
+            "best value for money",
+        );
+        assert_eq!(
+            done.as_deref(),
+            Some("Brand C is cheaper, so it is the best value for money. We liked it.")
         );
     }
 

@@ -15,6 +15,7 @@ mod tests {
     fn every_list_has_phrases_in_every_locale() {
         for files in [
             word_files!("addition-words"),
+            word_files!("column-cues"),
             word_files!("commands"),
             word_files!("ordinals"),
             word_files!("polite-requests"),
@@ -27,6 +28,8 @@ mod tests {
             word_files!("title-words"),
             word_files!("to-english"),
             word_files!("to-spanish"),
+            word_files!("units"),
+            word_files!("value-edits"),
         ] {
             for file in files {
                 assert!(lines(file).next().is_some(), "{file}");

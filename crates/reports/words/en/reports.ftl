@@ -30,6 +30,17 @@ reports-change-delete = { $subsections ->
    *[other] delete { $section } and its { $subsections } subsections
 }
 
+## A number or a few words changed.
+
+# A few words of a section's text replaced: `{ $old }` the words there now, `{ $new }` the new ones.
+reports-change-replace = change “{ $old }” to “{ $new }” in { $section }
+# A few words taken out of a section's text.
+reports-change-remove = remove “{ $old }” from { $section }
+# A value the student said fits several places: `{ $choices }` lists them.
+reports-value-which = Which one do you mean: { $choices }?
+# One place a value may go, in reports-value-which: `{ $text }` what the report says there.
+reports-value-choice = “{ $text }” in { $section }
+
 ## The confirmation after a turn: the changes proposed, each waiting for review.
 
 reports-confirm-none = I haven't changed anything.
@@ -80,6 +91,8 @@ reports-rewrite-not-in-language = part of it was not in { $language ->
 }
 # Why a rewrite was refused, inside reports-rewrite-failed: `{ $numbers }` the numbers lost.
 reports-rewrite-lost-numbers = it lost { $numbers }
+# Why a rewrite was refused, inside reports-rewrite-failed: a shorter text was asked for.
+reports-rewrite-not-shorter = it was not shorter
 
 ## Why a change the student asked for cannot be made.
 

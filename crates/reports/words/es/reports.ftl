@@ -21,6 +21,17 @@ reports-change-delete = { $subsections ->
    *[other] borrar { $section } y sus { $subsections } subsecciones
 }
 
+## Un número o unas palabras cambiadas.
+
+# Unas palabras del texto de una sección cambiadas: `{ $old }` las que hay, `{ $new }` las nuevas.
+reports-change-replace = cambiar “{ $old }” por “{ $new }” en { $section }
+# Unas palabras quitadas del texto de una sección.
+reports-change-remove = quitar “{ $old }” de { $section }
+# Un valor que dijo el alumno cabe en varios sitios: `{ $choices }` los enumera.
+reports-value-which = ¿Cuál quieres decir: { $choices }?
+# Un sitio donde puede ir un valor, en reports-value-which: `{ $text }` lo que dice allí el informe.
+reports-value-choice = “{ $text }” en { $section }
+
 ## La confirmación tras un turno.
 
 reports-confirm-none = No he cambiado nada.
@@ -54,6 +65,8 @@ reports-rewrite-not-in-language = una parte no estaba en { $language ->
    *[en] inglés
 }
 reports-rewrite-lost-numbers = perdía { $numbers }
+# Por qué se rechazó una reescritura, dentro de reports-rewrite-failed: se pidió un texto más corto.
+reports-rewrite-not-shorter = no era más corto
 
 ## Por qué no se puede hacer un cambio.
 
