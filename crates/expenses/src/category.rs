@@ -222,6 +222,8 @@ mod tests {
                 assert!(Category::from_name(name.trim()).is_some(), "{line}");
                 assert!(!words.trim().is_empty(), "{line}");
             }
+            // The built-in lists are in the format a teacher's file uses.
+            assert!(teacher::AddedWords::parse(file).is_ok());
         }
     }
 
