@@ -9,7 +9,12 @@ use super::category::guess_category;
 use super::contract::Category;
 use super::facts::{Facts, Intent};
 use super::unread::Share;
+use super::word_lists::{word_list, WordList};
 use lantern_core::text::normalize::{normalize, words};
+
+/// Words that never name an item (articles, fillers), which an item's other words are
+/// read without.
+static FILLER: WordList = word_list!("item-filler");
 
 /// Whether every word of the item points to a kind of spending the tables know
 /// ("bus ticket", "coffee"): an item inferred from an amount alone, with no word asking
@@ -18,6 +23,7 @@ pub(crate) fn item_is_known(item: &str) -> bool {
     let normalized = normalize(item);
     let said = words(&normalized);
     let known = |w: &str| guess_category(w) != Category::Other;
+    let said: Vec<&str> = said.into_iter().filter(|w| !FILLER.contains(w)).collect();
     !said.is_empty()
         && said.iter().all(|w| {
             known(w)

@@ -52,9 +52,10 @@ pub(crate) fn plan_by_reading(
             content: replies::income(amount, language),
         });
     }
-    let stat = facts
-        .stat
-        .filter(|_| !changes && facts.intent != Some(Intent::Add))?;
+    // "biggest thing I bought last week?": a question about the spending, though its
+    // words say "bought", unless an amount makes it a purchase.
+    let adds = facts.intent == Some(Intent::Add) && !facts.amounts.is_empty();
+    let stat = facts.stat.filter(|_| !changes && !adds)?;
     if !input.context.role.may(ExpenseTool::ListExpenses) {
         return None;
     }
@@ -62,14 +63,9 @@ pub(crate) fn plan_by_reading(
         range: facts.range,
         category: facts.category,
     };
-    let rows: Vec<Expense> = input
-        .rows
-        .iter()
-        .filter(|e| query.matches(e))
-        .cloned()
-        .collect();
+    // Every row: a comparison needs the span before the one asked about.
     Some(TurnPlan::Answer {
-        content: stats::answer(stat, &rows, &query, input.context.today, language),
+        content: stats::answer(stat, &input.rows, &query, input.context.today, language),
     })
 }
 

@@ -503,6 +503,22 @@ static SPAN_RULES: LazyLock<Vec<SpanRule>> = LazyLock::new(|| {
             },
         ),
         span_rule(
+            &both(r"\b(?:{months-from}\s+)?(?P<m>{month})\s+{months-to}\s+(?P<m2>{month})\b"),
+            |c, t| {
+                let year = |m: u32| {
+                    if m > t.month() {
+                        t.year() - 1
+                    } else {
+                        t.year()
+                    }
+                };
+                let (m, m2) = (month(group(c, "m")?)?, month(group(c, "m2")?)?);
+                let from = month_range(year(m), m)?.from;
+                let to = month_range(year(m2), m2)?.to;
+                (from <= to).then_some(DateRange { from, to })
+            },
+        ),
+        span_rule(
             &both(r"\b{during}\s+(?P<m>{month})\b(?:\s+(?:{month-of-year}\s+)?(?P<y>\d{4}))?"),
             |c, t| {
                 let m = month(group(c, "m")?)?;
@@ -719,6 +735,22 @@ mod tests {
         assert_eq!(span("in the last 7 days"), s("2026-11-17", "2026-11-23"));
         assert_eq!(span("últimos 30 días"), s("2026-10-25", "2026-11-23"));
         assert_eq!(span("since Friday"), s("2026-11-20", "2026-11-23"));
+    }
+
+    #[test]
+    fn two_months_named_are_both_whole_months() {
+        assert_eq!(
+            span("how much a month across september and october"),
+            s("2026-09-01", "2026-10-31")
+        );
+        assert_eq!(
+            span("entre septiembre y octubre"),
+            s("2026-09-01", "2026-10-31")
+        );
+        assert_eq!(
+            span("from december to february"),
+            s("2025-12-01", "2026-02-28")
+        );
     }
 
     #[test]

@@ -23,7 +23,9 @@ use super::references::{resolve_target, Target};
 use super::replies;
 use super::rules::{permitted_tool, validate_call};
 use super::tools::{not_spending_spec, tool_spec, NOT_SPENDING};
-use super::verify::{check_add, stated_amount, stated_day, stated_item, Message};
+use super::unread::Share;
+use super::verify::{model_working, stated_amount, stated_day, stated_item, Message};
+use super::working::Working;
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
@@ -305,36 +307,115 @@ impl Grounding<'_> {
         TurnPlan::Answer { content }
     }
 
-    /// An add whose price, count, split, item and day are all the student's.
+    /// An add: what code read for sure stands (a split or a price each, the day), the
+    /// model fills what code could not (the item, which amount is the price, a count),
+    /// and every value it fills must be the student's.
     fn add(&self, call: &ToolCall) -> Result<(ExpenseAction, Draft), Box<TurnPlan>> {
         let message = self.message();
-        let read = check_add(&call.args, &message).map_err(|why| self.unsure_of(why))?;
         let facts = &self.want.facts;
-        let date = read.date.or(facts.date);
-        // A day the student named that neither reader resolved is asked, never today.
+        let item = self.item(call)?;
+        let Some(price) = call
+            .args
+            .get("amount")
+            .and_then(|a| stated_amount(a, &message))
+        else {
+            // No amount at all is asked for; a wrong one is not shown.
+            return Err(if facts.amounts.is_empty() {
+                self.ask_amount(&item)
+            } else {
+                self.unsure_of("the amount is not in the message")
+            });
+        };
+        let working = match (facts.unread.share, facts.unread.count) {
+            (Some(Share::Parts(parts)), _) => Some(Working::Split {
+                total: price,
+                parts,
+            }),
+            (Some(Share::Each), Some(count)) if count > 1 => Some(Working::Times { count, price }),
+            (Some(Share::Unknown), _) => {
+                return Err(Box::new(TurnPlan::Clarify {
+                    question: replies::ask_share(price, self.language),
+                    draft: Some(Draft {
+                        intent: Some(Intent::Add),
+                        item: Some(item),
+                        date: facts.date,
+                        ..Draft::default()
+                    }),
+                }))
+            }
+            _ => model_working(&call.args, price, &message).map_err(|why| self.unsure_of(why))?,
+        };
+        let amount = working.map_or(price, |w| w.result());
+        // The day code read, else the model's words for it when they are the message's
+        // and code resolves them; a day named that neither resolves is asked.
+        let day = call.args.get("day").and_then(Value::as_str).unwrap_or("");
+        let date = facts
+            .date
+            .or_else(|| stated_day(day, &message).ok().flatten());
         if date.is_none() && facts.day_unread {
             return Err(Box::new(TurnPlan::Clarify {
-                question: replies::ask_day(&read.item, read.amount, self.language),
+                question: replies::ask_day(&item, amount, self.language),
                 draft: None,
             }));
         }
-        let category = self.category(&read.item, call);
+        let category = self.category(&item, call);
         let draft = Draft {
             intent: Some(Intent::Add),
-            item: Some(read.item.clone()),
-            amount: Some(read.amount),
+            item: Some(item.clone()),
+            amount: Some(amount),
             date,
             category: Some(category),
-            working: read.working,
+            working,
             ..Draft::default()
         };
         let action = ExpenseAction::Add(NewExpense {
-            item: read.item,
-            amount: read.amount,
+            item,
+            amount,
             date: date.unwrap_or(message.today),
             category,
         });
         Ok((action, draft))
+    }
+
+    /// The item: code's when the tables know it or the model's words are part of it
+    /// ("train to leeds" for "leeds"); else the model's, every word of it the student's.
+    fn item(&self, call: &ToolCall) -> Result<String, Box<TurnPlan>> {
+        let message = self.message();
+        let model = call
+            .args
+            .get("item")
+            .and_then(Value::as_str)
+            .and_then(|i| stated_item(i, &message));
+        let code = self.want.facts.item.clone();
+        let within_code = |model: &str| {
+            code.as_deref().is_some_and(|code| {
+                let code_words = Message {
+                    text: code,
+                    ..message
+                };
+                stated_item(model, &code_words).is_some()
+            })
+        };
+        match (code.clone(), model) {
+            (Some(code), _) if item_is_known(&code) => Ok(code),
+            (Some(code), Some(model)) if within_code(&model) => Ok(code),
+            (_, Some(model)) => Ok(model),
+            (_, None) => Err(self.unsure_of("the item is not in the message")),
+        }
+    }
+
+    /// "How much was the pizza?": an add with no amount at all, its item kept for the
+    /// answer.
+    fn ask_amount(&self, item: &str) -> Box<TurnPlan> {
+        Box::new(TurnPlan::Clarify {
+            question: replies::ask_missing(Some(item), None, self.language),
+            draft: Some(Draft {
+                intent: Some(Intent::Add),
+                item: Some(item.to_string()),
+                date: self.want.facts.date,
+                ..Draft::default()
+            }),
+        })
     }
 
     /// The category: the one the student named, else the one the item's words clearly
@@ -414,8 +495,16 @@ impl Grounding<'_> {
             None => None,
         };
         let day = args.get("day").and_then(Value::as_str).unwrap_or("");
-        let date = stated_day(day, &message)
-            .map_err(|()| self.unsure_of("the day is not the message's"))?;
+        // A day only when the message talks about the date; words not the message's are
+        // not a day.
+        let date = match self.want.facts.mentions_date {
+            true => self
+                .want
+                .facts
+                .date
+                .or_else(|| stated_day(day, &message).ok().flatten()),
+            false => None,
+        };
         let category = args
             .get("category")
             .and_then(Value::as_str)

@@ -97,6 +97,13 @@ static EACH: WordList = word_list!("each");
 static ITEM_COUNT: LazyLock<Regex> =
     LazyLock::new(|| pattern(r"\b(?P<n>{count})\s+(?P<w>[^\W\d_]{3,})"));
 
+/// "3 coffees at 2.50", "2 entradas de cine a 7,50": so many things at a price each.
+static AT_PRICE: LazyLock<Regex> = LazyLock::new(|| {
+    pattern(
+        r"\b(?P<n>\d{1,2}|{count})\s+(?P<w>[^\W\d_][^\d,.;:!?]{1,40}?)\s+(?:{at-price})\s+(?:[£€$]\s?)?\d",
+    )
+});
+
 /// Words after a number that do not count things bought.
 static NOT_COUNTED: WordList = word_list!("not-counted");
 
@@ -139,7 +146,19 @@ pub fn read_unread(message: &str) -> Unread {
             out.share.get_or_insert(Share::Parts(n));
         }
     }
-    if says(&EACH) {
+    let at_price = AT_PRICE.captures(message).filter(|c| {
+        c.name("w")
+            .is_some_and(|w| !NOT_COUNTED.contains(&normalize(w.as_str()).as_str()))
+    });
+    if let (false, Some(caps)) = (says(&EACH), at_price) {
+        // A count in digits is taken from the amounts read (`facts.rs`); one in words is
+        // read here.
+        out.count = caps
+            .name("n")
+            .filter(|n| !n.as_str().starts_with(|c: char| c.is_ascii_digit()))
+            .and_then(|n| count(n.as_str()));
+        out.share = Some(Share::Each);
+    } else if says(&EACH) {
         // A price each: the things counted multiply it, and so do the people when the
         // student paid for all of them; a split at so much each is the student's part.
         out.count = match out.share {
@@ -223,6 +242,24 @@ mod tests {
     }
 
     #[test]
+    fn so_many_things_at_a_price_is_a_price_each() {
+        for (text, count) in [
+            ("3 coffees at 2.50", None),
+            ("two pints at 4.80 last friday", Some(2)),
+            ("anteayer 3 cafés a 1,80", None),
+            ("2 entradas de cine a 7,50 el sábado", None),
+        ] {
+            let read = read_unread(text);
+            assert_eq!(
+                (read.share, read.count),
+                (Some(Share::Each), count),
+                "{text}"
+            );
+        }
+        assert_eq!(read_unread("uber a casa ayer 12,50").share, None);
+    }
+
+    #[test]
     fn money_coming_in_is_income() {
         for text in [
             "I got paid 100 from babysitting",
@@ -274,8 +311,8 @@ mod tests {
     #[test]
     fn every_pattern_has_its_words() {
         // A role missing from unread.txt panics, naming it, when its pattern is built.
-        let built = [&*ITEM_COUNT, &*RECEIVED, &*DAY_WORDS];
-        assert_eq!(PARTS.len() + built.len(), 7);
+        let built = [&*ITEM_COUNT, &*AT_PRICE, &*RECEIVED, &*DAY_WORDS];
+        assert_eq!(PARTS.len() + built.len(), 8);
     }
 
     #[test]

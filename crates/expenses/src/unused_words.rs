@@ -9,10 +9,12 @@ use lantern_core::text::normalize::{normalize, words};
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-/// Words that may stand outside the item without changing what is read: fillers, question
+/// Words that may stand outside the item without changing what is read: fillers, "not"
+/// between two amounts, question
 /// words, asking for a list or a total, putting it in a category, prices each, a
 /// share, pronouns and currency names.
-static KNOWN_LISTS: [&WordList; 10] = [
+static KNOWN_LISTS: [&WordList; 11] = [
+    &NOT_BETWEEN,
     &FILLER,
     &RECATEGORISE,
     &CATEGORY_JOINS,
@@ -25,6 +27,7 @@ static KNOWN_LISTS: [&WordList; 10] = [
     &CURRENCY,
 ];
 static FILLER: WordList = word_list!("item-filler");
+static NOT_BETWEEN: WordList = word_list!("not-between");
 static QUESTION_WORDS: WordList = word_list!("question-words");
 static LIST: WordList = word_list!("intent-list");
 static BALANCE: WordList = word_list!("intent-balance");

@@ -23,19 +23,6 @@ pub struct Message<'a> {
     pub currency: Currency,
 }
 
-/// An add the checks passed: the amount computed from the stated ones.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckedAdd {
-    /// The item, in the student's words.
-    pub item: String,
-    /// The amount to record.
-    pub amount: Money,
-    /// How it was computed, when it was.
-    pub working: Option<Working>,
-    /// The day the message names, if it names one.
-    pub date: Option<NaiveDate>,
-}
-
 /// The amount `value` (the model's number), when the message writes it.
 pub fn stated_amount(value: &Value, message: &Message) -> Option<Money> {
     let (minor, _) = minor_from_json(value).ok()?;
@@ -107,43 +94,28 @@ fn count_field(args: &Map<String, Value>, name: &str) -> Option<u32> {
     }
 }
 
-/// The model's `add_expense` arguments checked against the message, or the first check
-/// that failed: the item has a word the student did not write, the price is not written
-/// in the message, a count or a split is not said (or both are claimed), the day is not
-/// the student's.
-pub fn check_add(args: &Map<String, Value>, message: &Message) -> Result<CheckedAdd, &'static str> {
-    let item = args
-        .get("item")
-        .and_then(Value::as_str)
-        .and_then(|i| stated_item(i, message))
-        .ok_or("the item is not in the message")?;
-    let price = args
-        .get("amount")
-        .and_then(|a| stated_amount(a, message))
-        .ok_or("the amount is not in the message")?;
+/// How the model says the price makes the amount (so many of it, or split between so
+/// many), checked: each number must be one the message says, and not both at once.
+pub fn model_working(
+    args: &Map<String, Value>,
+    price: Money,
+    message: &Message,
+) -> Result<Option<Working>, &'static str> {
     let count = count_field(args, "count")
         .filter(|n| says_number(*n, message))
         .ok_or("the count is not in the message")?;
     let parts = count_field(args, "shared_by")
         .filter(|n| says_number(*n, message))
         .ok_or("the split is not in the message")?;
-    let working = match (count, parts) {
-        (1, 1) => None,
-        (count, 1) => Some(Working::Times { count, price }),
-        (1, parts) => Some(Working::Split {
+    match (count, parts) {
+        (1, 1) => Ok(None),
+        (count, 1) => Ok(Some(Working::Times { count, price })),
+        (1, parts) => Ok(Some(Working::Split {
             total: price,
             parts,
-        }),
-        _ => return Err("both a count and a split"),
-    };
-    let day = args.get("day").and_then(Value::as_str).unwrap_or("");
-    let date = stated_day(day, message).map_err(|()| "the day is not the message's")?;
-    Ok(CheckedAdd {
-        item,
-        amount: working.map_or(price, |w| w.result()),
-        working,
-        date,
-    })
+        })),
+        _ => Err("both a count and a split"),
+    }
 }
 
 #[cfg(test)]
@@ -159,8 +131,12 @@ mod tests {
         }
     }
 
-    fn add(text: &str, args: Value) -> Option<CheckedAdd> {
-        check_add(args.as_object().unwrap(), &message(text)).ok()
+    fn working(text: &str, args: Value, price: i64) -> Result<Option<Working>, &'static str> {
+        let price = Money {
+            minor: price,
+            currency: Currency::Gbp,
+        };
+        model_working(args.as_object().unwrap(), price, &message(text))
     }
 
     #[test]
@@ -171,36 +147,27 @@ mod tests {
     }
 
     #[test]
-    fn a_count_times_a_price_is_computed_and_shown() {
-        let read = add(
+    fn a_count_times_a_price_is_computed() {
+        let read = working(
             "3 coffees at 2.50",
-            json!({"item": "coffees", "amount": 2.5, "count": 3, "shared_by": 1, "day": "", "category": "food"}),
-        )
-        .unwrap();
-        assert_eq!(read.amount.minor, 750);
-        assert!(matches!(
-            read.working,
-            Some(Working::Times { count: 3, .. })
-        ));
+            json!({"count": 3, "shared_by": 1}),
+            250,
+        );
+        let times = read.unwrap().unwrap();
+        assert_eq!(times.result().minor, 750);
     }
 
     #[test]
     fn a_split_the_message_says_is_the_students_part() {
-        let read = add(
-            "we split the 90 electricity bill three ways, log my part",
-            json!({"item": "electricity bill", "amount": 90, "count": 1, "shared_by": 3, "day": "", "category": "utilities"}),
-        )
-        .unwrap();
-        assert_eq!(read.amount.minor, 3000);
+        let text = "we split the 90 electricity bill three ways, log my part";
+        let read = working(text, json!({"count": 1, "shared_by": 3}), 9000);
+        assert_eq!(read.unwrap().unwrap().result().minor, 3000);
     }
 
     #[test]
     fn a_count_the_message_does_not_say_fails() {
-        assert!(add(
-            "coffee 2.50",
-            json!({"item": "coffee", "amount": 2.5, "count": 4, "shared_by": 1, "day": "", "category": "food"}),
-        )
-        .is_none());
+        let read = working("coffee 2.50", json!({"count": 4, "shared_by": 1}), 250);
+        assert!(read.is_err());
     }
 
     #[test]
@@ -225,10 +192,7 @@ mod tests {
 
     #[test]
     fn a_count_and_a_split_together_fail() {
-        assert!(add(
-            "3 pizzas at 10 between 2",
-            json!({"item": "pizzas", "amount": 10, "count": 3, "shared_by": 2, "day": "", "category": "food"}),
-        )
-        .is_none());
+        let text = "3 pizzas at 10 between 2";
+        assert!(working(text, json!({"count": 3, "shared_by": 2}), 1000).is_err());
     }
 }

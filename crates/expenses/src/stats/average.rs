@@ -3,8 +3,9 @@
 //! the days, weeks or months the span holds.
 
 use super::figures::total;
+use super::kind::Stat;
 use super::periods::{count, counted_span, Unit};
-use super::{span_words, Stat};
+use super::span::span_words;
 use crate::contract::{Expense, ExpenseQuery};
 use crate::messages::MESSAGES;
 use crate::money::{format_money, Money};

@@ -5,7 +5,7 @@
 
 use super::figures::total_in;
 use super::periods::{around, previous};
-use super::span_words;
+use super::span::span_words;
 use crate::contract::{Expense, ExpenseQuery};
 use crate::dates::{parse_range_arg, DateRange};
 use crate::messages::MESSAGES;

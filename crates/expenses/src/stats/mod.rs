@@ -9,97 +9,23 @@
 mod average;
 mod compare;
 mod figures;
+mod kind;
 mod periods;
 mod reading;
+mod span;
 
 use super::contract::{Expense, ExpenseQuery};
 use super::messages::MESSAGES;
 use super::money::{format_money, Currency};
-use super::replies::{balance, category_label, range_words};
+use super::replies::{balance, category_label};
 use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::words::Arg;
 
+pub use kind::Stat;
 pub use reading::stat_of;
-
-/// What a question about the spending asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stat {
-    /// The single biggest expense.
-    Biggest,
-    /// The single smallest expense.
-    Smallest,
-    /// The category with the largest total.
-    TopCategory,
-    /// The total of each category.
-    ByCategory,
-    /// The total of the span.
-    Total,
-    /// The average per day.
-    DailyAverage,
-    /// The average per week.
-    WeeklyAverage,
-    /// The average per month.
-    MonthlyAverage,
-    /// The span's total against the span of the same length before it.
-    ComparePrevious,
-}
-
-impl Stat {
-    /// Every computation, in the order the model is offered them.
-    pub const ALL: [Stat; 9] = [
-        Stat::Biggest,
-        Stat::Smallest,
-        Stat::TopCategory,
-        Stat::ByCategory,
-        Stat::Total,
-        Stat::DailyAverage,
-        Stat::WeeklyAverage,
-        Stat::MonthlyAverage,
-        Stat::ComparePrevious,
-    ];
-
-    /// The computation's snake_case name, as the model names it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stat::Biggest => "biggest",
-            Stat::Smallest => "smallest",
-            Stat::TopCategory => "top_category",
-            Stat::ByCategory => "by_category",
-            Stat::Total => "total",
-            Stat::DailyAverage => "daily_average",
-            Stat::WeeklyAverage => "weekly_average",
-            Stat::MonthlyAverage => "monthly_average",
-            Stat::ComparePrevious => "compare_previous",
-        }
-    }
-
-    /// The computation called `name` ([`Stat::name`]), if there is one.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.name() == name.trim())
-    }
-}
-
-/// " on food this month", " this month", " on food" or nothing: what a statistic covers.
-fn span_words(query: &ExpenseQuery, today: NaiveDate, language: Language) -> String {
-    let mut out = String::new();
-    if let Some(category) = query.category {
-        let category = category_label(category, language);
-        out.push(' ');
-        out.push_str(&say!(
-            MESSAGES,
-            language,
-            "expenses-on-category",
-            category = &category
-        ));
-    }
-    if query.range.is_some() {
-        out.push(' ');
-        out.push_str(&range_words(query, today, language));
-    }
-    out
-}
+use span::span_words;
 
 /// The answer to `stat` over the `rows` `query` matches, in `language`. `rows` may be
 /// every row of the profile or only the matching ones; a comparison reads the span

@@ -4,7 +4,7 @@
 //! expense, the category spent most on, every category's total, and last a total the
 //! readers of a total would not see ("spent much today?").
 
-use super::Stat;
+use super::kind::Stat;
 use crate::word_lists::{word_list, WordList};
 use lantern_core::text::normalize::has_phrase;
 
