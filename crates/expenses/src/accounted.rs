@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn words_left_unused_send_the_message_to_the_model() {
         assert!(!read("mum gave me 50 for my birthday"));
-        assert!(!read("forgot to log 4 bus tickets at 1.75 on the 2nd"));
+        assert!(!read("lunch 12, it was for the whole team"));
     }
 
     #[test]

@@ -316,7 +316,8 @@ fn plan_add(want: &Want, context: &CallContext, language: Language) -> TurnPlan 
     let asked = (want.facts.intent == Some(Intent::Add) || want.draft.intent == Some(Intent::Add))
         && !shared
         && !unsure
-        && !want.facts.unread.spent_of_received;
+        && !want.facts.unread.spent_of_received
+        && !want.draft.shown_first;
     run_or_propose(action, draft, asked)
 }
 

@@ -30,4 +30,8 @@ pub struct Draft {
     /// The arithmetic behind an amount the app computed, shown with the proposal.
     #[serde(default)]
     pub working: Option<Working>,
+    /// Whether the request so far is the model's reading, not the student's words read
+    /// by code: what the answer completes is shown for a yes before it is written.
+    #[serde(default)]
+    pub shown_first: bool,
 }

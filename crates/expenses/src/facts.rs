@@ -4,7 +4,7 @@
 //! The model proposes; these facts decide what it may propose and override its values.
 
 use super::category::named_category;
-use super::dates::{find_date, find_range, DateRange, FoundDate};
+use super::dates::{find_date, find_range, small_number, DateRange, FoundDate};
 use super::money::{find_amounts, FoundAmount};
 use chrono::NaiveDate;
 use lantern_core::language::Language;
@@ -243,6 +243,18 @@ fn word_runs(text: &str) -> Vec<String> {
     runs
 }
 
+/// `item` without the count of things it opens with ("two pints" at a price each is
+/// "pints").
+fn without_count(item: &str, count: Option<u32>) -> String {
+    let counted = |word: &str| {
+        count.is_some_and(|n| small_number(word).and_then(|w| u32::try_from(w).ok()) == Some(n))
+    };
+    match item.split_once(' ') {
+        Some((first, rest)) if counted(first) => rest.to_string(),
+        _ => item.to_string(),
+    }
+}
+
 /// Words that mark a message as English.
 static ENGLISH: WordList =
     LazyLock::new(|| lines(include_str!("../words/en/language-words.txt")).collect());
@@ -351,7 +363,10 @@ pub fn read_facts(message: &str, today: NaiveDate) -> Facts {
         range: find_range(message, today),
         category,
         id,
-        item: runs.first().cloned().filter(|_| answer.is_none()),
+        item: runs
+            .first()
+            .filter(|_| answer.is_none())
+            .map(|item| without_count(item, unread.count)),
         unaccounted: if answer.is_some() {
             Vec::new()
         } else {
@@ -421,6 +436,18 @@ mod tests {
         assert_eq!(
             (f.intent, f.item.as_deref()),
             (Some(Intent::Add), Some("cine"))
+        );
+    }
+
+    #[test]
+    fn the_count_of_things_at_a_price_each_is_not_the_item() {
+        assert_eq!(
+            facts("two pints at 4.80 each").item.as_deref(),
+            Some("pints")
+        );
+        assert_eq!(
+            facts("forgot to log 4 bus tickets at 1.75").item.as_deref(),
+            Some("bus tickets")
         );
     }
 

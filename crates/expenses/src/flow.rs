@@ -463,3 +463,86 @@ async fn a_crashed_model_is_answered_by_the_shared_guide_with_its_origin() {
     let offline = without_model("what do you make of my spending?").await;
     assert_eq!(offline.origin, ReplyOrigin::Offline);
 }
+
+#[tokio::test]
+async fn a_question_the_model_reads_is_worked_out_by_code() {
+    let (outcome, _) = turn(
+        input("what was the priciest bit of all that", Role::Owner),
+        &[r#"{"type":"tool_call","tool":"spending_question","args":{"stat":"biggest"}}"#],
+    )
+    .await;
+    let TurnPlan::Answer { content } = outcome.unwrap().reply.plan else {
+        panic!("an answer")
+    };
+    assert!(content.contains("£"), "{content}");
+}
+
+#[tokio::test]
+async fn money_the_model_reads_as_not_spending_is_never_recorded() {
+    let (outcome, _) = turn(
+        input("my nan slipped me a tenner", Role::Owner),
+        &[r#"{"type":"tool_call","tool":"not_spending","args":{"kind":"received"}}"#],
+    )
+    .await;
+    assert!(matches!(
+        outcome.unwrap().reply.plan,
+        TurnPlan::Answer { .. }
+    ));
+}
+
+#[tokio::test]
+async fn the_models_reading_is_shown_with_the_arithmetic_code_checked() {
+    let (outcome, _) = turn(
+        input("grabbed 3 of those fancy croissants, 2.10 a pop", Role::Owner),
+        &[
+            r#"{"type":"tool_call","tool":"add_expense","args":{"item":"croissants","amount":2.10,"count":3,"shared_by":1,"day":"","category":"food"}}"#,
+        ],
+    )
+    .await;
+    let TurnPlan::Propose {
+        action: ExpenseAction::Add(new),
+        draft,
+        ..
+    } = outcome.unwrap().reply.plan
+    else {
+        panic!("a proposal")
+    };
+    assert_eq!((new.item.as_str(), new.amount.minor), ("croissants", 630));
+    assert!(draft.working.is_some());
+}
+
+#[tokio::test]
+async fn a_reading_with_a_price_the_student_never_wrote_is_asked_about() {
+    let (outcome, _) = turn(
+        input("grabbed 3 of those fancy croissants, 2.10 a pop", Role::Owner),
+        &[
+            r#"{"type":"tool_call","tool":"add_expense","args":{"item":"croissants","amount":6.50,"count":1,"shared_by":1,"day":"","category":"food"}}"#,
+        ],
+    )
+    .await;
+    let outcome = outcome.unwrap();
+    assert!(matches!(outcome.reply.plan, TurnPlan::Clarify { .. }));
+    assert!(outcome
+        .reply
+        .refused
+        .is_some_and(|why| why.contains("amount")));
+}
+
+#[tokio::test]
+async fn an_answer_to_the_models_question_is_shown_before_it_is_written() {
+    let (outcome, _) = turn(
+        input("got pizza with the flatmates last night", Role::Owner),
+        &[r#"{"type":"clarify","question":"How much was the pizza?"}"#],
+    )
+    .await;
+    let TurnPlan::Clarify { draft, .. } = outcome.unwrap().reply.plan else {
+        panic!("a question")
+    };
+    let mut answer = input("14", Role::Owner);
+    answer.draft = draft;
+    let (outcome, _) = turn(answer, &[]).await;
+    assert!(matches!(
+        outcome.unwrap().reply.plan,
+        TurnPlan::Propose { .. }
+    ));
+}

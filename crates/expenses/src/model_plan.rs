@@ -22,7 +22,10 @@ use super::prompt::{build_request, retry_request, PromptInput};
 use super::references::{resolve_target, Target};
 use super::replies;
 use super::rules::{permitted_tool, validate_call};
-use super::tools::{not_spending_spec, tool_spec, NOT_SPENDING};
+use super::stats::{self, Stat};
+use super::tools::{
+    not_spending_spec, spending_question_spec, tool_spec, NOT_SPENDING, SPENDING_QUESTION,
+};
 use super::unread::Share;
 use super::verify::{model_working, stated_amount, stated_day, stated_item, Message};
 use super::working::Working;
@@ -33,7 +36,8 @@ use serde_json::Value;
 use std::cell::RefCell;
 
 /// The tools the model may call on an open message: the role's (update and delete only
-/// when the profile has expenses), and the reading that says it is not spending.
+/// when the profile has expenses), a question about the spending when the role may
+/// read it, and the reading that says it is not spending.
 fn open_menu(input: &ExpenseTurnInput) -> (Vec<ExpenseTool>, DecisionMenu) {
     let ids: Vec<i64> = input.rows.iter().take(50).map(|e| e.id).collect();
     let offered: Vec<ExpenseTool> = ExpenseTool::ALL
@@ -42,6 +46,9 @@ fn open_menu(input: &ExpenseTurnInput) -> (Vec<ExpenseTool>, DecisionMenu) {
         .filter(|t| tool_spec(*t, &ids).is_some())
         .collect();
     let mut tools: Vec<_> = offered.iter().filter_map(|t| tool_spec(*t, &ids)).collect();
+    if offered.contains(&ExpenseTool::ListExpenses) {
+        tools.push(spending_question_spec());
+    }
     tools.push(not_spending_spec());
     let menu = DecisionMenu {
         clarify: true,
@@ -190,6 +197,7 @@ impl Grounding<'_> {
                     intent: Some(Intent::Add),
                     item: Some(item.clone()),
                     date: facts.date,
+                    shown_first: true,
                     ..Draft::default()
                 }),
             ),
@@ -230,6 +238,7 @@ impl Grounding<'_> {
             intent: Some(Intent::Add),
             item: facts.item.clone(),
             date: facts.date,
+            shown_first: true,
             ..Draft::default()
         })
     }
@@ -237,6 +246,9 @@ impl Grounding<'_> {
     fn ground_call(&self, call: &ToolCall, suggested: bool) -> Result<TurnPlan, ExpenseError> {
         if call.tool == NOT_SPENDING {
             return Ok(self.not_spending(call));
+        }
+        if call.tool == SPENDING_QUESTION {
+            return self.spending_question(call);
         }
         let context = &self.input.context;
         let tool = permitted_tool(call, context)?;
@@ -285,6 +297,30 @@ impl Grounding<'_> {
             reason,
             draft,
         }
+    }
+
+    /// A question about the spending: the model chose the computation; the days and
+    /// category are the student's (as for a total), and code works out the figure.
+    fn spending_question(&self, call: &ToolCall) -> Result<TurnPlan, ExpenseError> {
+        let stat = call
+            .args
+            .get("stat")
+            .and_then(Value::as_str)
+            .and_then(Stat::from_name)
+            .ok_or_else(|| ExpenseError::Invalid("no computation named".into()))?;
+        let mut filters = call.args.clone();
+        filters.remove("stat");
+        let read = ToolCall {
+            tool: ExpenseTool::ListExpenses.name().into(),
+            args: filters,
+        };
+        let ExpenseAction::List(model) = validate_call(&read, &self.input.context)? else {
+            return Err(ExpenseError::Invalid("not a list".into()));
+        };
+        let query = model_query(self.want, model);
+        let context = &self.input.context;
+        let content = stats::answer(stat, &self.input.rows, &query, context.today, self.language);
+        Ok(TurnPlan::Answer { content })
     }
 
     /// Money received, lent or paid back: nothing is recorded, and the reply says so.
@@ -339,6 +375,7 @@ impl Grounding<'_> {
                         intent: Some(Intent::Add),
                         item: Some(item),
                         date: facts.date,
+                        shown_first: true,
                         ..Draft::default()
                     }),
                 }))
@@ -387,8 +424,13 @@ impl Grounding<'_> {
             .and_then(Value::as_str)
             .and_then(|i| stated_item(i, &message));
         let code = self.want.facts.item.clone();
+        // Code's item stands for the model's when it holds all of it and is still a name,
+        // not a count of things ("3 of those croissants").
         let within_code = |model: &str| {
             code.as_deref().is_some_and(|code| {
+                if code.contains(|c: char| c.is_ascii_digit()) {
+                    return false;
+                }
                 let code_words = Message {
                     text: code,
                     ..message
@@ -413,6 +455,7 @@ impl Grounding<'_> {
                 intent: Some(Intent::Add),
                 item: Some(item.to_string()),
                 date: self.want.facts.date,
+                shown_first: true,
                 ..Draft::default()
             }),
         })

@@ -211,9 +211,19 @@ fn not_money(text: &str, caps: &Captures, marked: bool) -> bool {
         next.strip_prefix(p)
             .is_some_and(|rest| MONTH_STARTS.iter().any(|m| rest.starts_with(m)))
     });
-    let counted = of_month || COUNTED.iter().any(|w| next.starts_with(w));
+    let counted = of_month || COUNTED.iter().any(|w| starts_with_word(&next, w));
     let after_month = BEFORE_A_COUNT.iter().any(|m| ends_with_word(&prev, m));
     is_year || counted || after_month
+}
+
+/// Whether `text` opens with `word` as a whole word, or its plural ("days", "2nd"; not
+/// "this" for "th"); a `word` ending in a space carries its own end.
+fn starts_with_word(text: &str, word: &str) -> bool {
+    let Some(rest) = text.strip_prefix(word) else {
+        return false;
+    };
+    let rest = rest.strip_prefix('s').unwrap_or(rest);
+    word.ends_with(' ') || !rest.starts_with(char::is_alphanumeric)
 }
 
 /// Minor units of a written number ("1,234.56", "15,50", "1.234", "12.5").
@@ -443,6 +453,12 @@ mod tests {
         assert_eq!(amount("twenty pounds"), Some((2_000, Some(Currency::Gbp))));
         assert_eq!(amount("veinte euros"), Some((2_000, Some(Currency::Eur))));
         assert_eq!(amount("cien libras"), Some((10_000, Some(Currency::Gbp))));
+    }
+
+    #[test]
+    fn a_word_that_only_opens_like_a_count_is_not_one() {
+        assert_eq!(find_amounts("chemist 6.20 this morning")[0].minor, 620);
+        assert!(find_amounts("3 days ago").is_empty());
     }
 
     #[test]

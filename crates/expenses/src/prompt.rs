@@ -4,7 +4,7 @@
 
 use super::contract::{Expense, ExpenseTool};
 use super::replies::expense_line;
-use super::tools::{tool_purpose, NOT_SPENDING_PURPOSE};
+use super::tools::{tool_purpose, NOT_SPENDING_PURPOSE, SPENDING_QUESTION_PURPOSE};
 use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
@@ -74,6 +74,9 @@ pub fn build_request(input: &PromptInput) -> LlmRequest {
             .iter()
             .map(|t| format!("- {}", tool_purpose(*t))),
     );
+    if input.tools.contains(&ExpenseTool::ListExpenses) {
+        lines.push(format!("- {SPENDING_QUESTION_PURPOSE}"));
+    }
     lines.push(format!("- {NOT_SPENDING_PURPOSE}"));
     if !input.rows.is_empty()
         && input

@@ -6,6 +6,7 @@
 
 use super::contract::{Category, ExpenseTool, MAX_ITEM_CHARS};
 use super::dates::RANGE_KEYWORDS;
+use super::stats::Stat;
 use lantern_core::llm::tools::ToolSpec;
 use serde_json::{json, Value};
 
@@ -48,6 +49,28 @@ pub fn not_spending_spec() -> ToolSpec {
             json!({"type": "string", "enum": NOT_SPENDING_KINDS}),
         )],
     )
+}
+
+/// The line for [`SPENDING_QUESTION`]: a question about the spending, answered by code.
+pub const SPENDING_QUESTION_PURPOSE: &str = "spending_question {stat, range?, category?}: a \
+     question about the spending (the biggest, a total, an average per day, week or month, \
+     by category, more or less than before): code works out the figure";
+
+/// The name of the reading that says the message asks about the spending.
+pub const SPENDING_QUESTION: &str = "spending_question";
+
+/// The reading that says the message asks about the spending, and which computation.
+pub fn spending_question_spec() -> ToolSpec {
+    let stats: Vec<&str> = Stat::ALL.iter().map(|s| s.name()).collect();
+    ToolSpec {
+        name: SPENDING_QUESTION,
+        args: vec![
+            ("stat", json!({"type": "string", "enum": stats})),
+            ("range", range()),
+            ("category", category()),
+        ],
+        required: vec!["stat"],
+    }
 }
 
 /// Most items bought at one price, or people sharing one bill.
