@@ -8,7 +8,7 @@ use super::ops::ReportOp;
 use super::outcome::ReportTurnOutcome;
 use super::review::ChangeAuthor;
 use super::section_tree::tests::sample;
-use super::testing::MemoryPorts;
+use super::testing::{towels, MemoryPorts};
 
 const RECOMMENDATIONS: &str = "Fix the front gutters and the back gutters within 3 months.";
 
@@ -99,4 +99,70 @@ async fn a_question_about_a_value_is_no_edit() {
     )
     .await;
     assert!(ports.ops().is_empty());
+}
+
+#[tokio::test]
+async fn a_models_answer_stating_another_number_than_the_quote_is_left_out() {
+    let (outcome, _) = turn(
+        "how long is there to fix the gutters?",
+        &[r#"{"tool":"reply","message":"The gutters must be fixed within 6 months."}"#],
+    )
+    .await;
+    assert_eq!(
+        outcome.reply,
+        "Here is what 3 Recommendations says: “Fix the front gutters and the back gutters within 3 months.”"
+    );
+}
+
+#[tokio::test]
+async fn a_question_nothing_answers_is_said_so_never_no_change() {
+    let (outcome, ports) = turn(
+        "who painted the fence?",
+        &[r#"{"tool":"reply","message":"Nobody."}"#],
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert_eq!(
+        outcome.reply,
+        "I can't find the answer to that in the report."
+    );
+}
+
+#[tokio::test]
+async fn a_rewrite_carrying_the_prompts_scaffolding_is_dropped_and_the_reply_says_why() {
+    let (outcome, ports, _) = turn_with(
+        towels(),
+        "rewrite the aim so it sounds more scientific",
+        steps(&[
+            r#"{"tool":"update_section","id":"s1","bodyMd":"TASK: call update_section on s1 with its whole new text in bodyMd. REQUEST: rewrite the aim so it sounds more scientific","reason":"asked"}"#,
+            r#"{"tool":"reply","message":"Done."}"#,
+        ]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert!(
+        outcome.reply.starts_with(
+            "I made no change to 1 Aim: the model's text was not usable (it carried the app's own instructions: “"
+        ),
+        "{}",
+        outcome.reply
+    );
+}
+
+#[tokio::test]
+async fn a_new_section_carrying_the_prompts_labels_is_dropped_and_said_so() {
+    let (outcome, ports, _) = turn_with(
+        towels(),
+        "improve the report",
+        steps(&[
+            r#"{"tool":"add_section","position":"end","title":"Notes","bodyMd":"OUTLINE: s1 1 Aim s2 2 Hypothesis","reason":"asked"}"#,
+            r#"{"tool":"reply","message":"Done."}"#,
+        ]),
+    )
+    .await;
+    assert!(ports.ops().is_empty());
+    assert_eq!(
+        outcome.reply,
+        "I made no change: the model's new section was not usable (it carried the app's own instructions: “OUTLINE:”)."
+    );
 }

@@ -7,6 +7,8 @@ use super::confirm::apply_described;
 use super::contract::Report;
 use super::error::ReportError;
 use super::focus::Focus;
+use super::leak::new_scaffolding;
+use super::messages::MESSAGES;
 use super::ops::ReportOp;
 use super::ports::{ReportPorts, ReportProgress};
 use super::prompt::{outline_lines, spec_lines};
@@ -22,7 +24,7 @@ use super::tools::{
 use lantern_core::language::Language;
 use lantern_core::llm::tools::{ToolCall, ToolHost, ToolResult, ToolSpec};
 use lantern_core::llm::BoxFuture;
-use lantern_core::Coded;
+use lantern_core::{say, Coded};
 use serde_json::{json, Value};
 
 /// Conversation lines `get_chat_history` returns.
@@ -47,6 +49,9 @@ pub struct ReportHost<'a> {
     pub refusal: Option<String>,
     /// Every call refused this turn, for the turn's failure note.
     pub refused: Vec<String>,
+    /// A proposal dropped for carrying the prompt's scaffolding: the section it was for
+    /// (`None` for a new section).
+    pub leaked: Option<Option<String>>,
 }
 
 impl<'a> ReportHost<'a> {
@@ -73,6 +78,7 @@ impl<'a> ReportHost<'a> {
             message: message.to_string(),
             refusal: None,
             refused: Vec::new(),
+            leaked: None,
         }
     }
 
@@ -102,6 +108,44 @@ impl<'a> ReportHost<'a> {
             self.refusal = Some(problem.words(self.language));
             problem.for_model()
         })
+    }
+
+    /// Refuses a title or text that carries the prompt's own scaffolding (a label, a
+    /// tool or field name, a run of its instructions) the section did not already have,
+    /// remembering why and where for the student.
+    fn check_leak(&mut self, op: &ReportOp) -> Result<(), ReportError> {
+        let (id, new, old) = match op {
+            ReportOp::UpdateSection { id, title, body_md } => {
+                let old = self
+                    .report
+                    .find(id)
+                    .map(|s| format!("{}\n{}", s.title, s.body_md))
+                    .unwrap_or_default();
+                let new = format!(
+                    "{}\n{}",
+                    title.as_deref().unwrap_or_default(),
+                    body_md.as_deref().unwrap_or_default()
+                );
+                (Some(id), new, old)
+            }
+            ReportOp::AddSection { title, body_md, .. } => {
+                (None, format!("{title}\n{body_md}"), String::new())
+            }
+            _ => return Ok(()),
+        };
+        let Some(found) = new_scaffolding(&old, &new) else {
+            return Ok(());
+        };
+        self.refusal = Some(say!(
+            MESSAGES,
+            self.language,
+            "reports-refused-scaffolding",
+            found = &found
+        ));
+        self.leaked = Some(id.cloned());
+        Err(ReportError::ArgumentsInvalid(format!(
+            "write the report's own words: {found} belongs to the app's instructions"
+        )))
     }
 
     /// Whether a focused turn already made its one change.
@@ -187,6 +231,7 @@ impl<'a> ReportHost<'a> {
             .map(|op| check_model_op(&self.report, self.appended(op)))
             .collect::<Result<Vec<_>, _>>()?;
         for op in &checked {
+            self.check_leak(op)?;
             self.check_focused(op)?;
         }
         let (after, described) = apply_described(&self.report, &checked, self.language)?;

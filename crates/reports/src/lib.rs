@@ -3,6 +3,7 @@
 //! report's real ids; every change is validated, kept for the student's review, and
 //! confirmed in words by the app when the model falls silent.
 
+pub mod answer_quote;
 pub mod app;
 mod clarify;
 pub mod command;
@@ -14,6 +15,7 @@ mod edit_rules;
 mod error;
 pub mod focus;
 mod host;
+pub mod leak;
 #[cfg(test)]
 mod loop_rules;
 pub mod markdown;

@@ -423,16 +423,19 @@ async fn a_model_reply_that_sounds_like_success_without_a_change_is_not_shown() 
 }
 
 #[tokio::test]
-async fn a_question_is_answered_with_the_models_words_that_rest_on_the_report() {
+async fn a_question_is_answered_with_the_models_words_that_rest_on_the_report_and_the_quote() {
     let (answered, _, _) = answered_with(
         sample(),
         "what does the report say about the roof?",
-        steps(&[r#"{"tool":"reply","message":"The roof is old. It was repaired in 2010."}"#]),
+        steps(&[r#"{"tool":"reply","message":"The report says the roof is old. It was repaired in 2010."}"#]),
     )
     .await;
     assert_eq!(answered.origin, ReplyOrigin::Model);
     let outcome = answered.reply;
-    assert_eq!(outcome.reply, "The roof is old.");
+    assert_eq!(
+        outcome.reply,
+        "The report says the roof is old. Here is what 2 Roofing says: “The roof is old.”"
+    );
     assert!(
         outcome.dropped[0].starts_with("supported"),
         "{:?}",

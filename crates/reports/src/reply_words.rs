@@ -100,6 +100,8 @@ mod tests {
         assert!(is_question("¿Qué dice la introducción?"));
         assert!(!is_question("can you make the summary shorter?"));
         assert!(!is_question("swap sections s1 and s6"));
+        assert!(is_question("so which brand won"));
+        assert!(is_question("con qué profesora hicimos la práctica"));
     }
 
     #[test]

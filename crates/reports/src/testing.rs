@@ -85,3 +85,21 @@ impl ReportPorts for MemoryPorts {
         })
     }
 }
+
+/// The eval's English lab report on paper towels (brands A–D in a table).
+pub fn towels() -> Report {
+    crate::markdown::import_markdown(
+        include_str!("../../../tests/evals/reports/reports/paper-towels.md"),
+        "towels",
+    )
+    .expect("the eval's report")
+}
+
+/// The eval's Spanish biology report on osmosis in potato (samples 1–5 in a table).
+pub fn osmosis() -> Report {
+    crate::markdown::import_markdown(
+        include_str!("../../../tests/evals/reports/reports/osmosis-patata.md"),
+        "osmosis",
+    )
+    .expect("the eval's report")
+}

@@ -6,12 +6,14 @@
 //! [`LoopTurn::offline`](lantern_core::turn::LoopTurn::offline) and returns the error
 //! `answer_turn` reads.
 
+use super::answer_quote::{quote_words, states_only_the_quote, Quoted};
 use super::command_turn::shorten_by_app;
 use super::confirm::confirmation;
+use super::contract::Report;
 use super::error::ReportError;
 use super::focus::{focus, wants_shorter, Focus};
 use super::host::{call_progress, ReportHost};
-use super::offline::rewrite_failed_message;
+use super::offline::{new_section_dropped, rewrite_failed_message};
 use super::outcome::{ReportTurnOutcome, TurnEnd};
 use super::ports::ReportProgress;
 use super::prompt::{build_request, PromptInput};
@@ -20,8 +22,11 @@ use super::reply_words::{clip, is_question, kept_words, reply_filter};
 use super::rule_gate::needs_specs;
 use super::tools::ToolChoice;
 use super::turn::{ReportTurn, MAX_STEPS};
+use lantern_core::language::Language;
 use lantern_core::llm::tools::{run_tool_loop, LoopEnd, ToolCall};
 use lantern_core::llm::{CancelFlag, Llm, LlmError};
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::tidy::sentences;
 use lantern_core::turn::falls_back;
 use lantern_core::Coded;
 
@@ -41,13 +46,17 @@ impl ReportTurn<'_> {
         let language = self.language();
         let report = &self.input.report;
         let references = find_references(report, message);
-        let focus = self
-            .named
-            .clone()
-            .map_or_else(|| focus(message, &references), Focus::Body);
+        // A question is never a rewrite, whatever words it uses ("how long is there to
+        // fix the gutters?").
+        let focus = match &self.named {
+            Some(id) => Focus::Body(id.clone()),
+            None if is_question(message) => Focus::Open,
+            None => focus(message, &references),
+        };
+        // A question's answer changes nothing: only the tools that read are offered.
         let choice = ToolChoice {
             specs: self.input.has_specs && needs_specs(message),
-            actions: true,
+            actions: !is_question(message),
         };
         // The app searches the specifications itself when the gate grants them, so a
         // small model finds the passages in its prompt instead of having to ask.
@@ -93,6 +102,7 @@ impl ReportTurn<'_> {
         let looped = run_tool_loop(llm, request, &mut host, MAX_STEPS, &mut on_call, cancel).await;
         let changed = !host.change_ids.is_empty();
         let host_refusal = host.refusal.take();
+        let leaked = host.leaked.take();
         let refused = std::mem::take(&mut host.refused);
         let confirm = confirmation(&host.described, language);
         let mut done = ReportTurnOutcome::by_app(confirm, TurnEnd::Reply, host.report, language);
@@ -115,8 +125,9 @@ impl ReportTurn<'_> {
             // read like success.
             LoopEnd::Reply(text) if !changed && focus == Focus::Open && is_question(message) => {
                 let kept = kept_words(&mut words, &text, &mut done.dropped);
-                if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
-                    done.reply = kept;
+                let quoted = self.answer(report);
+                if let Some(reply) = answered(report, &kept, quoted.as_ref(), language) {
+                    done.reply = reply;
                     done.model_words = Some(true);
                 } else {
                     done.end = TurnEnd::ModelFailed;
@@ -178,8 +189,15 @@ impl ReportTurn<'_> {
                     done.reply = rewrite_failed_message(&done.report, id, why, language);
                     done
                 }
+                // A proposal dropped for carrying the app's own instructions is said so.
                 Focus::Open => {
-                    done.reply = self.help(&done.report);
+                    done.reply = match (leaked, host_refusal.as_deref()) {
+                        (Some(Some(id)), Some(why)) => {
+                            rewrite_failed_message(&done.report, &id, Some(why), language)
+                        }
+                        (Some(None), Some(why)) => new_section_dropped(why, language),
+                        _ => self.help(&done.report),
+                    };
                     done
                 }
             };
@@ -189,6 +207,29 @@ impl ReportTurn<'_> {
         }
         Err(error)
     }
+}
+
+/// A question's answer: the model's first sentence that passed the filter, followed by
+/// the report's statement that answers the question quoted with its section — the
+/// sentence only when every number and letter it states is the quote's (and not when it
+/// only says the quote again); with no quote,
+/// the model's sentences that passed. `None` when nothing usable is left.
+fn answered(
+    report: &Report,
+    kept: &str,
+    quoted: Option<&Quoted>,
+    language: Language,
+) -> Option<String> {
+    let enough = |s: &str| s.split_whitespace().count() >= MIN_REPLY_WORDS;
+    let Some(quoted) = quoted else {
+        return enough(kept).then(|| kept.to_string());
+    };
+    let first = sentences(kept).into_iter().next().filter(|s| enough(s))?;
+    let quote = quote_words(report, quoted, language);
+    if normalize(first) == normalize(&quoted.text) {
+        return Some(quote);
+    }
+    states_only_the_quote(first, quoted).then(|| format!("{} {quote}", first.trim()))
 }
 
 /// The loop's error for a turn that ended with nothing usable, saying how it ended.

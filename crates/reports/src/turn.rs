@@ -8,12 +8,13 @@
 //! [`ReportTurn`] is the report's [`LoopTurn`]; [`answer_turn`] decides who answers and
 //! so who wrote the reply.
 
+use super::answer_quote::{answer_fact, quote_words, Quoted};
 use super::clarify::answered_request;
 use super::command::{parse_commands, plan_commands, CommandPlan};
 use super::command_turn::{command_turn, CommandTurn};
 use super::contract::Report;
 use super::error::ReportError;
-use super::offline::{help_message, question_quote};
+use super::offline::{help_message, not_in_report};
 use super::outcome::{ReportTurnOutcome, TurnEnd};
 use super::ports::{ChatLine, ReportPorts, ReportProgress};
 use super::references::find_references;
@@ -173,9 +174,9 @@ impl<'a> ReportTurn<'a> {
         detect_language(&self.input.message).unwrap_or(self.input.language)
     }
 
-    /// The report's own sentences that answer a question, quoted; `None` when the
-    /// request is no question or nothing answers it.
-    pub(crate) fn quote(&self, report: &Report) -> Option<String> {
+    /// The report's own statement that answers the request, when it is a question and
+    /// something answers it.
+    pub(crate) fn answer(&self, report: &Report) -> Option<Quoted> {
         let message = self.input.message.as_str();
         let references = find_references(&self.input.report, message);
         let named = references
@@ -183,14 +184,19 @@ impl<'a> ReportTurn<'a> {
             .find(|r| r.ids.len() == 1)
             .map(|r| r.ids[0].clone());
         is_question(message)
-            .then(|| question_quote(report, message, named.as_deref(), self.language()))
+            .then(|| answer_fact(report, message, named.as_deref()))
             .flatten()
     }
 
-    /// The app's help, or the report's own words when they answer a question.
+    /// The app's words when the model gave nothing usable: the report's own statement
+    /// quoted for a question ("I can't find…" when none answers it), else the help.
     pub(crate) fn help(&self, report: &Report) -> String {
-        self.quote(report)
-            .unwrap_or_else(|| help_message(report, self.language()))
+        let language = self.language();
+        match self.answer(report) {
+            Some(quoted) => quote_words(report, &quoted, language),
+            None if is_question(&self.input.message) => not_in_report(language),
+            None => help_message(report, language),
+        }
     }
 }
 

@@ -447,23 +447,7 @@ fn word_distance(body: &str, start: usize, end: usize, cues: &[Term]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::import_markdown;
-
-    fn towels() -> Report {
-        import_markdown(
-            include_str!("../../../tests/evals/reports/reports/paper-towels.md"),
-            "towels",
-        )
-        .unwrap()
-    }
-
-    fn osmosis() -> Report {
-        import_markdown(
-            include_str!("../../../tests/evals/reports/reports/osmosis-patata.md"),
-            "osmosis",
-        )
-        .unwrap()
-    }
+    use crate::testing::{osmosis, towels};
 
     /// The body of section `number` after the edit `message` plans.
     fn edited(report: &Report, message: &str) -> (String, String) {

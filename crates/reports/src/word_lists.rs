@@ -15,10 +15,13 @@ mod tests {
     fn every_list_has_phrases_in_every_locale() {
         for files in [
             word_files!("addition-words"),
+            word_files!("answer-cues"),
             word_files!("column-cues"),
             word_files!("commands"),
+            word_files!("label-questions"),
             word_files!("ordinals"),
             word_files!("polite-requests"),
+            word_files!("question-cues"),
             word_files!("question-words"),
             word_files!("rewrite-words"),
             word_files!("section-filler"),

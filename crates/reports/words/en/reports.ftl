@@ -84,6 +84,8 @@ reports-help = I made no change: I couldn't do that on my own. I understand requ
 reports-rewrite-failed = I made no change to { $section }: the model's text was not usable{ $why }. You can edit it by hand (✎) or say “set the text of { $number } to: …”.
 # A question about the report answered with the report's own sentence.
 reports-question-quote = Here is what { $section } says: “{ $quote }”
+# A question about the report that nothing in it answers.
+reports-question-not-found = I can't find the answer to that in the report.
 # Why a rewrite was refused, inside reports-rewrite-failed: a sentence in another language.
 reports-rewrite-not-in-language = part of it was not in { $language ->
     [es] Spanish
@@ -93,6 +95,11 @@ reports-rewrite-not-in-language = part of it was not in { $language ->
 reports-rewrite-lost-numbers = it lost { $numbers }
 # Why a rewrite was refused, inside reports-rewrite-failed: a shorter text was asked for.
 reports-rewrite-not-shorter = it was not shorter
+# Why the model's text was dropped, inside reports-rewrite-failed or reports-add-dropped:
+# it carried the app's own instructions; `{ $found }` is what it carried ("TASK:").
+reports-refused-scaffolding = it carried the app's own instructions: “{ $found }”
+# The model's new section was dropped; `{ $why }` says why.
+reports-add-dropped = I made no change: the model's new section was not usable ({ $why }).
 
 ## Why a change the student asked for cannot be made.
 

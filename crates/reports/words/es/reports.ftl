@@ -60,6 +60,8 @@ reports-swap-levels = No he hecho ningún cambio: { $first } y { $second } está
 reports-help = No he hecho ningún cambio: no he podido hacerlo por mi cuenta. Entiendo peticiones como: «renombra { $first } a …», «mueve { $last } antes de { $first }», «borra { $last }», «añade una sección llamada … después de { $first }», «cambia el texto de { $first } a: …».
 reports-rewrite-failed = No he hecho ningún cambio en { $section }: el texto del modelo no servía{ $why }. Puedes editarla a mano (✎) o decir «cambia el texto de { $number } a: …».
 reports-question-quote = Esto dice { $section }: «{ $quote }»
+# Una pregunta sobre el informe que nada en él responde.
+reports-question-not-found = No encuentro la respuesta a eso en el informe.
 reports-rewrite-not-in-language = una parte no estaba en { $language ->
     [es] español
    *[en] inglés
@@ -67,6 +69,11 @@ reports-rewrite-not-in-language = una parte no estaba en { $language ->
 reports-rewrite-lost-numbers = perdía { $numbers }
 # Por qué se rechazó una reescritura, dentro de reports-rewrite-failed: se pidió un texto más corto.
 reports-rewrite-not-shorter = no era más corto
+# Por qué se descartó el texto del modelo, dentro de reports-rewrite-failed o
+# reports-add-dropped: llevaba las instrucciones de la aplicación; `{ $found }` es lo que llevaba.
+reports-refused-scaffolding = llevaba las instrucciones de la propia aplicación: “{ $found }”
+# Se descartó la sección nueva del modelo; `{ $why }` dice por qué.
+reports-add-dropped = No he hecho ningún cambio: la sección nueva del modelo no servía ({ $why }).
 
 ## Por qué no se puede hacer un cambio.
 
