@@ -106,6 +106,25 @@ fn a_direct_tool_call_follows_the_same_rules_and_gate() {
 }
 
 #[test]
+fn a_teachers_category_words_in_the_data_folder_are_used_and_a_bad_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("category-words.txt"), "food: mensa\n").unwrap();
+    let added = expenses(d, &["say", "add mensa 4.50", "--offline"]);
+    assert_eq!(added["added"]["category"], "food", "{added}");
+    std::fs::write(d.join("category-words.txt"), "snacks: crisps\n").unwrap();
+    let args = [
+        "expenses",
+        "say",
+        "add mensa 4.50",
+        "--offline",
+        "--now",
+        NOW,
+    ];
+    fails_with(d, &args, "expense_category_words_invalid");
+}
+
+#[test]
 fn lantern_now_stops_the_clock_as_now_does() {
     let dir = tempfile::tempdir().unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lantern"))

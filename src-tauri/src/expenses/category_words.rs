@@ -4,29 +4,20 @@
 //! page shows, and the built-in table stays.
 
 use crate::error::IpcError;
-use lantern_expenses::category::teacher::{self, FILE_NAME, MAX_FILE_BYTES};
-use std::io::{ErrorKind, Read};
+use lantern_expenses::category::teacher;
 use std::path::Path;
 
-/// Reads the teacher's file in `data_dir` (at most one byte over the limit, so a long
-/// file is refused, not read whole) and puts its words in use: the refusal, if any.
+/// Reads the teacher's file in `data_dir` (bounded) and puts its words in use: the
+/// refusal, if any.
 pub fn refresh(data_dir: &Path) -> Option<IpcError> {
-    let limit = u64::try_from(MAX_FILE_BYTES + 1).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(data_dir.join(FILE_NAME))
-        .and_then(|file| file.take(limit).read_to_end(&mut bytes));
-    let used = match read {
-        Ok(_) => teacher::use_file(Some(&bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound => teacher::use_file(None),
-        Err(e) => Err(teacher::unreadable(e.to_string())),
-    };
-    used.err().map(IpcError::from)
+    teacher::load_from(data_dir).err().map(IpcError::from)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use lantern_core::ErrorCode;
+    use lantern_expenses::category::teacher::FILE_NAME;
 
     #[test]
     fn a_missing_file_is_no_problem_and_a_bad_one_is_named() {

@@ -14,6 +14,7 @@ use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
+use lantern_expenses::category::teacher;
 use lantern_expenses::dates::parse_range_arg;
 use lantern_expenses::money::{format_money, Currency};
 use lantern_expenses::replies::{balance, listed};
@@ -163,6 +164,8 @@ fn print_reply(reply: &ExpenseReply, json: bool) {
 pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), CliError> {
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
+    // The teacher's category words, as the app reads them when the page opens.
+    teacher::load_from(&locations.data_dir)?;
     let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
     let now = clock(options.now.as_deref())?.now();
     let language = options.language;

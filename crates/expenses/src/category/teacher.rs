@@ -10,6 +10,8 @@ use super::table::{category_names, hits};
 use crate::contract::Category;
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::{Coded, ErrorCode};
+use std::io::{ErrorKind, Read};
+use std::path::Path;
 use std::sync::{Arc, LazyLock, RwLock};
 use thiserror::Error;
 
@@ -193,6 +195,21 @@ pub fn use_file(bytes: Option<&[u8]>) -> Result<usize, CategoryWordsError> {
     let words = parsed.clone().ok().flatten().unwrap_or_default();
     put_in_use(words);
     parsed.map(|added| added.map_or(0, |a| a.len()))
+}
+
+/// Reads the teacher's file in `data_dir` (at most one byte over the limit, so a long
+/// file is refused, not read whole) and puts its words in use: how many it adds, or
+/// why it was refused. No file is no words.
+pub fn load_from(data_dir: &Path) -> Result<usize, CategoryWordsError> {
+    let limit = u64::try_from(MAX_FILE_BYTES + 1).unwrap_or(u64::MAX);
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(data_dir.join(FILE_NAME))
+        .and_then(|file| file.take(limit).read_to_end(&mut bytes));
+    match read {
+        Ok(_) => use_file(Some(&bytes)),
+        Err(e) if e.kind() == ErrorKind::NotFound => use_file(None),
+        Err(e) => Err(unreadable(e.to_string())),
+    }
 }
 
 /// The file could not be read (`why`): no teacher word is used until it can be.
