@@ -414,8 +414,9 @@ impl Grounding<'_> {
         Ok((action, draft))
     }
 
-    /// The item: code's when the tables know it or the model's words are part of it
-    /// ("train to leeds" for "leeds"); else the model's, every word of it the student's.
+    /// The item: code's when the tables know it, the model's when they know that ("abono"
+    /// for "recargué el abono"), code's when the model's words are part of it ("train to
+    /// leeds" for "leeds"); else the model's — every word of it the student's.
     fn item(&self, call: &ToolCall) -> Result<String, Box<TurnPlan>> {
         let message = self.message();
         let model = call
@@ -440,6 +441,7 @@ impl Grounding<'_> {
         };
         match (code.clone(), model) {
             (Some(code), _) if item_is_known(&code) => Ok(code),
+            (_, Some(model)) if item_is_known(&model) => Ok(model),
             (Some(code), Some(model)) if within_code(&model) => Ok(code),
             (_, Some(model)) => Ok(model),
             (_, None) => Err(self.unsure_of("the item is not in the message")),

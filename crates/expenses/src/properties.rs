@@ -17,8 +17,10 @@ use proptest::prelude::*;
 const SEEDS: &[&str] = &[
     r#"{"type":"clarify","question":"What did you buy, and how much was it?"}"#,
     r#"{"type":"answer","content":"I can add, list and total your expenses."}"#,
-    r#"{"type":"tool_call","tool":"add_expense","args":{"item":"lunch","amount":12.5,"date":"2026-11-22","category":"food"}}"#,
-    r#"{"type":"tool_call","tool":"add_expense","args":{"item":"gas bill","amount":80},"confirmationSuggested":false}"#,
+    r#"{"type":"tool_call","tool":"add_expense","args":{"item":"lunch","amount":12.5,"count":1,"shared_by":1,"day":"yesterday","category":"food"}}"#,
+    r#"{"type":"tool_call","tool":"add_expense","args":{"item":"gas bill","amount":80,"count":2,"shared_by":1,"day":"","category":"utilities"},"confirmationSuggested":false}"#,
+    r#"{"type":"tool_call","tool":"spending_question","args":{"stat":"biggest","range":"this_month"}}"#,
+    r#"{"type":"tool_call","tool":"not_spending","args":{"kind":"received"}}"#,
     r#"{"type":"tool_call","tool":"get_balance","args":{"range":"this_month"}}"#,
     r#"{"type":"tool_call","tool":"list_expenses","args":{"category":"food"}}"#,
     r#"{"type":"tool_call","tool":"update_expense","args":{"id":5,"amount":15}}"#,

@@ -23,14 +23,22 @@ pub struct Message<'a> {
     pub currency: Currency,
 }
 
-/// The amount `value` (the model's number), when the message writes it.
+/// The amount `value` (the model's number), when the message writes it: the same
+/// amount, or the same digits ("1250" copied from "12,50", a decimal comma the model
+/// did not read) — then the amount is the message's.
 pub fn stated_amount(value: &Value, message: &Message) -> Option<Money> {
     let (minor, _) = minor_from_json(value).ok()?;
-    let found = find_amounts(message.text)
-        .into_iter()
-        .find(|a| a.minor == minor)?;
+    let digits = |text: &str| -> String { text.chars().filter(char::is_ascii_digit).collect() };
+    let copied = digits(&value.to_string());
+    let found = find_amounts(message.text).into_iter().find(|a| {
+        a.minor == minor
+            || message
+                .text
+                .get(a.start..a.end)
+                .is_some_and(|written| digits(written) == copied)
+    })?;
     Some(Money {
-        minor,
+        minor: found.minor,
         currency: found.currency.unwrap_or(message.currency),
     })
 }
@@ -147,6 +155,13 @@ mod tests {
     }
 
     #[test]
+    fn the_digits_the_message_writes_are_its_amount() {
+        let m = message("uber a casa ayer 12,50");
+        assert_eq!(stated_amount(&json!(1250), &m).map(|a| a.minor), Some(1250));
+        assert!(stated_amount(&json!(125), &m).is_none());
+    }
+
+    #[test]
     fn a_count_times_a_price_is_computed() {
         let read = working(
             "3 coffees at 2.50",
@@ -194,5 +209,28 @@ mod tests {
     fn a_count_and_a_split_together_fail() {
         let text = "3 pizzas at 10 between 2";
         assert!(working(text, json!({"count": 3, "shared_by": 2}), 1000).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn an_amount_let_through_is_always_one_the_message_writes(
+            words in proptest::collection::vec("[a-z]{1,8}|[0-9]{1,3}([.,][0-9]{1,2})?", 0..8),
+            model in 0u32..100_000,
+            count in 1u32..60,
+            parts in 1u32..60,
+        ) {
+            let text = words.join(" ");
+            let m = message(&text);
+            let value = json!(f64::from(model) / 100.0);
+            if let Some(found) = stated_amount(&value, &m) {
+                proptest::prop_assert!(find_amounts(&text).iter().any(|a| a.minor == found.minor));
+                let args = json!({"count": count, "shared_by": parts});
+                if let Ok(Some(w)) = model_working(args.as_object().unwrap(), found, &m) {
+                    proptest::prop_assert!(says_number(count, &m) && says_number(parts, &m));
+                    let result = w.result().minor;
+                    proptest::prop_assert!(result == found.minor * i64::from(count) || count == 1);
+                }
+            }
+        }
     }
 }
