@@ -274,6 +274,16 @@ mod tests {
     }
 
     #[test]
+    fn a_huge_file_in_the_data_folder_is_refused_after_reading_one_byte_over_the_limit() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = std::fs::File::create(dir.path().join(FILE_NAME)).expect("created");
+        file.set_len(1 << 30).expect("a sparse 1 GiB file");
+        assert!(load_from(dir.path()).is_err());
+        std::fs::remove_file(dir.path().join(FILE_NAME)).expect("removed");
+        assert_eq!(load_from(dir.path()).ok(), Some(0));
+    }
+
+    #[test]
     fn the_file_and_its_words_are_bounded() {
         let long = format!("food: {}", "a,".repeat(MAX_FILE_BYTES));
         assert_eq!(AddedWords::parse(&long), Err(CategoryWordsError::TooLarge));
