@@ -201,7 +201,12 @@ fn names_one_of(text: &str, kind: &str) -> bool {
 /// How well `fact` answers the question.
 fn score(fact: &Fact, asked: &Asked) -> usize {
     let fact_words = word_set(&fact.text);
-    let shared = term_keys(&fact.text).intersection(&asked.keys).count();
+    let shared: BTreeSet<String> = content_terms(&fact.text)
+        .into_iter()
+        .filter(|t| t.in_keys(&asked.keys))
+        .map(|t| t.word)
+        .collect();
+    let shared = shared.len();
     let alike = asked
         .words
         .iter()
@@ -215,10 +220,12 @@ fn score(fact: &Fact, asked: &Asked) -> usize {
             asked.labels.intersection(&written).count() * LABEL_WEIGHT
         }
     };
-    let kind = asked
-        .kind
-        .as_deref()
-        .is_some_and(|k| names_one_of(&fact.text, k));
+    // Every row names one of its kind: only a sentence gains by naming one.
+    let kind = fact.row_named.is_none()
+        && asked
+            .kind
+            .as_deref()
+            .is_some_and(|k| names_one_of(&fact.text, k));
     let cued: usize = asked.cues.iter().map(|c| cue_hits(&fact.text, c)).sum();
     shared + alike + labels + usize::from(kind) * LABEL_WEIGHT + cued * CUE_WEIGHT
 }
@@ -413,6 +420,8 @@ mod tests {
         );
         answers(&r, "so which brand won", "7", "Brand C");
         answers(&r, "how many layers has brand D got", "4", "Layers: 3");
+        let hypothesis = answer_fact(&o, "qué decía mi hipótesis", Some("s3")).unwrap();
+        assert!(hypothesis.text.contains("perderán masa"), "{hypothesis:?}");
     }
 
     #[test]

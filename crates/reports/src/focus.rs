@@ -29,10 +29,22 @@ pub fn wants_shorter(message: &str) -> bool {
 }
 
 /// The app's own shorter body when the model's is unusable: the first sentence of the
-/// text, then every image of the old body; `None` when that would not be shorter.
+/// text and every later one with a number (its facts stay), then every image of the old
+/// body; `None` when that would not be shorter.
 pub fn shortened(body: &str) -> Option<String> {
     let images = super::rules::images(body);
-    let mut short = super::rules::prose_sentences(body).into_iter().next()?;
+    let sentences = super::rules::prose_sentences(body);
+    let has_number = |s: &String| s.chars().any(|c| c.is_ascii_digit());
+    let kept: Vec<String> = sentences
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i == 0 || has_number(s))
+        .map(|(_, s)| s.clone())
+        .collect();
+    let mut short = kept.join(" ");
+    if short.is_empty() {
+        return None;
+    }
     if !images.is_empty() {
         short.push_str("\n\n");
         short.push_str(&images.join(" "));
@@ -114,13 +126,18 @@ mod tests {
     }
 
     #[test]
-    fn the_apps_shorter_text_is_the_first_sentence_with_the_images() {
+    fn the_apps_shorter_text_is_the_first_sentence_the_numbered_ones_and_the_images() {
         let body = "The roof is old. Several tiles are cracked. [IMAGE:roof]";
         assert_eq!(
             shortened(body).as_deref(),
             Some("The roof is old.\n\n[IMAGE:roof]")
         );
         assert_eq!(shortened("One sentence only."), None);
+        assert_eq!(
+            shortened("Salt water drew water out. It was clear. Mass held between 2 % and 5 %.")
+                .as_deref(),
+            Some("Salt water drew water out. Mass held between 2 % and 5 %.")
+        );
         assert!(
             wants_shorter("Make the introduction shorter")
                 && wants_shorter("Acorta la introducción")

@@ -65,6 +65,9 @@ pub struct ReportTurnOutcome {
     /// When the model was asked (its tool loop ran): whether words it wrote passed the
     /// reply filter and are in the reply. `None` when code or the offline help answered.
     pub model_words: Option<bool>,
+    /// The model's own sentences in the reply (without the app's confirmation or quote),
+    /// when it has some.
+    pub model_text: Option<String>,
 }
 
 impl ReportTurnOutcome {
@@ -81,6 +84,7 @@ impl ReportTurnOutcome {
             language,
             dropped: Vec::new(),
             model_words: None,
+            model_text: None,
         }
     }
 }

@@ -126,9 +126,10 @@ impl ReportTurn<'_> {
             LoopEnd::Reply(text) if !changed && focus == Focus::Open && is_question(message) => {
                 let kept = kept_words(&mut words, &text, &mut done.dropped);
                 let quoted = self.answer(report);
-                if let Some(reply) = answered(report, &kept, quoted.as_ref(), language) {
+                if let Some((reply, own)) = answered(report, &kept, quoted.as_ref(), language) {
                     done.reply = reply;
                     done.model_words = Some(true);
+                    done.model_text = Some(own);
                 } else {
                     done.end = TurnEnd::ModelFailed;
                     done.failure = Some(format!("unusable answer: {}", clip(&text)));
@@ -146,6 +147,7 @@ impl ReportTurn<'_> {
                 if kept.split_whitespace().count() >= MIN_REPLY_WORDS {
                     done.reply = format!("{} {kept}", done.reply);
                     done.model_words = Some(true);
+                    done.model_text = Some(kept);
                 }
             }
             LoopEnd::StepLimit => {
@@ -213,23 +215,25 @@ impl ReportTurn<'_> {
 /// the report's statement that answers the question quoted with its section — the
 /// sentence only when every number and letter it states is the quote's (and not when it
 /// only says the quote again); with no quote,
-/// the model's sentences that passed. `None` when nothing usable is left.
+/// the model's sentences that passed. With the reply, the model's own words in it;
+/// `None` when nothing usable is left.
 fn answered(
     report: &Report,
     kept: &str,
     quoted: Option<&Quoted>,
     language: Language,
-) -> Option<String> {
+) -> Option<(String, String)> {
     let enough = |s: &str| s.split_whitespace().count() >= MIN_REPLY_WORDS;
     let Some(quoted) = quoted else {
-        return enough(kept).then(|| kept.to_string());
+        return enough(kept).then(|| (kept.to_string(), kept.to_string()));
     };
     let first = sentences(kept).into_iter().next().filter(|s| enough(s))?;
+    let first = first.trim();
     let quote = quote_words(report, quoted, language);
     if normalize(first) == normalize(&quoted.text) {
-        return Some(quote);
+        return Some((quote, first.to_string()));
     }
-    states_only_the_quote(first, quoted).then(|| format!("{} {quote}", first.trim()))
+    states_only_the_quote(first, quoted).then(|| (format!("{first} {quote}"), first.to_string()))
 }
 
 /// The loop's error for a turn that ended with nothing usable, saying how it ended.

@@ -222,10 +222,12 @@ async fn play(
             checks.extend(reply_ok(&saved.outcome.reply, case.language));
             checks.extend(honest_reply(&saved.outcome, turn.expect.is_question()));
             shown_reply = Some(saved.outcome.reply.clone());
-            // The model's own words: an answer, not the app's confirmation of changes.
+            // The model's own words: an answer, not the app's confirmation of changes
+            // nor the report's statement it quotes with the answer.
             if saved.origin == ReplyOrigin::Model && saved.outcome.change_ids.is_empty() {
+                let own = saved.outcome.model_text.as_deref();
                 checks.extend(model_words(
-                    &saved.outcome.reply,
+                    own.unwrap_or(&saved.outcome.reply),
                     message,
                     &before.shown(),
                     earlier,
