@@ -6,11 +6,17 @@
 
 use super::error::ReportError;
 use lantern_core::text::terms::{content_terms, term_keys};
+use regex::Regex;
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::sync::LazyLock;
 
 /// Longest `find` or `replace`, in characters.
 pub const MAX_EDIT_CHARS: usize = 300;
+
+/// A number with a unit glued to it ("11cm").
+static GLUED_UNIT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(\d)([^\d\s.,])").expect("valid regex"));
 
 /// Why a find/replace edit was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,8 +111,10 @@ pub fn replaced_body(
     if find == replace {
         return Err(ReplaceProblem::Same);
     }
+    // A unit glued to its number ("11cm") still says the number.
+    let message = GLUED_UNIT.replace_all(message, "$1 $2");
     let known: BTreeSet<String> = term_keys(find)
-        .union(&term_keys(message))
+        .union(&term_keys(&message))
         .cloned()
         .collect();
     let mut not_said: Vec<String> = content_terms(replace)
@@ -121,7 +129,7 @@ pub fn replaced_body(
             .map(str::to_string)
             .collect()
     };
-    let said_digits: BTreeSet<String> = digits(find).union(&digits(message)).cloned().collect();
+    let said_digits: BTreeSet<String> = digits(find).union(&digits(&message)).cloned().collect();
     not_said.extend(digits(replace).difference(&said_digits).cloned());
     not_said.dedup();
     if !not_said.is_empty() {
@@ -273,6 +281,7 @@ mod tests {
             Err(ReplaceProblem::NotSaid(vec!["large".into()]))
         );
         assert!(replaced_body(PROCEDURE, "the beaker", "the large beaker", "a large one").is_ok());
+        assert!(replaced_body(PROCEDURE, "10 seconds", "12 seconds", "it was 12s").is_ok());
     }
 
     #[test]

@@ -124,8 +124,10 @@ pub fn names_row(table: &Table, row: &[Cell], message: &str) -> bool {
     capital.chars().count() == 1
         && capital.chars().all(|c| c.is_ascii_uppercase() && c != 'I')
         && message.split_whitespace().skip(1).any(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
+            // "C's", "(C)", "C," — but not the "C" of "°C".
+            w.trim_matches(|c: char| c.is_ascii_punctuation())
                 .trim_end_matches("'s")
+                .trim_end_matches('\'')
                 == capital
         })
 }
@@ -159,6 +161,7 @@ mod tests {
         assert!(names_row(table, b, "i wrote 37 for B but it was 39"));
         assert!(names_row(table, b, "change B's result to 40"));
         assert!(!names_row(table, b, "the beaker was 500 ml"));
+        assert!(!names_row(table, b, "the water was 22 °B"));
         assert!(!names_row(table, &table.rows[0], "a brand absorbed it"));
     }
 }

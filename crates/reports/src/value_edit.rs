@@ -15,7 +15,7 @@ use super::references::{find_references, label, resolve_reference};
 use super::replacement::{changed_words, places, replaced_body};
 use super::value_said::{read_said, Said};
 use super::value_spot::{number_like, only_quantity, quantity_spot, Spot};
-use super::value_table::{cell_spots, named_rows};
+use super::value_table::{cell_spots, column_units_at, named_rows};
 use super::word_edit::say_instead;
 use lantern_core::language::Language;
 use lantern_core::say;
@@ -61,7 +61,14 @@ fn number_spots(sections: &[&Section], old: &Quantity, new_text: &str) -> Vec<Sp
     for section in sections {
         for q in quantities(&section.body_md) {
             let unit_fits = old.unit.is_none() || q.unit.is_none() || q.unit == old.unit;
-            if q.value == old.value && unit_fits {
+            // A number written without a unit takes a new value in a unit only in a
+            // column of that unit ("4,98" in "Masa inicial (g)" for "4,89 g").
+            let cell_fits = match (&new_unit, &q.unit) {
+                (Some(unit), None) => column_units_at(&section.body_md, q.start)
+                    .is_some_and(|units| units.contains(unit)),
+                _ => true,
+            };
+            if q.value == old.value && unit_fits && cell_fits {
                 found.push((section, q));
             }
         }

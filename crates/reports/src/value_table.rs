@@ -120,6 +120,16 @@ fn plausible(table: &Table, index: usize, value: f64) -> bool {
     value >= low / 2.0 && value <= high * 2.0
 }
 
+/// The units of the column holding byte `at` of `body`, when a table cell holds it.
+pub fn column_units_at(body: &str, at: usize) -> Option<BTreeSet<String>> {
+    tables(body).into_iter().find_map(|table| {
+        table.rows.iter().find_map(|row| {
+            let index = row.iter().position(|c| c.start <= at && at <= c.end)?;
+            Some(header_units(table.column(index)))
+        })
+    })
+}
+
 /// The cells of `row` the value said may go to, each as a spot: the columns in its unit,
 /// then the best by header words and cues, then by what the column holds. Several
 /// left: each is a spot (the question names them by their header).
