@@ -300,17 +300,6 @@ pub fn quote_words(report: &Report, quoted: &Quoted, language: Language) -> Stri
     )
 }
 
-/// The answer to a question about the report in the app's words: the statement that
-/// answers it, quoted with its section; `None` when nothing fits.
-pub fn question_quote(
-    report: &Report,
-    question: &str,
-    named: Option<&str>,
-    language: Language,
-) -> Option<String> {
-    answer_fact(report, question, named).map(|q| quote_words(report, &q, language))
-}
-
 /// Whether the model's `sentence` states only numbers and letters (a row's label: "D")
 /// that the quoted statement has: "Brand D has 1 layer." is refused when the row says 3.
 pub fn states_only_the_quote(sentence: &str, quoted: &Quoted) -> bool {
@@ -346,6 +335,16 @@ mod tests {
     use super::*;
     use crate::section_tree::tests::sample;
     use crate::testing::{osmosis, towels};
+
+    /// The answer in the app's words: the statement quoted with its section.
+    fn question_quote(
+        report: &Report,
+        question: &str,
+        named: Option<&str>,
+        language: Language,
+    ) -> Option<String> {
+        answer_fact(report, question, named).map(|q| quote_words(report, &q, language))
+    }
 
     /// The number of the section that answers and the statement quoted.
     fn answer(report: &Report, question: &str) -> (String, String) {
