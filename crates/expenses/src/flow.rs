@@ -546,3 +546,19 @@ async fn an_answer_to_the_models_question_is_shown_before_it_is_written() {
         TurnPlan::Propose { .. }
     ));
 }
+
+#[tokio::test]
+async fn a_list_is_no_reading_of_a_purchase() {
+    let (outcome, _) = turn(
+        input("train to leeds on saturday, 23.50", Role::Owner),
+        &[r#"{"type":"tool_call","tool":"list_expenses","args":{}}"#],
+    )
+    .await;
+    assert!(matches!(
+        outcome.unwrap().reply.plan,
+        TurnPlan::Propose {
+            action: ExpenseAction::Add(_),
+            ..
+        }
+    ));
+}

@@ -27,7 +27,9 @@ use super::tools::{
     not_spending_spec, spending_question_spec, tool_spec, NOT_SPENDING, SPENDING_QUESTION,
 };
 use super::unread::Share;
-use super::verify::{model_working, stated_amount, stated_day, stated_item, Message};
+use super::verify::{
+    model_working, stated_amount, stated_day, stated_item, without_amount_or_day, Message,
+};
 use super::working::Working;
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
@@ -259,6 +261,16 @@ impl Grounding<'_> {
                 action: ExpenseAction::List(query_of(self.want)),
             });
         }
+        // A total or a list answers a question; for a message that states an amount and
+        // asks nothing (a purchase) it is not a reading of it: code's own plan is shown
+        // for a yes, else the app asks.
+        let states_spending = !facts.amounts.is_empty() && !facts.is_question;
+        if tool.is_read_only() && states_spending && facts.stat.is_none() {
+            return Ok(match self.code {
+                Some(_) => fallback(self.want, self.code, self.language),
+                None => self.unsure_because("a total or a list for a purchase"),
+            });
+        }
         let plan = match tool {
             ExpenseTool::GetBalance | ExpenseTool::ListExpenses => {
                 let action = match validate_call(call, context)? {
@@ -423,7 +435,8 @@ impl Grounding<'_> {
             .args
             .get("item")
             .and_then(Value::as_str)
-            .and_then(|i| stated_item(i, &message));
+            .and_then(|i| stated_item(i, &message))
+            .and_then(|i| without_amount_or_day(&i, &message));
         let code = self.want.facts.item.clone();
         // Code's item stands for the model's when it holds all of it and is still a name,
         // not a count of things ("3 of those croissants").

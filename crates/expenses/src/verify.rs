@@ -74,6 +74,26 @@ pub fn stated_item(item: &str, message: &Message) -> Option<String> {
     (!wanted.is_empty() && wanted.iter().all(found)).then(|| item.trim().to_lowercase())
 }
 
+/// `item` without the words that are the message's amounts or its day ("uber a casa"
+/// for "uber a casa ayer 12,50"): a number or a day is never part of an item.
+pub fn without_amount_or_day(item: &str, message: &Message) -> Option<String> {
+    let day_words: Vec<String> = find_date(message.text, message.today)
+        .and_then(|d| message.text.get(d.start..d.end))
+        .map(|span| {
+            words(&normalize(span))
+                .into_iter()
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default();
+    let kept: Vec<&str> = item
+        .split_whitespace()
+        .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
+        .filter(|w| !day_words.contains(&normalize(w)))
+        .collect();
+    (!kept.is_empty()).then(|| kept.join(" "))
+}
+
 /// The day the model's cited words name: none when it cited none; an error when the
 /// words are not the message's or name no day code can resolve (or one to come).
 pub fn stated_day(day: &str, message: &Message) -> Result<Option<NaiveDate>, ()> {
@@ -191,6 +211,16 @@ mod tests {
         assert!(stated_item("birthday present", &m).is_none());
         assert_eq!(stated_item("Birthday", &m).as_deref(), Some("birthday"));
         assert!(stated_item("bus tickets", &message("4 bus ticket at 1.75")).is_some());
+    }
+
+    #[test]
+    fn an_items_numbers_and_day_words_are_not_the_item() {
+        let m = message("uber a casa ayer 12,50");
+        assert_eq!(
+            without_amount_or_day("Uber a casa ayer 12,50", &m).as_deref(),
+            Some("Uber a casa")
+        );
+        assert_eq!(without_amount_or_day("12,50", &m), None);
     }
 
     #[test]
