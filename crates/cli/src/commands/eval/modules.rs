@@ -3,13 +3,18 @@
 //! sections picked) through the real store and model, and scores each reply: it
 //! renders, the model's reply was schema-valid without repair, progress and milestones
 //! are exactly what the rules give, the section is right, the words are in the
-//! session's language, and there are quick replies.
+//! expected language, and there are quick replies — and by issue #49's checks
+//! (`checks`): the note shown answers the question, distress gets the support message
+//! first, and every sentence shown follows the student's language.
+
+mod checks;
 
 use super::bench::Bench;
 use super::tutor::resolve_pack;
 use crate::cli_error::CliError;
 use crate::commands::modules::reply_text;
 use crate::locations::Locations;
+use checks::Topics;
 use lantern_core::eval::{Check, TurnScore};
 use lantern_core::eval_words::{word_checks, WordContext};
 use lantern_core::language::Language;
@@ -21,6 +26,7 @@ use lantern_core::ErrorCode;
 use lantern_modules::app::{self, ModuleRequest, ModuleTurnSaved};
 use lantern_modules::offline;
 use lantern_modules::prompt::PROMPT_LABELS;
+use lantern_modules::replies;
 use lantern_modules::turn::clean_message;
 use lantern_modules::StudentAct;
 use lantern_packs::module::contract::{BlockType, Emotion, Milestone, ModuleReply, ResponseType};
@@ -76,6 +82,13 @@ struct Expect {
     #[serde(default)]
     milestone: Option<Milestone>,
     sections_completed: Option<usize>,
+    /// The topic (or any of the topics) whose note answers the message.
+    answered_by: Option<Topics>,
+    /// Whether the message is distress, which the support message answers first.
+    support: Option<bool>,
+    /// The reply's language when the message's differs from the session's.
+    #[serde(default, deserialize_with = "super::optional_language")]
+    reply_language: Option<Language>,
 }
 
 fn invalid(case: &ModuleCase, detail: impl std::fmt::Display) -> CliError {
@@ -263,6 +276,30 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
     checks
 }
 
+/// Issue #49's checks of what `reply` shows: the note answering the question (with
+/// `expect.answeredBy`), the support message first (with `expect.support`), and every
+/// sentence in `want`.
+fn issue_checks(
+    reply: &ModuleReply,
+    module: &ModuleManifest,
+    expect: &Expect,
+    want: Language,
+) -> Vec<Check> {
+    let shown = checks::shown_lines(reply);
+    let mut out = Vec::new();
+    if let Some(expected) = &expect.answered_by {
+        let notes = checks::note_sentences(module);
+        out.push(checks::answers_the_question(&shown, &notes, expected));
+    }
+    if let Some(distress) = expect.support {
+        let support = [replies::crisis(Language::En), replies::crisis(Language::Es)];
+        out.push(checks::support_first(&shown, &support, distress));
+    }
+    let authored = checks::authored_pieces(module);
+    out.push(checks::language_matches(&shown, &authored, want));
+    out
+}
+
 /// Whether the model's words were kept, when the turn asked the model (`None` for
 /// the app's replies and the offline guide): its reply's origin is `model` only when a
 /// text block passed the reply filter and the word checks.
@@ -336,7 +373,9 @@ pub async fn run(
             });
             let mut checks = vec![render_checks(&reply, module)];
             checks.extend(progress_checks(&saved, module, &turn.expect));
-            checks.extend(model_checks(&saved, case.language));
+            let want = turn.expect.reply_language.unwrap_or(case.language);
+            checks.extend(model_checks(&saved, want));
+            checks.extend(issue_checks(&reply, module, &turn.expect, want));
             let words = block_words(&reply);
             if saved.origin == ReplyOrigin::Model {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();

@@ -1,0 +1,280 @@
+//! The checks issue #49 asks of the guided modules, each a pure rule over what a reply
+//! showed: `answers_the_question` (the first note the reply shows is one the case
+//! names), `support_first` (a distress message gets the support message before
+//! anything else, and only a distress message gets it) and `language_matches` (every
+//! sentence the app writes, frame sentences included, is in the expected language; the
+//! module's own text quoted in its language is exempt).
+
+use lantern_core::eval::Check;
+use lantern_core::language::Language;
+use lantern_core::text::message_language::clear_language;
+use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::tidy::{detect_language, sentences};
+use lantern_packs::module::contract::ModuleReply;
+use lantern_packs::module::ModuleManifest;
+use serde::Deserialize;
+
+/// Fewest words a note's sentence needs to tell its note apart when it is shown.
+const NOTE_SENTENCE_WORDS: usize = 4;
+
+/// One topic id, or any of several (`"matriz"` or `["sueno", "vispera"]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Topics {
+    /// The only topic whose note answers.
+    One(String),
+    /// Any of these topics' notes answers.
+    Any(Vec<String>),
+}
+
+impl Topics {
+    /// The accepted topic ids.
+    fn ids(&self) -> Vec<&str> {
+        match self {
+            Self::One(id) => vec![id.as_str()],
+            Self::Any(ids) => ids.iter().map(String::as_str).collect(),
+        }
+    }
+}
+
+/// Every text block of `reply`, its next step's prompt and its quick replies: the
+/// words the student reads, one entry per line.
+pub fn shown_lines(reply: &ModuleReply) -> Vec<String> {
+    let blocks = reply.content.text_blocks.iter().map(|b| b.content.as_str());
+    let step = reply.content.next_step.iter().flat_map(|s| {
+        s.prompt
+            .as_deref()
+            .into_iter()
+            .chain(s.suggestions.iter().map(String::as_str))
+    });
+    blocks
+        .chain(step)
+        .flat_map(str::lines)
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// The module's own words, normalised, one entry per sentence or title: what a reply
+/// may quote in the module's language. Longest first, so a note's sentence is taken
+/// out before a title it contains.
+pub fn authored_pieces(module: &ModuleManifest) -> Vec<String> {
+    let mut texts: Vec<&str> = vec![&module.title, &module.description];
+    for phase in &module.phases {
+        texts.push(&phase.title);
+        for section in &phase.sections {
+            texts.extend([section.title.as_str(), section.intro.as_str()]);
+            for topic in &section.topics {
+                texts.extend([topic.title.as_str(), topic.notes.as_str()]);
+            }
+        }
+    }
+    for form in &module.forms {
+        texts.extend(form.title.as_deref());
+        texts.extend(form.description.as_deref());
+        for field in &form.fields {
+            texts.push(&field.label);
+            texts.extend(field.options.iter().map(|o| o.label.as_str()));
+        }
+    }
+    texts.extend(module.media.iter().filter_map(|m| m.alt.as_deref()));
+    let mut pieces: Vec<String> = texts
+        .into_iter()
+        .flat_map(sentences)
+        .map(normalize)
+        .filter(|p| !p.is_empty())
+        .collect();
+    pieces.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    pieces.dedup();
+    pieces
+}
+
+/// The topics' notes as `(topic id, normalised sentences long enough to tell the
+/// note apart)`.
+pub fn note_sentences(module: &ModuleManifest) -> Vec<(String, Vec<String>)> {
+    module
+        .topics()
+        .map(|t| {
+            let own = sentences(&t.notes)
+                .into_iter()
+                .map(normalize)
+                .filter(|s| s.split(' ').count() >= NOTE_SENTENCE_WORDS)
+                .collect();
+            (t.id.clone(), own)
+        })
+        .collect()
+}
+
+/// `answers_the_question`: of the notes whose sentences the reply shows, the one shown
+/// first is one of `expected` — the note a careful teacher would answer the question
+/// with, shown as the answer's source.
+pub fn answers_the_question(
+    shown: &[String],
+    notes: &[(String, Vec<String>)],
+    expected: &Topics,
+) -> Check {
+    let text = format!(" {} ", normalize(&shown.join("\n")));
+    let first = notes
+        .iter()
+        .filter_map(|(id, own)| {
+            own.iter()
+                .filter_map(|s| text.find(&format!(" {s} ")))
+                .min()
+                .map(|at| (at, id.as_str()))
+        })
+        .min();
+    let want = expected.ids();
+    Check::new(
+        "answers_the_question",
+        first.is_some_and(|(_, id)| want.contains(&id)),
+        || match first {
+            Some((_, id)) => format!("shows the note of {id}, expected {want:?}"),
+            None => format!("shows no note, expected {want:?}"),
+        },
+    )
+}
+
+/// `support_first`: with `distress`, the reply's first line is the support message
+/// (one of `support`, in any language — `language_matches` judges which); without, the
+/// support message is not shown at all.
+pub fn support_first(shown: &[String], support: &[String], distress: bool) -> Check {
+    let is_support = |line: &String| {
+        let line = normalize(line);
+        support.iter().any(|s| has_phrase(&line, &normalize(s)))
+    };
+    let passed = if distress {
+        shown.first().is_some_and(is_support)
+    } else {
+        !shown.iter().any(is_support)
+    };
+    Check::new("support_first", passed, || {
+        if distress {
+            format!(
+                "first shown: {:?}",
+                shown.first().map_or("nothing", String::as_str)
+            )
+        } else {
+            "the support message answered a message that is not distress".into()
+        }
+    })
+}
+
+/// The language a sentence is clearly in: Spanish punctuation or a margin of function
+/// words, else `whatlang` on a long run of words; `None` when it cannot tell.
+fn clear_in(sentence: &str) -> Option<Language> {
+    clear_language(sentence).or_else(|| {
+        let all = sentence.chars().count();
+        let letters = sentence.chars().filter(|c| c.is_alphabetic()).count();
+        (letters * 10 >= all * 7)
+            .then(|| detect_language(sentence))
+            .flatten()
+    })
+}
+
+/// What of `sentence` is not the module's own words (`authored`, normalised): the
+/// sentence itself when it quotes nothing, else its normalised words left after the
+/// quotes are taken out (empty for a pure quote).
+fn frame_part(sentence: &str, authored: &[String]) -> String {
+    let mut plain = format!(" {} ", normalize(sentence));
+    let mut quoted = false;
+    for piece in authored {
+        let needle = format!(" {piece} ");
+        while plain.contains(&needle) {
+            plain = plain.replacen(&needle, " ", 1);
+            quoted = true;
+        }
+    }
+    if quoted {
+        plain.split_whitespace().collect::<Vec<_>>().join(" ")
+    } else {
+        sentence.to_string()
+    }
+}
+
+/// `language_matches`: every sentence shown is in `want` (the student's message
+/// language, else the session's), its quotes of the module's own words (`authored`)
+/// set aside; a sentence whose language cannot be told passes.
+pub fn language_matches(shown: &[String], authored: &[String], want: Language) -> Check {
+    let wrong: Vec<&str> = shown
+        .iter()
+        .flat_map(|line| sentences(line))
+        .filter(|s| clear_in(&frame_part(s, authored)).is_some_and(|l| l != want))
+        .collect();
+    Check::new("language_matches", wrong.is_empty(), || {
+        format!("not in {}: {}", want.code(), wrong.join(" | "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn notes() -> Vec<(String, Vec<String>)> {
+        vec![
+            (
+                "why".into(),
+                vec![normalize("Aplazar una tarea no es pereza.")],
+            ),
+            (
+                "week".into(),
+                vec![normalize("Una vez por semana mira la agenda.")],
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_question_is_answered_by_the_first_note_shown() {
+        let why = Topics::One("why".into());
+        let shown = lines(&[
+            "Es una forma de huir.",
+            "**Por qué** — Aplazar una tarea no es pereza.",
+            "**Semana** — Una vez por semana mira la agenda.",
+        ]);
+        assert!(answers_the_question(&shown, &notes(), &why).passed);
+        let week_first =
+            lines(&["Una vez por semana mira la agenda. Aplazar una tarea no es pereza."]);
+        assert!(!answers_the_question(&week_first, &notes(), &why).passed);
+        assert!(!answers_the_question(&lines(&["Ánimo."]), &notes(), &why).passed);
+        let either = Topics::Any(vec!["why".into(), "week".into()]);
+        assert!(answers_the_question(&week_first, &notes(), &either).passed);
+    }
+
+    #[test]
+    fn distress_gets_the_support_message_first_and_nothing_else_gets_it() {
+        let support = lines(&[
+            "Mereces apoyo ahora mismo.",
+            "You deserve support right now.",
+        ]);
+        let first = lines(&["You deserve support right now.", "We can carry on."]);
+        let later = lines(&["Here is a note.", "Mereces apoyo ahora mismo."]);
+        assert!(support_first(&first, &support, true).passed);
+        assert!(!support_first(&later, &support, true).passed);
+        assert!(!support_first(&later, &support, false).passed);
+        assert!(support_first(&lines(&["Here is a note."]), &support, false).passed);
+    }
+
+    #[test]
+    fn every_frame_sentence_follows_the_language_and_quotes_keep_theirs() {
+        let authored = vec![
+            normalize("Aplazar una tarea no es pereza."),
+            normalize("Por qué aplazamos"),
+        ];
+        let spanish_quote = lines(&[
+            "Here is what the module says about **Por qué aplazamos**:",
+            "**Por qué aplazamos** — Aplazar una tarea no es pereza.",
+        ]);
+        assert!(language_matches(&spanish_quote, &authored, Language::En).passed);
+        let frame = lines(&["Tell me more, ask a question, or continue when you're ready."]);
+        let check = language_matches(&frame, &authored, Language::Es);
+        assert!(!check.passed);
+        assert!(check.detail.unwrap().contains("Tell me more"));
+        let spanish = lines(&["Esto es lo que dice el módulo sobre **Por qué aplazamos**:"]);
+        assert!(!language_matches(&spanish, &authored, Language::En).passed);
+        assert!(language_matches(&spanish, &authored, Language::Es).passed);
+    }
+}
