@@ -452,6 +452,24 @@ mod tests {
     }
 
     #[test]
+    fn a_short_spanish_note_is_spanish() {
+        for message in [
+            "le presté 15 a Marta",
+            "Carlos me devolvió los 10 que le dejé",
+        ] {
+            assert_eq!(
+                message_language(message, Language::En),
+                Language::Es,
+                "{message}"
+            );
+        }
+        assert_eq!(
+            message_language("mum gave me 50 for my birthday", Language::Es),
+            Language::En
+        );
+    }
+
+    #[test]
     fn interjections_do_not_name_the_item() {
         for (message, item) in [
             ("Oops, delete the bus", "bus"),
