@@ -1,9 +1,15 @@
 //! The coach's eval runner: each case starts an argument (optionally at a later step
 //! with earlier fields filled), plays its turns through the real store and model, and
-//! scores every reply with [`score_reply`] plus the case's own expectations.
+//! scores every reply with [`score_reply`] plus the case's own expectations and the
+//! checks of issue #49 ([`checks`]): a yes or a no read as an answer, another step's job
+//! named, no lead-in saved, every sentence in the student's language, no guidance
+//! fragments.
+
+mod checks;
 
 use super::bench::Bench;
 use crate::cli_error::CliError;
+use checks::{Answer, Job, Taken};
 use lantern_coach::app::{self, CoachRepository};
 use lantern_coach::quality::{score_reply, score_words, SessionWords};
 use lantern_coach::reading::message_weakness;
@@ -13,6 +19,7 @@ use lantern_coach::{
 };
 use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::llm::CancelFlag;
+use lantern_core::text::message_language::message_language;
 use lantern_core::turn::ReplyOrigin;
 use lantern_store::StoreError;
 use serde::Deserialize;
@@ -75,6 +82,17 @@ struct Expect {
     /// The weakness the app must find in the message as the step's text (its code, or
     /// `none`).
     weakness: Option<String>,
+    /// What the message answers to the pending question (`yes_read`).
+    answer: Option<Answer>,
+    /// The job the message's text does when it is not the step's (`step_job_right`).
+    job: Option<Job>,
+    /// The conversational lead-in the message opens with, which no proposed or saved
+    /// text of the step may keep (`no_lead_in_saved`).
+    lead_in: Option<String>,
+    /// The language every sentence of the reply must be in (`language_matches`); by
+    /// default the message's, else the session's.
+    #[serde(default, deserialize_with = "super::optional_language")]
+    language: Option<Language>,
 }
 
 impl Turn {
@@ -122,8 +140,9 @@ pub async fn run(
     let mut scores = Vec::new();
     for case in cases {
         let mut session = start(bench, case).await?;
+        let mut lead_ins = LeadIns::new();
         for (i, turn) in case.turns.iter().enumerate() {
-            let score = play(bench, case, i, turn, &mut session).await?;
+            let score = play(bench, case, i, turn, &mut session, &mut lead_ins).await?;
             progress(&score);
             scores.push(score);
         }
@@ -159,6 +178,27 @@ async fn start(bench: &Bench, case: &CoachCase) -> Result<CoachSession, CliError
     Ok(store.coach_session(profile, session.id).await?)
 }
 
+/// The lead-ins a case's student wrote so far, per step (`expect.leadIn`).
+type LeadIns = HashMap<ToulminStep, Vec<String>>;
+
+/// The text the session's pending question asks about: the pending proposal, else the
+/// quote of the coach's last message when it is a question.
+fn pending_text(session: &CoachSession) -> Option<String> {
+    let proposal = session
+        .pending_proposal
+        .as_ref()
+        .filter(|p| p.field == session.current_step);
+    if let Some(p) = proposal {
+        return Some(p.value.clone());
+    }
+    let last = session
+        .messages
+        .iter()
+        .rev()
+        .find(|m| m.role == CoachRole::Assistant)?;
+    checks::asked_about(&last.content).map(str::to_string)
+}
+
 /// Plays turn `index` of `case` and scores it.
 async fn play(
     bench: &Bench,
@@ -166,12 +206,24 @@ async fn play(
     index: usize,
     turn: &Turn,
     session: &mut CoachSession,
+    lead_ins: &mut LeadIns,
 ) -> Result<TurnScore, CliError> {
     let (store, profile, id) = (&bench.store, bench.profile, session.id);
     let mut checks = Vec::new();
     let mut reply = String::new();
     let mut words = None;
     let said = assistant_texts(session);
+    let step = session.current_step;
+    let pending = pending_text(session);
+    let before = session.draft.get(step).to_string();
+    let language = turn.expect.language.unwrap_or_else(|| {
+        turn.say
+            .as_deref()
+            .map_or(case.language, |m| message_language(m, case.language))
+    });
+    if let Some(lead) = &turn.expect.lead_in {
+        lead_ins.entry(step).or_default().push(lead.clone());
+    }
     if let Some(message) = &turn.say {
         if let Some(expected) = &turn.expect.weakness {
             let found =
@@ -204,7 +256,12 @@ async fn play(
         };
         let result = &answer.reply;
         words = model_words(answer.origin, result.model_words);
-        checks.extend(score_reply(&answer.input, result));
+        // `language_matches` is judged below, on every sentence shown.
+        checks.extend(
+            score_reply(&answer.input, result)
+                .into_iter()
+                .filter(|c| c.name != "language_matches"),
+        );
         if answer.origin.is_fallback() != bench.llm().is_none() {
             checks.push(Check::new("model_answered", false, || {
                 format!("{:?}", answer.origin)
@@ -242,6 +299,27 @@ async fn play(
             },
         ));
         *session = answer.session;
+        let saved = session.draft.get(step);
+        let saved = (saved != before).then_some(saved);
+        if let Some(answer) = turn.expect.answer {
+            let taken = Taken {
+                pending: pending.as_deref(),
+                proposal,
+                saved,
+            };
+            checks.push(checks::yes_read(answer, taken, &reply, language));
+        }
+        if let Some(job) = turn.expect.job {
+            let proposal = result.proposed_update.as_ref();
+            checks.push(checks::step_job_right(
+                job, step, &reply, proposal, language,
+            ));
+        }
+        let mut offered: Vec<&str> = proposal.into_iter().chain(saved).collect();
+        offered.extend(checks::quoted(&reply));
+        if let Some(leads) = lead_ins.get(&step).filter(|_| !offered.is_empty()) {
+            checks.push(checks::no_lead_in_saved(&offered, leads));
+        }
     } else {
         let done = if turn.accept {
             app::accept(store, profile, id, bench.llm()).await
@@ -268,6 +346,10 @@ async fn play(
                     .and_then(|origin: ReplyOrigin| {
                         model_words(origin, origin == ReplyOrigin::Model)
                     });
+                let saved = session.draft.get(step);
+                if let Some(leads) = lead_ins.get(&step).filter(|_| turn.accept) {
+                    checks.push(checks::no_lead_in_saved(&[saved], leads));
+                }
                 if !reply.is_empty() {
                     let instructions = instruction_texts(session.current_step);
                     checks.extend(score_words(
@@ -287,6 +369,10 @@ async fn play(
             }
             Err(e) => return Err(e.into()),
         }
+    }
+    if !reply.is_empty() {
+        checks.push(checks::language_matches(&reply, language));
+        checks.push(checks::no_guidance_fragment(&reply));
     }
     Ok(TurnScore {
         model_words: words,
