@@ -19,7 +19,7 @@ use lantern_coach::{
 };
 use lantern_core::eval::{model_words, Check, TurnScore};
 use lantern_core::llm::CancelFlag;
-use lantern_core::text::message_language::message_language;
+use lantern_core::text::message_language::clear_language;
 use lantern_core::turn::ReplyOrigin;
 use lantern_store::StoreError;
 use serde::Deserialize;
@@ -90,7 +90,7 @@ struct Expect {
     /// text of the step may keep (`no_lead_in_saved`).
     lead_in: Option<String>,
     /// The language every sentence of the reply must be in (`language_matches`); by
-    /// default the message's, else the session's.
+    /// default the message's when it is clearly in one, else the session's.
     #[serde(default, deserialize_with = "super::optional_language")]
     language: Option<Language>,
 }
@@ -216,11 +216,12 @@ async fn play(
     let step = session.current_step;
     let pending = pending_text(session);
     let before = session.draft.get(step).to_string();
-    let language = turn.expect.language.unwrap_or_else(|| {
-        turn.say
-            .as_deref()
-            .map_or(case.language, |m| message_language(m, case.language))
-    });
+    // A message clearly in one language sets the reply's; "ok" or "me sirve" does not.
+    let language = turn
+        .expect
+        .language
+        .or_else(|| turn.say.as_deref().and_then(clear_language))
+        .unwrap_or(case.language);
     if let Some(lead) = &turn.expect.lead_in {
         lead_ins.entry(step).or_default().push(lead.clone());
     }
