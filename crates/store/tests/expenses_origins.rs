@@ -63,9 +63,8 @@ async fn each_reply_kind_is_stored_with_its_origin() {
     ));
     let app_words = "Add lunch £12 today";
     let crashed = scripted(Err(LlmError::Crashed("worker died".into())));
-    let refused = scripted(Ok(
-        r#"{"type":"clarify","question":"What would you like me to do with it?"}"#,
-    ));
+    // Unusable twice (the retry too): a broken reply the guide answers.
+    let refused = ScriptedLlm::new([Ok("{not json".to_string()), Ok("[]".to_string())]);
     let walked = [
         stored_origin(&store, &db, ana, open, Some(&list)).await,
         stored_origin(&store, &db, ana, app_words, None).await,
