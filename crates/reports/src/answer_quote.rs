@@ -385,6 +385,7 @@ mod tests {
         let r = towels();
         answers(&r, "who was the teacher", "1", "Mr Okafor");
         answers(&r, "how big were the sheets?", "3.2", "10 cm by 10 cm");
+        answers(&r, "what size beaker did we use?", "3.1", "250 ml beaker");
         answers(
             &r,
             "how long did we let the sheets drip for?",

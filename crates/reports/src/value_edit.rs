@@ -12,7 +12,7 @@ use super::messages::MESSAGES;
 use super::ops::ReportOp;
 use super::quantity::{quantities, Quantity};
 use super::references::{find_references, label, resolve_reference};
-use super::replacement::{changed_words, places, replaced_body};
+use super::replacement::{changed_words, places, replaced_body, word_spans};
 use super::value_said::{read_said, Said};
 use super::value_spot::{number_like, only_quantity, quantity_spot, Spot};
 use super::value_table::{cell_spots, column_units_at, named_rows};
@@ -132,6 +132,10 @@ fn said_spots(report: &Report, message: &str, said: &Said) -> Vec<Spot> {
             }
             spots
         }
+        Said::Becomes { new } => {
+            let named = scope(report, message, None);
+            in_scope(report, &named, |s| name_spots(s, new))
+        }
         Said::SayInstead { target, text } => {
             let ids = resolve_reference(report, target);
             let [id] = ids.as_slice() else {
@@ -156,6 +160,52 @@ fn said_spots(report: &Report, message: &str, said: &Said) -> Vec<Spot> {
             }]
         }
     }
+}
+
+/// The places of `sections` where a name reads as `new` but for one word ("Mr Okafor"
+/// for "Mrs Okafor"): as many words, all alike but one, one of the alike capitalised.
+fn name_spots(sections: &[&Section], new: &str) -> Vec<Spot> {
+    let wanted: Vec<&str> = new.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    if wanted.len() < 2 {
+        return Vec::new();
+    }
+    let mut spots = Vec::new();
+    for section in sections {
+        let body = &section.body_md;
+        let spans = word_spans(body);
+        let words: Vec<&str> = spans.iter().map(|r| &body[r.clone()]).collect();
+        for (at, window) in words.windows(wanted.len()).enumerate() {
+            let alike: Vec<bool> = window
+                .iter()
+                .zip(&wanted)
+                .map(|(w, n)| bare(w) == bare(n))
+                .collect();
+            let one_else = alike.iter().filter(|a| !**a).count() == 1;
+            let named = window.iter().zip(&alike).any(|(w, a)| *a && capital(w));
+            if !(one_else && named) {
+                continue;
+            }
+            let start = spans[at].start;
+            let last = &window[wanted.len() - 1];
+            let end = spans[at + wanted.len() - 1].start
+                + last.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+            spots.push(Spot {
+                id: section.id.clone(),
+                start,
+                end,
+                replace: new
+                    .trim_end_matches(|c: char| !c.is_alphanumeric())
+                    .to_string(),
+                shown: body[start..end].to_string(),
+            });
+        }
+    }
+    spots
 }
 
 /// The start and end of the smallest run of whole words around `start..end` that is in

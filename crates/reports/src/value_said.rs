@@ -30,6 +30,12 @@ pub enum Said {
         /// The section the message names for it ("in the results").
         target: Option<String>,
     },
+    /// A name made to read these words where the report has it with one word else
+    /// ("make it Mrs Okafor" where it says "Mr Okafor").
+    Becomes {
+        /// The name as it should read.
+        new: String,
+    },
     /// A section made to say these words where it says something like them.
     SayInstead {
         /// The section, as named.
@@ -59,9 +65,11 @@ const QUOTED: &str = "[\"“'‘«][^\"”'’»]+[\"”'’»]";
 enum Shape {
     Remove,
     Wrote,
+    InsteadFirst,
     Instead,
     Change,
     ShouldSay,
+    Becomes,
 }
 
 static SHAPES: LazyLock<Vec<(Regex, Shape, Language)>> = LazyLock::new(|| {
@@ -76,6 +84,10 @@ static SHAPES: LazyLock<Vec<(Regex, Shape, Language)>> = LazyLock::new(|| {
             Shape::Wrote,
         ),
         (
+            r"{instead-first}\s+(?P<old>.+?)\s*,?\s+{was}\s+(?P<new>.+?)\s*[.!]?$",
+            Shape::InsteadFirst,
+        ),
+        (
             r"(?P<pre>.+?)\s*,?\s+{instead}\s+(?:{filler}\s+)?(?P<old>.+?)\s*[.!]?$",
             Shape::Instead,
         ),
@@ -87,6 +99,7 @@ static SHAPES: LazyLock<Vec<(Regex, Shape, Language)>> = LazyLock::new(|| {
             r"(?:{the}\s+)?(?P<target>.+?)\s+{should-say}\s*:?\s+(?P<new>.+?)\s*[.!]?$",
             Shape::ShouldSay,
         ),
+        (r"{becomes}\s*:?\s+(?P<new>.+?)\s*[.!]?$", Shape::Becomes),
     ];
     let mut out = Vec::new();
     for (pattern, shape) in shapes {
@@ -142,7 +155,7 @@ pub fn read_said(message: &str) -> Option<SaidEdit> {
             Shape::Remove => Said::Remove {
                 old: cap(&c, "old").or_else(|| cap(&c, "quoted"))?,
             },
-            Shape::Wrote => Said::Replace {
+            Shape::Wrote | Shape::InsteadFirst => Said::Replace {
                 old: cap(&c, "old")?,
                 new: cap(&c, "new")?,
                 target: None,
@@ -163,6 +176,15 @@ pub fn read_said(message: &str) -> Option<SaidEdit> {
             Shape::ShouldSay => Said::SayInstead {
                 target: cap(&c, "target")?,
                 text: cap(&c, "new")?,
+            },
+            // Only a name: two words at least, one capitalised ("Mrs Okafor").
+            Shape::Becomes => Said::Becomes {
+                new: cap(&c, "new").filter(|new| {
+                    new.split_whitespace().count() >= 2
+                        && new
+                            .split_whitespace()
+                            .any(|w| w.chars().next().is_some_and(char::is_uppercase))
+                })?,
             },
         };
         Some(SaidEdit {
@@ -230,6 +252,28 @@ mod tests {
             }
         );
         assert_eq!(said("i wrote 37 for B but it was 39"), replace("37", "39"));
+    }
+
+    #[test]
+    fn the_old_value_may_come_first_after_instead_of() {
+        assert_eq!(
+            said("en vez de 100 ml eran 120 ml"),
+            replace("100 ml", "120 ml")
+        );
+        assert_eq!(
+            said("instead of 10 seconds it was 15"),
+            replace("10 seconds", "15")
+        );
+    }
+
+    #[test]
+    fn a_name_as_it_should_read_is_read_alone() {
+        assert_eq!(
+            said("make it Mrs Okafor"),
+            Said::Becomes {
+                new: "Mrs Okafor".into()
+            }
+        );
     }
 
     #[test]
