@@ -25,18 +25,44 @@ static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
         .collect()
 });
 
-/// `message` without a leading "My claim is that …" / "Creo que …".
+/// Most lead-ins taken off one after another ("ok so, I think that …").
+const MAX_LEAD_INS: usize = 3;
+
+/// `text` without the lead-in `lead` (normalised words; a trailing comma asks for a
+/// comma or a colon after it in `text`), compared word by word so that punctuation
+/// and accents between the words do not matter ("Vale, pues…" ~ "vale pues").
+fn strip_lead<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
+    let (lead, needs_pause) = match lead.strip_suffix(',') {
+        Some(bare) => (bare, true),
+        None => (lead, false),
+    };
+    let mut rest = text;
+    for word in lead.split_whitespace() {
+        rest = rest.trim_start_matches(|c: char| !c.is_alphanumeric());
+        let end = rest
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(rest.len());
+        if end == 0 || normalize(&rest[..end]) != word {
+            return None;
+        }
+        rest = &rest[end..];
+    }
+    // "well-being", "don't": the word goes on; "well educated" has no pause.
+    let paused = rest.trim_start().starts_with([',', ':', ';']);
+    if rest.starts_with(['-', '\'', '’']) || (needs_pause && !paused) {
+        return None;
+    }
+    Some(rest.trim_start_matches([':', ',', ';', ' ']))
+}
+
+/// `message` without its leading "My claim is that …" / "Creo que …" / "ok then:" /
+/// "vale, pues" (several in a row), unless nothing would be left.
 pub fn without_lead_in(message: &str) -> &str {
-    let text = message.trim();
-    for lead in LEAD_INS.iter() {
-        // Compare as many characters as the lead-in has ("opinión" ~ "opinion").
-        let end = text
-            .char_indices()
-            .nth(lead.chars().count())
-            .map_or(text.len(), |(at, _)| at);
-        let (head, rest) = text.split_at(end);
-        if normalize(head) == *lead && !rest.starts_with(char::is_alphanumeric) {
-            return rest.trim_start_matches([':', ',', ' ']);
+    let mut text = message.trim();
+    for _ in 0..MAX_LEAD_INS {
+        match LEAD_INS.iter().find_map(|lead| strip_lead(text, lead)) {
+            Some(rest) if !rest.trim().is_empty() => text = rest.trim(),
+            _ => break,
         }
     }
     text
@@ -63,4 +89,51 @@ pub fn mixed_in_reason(step: ToulminStep, message: &str) -> Option<&str> {
     let at = reason_start(text)?;
     let reason = text[at..].trim_start_matches([',', ' ']).trim_end();
     (!reason.is_empty() && !text[..at].trim().is_empty()).then_some(reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversational_lead_ins_are_taken_off_whatever_the_punctuation() {
+        for (message, text) in [
+            ("ok then: cities should ban cars", "cities should ban cars"),
+            (
+                "so basically our town had 40 crashes",
+                "our town had 40 crashes",
+            ),
+            ("I think that in most big cities", "in most big cities"),
+            (
+                "well, cities like Oslo closed it",
+                "cities like Oslo closed it",
+            ),
+            (
+                "vale, pues los institutos deberían",
+                "los institutos deberían",
+            ),
+            ("creo que en mi clase", "en mi clase"),
+            ("o sea, un estudio de Minnesota", "un estudio de Minnesota"),
+            (
+                "Mi opinión: los deberes sobran",
+                "Mi opinión: los deberes sobran",
+            ),
+            ("En mi opinión, los deberes sobran", "los deberes sobran"),
+        ] {
+            assert_eq!(without_lead_in(message), text, "{message}");
+        }
+    }
+
+    #[test]
+    fn a_word_that_only_looks_like_a_lead_in_stays() {
+        for message in [
+            "well educated students do better",
+            "Well-being matters at school",
+            "okay",
+            "so",
+            "pueses no existe",
+        ] {
+            assert_eq!(without_lead_in(message), message, "{message}");
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! by [`apply_rules`] to whatever the model answered.
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION, MAX_PROPOSAL_VALUE, MAX_RATIONALE};
+use super::reading::{capitalized, without_lead_in};
 use super::step_checks::passes_step_heuristics;
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
 use lantern_core::text::tidy::{strip_unsafe_chars, tidy_reply};
@@ -42,10 +43,11 @@ pub fn coerce_step(mut result: CoachAIResult, current: ToulminStep) -> CoachAIRe
 }
 
 /// Rule 2, empty-value removal: a proposal whose value is blank is dropped (others
-/// are trimmed).
+/// are trimmed, and lose a conversational lead-in the model copied: "Well, cities…"
+/// becomes "Cities…").
 pub fn strip_empty_proposal(mut result: CoachAIResult) -> CoachAIResult {
     result.proposed_update = result.proposed_update.and_then(|mut p| {
-        p.value = p.value.trim().to_string();
+        p.value = capitalized(without_lead_in(&p.value));
         (!p.value.is_empty()).then_some(p)
     });
     result
@@ -314,8 +316,16 @@ mod tests {
         assert_eq!(strip_empty_proposal(r.clone()).proposed_update, None);
         r.proposed_update = proposal(Claim, "  A claim.  ");
         assert_eq!(
-            strip_empty_proposal(r).proposed_update.unwrap().value,
+            strip_empty_proposal(r.clone())
+                .proposed_update
+                .unwrap()
+                .value,
             "A claim."
+        );
+        r.proposed_update = proposal(Claim, "well, cities should ban cars.");
+        assert_eq!(
+            strip_empty_proposal(r).proposed_update.unwrap().value,
+            "Cities should ban cars."
         );
     }
 

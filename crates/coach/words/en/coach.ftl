@@ -122,9 +122,9 @@ coach-weakness-explained = { $weakness ->
     [is_question] It is a question; write it as a statement.
     [claim_looks_like_grounds] It reads like evidence; the claim should state your position, and the evidence goes in the grounds.
     [claim_includes_reason] Your claim has a reason mixed in (the part after "because"); the claim states your position, and the reason goes in the grounds.
-    [missing_link] It does not yet explain why the grounds support the claim (because…, this shows…).
-    [missing_hedge] Say how strongly you claim it: usually, probably, in most cases…
-    [missing_exception] Name when the claim would not hold: unless…, except when…
+    [missing_link] It does not yet explain why the grounds support the claim; a warrant often starts with "this shows that" or uses "because".
+    [missing_hedge] Say how strongly you claim it, with a word such as usually, probably or in most cases.
+    [missing_exception] Name a case where the claim would not hold, starting with unless or except when.
     [opinion_as_evidence] That is your opinion offered as evidence; give a fact, a figure or an example someone else could check.
     [rebuttal_at_other_step] That is an objection someone against your claim would raise; keep it for the rebuttal, the last step.
    *[hedge_alone] A hedge word alone says how sure you are, not for whom or when the claim holds (probably, in most lessons).
@@ -137,7 +137,7 @@ coach-weakness-explained-again = { $weakness ->
     [is_question] Turn the question into a statement you can defend.
     [claim_looks_like_grounds] Those facts are good evidence; keep them for the grounds and state the position they lead to.
     [claim_includes_reason] Keep the reason for the grounds step; the claim is only your position.
-    [missing_link] Say how the grounds connect to the claim, for example with "this shows that…".
+    [missing_link] Say how the grounds connect to the claim, for example by starting with "this shows that".
     [missing_hedge] Add a word that shows how sure you are, such as usually or probably.
     [missing_exception] Think of a case where your claim would not hold, and start it with unless.
     [opinion_as_evidence] An opinion cannot prove itself; name something you saw, counted or read.

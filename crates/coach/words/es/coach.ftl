@@ -108,9 +108,9 @@ coach-weakness-explained = { $weakness ->
     [is_question] Es una pregunta; escríbelo como una afirmación.
     [claim_looks_like_grounds] Parece un dato; la tesis debe expresar tu postura, y los datos van en el siguiente paso.
     [claim_includes_reason] Tu tesis mezcla una razón (lo que va después de "porque"); la tesis expresa tu postura, y la razón va en los datos.
-    [missing_link] Aún no explica por qué los datos apoyan la tesis (porque…, esto demuestra…).
-    [missing_hedge] Indica con qué fuerza lo afirmas: normalmente, probablemente, en la mayoría de los casos…
-    [missing_exception] Indica cuándo no se cumpliría la tesis: a menos que…, excepto cuando…
+    [missing_link] Aún no explica por qué los datos apoyan la tesis; una garantía suele empezar con «esto demuestra que» o usar «porque».
+    [missing_hedge] Indica con qué fuerza lo afirmas, con palabras como normalmente, probablemente o en la mayoría de los casos.
+    [missing_exception] Indica un caso en que no se cumpliría la tesis, empezando con «a menos que» o «excepto cuando».
     [opinion_as_evidence] Eso es tu opinión presentada como prueba; da un hecho, una cifra o un ejemplo que otra persona pueda comprobar.
     [rebuttal_at_other_step] Eso es una objeción de alguien en contra de tu tesis; guárdala para la refutación, el último paso.
    *[hedge_alone] Una palabra de matiz sola dice cuánto estás seguro, no para quién o cuándo se cumple la tesis (probablemente, en la mayoría de las clases).
@@ -122,7 +122,7 @@ coach-weakness-explained-again = { $weakness ->
     [is_question] Convierte la pregunta en una afirmación que puedas defender.
     [claim_looks_like_grounds] Esos datos sirven como prueba; guárdalos para el siguiente paso y di qué postura defiendes.
     [claim_includes_reason] Guarda la razón para el paso de los datos; la tesis es solo tu postura.
-    [missing_link] Di cómo se conectan los datos con la tesis, por ejemplo con «esto demuestra que…».
+    [missing_link] Di cómo se conectan los datos con la tesis, por ejemplo empezando con «esto demuestra que».
     [missing_hedge] Añade una palabra que muestre tu seguridad, como normalmente o probablemente.
     [missing_exception] Piensa en un caso en que tu tesis no se cumpliría y empiézalo con «a menos que».
     [opinion_as_evidence] Una opinión no se demuestra a sí misma; di algo que viste, contaste o leíste.
