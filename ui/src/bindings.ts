@@ -256,11 +256,12 @@ export const commands = {
 	 */
 	reportsImportSpecs: (projectId: RowId, language: Language, onProgress: Channel<SpecImportProgressView>) => typedError<SpecFileView[] | null, IpcError>(__TAURI_INVOKE("reports_import_specs", { projectId, language, onProgress })),
 	/**
-	 *  The conversation, the settings and today's date of the active profile; the
+	 *  The conversation (a card's working in `language`, English when not given), the
+	 *  settings and today's date of the active profile; the
 	 *  teacher's category words (`category-words.txt` in the data folder) are read again and
 	 *  put in use, a bad file named in the view.
 	 */
-	expensesState: () => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state")),
+	expensesState: (language: Language | null) => typedError<ExpensesStateView_Serialize, IpcError>(__TAURI_INVOKE("expenses_state", { language })),
 	/**
 	 *  Changes the active profile's role and currency; a new role needs the expense
 	 *  owner's PIN as `owner_pin`, never the profile's own (the first change chooses it; see
@@ -3147,6 +3148,8 @@ export type ProposalCardView_Deserialize = {
 	reason: ConfirmReason,
 	/**  When it stops being confirmable (RFC 3339). */
 	expiresAt: string,
+	/**  How the app computed the amount, in words, when it did. */
+	working?: string | null,
 };
 
 /**  A proposal waiting for the student's yes. */
@@ -3161,6 +3164,8 @@ export type ProposalCardView_Serialize = {
 	reason: ConfirmReason,
 	/**  When it stops being confirmable (RFC 3339). */
 	expiresAt: string,
+	/**  How the app computed the amount, in words, when it did. */
+	working: string | null,
 };
 
 /**  A text the coach proposes for a step of the draft. */

@@ -381,7 +381,9 @@ async fn the_message_is_kept_when_the_model_crashes() {
         lantern_core::turn::ReplyOrigin::AfterModelFailure
     );
     assert!(reply.failure.unwrap().starts_with("model_crashed"));
-    let messages = app::conversation(&f.store, f.ana, 10, at(1)).await.unwrap();
+    let messages = app::conversation(&f.store, f.ana, 10, at(1), Language::En)
+        .await
+        .unwrap();
     assert_eq!(messages.len(), 2);
     assert!(messages[0].from_student);
 }

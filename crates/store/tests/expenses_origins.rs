@@ -82,7 +82,9 @@ async fn each_reply_kind_is_stored_with_its_origin() {
             "afterBrokenReply"
         ]
     );
-    let shown = app::conversation(&store, ana, 20, now()).await.unwrap();
+    let shown = app::conversation(&store, ana, 20, now(), Language::En)
+        .await
+        .unwrap();
     let origins: Vec<Option<ReplyOrigin>> = shown.iter().map(|m| m.origin).collect();
     assert_eq!(
         origins,
@@ -111,7 +113,9 @@ async fn a_card_reply_is_the_apps() {
     stored_origin(&store, &db, ana, "Add taxi £18 today", None).await;
     let asked = stored_origin(&store, &db, ana, "delete the taxi", None).await;
     assert_eq!(asked, "app");
-    let waiting = app::conversation(&store, ana, 10, now()).await.unwrap();
+    let waiting = app::conversation(&store, ana, 10, now(), Language::En)
+        .await
+        .unwrap();
     let proposal = waiting.last().unwrap().proposal.clone().unwrap();
     let done = app::confirm(&store, ana, &proposal.id, None, now(), Language::En, None)
         .await

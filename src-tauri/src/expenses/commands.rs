@@ -50,7 +50,8 @@ fn query(
     Ok(ExpenseQuery { range, category })
 }
 
-/// The conversation, the settings and today's date of the active profile; the
+/// The conversation (a card's working in `language`, English when not given), the
+/// settings and today's date of the active profile; the
 /// teacher's category words (`category-words.txt` in the data folder) are read again and
 /// put in use, a bad file named in the view.
 #[tauri::command]
@@ -58,6 +59,7 @@ fn query(
 pub async fn expenses_state<R: Runtime>(
     app: AppHandle<R>,
     state: State<'_, AppState>,
+    language: Option<Language>,
 ) -> Result<ExpensesStateView, IpcError> {
     let category_words = match app.path().app_data_dir() {
         Ok(dir) => super::category_words::refresh(&dir),
@@ -65,7 +67,8 @@ pub async fn expenses_state<R: Runtime>(
     };
     let profile = state.profile().id;
     let now = now(&state);
-    let messages = app::conversation(&state.store, profile, SHOWN_MESSAGES, now).await?;
+    let language = language.unwrap_or(Language::En);
+    let messages = app::conversation(&state.store, profile, SHOWN_MESSAGES, now, language).await?;
     let settings = state.store.expense_settings(profile).await?;
     Ok(ExpensesStateView {
         messages: messages.iter().map(Into::into).collect(),

@@ -143,6 +143,8 @@ pub struct ProposalCardView {
     pub reason: ConfirmReason,
     /// When it stops being confirmable (RFC 3339).
     pub expires_at: String,
+    /// How the app computed the amount, in words, when it did.
+    pub working: Option<String>,
 }
 
 impl From<&ProposalView> for ProposalCardView {
@@ -153,6 +155,7 @@ impl From<&ProposalView> for ProposalCardView {
             args: ExpenseArgs::from_map(&p.args),
             reason: p.reason,
             expires_at: p.expires_at.clone(),
+            working: p.working.clone(),
         }
     }
 }

@@ -268,7 +268,7 @@ impl Acting {
             answer = format!("{answer} {}", replies::working(working, self.language));
         }
         let mut said = Said::words(answer, DecisionKind::ToolCall);
-        said.proposal = ProposalView::of(&saved);
+        said.proposal = ProposalView::of(&saved, self.language);
         Ok(said)
     }
 

@@ -6,6 +6,7 @@ use super::saved::{ActionDone, SavedProposal};
 use crate::contract::{ExpenseTool, Role};
 use crate::gate::ConfirmReason;
 use crate::plan::DecisionKind;
+use crate::replies;
 use chrono::{DateTime, SecondsFormat, Utc};
 use lantern_core::language::Language;
 use lantern_core::turn::{CleanInput, ReplyOrigin};
@@ -27,11 +28,14 @@ pub struct ProposalView {
     pub reason: ConfirmReason,
     /// When it stops being confirmable (RFC 3339).
     pub expires_at: String,
+    /// How the app computed the amount, in words ("That is 3 × £2.50 = £7.50."), when it
+    /// did.
+    pub working: Option<String>,
 }
 
 impl ProposalView {
-    /// `saved` as shown (None for a tool this version does not know).
-    pub fn of(saved: &SavedProposal) -> Option<Self> {
+    /// `saved` as shown in `language` (None for a tool this version does not know).
+    pub fn of(saved: &SavedProposal, language: Language) -> Option<Self> {
         let stored = &saved.stored;
         Some(Self {
             id: stored.id.clone(),
@@ -39,6 +43,7 @@ impl ProposalView {
             args: stored.call.args.clone(),
             reason: saved.reason,
             expires_at: rfc3339(stored.expires_at),
+            working: saved.draft.working.map(|w| replies::working(&w, language)),
         })
     }
 }
@@ -113,4 +118,41 @@ pub struct ExpenseRequest {
 /// `t` as stored and shown: RFC 3339 with milliseconds.
 pub fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gate::{ProposalStatus, StoredProposal};
+    use crate::money::{Currency, Money};
+    use crate::plan::{Draft, Working};
+    use lantern_core::llm::tools::ToolCall;
+
+    #[test]
+    fn a_card_shows_how_the_app_computed_its_amount_in_the_pages_language() {
+        let price = Money {
+            minor: 250,
+            currency: Currency::Gbp,
+        };
+        let saved = SavedProposal {
+            stored: StoredProposal {
+                id: "p".into(),
+                call: ToolCall {
+                    tool: "add_expense".into(),
+                    args: Map::new(),
+                },
+                status: ProposalStatus::Pending,
+                expires_at: Utc::now(),
+            },
+            reason: ConfirmReason::Vague,
+            draft: Draft {
+                working: Some(Working::Times { count: 3, price }),
+                ..Draft::default()
+            },
+        };
+        let en = ProposalView::of(&saved, Language::En).unwrap();
+        assert_eq!(en.working.as_deref(), Some("That is 3 × £2.50 = £7.50."));
+        let es = ProposalView::of(&saved, Language::Es).unwrap();
+        assert!(es.working.is_some_and(|w| w.starts_with("Son 3 ×")));
+    }
 }

@@ -101,6 +101,15 @@ describe("ExpensesPage", () => {
     expect(screen.queryByRole("group", { name: "Waiting for your confirmation" })).toBeNull();
   });
 
+  it("an amount the app computed shows its working on the card", async () => {
+    const calls = await open();
+    await say("3 coffees at 2.50");
+    expect(within(card()).getByText("That is 3 × £2.50 = £7.50.")).toBeTruthy();
+    await act(async () => fireEvent.click(within(card()).getByRole("button", { name: "Confirm" })));
+    const confirm = calls.find((c) => c.cmd === "expenses_confirm");
+    expect(confirm?.args.args).toMatchObject({ item: "coffees", amount: "7.50" });
+  });
+
   it("Cancel runs nothing and the assistant asks again", async () => {
     await open();
     await say("cinema 9");

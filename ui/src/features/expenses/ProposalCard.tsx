@@ -9,7 +9,8 @@ import { CategoryOptions } from "./CategoryOptions";
  * again, which still needs its own yes). Confirm sends the arguments shown, so what
  * runs is what the student saw. A change or a removal names the row it is about
  * (`row`, when the page has it); the category is shown on every card and, unless the
- * card deletes, changed on the card itself (a new proposal, like Edit). */
+ * card deletes, changed on the card itself (a new proposal, like Edit). An amount the app
+ * computed (so many at a price, a split, a refund) shows its working. */
 export function ProposalCard({
   proposal,
   row,
@@ -96,6 +97,7 @@ export function ProposalCard({
                   </div>
                 )}
           </dl>
+          {proposal.working && <p className="working">{proposal.working}</p>}
           <p className="muted small">{t("expenses.expires", { time: expires })}</p>
           <div className="actions">
             <button

@@ -62,8 +62,8 @@ export function createExpensesMock() {
 
   const say = (fromStudent: boolean, text: string, kind: ExpenseMessageView["kind"] = null, proposal: ProposalCardView | null = null) =>
     messages.push({ id: nextId++, fromStudent, text, kind, proposal });
-  const propose = (tool: ExpenseTool, args: ExpenseArgs, reason: ProposalCardView["reason"]) => {
-    const card = { id: `p${nextId++}`, tool, args, reason, expiresAt: `${TODAY}T10:15:00Z` };
+  const propose = (tool: ExpenseTool, args: ExpenseArgs, reason: ProposalCardView["reason"], working: string | null = null) => {
+    const card = { id: `p${nextId++}`, tool, args, reason, expiresAt: `${TODAY}T10:15:00Z`, working };
     proposals.set(card.id, { ...card, open: true });
     return card;
   };
@@ -134,6 +134,14 @@ export function createExpensesMock() {
         if (!row) return answer(reply(`I can't find “${deletion[1]}”. Which expense?`, { kind: "clarify" }));
         const card = propose("delete_expense", { ...noArgs, id: row.id }, "delete");
         return answer(reply(`Delete ${row.item}, ${money(row.minor).text}? Confirm or cancel.`, { confirmationRequired: true, proposal: card }));
+      }
+      const each = /^(\d+) (.+?) at (\d+(?:\.\d+)?)$/i.exec(text);
+      if (each) {
+        const total = (Number(each[1]) * Number(each[3])).toFixed(2);
+        const working = `That is ${each[1]} × £${Number(each[3]).toFixed(2)} = £${total}.`;
+        const args: ExpenseArgs = { ...noArgs, item: each[2], amount: total, currency: "GBP", date: TODAY, category: "food" };
+        const card = propose("add_expense", args, "vague", working);
+        return answer(reply(`Shall I add ${each[2]}, £${total}? ${working}`, { confirmationRequired: true, proposal: card }));
       }
       if (/how much/i.test(text)) return answer(reply(`You have spent ${balance({}).totals[0].text} in total.`, { kind: "answer", balance: balance({}) }));
       if (amount) {

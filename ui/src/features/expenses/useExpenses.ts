@@ -46,14 +46,14 @@ export function useExpenses(language: Language) {
   const turn = useStreamedTurn<ExpenseReplyView>();
 
   const loadState = useCallback(async () => {
-    const result = await commands.expensesState();
+    const result = await commands.expensesState(language);
     if (result.status === "error") return setError(result.error);
     setMessages(result.data.messages);
     setSettings(result.data.settings);
     setOwnerHasPin(result.data.ownerHasPin);
     setToday(result.data.today);
     setCategoryWords(result.data.categoryWords ?? null);
-  }, []);
+  }, [language]);
 
   const loadFigures = useCallback(async () => {
     const range = filter.range === "all" ? null : filter.range;

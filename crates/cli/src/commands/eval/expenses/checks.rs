@@ -433,6 +433,7 @@ mod tests {
                 args: args.as_object().cloned().unwrap(),
                 reason: ConfirmReason::Suggested,
                 expires_at: String::new(),
+                working: None,
             }),
             done: ActionDone::default(),
             error: None,
