@@ -4,10 +4,12 @@
 //! answers and the sections walked, never taken from the model.
 
 pub mod app;
+pub mod distress;
 pub mod error;
 pub mod fallback;
 pub mod forms;
 pub mod grammar;
+pub mod language;
 pub mod messages;
 pub mod offline;
 pub mod progress;

@@ -5,6 +5,7 @@
 
 use super::keywords::Keyword;
 use super::pack::ModuleManifest;
+use crate::distress::is_distress;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::{social_of, Social};
 use lantern_core::word_list;
@@ -21,7 +22,8 @@ pub enum Intent {
     Review,
     /// Show the current section's form (or the module's first).
     Form,
-    /// Words that suggest the student may be in danger: the support message first.
+    /// Words that suggest the student may be in danger, or is at the end of their
+    /// strength ([`crate::distress`]): the support message first.
     Crisis,
     /// A greeting, thanks or a request for help.
     Social(Social),
@@ -126,6 +128,7 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
         .iter()
         .filter_map(|p| Keyword::parse(p))
         .any(|k| k.occurs_in(&list))
+        || is_distress(&list)
     {
         return Intent::Crisis;
     }
@@ -180,6 +183,7 @@ mod tests {
             "sigamos",
             "Continue: Your thoughts",
             "Continuar: Tu plan",
+            "vamos al siguiente tema",
         ] {
             assert_eq!(intent(text), Intent::Continue, "{text}");
         }
@@ -232,6 +236,8 @@ mod tests {
     fn danger_comes_first() {
         assert_eq!(intent("next. honestly I want to die"), Intent::Crisis);
         assert_eq!(intent("a veces pienso en quitarme la vida"), Intent::Crisis);
+        assert_eq!(intent("siguiente. me rindo"), Intent::Crisis);
+        assert_eq!(intent("estoy un poco cansado"), Intent::Open);
     }
 
     #[test]

@@ -17,6 +17,7 @@ use super::fallback::{read_any_reply, ReadAs};
 use super::forms::{check_answers, form_topics, SubmittedForm};
 use super::grammar::{model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS};
 use super::keywords::topics_in;
+use super::language::reply_language;
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
@@ -109,7 +110,7 @@ pub enum Plan {
 pub struct PreparedModuleTurn {
     /// The module.
     pub module: ModuleManifest,
-    /// The session's language.
+    /// The reply's language: the message's, else the session's.
     pub language: Language,
     /// What the reply is.
     pub plan: Plan,
@@ -213,7 +214,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let ModuleTurnInput {
         module,
         mut progress,
-        language,
+        mut language,
         act,
         history,
         passages,
@@ -228,6 +229,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let mut model_form = false;
     let (plan, student_text) = match act {
         StudentAct::Say(text) => {
+            // Every sentence of the reply follows the message's language.
+            language = reply_language(&text, language);
             let found = topics_in(&module, &text);
             change.newly_covered = progress.cover(&module, &found);
             focus = found;

@@ -13,11 +13,13 @@ use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
+use lantern_core::Coded;
 use lantern_core::ErrorCode;
 use lantern_modules::app::{self, ModuleRequest, ModuleSessionView};
+use lantern_modules::distress;
 use lantern_modules::StudentAct;
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Runtime, State, WebviewWindow};
+use tauri::{AppHandle, Manager, Runtime, State, WebviewWindow};
 
 async fn session_view(state: &AppState, session: &ModuleSessionView) -> ModuleSessionStateView {
     let media = state
@@ -90,7 +92,9 @@ pub async fn modules_start(
 }
 
 /// One turn of session `session_id`: the first text block streams while the model
-/// writes; `final` carries the saved turn with the app's progress.
+/// writes; `final` carries the saved turn with the app's progress. The school's
+/// distress phrases (`distress-words.txt` in the data folder) are read first (bounded)
+/// and put in use; a bad file is logged with its code, and the built-in phrases stay.
 #[tauri::command]
 #[specta::specta]
 pub async fn modules_send<R: Runtime>(
@@ -101,6 +105,11 @@ pub async fn modules_send<R: Runtime>(
     on_event: Channel<TurnEvent<ModuleTurnView>>,
 ) -> Result<ModuleTurnView, IpcError> {
     let act = input.act()?;
+    if let Ok(dir) = app.path().app_data_dir() {
+        if let Err(e) = distress::load_from(&dir) {
+            tracing::warn!("{}: {}", e.code().as_str(), e.message(Language::En));
+        }
+    }
     let turn = ModuleTurn {
         state: &state,
         session_id: session_id.0,

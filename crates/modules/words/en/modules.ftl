@@ -57,3 +57,11 @@ modules-crisis = It sounds like you're going through something really hard. You 
 modules-crisis-follow-up = I'm a study guide, not a counsellor, but I'm glad you told me. We can carry on with the module whenever you want.
 # Opens an answer made of the module's notes, when the model is missing or unusable ($topic: the topic's title).
 modules-notes-lead = Here is what the module says about **{ $topic }**:
+# A school's distress-words.txt over its size limit ($max: the limit in bytes).
+modules-distress-file-too-large = The school's distress-words.txt is over { $max } bytes; its phrases are not used until it is shorter.
+# A school's distress-words.txt that cannot be read as text ($why: the reason).
+modules-distress-file-unreadable = The school's distress-words.txt could not be read as text ({ $why }); its phrases are not used until it is fixed.
+# A bad line of a school's distress-words.txt ($line: its number; $words: the most words of a phrase).
+modules-distress-file-bad-phrase = Line { $line } of the school's distress-words.txt is not one phrase of at most { $words } words with a letter (a * only at its end); its phrases are not used until it is fixed.
+# A school's distress-words.txt with too many phrases ($max: the limit).
+modules-distress-file-too-many = The school's distress-words.txt adds more than { $max } phrases; its phrases are not used until it has fewer.

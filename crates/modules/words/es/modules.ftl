@@ -28,3 +28,11 @@ modules-social-help = Escribe lo que quieras con tus palabras: preguntas, cómo 
 modules-crisis = Parece que estás pasando por algo muy difícil. Mereces apoyo ahora mismo: habla con alguien de confianza —tu familia, un amigo, un profesor o el orientador del centro— o llama al número de emergencias si puedes estar en peligro.
 modules-crisis-follow-up = Soy una guía de estudio, no un orientador, pero me alegra que me lo hayas contado. Podemos seguir con el módulo cuando quieras.
 modules-notes-lead = Esto es lo que dice el módulo sobre **{ $topic }**:
+# El distress-words.txt del centro supera su tamaño máximo ($max: el límite en bytes).
+modules-distress-file-too-large = El distress-words.txt del centro supera los { $max } bytes; sus frases no se usan hasta que sea más corto.
+# El distress-words.txt del centro no se puede leer como texto ($why: el motivo).
+modules-distress-file-unreadable = No se ha podido leer como texto el distress-words.txt del centro ({ $why }); sus frases no se usan hasta que se corrija.
+# Una línea mal escrita del distress-words.txt del centro ($line: su número; $words: el máximo de palabras de una frase).
+modules-distress-file-bad-phrase = La línea { $line } del distress-words.txt del centro no es una frase de como mucho { $words } palabras con alguna letra (un * solo al final); sus frases no se usan hasta que se corrija.
+# El distress-words.txt del centro tiene demasiadas frases ($max: el límite).
+modules-distress-file-too-many = El distress-words.txt del centro añade más de { $max } frases; sus frases no se usan hasta que tenga menos.
