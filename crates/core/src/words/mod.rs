@@ -3,6 +3,7 @@
 //! `include_str!`), read through [`Words::say`]. A teacher or translator changes a
 //! sentence by editing a file; a third language is one more folder of files.
 
+pub mod local_file;
 pub mod roles;
 mod variables;
 

@@ -9,8 +9,8 @@
 use super::table::{category_names, hits};
 use crate::contract::Category;
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::words::local_file::read_local;
 use lantern_core::{Coded, ErrorCode};
-use std::io::{ErrorKind, Read};
 use std::path::Path;
 use std::sync::{Arc, LazyLock, RwLock};
 use thiserror::Error;
@@ -201,13 +201,8 @@ pub fn use_file(bytes: Option<&[u8]>) -> Result<usize, CategoryWordsError> {
 /// file is refused, not read whole) and puts its words in use: how many it adds, or
 /// why it was refused. No file is no words.
 pub fn load_from(data_dir: &Path) -> Result<usize, CategoryWordsError> {
-    let limit = u64::try_from(MAX_FILE_BYTES + 1).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(data_dir.join(FILE_NAME))
-        .and_then(|file| file.take(limit).read_to_end(&mut bytes));
-    match read {
-        Ok(_) => use_file(Some(&bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound => use_file(None),
+    match read_local(data_dir, FILE_NAME, MAX_FILE_BYTES) {
+        Ok(bytes) => use_file(bytes.as_deref()),
         Err(e) => Err(unreadable(e.to_string())),
     }
 }
