@@ -10,9 +10,9 @@ use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
 use super::words::opening_question;
 use super::words::{
-    courtesy, fits, follow_ups, offer_question, proposal_intro, proposal_intro_again,
-    proposal_question, proposal_question_again, rationale, step_example, step_meaning,
-    step_purpose, weakness_question, your_choice,
+    courtesy, declined, fits, follow_ups, offer_question, proposal_intro, proposal_intro_again,
+    proposal_intro_third, proposal_question, proposal_question_again, rationale, step_example,
+    step_meaning, step_purpose, weakness_question, write_for_me, your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
@@ -39,6 +39,14 @@ pub fn coach_reply(
     let language = input.language;
     let kind = message_kind(&input.user_message);
     let fresh = Fresh::new(&input.history);
+    let weakness = message_weakness(step, &input.user_message);
+    // Text doing another step's job (the other side's view, a reply to it) is named and
+    // kept for its step: the model's words, which take it as this step's, are left out.
+    let other_job = weakness.is_some_and(Weakness::belongs_to_another_step);
+    // A no takes nothing, whatever the model proposed; nor does another step's text.
+    if kind == MessageKind::Decline || other_job {
+        result.proposed_update = None;
+    }
     let proposing = result.proposed_update.is_some();
     let (statements, model_questions) = split_reply(&result.assistant_text, language);
     let purpose = step_purpose(step, language);
@@ -64,11 +72,13 @@ pub fn coach_reply(
             .chain(fresh.pick(&explained))
             .collect(),
         MessageKind::Courtesy(kind) => fresh.pick(&courtesy(kind, language)).into_iter().collect(),
+        MessageKind::Decline => fresh.pick(&declined(language)).into_iter().collect(),
         // A rewrite asked for is answered by its proposal, introduced in the app's words.
         MessageKind::RewriteRequest if proposing => Vec::new(),
+        MessageKind::RewriteRequest => vec![write_for_me(language)],
+        _ if other_job => Vec::new(),
         _ => statements,
     };
-    let weakness = message_weakness(step, &input.user_message);
     if let Some(w) = weakness {
         let said = normalize(&text.join(" "));
         if !w
@@ -86,6 +96,7 @@ pub fn coach_reply(
             fresh.pick(&[
                 proposal_intro(step, language),
                 proposal_intro_again(&p.value, language),
+                proposal_intro_third(language),
             ])
         } else if offered.is_some() {
             Some(fits(step, language))
@@ -102,6 +113,7 @@ pub fn coach_reply(
         .iter()
         .chain(model_questions.iter().rev())
         .map(|q| q.trim().to_string())
+        .filter(|_| !other_job)
         .find(|q| is_usable_question(q, language));
     // A reason cut off the claim is the coaching point: ask about the offered text
     // first. A proposal is asked about. Otherwise the model's own question leads.
@@ -293,6 +305,53 @@ mod tests {
         );
         assert!(shown.contains("con qué fuerza"), "{shown}");
         assert!(shown.ends_with('?'));
+    }
+
+    #[test]
+    fn a_no_takes_nothing_and_says_so() {
+        let mut asked = input(ToulminStep::Warrant, "para nada", Language::Es);
+        asked.first_turn_for_step = false;
+        asked.last_proposal = Some("Dormir más ayuda, así que hay que empezar tarde.".into());
+        let mut raw = CoachAIResult::message(ToulminStep::Warrant, "Muy bien.");
+        raw.proposed_update = Some(crate::ProposedUpdate {
+            field: ToulminStep::Warrant,
+            value: "Dormir más ayuda, así que hay que empezar tarde.".into(),
+            rationale: String::new(),
+        });
+        let reply = coach_reply(raw, &asked, None);
+        assert_eq!(reply.proposed_update, None);
+        assert!(
+            combined_text(&reply).starts_with("De acuerdo"),
+            "{}",
+            combined_text(&reply)
+        );
+    }
+
+    #[test]
+    fn the_other_sides_view_is_named_and_not_taken_as_the_step() {
+        let message = "some drivers say they need their car to get to work";
+        let shown = coached(
+            ToulminStep::WarrantBacking,
+            message,
+            Language::En,
+            "That gives a reason to trust the link in your warrant.",
+        );
+        assert!(
+            shown.contains("objection") && !shown.contains("trust"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn make_it_for_me_without_a_proposal_says_honestly_how_to_start() {
+        let shown = coached(
+            ToulminStep::Warrant,
+            "can you make my warrant for me",
+            Language::En,
+            "Ok",
+        );
+        assert!(shown.starts_with("I need a first version"), "{shown}");
+        assert!(!shown.contains('…'), "{shown}");
     }
 
     #[test]

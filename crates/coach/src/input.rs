@@ -7,6 +7,7 @@ use super::{
     ToulminStep,
 };
 use lantern_core::llm::{ChatMessage, ChatRole};
+use lantern_core::text::message_language::clear_language;
 use lantern_core::text::tidy::strip_unsafe_chars;
 use lantern_core::turn::CleanInput;
 
@@ -75,6 +76,7 @@ impl CoachTurnInput {
             ));
         }
         let step = session.current_step;
+        let language = clear_language(&message).unwrap_or(session.language);
         let earlier_in_step: Vec<String> = earlier
             .iter()
             .filter(|m| m.role == CoachRole::User && m.step == step)
@@ -87,7 +89,7 @@ impl CoachTurnInput {
             user_message: message,
             first_turn_for_step: earlier_in_step.is_empty(),
             earlier_in_step,
-            language: session.language,
+            language,
             last_proposal: session
                 .pending_proposal
                 .filter(|p| p.field == step)
@@ -212,6 +214,24 @@ mod tests {
             input.last_proposal.as_deref(),
             Some("Homework should be banned.")
         );
+    }
+
+    #[test]
+    fn a_message_clearly_in_the_other_language_is_answered_in_it() {
+        let draft = ToulminDraft::default();
+        for (message, language) in [
+            ("espera, ¿qué es una garantía?", Language::Es),
+            ("some people say so", Language::En),
+            ("ok", Language::En),
+        ] {
+            let messages = [said(CoachRole::User, ToulminStep::Warrant, message)];
+            let input = CoachTurnInput::for_session(
+                view(ToulminStep::Warrant, &draft, None, &messages),
+                clean(message),
+            )
+            .unwrap();
+            assert_eq!(input.language, language, "{message}");
+        }
     }
 
     #[test]

@@ -26,6 +26,9 @@ const CONFIRMED_HINT: &str =
     "the student confirmed this text; put exactly it in proposedUpdate.value:";
 /// The hint on a rewrite request.
 const REWRITE_HINT: &str = "the student asks for a rewrite; propose an improved version of their text for the current step in proposedUpdate.";
+/// The hint on a request to write the step when the student has no text for it yet
+/// ("can you make my warrant for me").
+const WRITE_FOR_ME_HINT: &str = "the student asks you to write the text for the current step; write it in proposedUpdate.value as one full sentence built only from their own claim and grounds above (for a warrant: why the grounds prove the claim, joined with 'so' or 'this shows that'; do not repeat the grounds), with confidence 0.9.";
 /// The hint on the student's first message in a step.
 const FIRST_TURN_HINT: &str = "this is the student's first message on this step; coach with a question, do not propose a text yet.";
 
@@ -92,6 +95,8 @@ fn hints(input: &CoachTurnInput) -> Vec<String> {
     let mut hints = Vec::new();
     if let Some(text) = input.confirmed_text() {
         hints.push(format!("{CONFIRMED_HINT} \"{text}\""));
+    } else if input.rewrite_requested() && input.rewritten_text().is_none() {
+        hints.push(WRITE_FOR_ME_HINT.to_string());
     } else if input.rewrite_requested() {
         hints.push(REWRITE_HINT.to_string());
     } else if input.first_turn_for_step {
@@ -121,6 +126,7 @@ pub fn instruction_texts(step: ToulminStep) -> Vec<String> {
         format!("Current step: {} — {}.", step.as_str(), meaning(step)),
         CONFIRMED_HINT.to_string(),
         REWRITE_HINT.to_string(),
+        WRITE_FOR_ME_HINT.to_string(),
         FIRST_TURN_HINT.to_string(),
         OPENING_HINT.to_string(),
     ]

@@ -99,6 +99,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
+    fn a_warrant_repeating_the_grounds_word_for_word_is_caught_and_none_repeats_nothing(
+        grounds in "[a-z]{3,9}( [a-z]{3,9}){2,12}",
+        claim in "[a-z]{3,9}( [a-z]{3,9}){2,8}",
+    ) {
+        let fresh = crate::step_checks::repeats_grounds(&grounds, "", &claim);
+        prop_assert!(!fresh, "no grounds, nothing repeated");
+        let has_new = !grounds.split(' ').all(|w| {
+            claim.split(' ').any(|c| c == w)
+                || lantern_core::text::terms::is_stop_word(w)
+        });
+        if has_new {
+            prop_assert!(crate::step_checks::repeats_grounds(&grounds, &grounds, &claim));
+        }
+    }
+
+    #[test]
     fn any_model_output_gets_a_reply_that_keeps_the_contract(
         input in turn_input(),
         output in model_output(),

@@ -5,7 +5,7 @@
 
 use super::lead_in::reason_start;
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
-use super::triggers::{is_confirmation, is_rewrite_request};
+use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
@@ -19,6 +19,8 @@ use std::sync::LazyLock;
 pub enum MessageKind {
     /// It confirms the last proposal or text ("yes, use that").
     Confirmation,
+    /// It answers no to the pending question ("nope", "para nada"): it takes nothing.
+    Decline,
     /// It asks the coach to rewrite or improve the text.
     RewriteRequest,
     /// It asks what to do ("what is a warrant?", "no entiendo").
@@ -111,6 +113,10 @@ pub fn message_kind(message: &str) -> MessageKind {
     {
         return MessageKind::HelpRequest;
     }
+    // After help: "no sé" asks for help; "nope" answers no.
+    if is_decline(message) {
+        return MessageKind::Decline;
+    }
     MessageKind::Text
 }
 
@@ -173,6 +179,8 @@ mod tests {
             MessageKind::HelpRequest
         );
         assert_eq!(message_kind("idk"), MessageKind::HelpRequest);
+        assert_eq!(message_kind("not really"), MessageKind::Decline);
+        assert_eq!(message_kind("no sé"), MessageKind::HelpRequest);
         assert_eq!(message_kind("ok?"), MessageKind::HelpRequest);
         assert_eq!(message_kind("¿vale?"), MessageKind::HelpRequest);
         assert_eq!(

@@ -6,8 +6,9 @@
 //! should be allowed in class."). Proposed only when it passes the step's checks.
 
 use super::messages::MESSAGES;
-use super::reading::{capitalized, offered_text, without_lead_in};
+use super::reading::{capitalized, message_kind, offered_text, without_lead_in, MessageKind};
 use super::step_checks::{has_link, passes_step_heuristics};
+use super::weak_text::{detect_weakness, Weakness};
 use super::{CoachTurnInput, Language, ToulminStep};
 use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
@@ -54,6 +55,15 @@ fn repaired(step: ToulminStep, text: &str, claim: &str, language: Language) -> S
     format!("{base}.")
 }
 
+/// Whether an earlier `message` is the student's own text for `step`, to rewrite: a
+/// text (no confirmation, request or question), not doing another step's job.
+fn is_own_text(step: ToulminStep, message: &str) -> bool {
+    message_kind(message) == MessageKind::Text
+        && !message.trim().ends_with('?')
+        && !detect_weakness(step, without_lead_in(message))
+            .is_some_and(Weakness::belongs_to_another_step)
+}
+
 impl CoachTurnInput {
     /// The app's rewrite of the student's text for the step, when the message asks for
     /// one and the result passes the step's checks.
@@ -70,6 +80,7 @@ impl CoachTurnInput {
                 self.earlier_in_step
                     .iter()
                     .rev()
+                    .filter(|m| is_own_text(step, m))
                     .find_map(|m| offered_text(step, m).or_else(|| Some(m.clone())))
             })?;
         if let Some(fit) = offered_text(step, &source) {
@@ -123,6 +134,35 @@ mod tests {
                 "Buscar cosas ayuda a aprender, así que los móviles deberían permitirse en clase."
             )
         );
+    }
+
+    #[test]
+    fn a_question_or_the_other_sides_view_is_never_the_text_rewritten() {
+        let mut input = request(ToulminStep::Warrant, "can you rewrite it", Language::En);
+        input.earlier_in_step = vec![
+            "phones let us look things up".into(),
+            "shop owners say they would lose customers".into(),
+            "espera, ¿qué es una garantía?".into(),
+        ];
+        assert_eq!(
+            input.rewritten_text().as_deref(),
+            Some("Phones let us look things up, so phones should be allowed in class.")
+        );
+    }
+
+    #[test]
+    fn make_it_for_me_with_nothing_written_is_a_request_with_no_app_rewrite() {
+        for message in ["can you make my warrant for me", "hazme la garantía"] {
+            let input = request(ToulminStep::Warrant, message, Language::En);
+            assert!(input.rewrite_requested(), "{message}");
+            assert_eq!(input.rewritten_text(), None, "{message}");
+        }
+        assert!(!request(
+            ToulminStep::Grounds,
+            "it would make my town safer",
+            Language::En
+        )
+        .rewrite_requested());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION, MAX_PROPOSAL_VALUE, MAX_RATIONALE};
 use super::reading::{capitalized, without_lead_in};
-use super::step_checks::passes_step_heuristics;
+use super::step_checks::{passes_step_heuristics, repeats_grounds};
 use super::{CoachAIResult, CoachError, ProposedUpdate, ToulminDraft, ToulminStep};
 use lantern_core::text::tidy::{strip_unsafe_chars, tidy_reply};
 
@@ -81,8 +81,9 @@ pub fn propose_confirmed_text(mut result: CoachAIResult, ctx: &RuleContext) -> C
     result
 }
 
-/// Rule 3c (Lantern): a proposal the step's checks reject, or that repeats another
-/// field of the draft (a claim offered as the grounds), is dropped.
+/// Rule 3c (Lantern): a proposal the step's checks reject, that repeats another field
+/// of the draft (a claim offered as the grounds), or a warrant that only repeats the
+/// grounds, is dropped.
 pub fn drop_unfit_proposal(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
     let unfit = result.proposed_update.as_ref().is_some_and(|p| {
         !passes_step_heuristics(ctx.current_step, &p.value)
@@ -91,6 +92,12 @@ pub fn drop_unfit_proposal(mut result: CoachAIResult, ctx: &RuleContext) -> Coac
                     && ctx.draft.is_filled(s)
                     && ctx.draft.get(s).trim().eq_ignore_ascii_case(p.value.trim())
             })
+            || (ctx.current_step == ToulminStep::Warrant
+                && repeats_grounds(
+                    &p.value,
+                    ctx.draft.get(ToulminStep::Grounds),
+                    ctx.draft.get(ToulminStep::Claim),
+                ))
     });
     if unfit {
         result.proposed_update = None;

@@ -3,7 +3,7 @@
 //! weak about a text that does not fit is told by [`super::weak_text`].
 
 use super::ToulminStep;
-use lantern_core::text::normalize::{has_phrase, opens_with_phrase, words};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -39,6 +39,61 @@ const BARE_OPINION_WORDS: usize = 6;
 /// From `words/{en,es}/objection-openers.txt`.
 static OBJECTION_OPENERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("objection-openers").collect());
+
+/// Verbs that report what others say or think ("say", "dicen").
+/// From `words/{en,es}/objection-verbs.txt`.
+static OBJECTION_VERBS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-verbs").collect());
+
+/// Words that open a group of other people ("some", "algunos").
+/// From `words/{en,es}/objection-quantifiers.txt`.
+static OBJECTION_QUANTIFIERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-quantifiers").collect());
+
+/// Pronouns by which others speak of themselves ("they", "ellos").
+/// From `words/{en,es}/objection-pronouns.txt`.
+static OBJECTION_PRONOUNS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-pronouns").collect());
+
+/// Sources whose word is support, not the other side ("studies", "expertos", "we").
+/// From `words/{en,es}/authority-words.txt`.
+static AUTHORITY_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("authority-words").collect());
+
+/// How a reply to the other side's view opens ("but", "pero eso se arregla").
+/// From `words/{en,es}/reply-openers.txt`.
+static REPLY_OPENERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reply-openers").collect());
+
+/// Most words before the speech verb of a reported view ("some shop owners say").
+const MAX_REPORTER_WORDS: usize = 3;
+
+/// A warrant whose new words (those not in the claim) come this much or more from the
+/// grounds only repeats the grounds: numerator and denominator.
+const REPEATED_SHARE: (usize, usize) = (1, 2);
+
+/// The content words of `text`, normalised (no stop words, no one- or two-letter words).
+fn content_words(text: &str) -> Vec<String> {
+    words(&normalize(text))
+        .into_iter()
+        .filter(|w| w.chars().count() > 2 && !lantern_core::text::terms::is_stop_word(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether `warrant` only repeats `grounds`: half or more of its content words that
+/// are not the `claim`'s are the grounds' ("The numbers show it because our town had 40
+/// crashes…"), so it says nothing about why the grounds prove the claim.
+pub fn repeats_grounds(warrant: &str, grounds: &str, claim: &str) -> bool {
+    let theirs = content_words(grounds);
+    let claimed = content_words(claim);
+    let new: Vec<String> = content_words(warrant)
+        .into_iter()
+        .filter(|w| !claimed.contains(w))
+        .collect();
+    let (part, whole) = REPEATED_SHARE;
+    let repeated = new.iter().filter(|w| theirs.contains(w)).count();
+    !theirs.is_empty() && !new.is_empty() && repeated * whole >= new.len() * part
+}
 
 /// Fewest words a text for `step` needs to say anything.
 pub fn fewest_words(step: ToulminStep) -> usize {
@@ -82,7 +137,40 @@ pub fn is_bare_opinion(normalized: &str) -> bool {
 /// Whether the normalised text opens with an objection to the claim ("some people
 /// say…"): a rebuttal, wherever it is offered.
 pub fn opens_with_objection(normalized: &str) -> bool {
-    opens_with_phrase(normalized, &OBJECTION_OPENERS)
+    opens_with_phrase(normalized, &OBJECTION_OPENERS) || reports_others_view(normalized)
+}
+
+/// Whether the normalised text opens by reporting what other people say or think,
+/// the other side's view: one to three words, none a source or the student's side,
+/// then a speech verb, with a group word first ("some drivers say…", "algunos padres
+/// dicen…") or "they" just after ("shop owners say they would lose…"). "Studies say…"
+/// and "teachers say students are tired" are support.
+fn reports_others_view(normalized: &str) -> bool {
+    let all = words(normalized);
+    let Some(at) = all
+        .iter()
+        .take(MAX_REPORTER_WORDS + 1)
+        .position(|w| OBJECTION_VERBS.contains(w))
+    else {
+        return false;
+    };
+    let reporters = &all[..at];
+    if reporters.is_empty() || reporters.iter().any(|w| AUTHORITY_WORDS.contains(w)) {
+        return false;
+    }
+    let grouped = OBJECTION_QUANTIFIERS.contains(&reporters[0]);
+    let about_themselves = all
+        .iter()
+        .skip(at + 1)
+        .take(2)
+        .any(|w| OBJECTION_PRONOUNS.contains(w));
+    grouped || about_themselves
+}
+
+/// Whether the normalised text opens as a reply to the other side's view ("but there
+/// are buses…", "pero eso se arregla…").
+pub fn opens_with_reply(normalized: &str) -> bool {
+    opens_with_phrase(normalized, &REPLY_OPENERS)
 }
 
 /// Whether the normalised qualifier is only single words of degree ("probably", "very
@@ -169,6 +257,60 @@ mod tests {
             "algunos dicen que los deberes ensenan"
         ));
         assert!(!opens_with_objection("phones help some people say more"));
+    }
+
+    #[test]
+    fn a_group_reported_as_saying_something_is_the_other_side() {
+        for text in [
+            "some drivers say they need their car to get to work",
+            "shop owners say they would lose customers if people cant drive in",
+            "algunos padres dicen que asi los chavales se acostarian mas tarde",
+            "many parents think it is too late",
+        ] {
+            assert!(opens_with_objection(text), "{text}");
+        }
+        for text in [
+            "studies say teenagers need nine hours of sleep",
+            "teachers say students are tired in the morning",
+            "we think cities need fewer cars",
+            "los expertos dicen que dormir mas ayuda",
+            "cars make the air dirty",
+        ] {
+            assert!(!opens_with_objection(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_warrant_that_only_repeats_the_grounds_is_told_apart_from_a_link() {
+        let grounds =
+            "Our town centre had 40 crashes with cars last year, most of them near schools.";
+        let claim = "Cities should ban cars from their centres.";
+        assert!(repeats_grounds(
+            "The numbers show that your claim is true because our town centre had 40 crashes with cars last year.",
+            grounds,
+            claim
+        ));
+        assert!(!repeats_grounds(
+            "Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer.",
+            grounds,
+            claim
+        ));
+        assert!(!repeats_grounds(
+            "Fewer cars means fewer crashes.",
+            "",
+            claim
+        ));
+    }
+
+    #[test]
+    fn a_reply_to_the_other_side_opens_with_but() {
+        assert!(opens_with_reply(
+            "but there are buses and bikes they could use"
+        ));
+        assert!(opens_with_reply(
+            "pero eso se arregla si dejan el movil fuera"
+        ));
+        assert!(!opens_with_reply("buses and bikes are cheaper"));
     }
 
     #[test]

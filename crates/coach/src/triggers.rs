@@ -22,6 +22,10 @@ const MAX_EXTRA_WORDS: usize = 2;
 /// From `words/{en,es}/refusal-words.txt`.
 static DISQUALIFIERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("refusal-words").collect());
 
+/// Phrases that answer no ("nope", "not really", "para nada").
+/// From `words/{en,es}/declines.txt`.
+static DECLINES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("declines").collect());
+
 /// Requests to rewrite that need no context.
 /// From `words/{en,es}/rewrite-phrases.txt`.
 static REWRITE_ALWAYS: LazyLock<Vec<&str>> =
@@ -58,14 +62,36 @@ pub fn is_confirmation(message: &str) -> bool {
         return false;
     }
     // What is left once confirmations and fillers are taken out is new content.
+    let rest = without_phrases(&text, CONFIRMATIONS.iter().chain(FILLERS.iter()));
+    words(&rest).len() <= MAX_EXTRA_WORDS
+}
+
+/// `text` (normalised) with every one of `phrases` taken out, as whole words.
+fn without_phrases<'a>(text: &str, phrases: impl Iterator<Item = &'a &'a str>) -> String {
     let mut rest = format!(" {text} ");
-    for phrase in CONFIRMATIONS.iter().chain(FILLERS.iter()) {
+    for phrase in phrases {
         let padded = format!(" {phrase} ");
         while rest.contains(&padded) {
             rest = rest.replace(&padded, " ");
         }
     }
-    words(rest.trim()).len() <= MAX_EXTRA_WORDS
+    rest.trim().to_string()
+}
+
+/// Whether `message` answers no to the coach's pending question ("nope", "not
+/// really", "no way", "para nada", "mejor no") and says nothing else: it takes nothing.
+/// A question ("no?") asks; "no, cities should ban cars" is a text.
+pub fn is_decline(message: &str) -> bool {
+    let trimmed = message.trim();
+    if trimmed.ends_with('?') || trimmed.starts_with('¿') || is_confirmation(message) {
+        return false;
+    }
+    let text = normalize(message);
+    if !DECLINES.iter().any(|p| has_phrase(&text, p)) {
+        return false;
+    }
+    let rest = without_phrases(&text, DECLINES.iter().chain(FILLERS.iter()));
+    words(&rest).len() <= MAX_EXTRA_WORDS
 }
 
 /// Whether `message` asks the coach to rewrite or improve the student's text
@@ -171,6 +197,63 @@ mod tests {
         ] {
             assert!(!is_confirmation(m), "{m}");
         }
+    }
+
+    #[test]
+    fn yes_in_its_common_forms_is_a_confirmation() {
+        for m in [
+            "definitely",
+            "sure",
+            "of course",
+            "yep",
+            "yeah go on",
+            "exacto",
+            "claro",
+            "vale",
+            "por supuesto",
+            "sí claro",
+            "Absolutely!",
+        ] {
+            assert!(is_confirmation(m), "{m}");
+            assert!(!is_decline(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn no_in_its_common_forms_is_a_decline_and_a_no_with_content_is_not() {
+        for m in [
+            "no",
+            "nope",
+            "not really",
+            "no way",
+            "para nada",
+            "mejor no",
+            "No, thanks.",
+            "definitely not",
+        ] {
+            assert!(is_decline(m), "{m}");
+            assert!(!is_confirmation(m), "{m}");
+        }
+        for m in [
+            "no?",
+            "no, cities should ban cars from their centres",
+            "yes",
+            "si dormimos mas atendemos mejor en clase",
+            "not every city has good buses, so it depends",
+        ] {
+            assert!(!is_decline(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn an_unaccented_si_opening_a_clause_is_if_not_yes() {
+        for m in [
+            "si dormimos mas atendemos mejor en clase, asi que empezar tarde ayuda",
+            "si empiezan a las nueve dormimos mas",
+        ] {
+            assert!(!is_confirmation(m), "{m}");
+        }
+        assert!(is_confirmation("si, claro"));
     }
 
     #[test]

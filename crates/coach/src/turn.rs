@@ -122,12 +122,12 @@ impl LoopTurn for CoachTurnInput {
         offline_turn(self)
     }
 
-    /// Thanks, a greeting or a question about what the step allows has one right
+    /// Thanks, a greeting, a no or a question about what the step allows has one right
     /// answer, the app's: the model is not asked.
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
         matches!(
             message_kind(&self.user_message),
-            MessageKind::Courtesy(_) | MessageKind::TaskQuestion
+            MessageKind::Courtesy(_) | MessageKind::TaskQuestion | MessageKind::Decline
         )
         .then(|| offline_turn(self))
     }

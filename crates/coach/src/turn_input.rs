@@ -25,7 +25,8 @@ pub struct CoachTurnInput {
     pub earlier_in_step: Vec<String>,
     /// Whether the new message is the student's first in the current step.
     pub first_turn_for_step: bool,
-    /// The session's language.
+    /// The language the reply is written in: the student's message's when it is clearly
+    /// in one ("espera, ¿qué es una garantía?" in an English session), else the session's.
     pub language: Language,
     /// The proposal last shown and not yet accepted or rejected.
     pub last_proposal: Option<String>,

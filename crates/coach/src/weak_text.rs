@@ -9,7 +9,7 @@ use super::lead_in::mixed_in_reason;
 use super::messages::MESSAGES;
 use super::step_checks::{
     fewest_words, has_exception, has_hedge, has_link, is_bare_opinion, is_hedge_alone,
-    opens_with_objection, reads_like_grounds,
+    opens_with_objection, opens_with_reply, reads_like_grounds,
 };
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -40,13 +40,16 @@ pub enum Weakness {
     OpinionAsEvidence,
     /// An objection to the claim ("some people say…") offered before the rebuttal.
     RebuttalAtOtherStep,
+    /// A reply to the other side's view ("but there are buses…") offered at a step that
+    /// builds the student's own side: it belongs with the rebuttal.
+    ReplyAtOtherStep,
     /// The qualifier is a word of degree alone ("probably"): how sure, not for whom or
     /// when.
     HedgeAlone,
 }
 
 /// Every weakness, for tests and lists.
-pub const ALL_WEAKNESSES: [Weakness; 11] = [
+pub const ALL_WEAKNESSES: [Weakness; 12] = [
     Weakness::Empty,
     Weakness::TooShort,
     Weakness::IsQuestion,
@@ -57,6 +60,7 @@ pub const ALL_WEAKNESSES: [Weakness; 11] = [
     Weakness::MissingException,
     Weakness::OpinionAsEvidence,
     Weakness::RebuttalAtOtherStep,
+    Weakness::ReplyAtOtherStep,
     Weakness::HedgeAlone,
 ];
 
@@ -80,6 +84,9 @@ pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     let plain = normalize(trimmed);
     if step != ToulminStep::Rebuttal && opens_with_objection(&plain) {
         return Some(Weakness::RebuttalAtOtherStep);
+    }
+    if needs_support(step) && opens_with_reply(&plain) {
+        return Some(Weakness::ReplyAtOtherStep);
     }
     if needs_support(step) && is_bare_opinion(&plain) {
         return Some(Weakness::OpinionAsEvidence);
@@ -150,6 +157,10 @@ macro_rules! keyword_files {
                 Weakness::RebuttalAtOtherStep,
                 keyword_file!($locale, "rebuttal-at-other-step"),
             ),
+            (
+                Weakness::ReplyAtOtherStep,
+                keyword_file!($locale, "reply-at-other-step"),
+            ),
             (Weakness::HedgeAlone, keyword_file!($locale, "hedge-alone")),
         ]
     };
@@ -168,8 +179,15 @@ impl Weakness {
             Self::MissingException => "missing_exception",
             Self::OpinionAsEvidence => "opinion_as_evidence",
             Self::RebuttalAtOtherStep => "rebuttal_at_other_step",
+            Self::ReplyAtOtherStep => "reply_at_other_step",
             Self::HedgeAlone => "hedge_alone",
         }
+    }
+
+    /// Whether the text does another step's job (the other side's view, or a reply to
+    /// it): it is kept for the rebuttal, never taken or praised as this step's.
+    pub fn belongs_to_another_step(self) -> bool {
+        matches!(self, Self::RebuttalAtOtherStep | Self::ReplyAtOtherStep)
     }
 
     /// Words a reply that names this weakness uses (any one, case- and
@@ -293,6 +311,28 @@ mod tests {
                 Rebuttal,
                 "Some people say phones distract, unless they are off."
             ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_reply_to_the_other_side_before_the_rebuttal_is_named_as_one() {
+        assert_eq!(
+            detect_weakness(
+                WarrantBacking,
+                "but there are buses and bikes they could use instead"
+            ),
+            Some(Weakness::ReplyAtOtherStep)
+        );
+        assert_eq!(
+            detect_weakness(
+                WarrantBacking,
+                "pero eso se arregla si dejan el móvil fuera"
+            ),
+            Some(Weakness::ReplyAtOtherStep)
+        );
+        assert_eq!(
+            detect_weakness(Qualifier, "but probably only in big cities with good buses"),
             None
         );
     }

@@ -44,6 +44,14 @@ pub fn your_choice(language: Language) -> String {
     say!(MESSAGES, language, "coach-your-choice")
 }
 
+/// Two ways of saying that a no takes nothing ("All right, we leave that text out").
+pub fn declined(language: Language) -> [String; 2] {
+    [
+        say!(MESSAGES, language, "coach-declined-first"),
+        say!(MESSAGES, language, "coach-declined-second"),
+    ]
+}
+
 /// Why `step` matters to a reader, for a student who asks why it is needed.
 pub fn step_purpose(step: ToulminStep, language: Language) -> String {
     say!(
@@ -93,6 +101,17 @@ pub fn proposal_intro_again(value: &str, language: Language) -> String {
         "coach-proposal-intro-again",
         value = value
     )
+}
+
+/// Introduces a proposal a third time, once both other introductions were said.
+pub fn proposal_intro_third(language: Language) -> String {
+    say!(MESSAGES, language, "coach-proposal-intro-third")
+}
+
+/// The honest answer to "make my warrant for me" when there is nothing of the
+/// student's to write it from and no usable proposal: how to start.
+pub fn write_for_me(language: Language) -> String {
+    say!(MESSAGES, language, "coach-write-for-me")
 }
 
 /// Asks about a proposal for `step` shown below the reply a second time: whether to

@@ -112,6 +112,7 @@ coach-weakness-question = { $weakness ->
     [missing_exception] In which case would your claim not hold?
     [opinion_as_evidence] What fact or example made you think so?
     [rebuttal_at_other_step] What evidence do you have on your own side?
+    [reply_at_other_step] What evidence do you have on your own side?
    *[hedge_alone] For whom, or in which situations, does that hold?
 }
 
@@ -127,6 +128,7 @@ coach-weakness-explained = { $weakness ->
     [missing_exception] Name a case where the claim would not hold, starting with unless or except when.
     [opinion_as_evidence] That is your opinion offered as evidence; give a fact, a figure or an example someone else could check.
     [rebuttal_at_other_step] That is an objection someone against your claim would raise; keep it for the rebuttal, the last step.
+    [reply_at_other_step] That is a reply to the other side's view; we will use it at the rebuttal, the last step, so keep it for then.
    *[hedge_alone] A hedge word alone says how sure you are, not for whom or when the claim holds (probably, in most lessons).
 }
 
@@ -142,6 +144,7 @@ coach-weakness-explained-again = { $weakness ->
     [missing_exception] Think of a case where your claim would not hold, and start it with unless.
     [opinion_as_evidence] An opinion cannot prove itself; name something you saw, counted or read.
     [rebuttal_at_other_step] Objections come last, in the rebuttal; for now, build your own side.
+    [reply_at_other_step] Answers to objections come last, with the rebuttal; for now, build your own side.
    *[hedge_alone] Say for whom or when it holds, not only how sure you are.
 }
 
@@ -202,8 +205,18 @@ coach-greeting-third = Good to see you.
 # The answer to a question about what a step allows ("can I use my own school?"); the step explained follows.
 coach-your-choice = That is your choice, as long as the text does this step's job.
 
+# A no to the pending question ("nope", "para nada"): nothing is taken.
+coach-declined-first = All right, we leave that text out of your draft.
+coach-declined-second = Fine, that one stays out; let us try other words.
+
 # Introduces a proposal shown before, quoting it.
 coach-proposal-intro-again = Accept it below to save "{ $value }" in your draft.
+
+# Introduces a proposal a third time, once both other introductions were said.
+coach-proposal-intro-third = It is ready below; accept it and it goes into your draft.
+
+# A request to write the step ("make my warrant for me") with no text of the student's to start from and no usable proposal.
+coach-write-for-me = I need a first version in your own words to work from; write one rough sentence for this step, even an unfinished idea, and I will help you shape it.
 
 # Asks the student to confirm the text their message offered for the step.
 coach-offer-question = Is "{ $offered }" the { $name } you want to keep?

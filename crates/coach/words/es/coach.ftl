@@ -99,6 +99,7 @@ coach-weakness-question = { $weakness ->
     [missing_exception] ¿En qué caso no se cumpliría tu tesis?
     [opinion_as_evidence] ¿Qué hecho o ejemplo te hizo pensarlo?
     [rebuttal_at_other_step] ¿Qué pruebas tienes a favor de tu postura?
+    [reply_at_other_step] ¿Qué pruebas tienes a favor de tu postura?
    *[hedge_alone] ¿Para quién, o en qué situaciones, se cumple?
 }
 
@@ -113,6 +114,7 @@ coach-weakness-explained = { $weakness ->
     [missing_exception] Indica un caso en que no se cumpliría la tesis, empezando con «a menos que» o «excepto cuando».
     [opinion_as_evidence] Eso es tu opinión presentada como prueba; da un hecho, una cifra o un ejemplo que otra persona pueda comprobar.
     [rebuttal_at_other_step] Eso es una objeción de alguien en contra de tu tesis; guárdala para la refutación, el último paso.
+    [reply_at_other_step] Eso es una respuesta a la otra postura; la usaremos en la refutación, el último paso, así que guárdala para entonces.
    *[hedge_alone] Una palabra de matiz sola dice cuánto estás seguro, no para quién o cuándo se cumple la tesis (probablemente, en la mayoría de las clases).
 }
 
@@ -127,6 +129,7 @@ coach-weakness-explained-again = { $weakness ->
     [missing_exception] Piensa en un caso en que tu tesis no se cumpliría y empiézalo con «a menos que».
     [opinion_as_evidence] Una opinión no se demuestra a sí misma; di algo que viste, contaste o leíste.
     [rebuttal_at_other_step] Las objeciones van al final, en la refutación; ahora construye tu propia postura.
+    [reply_at_other_step] Las respuestas a las objeciones van al final, con la refutación; ahora construye tu propia postura.
    *[hedge_alone] Di para quién o cuándo se cumple, no solo cuánto estás seguro.
 }
 
@@ -180,7 +183,17 @@ coach-greeting-third = Me alegra verte.
 
 coach-your-choice = Eso lo decides tú, siempre que el texto cumpla la función de este paso.
 
+# Un no a la pregunta pendiente («para nada»): no se guarda nada.
+coach-declined-first = De acuerdo, dejamos ese texto fuera de tu borrador.
+coach-declined-second = Bien, ese no entra; probemos con otras palabras.
+
 coach-proposal-intro-again = Acéptalo abajo para guardar «{ $value }» en tu borrador.
+
+# Presenta una propuesta por tercera vez, cuando las otras dos ya se dijeron.
+coach-proposal-intro-third = Está listo abajo; acéptalo y pasará a tu borrador.
+
+# Una petición de escribir el paso («hazme la garantía») sin texto del alumno del que partir ni propuesta válida.
+coach-write-for-me = Necesito una primera versión con tus propias palabras para trabajar; escribe una frase para este paso, aunque sea un borrador, y te ayudo a darle forma.
 
 coach-offer-question = ¿Quieres quedarte con "{ $offered }" como { $name }?
 
