@@ -16,6 +16,7 @@ pub mod progress;
 pub mod prompt;
 #[cfg(test)]
 mod properties;
+pub mod ranking;
 pub mod reading;
 pub mod replies;
 pub mod rules;

@@ -66,6 +66,7 @@ proptest! {
             act: StudentAct::Say(clean_message(&format!("why {message}")).unwrap()),
             history: Vec::new(),
             passages: Vec::new(),
+            closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),

@@ -22,6 +22,7 @@ use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{module_request, user_message, Passage, PROMPT_LABELS};
+use super::ranking::answering_topics;
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -75,6 +76,9 @@ pub struct ModuleTurnInput {
     pub history: Vec<ChatMessage>,
     /// Passages retrieval found for the message (`module_content`).
     pub passages: Vec<Passage>,
+    /// How close in meaning the message is to each topic (id, cosine), as the app's
+    /// embedder tells it ([`crate::ranking::topic_text`]); empty without one.
+    pub closeness: Vec<(String, f32)>,
     /// Ids of the forms the student already sent in this session.
     pub forms_sent: Vec<String>,
     /// Forms the session's replies showed (the model's own among them), newest first.
@@ -218,6 +222,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         act,
         history,
         passages,
+        closeness,
         mut forms_sent,
         forms_shown,
         said: said_before,
@@ -233,7 +238,12 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             language = reply_language(&text, language);
             let found = topics_in(&module, &text);
             change.newly_covered = progress.cover(&module, &found);
-            focus = found;
+            let earlier = history
+                .iter()
+                .rev()
+                .find(|m| m.role == ChatRole::User)
+                .map(|m| m.content.as_str());
+            focus = answering_topics(&module, &text, &closeness, earlier);
             let plan = match read_intent(&module, &text) {
                 Intent::Crisis => Plan::Crisis,
                 Intent::Continue => {
@@ -300,9 +310,12 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         }
     };
     change.milestone = progress.reach_milestones(&module);
-    for p in &passages {
-        if module.topic(&p.source_id).is_some() && !focus.contains(&p.source_id) {
-            focus.push(p.source_id.clone());
+    // Retrieval's passages ground a message no topic answers.
+    if focus.is_empty() {
+        for p in &passages {
+            if module.topic(&p.source_id).is_some() && !focus.contains(&p.source_id) {
+                focus.push(p.source_id.clone());
+            }
         }
     }
     let request = (plan == Plan::Answer).then(|| {
@@ -866,6 +879,7 @@ mod tests {
             act,
             history: Vec::new(),
             passages: Vec::new(),
+            closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),

@@ -5,6 +5,7 @@
 use super::rows::ModuleSessionRow;
 use super::ModuleRepository;
 use crate::prompt::Passage;
+use crate::ranking::topic_texts;
 use crate::{ModuleTurnInput, StudentAct};
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
 use lantern_packs::module::{module_owner, ModuleManifest};
@@ -42,6 +43,32 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
     .collect()
 }
 
+/// How close in meaning `text` is to each topic of `module`, as the retriever's
+/// embedder tells it; empty when it cannot.
+async fn closeness(
+    retriever: &dyn Retriever,
+    module: &ModuleManifest,
+    text: &str,
+) -> Vec<(String, f32)> {
+    let owned: Vec<(String, String)> = module
+        .topics()
+        .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
+        .collect();
+    let texts: Vec<String> = owned.iter().map(|(_, x)| x.clone()).collect();
+    let values = retriever
+        .similarities(text, &texts)
+        .await
+        .unwrap_or_default();
+    let mut closest: Vec<(String, f32)> = Vec::new();
+    for ((id, _), value) in owned.into_iter().zip(values) {
+        match closest.iter_mut().find(|(known, _)| *known == id) {
+            Some((_, best)) => *best = best.max(value),
+            None => closest.push((id, value)),
+        }
+    }
+    closest
+}
+
 /// Everything the turn `act` in `session` of `module` needs, loaded.
 pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
     repo: &R,
@@ -50,9 +77,12 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
     act: StudentAct,
     retriever: Option<&dyn Retriever>,
 ) -> Result<ModuleTurnInput, R::Error> {
-    let found = match (&act, retriever) {
-        (StudentAct::Say(text), Some(retriever)) => passages(retriever, &module.id, text).await,
-        _ => Vec::new(),
+    let (found, close) = match (&act, retriever) {
+        (StudentAct::Say(text), Some(retriever)) => (
+            passages(retriever, &module.id, text).await,
+            closeness(retriever, module, text).await,
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
     let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
     Ok(ModuleTurnInput {
@@ -62,6 +92,7 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
         act,
         history: repo.history(session.id, HISTORY).await?,
         passages: found,
+        closeness: close,
         forms_sent: session.forms_sent.clone(),
         forms_shown: recent
             .iter()

@@ -1,0 +1,239 @@
+//! Which topics' notes answer a message, over every topic of the module: the question's
+//! content terms met in each topic's title, keywords and notes (Snowball stems in
+//! English and Spanish, cognates and the school glossary, so "olvidar" meets "olvido"
+//! and "sleep" meets "dormir"; rarer terms weigh more), the topic's keywords said
+//! outright, and how close in meaning the message is to each topic as the app's
+//! embedder tells it (`closeness`, passed in by the caller: this crate holds no
+//! embedder). A question with no evidence of its own ("¿por qué me pasa esto?") is read
+//! with the student's message before it.
+
+use super::keywords::topics_in;
+use super::pack::{ModuleManifest, Topic};
+use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::terms::{content_terms, term_keys, Term};
+use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+/// Weight of a term met in a topic's title or keywords (notes weigh 1).
+const NAMED_WEIGHT: f32 = 2.0;
+/// Score a topic gets when one of its keywords is said outright.
+const KEYWORD_HIT: f32 = 3.0;
+/// Weight of one standard deviation of closeness in meaning above the module's mean.
+const MEANING_WEIGHT: f32 = 2.0;
+/// Weight of the student's message before, for a follow-up ("¿por qué me pasa esto?").
+const EARLIER_WEIGHT: f32 = 0.25;
+/// Least score of a topic that answers.
+const MIN_SCORE: f32 = 1.5;
+/// A second topic answers too when its score is at least this share of the best's.
+const SECOND_SHARE: f32 = 0.85;
+
+/// The texts of `topic` the embedder compares a message with, one by one: its title
+/// with its keywords, and each sentence of its notes. A topic is as close as its
+/// closest text.
+pub fn topic_texts(topic: &Topic) -> Vec<String> {
+    let keywords: Vec<&str> = topic
+        .keywords
+        .all()
+        .map(|k| k.trim_end_matches('*'))
+        .collect();
+    let mut texts = vec![format!("{}: {}", topic.title, keywords.join(", "))];
+    texts.extend(sentences(&topic.notes).into_iter().map(String::from));
+    texts
+}
+
+/// A topic's match keys: those of its title and keywords, and those of its notes.
+struct TopicKeys<'m> {
+    id: &'m str,
+    named: BTreeSet<String>,
+    notes: BTreeSet<String>,
+}
+
+fn topic_keys(topic: &Topic) -> TopicKeys<'_> {
+    let keywords: Vec<&str> = topic.keywords.all().collect();
+    TopicKeys {
+        id: &topic.id,
+        named: term_keys(&format!("{} {}", topic.title, keywords.join(" "))),
+        notes: term_keys(&topic.notes),
+    }
+}
+
+/// Groups of words that mean the same in study talk (`words/<locale>/synonyms.txt`,
+/// normalised).
+static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
+    word_list!("synonyms")
+        .map(|line| {
+            line.split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect()
+        })
+        .collect()
+});
+
+/// `message` with the words of every synonym group it uses added: "se me olvida" is
+/// compared with the notes as if it also said "recordar" and "memoria".
+fn with_synonyms(message: &str) -> String {
+    let normal = normalize(message);
+    let mut out = message.to_string();
+    for group in SYNONYMS.iter() {
+        if group.iter().any(|w| has_phrase(&normal, w)) {
+            out.push_str(". ");
+            out.push_str(&group.join(", "));
+        }
+    }
+    out
+}
+
+/// The pieces of evidence of `message`: its content terms and its synonyms', each once.
+fn evidence(message: &str) -> Vec<Vec<Term>> {
+    let mut terms = content_terms(&with_synonyms(message));
+    terms.sort_by(|a, b| a.keys.cmp(&b.keys));
+    terms.dedup_by(|a, b| a.keys == b.keys);
+    terms.into_iter().map(|t| vec![t]).collect()
+}
+
+/// What one piece of evidence gives topic `t`: the rarity of its best term there, twice
+/// in the title or keywords.
+fn piece_score(piece: &[Term], t: &TopicKeys, topics: &[TopicKeys]) -> f32 {
+    let count = topics.len() as f32;
+    piece
+        .iter()
+        .map(|term| {
+            let found = topics
+                .iter()
+                .filter(|o| term.in_keys(&o.named) || term.in_keys(&o.notes))
+                .count() as f32;
+            let rarity = (1.0 + count / found.max(1.0)).ln();
+            if term.in_keys(&t.named) {
+                NAMED_WEIGHT * rarity
+            } else if term.in_keys(&t.notes) {
+                rarity
+            } else {
+                0.0
+            }
+        })
+        .fold(0.0, f32::max)
+}
+
+/// Each topic's score for `message` (ids in module order).
+fn scores(
+    module: &ModuleManifest,
+    message: &str,
+    closeness: &[(String, f32)],
+) -> Vec<(String, f32)> {
+    let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
+    let pieces = evidence(message);
+    let hits = topics_in(module, message);
+    let meaning = standardised(closeness);
+    topics
+        .iter()
+        .map(|t| {
+            let lexical: f32 = pieces.iter().map(|p| piece_score(p, t, &topics)).sum();
+            let keyword = if hits.iter().any(|h| h == t.id) {
+                KEYWORD_HIT
+            } else {
+                0.0
+            };
+            let close = meaning
+                .iter()
+                .find(|(id, _)| id == t.id)
+                .map_or(0.0, |(_, z)| MEANING_WEIGHT * z);
+            (t.id.to_string(), lexical + keyword + close)
+        })
+        .collect()
+}
+
+/// Closeness as standard deviations above the mean over the module's topics.
+fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
+    let n = closeness.len() as f32;
+    if closeness.len() < 2 {
+        return Vec::new();
+    }
+    let mean = closeness.iter().map(|(_, c)| c).sum::<f32>() / n;
+    let spread = (closeness
+        .iter()
+        .map(|(_, c)| (c - mean).powi(2))
+        .sum::<f32>()
+        / n)
+        .sqrt();
+    if spread <= f32::EPSILON {
+        return Vec::new();
+    }
+    closeness
+        .iter()
+        .map(|(id, c)| (id.clone(), (c - mean) / spread))
+        .collect()
+}
+
+/// The best topics by score: the best when it reaches [`MIN_SCORE`], and the second
+/// when it is close behind.
+fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let Some(top) = scored.first().map(|(_, s)| *s).filter(|s| *s >= MIN_SCORE) else {
+        return Vec::new();
+    };
+    scored
+        .into_iter()
+        .take(2)
+        .filter(|(_, s)| *s >= top * SECOND_SHARE)
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// The topics whose notes answer `message`, best first (none when nothing does):
+/// `closeness` is the embedder's closeness of the message to each topic's
+/// [`topic_texts`], `earlier` the student's message before it, which a follow-up
+/// question leans on.
+pub fn answering_topics(
+    module: &ModuleManifest,
+    message: &str,
+    closeness: &[(String, f32)],
+    earlier: Option<&str>,
+) -> Vec<String> {
+    let mut scored = scores(module, message, closeness);
+    if let Some(before) = earlier {
+        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, before, &[])) {
+            *score += EARLIER_WEIGHT * prior;
+        }
+    }
+    best(scored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_packs::module::testing::module;
+
+    #[test]
+    fn a_question_sharing_stems_with_a_note_is_answered_by_it() {
+        let m = module();
+        let t = answering_topics(&m, "what helps when I keep worrying?", &[], None);
+        assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
+    }
+
+    #[test]
+    fn a_synonym_reaches_a_note_that_never_says_the_word() {
+        let m = module();
+        let t = answering_topics(&m, "what time should I go to bed?", &[], None);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn closeness_in_meaning_decides_when_words_do_not() {
+        let m = module();
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[1].1 = 0.7;
+        let t = answering_topics(&m, "zzz qqq", &close, None);
+        assert_eq!(t, [close[1].0.clone()]);
+    }
+
+    #[test]
+    fn a_question_without_evidence_is_read_with_the_message_before_it() {
+        let m = module();
+        assert!(answering_topics(&m, "why?", &[], None).is_empty());
+        let t = answering_topics(&m, "why?", &[], Some("I worry all the time"));
+        assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
+    }
+}
