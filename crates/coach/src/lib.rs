@@ -40,6 +40,7 @@ mod turn;
 mod turn_input;
 pub mod weak_text;
 mod words;
+mod written;
 
 pub use change::{reply_change, step_change, CoachChange};
 pub use contract::{CoachAIResult, CoachMessage, CoachRole, ProposedUpdate};

@@ -3,15 +3,18 @@
 //! sentence or two, through the reply filter; when there is no model or none of its
 //! words pass, the guide quotes the text just completed. The step's question follows.
 
+use super::contract::MAX_ASSISTANT_TEXT;
 use super::filter::{guidance_texts, said_texts_of, COACH_TALK};
 use super::input::chat_message;
 use super::prompt::{build_request, instruction_texts, OPENING_HINT, PROMPT_LABELS};
+use super::reading::{capitalized, without_lead_in};
+use super::step_checks::opens_with_objection;
 use super::words::opening_question;
-use super::words::{bridge, saved_line};
+use super::words::{bridge, objection_kept, saved_line};
 use super::{clean_message, CoachTurnInput, SessionView};
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::{
-    generate_streaming, BoxFuture, CancelFlag, ChatMessage, DeltaSink, Llm, LlmRequest,
+    generate_streaming, BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmRequest,
 };
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::support::ReplyFilter;
@@ -71,9 +74,29 @@ impl CoachOpening {
             .with_said(&said_texts_of(&self.history))
     }
 
-    /// The opening with `text` before the step's question.
+    /// The other side's view the student gave at an earlier step ("shop owners say
+    /// they…"), kept for the rebuttal: the latest, at the rebuttal's opening only.
+    fn kept_objection(&self) -> Option<String> {
+        if self.step != ToulminStep::Rebuttal {
+            return None;
+        }
+        self.history
+            .iter()
+            .rev()
+            .filter(|m| m.role == ChatRole::User)
+            .map(|m| without_lead_in(&m.content))
+            .find(|t| opens_with_objection(&normalize(t)))
+            .map(|t| capitalized(t.trim().trim_end_matches(['.', '!'])))
+    }
+
+    /// The opening with `text` before the step's question, and the other side's view
+    /// kept for the rebuttal when it fits.
     fn reply(&self, text: String) -> CoachAIResult {
-        let mut reply = CoachAIResult::message(self.step, text);
+        let kept = self
+            .kept_objection()
+            .map(|o| format!("{text} {}", objection_kept(&o, self.language)))
+            .filter(|t| t.chars().count() <= MAX_ASSISTANT_TEXT);
+        let mut reply = CoachAIResult::message(self.step, kept.unwrap_or(text));
         reply.next_question = Some(opening_question(self.step, self.language));
         reply
     }
@@ -190,6 +213,25 @@ mod tests {
             .await
             .unwrap();
         (combined_text(&done.reply), done.origin)
+    }
+
+    #[test]
+    fn the_other_sides_view_given_earlier_is_recalled_at_the_rebuttal() {
+        let mut rebuttal = opening();
+        rebuttal.done = ToulminStep::Qualifier;
+        rebuttal.step = ToulminStep::Rebuttal;
+        rebuttal.history = vec![ChatMessage {
+            role: ChatRole::User,
+            content: "shop owners say they would lose customers".into(),
+        }];
+        let shown = combined_text(&rebuttal.offline().unwrap());
+        assert!(
+            shown.contains("other side's view, \"Shop owners say they would lose customers\""),
+            "{shown}"
+        );
+        let mut grounds = opening();
+        grounds.history = rebuttal.history.clone();
+        assert!(!combined_text(&grounds.offline().unwrap()).contains("other side"));
     }
 
     #[tokio::test]

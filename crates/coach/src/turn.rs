@@ -10,14 +10,19 @@ use super::reading::{message_kind, offered_text, MessageKind};
 use super::rules::{apply_rules, combined_text};
 use super::triggers::is_confirmation;
 use super::weak_text::detect_weakness;
+use super::words::step_meaning;
+use super::written::{checked_written, wants_written, write_request, Written};
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
-use lantern_core::llm::{generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::llm::{generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
+
+/// The confidence of a sentence the model wrote for a student who asked for it.
+const WRITTEN_CONFIDENCE: f64 = 0.9;
 
 /// A finished turn.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +47,9 @@ pub async fn run_turn(
     on_text: &mut (dyn FnMut(&str) + Send),
     cancel: &CancelFlag,
 ) -> Result<CoachTurnOutcome, CoachError> {
+    if wants_written(input) {
+        return written_turn(llm, input, cancel).await;
+    }
     let rewrite_requested = input.rewrite_requested();
     let confirmation = is_confirmation(&input.user_message);
     let confirmed = input.confirmed_text();
@@ -103,6 +111,45 @@ pub async fn run_turn(
     })
 }
 
+/// "Make my warrant for me" with nothing of the student's to rewrite: the model writes
+/// the step from their claim and grounds ([`super::written`]); the sentence is proposed
+/// when it passes the checks, introduced in the app's words. One that does not pass is
+/// an empty response (the guide then says honestly how to start).
+async fn written_turn(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    cancel: &CancelFlag,
+) -> Result<CoachTurnOutcome, CoachError> {
+    let step = input.current_step;
+    let raw: Written = generate(llm, &write_request(input), cancel).await?;
+    let Some(value) = checked_written(input, &raw.sentence) else {
+        tracing::info!(
+            "coach: the model's {} did not pass: {:?}",
+            step.as_str(),
+            raw.sentence
+        );
+        return Err(CoachError::EmptyResponse);
+    };
+    let mut reply = CoachAIResult::message(step, step_meaning(step, input.language));
+    reply.confidence = Some(WRITTEN_CONFIDENCE);
+    reply.proposed_update = Some(ProposedUpdate {
+        field: step,
+        value,
+        rationale: String::new(),
+    });
+    let mut ruled = apply_rules(reply, &input.rule_context(None, None, None))?;
+    ruled.assistant_text.clear();
+    let mut result = coach_reply(ruled, input, None);
+    // The proposal shown is the model's sentence.
+    result.model_words = result.proposed_update.is_some();
+    Ok(CoachTurnOutcome {
+        display_text: combined_text(&result),
+        result,
+        rewrite_requested: true,
+        confirmation: false,
+    })
+}
+
 /// A coach turn in the shared pipeline: the model through [`run_turn`], or the offline
 /// guide, both through the same rules.
 impl LoopTurn for CoachTurnInput {
@@ -122,14 +169,21 @@ impl LoopTurn for CoachTurnInput {
         offline_turn(self)
     }
 
-    /// Thanks, a greeting, a no or a question about what the step allows has one right
-    /// answer, the app's: the model is not asked.
+    /// Thanks, a greeting, a no, a yes to a text that fits the step or a question
+    /// about what the step allows has one right answer, the app's: the model is not
+    /// asked.
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
-        matches!(
-            message_kind(&self.user_message),
-            MessageKind::Courtesy(_) | MessageKind::TaskQuestion | MessageKind::Decline
-        )
-        .then(|| offline_turn(self))
+        let step = self.current_step;
+        let confirms_a_fit = || {
+            self.confirmed_text()
+                .is_some_and(|t| detect_weakness(step, &t).is_none())
+        };
+        let app_answers = match message_kind(&self.user_message) {
+            MessageKind::Courtesy(_) | MessageKind::TaskQuestion | MessageKind::Decline => true,
+            MessageKind::Confirmation => confirms_a_fit(),
+            _ => false,
+        };
+        app_answers.then(|| offline_turn(self))
     }
 
     fn is_broken_reply(&self, code: ErrorCode) -> bool {
@@ -266,11 +320,19 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_rewrite_request_keeps_the_proposal_on_a_first_turn() {
-        let (outcome, _) = turn(&proposing(0.5), &input("Can you rewrite my claim?", true)).await;
+    async fn a_rewrite_request_with_nothing_written_proposes_the_models_sentence_on_a_first_turn() {
+        let reply = format!(r#"{{"sentence":"{CLAIM}"}}"#);
+        let (outcome, _) = turn(&reply, &input("Can you rewrite my claim?", true)).await;
         let outcome = outcome.unwrap();
         assert!(outcome.rewrite_requested && !outcome.confirmation);
+        assert!(outcome.result.model_words);
         assert_eq!(outcome.result.proposed_update.unwrap().value, CLAIM);
+        let (unfit, _) = turn(
+            r#"{"sentence":"Homework?"}"#,
+            &input("Can you rewrite my claim?", true),
+        )
+        .await;
+        assert_eq!(unfit.unwrap_err().code(), "coach_empty_response");
     }
 
     #[tokio::test]
@@ -338,11 +400,12 @@ mod tests {
         .await;
         assert_eq!(origin, ReplyOrigin::Model);
         assert!(kept.model_words, "{}", combined_text(&kept));
-        // Kept by the filter, but a confirmation is answered in the app's words.
+        // A yes to a text that fits is answered by the app, in its own words.
         let mut yes = input("yes", false);
         yes.earlier_in_step = vec![CLAIM.into()];
         let (confirmed, origin) = answered(&proposing(0.9), &yes).await;
-        assert_eq!(origin, ReplyOrigin::Model);
+        assert_eq!(origin, ReplyOrigin::App);
+        assert_eq!(confirmed.proposed_update.as_ref().unwrap().value, CLAIM);
         assert!(!confirmed.model_words, "{}", combined_text(&confirmed));
         let (guide, origin) = answered(
             r#"{"assistantText":"The student's claim is:","step":"claim"}"#,

@@ -103,6 +103,12 @@ pub fn proposal_intro_again(value: &str, language: Language) -> String {
     )
 }
 
+/// Reminds the student, at the rebuttal, of the other side's view `text` they gave at
+/// an earlier step.
+pub fn objection_kept(text: &str, language: Language) -> String {
+    say!(MESSAGES, language, "coach-objection-kept", text = text)
+}
+
 /// Introduces a proposal a third time, once both other introductions were said.
 pub fn proposal_intro_third(language: Language) -> String {
     say!(MESSAGES, language, "coach-proposal-intro-third")

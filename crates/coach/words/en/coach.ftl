@@ -254,3 +254,6 @@ coach-export-heading = { $step ->
 
 # The qualifier, as a comment on the claim in the exported Argdown.
 coach-export-qualifier = qualifier: { $qualifier }
+
+# At the rebuttal's opening: the other side's view the student gave at an earlier step, kept for this one.
+coach-objection-kept = Earlier you gave the other side's view, "{ $text }"; your rebuttal can start from it.

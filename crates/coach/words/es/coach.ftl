@@ -225,3 +225,6 @@ coach-export-heading = { $step ->
 }
 
 coach-export-qualifier = matizador: { $qualifier }
+
+# Al abrir la refutación: la opinión de la otra parte que el alumno dio en un paso anterior, guardada para este.
+coach-objection-kept = Antes diste la opinión de la otra parte, «{ $text }»; tu refutación puede partir de ahí.

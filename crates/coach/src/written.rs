@@ -1,0 +1,250 @@
+//! The model's own text for a step the student asks it to write ("can you make my
+//! warrant for me", "hazme la garantía") when there is nothing of theirs to rewrite
+//! (spec 000, trigger 2): a short request with only their claim and grounds, one
+//! sentence back, kept when it passes the step's checks, does not merely repeat the
+//! grounds and copies nothing of the prompt (the shared filter's leak check).
+
+use super::filter::reply_filter;
+use super::reading::{capitalized, without_lead_in};
+use super::step_checks::{passes_step_heuristics, repeats_grounds};
+use super::weak_text::detect_weakness;
+use super::{CoachTurnInput, Language, ToulminStep};
+use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::support::DropReason;
+use lantern_core::text::terms::is_stop_word;
+use lantern_core::text::tidy::sentences;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// Longest sentence the model may write, in characters.
+const MAX_WRITTEN_CHARS: usize = 300;
+/// Longest answer, in tokens: above the longest sentence the schema allows.
+const MAX_WRITTEN_TOKENS: u32 = 160;
+
+/// What the model answers: the step's text, one sentence.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct Written {
+    /// The sentence for the step.
+    #[schemars(length(max = 300))]
+    pub sentence: String,
+}
+
+/// Whether the turn asks the model to write the step from the student's material: a
+/// rewrite request with no text of the student's for the step.
+pub fn wants_written(input: &CoachTurnInput) -> bool {
+    input.rewrite_requested() && input.rewritten_text().is_none()
+}
+
+/// A whole argument on a topic of its own, step by step: the example the model
+/// follows (small models copy instructions; they follow an example).
+const EXAMPLE: [(ToulminStep, &str); 7] = [
+    (ToulminStep::Claim, "Schools should plant more trees in their playgrounds."),
+    (ToulminStep::Grounds, "Our playground reached 40 degrees in June, and the part under the old oak stayed 8 degrees cooler."),
+    (ToulminStep::Warrant, "Trees give shade that keeps the ground cool, so more trees would keep pupils cooler at break."),
+    (ToulminStep::GroundsBacking, "The temperatures come from the school's own weather station, which the science teacher checks every week."),
+    (ToulminStep::WarrantBacking, "Studies of city parks show that shaded ground is several degrees cooler than open asphalt."),
+    (ToulminStep::Qualifier, "Probably, in most schools with sunny playgrounds."),
+    (ToulminStep::Rebuttal, "Unless the trees block the only light into the classrooms."),
+];
+
+/// The argument up to `step` as lines "step: text", from `text_of` (the steps before
+/// it, then `step` itself with what `last` gives).
+fn lines_up_to(step: ToulminStep, text_of: impl Fn(ToulminStep) -> String, last: &str) -> String {
+    ToulminStep::ALL
+        .into_iter()
+        .take_while(|s| *s != step)
+        .map(|s| (s, text_of(s)))
+        .filter(|(_, t)| !t.trim().is_empty())
+        .map(|(s, t)| format!("{}: {}", s.as_str(), t.trim()))
+        .chain([format!("{}: {last}", step.as_str())])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The request: the example argument, then the student's own steps so far and the
+/// step to write.
+pub fn write_request(input: &CoachTurnInput) -> LlmRequest {
+    let step = input.current_step;
+    let language = match input.language {
+        Language::En => "English",
+        Language::Es => "Spanish",
+    };
+    let example = |s: ToulminStep| {
+        EXAMPLE
+            .iter()
+            .find(|(e, _)| *e == s)
+            .map_or(String::new(), |(_, t)| t.to_string())
+    };
+    let shown = lines_up_to(step, example, &example(step));
+    let student = lines_up_to(step, |s| input.draft.get(s).to_string(), "?");
+    LlmRequest {
+        system: format!(
+            "You help a student write one step of their argument. Write the missing {} as one sentence in {language}, about the student's topic, in the way the example does.{} Answer with JSON only.",
+            step.as_str(),
+            if step == ToulminStep::Warrant {
+                " Say why the student's grounds prove their claim, and join it with so (in Spanish: así que)."
+            } else {
+                ""
+            }
+        ),
+        messages: vec![ChatMessage {
+            role: ChatRole::User,
+            content: format!("Example:\n{shown}\n\nStudent:\n{student}"),
+        }],
+        limits: Limits {
+            max_tokens: MAX_WRITTEN_TOKENS,
+            ..Limits::default()
+        },
+        cache_key: None,
+    }
+}
+
+/// The model's `sentence` as the step's text, when it fits: lead-in off, capitalised,
+/// closed with a full stop; passing the step's checks; not repeating the grounds (a
+/// warrant) or another field; copying nothing of the prompt.
+pub fn checked_written(input: &CoachTurnInput, sentence: &str) -> Option<String> {
+    let step = input.current_step;
+    let mut value = capitalized(without_lead_in(sentence.trim()));
+    if value.chars().count() > MAX_WRITTEN_CHARS {
+        return None;
+    }
+    if !value.ends_with(['.', '!']) {
+        value.push('.');
+    }
+    let draft = &input.draft;
+    let repeats = ToulminStep::ALL
+        .into_iter()
+        .any(|s| draft.is_filled(s) && draft.get(s).trim().eq_ignore_ascii_case(&value))
+        || (step == ToulminStep::Warrant
+            && repeats_grounds(
+                &value,
+                draft.get(ToulminStep::Grounds),
+                draft.get(ToulminStep::Claim),
+            ));
+    let filter = reply_filter(input);
+    let leaks = sentences(&value)
+        .into_iter()
+        .any(|s| matches!(filter.check(s), Err(DropReason::Leak(_))));
+    let fits = detect_weakness(step, &value).is_none() && passes_step_heuristics(step, &value);
+    let grounded = step != ToulminStep::Warrant
+        || uses_grounds(
+            &value,
+            draft.get(ToulminStep::Grounds),
+            draft.get(ToulminStep::Claim),
+        );
+    (fits && grounded && !repeats && !leaks && !copies_example(&value)).then_some(value)
+}
+
+/// Characters of a word compared to tell the same word in another form ("crash",
+/// "crashes"; "dormir", "dormimos").
+const STEM_CHARS: usize = 5;
+/// Words in a row shared with the example that make a sentence a copy of it.
+const COPIED_RUN: usize = 4;
+
+/// The stems of the content words of `text`.
+fn stems(text: &str) -> Vec<String> {
+    let plain = normalize(text);
+    words(&plain)
+        .into_iter()
+        .filter(|w| w.chars().count() > 3 && !is_stop_word(w))
+        .map(|w| w.chars().take(STEM_CHARS).collect())
+        .collect()
+}
+
+/// Whether a warrant speaks of the student's grounds: one of its content words (in any
+/// form) is the grounds' and not the claim's — "pollution" when the grounds count
+/// crashes is a warrant about something else.
+fn uses_grounds(warrant: &str, grounds: &str, claim: &str) -> bool {
+    let theirs = stems(grounds);
+    let claimed = stems(claim);
+    theirs.is_empty()
+        || stems(warrant)
+            .iter()
+            .any(|w| theirs.contains(w) && !claimed.contains(w))
+}
+
+/// Whether `sentence` copies the example argument: four words in a row of one of its
+/// sentences.
+fn copies_example(sentence: &str) -> bool {
+    let plain = normalize(sentence);
+    let mine = words(&plain);
+    EXAMPLE.iter().any(|(_, example)| {
+        let example = normalize(example);
+        let theirs = words(&example);
+        theirs
+            .windows(COPIED_RUN)
+            .any(|run| mine.windows(COPIED_RUN).any(|m| m == run))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked(message: &str) -> CoachTurnInput {
+        let mut input = CoachTurnInput::first_message(ToulminStep::Warrant, message, Language::En);
+        input.draft.set(
+            ToulminStep::Claim,
+            "Cities should ban cars from their centres.",
+        );
+        input.draft.set(
+            ToulminStep::Grounds,
+            "Our town centre had 40 crashes with cars last year, most of them near schools.",
+        );
+        input
+    }
+
+    #[test]
+    fn make_it_for_me_with_nothing_written_asks_the_model_with_the_students_material() {
+        let input = asked("can you make my warrant for me");
+        assert!(wants_written(&input));
+        let request = write_request(&input);
+        let content = &request.messages[0].content;
+        assert!(
+            content.contains("grounds: Our town centre had 40 crashes"),
+            "{content}"
+        );
+        assert!(content.ends_with("warrant: ?"), "{content}");
+        assert!(content.contains("warrant: Trees give shade"), "{content}");
+        assert!(!content.contains("rebuttal"), "{content}");
+        assert!(request.system.contains("warrant"));
+        assert!(!wants_written(&asked("cars make the air dirty")));
+    }
+
+    #[test]
+    fn the_written_warrant_is_kept_only_when_it_links_and_does_not_repeat_the_grounds() {
+        let input = asked("can you make my warrant for me");
+        assert_eq!(
+            checked_written(
+                &input,
+                "fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer"
+            )
+            .as_deref(),
+            Some("Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer.")
+        );
+        let mut es = asked("hazme la garantía");
+        es.draft.set(
+            ToulminStep::Claim,
+            "Los institutos deberían empezar más tarde.",
+        );
+        es.draft.set(
+            ToulminStep::Grounds,
+            "En mi clase casi todos dormimos menos de 7 horas, según una encuesta a 28 alumnos.",
+        );
+        assert!(checked_written(
+            &es,
+            "Quien duerme poco rinde peor, así que empezar más tarde para dormir más ayuda a aprender."
+        )
+        .is_some());
+        for bad in [
+            "Cars can cause damage to the ground, so more cars would keep pupils cooler at break.",
+            "Cars cause pollution that harms the environment, so banning cars would help protect the environment.",
+            "The numbers show that your claim is true because our town centre had 40 crashes with cars last year.",
+            "Cars are dangerous",
+            "Our town centre had 40 crashes with cars last year, most of them near schools.",
+        ] {
+            assert_eq!(checked_written(&input, bad), None, "{bad}");
+        }
+    }
+}
