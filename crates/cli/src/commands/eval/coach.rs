@@ -263,7 +263,9 @@ async fn play(
                 .into_iter()
                 .filter(|c| c.name != "language_matches"),
         );
-        if answer.origin.is_fallback() != bench.llm().is_none() {
+        // The app's own answer (a yes, a no, thanks) needs no model: right with or without.
+        let app = answer.origin == ReplyOrigin::App;
+        if !app && answer.origin.is_fallback() != bench.llm().is_none() {
             checks.push(Check::new("model_answered", false, || {
                 format!("{:?}", answer.origin)
             }));
