@@ -40,7 +40,7 @@ pub fn current_section<'a>(
 }
 
 /// A topic's note as an info block headed by its title.
-fn note_block(topic: &Topic) -> TextBlock {
+pub fn note_block(topic: &Topic) -> TextBlock {
     TextBlock::new(
         BlockType::Info,
         format!("**{}** — {}", topic.title, topic.notes.trim()),

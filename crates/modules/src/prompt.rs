@@ -35,7 +35,8 @@ pub fn system_prompt(module: &ModuleManifest, language: Language) -> String {
     format!(
         "You are a calm, kind study guide in the module \"{title}\". Answer the student's last message in JSON, in {lang}, \
 using only the notes you are given. Write 1 to 3 short blocks of whole sentences in simple words \
-(paragraph, list, tip, info or quote); then next_step: one short question for the student and up to 3 short replies the student could click. \
+(paragraph, list, tip, info or quote), at most 3 sentences in all: apply the notes to what the student asked, in your own words — \
+the note itself is shown after your answer, so never copy it; then next_step: one short question for the student and up to 3 short replies the student could click. \
 Never diagnose; forms are optional; the student may change topic any time.",
         title = module.title,
         lang = language_name(language),
@@ -70,6 +71,7 @@ pub const PROMPT_LABELS: &[&str] = &[
     "notes you may use:",
     "covered so far:",
     "student:",
+    "task:",
 ];
 
 /// The user message for this turn.
@@ -104,6 +106,21 @@ pub fn user_message(
     out.push_str(&format!("Student: {}", cut(student, 1200)));
     out
 }
+
+/// The user message when notes answer the student: only those notes and the student's
+/// words, so a small model has nothing else to copy.
+pub fn answer_message(passages: &[Passage], student: &str) -> String {
+    let mut out = String::from("Notes you may use:\n");
+    for p in passages.iter().take(NOTES) {
+        out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
+    }
+    out.push_str(&format!("Student: {}\n", cut(student, 1200)));
+    out.push_str(ANSWER_TASK);
+    out
+}
+
+/// The task closing [`answer_message`]: what a small model reads last.
+pub const ANSWER_TASK: &str = "Task: answer the student in 1 to 3 sentences of your own words, applying the note to what they asked. Do not copy the note.";
 
 /// The request: system prompt, the last exchanges, the turn's message.
 pub fn module_request(

@@ -182,6 +182,18 @@ fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
         .collect()
 }
 
+/// The question a longer message ends with, after the situation it describes ("tengo
+/// un examen y un trabajo, ¿qué hago primero?" → "¿qué hago primero?"); `None` when the
+/// message is not a question or is only one.
+fn asked_part(message: &str) -> Option<&str> {
+    let text = message.trim_end();
+    if !text.ends_with('?') {
+        return None;
+    }
+    let start = text.rfind(['¿', ',', '.', ';']).filter(|at| *at > 0)?;
+    Some(&text[start..])
+}
+
 /// The topics whose notes answer `message`, best first (none when nothing does):
 /// `closeness` is the embedder's closeness of the message to each topic's
 /// [`topic_texts`], `earlier` the student's message before it, which a follow-up
@@ -193,6 +205,12 @@ pub fn answering_topics(
     earlier: Option<&str>,
 ) -> Vec<String> {
     let mut scored = scores(module, message, closeness);
+    // The question itself weighs twice what the situation before it does.
+    if let Some(question) = asked_part(message) {
+        for ((_, score), (_, own)) in scored.iter_mut().zip(scores(module, question, &[])) {
+            *score += own;
+        }
+    }
     if let Some(before) = earlier {
         for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, before, &[])) {
             *score += EARLIER_WEIGHT * prior;
@@ -218,6 +236,16 @@ mod tests {
         let m = module();
         let t = answering_topics(&m, "what time should I go to bed?", &[], None);
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn the_question_a_message_ends_with_is_its_asked_part() {
+        assert_eq!(
+            asked_part("tengo un examen y un trabajo, ¿qué hago primero?"),
+            Some("¿qué hago primero?")
+        );
+        assert_eq!(asked_part("¿qué hago primero?"), None);
+        assert_eq!(asked_part("tengo un examen, y un trabajo"), None);
     }
 
     #[test]

@@ -21,7 +21,7 @@ use super::language::reply_language;
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
-use super::prompt::{module_request, user_message, Passage, PROMPT_LABELS};
+use super::prompt::{answer_message, module_request, user_message, Passage, PROMPT_LABELS};
 use super::ranking::answering_topics;
 use super::reading::{read_intent, Intent};
 use super::replies;
@@ -35,7 +35,9 @@ use lantern_core::text::normalize::normalize;
 use lantern_core::text::social::Social;
 use lantern_core::text::support::{DropReason, Filtered, ReplyFilter};
 use lantern_core::text::terms::term_keys;
-use lantern_core::text::tidy::{detect_language, is_readable, repeats_itself, tidy_reply};
+use lantern_core::text::tidy::{
+    detect_language, is_readable, repeats_itself, sentences, tidy_reply,
+};
 use lantern_core::turn::{answer_turn, CleanInput, LoopTurn, ReplyOrigin};
 #[cfg(test)]
 use lantern_core::Coded;
@@ -318,10 +320,14 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
     }
+    // Notes that answer the message: the model applies them, and they are shown after.
+    let answering = submitted.is_none() && !focus.is_empty();
     let request = (plan == Plan::Answer).then(|| {
         let section = offline::current_section(&module, &progress);
+        // The model applies the note that answers best; the offline guide may show two.
         let mut notes: Vec<Passage> = focus
             .iter()
+            .take(if answering { 1 } else { focus.len() })
             .filter_map(|id| module.topic(id))
             .map(|t| Passage {
                 source_id: t.id.clone(),
@@ -338,7 +344,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 }));
             }
         }
-        let user = user_message(&module, &progress, section.as_ref(), &notes, &student_text);
+        let user = if answering {
+            answer_message(&notes, &student_text)
+        } else {
+            user_message(&module, &progress, section.as_ref(), &notes, &student_text)
+        };
         // The prompt without the notes' bodies or the student's words: what a reply must
         // not copy.
         let bare: Vec<Passage> = notes
@@ -349,6 +359,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             })
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
+        let task = answer_message(&bare, "");
         let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
         material.extend(passages.iter().map(|p| p.text.clone()));
         if let Some(s) = &section {
@@ -362,6 +373,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             .filter(|m| m.role == ChatRole::Assistant)
             .map(|m| m.content.as_str())
             .chain(said_before.iter().map(String::as_str))
+            // The note is shown after the model's words: copying it says it twice.
+            .chain(notes.iter().filter(|_| answering).map(|n| n.text.as_str()))
             .collect();
         let menu = GrammarMenu {
             media: section
@@ -372,9 +385,22 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .collect(),
             form: model_form,
         };
-        let request = module_request(&module, language, &history, user, MODEL_MAX_TOKENS);
+        // Notes that answer are the whole context: of the history only the student's
+        // message before (what "esto" is), never the app's earlier sentences to copy.
+        let context: Vec<ChatMessage> = if answering {
+            history
+                .iter()
+                .rev()
+                .find(|m| m.role == ChatRole::User)
+                .cloned()
+                .into_iter()
+                .collect()
+        } else {
+            history.clone()
+        };
+        let request = module_request(&module, language, &context, user, MODEL_MAX_TOKENS);
         let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
-            .with_instructions(&[request.system.as_str(), scaffold.as_str()])
+            .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
             .with_labels(PROMPT_LABELS)
             .with_said(&said);
         (request, model_schema(&menu), filter)
@@ -545,7 +571,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             why.join("; ")
         )));
     }
-    words.reply.content.text_blocks = kept;
+    words.reply.content.text_blocks = keep_sentences(kept, MAX_ANSWER_SENTENCES);
     if let Some(step) = &mut words.reply.content.next_step {
         step.suggestions.retain(|s| {
             usable_words(s, language) && one_request(s) && !offers_covered_topic(s, prepared)
@@ -559,6 +585,39 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         words.reply.meta.response_type = ResponseType::Conversational;
     }
     Ok(words)
+}
+
+/// Most sentences of the model's answer (a list: its lines).
+const MAX_ANSWER_SENTENCES: usize = 3;
+
+/// The blocks cut to their first `max` sentences (a list's lines), what follows dropped.
+fn keep_sentences(blocks: Vec<TextBlock>, max: usize) -> Vec<TextBlock> {
+    let mut left = max;
+    let mut out = Vec::new();
+    for mut block in blocks {
+        if block.kind == BlockType::Heading {
+            out.push(block);
+            continue;
+        }
+        if left == 0 {
+            break;
+        }
+        let list = block.kind == BlockType::List;
+        let parts: Vec<String> = if list {
+            block.content.lines().map(String::from).collect()
+        } else {
+            sentences(&block.content)
+                .into_iter()
+                .map(String::from)
+                .collect()
+        };
+        if parts.len() > left {
+            block.content = parts[..left].join(if list { "\n" } else { " " });
+        }
+        left -= parts.len().min(left);
+        out.push(block);
+    }
+    out
 }
 
 /// Most words of the model's closing question.
@@ -793,6 +852,19 @@ fn celebrate(reply: &mut ModuleReply, prepared: &PreparedModuleTurn) {
     );
 }
 
+/// After the model's answer, the note it applied, as its source (not for a form's
+/// answers, which no single note answers).
+fn show_source(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
+    let note = prepared
+        .focus
+        .first()
+        .filter(|_| prepared.submitted.is_none())
+        .and_then(|id| prepared.module.topic(id));
+    if let Some(topic) = note {
+        reply.content.text_blocks.push(offline::note_block(topic));
+    }
+}
+
 /// The model's suggestions followed by the app's navigation, without repeats.
 fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     let code = offline::suggestions(&prepared.module, &prepared.progress, prepared.language);
@@ -838,6 +910,9 @@ pub async fn run_module_turn(
     let model_read = words.read.into_inner().ok().flatten();
     let mut reply = answered.reply.reply;
     if prepared.plan == Plan::Answer {
+        if answered.origin == ReplyOrigin::Model {
+            show_source(prepared, &mut reply);
+        }
         merge_suggestions(prepared, &mut reply);
     }
     if matches!(prepared.plan, Plan::Enter { .. }) {
@@ -897,7 +972,7 @@ mod tests {
             .unwrap()
     }
 
-    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
+    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
 
     #[tokio::test]
     async fn the_apps_progress_overwrites_the_models() {
@@ -921,6 +996,58 @@ mod tests {
             chips.last().map(String::as_str),
             Some("Continue: Your thoughts")
         );
+    }
+
+    #[test]
+    fn the_models_answer_keeps_three_sentences() {
+        let blocks = vec![
+            TextBlock::new(BlockType::Paragraph, "One. Two."),
+            TextBlock::new(BlockType::List, "- three\n- four"),
+            TextBlock::new(BlockType::Tip, "Five."),
+        ];
+        let kept = keep_sentences(blocks, MAX_ANSWER_SENTENCES);
+        assert_eq!(kept.len(), 2);
+        assert_eq!(kept[1].content, "- three");
+    }
+
+    #[tokio::test]
+    async fn the_models_answer_comes_first_and_the_note_it_applies_after() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(MODEL_REPLY.to_string())])),
+        )
+        .await;
+        let blocks = &out.reply.content.text_blocks;
+        assert!(blocks[0]
+            .content
+            .starts_with("Your heart races from adrenaline"));
+        let last = blocks.last().unwrap();
+        assert_eq!(last.kind, BlockType::Info);
+        assert!(
+            last.content.starts_with("**Racing heart**"),
+            "{}",
+            last.content
+        );
+    }
+
+    #[tokio::test]
+    async fn a_copy_of_the_note_shown_after_is_not_the_models_answer() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let copy = MODEL_REPLY.replace(
+            "Your heart races from adrenaline at work. Slow breathing calms the body.",
+            "A racing heart is adrenaline at work.",
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(copy)]))).await;
+        assert!(out.origin.is_fallback(), "{:?}", out.origin);
     }
 
     #[test]
@@ -967,8 +1094,8 @@ mod tests {
         .unwrap();
         let reply = MODEL_REPLY
             .replace(
-                r#"{"content":"A racing heart"#,
-                r#"{"type":"paragraph","content":"A racing heart"#,
+                r#"{"content":"Your heart races"#,
+                r#"{"type":"paragraph","content":"Your heart races"#,
             )
             .replace(
                 r#"calms the body.","type":"paragraph"}"#,
@@ -987,7 +1114,7 @@ mod tests {
         let saved = &out.reply.content.text_blocks[0].content;
         assert_eq!(
             streamed.trim_end(),
-            "A racing heart is adrenaline at work. Slow breathing calms the body."
+            "Your heart races from adrenaline at work. Slow breathing calms the body."
         );
         assert!(saved.starts_with(streamed.trim_end()), "{saved}");
         assert!(!saved.contains("Mars"));
@@ -1067,37 +1194,39 @@ mod tests {
             say("my heart races at night"),
         ))
         .unwrap();
-        let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"A racing heart is adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"Your heart races from adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
+        // The model's words, before the note shown as their source.
         let shown: Vec<&str> = out
             .reply
             .content
             .text_blocks
             .iter()
+            .filter(|b| b.kind != BlockType::Info)
             .map(|b| b.content.as_str())
             .collect();
         assert_eq!(
             shown.join(" "),
-            "A racing heart is adrenaline at work.",
+            "Your heart races from adrenaline at work.",
             "{:?}",
             out.dropped
         );
         assert_eq!(out.dropped.len(), 3, "{:?}", out.dropped);
-        let cut = r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work. Slow breathing calms the","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let cut = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. Slow breathing calms the","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(cut.to_string())]))).await;
         assert_eq!(
             out.reply.content.text_blocks[0].content,
-            "A racing heart is adrenaline at work."
+            "Your heart races from adrenaline at work."
         );
-        let cut_item = r#"{"content":{"text_blocks":[{"content":"- A racing heart is adrenaline at work. Slow breathing calms the","type":"list"}]},"meta":{"response_type":"conversational"}}"#;
+        let cut_item = r#"{"content":{"text_blocks":[{"content":"- Your heart races from adrenaline at work. Slow breathing calms the","type":"list"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(
             &prepared,
             Some(&ScriptedLlm::new([Ok(cut_item.to_string())])),
         )
         .await;
         assert_eq!(
-            out.reply.content.text_blocks[0].content, "- A racing heart is adrenaline at work.",
+            out.reply.content.text_blocks[0].content, "- Your heart races from adrenaline at work.",
             "{:?}",
             out.dropped
         );
