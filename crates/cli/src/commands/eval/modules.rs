@@ -236,7 +236,11 @@ fn progress_checks(
     checks
 }
 
-fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
+fn model_checks(
+    saved: &ModuleTurnSaved,
+    module: &ModuleManifest,
+    language: Language,
+) -> Vec<Check> {
     let reply = &saved.reply;
     let mut checks = Vec::new();
     // Whenever the model returned text: did it read as RESPONSE_SCHEMA with no repair?
@@ -259,13 +263,12 @@ fn model_checks(saved: &ModuleTurnSaved, language: Language) -> Vec<Check> {
         )
     }));
     if kept {
-        let text: String = reply
+        // The model's words: the module's note shown after them keeps its own language.
+        let text = reply
             .reply
-            .iter()
-            .flat_map(|r| &r.content.text_blocks)
-            .map(|b| b.content.as_str())
-            .collect::<Vec<_>>()
-            .join(" ");
+            .as_ref()
+            .map(|r| block_words(r, module))
+            .unwrap_or_default();
         let detected = detect_language(&text);
         checks.push(Check::new(
             "language",
@@ -308,14 +311,20 @@ fn asked_for_words(saved: &ModuleTurnSaved) -> Option<bool> {
     asked.then_some(saved.origin == ReplyOrigin::Model)
 }
 
-/// The words of a reply's text blocks, without headings and the app's milestone line:
-/// what the word checks score.
-fn block_words(reply: &ModuleReply) -> String {
+/// The words of a reply's text blocks, without headings, the app's milestone line and
+/// the module's notes the app shows as a source after the model's answer: what the word
+/// checks score.
+fn block_words(reply: &ModuleReply, module: &ModuleManifest) -> String {
+    let notes: Vec<String> = module
+        .topics()
+        .map(|t| offline::note_block(t).content)
+        .collect();
     reply
         .content
         .text_blocks
         .iter()
         .filter(|b| b.kind != BlockType::Heading && !b.content.starts_with('🎉'))
+        .filter(|b| !notes.contains(&b.content))
         .map(|b| b.content.as_str())
         .collect::<Vec<_>>()
         .join("\n")
@@ -374,9 +383,9 @@ pub async fn run(
             let mut checks = vec![render_checks(&reply, module)];
             checks.extend(progress_checks(&saved, module, &turn.expect));
             let want = turn.expect.reply_language.unwrap_or(case.language);
-            checks.extend(model_checks(&saved, want));
+            checks.extend(model_checks(&saved, module, want));
             checks.extend(issue_checks(&reply, module, &turn.expect, want));
-            let words = block_words(&reply);
+            let words = block_words(&reply, module);
             if saved.origin == ReplyOrigin::Model {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 let context = WordContext {
