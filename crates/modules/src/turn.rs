@@ -31,7 +31,7 @@ use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
 };
 use lantern_core::text::checked_stream::CheckedStream;
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::social::Social;
 use lantern_core::text::support::{DropReason, Filtered, ReplyFilter};
 use lantern_core::text::terms::term_keys;
@@ -373,8 +373,6 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             .filter(|m| m.role == ChatRole::Assistant)
             .map(|m| m.content.as_str())
             .chain(said_before.iter().map(String::as_str))
-            // The note is shown after the model's words: copying it says it twice.
-            .chain(notes.iter().filter(|_| answering).map(|n| n.text.as_str()))
             .collect();
         let menu = GrammarMenu {
             media: section
@@ -853,14 +851,29 @@ fn celebrate(reply: &mut ModuleReply, prepared: &PreparedModuleTurn) {
 }
 
 /// After the model's answer, the note it applied, as its source (not for a form's
-/// answers, which no single note answers).
+/// answers, which no single note answers, nor when the model quoted the note).
 fn show_source(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     let note = prepared
         .focus
         .first()
         .filter(|_| prepared.submitted.is_none())
         .and_then(|id| prepared.module.topic(id));
-    if let Some(topic) = note {
+    // A model that quoted the note already shows it.
+    let shown = normalize(
+        &reply
+            .content
+            .text_blocks
+            .iter()
+            .map(|b| b.content.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let quoted = |topic: &Topic| {
+        sentences(&topic.notes)
+            .into_iter()
+            .any(|s| has_phrase(&shown, &normalize(s)))
+    };
+    if let Some(topic) = note.filter(|t| !quoted(t)) {
         reply.content.text_blocks.push(offline::note_block(topic));
     }
 }
@@ -1036,7 +1049,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_copy_of_the_note_shown_after_is_not_the_models_answer() {
+    async fn a_model_that_quotes_the_note_is_not_followed_by_it_again() {
         let prepared = prepare_module_turn(input(
             ModuleProgress::start(&module()),
             say("my heart races at night"),
@@ -1047,7 +1060,13 @@ mod tests {
             "A racing heart is adrenaline at work.",
         );
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(copy)]))).await;
-        assert!(out.origin.is_fallback(), "{:?}", out.origin);
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert!(out
+            .reply
+            .content
+            .text_blocks
+            .iter()
+            .all(|b| b.kind != BlockType::Info));
     }
 
     #[test]
