@@ -12,8 +12,8 @@ use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::normalize;
 use lantern_core::word_list;
+use lantern_core::words::local_file::read_local;
 use lantern_core::{Coded, ErrorCode};
-use std::io::{ErrorKind, Read};
 use std::path::Path;
 use std::sync::{Arc, LazyLock, RwLock};
 use thiserror::Error;
@@ -175,13 +175,8 @@ pub fn use_file(bytes: Option<&[u8]>) -> Result<usize, DistressWordsError> {
 /// file is refused, not read whole) and puts its phrases in use: how many it adds, or
 /// why it was refused. No file is no phrase.
 pub fn load_from(data_dir: &Path) -> Result<usize, DistressWordsError> {
-    let limit = u64::try_from(MAX_FILE_BYTES + 1).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    let read = std::fs::File::open(data_dir.join(FILE_NAME))
-        .and_then(|file| file.take(limit).read_to_end(&mut bytes));
-    match read {
-        Ok(_) => use_file(Some(&bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound => use_file(None),
+    match read_local(data_dir, FILE_NAME, MAX_FILE_BYTES) {
+        Ok(bytes) => use_file(bytes.as_deref()),
         Err(e) => {
             put_in_use(Vec::new());
             Err(DistressWordsError::Unreadable(e.to_string()))
