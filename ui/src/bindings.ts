@@ -312,7 +312,9 @@ export const commands = {
 	modulesStart: (moduleId: string, language: Language, restart: boolean) => typedError<ModuleSessionStateView_Serialize, IpcError>(__TAURI_INVOKE("modules_start", { moduleId, language, restart })),
 	/**
 	 *  One turn of session `session_id`: the first text block streams while the model
-	 *  writes; `final` carries the saved turn with the app's progress.
+	 *  writes; `final` carries the saved turn with the app's progress. The school's
+	 *  distress phrases (`distress-words.txt` in the data folder) are read first (bounded)
+	 *  and put in use; a bad file is logged with its code, and the built-in phrases stay.
 	 */
 	modulesSend: (sessionId: RowId, input: ModuleInput, onEvent: Channel<TurnEvent<ModuleTurnView_Deserialize>>) => typedError<ModuleTurnView_Serialize, IpcError>(__TAURI_INVOKE("modules_send", { sessionId, input, onEvent })),
 	/**
