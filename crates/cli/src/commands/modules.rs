@@ -254,6 +254,8 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
     }
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
+    // The school's distress phrases, as the app reads them before each turn.
+    lantern_modules::distress::load_from(&locations.data_dir)?;
     let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
     let json = options.json;
     let (session, act, offline, model) = match &options.command {
