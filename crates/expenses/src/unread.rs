@@ -80,9 +80,17 @@ static PARTS: LazyLock<Vec<(Regex, u32)>> = LazyLock::new(|| {
             pattern(r"\b{with}\s+(?P<n>\d{1,2}|{count})\s+{with-whom}\b"),
             1,
         ),
-        (pattern(r"\b(?:{halves}|50\s*/\s*50)\b"), 0),
+        (HALVES.clone(), 0),
     ]
 });
+
+/// "half", "fifty-fifty", "a medias", "50/50": a bill split in two.
+static HALVES: LazyLock<Regex> = LazyLock::new(|| pattern(r"\b(?:{halves}|50\s*/\s*50)\b"));
+
+/// Whether `text` says a bill was split in two.
+pub fn says_halves(text: &str) -> bool {
+    HALVES.is_match(text)
+}
 
 /// Words of a shared cost with no count.
 static SHARED: WordList = word_list!("shared");

@@ -7,6 +7,7 @@
 use super::dates::{find_date, small_number};
 use super::money::{find_amounts, minor_from_json, Currency, Money};
 use super::tools::MAX_COUNT;
+use super::unread::says_halves;
 use super::working::Working;
 use chrono::NaiveDate;
 use lantern_core::text::normalize::{normalize, words};
@@ -52,14 +53,7 @@ pub fn says_number(n: u32, message: &Message) -> bool {
     words(&normalized).iter().any(|w| {
         w.parse::<u32>().ok() == Some(n)
             || small_number(w).and_then(|v| u32::try_from(v).ok()) == Some(n)
-    }) || (n == 2 && halves(&normalized))
-}
-
-/// "half", "a medias", "50/50": a bill split in two.
-fn halves(normalized: &str) -> bool {
-    ["half", "halves", "a medias", "mitad", "50 50"]
-        .iter()
-        .any(|p| lantern_core::text::normalize::has_phrase(normalized, p))
+    }) || (n == 2 && says_halves(message.text))
 }
 
 /// `item`, lowercased, when every word of it is in the message (a plural or singular of
