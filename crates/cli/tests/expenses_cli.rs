@@ -125,6 +125,25 @@ fn a_teachers_category_words_in_the_data_folder_are_used_and_a_bad_file_is_refus
 }
 
 #[test]
+fn a_word_no_row_shares_finds_the_row_closest_in_meaning_with_the_packs_embedder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let add = |item: &str, amount: &str| {
+        let args = format!(r#"{{"item":"{item}","amount":{amount},"date":"2026-11-20"}}"#);
+        expenses(d, &["tool", "add_expense", &args])["added"]["id"].clone()
+    };
+    let haircut = add("haircut", "15");
+    add("lunch", "8.5");
+    let asked = expenses(d, &["say", "the barber was 18 not 15", "--offline"]);
+    assert_eq!(asked["proposal"]["args"]["id"], haircut, "{asked}");
+    assert!(asked["answer"].as_str().unwrap().contains("haircut"));
+    // Nothing close enough: a question quoting the student's word, never a guess.
+    let unknown = expenses(d, &["say", "delete the gig", "--offline"]);
+    assert_eq!(unknown["kind"], "clarify", "{unknown}");
+    assert!(unknown["answer"].as_str().unwrap().contains("“gig”"));
+}
+
+#[test]
 fn lantern_now_stops_the_clock_as_now_does() {
     let dir = tempfile::tempdir().unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_lantern"))

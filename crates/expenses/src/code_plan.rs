@@ -95,7 +95,15 @@ fn plan_refund(facts: &Facts, input: &ExpenseTurnInput, language: Language) -> T
     );
     reference.amounts.clear();
     let message = input.message.as_str();
-    let target = resolve_target(&input.rows, &reference, Intent::Update, &[], None, message);
+    let target = resolve_target(
+        &input.rows,
+        &reference,
+        Intent::Update,
+        &[],
+        None,
+        message,
+        &input.closeness,
+    );
     let draft = Draft {
         intent: Some(Intent::Update),
         ..Draft::default()
@@ -169,22 +177,22 @@ pub(crate) fn which_one(
                 error: ExpenseError::NotFound(id),
             })
         }),
-        Target::Several(ids) => {
+        Target::Several { ids, named } => {
             let listed: Vec<&Expense> = ids
                 .iter()
                 .filter_map(|id| rows.iter().find(|e| e.id == *id))
                 .collect();
             draft.candidates = ids;
             Err(Box::new(TurnPlan::Clarify {
-                question: replies::ask_which(&listed, language),
+                question: replies::ask_which(&listed, named.as_deref(), language),
                 draft: Some(draft),
             }))
         }
-        Target::NotFound => {
+        Target::NotFound { named } => {
             let recent: Vec<&Expense> = rows.iter().take(RECENT_LISTED).collect();
             draft.candidates = recent.iter().map(|e| e.id).collect();
             Err(Box::new(TurnPlan::Clarify {
-                question: replies::ask_not_found(&recent, language),
+                question: replies::ask_not_found(&recent, named.as_deref(), language),
                 draft: Some(draft),
             }))
         }
@@ -375,6 +383,7 @@ fn plan_change(
             &want.draft.candidates,
             input.last_touched,
             &want.message,
+            &input.closeness,
         ),
     };
     let row = match which_one(target, rows, draft.clone(), language) {

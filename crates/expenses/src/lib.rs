@@ -7,6 +7,7 @@
 mod accounted;
 pub mod app;
 pub mod category;
+pub mod closeness;
 mod code_plan;
 mod continuation;
 mod contract;

@@ -506,6 +506,7 @@ impl Grounding<'_> {
             &want.draft.candidates,
             self.input.last_touched,
             &want.message,
+            &self.input.closeness,
         );
         let draft = Draft {
             intent: Some(intent),
@@ -515,8 +516,8 @@ impl Grounding<'_> {
             (Target::Found(found), Some(id)) if found == id => {
                 which_one(Target::Found(id), rows, draft, self.language)
             }
-            (Target::Several(ids), Some(id)) if ids.contains(&id) => {
-                which_one(Target::Several(ids), rows, draft, self.language)
+            (Target::Several { ids, named }, Some(id)) if ids.contains(&id) => {
+                which_one(Target::Several { ids, named }, rows, draft, self.language)
             }
             _ => Err(self.unsure_of("the expense is not one the message names")),
         }

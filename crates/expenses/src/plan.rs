@@ -3,6 +3,7 @@
 //! Code's plans (`code_plan.rs`) and the model's checked ones (`model_plan.rs`) are both
 //! written in these terms.
 
+use super::closeness::Closeness;
 use super::contract::{Expense, ExpenseAction};
 pub use super::draft::Draft;
 use super::error::ExpenseError;
@@ -46,6 +47,9 @@ pub struct ExpenseTurnInput {
     pub pending: Option<Pending>,
     /// The expense the last turn added, changed or showed alone.
     pub last_touched: Option<i64>,
+    /// The embedder's sense of which row the message's words mean, for names no word
+    /// of a row fits.
+    pub closeness: Closeness,
 }
 
 /// What the turn decided; the store carries it out.

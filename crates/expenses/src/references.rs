@@ -8,6 +8,7 @@
 //! never a guess.
 
 use super::category::{named_category, same_word};
+use super::closeness::Closeness;
 use super::contract::Expense;
 use super::facts::{Facts, Intent};
 use super::word_lists::{table, word_list, WordList};
@@ -20,10 +21,18 @@ use std::sync::LazyLock;
 pub enum Target {
     /// One expense.
     Found(i64),
-    /// Several fit: ask which.
-    Several(Vec<i64>),
-    /// None fits.
-    NotFound,
+    /// Several fit: ask which; `named` as for [`Target::NotFound`].
+    Several {
+        /// The expenses that fit.
+        ids: Vec<i64>,
+        /// The message's words that name the expense.
+        named: Option<String>,
+    },
+    /// None fits; `named` is what the message called it, as written, when it named one.
+    NotFound {
+        /// The message's words that name the expense.
+        named: Option<String>,
+    },
 }
 
 /// Ordinal words and the position they name (1-based; 0 = last).
@@ -67,7 +76,7 @@ pub fn says_last_added(message: &str) -> bool {
 }
 
 /// The meaningful words of a reference, normalised.
-fn naming_words(text: &str) -> Vec<String> {
+pub(crate) fn naming_words(text: &str) -> Vec<String> {
     let normalized = normalize(text);
     words(&normalized)
         .into_iter()
@@ -116,6 +125,12 @@ fn meaning_overlap(item: &str, wanted: &[String]) -> usize {
         .count()
 }
 
+/// Whether `item` fits `wanted` by a word, a synonym, a stem, a cognate or a glossary
+/// translation (what code reads before the embedder is asked).
+pub(crate) fn fits_by_words(item: &str, wanted: &[String]) -> bool {
+    overlap(item, wanted) > 0 || meaning_overlap(item, wanted) > 0
+}
+
 /// Whether two phrases name the same thing: they share a meaningful word or a synonym.
 pub fn shares_words(a: &str, b: &str) -> bool {
     overlap(a, &naming_words(b)) > 0
@@ -161,11 +176,15 @@ fn narrowed<'a>(rows: Vec<&'a Expense>, facts: &Facts, intent: Intent) -> Vec<&'
     fitting
 }
 
-fn target_of(rows: &[&Expense]) -> Target {
+/// What `rows` make of a reference the message calls `named`.
+fn target_of(rows: &[&Expense], named: Option<String>) -> Target {
     match rows {
-        [] => Target::NotFound,
+        [] => Target::NotFound { named },
         [one] => Target::Found(one.id),
-        several => Target::Several(several.iter().map(|e| e.id).collect()),
+        several => Target::Several {
+            ids: several.iter().map(|e| e.id).collect(),
+            named,
+        },
     }
 }
 
@@ -182,7 +201,7 @@ fn pick_candidate(rows: &[Expense], candidates: &[i64], facts: &Facts, message: 
                 0 => listed.last(),
                 n => listed.get(n - 1),
             };
-            return chosen.map_or(Target::NotFound, |e| Target::Found(e.id));
+            return chosen.map_or(Target::NotFound { named: None }, |e| Target::Found(e.id));
         }
     }
     let mut fitting = narrowed(listed.clone(), facts, Intent::Delete);
@@ -198,14 +217,32 @@ fn pick_candidate(rows: &[Expense], candidates: &[i64], facts: &Facts, message: 
         }
     }
     if fitting.len() == listed.len() && listed.len() > 1 {
-        return Target::Several(candidates.to_vec());
+        return Target::Several {
+            ids: candidates.to_vec(),
+            named: None,
+        };
     }
-    target_of(&fitting)
+    target_of(&fitting, None)
+}
+
+/// The words of `message` whose normalised forms are `wanted`, as the student wrote them.
+fn as_written(message: &str, wanted: &[String]) -> Option<String> {
+    let written: Vec<&str> = message
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| {
+            words(&normalize(w))
+                .iter()
+                .any(|n| wanted.iter().any(|x| x == n))
+        })
+        .collect();
+    (!written.is_empty()).then(|| written.join(" "))
 }
 
 /// The expense a correction or removal means. `rows` are the profile's expenses,
 /// `candidates` the ones listed by the last question, `last_touched` the one the last
-/// turn added, changed or showed alone.
+/// turn added, changed or showed alone, `closeness` the embedder's sense of which row a
+/// word means (asked only when no word fits).
 pub fn resolve_target(
     rows: &[Expense],
     facts: &Facts,
@@ -213,6 +250,7 @@ pub fn resolve_target(
     candidates: &[i64],
     last_touched: Option<i64>,
     message: &str,
+    closeness: &Closeness,
 ) -> Target {
     if let Some(id) = facts.id {
         return Target::Found(id);
@@ -247,15 +285,15 @@ pub fn resolve_target(
         let all: Vec<&Expense> = rows.iter().collect();
         if last_added {
             return added_last(&narrowed(all, facts, intent))
-                .map_or(Target::NotFound, |e| Target::Found(e.id));
+                .map_or(Target::NotFound { named: None }, |e| Target::Found(e.id));
         }
         if let Some(id) = last_touched.filter(|id| rows.iter().any(|e| e.id == *id)) {
             return Target::Found(id);
         }
         let fitting = narrowed(all, facts, intent);
         return match fitting.len() {
-            n if n == rows.len() => Target::NotFound,
-            _ => target_of(&fitting),
+            n if n == rows.len() => Target::NotFound { named: None },
+            _ => target_of(&fitting, None),
         };
     }
     let mut fit: fn(&str, &[String]) -> usize = overlap;
@@ -272,17 +310,18 @@ pub fn resolve_target(
             .max()
             .unwrap_or(0);
     }
-    if best == 0 {
-        return Target::NotFound;
-    }
-    let matching: Vec<&Expense> = rows
-        .iter()
-        .filter(|e| fit(&e.item, &wanted) == best)
-        .collect();
+    let matching: Vec<&Expense> = match best {
+        0 => closeness.closest(rows, &wanted),
+        _ => rows
+            .iter()
+            .filter(|e| fit(&e.item, &wanted) == best)
+            .collect(),
+    };
+    let named = as_written(message, &wanted);
     let fitting = narrowed(matching, facts, intent);
     match added_last(&fitting) {
         Some(last) if last_added => Target::Found(last.id),
-        _ => target_of(&fitting),
+        _ => target_of(&fitting, named),
     }
 }
 
@@ -323,7 +362,15 @@ mod tests {
 
     fn resolve(message: &str, intent: Intent, candidates: &[i64], last: Option<i64>) -> Target {
         let facts = read_facts(message, day(23));
-        resolve_target(&rows(), &facts, intent, candidates, last, message)
+        resolve_target(
+            &rows(),
+            &facts,
+            intent,
+            candidates,
+            last,
+            message,
+            &Closeness::default(),
+        )
     }
 
     #[test]
@@ -338,7 +385,10 @@ mod tests {
     fn words_matching_several_rows_ask_which() {
         assert_eq!(
             resolve("delete the mechanic fee", Intent::Delete, &[], None),
-            Target::Several(vec![3, 7])
+            Target::Several {
+                ids: vec![3, 7],
+                named: Some("mechanic fee".into())
+            }
         );
     }
 
@@ -410,7 +460,15 @@ mod tests {
     /// Asserts that `message` names row `id` among `rows`, with no list shown before.
     fn finds(rows: &[Expense], message: &str, intent: Intent, id: i64) {
         let facts = read_facts(message, day(23));
-        let target = resolve_target(rows, &facts, intent, &[], None, message);
+        let target = resolve_target(
+            rows,
+            &facts,
+            intent,
+            &[],
+            None,
+            message,
+            &Closeness::default(),
+        );
         assert_eq!(target, Target::Found(id), "{message}");
     }
 
@@ -500,10 +558,50 @@ mod tests {
     }
 
     #[test]
-    fn words_matching_nothing_are_not_found() {
+    fn words_matching_nothing_are_not_found_and_quoted_as_written() {
         assert_eq!(
-            resolve("delete the cinema", Intent::Delete, &[], None),
-            Target::NotFound
+            resolve("delete the Cinema!", Intent::Delete, &[], None),
+            Target::NotFound {
+                named: Some("Cinema".into())
+            }
         );
+    }
+
+    #[test]
+    fn a_word_close_in_meaning_names_the_row_when_no_word_fits() {
+        let rows = [row(2, "haircut", 1_500, 20), row(4, "lunch", 900, 21)];
+        let closeness = Closeness::new(vec![
+            ("barber".into(), "haircut".into(), 0.6),
+            ("barber".into(), "lunch".into(), 0.28),
+        ]);
+        let message = "the barber was 18 not 15";
+        let facts = read_facts(message, day(23));
+        let target = resolve_target(
+            &rows,
+            &facts,
+            Intent::Update,
+            &[],
+            None,
+            message,
+            &closeness,
+        );
+        assert_eq!(target, Target::Found(2));
+    }
+
+    #[test]
+    fn a_word_that_fits_wins_over_closeness() {
+        let closeness = Closeness::new(vec![("lunch".into(), "mechanic fee".into(), 0.9)]);
+        let message = "delete the lunch";
+        let facts = read_facts(message, day(23));
+        let target = resolve_target(
+            &rows(),
+            &facts,
+            Intent::Delete,
+            &[],
+            None,
+            message,
+            &closeness,
+        );
+        assert_eq!(target, Target::Found(5));
     }
 }

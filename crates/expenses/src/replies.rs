@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::social::Social;
+use lantern_core::words::Arg;
 use std::collections::BTreeMap;
 
 /// Most rows a listing names in words (the table shows them all).
@@ -441,29 +442,38 @@ pub fn income(amount: Option<Money>, language: Language) -> String {
     }
 }
 
-/// "Which one do you mean? #3 …; #7 …" — the rows listed in order.
-pub fn ask_which(rows: &[&Expense], language: Language) -> String {
+/// The rows `rows` listed after message `plain`, or after `named_id` quoting what the
+/// message called the expense when it named it.
+fn listing(
+    (plain, named_id): (&str, &str),
+    rows: &[&Expense],
+    named: Option<&str>,
+    language: Language,
+) -> String {
     let lines: Vec<String> = rows.iter().map(|e| expense_line(e, language)).collect();
-    say!(
-        MESSAGES,
-        language,
-        "expenses-ask-which",
-        expenses = &lines.join("; ")
-    )
+    let joined = lines.join("; ");
+    let expenses = ("expenses", Arg::from(&joined));
+    match named {
+        Some(named) => MESSAGES.say(language, named_id, &[("named", Arg::from(named)), expenses]),
+        None => MESSAGES.say(language, plain, &[expenses]),
+    }
 }
 
-/// "I couldn't find that expense. Which one do you mean? …" with the latest rows.
-pub fn ask_not_found(recent: &[&Expense], language: Language) -> String {
+/// "Which one do you mean? #3 …; #7 …" — the rows listed in order; "Which of these is
+/// “cinema”? …" when the message named it.
+pub fn ask_which(rows: &[&Expense], named: Option<&str>, language: Language) -> String {
+    let ids = ("expenses-ask-which", "expenses-ask-which-named");
+    listing(ids, rows, named, language)
+}
+
+/// "I couldn't find that expense. Which one do you mean? …" with the latest rows,
+/// quoting what the message called it ("I couldn't find an expense for “gig”…").
+pub fn ask_not_found(recent: &[&Expense], named: Option<&str>, language: Language) -> String {
     if recent.is_empty() {
         return say!(MESSAGES, language, "expenses-nothing-to-change");
     }
-    let lines: Vec<String> = recent.iter().map(|x| expense_line(x, language)).collect();
-    say!(
-        MESSAGES,
-        language,
-        "expenses-ask-not-found",
-        expenses = &lines.join("; ")
-    )
+    let ids = ("expenses-ask-not-found", "expenses-ask-not-found-named");
+    listing(ids, recent, named, language)
 }
 
 /// "What should I change about #7 mechanic fee?"

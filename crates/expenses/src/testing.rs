@@ -52,5 +52,6 @@ pub fn input(message: &str, role: Role) -> ExpenseTurnInput {
         draft: None,
         pending: None,
         last_touched: None,
+        closeness: Default::default(),
     }
 }

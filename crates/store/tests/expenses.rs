@@ -60,7 +60,7 @@ impl Fixture {
             now: at(minute),
             role: None,
         };
-        app::send(&self.store, request, None, &CancelFlag::default())
+        app::send(&self.store, request, None, None, &CancelFlag::default())
             .await
             .unwrap()
     }
@@ -373,7 +373,7 @@ async fn the_message_is_kept_when_the_model_crashes() {
         now: at(0),
         role: None,
     };
-    let reply = app::send(&f.store, request, Some(&llm), &CancelFlag::default())
+    let reply = app::send(&f.store, request, Some(&llm), None, &CancelFlag::default())
         .await
         .unwrap();
     assert_eq!(

@@ -36,7 +36,7 @@ async fn stored_origin(
         now: now(),
         role: None,
     };
-    let reply = app::send(store, request, llm, &CancelFlag::default())
+    let reply = app::send(store, request, llm, None, &CancelFlag::default())
         .await
         .unwrap();
     let origin: String = sqlx::query_scalar("SELECT origin FROM expense_messages WHERE id = ?")

@@ -16,6 +16,7 @@ use lantern_core::clock::Clock;
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::retrieval::Retriever;
 use lantern_core::turn::CleanInput;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
@@ -155,7 +156,11 @@ impl StreamedTurn for ExpenseTurn<'_> {
                 now,
                 role: None,
             };
-            let reply = app::send(&self.state.store, request, llm, cancel).await?;
+            // The embedder tells which row a word no row's name shares means; without
+            // the model pack, the words alone decide.
+            let retriever = self.state.library.retriever(&self.state.store).await.ok();
+            let retriever = retriever.as_deref().map(|r| r as &dyn Retriever);
+            let reply = app::send(&self.state.store, request, llm, retriever, cancel).await?;
             // The origin saved with the reply, read back.
             Ok((view(&reply, now), reply.origin))
         })

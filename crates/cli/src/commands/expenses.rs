@@ -5,6 +5,7 @@
 //! stops the clock, so relative dates and proposal expiry can be tested from outside.
 
 use super::coach::{parse_language, profile_id};
+use super::course::open_retriever;
 use super::tutor::clock;
 use super::{open_store, runtime, ModelOptions};
 use crate::cli_error::CliError;
@@ -13,6 +14,7 @@ use clap::{Args, Subcommand};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::{CancelFlag, Llm};
+use lantern_core::retrieval::Retriever;
 use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
 use lantern_expenses::category::teacher;
 use lantern_expenses::dates::parse_range_arg;
@@ -187,7 +189,17 @@ pub fn expenses(locations: &Locations, options: &ExpensesOptions) -> Result<(), 
                 now,
                 role,
             };
-            rt.block_on(app::send(&store, request, llm, &CancelFlag::default()))?
+            // The embedder tells which row a word no row's name shares means; without
+            // the model pack, the words alone decide.
+            let retriever = open_retriever(locations, &store, &rt).ok();
+            let retriever = retriever.as_ref().map(|r| r as &dyn Retriever);
+            rt.block_on(app::send(
+                &store,
+                request,
+                llm,
+                retriever,
+                &CancelFlag::default(),
+            ))?
         }
         ExpensesCommand::Confirm { proposal, args } => {
             let args = args.as_deref().map(json_object).transpose()?;

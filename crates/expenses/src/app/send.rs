@@ -4,22 +4,26 @@
 use super::acting::{Acting, Authorship, Step};
 use super::reply::{ExpenseReply, ExpenseRequest};
 use super::ExpenseRepository;
+use crate::closeness::read_closeness;
 use crate::contract::ExpenseQuery;
 use crate::gate::ProposalStatus;
 use crate::plan::{ExpenseTurnInput, Pending, TurnPlan};
 use crate::turn::run_expense_turn;
 use lantern_core::llm::{CancelFlag, Llm};
+use lantern_core::retrieval::Retriever;
 use lantern_core::Coded;
 
 /// Earlier messages loaded for a turn.
 const HISTORY: i64 = 8;
 
 /// One chat turn. A model that crashes or hangs costs the model's words only: the
-/// guide answers without it.
+/// guide answers without it. `retriever`'s embedder, when there is one, tells which row
+/// a word no row's name shares means ("the barber" for "haircut").
 pub async fn send<R: ExpenseRepository + ?Sized>(
     repo: &R,
     request: ExpenseRequest,
     llm: Option<&dyn Llm>,
+    retriever: Option<&dyn Retriever>,
     cancel: &CancelFlag,
 ) -> Result<ExpenseReply, R::Error> {
     let profile_id = request.profile_id;
@@ -36,15 +40,21 @@ pub async fn send<R: ExpenseRepository + ?Sized>(
             id: p.stored.id,
             draft: p.draft,
         });
+    let rows = repo.rows(profile_id, &ExpenseQuery::default()).await?;
+    let closeness = match retriever {
+        Some(retriever) => read_closeness(retriever, request.message.as_str(), &rows).await,
+        None => Default::default(),
+    };
     let input = ExpenseTurnInput {
         message: request.message,
         context: acting.context,
         language,
         history: repo.history(profile_id, message_id, HISTORY).await?,
-        rows: repo.rows(profile_id, &ExpenseQuery::default()).await?,
+        rows,
         draft: last.draft,
         pending,
         last_touched: last.touched,
+        closeness,
     };
     let answered = run_expense_turn(input, llm, cancel).await?;
     let outcome = answered.reply;

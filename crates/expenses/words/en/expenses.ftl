@@ -93,10 +93,12 @@ expenses-income-amount = That sounds like money you received ({ $amount }), not 
 expenses-income = That sounds like money you received, not spending, so I haven't recorded it: I keep track of expenses only. If you spent some of it, tell me what on.
 # Several expenses fit a change or removal; { $expenses } lists them.
 expenses-ask-which = Which one do you mean? { $expenses }.
+expenses-ask-which-named = Which of these is “{ $named }”? { $expenses }.
 # A change or removal when the profile has no expenses at all.
 expenses-nothing-to-change = You don't have any expenses yet, so there is nothing to change.
 # No expense fits a change or removal; { $expenses } are the latest ones.
 expenses-ask-not-found = I couldn't find that expense. Which one do you mean? The latest are: { $expenses }.
+expenses-ask-not-found-named = I couldn't find an expense for “{ $named }”. Which one do you mean? The latest are: { $expenses }.
 # A change that names its expense but not what changes.
 expenses-ask-change = What should I change about { $expense } — the amount, the date, the item or the category?
 # After a "no" to a proposal.

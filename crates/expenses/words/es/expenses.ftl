@@ -73,8 +73,10 @@ expenses-ask-share = ¿Entre cuántas personas se repartieron los { $amount }, c
 expenses-income-amount = Eso parece dinero que recibiste ({ $amount }), no un gasto, así que no lo he apuntado: solo llevo la cuenta de los gastos. Si gastaste una parte, dime en qué.
 expenses-income = Eso parece dinero que recibiste, no un gasto, así que no lo he apuntado: solo llevo la cuenta de los gastos. Si gastaste una parte, dime en qué.
 expenses-ask-which = ¿Cuál de ellos? { $expenses }.
+expenses-ask-which-named = ¿Cuál de estos es «{ $named }»? { $expenses }.
 expenses-nothing-to-change = Aún no tienes gastos, así que no hay nada que cambiar.
 expenses-ask-not-found = No encuentro ese gasto. ¿Cuál es? Los últimos son: { $expenses }.
+expenses-ask-not-found-named = No encuentro ningún gasto de «{ $named }». ¿Cuál es? Los últimos son: { $expenses }.
 expenses-ask-change = ¿Qué cambio de { $expense }: el importe, la fecha, el concepto o la categoría?
 expenses-cancelled = De acuerdo, no he cambiado nada. ¿Qué quieres que haga en su lugar?
 

@@ -11,6 +11,7 @@ mod checks;
 
 use super::bench::Bench;
 use crate::cli_error::CliError;
+use crate::locations::Locations;
 use checks::{ExpectedRow, Said, WriteSeen};
 use chrono::{Duration, NaiveDate, NaiveTime};
 use lantern_core::eval::{model_words, Check, TurnScore};
@@ -18,6 +19,7 @@ use lantern_core::eval_words::{word_checks, WordContext};
 use lantern_core::language::Language;
 use lantern_core::llm::tools::ToolCall;
 use lantern_core::llm::CancelFlag;
+use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_expenses::app::{self, ExpenseReply, ExpenseRequest, ExpenseSettings};
@@ -26,6 +28,7 @@ use lantern_expenses::rules::{canonical_args, CallContext};
 use lantern_expenses::{
     clean_message, DecisionKind, Expense, ExpenseAction, ExpenseQuery, NewExpense, Role,
 };
+use lantern_rag::{Embedder, EmbedderFiles, LanceRetriever};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
@@ -136,12 +139,17 @@ async fn bystander(bench: &Bench) -> Result<(i64, Vec<Expense>), CliError> {
     Ok((id, rows))
 }
 
-/// Plays every case; `progress` sees each scored turn as it finishes.
+/// Plays every case with the pack's embedder, as the app does; `progress` sees each
+/// scored turn as it finishes.
 pub async fn run(
     bench: &Bench,
+    locations: &Locations,
     cases: &[ExpenseCase],
     mut progress: impl FnMut(&TurnScore),
 ) -> Result<Vec<TurnScore>, CliError> {
+    let embedder = Embedder::load(&EmbedderFiles::in_pack(&locations.pack()?), 2)?;
+    let retriever =
+        LanceRetriever::open(embedder, &bench.dir().join("index"), &bench.store).await?;
     let (other, other_rows) = bystander(bench).await?;
     let mut scores = Vec::new();
     for case in cases {
@@ -201,9 +209,14 @@ pub async fn run(
                         now,
                         role: None,
                     };
-                    let reply =
-                        app::send(&bench.store, request, bench.llm(), &CancelFlag::default())
-                            .await?;
+                    let reply = app::send(
+                        &bench.store,
+                        request,
+                        bench.llm(),
+                        Some(&retriever as &dyn Retriever),
+                        &CancelFlag::default(),
+                    )
+                    .await?;
                     let yes = waiting.is_some()
                         && reply.kind == DecisionKind::ToolCall
                         && reply.proposal.is_none();

@@ -177,7 +177,7 @@ pub fn eval(locations: &Locations, options: &EvalOptions) -> Result<(), CliError
         }
         EvalLoop::Expenses => {
             let cases = read_cases(&options.cases, options.target)?;
-            rt.block_on(expenses::run(&bench, &cases, progress))?
+            rt.block_on(expenses::run(&bench, locations, &cases, progress))?
         }
         EvalLoop::Modules => {
             let cases = read_cases(&options.cases, options.target)?;
