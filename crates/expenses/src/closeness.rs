@@ -3,11 +3,10 @@
 //! any row ("the barber was 18" with "haircut" saved), the word closest in meaning to one
 //! row's item — and clearly closer than to any other — names it. Several close rows are
 //! asked about and none close enough is not found: never a guess. The app gathers the
-//! similarities before the turn (the retriever is async, the turn's reading is not).
+//! similarities before the turn (`app::closeness`: the retriever is async, the turn's
+//! reading is not).
 
 use super::contract::Expense;
-use super::references::{fits_by_words, naming_words};
-use lantern_core::retrieval::Retriever;
 
 /// Least similarity of a word to a row's item for the row to be meant: unrelated words
 /// stay below it with the pack's embedder ("gig" and "rent" 0.37, "the" and "coffee"
@@ -18,12 +17,6 @@ const MIN_SIMILARITY: f32 = 0.5;
 /// How far below the closest row another may be and still be a candidate: both are
 /// offered ("cinema": "netflix" 0.60, "movie tickets" 0.54).
 const CLOSE_RUNNER_UP: f32 = 0.1;
-
-/// Most words of one message compared.
-const MAX_WORDS: usize = 6;
-
-/// Most rows' items compared (the retriever reads at most 200 texts a call).
-const MAX_ITEMS: usize = 200;
 
 /// How close in meaning each compared word of the message is to each row's item.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -63,59 +56,6 @@ impl Closeness {
         let floor = MIN_SIMILARITY.max(best - CLOSE_RUNNER_UP);
         rows.iter().filter(|row| score(row) >= floor).collect()
     }
-}
-
-/// The words of `message` worth comparing by meaning: those that could name an expense
-/// (not numbers, not filler) and name none of `rows` by their words.
-pub fn words_to_compare(message: &str, rows: &[Expense]) -> Vec<String> {
-    let mut compared: Vec<String> = Vec::new();
-    for word in naming_words(message) {
-        let named = rows
-            .iter()
-            .any(|row| fits_by_words(&row.item, std::slice::from_ref(&word)));
-        if !named && !word.chars().any(|c| c.is_ascii_digit()) && !compared.contains(&word) {
-            compared.push(word);
-        }
-    }
-    compared.truncate(MAX_WORDS);
-    compared
-}
-
-/// The distinct items of `rows`, newest first, as many as one comparison reads.
-fn items_to_compare(rows: &[Expense]) -> Vec<String> {
-    let mut items: Vec<String> = Vec::new();
-    for row in rows {
-        if !items.contains(&row.item) {
-            items.push(row.item.clone());
-        }
-    }
-    items.truncate(MAX_ITEMS);
-    items
-}
-
-/// How close the words of `message` that name no row are to each row's item, as the
-/// retriever's embedder tells it; empty when there is nothing to compare or the
-/// retriever cannot tell (the words alone decide then).
-pub async fn read_closeness(
-    retriever: &dyn Retriever,
-    message: &str,
-    rows: &[Expense],
-) -> Closeness {
-    let words = words_to_compare(message, rows);
-    if words.is_empty() || rows.is_empty() {
-        return Closeness::default();
-    }
-    let items = items_to_compare(rows);
-    let mut values = Vec::new();
-    for word in words {
-        let Ok(similarities) = retriever.similarities(&word, &items).await else {
-            continue;
-        };
-        for (item, value) in items.iter().zip(similarities) {
-            values.push((word.clone(), item.clone(), value));
-        }
-    }
-    Closeness::new(values)
 }
 
 #[cfg(test)]
@@ -194,20 +134,6 @@ mod tests {
         assert!(c.closest(&rows(), &["shoes".into()]).is_empty());
     }
 
-    #[test]
-    fn only_words_that_name_no_row_are_compared() {
-        let compared = words_to_compare("the barber was 18 not the haircut", &rows());
-        assert!(compared.contains(&"barber".to_string()), "{compared:?}");
-        assert!(!compared.contains(&"haircut".to_string()));
-        assert!(!compared.iter().any(|w| w.contains("18")));
-    }
-
-    #[test]
-    fn a_message_compares_at_most_a_few_words() {
-        let message = "alpha bravo charlie delta echo foxtrot golf hotel india";
-        assert!(words_to_compare(message, &rows()).len() <= MAX_WORDS);
-    }
-
     proptest::proptest! {
         #[test]
         fn the_rows_found_are_close_enough_and_include_the_closest(
@@ -228,11 +154,5 @@ mod tests {
             }
             proptest::prop_assert_eq!(found.is_empty(), best < MIN_SIMILARITY);
         }
-    }
-
-    #[test]
-    fn each_item_is_compared_once() {
-        let items = items_to_compare(&[row(1, "lunch"), row(2, "lunch"), row(3, "tea")]);
-        assert_eq!(items, vec!["lunch".to_string(), "tea".to_string()]);
     }
 }

@@ -8,6 +8,7 @@
 
 mod acting;
 mod cancel;
+mod closeness;
 mod confirm;
 mod conversation;
 mod reply;

@@ -2,9 +2,9 @@
 //! and its reply are saved together, with the origin the shared turn gave.
 
 use super::acting::{Acting, Authorship, Step};
+use super::closeness::read_closeness;
 use super::reply::{ExpenseReply, ExpenseRequest};
 use super::ExpenseRepository;
-use crate::closeness::read_closeness;
 use crate::contract::ExpenseQuery;
 use crate::gate::ProposalStatus;
 use crate::plan::{ExpenseTurnInput, Pending, TurnPlan};
