@@ -117,6 +117,29 @@ fn piece_score(piece: &[Term], t: &TopicKeys, topics: &[TopicKeys]) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// Words that make a message a why-question (`words/<locale>/why-words.txt`).
+static WHY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| word_list!("why-words").collect());
+
+/// Words that judge what a why-question asks about (`words/<locale>/judgement-words.txt`).
+static JUDGEMENT_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("judgement-words").collect());
+
+/// What `message` is about: a why-question is about its subject, not the judgement it
+/// asks to explain ("¿por qué es tan importante acostarse pronto?" is about going to
+/// bed early; "importante" names no topic there). Other messages, whole.
+fn subject_of(message: &str) -> String {
+    let normal = normalize(message);
+    let why = message.contains('?') && WHY_WORDS.iter().any(|w| has_phrase(&normal, w));
+    if !why {
+        return message.to_string();
+    }
+    normal
+        .split(' ')
+        .filter(|w| !JUDGEMENT_WORDS.contains(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Each topic's score for `message` (ids in module order).
 fn scores(
     module: &ModuleManifest,
@@ -124,6 +147,7 @@ fn scores(
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
+    let message = &subject_of(message);
     let pieces = evidence(message);
     let hits = topics_in(module, message);
     let meaning = standardised(closeness);
@@ -246,6 +270,24 @@ mod tests {
         );
         assert_eq!(asked_part("¿qué hago primero?"), None);
         assert_eq!(asked_part("tengo un examen, y un trabajo"), None);
+    }
+
+    #[test]
+    fn a_why_question_is_about_its_subject_not_its_judgement() {
+        let m = lantern_packs::module::testing::module_with(
+            r#""pomodoro"]"#,
+            r#""pomodoro", "important"]"#,
+        )
+        .expect("a valid module");
+        let question = "why is it so important to sleep early before exams?";
+        let t = answering_topics(&m, question, &[], None);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+        assert_eq!(
+            subject_of("¿por qué es tan importante dormir?"),
+            "por que es tan dormir"
+        );
+        let t = answering_topics(&m, "what is important now?", &[], None);
+        assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
     #[test]
