@@ -6,6 +6,7 @@ use super::normalize::normalize;
 use super::tidy::detect_language;
 use crate::language::Language;
 use crate::word_lists::list_in;
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 /// Words that only (or almost only) Spanish uses (`words/es/function-words.txt`).
@@ -31,14 +32,35 @@ fn function_word_counts(text: &str) -> (usize, usize) {
 /// treaty, signed in Moscow en 1972, limitó … each side could have …").
 pub const MAX_FOREIGN_FUNCTION_WORDS: usize = 1;
 
+/// The stop words of `language` (the `stop-words` crate's NLTK list), normalised.
+fn written_in(language: Language) -> &'static BTreeSet<String> {
+    static EN: LazyLock<BTreeSet<String>> = LazyLock::new(|| stop_list("en"));
+    static ES: LazyLock<BTreeSet<String>> = LazyLock::new(|| stop_list("es"));
+    match language {
+        Language::En => &EN,
+        Language::Es => &ES,
+    }
+}
+
+fn stop_list(code: &str) -> BTreeSet<String> {
+    stop_words::get(code).iter().map(|w| normalize(w)).collect()
+}
+
 /// Whether `text`, meant to be in `language`, is partly written in the other one: it
-/// uses more than [`MAX_FOREIGN_FUNCTION_WORDS`] of the other language's function words.
+/// uses more than [`MAX_FOREIGN_FUNCTION_WORDS`] of the other language's function words
+/// — not counting those `language` writes too ("a" and "me" are Spanish as well: "me
+/// ayudará a entender" is not half English).
 pub fn mixes_in_other_language(text: &str, language: Language) -> bool {
-    let (es, en) = function_word_counts(text);
-    let foreign = match language {
-        Language::En => es,
-        Language::Es => en,
+    let other = match language {
+        Language::En => &SPANISH_WORDS,
+        Language::Es => &ENGLISH_WORDS,
     };
+    let shared = written_in(language);
+    let plain = normalize(text);
+    let foreign = plain
+        .split(' ')
+        .filter(|w| other.contains(w) && !shared.contains(*w))
+        .count();
     foreign > MAX_FOREIGN_FUNCTION_WORDS
 }
 
@@ -121,6 +143,24 @@ mod tests {
             Some(Language::Es)
         );
         assert_eq!(clear_language("Thales (624 BC)."), None);
+    }
+
+    #[test]
+    fn a_word_both_languages_write_mixes_nothing_in() {
+        let spanish = "Esto te ayudará a entender mejor lo que has aprendido y a prepararte.";
+        assert!(!mixes_in_other_language(spanish, Language::Es));
+        assert!(!mixes_in_other_language(
+            "En el examen me siento bloqueado y no me sale nada.",
+            Language::Es
+        ));
+        assert!(mixes_in_other_language(
+            "El tratado, signed in Moscow en 1972, limitó the armas.",
+            Language::Es
+        ));
+        assert!(mixes_in_other_language(
+            "The treaty was firmado en Moscú por los dos.",
+            Language::En
+        ));
     }
 
     #[test]
