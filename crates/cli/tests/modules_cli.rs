@@ -238,3 +238,38 @@ fn the_module_eval_smoke_cases_pass_with_the_default_model() {
     );
     assert!(report["report"]["all_checks"]["passed"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn a_schools_distress_phrase_in_the_data_folder_gets_the_support_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = started(d);
+    let said = module(
+        d,
+        &["say", &session, "honestly I'm totally fried", "--offline"],
+    );
+    let first = &said["reply"]["reply"]["content"]["text_blocks"][0];
+    assert_ne!(first["type"], "warning", "{said}");
+    std::fs::write(
+        d.join("distress-words.txt"),
+        "# our school\ntotally fried\n",
+    )
+    .unwrap();
+    let said = module(
+        d,
+        &["say", &session, "honestly I'm totally fried", "--offline"],
+    );
+    let first = &said["reply"]["reply"]["content"]["text_blocks"][0];
+    assert_eq!(first["type"], "warning", "{said}");
+    assert!(
+        first["content"].as_str().unwrap().contains("support"),
+        "{said}"
+    );
+    // A bad file is refused with its code, naming its line, and the command stops.
+    std::fs::write(d.join("distress-words.txt"), "ok phrase\n***\n").unwrap();
+    fails_with(
+        d,
+        &["module", "say", &session, "hello", "--offline"],
+        "pack_invalid_field",
+    );
+}

@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod distress;
+pub mod distress_file;
 pub mod error;
 pub mod fallback;
 pub mod forms;

@@ -13,6 +13,7 @@ use clap::{Args, Subcommand};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm};
 use lantern_core::retrieval::Retriever;
+use lantern_core::Coded;
 use lantern_modules::app::{self, ModuleMessage, ModuleRequest, ProgressView};
 use lantern_modules::turn::clean_message;
 use lantern_modules::{ModuleError, StudentAct};
@@ -254,8 +255,10 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
     }
     let rt = runtime()?;
     let store = open_store(locations, &rt)?;
-    // The school's distress phrases, as the app reads them before each turn.
-    lantern_modules::distress::load_from(&locations.data_dir)?;
+    // The school's distress phrases, as the app reads them before each turn; a bad file
+    // is refused with its code and the school's message in the command's language.
+    lantern_modules::distress::load_from(&locations.data_dir)
+        .map_err(|e| CliError::new(e.code(), e.message(options.language.unwrap_or_default())))?;
     let profile = rt.block_on(profile_id(&store, options.profile.as_deref()))?;
     let json = options.json;
     let (session, act, offline, model) = match &options.command {

@@ -61,6 +61,8 @@ modules-notes-lead = Here is what the module says about **{ $topic }**:
 modules-distress-file-too-large = The school's distress-words.txt is over { $max } bytes; its phrases are not used until it is shorter.
 # A school's distress-words.txt that cannot be read as text ($why: the reason).
 modules-distress-file-unreadable = The school's distress-words.txt could not be read as text ({ $why }); its phrases are not used until it is fixed.
+# A school's distress-words.txt that is a link, a folder or a device, not a plain file.
+modules-distress-file-not-a-file = The school's distress-words.txt is a link, a folder or a device, not a plain file; its phrases are not used until it is a plain text file.
 # A bad line of a school's distress-words.txt ($line: its number; $words: the most words of a phrase).
 modules-distress-file-bad-phrase = Line { $line } of the school's distress-words.txt is not one phrase of at most { $words } words with a letter (a * only at its end); its phrases are not used until it is fixed.
 # A school's distress-words.txt with too many phrases ($max: the limit).

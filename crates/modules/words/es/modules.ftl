@@ -32,6 +32,8 @@ modules-notes-lead = Esto es lo que dice el módulo sobre **{ $topic }**:
 modules-distress-file-too-large = El distress-words.txt del centro supera los { $max } bytes; sus frases no se usan hasta que sea más corto.
 # El distress-words.txt del centro no se puede leer como texto ($why: el motivo).
 modules-distress-file-unreadable = No se ha podido leer como texto el distress-words.txt del centro ({ $why }); sus frases no se usan hasta que se corrija.
+# El distress-words.txt del centro es un enlace, una carpeta o un dispositivo, no un archivo normal.
+modules-distress-file-not-a-file = El distress-words.txt del centro es un enlace, una carpeta o un dispositivo, no un archivo normal; sus frases no se usan hasta que sea un archivo de texto normal.
 # Una línea mal escrita del distress-words.txt del centro ($line: su número; $words: el máximo de palabras de una frase).
 modules-distress-file-bad-phrase = La línea { $line } del distress-words.txt del centro no es una frase de como mucho { $words } palabras con alguna letra (un * solo al final); sus frases no se usan hasta que se corrija.
 # El distress-words.txt del centro tiene demasiadas frases ($max: el límite).
