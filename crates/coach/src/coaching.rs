@@ -6,7 +6,7 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
-use super::reading::{message_kind, message_weakness, MessageKind};
+use super::reading::{message_kind, MessageKind};
 use super::weak_text::Weakness;
 use super::words::opening_question;
 use super::words::{
@@ -24,8 +24,8 @@ use std::sync::LazyLock;
 const FEWEST_KEPT_WORDS: usize = 5;
 
 /// The reply `result` (already through the rules, its model words through the reply
-/// filter) reshaped to coach: the model's usable statements, the weakness of the
-/// student's message named when the model did not name it, and one question at the end
+/// filter) reshaped to coach: the model's usable statements, the `weakness` found in the
+/// student's message (by the cues, or by the model's judgement of its job) named when the model did not name it, and one question at the end
 /// — the model's, or one asking to confirm the text the student offered when it could
 /// not be proposed yet (first, when that text is the claim without its mixed-in reason),
 /// else the weakness's, else one of the step's. A proposal without a reason gets the
@@ -34,12 +34,12 @@ pub fn coach_reply(
     mut result: CoachAIResult,
     input: &CoachTurnInput,
     offered: Option<&str>,
+    weakness: Option<Weakness>,
 ) -> CoachAIResult {
     let step = input.current_step;
     let language = input.language;
     let kind = message_kind(&input.user_message);
     let fresh = Fresh::new(&input.history);
-    let weakness = message_weakness(step, &input.user_message);
     // Text doing another step's job (the other side's view, a reply to it) is named and
     // kept for its step: the model's words, which take it as this step's, are left out.
     let other_job = weakness.is_some_and(Weakness::belongs_to_another_step);
@@ -234,7 +234,7 @@ mod tests {
     use super::*;
     use crate::combined_text;
     use crate::quality::score_reply;
-    use crate::reading::offered_text;
+    use crate::reading::{message_weakness, offered_text};
     use crate::ToulminStep;
 
     fn input(step: ToulminStep, message: &str, language: Language) -> CoachTurnInput {
@@ -245,7 +245,8 @@ mod tests {
         let input = input(step, message, language);
         let offered = offered_text(step, message);
         let raw = CoachAIResult::message(step, model_text);
-        let reply = coach_reply(raw, &input, offered.as_deref());
+        let weakness = message_weakness(step, message);
+        let reply = coach_reply(raw, &input, offered.as_deref(), weakness);
         let failed: Vec<_> = score_reply(&input, &reply)
             .into_iter()
             .filter(|c| !c.passed)
@@ -318,7 +319,7 @@ mod tests {
             value: "Dormir más ayuda, así que hay que empezar tarde.".into(),
             rationale: String::new(),
         });
-        let reply = coach_reply(raw, &asked, None);
+        let reply = coach_reply(raw, &asked, None, None);
         assert_eq!(reply.proposed_update, None);
         assert!(
             combined_text(&reply).starts_with("De acuerdo"),
@@ -390,7 +391,7 @@ mod tests {
             value: "Homework should be banned on weekends.".into(),
             rationale: String::new(),
         });
-        let shown = combined_text(&coach_reply(raw, &input, None));
+        let shown = combined_text(&coach_reply(raw, &input, None, None));
         assert_eq!(
             shown,
             "Here is your position written as one claim.\n\nIs this the position you want to defend?"
@@ -429,6 +430,7 @@ mod tests {
             CoachAIResult::message(ToulminStep::Grounds, ""),
             &input,
             None,
+            Some(weakness),
         );
         assert_eq!(reply.assistant_text, weakness.explain_again(Language::En));
         assert_eq!(
@@ -455,7 +457,7 @@ mod tests {
             value: "Zoos should close.".into(),
             rationale: String::new(),
         });
-        let reply = coach_reply(raw, &input, None);
+        let reply = coach_reply(raw, &input, None, None);
         assert_eq!(
             combined_text(&reply),
             "Accept it below to save \"Zoos should close\" in your draft.\n\nShall we save this claim and look for evidence next?"
@@ -471,7 +473,7 @@ mod tests {
             rationale: " ".into(),
         });
         let input = input(ToulminStep::Claim, "rewrite it", Language::En);
-        let reply = coach_reply(raw, &input, None);
+        let reply = coach_reply(raw, &input, None, None);
         assert_eq!(
             reply.proposed_update.unwrap().rationale,
             rationale(ToulminStep::Claim, Language::En)

@@ -20,6 +20,8 @@ mod error;
 mod export;
 pub mod filter;
 mod input;
+pub mod job;
+mod judge;
 mod lead_in;
 pub mod messages;
 mod offline;

@@ -5,9 +5,9 @@
 //! model's.
 
 use super::coaching::coach_reply;
-use super::reading::offered_text;
+use super::reading::{message_weakness, offered_text};
 use super::rules::apply_rules;
-use super::weak_text::detect_weakness;
+use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
 use super::{CoachAIResult, CoachError, CoachTurnInput, ProposedUpdate};
 
@@ -23,10 +23,20 @@ const PASSING_CONFIDENCE: f64 = 0.6;
 /// the words are the app's authored ones, chosen by the coaching move so the session
 /// never hears the same sentence twice.
 pub fn offline_turn(input: &CoachTurnInput) -> Result<CoachAIResult, CoachError> {
+    guided_turn(input, None)
+}
+
+/// The guide's reply to `input`; with `judged`, the weakness the model's judgement of
+/// the text's job found (another step's job), the text is named as that job and nothing
+/// is offered or proposed for this step.
+pub(crate) fn guided_turn(
+    input: &CoachTurnInput,
+    judged: Option<Weakness>,
+) -> Result<CoachAIResult, CoachError> {
     let step = input.current_step;
     let confirmed = input.confirmed_text();
     let rewritten = input.rewritten_text();
-    let offered = offered_text(step, &input.user_message);
+    let offered = offered_text(step, &input.user_message).filter(|_| judged.is_none());
     let asked_for = confirmed.as_deref().or(rewritten.as_deref());
     let candidate = asked_for.or(offered.as_deref());
     // The rules need a text; the coaching move writes the reply's words.
@@ -52,7 +62,8 @@ pub fn offline_turn(input: &CoachTurnInput) -> Result<CoachAIResult, CoachError>
         ),
     )?;
     ruled.assistant_text.clear();
-    Ok(coach_reply(ruled, input, offered.as_deref()))
+    let weakness = judged.or_else(|| message_weakness(step, &input.user_message));
+    Ok(coach_reply(ruled, input, offered.as_deref(), weakness))
 }
 
 #[cfg(test)]

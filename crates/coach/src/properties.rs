@@ -119,7 +119,9 @@ proptest! {
         input in turn_input(),
         output in model_output(),
     ) {
-        let llm = ScriptedLlm::new([Ok(output)]);
+        // The same output for the judgement of the text's job (a bad answer there is
+        // no judgement), its checks and the reply.
+        let llm = ScriptedLlm::new(std::iter::repeat_n(output, 4).map(Ok));
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let answered = runtime
             .block_on(answer_turn(&input, Some(&llm), &mut |_| {}, &CancelFlag::default()))

@@ -4,12 +4,14 @@
 
 use super::coaching::coach_reply;
 use super::filter::{filter_model_words, reply_filter};
-use super::offline::offline_turn;
+use super::job::{cue_jobs, decide_job, job_weakness};
+use super::judge::judge_job;
+use super::offline::{guided_turn, offline_turn};
 use super::prompt::build_request;
-use super::reading::{message_kind, offered_text, MessageKind};
+use super::reading::{message_kind, message_weakness, offered_text, without_lead_in, MessageKind};
 use super::rules::{apply_rules, combined_text};
 use super::triggers::is_confirmation;
-use super::weak_text::detect_weakness;
+use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
 use super::written::{checked_written, wants_written, write_request, Written};
 use super::{
@@ -49,6 +51,17 @@ pub async fn run_turn(
 ) -> Result<CoachTurnOutcome, CoachError> {
     if wants_written(input) {
         return written_turn(llm, input, cancel).await;
+    }
+    if let Some(weakness) = judged_other_job(llm, input, cancel).await {
+        // Another step's job, read by the model where the cues were silent or tied: the
+        // app names it and keeps it for its step, in its own words.
+        let result = guided_turn(input, Some(weakness))?;
+        return Ok(CoachTurnOutcome {
+            display_text: combined_text(&result),
+            result,
+            rewrite_requested: false,
+            confirmation: false,
+        });
     }
     let rewrite_requested = input.rewrite_requested();
     let confirmation = is_confirmation(&input.user_message);
@@ -100,7 +113,8 @@ pub async fn run_turn(
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
-    let mut result = coach_reply(ruled, input, offered.as_deref());
+    let weakness = message_weakness(input.current_step, &input.user_message);
+    let mut result = coach_reply(ruled, input, offered.as_deref(), weakness);
     let shown = combined_text(&result);
     result.model_words = kept.iter().any(|s| shown.contains(s.as_str()));
     Ok(CoachTurnOutcome {
@@ -109,6 +123,27 @@ pub async fn run_turn(
         rewrite_requested,
         confirmation,
     })
+}
+
+/// The weakness of a text doing another step's job, when the model's judgement decides
+/// it ([`super::judge`]): asked only for a text whose cues are silent or tied (one clear
+/// cue decides without the model, in [`LoopTurn::without_model`]).
+async fn judged_other_job(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    cancel: &CancelFlag,
+) -> Option<Weakness> {
+    if message_kind(&input.user_message) != MessageKind::Text {
+        return None;
+    }
+    let step = input.current_step;
+    let text = without_lead_in(&input.user_message);
+    let cues = cue_jobs(step, text);
+    if cues.len() == 1 {
+        return None;
+    }
+    let chosen = judge_job(llm, input, text, &cues, cancel).await;
+    decide_job(step, &cues, chosen).and_then(|job| job_weakness(step, job))
 }
 
 /// "Make my warrant for me" with nothing of the student's to rewrite: the model writes
@@ -139,7 +174,7 @@ async fn written_turn(
     });
     let mut ruled = apply_rules(reply, &input.rule_context(None, None, None))?;
     ruled.assistant_text.clear();
-    let mut result = coach_reply(ruled, input, None);
+    let mut result = coach_reply(ruled, input, None, None);
     // The proposal shown is the model's sentence.
     result.model_words = result.proposed_update.is_some();
     Ok(CoachTurnOutcome {
@@ -169,9 +204,10 @@ impl LoopTurn for CoachTurnInput {
         offline_turn(self)
     }
 
-    /// Thanks, a greeting, a no, a yes to a text that fits the step or a question
-    /// about what the step allows has one right answer, the app's: the model is not
-    /// asked.
+    /// Thanks, a greeting, a no, a yes to a text that fits the step, a question about
+    /// what the step allows, a request for help (the step explained in authored words)
+    /// or a text whose cues clearly give it another step's job (named and kept for that
+    /// step) has one right answer, the app's: the model is not asked.
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
         let step = self.current_step;
         let confirms_a_fit = || {
@@ -179,8 +215,13 @@ impl LoopTurn for CoachTurnInput {
                 .is_some_and(|t| detect_weakness(step, &t).is_none())
         };
         let app_answers = match message_kind(&self.user_message) {
-            MessageKind::Courtesy(_) | MessageKind::TaskQuestion | MessageKind::Decline => true,
+            MessageKind::Courtesy(_)
+            | MessageKind::TaskQuestion
+            | MessageKind::Decline
+            | MessageKind::HelpRequest => true,
             MessageKind::Confirmation => confirms_a_fit(),
+            MessageKind::Text => message_weakness(step, &self.user_message)
+                .is_some_and(Weakness::belongs_to_another_step),
             _ => false,
         };
         app_answers.then(|| offline_turn(self))
@@ -257,11 +298,19 @@ mod tests {
         input
     }
 
+    /// A model answering `reply`, after judging a text's job as "other" when the turn
+    /// asks for that judgement first.
+    fn scripted(reply: &str, input: &CoachTurnInput) -> ScriptedLlm {
+        let judged = message_kind(&input.user_message) == MessageKind::Text;
+        let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
+        ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]))
+    }
+
     async fn turn(
         reply: &str,
         input: &CoachTurnInput,
     ) -> (Result<CoachTurnOutcome, CoachError>, String) {
-        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let llm = scripted(reply, input);
         let mut streamed = String::new();
         let outcome = run_turn(
             &llm,
@@ -282,7 +331,7 @@ mod tests {
     /// The turn as the shared pipeline answers it: the guide when nothing of the
     /// model's reply passes.
     async fn answered(reply: &str, input: &CoachTurnInput) -> (CoachAIResult, ReplyOrigin) {
-        let llm = ScriptedLlm::new([Ok(reply.to_string())]);
+        let llm = scripted(reply, input);
         let done = answer_turn(input, Some(&llm), &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap();
@@ -417,6 +466,41 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_other_sides_view_the_model_reads_is_named_and_kept_for_the_rebuttal() {
+        let mut asked = CoachTurnInput::first_message(
+            ToulminStep::WarrantBacking,
+            "looking after a garden would take time away from lessons",
+            Language::En,
+        );
+        asked.first_turn_for_step = false;
+        let judged = ["rebuttal", "evidence", "claim"].map(|j| Ok(format!(r#"{{"job":"{j}"}}"#)));
+        let llm = ScriptedLlm::new(judged);
+        let done = answer_turn(&asked, Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        let shown = combined_text(&done.reply);
+        assert!(shown.contains("objection"), "{shown}");
+        assert_eq!(done.reply.proposed_update, None);
+        assert!(!done.reply.model_words);
+        assert_eq!(llm.requests().len(), 3, "no reply is asked for");
+    }
+
+    #[tokio::test]
+    async fn the_other_sides_view_the_cues_read_is_answered_by_the_app() {
+        let asked = input("some parents say homework teaches discipline", false);
+        let (reply, origin) = answered(&proposing(0.9), &asked).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert!(combined_text(&reply).contains("objection"));
+        let (help, origin) = answered(&proposing(0.9), &input("what is a claim?", false)).await;
+        assert_eq!(origin, ReplyOrigin::App);
+        assert!(
+            help.assistant_text.starts_with("The claim"),
+            "{}",
+            help.assistant_text
+        );
+    }
+
+    #[tokio::test]
     async fn model_errors_keep_their_own_codes() {
         let llm = ScriptedLlm::new([Err(lantern_core::llm::LlmError::Timeout(30))]);
         let err = run_turn(
@@ -432,15 +516,10 @@ mod tests {
 
     #[tokio::test]
     async fn the_request_carries_the_first_turn_hint_and_the_message() {
-        let llm = ScriptedLlm::new([Ok(r#"{"assistantText":"Why?","step":"claim"}"#.into())]);
-        let _ = run_turn(
-            &llm,
-            &input("homework", true),
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await;
-        let request = &llm.requests()[0];
+        let asked = input("homework", true);
+        let llm = scripted(r#"{"assistantText":"Why?","step":"claim"}"#, &asked);
+        let _ = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default()).await;
+        let request = &llm.requests()[1];
         assert!(request.system.contains("first message"));
         assert_eq!(request.messages.last().unwrap().content, "homework");
     }

@@ -65,7 +65,7 @@ pub const ALL_WEAKNESSES: [Weakness; 12] = [
 ];
 
 /// Whether `step` asks for support of the claim, where an opinion is no evidence.
-fn needs_support(step: ToulminStep) -> bool {
+pub(crate) fn needs_support(step: ToulminStep) -> bool {
     matches!(
         step,
         ToulminStep::Grounds
@@ -75,19 +75,32 @@ fn needs_support(step: ToulminStep) -> bool {
     )
 }
 
-/// The first weakness of `text` as the element `step`, or `None` when it fits.
+/// The first weakness of `text` as the element `step`, or `None` when it fits: another
+/// step's job read from its opening ([`other_job_weakness`]), else what is weak about it
+/// as the step's own text ([`own_weakness`]).
 pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
+    other_job_weakness(step, text).or_else(|| own_weakness(step, text))
+}
+
+/// The other side's view ("some people say…") offered before the rebuttal, or a reply to
+/// it ("but…") offered at a step that builds the student's own side, read from how the
+/// text opens.
+pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
+    let plain = normalize(text.trim());
+    if step != ToulminStep::Rebuttal && opens_with_objection(&plain) {
+        return Some(Weakness::RebuttalAtOtherStep);
+    }
+    (needs_support(step) && opens_with_reply(&plain)).then_some(Weakness::ReplyAtOtherStep)
+}
+
+/// What is weak about `text` as the step's own text: empty, an opinion offered as
+/// evidence, too short, a question, or not shaped like the element.
+pub fn own_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Some(Weakness::Empty);
     }
     let plain = normalize(trimmed);
-    if step != ToulminStep::Rebuttal && opens_with_objection(&plain) {
-        return Some(Weakness::RebuttalAtOtherStep);
-    }
-    if needs_support(step) && opens_with_reply(&plain) {
-        return Some(Weakness::ReplyAtOtherStep);
-    }
     if needs_support(step) && is_bare_opinion(&plain) {
         return Some(Weakness::OpinionAsEvidence);
     }
