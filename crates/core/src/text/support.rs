@@ -635,6 +635,27 @@ mod tests {
     }
 
     #[test]
+    fn a_modal_verb_needs_no_support_in_either_language() {
+        let notas = "Haz una pausa corta de cinco minutos cada hora.";
+        let f = ReplyFilter::new(Some(Language::Es), &[notas], "");
+        assert_eq!(
+            f.check("Puedes hacer una pausa corta de cinco minutos."),
+            Ok(())
+        );
+        assert_eq!(f.check("Debes hacer una pausa corta cada hora."), Ok(()));
+        assert!(f
+            .check("Puedes hacer una pausa larga de dos horas.")
+            .is_err());
+        let notes = "Take a short break of five minutes every hour.";
+        let f = ReplyFilter::new(Some(Language::En), &[notes], "");
+        assert_eq!(f.check("You could take a short break every hour."), Ok(()));
+        assert_eq!(
+            f.check("You must take a short break of five minutes."),
+            Ok(())
+        );
+    }
+
+    #[test]
     fn a_near_copy_that_changes_plurals_is_a_repeat() {
         let f = filter("tesis").with_said(&["¿Qué hechos, cifras o ejemplos apoyan tu tesis?"]);
         assert_eq!(
