@@ -5,6 +5,7 @@
 
 use super::prompt::{instruction_texts, PROMPT_LABELS};
 use super::reading::message_weakness;
+use super::remark::REMARK_WORDS;
 use super::words::opening_question;
 use super::words::{fits, follow_ups, proposal_intro, proposal_question, rationale, step_meaning};
 use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
@@ -73,11 +74,13 @@ pub fn guidance_texts(step: ToulminStep, language: Language) -> Vec<String> {
     texts
 }
 
-/// The guidance of `input`'s turn: the step's, and the explanations of the weakness the
-/// app found in the student's message.
+/// The guidance of `input`'s turn: the step's, the coach's vocabulary for what a text
+/// does ([`REMARK_WORDS`]), and the explanations of the weakness the app found in the
+/// student's message.
 fn guidance(input: &CoachTurnInput) -> Vec<String> {
     let (step, language) = (input.current_step, input.language);
     let mut texts = guidance_texts(step, language);
+    texts.push(REMARK_WORDS.clone());
     if let Some(w) = message_weakness(step, &input.user_message) {
         texts.push(w.explain(language));
         texts.push(w.explain_again(language));

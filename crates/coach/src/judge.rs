@@ -7,7 +7,7 @@
 
 use super::job::{decide_job, job_weakness, TextJob};
 use super::{CoachTurnInput, Language, ToulminStep};
-use lantern_core::llm::{generate, CancelFlag, ChatMessage, ChatRole, Limits, Llm, LlmRequest};
+use lantern_core::llm::{generate, CancelFlag, Llm, LlmRequest};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -78,19 +78,11 @@ pub fn job_request(claim: &str, text: &str) -> LlmRequest {
     let claim = Some(claim.trim())
         .filter(|c| !c.is_empty())
         .unwrap_or(NO_CLAIM);
-    LlmRequest {
-        system: JOB_INSTRUCTIONS.to_string(),
-        messages: vec![ChatMessage {
-            role: ChatRole::User,
-            content: format!("Claim: {claim}\nText: \"{}\"", text.trim()),
-        }],
-        limits: Limits {
-            max_tokens: MAX_JOB_TOKENS,
-            temperature: 0.0,
-            ..Limits::default()
-        },
-        cache_key: Some(CACHE_KEY.to_string()),
-    }
+    let content = format!("Claim: {claim}\nText: \"{}\"", text.trim());
+    let mut request = LlmRequest::new(JOB_INSTRUCTIONS, content).with_cache_key(CACHE_KEY);
+    request.limits.max_tokens = MAX_JOB_TOKENS;
+    request.limits.temperature = 0.0;
+    request
 }
 
 /// The model's choice for one text; `None` when its answer failed.

@@ -27,6 +27,7 @@ pub mod messages;
 mod offline;
 mod opening;
 mod prompt;
+mod remark;
 #[cfg(test)]
 mod properties;
 pub mod quality;

@@ -2,6 +2,7 @@
 //! instructions first (their evaluated state is reused across turns), then the step,
 //! the draft and the hints the triggers raised.
 
+use super::remark::REMARK_INSTRUCTIONS;
 use super::weak_text::detect_weakness;
 use super::{CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
@@ -129,6 +130,7 @@ pub fn instruction_texts(step: ToulminStep) -> Vec<String> {
         WRITE_FOR_ME_HINT.to_string(),
         FIRST_TURN_HINT.to_string(),
         OPENING_HINT.to_string(),
+        REMARK_INSTRUCTIONS.to_string(),
     ]
 }
 

@@ -9,6 +9,7 @@ use super::judge::judge_job;
 use super::offline::{guided_turn, offline_turn};
 use super::prompt::build_request;
 use super::reading::{message_kind, message_weakness, offered_text, without_lead_in, MessageKind};
+use super::remark::{remark_request, Remark};
 use super::rules::{apply_rules, combined_text};
 use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
@@ -67,7 +68,6 @@ pub async fn run_turn(
     let confirmation = is_confirmation(&input.user_message);
     let confirmed = input.confirmed_text();
     let rewritten = input.rewritten_text();
-    let request = build_request(input);
     let mut filter = reply_filter(input);
     // Nothing streams when the coaching move answers with the app's words whatever the
     // model writes (a confirmation, a rewrite request, a request for help); no question streams (the reply
@@ -83,7 +83,16 @@ pub async fn run_turn(
             on_text(&kept);
         }
     };
-    let raw: CoachAIResult = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
+    // A text offered for the step gets the model's one remark on it; the app proposes
+    // the text and asks the question. Other messages get the whole reply's grammar.
+    let raw: CoachAIResult = if message_kind(&input.user_message) == MessageKind::Text {
+        let text = without_lead_in(&input.user_message);
+        let remark: Remark =
+            generate_streaming(llm, &remark_request(input, text), &mut on_delta, cancel).await?;
+        CoachAIResult::message(input.current_step, remark.text)
+    } else {
+        generate_streaming(llm, &build_request(input), &mut on_delta, cancel).await?
+    };
     let model_proposal = raw.proposed_update.clone();
     let offered = offered_text(input.current_step, &input.user_message);
     let mut ruled = apply_rules(
@@ -515,13 +524,24 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_request_carries_the_first_turn_hint_and_the_message() {
-        let asked = input("homework", true);
-        let llm = scripted(r#"{"assistantText":"Why?","step":"claim"}"#, &asked);
+    async fn a_text_for_the_step_asks_for_one_remark_on_it_and_other_messages_for_a_reply() {
+        let asked = input("ok then: homework should stop", true);
+        let llm = scripted(r#"{"assistantText":"Why?"}"#, &asked);
         let _ = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default()).await;
         let request = &llm.requests()[1];
-        assert!(request.system.contains("first message"));
-        assert_eq!(request.messages.last().unwrap().content, "homework");
+        assert!(request.system.contains("one short sentence"));
+        let content = &request.messages.last().unwrap().content;
+        assert!(content.ends_with("Text: homework should stop"), "{content}");
+        let mut rewrite = input("can you rewrite it", false);
+        rewrite.earlier_in_step = vec!["homework should stop on weekends".into()];
+        let llm = scripted(r#"{"assistantText":"Why?","step":"claim"}"#, &rewrite);
+        let _ = run_turn(&llm, &rewrite, &mut |_| {}, &CancelFlag::default()).await;
+        let request = &llm.requests()[0];
+        assert!(
+            request.system.contains("asks for a rewrite"),
+            "{}",
+            request.system
+        );
     }
 
     #[tokio::test]
@@ -571,7 +591,7 @@ mod tests {
         assert_eq!(streamed, "Your claim is one clear position to argue. ");
         assert_eq!(
             outcome.display_text,
-            "Your claim is one clear position to argue.\n\nWhat position do you want to argue?"
+            "Your claim is one clear position to argue.\n\nIs this the position you want to defend?"
         );
     }
 

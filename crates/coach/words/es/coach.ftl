@@ -144,7 +144,7 @@ coach-step-name = { $step ->
 }
 
 coach-follow-up-first = { $step ->
-    [claim] ¿Qué debería cambiar, y para quién?
+    [claim] ¿Qué debería cambiar exactamente, y para qué personas?
     [grounds] ¿Qué has visto, contado o leído que respalde tu tesis?
     [warrant] ¿Qué regla une tus pruebas con tu tesis?
     [groundsBacking] ¿Quién reunió esas pruebas, y cómo?
