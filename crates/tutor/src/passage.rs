@@ -5,7 +5,7 @@
 
 use super::closeness::SentenceMeaning;
 use super::judge::REASON_WORDS;
-use super::question::BACK_REFERENCES;
+use super::question::{is_question, BACK_REFERENCES};
 use lantern_core::retrieval::ChunkType;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::notes::{plain, quotable, text_sentences};
@@ -358,6 +358,44 @@ fn passage_start(ss: &[String], answering: &[bool], first: usize) -> usize {
     }
 }
 
+/// Words pointing at a part of the notes ("the blockade *one*", "el *apartado* de…").
+static SECTION_POINTERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("section-pointers").collect());
+
+/// Whether `message` names a section as a whole: it asks no question and its words
+/// (numbers aside: "the blockade one") are all in the section's title ("The Berlin
+/// Blockade"), so the passage should tell the section's story from its start, not only
+/// the sentence naming it.
+fn names_a_section(message: &str, section: &str) -> bool {
+    if is_question(message) {
+        return false;
+    }
+    let mut terms = content_terms(&without_phrases(message));
+    terms.retain(|t| {
+        let word = t.word.as_str();
+        !t.is_number && !MESSAGE_FILLER.contains(&word) && !SECTION_POINTERS.contains(&word)
+    });
+    let keys = term_keys(section);
+    !terms.is_empty() && terms.iter().all(|t| t.in_keys(&keys))
+}
+
+/// The first sentence of the section run that ends at `last` (sentences that can
+/// answer, `answering`) and fits in [`MAX_PASSAGE_WORDS`]; `last` when none before it
+/// fits.
+fn section_start(ss: &[String], answering: &[bool], last: usize) -> usize {
+    let mut first = last;
+    let mut total = ss.get(last).map_or(0, |s| s.split_whitespace().count());
+    while let Some(before) = first.checked_sub(1) {
+        let words = ss[before].split_whitespace().count();
+        if !answering[before] || total + words > MAX_PASSAGE_WORDS {
+            break;
+        }
+        total += words;
+        first = before;
+    }
+    first
+}
+
 /// Where a passage chosen as `ss[first..end]` should end: it runs on, over sentences
 /// that can answer (`answering`), while it is shorter than [`SHORT_QUOTE_WORDS`], and
 /// then by one sentence more for an explanation (`explains`: the next step of a worked
@@ -545,7 +583,10 @@ fn choose_passage(
     let (text, source, section) = texts[ti];
     let ss = &split[ti];
     let answering: Vec<bool> = matched[ti].iter().map(Option::is_some).collect();
-    let first = passage_start(ss, &answering, si);
+    let first = match ti > 0 && !section.is_empty() && names_a_section(message, section) {
+        true => section_start(ss, &answering, si + count - 1),
+        false => passage_start(ss, &answering, si),
+    };
     let end = passage_end(ss, &answering, first, si + count, explains);
     let mut quote = ss
         .get(first..end.min(ss.len()))
@@ -597,6 +638,63 @@ mod tests {
                    other lines. It makes eight angles."
                 .into(),
         }]
+    }
+
+    fn blockade_notes() -> Vec<Material> {
+        vec![Material {
+            unit_id: "GEO-01".into(),
+            chunk_type: ChunkType::Notes,
+            source: "units/GEO-01.md".into(),
+            section: "The Berlin Blockade".into(),
+            text: "## The Berlin Blockade\nBerlin lay inside the Soviet zone, divided into \
+                   four sectors. In June 1948 the West brought in a new currency. Stalin \
+                   replied by closing every road into West Berlin. This was the Berlin \
+                   Blockade.\n\nThe West flew food into the city. Stalin lifted the \
+                   blockade in May 1949."
+                .into(),
+        }]
+    }
+
+    #[test]
+    fn a_message_naming_a_sections_subject_gets_the_section_from_its_start() {
+        let p = best_passage(&unit(), &blockade_notes(), "the blockade one", &NO_MEANING);
+        assert!(p.quote.starts_with("Berlin lay inside"), "{}", p.quote);
+        assert!(p.quote.contains("June 1948"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_message_asking_more_than_the_sections_subject_gets_the_sentence_that_answers() {
+        let p = best_passage(
+            &unit(),
+            &blockade_notes(),
+            "when was the blockade lifted",
+            &NO_MEANING,
+        );
+        assert!(
+            p.quote.contains("lifted the blockade in May 1949"),
+            "{}",
+            p.quote
+        );
+        assert!(!p.quote.contains("Berlin lay inside"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_word_and_its_other_name_in_the_glossary_match() {
+        let m = [
+            cuba(
+                "Las mitocondrias",
+                "Las mitocondrias son los orgánulos de la respiración celular. Las tienen \
+                 tanto las células animales como las vegetales.",
+            ),
+            cuba(
+                "Los cloroplastos",
+                "Los cloroplastos son los orgánulos de la fotosíntesis. Solo los tienen las \
+                 células de las plantas y de las algas.",
+            ),
+        ];
+        let message = "es verdad que las plantas no tienen mitocondrias";
+        let p = best_passage(&unit(), &m, message, &NO_MEANING);
+        assert!(p.quote.contains("las vegetales"), "{}", p.quote);
     }
 
     #[test]
@@ -835,7 +933,7 @@ mod tests {
     #[test]
     fn a_quote_that_points_back_takes_the_sentence_it_points_to() {
         let m = [cuba(
-            "The Berlin Blockade",
+            "Crisis over Berlin",
             "In June 1948 the West brought in a new currency. Stalin replied by closing every \
              road into West Berlin. This was the Berlin Blockade.",
         )];
