@@ -29,7 +29,8 @@ pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check>
         language_matches(&shown, input.language),
     ];
     if let Some(weakness) = message_weakness(input.current_step, &input.user_message) {
-        checks.push(names_weakness(&shown, weakness, input.language));
+        let proposing = result.proposed_update.is_some();
+        checks.push(names_weakness(&shown, weakness, proposing, input.language));
     }
     if let Some(p) = &result.proposed_update {
         let weakness = detect_weakness(input.current_step, &p.value);
@@ -168,12 +169,22 @@ fn language_matches(shown: &str, language: Language) -> Check {
 }
 
 /// The reply says what is weak in the student's text, in words a student recognises.
-fn names_weakness(shown: &str, weakness: Weakness, language: Language) -> Check {
+fn names_weakness(shown: &str, weakness: Weakness, proposing: bool, language: Language) -> Check {
     let plain = normalize(shown);
-    let named = weakness
-        .keywords(language)
-        .iter()
-        .any(|k| plain.contains(&normalize(k)));
+    let names = |w: Weakness| {
+        w.keywords(language)
+            .iter()
+            .any(|k| plain.contains(&normalize(k)))
+    };
+    // The model's judgement of the text's job may find it doing another step's job where
+    // the cues read only a weak text for this step: naming that job, and proposing
+    // nothing, names what is wrong with it here.
+    let other_job = [
+        Weakness::RebuttalAtOtherStep,
+        Weakness::ReplyAtOtherStep,
+        Weakness::ClaimLooksLikeGrounds,
+    ];
+    let named = names(weakness) || (!proposing && other_job.into_iter().any(names));
     Check::new("names_weakness", named, || {
         format!("{} not named", weakness.code())
     })
@@ -270,6 +281,28 @@ mod tests {
         };
         let words = score_words("You're welcome. What is your claim?", &ctx);
         assert!(words.iter().all(|c| c.passed), "{words:?}");
+    }
+
+    #[test]
+    fn a_weak_text_read_as_another_steps_job_is_named_by_that_job() {
+        let mut asked = input("a garden costs money the school needs", false);
+        asked.current_step = ToulminStep::Warrant;
+        let other_side = "That is an objection someone against your claim would raise; keep it for the rebuttal, the last step. What evidence do you have on your own side?";
+        let named = |proposal: Option<ProposedUpdate>| {
+            let mut shown = reply(other_side, None);
+            shown.proposed_update = proposal;
+            score_reply(&asked, &shown)
+                .into_iter()
+                .find(|c| c.name == "names_weakness")
+                .is_some_and(|c| c.passed)
+        };
+        assert!(named(None));
+        let proposal = Some(ProposedUpdate {
+            field: ToulminStep::Warrant,
+            value: "A garden costs money, so the school has less.".into(),
+            rationale: String::new(),
+        });
+        assert!(!named(proposal), "a proposal takes it as this step's text");
     }
 
     #[test]

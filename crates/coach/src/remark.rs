@@ -5,7 +5,6 @@
 //! filter like any other, resting on the student's words and the coach's vocabulary for
 //! what a text does ([`REMARK_WORDS`]).
 
-use super::words::step_meaning;
 use super::{CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::LlmRequest;
 use lantern_core::word_list;
@@ -138,11 +137,8 @@ fn example(step: ToulminStep, language: Language) -> Option<(&'static str, &'sta
 pub fn remark_request(input: &CoachTurnInput, text: &str) -> LlmRequest {
     let step = input.current_step;
     let claim = input.draft.get(ToulminStep::Claim).trim();
-    let mut content = format!(
-        "Step: {}. {}",
-        step.as_str(),
-        step_meaning(step, Language::En)
-    );
+    // The step's name only: a model given the step's authored meaning copies it.
+    let mut content = format!("Step: {}.", step.as_str());
     if !claim.is_empty() && step != ToulminStep::Claim {
         content.push_str(&format!("\nClaim: {claim}"));
     }
