@@ -314,7 +314,8 @@ export const commands = {
 	 *  One turn of session `session_id`: the first text block streams while the model
 	 *  writes; `final` carries the saved turn with the app's progress. The school's
 	 *  distress phrases (`distress-words.txt` in the data folder) are read first (bounded)
-	 *  and put in use; a bad file is logged with its code, and the built-in phrases stay.
+	 *  and put in use; a bad file is named in the turn's view (and logged with its code),
+	 *  and the built-in phrases stay.
 	 */
 	modulesSend: (sessionId: RowId, input: ModuleInput, onEvent: Channel<TurnEvent<ModuleTurnView_Deserialize>>) => typedError<ModuleTurnView_Serialize, IpcError>(__TAURI_INVOKE("modules_send", { sessionId, input, onEvent })),
 	/**
@@ -2785,6 +2786,11 @@ export type ModuleTurnView_Deserialize = {
 	reply: ModuleMessageView_Deserialize,
 	/**  The progress after it. */
 	progress: ModuleProgressView,
+	/**
+	 *  Why the school's distress phrases (`distress-words.txt` in the data folder) are
+	 *  not used, when the file is bad; None when they are, or when there is none.
+	 */
+	distressWords?: IpcError | null,
 };
 
 /**  What one turn saved. */
@@ -2795,6 +2801,11 @@ export type ModuleTurnView_Serialize = {
 	reply: ModuleMessageView_Serialize,
 	/**  The progress after it. */
 	progress: ModuleProgressView,
+	/**
+	 *  Why the school's distress phrases (`distress-words.txt` in the data folder) are
+	 *  not used, when the file is bad; None when they are, or when there is none.
+	 */
+	distressWords: IpcError | null,
 };
 
 /**  Sent when the list of modules changed (an import finished). */

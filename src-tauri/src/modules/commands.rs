@@ -13,10 +13,8 @@ use lantern_core::language::Language;
 use lantern_core::llm::{BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::retrieval::Retriever;
 use lantern_core::turn::ReplyOrigin;
-use lantern_core::Coded;
 use lantern_core::ErrorCode;
 use lantern_modules::app::{self, ModuleRequest, ModuleSessionView};
-use lantern_modules::distress;
 use lantern_modules::StudentAct;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, Runtime, State, WebviewWindow};
@@ -94,7 +92,8 @@ pub async fn modules_start(
 /// One turn of session `session_id`: the first text block streams while the model
 /// writes; `final` carries the saved turn with the app's progress. The school's
 /// distress phrases (`distress-words.txt` in the data folder) are read first (bounded)
-/// and put in use; a bad file is logged with its code, and the built-in phrases stay.
+/// and put in use; a bad file is named in the turn's view (and logged with its code),
+/// and the built-in phrases stay.
 #[tauri::command]
 #[specta::specta]
 pub async fn modules_send<R: Runtime>(
@@ -105,15 +104,18 @@ pub async fn modules_send<R: Runtime>(
     on_event: Channel<TurnEvent<ModuleTurnView>>,
 ) -> Result<ModuleTurnView, IpcError> {
     let act = input.act()?;
-    if let Ok(dir) = app.path().app_data_dir() {
-        if let Err(e) = distress::load_from(&dir) {
-            tracing::warn!("{}: {}", e.code().as_str(), e.message(Language::En));
-        }
+    let distress_words = match app.path().app_data_dir() {
+        Ok(dir) => super::distress_words::refresh(&dir),
+        Err(e) => Some(IpcError::internal(e.to_string())),
+    };
+    if let Some(e) = &distress_words {
+        tracing::warn!("{}: {}", e.code.as_str(), e.message);
     }
     let turn = ModuleTurn {
         state: &state,
         session_id: session_id.0,
         act,
+        distress_words,
     };
     stream_with_model(&app, &state, &on_event, turn).await
 }
@@ -123,6 +125,8 @@ struct ModuleTurn<'s> {
     state: &'s AppState,
     session_id: i64,
     act: StudentAct,
+    /// Why the school's distress phrases are refused, if they are.
+    distress_words: Option<IpcError>,
 }
 
 impl StreamedTurn for ModuleTurn<'_> {
@@ -156,7 +160,8 @@ impl StreamedTurn for ModuleTurn<'_> {
                 cancel,
             )
             .await?;
-            Ok(((&saved).into(), saved.origin))
+            let view = ModuleTurnView::new(&saved, self.distress_words.clone());
+            Ok((view, saved.origin))
         })
     }
 }

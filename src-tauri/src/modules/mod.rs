@@ -3,4 +3,5 @@
 //! repository), the streamed turn in [`crate::turns`].
 
 pub mod commands;
+pub mod distress_words;
 pub mod views;

@@ -2,6 +2,7 @@
 //! session with its conversation (each reply as RESPONSE_SCHEMA) and progress, and the
 //! student's input (a message, a form's answers, a section picked).
 
+use crate::error::IpcError;
 use crate::row_id::RowId;
 use lantern_core::language::Language;
 use lantern_core::turn::ReplyOrigin;
@@ -196,14 +197,20 @@ pub struct ModuleTurnView {
     pub reply: ModuleMessageView,
     /// The progress after it.
     pub progress: ModuleProgressView,
+    /// Why the school's distress phrases (`distress-words.txt` in the data folder) are
+    /// not used, when the file is bad; None when they are, or when there is none.
+    pub distress_words: Option<IpcError>,
 }
 
-impl From<&ModuleTurnSaved> for ModuleTurnView {
-    fn from(t: &ModuleTurnSaved) -> Self {
+impl ModuleTurnView {
+    /// The view of turn `t`; `distress_words`, why the school's phrases are refused, if
+    /// they are.
+    pub fn new(t: &ModuleTurnSaved, distress_words: Option<IpcError>) -> Self {
         Self {
             student: (&t.student).into(),
             reply: (&t.reply).into(),
             progress: (&t.progress).into(),
+            distress_words,
         }
     }
 }

@@ -110,4 +110,22 @@ describe("ModulesPage", () => {
     expect(await screen.findByRole("button", { name: "Importar carpeta de módulo…" })).toBeTruthy();
     expect(screen.getByText("Elige un módulo a la izquierda para empezar.")).toBeTruthy();
   });
+
+  it("a school's distress-words file that was refused is shown with the turn", async () => {
+    const handlers = createModulesMock() as Record<string, (args: Record<string, unknown>) => unknown>;
+    const refused = { code: "pack_invalid_field", message: "line 2: write one phrase of at most 8 words" };
+    mockIPC((cmd, args) => {
+      const answer = handlers[cmd]?.(args as Record<string, unknown>) ?? null;
+      return cmd === "modules_send" ? { ...(answer as object), distressWords: refused } : answer;
+    });
+    mockConvertFileSrc("linux");
+    render(<ModulesPage language="en" />);
+    const module = await screen.findByRole("button", { name: /Calm before exams/ });
+    await act(async () => fireEvent.click(module));
+    await screen.findByRole("heading", { name: "Your body" });
+    expect(screen.queryByRole("note")).toBeNull();
+    await say("hello");
+    const note = await screen.findByRole("note");
+    expect(note.textContent).toContain("line 2: write one phrase");
+  });
 });

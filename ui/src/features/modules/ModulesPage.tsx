@@ -100,6 +100,11 @@ export function ModulesPage({ language }: { language: Language }) {
                 {t("modules.restart")}
               </button>
             </header>
+            {m.distressWords && (
+              <p className="check-error" role="note">
+                {errorText(m.distressWords)}
+              </p>
+            )}
             <ProgressBar progress={session.progress} />
             <ol className="module-messages" aria-label={t("modules.conversation")} aria-live="polite">
               {messages.map((message) =>

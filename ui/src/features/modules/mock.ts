@@ -147,7 +147,7 @@ export function createModulesMock() {
         }
       }
       const saved = push(false, r.content.text_blocks[0]?.content ?? "", r);
-      const turn = { student, reply: saved, progress: progress() };
+      const turn = { student, reply: saved, progress: progress(), distressWords: null };
       (args.onEvent as Channel).onmessage({ kind: "final", result: turn, origin: "model" });
       return turn;
     },

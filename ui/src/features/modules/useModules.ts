@@ -24,6 +24,8 @@ export function useModules(language: Language) {
   const [session, setSession] = useState<ModuleSessionStateView | null>(null);
   const [importing, setImporting] = useState<CourseImportProgress | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
+  /** Why the school's distress phrases are refused, as the last turn said (null: in use or none). */
+  const [distressWords, setDistressWords] = useState<IpcError | null>(null);
   const turn = useStreamedTurn<ModuleTurnView>();
 
   const reload = useCallback(async () => {
@@ -74,6 +76,7 @@ export function useModules(language: Language) {
       }
       setError(null);
       const { student, reply, progress } = result.data;
+      setDistressWords(result.data.distressWords ?? null);
       setSession((s) => (s ? { ...s, messages: [...s.messages, student, reply], progress } : s));
       return true;
     },
@@ -95,7 +98,7 @@ export function useModules(language: Language) {
     [reload, open, language],
   );
 
-  return { modules, session, importing, error, setError, turn, open, send, importPack };
+  return { modules, session, importing, error, setError, distressWords, turn, open, send, importPack };
 }
 
 /** What `useModules` gives the page. */
