@@ -18,11 +18,16 @@ use super::written::{checked_written, wants_written, write_request, Written};
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
-use lantern_core::llm::{generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
+use lantern_core::llm::{
+    generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest,
+};
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
+
+/// The sampling temperature of a remark's second try.
+const RETRY_TEMPERATURE: f32 = 0.7;
 
 /// The confidence of a sentence the model wrote for a student who asked for it.
 const WRITTEN_CONFIDENCE: f64 = 0.9;
@@ -86,9 +91,16 @@ pub async fn run_turn(
     // A text offered for the step gets the model's one remark on it; the app proposes
     // the text and asks the question. Other messages get the whole reply's grammar.
     let raw: CoachAIResult = if message_kind(&input.user_message) == MessageKind::Text {
-        let text = without_lead_in(&input.user_message);
-        let remark: Remark =
-            generate_streaming(llm, &remark_request(input, text), &mut on_delta, cancel).await?;
+        let request = remark_request(input, without_lead_in(&input.user_message));
+        let remark: Remark = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
+        let refused = filter.clone().filter(&remark.text).kept.is_empty();
+        // A remark the filter refuses whole gets one more try, sampled otherwise; the
+        // same filter judges it (nothing of the first streamed).
+        let remark = if refused {
+            generate::<Remark>(llm, &retried(request), cancel).await?
+        } else {
+            remark
+        };
         CoachAIResult::message(input.current_step, remark.text)
     } else {
         generate_streaming(llm, &build_request(input), &mut on_delta, cancel).await?
@@ -132,6 +144,13 @@ pub async fn run_turn(
         rewrite_requested,
         confirmation,
     })
+}
+
+/// `request` asked again, sampled less greedily with another seed.
+fn retried(mut request: LlmRequest) -> LlmRequest {
+    request.limits.temperature = RETRY_TEMPERATURE;
+    request.limits.seed = request.limits.seed.wrapping_add(1);
+    request
 }
 
 /// The weakness of a text doing another step's job, when the model's judgement decides
@@ -307,12 +326,13 @@ mod tests {
         input
     }
 
-    /// A model answering `reply`, after judging a text's job as "other" when the turn
-    /// asks for that judgement first.
+    /// A model answering `reply`; for a text, after judging its job as "other", and
+    /// `reply` again when the remark is tried a second time.
     fn scripted(reply: &str, input: &CoachTurnInput) -> ScriptedLlm {
-        let judged = message_kind(&input.user_message) == MessageKind::Text;
-        let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
-        ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]))
+        let text = message_kind(&input.user_message) == MessageKind::Text;
+        let job = text.then(|| Ok(r#"{"job":"other"}"#.to_string()));
+        let again = text.then(|| Ok(reply.to_string()));
+        ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]).chain(again))
     }
 
     async fn turn(
@@ -507,6 +527,28 @@ mod tests {
             "{}",
             help.assistant_text
         );
+    }
+
+    #[tokio::test]
+    async fn a_refused_remark_gets_one_more_try_judged_by_the_same_filter() {
+        let asked = input("phones should be allowed in class", false);
+        let llm = ScriptedLlm::new([
+            Ok(r#"{"job":"other"}"#.to_string()),
+            Ok(r#"{"assistantText":"The student's claim is:"}"#.to_string()),
+            Ok(
+                r#"{"assistantText":"Your claim about phones in class is one clear sentence."}"#
+                    .to_string(),
+            ),
+        ]);
+        let done = answer_turn(&asked, Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(done.origin, ReplyOrigin::Model);
+        let shown = combined_text(&done.reply);
+        assert!(shown.contains("Your claim about phones"), "{shown}");
+        let retry = &llm.requests()[2];
+        assert_eq!(retry.limits.temperature, RETRY_TEMPERATURE);
+        assert_ne!(retry.limits.seed, llm.requests()[1].limits.seed);
     }
 
     #[tokio::test]
