@@ -204,11 +204,17 @@ const MEANING_WEIGHT: f64 = 8.0;
 /// The similarity in meaning below which a sentence is taken to be about something else.
 const MEANING_FLOOR: f64 = 0.3;
 
-/// Which of the message's terms a sentence uses (by index), whether it defines one of
-/// them, gives a reason or corrects the common mistake asked about, and what its
-/// closeness in meaning to the message adds.
+/// What a term counts when only the heading of a sentence's section says it ("Las tienen
+/// tanto las células animales como las vegetales." under "Las mitocondrias"), or when
+/// only the common mistake asked about says it, not the student: half.
+const SECONDHAND: f64 = 0.5;
+
+/// Which of the message's terms a sentence uses (by index) and which only its section's
+/// heading does, whether it defines one of them, gives a reason or corrects the common
+/// mistake asked about, and what its closeness in meaning to the message adds.
 struct SentenceMatch {
     terms: BTreeSet<usize>,
+    from_heading: BTreeSet<usize>,
     defines: bool,
     reason: bool,
     corrects: bool,
@@ -274,23 +280,27 @@ fn corrects(sentence: &str, mistake: &str) -> bool {
         .any(|w| has_phrase(&sentence, w) && !has_phrase(&mistake, w))
 }
 
-/// How `sentence` (with its `keys`) matches the message's terms (`wanted`, whose keys
-/// together are `wanted_keys`), corrects `mistake` and, by `similarity`, the message's
-/// meaning.
+/// How `sentence` (with its `keys`, under a heading with `heading` keys) matches the
+/// message's terms (`wanted`, whose keys together are `wanted_keys`), corrects `mistake`
+/// and, by `similarity`, the message's meaning.
 fn match_sentence(
     sentence: &str,
-    keys: &BTreeSet<String>,
+    (keys, heading): (&BTreeSet<String>, &BTreeSet<String>),
     wanted: &[Term],
     wanted_keys: &BTreeSet<String>,
     mistake: Option<&str>,
     similarity: Option<f32>,
 ) -> SentenceMatch {
     let lower = sentence.to_lowercase();
+    let terms: BTreeSet<usize> = (0..wanted.len())
+        .filter(|i| wanted[*i].in_keys(keys))
+        .collect();
     SentenceMatch {
         corrects: mistake.is_some_and(|m| corrects(sentence, m)),
-        terms: (0..wanted.len())
-            .filter(|i| wanted[*i].in_keys(keys))
+        from_heading: (0..wanted.len())
+            .filter(|i| !terms.contains(i) && wanted[*i].in_keys(heading))
             .collect(),
+        terms,
         defines: defines(sentence, wanted_keys),
         reason: REASON_WORDS.iter().any(|w| lower.contains(w)),
         words: sentence.split_whitespace().count(),
@@ -471,6 +481,16 @@ fn choose_passage(
     wanted.extend(mentions(message));
     let mut seen = BTreeSet::new();
     wanted.retain(|t| seen.insert(t.keys.clone()));
+    // The terms the student wrote (the rest are the mistake's).
+    let said_keys = term_keys(&without_phrases(message));
+    let said: Vec<bool> = wanted
+        .iter()
+        .map(|t| {
+            mistake.is_none()
+                || t.in_keys(&said_keys)
+                || t.keys.first().is_some_and(|k| k.starts_with('='))
+        })
+        .collect();
     let lower = message.to_lowercase();
     let asks_definition = DEFINITION_ASKS.iter().any(|a| lower.contains(a));
     let asks_why = WHY_ASKS.iter().any(|a| lower.contains(a));
@@ -481,6 +501,7 @@ fn choose_passage(
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| HOW_ASKS.contains(&w));
     let texts = candidates(unit, material);
+    let headings: Vec<BTreeSet<String>> = texts.iter().map(|(_, _, h)| term_keys(h)).collect();
     let split: Vec<Vec<String>> = texts.iter().map(|(t, _, _)| text_sentences(t)).collect();
     // Each sentence's keys, read once for the respelling and the matching.
     let keys: Vec<Vec<BTreeSet<String>>> = split
@@ -492,14 +513,15 @@ fn choose_passage(
     let matched: Vec<Vec<Option<SentenceMatch>>> = split
         .iter()
         .zip(&keys)
-        .zip(&texts)
-        .map(|((ss, ks), (_, _, section))| {
+        .zip(texts.iter().zip(&headings))
+        .map(|((ss, ks), ((_, _, section), heading))| {
             ss.iter()
                 .zip(ks)
                 .map(|(s, k)| {
                     answers(s, section).then(|| {
                         let similarity = meaning.of(message, s);
-                        match_sentence(s, k, &wanted, &wanted_keys, mistake, similarity)
+                        let keys = (k, heading);
+                        match_sentence(s, keys, &wanted, &wanted_keys, mistake, similarity)
                     })
                 })
                 .collect()
@@ -516,7 +538,12 @@ fn choose_passage(
                 .filter(|m| m.terms.contains(&i))
                 .count()
                 .max(1) as f64;
-            (1.0 + n / df).ln()
+            let idf = (1.0 + n / df).ln();
+            if said[i] {
+                idf
+            } else {
+                SECONDHAND * idf
+            }
         })
         .collect();
     // A question about a common mistake is answered by a sentence correcting it, when
@@ -532,10 +559,18 @@ fn choose_passage(
             return 0.0;
         }
         let terms: BTreeSet<usize> = parts.iter().flat_map(|m| m.terms.iter().copied()).collect();
+        let from_heading: f64 = parts
+            .iter()
+            .flat_map(|m| m.from_heading.iter().copied())
+            .filter(|i| !terms.contains(i))
+            .collect::<BTreeSet<usize>>()
+            .iter()
+            .map(|i| SECONDHAND * weight[*i])
+            .sum();
         let lexical = if terms.is_empty() {
             0.0
         } else {
-            let shared: f64 = terms.iter().map(|i| weight[*i]).sum();
+            let shared: f64 = terms.iter().map(|i| weight[*i]).sum::<f64>() + from_heading;
             let definition = asks_definition && parts.iter().any(|m| m.defines);
             let reason = asks_why && parts.iter().any(|m| m.reason);
             shared + f64::from(u8::from(definition)) + 0.5 * f64::from(u8::from(reason))
@@ -695,6 +730,30 @@ mod tests {
         let message = "es verdad que las plantas no tienen mitocondrias";
         let p = best_passage(&unit(), &m, message, &NO_MEANING);
         assert!(p.quote.contains("las vegetales"), "{}", p.quote);
+    }
+
+    #[test]
+    fn a_sentence_is_about_its_sections_heading_and_the_students_words_count_most() {
+        let m = [
+            cuba(
+                "Las mitocondrias",
+                "Las mitocondrias son los orgánulos de la respiración celular. Las tienen \
+                 tanto las células animales como las vegetales.",
+            ),
+            cuba(
+                "Los cloroplastos",
+                "Los cloroplastos son los orgánulos de la fotosíntesis. Solo los tienen las \
+                 células de las plantas y de las algas.",
+            ),
+        ];
+        let message = "es verdad que las plantas no tienen mitocondrias";
+        let mistake = "Las células vegetales no tienen mitocondrias porque tienen cloroplastos.";
+        let p = correcting_passage(&unit(), &m, message, mistake, &NO_MEANING);
+        assert!(
+            p.quote.contains("tanto las células animales"),
+            "{}",
+            p.quote
+        );
     }
 
     #[test]
