@@ -42,6 +42,21 @@ fn names<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str> {
     all.iter().map(|v| name(*v)).collect()
 }
 
+/// Longest answer the model writes when a note answers the message: its 1–3 sentences.
+pub const ANSWER_CHARS: usize = 360;
+
+/// One paragraph: the model's answer when a note answers the message (its note is
+/// shown after it, so nothing else is asked of the model).
+fn answer_block() -> Value {
+    json!({
+        "type": "array", "minItems": 1, "maxItems": 1,
+        "items": {"type": "object", "properties": {
+            "type": {"type": "string", "enum": [BlockType::Paragraph.as_str()]},
+            "content": text(1, ANSWER_CHARS)},
+         "required": ["content", "type"], "additionalProperties": false},
+    })
+}
+
 fn blocks() -> Value {
     let others: Vec<&str> = BlockType::ALL
         .iter()
@@ -126,6 +141,37 @@ fn form() -> Value {
     })
 }
 
+/// The reply's meta: its kind and emotion (progress and state are the app's).
+fn meta() -> Value {
+    json!({"type": "object", "properties": {
+        "response_type": {"type": "string", "enum": names(ResponseType::ALL, ResponseType::as_str)},
+        "emotion": {"type": "string", "enum": names(Emotion::ALL, Emotion::as_str)}},
+     "required": ["response_type"], "additionalProperties": false})
+}
+
+/// A reply's schema with `content`'s properties and the meta.
+fn reply_schema(content: serde_json::Map<String, Value>) -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "content": {"type": "object", "properties": content,
+                        "required": ["text_blocks"], "additionalProperties": false},
+            "meta": meta(),
+        },
+        "required": ["content", "meta"],
+        "additionalProperties": false,
+    })
+}
+
+/// The JSON schema of the model's answer when a note answers the message: one paragraph
+/// (1–3 sentences applying the note) and a next step; no media, no form.
+pub fn answer_schema() -> Value {
+    let mut content = serde_json::Map::new();
+    content.insert("text_blocks".into(), answer_block());
+    content.insert("next_step".into(), next_step());
+    reply_schema(content)
+}
+
 /// The JSON schema the model's answer must match this turn.
 pub fn model_schema(menu: &GrammarMenu) -> Value {
     let mut content = serde_json::Map::new();
@@ -137,17 +183,24 @@ pub fn model_schema(menu: &GrammarMenu) -> Value {
     if menu.form {
         content.insert("forms".into(), form());
     }
-    json!({
-        "type": "object",
-        "properties": {
-            "content": {"type": "object", "properties": content,
-                        "required": ["text_blocks"], "additionalProperties": false},
-            "meta": {"type": "object", "properties": {
-                "response_type": {"type": "string", "enum": names(ResponseType::ALL, ResponseType::as_str)},
-                "emotion": {"type": "string", "enum": names(Emotion::ALL, Emotion::as_str)}},
-             "required": ["response_type"], "additionalProperties": false},
-        },
-        "required": ["content", "meta"],
-        "additionalProperties": false,
-    })
+    reply_schema(content)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_one_paragraph_and_a_next_step() {
+        let schema = answer_schema();
+        let content = &schema["properties"]["content"]["properties"];
+        assert_eq!(content["text_blocks"]["maxItems"], 1);
+        let kind = &content["text_blocks"]["items"]["properties"]["type"]["enum"];
+        assert_eq!(kind, &json!(["paragraph"]));
+        assert!(content.get("forms").is_none() && content.get("media").is_none());
+        assert_eq!(
+            schema["properties"]["meta"],
+            model_schema(&GrammarMenu::default())["properties"]["meta"]
+        );
+    }
 }

@@ -107,20 +107,28 @@ pub fn user_message(
     out
 }
 
-/// The user message when notes answer the student: only those notes and the student's
-/// words, so a small model has nothing else to copy.
-pub fn answer_message(passages: &[Passage], student: &str) -> String {
+/// The user message when a note answers the student: only that note and the student's
+/// words, so a small model has nothing else to copy, and the task last.
+pub fn answer_message(passages: &[Passage], student: &str, language: Language) -> String {
     let mut out = String::from("Notes you may use:\n");
     for p in passages.iter().take(NOTES) {
         out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
     }
     out.push_str(&format!("Student: {}\n", cut(student, 1200)));
-    out.push_str(ANSWER_TASK);
+    out.push_str(&answer_task(language));
     out
 }
 
-/// The task closing [`answer_message`]: what a small model reads last.
-pub const ANSWER_TASK: &str = "Task: answer the student in 1 to 3 sentences of your own words, applying the note to what they asked. Do not copy the note.";
+/// The task closing [`answer_message`], what a small model reads last: answer this
+/// student's question by applying the note to it, talking to them, in their language —
+/// the note is shown under the answer, so restating it or naming it says nothing new.
+fn answer_task(language: Language) -> String {
+    format!(
+        "Task: answer the student's question in {}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
+Do not copy the note and do not mention it.",
+        language_name(language)
+    )
+}
 
 /// The request: system prompt, the last exchanges, the turn's message.
 pub fn module_request(
@@ -159,6 +167,19 @@ pub fn module_request(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_answer_task_names_the_students_language_and_comes_last() {
+        let note = Passage {
+            source_id: "sleep".into(),
+            title: "Sleep".into(),
+            text: "Sleep fixes what you studied.".into(),
+        };
+        let m = answer_message(&[note], "¿y si duermo poco?", Language::Es);
+        assert!(m.ends_with(&answer_task(Language::Es)), "{m}");
+        assert!(answer_task(Language::Es).contains("Spanish"));
+        assert!(answer_task(Language::En).contains("English"));
+    }
 
     #[test]
     fn notes_are_cut_between_sentences_or_words_never_inside_a_word() {

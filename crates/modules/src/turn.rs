@@ -15,7 +15,9 @@ use super::contract::{
 use super::error::ModuleError;
 use super::fallback::{read_any_reply, ReadAs};
 use super::forms::{check_answers, form_topics, SubmittedForm};
-use super::grammar::{model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS};
+use super::grammar::{
+    answer_schema, model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS,
+};
 use super::keywords::topics_in;
 use super::language::reply_language;
 use super::offline;
@@ -345,7 +347,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let user = if answering {
-            answer_message(&notes, &student_text)
+            answer_message(&notes, &student_text, language)
         } else {
             user_message(&module, &progress, section.as_ref(), &notes, &student_text)
         };
@@ -359,7 +361,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             })
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
-        let task = answer_message(&bare, "");
+        let task = answer_message(&bare, "", language);
         let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
         material.extend(passages.iter().map(|p| p.text.clone()));
         if let Some(s) = &section {
@@ -384,24 +386,20 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             form: model_form,
         };
         // Notes that answer are the whole context: of the history only the student's
-        // message before (what "esto" is), never the app's earlier sentences to copy.
-        let context: Vec<ChatMessage> = if answering {
-            history
-                .iter()
-                .rev()
-                .find(|m| m.role == ChatRole::User)
-                .cloned()
-                .into_iter()
-                .collect()
+        // message before (what "esto" is), never the app's earlier sentences to copy; the
+        // answer is one paragraph (the note follows it), unless a check-in form is asked.
+        let (context, schema): (Vec<ChatMessage>, _) = if answering && !model_form {
+            let before = history.iter().rev().find(|m| m.role == ChatRole::User);
+            (before.cloned().into_iter().collect(), answer_schema())
         } else {
-            history.clone()
+            (history.clone(), model_schema(&menu))
         };
         let request = module_request(&module, language, &context, user, MODEL_MAX_TOKENS);
         let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
             .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
             .with_labels(PROMPT_LABELS)
             .with_said(&said);
-        (request, model_schema(&menu), filter)
+        (request, schema, filter)
     });
     let (request, filter) = match request {
         Some((request, schema, filter)) => (Some((request, schema)), filter),
@@ -491,6 +489,15 @@ fn drop_unfinished_last(done: &mut Filtered) {
     }
 }
 
+/// The terms no passage supports, for the log (" (eat, sleep)"); empty for other
+/// reasons.
+fn unsupported_terms(why: &DropReason) -> String {
+    match why {
+        DropReason::Unsupported(terms) if !terms.is_empty() => format!(" ({})", terms.join(", ")),
+        _ => String::new(),
+    }
+}
+
 /// How a finished sentence ends (before any closing quote or bracket).
 const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
 
@@ -522,9 +529,10 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
                 words.dropped.push(Repair {
                     path: format!("content.text_blocks[{i}]"),
                     reason: format!(
-                        "{}: {:?}",
+                        "{}{}: {:?}",
                         why.check(),
-                        sentence.chars().take(80).collect::<String>()
+                        unsupported_terms(&why),
+                        sentence.chars().take(160).collect::<String>()
                     ),
                 });
             }
@@ -1009,6 +1017,22 @@ mod tests {
             chips.last().map(String::as_str),
             Some("Continue: Your thoughts")
         );
+    }
+
+    #[test]
+    fn a_note_that_answers_is_applied_in_one_paragraph_in_the_students_language() {
+        let asked = input(
+            ModuleProgress::start(&module()),
+            say("¿por qué se me acelera el corazón?"),
+        );
+        let prepared = prepare_module_turn(asked).expect("prepared");
+        let (request, schema) = prepared.request.as_ref().expect("the model is asked");
+        assert_eq!(schema, &answer_schema());
+        let task = request.messages.last().expect("the turn's message");
+        assert!(task.content.ends_with("in Spanish (español), talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. Do not copy the note and do not mention it."), "{}", task.content);
+        let chat = input(ModuleProgress::start(&module()), say("tell me something"));
+        let prepared = prepare_module_turn(chat).expect("prepared");
+        assert_ne!(prepared.request.map(|(_, s)| s), Some(answer_schema()));
     }
 
     #[test]
