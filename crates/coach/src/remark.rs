@@ -54,7 +54,7 @@ const REMARK_EXAMPLES: [(ToulminStep, Language, &str, &str); 14] = [
         ToulminStep::Warrant,
         Language::En,
         "shade keeps the ground cool, so pupils would be cooler at break",
-        "Your warrant links shade to cooler pupils at break.",
+        "Your warrant says why the shade would make the pupils cooler at break.",
     ),
     (
         ToulminStep::GroundsBacking,
