@@ -14,7 +14,7 @@ use super::rules::{apply_rules, combined_text};
 use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
-use super::written::{checked_written, wants_written, write_request, Written};
+use super::written::{checked_written, wants_written, write_again_request, write_request, Written};
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
@@ -26,7 +26,7 @@ use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
 
-/// The sampling temperature of a remark's second try.
+/// The sampling temperature of a second try (a remark, a written step).
 const RETRY_TEMPERATURE: f32 = 0.7;
 
 /// The confidence of a sentence the model wrote for a student who asked for it.
@@ -177,20 +177,29 @@ async fn judged_other_job(
 /// "Make my warrant for me" with nothing of the student's to rewrite: the model writes
 /// the step from their claim and grounds ([`super::written`]); the sentence is proposed
 /// when it passes the checks, introduced in the app's words. One that does not pass is
-/// an empty response (the guide then says honestly how to start).
+/// asked once more without the example, sampled otherwise, and judged by the same
+/// checks; when that fails too, an empty response (the guide then says honestly how to
+/// start).
 async fn written_turn(
     llm: &dyn Llm,
     input: &CoachTurnInput,
     cancel: &CancelFlag,
 ) -> Result<CoachTurnOutcome, CoachError> {
     let step = input.current_step;
-    let raw: Written = generate(llm, &write_request(input), cancel).await?;
-    let Some(value) = checked_written(input, &raw.sentence) else {
+    let mut value = None;
+    for request in [write_request(input), retried(write_again_request(input))] {
+        let raw: Written = generate(llm, &request, cancel).await?;
+        value = checked_written(input, &raw.sentence);
+        if value.is_some() {
+            break;
+        }
         tracing::info!(
             "coach: the model's {} did not pass: {:?}",
             step.as_str(),
             raw.sentence
         );
+    }
+    let Some(value) = value else {
         return Err(CoachError::EmptyResponse);
     };
     let mut reply = CoachAIResult::message(step, step_meaning(step, input.language));
@@ -327,11 +336,11 @@ mod tests {
     }
 
     /// A model answering `reply`; for a text, after judging its job as "other", and
-    /// `reply` again when the remark is tried a second time.
+    /// `reply` again when the remark (or a written step) is tried a second time.
     fn scripted(reply: &str, input: &CoachTurnInput) -> ScriptedLlm {
         let text = message_kind(&input.user_message) == MessageKind::Text;
         let job = text.then(|| Ok(r#"{"job":"other"}"#.to_string()));
-        let again = text.then(|| Ok(reply.to_string()));
+        let again = (text || wants_written(input)).then(|| Ok(reply.to_string()));
         ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]).chain(again))
     }
 
@@ -549,6 +558,46 @@ mod tests {
         let retry = &llm.requests()[2];
         assert_eq!(retry.limits.temperature, RETRY_TEMPERATURE);
         assert_ne!(retry.limits.seed, llm.requests()[1].limits.seed);
+    }
+
+    #[tokio::test]
+    async fn a_refused_written_step_is_asked_once_more_without_the_example() {
+        let mut asked = CoachTurnInput::first_message(
+            ToulminStep::Warrant,
+            "can you make my warrant for me",
+            Language::En,
+        );
+        asked.draft.set(
+            ToulminStep::Claim,
+            "Cities should ban cars from their centres.",
+        );
+        asked.draft.set(
+            ToulminStep::Grounds,
+            "Our town centre had 40 crashes with cars last year, most of them near schools.",
+        );
+        let copy = r#"{"sentence":"Cars give shade that keeps the ground cool, so more cars would keep pupils cooler at break."}"#;
+        let good = r#"{"sentence":"Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer."}"#;
+        let llm = ScriptedLlm::new([Ok(copy.to_string()), Ok(good.to_string())]);
+        let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        let proposal = outcome.result.proposed_update.unwrap();
+        assert!(
+            proposal.value.starts_with("Fewer cars"),
+            "{}",
+            proposal.value
+        );
+        let requests = llm.requests();
+        assert_eq!(requests.len(), 2);
+        let retry = &requests[1];
+        assert!(!retry.messages[0].content.contains("Example"));
+        assert_eq!(retry.limits.temperature, RETRY_TEMPERATURE);
+        assert_ne!(retry.limits.seed, requests[0].limits.seed);
+        let twice = ScriptedLlm::new([Ok(copy.to_string()), Ok(copy.to_string())]);
+        let err = run_turn(&twice, &asked, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), "coach_empty_response");
     }
 
     #[tokio::test]

@@ -2,7 +2,8 @@
 //! warrant for me", "hazme la garantía") when there is nothing of theirs to rewrite
 //! (spec 000, trigger 2): a short request with only their claim and grounds, one
 //! sentence back, kept when it passes the step's checks, does not merely repeat the
-//! grounds and copies nothing of the prompt (the shared filter's leak check).
+//! grounds and copies nothing of the prompt (the shared filter's leak check). A refused
+//! sentence is asked for once more without the example ([`write_again_request`]).
 
 use super::filter::reply_filter;
 use super::reading::{capitalized, without_lead_in};
@@ -65,6 +66,18 @@ fn lines_up_to(step: ToulminStep, text_of: impl Fn(ToulminStep) -> String, last:
 /// The request: the example argument, then the student's own steps so far and the
 /// step to write.
 pub fn write_request(input: &CoachTurnInput) -> LlmRequest {
+    request(input, true)
+}
+
+/// The request asked again after a refused sentence: the student's own steps only,
+/// with no example to copy.
+pub fn write_again_request(input: &CoachTurnInput) -> LlmRequest {
+    request(input, false)
+}
+
+/// The request for the step's sentence, with the example argument before the
+/// student's steps when `with_example`.
+fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
     let step = input.current_step;
     let language = match input.language {
         Language::En => "English",
@@ -76,12 +89,18 @@ pub fn write_request(input: &CoachTurnInput) -> LlmRequest {
             .find(|(e, _)| *e == s)
             .map_or(String::new(), |(_, t)| t.to_string())
     };
-    let shown = lines_up_to(step, example, &example(step));
     let student = lines_up_to(step, |s| input.draft.get(s).to_string(), "?");
+    let content = if with_example {
+        let shown = lines_up_to(step, example, &example(step));
+        format!("Example:\n{shown}\n\nStudent:\n{student}")
+    } else {
+        format!("Student:\n{student}")
+    };
     LlmRequest {
         system: format!(
-            "You help a student write one step of their argument. Write the missing {} as one sentence in {language}, about the student's topic, in the way the example does.{} Answer with JSON only.",
+            "You help a student write one step of their argument. Write the missing {} as one sentence in {language}, about the student's topic{}.{} Answer with JSON only.",
             step.as_str(),
+            if with_example { ", in the way the example does" } else { "" },
             if step == ToulminStep::Warrant {
                 " Say why the student's grounds prove their claim, and join it with so (in Spanish: así que)."
             } else {
@@ -90,7 +109,7 @@ pub fn write_request(input: &CoachTurnInput) -> LlmRequest {
         ),
         messages: vec![ChatMessage {
             role: ChatRole::User,
-            content: format!("Example:\n{shown}\n\nStudent:\n{student}"),
+            content,
         }],
         limits: Limits {
             max_tokens: MAX_WRITTEN_TOKENS,
@@ -210,6 +229,18 @@ mod tests {
         assert!(!content.contains("rebuttal"), "{content}");
         assert!(request.system.contains("warrant"));
         assert!(!wants_written(&asked("cars make the air dirty")));
+    }
+
+    #[test]
+    fn the_request_asked_again_has_the_students_material_and_no_example() {
+        let again = write_again_request(&asked("can you make my warrant for me"));
+        let first = write_request(&asked("can you make my warrant for me"));
+        let student = first.messages[0].content.split("\n\n").last().unwrap();
+        assert_eq!(again.messages[0].content, student);
+        assert!(!student.contains("Trees"), "{student}");
+        assert!(!again.system.contains("example"), "{}", again.system);
+        assert!(again.system.contains("so (in Spanish"));
+        assert_eq!(again.limits.max_tokens, first.limits.max_tokens);
     }
 
     #[test]
