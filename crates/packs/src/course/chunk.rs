@@ -71,8 +71,21 @@ pub fn plain_sections(text: &str, title: &str) -> Vec<Section> {
     sections
 }
 
-/// Splits `text` into chunks of at most `max_chars` characters, cutting at whitespace
-/// where possible, each starting about `overlap` characters before the previous end.
+/// Whether a sentence ends just before `i` (whitespace after ".", "!", "?", "…" or a
+/// line break).
+fn sentence_ends_at(chars: &[char], i: usize) -> bool {
+    chars[i] == '\n'
+        || (chars[i].is_whitespace()
+            && i > 0
+            && matches!(chars[i - 1], '.' | '!' | '?' | '…' | '\n'))
+}
+
+/// Splits `text` into chunks of at most `max_chars` characters, each cut at the end of a
+/// sentence in the second half of its window where there is one (else at whitespace),
+/// and each starting about `overlap` characters before the previous end — moved back to
+/// the start of the sentence it would cut, when that is within half a window, so no
+/// chunk opens with the tail of a sentence ("United States dropped…" for "The United
+/// States dropped…"), which a passage or a gap-fill would quote as a sentence.
 pub fn split_text(text: &str, max_chars: usize, overlap: usize) -> Vec<String> {
     let chars: Vec<char> = text.trim().chars().collect();
     let max_chars = max_chars.max(1);
@@ -82,12 +95,14 @@ pub fn split_text(text: &str, max_chars: usize, overlap: usize) -> Vec<String> {
     while start < chars.len() {
         let mut end = (start + max_chars).min(chars.len());
         if end < chars.len() {
-            // Cut at the last whitespace in the second half of the window, if any.
-            if let Some(space) = (start + max_chars / 2..end)
+            let second_half = start + max_chars / 2..end;
+            let sentence_end = second_half
+                .clone()
                 .rev()
-                .find(|&i| chars[i].is_whitespace())
-            {
-                end = space;
+                .find(|&i| sentence_ends_at(&chars, i));
+            let space = second_half.rev().find(|&i| chars[i].is_whitespace());
+            if let Some(cut) = sentence_end.or(space) {
+                end = cut;
             }
         }
         let chunk: String = chars[start..end].iter().collect();
@@ -102,6 +117,14 @@ pub fn split_text(text: &str, max_chars: usize, overlap: usize) -> Vec<String> {
         let mut next = end.saturating_sub(overlap).max(start + 1);
         while next < end && !chars[next - 1].is_whitespace() {
             next += 1;
+        }
+        // Then back to the start of its sentence, when that is within half a window.
+        let earliest = end.saturating_sub(max_chars / 2).max(start + 1);
+        if let Some(sentence_start) = (earliest..=next.min(end))
+            .rev()
+            .find(|&i| i > 0 && sentence_ends_at(&chars, i - 1))
+        {
+            next = sentence_start;
         }
         start = next;
     }
@@ -151,6 +174,22 @@ mod tests {
         assert!(chunks[1].contains(last_of_first));
         // Every word is somewhere.
         assert!(chunks.last().unwrap().ends_with("w399"));
+    }
+
+    #[test]
+    fn chunks_open_and_end_with_whole_sentences_where_they_can() {
+        let sentences: Vec<String> = (0..40)
+            .map(|i| format!("The sentence number {i} says something about the topic."))
+            .collect();
+        let text = sentences.join(" ");
+        let chunks = split_text(&text, 300, 60);
+        assert!(chunks.len() > 3);
+        for chunk in &chunks {
+            assert!(chunk.chars().count() <= 300);
+            assert!(chunk.starts_with("The sentence"), "{chunk}");
+            assert!(chunk.ends_with("topic."), "{chunk}");
+        }
+        assert!(chunks.last().unwrap().contains("number 39"));
     }
 
     #[test]
