@@ -270,6 +270,6 @@ fn a_schools_distress_phrase_in_the_data_folder_gets_the_support_message() {
     fails_with(
         d,
         &["module", "say", &session, "hello", "--offline"],
-        "pack_invalid_field",
+        "module_distress_words_invalid",
     );
 }

@@ -277,6 +277,9 @@ error_codes! {
     ModuleReplyUnusable = "module_reply_unusable",
     /// The answer stream to the window failed.
     ModuleStreamFailed = "module_stream_failed",
+    /// A school's distress-words.txt could not be used (too large, too many phrases, a bad
+    /// line, not text, or not a plain file); the built-in phrases stay.
+    ModuleDistressWordsInvalid = "module_distress_words_invalid",
     // Turns.
     /// No running turn has that id.
     TurnNotFound = "turn_not_found",

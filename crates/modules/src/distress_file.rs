@@ -53,12 +53,7 @@ pub enum DistressWordsError {
 
 impl Coded for DistressWordsError {
     fn code(&self) -> ErrorCode {
-        match self {
-            Self::TooLarge => ErrorCode::ImportTooLarge,
-            Self::Unreadable(_) => ErrorCode::PackUnreadable,
-            Self::NotAFile => ErrorCode::ImportSymlinkRefused,
-            Self::BadPhrase(_) | Self::TooManyPhrases => ErrorCode::PackInvalidField,
-        }
+        ErrorCode::ModuleDistressWordsInvalid
     }
 }
 
@@ -223,7 +218,7 @@ mod tests {
         std::fs::write(dir.file(), b"hecho \xff polvo\n").expect("written");
         let refused = read_file(&dir.0).unwrap_err();
         assert!(matches!(refused, DistressWordsError::Unreadable(_)));
-        assert_eq!(refused.code(), ErrorCode::PackUnreadable);
+        assert_eq!(refused.code(), ErrorCode::ModuleDistressWordsInvalid);
     }
 
     #[test]

@@ -879,6 +879,7 @@ export const en = {
     module_message_too_long: "That message is too long ({{message}}). Say it in fewer words.",
     module_reply_unusable: "The model's reply could not be used, so the guide answered from the module's notes.",
     module_stream_failed: "The reply could not be shown as it was written, but it was saved. Reopen the module to see it.",
+    module_distress_words_invalid: "The school's distress phrases are not used: {{message}} The built-in phrases still apply; fix distress-words.txt in Lantern's data folder.",
     // Turns.
     tutor_thread_not_found: "That tutoring session no longer exists.",
     tutor_course_not_found: "That course is not in your library. Import its course pack first.",

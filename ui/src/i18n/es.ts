@@ -892,6 +892,7 @@ export const es: Strings = {
     module_message_too_long: "Ese mensaje es demasiado largo ({{message}}). Dilo con menos palabras.",
     module_reply_unusable: "No se pudo usar la respuesta del modelo, así que la guía respondió con las notas del módulo.",
     module_stream_failed: "La respuesta no se pudo mostrar mientras se escribía, pero se guardó. Vuelve a abrir el módulo para verla.",
+    module_distress_words_invalid: "No se usan las frases de malestar del centro: {{message}} Las frases incluidas siguen activas; corrige distress-words.txt en la carpeta de datos de Lantern.",
     turn_not_found: "Esa respuesta ya había terminado, así que no había nada que detener.",
     // Almacenamiento.
     store_open_failed: "Lantern no pudo abrir tu trabajo guardado ({{message}}). Comprueba que el disco tiene espacio libre y reinicia Lantern.",

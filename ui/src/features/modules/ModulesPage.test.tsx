@@ -113,7 +113,7 @@ describe("ModulesPage", () => {
 
   it("a school's distress-words file that was refused is shown with the turn", async () => {
     const handlers = createModulesMock() as Record<string, (args: Record<string, unknown>) => unknown>;
-    const refused = { code: "pack_invalid_field", message: "line 2: write one phrase of at most 8 words" };
+    const refused = { code: "module_distress_words_invalid", message: "line 2: write one phrase of at most 8 words" };
     mockIPC((cmd, args) => {
       const answer = handlers[cmd]?.(args as Record<string, unknown>) ?? null;
       return cmd === "modules_send" ? { ...(answer as object), distressWords: refused } : answer;
@@ -127,5 +127,6 @@ describe("ModulesPage", () => {
     await say("hello");
     const note = await screen.findByRole("note");
     expect(note.textContent).toContain("line 2: write one phrase");
+    expect(note.textContent).toContain("distress-words.txt");
   });
 });
