@@ -10,9 +10,8 @@ use crate::messages::MESSAGES;
 use lantern_core::language::Language;
 use lantern_core::say;
 use lantern_core::text::normalize::normalize;
-use lantern_core::words::local_file::read_local;
+use lantern_core::words::local_file::{is_not_a_plain_file, read_local};
 use lantern_core::{Coded, ErrorCode};
-use std::io::ErrorKind;
 use std::path::Path;
 use thiserror::Error;
 
@@ -148,14 +147,13 @@ pub fn read_bytes(bytes: Option<&[u8]>) -> Result<Vec<Phrase>, DistressWordsErro
 /// could point anywhere, a pipe would never end), at most one byte over the limit, so a
 /// long file is refused, not read whole. No file is no phrase.
 pub fn read_file(data_dir: &Path) -> Result<Vec<Phrase>, DistressWordsError> {
-    match std::fs::symlink_metadata(data_dir.join(FILE_NAME)) {
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(DistressWordsError::Unreadable(e.to_string())),
-        Ok(meta) if !meta.file_type().is_file() => return Err(DistressWordsError::NotAFile),
-        Ok(_) => {}
-    }
-    let bytes = read_local(data_dir, FILE_NAME, MAX_FILE_BYTES)
-        .map_err(|e| DistressWordsError::Unreadable(e.to_string()))?;
+    let bytes = read_local(data_dir, FILE_NAME, MAX_FILE_BYTES).map_err(|e| {
+        if is_not_a_plain_file(&e) {
+            DistressWordsError::NotAFile
+        } else {
+            DistressWordsError::Unreadable(e.to_string())
+        }
+    })?;
     read_bytes(bytes.as_deref())
 }
 
