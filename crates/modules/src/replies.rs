@@ -13,14 +13,36 @@ pub fn continue_chip(language: Language, next: &str) -> String {
     say!(MESSAGES, language, "modules-continue-chip", next = next)
 }
 
-/// The quick reply asking about a topic.
+/// The quick reply asking about a topic ("Háblame del primer paso pequeño").
 pub fn topic_chip(language: Language, topic: &str) -> String {
-    say!(
+    let chip = say!(
         MESSAGES,
         language,
         "modules-topic-chip",
         topic = &lower_first(topic)
-    )
+    );
+    match language {
+        Language::Es => contracted(&chip),
+        _ => chip,
+    }
+}
+
+/// Spanish `text` with "de el" and "a el" written as the language writes them: "del",
+/// "al" (a title that starts with "El" put after "de").
+fn contracted(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for word in text.split(' ') {
+        let joined = match (out.last(), word) {
+            (Some(&"de"), "el") => Some("del"),
+            (Some(&"a"), "el") => Some("al"),
+            _ => None,
+        };
+        match (joined, out.last_mut()) {
+            (Some(both), Some(last)) => *last = both,
+            _ => out.push(word),
+        }
+    }
+    out.join(" ")
 }
 
 /// The quick reply asking for a review.
@@ -215,6 +237,22 @@ pub fn notes_lead(language: Language, topic: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spanish_chip_contracts_de_el_and_keeps_other_words() {
+        assert_eq!(
+            topic_chip(Language::Es, "El primer paso pequeño"),
+            "Háblame del primer paso pequeño"
+        );
+        assert_eq!(
+            contracted("voy a el centro de la ciudad"),
+            "voy al centro de la ciudad"
+        );
+        assert_eq!(
+            topic_chip(Language::En, "A first step"),
+            "Tell me about a first step"
+        );
+    }
 
     #[test]
     fn a_milestone_says_what_was_covered() {
