@@ -79,9 +79,11 @@ pub fn write_again_request(input: &CoachTurnInput) -> LlmRequest {
 /// student's steps when `with_example`.
 fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
     let step = input.current_step;
-    let language = match input.language {
-        Language::En => "English",
-        Language::Es => "Spanish",
+    // The warrant's connective in the session's language only: a model told of the
+    // other language's may write in it.
+    let (language, so) = match input.language {
+        Language::En => ("English", "so"),
+        Language::Es => ("Spanish", "así que"),
     };
     let example = |s: ToulminStep| {
         EXAMPLE
@@ -102,9 +104,9 @@ fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
             step.as_str(),
             if with_example { ", in the way the example does" } else { "" },
             if step == ToulminStep::Warrant {
-                " Say why the student's grounds prove their claim, and join it with so (in Spanish: así que)."
+                format!(" Say why the student's grounds prove their claim, and join it with {so}.")
             } else {
-                ""
+                String::new()
             }
         ),
         messages: vec![ChatMessage {
@@ -239,7 +241,7 @@ mod tests {
         assert_eq!(again.messages[0].content, student);
         assert!(!student.contains("Trees"), "{student}");
         assert!(!again.system.contains("example"), "{}", again.system);
-        assert!(again.system.contains("so (in Spanish"));
+        assert!(again.system.contains("join it with so.") && !again.system.contains("Spanish"));
         assert_eq!(again.limits.max_tokens, first.limits.max_tokens);
     }
 
