@@ -27,11 +27,11 @@ pub mod messages;
 mod offline;
 mod opening;
 mod prompt;
-mod remark;
 #[cfg(test)]
 mod properties;
 pub mod quality;
 pub mod reading;
+mod remark;
 mod rewrite;
 pub mod rules;
 mod session;
