@@ -26,6 +26,9 @@ const KEPT: &str =
 /// A reply none of whose words pass: the guide answers it.
 const BROKEN: &str = r#"{"assistantText":"The student's claim is:","step":"claim"}"#;
 
+/// Most model calls one coach turn makes.
+const MODEL_CALLS: usize = 4;
+
 /// What the student says, and how the model answers (no model when `None`).
 struct Case {
     message: &'static str,
@@ -76,8 +79,10 @@ async fn answered(store: &Store, profile: i64, case: &Case) -> CoachAnswer {
         .unwrap();
     let text = clean_message(case.message).unwrap();
     app::say(store, profile, session.id, &text).await.unwrap();
+    // A text offered for a step may ask the model more than once (the judgement of its
+    // job, the remark, the remark again): every call gets the case's answer.
     let script = case.model.clone().map(|r| r.map(str::to_string));
-    let llm = script.map(|r| ScriptedLlm::new([r]));
+    let llm = script.map(|r| ScriptedLlm::new(vec![r; MODEL_CALLS]));
     let llm = llm.as_ref().map(|l| l as &dyn Llm);
     app::answer(
         store,
