@@ -7,6 +7,7 @@
 //! reading is not).
 
 use super::contract::Expense;
+use std::collections::HashMap;
 
 /// Least similarity of a word to a row's item for the row to be meant: unrelated words
 /// stay below it with the pack's embedder ("gig" and "rent" 0.37, "the" and "coffee"
@@ -21,22 +22,26 @@ const CLOSE_RUNNER_UP: f32 = 0.1;
 /// How close in meaning each compared word of the message is to each row's item.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Closeness {
-    /// (normalised word, item, similarity).
-    values: Vec<(String, String, f32)>,
+    /// The similarity of each (normalised word, item) compared.
+    values: HashMap<(String, String), f32>,
 }
 
 impl Closeness {
     /// Closeness from (normalised word, item, similarity) triples.
     pub fn new(values: Vec<(String, String, f32)>) -> Self {
-        Self { values }
+        Self {
+            values: values
+                .into_iter()
+                .map(|(word, item, value)| ((word, item), value))
+                .collect(),
+        }
     }
 
     /// How close `word` is to `item`; none when it was not compared.
     fn of(&self, word: &str, item: &str) -> Option<f32> {
         self.values
-            .iter()
-            .find(|(w, i, _)| w == word && i == item)
-            .map(|(_, _, value)| *value)
+            .get(&(word.to_string(), item.to_string()))
+            .copied()
     }
 
     /// The rows `wanted` means by meaning: those whose item is at least
@@ -49,12 +54,17 @@ impl Closeness {
                 .filter_map(|w| self.of(w, &row.item))
                 .fold(f32::MIN, f32::max)
         };
-        let best = rows.iter().map(score).fold(f32::MIN, f32::max);
+        let scored: Vec<(&Expense, f32)> = rows.iter().map(|row| (row, score(row))).collect();
+        let best = scored.iter().map(|(_, s)| *s).fold(f32::MIN, f32::max);
         if best < MIN_SIMILARITY {
             return Vec::new();
         }
         let floor = MIN_SIMILARITY.max(best - CLOSE_RUNNER_UP);
-        rows.iter().filter(|row| score(row) >= floor).collect()
+        scored
+            .into_iter()
+            .filter(|(_, s)| *s >= floor)
+            .map(|(row, _)| row)
+            .collect()
     }
 }
 
@@ -62,22 +72,10 @@ impl Closeness {
 mod tests {
     use super::*;
     use crate::contract::Category;
-    use crate::money::{Currency, Money};
-    use chrono::NaiveDate;
+    use crate::testing;
 
     fn row(id: i64, item: &str) -> Expense {
-        Expense {
-            id,
-            item: item.into(),
-            amount: Money {
-                minor: 1_000,
-                currency: Currency::Gbp,
-            },
-            date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
-            category: Category::Other,
-            created_at: String::new(),
-            updated_at: String::new(),
-        }
+        testing::row(id, item, 1_000, "2026-11-20", Category::Other)
     }
 
     fn rows() -> Vec<Expense> {

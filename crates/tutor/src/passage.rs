@@ -713,9 +713,10 @@ mod tests {
         assert!(!p.quote.contains("Berlin lay inside"), "{}", p.quote);
     }
 
-    #[test]
-    fn a_word_and_its_other_name_in_the_glossary_match() {
-        let m = [
+    /// Two Spanish sections: the mitochondria's, whose second sentence names them only
+    /// by "Las", and the chloroplasts', which says "plantas".
+    fn organelle_notes() -> [Material; 2] {
+        [
             cuba(
                 "Las mitocondrias",
                 "Las mitocondrias son los orgánulos de la respiración celular. Las tienen \
@@ -726,7 +727,12 @@ mod tests {
                 "Los cloroplastos son los orgánulos de la fotosíntesis. Solo los tienen las \
                  células de las plantas y de las algas.",
             ),
-        ];
+        ]
+    }
+
+    #[test]
+    fn a_word_and_its_other_name_in_the_glossary_match() {
+        let m = organelle_notes();
         let message = "es verdad que las plantas no tienen mitocondrias";
         let p = best_passage(&unit(), &m, message, &NO_MEANING);
         assert!(p.quote.contains("las vegetales"), "{}", p.quote);
@@ -734,18 +740,7 @@ mod tests {
 
     #[test]
     fn a_sentence_is_about_its_sections_heading_and_the_students_words_count_most() {
-        let m = [
-            cuba(
-                "Las mitocondrias",
-                "Las mitocondrias son los orgánulos de la respiración celular. Las tienen \
-                 tanto las células animales como las vegetales.",
-            ),
-            cuba(
-                "Los cloroplastos",
-                "Los cloroplastos son los orgánulos de la fotosíntesis. Solo los tienen las \
-                 células de las plantas y de las algas.",
-            ),
-        ];
+        let m = organelle_notes();
         let message = "es verdad que las plantas no tienen mitocondrias";
         let mistake = "Las células vegetales no tienen mitocondrias porque tienen cloroplastos.";
         let p = correcting_passage(&unit(), &m, message, mistake, &NO_MEANING);

@@ -70,22 +70,10 @@ pub(super) async fn read_closeness(
 mod tests {
     use super::*;
     use crate::contract::Category;
-    use crate::money::{Currency, Money};
-    use chrono::NaiveDate;
+    use crate::testing;
 
     fn row(id: i64, item: &str) -> Expense {
-        Expense {
-            id,
-            item: item.into(),
-            amount: Money {
-                minor: 1_000,
-                currency: Currency::Gbp,
-            },
-            date: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
-            category: Category::Other,
-            created_at: String::new(),
-            updated_at: String::new(),
-        }
+        testing::row(id, item, 1_000, "2026-11-20", Category::Other)
     }
 
     #[test]
