@@ -18,16 +18,11 @@ use super::written::{checked_written, wants_written, write_again_request, write_
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
-use lantern_core::llm::{
-    generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm, LlmRequest,
-};
+use lantern_core::llm::{generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
-
-/// The sampling temperature of a second try (a remark, a written step).
-const RETRY_TEMPERATURE: f32 = 0.7;
 
 /// The confidence of a sentence the model wrote for a student who asked for it.
 const WRITTEN_CONFIDENCE: f64 = 0.9;
@@ -97,7 +92,7 @@ pub async fn run_turn(
         // A remark the filter refuses whole gets one more try, sampled otherwise; the
         // same filter judges it (nothing of the first streamed).
         let remark = if refused {
-            generate::<Remark>(llm, &retried(request), cancel).await?
+            generate::<Remark>(llm, &request.retried(), cancel).await?
         } else {
             remark
         };
@@ -146,13 +141,6 @@ pub async fn run_turn(
     })
 }
 
-/// `request` asked again, sampled less greedily with another seed.
-fn retried(mut request: LlmRequest) -> LlmRequest {
-    request.limits.temperature = RETRY_TEMPERATURE;
-    request.limits.seed = request.limits.seed.wrapping_add(1);
-    request
-}
-
 /// The weakness of a text doing another step's job, when the model's judgement decides
 /// it ([`super::judge`]): asked only for a text whose cues are silent or tied (one clear
 /// cue decides without the model, in [`LoopTurn::without_model`]).
@@ -187,7 +175,7 @@ async fn written_turn(
 ) -> Result<CoachTurnOutcome, CoachError> {
     let step = input.current_step;
     let mut value = None;
-    for request in [write_request(input), retried(write_again_request(input))] {
+    for request in [write_request(input), write_again_request(input).retried()] {
         let raw: Written = generate(llm, &request, cancel).await?;
         value = checked_written(input, &raw.sentence);
         if value.is_some() {
@@ -323,7 +311,7 @@ pub fn advance_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_core::llm::ScriptedLlm;
+    use lantern_core::llm::{ScriptedLlm, RETRY_TEMPERATURE};
     use lantern_core::turn::{answer_turn, ReplyOrigin};
     use lantern_core::Coded;
 

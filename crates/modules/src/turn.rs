@@ -40,8 +40,7 @@ use lantern_core::text::terms::term_keys;
 use lantern_core::text::tidy::{
     detect_language, is_readable, repeats_itself, sentences, tidy_reply,
 };
-use lantern_core::turn::{answer_turn, CleanInput, LoopTurn, ReplyOrigin};
-#[cfg(test)]
+use lantern_core::turn::{answer_turn, falls_back, CleanInput, LoopTurn, ReplyOrigin};
 use lantern_core::Coded;
 use lantern_core::ErrorCode;
 use serde_json::{Map, Value};
@@ -370,11 +369,15 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             material.extend(s.section.topics.iter().map(|t| t.notes.clone()));
         }
         let material_refs: Vec<&str> = material.iter().map(String::as_str).collect();
+        // A note that answers is shown under the model's answer: a sentence copying it
+        // says it twice.
+        let shown_after = notes.iter().filter(|_| answering).map(|n| n.text.as_str());
         let said: Vec<&str> = history
             .iter()
             .filter(|m| m.role == ChatRole::Assistant)
             .map(|m| m.content.as_str())
             .chain(said_before.iter().map(String::as_str))
+            .chain(shown_after)
             .collect();
         let menu = GrammarMenu {
             media: section
@@ -514,6 +517,14 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         let looping = repeats_itself(&block.content);
         if !matches!(block.kind, BlockType::List | BlockType::Heading) {
             block.content = tidy_reply(&block.content);
+            if answers_a_note(prepared) {
+                for question in take_questions(&mut block) {
+                    words.dropped.push(Repair {
+                        path: format!("content.text_blocks[{i}]"),
+                        reason: format!("a question is not an answer: {question:?}"),
+                    });
+                }
+            }
         }
         let said_before = kept
             .iter()
@@ -591,6 +602,22 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         words.reply.meta.response_type = ResponseType::Conversational;
     }
     Ok(words)
+}
+
+/// Whether the model was asked to answer the message by applying a note (its closing
+/// question has its own field, so a question in the answer's text answers nothing).
+fn answers_a_note(prepared: &PreparedModuleTurn) -> bool {
+    prepared.submitted.is_none() && !prepared.focus.is_empty()
+}
+
+/// Takes the questions out of a block's text ("¿Por dónde empiezo?"), returning them.
+fn take_questions(block: &mut TextBlock) -> Vec<String> {
+    let (questions, rest): (Vec<&str>, Vec<&str>) = sentences(&block.content)
+        .into_iter()
+        .partition(|s| s.trim_end().ends_with('?'));
+    let questions = questions.into_iter().map(String::from).collect();
+    block.content = rest.join(" ");
+    questions
 }
 
 /// Most sentences of the model's answer (a list: its lines).
@@ -695,6 +722,65 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
     Some(compact.contains("\"type\":\"paragraph\""))
 }
 
+impl TurnWords<'_> {
+    /// One answer from the model under the turn's grammar, its first paragraph streamed
+    /// to `on_text` as the filter keeps its sentences, then read and checked; with
+    /// whether any of its words reached the student.
+    async fn attempt(
+        &self,
+        llm: &dyn Llm,
+        request: &LlmRequest,
+        schema: &Value,
+        on_text: &mut (dyn FnMut(&str) + Send),
+        cancel: &CancelFlag,
+    ) -> (Result<Words, ModuleError>, bool) {
+        let prepared = self.prepared;
+        // Only the first block streams, and only a paragraph: its sentences the
+        // filter keeps are the start of the saved reply.
+        let mut stream =
+            CheckedStream::new("content", prepared.filter.clone()).holding(|s| s.contains('%'));
+        let mut raw = String::new();
+        let mut shown = false;
+        // Decided once, when the first block's text starts (not on every delta).
+        let mut paragraph = None;
+        let mut forward = |delta: &str| {
+            raw.push_str(delta);
+            if paragraph.is_none() {
+                paragraph = first_block_is_paragraph(&raw);
+                if paragraph == Some(false) {
+                    stream.stop();
+                }
+            }
+            let text = stream.push(delta);
+            if !text.is_empty() {
+                shown = true;
+                on_text(&text);
+            }
+        };
+        let answered = llm
+            .complete_json(request, schema, &mut forward, cancel)
+            .await;
+        // A reply cut off at the token cap keeps its finished blocks.
+        let text = match answered {
+            Ok(text) => text,
+            Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
+            Err(e) => return (Err(e.into()), shown),
+        };
+        let read = read_any_reply(&text, &prepared.module.media);
+        if let Ok(mut seen) = self.read.lock() {
+            *seen = Some(ModelRead {
+                read_as: read.read_as,
+                repairs: read.checked.repairs,
+            });
+        }
+        let words = Words {
+            reply: read.checked.reply,
+            dropped: Vec::new(),
+        };
+        (check_words(words, prepared), shown)
+    }
+}
+
 impl LoopTurn for TurnWords<'_> {
     type Reply = Words;
     type Error = ModuleError;
@@ -706,53 +792,24 @@ impl LoopTurn for TurnWords<'_> {
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<Words, ModuleError>> {
         Box::pin(async move {
-            let prepared = self.prepared;
-            let Some((request, schema)) = &prepared.request else {
+            let Some((request, schema)) = &self.prepared.request else {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
-            // Only the first block streams, and only a paragraph: its sentences the
-            // filter keeps are the start of the saved reply.
-            let mut stream =
-                CheckedStream::new("content", prepared.filter.clone()).holding(|s| s.contains('%'));
-            let mut raw = String::new();
-            // Decided once, when the first block's text starts (not on every delta).
-            let mut paragraph = None;
-            let mut forward = |delta: &str| {
-                raw.push_str(delta);
-                if paragraph.is_none() {
-                    paragraph = first_block_is_paragraph(&raw);
-                    if paragraph == Some(false) {
-                        stream.stop();
+            let (first, shown) = self.attempt(llm, request, schema, on_text, cancel).await;
+            // An answer none of whose words could be used, before any reached the
+            // student, is asked for once more, sampled otherwise; the same checks judge it.
+            // A second try that fails for another reason than a crash or a hang leaves
+            // the first's verdict (the guide answers).
+            match first {
+                Err(broken @ ModuleError::BrokenReply(_)) if !shown && !cancel.is_cancelled() => {
+                    let again = request.clone().retried();
+                    match self.attempt(llm, &again, schema, on_text, cancel).await.0 {
+                        Err(e) if !falls_back(e.code()) && !cancel.is_cancelled() => Err(broken),
+                        other => other,
                     }
                 }
-                let text = stream.push(delta);
-                if !text.is_empty() {
-                    on_text(&text);
-                }
-            };
-            let answered = llm
-                .complete_json(request, schema, &mut forward, cancel)
-                .await;
-            // A reply cut off at the token cap keeps its finished blocks.
-            let text = match answered {
-                Ok(text) => text,
-                Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
-                Err(e) => return Err(e.into()),
-            };
-            let read = read_any_reply(&text, &prepared.module.media);
-            if let Ok(mut seen) = self.read.lock() {
-                *seen = Some(ModelRead {
-                    read_as: read.read_as,
-                    repairs: read.checked.repairs,
-                });
+                other => other,
             }
-            check_words(
-                Words {
-                    reply: read.checked.reply,
-                    dropped: Vec::new(),
-                },
-                prepared,
-            )
         })
     }
 
@@ -963,7 +1020,7 @@ pub async fn run_module_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_core::llm::ScriptedLlm;
+    use lantern_core::llm::{ScriptedLlm, RETRY_TEMPERATURE};
     use lantern_packs::module::testing::module;
     use serde_json::json;
 
@@ -1073,7 +1130,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_model_that_quotes_the_note_is_not_followed_by_it_again() {
+    async fn an_answer_copying_the_note_shown_under_it_is_refused() {
         let prepared = prepare_module_turn(input(
             ModuleProgress::start(&module()),
             say("my heart races at night"),
@@ -1083,14 +1140,43 @@ mod tests {
             "Your heart races from adrenaline at work. Slow breathing calms the body.",
             "A racing heart is adrenaline at work.",
         );
-        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(copy)]))).await;
-        assert_eq!(out.origin, ReplyOrigin::Model);
-        assert!(out
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(copy.clone()), Ok(copy)])),
+        )
+        .await;
+        assert!(out.origin.is_fallback());
+        let text: Vec<&str> = out
             .reply
             .content
             .text_blocks
             .iter()
-            .all(|b| b.kind != BlockType::Info));
+            .map(|b| b.content.as_str())
+            .collect();
+        let note = text.join(" ").matches("adrenaline at work").count();
+        assert_eq!(note, 1, "{text:?}");
+    }
+
+    #[tokio::test]
+    async fn a_question_in_the_answer_is_not_kept_as_the_answer() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let asks = MODEL_REPLY.replace(
+            "Your heart races from adrenaline at work. Slow breathing calms the body.",
+            "Why does my heart race at night? Slow breathing calms the body.",
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(asks)]))).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "Slow breathing calms the body."
+        );
+        assert!(out.dropped[0]
+            .reason
+            .starts_with("a question is not an answer"));
     }
 
     #[test]
@@ -1275,6 +1361,41 @@ mod tests {
         );
     }
 
+    /// A reply whose only words are unreadable.
+    const GIBBERISH: &str = r#"{"content":{"text_blocks":[{"content":"3.3.3.3.3.3.3.3","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+
+    #[tokio::test]
+    async fn an_unusable_answer_is_asked_for_once_more_sampled_otherwise() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let llm = ScriptedLlm::new([Ok(GIBBERISH.to_string()), Ok(MODEL_REPLY.to_string())]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert!(out.reply.content.text_blocks[0]
+            .content
+            .starts_with("Your heart races from adrenaline"));
+        let asked = llm.requests();
+        assert_eq!(asked.len(), 2);
+        assert_eq!(asked[1].limits.temperature, RETRY_TEMPERATURE);
+        assert_ne!(asked[1].limits.seed, asked[0].limits.seed);
+        assert_eq!(asked[1].messages, asked[0].messages);
+    }
+
+    #[tokio::test]
+    async fn a_crashed_model_is_not_asked_again() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let llm = ScriptedLlm::new([Err(LlmError::Crashed("abort".into()))]);
+        assert!(run(&prepared, Some(&llm)).await.origin.is_fallback());
+        assert_eq!(llm.requests().len(), 1);
+    }
+
     #[tokio::test]
     async fn unusable_words_or_a_crash_get_the_notes_instead() {
         let prepared = prepare_module_turn(input(
@@ -1282,12 +1403,11 @@ mod tests {
             say("I worry all the time"),
         ))
         .unwrap();
-        let gibberish = r#"{"content":{"text_blocks":[{"content":"3.3.3.3.3.3.3.3","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         for scripted in [
-            Ok(gibberish.to_string()),
-            Err(LlmError::Crashed("abort".into())),
+            vec![Ok(GIBBERISH.to_string()), Ok(GIBBERISH.to_string())],
+            vec![Err(LlmError::Crashed("abort".into()))],
         ] {
-            let out = run(&prepared, Some(&ScriptedLlm::new([scripted]))).await;
+            let out = run(&prepared, Some(&ScriptedLlm::new(scripted))).await;
             assert!(out.origin.is_fallback());
             assert!(out
                 .reply

@@ -12,7 +12,7 @@ mod scripted;
 pub mod tools;
 
 pub use error::LlmError;
-pub use request::{CancelFlag, ChatMessage, ChatRole, Limits, LlmRequest};
+pub use request::{CancelFlag, ChatMessage, ChatRole, Limits, LlmRequest, RETRY_TEMPERATURE};
 pub use schema::{clamp_to_schema, schema_of};
 #[cfg(any(test, feature = "scripted"))]
 pub use scripted::ScriptedLlm;

@@ -83,7 +83,18 @@ impl LlmRequest {
         self.limits = limits;
         self
     }
+
+    /// The same request for a second try after an answer the loop could not use:
+    /// sampled at [`RETRY_TEMPERATURE`] with the next seed, so it is not the same answer.
+    pub fn retried(mut self) -> Self {
+        self.limits.temperature = RETRY_TEMPERATURE;
+        self.limits.seed = self.limits.seed.wrapping_add(1);
+        self
+    }
 }
+
+/// The sampling temperature of a second try ([`LlmRequest::retried`]).
+pub const RETRY_TEMPERATURE: f32 = 0.7;
 
 /// A shared flag that asks a running generation to stop.
 #[derive(Debug, Clone, Default)]
