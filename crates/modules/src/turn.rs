@@ -478,6 +478,25 @@ fn filter_block(
     (done.text(), done.dropped)
 }
 
+/// The sentences of an answer's block the filter keeps up to the first it drops (that
+/// one with why), and the text after it, which is not read.
+fn answer_start(
+    filter: &mut ReplyFilter,
+    text: &str,
+) -> (String, Vec<(String, DropReason)>, String) {
+    let all = sentences(text);
+    let mut kept: Vec<String> = Vec::new();
+    for (at, sentence) in all.iter().enumerate() {
+        let mut done = filter.filter(sentence);
+        drop_unfinished_last(&mut done);
+        if let Some(why) = done.dropped.pop() {
+            return (kept.join(" "), vec![why], all[at + 1..].join(" "));
+        }
+        kept.extend(done.kept);
+    }
+    (kept.join(" "), Vec::new(), String::new())
+}
+
 /// Drops the last kept sentence when the model did not finish it ("Glance at the tim",
 /// "write them,"): it was cut off.
 fn drop_unfinished_last(done: &mut Filtered) {
@@ -510,6 +529,9 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     let student = normalize(&prepared.student_text);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
+    let answering = answers_a_note(prepared);
+    // Whether a sentence of the answer was dropped: nothing after it is kept.
+    let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
         .into_iter()
         .enumerate()
@@ -517,7 +539,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         let looping = repeats_itself(&block.content);
         if !matches!(block.kind, BlockType::List | BlockType::Heading) {
             block.content = tidy_reply(&block.content);
-            if answers_a_note(prepared) {
+            if answering {
                 for question in take_questions(&mut block) {
                     words.dropped.push(Repair {
                         path: format!("content.text_blocks[{i}]"),
@@ -534,8 +556,24 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
         let false_claim = claims_progress && prepared.change.milestone.is_none();
         if block.kind != BlockType::Heading && !looping && !false_claim {
-            let (text, dropped) = filter_block(&mut filter, &block);
-            let emptied = text.is_empty() && !dropped.is_empty();
+            let mut unread = String::new();
+            let (text, dropped) = if answering && broken_off {
+                // An answer is the model's sentences up to the first one dropped: what
+                // follows it ("Por último…", "Esto…") leans on what was dropped.
+                words.dropped.push(Repair {
+                    path: format!("content.text_blocks[{i}]"),
+                    reason: format!("follows a dropped sentence: {:?}", block.content),
+                });
+                (String::new(), Vec::new())
+            } else if answering && block.kind != BlockType::List {
+                let (text, dropped, after) = answer_start(&mut filter, &block.content);
+                unread = after;
+                (text, dropped)
+            } else {
+                filter_block(&mut filter, &block)
+            };
+            broken_off |= answering && !dropped.is_empty();
+            let emptied = text.is_empty() && (!dropped.is_empty() || broken_off);
             for (sentence, why) in dropped {
                 words.dropped.push(Repair {
                     path: format!("content.text_blocks[{i}]"),
@@ -545,6 +583,12 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
                         unsupported_terms(&why),
                         sentence.chars().take(160).collect::<String>()
                     ),
+                });
+            }
+            if !unread.is_empty() {
+                words.dropped.push(Repair {
+                    path: format!("content.text_blocks[{i}]"),
+                    reason: format!("follows a dropped sentence: {unread:?}"),
                 });
             }
             if emptied {
@@ -1179,6 +1223,36 @@ mod tests {
             .starts_with("a question is not an answer"));
     }
 
+    #[tokio::test]
+    async fn an_answer_ends_at_its_first_dropped_sentence() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        ))
+        .unwrap();
+        let broken = MODEL_REPLY.replace(
+            "Your heart races from adrenaline at work. Slow breathing calms the body.",
+            "Slow breathing calms the body. Zebras sing opera loudly. Your heart races from adrenaline at work.",
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(broken)]))).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "Slow breathing calms the body."
+        );
+        let reasons: Vec<&str> = out.dropped.iter().map(|r| r.reason.as_str()).collect();
+        assert!(
+            reasons.iter().any(|r| r.starts_with("supported")),
+            "{reasons:?}"
+        );
+        assert!(
+            reasons.contains(
+                &"follows a dropped sentence: \"Your heart races from adrenaline at work.\""
+            ),
+            "{reasons:?}"
+        );
+    }
+
     #[test]
     fn a_closing_prompt_is_one_short_question() {
         assert!(one_short_question("When does it happen most?"));
@@ -1323,7 +1397,7 @@ mod tests {
             say("my heart races at night"),
         ))
         .unwrap();
-        let leak = r#"{"content":{"text_blocks":[{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"},{"content":"Your heart races from adrenaline at work.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+        let leak = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work.","type":"paragraph"},{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         // The model's words, before the note shown as their source.
@@ -1341,7 +1415,13 @@ mod tests {
             "{:?}",
             out.dropped
         );
-        assert_eq!(out.dropped.len(), 3, "{:?}", out.dropped);
+        // The scaffolding is dropped, and what follows it is not read.
+        assert_eq!(out.dropped.len(), 2, "{:?}", out.dropped);
+        assert!(
+            out.dropped[0].reason.starts_with("no_leak"),
+            "{:?}",
+            out.dropped
+        );
         let cut = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. Slow breathing calms the","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(cut.to_string())]))).await;
         assert_eq!(
