@@ -88,9 +88,20 @@ mod tests {
 
     #[test]
     fn the_guides_replies_go_through_the_first_turn_rule() {
-        let r = offline_turn(&input(ToulminStep::Claim, CLAIM, Language::En)).unwrap();
-        assert_eq!(r.proposed_update, None, "a first message is not proposed");
+        let topic = "I want to talk about homework";
+        let r = offline_turn(&input(ToulminStep::Claim, topic, Language::En)).unwrap();
+        assert_eq!(
+            r.proposed_update, None,
+            "a first message naming a topic is not proposed"
+        );
         assert!(r.next_question.unwrap().ends_with('?'));
+        let r = offline_turn(&input(ToulminStep::Claim, CLAIM, Language::En)).unwrap();
+        assert_eq!(
+            r.proposed_update.unwrap().value,
+            CLAIM,
+            "a strong first attempt is"
+        );
+        assert!(r.confidence.unwrap() >= 0.8);
         let mut asked = input(ToulminStep::Claim, "yes, use that", Language::En);
         asked.earlier_in_step = vec![CLAIM.into()];
         asked.first_turn_for_step = false;

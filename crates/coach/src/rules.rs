@@ -9,6 +9,9 @@ use lantern_core::text::tidy::{strip_unsafe_chars, tidy_reply};
 
 /// Confidence a first-turn proposal needs to be kept (rule 3).
 pub const FIRST_TURN_MIN_CONFIDENCE: f64 = 0.8;
+/// Confidence the app gives a strong first attempt it proposes (rule 3f; spec 000,
+/// trigger 4: at least 0.8).
+pub const STRONG_FIRST_CONFIDENCE: f64 = 0.85;
 /// Confidence an advance needs (rule 4).
 pub const ADVANCE_MIN_CONFIDENCE: f64 = 0.6;
 
@@ -28,6 +31,10 @@ pub struct RuleContext<'a> {
     /// The text the student's message offers for the step, when it passes the step's
     /// checks ([`offered_text`](super::reading::offered_text)).
     pub offered_text: Option<&'a str>,
+    /// The offered text when it is a strong attempt
+    /// ([`is_strong_attempt`](super::step_checks::is_strong_attempt)) and nothing in the
+    /// message is weak (no reason mixed into a claim): proposed even on a first message.
+    pub strong_offer: Option<&'a str>,
     /// The app's rewrite of the student's text, when they asked for one
     /// ([`CoachTurnInput::rewritten_text`](super::CoachTurnInput::rewritten_text)).
     pub rewritten_text: Option<&'a str>,
@@ -132,6 +139,30 @@ pub fn propose_rewritten_text(mut result: CoachAIResult, ctx: &RuleContext) -> C
                 value: text.to_string(),
                 rationale: String::new(),
             });
+        }
+    }
+    result
+}
+
+/// Rule 3f (Lantern; spec 000, trigger 4): a strong first attempt is proposed directly.
+/// On the student's first message in a step, when the model proposed nothing usable and
+/// the message offers a text that passes the step's checks with nothing weak in it,
+/// that text is proposed at [`STRONG_FIRST_CONFIDENCE`] instead of being asked about
+/// ("Is X the claim you want to keep?") and proposed only after a yes.
+pub fn propose_strong_first_attempt(mut result: CoachAIResult, ctx: &RuleContext) -> CoachAIResult {
+    if result.proposed_update.is_none() && ctx.first_turn_for_step && !ctx.rewrite_requested {
+        if let Some(text) = ctx.strong_offer {
+            result.proposed_update = Some(ProposedUpdate {
+                field: ctx.current_step,
+                value: text.to_string(),
+                rationale: String::new(),
+            });
+            result.confidence = Some(
+                result
+                    .confidence
+                    .unwrap_or(0.0)
+                    .max(STRONG_FIRST_CONFIDENCE),
+            );
         }
     }
     result
@@ -269,6 +300,7 @@ pub fn apply_rules(raw: CoachAIResult, ctx: &RuleContext) -> Result<CoachAIResul
     let result = drop_unfit_proposal(result, ctx);
     let result = propose_confirmed_text(result, ctx);
     let result = propose_offered_text(result, ctx);
+    let result = propose_strong_first_attempt(result, ctx);
     let result = propose_rewritten_text(result, ctx);
     let result = guard_should_advance(result, ctx);
     let result = correct_next_step(result, ctx.current_step);
@@ -303,8 +335,40 @@ mod tests {
             rewrite_requested: false,
             confirmed_text: None,
             offered_text: None,
+            strong_offer: None,
             rewritten_text: None,
         }
+    }
+
+    #[test]
+    fn a_strong_first_attempt_is_proposed_directly_and_a_weak_one_is_not() {
+        let draft = ToulminDraft::default();
+        let strong = RuleContext {
+            first_turn_for_step: true,
+            offered_text: Some(CLAIM),
+            strong_offer: Some(CLAIM),
+            ..ctx(&draft)
+        };
+        let r = apply_rules(reply(Claim), &strong).unwrap();
+        assert_eq!(r.proposed_update.unwrap().value, CLAIM);
+        assert!(r.confidence.unwrap() >= FIRST_TURN_MIN_CONFIDENCE);
+        let weak = RuleContext {
+            strong_offer: None,
+            ..strong
+        };
+        assert_eq!(
+            apply_rules(reply(Claim), &weak).unwrap().proposed_update,
+            None
+        );
+        let rewrite = RuleContext {
+            rewrite_requested: true,
+            ..strong
+        };
+        assert_eq!(
+            propose_strong_first_attempt(reply(Claim), &rewrite).proposed_update,
+            None,
+            "a rewrite asked for is proposed by its own rule"
+        );
     }
 
     #[test]

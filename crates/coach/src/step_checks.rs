@@ -60,6 +60,11 @@ static OBJECTION_PRONOUNS: LazyLock<Vec<&str>> =
 static AUTHORITY_WORDS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("authority-words").collect());
 
+/// Words by which a claim takes a position ("should", "deberían", "better").
+/// From `words/{en,es}/position-words.txt`.
+static POSITION_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("position-words").collect());
+
 /// How a reply to the other side's view opens ("but", "pero eso se arregla").
 /// From `words/{en,es}/reply-openers.txt`.
 static REPLY_OPENERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reply-openers").collect());
@@ -203,10 +208,57 @@ pub fn passes_step_heuristics(step: ToulminStep, text: &str) -> bool {
     detect_weakness(step, text).is_none()
 }
 
+/// Whether `text` is a strong attempt at `step`, one the app proposes even on the
+/// step's first message (spec 000, trigger 4): it passes the step's checks and has what
+/// the step's checks do not ask for — a claim takes a position ("should", "deberían"),
+/// grounds give a figure, a backing names a source or a year. The other steps' checks
+/// already ask for their shape (a link, a hedge, an exception).
+pub fn is_strong_attempt(step: ToulminStep, text: &str) -> bool {
+    if !passes_step_heuristics(step, text) {
+        return false;
+    }
+    let plain = normalize(text);
+    let has_figure = text.chars().any(|c| c.is_ascii_digit());
+    match step {
+        ToulminStep::Claim => POSITION_WORDS.iter().any(|w| has_phrase(&plain, w)),
+        ToulminStep::Grounds => has_figure,
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking => {
+            has_figure || AUTHORITY_WORDS.iter().any(|w| has_phrase(&plain, w))
+        }
+        ToulminStep::Warrant | ToulminStep::Qualifier | ToulminStep::Rebuttal => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use ToulminStep::*;
+
+    #[test]
+    fn a_strong_attempt_has_what_its_step_needs_beyond_the_checks() {
+        assert!(is_strong_attempt(
+            Claim,
+            "Schools should not set homework on weekends."
+        ));
+        assert!(is_strong_attempt(
+            Claim,
+            "Los institutos deberían empezar más tarde."
+        ));
+        assert!(!is_strong_attempt(Claim, "I want to talk about homework."));
+        assert!(is_strong_attempt(
+            Grounds,
+            "Our town centre had 40 crashes with cars last year."
+        ));
+        assert!(!is_strong_attempt(
+            Grounds,
+            "Lots of people get hurt by cars in town."
+        ));
+        assert!(is_strong_attempt(
+            GroundsBacking,
+            "The numbers are from the local police report."
+        ));
+        assert!(!is_strong_attempt(Claim, "Why should schools ban phones?"));
+    }
 
     #[test]
     fn a_clear_position_is_a_claim() {

@@ -1,8 +1,9 @@
 //! What a coach turn reads of the session: the step, the draft, the history and the
 //! student's new message, with what the message confirms or asks for.
 
-use super::reading::offered_text;
+use super::reading::{message_weakness, offered_text};
 use super::rules::RuleContext;
+use super::step_checks::is_strong_attempt;
 use super::triggers::{is_confirmation, is_rewrite_request};
 use super::{Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::ChatMessage;
@@ -53,6 +54,10 @@ impl CoachTurnInput {
             rewrite_requested: self.rewrite_requested(),
             confirmed_text: confirmed,
             offered_text: offered,
+            strong_offer: offered.filter(|t| {
+                message_weakness(self.current_step, &self.user_message).is_none()
+                    && is_strong_attempt(self.current_step, t)
+            }),
             rewritten_text: rewritten,
         }
     }
