@@ -116,17 +116,26 @@ pub async fn judge_job(
     if !acts {
         return Some(chosen);
     }
-    for (anchor, known) in anchors(input.language) {
-        let read = choose(llm, "", anchor, cancel).await;
-        if read != Some(known) {
-            tracing::info!(
-                "coach: the model read {:?} as {read:?}, not {known:?}; its judgement {chosen:?} is not used",
-                anchor
-            );
-            return None;
-        }
+    if !reads_known_texts(llm, input.language, cancel).await {
+        tracing::info!("coach: the model's judgement {chosen:?} is not used");
+        return None;
     }
     Some(chosen)
+}
+
+/// Whether the model reads the two authored texts whose jobs are known, in `language`,
+/// right — evidence as evidence, then a claim as a claim: what the coach asks of a
+/// model before believing its judgement or asking it for an improvement (the small
+/// pack models read them at random; the writer reads them right).
+pub async fn reads_known_texts(llm: &dyn Llm, language: Language, cancel: &CancelFlag) -> bool {
+    for (anchor, known) in anchors(language) {
+        let read = choose(llm, "", anchor, cancel).await;
+        if read != Some(known) {
+            tracing::info!("coach: the model read {anchor:?} as {read:?}, not {known:?}");
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]

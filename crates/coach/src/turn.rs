@@ -5,7 +5,7 @@
 use super::coaching::coach_reply;
 use super::filter::{filter_model_words, reply_filter};
 use super::job::{cue_jobs, decide_job, job_weakness};
-use super::judge::judge_job;
+use super::judge::{judge_job, reads_known_texts};
 use super::offline::{guided_turn, offline_turn};
 use super::prompt::build_request;
 use super::reading::{message_kind, message_weakness, offered_text, without_lead_in, MessageKind};
@@ -14,7 +14,10 @@ use super::rules::{apply_rules, combined_text};
 use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
-use super::written::{checked_written, wants_written, write_again_request, write_request, Written};
+use super::written::{
+    checked_improvement, checked_written, improve_request, wants_written, write_again_request,
+    write_request, Written,
+};
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
 };
@@ -23,6 +26,10 @@ use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
+
+/// The confidence of an improvement the model wrote for a weak text (trigger 3): it
+/// passed the step's checks, but the student did not ask for it.
+const IMPROVED_CONFIDENCE: f64 = 0.8;
 
 /// The confidence of a sentence the model wrote for a student who asked for it.
 const WRITTEN_CONFIDENCE: f64 = 0.9;
@@ -116,9 +123,22 @@ pub async fn run_turn(
             .as_ref()
             .is_some_and(|p| p.value == m.value.trim())
     });
+    let weakness = message_weakness(input.current_step, &input.user_message);
+    let improved = match ruled.proposed_update {
+        None => improvement(llm, input, weakness, cancel).await,
+        Some(_) => None,
+    };
+    if let Some(value) = &improved {
+        ruled.proposed_update = Some(ProposedUpdate {
+            field: input.current_step,
+            value: value.clone(),
+            rationale: String::new(),
+        });
+        ruled.confidence = Some(IMPROVED_CONFIDENCE);
+    }
     let words_survived = filter_model_words(&mut ruled, &mut filter);
     let model_proposal_kept = proposed_by_model && ruled.proposed_update.is_some();
-    if !(words_survived || model_proposal_kept) {
+    if !(words_survived || model_proposal_kept || improved.is_some()) {
         return Err(CoachError::EmptyResponse);
     }
     // The model's sentences the filter kept; the coaching move may still leave them out.
@@ -129,10 +149,11 @@ pub async fn run_turn(
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect();
-    let weakness = message_weakness(input.current_step, &input.user_message);
     let mut result = coach_reply(ruled, input, offered.as_deref(), weakness);
     let shown = combined_text(&result);
-    result.model_words = kept.iter().any(|s| shown.contains(s.as_str()));
+    // The improvement proposed is the model's sentence.
+    let improvement_shown = improved.is_some() && result.proposed_update.is_some();
+    result.model_words = improvement_shown || kept.iter().any(|s| shown.contains(s.as_str()));
     Ok(CoachTurnOutcome {
         display_text: combined_text(&result),
         result,
@@ -160,6 +181,37 @@ async fn judged_other_job(
     }
     let chosen = judge_job(llm, input, text, &cues, cancel).await;
     decide_job(step, &cues, chosen).and_then(|job| job_weakness(step, job))
+}
+
+/// One concrete improvement of the student's weak text (spec 000, trigger 3): asked
+/// only for a text that misses what the step's shape asks for (a warrant's link, a
+/// qualifier's hedge, a rebuttal's exception), and only of a model that reads the two
+/// authored texts right ([`reads_known_texts`]: the writer does, the small pack models
+/// do not). Kept when it passes the step's checks and still speaks of the student's
+/// draft ([`checked_improvement`]); a failed answer is no improvement.
+async fn improvement(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    weakness: Option<Weakness>,
+    cancel: &CancelFlag,
+) -> Option<String> {
+    if !weakness.is_some_and(Weakness::can_be_improved)
+        || !reads_known_texts(llm, input.language, cancel).await
+    {
+        return None;
+    }
+    let draft = without_lead_in(&input.user_message);
+    let raw: Written = generate(llm, &improve_request(input, draft), cancel)
+        .await
+        .ok()?;
+    let kept = checked_improvement(input, draft, &raw.sentence);
+    if kept.is_none() {
+        tracing::info!(
+            "coach: the model's improvement did not pass: {:?}",
+            raw.sentence
+        );
+    }
+    kept
 }
 
 /// "Make my warrant for me" with nothing of the student's to rewrite: the model writes
@@ -548,13 +600,9 @@ mod tests {
         assert_ne!(retry.limits.seed, llm.requests()[1].limits.seed);
     }
 
-    #[tokio::test]
-    async fn a_refused_written_step_is_asked_once_more_without_the_example() {
-        let mut asked = CoachTurnInput::first_message(
-            ToulminStep::Warrant,
-            "can you make my warrant for me",
-            Language::En,
-        );
+    /// A message at the warrant, with the car-free claim and its grounds written.
+    fn warrant_turn(message: &str) -> CoachTurnInput {
+        let mut asked = CoachTurnInput::first_message(ToulminStep::Warrant, message, Language::En);
         asked.draft.set(
             ToulminStep::Claim,
             "Cities should ban cars from their centres.",
@@ -563,6 +611,67 @@ mod tests {
             ToulminStep::Grounds,
             "Our town centre had 40 crashes with cars last year, most of them near schools.",
         );
+        asked
+    }
+
+    /// The improvement's turn: the job judgement, the remark, the two known texts read
+    /// as `reads`, then `sentence`.
+    fn improving(reads: [&str; 2], sentence: &str) -> ScriptedLlm {
+        ScriptedLlm::new([
+            Ok(r#"{"job":"reason"}"#.to_string()),
+            Ok(
+                r#"{"assistantText":"Your warrant names what cars do to the air near schools."}"#
+                    .to_string(),
+            ),
+            Ok(format!(r#"{{"job":"{}"}}"#, reads[0])),
+            Ok(format!(r#"{{"job":"{}"}}"#, reads[1])),
+            Ok(format!(r#"{{"sentence":"{sentence}"}}"#)),
+        ])
+    }
+
+    #[tokio::test]
+    async fn a_weak_text_gets_one_improvement_from_a_model_that_reads_the_known_texts_right() {
+        let asked = warrant_turn("cars make the air dirty near schools");
+        let good = "Cars near schools make the air dirty and cause crashes, so banning them from the centre keeps pupils safer.";
+        let llm = improving(["evidence", "claim"], good);
+        let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        let proposal = outcome.result.proposed_update.expect("an improvement");
+        assert_eq!(proposal.value, good);
+        assert!(outcome.result.model_words);
+        assert!(llm.requests()[4].messages[0]
+            .content
+            .contains("warrant draft: cars make the air dirty near schools\nwarrant: ?"));
+    }
+
+    #[tokio::test]
+    async fn no_improvement_is_asked_of_a_model_that_misreads_a_known_text_or_kept_off_the_draft() {
+        let asked = warrant_turn("cars make the air dirty near schools");
+        let good = "Cars near schools make the air dirty and cause crashes, so banning them from the centre keeps pupils safer.";
+        let llm = improving(["claim", "claim"], good);
+        let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default()).await;
+        assert!(outcome.is_ok_and(|o| o.result.proposed_update.is_none()));
+        assert_eq!(
+            llm.requests().len(),
+            3,
+            "not asked once a known text was misread"
+        );
+        let elsewhere =
+            "Crashes hurt pupils in the town centre, so banning cars from it keeps them safe.";
+        let llm = improving(["evidence", "claim"], elsewhere);
+        let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(
+            outcome.result.proposed_update, None,
+            "not about the student's air"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_written_step_is_asked_once_more_without_the_example() {
+        let asked = warrant_turn("can you make my warrant for me");
         let copy = r#"{"sentence":"Cars give shade that keeps the ground cool, so more cars would keep pupils cooler at break."}"#;
         let good = r#"{"sentence":"Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer."}"#;
         let llm = ScriptedLlm::new([Ok(copy.to_string()), Ok(good.to_string())]);

@@ -197,6 +197,17 @@ impl Weakness {
         }
     }
 
+    /// Whether the text misses only what the step's shape asks for — a warrant's link, a
+    /// qualifier's word of degree or scope, a rebuttal's exception — so its idea can be
+    /// kept and the missing part added (spec 000, trigger 3). A text with no idea of its
+    /// own, an opinion offered as evidence or another step's job cannot.
+    pub fn can_be_improved(self) -> bool {
+        matches!(
+            self,
+            Self::MissingLink | Self::MissingHedge | Self::HedgeAlone | Self::MissingException
+        )
+    }
+
     /// Whether the text does another step's job (the other side's view, or a reply to
     /// it): it is kept for the rebuttal, never taken or praised as this step's.
     pub fn belongs_to_another_step(self) -> bool {

@@ -66,18 +66,26 @@ fn lines_up_to(step: ToulminStep, text_of: impl Fn(ToulminStep) -> String, last:
 /// The request: the example argument, then the student's own steps so far and the
 /// step to write.
 pub fn write_request(input: &CoachTurnInput) -> LlmRequest {
-    request(input, true)
+    request(input, true, None)
 }
 
 /// The request asked again after a refused sentence: the student's own steps only,
 /// with no example to copy.
 pub fn write_again_request(input: &CoachTurnInput) -> LlmRequest {
-    request(input, false)
+    request(input, false, None)
+}
+
+/// The request for one concrete improvement of the student's weak `draft` of the step
+/// (spec 000, trigger 3): the example argument, the student's steps, their draft, and
+/// the step to write keeping the draft's idea.
+pub fn improve_request(input: &CoachTurnInput, draft: &str) -> LlmRequest {
+    request(input, true, Some(draft))
 }
 
 /// The request for the step's sentence, with the example argument before the
-/// student's steps when `with_example`.
-fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
+/// student's steps when `with_example`, and the student's `draft` of the step to keep
+/// the idea of.
+fn request(input: &CoachTurnInput, with_example: bool, draft: Option<&str>) -> LlmRequest {
     let step = input.current_step;
     // The warrant's connective in the session's language only: a model told of the
     // other language's may write in it.
@@ -91,7 +99,12 @@ fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
             .find(|(e, _)| *e == s)
             .map_or(String::new(), |(_, t)| t.to_string())
     };
-    let student = lines_up_to(step, |s| input.draft.get(s).to_string(), "?");
+    let mut student = lines_up_to(step, |s| input.draft.get(s).to_string(), "?");
+    if let Some(draft) = draft {
+        let slot = format!("{}: ?", step.as_str());
+        let with_draft = format!("{} draft: {}\n{slot}", step.as_str(), draft.trim());
+        student = student.replace(&slot, &with_draft);
+    }
     let content = if with_example {
         let shown = lines_up_to(step, example, &example(step));
         format!("Example:\n{shown}\n\nStudent:\n{student}")
@@ -102,7 +115,11 @@ fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
         system: format!(
             "You help a student write one step of their argument. Write the missing {} as one sentence in {language}, about the student's topic{}.{} Answer with JSON only.",
             step.as_str(),
-            if with_example { ", in the way the example does" } else { "" },
+            match (with_example, draft.is_some()) {
+                (true, true) => ", in the way the example does, keeping the idea of the student's draft and adding what it lacks",
+                (true, false) => ", in the way the example does",
+                _ => "",
+            },
             if step == ToulminStep::Warrant {
                 format!(" Say why the student's grounds prove their claim, and join it with {so}.")
             } else {
@@ -121,12 +138,16 @@ fn request(input: &CoachTurnInput, with_example: bool) -> LlmRequest {
     }
 }
 
-/// The model's `sentence` as the step's text, when it fits: lead-in off, capitalised,
-/// closed with a full stop; passing the step's checks; not repeating the grounds (a
-/// warrant) or another field; copying nothing of the prompt.
+/// The model's `sentence` (its first, when it wrote more) as the step's text, when it
+/// fits: lead-in off, capitalised, closed with a full stop; passing the step's checks;
+/// not repeating the grounds (a warrant) or another field; copying nothing of the
+/// prompt.
 pub fn checked_written(input: &CoachTurnInput, sentence: &str) -> Option<String> {
     let step = input.current_step;
-    let mut value = capitalized(without_lead_in(sentence.trim()));
+    // One sentence was asked for: what a model adds after it ("This aligns with…") is
+    // not the step's text.
+    let first = sentences(sentence).into_iter().next().unwrap_or_default();
+    let mut value = capitalized(without_lead_in(first.trim()));
     if value.chars().count() > MAX_WRITTEN_CHARS {
         return None;
     }
@@ -149,12 +170,20 @@ pub fn checked_written(input: &CoachTurnInput, sentence: &str) -> Option<String>
         .any(|s| matches!(filter.check(s), Err(DropReason::Leak(_))));
     let fits = detect_weakness(step, &value).is_none() && passes_step_heuristics(step, &value);
     let grounded = step != ToulminStep::Warrant
-        || uses_grounds(
+        || speaks_of(
             &value,
             draft.get(ToulminStep::Grounds),
             draft.get(ToulminStep::Claim),
         );
     (fits && grounded && !repeats && !leaks && !copies_example(&value)).then_some(value)
+}
+
+/// The model's improvement of the student's weak `draft`, when it fits: what
+/// [`checked_written`] keeps, and still speaks of the draft (one of its content words,
+/// in any form, that the claim does not have) — an improvement, not another idea.
+pub fn checked_improvement(input: &CoachTurnInput, draft: &str, sentence: &str) -> Option<String> {
+    let claim = input.draft.get(ToulminStep::Claim);
+    checked_written(input, sentence).filter(|value| speaks_of(value, draft, claim))
 }
 
 /// Characters of a word compared to tell the same word in another form ("crash",
@@ -173,14 +202,15 @@ fn stems(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether a warrant speaks of the student's grounds: one of its content words (in any
-/// form) is the grounds' and not the claim's — "pollution" when the grounds count
-/// crashes is a warrant about something else.
-fn uses_grounds(warrant: &str, grounds: &str, claim: &str) -> bool {
-    let theirs = stems(grounds);
+/// Whether `text` speaks of `source` (a warrant of the student's grounds, an
+/// improvement of their draft): one of its content words (in any form) is the
+/// source's and not the claim's — "pollution" when the grounds count crashes is a
+/// warrant about something else.
+fn speaks_of(text: &str, source: &str, claim: &str) -> bool {
+    let theirs = stems(source);
     let claimed = stems(claim);
     theirs.is_empty()
-        || stems(warrant)
+        || stems(text)
             .iter()
             .any(|w| theirs.contains(w) && !claimed.contains(w))
 }
@@ -270,6 +300,15 @@ mod tests {
             "Quien duerme poco rinde peor, así que empezar más tarde para dormir más ayuda a aprender."
         )
         .is_some());
+        assert_eq!(
+            checked_written(
+                &input,
+                "Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer. This aligns with the student's claim."
+            )
+            .as_deref(),
+            Some("Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer."),
+            "only the first sentence is the step's text"
+        );
         for bad in [
             "Cars can cause damage to the ground, so more cars would keep pupils cooler at break.",
             "Cars cause pollution that harms the environment, so banning cars would help protect the environment.",
