@@ -138,16 +138,24 @@ fn request(input: &CoachTurnInput, with_example: bool, draft: Option<&str>) -> L
     }
 }
 
-/// The model's `sentence` (its first, when it wrote more) as the step's text, when it
-/// fits: lead-in off, capitalised, closed with a full stop; passing the step's checks;
-/// not repeating the grounds (a warrant) or another field; copying nothing of the
-/// prompt.
+/// The model's `sentence` as the step's text, when it fits — else its first sentence,
+/// when it wrote more ("… This aligns with the student's claim."): see
+/// [`checked_text`].
 pub fn checked_written(input: &CoachTurnInput, sentence: &str) -> Option<String> {
+    checked_text(input, sentence).or_else(|| {
+        let first = sentences(sentence).into_iter().next()?;
+        (first.trim() != sentence.trim())
+            .then(|| checked_text(input, first))
+            .flatten()
+    })
+}
+
+/// `text` as the step's text, when it fits: lead-in off, capitalised, closed with a full
+/// stop; passing the step's checks; not repeating the grounds (a warrant) or another
+/// field; copying nothing of the prompt.
+fn checked_text(input: &CoachTurnInput, text: &str) -> Option<String> {
     let step = input.current_step;
-    // One sentence was asked for: what a model adds after it ("This aligns with…") is
-    // not the step's text.
-    let first = sentences(sentence).into_iter().next().unwrap_or_default();
-    let mut value = capitalized(without_lead_in(first.trim()));
+    let mut value = capitalized(without_lead_in(text.trim()));
     if value.chars().count() > MAX_WRITTEN_CHARS {
         return None;
     }
@@ -307,7 +315,7 @@ mod tests {
             )
             .as_deref(),
             Some("Fewer cars in the centre means fewer chances for a crash, so banning them makes the centre safer."),
-            "only the first sentence is the step's text"
+            "what the model added after the step's sentence is left out"
         );
         for bad in [
             "Cars can cause damage to the ground, so more cars would keep pupils cooler at break.",
