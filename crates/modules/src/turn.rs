@@ -322,7 +322,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         }
     }
     // Notes that answer the message: the model applies them, and they are shown after.
-    let answering = submitted.is_none() && !focus.is_empty();
+    let answering = answers_a_note(submitted.as_ref(), &focus);
     let request = (plan == Plan::Answer).then(|| {
         let section = offline::current_section(&module, &progress);
         // The model applies the note that answers best; the offline guide may show two.
@@ -529,7 +529,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     let student = normalize(&prepared.student_text);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
-    let answering = answers_a_note(prepared);
+    let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
@@ -556,14 +556,12 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         let claims_progress = block.kind == BlockType::Success && block.content.contains('%');
         let false_claim = claims_progress && prepared.change.milestone.is_none();
         if block.kind != BlockType::Heading && !looping && !false_claim {
+            // An answer is the model's sentences up to the first one dropped: what
+            // follows it ("Por último…", "Esto…") leans on what was dropped, and is not
+            // read.
             let mut unread = String::new();
             let (text, dropped) = if answering && broken_off {
-                // An answer is the model's sentences up to the first one dropped: what
-                // follows it ("Por último…", "Esto…") leans on what was dropped.
-                words.dropped.push(Repair {
-                    path: format!("content.text_blocks[{i}]"),
-                    reason: format!("follows a dropped sentence: {:?}", block.content),
-                });
+                unread = block.content.clone();
                 (String::new(), Vec::new())
             } else if answering && block.kind != BlockType::List {
                 let (text, dropped, after) = answer_start(&mut filter, &block.content);
@@ -648,10 +646,11 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     Ok(words)
 }
 
-/// Whether the model was asked to answer the message by applying a note (its closing
-/// question has its own field, so a question in the answer's text answers nothing).
-fn answers_a_note(prepared: &PreparedModuleTurn) -> bool {
-    prepared.submitted.is_none() && !prepared.focus.is_empty()
+/// Whether the model is asked to answer the message by applying a note: an open
+/// message (no form) that notes answer. Its closing question has its own field, so a
+/// question in the answer's text answers nothing.
+fn answers_a_note(submitted: Option<&SubmittedForm>, focus: &[String]) -> bool {
+    submitted.is_none() && !focus.is_empty()
 }
 
 /// Takes the questions out of a block's text ("¿Por dónde empiezo?"), returning them.
@@ -1096,13 +1095,26 @@ mod tests {
 
     const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
 
-    #[tokio::test]
-    async fn the_apps_progress_overwrites_the_models() {
-        let prepared = prepare_module_turn(input(
+    /// The turn for "my heart races at night" at the module's start: a note answers it.
+    fn heart_turn() -> PreparedModuleTurn {
+        prepare_module_turn(input(
             ModuleProgress::start(&module()),
             say("my heart races at night"),
         ))
-        .unwrap();
+        .unwrap()
+    }
+
+    /// [`MODEL_REPLY`] with `answer` as its paragraph.
+    fn answering(answer: &str) -> String {
+        MODEL_REPLY.replace(
+            "Your heart races from adrenaline at work. Slow breathing calms the body.",
+            answer,
+        )
+    }
+
+    #[tokio::test]
+    async fn the_apps_progress_overwrites_the_models() {
+        let prepared = heart_turn();
         assert_eq!(prepared.change.newly_covered, ["heart"]);
         let llm = ScriptedLlm::new([Ok(MODEL_REPLY.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
@@ -1150,11 +1162,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_models_answer_comes_first_and_the_note_it_applies_after() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let out = run(
             &prepared,
             Some(&ScriptedLlm::new([Ok(MODEL_REPLY.to_string())])),
@@ -1175,15 +1183,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_copying_the_note_shown_under_it_is_refused() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
-        let copy = MODEL_REPLY.replace(
-            "Your heart races from adrenaline at work. Slow breathing calms the body.",
-            "A racing heart is adrenaline at work.",
-        );
+        let prepared = heart_turn();
+        let copy = answering("A racing heart is adrenaline at work.");
         let out = run(
             &prepared,
             Some(&ScriptedLlm::new([Ok(copy.clone()), Ok(copy)])),
@@ -1203,15 +1204,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_question_in_the_answer_is_not_kept_as_the_answer() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
-        let asks = MODEL_REPLY.replace(
-            "Your heart races from adrenaline at work. Slow breathing calms the body.",
-            "Why does my heart race at night? Slow breathing calms the body.",
-        );
+        let prepared = heart_turn();
+        let asks = answering("Why does my heart race at night? Slow breathing calms the body.");
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(asks)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(
@@ -1225,15 +1219,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_ends_at_its_first_dropped_sentence() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
-        let broken = MODEL_REPLY.replace(
-            "Your heart races from adrenaline at work. Slow breathing calms the body.",
-            "Slow breathing calms the body. Zebras sing opera loudly. Your heart races from adrenaline at work.",
-        );
+        let prepared = heart_turn();
+        let broken = answering("Slow breathing calms the body. Zebras sing opera loudly. Your heart races from adrenaline at work.");
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(broken)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(
@@ -1270,11 +1257,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_quick_reply_offering_a_covered_topic_is_dropped() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let reply = MODEL_REPLY.replace(
             r#"["Before tests","At night"]"#,
             r#"["More about a racing heart","Breathing tips"]"#,
@@ -1290,11 +1273,7 @@ mod tests {
 
     #[tokio::test]
     async fn what_streams_is_the_start_of_the_saved_reply() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let reply = MODEL_REPLY
             .replace(
                 r#"{"content":"Your heart races"#,
@@ -1392,11 +1371,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_prompts_scaffolding_and_unsupported_claims_never_reach_the_student() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let leak = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work.","type":"paragraph"},{"content":"We are on: Your body (Knowing stress). Student: my heart races at night. A racing heart means you are ill.","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(leak.to_string())]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
@@ -1446,11 +1421,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_unusable_answer_is_asked_for_once_more_sampled_otherwise() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let llm = ScriptedLlm::new([Ok(GIBBERISH.to_string()), Ok(MODEL_REPLY.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
@@ -1466,11 +1437,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_crashed_model_is_not_asked_again() {
-        let prepared = prepare_module_turn(input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        ))
-        .unwrap();
+        let prepared = heart_turn();
         let llm = ScriptedLlm::new([Err(LlmError::Crashed("abort".into()))]);
         assert!(run(&prepared, Some(&llm)).await.origin.is_fallback());
         assert_eq!(llm.requests().len(), 1);
