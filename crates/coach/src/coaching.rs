@@ -6,13 +6,14 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
-use super::reading::{message_kind, MessageKind};
+use super::reading::{message_kind, message_weakness, MessageKind};
 use super::weak_text::Weakness;
 use super::words::opening_question;
 use super::words::{
-    courtesy, declined, fits, follow_ups, offer_question, proposal_intro, proposal_intro_again,
-    proposal_intro_third, proposal_question, proposal_question_again, rationale, step_example,
-    step_meaning, step_purpose, weakness_question, write_for_me, your_choice,
+    courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
+    proposal_intro_again, proposal_intro_third, proposal_question, proposal_question_again,
+    rationale, step_example, step_meaning, step_purpose, weakness_question, write_for_me,
+    your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
@@ -79,6 +80,15 @@ pub fn coach_reply(
         _ if other_job => Vec::new(),
         _ => statements,
     };
+    // A text the model reads, with doubt, as the other side's view is asked about, then
+    // coached as the step's own: what it needs, and the question for that.
+    let perhaps = weakness == Some(Weakness::PerhapsRebuttal);
+    let own = perhaps
+        .then(|| message_weakness(step, &input.user_message))
+        .flatten();
+    if perhaps {
+        text.push(perhaps_on_your_side(own, language));
+    }
     if let Some(w) = weakness {
         let said = normalize(&text.join(" "));
         if !w
@@ -132,7 +142,7 @@ pub fn coach_reply(
         .flatten()
         .chain(proposing.then(|| proposal_question(step, language)))
         .chain(proposing.then(|| proposal_question_again(step, language)))
-        .chain(weakness.map(|w| weakness_question(w, step, language)))
+        .chain(weakness.map(|w| weakness_question(own.unwrap_or(w), step, language)))
         .chain([opening_question(step, language)])
         .chain(follow_ups(step, language))
         .collect();

@@ -16,6 +16,16 @@ const CACHE_KEY: &str = "coach-job";
 /// Longest answer, in tokens: `{"job":"reply_to_rebuttal"}` with room to spare.
 const MAX_JOB_TOKENS: u32 = 24;
 
+/// The model's judgement of a text's job, as the coach takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Judgement {
+    /// The job the model chose.
+    pub job: TextJob,
+    /// The model chose the other side's view but also reads a text that supports its
+    /// claim in words of lack as one ([`lack_anchors`]): the student is asked which it is.
+    pub doubted: bool,
+}
+
 /// The model's answer: the job the text does.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct JobChoice {
@@ -73,6 +83,34 @@ fn anchors(language: Language) -> [(&'static str, TextJob); 2] {
     }
 }
 
+/// Two authored texts that support their claim in words of lack ("many students cannot
+/// afford…"), in `language`, with their claims: a model that reads them as the other
+/// side's view reads every "cannot" as an objection, and its "rebuttal" is not believed.
+fn lack_anchors(language: Language) -> [(&'static str, &'static str); 2] {
+    match language {
+        Language::En => [
+            (
+                "Museums should be free for students.",
+                "many students cannot afford the entrance fee",
+            ),
+            (
+                "Towns should build more safe bike lanes.",
+                "there is no safe way to cycle to our school",
+            ),
+        ],
+        Language::Es => [
+            (
+                "Los museos deberían ser gratis para los estudiantes.",
+                "muchos estudiantes no pueden pagar la entrada",
+            ),
+            (
+                "Los pueblos deberían construir más carriles bici seguros.",
+                "no hay ninguna forma segura de ir en bici a nuestro instituto",
+            ),
+        ],
+    }
+}
+
 /// The request for the job of `text`, read against `claim` (the student's, when written).
 pub fn job_request(claim: &str, text: &str) -> LlmRequest {
     let claim = Some(claim.trim())
@@ -97,15 +135,16 @@ async fn choose(llm: &dyn Llm, claim: &str, text: &str, cancel: &CancelFlag) -> 
 }
 
 /// The model's judgement of the job of `text` in `input`'s turn, given the code's
-/// `cues`: `None` when it would change nothing code decides, when it failed, or when
-/// the model misreads the authored texts whose jobs are known.
+/// `cues`: `None` when it failed or when it would change what code decides and the
+/// model misreads the authored texts whose jobs are known; doubted when it names the
+/// other side's view and the model reads a text of lack as one.
 pub async fn judge_job(
     llm: &dyn Llm,
     input: &CoachTurnInput,
     text: &str,
     cues: &[TextJob],
     cancel: &CancelFlag,
-) -> Option<TextJob> {
+) -> Option<Judgement> {
     let step = input.current_step;
     let claim = input.draft.get(ToulminStep::Claim);
     let chosen = choose(llm, claim, text, cancel).await?;
@@ -113,14 +152,37 @@ pub async fn judge_job(
         .filter(|job| *job == chosen)
         .and_then(|job| job_weakness(step, job))
         .is_some();
+    let judgement = |doubted| {
+        Some(Judgement {
+            job: chosen,
+            doubted,
+        })
+    };
     if !acts {
-        return Some(chosen);
+        return judgement(false);
     }
     if !reads_known_texts(llm, input.language, cancel).await {
         tracing::info!("coach: the model's judgement {chosen:?} is not used");
         return None;
     }
-    Some(chosen)
+    let doubted =
+        chosen == TextJob::Rebuttal && !reads_lack_as_support(llm, input.language, cancel).await;
+    judgement(doubted)
+}
+
+/// Whether the model reads the two authored texts that support their claim in words of
+/// lack, in `language`, as anything but the other side's view: what the coach asks of a
+/// model before believing that a student's text is an objection (the writer reads a
+/// Spanish "no pueden pagar" as one).
+async fn reads_lack_as_support(llm: &dyn Llm, language: Language, cancel: &CancelFlag) -> bool {
+    for (claim, text) in lack_anchors(language) {
+        let read = choose(llm, claim, text, cancel).await;
+        if read.is_none() || read == Some(TextJob::Rebuttal) {
+            tracing::info!("coach: the model read {text:?} as {read:?}, against its claim");
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the model reads the two authored texts whose jobs are known, in `language`,
@@ -156,7 +218,14 @@ mod tests {
         ScriptedLlm::new(jobs.iter().map(|j| Ok(format!(r#"{{"job":"{j}"}}"#))))
     }
 
-    async fn judged(llm: &ScriptedLlm, step: ToulminStep, cues: &[TextJob]) -> Option<TextJob> {
+    fn sure(job: TextJob) -> Judgement {
+        Judgement {
+            job,
+            doubted: false,
+        }
+    }
+
+    async fn judged(llm: &ScriptedLlm, step: ToulminStep, cues: &[TextJob]) -> Option<Judgement> {
         let text = "looking after a garden takes time from lessons";
         judge_job(llm, &input(step), text, cues, &CancelFlag::default()).await
     }
@@ -164,13 +233,13 @@ mod tests {
     #[tokio::test]
     async fn a_judgement_that_changes_the_reply_is_used_when_the_model_reads_the_known_texts_right()
     {
-        let llm = answers(&["rebuttal", "evidence", "claim"]);
+        let llm = answers(&["rebuttal", "evidence", "claim", "evidence", "evidence"]);
         assert_eq!(
             judged(&llm, ToulminStep::WarrantBacking, &[]).await,
-            Some(TextJob::Rebuttal)
+            Some(sure(TextJob::Rebuttal))
         );
         let asked = llm.requests();
-        assert_eq!(asked.len(), 3);
+        assert_eq!(asked.len(), 5);
         assert!(asked[0].messages[0]
             .content
             .contains("Claim: Our school should grow"));
@@ -192,11 +261,39 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_objection_is_doubted_from_a_model_that_reads_lack_as_one() {
+        let llm = answers(&["rebuttal", "evidence", "claim", "evidence", "rebuttal"]);
+        let doubted = Judgement {
+            job: TextJob::Rebuttal,
+            doubted: true,
+        };
+        assert_eq!(
+            judged(&llm, ToulminStep::WarrantBacking, &[]).await,
+            Some(doubted)
+        );
+        let asked = llm.requests();
+        assert!(asked[3].messages[0]
+            .content
+            .contains("Claim: Museums should be free"));
+        assert!(asked[4].messages[0].content.contains("no safe way"));
+    }
+
+    #[tokio::test]
+    async fn evidence_offered_as_the_claim_needs_no_reading_of_lack() {
+        let llm = answers(&["evidence", "evidence", "claim"]);
+        assert_eq!(
+            judged(&llm, ToulminStep::Claim, &[]).await,
+            Some(sure(TextJob::Evidence))
+        );
+        assert_eq!(llm.requests().len(), 3);
+    }
+
+    #[tokio::test]
     async fn a_judgement_that_changes_nothing_needs_no_check() {
         let llm = answers(&["backing"]);
         assert_eq!(
             judged(&llm, ToulminStep::WarrantBacking, &[]).await,
-            Some(TextJob::Backing)
+            Some(sure(TextJob::Backing))
         );
         assert_eq!(llm.requests().len(), 1);
     }

@@ -182,6 +182,7 @@ fn names_weakness(shown: &str, weakness: Weakness, proposing: bool, language: La
     let other_job = [
         Weakness::RebuttalAtOtherStep,
         Weakness::ReplyAtOtherStep,
+        Weakness::PerhapsRebuttal,
         Weakness::ClaimLooksLikeGrounds,
     ];
     let named = names(weakness) || (!proposing && other_job.into_iter().any(names));

@@ -179,8 +179,16 @@ async fn judged_other_job(
     if cues.len() == 1 {
         return None;
     }
-    let chosen = judge_job(llm, input, text, &cues, cancel).await;
-    decide_job(step, &cues, chosen).and_then(|job| job_weakness(step, job))
+    let judged = judge_job(llm, input, text, &cues, cancel).await;
+    let weakness =
+        decide_job(step, &cues, judged.map(|j| j.job)).and_then(|job| job_weakness(step, job))?;
+    // With no cue, the job is the model's alone: a doubted one is asked about.
+    let doubted = cues.is_empty() && judged.is_some_and(|j| j.doubted);
+    Some(if doubted {
+        Weakness::PerhapsRebuttal
+    } else {
+        weakness
+    })
 }
 
 /// One concrete improvement of the student's weak text (spec 000, trigger 3): asked
@@ -363,6 +371,7 @@ pub fn advance_step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::weakness_question;
     use lantern_core::llm::{ScriptedLlm, RETRY_TEMPERATURE};
     use lantern_core::turn::{answer_turn, ReplyOrigin};
     use lantern_core::Coded;
@@ -543,24 +552,58 @@ mod tests {
         assert!(!guide.model_words);
     }
 
-    #[tokio::test]
-    async fn the_other_sides_view_the_model_reads_is_named_and_kept_for_the_rebuttal() {
-        let mut asked = CoachTurnInput::first_message(
-            ToulminStep::WarrantBacking,
-            "looking after a garden would take time away from lessons",
-            Language::En,
-        );
+    /// A later turn at `step` answering `message`, the model choosing the `jobs` in turn
+    /// (the text's, then the known texts'), with the requests it was asked.
+    async fn judged_turn(
+        step: ToulminStep,
+        message: &str,
+        language: Language,
+        jobs: &[&str],
+    ) -> (CoachAIResult, usize) {
+        let mut asked = CoachTurnInput::first_message(step, message, language);
         asked.first_turn_for_step = false;
-        let judged = ["rebuttal", "evidence", "claim"].map(|j| Ok(format!(r#"{{"job":"{j}"}}"#)));
-        let llm = ScriptedLlm::new(judged);
+        let llm = ScriptedLlm::new(jobs.iter().map(|j| Ok(format!(r#"{{"job":"{j}"}}"#))));
         let done = answer_turn(&asked, Some(&llm), &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap();
-        let shown = combined_text(&done.reply);
+        (done.reply, llm.requests().len())
+    }
+
+    #[tokio::test]
+    async fn the_other_sides_view_the_model_reads_is_named_and_kept_for_the_rebuttal() {
+        let (reply, asked) = judged_turn(
+            ToulminStep::WarrantBacking,
+            "looking after a garden would take time away from lessons",
+            Language::En,
+            &["rebuttal", "evidence", "claim", "evidence", "evidence"],
+        )
+        .await;
+        let shown = combined_text(&reply);
         assert!(shown.contains("objection"), "{shown}");
-        assert_eq!(done.reply.proposed_update, None);
-        assert!(!done.reply.model_words);
-        assert_eq!(llm.requests().len(), 3, "no reply is asked for");
+        assert_eq!(reply.proposed_update, None);
+        assert!(!reply.model_words);
+        assert_eq!(asked, 5, "no reply is asked for");
+    }
+
+    #[tokio::test]
+    async fn a_doubted_view_of_the_other_side_is_asked_about_and_not_proposed() {
+        let (reply, asked) = judged_turn(
+            ToulminStep::Warrant,
+            "en casa hay mucho ruido y no se puede estudiar",
+            Language::Es,
+            &["rebuttal", "evidence", "claim", "rebuttal"],
+        )
+        .await;
+        let shown = combined_text(&reply);
+        assert!(shown.starts_with("Si eso es una objeción"), "{shown}");
+        assert!(
+            shown.contains("Si está de tu lado, aún no explica"),
+            "{shown}"
+        );
+        let link = weakness_question(Weakness::MissingLink, ToulminStep::Warrant, Language::Es);
+        assert!(shown.ends_with(&link), "{shown}");
+        assert_eq!(reply.proposed_update, None);
+        assert_eq!(asked, 4, "no reply is asked for");
     }
 
     #[tokio::test]

@@ -46,10 +46,14 @@ pub enum Weakness {
     /// The qualifier is a word of degree alone ("probably"): how sure, not for whom or
     /// when.
     HedgeAlone,
+    /// Perhaps the other side's view, offered before the rebuttal: the model reads it so,
+    /// but also reads a text that supports its claim in words of lack as an objection,
+    /// so the student is asked which it is.
+    PerhapsRebuttal,
 }
 
 /// Every weakness, for tests and lists.
-pub const ALL_WEAKNESSES: [Weakness; 12] = [
+pub const ALL_WEAKNESSES: [Weakness; 13] = [
     Weakness::Empty,
     Weakness::TooShort,
     Weakness::IsQuestion,
@@ -62,6 +66,7 @@ pub const ALL_WEAKNESSES: [Weakness; 12] = [
     Weakness::RebuttalAtOtherStep,
     Weakness::ReplyAtOtherStep,
     Weakness::HedgeAlone,
+    Weakness::PerhapsRebuttal,
 ];
 
 /// Whether `step` asks for support of the claim, where an opinion is no evidence.
@@ -175,6 +180,10 @@ macro_rules! keyword_files {
                 keyword_file!($locale, "reply-at-other-step"),
             ),
             (Weakness::HedgeAlone, keyword_file!($locale, "hedge-alone")),
+            (
+                Weakness::PerhapsRebuttal,
+                keyword_file!($locale, "perhaps-rebuttal"),
+            ),
         ]
     };
 }
@@ -194,6 +203,7 @@ impl Weakness {
             Self::RebuttalAtOtherStep => "rebuttal_at_other_step",
             Self::ReplyAtOtherStep => "reply_at_other_step",
             Self::HedgeAlone => "hedge_alone",
+            Self::PerhapsRebuttal => "perhaps_rebuttal",
         }
     }
 
@@ -208,10 +218,13 @@ impl Weakness {
         )
     }
 
-    /// Whether the text does another step's job (the other side's view, or a reply to
-    /// it): it is kept for the rebuttal, never taken or praised as this step's.
+    /// Whether the text does, or may do, another step's job (the other side's view, or
+    /// a reply to it): it is never taken or praised as this step's.
     pub fn belongs_to_another_step(self) -> bool {
-        matches!(self, Self::RebuttalAtOtherStep | Self::ReplyAtOtherStep)
+        matches!(
+            self,
+            Self::RebuttalAtOtherStep | Self::ReplyAtOtherStep | Self::PerhapsRebuttal
+        )
     }
 
     /// Words a reply that names this weakness uses (any one, case- and

@@ -103,6 +103,28 @@ pub fn proposal_intro_again(value: &str, language: Language) -> String {
     )
 }
 
+/// What a text that may be the other side's view needs if it is on the student's side:
+/// what is weak in it as the step's text (`own`), or how it supports the claim.
+pub fn perhaps_on_your_side(own: Option<Weakness>, language: Language) -> String {
+    match own {
+        Some(weakness) => {
+            let explained = weakness.explain(language);
+            let mut chars = explained.chars();
+            let advice: String = chars
+                .next()
+                .map(|first| first.to_lowercase().chain(chars).collect())
+                .unwrap_or_default();
+            say!(
+                MESSAGES,
+                language,
+                "coach-perhaps-on-your-side",
+                advice = advice.as_str()
+            )
+        }
+        None => say!(MESSAGES, language, "coach-perhaps-fits"),
+    }
+}
+
 /// Reminds the student, at the rebuttal, of the other side's view `text` they gave at
 /// an earlier step.
 pub fn objection_kept(text: &str, language: Language) -> String {
@@ -171,7 +193,9 @@ pub fn offer_question(step: ToulminStep, offered: &str, language: Language) -> S
 /// The question that helps with `weakness`.
 pub fn weakness_question(weakness: Weakness, step: ToulminStep, language: Language) -> String {
     match weakness {
-        Weakness::Empty | Weakness::TooShort => opening_question(step, language),
+        Weakness::Empty | Weakness::TooShort | Weakness::PerhapsRebuttal => {
+            opening_question(step, language)
+        }
         _ => say!(
             MESSAGES,
             language,
@@ -223,6 +247,18 @@ pub fn opening_question(step: ToulminStep, language: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_text_perhaps_against_the_claim_needs_follows_its_own_weakness() {
+        assert_eq!(
+            perhaps_on_your_side(Some(Weakness::MissingHedge), Language::En),
+            "If it is on your side, say how strongly you claim it, with a word such as usually, probably or in most cases."
+        );
+        assert_eq!(
+            perhaps_on_your_side(None, Language::Es),
+            "Si está de tu lado, explica cómo apoya tu tesis."
+        );
+    }
 
     #[test]
     fn every_step_has_an_opening_question_in_both_languages() {

@@ -129,6 +129,7 @@ coach-weakness-explained = { $weakness ->
     [opinion_as_evidence] That is your opinion offered as evidence; give a fact, a figure or an example someone else could check.
     [rebuttal_at_other_step] That is an objection someone against your claim would raise; keep it for the rebuttal, the last step.
     [reply_at_other_step] That is a reply to the other side's view; we will use it at the rebuttal, the last step, so keep it for then.
+    [perhaps_rebuttal] If that is a view against your claim, keep it for the rebuttal, the last step.
    *[hedge_alone] A hedge word alone says how sure you are, not for whom or when the claim holds (probably, in most lessons).
 }
 
@@ -145,6 +146,7 @@ coach-weakness-explained-again = { $weakness ->
     [opinion_as_evidence] An opinion cannot prove itself; name something you saw, counted or read.
     [rebuttal_at_other_step] Objections come last, in the rebuttal; for now, build your own side.
     [reply_at_other_step] Answers to objections come last, with the rebuttal; for now, build your own side.
+    [perhaps_rebuttal] A view against your claim waits for the rebuttal, the last step.
    *[hedge_alone] Say for whom or when it holds, not only how sure you are.
 }
 
@@ -254,6 +256,11 @@ coach-export-heading = { $step ->
 
 # The qualifier, as a comment on the claim in the exported Argdown.
 coach-export-qualifier = qualifier: { $qualifier }
+
+# After a text that may be the other side's view: what it needs if it is on the student's side ($advice: what is weak in it as this step's text, its first letter in lower case).
+coach-perhaps-on-your-side = If it is on your side, { $advice }
+# The same, when nothing is weak in it as this step's text.
+coach-perhaps-fits = If it is on your side, say how it supports your claim.
 
 # At the rebuttal's opening: the other side's view the student gave at an earlier step, kept for this one.
 coach-objection-kept = Earlier you gave the other side's view, "{ $text }"; your rebuttal can start from it.

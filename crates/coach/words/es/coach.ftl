@@ -115,6 +115,7 @@ coach-weakness-explained = { $weakness ->
     [opinion_as_evidence] Eso es tu opinión presentada como prueba; da un hecho, una cifra o un ejemplo que otra persona pueda comprobar.
     [rebuttal_at_other_step] Eso es una objeción de alguien en contra de tu tesis; guárdala para la refutación, el último paso.
     [reply_at_other_step] Eso es una respuesta a la otra postura; la usaremos en la refutación, el último paso, así que guárdala para entonces.
+    [perhaps_rebuttal] Si eso es una objeción a tu tesis, guárdala para la refutación, el último paso.
    *[hedge_alone] Una palabra de matiz sola dice cuánto estás seguro, no para quién o cuándo se cumple la tesis (probablemente, en la mayoría de las clases).
 }
 
@@ -130,6 +131,7 @@ coach-weakness-explained-again = { $weakness ->
     [opinion_as_evidence] Una opinión no se demuestra a sí misma; di algo que viste, contaste o leíste.
     [rebuttal_at_other_step] Las objeciones van al final, en la refutación; ahora construye tu propia postura.
     [reply_at_other_step] Las respuestas a las objeciones van al final, con la refutación; ahora construye tu propia postura.
+    [perhaps_rebuttal] Las objeciones a tu tesis esperan a la refutación, el último paso.
    *[hedge_alone] Di para quién o cuándo se cumple, no solo cuánto estás seguro.
 }
 
@@ -225,6 +227,11 @@ coach-export-heading = { $step ->
 }
 
 coach-export-qualifier = matizador: { $qualifier }
+
+# Tras un texto que quizá sea la opinión de la otra parte: lo que necesita si está del lado del alumno ($advice: lo que le falta como texto de este paso, con la primera letra en minúscula).
+coach-perhaps-on-your-side = Si está de tu lado, { $advice }
+# Lo mismo, cuando no le falta nada como texto de este paso.
+coach-perhaps-fits = Si está de tu lado, explica cómo apoya tu tesis.
 
 # Al abrir la refutación: la opinión de la otra parte que el alumno dio en un paso anterior, guardada para este.
 coach-objection-kept = Antes diste la opinión de la otra parte, «{ $text }»; tu refutación puede partir de ahí.
