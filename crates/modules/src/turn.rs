@@ -33,9 +33,9 @@ use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
 };
 use lantern_core::text::checked_stream::CheckedStream;
-use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::Social;
-use lantern_core::text::support::{DropReason, Filtered, ReplyFilter};
+use lantern_core::text::support::{DropReason, Filtered, ReplyFilter, MIN_SENTENCE_WORDS};
 use lantern_core::text::terms::term_keys;
 use lantern_core::text::tidy::{
     detect_language, is_readable, repeats_itself, sentences, tidy_reply,
@@ -478,23 +478,36 @@ fn filter_block(
     (done.text(), done.dropped)
 }
 
+/// Whether a sentence the filter dropped is an interjection ("¡Claro!", "Sure!"): fewer
+/// words than a sentence needs, so nothing after it leans on it.
+fn is_interjection(sentence: &str, why: &DropReason) -> bool {
+    *why == DropReason::Fragment && words(&normalize(sentence)).len() < MIN_SENTENCE_WORDS
+}
+
 /// The sentences of an answer's block the filter keeps up to the first it drops (that
-/// one with why), and the text after it, which is not read.
+/// one with why), and the text after it, which is not read. A dropped interjection is
+/// logged and passed over.
 fn answer_start(
     filter: &mut ReplyFilter,
     text: &str,
 ) -> (String, Vec<(String, DropReason)>, String) {
     let all = sentences(text);
     let mut kept: Vec<String> = Vec::new();
+    let mut passed_over = Vec::new();
     for (at, sentence) in all.iter().enumerate() {
         let mut done = filter.filter(sentence);
         drop_unfinished_last(&mut done);
-        if let Some(why) = done.dropped.pop() {
-            return (kept.join(" "), vec![why], all[at + 1..].join(" "));
+        if let Some((dropped, why)) = done.dropped.pop() {
+            let interjection = is_interjection(&dropped, &why);
+            passed_over.push((dropped, why));
+            if !interjection {
+                return (kept.join(" "), passed_over, all[at + 1..].join(" "));
+            }
+            continue;
         }
         kept.extend(done.kept);
     }
-    (kept.join(" "), Vec::new(), String::new())
+    (kept.join(" "), passed_over, String::new())
 }
 
 /// Drops the last kept sentence when the model did not finish it ("Glance at the tim",
@@ -570,7 +583,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             } else {
                 filter_block(&mut filter, &block)
             };
-            broken_off |= answering && !dropped.is_empty();
+            broken_off |= answering && dropped.iter().any(|(s, why)| !is_interjection(s, why));
             let emptied = text.is_empty() && (!dropped.is_empty() || broken_off);
             for (sentence, why) in dropped {
                 words.dropped.push(Repair {
@@ -619,6 +632,12 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             None => kept.push(block),
         }
     }
+    if let Some(intro) = answering.then(|| drop_dangling_intro(&mut kept)).flatten() {
+        words.dropped.push(Repair {
+            path: "content.text_blocks".to_string(),
+            reason: format!("introduces nothing: {intro:?}"),
+        });
+    }
     if kept.iter().all(|b| b.kind == BlockType::Heading) {
         let why: Vec<String> = words
             .dropped
@@ -644,6 +663,24 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         words.reply.meta.response_type = ResponseType::Conversational;
     }
     Ok(words)
+}
+
+/// Drops the answer's last sentence when it only introduces what should follow it ("puedes
+/// hacer lo siguiente:") and nothing of the model's does (the note shown after is the
+/// app's), with the block it leaves empty; returns it.
+fn drop_dangling_intro(blocks: &mut Vec<TextBlock>) -> Option<String> {
+    let last = blocks.last_mut().filter(|b| b.kind != BlockType::List)?;
+    let all = sentences(&last.content);
+    let (intro, before) = all.split_last()?;
+    if !intro.trim_end().ends_with(':') {
+        return None;
+    }
+    let intro = intro.trim().to_string();
+    last.content = before.join(" ");
+    if last.content.trim().is_empty() {
+        blocks.pop();
+    }
+    Some(intro)
 }
 
 /// Whether the model is asked to answer the message by applying a note: an open
@@ -1028,6 +1065,12 @@ pub async fn run_module_turn(
         read: std::sync::Mutex::new(None),
     };
     let answered = answer_turn(&words, llm, on_text, cancel).await?;
+    for repair in &answered.reply.dropped {
+        tracing::info!("modules: dropped {}: {}", repair.path, repair.reason);
+    }
+    if let Some(why) = &answered.failure {
+        tracing::info!("modules: the guide answered: {why}");
+    }
     let model_read = words.read.into_inner().ok().flatten();
     let mut reply = answered.reply.reply;
     if prepared.plan == Plan::Answer {
@@ -1215,6 +1258,38 @@ mod tests {
         assert!(out.dropped[0]
             .reason
             .starts_with("a question is not an answer"));
+    }
+
+    #[tokio::test]
+    async fn an_interjection_before_the_answer_is_passed_over() {
+        let prepared = heart_turn();
+        let answer = answering("Sure! Slow breathing calms the body.");
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "Slow breathing calms the body."
+        );
+        assert!(
+            out.dropped[0].reason.starts_with("fragment"),
+            "{:?}",
+            out.dropped
+        );
+    }
+
+    #[tokio::test]
+    async fn an_answer_that_only_introduces_the_note_is_no_answer() {
+        let prepared = heart_turn();
+        let intro = answering("Slow breathing calms the body. You can do the following:");
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(intro)]))).await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            "Slow breathing calms the body."
+        );
+        let only = answering("Here is what you can do about your heart at work:");
+        let llm = ScriptedLlm::new([Ok(only.clone()), Ok(only)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
     }
 
     #[tokio::test]

@@ -818,4 +818,17 @@ mod tests {
             Ok(())
         );
     }
+
+    #[test]
+    fn spanish_teaching_talk_matches_the_english() {
+        let f = ReplyFilter::new(
+            Some(Language::Es),
+            &["Recuerdas mucho más si te pones a prueba: cierra el libro y escribe lo que recuerdas."],
+            "",
+        );
+        assert_eq!(
+            f.check("Ponerse a prueba es una buena manera de recordar más."),
+            Ok(())
+        );
+    }
 }
