@@ -275,21 +275,26 @@ fn words_only(
     out
 }
 
-/// A greeting, thanks or help answered.
+/// A greeting, thanks or help answered, or (`kind` `None`) a message that only
+/// acknowledges.
 pub fn social(
     module: &ModuleManifest,
     progress: &ModuleProgress,
     language: Language,
-    kind: Social,
+    kind: Option<Social>,
 ) -> ModuleReply {
     let section = current_section(module, progress)
         .map(|s| s.section.title.clone())
         .unwrap_or_default();
+    let text = match kind {
+        Some(kind) => replies::social(language, kind, &section),
+        None => replies::acknowledged(language, &section),
+    };
     words_only(
         module,
         progress,
         language,
-        replies::social(language, kind, &section),
+        text,
         ResponseType::Conversational,
     )
 }

@@ -27,6 +27,8 @@ pub enum Intent {
     Crisis,
     /// A greeting, thanks or a request for help.
     Social(Social),
+    /// Only an acknowledgement ("ok", "vale", "👍"): nothing to answer.
+    Acknowledged,
     /// Anything else: the model answers.
     Open,
 }
@@ -159,6 +161,8 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
         // "can you help me calm down before exams?" is a question for the module.
         Some(Social::Help) if words(&normalized).len() > HELP_WORDS => Intent::Open,
         Some(social) => Intent::Social(social),
+        // Nothing but filler words, or no word at all (an emoji).
+        None if core_words(&normalized).is_empty() => Intent::Acknowledged,
         None => Intent::Open,
     }
 }
@@ -245,6 +249,10 @@ mod tests {
         assert_eq!(intent("hello!"), Intent::Social(Social::Greeting));
         assert_eq!(intent("gracias"), Intent::Social(Social::Thanks));
         assert_eq!(intent("help"), Intent::Social(Social::Help));
+        for ack in ["ok", "vale", "👍", "ok!", "yeah ok", "genial"] {
+            assert_eq!(intent(ack), Intent::Acknowledged, "{ack}");
+        }
+        assert_eq!(intent("ok, why?"), Intent::Open);
         assert_eq!(
             intent("can you help me calm down before my exams?"),
             Intent::Open

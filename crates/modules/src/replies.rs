@@ -219,6 +219,16 @@ pub fn social(language: Language, social: Social, section: &str) -> String {
     }
 }
 
+/// Answers a message that only acknowledges ("ok", "👍"); `section` is the current one.
+pub fn acknowledged(language: Language, section: &str) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "modules-acknowledged",
+        section = section
+    )
+}
+
 /// The support message for a student who may be in danger.
 pub fn crisis(language: Language) -> String {
     say!(MESSAGES, language, "modules-crisis")

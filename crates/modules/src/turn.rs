@@ -104,8 +104,9 @@ pub enum Plan {
     Review,
     /// Offer the section's form.
     OfferForm,
-    /// Answer a greeting, thanks or a request for help.
-    Social(Social),
+    /// Answer a greeting, thanks or a request for help; `None`: a message that only
+    /// acknowledges.
+    Social(Option<Social>),
     /// The support message.
     Crisis,
     /// The model answers the message or the form.
@@ -273,7 +274,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                     Plan::Answer
                 }
                 Intent::Form => Plan::OfferForm,
-                Intent::Social(kind) => Plan::Social(kind),
+                Intent::Social(kind) => Plan::Social(Some(kind)),
+                Intent::Acknowledged => Plan::Social(None),
                 Intent::Open => Plan::Answer,
             };
             (plan, text.into_string())

@@ -28,9 +28,42 @@ static THANKS: LazyLock<Vec<&'static str>> =
 /// The longest greeting or thanks, in words, that is still only that.
 const SHORT: usize = 5;
 
-/// What kind of conversation `normalized` is, if it is only conversation.
+/// `normalized` with each word's stretched letters written once, as casual writing
+/// stretches them ("holaa", "graaacias", "thankss" → "hola", "gracias", "thanks"): a run of
+/// three or more of one letter, and a doubled last letter.
+pub fn unstretched(normalized: &str) -> String {
+    words(normalized)
+        .iter()
+        .map(|word| unstretched_word(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One word of [`unstretched`].
+fn unstretched_word(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = String::new();
+    let mut at = 0;
+    while at < chars.len() {
+        let letter = chars[at];
+        let run = chars[at..].iter().take_while(|c| **c == letter).count();
+        let last = at + run == chars.len();
+        let stretched = run >= 3 || (run == 2 && last && chars.len() > 2);
+        out.extend(std::iter::repeat_n(letter, if stretched { 1 } else { run }));
+        at += run;
+    }
+    out
+}
+
+/// What kind of conversation `normalized` is, if it is only conversation (stretched
+/// letters read as written once).
 pub fn social_of(normalized: &str) -> Option<Social> {
-    let says = |phrases: &[&str]| phrases.iter().any(|p| has_phrase(normalized, p));
+    let plain = unstretched(normalized);
+    let says = |phrases: &[&str]| {
+        phrases
+            .iter()
+            .any(|p| has_phrase(normalized, p) || has_phrase(&plain, p))
+    };
     let short = words(normalized).len() <= SHORT;
     if says(&HELP) {
         Some(Social::Help)
@@ -60,6 +93,17 @@ mod tests {
         assert_eq!(social("Buenos días"), Some(Social::Greeting));
         assert_eq!(social("Thanks a lot"), Some(Social::Thanks));
         assert_eq!(social("Gracias"), Some(Social::Thanks));
+    }
+
+    #[test]
+    fn stretched_letters_are_read_as_written_once() {
+        assert_eq!(
+            unstretched("holaa graaacias thankss hiii"),
+            "hola gracias thanks hi"
+        );
+        assert_eq!(unstretched("llama perro creer"), "llama perro creer");
+        assert_eq!(social("holaa"), Some(Social::Greeting));
+        assert_eq!(social("graciaaas!!"), Some(Social::Thanks));
     }
 
     #[test]

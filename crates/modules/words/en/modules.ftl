@@ -47,6 +47,8 @@ modules-no-form = This module has no self-check form here. Tell me in your own w
 modules-form-thanks = Thank you for filling in the self-check.
 # Answers a greeting ($section: the current section's title).
 modules-social-greeting = Hi! We're in **{ $section }**. Ask me anything about it, share how things are for you, or continue when you're ready.
+# Answers a message that only acknowledges ("ok", "👍"), with no question in it ($section: the current section's title).
+modules-acknowledged = Good. Ask me anything about **{ $section }**, or continue when you're ready.
 # Answers thanks.
 modules-social-thanks = You're welcome. Take your time — I'm here when you want to go on.
 # Answers a short request for help with the app.

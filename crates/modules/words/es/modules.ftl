@@ -23,6 +23,8 @@ modules-form-intro = Aquí tienes una autoevaluación opcional. Rellénala si te
 modules-no-form = Este módulo no tiene una autoevaluación aquí. Cuéntame con tus palabras cómo te va.
 modules-form-thanks = Gracias por rellenar la autoevaluación.
 modules-social-greeting = ¡Hola! Estamos en **{ $section }**. Pregúntame lo que quieras, cuéntame cómo te va o continúa cuando quieras.
+# Responde a un mensaje que solo asiente («vale», «👍»), sin pregunta ($section: el título de la sección actual).
+modules-acknowledged = Bien. Pregúntame lo que quieras sobre **{ $section }** o continúa cuando estés listo.
 modules-social-thanks = De nada. Tómate tu tiempo; aquí estoy cuando quieras seguir.
 modules-social-help = Escribe lo que quieras con tus palabras: preguntas, cómo te sientes, lo que has probado. Las respuestas rápidas son atajos; **Continuar** pasa a la siguiente sección, la lista de secciones te lleva a cualquiera y los formularios siempre son opcionales.
 modules-crisis = Parece que estás pasando por algo muy difícil. Mereces apoyo ahora mismo: habla con alguien de confianza —tu familia, un amigo, un profesor o el orientador del centro— o llama al número de emergencias si puedes estar en peligro.
