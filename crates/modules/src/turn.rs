@@ -35,8 +35,10 @@ use lantern_core::llm::{
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::Social;
-use lantern_core::text::support::{DropReason, Filtered, ReplyFilter, MIN_SENTENCE_WORDS};
-use lantern_core::text::terms::term_keys;
+use lantern_core::text::support::{
+    is_teaching_talk, DropReason, Filtered, ReplyFilter, MIN_SENTENCE_WORDS,
+};
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::{
     detect_language, is_readable, repeats_itself, sentences, tidy_reply,
 };
@@ -44,6 +46,7 @@ use lantern_core::turn::{answer_turn, falls_back, CleanInput, LoopTurn, ReplyOri
 use lantern_core::Coded;
 use lantern_core::ErrorCode;
 use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 
 /// Longest message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -480,6 +483,30 @@ fn filter_block(
     (done.text(), done.dropped)
 }
 
+/// The match keys of what the notes that answer say beyond the student's own words:
+/// what an answer must bring ([`brings_the_note`]).
+fn note_beyond_student(prepared: &PreparedModuleTurn) -> BTreeSet<String> {
+    let student = term_keys(&prepared.student_text);
+    prepared
+        .focus
+        .iter()
+        .filter_map(|id| prepared.module.topic(id))
+        .flat_map(|topic| content_terms(&topic.notes))
+        .filter(|term| !term.is_number && !is_teaching_talk(term) && !term.in_keys(&student))
+        .flat_map(|term| term.keys)
+        .collect()
+}
+
+/// Whether an answer's `text` brings something of the notes that answer (a content term
+/// of theirs the student did not write, `note`): an answer applies the note; one made
+/// only of the student's words, teaching talk and other notes ("Si te pongo rojo, puedes
+/// decir: sí, me pongo rojo") says nothing, however well the filter finds it supported.
+fn brings_the_note(text: &str, note: &BTreeSet<String>) -> bool {
+    content_terms(text)
+        .iter()
+        .any(|term| !is_teaching_talk(term) && term.in_keys(note))
+}
+
 /// Whether a sentence the filter dropped is an interjection ("¡Claro!", "Sure!"): fewer
 /// words than a sentence needs, so nothing after it leans on it.
 fn is_interjection(sentence: &str, why: &DropReason) -> bool {
@@ -545,6 +572,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
+    let note = note_beyond_student(prepared);
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
@@ -579,7 +607,11 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
                 unread = block.content.clone();
                 (String::new(), Vec::new())
             } else if answering && block.kind != BlockType::List {
-                let (text, dropped, after) = answer_start(&mut filter, &block.content);
+                let (mut text, mut dropped, after) = answer_start(&mut filter, &block.content);
+                // An answer that brings nothing of the notes that answer says nothing.
+                if !text.is_empty() && !brings_the_note(&text, &note) {
+                    dropped.insert(0, (std::mem::take(&mut text), DropReason::SaysNothing));
+                }
                 unread = after;
                 (text, dropped)
             } else {
@@ -1250,12 +1282,14 @@ mod tests {
     #[tokio::test]
     async fn a_question_in_the_answer_is_not_kept_as_the_answer() {
         let prepared = heart_turn();
-        let asks = answering("Why does my heart race at night? Slow breathing calms the body.");
+        let asks = answering(
+            "Why does my heart race at night? Adrenaline makes your heart race at night.",
+        );
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(asks)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(
             out.reply.content.text_blocks[0].content,
-            "Slow breathing calms the body."
+            "Adrenaline makes your heart race at night."
         );
         assert!(out.dropped[0]
             .reason
@@ -1263,14 +1297,25 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_answer_that_brings_nothing_of_the_note_that_answers_is_no_answer() {
+        let prepared = heart_turn();
+        let elsewhere = answering("Slow breathing calms the body.");
+        let llm = ScriptedLlm::new([Ok(elsewhere.clone()), Ok(elsewhere)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
+        let why = out.failure.unwrap_or_default();
+        assert!(why.contains("says_something"), "{why}");
+    }
+
+    #[tokio::test]
     async fn an_interjection_before_the_answer_is_passed_over() {
         let prepared = heart_turn();
-        let answer = answering("Sure! Slow breathing calms the body.");
+        let answer = answering("Sure! Adrenaline makes your heart race at night.");
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(
             out.reply.content.text_blocks[0].content,
-            "Slow breathing calms the body."
+            "Adrenaline makes your heart race at night."
         );
         assert!(
             out.dropped[0].reason.starts_with("fragment"),
@@ -1282,11 +1327,12 @@ mod tests {
     #[tokio::test]
     async fn an_answer_that_only_introduces_the_note_is_no_answer() {
         let prepared = heart_turn();
-        let intro = answering("Slow breathing calms the body. You can do the following:");
+        let intro =
+            answering("Adrenaline makes your heart race at night. You can do the following:");
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(intro)]))).await;
         assert_eq!(
             out.reply.content.text_blocks[0].content,
-            "Slow breathing calms the body."
+            "Adrenaline makes your heart race at night."
         );
         let only = answering("Here is what you can do about your heart at work:");
         let llm = ScriptedLlm::new([Ok(only.clone()), Ok(only)]);
@@ -1297,12 +1343,12 @@ mod tests {
     #[tokio::test]
     async fn an_answer_ends_at_its_first_dropped_sentence() {
         let prepared = heart_turn();
-        let broken = answering("Slow breathing calms the body. Zebras sing opera loudly. Your heart races from adrenaline at work.");
+        let broken = answering("Adrenaline makes your heart race at night. Zebras sing opera loudly. Your heart races from adrenaline at work.");
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(broken)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(
             out.reply.content.text_blocks[0].content,
-            "Slow breathing calms the body."
+            "Adrenaline makes your heart race at night."
         );
         let reasons: Vec<&str> = out.dropped.iter().map(|r| r.reason.as_str()).collect();
         assert!(

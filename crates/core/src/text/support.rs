@@ -82,6 +82,12 @@ fn teaching_keys() -> &'static BTreeSet<String> {
     &KEYS
 }
 
+/// Whether `term` is teaching talk ("remember", "example", "manera"): words any
+/// explanation may use without the material saying them.
+pub fn is_teaching_talk(term: &Term) -> bool {
+    term.in_keys(teaching_keys())
+}
+
 /// Why a sentence was dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DropReason {
