@@ -572,7 +572,12 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
-    let note = note_beyond_student(prepared);
+    // What an answer must bring of its notes, read only when there is an answer.
+    let note = if answering {
+        note_beyond_student(prepared)
+    } else {
+        BTreeSet::new()
+    };
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)

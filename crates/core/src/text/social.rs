@@ -31,7 +31,7 @@ const SHORT: usize = 5;
 /// `normalized` with each word's stretched letters written once, as casual writing
 /// stretches them ("holaa", "graaacias", "thankss" → "hola", "gracias", "thanks"): a run of
 /// three or more of one letter, and a doubled last letter.
-pub fn unstretched(normalized: &str) -> String {
+fn unstretched(normalized: &str) -> String {
     words(normalized)
         .iter()
         .map(|word| unstretched_word(word))

@@ -136,7 +136,7 @@ fn missing_terms(terms: &[Term], supported: impl Fn(&Term) -> bool) -> Option<Ve
             }
             continue;
         }
-        if t.in_keys(teaching_keys()) {
+        if is_teaching_talk(t) {
             continue;
         }
         counted += 1;
@@ -363,7 +363,7 @@ impl ReplyFilter {
         let mut seen = BTreeSet::new();
         terms
             .iter()
-            .filter(|t| t.is_number || !(t.in_keys(teaching_keys()) || t.in_keys(&self.topic)))
+            .filter(|t| t.is_number || !(is_teaching_talk(t) || t.in_keys(&self.topic)))
             .filter(|t| seen.insert(t.keys.clone()))
             .count()
     }
