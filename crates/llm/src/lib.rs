@@ -7,6 +7,7 @@
 
 mod backend;
 mod distribution;
+mod encoder;
 mod engine;
 mod forced;
 mod gguf;
@@ -28,6 +29,7 @@ mod utf8;
 pub mod verified;
 mod worker;
 
+pub use encoder::{SentenceEncoder, SentenceSide};
 pub use engine::{Engine, EngineConfig};
 pub use gguf::{check_model_file, ModelFile};
 pub use grammar::grammar_for_schema;
