@@ -79,14 +79,24 @@ def check_pins(path, spec, name):
 
 
 def converter_tools(cache, requires):
-    """Install the converter's pinned Python packages into a folder of the cache (once)
-    and return it; nothing is installed into the system's Python."""
-    folder = os.path.join(cache, "tools-" + hashlib.sha256(" ".join(requires).encode()).hexdigest()[:12])
+    """Install the converter's Python packages, each pinned by version and sha256, into a
+    folder of the cache (once) and return it; nothing is installed into the system's
+    Python, and no package the manifest does not pin is fetched."""
+    digest = hashlib.sha256("\n".join(requires).encode()).hexdigest()[:12]
+    folder = os.path.join(cache, "tools-" + digest)
     if not os.path.isdir(folder):
-        print(f"  installing {' '.join(requires)} for the converter", flush=True)
+        names = " ".join(line.split()[0] for line in requires)
+        print(f"  installing {names} for the converter", flush=True)
         partial = folder + ".partial"
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        "--root-user-action=ignore", "--target", partial, *requires], check=True)
+        pins = partial + ".txt"
+        with open(pins, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(requires) + "\n")
+        try:
+            subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                            "--root-user-action=ignore", "--no-deps", "--require-hashes",
+                            "--only-binary", ":all:", "--target", partial, "-r", pins], check=True)
+        finally:
+            os.remove(pins)
         os.replace(partial, folder)
     return folder
 

@@ -106,6 +106,8 @@ enum BenchCommand {
     Class(commands::BenchClassOptions),
     /// Checking crafted packs at the import limits: time and peak memory per case.
     PackCheck(commands::BenchPackCheckOptions),
+    /// The multilingual sentence encoder: load, a module's topics, then one message at a time.
+    Encoder(commands::BenchEncoderOptions),
 }
 
 #[derive(Debug, Subcommand)]
@@ -209,6 +211,9 @@ fn main() -> ExitCode {
         }
         Command::Bench(BenchCommand::Class(options)) => commands::bench_class(&options),
         Command::Bench(BenchCommand::PackCheck(options)) => commands::bench_pack_check(&options),
+        Command::Bench(BenchCommand::Encoder(options)) => {
+            commands::bench_encoder(&locations, &options)
+        }
         Command::Bench(BenchCommand::Speech(options)) => {
             commands::bench_speech(&locations, &options)
         }

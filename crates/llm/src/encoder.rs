@@ -1,7 +1,7 @@
 //! Sentence vectors from a GGUF sentence encoder (multilingual-e5-small in the pack) run
 //! in this process by llama.cpp: how close two texts are in meaning whatever language
 //! each is written in. The chat model runs in its worker; this encoder is small (74 MB)
-//! and answers in milliseconds, so it stays with its caller.
+//! and answers in tens of milliseconds, so it stays with its caller.
 
 use crate::backend::backend;
 use crate::check_model_file;
@@ -16,10 +16,13 @@ use std::num::NonZeroU32;
 use std::path::Path;
 use unicode_normalization::UnicodeNormalization;
 
-/// Most tokens of one text (the encoder's positions), and of one batch.
-const MAX_TOKENS: usize = 512;
+/// Most tokens of one text, and of one batch. The encoder reads up to 512, but the texts
+/// compared are sentences and messages, and llama.cpp keeps a row of the whole
+/// vocabulary's logits (250,037 floats, 1 MB) for every token of a batch: 128 tokens
+/// hold a long message and cost 128 MB for the few milliseconds of a call.
+const MAX_TOKENS: usize = 128;
 /// Most texts encoded in one batch.
-const MAX_TEXTS: usize = 16;
+const MAX_TEXTS: usize = 8;
 
 /// Which side of a comparison a text is on: e5 was trained with a prefix for each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,9 +188,9 @@ mod tests {
     #[test]
     fn batches_hold_at_most_their_texts_and_tokens() {
         assert_eq!(batches(&[]), Vec::<std::ops::Range<usize>>::new());
-        assert_eq!(batches(&[300, 200, 100]), vec![0..2, 2..3]);
-        assert_eq!(batches(&[512, 512]), vec![0..1, 1..2]);
-        let many = vec![5; 40];
-        assert_eq!(batches(&many), vec![0..16, 16..32, 32..40]);
+        assert_eq!(batches(&[100, 20, 60]), vec![0..2, 2..3]);
+        assert_eq!(batches(&[128, 128]), vec![0..1, 1..2]);
+        let many = vec![5; 20];
+        assert_eq!(batches(&many), vec![0..8, 8..16, 16..20]);
     }
 }

@@ -240,6 +240,7 @@ pub fn answering_topics(
             *score += EARLIER_WEIGHT * prior;
         }
     }
+    tracing::debug!(message, ?closeness, ?scored, "topic scores");
     best(scored)
 }
 

@@ -945,6 +945,11 @@ impl LoopTurn for TurnWords<'_> {
     }
 
     fn without_model(&self) -> Option<Result<Words, ModuleError>> {
+        // Model words are checked word by word against the module's notes, which
+        // cannot be done across languages: the notes answer, framed in the student's.
+        if self.prepared.plan == Plan::Answer && !self.prepared.in_module_language() {
+            return Some(self.offline());
+        }
         (self.prepared.plan != Plan::Answer).then(|| {
             Ok(Words {
                 reply: code_reply(self.prepared),
@@ -960,6 +965,14 @@ impl LoopTurn for TurnWords<'_> {
                 | ErrorCode::ModelOutputInvalid
                 | ErrorCode::ModelGrammarFailed
         )
+    }
+}
+
+impl PreparedModuleTurn {
+    /// Whether the reply is in the module's language (a module of unknown language
+    /// counts as in it).
+    fn in_module_language(&self) -> bool {
+        Language::from_code(&self.module.language).is_none_or(|l| l == self.language)
     }
 }
 
@@ -1593,6 +1606,21 @@ mod tests {
         }
         let out = run(&prepared, None).await;
         assert_eq!(out.origin, ReplyOrigin::Offline);
+    }
+
+    #[tokio::test]
+    async fn a_question_in_another_language_than_the_modules_is_answered_by_its_note() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("¿qué puedo hacer cuando me preocupo por el examen?"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.plan, Plan::Answer);
+        let llm = ScriptedLlm::new([]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert!(llm.requests().is_empty());
+        assert_eq!(out.origin, ReplyOrigin::App);
+        assert_eq!(prepared.language, Language::Es);
     }
 
     #[tokio::test]

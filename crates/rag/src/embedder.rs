@@ -5,6 +5,7 @@ use fastembed::{
     InitOptionsUserDefined, Pooling, TextEmbedding, TokenizerFiles, UserDefinedEmbeddingModel,
 };
 use lantern_core::pack::{Manifest, Role};
+use lantern_llm::SentenceEncoder;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -134,4 +135,17 @@ impl Embedder {
         }
         Ok(vectors)
     }
+}
+
+/// The pack's multilingual sentence encoder for [`crate::LanceRetriever::with_encoder`],
+/// run with at most `threads` CPU threads. `None` (with a warning) when `pack` lacks it or
+/// it does not load: an older pack then compares across languages with the embedder.
+pub fn pack_encoder(pack: &Path, threads: usize) -> Option<SentenceEncoder> {
+    let Some(path) = Manifest::bundled().default_file_in(Role::Encoder, pack) else {
+        tracing::warn!("the model pack has no sentence encoder; meaning is compared in English");
+        return None;
+    };
+    SentenceEncoder::load(&path, threads)
+        .inspect_err(|e| tracing::warn!("the sentence encoder did not load: {e}"))
+        .ok()
 }

@@ -25,7 +25,9 @@ mod vector_store;
 mod zip_pack;
 
 pub use course_reader::read_course_pack;
-pub use embedder::{disable_runtime_telemetry, Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS};
+pub use embedder::{
+    disable_runtime_telemetry, pack_encoder, Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS,
+};
 pub use error::RagError;
 pub use import::{import_course_pack, media_root};
 pub use import_lock::ImportLock;

@@ -5,6 +5,7 @@ use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
 };
+use lantern_llm::{SentenceEncoder, SentenceSide};
 use lantern_packs::course::CourseCatalog;
 use quick_cache::sync::Cache;
 use std::path::Path;
@@ -43,8 +44,10 @@ fn head(text: &str, max: usize) -> &str {
 /// full-text search, merged by [`fuse_rankings`].
 pub struct LanceRetriever {
     embedder: Mutex<Embedder>,
+    encoder: Option<SentenceEncoder>,
     store: VectorStore,
     sentence_vectors: Cache<String, Vec<f32>>,
+    passage_vectors: Cache<String, Vec<f32>>,
 }
 
 impl From<RagError> for RetrievalError {
@@ -66,8 +69,10 @@ impl LanceRetriever {
     ) -> Result<Self, RagError> {
         Ok(Self {
             embedder: Mutex::new(embedder),
+            encoder: None,
             store: VectorStore::open_published(dir, catalog).await?,
             sentence_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
+            passage_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
         })
     }
 
@@ -87,6 +92,65 @@ impl LanceRetriever {
         }
         Ok(vectors)
     }
+
+    /// Has the multilingual `encoder` compare texts across languages
+    /// ([`Retriever::closeness_across_languages`]); without one, the embedder does.
+    pub fn with_encoder(mut self, encoder: Option<SentenceEncoder>) -> Self {
+        self.encoder = encoder;
+        self
+    }
+}
+
+/// Cosine similarity of `query` to each of `texts` (at most
+/// [`MAX_SIMILARITY_TEXTS`], each cut to [`MAX_SIMILARITY_CHARS`]), with vectors from
+/// `embed`; the texts' vectors are kept in `kept` for the next turns.
+fn compare(
+    kept: &Cache<String, Vec<f32>>,
+    query: &str,
+    texts: &[String],
+    embed: impl Fn(&[&str], SentenceSide) -> Result<Vec<Vec<f32>>, RagError>,
+) -> Result<Vec<f32>, RetrievalError> {
+    if texts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let texts: Vec<&str> = texts
+        .iter()
+        .take(MAX_SIMILARITY_TEXTS)
+        .map(|t| head(t, MAX_SIMILARITY_CHARS))
+        .collect();
+    let mut vectors: Vec<Option<Vec<f32>>> = texts.iter().map(|t| kept.get(*t)).collect();
+    let missing: Vec<&str> = texts
+        .iter()
+        .zip(&vectors)
+        .filter(|(_, v)| v.is_none())
+        .map(|(t, _)| *t)
+        .collect();
+    let query = embed(&[head(query, MAX_SIMILARITY_CHARS)], SentenceSide::Query)?;
+    let embedded = if missing.is_empty() {
+        Vec::new()
+    } else {
+        embed(&missing, SentenceSide::Passage)?
+    };
+    if query.len() != 1 || embedded.len() != missing.len() {
+        return Err(RetrievalError::EmbedderUnavailable(format!(
+            "the embedder returned {} vectors for {} texts",
+            query.len() + embedded.len(),
+            missing.len() + 1
+        )));
+    }
+    for ((text, vector), new) in texts
+        .iter()
+        .zip(vectors.iter_mut())
+        .filter(|(_, v)| v.is_none())
+        .zip(embedded)
+    {
+        kept.insert((*text).to_string(), new.clone());
+        *vector = Some(new);
+    }
+    Ok(vectors
+        .iter()
+        .map(|v| v.as_deref().map_or(0.0, |v| cosine(&query[0], v)))
+        .collect())
 }
 
 impl Retriever for LanceRetriever {
@@ -134,50 +198,26 @@ impl Retriever for LanceRetriever {
         texts: &'a [String],
     ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
         Box::pin(async move {
-            if texts.is_empty() {
-                return Ok(Vec::new());
-            }
-            let texts: Vec<&str> = texts
-                .iter()
-                .take(MAX_SIMILARITY_TEXTS)
-                .map(|t| head(t, MAX_SIMILARITY_CHARS))
-                .collect();
-            let mut vectors: Vec<Option<Vec<f32>>> = texts
-                .iter()
-                .map(|t| self.sentence_vectors.get(*t))
-                .collect();
-            let mut inputs = vec![head(query, MAX_SIMILARITY_CHARS)];
-            inputs.extend(
-                texts
-                    .iter()
-                    .zip(&vectors)
-                    .filter(|(_, v)| v.is_none())
-                    .map(|(t, _)| *t),
-            );
-            let embedded = self.embed(&inputs)?;
-            if embedded.len() != inputs.len() {
-                return Err(RetrievalError::EmbedderUnavailable(format!(
-                    "the embedder returned {} vectors for {} texts",
-                    embedded.len(),
-                    inputs.len()
-                )));
-            }
-            let mut fresh = embedded.into_iter();
-            let query = fresh.next().unwrap_or_default();
-            for ((text, vector), new) in texts
-                .iter()
-                .zip(vectors.iter_mut())
-                .filter(|(_, v)| v.is_none())
-                .zip(fresh)
-            {
-                self.sentence_vectors
-                    .insert((*text).to_string(), new.clone());
-                *vector = Some(new);
-            }
-            Ok(vectors
-                .iter()
-                .map(|v| v.as_deref().map_or(0.0, |v| cosine(&query, v)))
-                .collect())
+            compare(&self.sentence_vectors, query, texts, |inputs, _| {
+                self.embed(inputs)
+            })
+        })
+    }
+
+    fn closeness_across_languages<'a>(
+        &'a self,
+        query: &'a str,
+        texts: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+        let Some(encoder) = &self.encoder else {
+            return self.similarities(query, texts);
+        };
+        Box::pin(async move {
+            compare(&self.passage_vectors, query, texts, |inputs, side| {
+                encoder
+                    .encode(inputs, side)
+                    .map_err(|e| RagError::Embed(e.to_string()))
+            })
         })
     }
 

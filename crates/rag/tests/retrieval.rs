@@ -8,7 +8,7 @@ use lantern_core::retrieval::{
 use lantern_core::Coded;
 use lantern_packs::course::{import_course, PackErrorKind};
 use lantern_rag::{
-    import_course_pack, read_course_pack, Embedder, EmbedderFiles, LanceRetriever,
+    import_course_pack, pack_encoder, read_course_pack, Embedder, EmbedderFiles, LanceRetriever,
     EMBEDDING_DIMENSIONS, INDEX_DIR_NAME,
 };
 use lantern_store::Store;
@@ -442,4 +442,50 @@ async fn an_interrupted_import_stays_invisible_and_is_swept_by_the_next_import()
         .unwrap();
     assert_eq!(swept, before[1], "the orphans were swept away");
     assert_eq!(counts(&f).await, before);
+}
+
+#[tokio::test]
+async fn across_languages_the_pack_encoder_finds_the_translation_and_keeps_its_vectors() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
+    let encoder = pack_encoder(&pack_dir(), 2).expect("the pack's sentence encoder");
+    let retriever = LanceRetriever::open(embedder, &dir.path().join(INDEX_DIR_NAME), &store)
+        .await
+        .unwrap()
+        .with_encoder(Some(encoder));
+    let texts = vec![
+        "Plan the week on Sunday evening.".to_string(),
+        "Leave your phone in another room while you study.".to_string(),
+    ];
+    let message = "el móvil me distrae todo el rato";
+    let closeness = retriever
+        .closeness_across_languages(message, &texts)
+        .await
+        .unwrap();
+    assert!(closeness[1] > closeness[0], "{closeness:?}");
+    let again = retriever
+        .closeness_across_languages(message, &texts)
+        .await
+        .unwrap();
+    assert_eq!(again, closeness);
+}
+
+#[tokio::test]
+async fn without_an_encoder_closeness_across_languages_is_the_embedders() {
+    let f = fixture().await;
+    let texts = vec!["Sleep helps memory.".to_string()];
+    let across = f
+        .retriever
+        .closeness_across_languages("why sleep", &texts)
+        .await
+        .unwrap();
+    let same = f.retriever.similarities("why sleep", &texts).await.unwrap();
+    assert_eq!(across, same);
+}
+
+#[test]
+fn a_pack_without_the_encoder_gives_none() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(pack_encoder(dir.path(), 1).is_none());
 }

@@ -1,6 +1,7 @@
 //! One module per group of subcommands; each prints its result on stdout.
 
 mod bench_class;
+mod bench_encoder;
 mod bench_feedback;
 mod bench_llm;
 mod bench_mapping;
@@ -42,6 +43,7 @@ mod tutor_print;
 mod update;
 
 pub use bench_class::{bench_class, BenchClassOptions};
+pub use bench_encoder::{bench_encoder, BenchEncoderOptions};
 pub use bench_feedback::{bench_feedback, BenchFeedbackOptions};
 pub use bench_llm::{bench_llm, BenchLlmOptions};
 pub use bench_mapping::{bench_mapping, BenchMappingOptions};

@@ -109,6 +109,18 @@ pub trait Retriever: Send + Sync {
     ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
         Box::pin(async { Ok(Vec::new()) })
     }
+
+    /// [`Retriever::similarities`] for texts that may be in another language than
+    /// `query` (a Spanish question and a module's topics, an English question and
+    /// Spanish notes): an adapter with a multilingual encoder compares them with it.
+    /// Values are comparable within one call only. By default, `similarities`.
+    fn closeness_across_languages<'a>(
+        &'a self,
+        query: &'a str,
+        texts: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+        self.similarities(query, texts)
+    }
 }
 
 /// Searches a chunk collection and keeps the chunk metadata of each hit.

@@ -7,7 +7,9 @@ use super::ModuleRepository;
 use crate::prompt::Passage;
 use crate::ranking::topic_texts;
 use crate::{ModuleTurnInput, StudentAct};
+use lantern_core::language::Language;
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
+use lantern_core::text::message_language::message_language;
 use lantern_packs::module::{module_owner, ModuleManifest};
 
 /// Messages of history given to the model.
@@ -43,8 +45,10 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
     .collect()
 }
 
-/// How close in meaning `text` is to each topic of `module`, as the retriever's
-/// embedder tells it; empty when it cannot.
+/// How close in meaning `text` is to each topic of `module`; empty when the retriever
+/// cannot tell. A message in the module's language is compared by the retriever's
+/// embedder, one in another language by its multilingual encoder: each was measured
+/// the better reader of its kind (docs/evals.md, "Meaning across languages").
 async fn closeness(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
@@ -55,10 +59,12 @@ async fn closeness(
         .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
         .collect();
     let texts: Vec<String> = owned.iter().map(|(_, x)| x.clone()).collect();
-    let values = retriever
-        .similarities(text, &texts)
-        .await
-        .unwrap_or_default();
+    let values = if written_in_module_language(module, text) {
+        retriever.similarities(text, &texts).await
+    } else {
+        retriever.closeness_across_languages(text, &texts).await
+    }
+    .unwrap_or_default();
     let mut closest: Vec<(String, f32)> = Vec::new();
     for ((id, _), value) in owned.into_iter().zip(values) {
         match closest.iter_mut().find(|(known, _)| *known == id) {
@@ -67,6 +73,12 @@ async fn closeness(
         }
     }
     closest
+}
+
+/// Whether `text` is in `module`'s language (or tells no language of its own).
+fn written_in_module_language(module: &ModuleManifest, text: &str) -> bool {
+    let language = Language::from_code(&module.language).unwrap_or_default();
+    message_language(text, language) == language
 }
 
 /// Everything the turn `act` in `session` of `module` needs, loaded.
@@ -103,4 +115,24 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
             .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_packs::module::testing::module;
+
+    #[test]
+    fn a_message_in_another_language_than_the_modules_is_told_apart() {
+        let english = module();
+        assert!(written_in_module_language(
+            &english,
+            "what helps when I worry?"
+        ));
+        assert!(!written_in_module_language(
+            &english,
+            "¿qué hago si no puedo dormir antes del examen?"
+        ));
+        assert!(written_in_module_language(&english, "ok"));
+    }
 }
