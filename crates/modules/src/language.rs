@@ -4,10 +4,12 @@
 //! tell their language by the list they are in ("next" is English, "siguiente"
 //! Spanish); other messages by `message_language`.
 
+use crate::replies::topic_chip_start;
 use lantern_core::language::Language;
 use lantern_core::text::message_language::message_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::word_files;
+use lantern_packs::module::ModuleManifest;
 use std::sync::LazyLock;
 
 /// Each language with its navigation phrases (`continue.txt`, `review.txt`), normalised.
@@ -26,6 +28,20 @@ static NAVIGATION: LazyLock<Vec<(Language, Vec<&'static str>)>> = LazyLock::new(
         .collect()
 });
 
+/// The language `module` is written in (English when its code is not one Lantern knows).
+pub fn module_language(module: &ModuleManifest) -> Language {
+    Language::from_code(&module.language).unwrap_or_default()
+}
+
+/// Each language with the start of its topic quick reply ("tell me about"), normalised:
+/// the chip names a title that may be in the module's other language.
+static TOPIC_CHIP_STARTS: LazyLock<Vec<(Language, String)>> = LazyLock::new(|| {
+    [Language::En, Language::Es]
+        .into_iter()
+        .map(|language| (language, normalize(&topic_chip_start(language))))
+        .collect()
+});
+
 /// The language of the reply to `message` in a session in `session`.
 pub fn reply_language(message: &str, session: Language) -> Language {
     let normal = normalize(message);
@@ -33,6 +49,12 @@ pub fn reply_language(message: &str, session: Language) -> Language {
         .iter()
         .filter(|(_, phrases)| phrases.iter().any(|p| has_phrase(&normal, p)))
         .map(|(language, _)| *language)
+        .chain(
+            TOPIC_CHIP_STARTS
+                .iter()
+                .filter(|(_, start)| normal.starts_with(&format!("{start} ")))
+                .map(|(language, _)| *language),
+        )
         .collect();
     match named.as_slice() {
         [one] => *one,
@@ -55,6 +77,14 @@ mod tests {
             Language::Es
         );
         assert_eq!(reply_language("I'm useless", Language::Es), Language::En);
+    }
+
+    #[test]
+    fn a_topic_quick_reply_tells_its_language_whatever_the_titles() {
+        let chip = crate::replies::topic_chip(Language::En, Language::Es, "El primer paso");
+        assert_eq!(reply_language(&chip, Language::Es), Language::En);
+        let chip = crate::replies::topic_chip(Language::Es, Language::En, "Some stress helps");
+        assert_eq!(reply_language(&chip, Language::En), Language::Es);
     }
 
     #[test]

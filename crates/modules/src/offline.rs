@@ -7,6 +7,7 @@ use super::contract::{
     BlockType, Emotion, Media, ModuleReply, NextStep, ReplyContent, ReplyMeta, ResponseType,
     TextBlock,
 };
+use super::language::module_language;
 use super::pack::{ModuleManifest, SectionRef, Topic};
 use super::progress::ModuleProgress;
 use super::replies;
@@ -78,7 +79,7 @@ pub fn suggestions(
                 .iter()
                 .filter(|t| !progress.covered.contains(&t.id))
                 .take(2)
-                .map(|t| replies::topic_chip(language, &t.title)),
+                .map(|t| replies::topic_chip(language, module_language(module), &t.title)),
         );
         let sections = module.sections();
         match sections.get(section.index + 1) {
@@ -125,7 +126,7 @@ pub fn section_opening(
     let mut out = reply(blocks, ResponseType::Educational, Emotion::Informative);
     out.content.media = section_media(module, &section);
     out.content.next_step = Some(NextStep {
-        prompt: first.map(|t| replies::section_prompt(language, &t.title)),
+        prompt: first.map(|t| replies::section_prompt(language, module_language(module), &t.title)),
         suggestions: suggestions(module, progress, language),
         can_skip: true,
     });

@@ -13,13 +13,32 @@ pub fn continue_chip(language: Language, next: &str) -> String {
     say!(MESSAGES, language, "modules-continue-chip", next = next)
 }
 
-/// The quick reply asking about a topic ("Háblame del primer paso pequeño").
-pub fn topic_chip(language: Language, topic: &str) -> String {
+/// A topic's `title` inside a sentence in `language` of a module written in `module`:
+/// lowercased first letter in the module's own language ("Háblame del primer paso
+/// pequeño"), quoted as written in another ("Háblame de «The stress response»").
+fn title_in(language: Language, module: Language, title: &str) -> String {
+    if language == module {
+        lower_first(title)
+    } else {
+        say!(MESSAGES, language, "modules-quoted-title", title = title)
+    }
+}
+
+/// How the quick reply asking about a topic starts ("Tell me about"), without the title.
+pub fn topic_chip_start(language: Language) -> String {
+    say!(MESSAGES, language, "modules-topic-chip", topic = "")
+        .trim()
+        .to_string()
+}
+
+/// The quick reply asking about a topic ("Háblame del primer paso pequeño") of a
+/// module written in `module`.
+pub fn topic_chip(language: Language, module: Language, topic: &str) -> String {
     let chip = say!(
         MESSAGES,
         language,
         "modules-topic-chip",
-        topic = &lower_first(topic)
+        topic = &title_in(language, module, topic)
     );
     match language {
         Language::Es => contracted(&chip),
@@ -67,12 +86,12 @@ fn lower_first(text: &str) -> String {
 }
 
 /// The next step's prompt when a section opens.
-pub fn section_prompt(language: Language, topic: &str) -> String {
+pub fn section_prompt(language: Language, module: Language, topic: &str) -> String {
     say!(
         MESSAGES,
         language,
         "modules-section-prompt",
-        topic = &lower_first(topic)
+        topic = &title_in(language, module, topic)
     )
 }
 
@@ -251,7 +270,7 @@ mod tests {
     #[test]
     fn a_spanish_chip_contracts_de_el_and_keeps_other_words() {
         assert_eq!(
-            topic_chip(Language::Es, "El primer paso pequeño"),
+            topic_chip(Language::Es, Language::Es, "El primer paso pequeño"),
             "Háblame del primer paso pequeño"
         );
         assert_eq!(
@@ -259,7 +278,7 @@ mod tests {
             "voy al centro de la ciudad"
         );
         assert_eq!(
-            topic_chip(Language::En, "A first step"),
+            topic_chip(Language::En, Language::En, "A first step"),
             "Tell me about a first step"
         );
     }
@@ -288,8 +307,16 @@ mod tests {
             "You've covered **3 of 12 topics** (25 %)."
         );
         assert_eq!(
-            topic_chip(Language::Es, "Racing heart"),
-            "Háblame de racing heart"
+            topic_chip(Language::Es, Language::En, "Racing heart"),
+            "Háblame de «Racing heart»"
+        );
+        assert_eq!(
+            topic_chip(Language::En, Language::Es, "El primer paso"),
+            "Tell me about “El primer paso”"
+        );
+        assert_eq!(
+            section_prompt(Language::Es, Language::En, "Breathing"),
+            "¿Qué sabes ya sobre «Breathing»? Escribe con libertad o elige una respuesta rápida."
         );
         assert_eq!(
             social(Language::En, Social::Greeting, "Your body"),

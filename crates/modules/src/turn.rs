@@ -19,7 +19,7 @@ use super::grammar::{
     answer_schema, model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS,
 };
 use super::keywords::topics_in;
-use super::language::reply_language;
+use super::language::{module_language, reply_language};
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
@@ -969,10 +969,9 @@ impl LoopTurn for TurnWords<'_> {
 }
 
 impl PreparedModuleTurn {
-    /// Whether the reply is in the module's language (a module of unknown language
-    /// counts as in it).
+    /// Whether the reply is in the module's language.
     fn in_module_language(&self) -> bool {
-        Language::from_code(&self.module.language).is_none_or(|l| l == self.language)
+        module_language(&self.module) == self.language
     }
 }
 

@@ -4,10 +4,10 @@
 
 use super::rows::ModuleSessionRow;
 use super::ModuleRepository;
+use crate::language::module_language;
 use crate::prompt::Passage;
 use crate::ranking::topic_texts;
 use crate::{ModuleTurnInput, StudentAct};
-use lantern_core::language::Language;
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
 use lantern_core::text::message_language::message_language;
 use lantern_packs::module::{module_owner, ModuleManifest};
@@ -77,7 +77,7 @@ async fn closeness(
 
 /// Whether `text` is in `module`'s language (or tells no language of its own).
 fn written_in_module_language(module: &ModuleManifest, text: &str) -> bool {
-    let language = Language::from_code(&module.language).unwrap_or_default();
+    let language = module_language(module);
     message_language(text, language) == language
 }
 

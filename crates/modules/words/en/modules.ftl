@@ -69,3 +69,5 @@ modules-distress-file-not-a-file = The school's distress-words.txt is a link, a 
 modules-distress-file-bad-phrase = Line { $line } of the school's distress-words.txt is not one phrase of at most { $words } words with a letter (a * only at its end); its phrases are not used until it is fixed.
 # A school's distress-words.txt with too many phrases ($max: the limit).
 modules-distress-file-too-many = The school's distress-words.txt adds more than { $max } phrases; its phrases are not used until it has fewer.
+# A topic's title quoted in a sentence of another language than the module's ($title: as written).
+modules-quoted-title = “{ $title }”

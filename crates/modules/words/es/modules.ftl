@@ -40,3 +40,4 @@ modules-distress-file-not-a-file = El distress-words.txt del centro es un enlace
 modules-distress-file-bad-phrase = La línea { $line } del distress-words.txt del centro no es una frase de como mucho { $words } palabras con alguna letra (un * solo al final); sus frases no se usan hasta que se corrija.
 # El distress-words.txt del centro tiene demasiadas frases ($max: el límite).
 modules-distress-file-too-many = El distress-words.txt del centro añade más de { $max } frases; sus frases no se usan hasta que tenga menos.
+modules-quoted-title = «{ $title }»
