@@ -6,8 +6,8 @@ use lantern_core::ErrorCode;
 use lantern_packs::course::{ImportProgress, ImportStage, ImportSummary};
 use lantern_packs::module::ModuleSummary;
 use lantern_rag::{
-    import_course_pack, import_module_pack, module_media_dir, pack_encoder, Embedder,
-    EmbedderFiles, LanceRetriever,
+    import_course_pack, import_module_pack, module_media_dir, Embedder, EmbedderFiles,
+    LanceRetriever,
 };
 use lantern_store::Store;
 use serde::{Deserialize, Serialize};
@@ -86,14 +86,13 @@ impl Library {
                 "the model pack with the sentence embedder was not found",
             )
         })?;
-        let (embedder, encoder) = tauri::async_runtime::spawn_blocking(move || {
-            Embedder::load(&EmbedderFiles::in_pack(&pack), EMBED_THREADS)
-                .map(|embedder| (embedder, pack_encoder(&pack, EMBED_THREADS)))
-        })
-        .await
-        .map_err(|e| IpcError::internal(e.to_string()))??;
+        let files = EmbedderFiles::in_pack(&pack);
+        let embedder =
+            tauri::async_runtime::spawn_blocking(move || Embedder::load(&files, EMBED_THREADS))
+                .await
+                .map_err(|e| IpcError::internal(e.to_string()))??;
         let retriever = LanceRetriever::open(embedder, &self.index_dir, store).await?;
-        let retriever = Arc::new(retriever.with_encoder(encoder));
+        let retriever = Arc::new(retriever.with_pack_encoder(&pack, EMBED_THREADS));
         *slot = Some(Arc::clone(&retriever));
         Ok(retriever)
     }

@@ -137,7 +137,7 @@ impl Embedder {
     }
 }
 
-/// The pack's multilingual sentence encoder for [`crate::LanceRetriever::with_encoder`],
+/// The pack's multilingual sentence encoder (what [`crate::LanceRetriever::with_pack_encoder`] loads),
 /// run with at most `threads` CPU threads. `None` (with a warning) when `pack` lacks it or
 /// it does not load: an older pack then compares across languages with the embedder.
 pub fn pack_encoder(pack: &Path, threads: usize) -> Option<SentenceEncoder> {

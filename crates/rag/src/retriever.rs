@@ -1,6 +1,6 @@
 //! The core `Retriever` port over the embedder and the LanceDB collections.
 
-use crate::{Embedder, RagError, VectorStore};
+use crate::{pack_encoder, Embedder, RagError, VectorStore};
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
@@ -8,8 +8,8 @@ use lantern_core::retrieval::{
 use lantern_llm::{SentenceEncoder, SentenceSide};
 use lantern_packs::course::CourseCatalog;
 use quick_cache::sync::Cache;
-use std::path::Path;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// Texts embedded per call while indexing.
 const EMBED_BATCH: usize = 32;
@@ -44,7 +44,7 @@ fn head(text: &str, max: usize) -> &str {
 /// full-text search, merged by [`fuse_rankings`].
 pub struct LanceRetriever {
     embedder: Mutex<Embedder>,
-    encoder: Option<SentenceEncoder>,
+    encoder: Option<LazyEncoder>,
     store: VectorStore,
     sentence_vectors: Cache<String, Vec<f32>>,
     passage_vectors: Cache<String, Vec<f32>>,
@@ -93,12 +93,34 @@ impl LanceRetriever {
         Ok(vectors)
     }
 
-    /// Has the multilingual `encoder` compare texts across languages
-    /// ([`Retriever::closeness_across_languages`]); without one, the embedder does.
-    pub fn with_encoder(mut self, encoder: Option<SentenceEncoder>) -> Self {
-        self.encoder = encoder;
+    /// Has the multilingual encoder of the model pack in `pack` compare texts across
+    /// languages ([`Retriever::closeness_across_languages`]), run with at most `threads`
+    /// CPU threads. It is loaded on the first such comparison (most sessions never make
+    /// one, and it holds about 200 MB); without it, the embedder compares.
+    pub fn with_pack_encoder(mut self, pack: &Path, threads: usize) -> Self {
+        self.encoder = Some(LazyEncoder {
+            pack: pack.to_path_buf(),
+            threads,
+            loaded: OnceLock::new(),
+        });
         self
     }
+
+    /// The pack's encoder, loaded the first time it is asked for; `None` when no pack
+    /// was given or its encoder is missing or does not load (warned once).
+    fn encoder(&self) -> Option<&SentenceEncoder> {
+        let lazy = self.encoder.as_ref()?;
+        lazy.loaded
+            .get_or_init(|| pack_encoder(&lazy.pack, lazy.threads))
+            .as_ref()
+    }
+}
+
+/// The pack's sentence encoder, loaded on first use.
+struct LazyEncoder {
+    pack: PathBuf,
+    threads: usize,
+    loaded: OnceLock<Option<SentenceEncoder>>,
 }
 
 /// Cosine similarity of `query` to each of `texts` (at most
@@ -209,7 +231,7 @@ impl Retriever for LanceRetriever {
         query: &'a str,
         texts: &'a [String],
     ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
-        let Some(encoder) = &self.encoder else {
+        let Some(encoder) = self.encoder() else {
             return self.similarities(query, texts);
         };
         Box::pin(async move {

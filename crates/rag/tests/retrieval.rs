@@ -449,11 +449,14 @@ async fn across_languages_the_pack_encoder_finds_the_translation_and_keeps_its_v
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
     let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
-    let encoder = pack_encoder(&pack_dir(), 2).expect("the pack's sentence encoder");
+    assert!(
+        pack_encoder(&pack_dir(), 2).is_some(),
+        "the pack's sentence encoder"
+    );
     let retriever = LanceRetriever::open(embedder, &dir.path().join(INDEX_DIR_NAME), &store)
         .await
         .unwrap()
-        .with_encoder(Some(encoder));
+        .with_pack_encoder(&pack_dir(), 2);
     let texts = vec![
         "Plan the week on Sunday evening.".to_string(),
         "Leave your phone in another room while you study.".to_string(),
@@ -473,14 +476,20 @@ async fn across_languages_the_pack_encoder_finds_the_translation_and_keeps_its_v
 
 #[tokio::test]
 async fn without_an_encoder_closeness_across_languages_is_the_embedders() {
-    let f = fixture().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
+    let pack_without_encoder = tempfile::tempdir().unwrap();
+    let retriever = LanceRetriever::open(embedder, &dir.path().join(INDEX_DIR_NAME), &store)
+        .await
+        .unwrap()
+        .with_pack_encoder(pack_without_encoder.path(), 1);
     let texts = vec!["Sleep helps memory.".to_string()];
-    let across = f
-        .retriever
+    let across = retriever
         .closeness_across_languages("why sleep", &texts)
         .await
         .unwrap();
-    let same = f.retriever.similarities("why sleep", &texts).await.unwrap();
+    let same = retriever.similarities("why sleep", &texts).await.unwrap();
     assert_eq!(across, same);
 }
 

@@ -31,7 +31,7 @@ use lantern_modules::turn::clean_message;
 use lantern_modules::StudentAct;
 use lantern_packs::module::contract::{BlockType, Emotion, Milestone, ModuleReply, ResponseType};
 use lantern_packs::module::ModuleManifest;
-use lantern_rag::{import_module_pack, pack_encoder, Embedder, EmbedderFiles, LanceRetriever};
+use lantern_rag::{import_module_pack, Embedder, EmbedderFiles, LanceRetriever};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
@@ -342,7 +342,7 @@ pub async fn run(
     let embedder = Embedder::load(&EmbedderFiles::in_pack(&pack), 2)?;
     let retriever = LanceRetriever::open(embedder, &bench.dir().join("index"), &bench.store)
         .await?
-        .with_encoder(pack_encoder(&pack, 2));
+        .with_pack_encoder(&pack, 2);
     let mut modules: HashMap<PathBuf, ModuleManifest> = HashMap::new();
     let mut scores = Vec::new();
     for case in cases {
