@@ -513,13 +513,35 @@ fn is_interjection(sentence: &str, why: &DropReason) -> bool {
     *why == DropReason::Fragment && words(&normalize(sentence)).len() < MIN_SENTENCE_WORDS
 }
 
-/// The sentences of an answer's block the filter keeps up to the first it drops (that
-/// one with why), and the text after it, which is not read. A dropped interjection is
-/// logged and passed over.
+/// Share of an opening's content terms that must be the student's for it to restate
+/// their message.
+const RESTATED_SHARE: f32 = 0.6;
+
+/// Whether `sentence`, dropped as unsupported or an echo, only restates the student's
+/// message (`student`: its match keys) in words of its own ("Entiendo que tienes tres
+/// tareas que debes completar: …"): most of its content terms are theirs.
+fn restates_the_student(sentence: &str, why: &DropReason, student: &BTreeSet<String>) -> bool {
+    if !matches!(why, DropReason::Unsupported(_) | DropReason::Echo) {
+        return false;
+    }
+    let terms: Vec<_> = content_terms(sentence)
+        .into_iter()
+        .filter(|t| !t.is_number && !is_teaching_talk(t))
+        .collect();
+    let theirs = terms.iter().filter(|t| t.in_keys(student)).count();
+    !terms.is_empty() && theirs as f32 >= RESTATED_SHARE * terms.len() as f32
+}
+
+/// The start of an answer's block: the sentences the filter keeps up to the first it
+/// drops, the dropped ones (with why), the text after that one, which is not read, and
+/// whether the answer broke off there. An interjection, and an opening that only
+/// restates the student's message, are logged and passed over: nothing after them leans
+/// on words the student did not read.
 fn answer_start(
     filter: &mut ReplyFilter,
     text: &str,
-) -> (String, Vec<(String, DropReason)>, String) {
+    student: &BTreeSet<String>,
+) -> (String, Vec<(String, DropReason)>, String, bool) {
     let all = sentences(text);
     let mut kept: Vec<String> = Vec::new();
     let mut passed_over = Vec::new();
@@ -527,16 +549,18 @@ fn answer_start(
         let mut done = filter.filter(sentence);
         drop_unfinished_last(&mut done);
         if let Some((dropped, why)) = done.dropped.pop() {
-            let interjection = is_interjection(&dropped, &why);
+            let opening = kept.is_empty() && done.kept.is_empty();
+            let passable = is_interjection(&dropped, &why)
+                || (opening && restates_the_student(&dropped, &why, student));
             passed_over.push((dropped, why));
-            if !interjection {
-                return (kept.join(" "), passed_over, all[at + 1..].join(" "));
+            if !passable {
+                return (kept.join(" "), passed_over, all[at + 1..].join(" "), true);
             }
             continue;
         }
         kept.extend(done.kept);
     }
-    (kept.join(" "), passed_over, String::new())
+    (kept.join(" "), passed_over, String::new(), false)
 }
 
 /// Drops the last kept sentence when the model did not finish it ("Glance at the tim",
@@ -569,6 +593,7 @@ const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
 fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
+    let student_keys = term_keys(&prepared.student_text);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
@@ -608,21 +633,25 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
             // follows it ("Por último…", "Esto…") leans on what was dropped, and is not
             // read.
             let mut unread = String::new();
-            let (text, dropped) = if answering && broken_off {
+            let (text, dropped, broke) = if answering && broken_off {
                 unread = block.content.clone();
-                (String::new(), Vec::new())
+                (String::new(), Vec::new(), true)
             } else if answering && block.kind != BlockType::List {
-                let (mut text, mut dropped, after) = answer_start(&mut filter, &block.content);
+                let (mut text, mut dropped, after, mut broke) =
+                    answer_start(&mut filter, &block.content, &student_keys);
                 // An answer that brings nothing of the notes that answer says nothing.
                 if !text.is_empty() && !brings_the_note(&text, &note) {
                     dropped.insert(0, (std::mem::take(&mut text), DropReason::SaysNothing));
+                    broke = true;
                 }
                 unread = after;
-                (text, dropped)
+                (text, dropped, broke)
             } else {
-                filter_block(&mut filter, &block)
+                let (text, dropped) = filter_block(&mut filter, &block);
+                let broke = dropped.iter().any(|(s, why)| !is_interjection(s, why));
+                (text, dropped, broke)
             };
-            broken_off |= answering && dropped.iter().any(|(s, why)| !is_interjection(s, why));
+            broken_off |= answering && broke;
             let emptied = text.is_empty() && (!dropped.is_empty() || broken_off);
             for (sentence, why) in dropped {
                 words.dropped.push(Repair {
@@ -1296,21 +1325,23 @@ mod tests {
         assert_eq!(note, 1, "{text:?}");
     }
 
+    /// The answer the heart turn's notes support.
+    const ADRENALINE: &str = "Adrenaline makes your heart race at night.";
+
+    /// The heart turn answered with `opening` then [`ADRENALINE`]: the model's answer is
+    /// kept as [`ADRENALINE`] alone; why the opening was dropped.
+    async fn dropped_opening(opening: &str) -> String {
+        let answer = answering(&format!("{opening} {ADRENALINE}"));
+        let out = run(&heart_turn(), Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+        out.dropped[0].reason.clone()
+    }
+
     #[tokio::test]
     async fn a_question_in_the_answer_is_not_kept_as_the_answer() {
-        let prepared = heart_turn();
-        let asks = answering(
-            "Why does my heart race at night? Adrenaline makes your heart race at night.",
-        );
-        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(asks)]))).await;
-        assert_eq!(out.origin, ReplyOrigin::Model);
-        assert_eq!(
-            out.reply.content.text_blocks[0].content,
-            "Adrenaline makes your heart race at night."
-        );
-        assert!(out.dropped[0]
-            .reason
-            .starts_with("a question is not an answer"));
+        let why = dropped_opening("Why does my heart race at night?").await;
+        assert!(why.starts_with("a question is not an answer"), "{why}");
     }
 
     #[tokio::test]
@@ -1326,18 +1357,29 @@ mod tests {
 
     #[tokio::test]
     async fn an_interjection_before_the_answer_is_passed_over() {
+        let why = dropped_opening("Sure!").await;
+        assert!(why.starts_with("fragment"), "{why}");
+    }
+
+    #[tokio::test]
+    async fn an_opening_that_only_restates_the_students_message_is_passed_over() {
+        let opening = "I understand that your heart races at night and keeps pounding.";
+        let why = dropped_opening(opening).await;
+        assert!(why.contains("pounding"), "{why}");
+    }
+
+    #[tokio::test]
+    async fn an_unsupported_opening_of_its_own_still_ends_the_answer() {
         let prepared = heart_turn();
-        let answer = answering("Sure! Adrenaline makes your heart race at night.");
-        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
-        assert_eq!(out.origin, ReplyOrigin::Model);
-        assert_eq!(
-            out.reply.content.text_blocks[0].content,
-            "Adrenaline makes your heart race at night."
+        let answer = answering(
+            "Determination is the key to every task. Adrenaline makes your heart race at night.",
         );
-        assert!(
-            out.dropped[0].reason.starts_with("fragment"),
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_ne!(
+            out.origin,
+            ReplyOrigin::Model,
             "{:?}",
-            out.dropped
+            out.reply.content.text_blocks
         );
     }
 
