@@ -50,18 +50,38 @@ async fn a_set_pin_is_stored_hashed_and_listed() {
     );
 }
 
+/// The bytes of the database at `path` and of its companion files in `dir` (whatever
+/// the write-ahead log still holds). SQLite checkpoints and removes the log as the last
+/// connection closes, which sqlx may finish on its own thread after `close` returns: a
+/// file that vanishes while being read means its bytes moved, so everything is read again.
+fn database_bytes(dir: &std::path::Path, path: &std::path::Path) -> Vec<u8> {
+    for _ in 0..50 {
+        let mut bytes = Vec::new();
+        let mut vanished = false;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let file = entry.unwrap().path();
+            if !file.to_string_lossy().starts_with(&*path.to_string_lossy()) {
+                continue;
+            }
+            match std::fs::read(&file) {
+                Ok(read) => bytes.extend(read),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => vanished = true,
+                Err(e) => panic!("cannot read {}: {e}", file.display()),
+            }
+        }
+        if !vanished {
+            return bytes;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the database files kept changing while being read");
+}
+
 #[tokio::test]
 async fn the_digits_are_never_stored() {
     let (store, _, _, path, dir) = fixture().await;
     store.close().await;
-    // The database and whatever its write-ahead log still holds.
-    let mut bytes = Vec::new();
-    for entry in std::fs::read_dir(dir.path()).unwrap() {
-        let file = entry.unwrap().path();
-        if file.to_string_lossy().starts_with(&*path.to_string_lossy()) {
-            bytes.extend(std::fs::read(file).unwrap());
-        }
-    }
+    let bytes = database_bytes(dir.path(), &path);
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("$argon2id$"), "a PHC string is stored");
     assert!(!text.contains(PIN));
