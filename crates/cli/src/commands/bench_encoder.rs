@@ -1,8 +1,8 @@
 //! `lantern bench encoder`: the pack's multilingual sentence encoder as a module turn
 //! uses it. Loads it, encodes a module's topic texts once (the first message to a module
 //! in another language), then one message at a time (every later one: the topics'
-//! vectors are kept), and prints one JSON line: load time, the topics' time, the median
-//! and worst message time, and the peak memory each step added.
+//! vectors are kept), and prints one JSON line: the vectors' width, load time, the
+//! topics' time, the median and worst message time, and the peak memory each step added.
 
 use super::median::median;
 use super::peak_memory::{peak_added_mib, reset_peak};
@@ -78,6 +78,7 @@ pub fn bench_encoder(locations: &Locations, options: &BenchEncoderOptions) -> Re
     let worst = times.iter().copied().fold(0.0, f64::max);
     let line = serde_json::json!({
         "module": module.id,
+        "dimensions": encoder.dimensions(),
         "topic_texts": texts.len(),
         "load_ms": load_ms,
         "load_peak_added_mib": load_mib,
