@@ -124,13 +124,14 @@ struct LazyEncoder {
 }
 
 /// Cosine similarity of `query` to each of `texts` (at most
-/// [`MAX_SIMILARITY_TEXTS`], each cut to [`MAX_SIMILARITY_CHARS`]), with vectors from
-/// `embed`; the texts' vectors are kept in `kept` for the next turns.
+/// [`MAX_SIMILARITY_TEXTS`], each cut to [`MAX_SIMILARITY_CHARS`]); the texts' vectors
+/// are kept in `kept` for the next turns. `embed` gets the query and the texts not kept
+/// yet, and returns the query's vector then theirs.
 fn compare(
     kept: &Cache<String, Vec<f32>>,
     query: &str,
     texts: &[String],
-    embed: impl Fn(&[&str], SentenceSide) -> Result<Vec<Vec<f32>>, RagError>,
+    embed: impl FnOnce(&str, &[&str]) -> Result<Vec<Vec<f32>>, RagError>,
 ) -> Result<Vec<f32>, RetrievalError> {
     if texts.is_empty() {
         return Ok(Vec::new());
@@ -147,31 +148,28 @@ fn compare(
         .filter(|(_, v)| v.is_none())
         .map(|(t, _)| *t)
         .collect();
-    let query = embed(&[head(query, MAX_SIMILARITY_CHARS)], SentenceSide::Query)?;
-    let embedded = if missing.is_empty() {
-        Vec::new()
-    } else {
-        embed(&missing, SentenceSide::Passage)?
-    };
-    if query.len() != 1 || embedded.len() != missing.len() {
+    let embedded = embed(head(query, MAX_SIMILARITY_CHARS), &missing)?;
+    if embedded.len() != missing.len() + 1 {
         return Err(RetrievalError::EmbedderUnavailable(format!(
             "the embedder returned {} vectors for {} texts",
-            query.len() + embedded.len(),
+            embedded.len(),
             missing.len() + 1
         )));
     }
+    let mut fresh = embedded.into_iter();
+    let query = fresh.next().unwrap_or_default();
     for ((text, vector), new) in texts
         .iter()
         .zip(vectors.iter_mut())
         .filter(|(_, v)| v.is_none())
-        .zip(embedded)
+        .zip(fresh)
     {
         kept.insert((*text).to_string(), new.clone());
         *vector = Some(new);
     }
     Ok(vectors
         .iter()
-        .map(|v| v.as_deref().map_or(0.0, |v| cosine(&query[0], v)))
+        .map(|v| v.as_deref().map_or(0.0, |v| cosine(&query, v)))
         .collect())
 }
 
@@ -220,8 +218,9 @@ impl Retriever for LanceRetriever {
         texts: &'a [String],
     ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
         Box::pin(async move {
-            compare(&self.sentence_vectors, query, texts, |inputs, _| {
-                self.embed(inputs)
+            // One run of the embedder: it reads a query as it reads a sentence.
+            compare(&self.sentence_vectors, query, texts, |query, missing| {
+                self.embed(&[&[query], missing].concat())
             })
         })
     }
@@ -235,10 +234,17 @@ impl Retriever for LanceRetriever {
             return self.similarities(query, texts);
         };
         Box::pin(async move {
-            compare(&self.passage_vectors, query, texts, |inputs, side| {
-                encoder
-                    .encode(inputs, side)
-                    .map_err(|e| RagError::Embed(e.to_string()))
+            compare(&self.passage_vectors, query, texts, |query, missing| {
+                let failed = |e: lantern_core::llm::LlmError| RagError::Embed(e.to_string());
+                let mut vectors = encoder
+                    .encode(&[query], SentenceSide::Query)
+                    .map_err(failed)?;
+                vectors.extend(
+                    encoder
+                        .encode(missing, SentenceSide::Passage)
+                        .map_err(failed)?,
+                );
+                Ok(vectors)
             })
         })
     }

@@ -4,12 +4,12 @@
 
 use super::rows::ModuleSessionRow;
 use super::ModuleRepository;
-use crate::language::module_language;
+use crate::language::{module_language, reply_language};
 use crate::prompt::Passage;
 use crate::ranking::topic_texts;
 use crate::{ModuleTurnInput, StudentAct};
+use lantern_core::language::Language;
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
-use lantern_core::text::message_language::message_language;
 use lantern_packs::module::{module_owner, ModuleManifest};
 
 /// Messages of history given to the model.
@@ -52,6 +52,7 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
 async fn closeness(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
+    session: Language,
     text: &str,
 ) -> Vec<(String, f32)> {
     let owned: Vec<(String, String)> = module
@@ -59,7 +60,7 @@ async fn closeness(
         .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
         .collect();
     let texts: Vec<String> = owned.iter().map(|(_, x)| x.clone()).collect();
-    let values = if written_in_module_language(module, text) {
+    let values = if written_in_module_language(module, session, text) {
         retriever.similarities(text, &texts).await
     } else {
         retriever.closeness_across_languages(text, &texts).await
@@ -75,10 +76,10 @@ async fn closeness(
     closest
 }
 
-/// Whether `text` is in `module`'s language (or tells no language of its own).
-fn written_in_module_language(module: &ModuleManifest, text: &str) -> bool {
-    let language = module_language(module);
-    message_language(text, language) == language
+/// Whether the reply to `text` in a session in `session` is in `module`'s language: the
+/// turn reads the message's language the same way (`reply_language`).
+fn written_in_module_language(module: &ModuleManifest, session: Language, text: &str) -> bool {
+    reply_language(text, session) == module_language(module)
 }
 
 /// Everything the turn `act` in `session` of `module` needs, loaded.
@@ -92,7 +93,7 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
     let (found, close) = match (&act, retriever) {
         (StudentAct::Say(text), Some(retriever)) => (
             passages(retriever, &module.id, text).await,
-            closeness(retriever, module, text).await,
+            closeness(retriever, module, session.language, text).await,
         ),
         _ => (Vec::new(), Vec::new()),
     };
@@ -125,14 +126,16 @@ mod tests {
     #[test]
     fn a_message_in_another_language_than_the_modules_is_told_apart() {
         let english = module();
-        assert!(written_in_module_language(
-            &english,
-            "what helps when I worry?"
-        ));
+        let session = Language::En;
+        let question = "what helps when I worry?";
+        assert!(written_in_module_language(&english, session, question));
         assert!(!written_in_module_language(
             &english,
+            session,
             "¿qué hago si no puedo dormir antes del examen?"
         ));
-        assert!(written_in_module_language(&english, "ok"));
+        assert!(written_in_module_language(&english, session, "ok"));
+        let chip = crate::replies::topic_chip(Language::Es, Language::En, "Breathing");
+        assert!(!written_in_module_language(&english, session, &chip));
     }
 }
