@@ -149,13 +149,19 @@ fn meta() -> Value {
      "required": ["response_type"], "additionalProperties": false})
 }
 
-/// A reply's schema with `content`'s properties and the meta.
+/// A reply's schema with `content`'s properties and the meta: `text_blocks` and the
+/// answer's chosen sentence, when offered, are required (llama.cpp writes required
+/// properties first, in the order given).
 fn reply_schema(content: serde_json::Map<String, Value>) -> Value {
+    let required: Vec<&str> = [crate::chosen::FIELD, "text_blocks"]
+        .into_iter()
+        .filter(|k| content.contains_key(*k))
+        .collect();
     json!({
         "type": "object",
         "properties": {
             "content": {"type": "object", "properties": content,
-                        "required": ["text_blocks"], "additionalProperties": false},
+                        "required": required, "additionalProperties": false},
             "meta": meta(),
         },
         "required": ["content", "meta"],
@@ -163,10 +169,18 @@ fn reply_schema(content: serde_json::Map<String, Value>) -> Value {
     })
 }
 
-/// The JSON schema of the model's answer when a note answers the message: one paragraph
-/// (1–3 sentences applying the note) and a next step; no media, no form.
-pub fn answer_schema() -> Value {
+/// The JSON schema of the model's answer when a note answers the message: first the
+/// note's sentence that answers the question, chosen from `offered` (when the note has
+/// statements to choose from: [`crate::chosen`]), then one paragraph (1–3 sentences
+/// applying the note) and a next step; no media, no form.
+pub fn answer_schema(offered: &[String]) -> Value {
     let mut content = serde_json::Map::new();
+    if !offered.is_empty() {
+        content.insert(
+            crate::chosen::FIELD.into(),
+            json!({"type": "string", "enum": offered}),
+        );
+    }
     content.insert("text_blocks".into(), answer_block());
     content.insert("next_step".into(), next_step());
     reply_schema(content)
@@ -192,8 +206,9 @@ mod tests {
 
     #[test]
     fn an_answer_is_one_paragraph_and_a_next_step() {
-        let schema = answer_schema();
+        let schema = answer_schema(&[]);
         let content = &schema["properties"]["content"]["properties"];
+        assert!(content.get(crate::chosen::FIELD).is_none());
         assert_eq!(content["text_blocks"]["maxItems"], 1);
         let kind = &content["text_blocks"]["items"]["properties"]["type"]["enum"];
         assert_eq!(kind, &json!(["paragraph"]));
@@ -202,5 +217,16 @@ mod tests {
             schema["properties"]["meta"],
             model_schema(&GrammarMenu::default())["properties"]["meta"]
         );
+    }
+
+    #[test]
+    fn an_answer_chooses_its_sentence_from_the_notes_statements_only() {
+        let offered = vec!["Sleep fixes memories.".to_string()];
+        let schema = answer_schema(&offered);
+        let choice = &schema["properties"]["content"]["properties"][crate::chosen::FIELD];
+        assert_eq!(choice["enum"], json!(offered));
+        // Chosen first, before the model writes its own sentences.
+        let required = &schema["properties"]["content"]["required"];
+        assert_eq!(required, &json!([crate::chosen::FIELD, "text_blocks"]));
     }
 }

@@ -4,6 +4,7 @@
 //! answers and the sections walked, never taken from the model.
 
 pub mod app;
+pub mod chosen;
 pub mod distress;
 pub mod distress_file;
 pub mod error;

@@ -108,24 +108,35 @@ pub fn user_message(
 }
 
 /// The user message when a note answers the student: only that note and the student's
-/// words, so a small model has nothing else to copy, and the task last.
-pub fn answer_message(passages: &[Passage], student: &str, language: Language) -> String {
+/// words, so a small model has nothing else to copy, and the task last (with choosing
+/// the note's sentence that answers first, when `choose`).
+pub fn answer_message(
+    passages: &[Passage],
+    student: &str,
+    language: Language,
+    choose: bool,
+) -> String {
     let mut out = String::from("Notes you may use:\n");
     for p in passages.iter().take(NOTES) {
         out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
     }
     out.push_str(&format!("Student: {}\n", cut(student, 1200)));
-    out.push_str(&answer_task(language));
+    out.push_str(&answer_task(language, choose));
     out
 }
+
+/// The task's first step when the grammar offers the note's sentences to choose from.
+const CHOOSE_TASK: &str =
+    "first, as answer_sentence, pick the one sentence of the note that best answers the student; then ";
 
 /// The task closing [`answer_message`], what a small model reads last: answer this
 /// student's question by applying the note to it, talking to them, in their language —
 /// the note is shown under the answer, so restating it or naming it says nothing new.
-fn answer_task(language: Language) -> String {
+fn answer_task(language: Language, choose: bool) -> String {
     format!(
-        "Task: answer the student's question in {}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
+        "Task: {}answer the student's question in {}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
 Do not copy the note and do not mention it.",
+        if choose { CHOOSE_TASK } else { "" },
         language_name(language)
     )
 }
@@ -175,10 +186,19 @@ mod tests {
             title: "Sleep".into(),
             text: "Sleep fixes what you studied.".into(),
         };
-        let m = answer_message(&[note], "¿y si duermo poco?", Language::Es);
-        assert!(m.ends_with(&answer_task(Language::Es)), "{m}");
-        assert!(answer_task(Language::Es).contains("Spanish"));
-        assert!(answer_task(Language::En).contains("English"));
+        let m = answer_message(
+            std::slice::from_ref(&note),
+            "¿y si duermo poco?",
+            Language::Es,
+            false,
+        );
+        assert!(m.ends_with(&answer_task(Language::Es, false)), "{m}");
+        assert!(!m.contains("answer_sentence"));
+        let m = answer_message(&[note], "¿y si duermo poco?", Language::Es, true);
+        assert!(m.ends_with(&answer_task(Language::Es, true)), "{m}");
+        assert!(m.contains("Task: first, as answer_sentence"), "{m}");
+        assert!(answer_task(Language::Es, false).contains("Spanish"));
+        assert!(answer_task(Language::En, false).contains("English"));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! (`answer_turn`), which alone says who wrote it. Last, the app writes progress,
 //! module state and milestones over whatever the model said.
 
+use super::chosen;
 use super::contract::{
     BlockType, Emotion, Form, Milestone, ModuleReply, NextStep, ResponseType, TextBlock,
     MAX_SUGGESTIONS,
@@ -142,6 +143,9 @@ pub struct PreparedModuleTurn {
     /// The shared reply filter the model's sentences pass: supported by the notes or
     /// the student's words, no run or label of the prompt, nothing said before.
     pub filter: ReplyFilter,
+    /// The statements of the answering note the model chooses its answer from
+    /// ([`chosen`]); empty when no note answers or it has a single sentence.
+    pub answer_sentences: Vec<String>,
 }
 
 /// What a turn produced.
@@ -201,6 +205,7 @@ pub fn prepare_opening(module: ModuleManifest, language: Language) -> PreparedMo
         request: None,
         forms_sent: Vec::new(),
         filter: ReplyFilter::default(),
+        answer_sentences: Vec::new(),
     }
 }
 
@@ -328,6 +333,14 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     }
     // Notes that answer the message: the model applies them, and they are shown after.
     let answering = answers_a_note(submitted.as_ref(), &focus);
+    // The note's statements the model chooses the answer from, before its own words.
+    let answer_sentences = match focus.first().and_then(|id| module.topic(id)) {
+        Some(topic) if plan == Plan::Answer && answering && !model_form => {
+            chosen::answer_sentences(topic)
+        }
+        _ => Vec::new(),
+    };
+    let choose = !answer_sentences.is_empty();
     let request = (plan == Plan::Answer).then(|| {
         let section = offline::current_section(&module, &progress);
         // The model applies the note that answers best; the offline guide may show two.
@@ -351,7 +364,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let user = if answering {
-            answer_message(&notes, &student_text, language)
+            answer_message(&notes, &student_text, language, choose)
         } else {
             user_message(&module, &progress, section.as_ref(), &notes, &student_text)
         };
@@ -365,7 +378,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             })
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
-        let task = answer_message(&bare, "", language);
+        let task = answer_message(&bare, "", language, choose);
         let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
         material.extend(passages.iter().map(|p| p.text.clone()));
         if let Some(s) = &section {
@@ -398,7 +411,10 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         // answer is one paragraph (the note follows it), unless a check-in form is asked.
         let (context, schema): (Vec<ChatMessage>, _) = if answering && !model_form {
             let before = history.iter().rev().find(|m| m.role == ChatRole::User);
-            (before.cloned().into_iter().collect(), answer_schema())
+            (
+                before.cloned().into_iter().collect(),
+                answer_schema(&answer_sentences),
+            )
         } else {
             (history.clone(), model_schema(&menu))
         };
@@ -425,6 +441,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         request,
         forms_sent,
         filter,
+        answer_sentences,
     })
 }
 
@@ -443,6 +460,8 @@ pub struct Words {
 struct TurnWords<'p> {
     prepared: &'p PreparedModuleTurn,
     read: std::sync::Mutex<Option<ModelRead>>,
+    /// The note's sentence the model's last answer chose, checked ([`chosen`]).
+    chosen: std::sync::Mutex<Option<String>>,
 }
 
 /// Whether a block's words or a quick reply can be shown in `language`: readable as a
@@ -871,6 +890,24 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
 }
 
 impl TurnWords<'_> {
+    /// The answer with the note's sentence the model chose, after its own words were
+    /// refused for `why` (kept in the turn's log).
+    fn chosen_answer(&self, why: &str) -> Option<Words> {
+        let sentence = self.chosen.lock().ok()?.clone()?;
+        let topic = self
+            .prepared
+            .focus
+            .first()
+            .and_then(|id| self.prepared.module.topic(id))?;
+        Some(Words {
+            reply: chosen::sentence_answer(&sentence, topic),
+            dropped: vec![Repair {
+                path: "content.text_blocks".into(),
+                reason: format!("its own words refused, its chosen sentence answers: {why}"),
+            }],
+        })
+    }
+
     /// One answer from the model under the turn's grammar, its first paragraph streamed
     /// to `on_text` as the filter keeps its sentences, then read and checked; with
     /// whether any of its words reached the student.
@@ -914,6 +951,11 @@ impl TurnWords<'_> {
             Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
             Err(e) => return (Err(e.into()), shown),
         };
+        if let Some(sentence) = chosen::chosen(&text, &prepared.answer_sentences) {
+            if let Ok(mut picked) = self.chosen.lock() {
+                *picked = Some(sentence);
+            }
+        }
         let read = read_any_reply(&text, &prepared.module.media);
         if let Ok(mut seen) = self.read.lock() {
             *seen = Some(ModelRead {
@@ -947,8 +989,8 @@ impl LoopTurn for TurnWords<'_> {
             // An answer none of whose words could be used, before any reached the
             // student, is asked for once more, sampled otherwise; the same checks judge it.
             // A second try that fails for another reason than a crash or a hang leaves
-            // the first's verdict (the guide answers).
-            match first {
+            // the first's verdict.
+            let answered = match first {
                 Err(broken @ ModuleError::BrokenReply(_)) if !shown && !cancel.is_cancelled() => {
                     let again = request.clone().retried();
                     match self.attempt(llm, &again, schema, on_text, cancel).await.0 {
@@ -956,6 +998,14 @@ impl LoopTurn for TurnWords<'_> {
                         other => other,
                     }
                 }
+                other => other,
+            };
+            // Words that could not be used still leave the model's reading of the note:
+            // the sentence it chose answers first. Without one, the guide answers.
+            match answered {
+                Err(ModuleError::BrokenReply(why)) if !cancel.is_cancelled() => self
+                    .chosen_answer(&why)
+                    .ok_or(ModuleError::BrokenReply(why)),
                 other => other,
             }
         })
@@ -1143,6 +1193,7 @@ pub async fn run_module_turn(
     let words = TurnWords {
         prepared,
         read: std::sync::Mutex::new(None),
+        chosen: std::sync::Mutex::new(None),
     };
     let answered = answer_turn(&words, llm, on_text, cancel).await?;
     for repair in &answered.reply.dropped {
@@ -1263,12 +1314,12 @@ mod tests {
         );
         let prepared = prepare_module_turn(asked).expect("prepared");
         let (request, schema) = prepared.request.as_ref().expect("the model is asked");
-        assert_eq!(schema, &answer_schema());
+        assert_eq!(schema, &answer_schema(&[]));
         let task = request.messages.last().expect("the turn's message");
         assert!(task.content.ends_with("in Spanish (español), talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. Do not copy the note and do not mention it."), "{}", task.content);
         let chat = input(ModuleProgress::start(&module()), say("tell me something"));
         let prepared = prepare_module_turn(chat).expect("prepared");
-        assert_ne!(prepared.request.map(|(_, s)| s), Some(answer_schema()));
+        assert_ne!(prepared.request.map(|(_, s)| s), Some(answer_schema(&[])));
     }
 
     #[test]
@@ -1600,6 +1651,92 @@ mod tests {
 
     /// A reply whose only words are unreadable.
     const GIBBERISH: &str = r#"{"content":{"text_blocks":[{"content":"3.3.3.3.3.3.3.3","type":"paragraph"}]},"meta":{"response_type":"conversational"}}"#;
+
+    /// The heart turn on a module whose heart note has two statements to choose from.
+    fn two_sentence_heart_turn() -> PreparedModuleTurn {
+        let mut asked = input(
+            ModuleProgress::start(&module()),
+            say("my heart races at night"),
+        );
+        let sections = asked.module.phases.iter_mut().flat_map(|p| &mut p.sections);
+        for topic in sections.flat_map(|s| &mut s.topics) {
+            if topic.id == "heart" {
+                topic.notes = format!("{} {SLOW_BREATHING}", topic.notes);
+            }
+        }
+        prepare_module_turn(asked).unwrap()
+    }
+
+    /// The heart note's second statement in [`two_sentence_heart_turn`].
+    const SLOW_BREATHING: &str = "Breathing out slowly calms it within minutes.";
+
+    /// [`answering`] `answer`, having chosen `sentence` first.
+    fn choosing(sentence: &str, answer: &str) -> String {
+        answering(answer).replacen(
+            r#"{"content":{"#,
+            &format!(r#"{{"content":{{"{}":{sentence:?},"#, chosen::FIELD),
+            1,
+        )
+    }
+
+    #[tokio::test]
+    async fn refused_words_still_answer_with_the_note_sentence_the_model_chose() {
+        let prepared = two_sentence_heart_turn();
+        let (_, schema) = prepared.request.as_ref().unwrap();
+        assert_eq!(schema, &answer_schema(&prepared.answer_sentences));
+        let copy = choosing(SLOW_BREATHING, "A racing heart is adrenaline at work.");
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(copy.clone()), Ok(copy)])),
+        )
+        .await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        let blocks = &out.reply.content.text_blocks;
+        assert_eq!(blocks[0].content, SLOW_BREATHING);
+        assert!(
+            blocks[1].content.starts_with("**Racing heart**"),
+            "{blocks:?}"
+        );
+        assert!(out
+            .dropped
+            .iter()
+            .any(|r| r.reason.starts_with("its own words refused")));
+    }
+
+    #[tokio::test]
+    async fn a_sentence_the_note_does_not_hold_is_never_shown() {
+        let prepared = two_sentence_heart_turn();
+        let invented = choosing(
+            "Hearts race because of coffee.",
+            "A racing heart is adrenaline at work.",
+        );
+        let out = run(
+            &prepared,
+            Some(&ScriptedLlm::new([Ok(invented.clone()), Ok(invented)])),
+        )
+        .await;
+        assert!(out.origin.is_fallback());
+        assert!(!reply_text_of(&out).contains("coffee"));
+    }
+
+    #[tokio::test]
+    async fn the_models_own_kept_words_answer_before_its_chosen_sentence() {
+        let prepared = two_sentence_heart_turn();
+        let answer = choosing(SLOW_BREATHING, ADRENALINE);
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+    }
+
+    fn reply_text_of(out: &ModuleTurnOutcome) -> String {
+        out.reply
+            .content
+            .text_blocks
+            .iter()
+            .map(|b| b.content.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 
     #[tokio::test]
     async fn an_unusable_answer_is_asked_for_once_more_sampled_otherwise() {

@@ -251,18 +251,24 @@ fn model_checks(
         }));
     }
     // The app's replies, and the guide's when no model was asked (`--offline`), have no
-    // model words to score.
-    let Some(kept) = asked_for_words(saved) else {
+    // model answer to score.
+    if matches!(saved.origin, ReplyOrigin::App | ReplyOrigin::Offline) {
         return checks;
-    };
-    checks.push(Check::new("model_words_kept", kept, || {
-        format!(
-            "{}: {}",
-            saved.origin.as_str(),
-            saved.failure.as_deref().unwrap_or("")
-        )
-    }));
-    if kept {
+    }
+    // Issue #49 item 3: the model's answer (its own words, or the note's sentence it
+    // chose when its words were refused) comes first, not the note alone.
+    checks.push(Check::new(
+        "answer_before_note",
+        saved.origin == ReplyOrigin::Model,
+        || {
+            format!(
+                "{}: {}",
+                saved.origin.as_str(),
+                saved.failure.as_deref().unwrap_or("")
+            )
+        },
+    ));
+    if asked_for_words(saved, module) == Some(true) {
         // The model's words: the module's note shown after them keeps its own language.
         let text = reply
             .reply
@@ -303,12 +309,18 @@ fn issue_checks(
     out
 }
 
-/// Whether the model's words were kept, when the turn asked the model (`None` for
-/// the app's replies and the offline guide): its reply's origin is `model` only when a
-/// text block passed the reply filter and the word checks.
-fn asked_for_words(saved: &ModuleTurnSaved) -> Option<bool> {
+/// Whether the model's own words were kept, when the turn asked the model (`None` for
+/// the app's replies and the offline guide): its reply's origin is `model` when a text
+/// block passed the reply filter and the word checks, or when it answers with the
+/// note's sentence the model chose, which is the note's words, not the model's.
+fn asked_for_words(saved: &ModuleTurnSaved, module: &ModuleManifest) -> Option<bool> {
     let asked = !matches!(saved.origin, ReplyOrigin::App | ReplyOrigin::Offline);
-    asked.then_some(saved.origin == ReplyOrigin::Model)
+    let chose = saved
+        .reply
+        .reply
+        .as_ref()
+        .is_some_and(|r| checks::opens_with_a_chosen_sentence(r, module));
+    asked.then_some(saved.origin == ReplyOrigin::Model && !chose)
 }
 
 /// The words of a reply's text blocks, without headings, the app's milestone line and
@@ -388,7 +400,7 @@ pub async fn run(
             checks.extend(model_checks(&saved, module, want));
             checks.extend(issue_checks(&reply, module, &turn.expect, want));
             let words = block_words(&reply, module);
-            if saved.origin == ReplyOrigin::Model {
+            if asked_for_words(&saved, module) == Some(true) {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 let context = WordContext {
                     student: &saved.student.text,
@@ -405,7 +417,7 @@ pub async fn run(
                 input,
                 reply: reply_text(&reply),
                 checks,
-                model_words: asked_for_words(&saved),
+                model_words: asked_for_words(&saved, module),
             };
             progress(&score);
             scores.push(score);

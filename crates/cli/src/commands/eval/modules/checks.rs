@@ -10,6 +10,7 @@ use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::tidy::{detect_language, sentences};
+use lantern_modules::chosen;
 use lantern_packs::module::contract::ModuleReply;
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
@@ -206,9 +207,49 @@ pub fn language_matches(shown: &[String], authored: &[String], want: Language) -
     })
 }
 
+/// Whether `reply` opens with one of a note's statements as written: the sentence the
+/// model chose as the answer when its own words were refused (`lantern_modules::chosen`),
+/// the note's words rather than the model's.
+pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest) -> bool {
+    let Some(first) = reply.content.text_blocks.first() else {
+        return false;
+    };
+    module
+        .topics()
+        .any(|t| chosen::answer_sentences(t).contains(&first.content))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_modules::offline;
+    use lantern_packs::module::contract::{BlockType, Emotion, ResponseType, TextBlock};
+    use lantern_packs::module::parse_module;
+
+    #[test]
+    fn a_reply_opening_with_a_notes_statement_is_the_chosen_sentence() {
+        let m = parse_module(
+            r#"{"formatVersion": 1, "id": "calm", "title": "Calm", "language": "en",
+            "phases": [{"id": "know", "title": "Knowing", "sections": [
+              {"id": "body", "title": "Your body", "intro": "Stress shows in the body.",
+               "topics": [{"id": "heart", "title": "Racing heart",
+                 "notes": "A racing heart is adrenaline at work. Breathing out slowly calms it.",
+                 "keywords": {"en": ["heart"]}}]}]}]}"#,
+        )
+        .unwrap();
+        let reply = |first: &str| {
+            let block = TextBlock::new(BlockType::Paragraph, first);
+            offline::reply(vec![block], ResponseType::Conversational, Emotion::Neutral)
+        };
+        assert!(opens_with_a_chosen_sentence(
+            &reply("Breathing out slowly calms it."),
+            &m
+        ));
+        assert!(!opens_with_a_chosen_sentence(
+            &reply("Breathe out slowly when your heart races."),
+            &m
+        ));
+    }
 
     fn lines(text: &[&str]) -> Vec<String> {
         text.iter().map(|s| s.to_string()).collect()
