@@ -2,10 +2,11 @@
 //! per module (cached), then the current section, the notes the message is about, what
 //! is covered, the form's answers and the student's words.
 
-use super::pack::{ModuleManifest, SectionRef};
+use super::pack::{ModuleManifest, SectionRef, MAX_NOTE_CHARS};
 use super::progress::ModuleProgress;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
+use lantern_core::text::tidy::sentences;
 
 /// Longest note put in the prompt, in characters.
 const NOTE_CHARS: usize = 320;
@@ -118,7 +119,16 @@ pub fn answer_message(
 ) -> String {
     let mut out = String::from("Notes you may use:\n");
     for p in passages.iter().take(NOTES) {
-        out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
+        if choose {
+            // The sentences to choose from, one per line: the whole note (a pack's
+            // note is at most MAX_NOTE_CHARS), so every sentence offered is shown.
+            out.push_str(&format!("- {}:\n", p.title));
+            for sentence in sentences(&cut(&p.text, MAX_NOTE_CHARS)) {
+                out.push_str(&format!("  * {}\n", sentence.trim()));
+            }
+        } else {
+            out.push_str(&format!("- {}: {}\n", p.title, cut(&p.text, NOTE_CHARS)));
+        }
     }
     out.push_str(&format!("Student: {}\n", cut(student, 1200)));
     out.push_str(&answer_task(language, choose));

@@ -379,12 +379,17 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
         let task = answer_message(&bare, "", language, choose);
+        // What the model's sentences may rest on: an answer, the note it applies (each
+        // sentence on that note's sentences, not words gathered across the section);
+        // other replies, the notes, the passages retrieval found and the section.
         let mut material: Vec<String> = notes.iter().map(|n| n.text.clone()).collect();
-        material.extend(passages.iter().map(|p| p.text.clone()));
-        if let Some(s) = &section {
-            material.push(s.section.title.clone());
-            material.push(s.section.intro.clone());
-            material.extend(s.section.topics.iter().map(|t| t.notes.clone()));
+        if !answering {
+            material.extend(passages.iter().map(|p| p.text.clone()));
+            if let Some(s) = &section {
+                material.push(s.section.title.clone());
+                material.push(s.section.intro.clone());
+                material.extend(s.section.topics.iter().map(|t| t.notes.clone()));
+            }
         }
         let material_refs: Vec<&str> = material.iter().map(String::as_str).collect();
         // A note that answers is shown under the model's answer: a sentence copying it
@@ -1267,7 +1272,7 @@ mod tests {
             .unwrap()
     }
 
-    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. Slow breathing calms the body.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
+    const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. At night it races the same way.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
 
     /// The turn for "my heart races at night" at the module's start: a note answers it.
     fn heart_turn() -> PreparedModuleTurn {
@@ -1281,7 +1286,7 @@ mod tests {
     /// [`MODEL_REPLY`] with `answer` as its paragraph.
     fn answering(answer: &str) -> String {
         MODEL_REPLY.replace(
-            "Your heart races from adrenaline at work. Slow breathing calms the body.",
+            "Your heart races from adrenaline at work. At night it races the same way.",
             answer,
         )
     }
@@ -1398,12 +1403,26 @@ mod tests {
     #[tokio::test]
     async fn an_answer_that_brings_nothing_of_the_note_that_answers_is_no_answer() {
         let prepared = heart_turn();
+        let theirs = answering("If that is how it is for you, then your heart races at night.");
+        let llm = ScriptedLlm::new([Ok(theirs.clone()), Ok(theirs)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
+        let why = out.failure.unwrap_or_default();
+        assert!(why.contains("says_something"), "{why}");
+    }
+
+    #[tokio::test]
+    async fn an_answer_rests_on_the_note_it_applies_not_on_the_sections_other_notes() {
+        let prepared = heart_turn();
         let elsewhere = answering("Slow breathing calms the body.");
         let llm = ScriptedLlm::new([Ok(elsewhere.clone()), Ok(elsewhere)]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
         let why = out.failure.unwrap_or_default();
-        assert!(why.contains("says_something"), "{why}");
+        assert!(
+            why.contains("supported (slow, breathing, calms, body)"),
+            "{why}"
+        );
     }
 
     #[tokio::test]
@@ -1513,8 +1532,8 @@ mod tests {
                 r#"{"type":"paragraph","content":"Your heart races"#,
             )
             .replace(
-                r#"calms the body.","type":"paragraph"}"#,
-                r#"calms the body. Hearts were studied on Mars in 1850."}"#,
+                r#"the same way.","type":"paragraph"}"#,
+                r#"the same way. Hearts were studied on Mars in 1850."}"#,
             );
         let llm = ScriptedLlm::new([Ok(reply)]);
         let mut streamed = String::new();
@@ -1529,7 +1548,7 @@ mod tests {
         let saved = &out.reply.content.text_blocks[0].content;
         assert_eq!(
             streamed.trim_end(),
-            "Your heart races from adrenaline at work. Slow breathing calms the body."
+            "Your heart races from adrenaline at work. At night it races the same way."
         );
         assert!(saved.starts_with(streamed.trim_end()), "{saved}");
         assert!(!saved.contains("Mars"));
