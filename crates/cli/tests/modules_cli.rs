@@ -212,12 +212,13 @@ fn the_model_answers_an_open_message_under_the_module_grammar() {
         ],
     );
     let reply = &answered["reply"]["reply"];
-    assert!(!reply["content"]["text_blocks"]
-        .as_array()
-        .unwrap()
-        .is_empty());
     assert!(reply["meta"]["progress"].is_object());
-    assert_ne!(answered["reply"]["origin"], "app");
+    // A note answers: the model's answer comes first — its own words, or the note's
+    // sentence it chose when they were refused — and the note it applies after.
+    assert_eq!(answered["reply"]["origin"], "model", "{answered}");
+    let blocks = reply["content"]["text_blocks"].as_array().unwrap();
+    assert_eq!(blocks[0]["type"], "paragraph", "{answered}");
+    assert_eq!(blocks[1]["type"], "info", "{answered}");
 }
 
 #[test]

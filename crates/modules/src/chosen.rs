@@ -12,14 +12,32 @@ use super::pack::Topic;
 use lantern_core::text::normalize::normalize;
 use lantern_core::text::notes::{plain, quotable};
 use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
 use serde_json::Value;
+use std::sync::LazyLock;
 
 /// The field of the model's `content` holding its choice.
 pub const FIELD: &str = "answer_sentence";
 
+/// Openings that lean on the sentence before ("Por eso…", "This is why…"),
+/// `words/<locale>/leaning-openers.txt`, normalised.
+static LEANING_OPENERS: LazyLock<Vec<String>> =
+    LazyLock::new(|| word_list!("leaning-openers").map(normalize).collect());
+
+/// Whether `sentence` reads on its own: it does not open leaning on the sentence before
+/// it ("Ese alivio dura poco…", "Por eso ayuda…"), which, shown alone, points at nothing.
+fn stands_alone(sentence: &str) -> bool {
+    let plain = normalize(sentence);
+    let first: Vec<&str> = plain.split_whitespace().collect();
+    !LEANING_OPENERS.iter().any(|opener| {
+        let words: Vec<&str> = opener.split_whitespace().collect();
+        first.starts_with(&words)
+    })
+}
+
 /// The statements of `topic`'s note a model may choose as the answer: whole quotable
-/// sentences, not questions; none when the note is a single sentence (the note shown
-/// after would say it again, whole).
+/// sentences that stand alone, not questions; none when the note is a single sentence
+/// (the note shown after would say it again, whole).
 pub fn answer_sentences(topic: &Topic) -> Vec<String> {
     let all = sentences(&topic.notes);
     if all.len() < 2 {
@@ -28,7 +46,8 @@ pub fn answer_sentences(topic: &Topic) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for sentence in all {
         let sentence = plain(sentence);
-        if quotable(&sentence) && !sentence.ends_with('?') && !out.contains(&sentence) {
+        let answers = quotable(&sentence) && !sentence.ends_with('?') && stands_alone(&sentence);
+        if answers && !out.contains(&sentence) {
             out.push(sentence);
         }
     }
@@ -80,6 +99,22 @@ mod tests {
             answer_sentences(&t),
             vec!["Urgent and important work is done first, today."]
         );
+    }
+
+    #[test]
+    fn a_sentence_leaning_on_the_one_before_is_not_offered_alone() {
+        let t = topic(
+            "Aplazar una tarea no es pereza: es una forma de huir de una emoción. \
+             Ese alivio dura poco. Por eso ayuda más reconocer qué emoción evitas. \
+             That is why a plan helps you every single day.",
+        );
+        assert_eq!(
+            answer_sentences(&t),
+            vec!["Aplazar una tarea no es pereza: es una forma de huir de una emoción."]
+        );
+        // A word that only starts like an opener is not one.
+        assert!(stands_alone("Esperar al último día no ayuda nada."));
+        assert!(stands_alone("Thinking ahead helps you plan the week."));
     }
 
     #[test]
