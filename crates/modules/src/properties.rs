@@ -3,6 +3,7 @@
 //! text block, only the module's own media, choice fields with options, levels only on
 //! headings, and the app's progress.
 
+use super::chosen;
 use super::contract::{BlockType, ModuleReply};
 use super::fallback::read_any_reply;
 use super::progress::ModuleProgress;
@@ -51,6 +52,27 @@ fn assert_renderable(reply: &ModuleReply) {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    /// Whatever the model writes as its choice, only one of the offered sentences is
+    /// ever taken, and never a cut, changed or invented one.
+    #[test]
+    fn a_chosen_sentence_is_always_one_offered(
+        picked in prop_oneof![
+            Just("Breathing out slowly calms it within minutes.".to_string()),
+            ".{0,80}",
+        ],
+        cuts in prop::collection::vec((0usize..120, 0usize..8, prop::char::any()), 0..3),
+    ) {
+        let offered = vec![
+            "A racing heart is adrenaline at work.".to_string(),
+            "Breathing out slowly calms it within minutes.".to_string(),
+        ];
+        let answer = serde_json::json!({"content": {chosen::FIELD: picked, "text_blocks": []}});
+        let text = mutate(&answer.to_string(), &cuts);
+        if let Some(sentence) = chosen::chosen(&text, &offered) {
+            prop_assert!(offered.contains(&sentence));
+        }
+    }
 
     #[test]
     fn any_output_ends_in_a_renderable_reply(text in output(), message in "[a-z ]{1,40}") {
