@@ -404,8 +404,11 @@ impl ReplyFilter {
         if explains_by_itself(&words) {
             return Err(DropReason::SaysNothing);
         }
-        if let Some(glued) = self.glued_word(sentence) {
-            return Err(DropReason::Unsupported(vec![glued]));
+        if let Some(odd) = self
+            .glued_word(sentence)
+            .or_else(|| self.foreign_script_word(sentence))
+        {
+            return Err(DropReason::Unsupported(vec![odd]));
         }
         let missing = self.unsupported(&terms);
         if !missing.is_empty() {
@@ -438,6 +441,25 @@ impl ReplyFilter {
         })
     }
 
+    /// A word holding a letter of another script than the Latin one ("racing心跳") that
+    /// neither the material nor the student wrote: a small model slipping into another
+    /// language's script mid-sentence, never kept. Letters the material or the student
+    /// write ("μ", "Ω") are fine.
+    fn foreign_script_word(&self, sentence: &str) -> Option<String> {
+        sentence.split_whitespace().find_map(|raw| {
+            let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
+            if !word
+                .chars()
+                .any(|c| c.is_alphabetic() && !is_latin_letter(c))
+            {
+                return None;
+            }
+            let lower = word_list(word).join("");
+            let known = self.material_words.contains(&lower) || self.student_words.contains(&lower);
+            (!known).then(|| word.to_string())
+        })
+    }
+
     /// Filters `text` sentence by sentence; kept sentences count as said, so a reply
     /// never says the same thing twice.
     pub fn filter(&mut self, text: &str) -> Filtered {
@@ -457,6 +479,15 @@ impl ReplyFilter {
         }
         out
     }
+}
+
+/// Whether `c` is a letter of the Latin script (English and Spanish letters, accents,
+/// ñ, the ordinal marks).
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || matches!(c, 'ª' | 'º' | '\u{00C0}'..='\u{024F}' | '\u{1E00}'..='\u{1EFF}')
+            && c != '×'
+            && c != '÷'
 }
 
 #[cfg(test)]
@@ -494,6 +525,20 @@ mod tests {
             f.check("It uses the hydrogen and energy captured in the light."),
             Ok(())
         );
+    }
+
+    #[test]
+    fn a_word_in_another_script_is_dropped_unless_the_material_writes_it() {
+        let notes = "A pounding heart, sweaty hands or shaking are adrenaline at work. \
+                     Current is measured in μA on this meter.";
+        let f = ReplyFilter::new(Some(Language::En), &[notes], "my heart races");
+        assert_eq!(
+            f.check("A pounding heart心跳 is adrenaline at work."),
+            Err(DropReason::Unsupported(vec!["heart心跳".into()]))
+        );
+        assert_eq!(f.check("Current is measured in μA on this meter."), Ok(()));
+        assert!(is_latin_letter('ñ') && is_latin_letter('É') && is_latin_letter('ª'));
+        assert!(!is_latin_letter('×') && !is_latin_letter('心'));
     }
 
     #[test]
