@@ -54,6 +54,23 @@ pub fn answer_sentences(topic: &Topic) -> Vec<String> {
     out
 }
 
+/// `offered` without the sentences an earlier reply of the session already gave as its
+/// answer (a block of its own in `said`), so a student asking again is not answered
+/// with the same sentence; all of them when every one was given before.
+pub fn not_given_before(offered: Vec<String>, said: &[String]) -> Vec<String> {
+    let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
+    let fresh: Vec<String> = offered
+        .iter()
+        .filter(|s| !given.contains(&normalize(s)))
+        .cloned()
+        .collect();
+    if fresh.is_empty() {
+        offered
+    } else {
+        fresh
+    }
+}
+
 /// The sentence the model chose in its raw answer `text`, when it is one of `offered`
 /// (compared as normalised words, so spacing or case the grammar allowed cannot differ).
 pub fn chosen(text: &str, offered: &[String]) -> Option<String> {
@@ -115,6 +132,24 @@ mod tests {
         // A word that only starts like an opener is not one.
         assert!(stands_alone("Esperar al último día no ayuda nada."));
         assert!(stands_alone("Thinking ahead helps you plan the week."));
+    }
+
+    #[test]
+    fn a_sentence_given_as_an_earlier_answer_is_not_offered_again() {
+        let offered = vec![
+            "Sleep fixes memories.".to_string(),
+            "Go to bed early.".to_string(),
+        ];
+        let said = vec![
+            "Sleep fixes memories.".to_string(),
+            "**Sleep** — Sleep fixes memories. Go to bed early.".to_string(),
+        ];
+        assert_eq!(
+            not_given_before(offered.clone(), &said),
+            vec!["Go to bed early."]
+        );
+        let both = vec![offered[0].clone(), offered[1].clone()];
+        assert_eq!(not_given_before(offered.clone(), &both), offered);
     }
 
     #[test]
