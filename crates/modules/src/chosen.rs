@@ -9,7 +9,7 @@
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
@@ -21,18 +21,13 @@ pub const FIELD: &str = "answer_sentence";
 
 /// Openings that lean on the sentence before ("Por eso…", "This is why…"),
 /// `words/<locale>/leaning-openers.txt`, normalised.
-static LEANING_OPENERS: LazyLock<Vec<String>> =
-    LazyLock::new(|| word_list!("leaning-openers").map(normalize).collect());
+static LEANING_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("leaning-openers").collect());
 
 /// Whether `sentence` reads on its own: it does not open leaning on the sentence before
 /// it ("Ese alivio dura poco…", "Por eso ayuda…"), which, shown alone, points at nothing.
 fn stands_alone(sentence: &str) -> bool {
-    let plain = normalize(sentence);
-    let first: Vec<&str> = plain.split_whitespace().collect();
-    !LEANING_OPENERS.iter().any(|opener| {
-        let words: Vec<&str> = opener.split_whitespace().collect();
-        first.starts_with(&words)
-    })
+    !opens_with_phrase(&normalize(sentence), &LEANING_OPENERS)
 }
 
 /// The statements of `topic`'s note a model may choose as the answer: whole quotable

@@ -1272,6 +1272,15 @@ mod tests {
             .unwrap()
     }
 
+    /// `prepared` run with the model writing `reply` on its first try and on the retry.
+    async fn answered_twice(prepared: &PreparedModuleTurn, reply: String) -> ModuleTurnOutcome {
+        run(
+            prepared,
+            Some(&ScriptedLlm::new([Ok(reply.clone()), Ok(reply)])),
+        )
+        .await
+    }
+
     const MODEL_REPLY: &str = r#"{"content":{"text_blocks":[{"content":"Your heart races from adrenaline at work. At night it races the same way.","type":"paragraph"}],"next_step":{"prompt":"When does it happen most?","suggestions":["Before tests","At night"]}},"meta":{"response_type":"conversational","emotion":"supportive","progress":{"percentage":99}}}"#;
 
     /// The turn for "my heart races at night" at the module's start: a note answers it.
@@ -1364,20 +1373,10 @@ mod tests {
     async fn an_answer_copying_the_note_shown_under_it_is_refused() {
         let prepared = heart_turn();
         let copy = answering("A racing heart is adrenaline at work.");
-        let out = run(
-            &prepared,
-            Some(&ScriptedLlm::new([Ok(copy.clone()), Ok(copy)])),
-        )
-        .await;
+        let out = answered_twice(&prepared, copy).await;
         assert!(out.origin.is_fallback());
-        let text: Vec<&str> = out
-            .reply
-            .content
-            .text_blocks
-            .iter()
-            .map(|b| b.content.as_str())
-            .collect();
-        let note = text.join(" ").matches("adrenaline at work").count();
+        let text = reply_text_of(&out);
+        let note = text.matches("adrenaline at work").count();
         assert_eq!(note, 1, "{text:?}");
     }
 
@@ -1404,8 +1403,7 @@ mod tests {
     async fn an_answer_that_brings_nothing_of_the_note_that_answers_is_no_answer() {
         let prepared = heart_turn();
         let theirs = answering("If that is how it is for you, then your heart races at night.");
-        let llm = ScriptedLlm::new([Ok(theirs.clone()), Ok(theirs)]);
-        let out = run(&prepared, Some(&llm)).await;
+        let out = answered_twice(&prepared, theirs).await;
         assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
         let why = out.failure.unwrap_or_default();
         assert!(why.contains("says_something"), "{why}");
@@ -1415,8 +1413,7 @@ mod tests {
     async fn an_answer_rests_on_the_note_it_applies_not_on_the_sections_other_notes() {
         let prepared = heart_turn();
         let elsewhere = answering("Slow breathing calms the body.");
-        let llm = ScriptedLlm::new([Ok(elsewhere.clone()), Ok(elsewhere)]);
-        let out = run(&prepared, Some(&llm)).await;
+        let out = answered_twice(&prepared, elsewhere).await;
         assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
         let why = out.failure.unwrap_or_default();
         assert!(
@@ -1464,8 +1461,7 @@ mod tests {
             "Adrenaline makes your heart race at night."
         );
         let only = answering("Here is what you can do about your heart at work:");
-        let llm = ScriptedLlm::new([Ok(only.clone()), Ok(only)]);
-        let out = run(&prepared, Some(&llm)).await;
+        let out = answered_twice(&prepared, only).await;
         assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
     }
 
@@ -1704,11 +1700,7 @@ mod tests {
         let (_, schema) = prepared.request.as_ref().unwrap();
         assert_eq!(schema, &answer_schema(&prepared.answer_sentences));
         let copy = choosing(SLOW_BREATHING, "A racing heart is adrenaline at work.");
-        let out = run(
-            &prepared,
-            Some(&ScriptedLlm::new([Ok(copy.clone()), Ok(copy)])),
-        )
-        .await;
+        let out = answered_twice(&prepared, copy).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         let blocks = &out.reply.content.text_blocks;
         assert_eq!(blocks[0].content, SLOW_BREATHING);
@@ -1729,11 +1721,7 @@ mod tests {
             "Hearts race because of coffee.",
             "A racing heart is adrenaline at work.",
         );
-        let out = run(
-            &prepared,
-            Some(&ScriptedLlm::new([Ok(invented.clone()), Ok(invented)])),
-        )
-        .await;
+        let out = answered_twice(&prepared, invented).await;
         assert!(out.origin.is_fallback());
         assert!(!reply_text_of(&out).contains("coffee"));
     }

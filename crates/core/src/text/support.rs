@@ -404,11 +404,8 @@ impl ReplyFilter {
         if explains_by_itself(&words) {
             return Err(DropReason::SaysNothing);
         }
-        if let Some(odd) = self
-            .glued_word(sentence)
-            .or_else(|| self.foreign_script_word(sentence))
-        {
-            return Err(DropReason::Unsupported(vec![odd]));
+        if let Some(broken) = self.broken_word(sentence) {
+            return Err(DropReason::Unsupported(vec![broken]));
         }
         let missing = self.unsupported(&terms);
         if !missing.is_empty() {
@@ -420,38 +417,15 @@ impl ReplyFilter {
         Ok(())
     }
 
-    /// A word two words run into ("energyCapt": lowercase, then a capital inside) that
-    /// neither the material nor the student wrote: a small model's broken output, never
-    /// kept however well the rest of the sentence is supported. Words written that way
-    /// in the material ("pH", "mRNA") are fine.
-    fn glued_word(&self, sentence: &str) -> Option<String> {
+    /// A word a small model broke, that neither the material nor the student wrote, so
+    /// never kept however well the rest of the sentence is supported: two words run
+    /// into one ("energyCapt": lowercase, then a capital inside), or a letter of another
+    /// script than the Latin one ("racing心跳": a slip into another language mid-word).
+    /// Words written that way in the material ("pH", "mRNA", "μA") are fine.
+    fn broken_word(&self, sentence: &str) -> Option<String> {
         sentence.split_whitespace().find_map(|raw| {
             let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
-            let chars: Vec<char> = word.chars().collect();
-            let glued = chars.iter().all(|c| c.is_alphabetic())
-                && chars
-                    .windows(2)
-                    .any(|w| w[0].is_lowercase() && w[1].is_uppercase());
-            if !glued {
-                return None;
-            }
-            let lower = word_list(word).join("");
-            let known = self.material_words.contains(&lower) || self.student_words.contains(&lower);
-            (!known).then(|| word.to_string())
-        })
-    }
-
-    /// A word holding a letter of another script than the Latin one ("racing心跳") that
-    /// neither the material nor the student wrote: a small model slipping into another
-    /// language's script mid-sentence, never kept. Letters the material or the student
-    /// write ("μ", "Ω") are fine.
-    fn foreign_script_word(&self, sentence: &str) -> Option<String> {
-        sentence.split_whitespace().find_map(|raw| {
-            let word = raw.trim_matches(|c: char| !c.is_alphanumeric());
-            if !word
-                .chars()
-                .any(|c| c.is_alphabetic() && !is_latin_letter(c))
-            {
+            if !is_glued(word) && !has_foreign_letter(word) {
                 return None;
             }
             let lower = word_list(word).join("");
@@ -479,6 +453,22 @@ impl ReplyFilter {
         }
         out
     }
+}
+
+/// Whether `word` is two words run together: letters only, a lowercase letter then a
+/// capital inside ("energyCapt").
+fn is_glued(word: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    chars.iter().all(|c| c.is_alphabetic())
+        && chars
+            .windows(2)
+            .any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+}
+
+/// Whether `word` holds a letter of another script than the Latin one.
+fn has_foreign_letter(word: &str) -> bool {
+    word.chars()
+        .any(|c| c.is_alphabetic() && !is_latin_letter(c))
 }
 
 /// Whether `c` is a letter of the Latin script (English and Spanish letters, accents,

@@ -236,10 +236,13 @@ fn progress_checks(
     checks
 }
 
+/// The checks of the model's part of a turn; `own_words`: whether the reply shows the
+/// model's own words ([`asked_for_words`]).
 fn model_checks(
     saved: &ModuleTurnSaved,
     module: &ModuleManifest,
     language: Language,
+    own_words: Option<bool>,
 ) -> Vec<Check> {
     let reply = &saved.reply;
     let mut checks = Vec::new();
@@ -268,7 +271,7 @@ fn model_checks(
             )
         },
     ));
-    if asked_for_words(saved, module) == Some(true) {
+    if own_words == Some(true) {
         // The model's words: the module's note shown after them keeps its own language.
         let text = reply
             .reply
@@ -397,10 +400,11 @@ pub async fn run(
             let mut checks = vec![render_checks(&reply, module)];
             checks.extend(progress_checks(&saved, module, &turn.expect));
             let want = turn.expect.reply_language.unwrap_or(case.language);
-            checks.extend(model_checks(&saved, module, want));
+            let own_words = asked_for_words(&saved, module);
+            checks.extend(model_checks(&saved, module, want, own_words));
             checks.extend(issue_checks(&reply, module, &turn.expect, want));
             let words = block_words(&reply, module);
-            if asked_for_words(&saved, module) == Some(true) {
+            if own_words == Some(true) {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
                 let context = WordContext {
                     student: &saved.student.text,
@@ -417,7 +421,7 @@ pub async fn run(
                 input,
                 reply: reply_text(&reply),
                 checks,
-                model_words: asked_for_words(&saved, module),
+                model_words: own_words,
             };
             progress(&score);
             scores.push(score);
