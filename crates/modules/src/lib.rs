@@ -22,6 +22,7 @@ pub mod ranking;
 pub mod reading;
 pub mod replies;
 pub mod rules;
+mod student_voice;
 pub mod turn;
 
 #[cfg(test)]

@@ -86,9 +86,16 @@ fn with_synonyms(message: &str) -> String {
     out
 }
 
-/// The pieces of evidence of `message`: its content terms and its synonyms', each once.
+/// Words any message uses whatever it is about (`words/<locale>/light-words.txt`,
+/// normalised): "saying" in "got a text saying I won" names no topic.
+static LIGHT_WORDS: LazyLock<BTreeSet<&'static str>> =
+    LazyLock::new(|| word_list!("light-words").collect());
+
+/// The pieces of evidence of `message`: its content terms and its synonyms', each once,
+/// without [`LIGHT_WORDS`].
 fn evidence(message: &str) -> Vec<Vec<Term>> {
     let mut terms = content_terms(&with_synonyms(message));
+    terms.retain(|t| !LIGHT_WORDS.contains(t.word.as_str()));
     terms.sort_by(|a, b| a.keys.cmp(&b.keys));
     terms.dedup_by(|a, b| a.keys == b.keys);
     terms.into_iter().map(|t| vec![t]).collect()
@@ -298,6 +305,15 @@ mod tests {
         close[1].1 = 0.7;
         let t = answering_topics(&m, "zzz qqq", &close, None);
         assert_eq!(t, [close[1].0.clone()]);
+    }
+
+    #[test]
+    fn a_light_word_is_no_evidence() {
+        let m = module();
+        // "keep" is in the breaks note ("Short breaks keep focus"), but says nothing here.
+        assert!(answering_topics(&m, "my teacher keeps saying stuff", &[], None).is_empty());
+        let t = answering_topics(&m, "do short breaks help my focus?", &[], None);
+        assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
     #[test]

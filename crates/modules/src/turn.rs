@@ -29,6 +29,7 @@ use super::ranking::answering_topics;
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
+use super::student_voice::speaks_as_student;
 use lantern_core::language::Language;
 use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
@@ -558,24 +559,29 @@ fn restates_the_student(sentence: &str, why: &DropReason, student: &BTreeSet<Str
 
 /// The start of an answer's block: the sentences the filter keeps up to the first it
 /// drops, the dropped ones (with why), the text after that one, which is not read, and
-/// whether the answer broke off there. An interjection, and an opening that only
-/// restates the student's message, are logged and passed over: nothing after them leans
-/// on words the student did not read.
+/// whether the answer broke off there. A sentence in the student's voice (`student` is
+/// their message) is dropped as an echo of it. An interjection, and an opening that
+/// only restates the student's message, are logged and passed over: nothing after them
+/// leans on words the student did not read.
 fn answer_start(
     filter: &mut ReplyFilter,
     text: &str,
-    student: &BTreeSet<String>,
+    student: &str,
 ) -> (String, Vec<(String, DropReason)>, String, bool) {
+    let student_keys = term_keys(student);
     let all = sentences(text);
     let mut kept: Vec<String> = Vec::new();
     let mut passed_over = Vec::new();
     for (at, sentence) in all.iter().enumerate() {
         let mut done = filter.filter(sentence);
         drop_unfinished_last(&mut done);
+        if done.dropped.is_empty() && speaks_as_student(sentence, student) {
+            done.dropped.push((sentence.to_string(), DropReason::Echo));
+        }
         if let Some((dropped, why)) = done.dropped.pop() {
             let opening = kept.is_empty() && done.kept.is_empty();
             let passable = is_interjection(&dropped, &why)
-                || (opening && restates_the_student(&dropped, &why, student));
+                || (opening && restates_the_student(&dropped, &why, &student_keys));
             passed_over.push((dropped, why));
             if !passable {
                 return (kept.join(" "), passed_over, all[at + 1..].join(" "), true);
@@ -617,7 +623,6 @@ const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
 fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
-    let student_keys = term_keys(&prepared.student_text);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
@@ -662,7 +667,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
                 (String::new(), Vec::new(), true)
             } else if answering && block.kind != BlockType::List {
                 let (mut text, mut dropped, after, mut broke) =
-                    answer_start(&mut filter, &block.content, &student_keys);
+                    answer_start(&mut filter, &block.content, &prepared.student_text);
                 // An answer that brings nothing of the notes that answer says nothing.
                 if !text.is_empty() && !brings_the_note(&text, &note) {
                     dropped.insert(0, (std::mem::take(&mut text), DropReason::SaysNothing));
@@ -1420,6 +1425,16 @@ mod tests {
             why.contains("supported (slow, breathing, calms, body)"),
             "{why}"
         );
+    }
+
+    #[tokio::test]
+    async fn an_answer_in_the_students_voice_is_an_echo_not_an_answer() {
+        let prepared = heart_turn();
+        let as_student = answering("My heart races at night from adrenaline at work.");
+        let out = answered_twice(&prepared, as_student).await;
+        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
+        let why = out.failure.unwrap_or_default();
+        assert!(why.contains("no_echo"), "{why}");
     }
 
     #[tokio::test]

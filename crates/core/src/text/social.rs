@@ -96,6 +96,20 @@ mod tests {
     }
 
     #[test]
+    fn thanks_as_students_text_it_is_thanks() {
+        for short in [
+            "thx",
+            "ty!",
+            "tysm",
+            "thank u so much",
+            "grax",
+            "mil gracias",
+        ] {
+            assert_eq!(social(short), Some(Social::Thanks), "{short}");
+        }
+    }
+
+    #[test]
     fn stretched_letters_are_read_as_written_once() {
         assert_eq!(
             unstretched("holaa graaacias thankss hiii"),
