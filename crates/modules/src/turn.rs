@@ -1404,23 +1404,22 @@ mod tests {
         assert!(why.starts_with("a question is not an answer"), "{why}");
     }
 
+    /// Why the guide answered [`heart_turn`] when the model answered `answer` twice.
+    async fn refused(answer: &str) -> String {
+        let out = answered_twice(&heart_turn(), answering(answer)).await;
+        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
+        out.failure.unwrap_or_default()
+    }
+
     #[tokio::test]
     async fn an_answer_that_brings_nothing_of_the_note_that_answers_is_no_answer() {
-        let prepared = heart_turn();
-        let theirs = answering("If that is how it is for you, then your heart races at night.");
-        let out = answered_twice(&prepared, theirs).await;
-        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
-        let why = out.failure.unwrap_or_default();
+        let why = refused("If that is how it is for you, then your heart races at night.").await;
         assert!(why.contains("says_something"), "{why}");
     }
 
     #[tokio::test]
     async fn an_answer_rests_on_the_note_it_applies_not_on_the_sections_other_notes() {
-        let prepared = heart_turn();
-        let elsewhere = answering("Slow breathing calms the body.");
-        let out = answered_twice(&prepared, elsewhere).await;
-        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
-        let why = out.failure.unwrap_or_default();
+        let why = refused("Slow breathing calms the body.").await;
         assert!(
             why.contains("supported (slow, breathing, calms, body)"),
             "{why}"
@@ -1429,11 +1428,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_in_the_students_voice_is_an_echo_not_an_answer() {
-        let prepared = heart_turn();
-        let as_student = answering("My heart races at night from adrenaline at work.");
-        let out = answered_twice(&prepared, as_student).await;
-        assert_eq!(out.origin, ReplyOrigin::AfterBrokenReply);
-        let why = out.failure.unwrap_or_default();
+        let why = refused("My heart races at night from adrenaline at work.").await;
         assert!(why.contains("no_echo"), "{why}");
     }
 
