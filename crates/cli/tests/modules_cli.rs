@@ -240,6 +240,26 @@ fn the_module_eval_smoke_cases_pass_with_the_default_model() {
     assert!(report["report"]["all_checks"]["passed"].as_u64().unwrap() > 0);
 }
 
+/// Offline, the note shown is code's choice alone: the modules nobody tuned for keep
+/// the share of questions answered by the right note that docs/evals.md records, and
+/// every distress message gets the support message first.
+#[test]
+fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, least) in [("fresh", 24), ("unseen", 9), ("elsewhere", 19)] {
+        let cases = repo(&format!("tests/evals/modules/{file}.json"));
+        let report = json(
+            dir.path(),
+            &["eval", "modules", "--cases", &cases, "--offline", "--json"],
+        );
+        let checks = &report["report"]["checks"];
+        let answered = checks["answers_the_question"]["passed"].as_u64().unwrap();
+        assert!(answered >= least, "{file}: {answered} < {least}");
+        let support = &checks["support_first"];
+        assert_eq!(support["passed"], support["total"], "{file}");
+    }
+}
+
 #[test]
 fn a_schools_distress_phrase_in_the_data_folder_gets_the_support_message() {
     let dir = tempfile::tempdir().unwrap();
