@@ -273,7 +273,7 @@ mod tests {
             Language::En,
             "The student's claim is:",
         );
-        assert!(shown.contains("reason mixed in"), "{shown}");
+        assert!(shown.contains("mixes in a reason"), "{shown}");
         assert!(
             shown.ends_with("Is \"Homework should be banned\" the claim you want to keep?"),
             "{shown}"

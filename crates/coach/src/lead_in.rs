@@ -119,6 +119,18 @@ mod tests {
                 "Mi opinión: los deberes sobran",
             ),
             ("En mi opinión, los deberes sobran", "los deberes sobran"),
+            ("right so, every school should", "every school should"),
+            (
+                "tbh the Royal Horticultural Society",
+                "the Royal Horticultural Society",
+            ),
+            (
+                "honestly our garden club had 30 kids",
+                "our garden club had 30 kids",
+            ),
+            ("bueno pues que los museos", "que los museos"),
+            ("mira, en mi clase 20 de 26", "en mi clase 20 de 26"),
+            ("yo creo que los museos", "los museos"),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }

@@ -69,8 +69,8 @@ static POSITION_WORDS: LazyLock<Vec<&str>> =
 /// From `words/{en,es}/reply-openers.txt`.
 static REPLY_OPENERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reply-openers").collect());
 
-/// Most words before the speech verb of a reported view ("some shop owners say").
-const MAX_REPORTER_WORDS: usize = 3;
+/// Most words before the speech verb of a reported view ("a lot of teachers reckon").
+const MAX_REPORTER_WORDS: usize = 4;
 
 /// A warrant whose new words (those not in the claim) come this much or more from the
 /// grounds only repeats the grounds: numerator and denominator.
@@ -146,10 +146,11 @@ pub fn opens_with_objection(normalized: &str) -> bool {
 }
 
 /// Whether the normalised text opens by reporting what other people say or think,
-/// the other side's view: one to three words, none a source or the student's side,
-/// then a speech verb, with a group word first ("some drivers say…", "algunos padres
-/// dicen…") or "they" just after ("shop owners say they would lose…"). "Studies say…"
-/// and "teachers say students are tired" are support.
+/// the other side's view: one to four words, none a source or the student's side,
+/// then a speech verb, with a group word first or second ("some drivers say…", "a lot
+/// of teachers reckon…", "algunos padres dicen…") or "they" just after ("shop owners
+/// say they would lose…"). "Studies say…" and "teachers say students are tired" are
+/// support.
 fn reports_others_view(normalized: &str) -> bool {
     let all = words(normalized);
     let Some(at) = all
@@ -163,7 +164,10 @@ fn reports_others_view(normalized: &str) -> bool {
     if reporters.is_empty() || reporters.iter().any(|w| AUTHORITY_WORDS.contains(w)) {
         return false;
     }
-    let grouped = OBJECTION_QUANTIFIERS.contains(&reporters[0]);
+    let grouped = reporters
+        .iter()
+        .take(2)
+        .any(|w| OBJECTION_QUANTIFIERS.contains(w));
     let about_themselves = all
         .iter()
         .skip(at + 1)
@@ -318,6 +322,8 @@ mod tests {
             "shop owners say they would lose customers if people cant drive in",
             "algunos padres dicen que asi los chavales se acostarian mas tarde",
             "many parents think it is too late",
+            "a lot of teachers reckon there is no time in the timetable",
+            "hay gente que dice que si es gratis los museos se quedan sin dinero",
         ] {
             assert!(opens_with_objection(text), "{text}");
         }
@@ -327,6 +333,7 @@ mod tests {
             "we think cities need fewer cars",
             "los expertos dicen que dormir mas ayuda",
             "cars make the air dirty",
+            "our science teacher says gardens teach biology",
         ] {
             assert!(!opens_with_objection(text), "{text}");
         }

@@ -297,6 +297,9 @@ mod tests {
             "¿Puedes mejorar mi tesis?",
             "Corrige esto",
             "REESCRIBE la garantía",
+            "could you write the warrant for me please",
+            "¿me escribes tú la garantía?",
+            "write me a better one",
         ] {
             assert!(is_rewrite_request(m), "{m}");
         }
@@ -308,6 +311,8 @@ mod tests {
             "Exercise can improve grades",
             "Fixed costs rise every year",
             "Sleep mejora la memoria de los estudiantes",
+            "Students write better after a break",
+            "Los alumnos escriben mejor después de descansar",
             "yes",
         ] {
             assert!(!is_rewrite_request(m), "{m}");

@@ -122,7 +122,7 @@ coach-weakness-explained = { $weakness ->
     [too_short] It is too short to stand on its own; say a little more.
     [is_question] It is a question; write it as a statement.
     [claim_looks_like_grounds] It reads like evidence; the claim should state your position, and the evidence goes in the grounds.
-    [claim_includes_reason] Your claim has a reason mixed in (the part after "because"); the claim states your position, and the reason goes in the grounds.
+    [claim_includes_reason] Your claim mixes in a reason; the claim states your position, and the reason goes in the grounds.
     [missing_link] It does not yet explain why the grounds support the claim; a warrant often starts with "this shows that" or uses "because".
     [missing_hedge] Say how strongly you claim it, with a word such as usually, probably or in most cases.
     [missing_exception] Name a case where the claim would not hold, starting with unless or except when.

@@ -108,7 +108,7 @@ coach-weakness-explained = { $weakness ->
     [too_short] Es demasiado breve; desarróllalo un poco más.
     [is_question] Es una pregunta; escríbelo como una afirmación.
     [claim_looks_like_grounds] Parece un dato; la tesis debe expresar tu postura, y los datos van en el siguiente paso.
-    [claim_includes_reason] Tu tesis mezcla una razón (lo que va después de "porque"); la tesis expresa tu postura, y la razón va en los datos.
+    [claim_includes_reason] Tu tesis mezcla una razón; la tesis expresa tu postura, y la razón va en los datos.
     [missing_link] Aún no explica por qué los datos apoyan la tesis; una garantía suele empezar con «esto demuestra que» o usar «porque».
     [missing_hedge] Indica con qué fuerza lo afirmas, con palabras como normalmente, probablemente o en la mayoría de los casos.
     [missing_exception] Indica un caso en que no se cumpliría la tesis, empezando con «a menos que» o «excepto cuando».
