@@ -10,6 +10,10 @@ use std::sync::LazyLock;
 /// From `words/{en,es}/lead-ins.txt`.
 static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
 
+/// Words a lead-in leaves behind ("bueno pues **que** los museos…"), taken off only right
+/// after one. From `words/{en,es}/lead-in-tails.txt`.
+static LEAD_IN_TAILS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-in-tails").collect());
+
 /// Words that start a reason inside a claim ("… because kids need to play"), each with a
 /// space on each side (one that starts with a comma, ", as", with a space after it).
 /// From `words/{en,es}/reason-markers.txt`.
@@ -56,13 +60,25 @@ fn strip_lead<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
 }
 
 /// `message` without its leading "My claim is that …" / "Creo que …" / "ok then:" /
-/// "vale, pues" (several in a row), unless nothing would be left.
+/// "vale, pues" (several in a row) and the word such a lead-in leaves behind ("bueno
+/// pues que …"), unless nothing would be left.
 pub fn without_lead_in(message: &str) -> &str {
     let mut text = message.trim();
+    let mut stripped = false;
     for _ in 0..MAX_LEAD_INS {
         match LEAD_INS.iter().find_map(|lead| strip_lead(text, lead)) {
-            Some(rest) if !rest.trim().is_empty() => text = rest.trim(),
+            Some(rest) if !rest.trim().is_empty() => {
+                text = rest.trim();
+                stripped = true;
+            }
             _ => break,
+        }
+    }
+    if stripped {
+        if let Some(rest) = LEAD_IN_TAILS.iter().find_map(|tail| strip_lead(text, tail)) {
+            if !rest.trim().is_empty() {
+                text = rest.trim();
+            }
         }
     }
     text
@@ -128,7 +144,7 @@ mod tests {
                 "honestly our garden club had 30 kids",
                 "our garden club had 30 kids",
             ),
-            ("bueno pues que los museos", "que los museos"),
+            ("bueno pues que los museos", "los museos"),
             ("mira, en mi clase 20 de 26", "en mi clase 20 de 26"),
             ("yo creo que los museos", "los museos"),
         ] {
@@ -144,6 +160,8 @@ mod tests {
             "okay",
             "so",
             "pueses no existe",
+            "Que los museos sean gratis",
+            "that is why schools need gardens",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
         }
