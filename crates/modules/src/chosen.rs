@@ -11,6 +11,7 @@ use super::offline;
 use super::pack::Topic;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
 use serde_json::Value;
@@ -51,12 +52,20 @@ pub fn answer_sentences(topic: &Topic) -> Vec<String> {
 
 /// `offered` without the sentences an earlier reply of the session already gave as its
 /// answer (a block of its own in `said`), so a student asking again is not answered
-/// with the same sentence; all of them when every one was given before.
-pub fn not_given_before(offered: Vec<String>, said: &[String]) -> Vec<String> {
+/// with the same sentence, unless their `message` names it again: a follow-up sharing a
+/// content term with it asks about that very sentence ("how do I remember 20 of them?"
+/// after "A password manager can remember them for you."). All of them when every one
+/// was given before.
+pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
     let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
+    let asked = content_terms(message);
+    let named = |sentence: &str| {
+        let keys = term_keys(sentence);
+        asked.iter().any(|t| t.in_keys(&keys))
+    };
     let fresh: Vec<String> = offered
         .iter()
-        .filter(|s| !given.contains(&normalize(s)))
+        .filter(|s| !given.contains(&normalize(s)) || named(s))
         .cloned()
         .collect();
     if fresh.is_empty() {
@@ -140,11 +149,16 @@ mod tests {
             "**Sleep** — Sleep fixes memories. Go to bed early.".to_string(),
         ];
         assert_eq!(
-            not_given_before(offered.clone(), &said),
+            not_given_before(offered.clone(), &said, "and what else?"),
             vec!["Go to bed early."]
         );
         let both = vec![offered[0].clone(), offered[1].clone()];
-        assert_eq!(not_given_before(offered.clone(), &both), offered);
+        assert_eq!(not_given_before(offered.clone(), &both, "ok?"), offered);
+        // A follow-up naming a given sentence's words asks about it.
+        assert_eq!(
+            not_given_before(offered.clone(), &said, "how do memories stick?"),
+            offered
+        );
     }
 
     #[test]

@@ -337,7 +337,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     // The note's statements the model chooses the answer from, before its own words.
     let answer_sentences = match focus.first().and_then(|id| module.topic(id)) {
         Some(topic) if plan == Plan::Answer && answering && !model_form => {
-            chosen::not_given_before(chosen::answer_sentences(topic), &said_before)
+            chosen::not_given_before(chosen::answer_sentences(topic), &said_before, &student_text)
         }
         _ => Vec::new(),
     };
