@@ -29,7 +29,7 @@ use super::ranking::answering_topics;
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
-use super::student_voice::speaks_as_student;
+use super::student_voice::StudentVoice;
 use lantern_core::language::Language;
 use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
@@ -559,29 +559,29 @@ fn restates_the_student(sentence: &str, why: &DropReason, student: &BTreeSet<Str
 
 /// The start of an answer's block: the sentences the filter keeps up to the first it
 /// drops, the dropped ones (with why), the text after that one, which is not read, and
-/// whether the answer broke off there. A sentence in the student's voice (`student` is
-/// their message) is dropped as an echo of it. An interjection, and an opening that
-/// only restates the student's message, are logged and passed over: nothing after them
-/// leans on words the student did not read.
+/// whether the answer broke off there. A sentence in the student's `voice` is dropped as
+/// an echo of their message. An interjection, and an opening that only restates the
+/// student's message (`student`: its match keys), are logged and passed over: nothing
+/// after them leans on words the student did not read.
 fn answer_start(
     filter: &mut ReplyFilter,
     text: &str,
-    student: &str,
+    student: &BTreeSet<String>,
+    voice: &StudentVoice,
 ) -> (String, Vec<(String, DropReason)>, String, bool) {
-    let student_keys = term_keys(student);
     let all = sentences(text);
     let mut kept: Vec<String> = Vec::new();
     let mut passed_over = Vec::new();
     for (at, sentence) in all.iter().enumerate() {
         let mut done = filter.filter(sentence);
         drop_unfinished_last(&mut done);
-        if done.dropped.is_empty() && speaks_as_student(sentence, student) {
+        if done.dropped.is_empty() && voice.spoken_in(sentence) {
             done.dropped.push((sentence.to_string(), DropReason::Echo));
         }
         if let Some((dropped, why)) = done.dropped.pop() {
             let opening = kept.is_empty() && done.kept.is_empty();
             let passable = is_interjection(&dropped, &why)
-                || (opening && restates_the_student(&dropped, &why, &student_keys));
+                || (opening && restates_the_student(&dropped, &why, student));
             passed_over.push((dropped, why));
             if !passable {
                 return (kept.join(" "), passed_over, all[at + 1..].join(" "), true);
@@ -623,6 +623,8 @@ const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
 fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
+    let student_keys = term_keys(&prepared.student_text);
+    let voice = StudentVoice::of(&prepared.student_text);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
@@ -667,7 +669,7 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
                 (String::new(), Vec::new(), true)
             } else if answering && block.kind != BlockType::List {
                 let (mut text, mut dropped, after, mut broke) =
-                    answer_start(&mut filter, &block.content, &prepared.student_text);
+                    answer_start(&mut filter, &block.content, &student_keys, &voice);
                 // An answer that brings nothing of the notes that answer says nothing.
                 if !text.is_empty() && !brings_the_note(&text, &note) {
                     dropped.insert(0, (std::mem::take(&mut text), DropReason::SaysNothing));
