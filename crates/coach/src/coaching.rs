@@ -7,13 +7,14 @@
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
 use super::reading::{message_kind, message_weakness, MessageKind};
+use super::short_reply::is_short_reply;
 use super::weak_text::Weakness;
 use super::words::opening_question;
 use super::words::{
     courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
     proposal_intro_again, proposal_intro_third, proposal_question, proposal_question_again,
-    rationale, step_example, step_meaning, step_purpose, weakness_question, write_for_me,
-    your_choice,
+    rationale, step_example, step_meaning, step_purpose, unclear_reply, weakness_question,
+    write_for_me, your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
@@ -23,6 +24,18 @@ use std::sync::LazyLock;
 
 /// Fewest words the model's own text needs to be kept.
 const FEWEST_KEPT_WORDS: usize = 5;
+
+/// The text a too-short reply to the coach's question is asked about, when no reader
+/// took it for a yes or a no ("100%" offline): the text a yes would take, which the
+/// reply asks about again instead of calling the reply too short.
+pub(crate) fn unclear_reply_about(
+    input: &CoachTurnInput,
+    weakness: Option<Weakness>,
+) -> Option<String> {
+    input
+        .text_a_yes_takes()
+        .filter(|_| weakness == Some(Weakness::TooShort) && is_short_reply(input))
+}
 
 /// The reply `result` (already through the rules, its model words through the reply
 /// filter) reshaped to coach: the model's usable statements, the `weakness` found in the
@@ -44,6 +57,7 @@ pub fn coach_reply(
     // Text doing another step's job (the other side's view, a reply to it) is named and
     // kept for its step: the model's words, which take it as this step's, are left out.
     let other_job = weakness.is_some_and(Weakness::belongs_to_another_step);
+    let unclear = unclear_reply_about(input, weakness);
     // A no takes nothing, whatever the model proposed; nor does another step's text.
     if kind == MessageKind::Decline || other_job {
         result.proposed_update = None;
@@ -78,6 +92,7 @@ pub fn coach_reply(
         MessageKind::RewriteRequest if proposing => Vec::new(),
         MessageKind::RewriteRequest => vec![write_for_me(language)],
         _ if other_job => Vec::new(),
+        _ if unclear.is_some() => vec![unclear_reply(language)],
         _ => statements,
     };
     // A text the model reads, with doubt, as the other side's view is asked about, then
@@ -89,7 +104,7 @@ pub fn coach_reply(
     if perhaps {
         text.push(perhaps_on_your_side(own, language));
     }
-    if let Some(w) = weakness {
+    if let Some(w) = weakness.filter(|_| unclear.is_none()) {
         let said = normalize(&text.join(" "));
         if !w
             .keywords(language)
@@ -116,6 +131,7 @@ pub fn coach_reply(
         text.extend(authored);
     }
     let offer = offered
+        .or(unclear.as_deref())
         .filter(|_| !proposing)
         .map(|t| offer_question(step, t, language));
     let model_question = result
@@ -127,7 +143,7 @@ pub fn coach_reply(
         .find(|q| is_usable_question(q, language));
     // A reason cut off the claim is the coaching point: ask about the offered text
     // first. A proposal is asked about. Otherwise the model's own question leads.
-    let lead = if weakness == Some(Weakness::ClaimIncludesReason) {
+    let lead = if weakness == Some(Weakness::ClaimIncludesReason) || unclear.is_some() {
         [offer, model_question]
     } else if proposing && kind == MessageKind::Confirmation {
         [

@@ -147,6 +147,12 @@ mod tests {
             ("bueno pues que los museos", "los museos"),
             ("mira, en mi clase 20 de 26", "en mi clase 20 de 26"),
             ("yo creo que los museos", "los museos"),
+            ("I mean the NHS says", "the NHS says"),
+            ("es que los deberes son muchos", "los deberes son muchos"),
+            (
+                "oye, en Austria votan a los 16",
+                "en Austria votan a los 16",
+            ),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }
@@ -162,6 +168,8 @@ mod tests {
             "pueses no existe",
             "Que los museos sean gratis",
             "that is why schools need gardens",
+            "a ver si los jóvenes votan más",
+            "meaning matters",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
         }

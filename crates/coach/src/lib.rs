@@ -35,6 +35,7 @@ mod remark;
 mod rewrite;
 pub mod rules;
 mod session;
+mod short_reply;
 mod step;
 pub mod step_checks;
 

@@ -110,6 +110,27 @@ mod tests {
     }
 
     #[test]
+    fn a_short_reply_no_reader_took_for_yes_or_no_asks_the_question_again() {
+        let mut unclear = input(ToulminStep::Claim, "100%", Language::En);
+        unclear.earlier_in_step = vec![format!("look, {CLAIM}")];
+        unclear.first_turn_for_step = false;
+        let r = offline_turn(&unclear).unwrap();
+        assert!(r.proposed_update.is_none());
+        assert!(
+            r.assistant_text.contains("could not tell"),
+            "{}",
+            r.assistant_text
+        );
+        assert!(
+            !r.assistant_text.contains("too short"),
+            "{}",
+            r.assistant_text
+        );
+        let question = r.next_question.unwrap();
+        assert!(question.contains(CLAIM.trim_end_matches('.')), "{question}");
+    }
+
+    #[test]
     fn a_weak_text_gets_the_reason_and_the_question_in_the_sessions_language() {
         let r = offline_turn(&input(
             ToulminStep::Qualifier,

@@ -4,11 +4,13 @@
 //! once in the session's language, and proposes only what the rules allow and the
 //! step's checks accept.
 
+use super::coaching::unclear_reply_about;
 use super::filter::COACH_TALK;
 use super::prompt::PROMPT_LABELS;
 use super::reading::{message_kind, message_weakness, MessageKind};
 use super::rules::FIRST_TURN_MIN_CONFIDENCE;
 use super::weak_text::{detect_weakness, Weakness};
+use super::words::unclear_reply;
 use super::{combined_text, CoachAIResult, CoachTurnInput, Language};
 use lantern_core::eval::Check;
 use lantern_core::text::normalize::{normalize, words};
@@ -30,7 +32,11 @@ pub fn score_reply(input: &CoachTurnInput, result: &CoachAIResult) -> Vec<Check>
     ];
     if let Some(weakness) = message_weakness(input.current_step, &input.user_message) {
         let proposing = result.proposed_update.is_some();
-        checks.push(names_weakness(&shown, weakness, proposing, input.language));
+        checks.push(if unclear_reply_about(input, Some(weakness)).is_some() {
+            asks_again(&shown, input.language)
+        } else {
+            names_weakness(&shown, weakness, proposing, input.language)
+        });
     }
     if let Some(p) = &result.proposed_update {
         let weakness = detect_weakness(input.current_step, &p.value);
@@ -168,6 +174,15 @@ fn language_matches(shown: &str, language: Language) -> Check {
     )
 }
 
+/// A short reply no reader took for a yes or a no is answered by saying so and asking
+/// the question again, not by calling it too short (checked as `names_weakness`).
+fn asks_again(shown: &str, language: Language) -> Check {
+    let said = shown.contains(&unclear_reply(language));
+    Check::new("names_weakness", said, || {
+        format!("the reply does not say the answer was unclear: {shown}")
+    })
+}
+
 /// The reply says what is weak in the student's text, in words a student recognises.
 fn names_weakness(shown: &str, weakness: Weakness, proposing: bool, language: Language) -> Check {
     let plain = normalize(shown);
@@ -282,6 +297,25 @@ mod tests {
         };
         let words = score_words("You're welcome. What is your claim?", &ctx);
         assert!(words.iter().all(|c| c.passed), "{words:?}");
+    }
+
+    #[test]
+    fn a_short_reply_no_reader_took_is_asked_about_again_not_called_too_short() {
+        let mut unclear = input("100%", false);
+        unclear.last_proposal = Some("Energy drinks should be banned for under-16s.".into());
+        let names = |text: &str| {
+            score_reply(
+                &unclear,
+                &reply(text, Some("Is this the claim you want to keep?")),
+            )
+            .into_iter()
+            .find(|c| c.name == "names_weakness")
+            .is_some_and(|c| c.passed)
+        };
+        assert!(names("I could not tell whether that means yes."));
+        assert!(!names(
+            "It is too short to stand on its own; say a little more."
+        ));
     }
 
     #[test]

@@ -47,6 +47,25 @@ static REQUEST_MARKERS: LazyLock<Vec<&str>> =
 static REWRITE_OBJECTS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("rewrite-objects").collect());
 
+/// Verbs that ask for a step when a step's name follows them closely ("do the warrant
+/// bit for me"). From `words/{en,es}/making-verbs.txt`.
+static MAKING_VERBS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("making-verbs").collect());
+
+/// Names of the steps and of a part of one. From `words/{en,es}/step-nouns.txt`.
+static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-nouns").collect());
+
+/// Words that hand the making to the coach ("for me", "tú").
+/// From `words/{en,es}/on-my-behalf.txt`.
+static ON_MY_BEHALF: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("on-my-behalf").collect());
+
+/// Small words that may stand between a making verb and the step's name ("the", "me",
+/// "tú la"). From `words/{en,es}/step-fillers.txt`.
+static STEP_FILLERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-fillers").collect());
+
+/// Most words between a making verb and the step's name ("do the warrant", "make my
+/// whole backing", "haz tú la garantía").
+const MAX_WORDS_TO_STEP: usize = 3;
+
 /// Whether `message` confirms or accepts a suggestion ("yes", "that works", "sí, me
 /// sirve", …) without refusing or asking for something else.
 pub fn is_confirmation(message: &str) -> bool {
@@ -78,6 +97,16 @@ fn without_phrases<'a>(text: &str, phrases: impl Iterator<Item = &'a &'a str>) -
     rest.trim().to_string()
 }
 
+/// Whether `message` holds a word of refusal or a no ("not", "but", "nope", "pero"):
+/// such a reply is never read as a yes.
+pub fn holds_refusal(message: &str) -> bool {
+    let text = normalize(message);
+    DISQUALIFIERS
+        .iter()
+        .chain(DECLINES.iter())
+        .any(|p| has_phrase(&text, p))
+}
+
 /// Whether `message` answers no to the coach's pending question ("nope", "not
 /// really", "no way", "para nada", "mejor no") and says nothing else: it takes nothing.
 /// A question ("no?") asks; "no, cities should ban cars" is a text.
@@ -103,6 +132,9 @@ pub fn is_rewrite_request(message: &str) -> bool {
     }
     let all = words(&text);
     let asked = REQUEST_MARKERS.iter().any(|p| has_phrase(&text, p));
+    if asks_for_a_step(&text, &all, asked) {
+        return true;
+    }
     all.iter().enumerate().any(|(i, word)| {
         REWRITE_VERBS.contains(word)
             && (i == 0
@@ -110,6 +142,33 @@ pub fn is_rewrite_request(message: &str) -> bool {
                 || all
                     .get(i + 1)
                     .is_some_and(|next| REWRITE_OBJECTS.contains(next)))
+    })
+}
+
+/// Whether the normalised `text` (its `all` words) asks the coach to make a step: a
+/// making verb, then only small words ("the", "me", "tú la"), then a step's name, asked
+/// as a request (the verb first, a request marker, or "for me"/"tú"): "can u do the
+/// warrant bit for me", "pon tú la tesis"; not "give students a reason to walk".
+fn asks_for_a_step(text: &str, all: &[&str], asked: bool) -> bool {
+    let handed = ON_MY_BEHALF.iter().any(|p| has_phrase(text, p));
+    (0..all.len()).any(|i| {
+        MAKING_VERBS.iter().any(|verb| {
+            let verb: Vec<&str> = verb.split(' ').collect();
+            let after = i + verb.len();
+            all[i..].starts_with(&verb)
+                && (i == 0 || asked || handed)
+                && all
+                    .iter()
+                    .skip(after)
+                    .take(MAX_WORDS_TO_STEP + 1)
+                    .take_while(|w| !STEP_NOUNS.contains(w))
+                    .all(|w| STEP_FILLERS.contains(w))
+                && all
+                    .iter()
+                    .skip(after)
+                    .take(MAX_WORDS_TO_STEP + 1)
+                    .any(|w| STEP_NOUNS.contains(w))
+        })
     })
 }
 
@@ -213,6 +272,10 @@ mod tests {
             "por supuesto",
             "sí claro",
             "Absolutely!",
+            "spot on",
+            "go for it",
+            "me vale",
+            "hecho",
         ] {
             assert!(is_confirmation(m), "{m}");
             assert!(!is_decline(m), "{m}");
@@ -300,6 +363,11 @@ mod tests {
             "could you write the warrant for me please",
             "¿me escribes tú la garantía?",
             "write me a better one",
+            "can u do the warrant bit for me",
+            "make the whole backing for me",
+            "pon tú la tesis",
+            "¿me puedes hacer la refutación?",
+            "give me a reason plz",
         ] {
             assert!(is_rewrite_request(m), "{m}");
         }
@@ -314,6 +382,11 @@ mod tests {
             "Students write better after a break",
             "Los alumnos escriben mejor después de descansar",
             "yes",
+            "we make the claim stronger with data",
+            "Studies make the claim that sleep matters",
+            "I think this part is good",
+            "les da a los alumnos una razón para ir",
+            "give students a reason to walk to school",
         ] {
             assert!(!is_rewrite_request(m), "{m}");
         }

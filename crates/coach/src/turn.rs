@@ -290,7 +290,8 @@ impl LoopTurn for CoachTurnInput {
     }
 
     /// Thanks, a greeting, a no, a yes to a text that fits the step, a question about
-    /// what the step allows, a request for help (the step explained in authored words)
+    /// what the step allows, a request for help (the step explained in authored words),
+    /// a text too short to remark on ("100%": say more, or the pending question again)
     /// or a text whose cues clearly give it another step's job (named and kept for that
     /// step) has one right answer, the app's: the model is not asked.
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
@@ -306,7 +307,7 @@ impl LoopTurn for CoachTurnInput {
             | MessageKind::HelpRequest => true,
             MessageKind::Confirmation => confirms_a_fit(),
             MessageKind::Text => message_weakness(step, &self.user_message)
-                .is_some_and(Weakness::belongs_to_another_step),
+                .is_some_and(|w| w.belongs_to_another_step() || w == Weakness::TooShort),
             _ => false,
         };
         app_answers.then(|| offline_turn(self))

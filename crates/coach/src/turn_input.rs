@@ -69,6 +69,12 @@ impl CoachTurnInput {
         if !is_confirmation(&self.user_message) {
             return None;
         }
+        self.text_a_yes_takes()
+    }
+
+    /// The text a yes would take now: the last proposal, else the draft's text for the
+    /// step, else the text the student's latest earlier message in the step offered.
+    pub fn text_a_yes_takes(&self) -> Option<String> {
         let step = self.current_step;
         self.last_proposal
             .as_deref()

@@ -142,6 +142,11 @@ pub fn write_for_me(language: Language) -> String {
     say!(MESSAGES, language, "coach-write-for-me")
 }
 
+/// Says that a short reply to the coach's question was not read as a yes or a no.
+pub fn unclear_reply(language: Language) -> String {
+    say!(MESSAGES, language, "coach-unclear-reply")
+}
+
 /// Asks about a proposal for `step` shown below the reply a second time: whether to
 /// save it and go on to the next part.
 pub fn proposal_question_again(step: ToulminStep, language: Language) -> String {

@@ -120,6 +120,28 @@ mod tests {
     }
 
     #[test]
+    fn distress_as_students_text_it_is_distress() {
+        for text in [
+            "i feel like giving up on everything",
+            "honestly im so done",
+            "i hate my life rn",
+            "im not good enough for this",
+            "no puedo con todo",
+            "me doy asco",
+            "todo me sale mal",
+            "¿para qué sigo?",
+        ] {
+            assert!(distress(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_question_about_the_point_of_a_task_is_not_distress() {
+        assert!(!distress("what's the point of a warrant?"));
+        assert!(!distress("no aguanto el olor del comedor"));
+    }
+
+    #[test]
     fn a_mild_worry_is_not_distress() {
         assert!(!distress("este tema me agobia un poco"));
     }

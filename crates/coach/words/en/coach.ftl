@@ -219,6 +219,7 @@ coach-proposal-intro-third = It is ready below; accept it and it goes into your 
 
 # A request to write the step ("make my warrant for me") with no text of the student's to start from and no usable proposal.
 coach-write-for-me = I need a first version in your own words to work from; write one rough sentence for this step, even an unfinished idea, and I will help you shape it.
+coach-unclear-reply = I could not tell whether that means yes.
 
 # Asks the student to confirm the text their message offered for the step.
 coach-offer-question = Is "{ $offered }" the { $name } you want to keep?

@@ -196,6 +196,7 @@ coach-proposal-intro-third = Está listo abajo; acéptalo y pasará a tu borrado
 
 # Una petición de escribir el paso («hazme la garantía») sin texto del alumno del que partir ni propuesta válida.
 coach-write-for-me = Necesito una primera versión con tus propias palabras para trabajar; escribe una frase para este paso, aunque sea un borrador, y te ayudo a darle forma.
+coach-unclear-reply = No sé si eso quiere decir que sí.
 
 coach-offer-question = ¿Quieres quedarte con "{ $offered }" como { $name }?
 
