@@ -246,7 +246,12 @@ fn the_module_eval_smoke_cases_pass_with_the_default_model() {
 #[test]
 fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
     let dir = tempfile::tempdir().unwrap();
-    for (file, least) in [("fresh", 24), ("unseen", 9), ("elsewhere", 19)] {
+    for (file, least) in [
+        ("fresh", 24),
+        ("unseen", 9),
+        ("elsewhere", 19),
+        ("untuned", 15),
+    ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(
             dir.path(),

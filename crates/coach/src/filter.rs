@@ -89,7 +89,8 @@ fn guidance(input: &CoachTurnInput) -> Vec<String> {
 }
 
 /// The filter the model's words in `input`'s turn pass: the student's own words count
-/// wherever they stand; every other term needs one passage of the guidance.
+/// wherever they stand, but not their new message quoted at length (the proposal shows
+/// it); every other term needs one passage of the guidance.
 pub fn reply_filter(input: &CoachTurnInput) -> ReplyFilter {
     let student = student_texts(input).join("\n");
     let material = guidance(input);
@@ -101,6 +102,7 @@ pub fn reply_filter(input: &CoachTurnInput) -> ReplyFilter {
         .with_labels(PROMPT_LABELS)
         .with_topic(&[COACH_TALK.as_str()])
         .with_said(&said_texts(input))
+        .without_quoting(&[&input.user_message])
 }
 
 /// What the session already said, to choose authored words it has not.

@@ -159,6 +159,15 @@ pub fn remark_request(input: &CoachTurnInput, text: &str) -> LlmRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_core::text::support::ReplyFilter;
+
+    #[test]
+    fn no_example_remark_quotes_its_text_at_length() {
+        for (_, language, text, remark) in REMARK_EXAMPLES {
+            let filter = ReplyFilter::new(Some(language), &[remark], text).without_quoting(&[text]);
+            assert_eq!(filter.check(remark), Ok(()), "{remark}");
+        }
+    }
 
     #[test]
     fn the_request_names_the_step_the_claim_the_text_and_the_language() {

@@ -34,6 +34,11 @@ pub const MIN_SUPPORT: f64 = 1.0;
 pub const LEAK_RUN: usize = 5;
 /// Share of a sentence's words found in one earlier sentence that makes a repeat.
 pub const REPEAT_OVERLAP: f64 = 0.8;
+/// Fewest words in a row of a text the filter is told not to quote that make a sentence
+/// an echo, when they are also two thirds of that text ([`ReplyFilter::without_quoting`]):
+/// a detail ("40 degrees in June", "30 kids grow 200 kg of potatoes last year" of a
+/// longer text) is not.
+pub const QUOTE_RUN: usize = 6;
 /// Fewest content terms a sentence must have beyond the topic's words and teaching talk,
 /// when the filter knows the topic.
 pub const MIN_SUBSTANCE: usize = 2;
@@ -191,6 +196,9 @@ pub struct ReplyFilter {
     labels: Vec<String>,
     /// Every word of the material, lowercase, as written.
     material_words: BTreeSet<String>,
+    /// Texts a sentence may not copy at length (the student's text, which the reply
+    /// shows anyway), as their words.
+    not_quoted: Vec<Vec<String>>,
 }
 
 /// The result of filtering one text.
@@ -207,6 +215,23 @@ impl Filtered {
     pub fn text(&self) -> String {
         self.kept.join(" ")
     }
+}
+
+/// The length of the longest run of words `a` and `b` share, in order.
+fn longest_shared_run(a: &[String], b: &[String]) -> usize {
+    let mut longest = 0;
+    let mut previous = vec![0; b.len() + 1];
+    for word in a {
+        let mut current = vec![0; b.len() + 1];
+        for (j, other) in b.iter().enumerate() {
+            if word == other {
+                current[j + 1] = previous[j] + 1;
+                longest = longest.max(current[j + 1]);
+            }
+        }
+        previous = current;
+    }
+    longest
 }
 
 fn word_list(text: &str) -> Vec<String> {
@@ -243,6 +268,7 @@ impl ReplyFilter {
             instructions: Vec::new(),
             labels: Vec::new(),
             material_words: material.iter().flat_map(|m| word_list(m)).collect(),
+            not_quoted: Vec::new(),
         }
     }
 
@@ -250,6 +276,23 @@ impl ReplyFilter {
     pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
         self.instructions = instructions.iter().map(|i| word_list(i)).collect();
         self
+    }
+
+    /// Also refuses, as an echo, sentences that copy most of one of `texts` ("You name a
+    /// case where your claim fails: schools in city centres with no outdoor space at
+    /// all." quotes the whole text the proposal shows; see [`QUOTE_RUN`]).
+    pub fn without_quoting(mut self, texts: &[&str]) -> Self {
+        self.not_quoted = texts.iter().map(|t| word_list(t)).collect();
+        self
+    }
+
+    /// Whether `words` copy most of a text not to be quoted: a run of at least
+    /// [`QUOTE_RUN`] of its words that is two thirds of it or more.
+    fn quotes(&self, words: &[String]) -> bool {
+        self.not_quoted.iter().any(|text| {
+            let run = longest_shared_run(words, text);
+            run >= QUOTE_RUN && run * 3 >= text.len() * 2
+        })
     }
 
     /// Also refuses sentences that carry one of the prompt's labels ("We are on:",
@@ -389,7 +432,7 @@ impl ReplyFilter {
             return Err(DropReason::Leak(label.clone()));
         }
         let terms = content_terms(sentence);
-        if self.echoes(&terms, &words) {
+        if self.echoes(&terms, &words) || self.quotes(&words) {
             return Err(DropReason::Echo);
         }
         if self.repeats(&words) {
@@ -619,6 +662,36 @@ mod tests {
         assert_eq!(
             f.check("Do plants get their food from the soil?"),
             Err(DropReason::Echo)
+        );
+    }
+
+    #[test]
+    fn a_sentence_quoting_most_of_a_text_not_to_be_quoted_is_an_echo() {
+        let text = "except schools in city centres with no outdoor space at all";
+        let f = ReplyFilter::new(
+            Some(Language::En),
+            &["you name a case where your claim fails"],
+            text,
+        )
+        .without_quoting(&[text]);
+        assert_eq!(
+            f.check("You name a case where your claim fails: schools in city centres with no outdoor space at all."),
+            Err(DropReason::Echo)
+        );
+        assert_eq!(
+            f.check("You name a case where your claim fails: schools in city centres."),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_detail_of_a_longer_text_is_not_a_quote() {
+        let text = "our garden club had 30 kids grow 200 kg of potatoes last year and we ate them at lunch";
+        let f = ReplyFilter::new(Some(Language::En), &["your evidence names a number"], text)
+            .without_quoting(&[text]);
+        assert_eq!(
+            f.check("Your evidence names a number: 30 kids grow 200 kg of potatoes last year."),
+            Ok(())
         );
     }
 
