@@ -43,7 +43,8 @@ pub(crate) fn unclear_reply_about(
 /// — the model's, or one asking to confirm the text the student offered when it could
 /// not be proposed yet (first, when that text is the claim without its mixed-in reason),
 /// else the weakness's, else one of the step's. A proposal without a reason gets the
-/// step's.
+/// step's. A short reply no reader took for a yes or a no is told so and asked the
+/// question again on the text a yes takes ([`unclear_reply_about`]).
 pub fn coach_reply(
     mut result: CoachAIResult,
     input: &CoachTurnInput,
