@@ -6,9 +6,9 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
-use super::reading::{message_kind, message_weakness, MessageKind};
+use super::reading::{message_kind, without_lead_in, MessageKind};
 use super::short_reply::is_short_reply;
-use super::weak_text::Weakness;
+use super::weak_text::{own_weakness, Weakness};
 use super::words::opening_question;
 use super::words::{
     courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
@@ -100,7 +100,7 @@ pub fn coach_reply(
     // coached as the step's own: what it needs, and the question for that.
     let perhaps = weakness == Some(Weakness::PerhapsRebuttal);
     let own = perhaps
-        .then(|| message_weakness(step, &input.user_message))
+        .then(|| own_weakness(step, without_lead_in(&input.user_message)))
         .flatten();
     if perhaps {
         text.push(perhaps_on_your_side(own, language));

@@ -69,6 +69,13 @@ static POSITION_WORDS: LazyLock<Vec<&str>> =
 /// From `words/{en,es}/reply-openers.txt`.
 static REPLY_OPENERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reply-openers").collect());
 
+/// People close to the student ("my dad", "mis padres"), whose reported view may be
+/// either side. From `words/{en,es}/close-people.txt`.
+static CLOSE_PEOPLE: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("close-people").collect());
+
+/// Most words between someone close and the speech verb ("my parents always say").
+const MAX_WORDS_TO_VERB: usize = 2;
+
 /// Most words before the speech verb of a reported view ("a lot of teachers reckon").
 const MAX_REPORTER_WORDS: usize = 4;
 
@@ -174,6 +181,22 @@ fn reports_others_view(normalized: &str) -> bool {
         .take(2)
         .any(|w| OBJECTION_PRONOUNS.contains(w));
     grouped || about_themselves
+}
+
+/// Whether the normalised text opens with the view of someone close to the student
+/// ("my dad thinks it's up to parents…", "mis padres dicen que…"): it may be the other
+/// side or support, so the student is asked which.
+pub fn reports_a_close_view(normalized: &str) -> bool {
+    let all = words(normalized);
+    CLOSE_PEOPLE.iter().any(|person| {
+        let person: Vec<&str> = person.split(' ').collect();
+        all.starts_with(&person)
+            && all
+                .iter()
+                .skip(person.len())
+                .take(MAX_WORDS_TO_VERB + 1)
+                .any(|w| OBJECTION_VERBS.contains(w))
+    })
 }
 
 /// Whether the normalised text opens as a reply to the other side's view ("but there
@@ -336,6 +359,27 @@ mod tests {
             "our science teacher says gardens teach biology",
         ] {
             assert!(!opens_with_objection(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_view_of_someone_close_is_a_close_view_and_a_teachers_is_not() {
+        for text in [
+            "my dad thinks its up to parents not the government",
+            "my mum says gardens cost too much to keep going",
+            "my parents always say that",
+            "mis padres dicen que a los 16 no sabes lo suficiente de politica",
+            "mi abuela piensa que los museos son caros",
+        ] {
+            assert!(reports_a_close_view(text), "{text}");
+        }
+        for text in [
+            "our science teacher says gardens teach biology",
+            "my dad works at a museum",
+            "some people say it is too late",
+            "mi padre trabaja en un museo y dice que van pocos jovenes",
+        ] {
+            assert!(!reports_a_close_view(text), "{text}");
         }
     }
 

@@ -9,7 +9,7 @@ use super::lead_in::mixed_in_reason;
 use super::messages::MESSAGES;
 use super::step_checks::{
     fewest_words, has_exception, has_hedge, has_link, is_bare_opinion, is_hedge_alone,
-    opens_with_objection, opens_with_reply, reads_like_grounds,
+    opens_with_objection, opens_with_reply, reads_like_grounds, reports_a_close_view,
 };
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -89,11 +89,14 @@ pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
 
 /// The other side's view ("some people say…") offered before the rebuttal, or a reply to
 /// it ("but…") offered at a step that builds the student's own side, read from how the
-/// text opens.
+/// text opens; the view of someone close ("my dad thinks…") is perhaps the other side's.
 pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     let plain = normalize(text.trim());
     if step != ToulminStep::Rebuttal && opens_with_objection(&plain) {
         return Some(Weakness::RebuttalAtOtherStep);
+    }
+    if step != ToulminStep::Rebuttal && reports_a_close_view(&plain) {
+        return Some(Weakness::PerhapsRebuttal);
     }
     (needs_support(step) && opens_with_reply(&plain)).then_some(Weakness::ReplyAtOtherStep)
 }
