@@ -155,19 +155,14 @@ fn asks_for_a_step(text: &str, all: &[&str], asked: bool) -> bool {
         MAKING_VERBS.iter().any(|verb| {
             let verb: Vec<&str> = verb.split(' ').collect();
             let after = i + verb.len();
+            let end = all.len().min(after + MAX_WORDS_TO_STEP + 1);
+            let window = all.get(after..end).unwrap_or_default();
+            let step_at = window.iter().position(|w| STEP_NOUNS.contains(w));
+            let only_small_words_before =
+                |at: usize| window[..at].iter().all(|w| STEP_FILLERS.contains(w));
             all[i..].starts_with(&verb)
                 && (i == 0 || asked || handed)
-                && all
-                    .iter()
-                    .skip(after)
-                    .take(MAX_WORDS_TO_STEP + 1)
-                    .take_while(|w| !STEP_NOUNS.contains(w))
-                    .all(|w| STEP_FILLERS.contains(w))
-                && all
-                    .iter()
-                    .skip(after)
-                    .take(MAX_WORDS_TO_STEP + 1)
-                    .any(|w| STEP_NOUNS.contains(w))
+                && step_at.is_some_and(only_small_words_before)
         })
     })
 }
@@ -387,6 +382,7 @@ mod tests {
             "I think this part is good",
             "les da a los alumnos una razón para ir",
             "give students a reason to walk to school",
+            "Schools give you a reason to stay after class",
         ] {
             assert!(!is_rewrite_request(m), "{m}");
         }
