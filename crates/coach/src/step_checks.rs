@@ -187,15 +187,16 @@ fn reports_others_view(normalized: &str) -> bool {
 /// ("my dad thinks it's up to parents…", "mis padres dicen que…"): it may be the other
 /// side or support, so the student is asked which.
 pub fn reports_a_close_view(normalized: &str) -> bool {
-    let all = words(normalized);
     CLOSE_PEOPLE.iter().any(|person| {
-        let person: Vec<&str> = person.split(' ').collect();
-        all.starts_with(&person)
-            && all
-                .iter()
-                .skip(person.len())
-                .take(MAX_WORDS_TO_VERB + 1)
-                .any(|w| OBJECTION_VERBS.contains(w))
+        normalized
+            .strip_prefix(person)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .is_some_and(|rest| {
+                words(rest)
+                    .iter()
+                    .take(MAX_WORDS_TO_VERB + 1)
+                    .any(|w| OBJECTION_VERBS.contains(w))
+            })
     })
 }
 

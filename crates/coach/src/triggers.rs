@@ -48,8 +48,12 @@ static REWRITE_OBJECTS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("rewrite-objects").collect());
 
 /// Verbs that ask for a step when a step's name follows them closely ("do the warrant
-/// bit for me"). From `words/{en,es}/making-verbs.txt`.
-static MAKING_VERBS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("making-verbs").collect());
+/// bit for me"), each as its words ("come up with"). From `words/{en,es}/making-verbs.txt`.
+static MAKING_VERBS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
+    word_list!("making-verbs")
+        .map(|verb| verb.split(' ').collect())
+        .collect()
+});
 
 /// Names of the steps and of a part of one. From `words/{en,es}/step-nouns.txt`.
 static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-nouns").collect());
@@ -153,14 +157,13 @@ fn asks_for_a_step(text: &str, all: &[&str], asked: bool) -> bool {
     let handed = ON_MY_BEHALF.iter().any(|p| has_phrase(text, p));
     (0..all.len()).any(|i| {
         MAKING_VERBS.iter().any(|verb| {
-            let verb: Vec<&str> = verb.split(' ').collect();
             let after = i + verb.len();
             let end = all.len().min(after + MAX_WORDS_TO_STEP + 1);
             let window = all.get(after..end).unwrap_or_default();
             let step_at = window.iter().position(|w| STEP_NOUNS.contains(w));
             let only_small_words_before =
                 |at: usize| window[..at].iter().all(|w| STEP_FILLERS.contains(w));
-            all[i..].starts_with(&verb)
+            all[i..].starts_with(verb)
                 && (i == 0 || asked || handed)
                 && step_at.is_some_and(only_small_words_before)
         })
