@@ -56,10 +56,60 @@ pub fn load_from(data_dir: &Path) -> Result<usize, DistressWordsError> {
 }
 
 /// Whether the normalised words `said` hold a distress phrase, built-in or the
-/// school's.
+/// school's, or a judgement of the student on themselves ([`judges_self`]).
 pub fn is_distress(said: &[&str]) -> bool {
     BUILT_IN.iter().any(|k| k.occurs_in(said))
         || school_phrases().iter().any(|p| p.keyword.occurs_in(said))
+        || judges_self(said)
+}
+
+/// A list's phrases, each split into its words.
+fn phrases(list: impl Iterator<Item = &'static str>) -> Vec<Vec<&'static str>> {
+    list.map(|p| p.split(' ').filter(|w| !w.is_empty()).collect())
+        .filter(|p: &Vec<&str>| !p.is_empty())
+        .collect()
+}
+
+/// Openings of a judgement of oneself ("i m", "me siento"), `words/<locale>/self-openings.txt`.
+static SELF_OPENINGS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| phrases(word_list!("self-openings")));
+/// Small words an opening and a state may have between them ("such a"), `self-fillers.txt`.
+static SELF_FILLERS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| phrases(word_list!("self-fillers")));
+/// What a student at the end of their strength calls themselves ("failure", "una carga"),
+/// `self-states.txt`.
+static SELF_STATES: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| phrases(word_list!("self-states")));
+/// Words that deny the judgement just before its opening ("no soy un fracaso"),
+/// `self-negations.txt`.
+static SELF_NEGATIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("self-negations").collect());
+
+/// Most self-fillers between an opening and a state ("just such a").
+const MAX_SELF_FILLERS: usize = 3;
+
+/// Whether `said` holds a student's judgement of themselves by its shape: an opening,
+/// at most [`MAX_SELF_FILLERS`] small words, then a state ("I'm just such a failure",
+/// "me siento una carga", "I feel like a burden"), not denied just before the opening
+/// ("no soy un fracaso").
+fn judges_self(said: &[&str]) -> bool {
+    (0..said.len()).any(|at| {
+        let denied = at > 0 && SELF_NEGATIONS.contains(&said[at - 1]);
+        !denied
+            && SELF_OPENINGS
+                .iter()
+                .filter(|o| said[at..].starts_with(o))
+                .any(|o| states_after(&said[at + o.len()..], MAX_SELF_FILLERS))
+    })
+}
+
+/// Whether `rest` opens with a state, after at most `fillers` small words.
+fn states_after(rest: &[&str], fillers: usize) -> bool {
+    SELF_STATES.iter().any(|s| rest.starts_with(s))
+        || (fillers > 0
+            && SELF_FILLERS
+                .iter()
+                .filter(|f| rest.starts_with(f))
+                .any(|f| states_after(&rest[f.len()..], fillers - 1)))
 }
 
 #[cfg(test)]
@@ -132,6 +182,33 @@ mod tests {
             "¿para qué sigo?",
         ] {
             assert!(distress(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_judgement_of_oneself_is_distress_by_its_shape() {
+        for text in [
+            "i feel like a failure, my parents are always fighting about money",
+            "I'm just such a burden to everyone",
+            "honestly im a total disappointment",
+            "me siento una carga para mi familia",
+            "creo que soy un completo desastre",
+            "soy lo peor",
+        ] {
+            assert!(distress(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_denied_or_mild_judgement_of_oneself_is_not_distress() {
+        for text in [
+            "no soy un fracaso, solo necesito ayuda",
+            "I'm not useless at maths any more",
+            "I'm a bit tired today",
+            "me siento cansado",
+            "I am a student who wants to save money",
+        ] {
+            assert!(!distress(text), "{text}");
         }
     }
 

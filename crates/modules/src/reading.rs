@@ -245,6 +245,20 @@ mod tests {
     }
 
     #[test]
+    fn wishing_to_be_gone_is_danger() {
+        for text in [
+            "nobody would even notice if i was gone",
+            "everyone would be better off without me",
+            "sometimes i just want to disappear",
+            "a veces pienso que estarían mejor sin mí",
+            "nadie me echaría de menos",
+        ] {
+            assert_eq!(intent(text), Intent::Crisis, "{text}");
+        }
+        assert_eq!(intent("my bag disappeared at school"), Intent::Open);
+    }
+
+    #[test]
     fn greetings_are_social_and_questions_are_open() {
         assert_eq!(intent("hello!"), Intent::Social(Social::Greeting));
         assert_eq!(intent("gracias"), Intent::Social(Social::Thanks));

@@ -172,6 +172,35 @@ fn english_cognate(word: &str) -> Option<String> {
     })
 }
 
+/// Pronouns Spanish joins to the end of a command ("añádele", "pregúntate", "tómalo"),
+/// longest first (`words/es/attached-pronouns.txt`).
+static ATTACHED_PRONOUNS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut pronouns: Vec<&str> = list_in!("es", "attached-pronouns").collect();
+    pronouns.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    pronouns
+});
+
+/// The Spanish stem key of a command written with pronouns joined to it, without them
+/// ("añádele" → the key of "añade", which meets "añadir" and "añadiendo"): the written
+/// accent such a command takes tells it from a word that merely ends like a pronoun.
+/// `None` for any other word.
+fn command_without_pronouns(written: &str) -> Option<String> {
+    let lower = written.to_lowercase();
+    if !lower.contains(['á', 'é', 'í', 'ó', 'ú']) {
+        return None;
+    }
+    let mut rest = lower.as_str();
+    for _ in 0..2 {
+        match ATTACHED_PRONOUNS.iter().find_map(|p| rest.strip_suffix(p)) {
+            Some(shorter) => rest = shorter,
+            None => break,
+        }
+    }
+    let verb = normalize(rest);
+    (rest.len() < lower.len() && verb.chars().count() >= MIN_WORD_CHARS && !verb.contains(' '))
+        .then(|| key_of(&stemmers()[1].stem(&verb)))
+}
+
 /// The glossary: each single word's stem key and the stem keys of its translations.
 fn glossary() -> &'static BTreeMap<String, Vec<String>> {
     static GLOSSARY: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
@@ -260,8 +289,23 @@ pub fn content_terms(text: &str) -> Vec<Term> {
             }
             continue;
         }
-        for word in normalize(raw).split(' ').filter(|w| !w.is_empty()) {
-            if let Some(t) = term_of(word) {
+        let words: Vec<String> = normalize(raw)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect();
+        // A lone word may be a command with pronouns joined to it: it also meets the verb.
+        let command = match words.as_slice() {
+            [_] => command_without_pronouns(trimmed),
+            _ => None,
+        };
+        for word in &words {
+            if let Some(mut t) = term_of(word) {
+                if let Some(key) = &command {
+                    if !t.keys.contains(key) {
+                        t.keys.push(key.clone());
+                    }
+                }
                 out.push(t);
             }
         }
@@ -293,6 +337,23 @@ pub fn term_keys(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_with_pronouns_joined_to_it_meets_its_verb() {
+        let note =
+            term_keys("Si un día comes solo pasta, añádele verdura. Pregúntate si tienes hambre.");
+        for said in ["añadiendo", "añadir", "preguntarte", "pregunta"] {
+            let term = &content_terms(said)[0];
+            assert!(term.in_keys(&note), "{said}");
+        }
+        // Without the accent a command takes, an ending like a pronoun is the word's own.
+        assert_eq!(command_without_pronouns("suele"), None);
+        assert_eq!(
+            command_without_pronouns("película"),
+            Some("pelicu".to_string())
+        );
+        assert!(content_terms("película")[0].in_keys(&term_keys("una película")));
+    }
 
     #[test]
     fn stop_words_go_and_inflections_meet() {
