@@ -90,6 +90,24 @@ fn asks_the_coach(plain: &str) -> bool {
         && (first_person || all.iter().any(|w| PERSONAL_WORDS.contains(w)))
 }
 
+/// The names of the argument's steps ("warrant", "matizador"): a question naming one
+/// asks about the step. From `words/{en,es}/step-names.txt`.
+static STEP_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-names").collect());
+
+/// Words said before a question that are no part of it ("wait", "hmm", "espera"), from
+/// `words/{en,es}/interjections.txt`: read past only to find where a question starts.
+static INTERJECTIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("interjections").collect());
+
+/// Where a question in `plain` (normalised) would start: after its lead-in, then after
+/// one interjection.
+fn question_start(plain: &str) -> &str {
+    let rest = without_lead_in(plain);
+    INTERJECTIONS
+        .iter()
+        .find_map(|i| rest.strip_prefix(i).and_then(|r| r.strip_prefix(' ')))
+        .unwrap_or(rest)
+}
+
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
     if is_confirmation(message) {
@@ -103,13 +121,16 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::Courtesy(kind);
     }
     let asks = message.trim().ends_with('?');
-    if asks && opens_with_phrase(&plain, &TASK_QUESTIONS) {
+    // A question opens after a lead-in or an interjection ("wait what does warrant mean").
+    let asked = question_start(&plain);
+    if asks && opens_with_phrase(asked, &TASK_QUESTIONS) {
         return MessageKind::TaskQuestion;
     }
-    if opens_with_phrase(&plain, &HELP_PHRASES)
+    if opens_with_phrase(asked, &HELP_PHRASES)
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
         || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
-        || (asks && asks_the_coach(&plain))
+        || (asks && asks_the_coach(asked))
+        || (asks && words(&plain).iter().any(|w| STEP_NAMES.contains(w)))
     {
         return MessageKind::HelpRequest;
     }
@@ -179,6 +200,29 @@ mod tests {
             MessageKind::HelpRequest
         );
         assert_eq!(message_kind("idk"), MessageKind::HelpRequest);
+        for asked in [
+            "wait what does warrant mean",
+            "hold on what is a qualifier",
+            "ok so what is a rebuttal",
+            "espera qué significa respaldo",
+        ] {
+            assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
+        }
+        assert_eq!(
+            message_kind("wait times at the hospital show what is wrong"),
+            MessageKind::Text
+        );
+        // A question that names a step asks about it; one on the topic is a text.
+        for asked in [
+            "¿para qué sirve el matizador?",
+            "does this count as a rebuttal?",
+        ] {
+            assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
+        }
+        assert_eq!(
+            message_kind("Should phones be banned at break?"),
+            MessageKind::Text
+        );
         assert_eq!(message_kind("not really"), MessageKind::Decline);
         assert_eq!(message_kind("no sé"), MessageKind::HelpRequest);
         assert_eq!(message_kind("ok?"), MessageKind::HelpRequest);

@@ -55,8 +55,13 @@ static MAKING_VERBS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Names of the steps and of a part of one. From `words/{en,es}/step-nouns.txt`.
-static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-nouns").collect());
+/// Names of the steps and of a part of one. From `words/{en,es}/step-names.txt` and
+/// `step-parts.txt`.
+static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    word_list!("step-names")
+        .chain(word_list!("step-parts"))
+        .collect()
+});
 
 /// Words that hand the making to the coach ("for me", "tú").
 /// From `words/{en,es}/on-my-behalf.txt`.

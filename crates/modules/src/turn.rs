@@ -532,10 +532,15 @@ fn brings_the_note(text: &str, note: &BTreeSet<String>) -> bool {
         .any(|term| !is_teaching_talk(term) && term.in_keys(note))
 }
 
-/// Whether a sentence the filter dropped is an interjection ("¡Claro!", "Sure!"): fewer
-/// words than a sentence needs, so nothing after it leans on it.
+/// Whether a sentence the filter dropped is an interjection ("¡Claro!", "Sure!", "You're
+/// right!"): fewer words than a sentence needs, or teaching talk alone, so nothing after
+/// it leans on it.
 fn is_interjection(sentence: &str, why: &DropReason) -> bool {
-    *why == DropReason::Fragment && words(&normalize(sentence)).len() < MIN_SENTENCE_WORDS
+    match why {
+        DropReason::Fragment => words(&normalize(sentence)).len() < MIN_SENTENCE_WORDS,
+        DropReason::SaysNothing => content_terms(sentence).iter().all(is_teaching_talk),
+        _ => false,
+    }
 }
 
 /// Share of an opening's content terms that must be the student's for it to restate
@@ -1958,7 +1963,7 @@ mod tests {
         asked.module = m;
         let prepared = prepare_module_turn(asked).unwrap();
         assert_eq!(prepared.plan, Plan::Answer);
-        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a check-in.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
+        let reply = r#"{"content":{"text_blocks":[{"content":"Here is a check-in on your racing heart.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
         let llm = ScriptedLlm::new([Ok(reply.to_string())]);
         let out = run(&prepared, Some(&llm)).await;
         assert!(llm.schemas()[0]["properties"]["content"]["properties"]["forms"].is_object());

@@ -444,7 +444,9 @@ impl ReplyFilter {
                 return Err(DropReason::Language);
             }
         }
-        if explains_by_itself(&words) {
+        // A sentence of teaching talk alone ("You're right!", "¡Buena pregunta!") says
+        // nothing the material could support.
+        if self.substance(&terms) == 0 || explains_by_itself(&words) {
             return Err(DropReason::SaysNothing);
         }
         if let Some(broken) = self.broken_word(sentence) {
@@ -542,6 +544,19 @@ mod tests {
             Ok(())
         );
         assert_eq!(f.check("So the two angles add up to 180 degrees."), Ok(()));
+    }
+
+    #[test]
+    fn a_sentence_without_a_content_word_says_nothing() {
+        let f = filter("what is a transversal");
+        for empty in [
+            "You're right!",
+            "That's a good question!",
+            "Let me explain it.",
+        ] {
+            assert_eq!(f.check(empty), Err(DropReason::SaysNothing), "{empty}");
+        }
+        assert_eq!(f.check("It crosses two other lines."), Ok(()));
     }
 
     #[test]
