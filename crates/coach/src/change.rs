@@ -3,6 +3,7 @@
 //! never leaves half a turn (a reply without its proposal, a new step without its
 //! opening question).
 
+use super::words::argument_complete;
 use super::{
     combined_text, opening_question, CoachAIResult, CoachMessage, CoachRole, Language,
     ProposedUpdate, StepOutcome, ToulminStep,
@@ -120,11 +121,19 @@ pub fn step_change(
         draft_field: accepted.map(|text| (step, text.to_string())),
         pending_proposal: Some(None),
         progress: Some((next, outcome.is_complete)),
-        messages: outcome
-            .next_step
-            .map(|next| message(CoachRole::Assistant, opening_question(next, language), next))
-            .into_iter()
-            .collect(),
+        messages: match outcome.next_step {
+            Some(next) => vec![message(
+                CoachRole::Assistant,
+                opening_question(next, language),
+                next,
+            )],
+            None if outcome.is_complete => vec![message(
+                CoachRole::Assistant,
+                argument_complete(language),
+                step,
+            )],
+            None => Vec::new(),
+        },
     }
 }
 
@@ -221,7 +230,7 @@ mod tests {
     }
 
     #[test]
-    fn completing_the_last_step_completes_the_argument_without_a_question() {
+    fn completing_the_last_step_completes_the_argument_and_says_so() {
         let outcome = StepOutcome {
             next_step: None,
             is_complete: true,
@@ -237,6 +246,8 @@ mod tests {
             change.draft_field,
             Some((ToulminStep::Rebuttal, "Unless.".into()))
         );
-        assert!(change.messages.is_empty());
+        assert_eq!(change.messages.len(), 1);
+        assert_eq!(change.messages[0].content, argument_complete(Language::En));
+        assert!(!change.messages[0].content.contains('?'));
     }
 }

@@ -63,11 +63,11 @@ pub fn cue_jobs(step: ToulminStep, text: &str) -> Vec<TextJob> {
 /// before the rebuttal, evidence offered as the claim. `None` for the step's own job,
 /// for "other" and for the jobs of steps already passed.
 pub fn job_weakness(step: ToulminStep, job: TextJob) -> Option<Weakness> {
+    // The claim's step has no claim yet to object to or to defend.
+    let opposes = !matches!(step, ToulminStep::Claim | ToulminStep::Rebuttal);
     match job {
-        TextJob::Rebuttal if step != ToulminStep::Rebuttal => Some(Weakness::RebuttalAtOtherStep),
-        TextJob::ReplyToRebuttal if step != ToulminStep::Rebuttal => {
-            Some(Weakness::ReplyAtOtherStep)
-        }
+        TextJob::Rebuttal if opposes => Some(Weakness::RebuttalAtOtherStep),
+        TextJob::ReplyToRebuttal if opposes => Some(Weakness::ReplyAtOtherStep),
         TextJob::Evidence if step == ToulminStep::Claim => Some(Weakness::ClaimLooksLikeGrounds),
         _ => None,
     }
@@ -92,6 +92,24 @@ pub fn decide_job(step: ToulminStep, cues: &[TextJob], model: Option<TextJob>) -
 mod tests {
     use super::*;
     use ToulminStep::*;
+
+    #[test]
+    fn before_a_claim_nothing_is_the_other_sides_view() {
+        assert_eq!(job_weakness(Claim, TextJob::Rebuttal), None);
+        assert_eq!(job_weakness(Claim, TextJob::ReplyToRebuttal), None);
+        assert_eq!(
+            job_weakness(Grounds, TextJob::Rebuttal),
+            Some(Weakness::RebuttalAtOtherStep)
+        );
+        assert_eq!(
+            crate::weak_text::other_job_weakness(Claim, "my parents say phones should be banned"),
+            None
+        );
+        assert_eq!(
+            crate::weak_text::other_job_weakness(Claim, "some people say uniforms are unfair"),
+            None
+        );
+    }
 
     #[test]
     fn the_cues_name_the_other_side_a_reply_and_evidence_offered_as_the_claim() {

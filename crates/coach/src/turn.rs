@@ -587,6 +587,20 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn at_the_claim_step_a_judgement_of_the_other_side_is_not_believed() {
+        let (reply, _) = judged_turn(
+            ToulminStep::Claim,
+            "school uniforms should be scrapped",
+            Language::En,
+            &["rebuttal", "evidence", "claim", "rebuttal", "rebuttal"],
+        )
+        .await;
+        let shown = combined_text(&reply);
+        assert!(!shown.contains("objection"), "{shown}");
+        assert!(!shown.contains("rebuttal"), "{shown}");
+    }
+
+    #[tokio::test]
     async fn a_doubted_view_of_the_other_side_is_asked_about_and_not_proposed() {
         let (reply, asked) = judged_turn(
             ToulminStep::Warrant,
@@ -609,7 +623,9 @@ mod tests {
 
     #[tokio::test]
     async fn the_other_sides_view_the_cues_read_is_answered_by_the_app() {
-        let asked = input("some parents say homework teaches discipline", false);
+        let mut asked = input("some parents say homework teaches discipline", false);
+        asked.current_step = ToulminStep::Grounds;
+        asked.draft.set(ToulminStep::Claim, CLAIM);
         let (reply, origin) = answered(&proposing(0.9), &asked).await;
         assert_eq!(origin, ReplyOrigin::App);
         assert!(combined_text(&reply).contains("objection"));

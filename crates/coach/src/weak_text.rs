@@ -92,10 +92,12 @@ pub fn detect_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
 /// text opens; the view of someone close ("my dad thinks…") is perhaps the other side's.
 pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     let plain = normalize(text.trim());
-    if step != ToulminStep::Rebuttal && opens_with_objection(&plain) {
+    // Before the claim there is nothing to object to, and at the rebuttal it is the job.
+    let objection_is_other_job = !matches!(step, ToulminStep::Claim | ToulminStep::Rebuttal);
+    if objection_is_other_job && opens_with_objection(&plain) {
         return Some(Weakness::RebuttalAtOtherStep);
     }
-    if step != ToulminStep::Rebuttal && reports_a_close_view(&plain) {
+    if objection_is_other_job && reports_a_close_view(&plain) {
         return Some(Weakness::PerhapsRebuttal);
     }
     (needs_support(step) && opens_with_reply(&plain)).then_some(Weakness::ReplyAtOtherStep)

@@ -239,6 +239,11 @@ pub fn bridge(step: ToulminStep, claim: &str, language: Language) -> String {
     )
 }
 
+/// What the coach says once the last step is saved and the argument is complete.
+pub fn argument_complete(language: Language) -> String {
+    say!(MESSAGES, language, "coach-argument-complete")
+}
+
 /// The question that opens `step`.
 pub fn opening_question(step: ToulminStep, language: Language) -> String {
     say!(

@@ -3,6 +3,9 @@
 ### (claim, grounds, warrant, groundsBacking, warrantBacking, qualifier, rebuttal); a
 ### weakness's by `$weakness` (the codes in crates/coach/src/weak_text.rs).
 
+# Closes the conversation once the last step is saved and the argument is complete.
+coach-argument-complete = Your argument is complete: all seven parts are saved in your draft. You can still change any part, or save the whole argument to hand it in.
+
 # The question that opens a step (its first message, and the offline guide's fallback question).
 coach-opening-question = { $step ->
     [claim] Let's start with your claim: what position do you want to argue, in one sentence?

@@ -1,5 +1,8 @@
 ### Las palabras del entrenador de argumentos (ver words/en/coach.ftl).
 
+# Cierra la conversación cuando la última parte está guardada y el argumento, completo.
+coach-argument-complete = Tu argumento está completo: las siete partes están guardadas en tu borrador. Aún puedes cambiar cualquier parte o guardar el argumento entero para entregarlo.
+
 coach-opening-question = { $step ->
     [claim] Empecemos por tu tesis: ¿qué postura quieres defender, en una frase?
     [grounds] Ahora los datos: ¿qué hechos, cifras o ejemplos apoyan tu tesis?
