@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn a_short_reply_no_reader_took_for_yes_or_no_asks_the_question_again() {
-        let mut unclear = input(ToulminStep::Claim, "100%", Language::En);
+        let mut unclear = input(ToulminStep::Claim, "say less", Language::En);
         unclear.earlier_in_step = vec![format!("look, {CLAIM}")];
         unclear.first_turn_for_step = false;
         let r = offline_turn(&unclear).unwrap();

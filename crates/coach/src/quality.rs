@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn a_short_reply_no_reader_took_is_asked_about_again_not_called_too_short() {
-        let mut unclear = input("100%", false);
+        let mut unclear = input("say less", false);
         unclear.last_proposal = Some("Energy drinks should be banned for under-16s.".into());
         let names = |text: &str| {
             score_reply(

@@ -1,5 +1,5 @@
-//! The model's reading of a short reply the word lists do not know ("100%", "spot on",
-//! "hecho") to the coach's pending question (issue #49: a list of phrasings is a fast
+//! The model's reading of a short reply the word lists do not know ("say less", "bet",
+//! "smashed it") to the coach's pending question (issue #49: a list of phrasings is a fast
 //! path, never the only reader). One choice — yes, no or neither — under a JSON
 //! grammar, asked only when a yes would take a text, the coach's last message asks a
 //! question, and the reply is a few words that are not a question. The reading is
@@ -244,17 +244,17 @@ mod tests {
 
     #[tokio::test]
     async fn a_yes_the_lists_do_not_know_is_read_as_yes_by_a_model_that_reads_the_anchors() {
-        assert_read("100%", &["yes", "yes", "no"], "yes").await;
+        assert_read("say less", &["yes", "yes", "no"], "yes").await;
     }
 
     #[tokio::test]
     async fn a_no_the_lists_do_not_know_is_read_as_no() {
-        assert_read("leave it out", &["no", "yes", "no"], "no").await;
+        assert_read("i'll pass", &["no", "yes", "no"], "no").await;
     }
 
     #[tokio::test]
     async fn a_model_that_misreads_the_anchors_is_not_believed() {
-        assert_read("100%", &["yes", "yes", "yes"], "100%").await;
+        assert_read("say less", &["yes", "yes", "yes"], "say less").await;
     }
 
     #[tokio::test]
@@ -269,12 +269,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_answer_leaves_the_reply_as_written() {
-        assert_read("100%", &["maybe"], "100%").await;
+        assert_read("say less", &["maybe"], "say less").await;
     }
 
     #[test]
     fn only_a_short_unread_statement_after_a_question_with_something_to_take_is_read() {
-        assert!(question_to_read(&after_question("100%")).is_some());
+        assert!(question_to_read(&after_question("say less")).is_some());
         for reply in [
             "yes",
             "nope",
@@ -286,11 +286,11 @@ mod tests {
                 "{reply}"
             );
         }
-        let mut nothing_to_take = after_question("100%");
+        let mut nothing_to_take = after_question("say less");
         nothing_to_take.last_proposal = None;
         nothing_to_take.history.remove(0);
         assert!(question_to_read(&nothing_to_take).is_none());
-        let mut no_question = after_question("100%");
+        let mut no_question = after_question("say less");
         no_question.history[1].content = "Your claim takes a side.".into();
         assert!(question_to_read(&no_question).is_none());
     }
@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn the_question_read_is_the_last_sentence_of_the_coachs_message() {
         assert_eq!(
-            pending_question(&after_question("100%")),
+            pending_question(&after_question("say less")),
             Some(format!("Is \"{CLAIM}\" the claim you want to keep?").as_str())
         );
     }

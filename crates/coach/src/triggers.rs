@@ -83,7 +83,8 @@ pub fn is_confirmation(message: &str) -> bool {
     if trimmed.ends_with('?') || trimmed.starts_with('¿') {
         return false;
     }
-    let text = normalize(message);
+    // "100%" is said as "100 percent".
+    let text = normalize(&message.replace('%', " percent "));
     if !CONFIRMATIONS.iter().any(|p| has_phrase(&text, p))
         || DISQUALIFIERS.iter().any(|p| has_phrase(&text, p))
     {
@@ -279,6 +280,13 @@ mod tests {
             "go for it",
             "me vale",
             "hecho",
+            "yeah thats what i meant",
+            "that's right",
+            "mhm",
+            "eso mismo",
+            "tal cual",
+            "100%",
+            "cien por cien",
         ] {
             assert!(is_confirmation(m), "{m}");
             assert!(!is_decline(m), "{m}");
@@ -296,6 +304,9 @@ mod tests {
             "mejor no",
             "No, thanks.",
             "definitely not",
+            "i'd rather not",
+            "no me convence",
+            "paso",
         ] {
             assert!(is_decline(m), "{m}");
             assert!(!is_confirmation(m), "{m}");

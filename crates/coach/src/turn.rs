@@ -291,7 +291,7 @@ impl LoopTurn for CoachTurnInput {
 
     /// Thanks, a greeting, a no, a yes to a text that fits the step, a question about
     /// what the step allows, a request for help (the step explained in authored words),
-    /// a text too short to remark on ("100%": say more, or the pending question again)
+    /// a text too short to remark on ("say less": say more, or the pending question again)
     /// or a text whose cues clearly give it another step's job (named and kept for that
     /// step) has one right answer, the app's: the model is not asked.
     fn without_model(&self) -> Option<Result<CoachAIResult, CoachError>> {
