@@ -142,7 +142,7 @@ pub fn is_rewrite_request(message: &str) -> bool {
     }
     let all = words(&text);
     let asked = REQUEST_MARKERS.iter().any(|p| has_phrase(&text, p));
-    if asks_for_a_step(&text, &all, asked) {
+    if asks_for_a_step(&text, &all, asked) || asks_for_it(&all) {
         return true;
     }
     all.iter().enumerate().any(|(i, word)| {
@@ -153,6 +153,43 @@ pub fn is_rewrite_request(message: &str) -> bool {
                     .get(i + 1)
                     .is_some_and(|next| REWRITE_OBJECTS.contains(next)))
     })
+}
+
+/// Words that stand for the step as a making verb's object ("it", "one", "la"). From
+/// `words/{en,es}/step-pronouns.txt`.
+static STEP_PRONOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-pronouns").collect());
+
+/// Small words a short request holds besides its verb and object ("just", "u", "tú").
+/// From `words/{en,es}/request-particles.txt`.
+static REQUEST_PARTICLES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("request-particles").collect());
+
+/// Whether the normalised words `all` ask the coach to make the step without naming it:
+/// a making verb whose object is a word standing for the step, apart ("u do it", "make
+/// one up for me") or joined to the verb ("hazla tú", "rellénalo"), and nothing else but
+/// small words of asking ("can you", "for me", "porfa").
+fn asks_for_it(all: &[&str]) -> bool {
+    let verb = |w: &str| MAKING_VERBS.iter().any(|v| v.as_slice() == [w]);
+    let joined = |w: &str| {
+        STEP_PRONOUNS
+            .iter()
+            .any(|p| w.strip_suffix(p).is_some_and(&verb))
+    };
+    let asking = |w: &&str| {
+        STEP_FILLERS.contains(w)
+            || REQUEST_PARTICLES.contains(w)
+            || REQUEST_MARKERS
+                .iter()
+                .any(|m| m.split(' ').any(|x| x == *w))
+    };
+    let Some(at) = all.iter().position(|w| verb(w) || joined(w)) else {
+        return false;
+    };
+    let (before, after) = (&all[..at], &all[at + 1..]);
+    let object = joined(all[at]) || after.iter().any(|w| STEP_PRONOUNS.contains(w));
+    object
+        && before.iter().all(asking)
+        && after.iter().all(|w| asking(w) || STEP_PRONOUNS.contains(w))
 }
 
 /// Whether the normalised `text` (its `all` words) asks the coach to make a step: a
@@ -382,6 +419,15 @@ mod tests {
             "pon tú la tesis",
             "¿me puedes hacer la refutación?",
             "give me a reason plz",
+            "u do it",
+            "make one up for me",
+            "fill it in for me",
+            "could you have a go at the warrant",
+            "can you suggest a warrant",
+            "hazla tú",
+            "ponla tú porfa",
+            "rellénalo tú",
+            "invéntate una",
         ] {
             assert!(is_rewrite_request(m), "{m}");
         }
@@ -402,6 +448,9 @@ mod tests {
             "les da a los alumnos una razón para ir",
             "give students a reason to walk to school",
             "Schools give you a reason to stay after class",
+            "Schools should make it compulsory",
+            "do it for the planet",
+            "hazlo por el planeta",
         ] {
             assert!(!is_rewrite_request(m), "{m}");
         }
