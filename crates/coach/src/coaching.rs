@@ -13,8 +13,8 @@ use super::words::opening_question;
 use super::words::{
     courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
     proposal_intro_again, proposal_intro_third, proposal_question, proposal_question_again,
-    rationale, step_example, step_meaning, step_purpose, unclear_reply, weakness_question,
-    write_for_me, your_choice,
+    proposal_question_third, rationale, step_example, step_meaning, step_purpose, unclear_reply,
+    weakness_question, write_for_me, your_choice,
 };
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
@@ -145,14 +145,15 @@ pub fn coach_reply(
     // A reason cut off the claim is the coaching point: ask about the offered text
     // first. A proposal is asked about. Otherwise the model's own question leads.
     let lead = if weakness == Some(Weakness::ClaimIncludesReason) || unclear.is_some() {
-        [offer, model_question]
+        [offer, model_question, None]
     } else if proposing && kind == MessageKind::Confirmation {
         [
             Some(proposal_question(step, language)),
             Some(proposal_question_again(step, language)),
+            Some(proposal_question_third(language)),
         ]
     } else {
-        [model_question, offer]
+        [model_question, offer, None]
     };
     let candidates: Vec<String> = lead
         .into_iter()

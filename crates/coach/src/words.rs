@@ -158,6 +158,11 @@ pub fn proposal_question_again(step: ToulminStep, language: Language) -> String 
     )
 }
 
+/// The question after a yes to a proposal once both proposal questions were asked.
+pub fn proposal_question_third(language: Language) -> String {
+    say!(MESSAGES, language, "coach-proposal-question-third")
+}
+
 /// Asks about a proposal for `step` shown below the reply.
 pub fn proposal_question(step: ToulminStep, language: Language) -> String {
     say!(

@@ -94,6 +94,9 @@ coach-proposal-question-again = { $step ->
    *[rebuttal] Shall we save this rebuttal and finish your argument?
 }
 
+# The question after a yes to a proposal once both proposal questions were asked.
+coach-proposal-question-third = Would you change anything in it before you accept it?
+
 # Why a proposal fits, for a proposal that came without a reason.
 coach-rationale = { $step ->
     [claim] States your position in one clear sentence.

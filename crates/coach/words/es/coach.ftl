@@ -83,6 +83,9 @@ coach-proposal-question-again = { $step ->
    *[rebuttal] ¿Guardamos esta refutación y terminamos tu argumento?
 }
 
+# La pregunta tras un sí a una propuesta cuando ya se hicieron las dos preguntas de propuesta.
+coach-proposal-question-third = ¿Cambiarías algo antes de aceptarlo?
+
 coach-rationale = { $step ->
     [claim] Expresa tu postura en una frase clara.
     [grounds] Aporta pruebas que apoyan la tesis.
