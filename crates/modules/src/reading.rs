@@ -89,16 +89,41 @@ fn inner_words(normalized: &str) -> impl Iterator<Item = &str> {
     list.into_iter().skip(1).take(inner)
 }
 
-fn is_continue(normalized: &str) -> bool {
+fn is_continue(text: &str, normalized: &str) -> bool {
     let core = core_words(normalized);
-    if CONTINUE.contains(&core.as_str()) {
+    if CONTINUE.contains(&core.as_str()) || asks_to_move_on(&core) {
         return true;
     }
-    // A quick reply such as "Continue: Sleep and rest".
-    CONTINUE_CHIPS
-        .iter()
-        .any(|chip| normalized.starts_with(&format!("{chip} ")) && words(normalized).len() <= SHORT)
+    // A quick reply such as "Continue: Sleep and rest" (its colon tells it from "next
+    // time I will save").
+    let chip = text
+        .split_once(':')
+        .is_some_and(|(before, _)| CONTINUE_CHIPS.contains(&normalize(before).as_str()));
+    chip && words(normalized).len() <= SHORT
         && !inner_words(normalized).any(|w| ABOUT_WORDS.contains(&w))
+}
+
+/// Small words a short request to move on holds besides its continue phrase ("ok what's
+/// next", "done with this, next", "pasemos a lo siguiente"), `continue-fillers.txt`.
+static CONTINUE_FILLERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("continue-fillers").collect());
+
+/// Whether `core` (normalised, fillers off both ends) is a short request to move on by
+/// its shape: a continue phrase and nothing else but small words of asking.
+fn asks_to_move_on(core: &str) -> bool {
+    if words(core).len() > SHORT {
+        return false;
+    }
+    let mut rest = format!(" {core} ");
+    let mut found = false;
+    for phrase in CONTINUE.iter().filter(|p| !p.is_empty()) {
+        let padded = format!(" {phrase} ");
+        while rest.contains(&padded) {
+            rest = rest.replacen(&padded, " ", 1);
+            found = true;
+        }
+    }
+    found && words(&rest).iter().all(|w| CONTINUE_FILLERS.contains(w))
 }
 
 /// The section a message names: "section 3" / "sección 3", or its whole title.
@@ -134,7 +159,7 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
     {
         return Intent::Crisis;
     }
-    if is_continue(&normalized) {
+    if is_continue(text, &normalized) {
         return Intent::Continue;
     }
     if short {
@@ -217,6 +242,22 @@ mod tests {
         assert_eq!(intent("go to section 9"), Intent::Open);
         assert_eq!(intent("go to part 3"), Intent::GoTo("plan".into()));
         assert_eq!(intent("ir a la parte 2"), Intent::GoTo("mind".into()));
+    }
+
+    #[test]
+    fn a_short_request_to_move_on_is_read_by_its_shape() {
+        for asked in [
+            "ok what's next",
+            "done with this, next",
+            "can we go on",
+            "pasemos a lo siguiente",
+            "ya he terminado con esto, siguiente",
+        ] {
+            assert_eq!(intent(asked), Intent::Continue, "{asked}");
+        }
+        for not_moving in ["what's next after saving money?", "next time I will save"] {
+            assert_ne!(intent(not_moving), Intent::Continue, "{not_moving}");
+        }
     }
 
     #[test]
