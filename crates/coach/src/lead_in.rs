@@ -153,6 +153,13 @@ mod tests {
                 "oye, en Austria votan a los 16",
                 "en Austria votan a los 16",
             ),
+            ("ngl school uniforms should go", "school uniforms should go"),
+            (
+                "the way i see it uniforms cost too much",
+                "uniforms cost too much",
+            ),
+            ("bueno habría que prohibirlos", "habría que prohibirlos"),
+            ("para mí que sobran", "sobran"),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }
@@ -170,6 +177,8 @@ mod tests {
             "that is why schools need gardens",
             "a ver si los jóvenes votan más",
             "meaning matters",
+            "look at the data from 2020",
+            "para mi clase es caro",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
         }
