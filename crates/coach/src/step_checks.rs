@@ -60,6 +60,16 @@ static OBJECTION_PRONOUNS: LazyLock<Vec<&str>> =
 static AUTHORITY_WORDS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("authority-words").collect());
 
+/// Modal verbs that make a reported view hypothetical ("might", "podría").
+/// From `words/{en,es}/objection-modals.txt`.
+static OBJECTION_MODALS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-modals").collect());
+
+/// Words that put the reporters on the other side ("against", "detractores").
+/// From `words/{en,es}/other-side-words.txt`.
+static OTHER_SIDE_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("other-side-words").collect());
+
 /// Words by which a claim takes a position ("should", "deberían", "better").
 /// From `words/{en,es}/position-words.txt`.
 static POSITION_WORDS: LazyLock<Vec<&str>> =
@@ -77,7 +87,7 @@ static CLOSE_PEOPLE: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("close-pe
 const MAX_WORDS_TO_VERB: usize = 2;
 
 /// Most words before the speech verb of a reported view ("a lot of teachers reckon").
-const MAX_REPORTER_WORDS: usize = 4;
+const MAX_REPORTER_WORDS: usize = 5;
 
 /// A warrant whose new words (those not in the claim) come this much or more from the
 /// grounds only repeats the grounds: numerator and denominator.
@@ -153,11 +163,12 @@ pub fn opens_with_objection(normalized: &str) -> bool {
 }
 
 /// Whether the normalised text opens by reporting what other people say or think,
-/// the other side's view: one to four words, none a source or the student's side,
+/// the other side's view: one to five words, none a source or the student's side,
 /// then a speech verb, with a group word first or second ("some drivers say…", "a lot
-/// of teachers reckon…", "algunos padres dicen…") or "they" just after ("shop owners
-/// say they would lose…"). "Studies say…" and "teachers say students are tired" are
-/// support.
+/// of teachers reckon…", "algunos padres dicen…"), "they" just after ("shop owners
+/// say they would lose…"), a modal just before ("teachers might say…", "alguien podría
+/// decir…") or a word of the other side ("people against this say…"). "Studies
+/// say…" and "teachers say students are tired" are support.
 fn reports_others_view(normalized: &str) -> bool {
     let all = words(normalized);
     let Some(at) = all
@@ -180,7 +191,12 @@ fn reports_others_view(normalized: &str) -> bool {
         .skip(at + 1)
         .take(2)
         .any(|w| OBJECTION_PRONOUNS.contains(w));
-    grouped || about_themselves
+    // "teachers might say…", "alguien podría decir…": a view someone would raise.
+    let hypothetical = reporters
+        .last()
+        .is_some_and(|w| OBJECTION_MODALS.contains(w));
+    let against = reporters.iter().any(|w| OTHER_SIDE_WORDS.contains(w));
+    grouped || about_themselves || hypothetical || against
 }
 
 /// Whether the normalised text opens with the view of someone close to the student
@@ -348,6 +364,13 @@ mod tests {
             "many parents think it is too late",
             "a lot of teachers reckon there is no time in the timetable",
             "hay gente que dice que si es gratis los museos se quedan sin dinero",
+            "opponents would say uniforms look smart",
+            "teachers might say uniforms help focus",
+            "people against this say uniforms are cheaper",
+            "you could argue uniforms save time in the morning",
+            "mucha gente piensa que el movil es util",
+            "los que estan en contra dicen que es exagerado",
+            "alguien podria decir que asi se comunican",
         ] {
             assert!(opens_with_objection(text), "{text}");
         }
@@ -358,6 +381,8 @@ mod tests {
             "los expertos dicen que dormir mas ayuda",
             "cars make the air dirty",
             "our science teacher says gardens teach biology",
+            "we could say uniforms cost too much",
+            "studies might say otherwise but our survey found 3000 pounds",
         ] {
             assert!(!opens_with_objection(text), "{text}");
         }
@@ -415,6 +440,10 @@ mod tests {
             "pero eso se arregla si dejan el movil fuera"
         ));
         assert!(!opens_with_reply("buses and bikes are cheaper"));
+        assert!(opens_with_reply("that s true but it costs a lot"));
+        assert!(opens_with_reply(
+            "eso es verdad pero hay telefono en secretaria"
+        ));
     }
 
     #[test]
