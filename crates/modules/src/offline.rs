@@ -300,6 +300,41 @@ pub fn social(
     )
 }
 
+/// What the module is about, from its description, and where the student is.
+pub fn about(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    language: Language,
+) -> ModuleReply {
+    let section = current_section(module, progress)
+        .map(|s| s.section.title.clone())
+        .unwrap_or_default();
+    let text = replies::about(language, module.description.trim(), &section);
+    words_only(
+        module,
+        progress,
+        language,
+        text,
+        ResponseType::Conversational,
+    )
+}
+
+/// A goodbye answered: the progress is saved.
+pub fn farewell(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    language: Language,
+) -> ModuleReply {
+    let text = replies::farewell(language);
+    words_only(
+        module,
+        progress,
+        language,
+        text,
+        ResponseType::Conversational,
+    )
+}
+
 /// The support message for a student who may be in danger.
 pub fn crisis(
     module: &ModuleManifest,

@@ -29,6 +29,10 @@ pub enum Intent {
     Social(Social),
     /// Only an acknowledgement ("ok", "vale", "👍"): nothing to answer.
     Acknowledged,
+    /// What the module is about ("what is this about?", "¿de qué va esto?").
+    About,
+    /// A goodbye ("bye", "hasta luego").
+    Farewell,
     /// Anything else: the model answers.
     Open,
 }
@@ -45,6 +49,12 @@ static CONTINUE_CHIPS: LazyLock<Vec<&str>> =
 
 /// Phrases that ask to go somewhere (normalised), followed by a section.
 static GO_VERBS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("go-verbs").collect());
+
+/// Phrases that ask what the module is about (normalised), `about-module.txt`.
+static ABOUT_MODULE: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("about-module").collect());
+
+/// Goodbyes (normalised), `farewells.txt`.
+static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("farewells").collect());
 
 /// Phrases that ask for a review of progress (normalised).
 static REVIEW: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("review").collect());
@@ -178,6 +188,13 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
         if REVIEW.iter().any(|p| has_phrase(&normalized, p)) {
             return Intent::Review;
         }
+        if ABOUT_MODULE.iter().any(|p| has_phrase(&normalized, p)) {
+            return Intent::About;
+        }
+        let core = core_words(&normalized);
+        if FAREWELLS.iter().any(|p| core == *p) {
+            return Intent::Farewell;
+        }
         if FORM_WORDS.iter().any(|p| has_phrase(&normalized, p)) {
             return Intent::Form;
         }
@@ -242,6 +259,22 @@ mod tests {
         assert_eq!(intent("go to section 9"), Intent::Open);
         assert_eq!(intent("go to part 3"), Intent::GoTo("plan".into()));
         assert_eq!(intent("ir a la parte 2"), Intent::GoTo("mind".into()));
+    }
+
+    #[test]
+    fn what_the_module_is_about_a_goodbye_and_a_laugh_are_read() {
+        for asked in ["what is this module about?", "¿de qué va esto?"] {
+            assert_eq!(intent(asked), Intent::About, "{asked}");
+        }
+        for bye in ["bye!", "ok bye", "hasta luego", "adiós"] {
+            assert_eq!(intent(bye), Intent::Farewell, "{bye}");
+        }
+        for laugh in ["lol", "jajaja"] {
+            assert_eq!(intent(laugh), Intent::Acknowledged, "{laugh}");
+        }
+        assert_eq!(intent("i'm lost"), Intent::Social(Social::Help));
+        assert_eq!(intent("¿cuánto me queda?"), Intent::Review);
+        assert_eq!(intent("bye the way, is sleep important?"), Intent::Open);
     }
 
     #[test]

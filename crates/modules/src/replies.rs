@@ -238,6 +238,23 @@ pub fn social(language: Language, social: Social, section: &str) -> String {
     }
 }
 
+/// Answers a question about what the module is about: its `description` (in its own
+/// language) and the current `section`.
+pub fn about(language: Language, description: &str, section: &str) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "modules-about",
+        description = description,
+        section = section
+    )
+}
+
+/// Answers a goodbye.
+pub fn farewell(language: Language) -> String {
+    say!(MESSAGES, language, "modules-farewell")
+}
+
 /// Answers a message that only acknowledges ("ok", "👍"); `section` is the current one.
 pub fn acknowledged(language: Language, section: &str) -> String {
     say!(

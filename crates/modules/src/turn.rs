@@ -112,6 +112,10 @@ pub enum Plan {
     /// Answer a greeting, thanks or a request for help; `None`: a message that only
     /// acknowledges.
     Social(Option<Social>),
+    /// Say what the module is about.
+    About,
+    /// Answer a goodbye.
+    Farewell,
     /// The support message.
     Crisis,
     /// The model answers the message or the form.
@@ -147,6 +151,9 @@ pub struct PreparedModuleTurn {
     /// The statements of the answering note the model chooses its answer from
     /// ([`chosen`]); empty when no note answers or it has a single sentence.
     pub answer_sentences: Vec<String>,
+    /// A self-check was asked for and the module has none: the model may write one;
+    /// without it the app says there is none, never a note.
+    pub form_asked: bool,
 }
 
 /// What a turn produced.
@@ -207,6 +214,7 @@ pub fn prepare_opening(module: ModuleManifest, language: Language) -> PreparedMo
         forms_sent: Vec::new(),
         filter: ReplyFilter::default(),
         answer_sentences: Vec::new(),
+        form_asked: false,
     }
 }
 
@@ -285,6 +293,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 Intent::Form => Plan::OfferForm,
                 Intent::Social(kind) => Plan::Social(Some(kind)),
                 Intent::Acknowledged => Plan::Social(None),
+                Intent::About => Plan::About,
+                Intent::Farewell => Plan::Farewell,
                 Intent::Open => Plan::Answer,
             };
             (plan, text.into_string())
@@ -448,6 +458,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         forms_sent,
         filter,
         answer_sentences,
+        form_asked: model_form,
     })
 }
 
@@ -1034,8 +1045,13 @@ impl LoopTurn for TurnWords<'_> {
             .submitted
             .as_ref()
             .map(|_| replies::form_thanks(p.language));
+        let reply = if p.form_asked {
+            offline::offer_form(&p.module, &p.progress, p.language)
+        } else {
+            offline::notes_answer(&p.module, &p.progress, p.language, &p.focus, lead)
+        };
         Ok(Words {
-            reply: offline::notes_answer(&p.module, &p.progress, p.language, &p.focus, lead),
+            reply,
             dropped: Vec::new(),
         })
     }
@@ -1082,6 +1098,8 @@ fn code_reply(prepared: &PreparedModuleTurn) -> ModuleReply {
         Plan::Review => offline::review(module, progress, language),
         Plan::OfferForm => offline::offer_form(module, progress, language),
         Plan::Social(kind) => offline::social(module, progress, language, *kind),
+        Plan::About => offline::about(module, progress, language),
+        Plan::Farewell => offline::farewell(module, progress, language),
         Plan::Crisis => offline::crisis(module, progress, language),
         Plan::Answer => offline::notes_answer(module, progress, language, &prepared.focus, None),
     }
@@ -1950,6 +1968,46 @@ mod tests {
         assert!(out.reply.content.text_blocks[0]
             .content
             .starts_with("A racing heart"));
+    }
+
+    #[tokio::test]
+    async fn what_the_module_is_about_and_a_goodbye_are_answered_by_the_app() {
+        let m = module();
+        let asked = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            say("what is this module about?"),
+        ))
+        .unwrap();
+        assert_eq!(asked.plan, Plan::About);
+        let llm = ScriptedLlm::new([]);
+        let out = run(&asked, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::App);
+        assert!(out.reply.content.text_blocks[0]
+            .content
+            .contains(m.description.trim()));
+        let bye = prepare_module_turn(input(ModuleProgress::start(&m), say("bye"))).unwrap();
+        assert_eq!(bye.plan, Plan::Farewell);
+        let out = run(&bye, Some(&llm)).await;
+        assert!(out.reply.content.text_blocks[0].content.contains("saved"));
+        assert!(llm.requests().is_empty(), "the model is not asked");
+    }
+
+    #[tokio::test]
+    async fn a_form_asked_of_a_module_without_one_is_answered_so_offline() {
+        let mut m = module();
+        m.forms.clear();
+        for section in m.phases.iter_mut().flat_map(|p| &mut p.sections) {
+            section.form = None;
+        }
+        let mut asked = input(ModuleProgress::start(&m), say("can I do a self-check?"));
+        asked.module = m;
+        let prepared = prepare_module_turn(asked).unwrap();
+        assert!(prepared.form_asked);
+        let out = run(&prepared, None).await;
+        assert_eq!(
+            out.reply.content.text_blocks[0].content,
+            replies::no_form(Language::En)
+        );
     }
 
     #[tokio::test]

@@ -51,6 +51,10 @@ modules-social-greeting = Hi! We're in **{ $section }**. Ask me anything about i
 modules-acknowledged = Good. Ask me anything about **{ $section }**, or continue when you're ready.
 # Answers thanks.
 modules-social-thanks = You're welcome. Take your time — I'm here when you want to go on.
+# Answers a question about what the module is about ($description: the pack's own description, in its language; $section: the current section's title).
+modules-about = What this module covers: { $description } We are in **{ $section }** now — ask me anything about it, or continue when you are ready.
+# Answers a goodbye.
+modules-farewell = See you next time — your progress in this module is saved.
 # Answers a short request for help with the app.
 modules-social-help = Write anything in your own words — questions, how you feel, what you've tried. The quick replies are shortcuts; **Continue** moves to the next section, the section list takes you anywhere, and forms are always optional.
 # The support message, shown first when a student's words suggest they may be in danger.

@@ -26,6 +26,10 @@ modules-social-greeting = ¡Hola! Estamos en **{ $section }**. Pregúntame lo qu
 # Responde a un mensaje que solo asiente («vale», «👍»), sin pregunta ($section: el título de la sección actual).
 modules-acknowledged = Bien. Pregúntame lo que quieras sobre **{ $section }** o continúa cuando estés listo.
 modules-social-thanks = De nada. Tómate tu tiempo; aquí estoy cuando quieras seguir.
+# Responde a una pregunta sobre de qué trata el módulo ($description: la descripción del propio paquete, en su idioma; $section: el título de la sección actual).
+modules-about = De qué trata este módulo: { $description } Ahora estamos en **{ $section }**: pregúntame lo que quieras sobre ella o continúa cuando quieras.
+# Responde a una despedida.
+modules-farewell = ¡Hasta la próxima! Tu avance en este módulo queda guardado.
 modules-social-help = Escribe lo que quieras con tus palabras: preguntas, cómo te sientes, lo que has probado. Las respuestas rápidas son atajos; **Continuar** pasa a la siguiente sección, la lista de secciones te lleva a cualquiera y los formularios siempre son opcionales.
 modules-crisis = Parece que estás pasando por algo muy difícil. Mereces apoyo ahora mismo: habla con alguien de confianza —tu familia, un amigo, un profesor o el orientador del centro— o llama al número de emergencias si puedes estar en peligro.
 modules-crisis-follow-up = Soy una guía de estudio, no un orientador, pero me alegra que me lo hayas contado. Podemos seguir con el módulo cuando quieras.
