@@ -9,13 +9,13 @@ use super::filter::Fresh;
 use super::reading::{message_kind, without_lead_in, MessageKind};
 use super::short_reply::is_short_reply;
 use super::weak_text::{own_weakness, Weakness};
-use super::words::opening_question;
 use super::words::{
     courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
     proposal_intro_again, proposal_intro_third, proposal_question, proposal_question_again,
     proposal_question_third, rationale, step_example, step_meaning, step_purpose, unclear_reply,
     weakness_question, write_for_me, your_choice,
 };
+use super::words::{opening_question, where_we_are};
 use super::{CoachAIResult, CoachTurnInput, Language};
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::tidy::{detect_language, is_readable, sentences};
@@ -84,6 +84,7 @@ pub fn coach_reply(
     let mut text: Vec<String> = match kind {
         MessageKind::Confirmation if proposing => Vec::new(),
         MessageKind::HelpRequest => fresh.pick(&explained).into_iter().collect(),
+        MessageKind::SessionQuestion => vec![where_we_are(step, language)],
         MessageKind::TaskQuestion => std::iter::once(your_choice(language))
             .chain(fresh.pick(&explained))
             .collect(),

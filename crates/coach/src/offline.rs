@@ -127,6 +127,34 @@ mod tests {
     }
 
     #[test]
+    fn a_question_about_where_the_argument_stands_is_answered_with_the_step() {
+        let mut asked = input(ToulminStep::Warrant, "what step am i on", Language::En);
+        asked.draft.set(ToulminStep::Claim, CLAIM);
+        asked.first_turn_for_step = false;
+        let r = offline_turn(&asked).unwrap();
+        assert!(r.proposed_update.is_none());
+        assert!(
+            r.assistant_text
+                .starts_with("We are on the warrant, part 3 of 7."),
+            "{}",
+            r.assistant_text
+        );
+        let mut pedido = input(
+            ToulminStep::Qualifier,
+            "¿cuántos pasos quedan?",
+            Language::Es,
+        );
+        pedido.first_turn_for_step = false;
+        let r = offline_turn(&pedido).unwrap();
+        assert!(
+            r.assistant_text
+                .starts_with("Estamos en el matizador, la parte 6 de 7."),
+            "{}",
+            r.assistant_text
+        );
+    }
+
+    #[test]
     fn a_short_reply_no_reader_took_for_yes_or_no_asks_the_question_again() {
         let mut unclear = input(ToulminStep::Claim, "say less", Language::En);
         unclear.earlier_in_step = vec![format!("look, {CLAIM}")];

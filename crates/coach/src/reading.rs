@@ -25,6 +25,9 @@ pub enum MessageKind {
     RewriteRequest,
     /// It asks what to do ("what is a warrant?", "no entiendo").
     HelpRequest,
+    /// A question about where the argument stands or how to move in it ("what step am
+    /// i on", "go back to the claim", "skip this"): the app says where it is.
+    SessionQuestion,
     /// It asks whether something is allowed for the step ("is it ok if I use my own
     /// school as an example?", "¿puedo usar un ejemplo mío?").
     TaskQuestion,
@@ -90,6 +93,15 @@ fn asks_the_coach(plain: &str) -> bool {
         && (first_person || all.iter().any(|w| PERSONAL_WORDS.contains(w)))
 }
 
+/// Openings of a question about where the argument stands or how to move in it
+/// ("how many steps are left", "volver a la tesis"). From
+/// `words/{en,es}/session-questions.txt`.
+static SESSION_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("session-questions").collect());
+
+/// Most words of a question about where the argument stands.
+const SHORT_SESSION_QUESTION: usize = 10;
+
 /// The names of the argument's steps ("warrant", "matizador"): a question naming one
 /// asks about the step. From `words/{en,es}/step-names.txt`.
 static STEP_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-names").collect());
@@ -123,6 +135,10 @@ pub fn message_kind(message: &str) -> MessageKind {
     let asks = message.trim().ends_with('?');
     // A question opens after a lead-in or an interjection ("wait what does warrant mean").
     let asked = question_start(&plain);
+    if opens_with_phrase(asked, &SESSION_QUESTIONS) && words(asked).len() <= SHORT_SESSION_QUESTION
+    {
+        return MessageKind::SessionQuestion;
+    }
     if asks && opens_with_phrase(asked, &TASK_QUESTIONS) {
         return MessageKind::TaskQuestion;
     }
@@ -210,6 +226,20 @@ mod tests {
         }
         assert_eq!(
             message_kind("wait times at the hospital show what is wrong"),
+            MessageKind::Text
+        );
+        for asked in [
+            "what step am i on",
+            "how many steps are left",
+            "go back to the claim",
+            "skip this step",
+            "¿cuántos pasos quedan?",
+            "volver a la tesis",
+        ] {
+            assert_eq!(message_kind(asked), MessageKind::SessionQuestion, "{asked}");
+        }
+        assert_eq!(
+            message_kind("skipping breakfast makes pupils tired"),
             MessageKind::Text
         );
         // A question that names a step asks about it; one on the topic is a text.

@@ -304,7 +304,8 @@ impl LoopTurn for CoachTurnInput {
             MessageKind::Courtesy(_)
             | MessageKind::TaskQuestion
             | MessageKind::Decline
-            | MessageKind::HelpRequest => true,
+            | MessageKind::HelpRequest
+            | MessageKind::SessionQuestion => true,
             MessageKind::Confirmation => confirms_a_fit(),
             MessageKind::Text => message_weakness(step, &self.user_message)
                 .is_some_and(|w| w.belongs_to_another_step() || w == Weakness::TooShort),

@@ -77,6 +77,21 @@ pub fn step_name(step: ToulminStep, language: Language) -> String {
     say!(MESSAGES, language, "coach-step-name", step = step.as_str())
 }
 
+/// Where the argument stands: `step`, and its number among the seven parts.
+pub fn where_we_are(step: ToulminStep, language: Language) -> String {
+    let number = ToulminStep::ALL
+        .iter()
+        .position(|s| *s == step)
+        .map_or(1, |at| at + 1);
+    say!(
+        MESSAGES,
+        language,
+        "coach-where-we-are",
+        step = step.as_str(),
+        number = number
+    )
+}
+
 /// What a text that fits `step` does, said of the student's text.
 pub fn fits(step: ToulminStep, language: Language) -> String {
     say!(MESSAGES, language, "coach-fits", step = step.as_str())

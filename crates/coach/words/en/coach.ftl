@@ -156,6 +156,17 @@ coach-weakness-explained-again = { $weakness ->
    *[hedge_alone] Say for whom or when it holds, not only how sure you are.
 }
 
+# Answers a question about where the argument stands ("what step am i on", "how many are left", "go back to the claim", "skip this"): $step, its $number among the seven parts.
+coach-where-we-are = We are on { $step ->
+    [claim] the claim
+    [grounds] the grounds
+    [warrant] the warrant
+    [groundsBacking] the backing for the grounds
+    [warrantBacking] the backing for the warrant
+    [qualifier] the qualifier
+   *[rebuttal] the rebuttal
+}, part { $number } of 7. You can change any part already saved in the draft; to move on, accept a text for this part or choose "Done — next step".
+
 # The step's name inside other sentences ("Your claim now reads: …").
 coach-step-name = { $step ->
     [claim] claim

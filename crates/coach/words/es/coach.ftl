@@ -83,6 +83,17 @@ coach-proposal-question-again = { $step ->
    *[rebuttal] ¿Guardamos esta refutación y terminamos tu argumento?
 }
 
+# Responde a una pregunta sobre dónde va el argumento ("¿en qué paso estoy?", "¿cuántos quedan?", "volver a la tesis", "saltar esto"): $step, su $number entre las siete partes.
+coach-where-we-are = Estamos en { $step ->
+    [claim] la tesis
+    [grounds] los datos
+    [warrant] la garantía
+    [groundsBacking] el respaldo de los datos
+    [warrantBacking] el respaldo de la garantía
+    [qualifier] el matizador
+   *[rebuttal] la refutación
+}, la parte { $number } de 7. Puedes cambiar en el borrador cualquier parte ya guardada; para avanzar, acepta un texto para esta parte o elige «Listo: siguiente paso».
+
 # La pregunta tras un sí a una propuesta cuando ya se hicieron las dos preguntas de propuesta.
 coach-proposal-question-third = ¿Cambiarías algo antes de aceptarlo?
 
