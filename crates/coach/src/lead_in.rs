@@ -29,6 +29,70 @@ static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Words that may open a step label ("here's my evidence:"). From
+/// `words/{en,es}/step-label-openers.txt`.
+static LABEL_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("step-label-openers").collect());
+
+/// Owners of the step's name in a label ("my", "mis"). From
+/// `words/{en,es}/step-label-owners.txt`.
+static LABEL_OWNERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("step-label-owners").collect());
+
+/// The names of the steps and of parts of one ("evidence", "garantia"). From
+/// `words/{en,es}/step-names.txt` and `step-parts.txt`.
+static LABEL_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    word_list!("step-names")
+        .chain(word_list!("step-parts"))
+        .collect()
+});
+
+/// What links a label to the text ("is that", "son que"), longest first. From
+/// `words/{en,es}/step-label-links.txt`.
+static LABEL_LINKS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("step-label-links").collect());
+
+/// Most words a step label reads before the text.
+const MAX_LABEL_WORDS: usize = 8;
+
+/// Where `phrase` (normalised words) ends when `words` hold it from `start`.
+fn phrase_end(words: &[&str], start: usize, phrase: &str) -> Option<usize> {
+    let wanted: Vec<&str> = phrase.split(' ').collect();
+    words
+        .get(start..)
+        .filter(|rest| rest.starts_with(&wanted))
+        .map(|_| start + wanted.len())
+}
+
+/// `text` without the step label a student puts before it ("my evidence is that …",
+/// "here's my warrant: …", "so for my grounds, …", "mis datos son que …", "pues mis
+/// pruebas: …"): at most one opener, an owner, a step's name, then a link or a pause.
+fn without_step_label(text: &str) -> Option<&str> {
+    let plain = normalize(text);
+    let words: Vec<&str> = plain.split(' ').take(MAX_LABEL_WORDS).collect();
+    let start = LABEL_OPENERS
+        .iter()
+        .filter_map(|o| phrase_end(&words, 0, o))
+        .max()
+        .unwrap_or(0);
+    let owned = words.get(start).is_some_and(|w| LABEL_OWNERS.contains(w));
+    let named_step = words
+        .get(start + 1)
+        .is_some_and(|w| LABEL_NAMES.contains(w));
+    if !(owned && named_step) {
+        return None;
+    }
+    let named = start + 2;
+    let label = |end: usize| words[..end].join(" ");
+    match LABEL_LINKS
+        .iter()
+        .find_map(|l| phrase_end(&words, named, l))
+    {
+        Some(end) => strip_lead(text, &label(end)),
+        None => strip_lead(text, &format!("{},", label(named))),
+    }
+}
+
 /// Most lead-ins taken off one after another ("ok so, I think that …").
 const MAX_LEAD_INS: usize = 3;
 
@@ -66,7 +130,8 @@ pub fn without_lead_in(message: &str) -> &str {
     let mut text = message.trim();
     let mut stripped = false;
     for _ in 0..MAX_LEAD_INS {
-        match LEAD_INS.iter().find_map(|lead| strip_lead(text, lead)) {
+        let lead = LEAD_INS.iter().find_map(|lead| strip_lead(text, lead));
+        match lead.or_else(|| without_step_label(text)) {
             Some(rest) if !rest.trim().is_empty() => {
                 text = rest.trim();
                 stripped = true;
@@ -160,6 +225,21 @@ mod tests {
             ),
             ("bueno habría que prohibirlos", "habría que prohibirlos"),
             ("para mí que sobran", "sobran"),
+            (
+                "here's my evidence: our school spent 3000 pounds",
+                "our school spent 3000 pounds",
+            ),
+            ("my evidence is that our school spent", "our school spent"),
+            ("so for my grounds, our school spent", "our school spent"),
+            (
+                "the rebuttal would be unless the school pays",
+                "unless the school pays",
+            ),
+            (
+                "mis datos son que en mi insti el 80 %",
+                "en mi insti el 80 %",
+            ),
+            ("pues mis pruebas: en mi insti", "en mi insti"),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }
@@ -178,6 +258,9 @@ mod tests {
             "a ver si los jóvenes votan más",
             "meaning matters",
             "look at the data from 2020",
+            "my evidence shows that uniforms cost more",
+            "the reason schools fail is money",
+            "la garantía de calidad importa",
             "para mi clase es caro",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
