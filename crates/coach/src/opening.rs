@@ -10,14 +10,16 @@ use super::prompt::{build_request, instruction_texts, OPENING_HINT, PROMPT_LABEL
 use super::reading::{capitalized, without_lead_in};
 use super::step_checks::opens_with_objection;
 use super::words::opening_question;
+use super::words::step_name;
 use super::words::{bridge, objection_kept, saved_line};
 use super::{clean_message, CoachTurnInput, SessionView};
 use super::{CoachAIResult, CoachError, Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::{
     generate_streaming, BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmRequest,
 };
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::support::ReplyFilter;
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
@@ -74,6 +76,36 @@ impl CoachOpening {
             .with_said(&said_texts_of(&self.history))
     }
 
+    /// The terms of `sentence` found only in the texts of parts it does not name: a
+    /// sentence naming a step besides the claim ("El matizador dice que…") may not take
+    /// a term from another part's text that neither the named parts nor the claim hold
+    /// ("…el 80 % de los alumnos…", the grounds' figure, given to the qualifier). Empty
+    /// when it credits each part it names rightly, or names none.
+    fn terms_of_other_parts(&self, sentence: &str) -> Vec<String> {
+        let plain = normalize(sentence);
+        let filled: Vec<ToulminStep> = ToulminStep::ALL
+            .into_iter()
+            .filter(|s| self.draft.is_filled(*s))
+            .collect();
+        let names = |s: &ToulminStep| has_phrase(&plain, &normalize(&step_name(*s, self.language)));
+        if !filled.iter().any(|s| *s != ToulminStep::Claim && names(s)) {
+            return Vec::new();
+        }
+        let (named, others): (Vec<ToulminStep>, Vec<ToulminStep>) = filled
+            .into_iter()
+            .partition(|s| *s == ToulminStep::Claim || names(s));
+        let text_of = |steps: &[ToulminStep]| {
+            let texts: Vec<&str> = steps.iter().map(|s| self.draft.get(*s)).collect();
+            term_keys(&texts.join("\n"))
+        };
+        let (own, elsewhere) = (text_of(&named), text_of(&others));
+        content_terms(sentence)
+            .into_iter()
+            .filter(|t| t.in_keys(&elsewhere) && !t.in_keys(&own))
+            .map(|t| t.word)
+            .collect()
+    }
+
     /// The other side's view the student gave at an earlier step ("shop owners say
     /// they…"), kept for the rebuttal: the latest, at the rebuttal's opening only.
     fn kept_objection(&self) -> Option<String> {
@@ -108,13 +140,22 @@ impl CoachOpening {
             .into_iter()
             .filter(|s| !s.contains('?'))
             .collect();
-        let kept = self.filter().filter(&statements.join(" "));
+        let mut kept = self.filter().filter(&statements.join(" "));
         for (sentence, why) in &kept.dropped {
             tracing::info!(
                 check = why.check(),
                 "coach opening: dropped {sentence:?} ({why:?})"
             );
         }
+        kept.kept.retain(|sentence| {
+            let others = self.terms_of_other_parts(sentence);
+            if !others.is_empty() {
+                tracing::info!(
+                    "coach opening: dropped {sentence:?} (credits a part with {others:?})"
+                );
+            }
+            others.is_empty()
+        });
         if kept.kept.is_empty() {
             return Err(CoachError::EmptyResponse);
         }
@@ -248,6 +289,30 @@ mod tests {
                 opening_question(ToulminStep::Grounds, Language::En)
             )
         );
+    }
+
+    #[test]
+    fn a_sentence_crediting_one_part_with_anothers_facts_is_dropped() {
+        let mut rebuttal = opening();
+        rebuttal.language = Language::Es;
+        rebuttal.done = ToulminStep::Qualifier;
+        rebuttal.step = ToulminStep::Rebuttal;
+        let draft = &mut rebuttal.draft;
+        draft.set(
+            ToulminStep::Claim,
+            "Habría que prohibir los móviles en el recreo.",
+        );
+        draft.set(
+            ToulminStep::Grounds,
+            "En mi instituto el 80 % de los alumnos pasa el recreo con el móvil.",
+        );
+        draft.set(ToulminStep::Qualifier, "En casi todos los institutos.");
+        let mixed = "El matizador dice que en casi todos los institutos, el 80 % de los alumnos pasa el recreo con el móvil.";
+        assert!(!rebuttal.terms_of_other_parts(mixed).is_empty());
+        let right = "El matizador dice que tu tesis vale en casi todos los institutos.";
+        assert_eq!(rebuttal.terms_of_other_parts(right), Vec::<String>::new());
+        let no_part_named = "En tu instituto el 80 % de los alumnos pasa el recreo con el móvil.";
+        assert!(rebuttal.terms_of_other_parts(no_part_named).is_empty());
     }
 
     #[test]
