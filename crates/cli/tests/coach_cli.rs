@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with, json, lantern};
+use common::{fails_with, json, lantern, repo};
 use serde_json::Value;
 
 fn last_reply(session: &Value) -> String {
@@ -150,5 +150,21 @@ fn the_coach_eval_smoke_cases_pass_with_the_default_model() {
     for check in ["one_question_at_end", "no_fragment", "language_matches"] {
         let rate = &report["report"]["checks"][check];
         assert_eq!(rate["passed"], rate["total"], "{check}: {rate}");
+    }
+}
+
+/// Offline, the coach's reading is code's alone: the topics and phrasings nobody tuned
+/// for keep the turns passing every check that docs/evals.md records.
+#[test]
+fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, least) in [("untuned", 41), ("unwritten", 41), ("phrasings", 306)] {
+        let cases = repo(&format!("tests/evals/coach/{file}.json"));
+        let report = json(
+            dir.path(),
+            &["eval", "coach", "--cases", &cases, "--offline", "--json"],
+        );
+        let passed = report["report"]["turns"]["passed"].as_u64().unwrap();
+        assert!(passed >= least, "{file}: {passed} < {least}");
     }
 }

@@ -251,6 +251,8 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("unseen", 9),
         ("elsewhere", 19),
         ("untuned", 15),
+        ("unwritten", 16),
+        ("phrasings", 8),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(

@@ -93,6 +93,18 @@ fn without_step_label(text: &str) -> Option<&str> {
     }
 }
 
+/// Fillers that open a text only when nothing else in it pauses ("like a survey found…",
+/// not "Like many schools, ours…", a comparison). From `words/{en,es}/bare-fillers.txt`.
+static BARE_FILLERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("bare-fillers").collect());
+
+/// `text` without a filler from [`BARE_FILLERS`] when `text` holds no comma.
+fn without_bare_filler(text: &str) -> Option<&str> {
+    if text.contains(',') {
+        return None;
+    }
+    BARE_FILLERS.iter().find_map(|f| strip_lead(text, f))
+}
+
 /// Most lead-ins taken off one after another ("ok so, I think that …").
 const MAX_LEAD_INS: usize = 3;
 
@@ -131,7 +143,10 @@ pub fn without_lead_in(message: &str) -> &str {
     let mut stripped = false;
     for _ in 0..MAX_LEAD_INS {
         let lead = LEAD_INS.iter().find_map(|lead| strip_lead(text, lead));
-        match lead.or_else(|| without_step_label(text)) {
+        let lead = lead
+            .or_else(|| without_step_label(text))
+            .or_else(|| without_bare_filler(text));
+        match lead {
             Some(rest) if !rest.trim().is_empty() => {
                 text = rest.trim();
                 stripped = true;
@@ -240,6 +255,10 @@ mod tests {
                 "en mi insti el 80 %",
             ),
             ("pues mis pruebas: en mi insti", "en mi insti"),
+            (
+                "like a survey by the Children's Society found uniforms cost",
+                "a survey by the Children's Society found uniforms cost",
+            ),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }
@@ -261,6 +280,7 @@ mod tests {
             "my evidence shows that uniforms cost more",
             "the reason schools fail is money",
             "la garantía de calidad importa",
+            "Like many schools, ours has a uniform",
             "para mi clase es caro",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
