@@ -284,13 +284,21 @@ pub fn social(
     language: Language,
     kind: Option<Social>,
 ) -> ModuleReply {
-    let section = current_section(module, progress)
-        .map(|s| s.section.title.clone())
-        .unwrap_or_default();
+    let section = section_title(module, progress);
     let text = match kind {
         Some(kind) => replies::social(language, kind, &section),
         None => replies::acknowledged(language, &section),
     };
+    conversational(module, progress, language, text)
+}
+
+/// `text` as a conversational reply of words only.
+fn conversational(
+    module: &ModuleManifest,
+    progress: &ModuleProgress,
+    language: Language,
+    text: String,
+) -> ModuleReply {
     words_only(
         module,
         progress,
@@ -300,23 +308,22 @@ pub fn social(
     )
 }
 
+/// The current section's title (empty once the module is finished).
+fn section_title(module: &ModuleManifest, progress: &ModuleProgress) -> String {
+    current_section(module, progress)
+        .map(|s| s.section.title.clone())
+        .unwrap_or_default()
+}
+
 /// What the module is about, from its description, and where the student is.
 pub fn about(
     module: &ModuleManifest,
     progress: &ModuleProgress,
     language: Language,
 ) -> ModuleReply {
-    let section = current_section(module, progress)
-        .map(|s| s.section.title.clone())
-        .unwrap_or_default();
+    let section = section_title(module, progress);
     let text = replies::about(language, module.description.trim(), &section);
-    words_only(
-        module,
-        progress,
-        language,
-        text,
-        ResponseType::Conversational,
-    )
+    conversational(module, progress, language, text)
 }
 
 /// A goodbye answered: the progress is saved.
@@ -326,13 +333,7 @@ pub fn farewell(
     language: Language,
 ) -> ModuleReply {
     let text = replies::farewell(language);
-    words_only(
-        module,
-        progress,
-        language,
-        text,
-        ResponseType::Conversational,
-    )
+    conversational(module, progress, language, text)
 }
 
 /// The support message for a student who may be in danger.

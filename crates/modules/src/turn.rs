@@ -1992,8 +1992,8 @@ mod tests {
         assert!(llm.requests().is_empty(), "the model is not asked");
     }
 
-    #[tokio::test]
-    async fn a_form_asked_of_a_module_without_one_is_answered_so_offline() {
+    /// "can I do a self-check?" asked of a module without forms, prepared.
+    fn form_asked_without_forms() -> PreparedModuleTurn {
         let mut m = module();
         m.forms.clear();
         for section in m.phases.iter_mut().flat_map(|p| &mut p.sections) {
@@ -2001,7 +2001,12 @@ mod tests {
         }
         let mut asked = input(ModuleProgress::start(&m), say("can I do a self-check?"));
         asked.module = m;
-        let prepared = prepare_module_turn(asked).unwrap();
+        prepare_module_turn(asked).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_form_asked_of_a_module_without_one_is_answered_so_offline() {
+        let prepared = form_asked_without_forms();
         assert!(prepared.form_asked);
         let out = run(&prepared, None).await;
         assert_eq!(
@@ -2012,14 +2017,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_module_without_forms_lets_the_model_write_a_checked_one() {
-        let mut m = module();
-        m.forms.clear();
-        for section in m.phases.iter_mut().flat_map(|p| &mut p.sections) {
-            section.form = None;
-        }
-        let mut asked = input(ModuleProgress::start(&m), say("can I do a self-check?"));
-        asked.module = m;
-        let prepared = prepare_module_turn(asked).unwrap();
+        let prepared = form_asked_without_forms();
         assert_eq!(prepared.plan, Plan::Answer);
         let reply = r#"{"content":{"text_blocks":[{"content":"Here is a check-in on your racing heart.","type":"paragraph"}],"forms":[{"fields":[{"id":"level","label":"How stressed are you?","options":[{"label":"A little","value":"little"},{"label":"A lot","value":"lot"}],"type":"radio"},{"id":"pick","label":"Pick","options":[],"type":"select"}],"id":"check","title":"Check-in"}]},"meta":{"response_type":"assessment"}}"#;
         let llm = ScriptedLlm::new([Ok(reply.to_string())]);
