@@ -172,6 +172,19 @@ fn english_cognate(word: &str) -> Option<String> {
     })
 }
 
+/// The value of each number word said alone ("zero" → "0", "veinte" → "20"): the units
+/// and tens of the spoken-number lists (`words/{en,es}/spoken-numbers.txt`), so "dropped
+/// to zero" supports "0 deaths" and "20" supports "twenty".
+static NUMBER_WORDS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| {
+    pairs(list_in!("en", "spoken-numbers").chain(list_in!("es", "spoken-numbers")))
+        .into_iter()
+        .filter_map(|(word, kind)| {
+            let (kind, value) = kind.split_once(' ')?;
+            matches!(kind, "unit" | "ten").then_some((word, value))
+        })
+        .collect()
+});
+
 /// Pronouns Spanish joins to the end of a command ("añádele", "pregúntate", "tómalo"),
 /// longest first (`words/es/attached-pronouns.txt`).
 static ATTACHED_PRONOUNS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
@@ -252,6 +265,7 @@ pub fn term_of(word: &str) -> Option<Term> {
         .cloned()
         .collect();
     keys.extend(translated);
+    keys.extend(NUMBER_WORDS.get(word).map(|value| value.to_string()));
     keys.sort();
     keys.dedup();
     Some(Term {
@@ -337,6 +351,14 @@ pub fn term_keys(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_word_meets_its_digits() {
+        let said = term_keys("traffic deaths there dropped to zero in three years");
+        assert!(content_terms("0 deaths")[0].in_keys(&said));
+        assert!(content_terms("3 years")[0].in_keys(&said));
+        assert!(content_terms("veinte")[0].in_keys(&term_keys("20 alumnos")));
+    }
 
     #[test]
     fn a_command_with_pronouns_joined_to_it_meets_its_verb() {
