@@ -1,6 +1,7 @@
 //! What students put around the text they offer: a lead-in ("My claim is that …",
 //! "Creo que …") and, in a claim, a mixed-in reason ("… because kids need to play").
 
+use super::triggers::STEP_NOUNS;
 use super::ToulminStep;
 use lantern_core::text::normalize::normalize;
 use lantern_core::word_list;
@@ -29,39 +30,35 @@ static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Words that may open a step label ("here's my evidence:"). From
+/// A list's phrases, each as its words.
+pub(crate) fn split_phrases(list: impl Iterator<Item = &'static str>) -> Vec<Vec<&'static str>> {
+    list.map(|phrase| phrase.split(' ').collect()).collect()
+}
+
+/// Words that may open a step label ("here's my evidence:"), each as its words. From
 /// `words/{en,es}/step-label-openers.txt`.
-static LABEL_OPENERS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("step-label-openers").collect());
+static LABEL_OPENERS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| split_phrases(word_list!("step-label-openers")));
 
 /// Owners of the step's name in a label ("my", "mis"). From
 /// `words/{en,es}/step-label-owners.txt`.
 static LABEL_OWNERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("step-label-owners").collect());
 
-/// The names of the steps and of parts of one ("evidence", "garantia"). From
-/// `words/{en,es}/step-names.txt` and `step-parts.txt`.
-static LABEL_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| {
-    word_list!("step-names")
-        .chain(word_list!("step-parts"))
-        .collect()
-});
-
-/// What links a label to the text ("is that", "son que"), longest first. From
-/// `words/{en,es}/step-label-links.txt`.
-static LABEL_LINKS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("step-label-links").collect());
+/// What links a label to the text ("is that", "son que"), longest first, each as its
+/// words. From `words/{en,es}/step-label-links.txt`.
+static LABEL_LINKS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| split_phrases(word_list!("step-label-links")));
 
 /// Most words a step label reads before the text.
 const MAX_LABEL_WORDS: usize = 8;
 
-/// Where `phrase` (normalised words) ends when `words` hold it from `start`.
-fn phrase_end(words: &[&str], start: usize, phrase: &str) -> Option<usize> {
-    let wanted: Vec<&str> = phrase.split(' ').collect();
+/// Where `phrase` (its normalised words) ends when `words` hold it from `start`.
+fn phrase_end(words: &[&str], start: usize, phrase: &[&str]) -> Option<usize> {
     words
         .get(start..)
-        .filter(|rest| rest.starts_with(&wanted))
-        .map(|_| start + wanted.len())
+        .filter(|rest| rest.starts_with(phrase))
+        .map(|_| start + phrase.len())
 }
 
 /// `text` without the step label a student puts before it ("my evidence is that …",
@@ -76,9 +73,7 @@ fn without_step_label(text: &str) -> Option<&str> {
         .max()
         .unwrap_or(0);
     let owned = words.get(start).is_some_and(|w| LABEL_OWNERS.contains(w));
-    let named_step = words
-        .get(start + 1)
-        .is_some_and(|w| LABEL_NAMES.contains(w));
+    let named_step = words.get(start + 1).is_some_and(|w| STEP_NOUNS.contains(w));
     if !(owned && named_step) {
         return None;
     }

@@ -2,7 +2,8 @@
 //! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
 //! natural variants, regardless of case and accents.
 
-use lantern_core::text::normalize::{has_phrase, normalize, words};
+use super::lead_in::split_phrases;
+use lantern_core::text::normalize::{has_phrase, normalize, without_phrases, words};
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -49,15 +50,12 @@ static REWRITE_OBJECTS: LazyLock<Vec<&str>> =
 
 /// Verbs that ask for a step when a step's name follows them closely ("do the warrant
 /// bit for me"), each as its words ("come up with"). From `words/{en,es}/making-verbs.txt`.
-static MAKING_VERBS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
-    word_list!("making-verbs")
-        .map(|verb| verb.split(' ').collect())
-        .collect()
-});
+static MAKING_VERBS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| split_phrases(word_list!("making-verbs")));
 
 /// Names of the steps and of a part of one. From `words/{en,es}/step-names.txt` and
 /// `step-parts.txt`.
-static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+pub(crate) static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
     word_list!("step-names")
         .chain(word_list!("step-parts"))
         .collect()
@@ -93,18 +91,6 @@ pub fn is_confirmation(message: &str) -> bool {
     // What is left once confirmations and fillers are taken out is new content.
     let rest = without_phrases(&text, CONFIRMATIONS.iter().chain(FILLERS.iter()));
     words(&rest).len() <= MAX_EXTRA_WORDS
-}
-
-/// `text` (normalised) with every one of `phrases` taken out, as whole words.
-fn without_phrases<'a>(text: &str, phrases: impl Iterator<Item = &'a &'a str>) -> String {
-    let mut rest = format!(" {text} ");
-    for phrase in phrases {
-        let padded = format!(" {phrase} ");
-        while rest.contains(&padded) {
-            rest = rest.replace(&padded, " ");
-        }
-    }
-    rest.trim().to_string()
 }
 
 /// Whether `message` holds a word of refusal or a no ("not", "but", "nope", "pero"):
@@ -159,10 +145,13 @@ pub fn is_rewrite_request(message: &str) -> bool {
 /// `words/{en,es}/step-pronouns.txt`.
 static STEP_PRONOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-pronouns").collect());
 
-/// Small words a short request holds besides its verb and object ("just", "u", "tú").
-/// From `words/{en,es}/request-particles.txt`.
-static REQUEST_PARTICLES: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("request-particles").collect());
+/// Small words a short request holds besides its verb and object: `request-particles.txt`
+/// ("just", "u", "tú") and every word of a request marker ("can", "you", "porfa").
+static REQUEST_PARTICLES: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    word_list!("request-particles")
+        .chain(REQUEST_MARKERS.iter().flat_map(|m| m.split(' ')))
+        .collect()
+});
 
 /// Whether the normalised words `all` ask the coach to make the step without naming it:
 /// a making verb whose object is a word standing for the step, apart ("u do it", "make
@@ -175,13 +164,7 @@ fn asks_for_it(all: &[&str]) -> bool {
             .iter()
             .any(|p| w.strip_suffix(p).is_some_and(&verb))
     };
-    let asking = |w: &&str| {
-        STEP_FILLERS.contains(w)
-            || REQUEST_PARTICLES.contains(w)
-            || REQUEST_MARKERS
-                .iter()
-                .any(|m| m.split(' ').any(|x| x == *w))
-    };
+    let asking = |w: &&str| STEP_FILLERS.contains(w) || REQUEST_PARTICLES.contains(w);
     let Some(at) = all.iter().position(|w| verb(w) || joined(w)) else {
         return false;
     };

@@ -6,7 +6,7 @@
 use super::keywords::Keyword;
 use super::pack::ModuleManifest;
 use crate::distress::is_distress;
-use lantern_core::text::normalize::{has_phrase, normalize, words};
+use lantern_core::text::normalize::{has_phrase, normalize, without_phrases, words};
 use lantern_core::text::social::{social_of, Social};
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -124,16 +124,13 @@ fn asks_to_move_on(core: &str) -> bool {
     if words(core).len() > SHORT {
         return false;
     }
-    let mut rest = format!(" {core} ");
-    let mut found = false;
-    for phrase in CONTINUE.iter().filter(|p| !p.is_empty()) {
-        let padded = format!(" {phrase} ");
-        while rest.contains(&padded) {
-            rest = rest.replacen(&padded, " ", 1);
-            found = true;
-        }
-    }
-    found && words(&rest).iter().all(|w| CONTINUE_FILLERS.contains(w))
+    let found = CONTINUE
+        .iter()
+        .any(|p| !p.is_empty() && has_phrase(core, p));
+    found
+        && words(&without_phrases(core, CONTINUE.iter()))
+            .iter()
+            .all(|w| CONTINUE_FILLERS.contains(w))
 }
 
 /// The section a message names: "section 3" / "sección 3", or its whole title.

@@ -38,6 +38,20 @@ pub fn opens_with_phrase(text: &str, phrases: &[&str]) -> bool {
     })
 }
 
+/// The normalised `text` with every one of `phrases` taken out as whole words, what is
+/// left trimmed ("yes that works for me" without "yes", "that works" and "for me" is
+/// "").
+pub fn without_phrases<'a>(text: &str, phrases: impl IntoIterator<Item = &'a &'a str>) -> String {
+    let mut rest = format!(" {text} ");
+    for phrase in phrases.into_iter().filter(|p| !p.is_empty()) {
+        let padded = format!(" {phrase} ");
+        while rest.contains(&padded) {
+            rest = rest.replace(&padded, " ");
+        }
+    }
+    rest.trim().to_string()
+}
+
 /// The words of a normalised text.
 pub fn words(normalized: &str) -> Vec<&str> {
     normalized.split(' ').filter(|w| !w.is_empty()).collect()
@@ -46,6 +60,15 @@ pub fn words(normalized: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phrases_are_taken_out_as_whole_words_every_time_they_stand() {
+        assert_eq!(
+            without_phrases("ok what s next ok", &["ok", "next", ""]),
+            "what s"
+        );
+        assert_eq!(without_phrases("nextdoor", &["next"]), "nextdoor");
+    }
 
     #[test]
     fn a_text_opens_with_a_phrase_only_as_whole_words() {
