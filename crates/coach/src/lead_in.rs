@@ -1,7 +1,7 @@
 //! What students put around the text they offer: a lead-in ("My claim is that …",
 //! "Creo que …") and, in a claim, a mixed-in reason ("… because kids need to play").
 
-use super::triggers::STEP_NOUNS;
+use super::phrase_lists::{split_phrases, STEP_NOUNS};
 use super::ToulminStep;
 use lantern_core::text::normalize::normalize;
 use lantern_core::word_list;
@@ -29,11 +29,6 @@ static REASON_MARKERS: LazyLock<Vec<String>> = LazyLock::new(|| {
         })
         .collect()
 });
-
-/// A list's phrases, each as its words.
-pub(crate) fn split_phrases(list: impl Iterator<Item = &'static str>) -> Vec<Vec<&'static str>> {
-    list.map(|phrase| phrase.split(' ').collect()).collect()
-}
 
 /// Words that may open a step label ("here's my evidence:"), each as its words. From
 /// `words/{en,es}/step-label-openers.txt`.

@@ -26,6 +26,7 @@ mod lead_in;
 pub mod messages;
 mod offline;
 mod opening;
+mod phrase_lists;
 mod prompt;
 #[cfg(test)]
 mod properties;

@@ -2,7 +2,7 @@
 //! confirming a suggestion, or asking for a rewrite — in English and Spanish, with
 //! natural variants, regardless of case and accents.
 
-use super::lead_in::split_phrases;
+use super::phrase_lists::{split_phrases, STEP_NOUNS};
 use lantern_core::text::normalize::{has_phrase, normalize, without_phrases, words};
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -52,14 +52,6 @@ static REWRITE_OBJECTS: LazyLock<Vec<&str>> =
 /// bit for me"), each as its words ("come up with"). From `words/{en,es}/making-verbs.txt`.
 static MAKING_VERBS: LazyLock<Vec<Vec<&str>>> =
     LazyLock::new(|| split_phrases(word_list!("making-verbs")));
-
-/// Names of the steps and of a part of one. From `words/{en,es}/step-names.txt` and
-/// `step-parts.txt`.
-pub(crate) static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
-    word_list!("step-names")
-        .chain(word_list!("step-parts"))
-        .collect()
-});
 
 /// Words that hand the making to the coach ("for me", "tú").
 /// From `words/{en,es}/on-my-behalf.txt`.
