@@ -48,6 +48,22 @@ pub fn note_block(topic: &Topic) -> TextBlock {
     )
 }
 
+/// The topics whose [`note_block`] `reply` shows, in module order.
+pub fn shown_topics(module: &ModuleManifest, reply: &ModuleReply) -> Vec<String> {
+    module
+        .topics()
+        .filter(|t| {
+            let block = note_block(t);
+            reply
+                .content
+                .text_blocks
+                .iter()
+                .any(|b| b.content == block.content)
+        })
+        .map(|t| t.id.clone())
+        .collect()
+}
+
 /// The section's media, as the pack describes them.
 pub fn section_media(module: &ModuleManifest, section: &SectionRef<'_>) -> Vec<Media> {
     section
@@ -402,4 +418,25 @@ pub fn notes_answer(
         can_skip: true,
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lantern_packs::module::testing::module;
+
+    #[test]
+    fn the_topics_shown_are_those_whose_note_block_a_reply_holds() {
+        let m = module();
+        let sleep = m.topics().find(|t| t.id == "sleep").expect("a sleep topic");
+        let lead = TextBlock::new(BlockType::Paragraph, "Here is what the module says.");
+        let shown = reply(
+            vec![lead.clone(), note_block(sleep)],
+            ResponseType::Educational,
+            Emotion::Informative,
+        );
+        assert_eq!(shown_topics(&m, &shown), ["sleep"]);
+        let none = reply(vec![lead], ResponseType::Educational, Emotion::Informative);
+        assert!(shown_topics(&m, &none).is_empty());
+    }
 }

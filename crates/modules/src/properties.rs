@@ -92,6 +92,7 @@ proptest! {
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),
+            shown_before: Vec::new(),
         };
         let prepared = prepare_module_turn(input).unwrap();
         let llm = ScriptedLlm::new([Ok(text)]);

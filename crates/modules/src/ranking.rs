@@ -5,7 +5,8 @@
 //! outright, and how close in meaning the message is to each topic as the app's
 //! embedder tells it (`closeness`, passed in by the caller: this crate holds no
 //! embedder). A question with no evidence of its own ("¿por qué me pasa esto?") is read
-//! with the student's message before it.
+//! with the student's message before it, and a message that continues the talk ("and if
+//! someone forgets their part?") keeps the topic the last reply showed in play.
 
 use super::keywords::topics_in;
 use super::pack::{ModuleManifest, Topic};
@@ -24,6 +25,9 @@ const KEYWORD_HIT: f32 = 3.0;
 const MEANING_WEIGHT: f32 = 2.0;
 /// Weight of the student's message before, for a follow-up ("¿por qué me pasa esto?").
 const EARLIER_WEIGHT: f32 = 0.25;
+/// What the topic the last reply showed gets when a message continues the talk: the
+/// least score that answers, so the message's own evidence still decides.
+const FOLLOW_UP: f32 = MIN_SCORE;
 /// Least score of a topic that answers.
 const MIN_SCORE: f32 = 1.5;
 /// A second topic answers too when its score is at least this share of the best's.
@@ -225,15 +229,43 @@ fn asked_part(message: &str) -> Option<&str> {
     Some(&text[start..])
 }
 
+/// Words that open a message continuing the one before (`words/<locale>/follow-up-openers.txt`).
+static FOLLOW_UP_OPENERS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("follow-up-openers").collect());
+
+/// Phrases that point back to what was just talked about
+/// (`words/<locale>/back-references.txt`).
+static BACK_REFERENCES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("back-references").collect());
+
+/// Whether `message` continues the talk before it: it opens with a follow-up word ("and
+/// if…", "¿y cómo…", "ok but…") or points back ("otra vez", "again").
+fn continues_the_talk(message: &str) -> bool {
+    let normal = normalize(message);
+    let opens = FOLLOW_UP_OPENERS
+        .iter()
+        .any(|w| normal == *w || normal.starts_with(&format!("{w} ")));
+    opens || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
+}
+
+/// What came before a message in the session.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Before<'a> {
+    /// The student's message before it, which a question without evidence leans on.
+    pub message: Option<&'a str>,
+    /// The topics whose notes the last reply showed, which a message continuing the talk
+    /// stays with.
+    pub shown: &'a [String],
+}
+
 /// The topics whose notes answer `message`, best first (none when nothing does):
 /// `closeness` is the embedder's closeness of the message to each topic's
-/// [`topic_texts`], `earlier` the student's message before it, which a follow-up
-/// question leans on.
+/// [`topic_texts`], `before` what the session said before it.
 pub fn answering_topics(
     module: &ModuleManifest,
     message: &str,
     closeness: &[(String, f32)],
-    earlier: Option<&str>,
+    before: Before,
 ) -> Vec<String> {
     let mut scored = scores(module, message, closeness);
     // The question itself weighs twice what the situation before it does.
@@ -242,9 +274,16 @@ pub fn answering_topics(
             *score += own;
         }
     }
-    if let Some(before) = earlier {
-        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, before, &[])) {
+    if let Some(earlier) = before.message {
+        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
             *score += EARLIER_WEIGHT * prior;
+        }
+    }
+    if continues_the_talk(message) {
+        for (id, score) in scored.iter_mut() {
+            if before.shown.contains(id) {
+                *score += FOLLOW_UP;
+            }
         }
     }
     tracing::debug!(message, ?closeness, ?scored, "topic scores");
@@ -254,19 +293,24 @@ pub fn answering_topics(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_packs::module::testing::module;
+    use lantern_packs::module::testing::{module, module_with};
 
     #[test]
     fn a_question_sharing_stems_with_a_note_is_answered_by_it() {
         let m = module();
-        let t = answering_topics(&m, "what helps when I keep worrying?", &[], None);
+        let t = answering_topics(
+            &m,
+            "what helps when I keep worrying?",
+            &[],
+            Before::default(),
+        );
         assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
     }
 
     #[test]
     fn a_synonym_reaches_a_note_that_never_says_the_word() {
         let m = module();
-        let t = answering_topics(&m, "what time should I go to bed?", &[], None);
+        let t = answering_topics(&m, "what time should I go to bed?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
@@ -282,19 +326,16 @@ mod tests {
 
     #[test]
     fn a_why_question_is_about_its_subject_not_its_judgement() {
-        let m = lantern_packs::module::testing::module_with(
-            r#""pomodoro"]"#,
-            r#""pomodoro", "important"]"#,
-        )
-        .expect("a valid module");
+        let m =
+            module_with(r#""pomodoro"]"#, r#""pomodoro", "important"]"#).expect("a valid module");
         let question = "why is it so important to sleep early before exams?";
-        let t = answering_topics(&m, question, &[], None);
+        let t = answering_topics(&m, question, &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
         assert_eq!(
             subject_of("¿por qué es tan importante dormir?"),
             "por que es tan dormir"
         );
-        let t = answering_topics(&m, "what is important now?", &[], None);
+        let t = answering_topics(&m, "what is important now?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
@@ -303,7 +344,7 @@ mod tests {
         let m = module();
         let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
         close[1].1 = 0.7;
-        let t = answering_topics(&m, "zzz qqq", &close, None);
+        let t = answering_topics(&m, "zzz qqq", &close, Before::default());
         assert_eq!(t, [close[1].0.clone()]);
     }
 
@@ -311,16 +352,62 @@ mod tests {
     fn a_light_word_is_no_evidence() {
         let m = module();
         // "keep" is in the breaks note ("Short breaks keep focus"), but says nothing here.
-        assert!(answering_topics(&m, "my teacher keeps saying stuff", &[], None).is_empty());
-        let t = answering_topics(&m, "do short breaks help my focus?", &[], None);
+        assert!(
+            answering_topics(&m, "my teacher keeps saying stuff", &[], Before::default())
+                .is_empty()
+        );
+        let t = answering_topics(&m, "do short breaks help my focus?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
+    }
+
+    #[test]
+    fn a_word_for_anything_or_anyone_is_no_evidence() {
+        let m = module_with(r#""Sleep fixes memories.""#, r#""Sleep fixes anything.""#)
+            .expect("a valid module");
+        assert!(answering_topics(&m, "i can't do anything", &[], Before::default()).is_empty());
+    }
+
+    #[test]
+    fn a_message_continuing_the_talk_stays_with_the_topic_shown() {
+        let m = module();
+        let shown = ["breath".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        for message in [
+            "and if it does not change?",
+            "¿y si sigue igual?",
+            "what if it happens again",
+        ] {
+            let t = answering_topics(&m, message, &[], before);
+            assert_eq!(
+                t.first().map(String::as_str),
+                Some("breath"),
+                "{message}: {t:?}"
+            );
+        }
+        // A message that does not continue is read on its own.
+        let alone = answering_topics(&m, "is that normal?", &[], before);
+        assert!(alone.is_empty(), "{alone:?}");
+        // One that names another topic goes there.
+        let other = answering_topics(&m, "what about sleep?", &[], before);
+        assert_eq!(
+            other.first().map(String::as_str),
+            Some("sleep"),
+            "{other:?}"
+        );
     }
 
     #[test]
     fn a_question_without_evidence_is_read_with_the_message_before_it() {
         let m = module();
-        assert!(answering_topics(&m, "why?", &[], None).is_empty());
-        let t = answering_topics(&m, "why?", &[], Some("I worry all the time"));
+        assert!(answering_topics(&m, "why?", &[], Before::default()).is_empty());
+        let before = Before {
+            message: Some("I worry all the time"),
+            shown: &[],
+        };
+        let t = answering_topics(&m, "why?", &[], before);
         assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
     }
 }

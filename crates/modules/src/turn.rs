@@ -25,7 +25,7 @@ use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{answer_message, module_request, user_message, Passage, PROMPT_LABELS};
-use super::ranking::answering_topics;
+use super::ranking::{answering_topics, Before};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -93,6 +93,9 @@ pub struct ModuleTurnInput {
     pub forms_shown: Vec<Form>,
     /// The texts of the session's earlier replies, which no model sentence may repeat.
     pub said: Vec<String>,
+    /// The topics whose notes the session's last reply showed
+    /// ([`crate::offline::shown_topics`]): what a message continuing the talk is about.
+    pub shown_before: Vec<String>,
 }
 
 /// The reply's kind, decided by code.
@@ -247,6 +250,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         mut forms_sent,
         forms_shown,
         said: said_before,
+        shown_before,
     } = input;
     let mut change = ProgressChange::default();
     let mut submitted = None;
@@ -264,7 +268,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .rev()
                 .find(|m| m.role == ChatRole::User)
                 .map(|m| m.content.as_str());
-            focus = answering_topics(&module, &text, &closeness, earlier);
+            let before = Before {
+                message: earlier,
+                shown: &shown_before,
+            };
+            focus = answering_topics(&module, &text, &closeness, before);
             let plan = match read_intent(&module, &text) {
                 Intent::Crisis => Plan::Crisis,
                 Intent::Continue => {
@@ -1288,6 +1296,7 @@ mod tests {
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),
+            shown_before: Vec::new(),
         }
     }
 

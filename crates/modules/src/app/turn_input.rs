@@ -5,6 +5,7 @@
 use super::rows::ModuleSessionRow;
 use super::ModuleRepository;
 use crate::language::{module_language, reply_language};
+use crate::offline::shown_topics;
 use crate::prompt::Passage;
 use crate::ranking::topic_texts;
 use crate::{ModuleTurnInput, StudentAct};
@@ -115,6 +116,10 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
             .iter()
             .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
             .collect(),
+        shown_before: recent
+            .first()
+            .map(|r| shown_topics(module, r))
+            .unwrap_or_default(),
     })
 }
 
