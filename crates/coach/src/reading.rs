@@ -106,6 +106,10 @@ const SHORT_SESSION_QUESTION: usize = 10;
 /// asks about the step. From `words/{en,es}/step-names.txt`.
 static STEP_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-names").collect());
 
+/// Words by which a question points at the argument being written ("what goes
+/// here?", "a word like probably"). From `words/{en,es}/task-pointers.txt`.
+static TASK_POINTERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("task-pointers").collect());
+
 /// Words said before a question that are no part of it ("wait", "hmm", "espera"), from
 /// `words/{en,es}/interjections.txt`: read past only to find where a question starts.
 static INTERJECTIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("interjections").collect());
@@ -147,6 +151,7 @@ pub fn message_kind(message: &str) -> MessageKind {
         || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
         || (asks && asks_the_coach(asked))
         || (asks && words(&plain).iter().any(|w| STEP_NAMES.contains(w)))
+        || (asks && words(&plain).iter().any(|w| TASK_POINTERS.contains(w)))
     {
         return MessageKind::HelpRequest;
     }
@@ -246,6 +251,14 @@ mod tests {
         for asked in [
             "¿para qué sirve el matizador?",
             "does this count as a rebuttal?",
+        ] {
+            assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
+        }
+        // A question pointing at the writing asks about it.
+        for asked in [
+            "ok so what goes here then?",
+            "does it have to have a word like probably in it?",
+            "¿aquí va lo que diría alguien que no está de acuerdo?",
         ] {
             assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
         }

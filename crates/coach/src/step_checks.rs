@@ -65,6 +65,11 @@ static AUTHORITY_WORDS: LazyLock<Vec<&str>> =
 static OBJECTION_MODALS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("objection-modals").collect());
 
+/// Speech verbs whose own form makes the view one someone would raise ("los profes
+/// dirán que…"). From `words/{en,es}/objection-conditionals.txt`.
+static OBJECTION_CONDITIONALS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("objection-conditionals").collect());
+
 /// Words that put the reporters on the other side ("against", "detractores").
 /// From `words/{en,es}/other-side-words.txt`.
 static OTHER_SIDE_WORDS: LazyLock<Vec<&str>> =
@@ -167,7 +172,8 @@ pub fn opens_with_objection(normalized: &str) -> bool {
 /// then a speech verb, with a group word first or second ("some drivers say…", "a lot
 /// of teachers reckon…", "algunos padres dicen…"), "they" just after ("shop owners
 /// say they would lose…"), a modal just before ("teachers might say…", "alguien podría
-/// decir…") or a word of the other side ("people against this say…"). "Studies
+/// decir…") or in the verb ("los profes dirán…"), or a word of the other side ("people
+/// against this say…"). "Studies
 /// say…" and "teachers say students are tired" are support.
 fn reports_others_view(normalized: &str) -> bool {
     let all = words(normalized);
@@ -191,10 +197,12 @@ fn reports_others_view(normalized: &str) -> bool {
         .skip(at + 1)
         .take(2)
         .any(|w| OBJECTION_PRONOUNS.contains(w));
-    // "teachers might say…", "alguien podría decir…": a view someone would raise.
+    // "teachers might say…", "alguien podría decir…", "los profes dirán…": a view
+    // someone would raise.
     let hypothetical = reporters
         .last()
-        .is_some_and(|w| OBJECTION_MODALS.contains(w));
+        .is_some_and(|w| OBJECTION_MODALS.contains(w))
+        || OBJECTION_CONDITIONALS.contains(&all[at]);
     let against = reporters.iter().any(|w| OTHER_SIDE_WORDS.contains(w));
     grouped || about_themselves || hypothetical || against
 }
@@ -371,6 +379,9 @@ mod tests {
             "mucha gente piensa que el movil es util",
             "los que estan en contra dicen que es exagerado",
             "alguien podria decir que asi se comunican",
+            "los profes diran que sin examen no se sabe quien ha estudiado",
+            "la direccion pensaria que sale caro",
+            "teachers are gonna say it costs too much",
         ] {
             assert!(opens_with_objection(text), "{text}");
         }
@@ -383,6 +394,8 @@ mod tests {
             "our science teacher says gardens teach biology",
             "we could say uniforms cost too much",
             "studies might say otherwise but our survey found 3000 pounds",
+            "yo diria que los examenes agobian",
+            "los estudios diran lo que quieran pero el 90 por ciento se agobia",
         ] {
             assert!(!opens_with_objection(text), "{text}");
         }
@@ -485,6 +498,13 @@ mod tests {
             Rebuttal,
             "A menos que la tarea sea voluntaria."
         ));
+        for text in [
+            "A no ser que la universidad pida una nota de examen.",
+            "Solo si el instituto tiene cocina.",
+            "Apart from schools with no kitchen.",
+        ] {
+            assert!(passes_step_heuristics(Rebuttal, text), "{text}");
+        }
         assert_eq!(
             detect_weakness(Rebuttal, "Homework is very important for everyone."),
             Some(Weakness::MissingException)

@@ -298,6 +298,7 @@ mod tests {
             "eso mismo",
             "tal cual",
             "100%",
+            "ya",
             "cien por cien",
         ] {
             assert!(is_confirmation(m), "{m}");
@@ -403,6 +404,10 @@ mod tests {
             "ponla tú porfa",
             "rellénalo tú",
             "invéntate una",
+            "can you think of a backing for me",
+            "could you find me a source",
+            "¿se te ocurre un respaldo?",
+            "búscame tú una fuente",
         ] {
             assert!(is_rewrite_request(m), "{m}");
         }
@@ -426,6 +431,9 @@ mod tests {
             "Schools should make it compulsory",
             "do it for the planet",
             "hazlo por el planeta",
+            "I can't find a source for this",
+            "schools should create more clubs",
+            "pienso que los exámenes agobian",
         ] {
             assert!(!is_rewrite_request(m), "{m}");
         }
