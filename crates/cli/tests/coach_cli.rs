@@ -158,7 +158,12 @@ fn the_coach_eval_smoke_cases_pass_with_the_default_model() {
 #[test]
 fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
     let dir = tempfile::tempdir().unwrap();
-    for (file, least) in [("untuned", 41), ("unwritten", 41), ("phrasings", 306)] {
+    for (file, least) in [
+        ("untuned", 41),
+        ("unwritten", 41),
+        ("phrasings", 306),
+        ("tryout", 43),
+    ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(
             dir.path(),

@@ -8,7 +8,7 @@
 //! with the student's message before it, and a message that continues the talk ("and if
 //! someone forgets their part?") keeps the topic the last reply showed in play.
 
-use super::keywords::topics_in;
+use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -21,6 +21,9 @@ use std::sync::LazyLock;
 const NAMED_WEIGHT: f32 = 2.0;
 /// Score a topic gets when one of its keywords is said outright.
 const KEYWORD_HIT: f32 = 3.0;
+/// What each further word of a keyword phrase said outright adds ("no hace nada" is
+/// stronger evidence than "nada").
+const PHRASE_WORD: f32 = 1.5;
 /// Weight of one standard deviation of closeness in meaning above the module's mean.
 const MEANING_WEIGHT: f32 = 2.0;
 /// Weight of the student's message before, for a follow-up ("¿por qué me pasa esto?").
@@ -160,17 +163,18 @@ fn scores(
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
     let message = &subject_of(message);
     let pieces = evidence(message);
-    let hits = topics_in(module, message);
+    let hits = keyword_hits(module, message);
     let meaning = standardised(closeness);
     topics
         .iter()
         .map(|t| {
             let lexical: f32 = pieces.iter().map(|p| piece_score(p, t, &topics)).sum();
-            let keyword = if hits.iter().any(|h| h == t.id) {
-                KEYWORD_HIT
-            } else {
-                0.0
-            };
+            let keyword = hits
+                .iter()
+                .find(|(id, _)| id == t.id)
+                .map_or(0.0, |(_, words)| {
+                    KEYWORD_HIT + PHRASE_WORD * words.saturating_sub(1) as f32
+                });
             let close = meaning
                 .iter()
                 .find(|(id, _)| id == t.id)
@@ -274,19 +278,19 @@ pub fn answering_topics(
             *score += own;
         }
     }
-    if let Some(earlier) = before.message {
-        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
-            *score += EARLIER_WEIGHT * prior;
-        }
-    }
-    if continues_the_talk(message) {
+    if continues_the_talk(message) && !before.shown.is_empty() {
         for (id, score) in scored.iter_mut() {
             if before.shown.contains(id) {
                 *score += FOLLOW_UP;
             }
         }
+    } else if let Some(earlier) = before.message {
+        // The topic shown is what the message before was read as; counted once.
+        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
+            *score += EARLIER_WEIGHT * prior;
+        }
     }
-    tracing::debug!(message, ?closeness, ?scored, "topic scores");
+    tracing::debug!(message, ?closeness, ?scored, shown = ?before.shown, "topic scores");
     best(scored)
 }
 
@@ -358,6 +362,18 @@ mod tests {
         );
         let t = answering_topics(&m, "do short breaks help my focus?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
+    }
+
+    #[test]
+    fn a_keyword_phrase_said_outright_outweighs_a_keyword_word() {
+        // "go blank" is two words of evidence for going blank, "worried" one for worry.
+        let m = module_with(
+            r#""Going blank passes when you breathe out slowly.""#,
+            r#""Pausing helps.""#,
+        )
+        .expect("a valid module");
+        let t = answering_topics(&m, "worried i go blank", &[], Before::default());
+        assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
     }
 
     #[test]

@@ -27,6 +27,11 @@ impl Keyword {
         (!words.is_empty()).then_some(Self { words, prefix })
     }
 
+    /// How many words the keyword has ("no hace nada": 3).
+    pub fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
     /// Whether the keyword occurs in `words` (a normalised text split on spaces).
     pub fn occurs_in(&self, words: &[&str]) -> bool {
         let n = self.words.len();
@@ -49,6 +54,16 @@ impl Keyword {
 /// Ids of the topics of `module` whose keywords (English or Spanish) occur in `text`,
 /// in module order.
 pub fn topics_in(module: &ModuleManifest, text: &str) -> Vec<String> {
+    keyword_hits(module, text)
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// The topics of `module` whose keywords occur in `text`, in module order, each with
+/// the words of its longest keyword found: "no hace nada" said outright is three words
+/// of evidence, "nada" one.
+pub fn keyword_hits(module: &ModuleManifest, text: &str) -> Vec<(String, usize)> {
     let normalized = normalize(text);
     let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
     if words.is_empty() {
@@ -56,14 +71,16 @@ pub fn topics_in(module: &ModuleManifest, text: &str) -> Vec<String> {
     }
     module
         .topics()
-        .filter(|topic| {
+        .filter_map(|topic| {
             topic
                 .keywords
                 .all()
                 .filter_map(Keyword::parse)
-                .any(|k| k.occurs_in(&words))
+                .filter(|k| k.occurs_in(&words))
+                .map(|k| k.word_count())
+                .max()
+                .map(|longest| (topic.id.clone(), longest))
         })
-        .map(|topic| topic.id.clone())
         .collect()
 }
 
@@ -97,6 +114,19 @@ mod tests {
         assert_eq!(topics_in(&m, "in the exam my mind goes blank"), ["blank"]);
         assert!(topics_in(&m, "blank goes mind").is_empty());
         assert!(topics_in(&m, "").is_empty());
+    }
+
+    #[test]
+    fn a_hit_counts_the_words_of_its_longest_keyword() {
+        let m = module();
+        assert_eq!(
+            keyword_hits(&m, "in the exam my mind goes blank"),
+            [("blank".to_string(), 3)]
+        );
+        assert_eq!(
+            keyword_hits(&m, "I slept badly"),
+            [("sleep".to_string(), 1)]
+        );
     }
 
     #[test]
