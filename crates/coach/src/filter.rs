@@ -92,12 +92,25 @@ fn guidance(input: &CoachTurnInput) -> Vec<String> {
 /// wherever they stand, but not their new message quoted at length (the proposal shows
 /// it); every other term needs one passage of the guidance.
 pub fn reply_filter(input: &CoachTurnInput) -> ReplyFilter {
-    let student = student_texts(input).join("\n");
+    filter_on(input, &student_texts(input).join("\n"))
+}
+
+/// The filter a remark on the text the student offers passes: like [`reply_filter`],
+/// but of the student's words only the text's own count — a remark names a detail of
+/// the text, and one resting on the claim's words instead ("a no ser que la universidad
+/// pida una nota…" → "explica cómo los exámenes finales deberían eliminarse") says
+/// something the text does not.
+pub fn remark_filter(input: &CoachTurnInput) -> ReplyFilter {
+    filter_on(input, &input.user_message)
+}
+
+/// The reply filter of `input`'s turn with `student` as the student's words.
+fn filter_on(input: &CoachTurnInput, student: &str) -> ReplyFilter {
     let material = guidance(input);
     let material: Vec<&str> = material.iter().map(String::as_str).collect();
     let instructions = instruction_texts(input.current_step);
     let instructions: Vec<&str> = instructions.iter().map(String::as_str).collect();
-    ReplyFilter::new(Some(input.language), &material, &student)
+    ReplyFilter::new(Some(input.language), &material, student)
         .with_instructions(&instructions)
         .with_labels(PROMPT_LABELS)
         .with_topic(&[COACH_TALK.as_str()])
@@ -193,6 +206,26 @@ mod tests {
         result.next_question = question.map(str::to_string);
         let survived = filter_model_words(&mut result, &mut reply_filter(&input()));
         (result, survived)
+    }
+
+    #[test]
+    fn a_remark_rests_on_the_text_it_remarks_on_not_on_the_claim() {
+        let mut input = CoachTurnInput::first_message(
+            ToulminStep::Rebuttal,
+            "a no ser que la universidad pida una nota de examen para entrar",
+            Language::Es,
+        );
+        input.draft.set(
+            ToulminStep::Claim,
+            "Los exámenes finales deberían eliminarse.",
+        );
+        let remark = remark_filter(&input);
+        let off = "El texto explica cómo los exámenes finales deberían eliminarse.";
+        assert!(remark.check(off).is_err(), "{off}");
+        // The whole turn's filter reads the claim as the student's words too.
+        assert_eq!(reply_filter(&input).check(off), Ok(()));
+        let on = "Nombras un caso en que tu tesis falla: la universidad pide una nota.";
+        assert_eq!(remark.check(on), Ok(()));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! student's own text.
 
 use super::coaching::coach_reply;
-use super::filter::{filter_model_words, reply_filter};
+use super::filter::{filter_model_words, remark_filter, reply_filter};
 use super::job::{cue_jobs, decide_job, job_weakness};
 use super::judge::{judge_job, reads_known_texts};
 use super::offline::{guided_turn, offline_turn};
@@ -75,13 +75,18 @@ pub async fn run_turn(
     let confirmation = is_confirmation(&input.user_message);
     let confirmed = input.confirmed_text();
     let rewritten = input.rewritten_text();
-    let mut filter = reply_filter(input);
+    let offers_text = message_kind(&input.user_message) == MessageKind::Text;
+    let mut filter = if offers_text {
+        remark_filter(input)
+    } else {
+        reply_filter(input)
+    };
     // Nothing streams when the coaching move answers with the app's words whatever the
     // model writes (a confirmation, a rewrite request, a request for help); no question streams (the reply
     // ends with one question, chosen at the end).
     let mut stream =
         CheckedStream::new("assistantText", filter.clone()).holding(|s| s.contains('?'));
-    if message_kind(&input.user_message) != MessageKind::Text {
+    if !offers_text {
         stream.stop();
     }
     let mut on_delta = |delta: &str| {
@@ -92,7 +97,7 @@ pub async fn run_turn(
     };
     // A text offered for the step gets the model's one remark on it; the app proposes
     // the text and asks the question. Other messages get the whole reply's grammar.
-    let raw: CoachAIResult = if message_kind(&input.user_message) == MessageKind::Text {
+    let raw: CoachAIResult = if offers_text {
         let request = remark_request(input, without_lead_in(&input.user_message));
         let remark: Remark = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
         let refused = filter.clone().filter(&remark.text).kept.is_empty();
