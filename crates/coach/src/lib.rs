@@ -37,6 +37,7 @@ mod rewrite;
 pub mod rules;
 mod session;
 mod short_reply;
+mod spelling;
 mod step;
 pub mod step_checks;
 

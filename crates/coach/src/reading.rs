@@ -5,6 +5,7 @@
 
 use super::lead_in::reason_start;
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
+use super::spelling::spelled_out;
 use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
 use super::ToulminStep;
@@ -196,7 +197,7 @@ pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
     if text.ends_with('?') {
         return None;
     }
-    let mut offered = capitalized(&strip_unsafe_chars(text));
+    let mut offered = capitalized(&spelled_out(&strip_unsafe_chars(text)));
     if !offered.ends_with(['.', '!', '"', '”', ')']) {
         offered.push('.');
     }
