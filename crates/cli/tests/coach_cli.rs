@@ -162,7 +162,7 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("untuned", 41),
         ("unwritten", 41),
         ("phrasings", 306),
-        ("tryout", 43),
+        ("tryout", 44),
     ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(
