@@ -207,6 +207,38 @@ fn reports_others_view(normalized: &str) -> bool {
     grouped || about_themselves || hypothetical || against
 }
 
+/// Words by which a text speaks for the student. From `words/{en,es}/own-voice.txt`.
+static OWN_VOICE: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("own-voice").collect());
+
+/// Whether the normalised text speaks in the student's own voice: a word for the student
+/// among its first two ("I asked everyone in my form group", "en mi clase…").
+pub fn speaks_for_the_student(normalized: &str) -> bool {
+    words(normalized)
+        .iter()
+        .take(2)
+        .any(|w| OWN_VOICE.contains(w))
+}
+
+/// The sources `text` names: its words of authority that are no word for the student
+/// ("survey", "estudio", not "we") and its names (a capitalised word after the first:
+/// "the NHS", "la Universidad de Granada"), normalised.
+pub fn named_sources(text: &str) -> Vec<String> {
+    let plain = normalize(text);
+    let mut out: Vec<String> = AUTHORITY_WORDS
+        .iter()
+        .filter(|w| !OWN_VOICE.contains(w) && has_phrase(&plain, w))
+        .map(|w| w.to_string())
+        .collect();
+    out.extend(
+        text.split_whitespace()
+            .skip(1)
+            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .map(normalize)
+            .filter(|w| w.chars().count() > 1),
+    );
+    out
+}
+
 /// Whether the normalised text opens with the view of someone close to the student
 /// ("my dad thinks it's up to parents…", "mis padres dicen que…"): it may be the other
 /// side or support, so the student is asked which.
@@ -398,6 +430,38 @@ mod tests {
             "los estudios diran lo que quieran pero el 90 por ciento se agobia",
         ] {
             assert!(!opens_with_objection(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_sources_a_text_names_are_its_authorities_and_names() {
+        assert_eq!(
+            named_sources("The NHS says people who cook eat more vegetables."),
+            ["nhs"]
+        );
+        assert_eq!(
+            named_sources("Un estudio de la Universidad de Granada lo dice."),
+            ["estudio", "universidad", "granada"]
+        );
+        assert!(named_sources("In our year only 5 of 28 can cook.").is_empty());
+    }
+
+    #[test]
+    fn a_text_in_the_students_own_voice_speaks_for_the_student() {
+        for text in [
+            "i asked everyone in my form group myself last week",
+            "in our school 5 of 28 can cook",
+            "en mi clase 9 de cada 10 se agobian",
+            "yo lo pregunte en clase",
+        ] {
+            assert!(speaks_for_the_student(text), "{text}");
+        }
+        for text in [
+            "looking after a garden would take time away from maths",
+            "parents are afraid their children will get hurt",
+            "los trabajadores de la biblioteca no quieren perder su dia",
+        ] {
+            assert!(!speaks_for_the_student(text), "{text}");
         }
     }
 

@@ -4,13 +4,14 @@
 
 use super::coaching::coach_reply;
 use super::filter::{filter_model_words, remark_filter, reply_filter};
-use super::job::{cue_jobs, decide_job, job_weakness};
+use super::job::{cue_jobs, decide_job, job_weakness, TextJob};
 use super::judge::{judge_job, reads_known_texts};
 use super::offline::{guided_turn, offline_turn};
 use super::prompt::build_request;
 use super::reading::{message_kind, message_weakness, offered_text, without_lead_in, MessageKind};
 use super::remark::{remark_request, Remark};
 use super::rules::{apply_rules, combined_text};
+use super::step_checks::speaks_for_the_student;
 use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
@@ -23,6 +24,7 @@ use super::{
 };
 use lantern_core::llm::{generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::checked_stream::CheckedStream;
+use lantern_core::text::normalize::normalize;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
@@ -167,6 +169,14 @@ pub async fn run_turn(
     })
 }
 
+/// Whether the model is asked which job `text` does, given the code's `cues`: not when
+/// one clear cue decides, nor when, with none, the text speaks in the student's own
+/// voice ("I asked everyone in my form group…": theirs, not the other side's).
+fn model_judges(cues: &[TextJob], text: &str) -> bool {
+    let own = cues.is_empty() && speaks_for_the_student(&normalize(text));
+    cues.len() != 1 && !own
+}
+
 /// The weakness of a text doing another step's job, when the model's judgement decides
 /// it ([`super::judge`]): asked only for a text whose cues are silent or tied (one clear
 /// cue decides without the model, in [`LoopTurn::without_model`]).
@@ -181,7 +191,7 @@ async fn judged_other_job(
     let step = input.current_step;
     let text = without_lead_in(&input.user_message);
     let cues = cue_jobs(step, text);
-    if cues.len() == 1 {
+    if !model_judges(&cues, text) {
         return None;
     }
     let judged = judge_job(llm, input, text, &cues, cancel).await;
@@ -255,6 +265,7 @@ async fn written_turn(
     let Some(value) = value else {
         return Err(CoachError::EmptyResponse);
     };
+    tracing::info!("coach: the model wrote the {}: {value:?}", step.as_str());
     let mut reply = CoachAIResult::message(step, step_meaning(step, input.language));
     reply.confidence = Some(WRITTEN_CONFIDENCE);
     reply.proposed_update = Some(ProposedUpdate {
@@ -391,11 +402,14 @@ mod tests {
         input
     }
 
-    /// A model answering `reply`; for a text, after judging its job as "other", and
+    /// A model answering `reply`; for a text the model judges, after judging its job as
+    /// "other", and
     /// `reply` again when the remark (or a written step) is tried a second time.
     fn scripted(reply: &str, input: &CoachTurnInput) -> ScriptedLlm {
         let text = message_kind(&input.user_message) == MessageKind::Text;
-        let job = text.then(|| Ok(r#"{"job":"other"}"#.to_string()));
+        let offered = without_lead_in(&input.user_message);
+        let judged = text && model_judges(&cue_jobs(input.current_step, offered), offered);
+        let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
         let again = (text || wants_written(input)).then(|| Ok(reply.to_string()));
         ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]).chain(again))
     }
@@ -604,6 +618,20 @@ mod tests {
         let shown = combined_text(&reply);
         assert!(!shown.contains("objection"), "{shown}");
         assert!(!shown.contains("rebuttal"), "{shown}");
+    }
+
+    #[tokio::test]
+    async fn a_text_in_the_students_own_voice_is_not_judged_the_other_sides() {
+        // The model would read it as an objection; it is not asked which job it does.
+        let (reply, _) = judged_turn(
+            ToulminStep::GroundsBacking,
+            "i asked everyone in my form group myself last week",
+            Language::En,
+            &["rebuttal", "evidence", "claim", "rebuttal", "rebuttal"],
+        )
+        .await;
+        let shown = combined_text(&reply);
+        assert!(!shown.contains("objection"), "{shown}");
     }
 
     #[tokio::test]

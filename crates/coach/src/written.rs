@@ -5,13 +5,13 @@
 //! grounds and copies nothing of the prompt (the shared filter's leak check). A refused
 //! sentence is asked for once more without the example ([`write_again_request`]).
 
-use super::filter::reply_filter;
+use super::filter::{reply_filter, student_texts};
 use super::reading::{capitalized, without_lead_in};
-use super::step_checks::{passes_step_heuristics, repeats_grounds};
+use super::step_checks::{named_sources, passes_step_heuristics, repeats_grounds};
 use super::weak_text::detect_weakness;
 use super::{CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
-use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::support::DropReason;
 use lantern_core::text::terms::is_stop_word;
 use lantern_core::text::tidy::sentences;
@@ -183,7 +183,24 @@ fn checked_text(input: &CoachTurnInput, text: &str) -> Option<String> {
             draft.get(ToulminStep::Grounds),
             draft.get(ToulminStep::Claim),
         );
-    (fits && grounded && !repeats && !leaks && !copies_example(&value)).then_some(value)
+    (fits && grounded && sourced(input, &value) && !repeats && !leaks && !copies_example(&value))
+        .then_some(value)
+}
+
+/// Whether a written `value` for `input`'s step names only sources the student gave: a
+/// backing says where the evidence or the link comes from, so it must name a source
+/// ([`named_sources`]) and every one it names must be in the student's messages or
+/// draft — a backing the student has no source for is asked of them, never invented.
+fn sourced(input: &CoachTurnInput, value: &str) -> bool {
+    if !matches!(
+        input.current_step,
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
+    ) {
+        return true;
+    }
+    let given = normalize(&student_texts(input).join(" "));
+    let named = named_sources(value);
+    !named.is_empty() && named.iter().all(|s| has_phrase(&given, s))
 }
 
 /// The model's improvement of the student's weak `draft`, when it fits: what
@@ -281,6 +298,28 @@ mod tests {
         assert!(!again.system.contains("example"), "{}", again.system);
         assert!(again.system.contains("join it with so.") && !again.system.contains("Spanish"));
         assert_eq!(again.limits.max_tokens, first.limits.max_tokens);
+    }
+
+    #[test]
+    fn a_written_backing_names_only_a_source_the_student_gave() {
+        let mut input = asked("can you think of a backing for me");
+        input.current_step = ToulminStep::GroundsBacking;
+        // No source in the student's words: none may be invented, nor a backing without one.
+        for invented in [
+            "The figures come from a survey by the town council of all crashes last year.",
+            "The number of crashes is much higher than in other towns, so the centre is unsafe.",
+        ] {
+            assert_eq!(checked_written(&input, invented), None, "{invented}");
+        }
+        input.draft.set(
+            ToulminStep::Grounds,
+            "The Road Safety Trust counted 40 crashes with cars in our town centre last year.",
+        );
+        assert!(checked_written(
+            &input,
+            "The crash figures come from the Road Safety Trust, which counts every crash in the town."
+        )
+        .is_some());
     }
 
     #[test]
