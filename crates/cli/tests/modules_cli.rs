@@ -253,7 +253,7 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("untuned", 15),
         ("unwritten", 16),
         ("phrasings", 8),
-        ("tryout", 16),
+        ("tryout", 20),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(

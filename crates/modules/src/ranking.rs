@@ -271,6 +271,10 @@ pub fn answering_topics(
     closeness: &[(String, f32)],
     before: Before,
 ) -> Vec<String> {
+    // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
+    // of "and if someone forgets their part?" alone is noise.
+    let follows_up = continues_the_talk(message) && !before.shown.is_empty();
+    let closeness = if follows_up { &[][..] } else { closeness };
     let mut scored = scores(module, message, closeness);
     // The question itself weighs twice what the situation before it does.
     if let Some(question) = asked_part(message) {
@@ -278,7 +282,7 @@ pub fn answering_topics(
             *score += own;
         }
     }
-    if continues_the_talk(message) && !before.shown.is_empty() {
+    if follows_up {
         for (id, score) in scored.iter_mut() {
             if before.shown.contains(id) {
                 *score += FOLLOW_UP;
