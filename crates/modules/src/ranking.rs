@@ -369,6 +369,23 @@ mod tests {
     }
 
     #[test]
+    fn a_follow_up_is_read_without_the_closeness_of_its_few_words() {
+        let m = module();
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[0].1 = 0.9;
+        let shown = ["sleep".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        let t = answering_topics(&m, "and if it does not change?", &close, before);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+        // Not a follow-up: the closeness counts.
+        let t = answering_topics(&m, "it does not change", &close, before);
+        assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
+    }
+
+    #[test]
     fn a_keyword_phrase_said_outright_outweighs_a_keyword_word() {
         // "go blank" is two words of evidence for going blank, "worried" one for worry.
         let m = module_with(
