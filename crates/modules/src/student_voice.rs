@@ -4,6 +4,7 @@
 //! shared filter keeps (every word is the student's or the note's).
 
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::word_list;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -23,23 +24,42 @@ fn first_person_phrases(text: &str) -> BTreeSet<(String, String)> {
         .collect()
 }
 
+/// Words that open a sentence in the first person (`words/<locale>/first-person-openers.txt`).
+static FIRST_PERSON_OPENERS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("first-person-openers").collect());
+
 /// The student's own voice in their message: read once per turn, then asked of each
 /// sentence of the answer.
-pub struct StudentVoice(BTreeSet<(String, String)>);
+pub struct StudentVoice {
+    phrases: BTreeSet<(String, String)>,
+    keys: BTreeSet<String>,
+}
 
 impl StudentVoice {
-    /// The first-person phrases of the student's `message`.
+    /// The first-person phrases and the content terms of the student's `message`.
     pub fn of(message: &str) -> Self {
-        Self(first_person_phrases(message))
+        Self {
+            phrases: first_person_phrases(message),
+            keys: term_keys(message),
+        }
     }
 
-    /// Whether `sentence` repeats one of the student's first-person phrases, so it
-    /// speaks as the student.
+    /// Whether `sentence` speaks as the student: it repeats one of their first-person
+    /// phrases ("mi madre"), or opens in the first person and tells what they wrote
+    /// ("Yo soy uno de los cuatro y estamos trabajando en un póster…").
     pub fn spoken_in(&self, sentence: &str) -> bool {
-        !self.0.is_empty()
+        let repeats = !self.phrases.is_empty()
             && first_person_phrases(sentence)
                 .iter()
-                .any(|phrase| self.0.contains(phrase))
+                .any(|phrase| self.phrases.contains(phrase));
+        let normal = normalize(sentence);
+        let opens = words(&normal)
+            .first()
+            .is_some_and(|w| FIRST_PERSON_OPENERS.contains(w));
+        let tells_theirs = content_terms(sentence)
+            .iter()
+            .any(|t| t.in_keys(&self.keys));
+        repeats || (opens && tells_theirs)
     }
 }
 
@@ -55,6 +75,12 @@ mod tests {
         let spanish =
             StudentVoice::of("un chico me pide fotos y dice que no se lo cuente a mi madre");
         assert!(spanish.spoken_in("No quiero contárselo a mi madre."));
+        let poster = StudentVoice::of(
+            "somos cuatro y tenemos que hacer un póster sobre el cambio climático, ¿cómo nos organizamos?",
+        );
+        assert!(poster.spoken_in(
+            "Yo soy uno de los cuatro y estamos trabajando en un póster sobre el cambio climático."
+        ));
     }
 
     #[test]
@@ -64,5 +90,8 @@ mod tests {
             !StudentVoice::of(student).spoken_in("Tell your mum: an adult you trust should know.")
         );
         assert!(!StudentVoice::of("what do I do?").spoken_in("My advice: tell an adult."));
+        // Opening in the first person about something else is not the student's voice.
+        assert!(!StudentVoice::of("how do we split the poster?")
+            .spoken_in("I would give each person one part and a date."));
     }
 }
