@@ -147,12 +147,16 @@ pub fn message_kind(message: &str) -> MessageKind {
     if asks && opens_with_phrase(asked, &TASK_QUESTIONS) {
         return MessageKind::TaskQuestion;
     }
+    let all = words(&plain);
     if opens_with_phrase(asked, &HELP_PHRASES)
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
-        || (asks && words(&plain).len() < SHORT_QUESTION_WORDS)
+        || (asks && all.len() < SHORT_QUESTION_WORDS)
         || (asks && asks_the_coach(asked))
-        || (asks && words(&plain).iter().any(|w| STEP_NAMES.contains(w)))
-        || (asks && words(&plain).iter().any(|w| TASK_POINTERS.contains(w)))
+        // A question naming a step, or pointing at the writing, asks about it.
+        || (asks
+            && all
+                .iter()
+                .any(|w| STEP_NAMES.contains(w) || TASK_POINTERS.contains(w)))
     {
         return MessageKind::HelpRequest;
     }

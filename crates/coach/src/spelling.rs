@@ -19,21 +19,13 @@ static SHORTHAND: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
 pub fn spelled_out(text: &str) -> String {
     text.split(' ')
         .map(|token| {
-            let start = token.find(char::is_alphanumeric);
-            let end = token
-                .rfind(char::is_alphanumeric)
-                .map(|at| at + token[at..].chars().next().map_or(1, char::len_utf8));
-            let (Some(start), Some(end)) = (start, end) else {
-                return token.to_string();
-            };
-            let word = &token[start..end];
-            SHORTHAND
-                .iter()
-                .find(|(short, _)| word == *short)
-                .map_or_else(
-                    || token.to_string(),
-                    |(_, full)| format!("{}{full}{}", &token[..start], &token[end..]),
-                )
+            // The word without the punctuation around it; its first occurrence in the
+            // token is itself, since what comes before it is no letter or digit.
+            let word = token.trim_matches(|c: char| !c.is_alphanumeric());
+            match SHORTHAND.iter().find(|(short, _)| word == *short) {
+                Some((short, full)) => token.replacen(short, full, 1),
+                None => token.to_string(),
+            }
         })
         .collect::<Vec<_>>()
         .join(" ")

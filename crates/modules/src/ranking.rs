@@ -10,7 +10,7 @@
 
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
-use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
@@ -246,10 +246,8 @@ static BACK_REFERENCES: LazyLock<Vec<&'static str>> =
 /// if…", "¿y cómo…", "ok but…") or points back ("otra vez", "again").
 fn continues_the_talk(message: &str) -> bool {
     let normal = normalize(message);
-    let opens = FOLLOW_UP_OPENERS
-        .iter()
-        .any(|w| normal == *w || normal.starts_with(&format!("{w} ")));
-    opens || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
+    opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
+        || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
 /// What came before a message in the session.

@@ -52,14 +52,17 @@ impl StudentVoice {
             && first_person_phrases(sentence)
                 .iter()
                 .any(|phrase| self.phrases.contains(phrase));
-        let normal = normalize(sentence);
-        let opens = words(&normal)
-            .first()
-            .is_some_and(|w| FIRST_PERSON_OPENERS.contains(w));
-        let tells_theirs = content_terms(sentence)
-            .iter()
-            .any(|t| t.in_keys(&self.keys));
-        repeats || (opens && tells_theirs)
+        let opens = || {
+            words(&normalize(sentence))
+                .first()
+                .is_some_and(|w| FIRST_PERSON_OPENERS.contains(w))
+        };
+        let tells_theirs = || {
+            content_terms(sentence)
+                .iter()
+                .any(|t| t.in_keys(&self.keys))
+        };
+        repeats || (opens() && tells_theirs())
     }
 }
 
