@@ -137,7 +137,8 @@ pub fn message_kind(message: &str) -> MessageKind {
     if let Some(kind) = courtesy_of(&plain) {
         return MessageKind::Courtesy(kind);
     }
-    let asks = message.trim().ends_with('?');
+    // A question may come first and a remark after it ("¿cómo se hace? no lo pillo").
+    let asks = message.contains('?');
     // A question opens after a lead-in or an interjection ("wait what does warrant mean").
     let asked = question_start(&plain);
     if opens_with_phrase(asked, &SESSION_QUESTIONS) && words(asked).len() <= SHORT_SESSION_QUESTION
@@ -280,6 +281,28 @@ mod tests {
             MessageKind::Text
         );
         assert_eq!(message_kind("Phones distract students."), MessageKind::Text);
+    }
+
+    #[test]
+    fn a_question_about_the_parts_of_an_argument_is_asked_of_the_coach() {
+        for asked in [
+            "how is evidence different from a reason?",
+            "¿en qué se diferencian las pruebas de una razón?",
+        ] {
+            assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
+        }
+    }
+
+    #[test]
+    fn a_question_with_a_remark_after_it_is_still_a_question() {
+        assert_eq!(
+            message_kind("¿cómo se hace una garantía? no lo pillo"),
+            MessageKind::HelpRequest
+        );
+        assert_eq!(
+            message_kind("what counts as a source? my teacher never said"),
+            MessageKind::HelpRequest
+        );
     }
 
     #[test]
