@@ -403,6 +403,22 @@ mod tests {
     }
 
     #[test]
+    fn a_filler_adverb_or_a_pronoun_one_is_no_evidence() {
+        // "even" is the stem of "evening", "one" a number a note may use.
+        let m = module_with(
+            r#""Sleep fixes memories.""#,
+            r#""Sleep in the evening usually fixes one memory.""#,
+        )
+        .expect("a valid module");
+        for said in ["no one even listens", "do they usually say that?"] {
+            assert!(
+                answering_topics(&m, said, &[], Before::default()).is_empty(),
+                "{said}"
+            );
+        }
+    }
+
+    #[test]
     fn a_message_continuing_the_talk_stays_with_the_topic_shown() {
         let m = module();
         let shown = ["breath".to_string()];

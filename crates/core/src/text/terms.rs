@@ -214,6 +214,14 @@ fn command_without_pronouns(written: &str) -> Option<String> {
         .then(|| key_of(&stemmers()[1].stem(&verb)))
 }
 
+/// English irregular verb forms and the base form whose stem they share ("found" →
+/// "find"), from `words/en/irregular-verbs.txt`.
+static IRREGULAR_VERBS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| {
+    pairs(list_in!("en", "irregular-verbs"))
+        .into_iter()
+        .collect()
+});
+
 /// The glossary: each single word's stem key and the stem keys of its translations.
 fn glossary() -> &'static BTreeMap<String, Vec<String>> {
     static GLOSSARY: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
@@ -257,6 +265,9 @@ pub fn term_of(word: &str) -> Option<Term> {
     let mut keys: Vec<String> = vec![key_of(&english.stem(word)), key_of(&spanish.stem(word))];
     if let Some(cognate) = english_cognate(word) {
         keys.push(key_of(&english.stem(&cognate)));
+    }
+    if let Some(base) = IRREGULAR_VERBS.get(word) {
+        keys.push(key_of(&english.stem(base)));
     }
     let translated: Vec<String> = keys
         .iter()
@@ -351,6 +362,14 @@ pub fn term_keys(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_irregular_verb_form_meets_its_base_form() {
+        let note = term_keys("Most first jobs are found by asking in person.");
+        assert!(content_terms("find")[0].in_keys(&note));
+        assert!(content_terms("taught")[0].in_keys(&term_keys("teachers teach")));
+        assert!(!content_terms("left")[0].in_keys(&term_keys("leave early")));
+    }
 
     #[test]
     fn a_number_word_meets_its_digits() {
