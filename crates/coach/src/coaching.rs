@@ -6,7 +6,7 @@
 
 use super::contract::{MAX_ASSISTANT_TEXT, MAX_NEXT_QUESTION};
 use super::filter::Fresh;
-use super::reading::{message_kind, without_lead_in, MessageKind};
+use super::reading::{message_kind, named_steps, without_lead_in, MessageKind};
 use super::short_reply::is_short_reply;
 use super::weak_text::{own_weakness, Weakness};
 use super::words::{
@@ -16,7 +16,7 @@ use super::words::{
     weakness_question, write_for_me, your_choice,
 };
 use super::words::{opening_question, where_we_are};
-use super::{CoachAIResult, CoachTurnInput, Language};
+use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::tidy::{detect_language, is_readable, sentences};
 use lantern_core::word_list;
@@ -83,7 +83,8 @@ pub fn coach_reply(
     // help has one right answer, and the guide gives it.
     let mut text: Vec<String> = match kind {
         MessageKind::Confirmation if proposing => Vec::new(),
-        MessageKind::HelpRequest => fresh.pick(&explained).into_iter().collect(),
+        MessageKind::HelpRequest => about_named_steps(&input.user_message, step, language, &fresh)
+            .unwrap_or_else(|| fresh.pick(&explained).into_iter().collect()),
         MessageKind::SessionQuestion => vec![where_we_are(step, language)],
         MessageKind::TaskQuestion => std::iter::once(your_choice(language))
             .chain(fresh.pick(&explained))
@@ -176,6 +177,32 @@ pub fn coach_reply(
         }
     }
     result
+}
+
+/// Most steps a question about steps is answered on.
+const MOST_NAMED_STEPS: usize = 2;
+
+/// What each step a question names is, when it names one other than `step` ("how is
+/// evidence different from a reason?" → what the grounds are, what the warrant is); each
+/// step's purpose when its meaning was said already. `None` when it names only `step`,
+/// or none.
+fn about_named_steps(
+    message: &str,
+    step: ToulminStep,
+    language: Language,
+    fresh: &Fresh,
+) -> Option<Vec<String>> {
+    let named = named_steps(message, step);
+    if named.iter().all(|s| *s == step) {
+        return None;
+    }
+    Some(
+        named
+            .into_iter()
+            .take(MOST_NAMED_STEPS)
+            .filter_map(|s| fresh.pick(&[step_meaning(s, language), step_purpose(s, language)]))
+            .collect(),
+    )
 }
 
 /// How a message asking why opens ("why", "por que"), normalised. From
@@ -297,6 +324,18 @@ mod tests {
             shown.ends_with("Is \"Homework should be banned\" the claim you want to keep?"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn a_question_naming_other_steps_is_answered_with_what_each_is() {
+        let shown = coached(
+            ToulminStep::Grounds,
+            "how is evidence different from a reason?",
+            Language::En,
+            "",
+        );
+        assert!(shown.contains(&step_meaning(ToulminStep::Grounds, Language::En)));
+        assert!(shown.contains(&step_meaning(ToulminStep::Warrant, Language::En)));
     }
 
     #[test]

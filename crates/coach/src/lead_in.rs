@@ -9,7 +9,17 @@ use std::sync::LazyLock;
 
 /// Openers students put before the text itself ("My claim is that …", "Mi tesis:").
 /// From `words/{en,es}/lead-ins.txt`.
-static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("lead-ins").collect());
+static LEAD_INS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    // The longest first: "en mi opinión personal" before "en mi opinión".
+    let mut leads: Vec<&str> = word_list!("lead-ins").collect();
+    leads.sort_by_key(|lead| std::cmp::Reverse(lead.split_whitespace().count()));
+    leads
+});
+
+/// Words that open an answer to "what supports your claim?" and are no part of the
+/// evidence ("because in our year…"). From `words/{en,es}/because-openers.txt`.
+static BECAUSE_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("because-openers").collect());
 
 /// Words a lead-in leaves behind ("bueno pues **que** los museos…"), taken off only right
 /// after one. From `words/{en,es}/lead-in-tails.txt`.
@@ -154,6 +164,21 @@ pub fn without_lead_in(message: &str) -> &str {
     text
 }
 
+/// `text` offered for `step` without the "because" that opens an answer to "what
+/// supports your claim?" ("Porque en mi insti solo 3 de cada 30…"): taken off the
+/// grounds and the backings, never a warrant, whose "because" is its link.
+pub fn without_because_opener(step: ToulminStep, text: &str) -> &str {
+    let supports = matches!(
+        step,
+        ToulminStep::Grounds | ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
+    );
+    BECAUSE_OPENERS
+        .iter()
+        .find_map(|opener| strip_lead(text, opener))
+        .filter(|rest| supports && !rest.trim().is_empty())
+        .unwrap_or(text)
+}
+
 /// Where a reason starts inside `text` ("because", "porque"…), as a byte offset.
 pub(crate) fn reason_start(text: &str) -> Option<usize> {
     let lower = text.to_lowercase();
@@ -180,6 +205,32 @@ pub fn mixed_in_reason(step: ToulminStep, message: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_lead_in_is_taken_off() {
+        assert_eq!(
+            without_lead_in("en mi opinión personal el voluntariado debería ser obligatorio"),
+            "el voluntariado debería ser obligatorio"
+        );
+        assert_eq!(
+            without_lead_in("in my honest opinion tablets are cheaper"),
+            "tablets are cheaper"
+        );
+    }
+
+    #[test]
+    fn because_opening_the_grounds_is_taken_off_but_not_a_warrants() {
+        let text = "porque en mi insti solo 3 de cada 30 ayudan";
+        assert_eq!(
+            without_because_opener(ToulminStep::Grounds, text),
+            "en mi insti solo 3 de cada 30 ayudan"
+        );
+        assert_eq!(without_because_opener(ToulminStep::Warrant, text), text);
+        assert_eq!(
+            without_because_opener(ToulminStep::GroundsBacking, "Because the head said so"),
+            "the head said so"
+        );
+    }
 
     #[test]
     fn conversational_lead_ins_are_taken_off_whatever_the_punctuation() {

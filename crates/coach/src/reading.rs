@@ -3,8 +3,8 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
-use super::lead_in::reason_start;
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
+use super::lead_in::{reason_start, without_because_opener};
 use super::spelling::spelled_out;
 use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
@@ -52,6 +52,9 @@ static TASK_QUESTIONS: LazyLock<Vec<&str>> =
 /// something; it is not offered as the step's text.
 const SHORT_QUESTION_WORDS: usize = 4;
 
+/// How many opening words of a longer message are read for thanks or a greeting.
+const COURTESY_OPENING_WORDS: usize = 3;
+
 /// Words that may stand beside thanks or a greeting without adding anything
 /// ("thank you so much", "ok, muchas gracias").
 /// From `words/{en,es}/social-words.txt`.
@@ -62,7 +65,11 @@ static SOCIAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("social-w
 /// a text.
 fn courtesy_of(plain: &str) -> Option<Social> {
     let all = words(plain);
+    // Thanks may go on in words that add nothing ("muchas gracias, me has ayudado un
+    // montón"): read by its opening words.
+    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
     social_of(plain)
+        .or_else(|| social_of(&opening))
         .filter(|s| matches!(s, Social::Thanks | Social::Greeting))
         .filter(|_| all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
 }
@@ -123,6 +130,36 @@ fn question_start(plain: &str) -> &str {
         .iter()
         .find_map(|i| rest.strip_prefix(i).and_then(|r| r.strip_prefix(' ')))
         .unwrap_or(rest)
+}
+
+/// Words that name a step in a question, and the step each names. From
+/// `words/{en,es}/step-words.txt`.
+static STEP_WORDS: LazyLock<Vec<(&str, ToulminStep)>> = LazyLock::new(|| {
+    word_list!("step-words")
+        .filter_map(|line| line.split_once(':'))
+        .filter_map(|(word, step)| Some((word.trim(), step.trim().parse().ok()?)))
+        .collect()
+});
+
+/// The steps `message` names, in the order it names them, each once; a backing named
+/// on a backing step is that step ("what counts as a source?").
+pub fn named_steps(message: &str, current: ToulminStep) -> Vec<ToulminStep> {
+    let on_backing = matches!(
+        current,
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
+    );
+    let mut named = Vec::new();
+    for word in words(&normalize(message)) {
+        let step = STEP_WORDS.iter().find(|(w, _)| *w == word).map(|(_, s)| *s);
+        let step = match step {
+            Some(ToulminStep::GroundsBacking) if on_backing => Some(current),
+            other => other,
+        };
+        if let Some(step) = step.filter(|s| !named.contains(s)) {
+            named.push(step);
+        }
+    }
+    named
 }
 
 /// What kind of message `message` is.
@@ -202,7 +239,8 @@ pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
     if text.ends_with('?') {
         return None;
     }
-    let mut offered = capitalized(&spelled_out(&strip_unsafe_chars(text)));
+    let spelled = spelled_out(&strip_unsafe_chars(text));
+    let mut offered = capitalized(without_because_opener(step, &spelled));
     if !offered.ends_with(['.', '!', '"', '”', ')']) {
         offered.push('.');
     }
@@ -290,6 +328,32 @@ mod tests {
             "¿en qué se diferencian las pruebas de una razón?",
         ] {
             assert_eq!(message_kind(asked), MessageKind::HelpRequest, "{asked}");
+        }
+    }
+
+    #[test]
+    fn a_question_names_the_steps_it_asks_about() {
+        assert_eq!(
+            named_steps("how is evidence different from a reason?", Grounds),
+            [Grounds, Warrant]
+        );
+        assert_eq!(
+            named_steps("¿qué fuente vale aquí?", WarrantBacking),
+            [WarrantBacking]
+        );
+        assert_eq!(named_steps("what goes here?", Claim), []);
+    }
+
+    #[test]
+    fn thanks_for_the_help_is_a_courtesy() {
+        for said in [
+            "muchas gracias, me has ayudado un montón",
+            "thanks, that really helped me",
+        ] {
+            assert!(
+                matches!(message_kind(said), MessageKind::Courtesy(_)),
+                "{said}"
+            );
         }
     }
 

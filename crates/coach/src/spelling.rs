@@ -7,22 +7,46 @@ use lantern_core::word_list;
 use std::sync::LazyLock;
 
 /// Shorthand and its full form. From `words/{en,es}/texting.txt` ("q = que").
-static SHORTHAND: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
-    word_list!("texting")
+static SHORTHAND: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| pairs(word_list!("texting")));
+
+/// Shorthand that is also a letter or a unit, spelled out only between two words
+/// ("algo x los demás", not "3 x 4"). From `words/{en,es}/texting-between-words.txt`.
+static BETWEEN_WORDS: LazyLock<Vec<(&str, &str)>> =
+    LazyLock::new(|| pairs(word_list!("texting-between-words")));
+
+fn pairs(lines: impl Iterator<Item = &'static str>) -> Vec<(&'static str, &'static str)> {
+    lines
         .filter_map(|line| line.split_once(" = "))
         .map(|(short, full)| (short.trim(), full.trim()))
         .collect()
-});
+}
+
+/// Whether `token` is a word: it starts with a letter.
+fn is_word(token: Option<&&str>) -> bool {
+    token.is_some_and(|t| t.chars().next().is_some_and(char::is_alphabetic))
+}
 
 /// `text` with each word that is texting shorthand, in lower case, spelled out;
 /// punctuation around a word and every other word stay as written.
 pub fn spelled_out(text: &str) -> String {
-    text.split(' ')
-        .map(|token| {
+    let tokens: Vec<&str> = text.split(' ').collect();
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(i, token)| {
             // The word without the punctuation around it; its first occurrence in the
             // token is itself, since what comes before it is no letter or digit.
             let word = token.trim_matches(|c: char| !c.is_alphanumeric());
-            match SHORTHAND.iter().find(|(short, _)| word == *short) {
+            let between = i > 0 && is_word(tokens.get(i - 1)) && is_word(tokens.get(i + 1));
+            let found = SHORTHAND
+                .iter()
+                .find(|(short, _)| word == *short)
+                .or_else(|| {
+                    BETWEEN_WORDS
+                        .iter()
+                        .find(|(short, _)| between && word == *short)
+                });
+            match found {
                 Some((short, full)) => token.replacen(short, full, 1),
                 None => token.to_string(),
             }
@@ -53,8 +77,20 @@ mod tests {
     }
 
     #[test]
+    fn a_letter_shorthand_is_spelled_out_only_between_two_words() {
+        assert_eq!(
+            spelled_out("hacen algo x los demás, 3 x 4, la variable x"),
+            "hacen algo por los demás, 3 x 4, la variable x"
+        );
+        assert_eq!(
+            spelled_out("me n my mates, n = 5"),
+            "me and my mates, n = 5"
+        );
+    }
+
+    #[test]
     fn every_shorthand_line_has_a_full_form() {
-        for line in word_list!("texting") {
+        for line in word_list!("texting").chain(word_list!("texting-between-words")) {
             let (short, full) = line.split_once(" = ").expect(line);
             assert!(
                 !short.trim().is_empty() && !full.trim().is_empty(),
