@@ -75,6 +75,34 @@ pub const PROMPT_LABELS: &[&str] = &[
     "task:",
 ];
 
+/// How the prompt speaks of the student, in the third person: a reply sentence that
+/// does ("The student asks that most first jobs…") talks about the task, not to them.
+const STUDENT_MENTIONS: &[&str] = &[
+    "the student ",
+    "the student's",
+    "the user",
+    "el estudiante",
+    "la estudiante",
+    "el alumno",
+    "la alumna",
+    "el usuario",
+];
+
+/// The labels a reply in `module` must not carry: [`PROMPT_LABELS`], and the prompt's
+/// words for the student unless the module's own text uses them (a note may speak of
+/// "the student who presents first").
+pub fn labels_for(module: &ModuleManifest) -> Vec<&'static str> {
+    let text: String = module
+        .topics()
+        .map(|t| format!("{} {} ", t.title, t.notes).to_lowercase())
+        .collect();
+    PROMPT_LABELS
+        .iter()
+        .chain(STUDENT_MENTIONS.iter().filter(|m| !text.contains(*m)))
+        .copied()
+        .collect()
+}
+
 /// The user message for this turn.
 pub fn user_message(
     module: &ModuleManifest,
@@ -188,6 +216,19 @@ pub fn module_request(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_packs::module::testing::{module, module_with};
+
+    #[test]
+    fn a_reply_speaking_of_the_student_is_refused_unless_the_notes_do() {
+        assert!(labels_for(&module()).contains(&"the student "));
+        let m = module_with(
+            r#""Sleep fixes memories.""#,
+            r#""Sleep helps the student who revises late.""#,
+        )
+        .expect("a valid module");
+        assert!(!labels_for(&m).contains(&"the student "));
+        assert!(labels_for(&m).contains(&"el alumno"));
+    }
 
     #[test]
     fn the_answer_task_names_the_students_language_and_comes_last() {

@@ -24,7 +24,7 @@ use super::language::{module_language, reply_language};
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
-use super::prompt::{answer_message, module_request, user_message, Passage, PROMPT_LABELS};
+use super::prompt::{answer_message, labels_for, module_request, user_message, Passage};
 use super::ranking::{answering_topics, Before};
 use super::reading::{read_intent, Intent};
 use super::replies;
@@ -445,7 +445,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         let request = module_request(&module, language, &context, user, MODEL_MAX_TOKENS);
         let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
             .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
-            .with_labels(PROMPT_LABELS)
+            .with_labels(&labels_for(&module))
             .with_said(&said);
         (request, schema, filter)
     });
@@ -988,6 +988,8 @@ impl TurnWords<'_> {
             Err(e) => return (Err(e.into()), shown),
         };
         if let Some(sentence) = chosen::chosen(&text, &prepared.answer_sentences) {
+            let sentence =
+                chosen::verified(sentence, &prepared.answer_sentences, &prepared.student_text);
             if let Ok(mut picked) = self.chosen.lock() {
                 *picked = Some(sentence);
             }

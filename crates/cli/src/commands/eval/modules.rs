@@ -25,7 +25,7 @@ use lantern_core::turn::ReplyOrigin;
 use lantern_core::ErrorCode;
 use lantern_modules::app::{self, ModuleRequest, ModuleTurnSaved};
 use lantern_modules::offline;
-use lantern_modules::prompt::PROMPT_LABELS;
+use lantern_modules::prompt::labels_for;
 use lantern_modules::replies;
 use lantern_modules::turn::clean_message;
 use lantern_modules::StudentAct;
@@ -406,9 +406,10 @@ pub async fn run(
             let words = block_words(&reply, module);
             if own_words == Some(true) {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
+                let labels = labels_for(module);
                 let context = WordContext {
                     student: &saved.student.text,
-                    labels: PROMPT_LABELS,
+                    labels: &labels,
                     earlier: &said,
                     ..WordContext::default()
                 };
