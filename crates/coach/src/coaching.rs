@@ -182,19 +182,23 @@ pub fn coach_reply(
 /// Most steps a question about steps is answered on.
 const MOST_NAMED_STEPS: usize = 2;
 
-/// What each step a question names is, when it names one other than `step` ("how is
-/// evidence different from a reason?" → what the grounds are, what the warrant is); each
-/// step's purpose when its meaning was said already. `None` when it names only `step`,
-/// or none.
+/// What each step a question names is, when it names one other than `step`: two named
+/// are both explained ("how is evidence different from a reason?"); one is explained
+/// after `step`, which the question is asked on ("¿qué pongo en este paso? no entiendo la
+/// diferencia con las pruebas"). A step's purpose stands in when its meaning was said
+/// already. `None` when the question names only `step`, or none.
 fn about_named_steps(
     message: &str,
     step: ToulminStep,
     language: Language,
     fresh: &Fresh,
 ) -> Option<Vec<String>> {
-    let named = named_steps(message, step);
+    let mut named = named_steps(message, step);
     if named.iter().all(|s| *s == step) {
         return None;
+    }
+    if named.len() == 1 {
+        named.insert(0, step);
     }
     Some(
         named
@@ -336,6 +340,18 @@ mod tests {
         );
         assert!(shown.contains(&step_meaning(ToulminStep::Grounds, Language::En)));
         assert!(shown.contains(&step_meaning(ToulminStep::Warrant, Language::En)));
+    }
+
+    #[test]
+    fn a_question_naming_one_other_step_is_answered_with_this_step_and_that_one() {
+        let shown = coached(
+            ToulminStep::Warrant,
+            "¿qué pongo en este paso? no entiendo la diferencia con las pruebas",
+            Language::Es,
+            "",
+        );
+        assert!(shown.contains(&step_meaning(ToulminStep::Warrant, Language::Es)));
+        assert!(shown.contains(&step_meaning(ToulminStep::Grounds, Language::Es)));
     }
 
     #[test]

@@ -139,6 +139,20 @@ fn strip_lead<'a>(text: &'a str, lead: &str) -> Option<&'a str> {
 /// "vale, pues" (several in a row) and the word such a lead-in leaves behind ("bueno
 /// pues que …"), unless nothing would be left.
 pub fn without_lead_in(message: &str) -> &str {
+    let (mut text, stripped) = without_lead_ins(message);
+    if stripped {
+        if let Some(rest) = LEAD_IN_TAILS.iter().find_map(|tail| strip_lead(text, tail)) {
+            if !rest.trim().is_empty() {
+                text = rest.trim();
+            }
+        }
+    }
+    text
+}
+
+/// `message` without its leading lead-ins, keeping a "que" or "that" after them (a
+/// question may start there: "oye, que pongo aqui"), and whether any was taken off.
+pub(crate) fn without_lead_ins(message: &str) -> (&str, bool) {
     let mut text = message.trim();
     let mut stripped = false;
     for _ in 0..MAX_LEAD_INS {
@@ -154,14 +168,7 @@ pub fn without_lead_in(message: &str) -> &str {
             _ => break,
         }
     }
-    if stripped {
-        if let Some(rest) = LEAD_IN_TAILS.iter().find_map(|tail| strip_lead(text, tail)) {
-            if !rest.trim().is_empty() {
-                text = rest.trim();
-            }
-        }
-    }
-    text
+    (text, stripped)
 }
 
 /// `text` offered for `step` without the "because" that opens an answer to "what
@@ -215,6 +222,15 @@ mod tests {
         assert_eq!(
             without_lead_in("in my honest opinion tablets are cheaper"),
             "tablets are cheaper"
+        );
+        // Fillers before a lead-in go too.
+        assert_eq!(
+            without_lead_in("ok fine, its from the council newsletter"),
+            "its from the council newsletter"
+        );
+        assert_eq!(
+            without_lead_in("ok mira, en mi colonia hubo 90 accidentes"),
+            "en mi colonia hubo 90 accidentes"
         );
     }
 

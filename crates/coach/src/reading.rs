@@ -4,7 +4,7 @@
 //! homework should be banned because…" offers "Homework should be banned.").
 
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
-use super::lead_in::{reason_start, without_because_opener};
+use super::lead_in::{reason_start, without_because_opener, without_lead_ins};
 use super::spelling::spelled_out;
 use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
@@ -125,7 +125,8 @@ static INTERJECTIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("interje
 /// Where a question in `plain` (normalised) would start: after its lead-in, then after
 /// one interjection.
 fn question_start(plain: &str) -> &str {
-    let rest = without_lead_in(plain);
+    // "que" after a lead-in may open the question ("oye, que pongo aqui").
+    let (rest, _) = without_lead_ins(plain);
     INTERJECTIONS
         .iter()
         .find_map(|i| rest.strip_prefix(i).and_then(|r| r.strip_prefix(' ')))
@@ -162,6 +163,23 @@ pub fn named_steps(message: &str, current: ToulminStep) -> Vec<ToulminStep> {
     named
 }
 
+/// Words by which a student, after thanks, speaks of the help or of understanding.
+/// From `words/{en,es}/understanding-words.txt`.
+static UNDERSTANDING_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("understanding-words").collect());
+
+/// Thanks followed by talk about the help or about understanding ("thanks so much for
+/// helping with this part, i had no idea what backing even meant"): a courtesy, though
+/// longer than one. Thanks followed by a text ("thanks, phones help us learn") is not.
+fn thanks_then_talk(plain: &str) -> bool {
+    let all = words(plain);
+    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
+    social_of(&opening) == Some(Social::Thanks)
+        && all[COURTESY_OPENING_WORDS.min(all.len())..]
+            .iter()
+            .any(|w| UNDERSTANDING_WORDS.contains(w))
+}
+
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
     if is_confirmation(message) {
@@ -170,9 +188,13 @@ pub fn message_kind(message: &str) -> MessageKind {
     if is_rewrite_request(message) {
         return MessageKind::RewriteRequest;
     }
-    let plain = normalize(message);
+    // Read as written out: "q pongo aqui" asks "que pongo aqui".
+    let plain = normalize(&spelled_out(message));
     if let Some(kind) = courtesy_of(&plain) {
         return MessageKind::Courtesy(kind);
+    }
+    if thanks_then_talk(&plain) {
+        return MessageKind::Courtesy(Social::Thanks);
     }
     // A question may come first and a remark after it ("¿cómo se hace? no lo pillo").
     let asks = message.contains('?');
@@ -220,7 +242,8 @@ pub fn message_weakness(step: ToulminStep, message: &str) -> Option<Weakness> {
     if message_kind(message) != MessageKind::Text {
         return None;
     }
-    detect_weakness(step, without_lead_in(message))
+    // Read as written out: "a menos q…" opens an exception.
+    detect_weakness(step, without_lead_in(&spelled_out(message)))
 }
 
 /// The text `message` offers for `step`, ready to propose: lead-in removed, a claim's
@@ -230,8 +253,9 @@ pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
     if message_kind(message) != MessageKind::Text {
         return None;
     }
-    let text = without_lead_in(message);
-    let text = match (mixed_in_reason(step, message), reason_start(text)) {
+    let spelled = spelled_out(&strip_unsafe_chars(message));
+    let text = without_lead_in(&spelled);
+    let text = match (mixed_in_reason(step, &spelled), reason_start(text)) {
         (Some(_), Some(at)) => &text[..at],
         _ => text,
     };
@@ -239,8 +263,7 @@ pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
     if text.ends_with('?') {
         return None;
     }
-    let spelled = spelled_out(&strip_unsafe_chars(text));
-    let mut offered = capitalized(without_because_opener(step, &spelled));
+    let mut offered = capitalized(without_because_opener(step, text));
     if !offered.ends_with(['.', '!', '"', '”', ')']) {
         offered.push('.');
     }
@@ -366,6 +389,33 @@ mod tests {
         assert_eq!(
             message_kind("what counts as a source? my teacher never said"),
             MessageKind::HelpRequest
+        );
+    }
+
+    #[test]
+    fn texting_is_read_written_out() {
+        // "q" opens the question after a lead-in; "a menos q" opens an exception.
+        assert_eq!(
+            message_kind("oye q pongo aqui, lo de las excepciones no lo pillo"),
+            MessageKind::HelpRequest
+        );
+        assert_eq!(
+            message_weakness(Rebuttal, "mmm pues a menos q la acera sea muy ancha"),
+            None
+        );
+        assert_eq!(
+            offered_text(Rebuttal, "mmm pues a menos q la acera sea muy ancha").as_deref(),
+            Some("A menos que la acera sea muy ancha.")
+        );
+    }
+
+    #[test]
+    fn thanks_then_talk_about_the_help_is_a_courtesy() {
+        let said = "thanks so much for helping with this part, i honestly had no idea what backing even meant";
+        assert_eq!(message_kind(said), MessageKind::Courtesy(Social::Thanks));
+        assert_eq!(
+            message_kind("thanks, phones help us learn"),
+            MessageKind::Text
         );
     }
 

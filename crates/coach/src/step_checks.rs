@@ -262,6 +262,15 @@ pub fn opens_with_reply(normalized: &str) -> bool {
     opens_with_phrase(normalized, &REPLY_OPENERS)
 }
 
+/// What follows the reply opener `normalized` starts with ("but my dad says…" → "my
+/// dad says…"), the longest opener taken off; `None` when it opens with none.
+pub fn after_reply_opener(normalized: &str) -> Option<&str> {
+    REPLY_OPENERS
+        .iter()
+        .filter_map(|p| normalized.strip_prefix(p)?.strip_prefix(' '))
+        .min_by_key(|rest| rest.len())
+}
+
 /// Whether the normalised qualifier is only single words of degree ("probably", "very
 /// probably"): it says how sure, not for whom or when ("in most cases" names cases).
 pub fn is_hedge_alone(normalized: &str) -> bool {
@@ -521,6 +530,9 @@ mod tests {
         assert!(opens_with_reply(
             "eso es verdad pero hay telefono en secretaria"
         ));
+        // What the student would answer the one who objects.
+        assert!(opens_with_reply("i d tell him a free pool costs less"));
+        assert!(opens_with_reply("le diria que bastan dos horas"));
     }
 
     #[test]

@@ -300,6 +300,9 @@ mod tests {
             "100%",
             "ya",
             "cien por cien",
+            "ándale",
+            "correctísimo",
+            "perfe",
         ] {
             assert!(is_confirmation(m), "{m}");
             assert!(!is_decline(m), "{m}");
@@ -314,6 +317,7 @@ mod tests {
             "not really",
             "no way",
             "para nada",
+            "nel",
             "mejor no",
             "No, thanks.",
             "definitely not",

@@ -8,8 +8,9 @@
 use super::lead_in::mixed_in_reason;
 use super::messages::MESSAGES;
 use super::step_checks::{
-    fewest_words, has_exception, has_hedge, has_link, is_bare_opinion, is_hedge_alone,
-    opens_with_objection, opens_with_reply, reads_like_grounds, reports_a_close_view,
+    after_reply_opener, fewest_words, has_exception, has_hedge, has_link, is_bare_opinion,
+    is_hedge_alone, opens_with_objection, opens_with_reply, reads_like_grounds,
+    reports_a_close_view,
 };
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -99,6 +100,12 @@ pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     }
     if objection_is_other_job && reports_a_close_view(&plain) {
         return Some(Weakness::PerhapsRebuttal);
+    }
+    // "but my dad says…" sets someone's view against the student's: the other side's.
+    let contrasted = after_reply_opener(&plain)
+        .is_some_and(|rest| opens_with_objection(rest) || reports_a_close_view(rest));
+    if objection_is_other_job && contrasted {
+        return Some(Weakness::RebuttalAtOtherStep);
     }
     (needs_support(step) && opens_with_reply(&plain)).then_some(Weakness::ReplyAtOtherStep)
 }
@@ -377,6 +384,21 @@ mod tests {
             detect_weakness(Qualifier, "but probably only in big cities with good buses"),
             None
         );
+    }
+
+    #[test]
+    fn someone_s_view_set_against_the_student_with_but_is_the_other_side() {
+        for said in [
+            "but my dad says free pools are a waste of taxpayers money",
+            "ya pero mi padre dice que los chavales irán por la carretera",
+            "but some people say pools cost too much",
+        ] {
+            assert_eq!(
+                detect_weakness(WarrantBacking, said),
+                Some(Weakness::RebuttalAtOtherStep),
+                "{said}"
+            );
+        }
     }
 
     #[test]

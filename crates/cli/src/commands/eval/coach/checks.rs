@@ -190,6 +190,9 @@ pub fn step_job_right(
     let negations = JobWords::list(&words.negations, language);
     let shown = unquoted(reply);
     let named = names_any(&normalize(&shown), own);
+    // The other side's view called a reply to it is named wrong.
+    let called_reply =
+        job == Job::Rebuttal && names_any(&normalize(&shown), words.for_job(Job::Reply, language));
     let proposed_here = job != Job::of(step) && proposal.is_some_and(|p| p.field == step);
     let praised: Vec<&str> = sentences(&shown)
         .into_iter()
@@ -203,11 +206,14 @@ pub fn step_job_right(
         .collect();
     Check::new(
         "step_job_right",
-        named && !proposed_here && praised.is_empty(),
+        named && !called_reply && !proposed_here && praised.is_empty(),
         || {
             let mut why = Vec::new();
             if !named {
                 why.push(format!("{job:?} not named"));
+            }
+            if called_reply {
+                why.push("called a reply".to_string());
             }
             if let Some(p) = proposal.filter(|_| proposed_here) {
                 why.push(format!("proposed as {}: {:?}", step.as_str(), p.value));
@@ -337,6 +343,9 @@ mod tests {
         assert!(!step_job_right(Job::Reply, step, offered, None, Language::Es).passed);
         let replied = "Eso responde a la otra parte; lo usaremos en la refutación. ¿Qué fuente respalda tu garantía?";
         assert!(step_job_right(Job::Reply, step, replied, None, Language::Es).passed);
+        let mislabelled =
+            "That is a reply to the other side's view; we will use it at the rebuttal.";
+        assert!(!step_job_right(Job::Rebuttal, step, mislabelled, None, Language::En).passed);
     }
 
     #[test]
