@@ -11,7 +11,7 @@ use super::offline;
 use super::pack::Topic;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
-use lantern_core::text::terms::{content_terms, term_keys, Term};
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
 use serde_json::Value;
@@ -84,38 +84,6 @@ pub fn chosen(text: &str, offered: &[String]) -> Option<String> {
     offered.iter().find(|s| normalize(s) == picked).cloned()
 }
 
-/// Fewest content terms of the message a sentence must share to overrule a choice that
-/// shares none.
-const OVERRULING_TERMS: usize = 2;
-
-/// How many of `asked`'s content terms `sentence` says.
-fn shared_terms(asked: &[Term], sentence: &str) -> usize {
-    let keys = term_keys(sentence);
-    asked.iter().filter(|t| t.in_keys(&keys)).count()
-}
-
-/// The sentence that answers `message`, checked: the model's `choice`, unless it shares
-/// none of the message's content terms while another of `offered` shares at least
-/// [`OVERRULING_TERMS`] ("what if they bring it up first?" is answered by "…unless the
-/// employer brings it up first", whatever sentence a small model picked). The sentence
-/// sharing most wins, the first in the note on a tie.
-pub fn verified(choice: String, offered: &[String], message: &str) -> String {
-    let mut asked = content_terms(message);
-    asked.sort_by(|a, b| a.keys.cmp(&b.keys));
-    asked.dedup_by(|a, b| a.keys == b.keys);
-    if shared_terms(&asked, &choice) > 0 {
-        return choice;
-    }
-    let mut best: Option<(&String, usize)> = None;
-    for sentence in offered {
-        let shared = shared_terms(&asked, sentence);
-        if shared >= OVERRULING_TERMS && best.is_none_or(|(_, most)| shared > most) {
-            best = Some((sentence, shared));
-        }
-    }
-    best.map_or(choice, |(sentence, _)| sentence.clone())
-}
-
 /// The reply answering with `sentence` first, then `topic`'s whole note as its source.
 pub fn sentence_answer(sentence: &str, topic: &Topic) -> ModuleReply {
     offline::reply(
@@ -140,23 +108,6 @@ mod tests {
             keywords: Default::default(),
             notes: notes.into(),
         }
-    }
-
-    #[test]
-    fn a_choice_sharing_no_word_with_the_question_is_overruled_by_one_sharing_two() {
-        let offered = vec![
-            "At the end you will usually be asked if you have any questions.".to_string(),
-            "Leave questions about pay until the employer brings it up first.".to_string(),
-        ];
-        let question = "ok but what if they bring it up first?";
-        assert_eq!(verified(offered[0].clone(), &offered, question), offered[1]);
-        // A choice sharing a word stays; so does one no sentence overrules.
-        let asked = "what if they ask about pay?";
-        assert_eq!(verified(offered[1].clone(), &offered, asked), offered[1]);
-        assert_eq!(
-            verified(offered[0].clone(), &offered, "and then?"),
-            offered[0]
-        );
     }
 
     #[test]

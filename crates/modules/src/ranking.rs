@@ -250,6 +250,44 @@ fn continues_the_talk(message: &str) -> bool {
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
+/// Each topic's score for `message`, read in the talk about the `held` topics: a word
+/// of the message that a held topic's notes or keywords use is about that topic, and
+/// counts for no other ("¿y si la gasa ya se empapó?" after the bleeding note is still
+/// about bleeding, though the first-aid kit lists gauze). No held topic: [`scores`].
+fn held_scores(
+    module: &ModuleManifest,
+    message: &str,
+    closeness: &[(String, f32)],
+    held: &[String],
+) -> Vec<(String, f32)> {
+    let mut scored = scores(module, message, closeness);
+    let held_keys: Vec<TopicKeys> = module
+        .topics()
+        .filter(|t| held.contains(&t.id))
+        .map(topic_keys)
+        .collect();
+    if held_keys.is_empty() {
+        return scored;
+    }
+    let rest: Vec<&str> = message
+        .split_whitespace()
+        .filter(|w| {
+            !content_terms(w).iter().any(|t| {
+                held_keys
+                    .iter()
+                    .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
+            })
+        })
+        .collect();
+    let others = scores(module, &rest.join(" "), closeness);
+    for ((id, score), (_, other)) in scored.iter_mut().zip(others) {
+        if !held.contains(id) {
+            *score = other;
+        }
+    }
+    scored
+}
+
 /// What came before a message in the session.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Before<'a> {
@@ -273,10 +311,12 @@ pub fn answering_topics(
     // of "and if someone forgets their part?" alone is noise.
     let follows_up = continues_the_talk(message) && !before.shown.is_empty();
     let closeness = if follows_up { &[][..] } else { closeness };
-    let mut scored = scores(module, message, closeness);
+    let held: &[String] = if follows_up { before.shown } else { &[] };
+    let mut scored = held_scores(module, message, closeness, held);
     // The question itself weighs twice what the situation before it does.
     if let Some(question) = asked_part(message) {
-        for ((_, score), (_, own)) in scored.iter_mut().zip(scores(module, question, &[])) {
+        let own = held_scores(module, question, &[], held);
+        for ((_, score), (_, own)) in scored.iter_mut().zip(own) {
             *score += own;
         }
     }
@@ -416,6 +456,22 @@ mod tests {
                 "{said}"
             );
         }
+    }
+
+    #[test]
+    fn a_follow_up_s_words_the_shown_note_uses_are_about_that_note() {
+        // "breathe" is a keyword of the breathing topic, but the note shown says it too.
+        let m = module();
+        let shown = ["blank".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        let t = answering_topics(&m, "and if i still can't breathe?", &[], before);
+        assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
+        // A word the note shown does not use still names its own topic.
+        let t = answering_topics(&m, "and if i can't sleep?", &[], before);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
     #[test]

@@ -988,8 +988,6 @@ impl TurnWords<'_> {
             Err(e) => return (Err(e.into()), shown),
         };
         if let Some(sentence) = chosen::chosen(&text, &prepared.answer_sentences) {
-            let sentence =
-                chosen::verified(sentence, &prepared.answer_sentences, &prepared.student_text);
             if let Ok(mut picked) = self.chosen.lock() {
                 *picked = Some(sentence);
             }
