@@ -163,6 +163,8 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("unwritten", 41),
         ("phrasings", 306),
         ("tryout", 44),
+        ("trial", 53),
+        ("blind", 47),
     ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(

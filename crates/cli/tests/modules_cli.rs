@@ -254,6 +254,8 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("unwritten", 16),
         ("phrasings", 8),
         ("tryout", 20),
+        ("trial", 17),
+        ("blind", 19),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(

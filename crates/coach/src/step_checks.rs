@@ -4,6 +4,7 @@
 
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
+use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -220,8 +221,8 @@ pub fn speaks_for_the_student(normalized: &str) -> bool {
 }
 
 /// The sources `text` names: its words of authority that are no word for the student
-/// ("survey", "estudio", not "we") and its names (a capitalised word after the first:
-/// "the NHS", "la Universidad de Granada"), normalised.
+/// ("survey", "estudio", not "we") and its names (a capitalised word that does not open
+/// a sentence: "the NHS", "la Universidad de Granada"), normalised.
 pub fn named_sources(text: &str) -> Vec<String> {
     let plain = normalize(text);
     let mut out: Vec<String> = AUTHORITY_WORDS
@@ -229,13 +230,16 @@ pub fn named_sources(text: &str) -> Vec<String> {
         .filter(|w| !OWN_VOICE.contains(w) && has_phrase(&plain, w))
         .map(|w| w.to_string())
         .collect();
-    out.extend(
-        text.split_whitespace()
-            .skip(1)
-            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-            .map(normalize)
-            .filter(|w| w.chars().count() > 1),
-    );
+    for sentence in sentences(text) {
+        out.extend(
+            sentence
+                .split_whitespace()
+                .skip(1)
+                .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+                .map(normalize)
+                .filter(|w| w.chars().count() > 1),
+        );
+    }
     out
 }
 
@@ -453,6 +457,8 @@ mod tests {
             ["estudio", "universidad", "granada"]
         );
         assert!(named_sources("In our year only 5 of 28 can cook.").is_empty());
+        // A word that opens a later sentence is no name.
+        assert!(named_sources("Few swim now. When it is free, more do.").is_empty());
     }
 
     #[test]

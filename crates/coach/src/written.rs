@@ -163,9 +163,12 @@ fn checked_text(input: &CoachTurnInput, text: &str) -> Option<String> {
         value.push('.');
     }
     let draft = &input.draft;
+    // Another step's text, alone or inside the sentence, is no text for this step.
+    let plain = normalize(&value);
     let repeats = ToulminStep::ALL
         .into_iter()
-        .any(|s| draft.is_filled(s) && draft.get(s).trim().eq_ignore_ascii_case(&value))
+        .filter(|s| *s != step && draft.is_filled(*s))
+        .any(|s| plain.contains(&normalize(draft.get(s))))
         || (step == ToulminStep::Warrant
             && repeats_grounds(
                 &value,
@@ -183,8 +186,31 @@ fn checked_text(input: &CoachTurnInput, text: &str) -> Option<String> {
             draft.get(ToulminStep::Grounds),
             draft.get(ToulminStep::Claim),
         );
-    (fits && grounded && sourced(input, &value) && !repeats && !leaks && !copies_example(&value))
-        .then_some(value)
+    (fits
+        && grounded
+        && sourced(input, &value)
+        && states_only_given_facts(input, &value)
+        && !repeats
+        && !leaks
+        && !copies_example(&value))
+    .then_some(value)
+}
+
+/// Whether a written `value` for `input`'s step states only what the student gave, when
+/// the step is one of facts — the grounds or a backing: every word of it rests on their
+/// messages, their draft or the coach's vocabulary (the shared filter's support test), so
+/// no number, place or source is invented. A warrant, a qualifier or a rebuttal reasons
+/// about those facts in words of its own.
+fn states_only_given_facts(input: &CoachTurnInput, value: &str) -> bool {
+    let facts = matches!(
+        input.current_step,
+        ToulminStep::Grounds | ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
+    );
+    let filter = reply_filter(input);
+    !facts
+        || sentences(value)
+            .into_iter()
+            .all(|s| !matches!(filter.check(s), Err(DropReason::Unsupported(_))))
 }
 
 /// Whether a written `value` for `input`'s step names only sources the student gave: a
@@ -301,6 +327,21 @@ mod tests {
     }
 
     #[test]
+    fn written_grounds_state_only_facts_the_student_gave() {
+        let mut input = CoachTurnInput::first_message(
+            ToulminStep::Grounds,
+            "can you write my evidence for me",
+            Language::En,
+        );
+        input.draft.set(
+            ToulminStep::Claim,
+            "Cities should ban cars from their centres.",
+        );
+        let invented = "Car pollution causes thousands of asthma cases in city centres every year.";
+        assert_eq!(checked_written(&input, invented), None);
+    }
+
+    #[test]
     fn a_written_backing_names_only_a_source_the_student_gave() {
         let mut input = asked("can you think of a backing for me");
         input.current_step = ToulminStep::GroundsBacking;
@@ -317,9 +358,23 @@ mod tests {
         );
         assert!(checked_written(
             &input,
-            "The crash figures come from the Road Safety Trust, which counts every crash in the town."
+            "The crash figures come from the Road Safety Trust, which counted the crashes in our town."
         )
         .is_some());
+        // What the student did not say is not written for them ("every crash").
+        assert_eq!(
+            checked_written(
+                &input,
+                "The crash figures come from the Road Safety Trust, which counts every crash in the town."
+            ),
+            None
+        );
+        // Nor is another step's text, alone or with more after it.
+        let grounds = input.draft.get(ToulminStep::Grounds).to_string();
+        assert_eq!(
+            checked_written(&input, &format!("{grounds} The Road Safety Trust says so.")),
+            None
+        );
     }
 
     #[test]
