@@ -165,6 +165,7 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("tryout", 44),
         ("trial", 53),
         ("blind", 47),
+        ("blind2", 54),
     ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(

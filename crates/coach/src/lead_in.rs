@@ -1,7 +1,7 @@
 //! What students put around the text they offer: a lead-in ("My claim is that …",
 //! "Creo que …") and, in a claim, a mixed-in reason ("… because kids need to play").
 
-use super::phrase_lists::{split_phrases, STEP_NOUNS};
+use super::phrase_lists::{split_phrases, STEP_NAMES, STEP_NOUNS};
 use super::ToulminStep;
 use lantern_core::text::normalize::normalize;
 use lantern_core::word_list;
@@ -84,14 +84,25 @@ fn without_step_label(text: &str) -> Option<&str> {
     }
     let named = start + 2;
     let label = |end: usize| words[..end].join(" ");
-    match LABEL_LINKS
+    // "los datos son de la OCU" speaks of the data: after an article and a word that is
+    // also an ordinary noun, only a link ending in "que" or "that" makes a label ("los
+    // datos son que…"); a step's own name always does ("the rebuttal would be…").
+    let article = words.get(start).is_some_and(|w| LABEL_ARTICLES.contains(w))
+        && !words.get(start + 1).is_some_and(|w| STEP_NAMES.contains(w));
+    let link = LABEL_LINKS
         .iter()
-        .find_map(|l| phrase_end(&words, named, l))
-    {
-        Some(end) => strip_lead(text, &label(end)),
+        .find_map(|l| phrase_end(&words, named, l).map(|end| (l, end)));
+    match link {
+        Some((l, _)) if article && !l.last().is_some_and(|w| *w == "que" || *w == "that") => None,
+        Some((_, end)) => strip_lead(text, &label(end)),
         None => strip_lead(text, &format!("{},", label(named))),
     }
 }
+
+/// Owners of a step label that are articles ("los", "the"). From
+/// `words/{en,es}/step-label-articles.txt`.
+static LABEL_ARTICLES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("step-label-articles").collect());
 
 /// Fillers that open a text only when nothing else in it pauses ("like a survey found…",
 /// not "Like many schools, ours…", a comparison). From `words/{en,es}/bare-fillers.txt`.
@@ -231,6 +242,11 @@ mod tests {
         assert_eq!(
             without_lead_in("ok mira, en mi colonia hubo 90 accidentes"),
             "en mi colonia hubo 90 accidentes"
+        );
+        // A no and a new text: the no goes, the text stays whole.
+        assert_eq!(
+            without_lead_in("no, mejor pon: los datos son de la OCU"),
+            "los datos son de la OCU"
         );
     }
 

@@ -16,3 +16,8 @@ pub(crate) static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
         .chain(word_list!("step-parts"))
         .collect()
 });
+
+/// Names of the steps ("warrant", "tesis"), never an ordinary noun of a text. From
+/// `words/{en,es}/step-names.txt`.
+pub(crate) static STEP_NAMES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("step-names").collect());

@@ -5,6 +5,7 @@
 
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
 use super::lead_in::{reason_start, without_because_opener, without_lead_ins};
+use super::phrase_lists::STEP_NAMES;
 use super::spelling::spelled_out;
 use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
@@ -110,10 +111,6 @@ static SESSION_QUESTIONS: LazyLock<Vec<&str>> =
 /// Most words of a question about where the argument stands.
 const SHORT_SESSION_QUESTION: usize = 10;
 
-/// The names of the argument's steps ("warrant", "matizador"): a question naming one
-/// asks about the step. From `words/{en,es}/step-names.txt`.
-static STEP_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("step-names").collect());
-
 /// Words by which a question points at the argument being written ("what goes
 /// here?", "a word like probably"). From `words/{en,es}/task-pointers.txt`.
 static TASK_POINTERS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("task-pointers").collect());
@@ -180,16 +177,79 @@ fn thanks_then_talk(plain: &str) -> bool {
             .any(|w| UNDERSTANDING_WORDS.contains(w))
 }
 
+/// Goodbyes. From `words/{en,es}/farewells.txt`.
+static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("farewells").collect());
+
+/// Most words of a goodbye with thanks that is still only a courtesy.
+const MOST_FAREWELL_WORDS: usize = 10;
+
+/// A short goodbye with thanks ("ok thats it for today thanks bye", "bueno, listo por
+/// hoy, gracias, chau"): a courtesy, whatever it says of the session.
+fn thanks_and_goodbye(plain: &str) -> bool {
+    let all = words(plain);
+    all.len() <= MOST_FAREWELL_WORDS
+        && FAREWELLS.iter().any(|f| has_phrase(plain, f))
+        && all.iter().any(|w| social_of(w) == Some(Social::Thanks))
+}
+
+/// Openings of a question raising a case against the claim, and the exception each
+/// becomes. From `words/{en,es}/what-if.txt` ("but what if = unless").
+static WHAT_IF: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
+    let mut pairs: Vec<(&str, &str)> = word_list!("what-if")
+        .filter_map(|line| line.split_once(" = "))
+        .map(|(opening, exception)| (opening.trim(), exception.trim()))
+        .collect();
+    pairs.sort_by_key(|(opening, _)| std::cmp::Reverse(opening.split(' ').count()));
+    pairs
+});
+
+/// Words by which a student speaks of themselves. From `words/{en,es}/first-person.txt`.
+static FIRST_PERSON: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("first-person").collect());
+
+/// A question raising a case against the claim, as the rebuttal's exception ("but what
+/// if the charity can't store it all?" → "unless the charity can't store it all"); `None`
+/// for any other text, and for a question about the student's task ("what if I can't
+/// think of one?").
+fn what_if_as_exception(text: &str) -> Option<String> {
+    let plain = normalize(text);
+    let all = words(&plain);
+    if all.iter().any(|w| FIRST_PERSON.contains(w)) {
+        return None;
+    }
+    let (opening, exception) = WHAT_IF
+        .iter()
+        .find(|(opening, _)| opens_with_phrase(&plain, &[opening]))?;
+    let skipped = opening.split(' ').count();
+    let rest: Vec<&str> = text.split_whitespace().skip(skipped).collect();
+    let rest = rest.join(" ");
+    let rest = rest.trim_end_matches(['?', ' ', '.']);
+    (!rest.is_empty()).then(|| format!("{exception} {rest}"))
+}
+
+/// `message` as the text it offers `step`, read written out ("a menos q" → "a menos
+/// que"), and at the rebuttal a question raising a case as its exception.
+fn as_offered(step: ToulminStep, message: &str) -> String {
+    let spelled = spelled_out(message);
+    let asked = (step == ToulminStep::Rebuttal)
+        .then(|| what_if_as_exception(without_lead_in(&spelled)))
+        .flatten();
+    asked.unwrap_or(spelled)
+}
+
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
+    // Read as written out: "q pongo aqui" asks "que pongo aqui".
+    let plain = normalize(&spelled_out(message));
+    // A goodbye with thanks may hold a yes ("ok thats it for today thanks bye").
+    if thanks_and_goodbye(&plain) {
+        return MessageKind::Courtesy(Social::Thanks);
+    }
     if is_confirmation(message) {
         return MessageKind::Confirmation;
     }
     if is_rewrite_request(message) {
         return MessageKind::RewriteRequest;
     }
-    // Read as written out: "q pongo aqui" asks "que pongo aqui".
-    let plain = normalize(&spelled_out(message));
     if let Some(kind) = courtesy_of(&plain) {
         return MessageKind::Courtesy(kind);
     }
@@ -200,7 +260,10 @@ pub fn message_kind(message: &str) -> MessageKind {
     let asks = message.contains('?');
     // A question opens after a lead-in or an interjection ("wait what does warrant mean").
     let asked = question_start(&plain);
-    if opens_with_phrase(asked, &SESSION_QUESTIONS) && words(asked).len() <= SHORT_SESSION_QUESTION
+    // Asked, a session question may go on ("can i go back and change my claim? i think
+    // its a bit too strong"); unasked, only a short one is.
+    if opens_with_phrase(asked, &SESSION_QUESTIONS)
+        && (asks || words(asked).len() <= SHORT_SESSION_QUESTION)
     {
         return MessageKind::SessionQuestion;
     }
@@ -242,8 +305,7 @@ pub fn message_weakness(step: ToulminStep, message: &str) -> Option<Weakness> {
     if message_kind(message) != MessageKind::Text {
         return None;
     }
-    // Read as written out: "a menos q…" opens an exception.
-    detect_weakness(step, without_lead_in(&spelled_out(message)))
+    detect_weakness(step, without_lead_in(&as_offered(step, message)))
 }
 
 /// The text `message` offers for `step`, ready to propose: lead-in removed, a claim's
@@ -253,7 +315,7 @@ pub fn offered_text(step: ToulminStep, message: &str) -> Option<String> {
     if message_kind(message) != MessageKind::Text {
         return None;
     }
-    let spelled = spelled_out(&strip_unsafe_chars(message));
+    let spelled = as_offered(step, &strip_unsafe_chars(message));
     let text = without_lead_in(&spelled);
     let text = match (mixed_in_reason(step, &spelled), reason_start(text)) {
         (Some(_), Some(at)) => &text[..at],
@@ -410,6 +472,48 @@ mod tests {
     }
 
     #[test]
+    fn a_question_raising_a_case_is_the_rebuttal_s_exception() {
+        assert_eq!(
+            offered_text(Rebuttal, "but what if the charity can't store it all?").as_deref(),
+            Some("Unless the charity can't store it all.")
+        );
+        assert_eq!(
+            offered_text(Rebuttal, "¿pero qué pasa si te enfermás y no podés ir?").as_deref(),
+            Some("Salvo si te enfermás y no podés ir.")
+        );
+        // Asked about the task, or at another step, it is a question.
+        assert_eq!(
+            offered_text(Rebuttal, "what if I can't think of one?"),
+            None
+        );
+        assert_eq!(
+            offered_text(Warrant, "but what if the charity can't store it all?"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_longer_question_about_moving_in_the_argument_is_a_session_question() {
+        assert_eq!(
+            message_kind("hold on can i go back and change my claim? i think its a bit too strong"),
+            MessageKind::SessionQuestion
+        );
+    }
+
+    #[test]
+    fn thanks_and_goodbye_is_a_courtesy() {
+        for said in [
+            "ok thats it for today thanks bye",
+            "bueno, listo por hoy, gracias, chau",
+        ] {
+            assert!(
+                matches!(message_kind(said), MessageKind::Courtesy(_)),
+                "{said}"
+            );
+        }
+    }
+
+    #[test]
     fn thanks_then_talk_about_the_help_is_a_courtesy() {
         let said = "thanks so much for helping with this part, i honestly had no idea what backing even meant";
         assert_eq!(message_kind(said), MessageKind::Courtesy(Social::Thanks));
@@ -489,6 +593,13 @@ mod tests {
         );
         assert_eq!(mixed_in_reason(Grounds, en), None, "only the claim");
         assert_eq!(mixed_in_reason(Claim, "Because it rains."), None);
+        assert_eq!(
+            mixed_in_reason(
+                Claim,
+                "los festivales deberían prohibir la reventa, o sea, es injusto"
+            ),
+            Some("o sea, es injusto")
+        );
     }
 
     #[test]

@@ -260,6 +260,20 @@ pub fn reports_a_close_view(normalized: &str) -> bool {
     })
 }
 
+/// How a text reporting what unnamed people say opens ("apparently…", "dicen que…").
+/// From `words/{en,es}/hearsay-openers.txt`.
+static HEARSAY_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("hearsay-openers").collect());
+
+/// Whether the normalised text reports, with no figure, what unnamed people say
+/// ("apparently shops are scared of getting sued", "dicen que la gente igual compra por
+/// fuera"): it may be either side, so the student is asked which. "apparently 30 % of
+/// food is wasted" reports a figure: evidence.
+pub fn reports_hearsay(normalized: &str) -> bool {
+    opens_with_phrase(normalized, &HEARSAY_OPENERS)
+        && !normalized.chars().any(|c| c.is_ascii_digit())
+}
+
 /// Whether the normalised text opens as a reply to the other side's view ("but there
 /// are buses…", "pero eso se arregla…").
 pub fn opens_with_reply(normalized: &str) -> bool {
@@ -539,6 +553,20 @@ mod tests {
         // What the student would answer the one who objects.
         assert!(opens_with_reply("i d tell him a free pool costs less"));
         assert!(opens_with_reply("le diria que bastan dos horas"));
+    }
+
+    #[test]
+    fn hearsay_without_a_figure_may_be_either_side() {
+        assert!(reports_hearsay(
+            "apparently shops are scared of getting sued"
+        ));
+        assert!(reports_hearsay(
+            "dicen que la gente igual va a comprar por fuera"
+        ));
+        assert!(!reports_hearsay(
+            "apparently 30 percent of food is thrown away"
+        ));
+        assert!(!reports_hearsay("shops throw away bread every night"));
     }
 
     #[test]

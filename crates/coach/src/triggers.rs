@@ -9,7 +9,12 @@ use std::sync::LazyLock;
 
 /// Phrases that confirm a suggestion.
 /// From `words/{en,es}/confirmations.txt`.
-static CONFIRMATIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("confirmations").collect());
+static CONFIRMATIONS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    // The longest first, so that "supongo que sí" is taken out whole, not only its "sí".
+    let mut phrases: Vec<&str> = word_list!("confirmations").collect();
+    phrases.sort_by_key(|p| std::cmp::Reverse(p.split(' ').count()));
+    phrases
+});
 
 /// Words that may surround a confirmation without adding content.
 /// From `words/{en,es}/confirmation-fillers.txt`.
@@ -303,6 +308,8 @@ mod tests {
             "ándale",
             "correctísimo",
             "perfe",
+            "mmm bueno, supongo que sí",
+            "i guess so",
         ] {
             assert!(is_confirmation(m), "{m}");
             assert!(!is_decline(m), "{m}");

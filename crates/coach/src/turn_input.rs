@@ -1,10 +1,10 @@
 //! What a coach turn reads of the session: the step, the draft, the history and the
 //! student's new message, with what the message confirms or asks for.
 
-use super::reading::{message_weakness, offered_text};
+use super::reading::{message_kind, message_weakness, offered_text, MessageKind};
 use super::rules::RuleContext;
 use super::step_checks::is_strong_attempt;
-use super::triggers::{is_confirmation, is_rewrite_request};
+use super::triggers::is_rewrite_request;
 use super::{Language, ToulminDraft, ToulminStep};
 use lantern_core::llm::ChatMessage;
 use lantern_core::turn::CleanInput;
@@ -66,7 +66,9 @@ impl CoachTurnInput {
     /// else the draft's text for the step, else the text the student's latest earlier
     /// message in the step offered (a claim without its mixed-in reason, say).
     pub fn confirmed_text(&self) -> Option<String> {
-        if !is_confirmation(&self.user_message) {
+        // Read as the message reads as a whole: a goodbye holding "that's it" confirms
+        // nothing.
+        if message_kind(&self.user_message) != MessageKind::Confirmation {
             return None;
         }
         self.text_a_yes_takes()

@@ -10,7 +10,7 @@ use super::messages::MESSAGES;
 use super::step_checks::{
     after_reply_opener, fewest_words, has_exception, has_hedge, has_link, is_bare_opinion,
     is_hedge_alone, opens_with_objection, opens_with_reply, reads_like_grounds,
-    reports_a_close_view,
+    reports_a_close_view, reports_hearsay,
 };
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -70,6 +70,10 @@ pub const ALL_WEAKNESSES: [Weakness; 13] = [
     Weakness::PerhapsRebuttal,
 ];
 
+/// Fewest words of a text for a step of support that holds a figure ("30% gets
+/// binned", "3 tiendas en mi barrio").
+const FEWEST_WORDS_WITH_FIGURE: usize = 3;
+
 /// Whether `step` asks for support of the claim, where an opinion is no evidence.
 pub(crate) fn needs_support(step: ToulminStep) -> bool {
     matches!(
@@ -98,7 +102,7 @@ pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     if objection_is_other_job && opens_with_objection(&plain) {
         return Some(Weakness::RebuttalAtOtherStep);
     }
-    if objection_is_other_job && reports_a_close_view(&plain) {
+    if objection_is_other_job && (reports_a_close_view(&plain) || reports_hearsay(&plain)) {
         return Some(Weakness::PerhapsRebuttal);
     }
     // "but my dad says…" sets someone's view against the student's: the other side's.
@@ -121,7 +125,14 @@ pub fn own_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     if needs_support(step) && is_bare_opinion(&plain) {
         return Some(Weakness::OpinionAsEvidence);
     }
-    if words(&plain).len() < fewest_words(step) {
+    // A short note with a figure is a checkable fact ("30% gets binned").
+    let figure = needs_support(step) && plain.chars().any(|c| c.is_ascii_digit());
+    let fewest = if figure {
+        fewest_words(step).min(FEWEST_WORDS_WITH_FIGURE)
+    } else {
+        fewest_words(step)
+    };
+    if words(&plain).len() < fewest {
         return Some(Weakness::TooShort);
     }
     if trimmed.ends_with('?') {
@@ -383,6 +394,16 @@ mod tests {
         assert_eq!(
             detect_weakness(Qualifier, "but probably only in big cities with good buses"),
             None
+        );
+    }
+
+    #[test]
+    fn a_short_note_with_a_figure_is_long_enough_for_the_grounds() {
+        assert_eq!(detect_weakness(Grounds, "30% gets binned"), None);
+        assert_eq!(detect_weakness(Grounds, "3 tiendas en mi barrio"), None);
+        assert_eq!(
+            detect_weakness(Grounds, "lots gets binned"),
+            Some(Weakness::TooShort)
         );
     }
 
