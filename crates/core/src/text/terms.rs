@@ -104,6 +104,7 @@ fn stop_words() -> &'static BTreeSet<String> {
                 all.insert(normalize(w));
             }
         }
+        all.extend(list_in!("en", "more-stop-words").map(String::from));
         all
     })
 }
@@ -362,6 +363,14 @@ pub fn term_keys(text: &str) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cannot_is_a_stop_word_like_can_t() {
+        assert!(is_stop_word("cannot"));
+        assert!(content_terms("towns that cannot afford lifeguards")
+            .iter()
+            .all(|t| t.word != "cannot"));
+    }
 
     #[test]
     fn an_irregular_verb_form_meets_its_base_form() {
