@@ -16,8 +16,8 @@ use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
 use super::written::{
-    checked_improvement, checked_written, improve_request, wants_written, write_again_request,
-    write_request, Written,
+    checked_improvement, checked_written, has_material, improve_request, wants_written,
+    write_again_request, write_request, Written,
 };
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
@@ -323,9 +323,11 @@ impl LoopTurn for CoachTurnInput {
             | MessageKind::HelpRequest
             | MessageKind::SessionQuestion => true,
             MessageKind::Confirmation => confirms_a_fit(),
+            // Asked to write facts the student has given nothing of: any text would
+            // invent them, so the student is asked for them.
+            MessageKind::RewriteRequest => wants_written(self) && !has_material(self),
             MessageKind::Text => message_weakness(step, &self.user_message)
                 .is_some_and(|w| w.belongs_to_another_step() || w == Weakness::TooShort),
-            _ => false,
         };
         app_answers.then(|| offline_turn(self))
     }

@@ -37,6 +37,26 @@ pub fn wants_written(input: &CoachTurnInput) -> bool {
     input.rewrite_requested() && input.rewritten_text().is_none()
 }
 
+/// Whether the student has given anything a written text for `input`'s step could
+/// rest on: for the grounds, a figure or a named source in their messages or draft
+/// beyond the claim; for a backing, a named source. Without it, any text the model
+/// wrote would invent its facts, so the model is not asked and the student is.
+/// Reasoning steps (warrant, qualifier, rebuttal) always have the claim.
+pub fn has_material(input: &CoachTurnInput) -> bool {
+    let mut texts = student_texts(input);
+    let claim = input.draft.get(ToulminStep::Claim);
+    texts.retain(|t| t.trim() != claim.trim());
+    // Each text apart: a text's first word opens a sentence, and names nothing.
+    let sources = texts.iter().any(|t| !named_sources(t).is_empty());
+    match input.current_step {
+        ToulminStep::Grounds => {
+            sources || texts.iter().any(|t| t.chars().any(|c| c.is_ascii_digit()))
+        }
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking => sources,
+        _ => true,
+    }
+}
+
 /// A whole argument on a topic of its own, step by step: the example the model
 /// follows (small models copy instructions; they follow an example).
 const EXAMPLE: [(ToulminStep, &str); 7] = [
@@ -324,6 +344,36 @@ mod tests {
         assert!(!again.system.contains("example"), "{}", again.system);
         assert!(again.system.contains("join it with so.") && !again.system.contains("Spanish"));
         assert_eq!(again.limits.max_tokens, first.limits.max_tokens);
+    }
+
+    #[test]
+    fn with_no_figure_or_source_of_theirs_there_is_nothing_to_write_facts_from() {
+        let mut input = CoachTurnInput::first_message(
+            ToulminStep::Grounds,
+            "escríbelo tú porfa, yo no sé qué poner de evidencia",
+            Language::Es,
+        );
+        input.draft.set(
+            ToulminStep::Claim,
+            "Las ciudades deberían prohibir los patinetes.",
+        );
+        assert!(!has_material(&input));
+        let mut given = CoachTurnInput::first_message(
+            ToulminStep::Grounds,
+            "hazlo tú: en mi barrio hubo 90 accidentes",
+            Language::Es,
+        );
+        given.draft = input.draft.clone();
+        assert!(has_material(&given));
+        // A backing needs a source the student named; a warrant always has the claim.
+        let mut asked = asked("can you think of a backing for me");
+        asked.current_step = ToulminStep::GroundsBacking;
+        asked
+            .draft
+            .set(ToulminStep::Grounds, "Our street had 40 crashes last year.");
+        assert!(!has_material(&asked));
+        asked.current_step = ToulminStep::Warrant;
+        assert!(has_material(&asked));
     }
 
     #[test]
