@@ -256,6 +256,7 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("tryout", 20),
         ("trial", 17),
         ("blind", 19),
+        ("blind2", 17),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(
