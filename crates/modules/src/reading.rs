@@ -80,6 +80,25 @@ const SHORT: usize = 9;
 /// The longest message, in words, still read as a request for help with the app.
 const HELP_WORDS: usize = 4;
 
+/// Words by which thanks goes on about the help. From `words/{en,es}/thanks-tails.txt`.
+static THANKS_TAILS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("thanks-tails").collect());
+
+/// How many opening words of a longer message are read for thanks.
+const THANKS_OPENING_WORDS: usize = 3;
+
+/// Thanks that goes on about the help ("ok cool thanks, that actually helps", "gracias,
+/// me has ayudado un montón"): its opening words thank, and every word after them is a
+/// filler or a word about the help. "thanks, how do I report it?" asks.
+fn thanks_then_talk(normalized: &str) -> bool {
+    let all = words(normalized);
+    let at = THANKS_OPENING_WORDS.min(all.len());
+    social_of(&all[..at].join(" ")) == Some(Social::Thanks)
+        && all[at..]
+            .iter()
+            .all(|w| THANKS_TAILS.contains(w) || FILLER.contains(w))
+}
+
 /// Strips filler words from both ends.
 fn core_words(normalized: &str) -> String {
     let mut list = words(normalized);
@@ -196,6 +215,9 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
             return Intent::Form;
         }
     }
+    if thanks_then_talk(&normalized) {
+        return Intent::Social(Social::Thanks);
+    }
     match social_of(&normalized) {
         // "can you help me calm down before exams?" is a question for the module.
         Some(Social::Help) if words(&normalized).len() > HELP_WORDS => Intent::Open,
@@ -214,6 +236,21 @@ mod tests {
 
     fn intent(text: &str) -> Intent {
         read_intent(&module(), text)
+    }
+
+    #[test]
+    fn thanks_that_goes_on_about_the_help_is_thanks() {
+        for text in [
+            "ok cool thanks, that actually helps",
+            "thanks, that's really useful!",
+            "gracias, me has ayudado un montón",
+        ] {
+            assert_eq!(intent(text), Intent::Social(Social::Thanks), "{text}");
+        }
+        assert_eq!(
+            intent("thanks, how do I stop my heart racing?"),
+            Intent::Open
+        );
     }
 
     #[test]
