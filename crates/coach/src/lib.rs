@@ -15,6 +15,7 @@ pub mod app;
 mod change;
 pub mod coaching;
 mod contract;
+mod courtesy;
 mod draft;
 mod error;
 mod export;
@@ -45,6 +46,7 @@ pub mod triggers;
 mod turn;
 mod turn_input;
 pub mod weak_text;
+mod what_if;
 mod words;
 mod written;
 

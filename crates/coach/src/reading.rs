@@ -3,15 +3,17 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
+use super::courtesy::{courtesy_of, thanks_and_goodbye, thanks_then_talk};
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
 use super::lead_in::{reason_start, without_because_opener, without_lead_ins};
 use super::phrase_lists::STEP_NAMES;
 use super::spelling::spelled_out;
 use super::triggers::{is_confirmation, is_decline, is_rewrite_request};
 use super::weak_text::{detect_weakness, Weakness};
+use super::what_if::what_if_as_exception;
 use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
-use lantern_core::text::social::{social_of, Social};
+use lantern_core::text::social::Social;
 use lantern_core::text::tidy::strip_unsafe_chars;
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -52,28 +54,6 @@ static TASK_QUESTIONS: LazyLock<Vec<&str>> =
 /// A question with fewer words than this ("ok?", "¿vale?", "why?") asks the coach
 /// something; it is not offered as the step's text.
 const SHORT_QUESTION_WORDS: usize = 4;
-
-/// How many opening words of a longer message are read for thanks or a greeting.
-const COURTESY_OPENING_WORDS: usize = 3;
-
-/// Words that may stand beside thanks or a greeting without adding anything
-/// ("thank you so much", "ok, muchas gracias").
-/// From `words/{en,es}/social-words.txt`.
-static SOCIAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("social-words").collect());
-
-/// The thanks or greeting `plain` (normalised) is, when it is only that: at most two
-/// words, or nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is
-/// a text.
-fn courtesy_of(plain: &str) -> Option<Social> {
-    let all = words(plain);
-    // Thanks may go on in words that add nothing ("muchas gracias, me has ayudado un
-    // montón"): read by its opening words.
-    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
-    social_of(plain)
-        .or_else(|| social_of(&opening))
-        .filter(|s| matches!(s, Social::Thanks | Social::Greeting))
-        .filter(|_| all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
-}
 
 /// Words that open a question.
 /// From `words/{en,es}/question-words.txt`.
@@ -158,72 +138,6 @@ pub fn named_steps(message: &str, current: ToulminStep) -> Vec<ToulminStep> {
         }
     }
     named
-}
-
-/// Words by which a student, after thanks, speaks of the help or of understanding.
-/// From `words/{en,es}/understanding-words.txt`.
-static UNDERSTANDING_WORDS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("understanding-words").collect());
-
-/// Thanks followed by talk about the help or about understanding ("thanks so much for
-/// helping with this part, i had no idea what backing even meant"): a courtesy, though
-/// longer than one. Thanks followed by a text ("thanks, phones help us learn") is not.
-fn thanks_then_talk(plain: &str) -> bool {
-    let all = words(plain);
-    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
-    social_of(&opening) == Some(Social::Thanks)
-        && all[COURTESY_OPENING_WORDS.min(all.len())..]
-            .iter()
-            .any(|w| UNDERSTANDING_WORDS.contains(w))
-}
-
-/// Goodbyes. From `words/{en,es}/farewells.txt`.
-static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("farewells").collect());
-
-/// Most words of a goodbye with thanks that is still only a courtesy.
-const MOST_FAREWELL_WORDS: usize = 10;
-
-/// A short goodbye with thanks ("ok thats it for today thanks bye", "bueno, listo por
-/// hoy, gracias, chau"): a courtesy, whatever it says of the session.
-fn thanks_and_goodbye(plain: &str) -> bool {
-    let all = words(plain);
-    all.len() <= MOST_FAREWELL_WORDS
-        && FAREWELLS.iter().any(|f| has_phrase(plain, f))
-        && all.iter().any(|w| social_of(w) == Some(Social::Thanks))
-}
-
-/// Openings of a question raising a case against the claim, and the exception each
-/// becomes. From `words/{en,es}/what-if.txt` ("but what if = unless").
-static WHAT_IF: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
-    let mut pairs: Vec<(&str, &str)> = word_list!("what-if")
-        .filter_map(|line| line.split_once(" = "))
-        .map(|(opening, exception)| (opening.trim(), exception.trim()))
-        .collect();
-    pairs.sort_by_key(|(opening, _)| std::cmp::Reverse(opening.split(' ').count()));
-    pairs
-});
-
-/// Words by which a student speaks of themselves. From `words/{en,es}/first-person.txt`.
-static FIRST_PERSON: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("first-person").collect());
-
-/// A question raising a case against the claim, as the rebuttal's exception ("but what
-/// if the charity can't store it all?" → "unless the charity can't store it all"); `None`
-/// for any other text, and for a question about the student's task ("what if I can't
-/// think of one?").
-fn what_if_as_exception(text: &str) -> Option<String> {
-    let plain = normalize(text);
-    let all = words(&plain);
-    if all.iter().any(|w| FIRST_PERSON.contains(w)) {
-        return None;
-    }
-    let (opening, exception) = WHAT_IF
-        .iter()
-        .find(|(opening, _)| opens_with_phrase(&plain, &[opening]))?;
-    let skipped = opening.split(' ').count();
-    let rest: Vec<&str> = text.split_whitespace().skip(skipped).collect();
-    let rest = rest.join(" ");
-    let rest = rest.trim_end_matches(['?', ' ', '.']);
-    (!rest.is_empty()).then(|| format!("{exception} {rest}"))
 }
 
 /// `message` as the text it offers `step`, read written out ("a menos q" → "a menos

@@ -1,0 +1,63 @@
+//! Thanks, greetings and goodbyes: a message that is only a courtesy is answered by the
+//! app, whatever words of politeness or about the help surround it ("muchas gracias, me
+//! has ayudado un montón", "ok thats it for today thanks bye"); thanks followed by a text
+//! ("thanks, phones help us learn") is that text.
+
+use lantern_core::text::normalize::{has_phrase, words};
+use lantern_core::text::social::{social_of, Social};
+use lantern_core::word_list;
+use std::sync::LazyLock;
+
+/// How many opening words of a longer message are read for thanks or a greeting.
+const COURTESY_OPENING_WORDS: usize = 3;
+
+/// Words that may stand beside thanks or a greeting without adding anything
+/// ("thank you so much", "ok, muchas gracias").
+/// From `words/{en,es}/social-words.txt`.
+static SOCIAL_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("social-words").collect());
+
+/// The thanks or greeting `plain` (normalised) is, when it is only that: at most two
+/// words, or nothing beside them but [`SOCIAL_WORDS`] — "hi, phones should be banned" is
+/// a text.
+pub(crate) fn courtesy_of(plain: &str) -> Option<Social> {
+    let all = words(plain);
+    // Thanks may go on in words that add nothing ("muchas gracias, me has ayudado un
+    // montón"): read by its opening words.
+    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
+    social_of(plain)
+        .or_else(|| social_of(&opening))
+        .filter(|s| matches!(s, Social::Thanks | Social::Greeting))
+        .filter(|_| all.len() <= 2 || all.iter().all(|w| SOCIAL_WORDS.contains(w)))
+}
+
+/// Words by which a student, after thanks, speaks of the help or of understanding.
+/// From `words/{en,es}/understanding-words.txt`.
+static UNDERSTANDING_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("understanding-words").collect());
+
+/// Thanks followed by talk about the help or about understanding ("thanks so much for
+/// helping with this part, i had no idea what backing even meant"): a courtesy, though
+/// longer than one. Thanks followed by a text ("thanks, phones help us learn") is not.
+pub(crate) fn thanks_then_talk(plain: &str) -> bool {
+    let all = words(plain);
+    let opening = all[..all.len().min(COURTESY_OPENING_WORDS)].join(" ");
+    social_of(&opening) == Some(Social::Thanks)
+        && all[COURTESY_OPENING_WORDS.min(all.len())..]
+            .iter()
+            .any(|w| UNDERSTANDING_WORDS.contains(w))
+}
+
+/// Goodbyes. From `words/{en,es}/farewells.txt`.
+static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("farewells").collect());
+
+/// Most words of a goodbye with thanks that is still only a courtesy.
+const MOST_FAREWELL_WORDS: usize = 10;
+
+/// A short goodbye with thanks ("ok thats it for today thanks bye", "bueno, listo por
+/// hoy, gracias, chau"): a courtesy, whatever it says of the session.
+pub(crate) fn thanks_and_goodbye(plain: &str) -> bool {
+    let all = words(plain);
+    all.len() <= MOST_FAREWELL_WORDS
+        && FAREWELLS.iter().any(|f| has_phrase(plain, f))
+        && all.iter().any(|w| social_of(w) == Some(Social::Thanks))
+}
