@@ -21,3 +21,14 @@ pub(crate) static STEP_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| {
 /// `words/{en,es}/step-names.txt`.
 pub(crate) static STEP_NAMES: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("step-names").collect());
+
+/// A list's lines written "left = right", as pairs (texting shorthand and its full
+/// form, a what-if opening and its exception).
+pub(crate) fn pairs(
+    lines: impl Iterator<Item = &'static str>,
+) -> Vec<(&'static str, &'static str)> {
+    lines
+        .filter_map(|line| line.split_once(" = "))
+        .map(|(left, right)| (left.trim(), right.trim()))
+        .collect()
+}

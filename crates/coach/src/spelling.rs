@@ -3,6 +3,7 @@
 //! agobian"): the draft is what a teacher reads. The proposal shows the result before
 //! anything is saved.
 
+use super::phrase_lists::pairs;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -13,13 +14,6 @@ static SHORTHAND: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| pairs(word_list
 /// ("algo x los demás", not "3 x 4"). From `words/{en,es}/texting-between-words.txt`.
 static BETWEEN_WORDS: LazyLock<Vec<(&str, &str)>> =
     LazyLock::new(|| pairs(word_list!("texting-between-words")));
-
-fn pairs(lines: impl Iterator<Item = &'static str>) -> Vec<(&'static str, &'static str)> {
-    lines
-        .filter_map(|line| line.split_once(" = "))
-        .map(|(short, full)| (short.trim(), full.trim()))
-        .collect()
-}
 
 /// Whether `token` is a word: it starts with a letter.
 fn is_word(token: Option<&&str>) -> bool {

@@ -2,6 +2,7 @@
 //! ("but what if the charity can't store it all?" → "Unless the charity can't store it
 //! all."), never one about the student's own task.
 
+use super::phrase_lists::pairs;
 use lantern_core::text::normalize::{normalize, opens_with_phrase, words};
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -9,12 +10,9 @@ use std::sync::LazyLock;
 /// Openings of a question raising a case against the claim, and the exception each
 /// becomes. From `words/{en,es}/what-if.txt` ("but what if = unless").
 static WHAT_IF: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
-    let mut pairs: Vec<(&str, &str)> = word_list!("what-if")
-        .filter_map(|line| line.split_once(" = "))
-        .map(|(opening, exception)| (opening.trim(), exception.trim()))
-        .collect();
-    pairs.sort_by_key(|(opening, _)| std::cmp::Reverse(opening.split(' ').count()));
-    pairs
+    let mut openings = pairs(word_list!("what-if"));
+    openings.sort_by_key(|(opening, _)| std::cmp::Reverse(opening.split(' ').count()));
+    openings
 });
 
 /// Words by which a student speaks of themselves. From `words/{en,es}/first-person.txt`.
