@@ -166,6 +166,7 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("trial", 53),
         ("blind", 47),
         ("blind2", 54),
+        ("blind3", 55),
     ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(

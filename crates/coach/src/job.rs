@@ -3,7 +3,9 @@
 //! code's cues and, where they are silent or tied, from the model's judgement
 //! ([`super::judge`]); code decides which reading wins and what the coach says of it.
 
-use super::step_checks::{opens_with_objection, opens_with_reply, reads_like_grounds};
+use super::step_checks::{
+    concedes_in_reply, opens_with_objection, opens_with_reply, reads_like_grounds,
+};
 use super::weak_text::{needs_support, Weakness};
 use super::ToulminStep;
 use lantern_core::text::normalize::normalize;
@@ -44,7 +46,8 @@ pub fn cue_jobs(step: ToulminStep, text: &str) -> Vec<TextJob> {
             TextJob::Rebuttal,
         ),
         (
-            needs_support(step) && opens_with_reply(&plain),
+            (needs_support(step) && opens_with_reply(&plain))
+                || (step != ToulminStep::Rebuttal && concedes_in_reply(&plain)),
             TextJob::ReplyToRebuttal,
         ),
         (

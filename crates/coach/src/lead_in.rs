@@ -1,9 +1,11 @@
 //! What students put around the text they offer: a lead-in ("My claim is that …",
 //! "Creo que …") and, in a claim, a mixed-in reason ("… because kids need to play").
 
+use super::courtesy::courtesy_of;
 use super::phrase_lists::{split_phrases, STEP_NAMES, STEP_NOUNS};
+use super::triggers::{is_confirmation, is_decline};
 use super::ToulminStep;
-use lantern_core::text::normalize::normalize;
+use lantern_core::text::normalize::{normalize, words};
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -116,6 +118,45 @@ fn without_bare_filler(text: &str) -> Option<&str> {
     BARE_FILLERS.iter().find_map(|f| strip_lead(text, f))
 }
 
+/// Most words of a remark said before the text ("oh ok got it.", "órale.", "mejor:").
+const MAX_REMARK_WORDS: usize = 4;
+
+/// Most words of a label before a colon that names nothing ("mejor:", "new version:").
+const MAX_BARE_LABEL_WORDS: usize = 3;
+
+/// `text` without a short first clause that only answers or greets ("oh ok got it. its
+/// from a survey…", "órale. la OCDE dice…", "no, espera: …") or, before a colon, only
+/// labels what follows ("mejor: a no ser que…"); a label naming a source or a figure
+/// ("WHO report: 30 %…") is the text's own.
+fn without_opening_remark(text: &str) -> Option<&str> {
+    let end = text.char_indices().find_map(|(i, c)| {
+        let after = text[i + c.len_utf8()..].chars().next();
+        let pause = matches!(c, '.' | '!' | ',' | ';') && after.is_none_or(char::is_whitespace);
+        (pause || c == ':').then_some(i)
+    })?;
+    let (head, tail) = text.split_at(end);
+    let rest = tail.trim_start_matches(['.', '!', ',', ';', ':', ' ']);
+    let count = words(&normalize(head)).len();
+    if count == 0 || count > MAX_REMARK_WORDS || rest.trim().is_empty() {
+        return None;
+    }
+    let answers =
+        is_confirmation(head) || is_decline(head) || courtesy_of(&normalize(head)).is_some();
+    let labels = tail.starts_with(':') && is_bare_label(head);
+    (answers || labels).then_some(rest)
+}
+
+/// Whether `head`, said before a colon, names nothing: a few words, no figure, and no
+/// capital but its first letter (a name, "WHO").
+fn is_bare_label(head: &str) -> bool {
+    let all: Vec<&str> = head.split_whitespace().collect();
+    let capitals = head.chars().filter(|c| c.is_uppercase()).count();
+    let opens_upper = head.chars().next().is_some_and(char::is_uppercase);
+    all.len() <= MAX_BARE_LABEL_WORDS
+        && !head.chars().any(|c| c.is_ascii_digit())
+        && capitals <= usize::from(opens_upper)
+}
+
 /// Most lead-ins taken off one after another ("ok so, I think that …").
 const MAX_LEAD_INS: usize = 3;
 
@@ -170,7 +211,8 @@ pub(crate) fn without_lead_ins(message: &str) -> (&str, bool) {
         let lead = LEAD_INS.iter().find_map(|lead| strip_lead(text, lead));
         let lead = lead
             .or_else(|| without_step_label(text))
-            .or_else(|| without_bare_filler(text));
+            .or_else(|| without_bare_filler(text))
+            .or_else(|| without_opening_remark(text));
         match lead {
             Some(rest) if !rest.trim().is_empty() => {
                 text = rest.trim();
@@ -283,10 +325,7 @@ mod tests {
             ),
             ("creo que en mi clase", "en mi clase"),
             ("o sea, un estudio de Minnesota", "un estudio de Minnesota"),
-            (
-                "Mi opinión: los deberes sobran",
-                "Mi opinión: los deberes sobran",
-            ),
+            ("Mi opinión: los deberes sobran", "los deberes sobran"),
             ("En mi opinión, los deberes sobran", "los deberes sobran"),
             ("right so, every school should", "every school should"),
             (
@@ -355,6 +394,42 @@ mod tests {
             "la garantía de calidad importa",
             "Like many schools, ours has a uniform",
             "para mi clase es caro",
+        ] {
+            assert_eq!(without_lead_in(message), message, "{message}");
+        }
+    }
+
+    #[test]
+    fn a_first_clause_that_only_answers_or_labels_is_taken_off() {
+        for (message, text) in [
+            (
+                "oh ok got it. its from a survey st john ambulance did in 2019",
+                "its from a survey st john ambulance did in 2019",
+            ),
+            (
+                "órale. la OCDE dice que los jóvenes ahorran más",
+                "la OCDE dice que los jóvenes ahorran más",
+            ),
+            (
+                "ya po, según una encuesta de la CMF la mitad no sabe",
+                "según una encuesta de la CMF la mitad no sabe",
+            ),
+            (
+                "mejor: a no ser que ya haya otra asignatura",
+                "a no ser que ya haya otra asignatura",
+            ),
+            (
+                "Entonces pondría que el dato sale de la SBS",
+                "el dato sale de la SBS",
+            ),
+        ] {
+            assert_eq!(without_lead_in(message), text, "{message}");
+        }
+        // A label naming a source, and a first sentence with content, are the text's own.
+        for message in [
+            "WHO report: 30 % of pools close in August",
+            "Phones distract. They should stay in lockers.",
+            "Only 1.5 hours a week is spent on it",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
         }

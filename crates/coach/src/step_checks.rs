@@ -18,6 +18,10 @@ static LINKS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("links").collect
 /// From `words/{en,es}/hedges.txt`.
 static HEDGES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("hedges").collect());
 
+/// How a student hedges their own answer ("i guess", "supongo"): beside a word of
+/// degree it names no case. From `words/{en,es}/self-hedges.txt`.
+static SELF_HEDGES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("self-hedges").collect());
+
 /// Markers of an exception a rebuttal uses.
 /// From `words/{en,es}/exceptions.txt`.
 static EXCEPTIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("exceptions").collect());
@@ -34,6 +38,18 @@ static BARE_OPINIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("bare-op
 
 /// Most words a message opening with a bare opinion may have and still be only that.
 const BARE_OPINION_WORDS: usize = 6;
+
+/// Words that rate an idea without a fact to check ("important", "necesario").
+/// From `words/{en,es}/ratings.txt`.
+static RATINGS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("ratings").collect());
+
+/// Words that only make a rating stronger or tag the sentence ("super", "really", "po").
+/// From `words/{en,es}/rating-fillers.txt`.
+static RATING_FILLERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("rating-fillers").collect());
+
+/// Most words of a text that only rates ("because it is really really important tbh").
+const MOST_RATING_WORDS: usize = 8;
 
 /// How an objection to the claim opens ("some people say…", "algunos dicen…"),
 /// normalised.
@@ -162,6 +178,43 @@ pub fn is_bare_opinion(normalized: &str) -> bool {
     })
 }
 
+/// Words that name where something was read or heard ("website", "artículo").
+/// From `words/{en,es}/source-nouns.txt`.
+static SOURCE_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("source-nouns").collect());
+
+/// Words that say what a source found ("says", "showed", "según"): with one, the text
+/// reports a finding. From `words/{en,es}/finding-words.txt`.
+static FINDING_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("finding-words").collect());
+
+/// Most words of a text that only names a source ("an article on the bbc news website").
+const MOST_SOURCE_WORDS: usize = 8;
+
+/// Whether the normalised text only names where evidence comes from ("the british red
+/// cross website", "un artículo de la BBC"): a few words, a word for a source, and no
+/// figure or word saying what the source found.
+pub fn names_only_a_source(normalized: &str) -> bool {
+    let all = words(normalized);
+    all.len() <= MOST_SOURCE_WORDS
+        && all.iter().any(|w| SOURCE_NOUNS.contains(w))
+        && !all.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()))
+        && !FINDING_WORDS.iter().any(|f| has_phrase(normalized, f))
+}
+
+/// Whether the normalised text only rates the idea ("porque es súper importante po",
+/// "because its really good"): a rating, and besides it only small words and words that
+/// make it stronger — no fact, figure or case to check.
+pub fn is_bare_rating(normalized: &str) -> bool {
+    let all = words(normalized);
+    all.len() <= MOST_RATING_WORDS
+        && all.iter().any(|w| RATINGS.contains(w))
+        && all.iter().all(|w| {
+            RATINGS.contains(w)
+                || RATING_FILLERS.contains(w)
+                || (lantern_core::text::terms::is_stop_word(w)
+                    && !w.chars().any(|c| c.is_ascii_digit()))
+        })
+}
+
 /// Whether the normalised text opens with an objection to the claim ("some people
 /// say…"): a rebuttal, wherever it is offered.
 pub fn opens_with_objection(normalized: &str) -> bool {
@@ -280,6 +333,26 @@ pub fn opens_with_reply(normalized: &str) -> bool {
     opens_with_phrase(normalized, &REPLY_OPENERS)
 }
 
+/// Words that grant the other side's point before answering it ("even if", "aunque").
+/// From `words/{en,es}/concessions.txt`.
+static CONCESSIONS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("concessions").collect());
+
+/// Words after a reply opener where a concession may start ("but honestly even if…").
+const CONCESSION_WITHIN: usize = 3;
+
+/// Whether the normalised text answers the other side by granting its point after a
+/// reply opener ("but honestly even if teachers are busy, one lesson a year…", "pero
+/// aunque cueste, …"): a reply to the other side's view at any step.
+pub fn concedes_in_reply(normalized: &str) -> bool {
+    after_reply_opener(normalized).is_some_and(|rest| {
+        let all = words(rest);
+        (0..CONCESSION_WITHIN.min(all.len())).any(|start| {
+            let from = all[start..].join(" ");
+            opens_with_phrase(&from, &CONCESSIONS)
+        })
+    })
+}
+
 /// What follows the reply opener `normalized` starts with ("but my dad says…" → "my
 /// dad says…"), the longest opener taken off; `None` when it opens with none.
 pub fn after_reply_opener(normalized: &str) -> Option<&str> {
@@ -290,9 +363,13 @@ pub fn after_reply_opener(normalized: &str) -> Option<&str> {
 }
 
 /// Whether the normalised qualifier is only single words of degree ("probably", "very
-/// probably"): it says how sure, not for whom or when ("in most cases" names cases).
+/// probably", "mostly i guess"): it says how sure, not for whom or when ("in most cases"
+/// names cases).
 pub fn is_hedge_alone(normalized: &str) -> bool {
     let mut rest = format!(" {normalized} ");
+    for own in SELF_HEDGES.iter() {
+        rest = rest.replace(&format!(" {own} "), " ");
+    }
     for hedge in HEDGES.iter().filter(|h| !h.contains(' ')) {
         rest = rest.replace(&format!(" {hedge} "), " ");
     }
@@ -631,5 +708,57 @@ mod tests {
             WarrantBacking,
             "Sleep research from several universities links rest to memory."
         ));
+    }
+
+    #[test]
+    fn a_rating_alone_is_no_fact() {
+        for text in [
+            "porque es super importante po",
+            "because its really really good",
+            "es muy necesario",
+        ] {
+            assert!(is_bare_rating(&normalize(text)), "{text}");
+        }
+        for text in [
+            "because it is important for 3 in 10 kids",
+            "because its good for kids who cannot swim",
+        ] {
+            assert!(!is_bare_rating(&normalize(text)), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_hedge_the_student_puts_on_their_answer_names_no_case() {
+        assert!(is_hedge_alone(&normalize("mostly i guess")));
+        assert!(is_hedge_alone(&normalize("casi siempre, supongo")));
+        assert!(!is_hedge_alone(&normalize("mostly in big schools i guess")));
+    }
+
+    #[test]
+    fn a_reply_granting_the_other_sides_point_is_a_reply() {
+        assert!(concedes_in_reply(&normalize(
+            "but honestly even if teachers are busy, one lesson a year is not much"
+        )));
+        assert!(concedes_in_reply(&normalize(
+            "pero aunque cueste dinero, se ahorra en multas"
+        )));
+        assert!(!concedes_in_reply(&normalize("but only in most schools")));
+        assert!(!concedes_in_reply(&normalize(
+            "even if it rains, pools stay open"
+        )));
+    }
+
+    #[test]
+    fn a_source_named_alone_is_not_yet_evidence() {
+        for text in ["the british red cross website", "un articulo de la bbc"] {
+            assert!(names_only_a_source(&normalize(text)), "{text}");
+        }
+        for text in [
+            "the red cross website says 1 in 10 adults know cpr",
+            "según la web de la OMS casi nadie sabe hacerlo",
+            "most kids in my class watch videos",
+        ] {
+            assert!(!names_only_a_source(&normalize(text)), "{text}");
+        }
     }
 }

@@ -79,7 +79,7 @@ pub fn is_confirmation(message: &str) -> bool {
         return false;
     }
     // "100%" is said as "100 percent".
-    let text = normalize(&message.replace('%', " percent "));
+    let text = squeezed(&normalize(&message.replace('%', " percent ")));
     if !CONFIRMATIONS.iter().any(|p| has_phrase(&text, p))
         || DISQUALIFIERS.iter().any(|p| has_phrase(&text, p))
     {
@@ -88,6 +88,31 @@ pub fn is_confirmation(message: &str) -> bool {
     // What is left once confirmations and fillers are taken out is new content.
     let rest = without_phrases(&text, CONFIRMATIONS.iter().chain(FILLERS.iter()));
     words(&rest).len() <= MAX_EXTRA_WORDS
+}
+
+/// Most times a letter is written in a row in a word of the lists ("cool", "perfe"):
+/// more is stretched for stress ("yesss", "siii", "nooo").
+const MOST_REPEATS: usize = 2;
+
+/// `text` with every letter stretched for stress written once ("siiii" → "si").
+fn squeezed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut run = 0;
+    let mut last = None;
+    for c in text.chars() {
+        run = if Some(c) == last { run + 1 } else { 1 };
+        last = Some(c);
+        out.push(c);
+        if run == MOST_REPEATS + 1 && c.is_alphabetic() {
+            // The third of a run: the run was stretched, so it stands for one letter.
+            for _ in 0..MOST_REPEATS {
+                out.pop();
+            }
+        } else if run > MOST_REPEATS + 1 && c.is_alphabetic() {
+            out.pop();
+        }
+    }
+    out
 }
 
 /// Whether `message` holds a word of refusal or a no ("not", "but", "nope", "pero"):
@@ -108,7 +133,7 @@ pub fn is_decline(message: &str) -> bool {
     if trimmed.ends_with('?') || trimmed.starts_with('¿') || is_confirmation(message) {
         return false;
     }
-    let text = normalize(message);
+    let text = squeezed(&normalize(message));
     if !DECLINES.iter().any(|p| has_phrase(&text, p)) {
         return false;
     }
@@ -448,5 +473,16 @@ mod tests {
         ] {
             assert!(!is_rewrite_request(m), "{m}");
         }
+    }
+
+    #[test]
+    fn a_yes_or_no_stretched_for_stress_is_read_as_written_once() {
+        for message in ["yesss", "siiii", "okkk thanks", "sipo", "simón"] {
+            assert!(is_confirmation(message), "{message}");
+        }
+        for message in ["nooo", "nahhh"] {
+            assert!(is_decline(message), "{message}");
+        }
+        assert_eq!(squeezed("cool, perfe, 1000"), "cool, perfe, 1000");
     }
 }

@@ -8,9 +8,9 @@
 use super::lead_in::mixed_in_reason;
 use super::messages::MESSAGES;
 use super::step_checks::{
-    after_reply_opener, fewest_words, has_exception, has_hedge, has_link, is_bare_opinion,
-    is_hedge_alone, opens_with_objection, opens_with_reply, reads_like_grounds,
-    reports_a_close_view, reports_hearsay,
+    after_reply_opener, concedes_in_reply, fewest_words, has_exception, has_hedge, has_link,
+    is_bare_opinion, is_bare_rating, is_hedge_alone, names_only_a_source, opens_with_objection,
+    opens_with_reply, reads_like_grounds, reports_a_close_view, reports_hearsay,
 };
 use super::{Language, ToulminStep};
 use lantern_core::say;
@@ -47,6 +47,9 @@ pub enum Weakness {
     /// The qualifier is a word of degree alone ("probably"): how sure, not for whom or
     /// when.
     HedgeAlone,
+    /// Only where evidence comes from ("the british red cross website"), offered as the
+    /// grounds: what it found is the evidence, its name the backing.
+    SourceWithoutFinding,
     /// Perhaps the other side's view, offered before the rebuttal: the model reads it so,
     /// but also reads a text that supports its claim in words of lack as an objection,
     /// so the student is asked which it is.
@@ -54,7 +57,7 @@ pub enum Weakness {
 }
 
 /// Every weakness, for tests and lists.
-pub const ALL_WEAKNESSES: [Weakness; 13] = [
+pub const ALL_WEAKNESSES: [Weakness; 14] = [
     Weakness::Empty,
     Weakness::TooShort,
     Weakness::IsQuestion,
@@ -67,6 +70,7 @@ pub const ALL_WEAKNESSES: [Weakness; 13] = [
     Weakness::RebuttalAtOtherStep,
     Weakness::ReplyAtOtherStep,
     Weakness::HedgeAlone,
+    Weakness::SourceWithoutFinding,
     Weakness::PerhapsRebuttal,
 ];
 
@@ -111,7 +115,9 @@ pub fn other_job_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     if objection_is_other_job && contrasted {
         return Some(Weakness::RebuttalAtOtherStep);
     }
-    (needs_support(step) && opens_with_reply(&plain)).then_some(Weakness::ReplyAtOtherStep)
+    let replies = (needs_support(step) && opens_with_reply(&plain))
+        || (objection_is_other_job && concedes_in_reply(&plain));
+    replies.then_some(Weakness::ReplyAtOtherStep)
 }
 
 /// What is weak about `text` as the step's own text: empty, an opinion offered as
@@ -122,7 +128,7 @@ pub fn own_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
         return Some(Weakness::Empty);
     }
     let plain = normalize(trimmed);
-    if needs_support(step) && is_bare_opinion(&plain) {
+    if needs_support(step) && (is_bare_opinion(&plain) || is_bare_rating(&plain)) {
         return Some(Weakness::OpinionAsEvidence);
     }
     // A short note with a figure is a checkable fact ("30% gets binned").
@@ -139,6 +145,7 @@ pub fn own_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
         return Some(Weakness::IsQuestion);
     }
     match step {
+        ToulminStep::Grounds if names_only_a_source(&plain) => Some(Weakness::SourceWithoutFinding),
         ToulminStep::Claim if reads_like_grounds(&plain) => Some(Weakness::ClaimLooksLikeGrounds),
         ToulminStep::Claim => mixed_in_reason(step, trimmed).map(|_| Weakness::ClaimIncludesReason),
         ToulminStep::Warrant => (!has_link(&plain)).then_some(Weakness::MissingLink),
@@ -204,6 +211,10 @@ macro_rules! keyword_files {
             ),
             (Weakness::HedgeAlone, keyword_file!($locale, "hedge-alone")),
             (
+                Weakness::SourceWithoutFinding,
+                keyword_file!($locale, "source-without-finding"),
+            ),
+            (
                 Weakness::PerhapsRebuttal,
                 keyword_file!($locale, "perhaps-rebuttal"),
             ),
@@ -226,6 +237,7 @@ impl Weakness {
             Self::RebuttalAtOtherStep => "rebuttal_at_other_step",
             Self::ReplyAtOtherStep => "reply_at_other_step",
             Self::HedgeAlone => "hedge_alone",
+            Self::SourceWithoutFinding => "source_without_finding",
             Self::PerhapsRebuttal => "perhaps_rebuttal",
         }
     }

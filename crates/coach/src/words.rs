@@ -217,10 +217,17 @@ pub fn offer_question(step: ToulminStep, offered: &str, language: Language) -> S
 
 /// The question that helps with `weakness`.
 pub fn weakness_question(weakness: Weakness, step: ToulminStep, language: Language) -> String {
+    // Another step's job at the qualifier asks again for the qualifier: it builds no
+    // evidence, which the steps of support ask for.
+    let other_job = matches!(
+        weakness,
+        Weakness::RebuttalAtOtherStep | Weakness::ReplyAtOtherStep
+    ) && step == ToulminStep::Qualifier;
     match weakness {
         Weakness::Empty | Weakness::TooShort | Weakness::PerhapsRebuttal => {
             opening_question(step, language)
         }
+        _ if other_job => opening_question(step, language),
         _ => say!(
             MESSAGES,
             language,
@@ -385,6 +392,25 @@ mod tests {
                 Language::Es
             ),
             "Tus datos quedan así: «Diez alumnos no desayunan»."
+        );
+    }
+
+    #[test]
+    fn another_steps_job_asks_again_for_this_steps_own() {
+        let at_grounds = weakness_question(
+            Weakness::RebuttalAtOtherStep,
+            ToulminStep::Grounds,
+            Language::En,
+        );
+        assert!(at_grounds.contains("evidence"), "{at_grounds}");
+        let at_qualifier = weakness_question(
+            Weakness::ReplyAtOtherStep,
+            ToulminStep::Qualifier,
+            Language::En,
+        );
+        assert_eq!(
+            at_qualifier,
+            opening_question(ToulminStep::Qualifier, Language::En)
         );
     }
 }

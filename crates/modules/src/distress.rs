@@ -150,6 +150,21 @@ mod tests {
     }
 
     #[test]
+    fn drowning_and_not_coping_are_distress_in_both_languages() {
+        for text in [
+            "estoy colapsada, siento q me ahogo y q no voy a poder con nada de esto",
+            "ya no doy más con la uni",
+            "I'm so homesick it hurts, I just want to pack everything, go home and quit",
+            "honestly I'm not okay, everything is falling on me",
+        ] {
+            assert!(distress(text), "{text}");
+        }
+        assert!(!distress("me agobia un poco lo de compartir piso"));
+        assert!(!distress("jajaja me ahogo de risa con el vídeo"));
+        assert!(!distress("no aguanto a mi compañero de piso, ¿qué hago?"));
+    }
+
+    #[test]
     fn me_rindo_is_distress() {
         assert!(distress("he suspendido otra vez, me rindo"));
     }

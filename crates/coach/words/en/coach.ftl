@@ -119,6 +119,7 @@ coach-weakness-question = { $weakness ->
     [opinion_as_evidence] What fact or example made you think so?
     [rebuttal_at_other_step] What evidence do you have on your own side?
     [reply_at_other_step] What evidence do you have on your own side?
+    [source_without_finding] What does that source say or show about your claim?
    *[hedge_alone] For whom, or in which situations, does that hold?
 }
 
@@ -136,6 +137,7 @@ coach-weakness-explained = { $weakness ->
     [rebuttal_at_other_step] That is an objection someone against your claim would raise; keep it for the rebuttal, the last step.
     [reply_at_other_step] That is a reply to the other side's view; we will use it at the rebuttal, the last step, so keep it for then.
     [perhaps_rebuttal] If that is a view against your claim, keep it for the rebuttal, the last step.
+    [source_without_finding] That names where the evidence comes from, its source, which goes in the backing; the grounds need what the source found or says.
    *[hedge_alone] A hedge word alone says how sure you are, not for whom or when the claim holds (probably, in most lessons).
 }
 
@@ -153,6 +155,7 @@ coach-weakness-explained-again = { $weakness ->
     [rebuttal_at_other_step] Objections come last, in the rebuttal; for now, build your own side.
     [reply_at_other_step] Answers to objections come last, with the rebuttal; for now, build your own side.
     [perhaps_rebuttal] A view against your claim waits for the rebuttal, the last step.
+    [source_without_finding] A source alone is not evidence yet; say what it found, and keep its name for the backing.
    *[hedge_alone] Say for whom or when it holds, not only how sure you are.
 }
 

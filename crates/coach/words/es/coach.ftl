@@ -117,6 +117,7 @@ coach-weakness-question = { $weakness ->
     [opinion_as_evidence] ¿Qué hecho o ejemplo te hizo pensarlo?
     [rebuttal_at_other_step] ¿Qué pruebas tienes a favor de tu postura?
     [reply_at_other_step] ¿Qué pruebas tienes a favor de tu postura?
+    [source_without_finding] ¿Qué dice o muestra esa fuente sobre tu tesis?
    *[hedge_alone] ¿Para quién, o en qué situaciones, se cumple?
 }
 
@@ -133,6 +134,7 @@ coach-weakness-explained = { $weakness ->
     [rebuttal_at_other_step] Eso es una objeción de alguien en contra de tu tesis; guárdala para la refutación, el último paso.
     [reply_at_other_step] Eso es una respuesta a la otra postura; la usaremos en la refutación, el último paso, así que guárdala para entonces.
     [perhaps_rebuttal] Si eso es una objeción a tu tesis, guárdala para la refutación, el último paso.
+    [source_without_finding] Eso dice de dónde salen las pruebas, su fuente, que va en el respaldo; los datos necesitan lo que la fuente encontró o dice.
    *[hedge_alone] Una palabra de matiz sola dice cuánto estás seguro, no para quién o cuándo se cumple la tesis (probablemente, en la mayoría de las clases).
 }
 
@@ -149,6 +151,7 @@ coach-weakness-explained-again = { $weakness ->
     [rebuttal_at_other_step] Las objeciones van al final, en la refutación; ahora construye tu propia postura.
     [reply_at_other_step] Las respuestas a las objeciones van al final, con la refutación; ahora construye tu propia postura.
     [perhaps_rebuttal] Las objeciones a tu tesis esperan a la refutación, el último paso.
+    [source_without_finding] Una fuente sola aún no es una prueba; di qué encontró y guarda su nombre para el respaldo.
    *[hedge_alone] Di para quién o cuándo se cumple, no solo cuánto estás seguro.
 }
 
