@@ -62,9 +62,14 @@ describe("Coach", () => {
     const card = await browser.$(".proposal-card");
     await card.waitForExist({ timeout: 10000, timeoutMsg: "no proposal after a confirmation" });
     await browser.saveScreenshot(join(OUTPUT, "coach-proposal.png"));
-    await browser.$("button=Use this").click();
+    // Accepting saves the claim and opens the grounds; on a loaded machine the card's
+    // buttons may still be disabled for a moment after the reply, and the step may take a
+    // while to open: wait for each, as long as it takes.
+    const use = await browser.$("button=Use this");
+    await use.waitForClickable({ timeout: 120000, timeoutMsg: "the proposal cannot be accepted" });
+    await use.click();
     await browser.waitUntil(async () => (await currentStep(browser)) === "Grounds", {
-      timeout: 10000,
+      timeout: 120000,
       timeoutMsg: "accepting did not advance the step",
     });
     assert.ok((await browser.$("#draft-claim").getValue()).trim().length > 0, "the claim was saved");
@@ -79,7 +84,7 @@ describe("Coach", () => {
     await next.waitForEnabled({ timeout: 10000 });
     await next.click();
     await browser.waitUntil(async () => (await currentStep(browser)) === "Warrant", {
-      timeout: 10000,
+      timeout: 120000,
       timeoutMsg: "the step did not advance",
     });
   });

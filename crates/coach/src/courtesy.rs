@@ -61,3 +61,15 @@ pub(crate) fn thanks_and_goodbye(plain: &str) -> bool {
         && FAREWELLS.iter().any(|f| has_phrase(plain, f))
         && all.iter().any(|w| social_of(w) == Some(Social::Thanks))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_goodbye_for_today_with_thanks_is_a_courtesy() {
+        assert!(thanks_and_goodbye("ok im done for today cheers"));
+        assert!(thanks_and_goodbye("gracias lo dejo por hoy"));
+        assert!(!thanks_and_goodbye("im done with the claim"));
+    }
+}

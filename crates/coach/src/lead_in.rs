@@ -422,6 +422,10 @@ mod tests {
                 "Entonces pondría que el dato sale de la SBS",
                 "el dato sale de la SBS",
             ),
+            (
+                "lo que yo defiendo es que en los coles tendría que haber finanzas",
+                "en los coles tendría que haber finanzas",
+            ),
         ] {
             assert_eq!(without_lead_in(message), text, "{message}");
         }

@@ -1,7 +1,9 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProposedUpdate } from "../../bindings";
 
-/** A proposal from the coach for the current step, to accept into the draft or reject. */
+/** A proposal from the coach for the current step, to accept into the draft or reject;
+ * brought into view when it appears, so its buttons are never below the window's edge. */
 export function ProposedUpdateCard({
   proposal,
   busy,
@@ -14,8 +16,12 @@ export function ProposedUpdateCard({
   onReject: () => void;
 }) {
   const { t } = useTranslation();
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: "nearest" });
+  }, [proposal.value]);
   return (
-    <section className="proposal-card" aria-labelledby="proposal-title">
+    <section ref={card} className="proposal-card" aria-labelledby="proposal-title">
       <h4 id="proposal-title">{t("coach.proposal.title", { step: t(`coach.steps.${proposal.field}`) })}</h4>
       <blockquote>{proposal.value}</blockquote>
       {proposal.rationale && <p className="help">{proposal.rationale}</p>}
