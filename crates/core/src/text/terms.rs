@@ -223,6 +223,15 @@ static IRREGULAR_VERBS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLoc
         .collect()
 });
 
+/// Shortened words and the whole words they stand for ("coles" → "colegios", "uni" →
+/// "university"), from `words/{en,es}/clipped-words.txt`.
+static CLIPPED_WORDS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| {
+    pairs(list_in!("en", "clipped-words"))
+        .into_iter()
+        .chain(pairs(list_in!("es", "clipped-words")))
+        .collect()
+});
+
 /// The glossary: each single word's stem key and the stem keys of its translations.
 fn glossary() -> &'static BTreeMap<String, Vec<String>> {
     static GLOSSARY: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
@@ -269,6 +278,9 @@ pub fn term_of(word: &str) -> Option<Term> {
     }
     if let Some(base) = IRREGULAR_VERBS.get(word) {
         keys.push(key_of(&english.stem(base)));
+    }
+    if let Some(whole) = CLIPPED_WORDS.get(word) {
+        keys.extend([english.stem(whole), spanish.stem(whole)].map(|s| key_of(&s)));
     }
     let translated: Vec<String> = keys
         .iter()
@@ -378,6 +390,14 @@ mod tests {
         assert!(content_terms("find")[0].in_keys(&note));
         assert!(content_terms("taught")[0].in_keys(&term_keys("teachers teach")));
         assert!(!content_terms("left")[0].in_keys(&term_keys("leave early")));
+    }
+
+    #[test]
+    fn a_shortened_word_meets_the_whole_word() {
+        let said = term_keys("en los coles tendría que haber finanzas");
+        assert!(content_terms("colegios")[0].in_keys(&said));
+        assert!(content_terms("profe")[0].in_keys(&term_keys("el profesor lo explica")));
+        assert!(content_terms("university")[0].in_keys(&term_keys("uni fees are high")));
     }
 
     #[test]
