@@ -257,7 +257,7 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("trial", 17),
         ("blind", 19),
         ("blind2", 17),
-        ("blind3", 17),
+        ("blind3", 18),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(
