@@ -3,7 +3,7 @@
 
 use super::courtesy::courtesy_of;
 use super::phrase_lists::{split_phrases, STEP_NAMES, STEP_NOUNS};
-use super::triggers::{is_confirmation, is_decline};
+use super::triggers::{is_decline, words_beside_yes};
 use super::ToulminStep;
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::word_list;
@@ -121,6 +121,10 @@ fn without_bare_filler(text: &str) -> Option<&str> {
 /// Most words of a remark said before the text ("oh ok got it.", "órale.", "mejor:").
 const MAX_REMARK_WORDS: usize = 4;
 
+/// Most words beside a yes in a remark before the text ("ya po," — not "Perfect
+/// attendance matters,").
+const MOST_WORDS_BESIDE_YES: usize = 1;
+
 /// Most words of a label before a colon that names nothing ("mejor:", "new version:").
 const MAX_BARE_LABEL_WORDS: usize = 3;
 
@@ -140,8 +144,10 @@ fn without_opening_remark(text: &str) -> Option<&str> {
     if count == 0 || count > MAX_REMARK_WORDS || rest.trim().is_empty() {
         return None;
     }
-    let answers =
-        is_confirmation(head) || is_decline(head) || courtesy_of(&normalize(head)).is_some();
+    // Only a yes with at most one word beside it: "Perfect attendance matters," opens a
+    // claim, not a remark.
+    let yes = words_beside_yes(head).is_some_and(|extra| extra <= MOST_WORDS_BESIDE_YES);
+    let answers = yes || is_decline(head) || courtesy_of(&normalize(head)).is_some();
     let labels = tail.starts_with(':') && is_bare_label(head);
     (answers || labels).then_some(rest)
 }
@@ -434,6 +440,8 @@ mod tests {
             "WHO report: 30 % of pools close in August",
             "Phones distract. They should stay in lockers.",
             "Only 1.5 hours a week is spent on it",
+            "Perfect attendance matters, so schools should reward it",
+            "Good sleep helps, because tired students forget",
         ] {
             assert_eq!(without_lead_in(message), message, "{message}");
         }

@@ -73,21 +73,27 @@ const MAX_WORDS_TO_STEP: usize = 3;
 /// Whether `message` confirms or accepts a suggestion ("yes", "that works", "sí, me
 /// sirve", …) without refusing or asking for something else.
 pub fn is_confirmation(message: &str) -> bool {
+    words_beside_yes(message).is_some_and(|extra| extra <= MAX_EXTRA_WORDS)
+}
+
+/// How many words `message` holds besides confirmation phrases and fillers, when it
+/// holds a confirmation and neither asks nor refuses ("sure thing, go on" → 0, "perfect
+/// attendance matters" → 2); `None` otherwise. What is left is new content.
+pub(crate) fn words_beside_yes(message: &str) -> Option<usize> {
     // A question ("ok?", "¿vale?") asks; it does not confirm.
     let trimmed = message.trim();
     if trimmed.ends_with('?') || trimmed.starts_with('¿') {
-        return false;
+        return None;
     }
     // "100%" is said as "100 percent".
     let text = squeezed(&normalize(&message.replace('%', " percent ")));
     if !CONFIRMATIONS.iter().any(|p| has_phrase(&text, p))
         || DISQUALIFIERS.iter().any(|p| has_phrase(&text, p))
     {
-        return false;
+        return None;
     }
-    // What is left once confirmations and fillers are taken out is new content.
     let rest = without_phrases(&text, CONFIRMATIONS.iter().chain(FILLERS.iter()));
-    words(&rest).len() <= MAX_EXTRA_WORDS
+    Some(words(&rest).len())
 }
 
 /// Most times a letter is written in a row in a word of the lists ("cool", "perfe"):
