@@ -132,24 +132,33 @@ export async function openSettings(browser, label = "Settings") {
 }
 
 /** Opens the Tutor, waits for the sample course (imported on first run), searches it for
- * `query` and returns the first passage's text. */
-export async function searchSampleCourse(browser, query) {
+ * `query` and returns the first passage's text. `timeout` bounds the search itself: the
+ * app under the egress tracer runs several times slower. */
+export async function searchSampleCourse(browser, query, timeout = 180000) {
   await browser.$("button=Tutor").click();
   const course = await browser.$("strong=Grade 10 Algebra");
   await course.waitForExist({ timeout: 120000, timeoutMsg: "the sample course was not imported" });
-  await browser.$("form.course-search input[type='search']").setValue(query);
-  await browser.$("button=Search").click();
-  // The first search loads the sentence embedder, perhaps beside the sample module's
-  // import on a busy machine: wait for the search to end (passages, nothing found, or
-  // an error), however long it takes, then look.
   const form = await browser.$("form.course-search");
+  const input = await form.$("input[type='search']");
+  const button = await form.$("button[type='submit']");
+  const ended = async () =>
+    !(await form.$(".searching").isExisting()) &&
+    ((await form.$("ol.passages li").isExisting()) ||
+      (await form.$("[role='alert']").isExisting()) ||
+      (await form.$("p=Nothing in this course matches.").isExisting()));
+  // The first search loads the sentence embedder, perhaps beside the sample module's
+  // import on a busy machine. A click that lands before the typed query has enabled
+  // Search starts nothing: while no search runs and none has ended, type and click again.
   await browser.waitUntil(
-    async () =>
-      !(await form.$(".searching").isExisting()) &&
-      ((await form.$("ol.passages li").isExisting()) ||
-        (await form.$("[role='alert']").isExisting()) ||
-        (await form.$("p=Nothing in this course matches.").isExisting())),
-    { timeout: 180000, interval: 500, timeoutMsg: "the search never finished" },
+    async () => {
+      if (await ended()) return true;
+      if (!(await form.$(".searching").isExisting())) {
+        if ((await input.getValue()) !== query) await input.setValue(query);
+        if (await button.isClickable()) await button.click();
+      }
+      return ended();
+    },
+    { timeout, interval: 2000, timeoutMsg: "the search never finished" },
   );
   const failure = await form.$("[role='alert']");
   assert.ok(!(await failure.isExisting()), `the search failed: ${await failure.getText().catch(() => "")}`);

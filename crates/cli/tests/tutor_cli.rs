@@ -55,6 +55,19 @@ fn a_whole_conversation_runs_headless_on_the_sample_course() {
     assert_eq!(policy["mappedUnits"][0]["unitId"], "ALG-05");
     assert_eq!(policy["policy"]["prereqBlockingUnitId"], "ALG-01");
     assert_eq!(policy["policy"]["focusUnitId"], "ALG-01");
+    // A message about no unit maps to none, and the tutor asks.
+    for vague in ["hello", "idk where to start tbh"] {
+        let p = json(d, &["tutor", "policy", &id, "--message", vague, "--json"]);
+        assert!(
+            p["mappedUnits"].as_array().unwrap().is_empty(),
+            "{vague}: {}",
+            p["mappedUnits"]
+        );
+        assert_eq!(
+            p["plannedActions"],
+            serde_json::json!(["SOCRATIC_QUESTION"])
+        );
+    }
     let first = json(
         d,
         &[
@@ -206,13 +219,40 @@ fn the_clock_override_drives_recency() {
     );
 }
 
+/// Each question's unit and the mapping's confidence, from one `lantern bench mapping`
+/// run over `questions` on the sample course (one process: the embedder loads once).
+fn mapped_on_the_sample_course(d: &Path, questions: &[(&str, &str)]) -> Vec<(String, f64)> {
+    let cases = d.join("mapping.json");
+    let questions: Vec<Value> = questions
+        .iter()
+        .map(|(unit, say)| serde_json::json!({"say": say, "unit": unit}))
+        .collect();
+    let file = serde_json::json!({"courses": [
+        {"pack": repo("courses/grade10-algebra"), "questions": questions}
+    ]});
+    std::fs::write(&cases, file.to_string()).unwrap();
+    let cases = cases.to_string_lossy().to_string();
+    let report = json(
+        d,
+        &["bench", "mapping", "--cases", &cases, "--json", "--verbose"],
+    );
+    report["courses"][0]["mapped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["mapped"].as_str().unwrap_or("").to_string(),
+                m["confidence"].as_f64().unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn each_units_own_questions_map_to_it_confidently() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    import(d, "courses/grade10-algebra");
-    let id = new_thread(d, "grade10-algebra");
-    let questions = [
+    let phrasings = [
         ("ALG-01", "How do I collect like terms in 4a + 3b - a?"),
         ("ALG-01", "What does it mean to expand 5(x - 2)?"),
         ("ALG-02", "How do I solve 3x - 7 = 11?"),
@@ -236,40 +276,43 @@ fn each_units_own_questions_map_to_it_confidently() {
         ("ALG-08", "How do I solve two equations at the same time?"),
         ("ALG-08", "What is the elimination method?"),
     ];
-    let top = |question: &str| -> (String, f64) {
-        let p = json(
-            d,
-            &["tutor", "policy", &id, "--message", question, "--json"],
-        );
-        let top = &p["mappedUnits"][0];
-        (
-            top["unitId"].as_str().unwrap_or("").to_string(),
-            top["confidence"].as_f64().unwrap_or(0.0),
-        )
-    };
-    // Students' own phrasings: the right unit first, confidently for at least 90 %.
-    let mut confident = 0;
-    for (unit, question) in questions {
-        let (mapped, confidence) = top(question);
-        assert_eq!(mapped, unit, "{question}");
-        confident += usize::from(confidence >= 0.55);
-    }
-    assert!(
-        confident * 10 >= questions.len() * 9,
-        "{confident}/{}",
-        questions.len()
-    );
-    // The course's own exam questions: one of their units, confidently, for at least 85 %.
     let exams: Value = serde_json::from_str(
         &std::fs::read_to_string(repo("courses/grade10-algebra/exams.json")).unwrap(),
     )
     .unwrap();
-    let questions = exams["questions"].as_array().unwrap();
-    let mapped = questions
+    let exams = exams["questions"].as_array().unwrap();
+    // An exam question may belong to several units: the file names its first, and the
+    // check below accepts any of them.
+    let exam_questions: Vec<(&str, &str)> = exams
         .iter()
-        .filter(|q| {
-            let (unit, confidence) = top(q["stem"].as_str().unwrap());
-            confidence >= 0.55
+        .map(|q| {
+            (
+                q["unitIds"][0].as_str().unwrap(),
+                q["stem"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let asked: Vec<(&str, &str)> = phrasings.iter().copied().chain(exam_questions).collect();
+    let mapped = mapped_on_the_sample_course(dir.path(), &asked);
+    assert_eq!(mapped.len(), asked.len(), "every question is mapped");
+    let (students, exam_mapped) = mapped.split_at(phrasings.len());
+    // Students' own phrasings: the right unit first, confidently for at least 90 %.
+    let mut confident = 0;
+    for ((unit, question), (top, confidence)) in phrasings.iter().zip(students) {
+        assert_eq!(top, unit, "{question}");
+        confident += usize::from(*confidence >= 0.55);
+    }
+    assert!(
+        confident * 10 >= phrasings.len() * 9,
+        "{confident}/{}",
+        phrasings.len()
+    );
+    // The course's own exam questions: one of their units, confidently, for at least 85 %.
+    let right = exams
+        .iter()
+        .zip(exam_mapped)
+        .filter(|(q, (unit, confidence))| {
+            *confidence >= 0.55
                 && q["unitIds"]
                     .as_array()
                     .unwrap()
@@ -277,23 +320,7 @@ fn each_units_own_questions_map_to_it_confidently() {
                     .any(|u| *u == unit.as_str())
         })
         .count();
-    assert!(
-        mapped * 100 >= questions.len() * 85,
-        "{mapped}/{}",
-        questions.len()
-    );
-    for vague in ["hello", "idk where to start tbh"] {
-        let p = json(d, &["tutor", "policy", &id, "--message", vague, "--json"]);
-        assert!(
-            p["mappedUnits"].as_array().unwrap().is_empty(),
-            "{vague}: {}",
-            p["mappedUnits"]
-        );
-        assert_eq!(
-            p["plannedActions"],
-            serde_json::json!(["SOCRATIC_QUESTION"])
-        );
-    }
+    assert!(right * 100 >= exams.len() * 85, "{right}/{}", exams.len());
 }
 
 #[test]

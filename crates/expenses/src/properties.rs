@@ -81,7 +81,7 @@ fn runtime() -> tokio::runtime::Runtime {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 10_000, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2_000, .. ProptestConfig::default() })]
 
     #[test]
     fn nothing_runs_unless_valid_grounded_and_confirmed_when_required(

@@ -51,7 +51,7 @@ fn assert_renderable(reply: &ModuleReply) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(10_000))]
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
 
     /// Whatever the model writes as its choice, only one of the offered sentences is
     /// ever taken, and never a cut, changed or invented one.

@@ -13,6 +13,7 @@ use lantern_rag::{
 };
 use lantern_store::Store;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 fn pack_dir() -> PathBuf {
     let dirs = candidate_dirs(std::env::var_os(PACK_DIR_VARIABLE).map(PathBuf::from), &[]);
@@ -48,13 +49,51 @@ async fn fixture() -> Fixture {
     }
 }
 
+/// A data folder holding the sample course imported once (generation "g1"), for every
+/// test to copy: an import embeds the whole course, the slowest step of these tests.
+fn imported_once() -> &'static Path {
+    static FOLDER: OnceLock<tempfile::TempDir> = OnceLock::new();
+    FOLDER
+        .get_or_init(|| {
+            // Its own thread and runtime: the test asking first runs inside its own.
+            std::thread::spawn(|| {
+                let runtime = tokio::runtime::Runtime::new().unwrap();
+                runtime.block_on(async {
+                    let Fixture {
+                        _dir,
+                        retriever,
+                        store,
+                    } = fixture().await;
+                    let pack =
+                        read_course_pack(&sample_course()).expect("the sample course is valid");
+                    import_course(&pack, "g1", &retriever, &store, &mut |_| {})
+                        .await
+                        .unwrap();
+                    drop(retriever);
+                    store.close().await;
+                    _dir
+                })
+            })
+            .join()
+            .unwrap()
+        })
+        .path()
+}
+
+/// A fresh copy of the folder with the sample course imported (generation "g1").
 async fn imported() -> Fixture {
-    let f = fixture().await;
-    let pack = read_course_pack(&sample_course()).expect("the sample course is valid");
-    import_course(&pack, "g1", &f.retriever, &f.store, &mut |_| {})
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(imported_once(), dir.path());
+    let embedder = Embedder::load(&files(), 2).expect("embedder from the model pack");
+    let store = Store::open(&dir.path().join("lantern.db")).await.unwrap();
+    let retriever = LanceRetriever::open(embedder, &dir.path().join(INDEX_DIR_NAME), &store)
         .await
         .unwrap();
-    f
+    Fixture {
+        _dir: dir,
+        retriever,
+        store,
+    }
 }
 
 #[test]

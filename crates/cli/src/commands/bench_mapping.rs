@@ -26,7 +26,7 @@ pub struct BenchMappingOptions {
     /// The calibration file.
     #[arg(long, default_value = "tests/evals/tutor/mapping.json")]
     pub cases: PathBuf,
-    /// Print each question's mapping too.
+    /// Print each question's mapping too (with `--json`: each course's `mapped` list).
     #[arg(long)]
     pub verbose: bool,
     /// Print JSON.
@@ -94,6 +94,7 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         let lexicon = course_lexicon(&course);
         let names = course.unit_names();
         let mut t = Tally::default();
+        let mut mapped_rows = Vec::new();
         for q in &c.questions {
             let [anchors, content, exams] =
                 rt.block_on(mapping_hits(&bench.retriever, &course.id, &q.say))?;
@@ -117,7 +118,11 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
             t.sure += usize::from(right && best.is_some_and(|m| m.confidence >= TARGET_CONFIDENCE));
             t.retrieval_at1 += usize::from(top(&retrieval).is_some_and(|(u, _)| u == q.unit));
             t.lexical_at1 += usize::from(top(&lexical).is_some_and(|(u, _)| u == q.unit));
-            if options.verbose && !options.json {
+            if options.verbose && options.json {
+                mapped_rows.push(json!({"say": q.say, "unit": q.unit,
+                    "mapped": best.map(|m| m.unit_id.as_str()),
+                    "confidence": best.map_or(0.0, |m| m.confidence)}));
+            } else if options.verbose {
                 outln!(
                     "{} {:<8} {:<8} {:.2}  r {:?}  l {:?}  {}",
                     if right { "ok  " } else { "MISS" },
@@ -135,15 +140,19 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         all.sure += t.sure;
         all.retrieval_at1 += t.retrieval_at1;
         all.lexical_at1 += t.lexical_at1;
-        rows.push((course.id.clone(), t));
+        rows.push((course.id.clone(), t, mapped_rows));
     }
     if options.json {
         let courses: Vec<_> = rows
             .iter()
-            .map(|(id, t)| {
-                json!({"course": id, "questions": t.n, "unitAt1": rate(t.at1, t.n),
+            .map(|(id, t, mapped)| {
+                let mut row = json!({"course": id, "questions": t.n, "unitAt1": rate(t.at1, t.n),
                        "sure": rate(t.sure, t.n), "retrievalAt1": rate(t.retrieval_at1, t.n),
-                       "lexicalAt1": rate(t.lexical_at1, t.n)})
+                       "lexicalAt1": rate(t.lexical_at1, t.n)});
+                if options.verbose {
+                    row["mapped"] = json!(mapped);
+                }
+                row
             })
             .collect();
         outln!(
@@ -155,9 +164,11 @@ pub fn bench_mapping(locations: &Locations, options: &BenchMappingOptions) -> Re
         return Ok(());
     }
     outln!("course                      n   unit@1  sure≥0.55  retrieval@1  lexical@1");
+    let totals = [("all".to_string(), all)];
     for (id, t) in rows
         .iter()
-        .chain(std::iter::once(&("all".to_string(), all)))
+        .map(|(id, t, _)| (id, t))
+        .chain(totals.iter().map(|(id, t)| (id, t)))
     {
         outln!(
             "{:<26} {:>3}   {:>5.1}%     {:>5.1}%       {:>5.1}%     {:>5.1}%",
