@@ -2,6 +2,7 @@
 //! the student's cleaned message, so the app, the CLI and the evals answer a session the
 //! same way.
 
+use super::correction::corrected;
 use super::{
     CoachError, CoachMessage, CoachRole, CoachTurnInput, Language, ProposedUpdate, ToulminDraft,
     ToulminStep,
@@ -82,7 +83,7 @@ impl CoachTurnInput {
             .filter(|m| m.role == CoachRole::User && m.step == step)
             .map(|m| m.content.clone())
             .collect();
-        Ok(Self {
+        let input = Self {
             current_step: step,
             draft: session.draft.clone(),
             history: earlier.iter().map(chat_message).collect(),
@@ -94,7 +95,21 @@ impl CoachTurnInput {
                 .pending_proposal
                 .filter(|p| p.field == step)
                 .map(|p| p.value.clone()),
-        })
+        };
+        Ok(input.read_as_corrected())
+    }
+
+    /// A message putting a part of the text a yes would take right ("wait no sorry it
+    /// was 1 in 20 not 1 in 10") read as that text corrected: the turn offers, checks
+    /// and proposes the corrected text, never the correction itself. The conversation
+    /// keeps the message as written.
+    fn read_as_corrected(mut self) -> Self {
+        let text = self.text_a_yes_takes();
+        let fixed = text.and_then(|t| corrected(&t, &self.user_message));
+        if let Some(message) = fixed.and_then(|f| clean_message(&f).ok()) {
+            self.user_message = message;
+        }
+        self
     }
 }
 
@@ -214,6 +229,34 @@ mod tests {
             input.last_proposal.as_deref(),
             Some("Homework should be banned.")
         );
+    }
+
+    #[test]
+    fn a_correction_of_the_proposal_is_read_as_the_proposal_corrected() {
+        let draft = ToulminDraft::default();
+        let pending = ProposedUpdate {
+            field: ToulminStep::Grounds,
+            value: "A survey said only 1 in 10 adults would know what to do.".into(),
+            rationale: String::new(),
+        };
+        let message = "wait no sorry it was 1 in 20 not 1 in 10";
+        let messages = [said(CoachRole::User, ToulminStep::Grounds, message)];
+        let input = CoachTurnInput::for_session(
+            view(ToulminStep::Grounds, &draft, Some(&pending), &messages),
+            clean(message),
+        )
+        .unwrap();
+        assert_eq!(
+            input.user_message.as_str(),
+            "A survey said only 1 in 20 adults would know what to do."
+        );
+        // Nothing to correct: the message is read as written.
+        let input = CoachTurnInput::for_session(
+            view(ToulminStep::Grounds, &draft, None, &messages),
+            clean(message),
+        )
+        .unwrap();
+        assert_eq!(input.user_message.as_str(), message);
     }
 
     #[test]

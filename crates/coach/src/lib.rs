@@ -15,6 +15,7 @@ pub mod app;
 mod change;
 pub mod coaching;
 mod contract;
+mod correction;
 mod courtesy;
 mod draft;
 mod error;
