@@ -4,6 +4,7 @@
 //! correction itself. Code verifies the reading: the part replaced is found once in the
 //! text, word for word, and the new part is the student's own words.
 
+use super::reading::capitalized;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::terms::content_terms;
 use lantern_core::word_list;
@@ -157,6 +158,12 @@ fn replaced(
     let new = &message[first.start..last.end];
     let from = words[at].start;
     let to = words[at + wrong.len() - 1].end;
+    // A part opening the text opens it still: "la mitad…" → "Un tercio…".
+    let new = if text[..from].trim().is_empty() {
+        capitalized(new)
+    } else {
+        new.to_string()
+    };
     Some(format!("{}{new}{}", &text[..from], &text[to..]))
 }
 
@@ -240,6 +247,15 @@ mod tests {
         assert_eq!(
             corrected(text, "perdón, era un tercio, no la mitad").as_deref(),
             Some("Según una encuesta, un tercio de los jóvenes no sabe lo que es una tasa de interés.")
+        );
+    }
+
+    #[test]
+    fn a_part_opening_the_text_keeps_its_capital() {
+        let text = "La mitad de los jóvenes no sabe qué es una tasa de interés.";
+        assert_eq!(
+            corrected(text, "perdón, era un tercio, no la mitad").as_deref(),
+            Some("Un tercio de los jóvenes no sabe qué es una tasa de interés.")
         );
     }
 
