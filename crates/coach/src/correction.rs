@@ -4,6 +4,7 @@
 //! correction itself. Code verifies the reading: the part replaced is found once in the
 //! text, word for word, and the new part is the student's own words.
 
+use super::phrase_lists::{pairs, split_phrases};
 use super::reading::capitalized;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::terms::content_terms;
@@ -19,27 +20,17 @@ static CUES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("correction-cues"
 
 /// Words that introduce the right part ("it was", "should be", "era"), from
 /// `words/{en,es}/correction-leads.txt`.
-static LEADS: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
-    word_list!("correction-leads")
-        .map(|l| l.split(' ').collect())
-        .collect()
-});
+static LEADS: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| split_phrases(word_list!("correction-leads")));
 
 /// Words between the right part and the wrong one ("not", "instead of", "en vez de"),
 /// from `words/{en,es}/correction-infixes.txt`.
-static INFIXES: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| {
-    word_list!("correction-infixes")
-        .map(|l| l.split(' ').collect())
-        .collect()
-});
+static INFIXES: LazyLock<Vec<Vec<&str>>> =
+    LazyLock::new(|| split_phrases(word_list!("correction-infixes")));
 
 /// Pairs that put the wrong part first and the right one after ("not … but", "no …
-/// sino"), from `words/{en,es}/correction-pairs.txt` ("not|but").
-static PAIRS: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| {
-    word_list!("correction-pairs")
-        .filter_map(|l| l.split_once('|'))
-        .collect()
-});
+/// sino"), from `words/{en,es}/correction-pairs.txt` ("not = but").
+static PAIRS: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| pairs(word_list!("correction-pairs")));
 
 /// One word as written: where it stands in its text (without the punctuation around
 /// it), its normalised form, and whether a clause ends with it.
@@ -59,17 +50,22 @@ fn words_of(text: &str) -> Vec<Word> {
         let offset = text[at..].find(piece).map_or(at, |i| at + i);
         at = offset + piece.len();
         let core = piece.trim_matches(|c: char| !c.is_alphanumeric() && c != '%');
+        let (start, end) = {
+            let lead = offset + piece.find(core).unwrap_or(0);
+            (lead, lead + core.len())
+        };
+        // A piece normalising to several words ("it's" → "it s") gives each, in its span.
         let plain = normalize(core);
-        if plain.is_empty() {
-            continue;
+        let mut parts = plain.split(' ').filter(|w| !w.is_empty()).peekable();
+        while let Some(part) = parts.next() {
+            out.push(Word {
+                start,
+                end,
+                plain: part.to_string(),
+                ends_clause: parts.peek().is_none()
+                    && piece.ends_with([',', '.', ';', ':', '!', '?']),
+            });
         }
-        let lead = piece.find(core).unwrap_or(0);
-        out.push(Word {
-            start: offset + lead,
-            end: offset + lead + core.len(),
-            plain,
-            ends_clause: piece.ends_with([',', '.', ';', ':', '!', '?']),
-        });
     }
     out
 }
@@ -182,7 +178,8 @@ fn fits(wrong: &[Word], right: &[Word]) -> bool {
 /// `text` as `message` corrects it: the wrong part, found once in `text`, replaced by the
 /// right one the message gives; `None` when the message corrects nothing in `text`.
 pub fn corrected(text: &str, message: &str) -> Option<String> {
-    let cued = CUES.iter().any(|c| has_phrase(&normalize(message), c));
+    let plain = normalize(message);
+    let cued = CUES.iter().any(|c| has_phrase(&plain, c));
     let said = words_of(message);
     let words = words_of(text);
     // "not 2018 but 2019", "no la mitad sino un tercio"
@@ -236,6 +233,14 @@ mod tests {
         );
         assert_eq!(
             corrected(SURVEY, "oops, 1 in 20, not 1 in 10").as_deref(),
+            Some("A survey said only like 1 in 20 adults would know what to do if someone collapsed in front of them.")
+        );
+    }
+
+    #[test]
+    fn a_lead_written_with_an_apostrophe_is_read() {
+        assert_eq!(
+            corrected(SURVEY, "it's 1 in 20 not 1 in 10").as_deref(),
             Some("A survey said only like 1 in 20 adults would know what to do if someone collapsed in front of them.")
         );
     }
