@@ -6,8 +6,8 @@
 
 use super::phrase_lists::{pairs, split_phrases};
 use super::reading::capitalized;
+use super::spans::{found_once, names_something, words_of, Word};
 use lantern_core::text::normalize::{has_phrase, normalize};
-use lantern_core::text::terms::content_terms;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -32,74 +32,9 @@ static INFIXES: LazyLock<Vec<Vec<&str>>> =
 /// sino"), from `words/{en,es}/correction-pairs.txt` ("not = but").
 static PAIRS: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| pairs(word_list!("correction-pairs")));
 
-/// One word as written: where it stands in its text (without the punctuation around
-/// it), its normalised form, and whether a clause ends with it.
-#[derive(Debug, Clone)]
-struct Word {
-    start: usize,
-    end: usize,
-    plain: String,
-    ends_clause: bool,
-}
-
-/// The words of `text`, each with its place.
-fn words_of(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    for piece in text.split_whitespace() {
-        let offset = text[at..].find(piece).map_or(at, |i| at + i);
-        at = offset + piece.len();
-        let core = piece.trim_matches(|c: char| !c.is_alphanumeric() && c != '%');
-        let (start, end) = {
-            let lead = offset + piece.find(core).unwrap_or(0);
-            (lead, lead + core.len())
-        };
-        // A piece normalising to several words ("it's" → "it s") gives each, in its span.
-        let plain = normalize(core);
-        let mut parts = plain.split(' ').filter(|w| !w.is_empty()).peekable();
-        while let Some(part) = parts.next() {
-            out.push(Word {
-                start,
-                end,
-                plain: part.to_string(),
-                ends_clause: parts.peek().is_none()
-                    && piece.ends_with([',', '.', ';', ':', '!', '?']),
-            });
-        }
-    }
-    out
-}
-
-/// Where `part` stands in `words`, when it stands there exactly once.
-fn found_once(words: &[Word], part: &[Word]) -> Option<usize> {
-    let matches = |i: &usize| {
-        words[*i..]
-            .iter()
-            .zip(part)
-            .all(|(w, p)| w.plain == p.plain)
-    };
-    let mut at = (0..=words.len().saturating_sub(part.len())).filter(matches);
-    let first = at.next()?;
-    at.next().is_none().then_some(first)
-}
-
 /// Whether `words` start with `phrase` (normalised words).
 fn starts_with(words: &[Word], phrase: &[&str]) -> bool {
     words.len() >= phrase.len() && words.iter().zip(phrase).all(|(w, p)| w.plain == *p)
-}
-
-/// Whether `part` names something: a figure or a word that is not a function word.
-fn names_something(part: &[Word]) -> bool {
-    part.iter()
-        .any(|w| w.plain.chars().any(|c| c.is_ascii_digit()))
-        || !content_terms(
-            &part
-                .iter()
-                .map(|w| w.plain.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-        )
-        .is_empty()
 }
 
 /// The words up to the first that ends a clause (that one included).

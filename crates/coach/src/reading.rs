@@ -213,6 +213,18 @@ pub fn capitalized(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// `text` with a lower-case first letter, unless its first word is all capitals ("NHS")
+/// or "I".
+pub fn lowercased(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => {
+            first.to_lowercase().chain(text.chars().skip(1)).collect()
+        }
+        _ => text.to_string(),
+    }
+}
+
 /// What is weak about the student's message as the text of `step`, when it is meant as
 /// one (confirmations, rewrite requests and requests for help are not).
 pub fn message_weakness(step: ToulminStep, message: &str) -> Option<Weakness> {

@@ -125,7 +125,7 @@ const REMARK_EXAMPLES: [(ToulminStep, Language, &str, &str); 14] = [
 ];
 
 /// The example for `step` in `language`.
-fn example(step: ToulminStep, language: Language) -> Option<(&'static str, &'static str)> {
+pub fn example(step: ToulminStep, language: Language) -> Option<(&'static str, &'static str)> {
     REMARK_EXAMPLES
         .iter()
         .find(|(s, l, _, _)| *s == step && *l == language)

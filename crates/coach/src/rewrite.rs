@@ -6,7 +6,9 @@
 //! should be allowed in class."). Proposed only when it passes the step's checks.
 
 use super::messages::MESSAGES;
-use super::reading::{capitalized, message_kind, offered_text, without_lead_in, MessageKind};
+use super::reading::{
+    capitalized, lowercased, message_kind, offered_text, without_lead_in, MessageKind,
+};
 use super::step_checks::{has_link, passes_step_heuristics};
 use super::weak_text::{detect_weakness, Weakness};
 use super::{CoachTurnInput, Language, ToulminStep};
@@ -21,17 +23,6 @@ fn carried_text(message: &str) -> Option<&str> {
     let (_, rest) = message.split_once(':')?;
     let rest = rest.trim();
     (words(&normalize(rest)).len() >= FEWEST_CARRIED_WORDS).then_some(rest)
-}
-
-/// `text` with a lower-case first letter, unless it starts with a name or "I".
-fn lowercased(text: &str) -> String {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(first), Some(second)) if second.is_lowercase() => {
-            first.to_lowercase().chain(text.chars().skip(1)).collect()
-        }
-        _ => text.to_string(),
-    }
 }
 
 /// `text` as a sentence for `step`: lead-in off, capitalised, closed with a full stop; a

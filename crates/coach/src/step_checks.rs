@@ -273,16 +273,22 @@ pub fn speaks_for_the_student(normalized: &str) -> bool {
         .any(|w| OWN_VOICE.contains(w))
 }
 
+/// The words of authority `text` names that are no word for the student ("survey",
+/// "estudio", not "we"), normalised.
+pub fn authorities(text: &str) -> Vec<String> {
+    let plain = normalize(text);
+    AUTHORITY_WORDS
+        .iter()
+        .filter(|w| !OWN_VOICE.contains(w) && has_phrase(&plain, w))
+        .map(|w| w.to_string())
+        .collect()
+}
+
 /// The sources `text` names: its words of authority that are no word for the student
 /// ("survey", "estudio", not "we") and its names (a capitalised word that does not open
 /// a sentence: "the NHS", "la Universidad de Granada"), normalised.
 pub fn named_sources(text: &str) -> Vec<String> {
-    let plain = normalize(text);
-    let mut out: Vec<String> = AUTHORITY_WORDS
-        .iter()
-        .filter(|w| !OWN_VOICE.contains(w) && has_phrase(&plain, w))
-        .map(|w| w.to_string())
-        .collect();
+    let mut out = authorities(text);
     for sentence in sentences(text) {
         out.extend(
             sentence

@@ -3,6 +3,7 @@
 //! student's own text.
 
 use super::coaching::coach_reply;
+use super::detail::{detail_remark, misnames_its_detail};
 use super::filter::{filter_model_words, remark_filter, reply_filter};
 use super::job::{cue_jobs, decide_job, job_weakness, TextJob};
 use super::judge::{judge_job, reads_known_texts};
@@ -100,17 +101,31 @@ pub async fn run_turn(
     // A text offered for the step gets the model's one remark on it; the app proposes
     // the text and asks the question. Other messages get the whole reply's grammar.
     let raw: CoachAIResult = if offers_text {
-        let request = remark_request(input, without_lead_in(&input.user_message));
+        let text = without_lead_in(&input.user_message);
+        let request = remark_request(input, text);
         let remark: Remark = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
-        let refused = filter.clone().filter(&remark.text).kept.is_empty();
-        // A remark the filter refuses whole gets one more try, sampled otherwise; the
-        // same filter judges it (nothing of the first streamed).
-        let remark = if refused {
-            generate::<Remark>(llm, &request.retried(), cancel).await?
+        let refused = filter.clone().filter(&remark.text).kept.is_empty()
+            || misnames_its_detail(&remark.text);
+        // A remark the filter refuses whole, or naming a figure or a source it does not
+        // hold, gets a second try: the model picks the text's telling detail and the
+        // app frames it; a text with too few details gets the remark again, sampled
+        // otherwise. The same filter judges either (nothing of the first streamed), and
+        // a misnamed detail is no remark, whichever try wrote it.
+        let remark = if !refused {
+            remark.text
+        } else if let Some(framed) = detail_remark(llm, input, text, &filter, cancel).await {
+            framed
+        } else {
+            generate::<Remark>(llm, &request.retried(), cancel)
+                .await?
+                .text
+        };
+        let remark = if misnames_its_detail(&remark) {
+            String::new()
         } else {
             remark
         };
-        CoachAIResult::message(input.current_step, remark.text)
+        CoachAIResult::message(input.current_step, remark)
     } else {
         generate_streaming(llm, &build_request(input), &mut on_delta, cancel).await?
     };
@@ -405,15 +420,20 @@ mod tests {
     }
 
     /// A model answering `reply`; for a text the model judges, after judging its job as
-    /// "other", and
-    /// `reply` again when the remark (or a written step) is tried a second time.
+    /// "other"; `reply` again when a written step is tried a second time, and for a
+    /// refused remark, as the detail it picks (unusable) and as the remark tried again.
     fn scripted(reply: &str, input: &CoachTurnInput) -> ScriptedLlm {
         let text = message_kind(&input.user_message) == MessageKind::Text;
         let offered = without_lead_in(&input.user_message);
         let judged = text && model_judges(&cue_jobs(input.current_step, offered), offered);
         let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
-        let again = (text || wants_written(input)).then(|| Ok(reply.to_string()));
-        ScriptedLlm::new(job.into_iter().chain([Ok(reply.to_string())]).chain(again))
+        let again = match (text, wants_written(input)) {
+            (true, _) => 2,
+            (false, true) => 1,
+            _ => 0,
+        };
+        let replies = std::iter::repeat_with(|| Ok(reply.to_string())).take(1 + again);
+        ScriptedLlm::new(job.into_iter().chain(replies))
     }
 
     async fn turn(
@@ -694,6 +714,59 @@ mod tests {
         let retry = &llm.requests()[2];
         assert_eq!(retry.limits.temperature, RETRY_TEMPERATURE);
         assert_ne!(retry.limits.seed, llm.requests()[1].limits.seed);
+    }
+
+    /// The reply to `text` offered for the grounds when the model's remark is `remark`
+    /// and, asked again, it picks `detail`; and how many requests the turn made beyond
+    /// the job judgement.
+    async fn detail_turn(
+        text: &str,
+        language: Language,
+        remark: &str,
+        detail: &str,
+    ) -> (String, usize) {
+        let mut asked = CoachTurnInput::first_message(ToulminStep::Grounds, text, language);
+        asked
+            .draft
+            .set(ToulminStep::Claim, "Schools should teach first aid.");
+        let judged = model_judges(&cue_jobs(ToulminStep::Grounds, text), text);
+        let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
+        let llm = ScriptedLlm::new(job.into_iter().chain([
+            Ok(format!(r#"{{"assistantText":"{remark}"}}"#)),
+            Ok(format!(r#"{{"detail":"{detail}"}}"#)),
+        ]));
+        let done = answer_turn(&asked, Some(&llm), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        assert_eq!(done.origin, ReplyOrigin::Model);
+        let asked_for = llm.requests().len() - usize::from(judged);
+        (combined_text(&done.reply), asked_for)
+    }
+
+    #[tokio::test]
+    async fn a_refused_remark_on_a_text_with_details_is_the_detail_the_model_picks() {
+        let text = "A survey said only like 1 in 20 adults would know what to do.";
+        let (shown, asked_for) = detail_turn(text, Language::En, text, "1 in 20 adults").await;
+        assert!(
+            shown.starts_with("Your evidence names a number: 1 in 20 adults."),
+            "{shown}"
+        );
+        assert_eq!(asked_for, 2);
+    }
+
+    #[tokio::test]
+    async fn a_remark_naming_a_figure_the_text_lacks_is_tried_again_as_a_detail() {
+        let (shown, _) = detail_turn(
+            "según la CMF muchos jóvenes chilenos tienen deudas",
+            Language::Es,
+            "El texto proporciona una cifra: muchos jóvenes chilenos tienen deudas.",
+            "muchos jóvenes chilenos",
+        )
+        .await;
+        assert!(
+            shown.starts_with("Tus datos mencionan muchos jóvenes chilenos."),
+            "{shown}"
+        );
     }
 
     /// A message at the warrant, with the car-free claim and its grounds written.

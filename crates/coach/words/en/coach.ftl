@@ -285,3 +285,26 @@ coach-perhaps-fits = If it is on your side, say how it supports your claim.
 
 # At the rebuttal's opening: the other side's view the student gave at an earlier step, kept for this one.
 coach-objection-kept = Earlier you gave the other side's view, "{ $text }"; your rebuttal can start from it.
+
+# The app's remark on the detail of a student's text the model picked ($detail, the
+# student's words): what the detail is ($kind: figure, source or other) for the step.
+coach-remark-detail = { $step ->
+    [claim] Your claim takes a position: { $detail }.
+    [grounds] { $kind ->
+        [figure] Your evidence names a number: { $detail }.
+        [source] Your evidence names a source: { $detail }.
+       *[other] Your evidence mentions { $detail }.
+    }
+    [groundsBacking] { $kind ->
+        [figure] Your backing names a number: { $detail }.
+        [source] Your backing names a source: { $detail }.
+       *[other] Your backing mentions { $detail }.
+    }
+    [warrantBacking] { $kind ->
+        [figure] Your backing names a number: { $detail }.
+        [source] Your backing names a source: { $detail }.
+       *[other] Your backing mentions { $detail }.
+    }
+    [qualifier] You say where your claim holds: { $detail }.
+   *[rebuttal] You name a case where your claim fails: { $detail }.
+}

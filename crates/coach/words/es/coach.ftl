@@ -256,3 +256,26 @@ coach-perhaps-fits = Si está de tu lado, explica cómo apoya tu tesis.
 
 # Al abrir la refutación: la opinión de la otra parte que el alumno dio en un paso anterior, guardada para este.
 coach-objection-kept = Antes diste la opinión de la otra parte, «{ $text }»; tu refutación puede partir de ahí.
+
+# El comentario de la app sobre el detalle del texto del estudiante que eligió el modelo
+# ($detail, sus palabras): qué es el detalle ($kind: figure, source u other) para el paso.
+coach-remark-detail = { $step ->
+    [claim] Tu tesis defiende una postura: { $detail }.
+    [grounds] { $kind ->
+        [figure] Tus datos dan una cifra: { $detail }.
+        [source] Tus datos nombran una fuente: { $detail }.
+       *[other] Tus datos mencionan { $detail }.
+    }
+    [groundsBacking] { $kind ->
+        [figure] Tu respaldo da una cifra: { $detail }.
+        [source] Tu respaldo nombra una fuente: { $detail }.
+       *[other] Tu respaldo menciona { $detail }.
+    }
+    [warrantBacking] { $kind ->
+        [figure] Tu respaldo da una cifra: { $detail }.
+        [source] Tu respaldo nombra una fuente: { $detail }.
+       *[other] Tu respaldo menciona { $detail }.
+    }
+    [qualifier] Dices dónde se cumple tu tesis: { $detail }.
+   *[rebuttal] Nombras un caso en que tu tesis falla: { $detail }.
+}

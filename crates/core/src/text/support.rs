@@ -353,8 +353,13 @@ impl ReplyFilter {
         }
         let mine: BTreeSet<&str> = words.iter().map(|w| singular(w)).collect();
         self.said.iter().any(|earlier| {
+            // A figure the earlier sentence lacks says something new ("1 in 20 adults"
+            // after "1 in 10 adults").
+            let new_figure = mine
+                .iter()
+                .any(|w| w.chars().any(|c| c.is_ascii_digit()) && !earlier.contains(*w));
             let shared = mine.iter().filter(|w| earlier.contains(**w)).count() as f64;
-            shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
+            !new_figure && shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
         })
     }
 
@@ -781,6 +786,25 @@ mod tests {
         assert_eq!(
             f.check("You must take a short break of five minutes."),
             Ok(())
+        );
+    }
+
+    #[test]
+    fn a_sentence_with_a_figure_the_earlier_one_lacks_is_no_repeat() {
+        let student = "1 in 20 adults would know what to do, not 1 in 10";
+        let f = ReplyFilter::new(
+            Some(Language::En),
+            &["your evidence names a number"],
+            student,
+        )
+        .with_said(&["Your evidence names a number: 1 in 10 adults would know what to do."]);
+        assert_eq!(
+            f.check("Your evidence names a number: 1 in 20 adults would know what to do."),
+            Ok(())
+        );
+        assert_eq!(
+            f.check("Your evidence names a number: 1 in 10 adults would know what to do."),
+            Err(DropReason::Repeat)
         );
     }
 

@@ -1,0 +1,644 @@
+//! The remark's second try (issue #49): when the model's own sentence on a text is
+//! refused, the model picks the text's telling detail instead — one of the text's
+//! spans, from an enum the grammar narrows — and the app frames it in its own words
+//! ("Your evidence names a number: 1 in 20 adults."). Code decides what the detail is
+//! (a figure, a named source, else what the step's texts give) and offers only spans
+//! whose framed remark the reply filter keeps, so whatever the model picks is shown as
+//! the student wrote it.
+
+use super::reading::lowercased;
+use super::remark::example;
+use super::spans::{names_something, words_of, Word};
+use super::step_checks::{authorities, named_sources};
+use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
+use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
+use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::support::ReplyFilter;
+use lantern_core::words::lines;
+use lantern_core::{say, word_files, word_list};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::LazyLock;
+
+/// Prefix-cache key of the detail's prompt.
+const CACHE_KEY: &str = "coach-detail";
+/// Most words a detail may have: a detail, not the text (the filter's quote run is 6).
+const MOST_DETAIL_WORDS: usize = 5;
+/// Fewest spans worth a choice: with one, the model would have nothing to read.
+const FEWEST_SPANS: usize = 2;
+/// Words that open a noun phrase ("the", "more", "their", "los", "cada"), in each
+/// language: a span never ends right before one nor starts right after one, so it does
+/// not cut a phrase off its head ("schools should plant | more trees"). From
+/// `words/<locale>/phrase-openers.txt`.
+static OPENERS: LazyLock<[Vec<&str>; 2]> =
+    LazyLock::new(|| word_files!("phrase-openers").map(|file| lines(file).collect()));
+
+/// Words that join the words of one phrase ("of", "in", "and", "de", "y"), in each
+/// language: besides openers and words that name something, the only words inside a
+/// span, so a piece of a clause ("adults would know") is none. From
+/// `words/<locale>/phrase-links.txt`.
+static LINKS: LazyLock<[Vec<&str>; 2]> =
+    LazyLock::new(|| word_files!("phrase-links").map(|file| lines(file).collect()));
+
+/// Helping verbs and verbs of saying ("would", "is", "said", "puede", "dijo"), in each
+/// language: never in a span. From `words/<locale>/clause-verbs.txt`.
+static CLAUSE_VERBS: LazyLock<[Vec<&str>; 2]> =
+    LazyLock::new(|| word_files!("clause-verbs").map(|file| lines(file).collect()));
+
+/// Words that give a figure without digits ("half", "tres", "por ciento"), from
+/// `words/{en,es}/figure-words.txt`.
+static FIGURE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("figure-words").collect());
+
+/// Most spans offered (the shortest ones first), to keep the grammar small.
+const MOST_SPANS: usize = 80;
+/// Longest answer, in tokens: a five-word span and the JSON around it.
+const MAX_DETAIL_TOKENS: u32 = 48;
+
+/// What the model is told.
+const DETAIL_INSTRUCTIONS: &str = "You read a text a student wrote for one step of an argument and pick the words that show best what it gives that step, such as a number, a place, a group of people or a source. Answer with JSON only.";
+
+/// The detail each step's example text gives, in each language: a span of the text
+/// [`example`] has for that step (none for the warrant, which gets no detail).
+const EXAMPLE_DETAILS: [(ToulminStep, Language, &str); 12] = [
+    (ToulminStep::Claim, Language::En, "plant more trees"),
+    (ToulminStep::Grounds, Language::En, "40 degrees in June"),
+    (ToulminStep::GroundsBacking, Language::En, "weather station"),
+    (
+        ToulminStep::WarrantBacking,
+        Language::En,
+        "studies of city parks",
+    ),
+    (ToulminStep::Qualifier, Language::En, "sunny playgrounds"),
+    (
+        ToulminStep::Rebuttal,
+        Language::En,
+        "the trees block the light",
+    ),
+    (ToulminStep::Claim, Language::Es, "plantar más árboles"),
+    (ToulminStep::Grounds, Language::Es, "40 grados"),
+    (
+        ToulminStep::GroundsBacking,
+        Language::Es,
+        "la estación meteorológica del colegio",
+    ),
+    (
+        ToulminStep::WarrantBacking,
+        Language::Es,
+        "estudios de parques urbanos",
+    ),
+    (ToulminStep::Qualifier, Language::Es, "patios soleados"),
+    (
+        ToulminStep::Rebuttal,
+        Language::Es,
+        "los árboles quiten la luz",
+    ),
+];
+
+/// Words a remark uses to say a text gives a figure ("number", "cifra"), from
+/// `words/{en,es}/figure-names.txt`.
+static FIGURE_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("figure-names").collect());
+
+/// Words a remark uses to say a text names a source ("source", "fuente"), from
+/// `words/{en,es}/source-names.txt`.
+static SOURCE_NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("source-names").collect());
+
+/// Whether normalised `plain` holds a figure: digits or a figure word.
+fn has_figure(plain: &str) -> bool {
+    plain.chars().any(|c| c.is_ascii_digit()) || FIGURE_WORDS.iter().any(|f| has_phrase(plain, f))
+}
+
+/// Whether the model's `remark` names a kind of detail its words do not hold: a number
+/// with no figure ("El texto proporciona una cifra: muchos jóvenes chilenos tienen
+/// deudas."), a source with no word of authority and no name. Such a remark is refused
+/// like one the filter refuses.
+pub fn misnames_its_detail(remark: &str) -> bool {
+    let plain = normalize(remark);
+    let says = |names: &[&str]| names.iter().any(|n| has_phrase(&plain, n));
+    let no_figure = says(&FIGURE_NAMES) && !has_figure(&plain);
+    let no_source =
+        says(&SOURCE_NAMES) && authorities(remark).is_empty() && named_sources(remark).is_empty();
+    no_figure || no_source
+}
+
+/// What a detail is, as code reads it: the frame the app puts around it depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DetailKind {
+    /// It holds a figure ("1 in 20 adults", "40 grados", "la mitad de los jóvenes").
+    Figure,
+    /// It holds a source the text names ("the NHS", "una encuesta").
+    Source,
+    /// Anything else: what the step's texts give (a position, a reason, a case…).
+    Other,
+}
+
+impl DetailKind {
+    /// The kind's name in the message file.
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Figure => "figure",
+            Self::Source => "source",
+            Self::Other => "other",
+        }
+    }
+}
+
+/// The model's answer: one of the spans offered.
+#[derive(Debug, Deserialize)]
+struct Detail {
+    detail: String,
+}
+
+/// What `span` is, in a text naming `sources` for `step`: a name counts as a source in
+/// a backing, whose job is to name one; elsewhere only a word of authority does ("a
+/// survey", not "June").
+fn kind_of(
+    step: ToulminStep,
+    span: &[Word],
+    sources: &[String],
+    authorities: &[String],
+) -> DetailKind {
+    let plain: Vec<&str> = span.iter().map(|w| w.plain.as_str()).collect();
+    let joined = plain.join(" ");
+    let names = |source: &String| {
+        let source: Vec<&str> = source.split(' ').collect();
+        plain.windows(source.len()).any(|w| w == source.as_slice())
+    };
+    let backing = matches!(
+        step,
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
+    );
+    if has_figure(&joined) {
+        DetailKind::Figure
+    } else if authorities.iter().any(names) || backing && sources.iter().any(names) {
+        DetailKind::Source
+    } else {
+        DetailKind::Other
+    }
+}
+
+/// The remark on a text for `step` whose telling detail is `detail` (as shown), of `kind`.
+fn framed(step: ToulminStep, language: Language, kind: DetailKind, detail: &str) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "coach-remark-detail",
+        step = step.as_str(),
+        kind = kind.as_str(),
+        detail = detail
+    )
+}
+
+/// Whether the words before `at` in `text` end a sentence (or there are none).
+fn opens_sentence(text: &str, at: usize) -> bool {
+    text[..at]
+        .trim_end()
+        .chars()
+        .last()
+        .is_none_or(|c| matches!(c, '.' | '!' | '?' | ':'))
+}
+
+/// Whether `word` is in `language`'s half of `lists`.
+fn listed(lists: &[Vec<&str>; 2], language: Language, word: &Word) -> bool {
+    let list = match language {
+        Language::En => &lists[0],
+        Language::Es => &lists[1],
+    };
+    list.contains(&word.plain.as_str())
+}
+
+/// Whether `word` is part of a name: capitalised where no sentence opens.
+fn in_name(text: &str, word: &Word) -> bool {
+    text[word.start..].starts_with(char::is_uppercase) && !opens_sentence(text, word.start)
+}
+
+/// Whether `words[at..at + len]` of `text` stands as a phrase of its own: within one
+/// clause, opening with an opener or a word that names something and closing with the
+/// latter, with only such words and links between ([`LINKS`]) and no helping verb
+/// or verb of saying ([`CLAUSE_VERBS`]), and cutting no opener
+/// off its phrase nor a name in two ("the | weather station", "the Red | Cross").
+fn stands_alone(language: Language, text: &str, words: &[Word], at: usize, len: usize) -> bool {
+    let is_opener = |w: &Word| listed(&OPENERS, language, w);
+    let names =
+        |w: &Word| names_something(std::slice::from_ref(w)) && !listed(&CLAUSE_VERBS, language, w);
+    let joins = |w: &Word| is_opener(w) || listed(&LINKS, language, w) || names(w);
+    let span = &words[at..at + len];
+    let (first, last) = (&span[0], &span[len - 1]);
+    let before = at
+        .checked_sub(1)
+        .map(|i| &words[i])
+        .filter(|w| !w.ends_clause);
+    let after = words.get(at + len).filter(|_| !last.ends_clause);
+    let cut_before =
+        before.is_some_and(|b| is_opener(b) || in_name(text, b) && in_name(text, first));
+    let cut_after = after.is_some_and(|a| is_opener(a) || in_name(text, a) && in_name(text, last));
+    // A piece that normalises to several words ("it's") is taken whole or not at all.
+    let splits_a_piece = at > 0 && words[at - 1].start == first.start
+        || words.get(at + len).is_some_and(|w| w.start == last.start);
+    !cut_before
+        && !cut_after
+        && !splits_a_piece
+        && !span[..len - 1].iter().any(|w| w.ends_clause)
+        && span[1..len - 1].iter().all(joins)
+        && (is_opener(first) || names(first))
+        && names(last)
+}
+
+/// Whether `written` has a mark that ends a clause inside it ("survey,la"), a figure's
+/// ("3,000", "1.5") aside.
+fn breaks_a_clause(written: &str) -> bool {
+    let chars: Vec<char> = written.chars().collect();
+    chars.iter().enumerate().any(|(i, c)| {
+        let figure = i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        matches!(c, ',' | ';' | ':' | '.' | '!' | '?') && !figure
+    })
+}
+
+/// The spans of `text` a remark may name, as written, each with its kind: phrases of
+/// their own ([`stands_alone`]) of at most [`MOST_DETAIL_WORDS`] words and under two
+/// thirds of the text, two words or more ("10" alone says little). Shortest first, no
+/// two alike.
+fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, DetailKind)> {
+    let words = words_of(text);
+    let (sources, authorities) = (named_sources(text), authorities(text));
+    let mut out: Vec<(String, DetailKind)> = Vec::new();
+    for len in 2..=MOST_DETAIL_WORDS {
+        if len * 3 >= words.len() * 2 {
+            break;
+        }
+        for at in 0..=words.len() - len {
+            if !stands_alone(language, text, &words, at, len) {
+                continue;
+            }
+            let span = &words[at..at + len];
+            let kind = kind_of(step, span, &sources, &authorities);
+            let written = &text[span[0].start..span[len - 1].end];
+            if breaks_a_clause(written) {
+                continue;
+            }
+            let shown = if opens_sentence(text, span[0].start) {
+                lowercased(written)
+            } else {
+                written.to_string()
+            };
+            if !out.iter().any(|(s, _)| *s == shown) {
+                out.push((shown, kind));
+            }
+        }
+    }
+    out.truncate(MOST_SPANS);
+    out
+}
+
+/// The remarks the app could frame on `text`, each with the span it names: only those
+/// `filter` keeps.
+fn offered(input: &CoachTurnInput, text: &str, filter: &ReplyFilter) -> Vec<(String, String)> {
+    spans(input.current_step, input.language, text)
+        .into_iter()
+        .map(|(span, kind)| {
+            let remark = framed(input.current_step, input.language, kind, &span);
+            (span, remark)
+        })
+        .filter(|(_, remark)| filter.check(remark).is_ok())
+        .collect()
+}
+
+/// The request: the step, its example and the text; the grammar allows only `spans`.
+fn detail_request(input: &CoachTurnInput, text: &str) -> LlmRequest {
+    let step = input.current_step;
+    let mut content = format!("Step: {}.", step.as_str());
+    let detail = EXAMPLE_DETAILS
+        .iter()
+        .find(|(s, l, _)| *s == step && *l == input.language)
+        .map(|(_, _, d)| *d);
+    if let (Some((example, _)), Some(detail)) = (example(step, input.language), detail) {
+        content.push_str(&format!(
+            "\nExample, on another topic: {example} -> {{\"detail\":\"{detail}\"}}"
+        ));
+    }
+    content.push_str(&format!("\nText: {}", text.trim()));
+    let mut request = LlmRequest::new(DETAIL_INSTRUCTIONS, content).with_cache_key(CACHE_KEY);
+    request.limits.max_tokens = MAX_DETAIL_TOKENS;
+    request
+}
+
+/// The grammar's schema: one field, `detail`, one of `spans`.
+fn detail_schema(spans: &[&str]) -> Value {
+    json!({
+        "type": "object",
+        "properties": {"detail": {"type": "string", "enum": spans}},
+        "required": ["detail"],
+        "additionalProperties": false
+    })
+}
+
+/// The app's remark on `text` (offered for `input`'s step) framing the detail the model
+/// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep; `None`
+/// when it has fewer, the step is the warrant, or the model's answer is unusable.
+pub async fn detail_remark(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    text: &str,
+    filter: &ReplyFilter,
+    cancel: &CancelFlag,
+) -> Option<String> {
+    // A warrant's job is the link its whole text makes: a detail of it ("Tu garantía da
+    // la razón: la verdura.") says less than nothing.
+    if input.current_step == ToulminStep::Warrant {
+        return None;
+    }
+    let offered = offered(input, text, filter);
+    if offered.len() < FEWEST_SPANS {
+        return None;
+    }
+    let names: Vec<&str> = offered.iter().map(|(span, _)| span.as_str()).collect();
+    let schema = detail_schema(&names);
+    let answer = llm
+        .complete_json(&detail_request(input, text), &schema, &mut |_| {}, cancel)
+        .await
+        .ok()?;
+    let picked: Detail = parse_output(&answer, &schema).ok()?;
+    let remark = offered
+        .into_iter()
+        .find(|(span, _)| *span == picked.detail)
+        .map(|(_, remark)| remark);
+    tracing::info!(
+        detail = %picked.detail,
+        framed = remark.is_some(),
+        "the model picked the detail of a refused remark"
+    );
+    remark
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::remark_filter;
+    use lantern_core::llm::ScriptedLlm;
+    use lantern_core::text::normalize::normalize;
+
+    /// Whether `detail` is a span of `text` word for word (normalised).
+    fn is_span_of(detail: &str, text: &str) -> bool {
+        let text = format!(" {} ", normalize(text));
+        text.contains(&format!(" {} ", normalize(detail)))
+    }
+
+    fn offered_at(step: ToulminStep, text: &str, language: Language) -> Vec<(String, String)> {
+        let mut input = CoachTurnInput::first_message(step, text, language);
+        input
+            .draft
+            .set(ToulminStep::Claim, "Schools should teach first aid.");
+        offered(&input, text, &remark_filter(&input))
+    }
+
+    /// Asserts that `text`, offered for `step`, can get `remark`.
+    fn assert_framed(step: ToulminStep, text: &str, language: Language, remark: &str) {
+        let offered = offered_at(step, text, language);
+        assert!(offered.iter().any(|(_, r)| r == remark), "{offered:?}");
+    }
+
+    #[test]
+    fn every_example_detail_is_a_span_the_app_offers_of_its_example() {
+        for (step, language, detail) in EXAMPLE_DETAILS {
+            let (text, _) = example(step, language).unwrap();
+            assert!(is_span_of(detail, text), "{detail}");
+            let spans = spans(step, language, text);
+            assert!(
+                spans.iter().any(|(s, _)| s == detail),
+                "{detail} not among {spans:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_span_with_a_figure_is_framed_as_a_number() {
+        assert_framed(
+            ToulminStep::Grounds,
+            "A survey said only like 1 in 20 adults would know what to do.",
+            Language::En,
+            "Your evidence names a number: 1 in 20 adults.",
+        );
+    }
+
+    #[test]
+    fn a_figure_in_words_is_framed_as_a_number() {
+        assert_framed(
+            ToulminStep::Grounds,
+            "según la CMF, la mitad de los jóvenes no sabe qué es una tasa de interés",
+            Language::Es,
+            "Tus datos dan una cifra: la mitad de los jóvenes.",
+        );
+    }
+
+    #[test]
+    fn a_span_with_a_named_source_is_framed_as_a_source() {
+        assert_framed(
+            ToulminStep::GroundsBacking,
+            "Those figures come from the Red Cross website, checked last week.",
+            Language::En,
+            "Your backing names a source: the Red Cross website.",
+        );
+    }
+
+    #[test]
+    fn a_span_is_shown_as_written_and_lower_cased_when_it_opens_the_text() {
+        let offered = offered_at(
+            ToulminStep::Rebuttal,
+            "Unless parents cannot pay for the training courses in Madrid.",
+            Language::En,
+        );
+        let spans: Vec<&str> = offered.iter().map(|(s, _)| s.as_str()).collect();
+        assert!(
+            spans.contains(&"the training courses in Madrid"),
+            "{spans:?}"
+        );
+        assert!(spans.contains(&"parents cannot pay"), "{spans:?}");
+        let survey = offered_at(
+            ToulminStep::Grounds,
+            "A survey said only like 1 in 20 adults would know it",
+            Language::En,
+        );
+        assert!(
+            !survey.iter().any(|(s, _)| s.contains("said")),
+            "{survey:?}"
+        );
+        assert!(!offered_at(
+            ToulminStep::Grounds,
+            "only 1 in 20 adults would know it",
+            Language::En
+        )
+        .iter()
+        .any(|(s, _)| s == "adults would know"));
+    }
+
+    #[test]
+    fn a_remark_naming_a_kind_of_detail_it_does_not_hold_is_refused() {
+        assert!(misnames_its_detail(
+            "El texto proporciona una cifra: muchos jóvenes chilenos tienen deudas."
+        ));
+        assert!(misnames_its_detail(
+            "Your backing names a source: my own idea."
+        ));
+        assert!(!misnames_its_detail(
+            "Tus datos dan una cifra: la mitad de los jóvenes."
+        ));
+        assert!(!misnames_its_detail(
+            "Your evidence names a number: 40 crashes."
+        ));
+        assert!(!misnames_its_detail(
+            "Your backing names a source: the NHS website."
+        ));
+        assert!(!misnames_its_detail(
+            "Your backing names a source: a survey."
+        ));
+        assert!(!misnames_its_detail(
+            "Your warrant links shade with cooler pupils."
+        ));
+    }
+
+    #[test]
+    fn a_figure_s_marks_break_no_clause() {
+        assert!(!breaks_a_clause("3,000 students"));
+        assert!(!breaks_a_clause("1.5 degrees"));
+        assert!(breaks_a_clause("survey,la"));
+    }
+
+    #[test]
+    fn no_span_crosses_a_clause_or_is_most_of_the_text() {
+        let text = "in my town, 40 kids, most of them";
+        for (span, _) in spans(ToulminStep::Grounds, Language::En, text) {
+            assert!(!span.contains(','), "{span}");
+        }
+        assert!(spans(ToulminStep::Grounds, Language::En, "only 40 kids")
+            .iter()
+            .all(|(s, _)| s.split(' ').count() < 2));
+    }
+
+    #[test]
+    fn spanish_texts_get_spanish_frames() {
+        assert_framed(
+            ToulminStep::Grounds,
+            "En mi instituto, 3 de cada 10 alumnos saben hacer la RCP.",
+            Language::Es,
+            "Tus datos dan una cifra: 3 de cada 10 alumnos.",
+        );
+    }
+
+    #[test]
+    fn every_frame_passes_the_remark_filter_in_both_languages() {
+        let texts = [
+            (
+                Language::En,
+                "Those 3 surveys from the Red Cross website show how people in small towns react.",
+            ),
+            (
+                Language::Es,
+                "Esas 3 encuestas de la Cruz Roja muestran cómo reacciona la gente en los pueblos.",
+            ),
+        ];
+        for step in ToulminStep::ALL
+            .into_iter()
+            .filter(|s| *s != ToulminStep::Warrant)
+        {
+            for (language, text) in texts {
+                let offered = offered_at(step, text, language);
+                let kinds: Vec<DetailKind> = spans(step, language, text)
+                    .iter()
+                    .map(|(_, k)| *k)
+                    .collect();
+                assert!(offered.len() >= FEWEST_SPANS, "{step:?} {language:?}");
+                for kind in [DetailKind::Figure, DetailKind::Source, DetailKind::Other] {
+                    assert!(kinds.contains(&kind), "{kind:?}");
+                }
+            }
+        }
+    }
+
+    /// The detail remark on `text` offered for `step` when the model answers `answers`,
+    /// with the requests it was asked.
+    async fn picked(
+        step: ToulminStep,
+        text: &str,
+        answers: &[&str],
+    ) -> (Option<String>, Vec<LlmRequest>) {
+        let mut input = CoachTurnInput::first_message(step, text, Language::En);
+        input
+            .draft
+            .set(ToulminStep::Claim, "Schools should teach first aid.");
+        let llm = ScriptedLlm::new(answers.iter().map(|a| Ok(a.to_string())));
+        let filter = remark_filter(&input);
+        let remark = detail_remark(&llm, &input, text, &filter, &CancelFlag::default()).await;
+        (remark, llm.requests())
+    }
+
+    const SURVEY: &str = "A survey said only like 1 in 20 adults would know what to do.";
+
+    #[tokio::test]
+    async fn the_model_picks_a_span_and_the_app_frames_it() {
+        let (remark, asked) = picked(
+            ToulminStep::Grounds,
+            SURVEY,
+            &[r#"{"detail":"1 in 20 adults"}"#],
+        )
+        .await;
+        assert_eq!(
+            remark.as_deref(),
+            Some("Your evidence names a number: 1 in 20 adults.")
+        );
+        assert!(asked[0].messages[0].content.ends_with(SURVEY));
+        assert!(asked[0].messages[0].content.contains("40 degrees in June"));
+    }
+
+    #[tokio::test]
+    async fn an_answer_that_is_no_span_offered_frames_nothing() {
+        let answer = r#"{"detail":"40 degrees in June"}"#;
+        let (remark, _) = picked(ToulminStep::Grounds, SURVEY, &[answer]).await;
+        assert_eq!(remark, None);
+    }
+
+    #[tokio::test]
+    async fn a_warrant_or_a_text_with_a_single_detail_asks_the_model_nothing() {
+        let warrant = "if 40 kids grow the vegetables themselves they want to eat them";
+        for (step, text) in [
+            (ToulminStep::Warrant, warrant),
+            (ToulminStep::Grounds, "just 40"),
+        ] {
+            let (remark, asked) = picked(step, text, &[]).await;
+            assert_eq!(remark, None);
+            assert!(asked.is_empty());
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever the text, every span offered is the student's words as written
+        /// (its first letter aside), a short phrase of one clause, and each is offered once.
+        #[test]
+        fn a_span_is_a_short_phrase_of_the_text_as_written(
+            text in proptest::prop_oneof![
+                "(the|la|Red Cross|survey|encuesta|40|1 in 20|adults|niños|,|\\.|and|en| ){0,20}",
+                ".{0,120}",
+            ],
+            step in proptest::sample::select(ToulminStep::ALL.to_vec()),
+            spanish in proptest::bool::ANY,
+        ) {
+            let language = if spanish { Language::Es } else { Language::En };
+            let spans = spans(step, language, &text);
+            for (i, (span, _)) in spans.iter().enumerate() {
+                let found = text.contains(span.as_str())
+                    || text.contains(crate::reading::capitalized(span).as_str());
+                proptest::prop_assert!(found, "{span}");
+                proptest::prop_assert!(words_of(span).len() <= MOST_DETAIL_WORDS, "{span}");
+                proptest::prop_assert!(!breaks_a_clause(span), "{span}");
+                proptest::prop_assert!(!spans[..i].iter().any(|(s, _)| s == span), "{span}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_grammar_allows_only_the_spans_offered() {
+        let schema = detail_schema(&["1 in 20 adults", "survey"]);
+        assert_eq!(schema["properties"]["detail"]["enum"][1], "survey");
+        assert_eq!(schema["required"][0], "detail");
+    }
+}
