@@ -21,8 +21,9 @@ const MAX_JOB_TOKENS: u32 = 24;
 pub struct Judgement {
     /// The job the model chose.
     pub job: TextJob,
-    /// The model chose the other side's view but also reads a text that supports its
-    /// claim in words of lack as one ([`lack_anchors`]): the student is asked which it is.
+    /// The model chose the other side's view and no cue of the code's confirms it (the
+    /// writer read "people who work all week only have Sunday free, so that's when they
+    /// could use it" as an objection to Sunday opening): the student is asked which it is.
     pub doubted: bool,
 }
 
@@ -83,34 +84,6 @@ fn anchors(language: Language) -> [(&'static str, TextJob); 2] {
     }
 }
 
-/// Two authored texts that support their claim in words of lack ("many students cannot
-/// afford…"), in `language`, with their claims: a model that reads them as the other
-/// side's view reads every "cannot" as an objection, and its "rebuttal" is not believed.
-fn lack_anchors(language: Language) -> [(&'static str, &'static str); 2] {
-    match language {
-        Language::En => [
-            (
-                "Museums should be free for students.",
-                "many students cannot afford the entrance fee",
-            ),
-            (
-                "Towns should build more safe bike lanes.",
-                "there is no safe way to cycle to our school",
-            ),
-        ],
-        Language::Es => [
-            (
-                "Los museos deberían ser gratis para los estudiantes.",
-                "muchos estudiantes no pueden pagar la entrada",
-            ),
-            (
-                "Los pueblos deberían construir más carriles bici seguros.",
-                "no hay ninguna forma segura de ir en bici a nuestro instituto",
-            ),
-        ],
-    }
-}
-
 /// The request for the job of `text`, read against `claim` (the student's, when written).
 pub fn job_request(claim: &str, text: &str) -> LlmRequest {
     let claim = Some(claim.trim())
@@ -137,7 +110,7 @@ async fn choose(llm: &dyn Llm, claim: &str, text: &str, cancel: &CancelFlag) -> 
 /// The model's judgement of the job of `text` in `input`'s turn, given the code's
 /// `cues`: `None` when it failed or when it would change what code decides and the
 /// model misreads the authored texts whose jobs are known; doubted when it names the
-/// other side's view and the model reads a text of lack as one.
+/// other side's view and no cue confirms it.
 pub async fn judge_job(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -165,24 +138,9 @@ pub async fn judge_job(
         tracing::info!("coach: the model's judgement {chosen:?} is not used");
         return None;
     }
-    let doubted =
-        chosen == TextJob::Rebuttal && !reads_lack_as_support(llm, input.language, cancel).await;
-    judgement(doubted)
-}
-
-/// Whether the model reads the two authored texts that support their claim in words of
-/// lack, in `language`, as anything but the other side's view: what the coach asks of a
-/// model before believing that a student's text is an objection (the writer reads a
-/// Spanish "no pueden pagar" as one).
-async fn reads_lack_as_support(llm: &dyn Llm, language: Language, cancel: &CancelFlag) -> bool {
-    for (claim, text) in lack_anchors(language) {
-        let read = choose(llm, claim, text, cancel).await;
-        if read.is_none() || read == Some(TextJob::Rebuttal) {
-            tracing::info!("coach: the model read {text:?} as {read:?}, against its claim");
-            return false;
-        }
-    }
-    true
+    // The other side's view is a claim about the student's own text: believed only
+    // where a cue of the code's confirms it, else asked about.
+    judgement(chosen == TextJob::Rebuttal && cues.is_empty())
 }
 
 /// Whether the model reads the two authored texts whose jobs are known, in `language`,
@@ -233,13 +191,19 @@ mod tests {
     #[tokio::test]
     async fn a_judgement_that_changes_the_reply_is_used_when_the_model_reads_the_known_texts_right()
     {
-        let llm = answers(&["rebuttal", "evidence", "claim", "evidence", "evidence"]);
+        let llm = answers(&["evidence", "evidence", "claim"]);
         assert_eq!(
-            judged(&llm, ToulminStep::WarrantBacking, &[]).await,
+            judged(&llm, ToulminStep::Claim, &[]).await,
+            Some(sure(TextJob::Evidence))
+        );
+        let llm = answers(&["rebuttal", "evidence", "claim"]);
+        let tied = [TextJob::Rebuttal, TextJob::Evidence];
+        assert_eq!(
+            judged(&llm, ToulminStep::WarrantBacking, &tied).await,
             Some(sure(TextJob::Rebuttal))
         );
         let asked = llm.requests();
-        assert_eq!(asked.len(), 5);
+        assert_eq!(asked.len(), 3);
         assert!(asked[0].messages[0]
             .content
             .contains("Claim: Our school should grow"));
@@ -261,8 +225,8 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_objection_is_doubted_from_a_model_that_reads_lack_as_one() {
-        let llm = answers(&["rebuttal", "evidence", "claim", "evidence", "rebuttal"]);
+    async fn the_other_sides_view_no_cue_confirms_is_doubted() {
+        let llm = answers(&["rebuttal", "evidence", "claim"]);
         let doubted = Judgement {
             job: TextJob::Rebuttal,
             doubted: true,
@@ -271,21 +235,6 @@ mod tests {
             judged(&llm, ToulminStep::WarrantBacking, &[]).await,
             Some(doubted)
         );
-        let asked = llm.requests();
-        assert!(asked[3].messages[0]
-            .content
-            .contains("Claim: Museums should be free"));
-        assert!(asked[4].messages[0].content.contains("no safe way"));
-    }
-
-    #[tokio::test]
-    async fn evidence_offered_as_the_claim_needs_no_reading_of_lack() {
-        let llm = answers(&["evidence", "evidence", "claim"]);
-        assert_eq!(
-            judged(&llm, ToulminStep::Claim, &[]).await,
-            Some(sure(TextJob::Evidence))
-        );
-        assert_eq!(llm.requests().len(), 3);
     }
 
     #[tokio::test]
