@@ -104,7 +104,8 @@ pub fn coach_reply(
     let own = perhaps
         .then(|| own_weakness(step, without_lead_in(&input.user_message)))
         .flatten();
-    if perhaps {
+    // A fine text for the step is offered instead: the question asks which it is.
+    if perhaps && (own.is_some() || offered.is_none()) {
         text.push(perhaps_on_your_side(own, language));
     }
     if let Some(w) = weakness.filter(|_| unclear.is_none()) {

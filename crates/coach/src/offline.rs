@@ -36,7 +36,11 @@ pub(crate) fn guided_turn(
     let step = input.current_step;
     let confirmed = input.confirmed_text();
     let rewritten = input.rewritten_text();
-    let offered = offered_text(step, &input.user_message).filter(|_| judged.is_none());
+    // A text the model doubts is the other side's view, and that is a fine text for
+    // the step otherwise, is still offered: the student says which it is.
+    let doubted = judged == Some(Weakness::PerhapsRebuttal);
+    let offered = offered_text(step, &input.user_message)
+        .filter(|t| judged.is_none() || doubted && detect_weakness(step, t).is_none());
     let asked_for = confirmed.as_deref().or(rewritten.as_deref());
     let candidate = asked_for.or(offered.as_deref());
     // The rules need a text; the coaching move writes the reply's words.

@@ -634,6 +634,26 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_doubted_text_that_fits_the_step_is_offered_for_it() {
+        let text = "people who work all week only have sunday free so thats when they could actually use it";
+        let (reply, _) = judged_turn(
+            ToulminStep::Warrant,
+            text,
+            Language::En,
+            &["rebuttal", "evidence", "claim"],
+        )
+        .await;
+        let shown = combined_text(&reply);
+        assert!(
+            shown.starts_with("If that is a view against your claim"),
+            "{shown}"
+        );
+        assert!(!shown.contains("say how it supports"), "{shown}");
+        assert!(shown.ends_with("the warrant you want to keep?"), "{shown}");
+        assert_eq!(reply.proposed_update, None);
+    }
+
+    #[tokio::test]
     async fn at_the_claim_step_a_judgement_of_the_other_side_is_not_believed() {
         let (reply, _) = judged_turn(
             ToulminStep::Claim,
