@@ -6,10 +6,10 @@
 //! whose framed remark the reply filter keeps, so whatever the model picks is shown as
 //! the student wrote it.
 
-use super::reading::lowercased;
+use super::reading::{lowercased, message_weakness};
 use super::remark::example;
 use super::spans::{names_something, words_of, Word};
-use super::step_checks::{authorities, named_sources};
+use super::step_checks::{authorities, is_finding_word, named_sources};
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::text::normalize::{has_phrase, normalize};
@@ -44,6 +44,10 @@ static LINKS: LazyLock<[Vec<&str>; 2]> =
 /// language: never in a span. From `words/<locale>/clause-verbs.txt`.
 static CLAUSE_VERBS: LazyLock<[Vec<&str>; 2]> =
     LazyLock::new(|| word_files!("clause-verbs").map(|file| lines(file).collect()));
+
+/// Words that put a source before its name ("from", "according to", "según"), from
+/// `words/{en,es}/citing-words.txt`.
+static CITING_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("citing-words").collect());
 
 /// Words that give a figure without digits ("half", "tres", "por ciento"), from
 /// `words/{en,es}/figure-words.txt`.
@@ -148,14 +152,16 @@ struct Detail {
     detail: String,
 }
 
-/// What `span` is, in a text naming `sources` for `step`: a name counts as a source in
-/// a backing, whose job is to name one; elsewhere only a word of authority does ("a
-/// survey", not "June").
+/// What `span` is, in a text naming `sources` for `step`: a word of authority makes it
+/// a source ("a survey", not "June"); in a backing, whose job is to name one, so does a
+/// name it opens with when the text `cites` it ("the NHS says", "según la OCDE"; not
+/// "CPR straight away").
 fn kind_of(
     step: ToulminStep,
     span: &[Word],
     sources: &[String],
     authorities: &[String],
+    cites: bool,
 ) -> DetailKind {
     let plain: Vec<&str> = span.iter().map(|w| w.plain.as_str()).collect();
     let joined = plain.join(" ");
@@ -167,13 +173,30 @@ fn kind_of(
         step,
         ToulminStep::GroundsBacking | ToulminStep::WarrantBacking
     );
+    // The span's head: its first word, or its second after a word naming nothing ("the",
+    // "la").
+    let opens_with = usize::from(!names_something(&span[..1])) + 1;
+    let head = |source: &String| plain.iter().take(opens_with).any(|w| w == source);
     if has_figure(&joined) {
         DetailKind::Figure
-    } else if authorities.iter().any(names) || backing && sources.iter().any(names) {
+    } else if authorities.iter().any(names) || backing && cites && sources.iter().any(head) {
         DetailKind::Source
     } else {
         DetailKind::Other
     }
+}
+
+/// Whether `words[at..at + len]` is cited as a source in its text: a citing word right
+/// before it ([`CITING_WORDS`]) or a word of finding right after it ("says", "dijo").
+fn cited(words: &[Word], at: usize, len: usize) -> bool {
+    let before: Vec<&str> = words[..at].iter().map(|w| w.plain.as_str()).collect();
+    let cite = CITING_WORDS.iter().any(|c| {
+        let c: Vec<&str> = c.split(' ').collect();
+        before.ends_with(&c)
+    });
+    cite || words
+        .get(at + len)
+        .is_some_and(|w| is_finding_word(&w.plain))
 }
 
 /// The remark on a text for `step` whose telling detail is `detail` (as shown), of `kind`.
@@ -228,9 +251,14 @@ fn stands_alone(language: Language, text: &str, words: &[Word], at: usize, len: 
         .map(|i| &words[i])
         .filter(|w| !w.ends_clause);
     let after = words.get(at + len).filter(|_| !last.ends_clause);
-    let cut_before =
-        before.is_some_and(|b| is_opener(b) || in_name(text, b) && in_name(text, first));
-    let cut_after = after.is_some_and(|a| is_opener(a) || in_name(text, a) && in_name(text, last));
+    // A figure counts the word after it ("25 | kids"): the two stay together.
+    let figure = |w: &Word| w.plain.chars().any(|c| c.is_ascii_digit());
+    let cut_before = before.is_some_and(|b| {
+        is_opener(b) || in_name(text, b) && in_name(text, first) || figure(b) && names(first)
+    });
+    let cut_after = after.is_some_and(|a| {
+        is_opener(a) || in_name(text, a) && in_name(text, last) || figure(last) && names(a)
+    });
     // A piece that normalises to several words ("it's") is taken whole or not at all.
     let splits_a_piece = at > 0 && words[at - 1].start == first.start
         || words.get(at + len).is_some_and(|w| w.start == last.start);
@@ -272,7 +300,8 @@ fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, Deta
                 continue;
             }
             let span = &words[at..at + len];
-            let kind = kind_of(step, span, &sources, &authorities);
+            let cites = cited(&words, at, len);
+            let kind = kind_of(step, span, &sources, &authorities, cites);
             let written = &text[span[0].start..span[len - 1].end];
             if breaks_a_clause(written) {
                 continue;
@@ -291,13 +320,28 @@ fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, Deta
     out
 }
 
+/// The kind of detail `step`'s text is for, when the text has one: a figure for the
+/// grounds, a source for a backing; those spans are then the only ones offered.
+fn wanted(step: ToulminStep) -> Option<DetailKind> {
+    match step {
+        ToulminStep::Grounds => Some(DetailKind::Figure),
+        ToulminStep::GroundsBacking | ToulminStep::WarrantBacking => Some(DetailKind::Source),
+        _ => None,
+    }
+}
+
 /// The remarks the app could frame on `text`, each with the span it names: only those
-/// `filter` keeps.
+/// `filter` keeps, and only the step's [`wanted`] kind when the text has it.
 fn offered(input: &CoachTurnInput, text: &str, filter: &ReplyFilter) -> Vec<(String, String)> {
-    spans(input.current_step, input.language, text)
+    let step = input.current_step;
+    let mut spans = spans(step, input.language, text);
+    if let Some(kind) = wanted(step).filter(|k| spans.iter().any(|(_, s)| s == k)) {
+        spans.retain(|(_, s)| *s == kind);
+    }
+    spans
         .into_iter()
         .map(|(span, kind)| {
-            let remark = framed(input.current_step, input.language, kind, &span);
+            let remark = framed(step, input.language, kind, &span);
             (span, remark)
         })
         .filter(|(_, remark)| filter.check(remark).is_ok())
@@ -335,7 +379,8 @@ fn detail_schema(spans: &[&str]) -> Value {
 
 /// The app's remark on `text` (offered for `input`'s step) framing the detail the model
 /// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep; `None`
-/// when it has fewer, the step is the warrant, or the model's answer is unusable.
+/// when it has fewer, the step is the warrant, the text has a weakness for the step, or
+/// the model's answer is unusable.
 pub async fn detail_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -346,6 +391,11 @@ pub async fn detail_remark(
     // A warrant's job is the link its whole text makes: a detail of it ("Tu garantía da
     // la razón: la verdura.") says less than nothing.
     if input.current_step == ToulminStep::Warrant {
+        return None;
+    }
+    // A text with a weakness for the step is told what it needs; a detail of it would
+    // read as praise ("Your evidence mentions really important.").
+    if message_weakness(input.current_step, &input.user_message).is_some() {
         return None;
     }
     let offered = offered(input, text, filter);
@@ -442,6 +492,44 @@ mod tests {
     }
 
     #[test]
+    fn a_backing_naming_a_source_is_offered_only_its_source() {
+        let text = "the NHS says starting CPR straight away can double the chance of surviving";
+        let offered = offered_at(ToulminStep::WarrantBacking, text, Language::En);
+        assert_eq!(
+            offered,
+            vec![(
+                "the NHS".to_string(),
+                "Your backing names a source: the NHS.".to_string()
+            )]
+        );
+        let grounds = offered_at(
+            ToulminStep::Grounds,
+            "in my school 25 kids of year 7 eat more greens since the garden opened",
+            Language::En,
+        );
+        let figure = |s: &String| s.chars().any(|c| c.is_ascii_digit());
+        assert!(grounds.iter().all(|(s, _)| figure(s)), "{grounds:?}");
+        assert!(
+            !grounds.iter().any(|(s, _)| s == "my school 25"),
+            "{grounds:?}"
+        );
+        assert!(
+            !grounds.iter().any(|(s, _)| s == "kids of year 7"),
+            "{grounds:?}"
+        );
+    }
+
+    #[test]
+    fn another_thing_stays_one_phrase() {
+        let text = "a no ser que ya haya otra asignatura, como economía, que enseñe lo mismo";
+        let spans = spans(ToulminStep::Rebuttal, Language::Es, text);
+        assert!(
+            spans.iter().any(|(s, _)| s == "otra asignatura"),
+            "{spans:?}"
+        );
+    }
+
+    #[test]
     fn a_span_is_shown_as_written_and_lower_cased_when_it_opens_the_text() {
         let offered = offered_at(
             ToulminStep::Rebuttal,
@@ -530,26 +618,31 @@ mod tests {
         let texts = [
             (
                 Language::En,
-                "Those 3 surveys from the Red Cross website show how people in small towns react.",
+                "the Red Cross found that 3 surveys in small towns agree",
             ),
             (
                 Language::Es,
-                "Esas 3 encuestas de la Cruz Roja muestran cómo reacciona la gente en los pueblos.",
+                "la Cruz Roja vio que 3 encuestas en los pueblos coinciden",
             ),
+        ];
+        let details = [
+            (DetailKind::Figure, ["3 surveys", "3 encuestas"]),
+            (DetailKind::Source, ["the Red Cross", "la Cruz Roja"]),
+            (DetailKind::Other, ["small towns", "los pueblos"]),
         ];
         for step in ToulminStep::ALL
             .into_iter()
             .filter(|s| *s != ToulminStep::Warrant)
         {
-            for (language, text) in texts {
-                let offered = offered_at(step, text, language);
-                let kinds: Vec<DetailKind> = spans(step, language, text)
-                    .iter()
-                    .map(|(_, k)| *k)
-                    .collect();
-                assert!(offered.len() >= FEWEST_SPANS, "{step:?} {language:?}");
-                for kind in [DetailKind::Figure, DetailKind::Source, DetailKind::Other] {
-                    assert!(kinds.contains(&kind), "{kind:?}");
+            for (i, (language, text)) in texts.into_iter().enumerate() {
+                let mut input = CoachTurnInput::first_message(step, text, language);
+                input
+                    .draft
+                    .set(ToulminStep::Claim, "Schools should teach first aid.");
+                let filter = remark_filter(&input);
+                for (kind, detail) in details {
+                    let remark = framed(step, language, kind, detail[i]);
+                    assert_eq!(filter.check(&remark), Ok(()), "{remark}");
                 }
             }
         }
@@ -608,6 +701,14 @@ mod tests {
             assert_eq!(remark, None);
             assert!(asked.is_empty());
         }
+    }
+
+    #[tokio::test]
+    async fn a_text_with_a_weakness_for_the_step_asks_the_model_nothing() {
+        let text = "because it's really really important";
+        let (remark, asked) = picked(ToulminStep::Grounds, text, &[]).await;
+        assert_eq!(remark, None);
+        assert!(asked.is_empty());
     }
 
     proptest::proptest! {

@@ -45,6 +45,11 @@ pub enum MessageKind {
 /// From `words/{en,es}/help-phrases.txt`.
 static HELP_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("help-phrases").collect());
 
+/// Phrases of a student saying they are lost ("no entiendo", "i dont get"), from
+/// `words/{en,es}/confusion-phrases.txt`.
+static CONFUSION_PHRASES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("confusion-phrases").collect());
+
 /// Openings of a question about what the step allows, asked of the coach rather than
 /// offered as the step's text (normalised).
 /// From `words/{en,es}/task-questions.txt`.
@@ -185,15 +190,19 @@ pub fn message_kind(message: &str) -> MessageKind {
         return MessageKind::TaskQuestion;
     }
     let all = words(&plain);
-    if opens_with_phrase(asked, &HELP_PHRASES)
+    let about_the_task = all
+        .iter()
+        .any(|w| STEP_NAMES.contains(w) || TASK_POINTERS.contains(w));
+    // Lost, about the task, with or without a question mark ("neta no entiendo que va
+    // aqui, que es el respaldo de la garantia").
+    let lost = CONFUSION_PHRASES.iter().any(|p| has_phrase(&plain, p)) && about_the_task;
+    if lost
+        || opens_with_phrase(asked, &HELP_PHRASES)
         || (asks && HELP_PHRASES.iter().any(|p| has_phrase(&plain, p)))
         || (asks && all.len() < SHORT_QUESTION_WORDS)
         || (asks && asks_the_coach(asked))
         // A question naming a step, or pointing at the writing, asks about it.
-        || (asks
-            && all
-                .iter()
-                .any(|w| STEP_NAMES.contains(w) || TASK_POINTERS.contains(w)))
+        || (asks && about_the_task)
     {
         return MessageKind::HelpRequest;
     }
@@ -377,6 +386,20 @@ mod tests {
         assert_eq!(
             message_kind("what counts as a source? my teacher never said"),
             MessageKind::HelpRequest
+        );
+    }
+
+    #[test]
+    fn a_student_saying_they_are_lost_about_the_task_asks_for_help_without_a_question_mark() {
+        for lost in [
+            "neta no entiendo que va aqui, que es el respaldo de la garantia",
+            "i dont get what goes in the warrant",
+        ] {
+            assert_eq!(message_kind(lost), MessageKind::HelpRequest, "{lost}");
+        }
+        assert_eq!(
+            message_kind("muchos alumnos no entienden los intereses de una tarjeta"),
+            MessageKind::Text
         );
     }
 

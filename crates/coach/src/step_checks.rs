@@ -186,6 +186,11 @@ static SOURCE_NOUNS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("source-n
 /// reports a finding. From `words/{en,es}/finding-words.txt`.
 static FINDING_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("finding-words").collect());
 
+/// Whether the normalised `word` says what a source found ("says", "dijo", "según").
+pub fn is_finding_word(word: &str) -> bool {
+    FINDING_WORDS.contains(&word)
+}
+
 /// Most words of a text that only names a source ("an article on the bbc news website").
 const MOST_SOURCE_WORDS: usize = 8;
 
