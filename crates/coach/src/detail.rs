@@ -9,7 +9,7 @@
 use super::reading::{lowercased, message_weakness};
 use super::remark::example;
 use super::spans::{names_something, words_of, Word};
-use super::step_checks::{authorities, is_finding_word, named_sources};
+use super::step_checks::{authorities, ends_with_hedge, is_finding_word, named_sources};
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::text::normalize::{has_phrase, normalize};
@@ -239,7 +239,17 @@ fn in_name(text: &str, word: &Word) -> bool {
 /// latter, with only such words and links between ([`LINKS`]) and no helping verb
 /// or verb of saying ([`CLAUSE_VERBS`]), and cutting no opener
 /// off its phrase nor a name in two ("the | weather station", "the Red | Cross").
-fn stands_alone(language: Language, text: &str, words: &[Word], at: usize, len: usize) -> bool {
+fn stands_alone(
+    step: ToulminStep,
+    language: Language,
+    text: &str,
+    words: &[Word],
+    at: usize,
+    len: usize,
+) -> bool {
+    // A case or a scope is a clause ("the kids are too young"): any word may stand
+    // inside it.
+    let clause = matches!(step, ToulminStep::Rebuttal | ToulminStep::Qualifier);
     let is_opener = |w: &Word| listed(&OPENERS, language, w);
     let names =
         |w: &Word| names_something(std::slice::from_ref(w)) && !listed(&CLAUSE_VERBS, language, w);
@@ -266,7 +276,7 @@ fn stands_alone(language: Language, text: &str, words: &[Word], at: usize, len: 
         && !cut_after
         && !splits_a_piece
         && !span[..len - 1].iter().any(|w| w.ends_clause)
-        && span[1..len - 1].iter().all(joins)
+        && (clause || span[1..len - 1].iter().all(joins))
         && (is_opener(first) || names(first))
         && names(last)
 }
@@ -296,14 +306,15 @@ fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, Deta
             break;
         }
         for at in 0..=words.len() - len {
-            if !stands_alone(language, text, &words, at, len) {
+            if !stands_alone(step, language, text, &words, at, len) {
                 continue;
             }
             let span = &words[at..at + len];
             let cites = cited(&words, at, len);
             let kind = kind_of(step, span, &sources, &authorities, cites);
             let written = &text[span[0].start..span[len - 1].end];
-            if breaks_a_clause(written) {
+            let plain: Vec<&str> = span.iter().map(|w| w.plain.as_str()).collect();
+            if breaks_a_clause(written) || ends_with_hedge(&plain.join(" ")) {
                 continue;
             }
             let shown = if opens_sentence(text, span[0].start) {
@@ -516,6 +527,32 @@ mod tests {
         assert!(
             !grounds.iter().any(|(s, _)| s == "kids of year 7"),
             "{grounds:?}"
+        );
+    }
+
+    #[test]
+    fn a_case_is_a_clause_and_no_detail_ends_with_a_hedge() {
+        let case = "unless the kids are too young, like under 10";
+        let spans_of = |step, language, text| -> Vec<String> {
+            spans(step, language, text)
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect()
+        };
+        let cases = spans_of(ToulminStep::Rebuttal, Language::En, case);
+        assert!(
+            cases.contains(&"the kids are too young".to_string()),
+            "{cases:?}"
+        );
+        let scope = "en la mayoría de las secundarias, en primaria tal vez no tanto";
+        let scopes = spans_of(ToulminStep::Qualifier, Language::Es, scope);
+        assert!(
+            !scopes.contains(&"primaria tal vez".to_string()),
+            "{scopes:?}"
+        );
+        assert!(
+            scopes.contains(&"la mayoría de las secundarias".to_string()),
+            "{scopes:?}"
         );
     }
 

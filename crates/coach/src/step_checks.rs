@@ -158,6 +158,14 @@ pub fn has_link(normalized: &str) -> bool {
     any_phrase(normalized, &LINKS)
 }
 
+/// Whether the normalised `text` ends with a hedge ("primaria tal vez"): a detail ending
+/// so names no case, only how sure the student is.
+pub fn ends_with_hedge(normalized: &str) -> bool {
+    HEDGES
+        .iter()
+        .any(|h| normalized == *h || normalized.ends_with(&format!(" {h}")))
+}
+
 /// Whether the normalised text has a word of degree ("usually", "probablemente"…).
 pub fn has_hedge(normalized: &str) -> bool {
     any_phrase(normalized, &HEDGES)
