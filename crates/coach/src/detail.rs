@@ -342,21 +342,29 @@ fn wanted(step: ToulminStep) -> Option<DetailKind> {
 }
 
 /// The remarks the app could frame on `text`, each with the span it names: only those
-/// `filter` keeps, and only the step's [`wanted`] kind when the text has it.
+/// `filter` keeps, and only the step's [`wanted`] kind when any is of it.
 fn offered(input: &CoachTurnInput, text: &str, filter: &ReplyFilter) -> Vec<(String, String)> {
     let step = input.current_step;
-    let mut spans = spans(step, input.language, text);
-    if let Some(kind) = wanted(step).filter(|k| spans.iter().any(|(_, s)| s == k)) {
-        spans.retain(|(_, s)| *s == kind);
-    }
-    spans
+    let kept: Vec<(String, DetailKind, String)> = spans(step, input.language, text)
         .into_iter()
         .map(|(span, kind)| {
             let remark = framed(step, input.language, kind, &span);
-            (span, remark)
+            (span, kind, remark)
         })
-        .filter(|(_, remark)| filter.check(remark).is_ok())
-        .collect()
+        .filter(|(_, _, remark)| filter.check(remark).is_ok())
+        .collect();
+    let of_kind = |kind: Option<DetailKind>| {
+        kept.iter()
+            .filter(|(_, k, _)| kind.is_none_or(|w| *k == w))
+            .map(|(span, _, remark)| (span.clone(), remark.clone()))
+            .collect::<Vec<_>>()
+    };
+    let wanted = of_kind(wanted(step));
+    if wanted.is_empty() {
+        of_kind(None)
+    } else {
+        wanted
+    }
 }
 
 /// The request: the step, its example and the text; the grammar allows only `spans`.
