@@ -9,7 +9,9 @@
 use super::reading::{lowercased, message_weakness};
 use super::remark::example;
 use super::spans::{names_something, words_of, Word};
-use super::step_checks::{authorities, ends_with_hedge, is_finding_word, named_sources};
+use super::step_checks::{
+    authorities, cuts_a_hedge, ends_with_hedge, is_finding_word, named_sources,
+};
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::text::normalize::{has_phrase, normalize};
@@ -314,7 +316,9 @@ fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, Deta
             let kind = kind_of(step, span, &sources, &authorities, cites);
             let written = &text[span[0].start..span[len - 1].end];
             let plain: Vec<&str> = span.iter().map(|w| w.plain.as_str()).collect();
-            if breaks_a_clause(written) || ends_with_hedge(&plain.join(" ")) {
+            let joined = plain.join(" ");
+            let next = words.get(at + len).map_or("", |w| w.plain.as_str());
+            if breaks_a_clause(written) || ends_with_hedge(&joined) || cuts_a_hedge(&joined, next) {
                 continue;
             }
             let shown = if opens_sentence(text, span[0].start) {

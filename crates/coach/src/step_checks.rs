@@ -166,6 +166,16 @@ pub fn ends_with_hedge(normalized: &str) -> bool {
         .any(|h| normalized == *h || normalized.ends_with(&format!(" {h}")))
 }
 
+/// Whether the normalised `text` followed by `next` ends with a hedge of several words
+/// that `text` alone cuts in two ("primaria tal" + "vez").
+pub fn cuts_a_hedge(normalized: &str, next: &str) -> bool {
+    let joined = format!("{normalized} {next}");
+    HEDGES
+        .iter()
+        .filter(|h| h.contains(' '))
+        .any(|h| joined.ends_with(&format!(" {h}")) && !normalized.ends_with(&format!(" {h}")))
+}
+
 /// Whether the normalised text has a word of degree ("usually", "probablemente"…).
 pub fn has_hedge(normalized: &str) -> bool {
     any_phrase(normalized, &HEDGES)
