@@ -62,7 +62,11 @@ describe("Hand-in and the Class workspace", () => {
   it("checks a pack before import: a broken one names its file, line and field; a clean one imports", async () => {
     const { browser } = app;
     await browser.$("button=Tutor").click();
-    await browser.$("button=Check a pack…").click();
+    // The button waits, disabled, while the first run imports the sample course: a
+    // click before then would open nothing (a loaded machine imports slowly).
+    const check = await browser.$("button=Check a pack…");
+    await check.waitForEnabled({ timeout: 180000 });
+    await check.click();
     const dialog = await browser.$("[role='dialog'][aria-label='Check a course pack']");
     await dialog.waitForExist({ timeout: 20000 });
     answerDialogs(home, join(ROOT, "tests/fixtures/authoring/broken/missing-unit"));
