@@ -6,12 +6,13 @@
 //! whose framed remark the reply filter keeps, so whatever the model picks is shown as
 //! the student wrote it.
 
-use super::reading::{lowercased, message_weakness};
+use super::reading::lowercased;
 use super::remark::example;
 use super::spans::{names_something, words_of, Word};
 use super::step_checks::{
     authorities, cuts_a_hedge, ends_with_hedge, is_finding_word, named_sources,
 };
+use super::weak_text::Weakness;
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::text::normalize::{has_phrase, normalize};
@@ -402,12 +403,13 @@ fn detail_schema(spans: &[&str]) -> Value {
 
 /// The app's remark on `text` (offered for `input`'s step) framing the detail the model
 /// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep; `None`
-/// when it has fewer, the step is the warrant, the text has a weakness for the step, or
-/// the model's answer is unusable.
+/// when it has fewer, the step is the warrant, the text has a `weakness` for the step
+/// (as the turn reads it), or the model's answer is unusable.
 pub async fn detail_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
     text: &str,
+    weakness: Option<Weakness>,
     filter: &ReplyFilter,
     cancel: &CancelFlag,
 ) -> Option<String> {
@@ -418,7 +420,7 @@ pub async fn detail_remark(
     }
     // A text with a weakness for the step is told what it needs; a detail of it would
     // read as praise ("Your evidence mentions really important.").
-    if message_weakness(input.current_step, &input.user_message).is_some() {
+    if weakness.is_some() {
         return None;
     }
     let offered = offered(input, text, filter);
@@ -448,6 +450,7 @@ pub async fn detail_remark(
 mod tests {
     use super::*;
     use crate::filter::remark_filter;
+    use crate::reading::message_weakness;
     use lantern_core::llm::ScriptedLlm;
     use lantern_core::text::normalize::normalize;
 
@@ -710,7 +713,9 @@ mod tests {
             .set(ToulminStep::Claim, "Schools should teach first aid.");
         let llm = ScriptedLlm::new(answers.iter().map(|a| Ok(a.to_string())));
         let filter = remark_filter(&input);
-        let remark = detail_remark(&llm, &input, text, &filter, &CancelFlag::default()).await;
+        let weakness = message_weakness(step, text);
+        let cancel = CancelFlag::default();
+        let remark = detail_remark(&llm, &input, text, weakness, &filter, &cancel).await;
         (remark, llm.requests())
     }
 

@@ -98,6 +98,7 @@ pub async fn run_turn(
             on_text(&kept);
         }
     };
+    let weakness = message_weakness(input.current_step, &input.user_message);
     // A text offered for the step gets the model's one remark on it; the app proposes
     // the text and asks the question. Other messages get the whole reply's grammar.
     let raw: CoachAIResult = if offers_text {
@@ -110,20 +111,20 @@ pub async fn run_turn(
         // hold, gets a second try: the model picks the text's telling detail and the
         // app frames it; a text with too few details gets the remark again, sampled
         // otherwise. The same filter judges either (nothing of the first streamed), and
-        // a misnamed detail is no remark, whichever try wrote it.
+        // a misnamed detail in the remark tried again is no remark.
         let remark = if !refused {
             remark.text
-        } else if let Some(framed) = detail_remark(llm, input, text, &filter, cancel).await {
+        } else if let Some(framed) =
+            detail_remark(llm, input, text, weakness, &filter, cancel).await
+        {
             framed
         } else {
-            generate::<Remark>(llm, &request.retried(), cancel)
-                .await?
-                .text
-        };
-        let remark = if misnames_its_detail(&remark) {
-            String::new()
-        } else {
-            remark
+            let again = generate::<Remark>(llm, &request.retried(), cancel).await?;
+            if misnames_its_detail(&again.text) {
+                String::new()
+            } else {
+                again.text
+            }
         };
         CoachAIResult::message(input.current_step, remark)
     } else {
@@ -145,7 +146,6 @@ pub async fn run_turn(
             .as_ref()
             .is_some_and(|p| p.value == m.value.trim())
     });
-    let weakness = message_weakness(input.current_step, &input.user_message);
     let improved = match ruled.proposed_update {
         None => improvement(llm, input, weakness, cancel).await,
         Some(_) => None,
@@ -213,7 +213,7 @@ async fn judged_other_job(
     let weakness =
         decide_job(step, &cues, judged.map(|j| j.job)).and_then(|job| job_weakness(step, job))?;
     // With no cue, the job is the model's alone: a doubted one is asked about.
-    let doubted = cues.is_empty() && judged.is_some_and(|j| j.doubted);
+    let doubted = judged.is_some_and(|j| j.doubted);
     Some(if doubted {
         Weakness::PerhapsRebuttal
     } else {
@@ -612,23 +612,32 @@ mod tests {
         (done.reply, llm.requests().len())
     }
 
+    /// The turn on `message` when the model judges it the other side's view and reads
+    /// both known texts right, with no cue to confirm it: the reply, its shown text and
+    /// how many requests were made.
+    async fn doubted_turn(
+        step: ToulminStep,
+        message: &str,
+        language: Language,
+    ) -> (CoachAIResult, String, usize) {
+        let (reply, asked) =
+            judged_turn(step, message, language, &["rebuttal", "evidence", "claim"]).await;
+        let shown = combined_text(&reply);
+        assert_eq!(reply.proposed_update, None, "{shown}");
+        (reply, shown, asked)
+    }
+
     #[tokio::test]
     async fn the_other_sides_view_the_model_alone_reads_is_asked_about_and_kept_from_the_step() {
         // No cue of the code's confirms the model's reading: it is asked about, never
         // asserted (the writer read a student's own reason as an objection).
-        let (reply, asked) = judged_turn(
-            ToulminStep::WarrantBacking,
-            "looking after a garden would take time away from lessons",
-            Language::En,
-            &["rebuttal", "evidence", "claim"],
-        )
-        .await;
-        let shown = combined_text(&reply);
+        let garden = "looking after a garden would take time away from lessons";
+        let (reply, shown, asked) =
+            doubted_turn(ToulminStep::WarrantBacking, garden, Language::En).await;
         assert!(
             shown.starts_with("If that is a view against your claim"),
             "{shown}"
         );
-        assert_eq!(reply.proposed_update, None);
         assert!(!reply.model_words);
         assert_eq!(asked, 3, "no reply is asked for");
     }
@@ -636,21 +645,13 @@ mod tests {
     #[tokio::test]
     async fn a_doubted_text_that_fits_the_step_is_offered_for_it() {
         let text = "people who work all week only have sunday free so thats when they could actually use it";
-        let (reply, _) = judged_turn(
-            ToulminStep::Warrant,
-            text,
-            Language::En,
-            &["rebuttal", "evidence", "claim"],
-        )
-        .await;
-        let shown = combined_text(&reply);
+        let (_, shown, _) = doubted_turn(ToulminStep::Warrant, text, Language::En).await;
         assert!(
             shown.starts_with("If that is a view against your claim"),
             "{shown}"
         );
         assert!(!shown.contains("say how it supports"), "{shown}");
         assert!(shown.ends_with("the warrant you want to keep?"), "{shown}");
-        assert_eq!(reply.proposed_update, None);
     }
 
     #[tokio::test]
@@ -683,14 +684,8 @@ mod tests {
 
     #[tokio::test]
     async fn a_doubted_view_of_the_other_side_is_asked_about_and_not_proposed() {
-        let (reply, asked) = judged_turn(
-            ToulminStep::Warrant,
-            "en casa hay mucho ruido y no se puede estudiar",
-            Language::Es,
-            &["rebuttal", "evidence", "claim"],
-        )
-        .await;
-        let shown = combined_text(&reply);
+        let noise = "en casa hay mucho ruido y no se puede estudiar";
+        let (_, shown, asked) = doubted_turn(ToulminStep::Warrant, noise, Language::Es).await;
         assert!(shown.starts_with("Si eso es una objeción"), "{shown}");
         assert!(
             shown.contains("Si está de tu lado, aún no explica"),
@@ -698,7 +693,6 @@ mod tests {
         );
         let link = weakness_question(Weakness::MissingLink, ToulminStep::Warrant, Language::Es);
         assert!(shown.ends_with(&link), "{shown}");
-        assert_eq!(reply.proposed_update, None);
         assert_eq!(asked, 3, "no reply is asked for");
     }
 
