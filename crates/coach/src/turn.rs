@@ -17,8 +17,8 @@ use super::triggers::is_confirmation;
 use super::weak_text::{detect_weakness, Weakness};
 use super::words::step_meaning;
 use super::written::{
-    checked_improvement, checked_written, has_material, improve_request, wants_written,
-    write_again_request, write_request, Written,
+    checked_improvement, checked_written, has_material, improve_again_request, improve_request,
+    wants_written, write_again_request, write_request, Written,
 };
 use super::{
     CoachAIResult, CoachError, CoachTurnInput, Language, ProposedUpdate, ToulminDraft, ToulminStep,
@@ -226,7 +226,9 @@ async fn judged_other_job(
 /// qualifier's hedge, a rebuttal's exception), and only of a model that reads the two
 /// authored texts right ([`reads_known_texts`]: the writer does, the small pack models
 /// do not). Kept when it passes the step's checks and still speaks of the student's
-/// draft ([`checked_improvement`]); a failed answer is no improvement.
+/// draft ([`checked_improvement`]); a refused one is asked once more without the
+/// example, sampled otherwise, and judged by the same checks; two failed answers are no
+/// improvement.
 async fn improvement(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -239,17 +241,22 @@ async fn improvement(
         return None;
     }
     let draft = without_lead_in(&input.user_message);
-    let raw: Written = generate(llm, &improve_request(input, draft), cancel)
-        .await
-        .ok()?;
-    let kept = checked_improvement(input, draft, &raw.sentence);
-    if kept.is_none() {
+    let requests = [
+        improve_request(input, draft),
+        improve_again_request(input, draft).retried(),
+    ];
+    for request in requests {
+        let raw: Written = generate(llm, &request, cancel).await.ok()?;
+        let kept = checked_improvement(input, draft, &raw.sentence);
+        if kept.is_some() {
+            return kept;
+        }
         tracing::info!(
             "coach: the model's improvement did not pass: {:?}",
             raw.sentence
         );
     }
-    kept
+    None
 }
 
 /// "Make my warrant for me" with nothing of the student's to rewrite: the model writes
@@ -803,25 +810,24 @@ mod tests {
     }
 
     /// The improvement's turn: the job judgement, the remark, the two known texts read
-    /// as `reads`, then `sentence`.
-    fn improving(reads: [&str; 2], sentence: &str) -> ScriptedLlm {
-        ScriptedLlm::new([
-            Ok(r#"{"job":"reason"}"#.to_string()),
-            Ok(
-                r#"{"assistantText":"Your warrant names what cars do to the air near schools."}"#
-                    .to_string(),
-            ),
-            Ok(format!(r#"{{"job":"{}"}}"#, reads[0])),
-            Ok(format!(r#"{{"job":"{}"}}"#, reads[1])),
-            Ok(format!(r#"{{"sentence":"{sentence}"}}"#)),
-        ])
+    /// as `reads`, then `sentences`, one per try.
+    fn improving(reads: [&str; 2], sentences: &[&str]) -> ScriptedLlm {
+        let answers = [
+            r#"{"job":"reason"}"#.to_string(),
+            r#"{"assistantText":"Your warrant names what cars do to the air near schools."}"#
+                .to_string(),
+            format!(r#"{{"job":"{}"}}"#, reads[0]),
+            format!(r#"{{"job":"{}"}}"#, reads[1]),
+        ];
+        let sentences = sentences.iter().map(|s| format!(r#"{{"sentence":"{s}"}}"#));
+        ScriptedLlm::new(answers.into_iter().chain(sentences).map(Ok))
     }
 
     #[tokio::test]
     async fn a_weak_text_gets_one_improvement_from_a_model_that_reads_the_known_texts_right() {
         let asked = warrant_turn("cars make the air dirty near schools");
         let good = "Cars near schools make the air dirty and cause crashes, so banning them from the centre keeps pupils safer.";
-        let llm = improving(["evidence", "claim"], good);
+        let llm = improving(["evidence", "claim"], &[good]);
         let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap();
@@ -834,10 +840,26 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_refused_improvement_is_asked_once_more_without_the_example() {
+        let asked = warrant_turn("cars make the air dirty near schools");
+        let copy = "Cars give shade that keeps the ground cool, so more cars would keep pupils cooler at break.";
+        let good = "Cars near schools make the air dirty, so banning them from the centre keeps pupils healthier.";
+        let llm = improving(["evidence", "claim"], &[copy, good]);
+        let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
+        let proposal = outcome.result.proposed_update.expect("the second try");
+        assert_eq!(proposal.value, good);
+        let again = &llm.requests()[5].messages[0].content;
+        assert!(!again.contains("Example:"), "{again}");
+        assert!(again.contains("warrant draft: cars make the air dirty near schools"));
+    }
+
+    #[tokio::test]
     async fn no_improvement_is_asked_of_a_model_that_misreads_a_known_text_or_kept_off_the_draft() {
         let asked = warrant_turn("cars make the air dirty near schools");
         let good = "Cars near schools make the air dirty and cause crashes, so banning them from the centre keeps pupils safer.";
-        let llm = improving(["claim", "claim"], good);
+        let llm = improving(["claim", "claim"], &[good]);
         let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default()).await;
         assert!(outcome.is_ok_and(|o| o.result.proposed_update.is_none()));
         assert_eq!(
@@ -847,7 +869,7 @@ mod tests {
         );
         let elsewhere =
             "Crashes hurt pupils in the town centre, so banning cars from it keeps them safe.";
-        let llm = improving(["evidence", "claim"], elsewhere);
+        let llm = improving(["evidence", "claim"], &[elsewhere, elsewhere]);
         let outcome = run_turn(&llm, &asked, &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap();

@@ -102,6 +102,12 @@ pub fn improve_request(input: &CoachTurnInput, draft: &str) -> LlmRequest {
     request(input, true, Some(draft))
 }
 
+/// The improvement asked again after a refused one (it copied the example, or lost the
+/// draft's idea): the student's steps and their draft only, with no example to copy.
+pub fn improve_again_request(input: &CoachTurnInput, draft: &str) -> LlmRequest {
+    request(input, false, Some(draft))
+}
+
 /// The request for the step's sentence, with the example argument before the
 /// student's steps when `with_example`, and the student's `draft` of the step to keep
 /// the idea of.
@@ -138,7 +144,8 @@ fn request(input: &CoachTurnInput, with_example: bool, draft: Option<&str>) -> L
             match (with_example, draft.is_some()) {
                 (true, true) => ", in the way the example does, keeping the idea of the student's draft and adding what it lacks",
                 (true, false) => ", in the way the example does",
-                _ => "",
+                (false, true) => ", keeping the idea of the student's draft and adding what it lacks",
+                (false, false) => "",
             },
             if step == ToulminStep::Warrant {
                 format!(" Say why the student's grounds prove their claim, and join it with {so}.")
