@@ -9,6 +9,7 @@ pub mod message_language;
 pub mod mojibake;
 pub mod normalize;
 pub mod notes;
+pub mod polarity;
 pub mod social;
 pub mod stream_field;
 pub mod support;

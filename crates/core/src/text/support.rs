@@ -12,7 +12,11 @@
 //!   built by James Watt" is dropped: no passage says who built it and names Watt). Terms gathered from all
 //!   over the material do not support a sentence ("hail forms when temperatures are
 //!   above freezing" has each word somewhere and says something no sentence says).
-//!   Words of teaching talk ("remember", "example", "step") need no support.
+//!   Words of teaching talk ("remember", "example", "step") need no support. The passage
+//!   must not be turned around ([`super::polarity`]): a term the sentence negates is
+//!   negated there, and one it states is not only ever negated there ("No puedes faltar
+//!   a un laboratorio por enfermedad" rests on no passage of "Si faltas a una práctica
+//!   por enfermedad, guarda el justificante").
 //!
 //! What fails is dropped with its reason, never rewritten.
 //!
@@ -21,6 +25,8 @@
 
 use super::message_language::{clear_language, mixes_in_other_language};
 use super::normalize::normalize;
+use super::polarity::{polar_terms, polarity, Polar, Polarity};
+pub use super::terms::is_teaching_talk;
 use super::terms::{content_terms, term_keys, Term};
 use super::tidy::{ends_unfinished, sentences, trails_off};
 use crate::language::Language;
@@ -73,24 +79,6 @@ fn explains_by_itself(words: &[String]) -> bool {
         .map(|w| singular(w))
         .collect();
     words[at + 1..].iter().any(|w| before.contains(singular(w)))
-}
-
-/// The match keys of the teaching talk, computed once: words any explanation may use
-/// without the material saying them, in every language
-/// (`words/<locale>/teaching-words.txt`).
-fn teaching_keys() -> &'static BTreeSet<String> {
-    static KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
-        crate::word_list!("teaching-words")
-            .flat_map(term_keys)
-            .collect()
-    });
-    &KEYS
-}
-
-/// Whether `term` is teaching talk ("remember", "example", "manera"): words any
-/// explanation may use without the material saying them.
-pub fn is_teaching_talk(term: &Term) -> bool {
-    term.in_keys(teaching_keys())
 }
 
 /// Why a sentence was dropped.
@@ -184,8 +172,10 @@ pub fn one_sentence_gaps(claim: &str, sources: &[&str]) -> Vec<String> {
 pub struct ReplyFilter {
     language: Option<Language>,
     /// The material's passages: each sentence's keys joined with the next one's.
-    material: Vec<BTreeSet<String>>,
+    material: Vec<Passage>,
     student: BTreeSet<String>,
+    /// The student's terms by polarity.
+    student_polarity: Polarity,
     /// The keys of the topic's own words (a unit's title), which say nothing new.
     topic: BTreeSet<String>,
     student_words: Vec<String>,
@@ -242,15 +232,31 @@ fn word_list(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A passage of the material: its terms' keys, and the same by polarity.
+#[derive(Debug, Clone, Default)]
+struct Passage {
+    keys: BTreeSet<String>,
+    polarity: Polarity,
+}
+
 /// The passages of `text` that may support a sentence: each sentence with the next
 /// one (a text of one sentence is one passage).
-fn passages(text: &str) -> Vec<BTreeSet<String>> {
-    let keys: Vec<BTreeSet<String>> = sentences(text).into_iter().map(term_keys).collect();
-    if keys.len() < 2 {
-        return keys;
+fn passages(text: &str) -> Vec<Passage> {
+    let each: Vec<Passage> = sentences(text)
+        .into_iter()
+        .map(|s| Passage {
+            keys: term_keys(s),
+            polarity: polarity(s),
+        })
+        .collect();
+    if each.len() < 2 {
+        return each;
     }
-    keys.windows(2)
-        .map(|pair| pair[0].union(&pair[1]).cloned().collect())
+    each.windows(2)
+        .map(|pair| Passage {
+            keys: pair[0].keys.union(&pair[1].keys).cloned().collect(),
+            polarity: pair[0].polarity.union(&pair[1].polarity),
+        })
         .collect()
 }
 
@@ -262,6 +268,7 @@ impl ReplyFilter {
             language,
             material: material.iter().flat_map(|m| passages(m)).collect(),
             student: term_keys(student),
+            student_polarity: polarity(student),
             topic: BTreeSet::new(),
             student_words: word_list(student),
             said: Vec::new(),
@@ -377,16 +384,25 @@ impl ReplyFilter {
 
     /// The terms of a sentence that no one passage of the material (nor the student)
     /// supports well enough: empty when some passage supports every number and
-    /// [`MIN_SUPPORT`] of the other terms; else the terms the best passage lacks.
-    fn unsupported(&self, terms: &[Term]) -> Vec<String> {
-        let empty = BTreeSet::new();
+    /// [`MIN_SUPPORT`] of the other terms, and does not turn the sentence's `polar`
+    /// terms around; else the terms the best passage lacks or turns around.
+    fn unsupported(&self, terms: &[Term], polar: &[Polar]) -> Vec<String> {
+        let empty = Passage::default();
         let candidates = self.material.iter().chain(
             // With no material, only the student's words can support.
             self.material.is_empty().then_some(&empty),
         );
         let mut best: Option<Vec<String>> = None;
         for passage in candidates {
-            let missing = self.missing_from(terms, passage);
+            let turned = passage
+                .polarity
+                .union(&self.student_polarity)
+                .turned_around(polar);
+            let missing = match self.missing_from(terms, &passage.keys) {
+                None if turned.is_empty() => None,
+                None => Some(turned),
+                Some(missing) => Some(missing),
+            };
             match missing {
                 None => return Vec::new(),
                 Some(m) => {
@@ -457,7 +473,7 @@ impl ReplyFilter {
         if let Some(broken) = self.broken_word(sentence) {
             return Err(DropReason::Unsupported(vec![broken]));
         }
-        let missing = self.unsupported(&terms);
+        let missing = self.unsupported(&terms, &polar_terms(sentence));
         if !missing.is_empty() {
             return Err(DropReason::Unsupported(missing));
         }
@@ -766,6 +782,43 @@ mod tests {
         ] {
             assert_eq!(f.check(fine), Ok(()), "{fine}");
         }
+    }
+
+    #[test]
+    fn a_sentence_turning_its_passage_around_is_unsupported() {
+        let note = "Muchas asignaturas exigen asistir a un mínimo de prácticas, y quien no llega a ese mínimo solo puede ir al examen final. Si faltas a una práctica por enfermedad, guarda el justificante médico y avisa al profesor.";
+        let f = ReplyFilter::new(
+            Some(Language::Es),
+            &[note],
+            "¿y si falté a una práctica porque estaba enferma?",
+        );
+        assert_eq!(
+            f.check("No puedes faltar a una práctica por enfermedad."),
+            Err(DropReason::Unsupported(vec!["faltar".into()]))
+        );
+        assert_eq!(
+            f.check("Si faltas a una práctica por enfermedad, guarda el justificante médico."),
+            Ok(())
+        );
+        assert_eq!(
+            f.check("Si no llegas al mínimo de prácticas, solo puedes ir al examen final."),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_sentence_stating_what_the_student_denied_is_unsupported() {
+        let note =
+            "Un cuadrante semanal pegado en la nevera evita que siempre limpie la misma persona.";
+        let f = ReplyFilter::new(
+            Some(Language::Es),
+            &[note],
+            "mi compañero de piso nunca lava los platos y ya me tiene harta",
+        );
+        assert_eq!(
+            f.check("Entiendo que tu compañero de piso siempre lava los platos."),
+            Err(DropReason::Unsupported(vec!["lava".into()]))
+        );
     }
 
     #[test]

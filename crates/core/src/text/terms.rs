@@ -372,6 +372,24 @@ pub fn term_keys(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The match keys of the teaching talk, computed once: words any explanation may use
+/// without the material saying them, in every language
+/// (`words/<locale>/teaching-words.txt`).
+fn teaching_keys() -> &'static BTreeSet<String> {
+    static KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
+        crate::word_list!("teaching-words")
+            .flat_map(term_keys)
+            .collect()
+    });
+    &KEYS
+}
+
+/// Whether `term` is teaching talk ("remember", "example", "manera"): words any
+/// explanation may use without the material saying them.
+pub fn is_teaching_talk(term: &Term) -> bool {
+    term.in_keys(teaching_keys())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
