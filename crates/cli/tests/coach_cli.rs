@@ -169,6 +169,7 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("blind3", 55),
         ("corrections", 11),
         ("remarks", 14),
+        ("warrants", 8),
     ] {
         let cases = repo(&format!("tests/evals/coach/{file}.json"));
         let report = json(

@@ -250,9 +250,12 @@ fn stands_alone(
     at: usize,
     len: usize,
 ) -> bool {
-    // A case or a scope is a clause ("the kids are too young"): any word may stand
-    // inside it.
-    let clause = matches!(step, ToulminStep::Rebuttal | ToulminStep::Qualifier);
+    // A case, a scope or an idea a warrant links is a clause ("the kids are too young",
+    // "tablets get updated"): any word may stand inside it.
+    let clause = matches!(
+        step,
+        ToulminStep::Rebuttal | ToulminStep::Qualifier | ToulminStep::Warrant
+    );
     let is_opener = |w: &Word| listed(&OPENERS, language, w);
     let names =
         |w: &Word| names_something(std::slice::from_ref(w)) && !listed(&CLAUSE_VERBS, language, w);
@@ -296,14 +299,38 @@ fn breaks_a_clause(written: &str) -> bool {
     })
 }
 
-/// The spans of `text` a remark may name, as written, each with its kind: phrases of
-/// their own ([`stands_alone`]) of at most [`MOST_DETAIL_WORDS`] words and under two
-/// thirds of the text, two words or more ("10" alone says little). Shortest first, no
-/// two alike.
+/// A span of a text a remark may name, with its place.
+#[derive(Debug, Clone)]
+pub struct PlacedSpan {
+    /// The span as shown: as written, lowercased when it opens a sentence.
+    pub shown: String,
+    /// Its words, normalised, joined by spaces.
+    pub plain: String,
+    /// What it is.
+    kind: DetailKind,
+    /// The index of its first word in [`words_of`] the text.
+    pub first: usize,
+    /// The index of its last word.
+    pub last: usize,
+}
+
+/// The spans of `text` a remark may name, as written, each with its kind: see
+/// [`placed_spans`].
 fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, DetailKind)> {
+    placed_spans(step, language, text)
+        .into_iter()
+        .map(|s| (s.shown, s.kind))
+        .collect()
+}
+
+/// The spans of `text` a remark on it for `step` may name, with their places: phrases
+/// of their own ([`stands_alone`]) of at most [`MOST_DETAIL_WORDS`] words and under two
+/// thirds of the text, two words or more ("10" alone says little). Shortest first, no
+/// two shown alike.
+pub fn placed_spans(step: ToulminStep, language: Language, text: &str) -> Vec<PlacedSpan> {
     let words = words_of(text);
     let (sources, authorities) = (named_sources(text), authorities(text));
-    let mut out: Vec<(String, DetailKind)> = Vec::new();
+    let mut out: Vec<PlacedSpan> = Vec::new();
     for len in 2..=MOST_DETAIL_WORDS {
         if len * 3 >= words.len() * 2 {
             break;
@@ -327,8 +354,14 @@ fn spans(step: ToulminStep, language: Language, text: &str) -> Vec<(String, Deta
             } else {
                 written.to_string()
             };
-            if !out.iter().any(|(s, _)| *s == shown) {
-                out.push((shown, kind));
+            if !out.iter().any(|s| s.shown == shown) {
+                out.push(PlacedSpan {
+                    shown,
+                    plain: joined,
+                    kind,
+                    first: at,
+                    last: at + len - 1,
+                });
             }
         }
     }
@@ -402,9 +435,9 @@ fn detail_schema(spans: &[&str]) -> Value {
 }
 
 /// The app's remark on `text` (offered for `input`'s step) framing the detail the model
-/// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep; `None`
-/// when it has fewer, the step is the warrant, the text has a `weakness` for the step
-/// (as the turn reads it), or the model's answer is unusable.
+/// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep;
+/// `None` when it has fewer, the step is the warrant, the text has a `weakness` for the
+/// step (as the turn reads it), or the model's answer is unusable.
 pub async fn detail_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -414,7 +447,8 @@ pub async fn detail_remark(
     cancel: &CancelFlag,
 ) -> Option<String> {
     // A warrant's job is the link its whole text makes: a detail of it ("Tu garantía da
-    // la razón: la verdura.") says less than nothing.
+    // la razón: la verdura.") says less than nothing; the two ideas it links say it
+    // ([`super::link`]).
     if input.current_step == ToulminStep::Warrant {
         return None;
     }
@@ -745,16 +779,10 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_warrant_or_a_text_with_a_single_detail_asks_the_model_nothing() {
-        let warrant = "if 40 kids grow the vegetables themselves they want to eat them";
-        for (step, text) in [
-            (ToulminStep::Warrant, warrant),
-            (ToulminStep::Grounds, "just 40"),
-        ] {
-            let (remark, asked) = picked(step, text, &[]).await;
-            assert_eq!(remark, None);
-            assert!(asked.is_empty());
-        }
+    async fn a_text_with_a_single_detail_asks_the_model_nothing() {
+        let (remark, asked) = picked(ToulminStep::Grounds, "just 40", &[]).await;
+        assert_eq!(remark, None);
+        assert!(asked.is_empty());
     }
 
     #[tokio::test]

@@ -26,6 +26,7 @@ mod input;
 pub mod job;
 mod judge;
 mod lead_in;
+mod link;
 pub mod messages;
 mod offline;
 mod opening;

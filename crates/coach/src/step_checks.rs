@@ -158,6 +158,11 @@ pub fn has_link(normalized: &str) -> bool {
     any_phrase(normalized, &LINKS)
 }
 
+/// Whether the normalised text opens with a link word ("so more lives…", "así que…").
+pub fn opens_with_link(normalized: &str) -> bool {
+    opens_with_phrase(normalized, &LINKS)
+}
+
 /// Whether the normalised `text` ends with a hedge ("primaria tal vez"): a detail ending
 /// so names no case, only how sure the student is.
 pub fn ends_with_hedge(normalized: &str) -> bool {

@@ -7,6 +7,7 @@ use super::detail::{detail_remark, misnames_its_detail};
 use super::filter::{filter_model_words, remark_filter, reply_filter};
 use super::job::{cue_jobs, decide_job, job_weakness, TextJob};
 use super::judge::{judge_job, reads_known_texts};
+use super::link::link_remark;
 use super::offline::{guided_turn, offline_turn};
 use super::prompt::build_request;
 use super::reading::{message_kind, message_weakness, offered_text, without_lead_in, MessageKind};
@@ -26,6 +27,7 @@ use super::{
 use lantern_core::llm::{generate, generate_streaming, BoxFuture, CancelFlag, DeltaSink, Llm};
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::normalize::normalize;
+use lantern_core::text::support::ReplyFilter;
 use lantern_core::text::tidy::sentences;
 use lantern_core::turn::LoopTurn;
 use lantern_core::ErrorCode;
@@ -108,14 +110,15 @@ pub async fn run_turn(
         let refused = filter.clone().filter(&remark.text).kept.is_empty()
             || misnames_its_detail(&remark.text);
         // A remark the filter refuses whole, or naming a figure or a source it does not
-        // hold, gets a second try: the model picks the text's telling detail and the
-        // app frames it; a text with too few details gets the remark again, sampled
+        // hold, gets a second try: the model picks the text's telling detail (a
+        // warrant's: the two ideas it links) and the app frames it; a text with too few
+        // details gets the remark again, sampled
         // otherwise. The same filter judges either (nothing of the first streamed), and
         // a misnamed detail in the remark tried again is no remark.
         let remark = if !refused {
             remark.text
         } else if let Some(framed) =
-            detail_remark(llm, input, text, weakness, &filter, cancel).await
+            picked_remark(llm, input, text, weakness, &filter, cancel).await
         {
             framed
         } else {
@@ -182,6 +185,24 @@ pub async fn run_turn(
         rewrite_requested,
         confirmation,
     })
+}
+
+/// The remark's second try, after a refused one: the app frames what the model picks of
+/// `text` — the two ideas a warrant links ([`link_remark`]), another step's telling
+/// detail ([`detail_remark`]).
+async fn picked_remark(
+    llm: &dyn Llm,
+    input: &CoachTurnInput,
+    text: &str,
+    weakness: Option<Weakness>,
+    filter: &ReplyFilter,
+    cancel: &CancelFlag,
+) -> Option<String> {
+    if input.current_step == ToulminStep::Warrant {
+        link_remark(llm, input, text, weakness, filter, cancel).await
+    } else {
+        detail_remark(llm, input, text, weakness, filter, cancel).await
+    }
 }
 
 /// Whether the model is asked which job `text` does, given the code's `cues`: not when
@@ -745,21 +766,24 @@ mod tests {
     /// The reply to `text` offered for the grounds when the model's remark is `remark`
     /// and, asked again, it picks `detail`; and how many requests the turn made beyond
     /// the job judgement.
+    /// The reply shown to `text` offered for `step` when the model's `remark` is refused
+    /// and it then answers `picked`, with how many requests the remark took.
     async fn detail_turn(
+        step: ToulminStep,
         text: &str,
         language: Language,
         remark: &str,
-        detail: &str,
+        picked: &str,
     ) -> (String, usize) {
-        let mut asked = CoachTurnInput::first_message(ToulminStep::Grounds, text, language);
+        let mut asked = CoachTurnInput::first_message(step, text, language);
         asked
             .draft
             .set(ToulminStep::Claim, "Schools should teach first aid.");
-        let judged = model_judges(&cue_jobs(ToulminStep::Grounds, text), text);
+        let judged = model_judges(&cue_jobs(step, text), text);
         let job = judged.then(|| Ok(r#"{"job":"other"}"#.to_string()));
         let llm = ScriptedLlm::new(job.into_iter().chain([
             Ok(format!(r#"{{"assistantText":"{remark}"}}"#)),
-            Ok(format!(r#"{{"detail":"{detail}"}}"#)),
+            Ok(picked.to_string()),
         ]));
         let done = answer_turn(&asked, Some(&llm), &mut |_| {}, &CancelFlag::default())
             .await
@@ -772,7 +796,9 @@ mod tests {
     #[tokio::test]
     async fn a_refused_remark_on_a_text_with_details_is_the_detail_the_model_picks() {
         let text = "A survey said only like 1 in 20 adults would know what to do.";
-        let (shown, asked_for) = detail_turn(text, Language::En, text, "1 in 20 adults").await;
+        let picked = r#"{"detail":"1 in 20 adults"}"#;
+        let (shown, asked_for) =
+            detail_turn(ToulminStep::Grounds, text, Language::En, text, picked).await;
         assert!(
             shown.starts_with("Your evidence names a number: 1 in 20 adults."),
             "{shown}"
@@ -783,16 +809,31 @@ mod tests {
     #[tokio::test]
     async fn a_remark_naming_a_figure_the_text_lacks_is_tried_again_as_a_detail() {
         let (shown, _) = detail_turn(
+            ToulminStep::Grounds,
             "según la CMF muchos jóvenes chilenos tienen deudas",
             Language::Es,
             "El texto proporciona una cifra: muchos jóvenes chilenos tienen deudas.",
-            "muchos jóvenes chilenos",
+            r#"{"detail":"muchos jóvenes chilenos"}"#,
         )
         .await;
         assert!(
             shown.starts_with("Tus datos mencionan muchos jóvenes chilenos."),
             "{shown}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_refused_warrant_remark_is_the_two_ideas_the_model_picks() {
+        let text = "if students learn first aid at school, more people will know how to help";
+        let picked = r#"{"from":"first aid at school","to":"know how to help"}"#;
+        let (shown, asked_for) =
+            detail_turn(ToulminStep::Warrant, text, Language::En, text, picked).await;
+        assert!(
+            shown
+                .starts_with("Your warrant links \"first aid at school\" to \"know how to help\"."),
+            "{shown}"
+        );
+        assert_eq!(asked_for, 2);
     }
 
     /// A message at the warrant, with the car-free claim and its grounds written.

@@ -286,6 +286,10 @@ coach-perhaps-fits = If it is on your side, say how it supports your claim.
 # At the rebuttal's opening: the other side's view the student gave at an earlier step, kept for this one.
 coach-objection-kept = Earlier you gave the other side's view, "{ $text }"; your rebuttal can start from it.
 
+# The app's remark on a warrant when the model's own was refused: the two ideas of the
+# student's warrant the model picked ($from, then $to: their words, in the text's order).
+coach-remark-link = Your warrant links "{ $from }" to "{ $to }".
+
 # The app's remark on the detail of a student's text the model picked ($detail, the
 # student's words): what the detail is ($kind: figure, source or other) for the step.
 coach-remark-detail = { $step ->

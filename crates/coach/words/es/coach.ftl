@@ -257,6 +257,10 @@ coach-perhaps-fits = Si está de tu lado, explica cómo apoya tu tesis.
 # Al abrir la refutación: la opinión de la otra parte que el alumno dio en un paso anterior, guardada para este.
 coach-objection-kept = Antes diste la opinión de la otra parte, «{ $text }»; tu refutación puede partir de ahí.
 
+# El comentario de la app sobre una garantía cuando se rechazó el del modelo: las dos ideas
+# de la garantía del estudiante que eligió el modelo ($from y $to, sus palabras, en su orden).
+coach-remark-link = Tu garantía une «{ $from }» con «{ $to }».
+
 # El comentario de la app sobre el detalle del texto del estudiante que eligió el modelo
 # ($detail, sus palabras): qué es el detalle ($kind: figure, source u other) para el paso.
 coach-remark-detail = { $step ->
