@@ -39,13 +39,32 @@ pub struct Polar {
     pub negated: bool,
 }
 
+/// The clauses of `text`: split at a mark that ends one (a comma, a full stop… followed
+/// by a space or the end; a figure's "3,000" or "1.5" is not split) or opens a question
+/// or an exclamation.
+fn clauses(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next_is_space = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
+        let ends = matches!(c, ',' | ';' | ':' | '.' | '!' | '?') && next_is_space;
+        if ends || matches!(c, '¿' | '¡') {
+            out.push(&text[start..at]);
+            start = at + c.len_utf8();
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
 /// The content terms of `text` in order, each with whether the text negates it. A
 /// negation reaches no further than its clause ("No, the roots take in water": nothing
 /// is negated) and passes over teaching talk and modal verbs ("no **puedes** faltar"
 /// negates "faltar").
 pub fn polar_terms(text: &str) -> Vec<Polar> {
     let mut out = Vec::new();
-    for clause in text.split([',', ';', ':', '.', '!', '?', '¿', '¡']) {
+    for clause in clauses(text) {
         // Words left in which a negation may still find its term.
         let mut reach = 0usize;
         for word in normalize(clause).split(' ').filter(|w| !w.is_empty()) {
@@ -165,6 +184,15 @@ mod tests {
         assert_eq!(negated("mi roomie nunca lava los platos"), ["lava"]);
         assert_eq!(negated("kids don't know CPR"), ["know"]);
         assert_eq!(negated("I can see the board"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_figures_comma_or_point_ends_no_clause() {
+        assert_eq!(
+            clauses("no 3,000 or 1.5, then"),
+            ["no 3,000 or 1.5", " then"]
+        );
+        assert_eq!(clauses("¿y si no?"), ["", "y si no", ""]);
     }
 
     #[test]
