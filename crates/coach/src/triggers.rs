@@ -362,6 +362,8 @@ mod tests {
             "i'd rather not",
             "no me convence",
             "paso",
+            "no, espera, quiero cambiarlo",
+            "no wait, I want to change it",
         ] {
             assert!(is_decline(m), "{m}");
             assert!(!is_confirmation(m), "{m}");

@@ -27,7 +27,7 @@ use super::message_language::{clear_language, mixes_in_other_language};
 use super::normalize::normalize;
 use super::polarity::{polar_terms, polarity, Polar, Polarity};
 pub use super::terms::is_teaching_talk;
-use super::terms::{content_terms, term_keys, Term};
+use super::terms::{content_terms, is_stop_word, term_keys, Term};
 use super::tidy::{ends_unfinished, sentences, trails_off};
 use crate::language::Language;
 use std::collections::BTreeSet;
@@ -350,7 +350,8 @@ impl ReplyFilter {
     }
 
     /// Whether most of the sentence's words were already said in one earlier
-    /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added),
+    /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added —
+    /// none a figure nor a content word of the student's message),
     /// or the sentence says a run of four words twice ("…es 1 + 2 + 3 = 6, pero el
     /// resultado… es 1 + 2 + 3 = 6").
     fn repeats(&self, words: &[String]) -> bool {
@@ -359,14 +360,18 @@ impl ReplyFilter {
             return true;
         }
         let mine: BTreeSet<&str> = words.iter().map(|w| singular(w)).collect();
+        let students: BTreeSet<&str> = self.student_words.iter().map(|w| singular(w)).collect();
         self.said.iter().any(|earlier| {
-            // A figure the earlier sentence lacks says something new ("1 in 20 adults"
-            // after "1 in 10 adults").
-            let new_figure = mine
-                .iter()
-                .any(|w| w.chars().any(|c| c.is_ascii_digit()) && !earlier.contains(*w));
+            // A figure, or a content word of the student's message, that the earlier
+            // sentence lacks says something new ("1 in 20 adults" after "1 in 10
+            // adults"; "…fails: otra asignatura." after "…fails: el colegio no tenga
+            // profes.", the text the student wrote instead).
+            let new = mine.iter().any(|w| {
+                let theirs = students.contains(*w) && !is_stop_word(w);
+                (w.chars().any(|c| c.is_ascii_digit()) || theirs) && !earlier.contains(*w)
+            });
             let shared = mine.iter().filter(|w| earlier.contains(**w)).count() as f64;
-            !new_figure && shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
+            !new && shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
         })
     }
 
@@ -857,6 +862,26 @@ mod tests {
         );
         assert_eq!(
             f.check("Your evidence names a number: 1 in 10 adults would know what to do."),
+            Err(DropReason::Repeat)
+        );
+    }
+
+    #[test]
+    fn a_sentence_with_a_word_of_the_students_new_text_is_no_repeat() {
+        let student = "a no ser que ya haya otra asignatura que enseñe lo mismo";
+        let f = ReplyFilter::new(
+            Some(Language::Es),
+            &["nombras un caso en que tu tesis falla"],
+            student,
+        )
+        .with_said(&["Nombras un caso en que tu tesis falla: el colegio no tenga profes."]);
+        assert_eq!(
+            f.check("Nombras un caso en que tu tesis falla: otra asignatura."),
+            Ok(())
+        );
+        let f = f.with_said(&["Nombras un caso en que tu tesis falla: otra asignatura."]);
+        assert_eq!(
+            f.check("Nombras un caso en que tu tesis falla: otra asignatura."),
             Err(DropReason::Repeat)
         );
     }
