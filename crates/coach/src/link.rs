@@ -3,10 +3,10 @@
 //! model's own sentence on a warrant is refused, the model picks the two ideas the
 //! warrant links instead — a span of the text before its link word ("so", "así que",
 //! "because", or a clause break after "if"/"si") and one after it, each from an enum the
-//! grammar narrows — and the app frames them in its own words ("Your warrant links
-//! "shade keeps the ground cool" to "cooler at break"."). Code offers only spans with no
-//! link inside, checks that a link stands between the two picked, and keeps the remark
-//! only when the reply filter does.
+//! grammar narrows — and the app frames them in its own words ("Your warrant links the
+//! idea "shade keeps the ground cool" to the idea "cooler at break"."). Code offers only
+//! spans with no link inside and no negation cut off, checks that a link stands between
+//! the two picked, and keeps the remark only when the reply filter does.
 
 use super::detail::{placed_spans, PlacedSpan};
 use super::remark::example;
@@ -16,6 +16,7 @@ use super::weak_text::Weakness;
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::say;
+use lantern_core::text::polarity::{polar_terms, polarity};
 use lantern_core::text::support::ReplyFilter;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -85,13 +86,20 @@ fn ends_an_idea(words: &[Word], span: &PlacedSpan) -> bool {
 }
 
 /// The spans of a warrant `text` the model may pick, in `language`: none with a link
-/// inside, and only those with a partner on the other side of a link. Returns the
-/// spans it may start from and those it may lead to.
+/// inside, none that states what the text negates ("salir al pasillo" of "nadie tiene
+/// que salir al pasillo", "starving in period 5" of "they wont be starving in period
+/// 5"), and only those with a partner on the other side of a link. Returns the spans it
+/// may start from and those it may lead to.
 fn choices(language: Language, text: &str) -> (Vec<PlacedSpan>, Vec<PlacedSpan>) {
     let words = words_of(text);
+    let said = polarity(text);
     let spans: Vec<PlacedSpan> = placed_spans(ToulminStep::Warrant, language, text)
         .into_iter()
-        .filter(|s| !has_link(&s.plain) && ends_an_idea(&words, s))
+        .filter(|s| {
+            !has_link(&s.plain)
+                && ends_an_idea(&words, s)
+                && said.turned_around(&polar_terms(&s.shown)).is_empty()
+        })
         .collect();
     let froms = spans
         .iter()
@@ -195,6 +203,7 @@ mod tests {
     use crate::filter::remark_filter;
     use crate::reading::message_weakness;
     use lantern_core::llm::ScriptedLlm;
+    use lantern_core::text::message_language::clear_language;
 
     const TABLETS: &str =
         "tablets get updated straight away so students always learn from the newest information";
@@ -256,6 +265,25 @@ mod tests {
     }
 
     #[test]
+    fn the_frame_alone_reads_clearly_in_its_language() {
+        for language in [Language::En, Language::Es] {
+            let frame = framed(language, "", "");
+            assert_eq!(clear_language(&frame), Some(language), "{frame}");
+        }
+    }
+
+    #[test]
+    fn an_idea_the_text_negates_is_not_offered_without_its_negation() {
+        let text = "tbh with a longer break ppl would get to eat properly so they wont be starving in period 5";
+        let (froms, tos) = choices(Language::En, text);
+        assert!(
+            froms.iter().any(|s| s.shown == "get to eat properly"),
+            "{froms:?}"
+        );
+        assert!(!tos.iter().any(|s| s.plain.contains("starving")), "{tos:?}");
+    }
+
+    #[test]
     fn spans_with_a_link_inside_are_not_offered() {
         let (froms, tos) = choices(Language::En, TABLETS);
         for span in froms.iter().chain(&tos) {
@@ -274,7 +302,7 @@ mod tests {
         let (remark, _) = picked(TABLETS, Language::En, answer).await;
         assert_eq!(
             remark.as_deref(),
-            Some("Your warrant links \"tablets get updated straight away\" to \"the newest information\".")
+            Some("Your warrant links the idea \"tablets get updated straight away\" to the idea \"the newest information\".")
         );
     }
 
@@ -287,7 +315,7 @@ mod tests {
         assert_eq!(
             remark.as_deref(),
             Some(
-                "Tu garantía une «ayudar a otros enseña responsabilidad» con «mejores ciudadanos»."
+                "Tu garantía une la idea «ayudar a otros enseña responsabilidad» con la idea «mejores ciudadanos»."
             )
         );
     }
@@ -299,7 +327,7 @@ mod tests {
         let (remark, _) = picked(text, Language::En, answer).await;
         assert_eq!(
             remark.as_deref(),
-            Some("Your warrant links \"first aid at school\" to \"know how to help\".")
+            Some("Your warrant links the idea \"first aid at school\" to the idea \"know how to help\".")
         );
     }
 

@@ -830,7 +830,7 @@ mod tests {
             detail_turn(ToulminStep::Warrant, text, Language::En, text, picked).await;
         assert!(
             shown
-                .starts_with("Your warrant links \"first aid at school\" to \"know how to help\"."),
+                .starts_with("Your warrant links the idea \"first aid at school\" to the idea \"know how to help\"."),
             "{shown}"
         );
         assert_eq!(asked_for, 2);

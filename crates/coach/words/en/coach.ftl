@@ -288,7 +288,7 @@ coach-objection-kept = Earlier you gave the other side's view, "{ $text }"; your
 
 # The app's remark on a warrant when the model's own was refused: the two ideas of the
 # student's warrant the model picked ($from, then $to: their words, in the text's order).
-coach-remark-link = Your warrant links "{ $from }" to "{ $to }".
+coach-remark-link = Your warrant links the idea "{ $from }" to the idea "{ $to }".
 
 # The app's remark on the detail of a student's text the model picked ($detail, the
 # student's words): what the detail is ($kind: figure, source or other) for the step.

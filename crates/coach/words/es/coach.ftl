@@ -259,7 +259,7 @@ coach-objection-kept = Antes diste la opinión de la otra parte, «{ $text }»; 
 
 # El comentario de la app sobre una garantía cuando se rechazó el del modelo: las dos ideas
 # de la garantía del estudiante que eligió el modelo ($from y $to, sus palabras, en su orden).
-coach-remark-link = Tu garantía une «{ $from }» con «{ $to }».
+coach-remark-link = Tu garantía une la idea «{ $from }» con la idea «{ $to }».
 
 # El comentario de la app sobre el detalle del texto del estudiante que eligió el modelo
 # ($detail, sus palabras): qué es el detalle ($kind: figure, source u other) para el paso.
