@@ -12,7 +12,6 @@ use super::spans::{names_something, words_of, Word};
 use super::step_checks::{
     authorities, cuts_a_hedge, ends_with_hedge, is_finding_word, named_sources,
 };
-use super::weak_text::Weakness;
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::text::normalize::{has_phrase, normalize};
@@ -434,29 +433,17 @@ fn detail_schema(spans: &[&str]) -> Value {
     })
 }
 
-/// The app's remark on `text` (offered for `input`'s step) framing the detail the model
-/// picks, when the text has at least [`FEWEST_SPANS`] details `filter` would keep;
-/// `None` when it has fewer, the step is the warrant, the text has a `weakness` for the
-/// step (as the turn reads it), or the model's answer is unusable.
+/// The app's remark on `text` (offered for `input`'s step, not the warrant: see
+/// [`super::link`]) framing the detail the model picks, when the text has at least
+/// [`FEWEST_SPANS`] details `filter` would keep; `None` when it has fewer, or the
+/// model's answer is unusable.
 pub async fn detail_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
     text: &str,
-    weakness: Option<Weakness>,
     filter: &ReplyFilter,
     cancel: &CancelFlag,
 ) -> Option<String> {
-    // A warrant's job is the link its whole text makes: a detail of it ("Tu garantía da
-    // la razón: la verdura.") says less than nothing; the two ideas it links say it
-    // ([`super::link`]).
-    if input.current_step == ToulminStep::Warrant {
-        return None;
-    }
-    // A text with a weakness for the step is told what it needs; a detail of it would
-    // read as praise ("Your evidence mentions really important.").
-    if weakness.is_some() {
-        return None;
-    }
     let offered = offered(input, text, filter);
     if offered.len() < FEWEST_SPANS {
         return None;
@@ -484,7 +471,6 @@ pub async fn detail_remark(
 mod tests {
     use super::*;
     use crate::filter::remark_filter;
-    use crate::reading::message_weakness;
     use lantern_core::llm::ScriptedLlm;
     use lantern_core::text::normalize::normalize;
 
@@ -747,9 +733,7 @@ mod tests {
             .set(ToulminStep::Claim, "Schools should teach first aid.");
         let llm = ScriptedLlm::new(answers.iter().map(|a| Ok(a.to_string())));
         let filter = remark_filter(&input);
-        let weakness = message_weakness(step, text);
-        let cancel = CancelFlag::default();
-        let remark = detail_remark(&llm, &input, text, weakness, &filter, &cancel).await;
+        let remark = detail_remark(&llm, &input, text, &filter, &CancelFlag::default()).await;
         (remark, llm.requests())
     }
 
@@ -781,14 +765,6 @@ mod tests {
     #[tokio::test]
     async fn a_text_with_a_single_detail_asks_the_model_nothing() {
         let (remark, asked) = picked(ToulminStep::Grounds, "just 40", &[]).await;
-        assert_eq!(remark, None);
-        assert!(asked.is_empty());
-    }
-
-    #[tokio::test]
-    async fn a_text_with_a_weakness_for_the_step_asks_the_model_nothing() {
-        let text = "because it's really really important";
-        let (remark, asked) = picked(ToulminStep::Grounds, text, &[]).await;
         assert_eq!(remark, None);
         assert!(asked.is_empty());
     }

@@ -12,7 +12,6 @@ use super::detail::{placed_spans, PlacedSpan};
 use super::remark::example;
 use super::spans::{words_of, Word};
 use super::step_checks::{has_link, opens_with_link};
-use super::weak_text::Weakness;
 use super::{messages::MESSAGES, CoachTurnInput, Language, ToulminStep};
 use lantern_core::llm::{parse_output, CancelFlag, Llm, LlmRequest};
 use lantern_core::say;
@@ -158,20 +157,15 @@ fn link_schema(froms: &[PlacedSpan], tos: &[PlacedSpan]) -> Value {
 
 /// The app's remark on the warrant `text` (offered for `input`'s step) framing the two
 /// ideas the model picks, when the first comes before the second with a link between and
-/// `filter` keeps the remark; `None` when the text has a `weakness` for the step (it is
-/// told what it needs), offers fewer than [`FEWEST_CHOICES`] spans to pick from, or the
-/// model's answer is unusable.
+/// `filter` keeps the remark; `None` when the text offers fewer than
+/// [`FEWEST_CHOICES`] spans to pick from, or the model's answer is unusable.
 pub async fn link_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
     text: &str,
-    weakness: Option<Weakness>,
     filter: &ReplyFilter,
     cancel: &CancelFlag,
 ) -> Option<String> {
-    if weakness.is_some() {
-        return None;
-    }
     let (froms, tos) = choices(input.language, text);
     if froms.is_empty() || tos.is_empty() || froms.len() + tos.len() < FEWEST_CHOICES {
         return None;
@@ -201,7 +195,6 @@ pub async fn link_remark(
 mod tests {
     use super::*;
     use crate::filter::remark_filter;
-    use crate::reading::message_weakness;
     use lantern_core::llm::ScriptedLlm;
     use lantern_core::text::message_language::clear_language;
 
@@ -221,9 +214,7 @@ mod tests {
         let input = input(text, language);
         let llm = ScriptedLlm::new([Ok(answer.to_string())]);
         let filter = remark_filter(&input);
-        let weakness = message_weakness(ToulminStep::Warrant, text);
-        let cancel = CancelFlag::default();
-        let remark = link_remark(&llm, &input, text, weakness, &filter, &cancel).await;
+        let remark = link_remark(&llm, &input, text, &filter, &CancelFlag::default()).await;
         (remark, llm.requests().len())
     }
 

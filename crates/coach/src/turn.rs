@@ -112,9 +112,9 @@ pub async fn run_turn(
         // A remark the filter refuses whole, or naming a figure or a source it does not
         // hold, gets a second try: the model picks the text's telling detail (a
         // warrant's: the two ideas it links) and the app frames it; a text with too few
-        // details gets the remark again, sampled
-        // otherwise. The same filter judges either (nothing of the first streamed), and
-        // a misnamed detail in the remark tried again is no remark.
+        // details gets the remark again, sampled otherwise. The same filter judges either
+        // (nothing of the first streamed), and a misnamed detail in the remark tried
+        // again is no remark.
         let remark = if !refused {
             remark.text
         } else if let Some(framed) =
@@ -188,8 +188,11 @@ pub async fn run_turn(
 }
 
 /// The remark's second try, after a refused one: the app frames what the model picks of
-/// `text` — the two ideas a warrant links ([`link_remark`]), another step's telling
-/// detail ([`detail_remark`]).
+/// `text` — the two ideas a warrant links ([`link_remark`]: a detail of a warrant, "Tu
+/// garantía da la razón: la verdura.", says less than nothing), another step's telling
+/// detail ([`detail_remark`]). None for a text with a `weakness` for the step: it is told
+/// what it needs, and a detail of it would read as praise ("Your evidence mentions
+/// really important.").
 async fn picked_remark(
     llm: &dyn Llm,
     input: &CoachTurnInput,
@@ -198,10 +201,12 @@ async fn picked_remark(
     filter: &ReplyFilter,
     cancel: &CancelFlag,
 ) -> Option<String> {
-    if input.current_step == ToulminStep::Warrant {
-        link_remark(llm, input, text, weakness, filter, cancel).await
+    if weakness.is_some() {
+        None
+    } else if input.current_step == ToulminStep::Warrant {
+        link_remark(llm, input, text, filter, cancel).await
     } else {
-        detail_remark(llm, input, text, weakness, filter, cancel).await
+        detail_remark(llm, input, text, filter, cancel).await
     }
 }
 
@@ -763,9 +768,6 @@ mod tests {
         assert_ne!(retry.limits.seed, llm.requests()[1].limits.seed);
     }
 
-    /// The reply to `text` offered for the grounds when the model's remark is `remark`
-    /// and, asked again, it picks `detail`; and how many requests the turn made beyond
-    /// the job judgement.
     /// The reply shown to `text` offered for `step` when the model's `remark` is refused
     /// and it then answers `picked`, with how many requests the remark took.
     async fn detail_turn(
@@ -820,6 +822,27 @@ mod tests {
             shown.starts_with("Tus datos mencionan muchos jóvenes chilenos."),
             "{shown}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_text_with_a_weakness_for_the_step_asks_the_model_nothing_more() {
+        for (step, text) in [
+            (ToulminStep::Grounds, "because it's really really important"),
+            (
+                ToulminStep::Warrant,
+                "kids would actually know how to do cpr on someone",
+            ),
+        ] {
+            let asked = CoachTurnInput::first_message(step, text, Language::En);
+            let weakness = message_weakness(step, text);
+            assert!(weakness.is_some(), "{text}");
+            let llm = ScriptedLlm::new([]);
+            let filter = remark_filter(&asked);
+            let cancel = CancelFlag::default();
+            let remark = picked_remark(&llm, &asked, text, weakness, &filter, &cancel).await;
+            assert_eq!(remark, None);
+            assert!(llm.requests().is_empty());
+        }
     }
 
     #[tokio::test]
