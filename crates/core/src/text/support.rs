@@ -399,15 +399,12 @@ impl ReplyFilter {
         );
         let mut best: Option<Vec<String>> = None;
         for passage in candidates {
-            let turned = passage
-                .polarity
-                .union(&self.student_polarity)
-                .turned_around(polar);
-            let missing = match self.missing_from(terms, &passage.keys) {
-                None if turned.is_empty() => None,
-                None => Some(turned),
-                Some(missing) => Some(missing),
-            };
+            // Polarity is read only of a passage whose words support the sentence.
+            let missing = self.missing_from(terms, &passage.keys).or_else(|| {
+                let source = passage.polarity.union(&self.student_polarity);
+                let turned = source.turned_around(polar);
+                (!turned.is_empty()).then_some(turned)
+            });
             match missing {
                 None => return Vec::new(),
                 Some(m) => {
