@@ -6,6 +6,8 @@
 mod common;
 
 use common::{fails_with, json, lantern, repo};
+use lantern_core::language::Language;
+use lantern_core::text::message_language::message_language;
 use serde_json::Value;
 use std::path::Path;
 
@@ -219,6 +221,31 @@ fn the_model_answers_an_open_message_under_the_module_grammar() {
     let blocks = reply["content"]["text_blocks"].as_array().unwrap();
     assert_eq!(blocks[0]["type"], "paragraph", "{answered}");
     assert_eq!(blocks[1]["type"], "info", "{answered}");
+}
+
+#[test]
+fn a_question_in_another_language_than_the_modules_is_answered_in_the_students() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let session = started(d);
+    let asked = "no consigo dormirme porque no paro de darle vueltas, ¿qué hago?";
+    let answered = module(d, &["say", &session, asked]);
+    // The model is asked for a rendering of the note's sentence it chose, kept only
+    // when the encoder reads it as that sentence; else the note framed by the app.
+    // Either way the words before the note are the student's language.
+    let origin = answered["reply"]["origin"].as_str().unwrap();
+    assert!(
+        ["model", "afterBrokenReply"].contains(&origin),
+        "{answered}"
+    );
+    let first = &answered["reply"]["reply"]["content"]["text_blocks"][0];
+    assert_eq!(first["type"], "paragraph", "{answered}");
+    let words = first["content"].as_str().unwrap();
+    assert_eq!(
+        message_language(words, Language::En),
+        Language::Es,
+        "{words}"
+    );
 }
 
 #[test]

@@ -4,14 +4,16 @@
 //! question. When the model's own sentences are refused, that choice still answers in
 //! words first: the sentence the model read as the answer, the whole note after it.
 //! The sentence is authored, so it is correct by construction; code checks it is one
-//! of the note's statements before it is shown.
+//! of the note's statements before it is shown, and overrules a pick that two other
+//! readers agree does not answer: the message's words and the embedder's closeness in
+//! meaning ([`overruled`]).
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
-use lantern_core::text::terms::{content_terms, term_keys};
+use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
 use serde_json::Value;
@@ -19,6 +21,12 @@ use std::sync::LazyLock;
 
 /// The field of the model's `content` holding its choice.
 pub const FIELD: &str = "answer_sentence";
+
+/// How much closer in meaning (cosine, as the embedder tells it) to the message another
+/// offered sentence must be than the model's pick for code to overrule the pick: more
+/// than the spread of the embedder's noise between sentences of one note (measured in
+/// docs/evals.md, "A chosen sentence that does not answer").
+pub const OVERRULE_MARGIN: f32 = 0.15;
 
 /// Openings that lean on the sentence before ("Por eso…", "This is why…"),
 /// `words/<locale>/leaning-openers.txt`, normalised.
@@ -59,13 +67,9 @@ pub fn answer_sentences(topic: &Topic) -> Vec<String> {
 pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
     let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
     let asked = content_terms(message);
-    let named = |sentence: &str| {
-        let keys = term_keys(sentence);
-        asked.iter().any(|t| t.in_keys(&keys))
-    };
     let fresh: Vec<String> = offered
         .iter()
-        .filter(|s| !given.contains(&normalize(s)) || named(s))
+        .filter(|s| !given.contains(&normalize(s)) || names_any(s, &asked))
         .cloned()
         .collect();
     if fresh.is_empty() {
@@ -73,6 +77,57 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
     } else {
         fresh
     }
+}
+
+/// Whether `sentence` uses one of the message's content terms `asked`.
+fn names_any(sentence: &str, asked: &[Term]) -> bool {
+    let keys = term_keys(sentence);
+    asked.iter().any(|t| t.in_keys(&keys))
+}
+
+/// How close in meaning the message is to each of `offered`, from the closeness to the
+/// topics' texts (`texts`, each a note sentence as written); a sentence not found there
+/// is left out.
+pub fn closeness_of(offered: &[String], texts: &[(String, f32)]) -> Vec<(String, f32)> {
+    offered
+        .iter()
+        .filter_map(|sentence| {
+            let key = normalize(sentence);
+            texts
+                .iter()
+                .find(|(text, _)| normalize(&plain(text)) == key)
+                .map(|(_, value)| (sentence.clone(), *value))
+        })
+        .collect()
+}
+
+/// The sentence that answers instead of the model's `pick`, when two other readers
+/// agree the pick does not: it shares no content term with `message`, and another
+/// sentence that does is closer in meaning to the message by [`OVERRULE_MARGIN`] or
+/// more (`closeness`, each offered sentence's). The closest such sentence; `None` when
+/// the pick stands, as it does when the closeness is unknown.
+pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
+    let asked = content_terms(message);
+    if names_any(pick, &asked) {
+        return None;
+    }
+    let picked = closeness.iter().find(|(s, _)| s == pick)?.1;
+    closeness
+        .iter()
+        .filter(|(s, value)| *value >= picked + OVERRULE_MARGIN && names_any(s, &asked))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(s, _)| s.clone())
+}
+
+/// The offered sentence the model has chosen so far in its partial answer `raw`, once
+/// the field holding it is written whole.
+pub fn chosen_so_far(raw: &str, offered: &[String]) -> Option<String> {
+    let field = raw.find(&format!("\"{FIELD}\""))?;
+    let rest = &raw[field..];
+    offered
+        .iter()
+        .find(|s| serde_json::to_string(s).is_ok_and(|quoted| rest.contains(&quoted)))
+        .cloned()
 }
 
 /// The sentence the model chose in its raw answer `text`, when it is one of `offered`
@@ -158,6 +213,54 @@ mod tests {
         assert_eq!(
             not_given_before(offered.clone(), &said, "how do memories stick?"),
             offered
+        );
+    }
+
+    fn closeness(values: &[(&str, f32)]) -> Vec<(String, f32)> {
+        values.iter().map(|(s, v)| (s.to_string(), *v)).collect()
+    }
+
+    #[test]
+    fn a_pick_is_overruled_only_when_words_and_meaning_both_point_elsewhere() {
+        let exam =
+            "En la evaluación continua la nota se reparte entre prácticas y el examen final.";
+        let ill = "Si faltas a una práctica por enfermedad, guarda el justificante médico.";
+        let message = "si mi ramo tiene evaluacion continua puedo ir solo al examen final?";
+        let close = closeness(&[(exam, 0.71), (ill, 0.51)]);
+        assert_eq!(overruled(ill, &close, message), Some(exam.to_string()));
+        // The pick naming the message's words stands.
+        assert_eq!(overruled(exam, &close, message), None);
+        // Nearly as close: the pick stands.
+        let near = closeness(&[(exam, 0.60), (ill, 0.51)]);
+        assert_eq!(overruled(ill, &near, message), None);
+        // The closer sentence names none of the message's words: the pick stands.
+        let other = closeness(&[(exam, 0.71), (ill, 0.51)]);
+        assert_eq!(overruled(ill, &other, "¿y si le marco a mi mamá?"), None);
+        // No closeness known: the pick stands.
+        assert_eq!(overruled(ill, &[], message), None);
+    }
+
+    #[test]
+    fn the_closeness_of_an_offered_sentence_is_its_notes_sentence() {
+        let texts = closeness(&[("Title: kw", 0.2), ("**Sleep** fixes memories.", 0.6)]);
+        let offered = vec!["Sleep fixes memories.".to_string(), "Nap.".to_string()];
+        assert_eq!(
+            closeness_of(&offered, &texts),
+            closeness(&[("Sleep fixes memories.", 0.6)])
+        );
+    }
+
+    #[test]
+    fn the_pick_is_read_once_its_field_is_whole() {
+        let offered = vec!["Sleep fixes memories.".to_string()];
+        let start = format!(r#"{{"content":{{"{FIELD}":"Sleep fixes"#);
+        assert_eq!(chosen_so_far(&start, &offered), None);
+        let whole = format!(r#"{start} memories.","text_blocks":["#);
+        assert_eq!(chosen_so_far(&whole, &offered), Some(offered[0].clone()));
+        // The sentence elsewhere than in the field is no pick.
+        assert_eq!(
+            chosen_so_far(r#"{"x":"Sleep fixes memories."}"#, &offered),
+            None
         );
     }
 

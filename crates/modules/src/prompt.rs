@@ -136,18 +136,29 @@ pub fn user_message(
     out
 }
 
+/// What the model is asked to do with the note that answers the student.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerTask {
+    /// Apply the note to what the student said.
+    Apply,
+    /// Pick the note's sentence that answers first ([`crate::chosen`]), then apply it.
+    Choose,
+    /// Pick the note's sentence that answers, then say that sentence in the student's
+    /// language, which is not the note's ([`crate::rendering`]).
+    Render,
+}
+
 /// The user message when a note answers the student: only that note and the student's
-/// words, so a small model has nothing else to copy, and the task last (with choosing
-/// the note's sentence that answers first, when `choose`).
+/// words, so a small model has nothing else to copy, and the task last.
 pub fn answer_message(
     passages: &[Passage],
     student: &str,
     language: Language,
-    choose: bool,
+    task: AnswerTask,
 ) -> String {
     let mut out = String::from("Notes you may use:\n");
     for p in passages.iter().take(NOTES) {
-        if choose {
+        if task != AnswerTask::Apply {
             // The sentences to choose from, one per line: the whole note (a pack's
             // note is at most MAX_NOTE_CHARS), so every sentence offered is shown.
             out.push_str(&format!("- {}:\n", p.title));
@@ -159,7 +170,7 @@ pub fn answer_message(
         }
     }
     out.push_str(&format!("Student: {}\n", cut(student, 1200)));
-    out.push_str(&answer_task(language, choose));
+    out.push_str(&answer_task(language, task));
     out
 }
 
@@ -170,13 +181,20 @@ const CHOOSE_TASK: &str =
 /// The task closing [`answer_message`], what a small model reads last: answer this
 /// student's question by applying the note to it, talking to them, in their language —
 /// the note is shown under the answer, so restating it or naming it says nothing new.
-fn answer_task(language: Language, choose: bool) -> String {
-    format!(
-        "Task: {}answer the student's question in {}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
+/// Across languages, the one sentence chosen said in theirs: a rendering code can check.
+fn answer_task(language: Language, task: AnswerTask) -> String {
+    let name = language_name(language);
+    match task {
+        AnswerTask::Apply | AnswerTask::Choose => format!(
+            "Task: {}answer the student's question in {name}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
 Do not copy the note and do not mention it.",
-        if choose { CHOOSE_TASK } else { "" },
-        language_name(language)
-    )
+            if task == AnswerTask::Choose { CHOOSE_TASK } else { "" },
+        ),
+        AnswerTask::Render => format!(
+            "Task: {CHOOSE_TASK}write that same sentence in {name} as the paragraph, talking to the student as \"you\": \
+one sentence that says all it says and nothing more."
+        ),
+    }
 }
 
 /// The request: system prompt, the last exchanges, the turn's message.
@@ -241,15 +259,34 @@ mod tests {
             std::slice::from_ref(&note),
             "¿y si duermo poco?",
             Language::Es,
-            false,
+            AnswerTask::Apply,
         );
-        assert!(m.ends_with(&answer_task(Language::Es, false)), "{m}");
+        assert!(
+            m.ends_with(&answer_task(Language::Es, AnswerTask::Apply)),
+            "{m}"
+        );
         assert!(!m.contains("answer_sentence"));
-        let m = answer_message(&[note], "¿y si duermo poco?", Language::Es, true);
-        assert!(m.ends_with(&answer_task(Language::Es, true)), "{m}");
+        let m = answer_message(
+            std::slice::from_ref(&note),
+            "¿y si duermo poco?",
+            Language::Es,
+            AnswerTask::Choose,
+        );
+        assert!(
+            m.ends_with(&answer_task(Language::Es, AnswerTask::Choose)),
+            "{m}"
+        );
         assert!(m.contains("Task: first, as answer_sentence"), "{m}");
-        assert!(answer_task(Language::Es, false).contains("Spanish"));
-        assert!(answer_task(Language::En, false).contains("English"));
+        assert!(answer_task(Language::Es, AnswerTask::Apply).contains("Spanish"));
+        assert!(answer_task(Language::En, AnswerTask::Apply).contains("English"));
+        let m = answer_message(
+            &[note],
+            "what if I sleep little?",
+            Language::En,
+            AnswerTask::Render,
+        );
+        assert!(m.contains("write that same sentence in English"), "{m}");
+        assert!(m.contains("  * Sleep fixes what you studied."), "{m}");
     }
 
     #[test]

@@ -89,6 +89,7 @@ proptest! {
             history: Vec::new(),
             passages: Vec::new(),
             closeness: Vec::new(),
+            text_closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),
@@ -98,7 +99,7 @@ proptest! {
         let llm = ScriptedLlm::new([Ok(text)]);
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let out = runtime
-            .block_on(run_module_turn(&prepared, Some(&llm), &mut |_| {}, &CancelFlag::default()))
+            .block_on(run_module_turn(&prepared, Some(&llm), None, &mut |_| {}, &CancelFlag::default()))
             .unwrap();
         assert_renderable(&out.reply);
     }

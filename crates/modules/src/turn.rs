@@ -24,9 +24,12 @@ use super::language::{module_language, reply_language};
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
-use super::prompt::{answer_message, labels_for, module_request, user_message, Passage};
+use super::prompt::{
+    answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
+};
 use super::ranking::{answering_topics, Before};
 use super::reading::{read_intent, Intent};
+use super::rendering;
 use super::replies;
 use super::rules::Repair;
 use super::student_voice::StudentVoice;
@@ -34,6 +37,7 @@ use lantern_core::language::Language;
 use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
 };
+use lantern_core::retrieval::Retriever;
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::Social;
@@ -87,6 +91,9 @@ pub struct ModuleTurnInput {
     /// How close in meaning the message is to each topic (id, cosine), as the app's
     /// embedder tells it ([`crate::ranking::topic_text`]); empty without one.
     pub closeness: Vec<(String, f32)>,
+    /// How close in meaning the message is to each of the topics' texts (text, cosine),
+    /// a note's sentences among them, as the embedder tells it; empty without one.
+    pub text_closeness: Vec<(String, f32)>,
     /// Ids of the forms the student already sent in this session.
     pub forms_sent: Vec<String>,
     /// Forms the session's replies showed (the model's own among them), newest first.
@@ -154,6 +161,9 @@ pub struct PreparedModuleTurn {
     /// The statements of the answering note the model chooses its answer from
     /// ([`chosen`]); empty when no note answers or it has a single sentence.
     pub answer_sentences: Vec<String>,
+    /// How close in meaning the message is to each of [`Self::answer_sentences`], as the
+    /// embedder tells it: what overrules a choice that does not answer.
+    pub answer_closeness: Vec<(String, f32)>,
     /// A self-check was asked for and the module has none: the model may write one;
     /// without it the app says there is none, never a note.
     pub form_asked: bool,
@@ -217,6 +227,7 @@ pub fn prepare_opening(module: ModuleManifest, language: Language) -> PreparedMo
         forms_sent: Vec::new(),
         filter: ReplyFilter::default(),
         answer_sentences: Vec::new(),
+        answer_closeness: Vec::new(),
         form_asked: false,
     }
 }
@@ -247,6 +258,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         history,
         passages,
         closeness,
+        text_closeness,
         mut forms_sent,
         forms_shown,
         said: said_before,
@@ -359,7 +371,16 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         }
         _ => Vec::new(),
     };
-    let choose = !answer_sentences.is_empty();
+    let answer_closeness = chosen::closeness_of(&answer_sentences, &text_closeness);
+    // Across languages the model says the sentence it chooses in the student's
+    // language (`rendering`): what code can check of words in another language.
+    let task = if answer_sentences.is_empty() {
+        AnswerTask::Apply
+    } else if module_language(&module) != language {
+        AnswerTask::Render
+    } else {
+        AnswerTask::Choose
+    };
     let request = (plan == Plan::Answer).then(|| {
         let section = offline::current_section(&module, &progress);
         // The model applies the note that answers best; the offline guide may show two.
@@ -383,7 +404,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let user = if answering {
-            answer_message(&notes, &student_text, language, choose)
+            answer_message(&notes, &student_text, language, task)
         } else {
             user_message(&module, &progress, section.as_ref(), &notes, &student_text)
         };
@@ -397,7 +418,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             })
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
-        let task = answer_message(&bare, "", language, choose);
+        let task = answer_message(&bare, "", language, task);
         // What the model's sentences may rest on: an answer, the note it applies (each
         // sentence on that note's sentences, not words gathered across the section);
         // other replies, the notes, the passages retrieval found and the section.
@@ -443,7 +464,9 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             (history.clone(), model_schema(&menu))
         };
         let request = module_request(&module, language, &context, user, MODEL_MAX_TOKENS);
+        // A sentence restating most of the student's message is no answer to it.
         let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
+            .without_quoting(&[student_text.as_str()])
             .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
             .with_labels(&labels_for(&module))
             .with_said(&said);
@@ -466,6 +489,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         forms_sent,
         filter,
         answer_sentences,
+        answer_closeness,
         form_asked: model_form,
     })
 }
@@ -484,6 +508,8 @@ pub struct Words {
 /// turn out to be), else the guide's.
 struct TurnWords<'p> {
     prepared: &'p PreparedModuleTurn,
+    /// The app's reader of meaning across languages, which checks a rendering.
+    meaning: Option<&'p dyn Retriever>,
     read: std::sync::Mutex<Option<ModelRead>>,
     /// The note's sentence the model's last answer chose, checked ([`chosen`]).
     chosen: std::sync::Mutex<Option<String>>,
@@ -926,8 +952,43 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
 }
 
 impl TurnWords<'_> {
-    /// The answer with the note's sentence the model chose, after its own words were
-    /// refused for `why` (kept in the turn's log).
+    /// The answer across languages ([`rendering::rendered_answer`]), asked once more,
+    /// sampled otherwise, when the first rendering is refused.
+    async fn rendered(
+        &self,
+        llm: &dyn Llm,
+        meaning: &dyn Retriever,
+        request: &LlmRequest,
+        schema: &Value,
+        cancel: &CancelFlag,
+    ) -> Result<Words, ModuleError> {
+        let p = self.prepared;
+        let topic = p.focus.first().and_then(|id| p.module.topic(id));
+        let topic = topic.ok_or_else(|| ModuleError::BrokenReply("no note answers".into()))?;
+        let judge = rendering::Judge {
+            offered: &p.answer_sentences,
+            language: p.language,
+            filter: &p.filter,
+            module: &p.module,
+            topic,
+        };
+        let ask =
+            |request| rendering::rendered_answer(llm, meaning, (request, schema), &judge, cancel);
+        let answered = match ask(request).await {
+            Err(ModuleError::BrokenReply(why)) if !cancel.is_cancelled() => {
+                tracing::info!("modules: rendering refused: {why}");
+                ask(&request.clone().retried()).await
+            }
+            other => other,
+        };
+        answered.map(|reply| Words {
+            reply,
+            dropped: Vec::new(),
+        })
+    }
+
+    /// The answer with the note's sentence the model chose (or code took instead), its
+    /// own words dropped for `why` (kept in the turn's log).
     fn chosen_answer(&self, why: &str) -> Option<Words> {
         let sentence = self.chosen.lock().ok()?.clone()?;
         let topic = self
@@ -939,7 +1000,7 @@ impl TurnWords<'_> {
             reply: chosen::sentence_answer(&sentence, topic),
             dropped: vec![Repair {
                 path: "content.text_blocks".into(),
-                reason: format!("its own words refused, its chosen sentence answers: {why}"),
+                reason: format!("{why}; the chosen sentence answers"),
             }],
         })
     }
@@ -964,8 +1025,21 @@ impl TurnWords<'_> {
         let mut shown = false;
         // Decided once, when the first block's text starts (not on every delta).
         let mut paragraph = None;
+        // The model's choice, once written, and the sentence code takes instead when
+        // it overrules the choice: the words built on it are then not shown.
+        let mut pick: Option<String> = None;
+        let mut instead: Option<String> = None;
         let mut forward = |delta: &str| {
             raw.push_str(delta);
+            if pick.is_none() {
+                pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
+                instead = pick.as_deref().and_then(|p| {
+                    chosen::overruled(p, &prepared.answer_closeness, &prepared.student_text)
+                });
+                if instead.is_some() {
+                    stream.stop();
+                }
+            }
             if paragraph.is_none() {
                 paragraph = first_block_is_paragraph(&raw);
                 if paragraph == Some(false) {
@@ -989,8 +1063,15 @@ impl TurnWords<'_> {
         };
         if let Some(sentence) = chosen::chosen(&text, &prepared.answer_sentences) {
             if let Ok(mut picked) = self.chosen.lock() {
-                *picked = Some(sentence);
+                *picked = Some(instead.clone().unwrap_or(sentence));
             }
+        }
+        if let (Some(pick), Some(_)) = (&pick, &instead) {
+            let why = format!("its choice {pick:?} does not answer the question");
+            let answered = self
+                .chosen_answer(&why)
+                .ok_or(ModuleError::BrokenReply(why));
+            return (answered, shown);
         }
         let read = read_any_reply(&text, &prepared.module.media);
         if let Ok(mut seen) = self.read.lock() {
@@ -1021,6 +1102,9 @@ impl LoopTurn for TurnWords<'_> {
             let Some((request, schema)) = &self.prepared.request else {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
+            if let (true, Some(meaning)) = (self.prepared.renders(), self.meaning) {
+                return self.rendered(llm, meaning, request, schema, cancel).await;
+            }
             let (first, shown) = self.attempt(llm, request, schema, on_text, cancel).await;
             // An answer none of whose words could be used, before any reached the
             // student, is asked for once more, sampled otherwise; the same checks judge it.
@@ -1040,7 +1124,7 @@ impl LoopTurn for TurnWords<'_> {
             // the sentence it chose answers first. Without one, the guide answers.
             match answered {
                 Err(ModuleError::BrokenReply(why)) if !cancel.is_cancelled() => self
-                    .chosen_answer(&why)
+                    .chosen_answer(&format!("its own words refused: {why}"))
                     .ok_or(ModuleError::BrokenReply(why)),
                 other => other,
             }
@@ -1066,8 +1150,10 @@ impl LoopTurn for TurnWords<'_> {
 
     fn without_model(&self) -> Option<Result<Words, ModuleError>> {
         // Model words are checked word by word against the module's notes, which
-        // cannot be done across languages: the notes answer, framed in the student's.
-        if self.prepared.plan == Plan::Answer && !self.prepared.in_module_language() {
+        // cannot be done across languages: only a rendering of a chosen sentence, read
+        // by the encoder, is; without one the notes answer, framed in the student's.
+        let renders = self.prepared.renders() && self.meaning.is_some();
+        if self.prepared.plan == Plan::Answer && !self.prepared.in_module_language() && !renders {
             return Some(self.offline());
         }
         (self.prepared.plan != Plan::Answer).then(|| {
@@ -1092,6 +1178,16 @@ impl PreparedModuleTurn {
     /// Whether the reply is in the module's language.
     fn in_module_language(&self) -> bool {
         module_language(&self.module) == self.language
+    }
+
+    /// Whether the model is asked to render, in the student's language, the sentence
+    /// of the note it chooses ([`crate::rendering`]): a note answers in another
+    /// language than the student's, and it has statements to choose from.
+    pub fn renders(&self) -> bool {
+        self.plan == Plan::Answer
+            && !self.in_module_language()
+            && !self.answer_sentences.is_empty()
+            && self.request.is_some()
     }
 }
 
@@ -1230,11 +1326,13 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
 pub async fn run_module_turn(
     prepared: &PreparedModuleTurn,
     llm: Option<&dyn Llm>,
+    meaning: Option<&dyn Retriever>,
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<ModuleTurnOutcome, ModuleError> {
     let words = TurnWords {
         prepared,
+        meaning,
         read: std::sync::Mutex::new(None),
         chosen: std::sync::Mutex::new(None),
     };
@@ -1281,6 +1379,7 @@ pub async fn run_module_turn(
 mod tests {
     use super::*;
     use lantern_core::llm::{ScriptedLlm, RETRY_TEMPERATURE};
+    use lantern_core::retrieval::RetrievalError;
     use lantern_packs::module::testing::module;
     use serde_json::json;
 
@@ -1293,6 +1392,7 @@ mod tests {
             history: Vec::new(),
             passages: Vec::new(),
             closeness: Vec::new(),
+            text_closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),
@@ -1306,7 +1406,7 @@ mod tests {
 
     async fn run(prepared: &PreparedModuleTurn, llm: Option<&ScriptedLlm>) -> ModuleTurnOutcome {
         let llm = llm.map(|l| l as &dyn Llm);
-        run_module_turn(prepared, llm, &mut |_| {}, &CancelFlag::default())
+        run_module_turn(prepared, llm, None, &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap()
     }
@@ -1580,6 +1680,7 @@ mod tests {
         let out = run_module_turn(
             &prepared,
             Some(&llm),
+            None,
             &mut |t| streamed.push_str(t),
             &CancelFlag::default(),
         )
@@ -1713,10 +1814,12 @@ mod tests {
 
     /// The heart turn on a module whose heart note has two statements to choose from.
     fn two_sentence_heart_turn() -> PreparedModuleTurn {
-        let mut asked = input(
-            ModuleProgress::start(&module()),
-            say("my heart races at night"),
-        );
+        two_sentence_heart("my heart races at night")
+    }
+
+    /// `message` said on a module whose heart note has two statements to choose from.
+    fn two_sentence_heart(message: &str) -> PreparedModuleTurn {
+        let mut asked = input(ModuleProgress::start(&module()), say(message));
         let sections = asked.module.phases.iter_mut().flat_map(|p| &mut p.sections);
         for topic in sections.flat_map(|s| &mut s.topics) {
             if topic.id == "heart" {
@@ -1777,6 +1880,43 @@ mod tests {
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+    }
+
+    #[tokio::test]
+    async fn a_choice_words_and_meaning_say_does_not_answer_is_overruled() {
+        let mut prepared = two_sentence_heart_turn();
+        let first = "A racing heart is adrenaline at work.";
+        prepared.answer_closeness = vec![(first.into(), 0.7), (SLOW_BREATHING.into(), 0.4)];
+        let llm = ScriptedLlm::new([Ok(choosing(SLOW_BREATHING, ADRENALINE))]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(out.reply.content.text_blocks[0].content, first);
+        assert!(
+            out.dropped[0].reason.contains("does not answer"),
+            "{:?}",
+            out.dropped
+        );
+        assert_eq!(llm.requests().len(), 1);
+        // Nearly as close in meaning: the choice and the words built on it stand.
+        prepared.answer_closeness[1].1 = 0.6;
+        let answer = choosing(SLOW_BREATHING, ADRENALINE);
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+    }
+
+    #[test]
+    fn a_model_answer_restating_the_students_question_is_an_echo() {
+        let asked = "I have class from 8 to 3 and then a free afternoon, how do I plan my week?";
+        let prepared =
+            prepare_module_turn(input(ModuleProgress::start(&module()), say(asked))).unwrap();
+        let restated = format!(
+            "You have class from 8 to 3 and then a free afternoon, how do I plan my week, so {}",
+            "plan the week."
+        );
+        assert_eq!(
+            prepared.filter.check(&restated),
+            Err(lantern_core::text::support::DropReason::Echo)
+        );
     }
 
     fn reply_text_of(out: &ModuleTurnOutcome) -> String {
@@ -1850,6 +1990,112 @@ mod tests {
         assert!(llm.requests().is_empty());
         assert_eq!(out.origin, ReplyOrigin::App);
         assert_eq!(prepared.language, Language::Es);
+    }
+
+    /// A reader of meaning that finds each text as close as `0` says, in order.
+    struct FixedMeaning(Vec<f32>);
+
+    impl Retriever for FixedMeaning {
+        fn search<'a>(
+            &'a self,
+            _: lantern_core::retrieval::Collection,
+            _: &'a str,
+            _: &'a lantern_core::retrieval::Filter,
+            _: usize,
+        ) -> BoxFuture<'a, Result<Vec<lantern_core::retrieval::Hit>, RetrievalError>> {
+            Box::pin(async { Ok(Vec::new()) })
+        }
+
+        fn add<'a>(
+            &'a self,
+            _: lantern_core::retrieval::Collection,
+            _: &'a str,
+            _: &'a [lantern_core::retrieval::Document],
+        ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+            Box::pin(async { Ok(()) })
+        }
+
+        fn publish(&self, _: &str, _: &str) {}
+
+        fn retire<'a>(
+            &'a self,
+            _: lantern_core::retrieval::Collection,
+            _: &'a str,
+            _: &'a str,
+        ) -> BoxFuture<'a, Result<(), RetrievalError>> {
+            Box::pin(async { Ok(()) })
+        }
+
+        fn similarities<'a>(
+            &'a self,
+            _: &'a str,
+            _: &'a [String],
+        ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
+            Box::pin(async { Ok(self.0.clone()) })
+        }
+    }
+
+    /// The English module's two-sentence heart note asked about in Spanish, answered
+    /// by a model rendering its first sentence, read by `meaning`.
+    async fn rendered(meaning: Option<&FixedMeaning>) -> (ModuleTurnOutcome, usize) {
+        let prepared = two_sentence_heart("¿por qué tengo el corazón acelerado por la noche?");
+        assert!(prepared.renders());
+        let (request, _) = prepared.request.as_ref().unwrap();
+        let task = &request.messages.last().unwrap().content;
+        assert!(
+            task.contains("write that same sentence in Spanish"),
+            "{task}"
+        );
+        let answer = choosing(
+            "A racing heart is adrenaline at work.",
+            "Un corazón acelerado es la adrenalina en acción.",
+        );
+        let llm = ScriptedLlm::new([Ok(answer.clone()), Ok(answer)]);
+        let meaning = meaning.map(|m| m as &dyn Retriever);
+        let out = run_module_turn(
+            &prepared,
+            Some(&llm),
+            meaning,
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
+        (out, llm.requests().len())
+    }
+
+    #[tokio::test]
+    async fn across_languages_the_chosen_sentence_is_rendered_in_the_students() {
+        let (out, asked) = rendered(Some(&FixedMeaning(vec![0.9, 0.8]))).await;
+        assert_eq!((out.origin, asked), (ReplyOrigin::Model, 1));
+        let blocks = &out.reply.content.text_blocks;
+        assert_eq!(
+            blocks[0].content,
+            "Un corazón acelerado es la adrenalina en acción."
+        );
+        assert!(
+            blocks[1].content.starts_with("**Racing heart**"),
+            "{blocks:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_rendering_closer_to_another_statement_is_refused_for_the_note() {
+        let (out, asked) = rendered(Some(&FixedMeaning(vec![0.8, 0.9]))).await;
+        assert_eq!(asked, 2);
+        assert!(out.origin.is_fallback());
+        assert!(out
+            .failure
+            .clone()
+            .unwrap()
+            .contains("does not mean its source"));
+        assert!(reply_text_of(&out).contains("adrenaline at work"));
+    }
+
+    #[tokio::test]
+    async fn without_a_reader_of_meaning_the_note_answers_across_languages() {
+        let (out, asked) = rendered(None).await;
+        assert_eq!((out.origin, asked), (ReplyOrigin::App, 0));
     }
 
     #[tokio::test]
@@ -1969,9 +2215,15 @@ mod tests {
         let cut = CutOff(
             r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work.","type":"paragraph"},{"content":"Try to wri"#,
         );
-        let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
-            .await
-            .unwrap();
+        let out = run_module_turn(
+            &prepared,
+            Some(&cut),
+            None,
+            &mut |_| {},
+            &CancelFlag::default(),
+        )
+        .await
+        .unwrap();
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
         assert!(out.reply.content.text_blocks[0]

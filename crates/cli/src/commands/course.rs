@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::Path;
 
 /// Threads the embedder uses in the command line.
-const EMBED_THREADS: usize = 2;
+pub(super) const EMBED_THREADS: usize = 2;
 
 /// The pack's embedder over the data folder's index, seeing what `store` published.
 pub(super) fn open_retriever(

@@ -3,7 +3,7 @@
 //! show progress — through the same operations (`lantern_modules::app`) as the app.
 
 use super::coach::{parse_language, profile_id};
-use super::course::{open_retriever, print_import_progress};
+use super::course::{open_retriever, print_import_progress, EMBED_THREADS};
 use super::module_check::module_check;
 use super::module_new::module_new;
 use super::{open_store, runtime, ModelOptions};
@@ -382,8 +382,11 @@ pub fn module(locations: &Locations, options: &ModuleOptions) -> Result<(), CliE
         _ => None,
     };
     let llm = supervisor.as_ref().map(|s| s as &dyn Llm);
-    let retriever = match &act {
-        StudentAct::Say(_) => open_retriever(locations, &store, &rt).ok(),
+    // The app's reader: the embedder, and the multilingual encoder across languages.
+    let retriever = match (&act, locations.pack()) {
+        (StudentAct::Say(_), Ok(pack)) => open_retriever(locations, &store, &rt)
+            .ok()
+            .map(|r| r.with_pack_encoder(&pack, EMBED_THREADS)),
         _ => None,
     };
     let request = ModuleRequest {

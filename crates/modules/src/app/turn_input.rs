@@ -46,7 +46,8 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
     .collect()
 }
 
-/// How close in meaning `text` is to each topic of `module`; empty when the retriever
+/// How close in meaning `text` is to each topic of `module`, and to each of the topics'
+/// texts ([`topic_texts`]: a note's sentences among them); both empty when the retriever
 /// cannot tell. A message in the module's language is compared by the retriever's
 /// embedder, one in another language by its multilingual encoder: each was measured
 /// the better reader of its kind (docs/evals.md, "Meaning across languages").
@@ -55,7 +56,7 @@ async fn closeness(
     module: &ModuleManifest,
     session: Language,
     text: &str,
-) -> Vec<(String, f32)> {
+) -> (Vec<(String, f32)>, Vec<(String, f32)>) {
     let owned: Vec<(String, String)> = module
         .topics()
         .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
@@ -68,13 +69,15 @@ async fn closeness(
     }
     .unwrap_or_default();
     let mut closest: Vec<(String, f32)> = Vec::new();
-    for ((id, _), value) in owned.into_iter().zip(values) {
+    let mut each: Vec<(String, f32)> = Vec::new();
+    for ((id, text), value) in owned.into_iter().zip(values) {
         match closest.iter_mut().find(|(known, _)| *known == id) {
             Some((_, best)) => *best = best.max(value),
             None => closest.push((id, value)),
         }
+        each.push((text, value));
     }
-    closest
+    (closest, each)
 }
 
 /// Whether the reply to `text` in a session in `session` is in `module`'s language: the
@@ -91,12 +94,12 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
     act: StudentAct,
     retriever: Option<&dyn Retriever>,
 ) -> Result<ModuleTurnInput, R::Error> {
-    let (found, close) = match (&act, retriever) {
+    let (found, (close, close_texts)) = match (&act, retriever) {
         (StudentAct::Say(text), Some(retriever)) => (
             passages(retriever, &module.id, text).await,
             closeness(retriever, module, session.language, text).await,
         ),
-        _ => (Vec::new(), Vec::new()),
+        _ => (Vec::new(), (Vec::new(), Vec::new())),
     };
     let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
     Ok(ModuleTurnInput {
@@ -107,6 +110,7 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
         history: repo.history(session.id, HISTORY).await?,
         passages: found,
         closeness: close,
+        text_closeness: close_texts,
         forms_sent: session.forms_sent.clone(),
         forms_shown: recent
             .iter()
