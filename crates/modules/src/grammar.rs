@@ -186,6 +186,34 @@ pub fn answer_schema(offered: &[String]) -> Value {
     reply_schema(content)
 }
 
+/// The JSON schema of the model's choice alone, across languages
+/// ([`crate::rendering`]): the note's sentence that answers, from `offered`.
+pub fn pick_schema(offered: &[String]) -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "content": {"type": "object",
+                        "properties": {crate::chosen::FIELD: {"type": "string", "enum": offered}},
+                        "required": [crate::chosen::FIELD], "additionalProperties": false},
+        },
+        "required": ["content"],
+        "additionalProperties": false,
+    })
+}
+
+/// The JSON schema of a rendering of `source` in another language: one `sentence`, at
+/// most half as long again as the source (what a rendering needs; a model that goes
+/// on is cut, not waited for).
+pub fn rendering_schema(source: &str) -> Value {
+    let most = source.chars().count() * 3 / 2 + 20;
+    json!({
+        "type": "object",
+        "properties": {"sentence": {"type": "string", "minLength": 1, "maxLength": most}},
+        "required": ["sentence"],
+        "additionalProperties": false,
+    })
+}
+
 /// The JSON schema the model's answer must match this turn.
 pub fn model_schema(menu: &GrammarMenu) -> Value {
     let mut content = serde_json::Map::new();

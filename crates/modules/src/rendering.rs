@@ -1,18 +1,22 @@
 //! An answer across languages (issue #49 items 3 and 5): a student writing in another
 //! language than the module's is answered in theirs. Word support cannot check a
-//! sentence against notes in another language, so the model is given a job code can
+//! sentence against notes in another language, so the model is given jobs code can
 //! check: choose the note's sentence that answers (an enum of its statements, as in
-//! [`crate::chosen`]) and say that one sentence in the student's language. Code keeps the
-//! rendering only when it is one whole sentence in that language, with the same figures
-//! as its source, of a length a rendering has, passes every check of the shared filter
-//! but support, and means its source as the multilingual encoder reads it: of every
-//! statement of the module's notes, its source is the closest to it
-//! ([`means_its_source`], asked by the turn). The note follows in its own language.
+//! [`crate::chosen`]), then, asked apart with no question to answer instead, say that
+//! one sentence in the student's language. Code keeps the rendering's first sentence
+//! only when it is clearly in that language, with the same figures as its source, of a
+//! length a rendering has, passes every check of the shared filter but support, and
+//! means its source as the multilingual encoder reads it: of every statement of the
+//! module's notes, its source is the closest to it ([`means_its_source`]). The note
+//! follows in its own language.
 
 use crate::chosen;
 use crate::contract::ModuleReply;
 use crate::error::ModuleError;
+use crate::grammar::rendering_schema;
+use crate::language::module_language;
 use crate::pack::{ModuleManifest, Topic};
+use crate::prompt::{render_request, render_task};
 use lantern_core::language::Language;
 use lantern_core::llm::{CancelFlag, Llm, LlmRequest};
 use lantern_core::retrieval::Retriever;
@@ -35,20 +39,18 @@ pub struct Rendering {
     pub text: String,
 }
 
-/// The rendering in the model's raw answer `raw`: the sentence it chose among
-/// `offered` and its paragraph; why none can be read.
-pub fn read(raw: &str, offered: &[String]) -> Result<Rendering, String> {
-    let source = crate::chosen::chosen(raw, offered)
-        .ok_or_else(|| "no sentence of the note chosen".to_string())?;
+/// The rendering of `source` in the model's raw answer `raw`: its first sentence (a
+/// model that goes on after it adds, it does not render); why none can be read.
+pub fn read(raw: &str, source: &str) -> Result<Rendering, String> {
     let value: Value = serde_json::from_str(raw.trim()).map_err(|e| e.to_string())?;
-    let text = value["content"]["text_blocks"][0]["content"]
-        .as_str()
-        .map(str::trim)
+    let written = value["sentence"].as_str().unwrap_or_default();
+    let first = sentences(written).first().map(|s| s.trim().to_string());
+    let text = first
         .filter(|t| !t.is_empty())
         .ok_or_else(|| "no rendering written".to_string())?;
     Ok(Rendering {
-        source,
-        text: text.to_string(),
+        source: source.to_string(),
+        text,
     })
 }
 
@@ -107,11 +109,11 @@ pub struct Judge<'a> {
     pub topic: &'a Topic,
 }
 
-/// The answer in the student's language: the model's rendering of the note's sentence
-/// it chose, asked once under `request` and `schema` (its words are not streamed:
-/// nothing is shown before `meaning`, the multilingual encoder, read it), checked by
-/// `judge`, then the note in its own language. A rendering refused is a
-/// [`ModuleError::BrokenReply`] saying why.
+/// The answer in the student's language: the note's sentence the model chooses under
+/// `pick` (request and schema), then its rendering, asked apart; neither is streamed,
+/// so nothing is shown before `meaning`, the multilingual encoder, read the rendering.
+/// Checked by `judge`, it comes first, then the note in its own language. A rendering
+/// refused is a [`ModuleError::BrokenReply`] saying why.
 pub async fn rendered_answer(
     llm: &dyn Llm,
     meaning: &dyn Retriever,
@@ -119,12 +121,24 @@ pub async fn rendered_answer(
     judge: &Judge<'_>,
     cancel: &CancelFlag,
 ) -> Result<ModuleReply, ModuleError> {
-    let raw = llm
+    let broken = ModuleError::BrokenReply;
+    let picked = llm
         .complete_json(request, schema, &mut |_| {}, cancel)
         .await?;
-    let broken = ModuleError::BrokenReply;
-    let rendering = read(&raw, judge.offered).map_err(broken)?;
-    check(&rendering, judge.language, judge.filter).map_err(broken)?;
+    let source = chosen::chosen(&picked, judge.offered)
+        .ok_or_else(|| broken("no sentence of the note chosen".into()))?;
+    let from = module_language(judge.module);
+    let asked = render_request(&source, from, judge.language);
+    let raw = llm
+        .complete_json(&asked, &rendering_schema(&source), &mut |_| {}, cancel)
+        .await?;
+    let rendering = read(&raw, &source).map_err(broken)?;
+    let task = render_task(from, judge.language);
+    let filter = judge
+        .filter
+        .clone()
+        .with_instructions(&[asked.system.as_str(), task.as_str()]);
+    check(&rendering, judge.language, &filter).map_err(broken)?;
     let statements: Vec<String> = judge
         .module
         .topics()
@@ -221,20 +235,14 @@ mod tests {
     }
 
     #[test]
-    fn the_rendering_and_its_choice_are_read_from_the_answer() {
-        let offered = vec![SOURCE.to_string()];
-        let raw = json!({"content": {"answer_sentence": SOURCE, "text_blocks": [
-            {"type": "paragraph", "content": " A year has 60 credits. "}]}})
-        .to_string();
+    fn a_rendering_is_the_first_sentence_written() {
+        let raw = json!({"sentence": " A year has 60 credits. You can ask me more. "});
         assert_eq!(
-            read(&raw, &offered),
-            Ok(Rendering {
-                source: SOURCE.into(),
-                text: "A year has 60 credits.".into()
-            })
+            read(&raw.to_string(), SOURCE),
+            Ok(rendering("A year has 60 credits."))
         );
-        let empty = json!({"content": {"answer_sentence": SOURCE, "text_blocks": []}});
-        assert!(read(&empty.to_string(), &offered).is_err());
+        assert!(read(&json!({"sentence": " "}).to_string(), SOURCE).is_err());
+        assert!(read("{\"sentence\": \"A year", SOURCE).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::error::ModuleError;
 use super::fallback::{read_any_reply, ReadAs};
 use super::forms::{check_answers, form_topics, SubmittedForm};
 use super::grammar::{
-    answer_schema, model_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS,
+    answer_schema, model_schema, pick_schema, GrammarMenu, MODEL_MAX_TOKENS, MODEL_SUGGESTIONS,
 };
 use super::keywords::topics_in;
 use super::language::{module_language, reply_language};
@@ -372,12 +372,12 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         _ => Vec::new(),
     };
     let answer_closeness = chosen::closeness_of(&answer_sentences, &text_closeness);
-    // Across languages the model says the sentence it chooses in the student's
-    // language (`rendering`): what code can check of words in another language.
-    let task = if answer_sentences.is_empty() {
+    // Across languages the model only picks the sentence, then says it in the
+    // student's language (`rendering`): what code can check of words in another one.
+    let answer_task = if answer_sentences.is_empty() {
         AnswerTask::Apply
     } else if module_language(&module) != language {
-        AnswerTask::Render
+        AnswerTask::Pick
     } else {
         AnswerTask::Choose
     };
@@ -404,7 +404,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let user = if answering {
-            answer_message(&notes, &student_text, language, task)
+            answer_message(&notes, &student_text, language, answer_task)
         } else {
             user_message(&module, &progress, section.as_ref(), &notes, &student_text)
         };
@@ -418,7 +418,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             })
             .collect();
         let scaffold = user_message(&module, &progress, section.as_ref(), &bare, "");
-        let task = answer_message(&bare, "", language, task);
+        let task = answer_message(&bare, "", language, answer_task);
         // What the model's sentences may rest on: an answer, the note it applies (each
         // sentence on that note's sentences, not words gathered across the section);
         // other replies, the notes, the passages retrieval found and the section.
@@ -456,10 +456,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         // answer is one paragraph (the note follows it), unless a check-in form is asked.
         let (context, schema): (Vec<ChatMessage>, _) = if answering && !model_form {
             let before = history.iter().rev().find(|m| m.role == ChatRole::User);
-            (
-                before.cloned().into_iter().collect(),
-                answer_schema(&answer_sentences),
-            )
+            let schema = match answer_task {
+                AnswerTask::Pick => pick_schema(&answer_sentences),
+                _ => answer_schema(&answer_sentences),
+            };
+            (before.cloned().into_iter().collect(), schema)
         } else {
             (history.clone(), model_schema(&menu))
         };
@@ -952,8 +953,8 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
 }
 
 impl TurnWords<'_> {
-    /// The answer across languages ([`rendering::rendered_answer`]), asked once more,
-    /// sampled otherwise, when the first rendering is refused.
+    /// The answer across languages ([`rendering::rendered_answer`]): asked once, as a
+    /// small model that cannot render fails again and the note answers anyway.
     async fn rendered(
         &self,
         llm: &dyn Llm,
@@ -972,16 +973,9 @@ impl TurnWords<'_> {
             module: &p.module,
             topic,
         };
-        let ask =
-            |request| rendering::rendered_answer(llm, meaning, (request, schema), &judge, cancel);
-        let answered = match ask(request).await {
-            Err(ModuleError::BrokenReply(why)) if !cancel.is_cancelled() => {
-                tracing::info!("modules: rendering refused: {why}");
-                ask(&request.clone().retried()).await
-            }
-            other => other,
-        };
-        answered.map(|reply| Words {
+        let reply =
+            rendering::rendered_answer(llm, meaning, (request, schema), &judge, cancel).await?;
+        Ok(Words {
             reply,
             dropped: Vec::new(),
         })
@@ -2042,15 +2036,10 @@ mod tests {
         assert!(prepared.renders());
         let (request, _) = prepared.request.as_ref().unwrap();
         let task = &request.messages.last().unwrap().content;
-        assert!(
-            task.contains("write that same sentence in Spanish"),
-            "{task}"
-        );
-        let answer = choosing(
-            "A racing heart is adrenaline at work.",
-            "Un corazón acelerado es la adrenalina en acción.",
-        );
-        let llm = ScriptedLlm::new([Ok(answer.clone()), Ok(answer)]);
+        assert!(task.ends_with("best answers the student."), "{task}");
+        let pick = json!({"content": {chosen::FIELD: "A racing heart is adrenaline at work."}});
+        let said = json!({"sentence": "Un corazón acelerado es la adrenalina en acción."});
+        let llm = ScriptedLlm::new([Ok(pick.to_string()), Ok(said.to_string())]);
         let meaning = meaning.map(|m| m as &dyn Retriever);
         let out = run_module_turn(
             &prepared,
@@ -2067,7 +2056,7 @@ mod tests {
     #[tokio::test]
     async fn across_languages_the_chosen_sentence_is_rendered_in_the_students() {
         let (out, asked) = rendered(Some(&FixedMeaning(vec![0.9, 0.8]))).await;
-        assert_eq!((out.origin, asked), (ReplyOrigin::Model, 1));
+        assert_eq!((out.origin, asked), (ReplyOrigin::Model, 2));
         let blocks = &out.reply.content.text_blocks;
         assert_eq!(
             blocks[0].content,
