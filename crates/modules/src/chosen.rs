@@ -11,6 +11,8 @@
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
+use super::replies;
+use lantern_core::language::Language;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -137,6 +139,27 @@ pub fn chosen(text: &str, offered: &[String]) -> Option<String> {
     let picked = value.get("content")?.get(FIELD)?.as_str()?;
     let picked = normalize(picked);
     offered.iter().find(|s| normalize(s) == picked).cloned()
+}
+
+/// The reply answering a student writing in `language` with `sentence` of `topic`'s
+/// note, written in `notes`, another: a lead in theirs, the sentence quoted as the note
+/// writes it (no words of the model's, which could not be checked against the note),
+/// then the whole note.
+pub fn quoted_answer(
+    sentence: &str,
+    topic: &Topic,
+    language: Language,
+    notes: Language,
+) -> ModuleReply {
+    offline::reply(
+        vec![
+            TextBlock::new(BlockType::Paragraph, replies::across_lead(language, notes)),
+            TextBlock::new(BlockType::Quote, sentence.to_string()),
+            offline::note_block(topic),
+        ],
+        ResponseType::Conversational,
+        Emotion::Supportive,
+    )
 }
 
 /// The reply answering with `sentence` first, then `topic`'s whole note as its source.

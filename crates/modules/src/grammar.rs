@@ -187,7 +187,7 @@ pub fn answer_schema(offered: &[String]) -> Value {
 }
 
 /// The JSON schema of the model's choice alone, across languages
-/// ([`crate::rendering`]): the note's sentence that answers, from `offered`.
+/// ([`crate::chosen::quoted_answer`]): the note's sentence that answers, from `offered`.
 pub fn pick_schema(offered: &[String]) -> Value {
     json!({
         "type": "object",
@@ -197,19 +197,6 @@ pub fn pick_schema(offered: &[String]) -> Value {
                         "required": [crate::chosen::FIELD], "additionalProperties": false},
         },
         "required": ["content"],
-        "additionalProperties": false,
-    })
-}
-
-/// The JSON schema of a rendering of `source` in another language: one `sentence`, at
-/// most half as long again as the source (what a rendering needs; a model that goes
-/// on is cut, not waited for).
-pub fn rendering_schema(source: &str) -> Value {
-    let most = source.chars().count() * 3 / 2 + 20;
-    json!({
-        "type": "object",
-        "properties": {"sentence": {"type": "string", "minLength": 1, "maxLength": most}},
-        "required": ["sentence"],
         "additionalProperties": false,
     })
 }

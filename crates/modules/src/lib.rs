@@ -20,7 +20,6 @@ pub mod prompt;
 mod properties;
 pub mod ranking;
 pub mod reading;
-pub mod rendering;
 pub mod replies;
 pub mod rules;
 mod student_voice;

@@ -143,8 +143,8 @@ pub enum AnswerTask {
     Apply,
     /// Pick the note's sentence that answers first ([`crate::chosen`]), then apply it.
     Choose,
-    /// Only pick the note's sentence that answers: across languages it is then said
-    /// in the student's by a request of its own ([`render_request`]).
+    /// Only pick the note's sentence that answers: across languages, where no words of
+    /// the model's could be checked against the note, that sentence is the answer.
     Pick,
 }
 
@@ -195,40 +195,6 @@ Do not copy the note and do not mention it.",
         }
     }
 }
-
-/// The instructions of a rendering of a sentence written in `from` into `to`: what the
-/// rendering must not copy.
-pub fn render_task(from: Language, to: Language) -> String {
-    format!(
-        "Task: write this {} sentence in {}, talking to the student as \"you\": one sentence that says all it says and nothing more.",
-        language_name(from),
-        language_name(to)
-    )
-}
-
-/// The request that says `source`, a sentence of a module's note written in `from`, in
-/// `to` for the student: the sentence alone, with no question to answer instead.
-pub fn render_request(source: &str, from: Language, to: Language) -> LlmRequest {
-    LlmRequest {
-        system: format!(
-            "You say sentences of a study guide in {} for a student. Answer with one JSON object.",
-            language_name(to)
-        ),
-        messages: vec![ChatMessage {
-            role: ChatRole::User,
-            content: format!("Sentence: {}\n{}", source.trim(), render_task(from, to)),
-        }],
-        limits: Limits {
-            max_tokens: RENDER_MAX_TOKENS,
-            temperature: 0.2,
-            seed: 7,
-        },
-        cache_key: Some(format!("modules-render-{}", to.code())),
-    }
-}
-
-/// Most tokens of a rendering: one sentence (its schema bounds its length too).
-const RENDER_MAX_TOKENS: u32 = 160;
 
 /// The request: system prompt, the last exchanges, the turn's message.
 pub fn module_request(
@@ -320,17 +286,6 @@ mod tests {
         );
         assert!(m.ends_with("best answers the student."), "{m}");
         assert!(m.contains("  * Sleep fixes what you studied."), "{m}");
-        let r = render_request("Dormir fija lo estudiado.", Language::Es, Language::En);
-        let asked = &r.messages[0].content;
-        assert!(
-            asked.starts_with("Sentence: Dormir fija lo estudiado.\n"),
-            "{asked}"
-        );
-        assert!(
-            asked.ends_with(&render_task(Language::Es, Language::En)),
-            "{asked}"
-        );
-        assert!(r.system.contains("English"));
     }
 
     #[test]

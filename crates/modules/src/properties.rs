@@ -99,7 +99,7 @@ proptest! {
         let llm = ScriptedLlm::new([Ok(text)]);
         let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
         let out = runtime
-            .block_on(run_module_turn(&prepared, Some(&llm), None, &mut |_| {}, &CancelFlag::default()))
+            .block_on(run_module_turn(&prepared, Some(&llm), &mut |_| {}, &CancelFlag::default()))
             .unwrap();
         assert_renderable(&out.reply);
     }

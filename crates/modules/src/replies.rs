@@ -280,6 +280,17 @@ pub fn notes_lead(language: Language, topic: &str) -> String {
     say!(MESSAGES, language, "modules-notes-lead", topic = topic)
 }
 
+/// Opens, in `language`, the note's sentence that answers, quoted in the note's
+/// language `notes`.
+pub fn across_lead(language: Language, notes: Language) -> String {
+    say!(
+        MESSAGES,
+        language,
+        "modules-across-lead",
+        language = notes.code()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

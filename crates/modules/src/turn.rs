@@ -29,7 +29,6 @@ use super::prompt::{
 };
 use super::ranking::{answering_topics, Before};
 use super::reading::{read_intent, Intent};
-use super::rendering;
 use super::replies;
 use super::rules::Repair;
 use super::student_voice::StudentVoice;
@@ -37,7 +36,6 @@ use lantern_core::language::Language;
 use lantern_core::llm::{
     BoxFuture, CancelFlag, ChatMessage, ChatRole, DeltaSink, Llm, LlmError, LlmRequest,
 };
-use lantern_core::retrieval::Retriever;
 use lantern_core::text::checked_stream::CheckedStream;
 use lantern_core::text::normalize::{has_phrase, normalize, words};
 use lantern_core::text::social::Social;
@@ -372,8 +370,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         _ => Vec::new(),
     };
     let answer_closeness = chosen::closeness_of(&answer_sentences, &text_closeness);
-    // Across languages the model only picks the sentence, then says it in the
-    // student's language (`rendering`): what code can check of words in another one.
+    // Across languages the model only picks the sentence that answers
+    // (`chosen::quoted_answer`): no words of its own could be checked against the note.
     let answer_task = if answer_sentences.is_empty() {
         AnswerTask::Apply
     } else if module_language(&module) != language {
@@ -509,8 +507,6 @@ pub struct Words {
 /// turn out to be), else the guide's.
 struct TurnWords<'p> {
     prepared: &'p PreparedModuleTurn,
-    /// The app's reader of meaning across languages, which checks a rendering.
-    meaning: Option<&'p dyn Retriever>,
     read: std::sync::Mutex<Option<ModelRead>>,
     /// The note's sentence the model's last answer chose, checked ([`chosen`]).
     chosen: std::sync::Mutex<Option<String>>,
@@ -953,31 +949,37 @@ fn first_block_is_paragraph(raw: &str) -> Option<bool> {
 }
 
 impl TurnWords<'_> {
-    /// The answer across languages ([`rendering::rendered_answer`]): asked once, as a
-    /// small model that cannot render fails again and the note answers anyway.
-    async fn rendered(
+    /// The answer across languages: the note's sentence the model picks
+    /// ([`chosen::quoted_answer`]), unless code overrules the pick; not streamed. Asked
+    /// once: the pick is a few forced tokens, and without one the note answers.
+    async fn picked_across(
         &self,
         llm: &dyn Llm,
-        meaning: &dyn Retriever,
         request: &LlmRequest,
         schema: &Value,
         cancel: &CancelFlag,
     ) -> Result<Words, ModuleError> {
         let p = self.prepared;
+        let raw = llm
+            .complete_json(request, schema, &mut |_| {}, cancel)
+            .await?;
+        let pick = chosen::chosen(&raw, &p.answer_sentences)
+            .ok_or_else(|| ModuleError::BrokenReply("no sentence of the note chosen".into()))?;
+        let instead = chosen::overruled(&pick, &p.answer_closeness, &p.student_text);
+        let mut dropped = Vec::new();
+        if instead.is_some() {
+            dropped.push(Repair {
+                path: format!("content.{}", chosen::FIELD),
+                reason: format!("its choice {pick:?} does not answer the question"),
+            });
+        }
+        let sentence = instead.unwrap_or(pick);
         let topic = p.focus.first().and_then(|id| p.module.topic(id));
         let topic = topic.ok_or_else(|| ModuleError::BrokenReply("no note answers".into()))?;
-        let judge = rendering::Judge {
-            offered: &p.answer_sentences,
-            language: p.language,
-            filter: &p.filter,
-            module: &p.module,
-            topic,
-        };
-        let reply =
-            rendering::rendered_answer(llm, meaning, (request, schema), &judge, cancel).await?;
+        let from = module_language(&p.module);
         Ok(Words {
-            reply,
-            dropped: Vec::new(),
+            reply: chosen::quoted_answer(&sentence, topic, p.language, from),
+            dropped,
         })
     }
 
@@ -1096,8 +1098,8 @@ impl LoopTurn for TurnWords<'_> {
             let Some((request, schema)) = &self.prepared.request else {
                 return Err(ModuleError::BrokenReply("nothing to ask".into()));
             };
-            if let (true, Some(meaning)) = (self.prepared.renders(), self.meaning) {
-                return self.rendered(llm, meaning, request, schema, cancel).await;
+            if self.prepared.picks_across() {
+                return self.picked_across(llm, request, schema, cancel).await;
             }
             let (first, shown) = self.attempt(llm, request, schema, on_text, cancel).await;
             // An answer none of whose words could be used, before any reached the
@@ -1144,10 +1146,10 @@ impl LoopTurn for TurnWords<'_> {
 
     fn without_model(&self) -> Option<Result<Words, ModuleError>> {
         // Model words are checked word by word against the module's notes, which
-        // cannot be done across languages: only a rendering of a chosen sentence, read
-        // by the encoder, is; without one the notes answer, framed in the student's.
-        let renders = self.prepared.renders() && self.meaning.is_some();
-        if self.prepared.plan == Plan::Answer && !self.prepared.in_module_language() && !renders {
+        // cannot be done across languages: only the note's sentence the model picks
+        // answers there; a note with none to pick answers framed in the student's.
+        let p = self.prepared;
+        if p.plan == Plan::Answer && !p.in_module_language() && !p.picks_across() {
             return Some(self.offline());
         }
         (self.prepared.plan != Plan::Answer).then(|| {
@@ -1174,10 +1176,10 @@ impl PreparedModuleTurn {
         module_language(&self.module) == self.language
     }
 
-    /// Whether the model is asked to render, in the student's language, the sentence
-    /// of the note it chooses ([`crate::rendering`]): a note answers in another
-    /// language than the student's, and it has statements to choose from.
-    pub fn renders(&self) -> bool {
+    /// Whether the model only picks the note's sentence that answers, quoted in the
+    /// note's language after a lead in the student's ([`chosen::quoted_answer`]): a note
+    /// answers in another language than the student's, and it has statements to pick.
+    pub fn picks_across(&self) -> bool {
         self.plan == Plan::Answer
             && !self.in_module_language()
             && !self.answer_sentences.is_empty()
@@ -1320,13 +1322,11 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
 pub async fn run_module_turn(
     prepared: &PreparedModuleTurn,
     llm: Option<&dyn Llm>,
-    meaning: Option<&dyn Retriever>,
     on_text: DeltaSink<'_>,
     cancel: &CancelFlag,
 ) -> Result<ModuleTurnOutcome, ModuleError> {
     let words = TurnWords {
         prepared,
-        meaning,
         read: std::sync::Mutex::new(None),
         chosen: std::sync::Mutex::new(None),
     };
@@ -1373,7 +1373,6 @@ pub async fn run_module_turn(
 mod tests {
     use super::*;
     use lantern_core::llm::{ScriptedLlm, RETRY_TEMPERATURE};
-    use lantern_core::retrieval::RetrievalError;
     use lantern_packs::module::testing::module;
     use serde_json::json;
 
@@ -1400,7 +1399,7 @@ mod tests {
 
     async fn run(prepared: &PreparedModuleTurn, llm: Option<&ScriptedLlm>) -> ModuleTurnOutcome {
         let llm = llm.map(|l| l as &dyn Llm);
-        run_module_turn(prepared, llm, None, &mut |_| {}, &CancelFlag::default())
+        run_module_turn(prepared, llm, &mut |_| {}, &CancelFlag::default())
             .await
             .unwrap()
     }
@@ -1674,7 +1673,6 @@ mod tests {
         let out = run_module_turn(
             &prepared,
             Some(&llm),
-            None,
             &mut |t| streamed.push_str(t),
             &CancelFlag::default(),
         )
@@ -1986,105 +1984,40 @@ mod tests {
         assert_eq!(prepared.language, Language::Es);
     }
 
-    /// A reader of meaning that finds each text as close as `0` says, in order.
-    struct FixedMeaning(Vec<f32>);
-
-    impl Retriever for FixedMeaning {
-        fn search<'a>(
-            &'a self,
-            _: lantern_core::retrieval::Collection,
-            _: &'a str,
-            _: &'a lantern_core::retrieval::Filter,
-            _: usize,
-        ) -> BoxFuture<'a, Result<Vec<lantern_core::retrieval::Hit>, RetrievalError>> {
-            Box::pin(async { Ok(Vec::new()) })
-        }
-
-        fn add<'a>(
-            &'a self,
-            _: lantern_core::retrieval::Collection,
-            _: &'a str,
-            _: &'a [lantern_core::retrieval::Document],
-        ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-            Box::pin(async { Ok(()) })
-        }
-
-        fn publish(&self, _: &str, _: &str) {}
-
-        fn retire<'a>(
-            &'a self,
-            _: lantern_core::retrieval::Collection,
-            _: &'a str,
-            _: &'a str,
-        ) -> BoxFuture<'a, Result<(), RetrievalError>> {
-            Box::pin(async { Ok(()) })
-        }
-
-        fn similarities<'a>(
-            &'a self,
-            _: &'a str,
-            _: &'a [String],
-        ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
-            Box::pin(async { Ok(self.0.clone()) })
-        }
-    }
-
-    /// The English module's two-sentence heart note asked about in Spanish, answered
-    /// by a model rendering its first sentence, read by `meaning`.
-    async fn rendered(meaning: Option<&FixedMeaning>) -> (ModuleTurnOutcome, usize) {
+    #[tokio::test]
+    async fn across_languages_the_sentence_the_model_picks_answers_quoted() {
         let prepared = two_sentence_heart("¿por qué tengo el corazón acelerado por la noche?");
-        assert!(prepared.renders());
-        let (request, _) = prepared.request.as_ref().unwrap();
+        assert!(prepared.picks_across());
+        let (request, schema) = prepared.request.as_ref().unwrap();
+        assert_eq!(schema, &pick_schema(&prepared.answer_sentences));
         let task = &request.messages.last().unwrap().content;
         assert!(task.ends_with("best answers the student."), "{task}");
-        let pick = json!({"content": {chosen::FIELD: "A racing heart is adrenaline at work."}});
-        let said = json!({"sentence": "Un corazón acelerado es la adrenalina en acción."});
-        let llm = ScriptedLlm::new([Ok(pick.to_string()), Ok(said.to_string())]);
-        let meaning = meaning.map(|m| m as &dyn Retriever);
-        let out = run_module_turn(
-            &prepared,
-            Some(&llm),
-            meaning,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
-        (out, llm.requests().len())
-    }
-
-    #[tokio::test]
-    async fn across_languages_the_chosen_sentence_is_rendered_in_the_students() {
-        let (out, asked) = rendered(Some(&FixedMeaning(vec![0.9, 0.8]))).await;
-        assert_eq!((out.origin, asked), (ReplyOrigin::Model, 2));
+        let pick = json!({"content": {chosen::FIELD: SLOW_BREATHING}}).to_string();
+        let llm = ScriptedLlm::new([Ok(pick)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!((out.origin, llm.requests().len()), (ReplyOrigin::Model, 1));
         let blocks = &out.reply.content.text_blocks;
         assert_eq!(
             blocks[0].content,
-            "Un corazón acelerado es la adrenalina en acción."
+            replies::across_lead(Language::Es, Language::En)
+        );
+        assert_eq!(
+            (blocks[1].kind, blocks[1].content.as_str()),
+            (BlockType::Quote, SLOW_BREATHING)
         );
         assert!(
-            blocks[1].content.starts_with("**Racing heart**"),
+            blocks[2].content.starts_with("**Racing heart**"),
             "{blocks:?}"
         );
     }
 
     #[tokio::test]
-    async fn a_rendering_closer_to_another_statement_is_refused_for_the_note() {
-        let (out, asked) = rendered(Some(&FixedMeaning(vec![0.8, 0.9]))).await;
-        assert_eq!(asked, 2);
+    async fn across_languages_no_pick_leaves_the_note_framed_in_the_students() {
+        let prepared = two_sentence_heart("¿por qué tengo el corazón acelerado por la noche?");
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok("{}".into())]))).await;
         assert!(out.origin.is_fallback());
-        assert!(out
-            .failure
-            .clone()
-            .unwrap()
-            .contains("does not mean its source"));
-        assert!(reply_text_of(&out).contains("adrenaline at work"));
-    }
-
-    #[tokio::test]
-    async fn without_a_reader_of_meaning_the_note_answers_across_languages() {
-        let (out, asked) = rendered(None).await;
-        assert_eq!((out.origin, asked), (ReplyOrigin::App, 0));
+        let first = &out.reply.content.text_blocks[0].content;
+        assert_eq!(first, &replies::notes_lead(Language::Es, "Racing heart"));
     }
 
     #[tokio::test]
@@ -2204,15 +2137,9 @@ mod tests {
         let cut = CutOff(
             r#"{"content":{"text_blocks":[{"content":"A racing heart is adrenaline at work.","type":"paragraph"},{"content":"Try to wri"#,
         );
-        let out = run_module_turn(
-            &prepared,
-            Some(&cut),
-            None,
-            &mut |_| {},
-            &CancelFlag::default(),
-        )
-        .await
-        .unwrap();
+        let out = run_module_turn(&prepared, Some(&cut), &mut |_| {}, &CancelFlag::default())
+            .await
+            .unwrap();
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.model_read.unwrap().read_as, ReadAs::Salvaged);
         assert!(out.reply.content.text_blocks[0]

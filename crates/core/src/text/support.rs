@@ -443,35 +443,6 @@ impl ReplyFilter {
 
     /// Why `sentence` must be dropped, or `Ok` to keep it.
     pub fn check(&self, sentence: &str) -> Result<(), DropReason> {
-        let terms = self.check_form(sentence)?;
-        if let Some(broken) = self.broken_word(sentence) {
-            return Err(DropReason::Unsupported(vec![broken]));
-        }
-        let missing = self.unsupported(&terms, &polar_terms(sentence));
-        if !missing.is_empty() {
-            return Err(DropReason::Unsupported(missing));
-        }
-        if !self.topic.is_empty() && self.substance(&terms) < MIN_SUBSTANCE {
-            return Err(DropReason::SaysNothing);
-        }
-        Ok(())
-    }
-
-    /// Why `sentence`, the material's words said in another language, must be dropped:
-    /// every check of [`Self::check`] but support, which words cannot judge across
-    /// languages (the caller compares the rendering with its source another way).
-    pub fn check_rendering(&self, sentence: &str) -> Result<(), DropReason> {
-        self.check_form(sentence)?;
-        match self.broken_word(sentence) {
-            Some(broken) => Err(DropReason::Unsupported(vec![broken])),
-            None => Ok(()),
-        }
-    }
-
-    /// The checks of a sentence's form, not its support: a whole sentence, no run or
-    /// label of the prompt, no echo, no repeat, the language wanted, something said.
-    /// The sentence's content terms when it passes.
-    fn check_form(&self, sentence: &str) -> Result<Vec<Term>, DropReason> {
         let words = word_list(sentence);
         if words.len() < MIN_SENTENCE_WORDS || ends_unfinished(sentence) || trails_off(sentence) {
             return Err(DropReason::Fragment);
@@ -501,7 +472,17 @@ impl ReplyFilter {
         if self.substance(&terms) == 0 || explains_by_itself(&words) {
             return Err(DropReason::SaysNothing);
         }
-        Ok(terms)
+        if let Some(broken) = self.broken_word(sentence) {
+            return Err(DropReason::Unsupported(vec![broken]));
+        }
+        let missing = self.unsupported(&terms, &polar_terms(sentence));
+        if !missing.is_empty() {
+            return Err(DropReason::Unsupported(missing));
+        }
+        if !self.topic.is_empty() && self.substance(&terms) < MIN_SUBSTANCE {
+            return Err(DropReason::SaysNothing);
+        }
+        Ok(())
     }
 
     /// A word a small model broke, that neither the material nor the student wrote, so
@@ -702,27 +683,6 @@ mod tests {
             f.check("Newcomen built the first steam engine in 1712."),
             Ok(())
         );
-    }
-
-    #[test]
-    fn a_rendering_is_judged_by_every_check_but_support() {
-        let f = ReplyFilter::new(
-            Some(Language::En),
-            &["La nota se reparte entre prácticas."],
-            "why?",
-        )
-        .with_instructions(&["Write that same sentence in English as the paragraph."]);
-        let rendering = "The grade is split among lab sessions and exams.";
-        assert!(f.check(rendering).is_err());
-        assert_eq!(f.check_rendering(rendering), Ok(()));
-        assert_eq!(
-            f.check_rendering("La nota se reparte entre prácticas y exámenes."),
-            Err(DropReason::Language)
-        );
-        assert!(matches!(
-            f.check_rendering("Write that same sentence in English as the paragraph."),
-            Err(DropReason::Leak(_))
-        ));
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub async fn send<R: ModuleRepository + ?Sized>(
         )
         .await?;
     // The shared turn answers a missing, crashed or hung model with the guide.
-    let outcome = run_module_turn(&prepared, llm, retriever, on_text, cancel).await?;
+    let outcome = run_module_turn(&prepared, llm, on_text, cancel).await?;
     let reply_id = repo
         .save_reply(
             session_id,

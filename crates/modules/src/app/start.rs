@@ -24,7 +24,7 @@ pub async fn start<R: ModuleRepository + ?Sized>(
         _ => {
             let opening = prepare_opening(module, language);
             let outcome =
-                run_module_turn(&opening, None, None, &mut |_| {}, &CancelFlag::default()).await?;
+                run_module_turn(&opening, None, &mut |_| {}, &CancelFlag::default()).await?;
             repo.create_session(
                 profile_id,
                 module_id,

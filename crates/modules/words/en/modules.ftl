@@ -63,6 +63,11 @@ modules-crisis = It sounds like you're going through something really hard. You 
 modules-crisis-follow-up = I'm a study guide, not a counsellor, but I'm glad you told me. We can carry on with the module whenever you want.
 # Opens an answer made of the module's notes, when the model is missing or unusable ($topic: the topic's title).
 modules-notes-lead = Here is what the module says about **{ $topic }**:
+# Opens the note's sentence the model picked as the answer, quoted in the note's language when the student writes in the other ($language: the note's, en or es).
+modules-across-lead = The module answers this in { $language ->
+    [es] Spanish
+   *[en] English
+}:
 # A school's distress-words.txt over its size limit ($max: the limit in bytes).
 modules-distress-file-too-large = The school's distress-words.txt is over { $max } bytes; its phrases are not used until it is shorter.
 # A school's distress-words.txt that cannot be read as text ($why: the reason).

@@ -34,6 +34,10 @@ modules-social-help = Escribe lo que quieras con tus palabras: preguntas, cómo 
 modules-crisis = Parece que estás pasando por algo muy difícil. Mereces apoyo ahora mismo: habla con alguien de confianza —tu familia, un amigo, un profesor o el orientador del centro— o llama al número de emergencias si puedes estar en peligro.
 modules-crisis-follow-up = Soy una guía de estudio, no un orientador, pero me alegra que me lo hayas contado. Podemos seguir con el módulo cuando quieras.
 modules-notes-lead = Esto es lo que dice el módulo sobre **{ $topic }**:
+modules-across-lead = El módulo lo responde en { $language ->
+    [es] español
+   *[en] inglés
+}:
 # El distress-words.txt del centro supera su tamaño máximo ($max: el límite en bytes).
 modules-distress-file-too-large = El distress-words.txt del centro supera los { $max } bytes; sus frases no se usan hasta que sea más corto.
 # El distress-words.txt del centro no se puede leer como texto ($why: el motivo).

@@ -10,7 +10,7 @@ use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::tidy::{detect_language, sentences};
-use lantern_modules::chosen;
+use lantern_modules::{chosen, replies};
 use lantern_packs::module::contract::ModuleReply;
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
@@ -207,11 +207,18 @@ pub fn language_matches(shown: &[String], authored: &[String], want: Language) -
     })
 }
 
-/// Whether `reply` opens with one of a note's statements as written: the sentence the
-/// model chose as the answer when its own words were refused (`lantern_modules::chosen`),
-/// the note's words rather than the model's.
+/// Whether `reply` opens with one of a note's statements as written (after the app's
+/// lead to a sentence quoted in the note's language): the sentence the model chose as
+/// the answer when its own words were refused or could not be checked across languages
+/// (`lantern_modules::chosen`), the note's words rather than the model's.
 pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest) -> bool {
-    let Some(first) = reply.content.text_blocks.first() else {
+    let both = [Language::En, Language::Es];
+    let leads: Vec<String> = both
+        .iter()
+        .flat_map(|l| both.map(|notes| replies::across_lead(*l, notes)))
+        .collect();
+    let mut blocks = reply.content.text_blocks.iter();
+    let Some(first) = blocks.find(|b| !leads.contains(&b.content)) else {
         return false;
     };
     module
@@ -249,6 +256,13 @@ mod tests {
             &reply("Breathe out slowly when your heart races."),
             &m
         ));
+        let quoted = chosen::quoted_answer(
+            "Breathing out slowly calms it.",
+            m.topic("heart").unwrap(),
+            Language::Es,
+            Language::En,
+        );
+        assert!(opens_with_a_chosen_sentence(&quoted, &m));
     }
 
     fn lines(text: &[&str]) -> Vec<String> {
