@@ -230,9 +230,9 @@ fn a_question_in_another_language_than_the_modules_is_answered_in_the_students()
     let session = started(d);
     let asked = "no consigo dormirme porque no paro de darle vueltas, ¿qué hago?";
     let answered = module(d, &["say", &session, asked]);
-    // The model is asked for a rendering of the note's sentence it chose, kept only
-    // when the encoder reads it as that sentence; else the note framed by the app.
-    // Either way the words before the note are the student's language.
+    // The model picks the note's sentence that answers, quoted after a lead in the
+    // student's language; with no pick, the note framed by the app. Either way the
+    // words before the note are the student's language.
     let origin = answered["reply"]["origin"].as_str().unwrap();
     assert!(
         ["model", "afterBrokenReply"].contains(&origin),
