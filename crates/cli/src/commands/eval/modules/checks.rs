@@ -11,7 +11,7 @@ use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_modules::{chosen, replies};
-use lantern_packs::module::contract::ModuleReply;
+use lantern_packs::module::contract::{ModuleReply, TextBlock};
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
 
@@ -208,7 +208,7 @@ pub fn language_matches(shown: &[String], authored: &[String], want: Language) -
 }
 
 /// Whether `reply` opens with one of a note's statements as written (after the app's
-/// lead to a sentence quoted in the note's language): the sentence the model chose as
+/// milestone line and its lead to a sentence quoted in the note's language): the sentence the model chose as
 /// the answer when its own words were refused or could not be checked across languages
 /// (`lantern_modules::chosen`), the note's words rather than the model's.
 pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest) -> bool {
@@ -218,7 +218,8 @@ pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest
         .flat_map(|l| both.map(|notes| replies::across_lead(*l, notes)))
         .collect();
     let mut blocks = reply.content.text_blocks.iter();
-    let Some(first) = blocks.find(|b| !leads.contains(&b.content)) else {
+    let apps = |b: &&TextBlock| leads.contains(&b.content) || b.content.starts_with('🎉');
+    let Some(first) = blocks.find(|b| !apps(b)) else {
         return false;
     };
     module
@@ -263,6 +264,10 @@ mod tests {
             Language::En,
         );
         assert!(opens_with_a_chosen_sentence(&quoted, &m));
+        let mut celebrated = quoted.clone();
+        let milestone = TextBlock::new(BlockType::Success, "🎉 You've reached **25 %**.");
+        celebrated.content.text_blocks.insert(0, milestone);
+        assert!(opens_with_a_chosen_sentence(&celebrated, &m));
     }
 
     fn lines(text: &[&str]) -> Vec<String> {
