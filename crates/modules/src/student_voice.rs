@@ -28,11 +28,17 @@ fn first_person_phrases(text: &str) -> BTreeSet<(String, String)> {
 static FIRST_PERSON_OPENERS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("first-person-openers").collect());
 
+/// Fewest words in a row of the student's message that a sentence of the answer must
+/// not repeat: five words copied together are what they said ("la primera vez q vivo
+/// sola"), not an answer to it.
+const COPIED_RUN: usize = 5;
+
 /// The student's own voice in their message: read once per turn, then asked of each
 /// sentence of the answer.
 pub struct StudentVoice {
     phrases: BTreeSet<(String, String)>,
     keys: BTreeSet<String>,
+    words: Vec<String>,
 }
 
 impl StudentVoice {
@@ -41,13 +47,21 @@ impl StudentVoice {
         Self {
             phrases: first_person_phrases(message),
             keys: term_keys(message),
+            words: words(&normalize(message))
+                .into_iter()
+                .map(String::from)
+                .collect(),
         }
     }
 
     /// Whether `sentence` speaks as the student: it repeats one of their first-person
-    /// phrases ("mi madre"), or opens in the first person and tells what they wrote
-    /// ("Yo soy uno de los cuatro y estamos trabajando en un póster…").
+    /// phrases ("mi madre") or [`COPIED_RUN`] of their words in a row, or opens in the
+    /// first person and tells what they wrote ("Yo soy uno de los cuatro y estamos
+    /// trabajando en un póster…").
     pub fn spoken_in(&self, sentence: &str) -> bool {
+        if self.copied(sentence) {
+            return true;
+        }
         let repeats = !self.phrases.is_empty()
             && first_person_phrases(sentence)
                 .iter()
@@ -63,6 +77,17 @@ impl StudentVoice {
                 .any(|t| t.in_keys(&self.keys))
         };
         repeats || (opens() && tells_theirs())
+    }
+
+    /// Whether `sentence` repeats [`COPIED_RUN`] or more of the message's words in a row.
+    fn copied(&self, sentence: &str) -> bool {
+        let normal = normalize(sentence);
+        let said = words(&normal);
+        said.windows(COPIED_RUN).any(|run| {
+            self.words
+                .windows(COPIED_RUN)
+                .any(|theirs| theirs.iter().zip(run).all(|(a, b)| a == b))
+        })
     }
 }
 
@@ -83,6 +108,19 @@ mod tests {
         );
         assert!(poster.spoken_in(
             "Yo soy uno de los cuatro y estamos trabajando en un póster sobre el cambio climático."
+        ));
+    }
+
+    #[test]
+    fn an_answer_repeating_five_of_the_students_words_in_a_row_is_theirs() {
+        let student = StudentVoice::of(
+            "neta extraño un buen a mi familia, es la primera vez q vivo sola en otra ciudad",
+        );
+        assert!(student.spoken_in("La primera vez q vivo sola en el que tienes rutina es normal."));
+        // Four words in a row, or the same words in the student's second person, answer.
+        assert!(!student.spoken_in("Es normal extrañar a tu familia la primera vez."));
+        assert!(!student.spoken_in(
+            "Echar de menos a tu familia y tu ciudad durante los primeros meses es muy normal."
         ));
     }
 
