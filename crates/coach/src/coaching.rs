@@ -10,10 +10,10 @@ use super::reading::{message_kind, named_steps, without_lead_in, MessageKind};
 use super::short_reply::is_short_reply;
 use super::weak_text::{own_weakness, Weakness};
 use super::words::{
-    courtesy, declined, fits, follow_ups, offer_question, perhaps_on_your_side, proposal_intro,
-    proposal_intro_again, proposal_intro_third, proposal_question, proposal_question_again,
-    proposal_question_third, rationale, step_example, step_meaning, step_purpose, unclear_reply,
-    weakness_question, write_for_me, your_choice,
+    courtesy, declined, fits, follow_ups, goodbye, offer_question, perhaps_on_your_side,
+    proposal_intro, proposal_intro_again, proposal_intro_third, proposal_question,
+    proposal_question_again, proposal_question_third, rationale, step_example, step_meaning,
+    step_purpose, unclear_reply, weakness_question, write_for_me, your_choice,
 };
 use super::words::{opening_question, where_we_are};
 use super::{CoachAIResult, CoachTurnInput, Language, ToulminStep};
@@ -90,6 +90,7 @@ pub fn coach_reply(
             .chain(fresh.pick(&explained))
             .collect(),
         MessageKind::Courtesy(kind) => fresh.pick(&courtesy(kind, language)).into_iter().collect(),
+        MessageKind::Goodbye => fresh.pick(&goodbye(language)).into_iter().collect(),
         MessageKind::Decline => fresh.pick(&declined(language)).into_iter().collect(),
         // A rewrite asked for is answered by its proposal, introduced in the app's words.
         MessageKind::RewriteRequest if proposing => Vec::new(),

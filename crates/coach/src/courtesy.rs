@@ -3,7 +3,7 @@
 //! has ayudado un montón", "ok thats it for today thanks bye"); thanks followed by a text
 //! ("thanks, phones help us learn") is that text.
 
-use lantern_core::text::normalize::{has_phrase, words};
+use lantern_core::text::normalize::{has_phrase, without_phrases, words};
 use lantern_core::text::social::{social_of, Social};
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -62,6 +62,19 @@ pub(crate) fn thanks_and_goodbye(plain: &str) -> bool {
         && all.iter().any(|w| social_of(w) == Some(Social::Thanks))
 }
 
+/// The words of a short message beside its goodbye (`plain`, normalised: "listo, chao"
+/// → "listo", "bye" → ""), when it holds one and is short enough to be only a goodbye;
+/// `None` otherwise. What is left says whether it is ([`crate::reading::message_kind`]).
+pub(crate) fn beside_farewell(plain: &str) -> Option<String> {
+    (words(plain).len() <= MOST_FAREWELL_WORDS && FAREWELLS.iter().any(|f| has_phrase(plain, f)))
+        .then(|| {
+            // The longest first: "see you tomorrow" goes whole, not as "see you".
+            let mut longest: Vec<&&str> = FAREWELLS.iter().collect();
+            longest.sort_by_key(|f| std::cmp::Reverse(f.len()));
+            without_phrases(plain, longest).trim().to_string()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +84,16 @@ mod tests {
         assert!(thanks_and_goodbye("ok im done for today cheers"));
         assert!(thanks_and_goodbye("gracias lo dejo por hoy"));
         assert!(!thanks_and_goodbye("im done with the claim"));
+    }
+
+    #[test]
+    fn a_goodbye_leaves_the_words_beside_it() {
+        assert_eq!(beside_farewell("listo chao").as_deref(), Some("listo"));
+        assert_eq!(beside_farewell("bye").as_deref(), Some(""));
+        assert_eq!(
+            beside_farewell("ok see you tomorrow").as_deref(),
+            Some("ok")
+        );
+        assert_eq!(beside_farewell("the claim is done"), None);
     }
 }

@@ -119,10 +119,13 @@ fn one_question_at_end(shown: &str) -> Check {
     })
 }
 
-/// Whether the student only thanked or greeted: a short courtesy ("You're welcome.")
-/// answers it, and needs no substance.
+/// Whether the student only thanked, greeted or said goodbye: a short courtesy
+/// ("You're welcome.") answers it, and needs no substance.
 fn is_courtesy(student: &str) -> bool {
-    matches!(message_kind(student), MessageKind::Courtesy(_))
+    matches!(
+        message_kind(student),
+        MessageKind::Courtesy(_) | MessageKind::Goodbye
+    )
 }
 
 /// The reply's own text is at least one whole, readable sentence, not a stub such as

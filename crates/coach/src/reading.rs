@@ -3,7 +3,7 @@
 //! weak about it as the step's text, and the text it offers for the step ("I think
 //! homework should be banned because…" offers "Homework should be banned.").
 
-use super::courtesy::{courtesy_of, thanks_and_goodbye, thanks_then_talk};
+use super::courtesy::{beside_farewell, courtesy_of, thanks_and_goodbye, thanks_then_talk};
 pub use super::lead_in::{mixed_in_reason, without_lead_in};
 use super::lead_in::{reason_start, without_because_opener, without_lead_ins};
 use super::phrase_lists::STEP_NAMES;
@@ -37,6 +37,9 @@ pub enum MessageKind {
     TaskQuestion,
     /// Only thanks or a greeting ("thanks", "gracias", "hi"), and which.
     Courtesy(Social),
+    /// A goodbye, alone or after a yes or a courtesy ("chao", "ok bye", "listo, chao"):
+    /// the student is leaving, and a pending proposal stays as it is.
+    Goodbye,
     /// Anything else: a text for the step, or talk about it.
     Text,
 }
@@ -162,6 +165,12 @@ pub fn message_kind(message: &str) -> MessageKind {
     // A goodbye with thanks may hold a yes ("ok thats it for today thanks bye").
     if thanks_and_goodbye(&plain) {
         return MessageKind::Courtesy(Social::Thanks);
+    }
+    // A goodbye may come after a yes ("listo, chao"): it confirms nothing.
+    if beside_farewell(&plain).is_some_and(|rest| {
+        rest.is_empty() || is_confirmation(&rest) || courtesy_of(&rest).is_some()
+    }) {
+        return MessageKind::Goodbye;
     }
     if is_confirmation(message) {
         return MessageKind::Confirmation;
@@ -362,6 +371,29 @@ mod tests {
             [WarrantBacking]
         );
         assert_eq!(named_steps("what goes here?", Claim), []);
+    }
+
+    #[test]
+    fn a_goodbye_alone_or_after_a_yes_is_a_goodbye() {
+        for said in [
+            "chao",
+            "bye",
+            "ok bye",
+            "listo, chao",
+            "vale, hasta luego",
+            "sí, chao",
+        ] {
+            assert_eq!(message_kind(said), MessageKind::Goodbye, "{said}");
+        }
+        // A text that names a farewell is still a text; thanks with a goodbye stays thanks.
+        assert_eq!(
+            message_kind("people leave the zoo and say bye to the animals"),
+            MessageKind::Text
+        );
+        assert_eq!(
+            message_kind("gracias por la ayuda, hasta luego"),
+            MessageKind::Courtesy(Social::Thanks)
+        );
     }
 
     #[test]

@@ -776,6 +776,10 @@ mod tests {
         assert!(concedes_in_reply(&normalize(
             "pero aunque cueste dinero, se ahorra en multas"
         )));
+        // "Pero igual…" (but still) grants it too.
+        assert!(concedes_in_reply(&normalize(
+            "pero igual los santuarios también pueden cuidar especies en peligro"
+        )));
         assert!(!concedes_in_reply(&normalize("but only in most schools")));
         assert!(!concedes_in_reply(&normalize(
             "even if it rains, pools stay open"

@@ -366,6 +366,7 @@ impl LoopTurn for CoachTurnInput {
         };
         let app_answers = match message_kind(&self.user_message) {
             MessageKind::Courtesy(_)
+            | MessageKind::Goodbye
             | MessageKind::TaskQuestion
             | MessageKind::Decline
             | MessageKind::HelpRequest

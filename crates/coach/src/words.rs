@@ -38,6 +38,15 @@ pub fn courtesy(kind: Social, language: Language) -> [String; 3] {
     }
 }
 
+/// The answer to a goodbye ("chao", "ok bye"), in three wordings.
+pub fn goodbye(language: Language) -> [String; 3] {
+    [
+        say!(MESSAGES, language, "coach-goodbye-first"),
+        say!(MESSAGES, language, "coach-goodbye-second"),
+        say!(MESSAGES, language, "coach-goodbye-third"),
+    ]
+}
+
 /// The answer to a question about what a step allows ("can I use my own school?"): the
 /// student decides, as long as the text does the step's job — which follows it.
 pub fn your_choice(language: Language) -> String {

@@ -223,6 +223,11 @@ coach-thanks-third = Good, let's keep going.
 coach-greeting-first = Hello!
 coach-greeting-second = Hi again!
 coach-greeting-third = Good to see you.
+# The answer to a goodbye (three wordings); what the student kept is in their draft, and a
+# proposal they have not accepted stays below it. The step's question follows.
+coach-goodbye-first = See you soon; everything you have accepted is saved in your draft.
+coach-goodbye-second = Bye for now; your draft keeps what you have accepted.
+coach-goodbye-third = Good work today; your draft will be here next time.
 
 # The answer to a question about what a step allows ("can I use my own school?"); the step explained follows.
 coach-your-choice = That is your choice, as long as the text does this step's job.

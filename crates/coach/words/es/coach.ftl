@@ -202,6 +202,10 @@ coach-thanks-third = Bien, sigamos.
 coach-greeting-first = ¡Hola!
 coach-greeting-second = ¡Hola de nuevo!
 coach-greeting-third = Me alegra verte.
+# La respuesta a una despedida (tres formas); lo aceptado está en el borrador.
+coach-goodbye-first = Hasta pronto; todo lo que has aceptado queda guardado en tu borrador.
+coach-goodbye-second = Nos vemos; tu borrador guarda lo que has aceptado.
+coach-goodbye-third = Buen trabajo hoy; tu borrador te espera la próxima vez.
 
 coach-your-choice = Eso lo decides tú, siempre que el texto cumpla la función de este paso.
 
