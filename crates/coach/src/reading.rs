@@ -498,6 +498,17 @@ mod tests {
     fn thanks_then_talk_about_the_help_is_a_courtesy() {
         let said = "thanks so much for helping with this part, i honestly had no idea what backing even meant";
         assert_eq!(message_kind(said), MessageKind::Courtesy(Social::Thanks));
+        // Saying the help was useful is talk about the help too.
+        for said in [
+            "thanks, that was actually helpful",
+            "gracias, me ha sido muy útil",
+        ] {
+            assert_eq!(
+                message_kind(said),
+                MessageKind::Courtesy(Social::Thanks),
+                "{said}"
+            );
+        }
         assert_eq!(
             message_kind("thanks, phones help us learn"),
             MessageKind::Text
