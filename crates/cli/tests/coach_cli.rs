@@ -167,6 +167,7 @@ fn the_untuned_topics_and_phrasings_keep_their_reading_offline() {
         ("blind", 47),
         ("blind2", 54),
         ("blind3", 55),
+        ("blind4", 52),
         ("corrections", 11),
         ("remarks", 14),
         ("warrants", 8),

@@ -285,6 +285,7 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("blind", 19),
         ("blind2", 17),
         ("blind3", 18),
+        ("blind4", 16),
     ] {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(

@@ -253,7 +253,9 @@ fn continues_the_talk(message: &str) -> bool {
 /// Each topic's score for `message`, read in the talk about the `held` topics: a word
 /// of the message that a held topic's notes or keywords use is about that topic, and
 /// counts for no other ("¿y si la gasa ya se empapó?" after the bleeding note is still
-/// about bleeding, though the first-aid kit lists gauze). No held topic: [`scores`].
+/// about bleeding, though the first-aid kit lists gauze); the words of its synonyms
+/// still count for the others ("pasta" met in a held note still brings "dinero"). No
+/// held topic: [`scores`].
 fn held_scores(
     module: &ModuleManifest,
     message: &str,
@@ -269,7 +271,10 @@ fn held_scores(
     if held_keys.is_empty() {
         return scored;
     }
-    let rest: Vec<&str> = message
+    // With its synonyms' words: "pasta" may meet a held topic's word, "dinero" then
+    // still speaks for the money note.
+    let expanded = with_synonyms(message);
+    let rest: Vec<&str> = expanded
         .split_whitespace()
         .filter(|w| {
             !content_terms(w).iter().any(|t| {
@@ -404,6 +409,21 @@ mod tests {
         );
         let t = answering_topics(&m, "do short breaks help my focus?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
+    }
+
+    #[test]
+    fn a_follow_ups_word_held_by_the_topic_still_brings_its_synonyms() {
+        // "stressed" is in the held breaks note; its synonyms ("heart pounding") still
+        // speak for the racing-heart note, as "pasta" brings "dinero".
+        let m = module_with(
+            r#""Short breaks keep focus.""#,
+            r#""Short breaks keep focus when stressed.""#,
+        )
+        .expect("a valid module");
+        let held = ["breaks".to_string()];
+        let scored = held_scores(&m, "and when I am stressed?", &[], &held);
+        let heart = scored.iter().find(|(id, _)| id == "heart").map(|(_, s)| *s);
+        assert!(heart.is_some_and(|s| s > 0.0), "{scored:?}");
     }
 
     #[test]
