@@ -52,11 +52,17 @@ pub const MIN_SUBSTANCE: usize = 2;
 pub const MIN_SENTENCE_WORDS: usize = 3;
 
 /// `word` without a plural's final "s", so a near-copy that changes a plural ("hecho" for
-/// "hechos") still counts as the same word when looking for repeats.
+/// "hechos") still counts as the same word when looking for repeats; and without a final
+/// "e" then, so a Spanish plural in "-es" meets its singular ("animales", "animal") as an
+/// English one keeps meeting its own ("tables", "table"). A key for comparing, not a word.
 fn singular(word: &str) -> &str {
-    match word.strip_suffix('s') {
+    let stem = match word.strip_suffix('s') {
         Some(stem) if stem.chars().count() >= 3 && !stem.ends_with('s') => stem,
         _ => word,
+    };
+    match stem.strip_suffix('e') {
+        Some(root) if root.chars().count() >= 3 => root,
+        _ => stem,
     }
 }
 
@@ -888,6 +894,18 @@ mod tests {
         let f = filter("tesis").with_said(&["¿Qué hechos, cifras o ejemplos apoyan tu tesis?"]);
         assert_eq!(
             f.check("¿Qué he hecho, cifras o ejemplos apoyan tu tesis?"),
+            Err(DropReason::Repeat)
+        );
+    }
+
+    #[test]
+    fn a_spanish_plural_in_es_meets_its_singular() {
+        let student = "a menos que un animal haya nacido en cautiverio";
+        let f = ReplyFilter::new(Some(Language::Es), &[], student).with_said(&[
+            "Nombras un caso en que tu tesis falla: suficientes para todos los animales.",
+        ]);
+        assert_eq!(
+            f.check("Nombras un caso en que tu tesis falla: un animal."),
             Err(DropReason::Repeat)
         );
     }
