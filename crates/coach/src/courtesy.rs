@@ -47,8 +47,13 @@ pub(crate) fn thanks_then_talk(plain: &str) -> bool {
             .any(|w| UNDERSTANDING_WORDS.contains(w))
 }
 
-/// Goodbyes. From `words/{en,es}/farewells.txt`.
-static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("farewells").collect());
+/// Goodbyes, the longest first (so "see you tomorrow" is taken off whole, not as "see
+/// you"). From `words/{en,es}/farewells.txt`.
+static FAREWELLS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    let mut all: Vec<&str> = word_list!("farewells").collect();
+    all.sort_by_key(|f| std::cmp::Reverse(f.len()));
+    all
+});
 
 /// Most words of a goodbye with thanks that is still only a courtesy.
 const MOST_FAREWELL_WORDS: usize = 10;
@@ -67,12 +72,7 @@ pub(crate) fn thanks_and_goodbye(plain: &str) -> bool {
 /// `None` otherwise. What is left says whether it is ([`crate::reading::message_kind`]).
 pub(crate) fn beside_farewell(plain: &str) -> Option<String> {
     (words(plain).len() <= MOST_FAREWELL_WORDS && FAREWELLS.iter().any(|f| has_phrase(plain, f)))
-        .then(|| {
-            // The longest first: "see you tomorrow" goes whole, not as "see you".
-            let mut longest: Vec<&&str> = FAREWELLS.iter().collect();
-            longest.sort_by_key(|f| std::cmp::Reverse(f.len()));
-            without_phrases(plain, longest).trim().to_string()
-        })
+        .then(|| without_phrases(plain, FAREWELLS.iter()).trim().to_string())
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! shared filter keeps (every word is the student's or the note's).
 
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::support::longest_shared_run;
 use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::word_list;
 use std::collections::BTreeSet;
@@ -81,13 +82,11 @@ impl StudentVoice {
 
     /// Whether `sentence` repeats [`COPIED_RUN`] or more of the message's words in a row.
     fn copied(&self, sentence: &str) -> bool {
-        let normal = normalize(sentence);
-        let said = words(&normal);
-        said.windows(COPIED_RUN).any(|run| {
-            self.words
-                .windows(COPIED_RUN)
-                .any(|theirs| theirs.iter().zip(run).all(|(a, b)| a == b))
-        })
+        let said: Vec<String> = words(&normalize(sentence))
+            .into_iter()
+            .map(String::from)
+            .collect();
+        longest_shared_run(&said, &self.words) >= COPIED_RUN
     }
 }
 

@@ -214,7 +214,7 @@ impl Filtered {
 }
 
 /// The length of the longest run of words `a` and `b` share, in order.
-fn longest_shared_run(a: &[String], b: &[String]) -> usize {
+pub fn longest_shared_run(a: &[String], b: &[String]) -> usize {
     let mut longest = 0;
     let mut previous = vec![0; b.len() + 1];
     for word in a {
