@@ -80,11 +80,13 @@ pub fn section_media(module: &ModuleManifest, section: &SectionRef<'_>) -> Vec<M
         .collect()
 }
 
-/// Quick replies: up to two uncovered topics of the section, then moving on.
+/// Quick replies: up to two uncovered topics of the section that the reply does not
+/// already show (`shown`: a note just read is not offered again), then moving on.
 pub fn suggestions(
     module: &ModuleManifest,
     progress: &ModuleProgress,
     language: Language,
+    shown: &[String],
 ) -> Vec<String> {
     let mut chips = Vec::new();
     if let Some(section) = current_section(module, progress) {
@@ -93,7 +95,7 @@ pub fn suggestions(
                 .section
                 .topics
                 .iter()
-                .filter(|t| !progress.covered.contains(&t.id))
+                .filter(|t| !progress.covered.contains(&t.id) && !shown.contains(&t.id))
                 .take(2)
                 .map(|t| replies::topic_chip(language, module_language(module), &t.title)),
         );
@@ -139,11 +141,12 @@ pub fn section_opening(
     if let Some(topic) = first {
         blocks.push(note_block(topic));
     }
+    let shown: Vec<String> = first.map(|t| t.id.clone()).into_iter().collect();
     let mut out = reply(blocks, ResponseType::Educational, Emotion::Informative);
     out.content.media = section_media(module, &section);
     out.content.next_step = Some(NextStep {
         prompt: first.map(|t| replies::section_prompt(language, module_language(module), &t.title)),
-        suggestions: suggestions(module, progress, language),
+        suggestions: suggestions(module, progress, language, &shown),
         can_skip: true,
     });
     out
@@ -230,7 +233,7 @@ pub fn review(
     let mut out = reply(blocks, ResponseType::Summary, Emotion::Encouraging);
     out.content.next_step = Some(NextStep {
         prompt: None,
-        suggestions: suggestions(module, progress, language),
+        suggestions: suggestions(module, progress, language, &[]),
         can_skip: true,
     });
     out
@@ -266,7 +269,7 @@ pub fn offer_form(
     out.content.forms = vec![form.to_form()];
     out.content.next_step = Some(NextStep {
         prompt: None,
-        suggestions: suggestions(module, progress, language),
+        suggestions: suggestions(module, progress, language, &[]),
         can_skip: true,
     });
     out
@@ -286,7 +289,7 @@ fn words_only(
     );
     out.content.next_step = Some(NextStep {
         prompt: None,
-        suggestions: suggestions(module, progress, language),
+        suggestions: suggestions(module, progress, language, &[]),
         can_skip: true,
     });
     out
@@ -411,10 +414,11 @@ pub fn notes_answer(
         ));
     }
     blocks.extend(chosen.iter().map(|t| note_block(t)));
+    let shown: Vec<String> = chosen.iter().map(|t| t.id.clone()).collect();
     let mut out = reply(blocks, ResponseType::Conversational, Emotion::Supportive);
     out.content.next_step = Some(NextStep {
         prompt: Some(replies::open_prompt(language)),
-        suggestions: suggestions(module, progress, language),
+        suggestions: suggestions(module, progress, language, &shown),
         can_skip: true,
     });
     out
@@ -438,5 +442,21 @@ mod tests {
         assert_eq!(shown_topics(&m, &shown), ["sleep"]);
         let none = reply(vec![lead], ResponseType::Educational, Emotion::Informative);
         assert!(shown_topics(&m, &none).is_empty());
+    }
+
+    #[test]
+    fn a_note_the_reply_shows_is_not_offered_again() {
+        let m = module();
+        let progress = ModuleProgress::start(&m);
+        let answer = notes_answer(&m, &progress, Language::En, &["heart".to_string()], None);
+        let chips = answer
+            .content
+            .next_step
+            .map(|s| s.suggestions)
+            .unwrap_or_default();
+        let heart = replies::topic_chip(Language::En, Language::En, "Racing heart");
+        let breath = replies::topic_chip(Language::En, Language::En, "Breathing");
+        assert!(!chips.contains(&heart), "{chips:?}");
+        assert!(chips.contains(&breath), "{chips:?}");
     }
 }

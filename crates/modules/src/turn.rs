@@ -1288,9 +1288,28 @@ fn show_source(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     }
 }
 
-/// The model's suggestions followed by the app's navigation, without repeats.
+/// The model's suggestions followed by the app's navigation, without repeats and
+/// without offering a topic whose note the reply shows.
 fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
-    let code = offline::suggestions(&prepared.module, &prepared.progress, prepared.language);
+    let shown = offline::shown_topics(&prepared.module, reply);
+    let code = offline::suggestions(
+        &prepared.module,
+        &prepared.progress,
+        prepared.language,
+        &shown,
+    );
+    let shown_chips: Vec<String> = prepared
+        .module
+        .topics()
+        .filter(|t| shown.contains(&t.id))
+        .map(|t| {
+            normalize(&replies::topic_chip(
+                prepared.language,
+                module_language(&prepared.module),
+                &t.title,
+            ))
+        })
+        .collect();
     let step = reply
         .content
         .next_step
@@ -1299,6 +1318,7 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     let mut merged: Vec<String> = step
         .suggestions
         .iter()
+        .filter(|chip| !shown_chips.contains(&normalize(chip)))
         .take(MAX_SUGGESTIONS - 1)
         .cloned()
         .collect();
@@ -1653,6 +1673,27 @@ mod tests {
             !chips.iter().any(|c| c.contains("racing heart")),
             "{chips:?}"
         );
+        assert_eq!(chips.first().map(String::as_str), Some("Breathing tips"));
+    }
+
+    #[tokio::test]
+    async fn a_quick_reply_offering_the_note_the_reply_shows_is_dropped() {
+        // The racing-heart note answers, but no keyword covered it: it is shown as the
+        // answer's source and still not offered, by the model's chip or by the app's.
+        let mut prepared = heart_turn();
+        prepared.progress.covered.clear();
+        let chip = replies::topic_chip(Language::En, Language::En, "Racing heart");
+        let reply = MODEL_REPLY.replace(
+            r#"["Before tests","At night"]"#,
+            &format!(r#"["{}","Breathing tips"]"#, chip.replace('"', "\\\"")),
+        );
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(reply)]))).await;
+        assert_eq!(
+            offline::shown_topics(&prepared.module, &out.reply),
+            ["heart"]
+        );
+        let chips = out.reply.content.next_step.unwrap().suggestions;
+        assert!(!chips.contains(&chip), "{chips:?}");
         assert_eq!(chips.first().map(String::as_str), Some("Breathing tips"));
     }
 

@@ -225,14 +225,7 @@ fn progress_checks(
             format!("{done}, expected {expected}")
         }));
     }
-    let chips = reply
-        .content
-        .next_step
-        .as_ref()
-        .map_or(0, |s| s.suggestions.len());
-    checks.push(Check::new("quick_replies", chips > 0, || {
-        "no suggestion".into()
-    }));
+    checks.push(checks::quick_replies(reply, module));
     checks
 }
 

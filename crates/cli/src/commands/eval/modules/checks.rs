@@ -10,7 +10,8 @@ use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::tidy::{detect_language, sentences};
-use lantern_modules::{chosen, replies};
+use lantern_modules::language::module_language;
+use lantern_modules::{chosen, offline, replies};
 use lantern_packs::module::contract::{ModuleReply, TextBlock};
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
@@ -227,24 +228,64 @@ pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest
         .any(|t| chosen::answer_sentences(t).contains(&first.content))
 }
 
+/// `quick_replies`: the reply offers a next step, and none of its quick replies asks
+/// about a topic whose note the reply already shows (in either language).
+pub fn quick_replies(reply: &ModuleReply, module: &ModuleManifest) -> Check {
+    let chips = reply
+        .content
+        .next_step
+        .as_ref()
+        .map(|s| s.suggestions.clone())
+        .unwrap_or_default();
+    let shown = offline::shown_topics(module, reply);
+    let both = [Language::En, Language::Es];
+    let again: Vec<&String> = chips
+        .iter()
+        .filter(|chip| {
+            module.topics().filter(|t| shown.contains(&t.id)).any(|t| {
+                both.iter()
+                    .any(|l| **chip == replies::topic_chip(*l, module_language(module), &t.title))
+            })
+        })
+        .collect();
+    Check::new(
+        "quick_replies",
+        !chips.is_empty() && again.is_empty(),
+        || {
+            if chips.is_empty() {
+                "no suggestion".into()
+            } else {
+                format!("offers the note it shows again: {again:?}")
+            }
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_modules::offline;
     use lantern_packs::module::contract::{BlockType, Emotion, ResponseType, TextBlock};
     use lantern_packs::module::parse_module;
 
-    #[test]
-    fn a_reply_opening_with_a_notes_statement_is_the_chosen_sentence() {
-        let m = parse_module(
+    /// A one-section module: a racing-heart topic and a breathing one.
+    fn calm() -> ModuleManifest {
+        parse_module(
             r#"{"formatVersion": 1, "id": "calm", "title": "Calm", "language": "en",
             "phases": [{"id": "know", "title": "Knowing", "sections": [
               {"id": "body", "title": "Your body", "intro": "Stress shows in the body.",
-               "topics": [{"id": "heart", "title": "Racing heart",
-                 "notes": "A racing heart is adrenaline at work. Breathing out slowly calms it.",
-                 "keywords": {"en": ["heart"]}}]}]}]}"#,
+               "topics": [
+                 {"id": "heart", "title": "Racing heart",
+                  "notes": "A racing heart is adrenaline at work. Breathing out slowly calms it.",
+                  "keywords": {"en": ["heart"]}},
+                 {"id": "breath", "title": "Breathing", "notes": "Slow breathing calms you.",
+                  "keywords": {"en": ["breath*"]}}]}]}]}"#,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn a_reply_opening_with_a_notes_statement_is_the_chosen_sentence() {
+        let m = calm();
         let reply = |first: &str| {
             let block = TextBlock::new(BlockType::Paragraph, first);
             offline::reply(vec![block], ResponseType::Conversational, Emotion::Neutral)
@@ -336,5 +377,21 @@ mod tests {
         let spanish = lines(&["Esto es lo que dice el módulo sobre **Por qué aplazamos**:"]);
         assert!(!language_matches(&spanish, &authored, Language::En).passed);
         assert!(language_matches(&spanish, &authored, Language::Es).passed);
+    }
+
+    #[test]
+    fn a_quick_reply_offering_the_note_shown_fails() {
+        let m = calm();
+        let progress = lantern_modules::progress::ModuleProgress::start(&m);
+        let heart = vec!["heart".to_string()];
+        let mut reply = offline::notes_answer(&m, &progress, Language::En, &heart, None);
+        assert!(quick_replies(&reply, &m).passed);
+        let again = replies::topic_chip(Language::En, Language::En, "Racing heart");
+        if let Some(step) = reply.content.next_step.as_mut() {
+            step.suggestions.insert(0, again);
+        }
+        assert!(!quick_replies(&reply, &m).passed);
+        reply.content.next_step = None;
+        assert!(!quick_replies(&reply, &m).passed);
     }
 }
