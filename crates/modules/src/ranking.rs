@@ -206,6 +206,31 @@ fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
         .collect()
 }
 
+/// Two readers' closeness of one message to the same texts, each standardised over the
+/// texts and averaged: a text both find close stays close, one only a noisy reader
+/// favours counts half. With no values from one reader (or not one per text), the
+/// other's, standardised.
+pub fn agreement(first: &[f32], second: &[f32]) -> Vec<f32> {
+    let standard = |values: &[f32]| -> Vec<f32> {
+        let n = values.len().max(1) as f32;
+        let mean = values.iter().sum::<f32>() / n;
+        let spread = (values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / n).sqrt();
+        values
+            .iter()
+            .map(|v| (v - mean) / spread.max(f32::EPSILON))
+            .collect()
+    };
+    match (first.len(), second.len()) {
+        (a, b) if a == b => standard(first)
+            .into_iter()
+            .zip(standard(second))
+            .map(|(x, y)| (x + y) / 2.0)
+            .collect(),
+        (0, _) => standard(second),
+        _ => standard(first),
+    }
+}
+
 /// The best topics by score: the best when it reaches [`MIN_SCORE`], and the second
 /// when it is close behind.
 fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
@@ -397,6 +422,19 @@ mod tests {
         close[1].1 = 0.7;
         let t = answering_topics(&m, "zzz qqq", &close, Before::default());
         assert_eq!(t, [close[1].0.clone()]);
+    }
+
+    #[test]
+    fn two_readers_agreement_averages_their_standardised_closeness() {
+        // The first reader favours text 0, the second text 1 strongly: text 1 wins.
+        let both = agreement(&[0.60, 0.55, 0.50], &[0.80, 0.90, 0.79]);
+        assert!(both[1] > both[0] && both[0] > both[2], "{both:?}");
+        // One reader alone is that reader, standardised.
+        let near = |values: Vec<f32>| {
+            values.len() == 2 && (values[0] - 1.0).abs() < 1e-4 && (values[1] + 1.0).abs() < 1e-4
+        };
+        assert!(near(agreement(&[0.6, 0.4], &[])));
+        assert!(near(agreement(&[], &[0.6, 0.4])));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Whether an answer speaks as the student instead of to them: the task asks the model
 //! to talk to the student as "you", yet a small model may answer in the student's own
 //! voice ("I don't want to tell my mum because…" to "says not to tell my mum"), which the
-//! shared filter keeps (every word is the student's or the note's).
+//! shared filter keeps (every word is the student's or the note's), or glue their
+//! question onto a note's sentence ("Si no tienes nada para arreglarla, usa un candado
+//! en U…"), which claims the note answers what it does not say.
 
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::support::longest_shared_run;
@@ -40,6 +42,8 @@ pub struct StudentVoice {
     phrases: BTreeSet<(String, String)>,
     keys: BTreeSet<String>,
     words: Vec<String>,
+    /// The module's note sentences, normalised, that the student's words may be glued to.
+    notes: Vec<String>,
 }
 
 impl StudentVoice {
@@ -52,7 +56,15 @@ impl StudentVoice {
                 .into_iter()
                 .map(String::from)
                 .collect(),
+            notes: Vec::new(),
         }
+    }
+
+    /// The same voice, also read against the module's `notes` (its sentences) for a
+    /// question glued onto one of them.
+    pub fn beside_notes<'n>(mut self, notes: impl IntoIterator<Item = &'n str>) -> Self {
+        self.notes = notes.into_iter().map(normalize).collect();
+        self
     }
 
     /// Whether `sentence` speaks as the student: it repeats one of their first-person
@@ -60,7 +72,7 @@ impl StudentVoice {
     /// first person and tells what they wrote ("Yo soy uno de los cuatro y estamos
     /// trabajando en un póster…").
     pub fn spoken_in(&self, sentence: &str) -> bool {
-        if self.copied(sentence) {
+        if self.copied(sentence) || self.glued(sentence) {
             return true;
         }
         let repeats = !self.phrases.is_empty()
@@ -78,6 +90,20 @@ impl StudentVoice {
                 .any(|t| t.in_keys(&self.keys))
         };
         repeats || (opens() && tells_theirs())
+    }
+
+    /// Whether `sentence` is a note's sentence whole with a lead-in made of the student's
+    /// words ("Para sacar al dia, un perro necesita salir a pasear…"): the lead-in says
+    /// the note answers their question, which nothing the note says supports.
+    fn glued(&self, sentence: &str) -> bool {
+        let said = normalize(sentence);
+        self.notes.iter().any(|note| {
+            let Some(at) = said.find(note.as_str()).filter(|at| *at > 0) else {
+                return false;
+            };
+            let lead = content_terms(&said[..at]);
+            !lead.is_empty() && lead.iter().all(|t| t.in_keys(&self.keys))
+        })
     }
 
     /// Whether `sentence` repeats [`COPIED_RUN`] or more of the message's words in a row.
@@ -133,5 +159,19 @@ mod tests {
         // Opening in the first person about something else is not the student's voice.
         assert!(!StudentVoice::of("how do we split the poster?")
             .spoken_in("I would give each person one part and a date."));
+    }
+
+    #[test]
+    fn a_question_glued_onto_a_notes_sentence_is_the_students() {
+        let note = "Usa un candado en U o de cadena gruesa; un cable fino se corta en segundos.";
+        let student = StudentVoice::of("y si no tengo nada para arreglarla?").beside_notes([note]);
+        assert!(student.spoken_in(
+            "Si no tienes nada para arreglarla, usa un candado en U o de cadena gruesa; un cable fino se corta en segundos."
+        ));
+        // The note's sentence alone, or after a plain yes, is not glued.
+        assert!(!student.spoken_in(note));
+        assert!(!student.spoken_in(
+            "Sí, usa un candado en U o de cadena gruesa; un cable fino se corta en segundos."
+        ));
     }
 }

@@ -671,7 +671,12 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
     let student_keys = term_keys(&prepared.student_text);
-    let voice = StudentVoice::of(&prepared.student_text);
+    let note_sentences: Vec<&str> = prepared
+        .module
+        .topics()
+        .flat_map(|t| sentences(&t.notes))
+        .collect();
+    let voice = StudentVoice::of(&prepared.student_text).beside_notes(note_sentences);
     let mut filter = prepared.filter.clone();
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);

@@ -7,7 +7,7 @@ use super::ModuleRepository;
 use crate::language::{module_language, reply_language};
 use crate::offline::shown_topics;
 use crate::prompt::Passage;
-use crate::ranking::topic_texts;
+use crate::ranking::{agreement, topic_texts};
 use crate::{ModuleTurnInput, StudentAct};
 use lantern_core::language::Language;
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
@@ -50,7 +50,11 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
 /// texts ([`topic_texts`]: a note's sentences among them); both empty when the retriever
 /// cannot tell. A message in the module's language is compared by the retriever's
 /// embedder, one in another language by its multilingual encoder: each was measured
-/// the better reader of its kind (docs/evals.md, "Meaning across languages").
+/// the better reader of its kind (docs/evals.md, "Meaning across languages"). Within a
+/// module not written in English, the English-only embedder reads the message through
+/// shared word pieces, so the topics' closeness is where it and the encoder agree
+/// ([`agreement`]; docs/evals.md, "Fourteenth round"); each text's own value stays the
+/// embedder's.
 async fn closeness(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
@@ -62,21 +66,34 @@ async fn closeness(
         .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
         .collect();
     let texts: Vec<String> = owned.iter().map(|(_, x)| x.clone()).collect();
-    let values = if written_in_module_language(module, session, text) {
+    let within = written_in_module_language(module, session, text);
+    let values = if within {
         retriever.similarities(text, &texts).await
     } else {
         retriever.closeness_across_languages(text, &texts).await
     }
     .unwrap_or_default();
+    let for_topics = if within && module_language(module) != Language::En {
+        let encoder = retriever
+            .closeness_across_languages(text, &texts)
+            .await
+            .unwrap_or_default();
+        agreement(&values, &encoder)
+    } else {
+        values.clone()
+    };
     let mut closest: Vec<(String, f32)> = Vec::new();
-    let mut each: Vec<(String, f32)> = Vec::new();
-    for ((id, text), value) in owned.into_iter().zip(values) {
-        match closest.iter_mut().find(|(known, _)| *known == id) {
+    for ((id, _), value) in owned.iter().zip(for_topics) {
+        match closest.iter_mut().find(|(known, _)| known == id) {
             Some((_, best)) => *best = best.max(value),
-            None => closest.push((id, value)),
+            None => closest.push((id.clone(), value)),
         }
-        each.push((text, value));
     }
+    let each = owned
+        .into_iter()
+        .map(|(_, text)| text)
+        .zip(values)
+        .collect();
     (closest, each)
 }
 
