@@ -94,9 +94,11 @@ impl LanceRetriever {
     }
 
     /// Has the multilingual encoder of the model pack in `pack` compare texts across
-    /// languages ([`Retriever::closeness_across_languages`]), run with at most `threads`
-    /// CPU threads. It is loaded on the first such comparison (most sessions never make
-    /// one, and it holds about 200 MB); without it, the embedder compares.
+    /// languages ([`Retriever::closeness_across_languages`]; the modules also ask it
+    /// within a module not written in English), run with at most `threads` CPU threads.
+    /// It is loaded on the first such comparison (a session of an English module that
+    /// never crosses languages makes none, and it holds about 200 MB); without it, the
+    /// embedder compares.
     pub fn with_pack_encoder(mut self, pack: &Path, threads: usize) -> Self {
         self.encoder = Some(LazyEncoder {
             pack: pack.to_path_buf(),
