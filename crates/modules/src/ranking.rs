@@ -184,26 +184,24 @@ fn scores(
         .collect()
 }
 
+/// `values` as standard deviations above their mean; `None` for fewer than two values
+/// or values that do not spread.
+fn z_scores(values: &[f32]) -> Option<Vec<f32>> {
+    if values.len() < 2 {
+        return None;
+    }
+    let n = values.len() as f32;
+    let mean = values.iter().sum::<f32>() / n;
+    let spread = (values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / n).sqrt();
+    (spread > f32::EPSILON).then(|| values.iter().map(|v| (v - mean) / spread).collect())
+}
+
 /// Closeness as standard deviations above the mean over the module's topics.
 fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
-    let n = closeness.len() as f32;
-    if closeness.len() < 2 {
-        return Vec::new();
-    }
-    let mean = closeness.iter().map(|(_, c)| c).sum::<f32>() / n;
-    let spread = (closeness
-        .iter()
-        .map(|(_, c)| (c - mean).powi(2))
-        .sum::<f32>()
-        / n)
-        .sqrt();
-    if spread <= f32::EPSILON {
-        return Vec::new();
-    }
-    closeness
-        .iter()
-        .map(|(id, c)| (id.clone(), (c - mean) / spread))
-        .collect()
+    let values: Vec<f32> = closeness.iter().map(|(_, c)| *c).collect();
+    z_scores(&values)
+        .map(|z| closeness.iter().map(|(id, _)| id.clone()).zip(z).collect())
+        .unwrap_or_default()
 }
 
 /// Two readers' closeness of one message to the same texts, each standardised over the
@@ -211,15 +209,7 @@ fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
 /// favours counts half. With no values from one reader (or not one per text), the
 /// other's, standardised.
 pub fn agreement(first: &[f32], second: &[f32]) -> Vec<f32> {
-    let standard = |values: &[f32]| -> Vec<f32> {
-        let n = values.len().max(1) as f32;
-        let mean = values.iter().sum::<f32>() / n;
-        let spread = (values.iter().map(|v| (v - mean).powi(2)).sum::<f32>() / n).sqrt();
-        values
-            .iter()
-            .map(|v| (v - mean) / spread.max(f32::EPSILON))
-            .collect()
-    };
+    let standard = |values: &[f32]| z_scores(values).unwrap_or_else(|| vec![0.0; values.len()]);
     match (first.len(), second.len()) {
         (a, b) if a == b => standard(first)
             .into_iter()

@@ -917,8 +917,9 @@ fn asks_afresh(filter: &ReplyFilter, question: &str) -> bool {
     )
 }
 
-/// Whether a quick reply the model wrote offers a topic the student already covered
-/// (every word of its title, or one of its keywords, and nothing of an open topic).
+/// Whether a quick reply the model wrote offers a topic the student already covered, or
+/// the one whose note this answer shows ([`show_source`]) (every word of its title, or
+/// one of its keywords, and nothing of an open topic).
 fn offers_covered_topic(chip: &str, prepared: &PreparedModuleTurn) -> bool {
     let chip_keys = term_keys(chip);
     let names = |t: &Topic| {
@@ -931,10 +932,14 @@ fn offers_covered_topic(chip: &str, prepared: &PreparedModuleTurn) -> bool {
             .any(|k| !term_keys(k).is_empty() && term_keys(k).is_subset(&chip_keys));
         keyword || (!title.is_empty() && title.is_subset(&chip_keys))
     };
+    let answered = prepared
+        .focus
+        .first()
+        .filter(|_| answers_a_note(prepared.submitted.as_ref(), &prepared.focus));
     let (covered, open): (Vec<&Topic>, Vec<&Topic>) = prepared
         .module
         .topics()
-        .partition(|t| prepared.progress.covered.contains(&t.id));
+        .partition(|t| prepared.progress.covered.contains(&t.id) || answered == Some(&t.id));
     covered.into_iter().any(names) && !open.into_iter().any(names)
 }
 
@@ -1293,8 +1298,9 @@ fn show_source(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     }
 }
 
-/// The model's suggestions followed by the app's navigation, without repeats and
-/// without offering a topic whose note the reply shows.
+/// The model's suggestions followed by the app's navigation, without repeats; the app's
+/// do not offer a topic whose note the reply shows (nor do the model's:
+/// [`offers_covered_topic`]).
 fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     let shown = offline::shown_topics(&prepared.module, reply);
     let code = offline::suggestions(
@@ -1303,18 +1309,6 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
         prepared.language,
         &shown,
     );
-    let shown_chips: Vec<String> = prepared
-        .module
-        .topics()
-        .filter(|t| shown.contains(&t.id))
-        .map(|t| {
-            normalize(&replies::topic_chip(
-                prepared.language,
-                module_language(&prepared.module),
-                &t.title,
-            ))
-        })
-        .collect();
     let step = reply
         .content
         .next_step
@@ -1323,7 +1317,6 @@ fn merge_suggestions(prepared: &PreparedModuleTurn, reply: &mut ModuleReply) {
     let mut merged: Vec<String> = step
         .suggestions
         .iter()
-        .filter(|chip| !shown_chips.contains(&normalize(chip)))
         .take(MAX_SUGGESTIONS - 1)
         .cloned()
         .collect();
