@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fails_with, json, lantern, repo};
+use common::{fails_with, in_ci, json, lantern, repo};
 use lantern_core::language::Language;
 use lantern_core::text::message_language::message_language;
 use serde_json::Value;
@@ -13,6 +13,8 @@ use std::path::Path;
 
 const SAMPLE: &str = "modules/exam-stress";
 const SPANISH: &str = "tests/fixtures/modules/habitos-de-estudio";
+/// The offline eval files CI guards: a run of all thirteen is about two minutes.
+const CI_GUARDED: [&str; 3] = ["fresh", "blind4", "blind5"];
 
 fn module(d: &Path, args: &[&str]) -> Value {
     let mut all = vec!["module"];
@@ -270,11 +272,12 @@ fn the_module_eval_smoke_cases_pass_with_the_default_model() {
 /// Offline, the note shown is code's choice alone: the modules nobody tuned for keep
 /// the share of questions answered by the right note that docs/evals.md records, every
 /// distress message gets the support message first, and no quick reply offers a note
-/// the reply already shows.
+/// the reply already shows. CI guards three files (an English module, the two latest
+/// Spanish ones written blind); a run outside CI guards all thirteen.
 #[test]
 fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
     let dir = tempfile::tempdir().unwrap();
-    for (file, least) in [
+    let guarded = [
         ("fresh", 24),
         ("unseen", 9),
         ("elsewhere", 19),
@@ -288,7 +291,12 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("blind3", 18),
         ("blind4", 17),
         ("blind5", 19),
-    ] {
+    ];
+    let in_ci = in_ci();
+    for (file, least) in guarded
+        .into_iter()
+        .filter(|(file, _)| !in_ci || CI_GUARDED.contains(file))
+    {
         let cases = repo(&format!("tests/evals/modules/{file}.json"));
         let report = json(
             dir.path(),

@@ -79,3 +79,8 @@ pub fn fails_with(data_dir: &Path, args: &[&str], code: &str) {
 pub fn repo(path: &str) -> String {
     format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Whether the tests run under CI (`CI=true`), where the slowest guards try a subset.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
