@@ -6,11 +6,13 @@
 //! The sentence is authored, so it is correct by construction; code checks it is one
 //! of the note's statements before it is shown, and overrules a pick that two other
 //! readers agree does not answer: the message's words and the embedder's closeness in
-//! meaning ([`overruled`]).
+//! meaning ([`overruled`]), or one that names fewer of the question's words than another
+//! sentence naming at least two ([`better_named`]).
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
+use super::ranking::asked_terms;
 use super::replies;
 use lantern_core::language::Language;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
@@ -119,6 +121,87 @@ pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Opti
         .filter(|(s, value)| *value >= picked + OVERRULE_MARGIN && names_any(s, &asked))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(s, _)| s.clone())
+}
+
+/// Least share of an offered sentence's content terms the model's own words must use to
+/// restate it.
+const RESTATED_SHARE: f32 = 0.6;
+
+/// Least number of the question's terms a sentence must name to answer instead of a
+/// pick that names fewer.
+const NAMED_TO_OVERRULE: usize = 2;
+
+/// How many of the question's terms `asked` `sentence` names.
+fn named_count(sentence: &str, asked: &[Term]) -> usize {
+    let keys = term_keys(sentence);
+    asked.iter().filter(|t| t.in_keys(&keys)).count()
+}
+
+/// The offered sentence that names the most of the question's terms (its light words
+/// aside), when it names [`NAMED_TO_OVERRULE`] or more and the model's `pick` names
+/// fewer: "ya la tuve en agua fría pero sigue roja y con ampollas, ¿voy al médico?" is
+/// answered by the sentence about blisters and the doctor, not the one about water on
+/// burning oil. The first such sentence on a tie; `None` when the pick names as many.
+pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<String> {
+    let asked = asked_terms(message);
+    let pick_names = named_count(pick, &asked);
+    let mut best: Option<(&String, usize)> = None;
+    for sentence in offered {
+        let names = named_count(sentence, &asked);
+        if names > best.map_or(0, |(_, n)| n) {
+            best = Some((sentence, names));
+        }
+    }
+    best.filter(|(s, n)| *n >= NAMED_TO_OVERRULE && *n > pick_names && s.as_str() != pick)
+        .map(|(s, _)| s.clone())
+}
+
+/// The sentence that answers instead of the model's `pick`, if any: one meaning and
+/// words agree on ([`overruled`]), else one that names more of the question
+/// ([`better_named`]).
+pub fn instead_of(
+    pick: &str,
+    closeness: &[(String, f32)],
+    offered: &[String],
+    message: &str,
+) -> Option<String> {
+    overruled(pick, closeness, message).or_else(|| better_named(pick, offered, message))
+}
+
+/// The offered sentence the model's own words `written` restate: the one whose content
+/// terms they use the most of, when that is [`RESTATED_SHARE`] of them or more.
+fn restated<'o>(written: &str, offered: &'o [String]) -> Option<&'o String> {
+    let keys = term_keys(written);
+    let share = |sentence: &String| {
+        let terms = content_terms(sentence);
+        let used = terms.iter().filter(|t| t.in_keys(&keys)).count();
+        used as f32 / terms.len().max(1) as f32
+    };
+    offered
+        .iter()
+        .map(|s| (s, share(s)))
+        .filter(|(_, share)| *share >= RESTATED_SHARE)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(s, _)| s)
+}
+
+/// The sentence that answers instead of the model's `pick` when its own words, refused,
+/// restate another offered sentence: the pick shares no content term with `message`,
+/// and the restated sentence does (the model read that sentence as the answer, and the
+/// question's words agree). `None` when the pick stands.
+pub fn restated_instead(
+    pick: &str,
+    written: &str,
+    offered: &[String],
+    message: &str,
+) -> Option<String> {
+    let asked = content_terms(message);
+    if names_any(pick, &asked) {
+        return None;
+    }
+    restated(written, offered)
+        .filter(|s| s.as_str() != pick && names_any(s, &asked))
+        .cloned()
 }
 
 /// The offered sentence the model has chosen so far in its partial answer `raw`, once
@@ -261,6 +344,77 @@ mod tests {
         assert_eq!(overruled(ill, &other, "¿y si le marco a mi mamá?"), None);
         // No closeness known: the pick stands.
         assert_eq!(overruled(ill, &[], message), None);
+    }
+
+    /// The two sentences a note offers, in order.
+    fn both(first: &str, second: &str) -> Vec<String> {
+        vec![first.to_string(), second.to_string()]
+    }
+
+    const HELMET: &str =
+        "El casco no es obligatorio para adultos, pero reduce las lesiones en la cabeza.";
+    const LIGHTS: &str =
+        "De noche o con poca luz necesitas una luz blanca delante y una roja detrás.";
+    const NIGHT: &str = "vuelvo de la facu a las 10 de la noche, qué me pongo para que me vean";
+
+    #[test]
+    fn refused_words_restating_the_sentence_that_answers_replace_a_pick_that_does_not() {
+        // The writer's words for the night question, refused as a repeat of the note.
+        let written = "Para la noche o con poca luz, necesitas una luz blanca delante y otra roja.";
+        let instead = restated_instead(HELMET, written, &both(HELMET, LIGHTS), NIGHT);
+        assert_eq!(instead.as_deref(), Some(LIGHTS));
+    }
+
+    #[test]
+    fn a_pick_naming_the_questions_words_stands_whatever_the_words_restate() {
+        let offered = both(HELMET, LIGHTS);
+        let asked = "¿el casco es obligatorio de noche?";
+        assert_eq!(restated_instead(HELMET, LIGHTS, &offered, asked), None);
+    }
+
+    #[test]
+    fn words_using_few_of_a_sentences_terms_restate_nothing() {
+        let offered = both(HELMET, LIGHTS);
+        assert_eq!(
+            restated_instead(HELMET, "Ponte algo de noche.", &offered, NIGHT),
+            None
+        );
+        // Restating a sentence the question does not name: the pick stands.
+        assert_eq!(
+            restated_instead(LIGHTS, HELMET, &offered, "¿y si llueve?"),
+            None
+        );
+    }
+
+    const WATER: &str = "Si el aceite se prende, apaga el fuego y nunca le eches agua.";
+    const DOCTOR: &str = "Ve al médico si la quemadura tiene ampollas o sigue roja.";
+
+    #[test]
+    fn a_sentence_naming_more_of_the_question_answers_over_the_pick() {
+        let offered = both(WATER, DOCTOR);
+        let asked = "ya la tuve en agua fría pero sigue roja y con ampollas, voy al médico?";
+        assert_eq!(
+            better_named(WATER, &offered, asked),
+            Some(DOCTOR.to_string())
+        );
+        assert_eq!(better_named(DOCTOR, &offered, asked), None);
+    }
+
+    #[test]
+    fn one_named_term_more_than_the_pick_is_not_enough_alone() {
+        let offered = both(WATER, DOCTOR);
+        // "médico" alone: one term against none.
+        assert_eq!(better_named(WATER, &offered, "¿y el médico?"), None);
+    }
+
+    #[test]
+    fn the_questions_light_words_name_nothing() {
+        let offered = both(WATER, DOCTOR);
+        // "hago" and "pasa" are light; only "quemadura" is named.
+        assert_eq!(
+            better_named(WATER, &offered, "qué hago, qué pasa con la quemadura"),
+            None
+        );
     }
 
     #[test]

@@ -98,14 +98,23 @@ fn with_synonyms(message: &str) -> String {
 static LIGHT_WORDS: LazyLock<BTreeSet<&'static str>> =
     LazyLock::new(|| word_list!("light-words").collect());
 
-/// The pieces of evidence of `message`: its content terms and its synonyms', each once,
-/// without [`LIGHT_WORDS`].
-fn evidence(message: &str) -> Vec<Vec<Term>> {
-    let mut terms = content_terms(&with_synonyms(message));
+/// The content terms of `message` that can name what it asks about: each once, without
+/// [`LIGHT_WORDS`] ("pongo", "hago", "cosa" name nothing).
+pub(crate) fn asked_terms(message: &str) -> Vec<Term> {
+    let mut terms = content_terms(message);
     terms.retain(|t| !LIGHT_WORDS.contains(t.word.as_str()));
     terms.sort_by(|a, b| a.keys.cmp(&b.keys));
     terms.dedup_by(|a, b| a.keys == b.keys);
-    terms.into_iter().map(|t| vec![t]).collect()
+    terms
+}
+
+/// The pieces of evidence of `message`: its content terms and its synonyms', each once,
+/// without [`LIGHT_WORDS`].
+fn evidence(message: &str) -> Vec<Vec<Term>> {
+    asked_terms(&with_synonyms(message))
+        .into_iter()
+        .map(|t| vec![t])
+        .collect()
 }
 
 /// What one piece of evidence gives topic `t`: the rarity of its best term there, twice

@@ -510,6 +510,8 @@ struct TurnWords<'p> {
     read: std::sync::Mutex<Option<ModelRead>>,
     /// The note's sentence the model's last answer chose, checked ([`chosen`]).
     chosen: std::sync::Mutex<Option<String>>,
+    /// The first block of the model's last answer, as written (before any check).
+    wrote: std::sync::Mutex<Option<String>>,
 }
 
 /// Whether a block's words or a quick reply can be shown in `language`: readable as a
@@ -975,7 +977,12 @@ impl TurnWords<'_> {
             .await?;
         let pick = chosen::chosen(&raw, &p.answer_sentences)
             .ok_or_else(|| ModuleError::BrokenReply("no sentence of the note chosen".into()))?;
-        let instead = chosen::overruled(&pick, &p.answer_closeness, &p.student_text);
+        let instead = chosen::instead_of(
+            &pick,
+            &p.answer_closeness,
+            &p.answer_sentences,
+            &p.student_text,
+        );
         let mut dropped = Vec::new();
         if instead.is_some() {
             dropped.push(Repair {
@@ -995,18 +1002,25 @@ impl TurnWords<'_> {
 
     /// The answer with the note's sentence the model chose (or code took instead), its
     /// own words dropped for `why` (kept in the turn's log).
+    ///
+    /// When those words restate another of the note's sentences, one the question's
+    /// words name and the choice does not, that sentence answers
+    /// ([`chosen::restated_instead`]).
     fn chosen_answer(&self, why: &str) -> Option<Words> {
-        let sentence = self.chosen.lock().ok()?.clone()?;
-        let topic = self
-            .prepared
-            .focus
-            .first()
-            .and_then(|id| self.prepared.module.topic(id))?;
+        let p = self.prepared;
+        let pick = self.chosen.lock().ok()?.clone()?;
+        let wrote = self.wrote.lock().ok()?.clone().unwrap_or_default();
+        let topic = p.focus.first().and_then(|id| p.module.topic(id))?;
+        let (sentence, answers) =
+            match chosen::restated_instead(&pick, &wrote, &p.answer_sentences, &p.student_text) {
+                Some(restated) => (restated, "the sentence its words restate answers"),
+                None => (pick, "the chosen sentence answers"),
+            };
         Some(Words {
             reply: chosen::sentence_answer(&sentence, topic),
             dropped: vec![Repair {
                 path: "content.text_blocks".into(),
-                reason: format!("{why}; the chosen sentence answers"),
+                reason: format!("{why}; {answers}"),
             }],
         })
     }
@@ -1040,7 +1054,12 @@ impl TurnWords<'_> {
             if pick.is_none() {
                 pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
                 instead = pick.as_deref().and_then(|p| {
-                    chosen::overruled(p, &prepared.answer_closeness, &prepared.student_text)
+                    chosen::instead_of(
+                        p,
+                        &prepared.answer_closeness,
+                        &prepared.answer_sentences,
+                        &prepared.student_text,
+                    )
                 });
                 if instead.is_some() {
                     stream.stop();
@@ -1080,6 +1099,10 @@ impl TurnWords<'_> {
             return (answered, shown);
         }
         let read = read_any_reply(&text, &prepared.module.media);
+        if let Ok(mut wrote) = self.wrote.lock() {
+            let blocks = &read.checked.reply.content.text_blocks;
+            *wrote = blocks.first().map(|b| b.content.clone());
+        }
         if let Ok(mut seen) = self.read.lock() {
             *seen = Some(ModelRead {
                 read_as: read.read_as,
@@ -1347,6 +1370,7 @@ pub async fn run_module_turn(
         prepared,
         read: std::sync::Mutex::new(None),
         chosen: std::sync::Mutex::new(None),
+        wrote: std::sync::Mutex::new(None),
     };
     let answered = answer_turn(&words, llm, on_text, cancel).await?;
     for repair in &answered.reply.dropped {
@@ -1845,7 +1869,7 @@ mod tests {
 
     /// The heart turn on a module whose heart note has two statements to choose from.
     fn two_sentence_heart_turn() -> PreparedModuleTurn {
-        two_sentence_heart("my heart races at night")
+        two_sentence_heart("my heart is pounding at night")
     }
 
     /// `message` said on a module whose heart note has two statements to choose from.
@@ -1877,8 +1901,8 @@ mod tests {
         let prepared = two_sentence_heart_turn();
         let (_, schema) = prepared.request.as_ref().unwrap();
         assert_eq!(schema, &answer_schema(&prepared.answer_sentences));
-        let copy = choosing(SLOW_BREATHING, "A racing heart is adrenaline at work.");
-        let out = answered_twice(&prepared, copy).await;
+        let unsupported = choosing(SLOW_BREATHING, "Hearts race because of coffee and worry.");
+        let out = answered_twice(&prepared, unsupported).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         let blocks = &out.reply.content.text_blocks;
         assert_eq!(blocks[0].content, SLOW_BREATHING);
@@ -1890,6 +1914,24 @@ mod tests {
             .dropped
             .iter()
             .any(|r| r.reason.starts_with("its own words refused")));
+    }
+
+    #[tokio::test]
+    async fn refused_words_restating_the_sentence_the_question_names_answer_over_the_pick() {
+        // The pick names none of "my heart is pounding at night"; the model's own words, refused
+        // as a repeat of the note, restate the sentence that does.
+        let prepared = two_sentence_heart_turn();
+        let note = "A racing heart is adrenaline at work.";
+        let out = answered_twice(&prepared, choosing(SLOW_BREATHING, note)).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(out.reply.content.text_blocks[0].content, note);
+        assert!(
+            out.dropped
+                .iter()
+                .any(|r| r.reason.contains("its words restate")),
+            "{:?}",
+            out.dropped
+        );
     }
 
     #[tokio::test]
