@@ -103,15 +103,12 @@ def converter_tools(cache, requires):
 
 def convert(cache, source, spec, out):
     """Check the assembled `source` against the converter's pins, then run the manifest's
-    converter script on it, writing `out` (with the recipe's `args`, if any; a converter
-    that needs only Python's standard library lists no `requires`)."""
+    converter script on it, writing `out`."""
     recipe = spec["convert"]
     check_pins(source, recipe, f"{spec['path']} (before conversion)")
-    environment = dict(os.environ)
-    if recipe.get("requires"):
-        environment["PYTHONPATH"] = converter_tools(cache, recipe["requires"])
-    script = os.path.join(HERE, recipe["script"])
-    subprocess.run([sys.executable, script, source, out, *recipe.get("args", [])],
+    tools = converter_tools(cache, recipe["requires"])
+    environment = dict(os.environ, PYTHONPATH=tools)
+    subprocess.run([sys.executable, os.path.join(HERE, recipe["script"]), source, out],
                    check=True, env=environment)
 
 

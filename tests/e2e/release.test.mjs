@@ -179,7 +179,7 @@ describe("signed release (scripts/release.sh, throwaway keys)", () => {
     assert.ok(fs.existsSync(join(target, "usr/share/applications/Lantern.desktop")));
     assert.ok(fs.existsSync(join(target, "usr/lib/Lantern/courses/grade10-algebra/course.json")));
     // The model pack is inside: the smallest model of each role, as the app looks for it.
-    for (const file of ["SmolLM2-135M-Instruct.Q4_1.gguf", "all-minilm-l6-v2-int8", "multilingual-e5-small", "use-multilingual-v3", "onnxruntime"]) {
+    for (const file of ["SmolLM2-135M-Instruct.Q4_1.gguf", "all-minilm-l6-v2-int8", "multilingual-e5-small", "onnxruntime"]) {
       assert.ok(fs.existsSync(join(target, "usr/lib/Lantern/models", file)), `${file} missing from the installed pack`);
     }
     const verify = run("dpkg", [`--root=${target}`, "--verify", "lantern"]);

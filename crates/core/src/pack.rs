@@ -23,10 +23,6 @@ pub enum Role {
     Speech,
     /// A GGUF sentence encoder run by llama.cpp: closeness in meaning across languages.
     Encoder,
-    /// A second multilingual sentence encoder (ONNX, with its tokenizer file): a third
-    /// reader of closeness in meaning, beside the embedder and the encoder, within a
-    /// module not written in English.
-    Crosscheck,
 }
 
 /// One registry package member that forms (part of) a file.
@@ -225,13 +221,7 @@ mod tests {
     #[test]
     fn every_role_has_a_default_and_the_llm_default_is_the_smallest() {
         let manifest = Manifest::bundled();
-        for role in [
-            Role::Llm,
-            Role::Embedder,
-            Role::Runtime,
-            Role::Encoder,
-            Role::Crosscheck,
-        ] {
+        for role in [Role::Llm, Role::Embedder, Role::Runtime, Role::Encoder] {
             assert!(manifest.default_for(role).is_some(), "{role:?}");
         }
         assert_eq!(

@@ -65,7 +65,7 @@ const TELEMETRY_SWITCH: &str = "ORT_DISABLE_TELEMETRY";
 static RUNTIME: OnceLock<Result<ort::environment::Environment, String>> = OnceLock::new();
 
 /// Loads ONNX Runtime from `library` once per process.
-pub(crate) fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
+fn runtime(library: &Path) -> Result<ort::environment::Environment, RagError> {
     if !library.is_file() {
         return Err(RagError::RuntimeMissing(library.to_path_buf()));
     }

@@ -9,7 +9,6 @@
 #[cfg(test)]
 mod adversarial_tests;
 mod course_reader;
-mod crosscheck;
 mod embedder;
 mod error;
 mod folder_pack;
@@ -26,7 +25,6 @@ mod vector_store;
 mod zip_pack;
 
 pub use course_reader::read_course_pack;
-pub use crosscheck::{pack_crosscheck, CrosscheckEncoder};
 pub use embedder::{
     disable_runtime_telemetry, pack_encoder, Embedder, EmbedderFiles, EMBEDDING_DIMENSIONS,
 };

@@ -1,6 +1,6 @@
 //! The core `Retriever` port over the embedder and the LanceDB collections.
 
-use crate::{pack_crosscheck, pack_encoder, CrosscheckEncoder, Embedder, RagError, VectorStore};
+use crate::{pack_encoder, Embedder, RagError, VectorStore};
 use lantern_core::llm::BoxFuture;
 use lantern_core::retrieval::{
     fuse_rankings, Collection, Document, Filter, Hit, RetrievalError, Retriever,
@@ -44,12 +44,10 @@ fn head(text: &str, max: usize) -> &str {
 /// full-text search, merged by [`fuse_rankings`].
 pub struct LanceRetriever {
     embedder: Mutex<Embedder>,
-    encoder: Option<LazyPackModel<SentenceEncoder>>,
-    crosscheck: Option<LazyPackModel<CrosscheckEncoder>>,
+    encoder: Option<LazyEncoder>,
     store: VectorStore,
     sentence_vectors: Cache<String, Vec<f32>>,
     passage_vectors: Cache<String, Vec<f32>>,
-    crosscheck_vectors: Cache<String, Vec<f32>>,
 }
 
 impl From<RagError> for RetrievalError {
@@ -72,11 +70,9 @@ impl LanceRetriever {
         Ok(Self {
             embedder: Mutex::new(embedder),
             encoder: None,
-            crosscheck: None,
             store: VectorStore::open_published(dir, catalog).await?,
             sentence_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
             passage_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
-            crosscheck_vectors: Cache::new(SENTENCE_VECTORS_KEPT),
         })
     }
 
@@ -97,55 +93,36 @@ impl LanceRetriever {
         Ok(vectors)
     }
 
-    /// Has the multilingual encoders of the model pack in `pack` compare texts: the
-    /// first across languages ([`Retriever::closeness_across_languages`]; the modules
-    /// also ask it within a module not written in English), the second as a third reader
-    /// there ([`Retriever::closeness_crosscheck`]), each run with at most `threads` CPU
-    /// threads. Each is loaded on its first comparison (a session of an English module
-    /// that never crosses languages makes none; they hold about 200 and 150 MB); without
-    /// the first, the embedder compares; without the second, none.
+    /// Has the multilingual encoder of the model pack in `pack` compare texts across
+    /// languages ([`Retriever::closeness_across_languages`]; the modules also ask it
+    /// within a module not written in English), run with at most `threads` CPU threads.
+    /// It is loaded on the first such comparison (a session of an English module that
+    /// never crosses languages makes none, and it holds about 200 MB); without it, the
+    /// embedder compares.
     pub fn with_pack_encoder(mut self, pack: &Path, threads: usize) -> Self {
-        self.encoder = Some(LazyPackModel::new(pack, threads, pack_encoder));
-        self.crosscheck = Some(LazyPackModel::new(pack, threads, pack_crosscheck));
+        self.encoder = Some(LazyEncoder {
+            pack: pack.to_path_buf(),
+            threads,
+            loaded: OnceLock::new(),
+        });
         self
     }
 
     /// The pack's encoder, loaded the first time it is asked for; `None` when no pack
     /// was given or its encoder is missing or does not load (warned once).
     fn encoder(&self) -> Option<&SentenceEncoder> {
-        self.encoder.as_ref()?.get()
-    }
-
-    /// The pack's second encoder, as [`LanceRetriever::encoder`].
-    fn crosscheck(&self) -> Option<&CrosscheckEncoder> {
-        self.crosscheck.as_ref()?.get()
-    }
-}
-
-/// A model of the pack, loaded on first use by its loader.
-struct LazyPackModel<T> {
-    pack: PathBuf,
-    threads: usize,
-    load: fn(&Path, usize) -> Option<T>,
-    loaded: OnceLock<Option<T>>,
-}
-
-impl<T> LazyPackModel<T> {
-    fn new(pack: &Path, threads: usize, load: fn(&Path, usize) -> Option<T>) -> Self {
-        Self {
-            pack: pack.to_path_buf(),
-            threads,
-            load,
-            loaded: OnceLock::new(),
-        }
-    }
-
-    /// The model, loaded the first time; `None` when it is missing or does not load.
-    fn get(&self) -> Option<&T> {
-        self.loaded
-            .get_or_init(|| (self.load)(&self.pack, self.threads))
+        let lazy = self.encoder.as_ref()?;
+        lazy.loaded
+            .get_or_init(|| pack_encoder(&lazy.pack, lazy.threads))
             .as_ref()
     }
+}
+
+/// The pack's sentence encoder, loaded on first use.
+struct LazyEncoder {
+    pack: PathBuf,
+    threads: usize,
+    loaded: OnceLock<Option<SentenceEncoder>>,
 }
 
 /// Cosine similarity of `query` to each of `texts` (at most
@@ -270,21 +247,6 @@ impl Retriever for LanceRetriever {
                         .map_err(failed)?,
                 );
                 Ok(vectors)
-            })
-        })
-    }
-
-    fn closeness_crosscheck<'a>(
-        &'a self,
-        query: &'a str,
-        texts: &'a [String],
-    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
-        Box::pin(async move {
-            let Some(crosscheck) = self.crosscheck() else {
-                return Ok(Vec::new());
-            };
-            compare(&self.crosscheck_vectors, query, texts, |query, missing| {
-                crosscheck.encode(&[&[query], missing].concat())
             })
         })
     }

@@ -1,5 +1,5 @@
-//! `lantern bench encoder`: the pack's multilingual sentence encoder (or, with
-//! `--second`, its second encoder) as a module turn uses it. Loads it, encodes a module's topic texts once (the first message to a module
+//! `lantern bench encoder`: the pack's multilingual sentence encoder as a module turn
+//! uses it. Loads it, encodes a module's topic texts once (the first message to a module
 //! in another language), then one message at a time (every later one: the topics'
 //! vectors are kept), and prints one JSON line: the vectors' width, load time, the
 //! topics' time, the median and worst message time, and the peak memory each step added.
@@ -13,7 +13,7 @@ use lantern_core::pack::{Manifest, Role};
 use lantern_core::ErrorCode;
 use lantern_llm::{SentenceEncoder, SentenceSide};
 use lantern_modules::ranking::topic_texts;
-use lantern_rag::{read_module_pack, CrosscheckEncoder, EmbedderFiles};
+use lantern_rag::read_module_pack;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -29,49 +29,6 @@ pub struct BenchEncoderOptions {
     /// CPU threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
-    /// Measures the second encoder (Universal Sentence Encoder Multilingual, ONNX), the
-    /// third reader within a module not written in English.
-    #[arg(long)]
-    pub second: bool,
-}
-
-/// The encoder measured.
-enum Measured {
-    First(SentenceEncoder),
-    Second(CrosscheckEncoder),
-}
-
-impl Measured {
-    /// Loads the pack's first or second encoder.
-    fn load(pack: &std::path::Path, options: &BenchEncoderOptions) -> Result<Self, CliError> {
-        let role = if options.second {
-            Role::Crosscheck
-        } else {
-            Role::Encoder
-        };
-        let path = Manifest::bundled()
-            .default_file_in(role, pack)
-            .ok_or_else(|| failed("the model pack has no such encoder: run models/fetch.py"))?;
-        if options.second {
-            let dir = path.parent().unwrap_or(pack);
-            let runtime = EmbedderFiles::in_pack(pack).runtime_library;
-            CrosscheckEncoder::load(dir, &runtime, options.threads)
-                .map(Self::Second)
-                .map_err(failed)
-        } else {
-            SentenceEncoder::load(&path, options.threads)
-                .map(Self::First)
-                .map_err(failed)
-        }
-    }
-
-    /// The texts' vectors, read as `side` where the encoder tells sides apart.
-    fn encode(&self, texts: &[&str], side: SentenceSide) -> Result<Vec<Vec<f32>>, CliError> {
-        match self {
-            Self::First(encoder) => encoder.encode(texts, side).map_err(failed),
-            Self::Second(encoder) => encoder.encode(texts).map_err(failed),
-        }
-    }
 }
 
 fn failed(e: impl std::fmt::Display) -> CliError {
@@ -89,33 +46,39 @@ const MESSAGES: [&str; 4] = [
 /// Runs the bench and prints its JSON line.
 pub fn bench_encoder(locations: &Locations, options: &BenchEncoderOptions) -> Result<(), CliError> {
     let pack = locations.pack()?;
+    let path = Manifest::bundled()
+        .default_file_in(Role::Encoder, &pack)
+        .ok_or_else(|| failed("the model pack has no sentence encoder: run models/fetch.py"))?;
     let module = read_module_pack(&options.module).map_err(failed)?.module;
     let texts: Vec<String> = module.topics().flat_map(topic_texts).collect();
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
 
     let baseline = reset_peak();
     let started = Instant::now();
-    let encoder = Measured::load(&pack, options)?;
+    let encoder = SentenceEncoder::load(&path, options.threads).map_err(failed)?;
     let load_ms = started.elapsed().as_secs_f64() * 1e3;
     let load_mib = peak_added_mib(baseline);
 
     let baseline = reset_peak();
     let started = Instant::now();
-    let vectors = encoder.encode(&texts, SentenceSide::Passage)?;
+    encoder
+        .encode(&texts, SentenceSide::Passage)
+        .map_err(failed)?;
     let topics_ms = started.elapsed().as_secs_f64() * 1e3;
     let topics_mib = peak_added_mib(baseline);
 
     let mut times = Vec::with_capacity(options.messages);
     for message in MESSAGES.iter().cycle().take(options.messages.max(1)) {
         let started = Instant::now();
-        encoder.encode(&[message], SentenceSide::Query)?;
+        encoder
+            .encode(&[message], SentenceSide::Query)
+            .map_err(failed)?;
         times.push(started.elapsed().as_secs_f64() * 1e3);
     }
     let worst = times.iter().copied().fold(0.0, f64::max);
     let line = serde_json::json!({
         "module": module.id,
-        "encoder": if options.second { "second" } else { "first" },
-        "dimensions": vectors.first().map_or(0, Vec::len),
+        "dimensions": encoder.dimensions(),
         "topic_texts": texts.len(),
         "load_ms": load_ms,
         "load_peak_added_mib": load_mib,

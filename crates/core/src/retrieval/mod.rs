@@ -121,19 +121,6 @@ pub trait Retriever: Send + Sync {
     ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
         self.similarities(query, texts)
     }
-
-    /// A second multilingual encoder's closeness of `query` to each of `texts`, like
-    /// [`Retriever::closeness_across_languages`]: a third reader of meaning for a caller
-    /// that averages readers (the modules, within a module not written in English).
-    /// Values are comparable within one call only. By default, and when the adapter has
-    /// no second encoder, an empty Vec.
-    fn closeness_crosscheck<'a>(
-        &'a self,
-        _query: &'a str,
-        _texts: &'a [String],
-    ) -> BoxFuture<'a, Result<Vec<f32>, RetrievalError>> {
-        Box::pin(async { Ok(Vec::new()) })
-    }
 }
 
 /// Searches a chunk collection and keeps the chunk metadata of each hit.

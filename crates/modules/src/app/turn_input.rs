@@ -52,9 +52,9 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
 /// embedder, one in another language by its multilingual encoder: each was measured
 /// the better reader of its kind (docs/evals.md, "Meaning across languages"). Within a
 /// module not written in English, the English-only embedder reads the message through
-/// shared word pieces, so the topics' closeness is where it, the encoder and the second
-/// encoder agree ([`agreement`]; docs/evals.md, "Fourteenth" and "Seventeenth round");
-/// each text's own value stays the embedder's.
+/// shared word pieces, so the topics' closeness is where it and the encoder agree
+/// ([`agreement`]; docs/evals.md, "Fourteenth round"); each text's own value stays the
+/// embedder's.
 async fn closeness(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
@@ -78,11 +78,7 @@ async fn closeness(
             .closeness_across_languages(text, &texts)
             .await
             .unwrap_or_default();
-        let crosscheck = retriever
-            .closeness_crosscheck(text, &texts)
-            .await
-            .unwrap_or_default();
-        agreement(&[&values, &encoder, &crosscheck])
+        agreement(&values, &encoder)
     } else {
         values.clone()
     };
