@@ -668,8 +668,13 @@ fn unsupported_terms(why: &DropReason) -> String {
 /// How a finished sentence ends (before any closing quote or bracket).
 const FINISHED: &[char] = &['.', '!', '?', '…', ':'];
 
-/// Keeps the model's blocks and suggestions whose words are usable.
-fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words, ModuleError> {
+/// Keeps the model's blocks and suggestions whose words are usable; each sentence rests
+/// on `chosen`, the note's sentence the model chose as its answer, when it chose one.
+fn check_words(
+    mut words: Words,
+    prepared: &PreparedModuleTurn,
+    chosen: Option<&str>,
+) -> Result<Words, ModuleError> {
     let language = prepared.language;
     let student = normalize(&prepared.student_text);
     let student_keys = term_keys(&prepared.student_text);
@@ -680,6 +685,9 @@ fn check_words(mut words: Words, prepared: &PreparedModuleTurn) -> Result<Words,
         .collect();
     let voice = StudentVoice::of(&prepared.student_text).beside_notes(note_sentences);
     let mut filter = prepared.filter.clone();
+    if let Some(sentence) = chosen {
+        filter.rest_on(&[sentence]);
+    }
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
     // What an answer must bring of its notes, read only when there is an answer.
@@ -1061,8 +1069,11 @@ impl TurnWords<'_> {
                         &prepared.student_text,
                     )
                 });
-                if instead.is_some() {
-                    stream.stop();
+                match (&pick, &instead) {
+                    (_, Some(_)) => stream.stop(),
+                    // The words that follow apply the chosen sentence: they rest on it.
+                    (Some(chosen), None) => stream.rest_on(&[chosen]),
+                    (None, None) => {}
                 }
             }
             if paragraph.is_none() {
@@ -1113,7 +1124,7 @@ impl TurnWords<'_> {
             reply: read.checked.reply,
             dropped: Vec::new(),
         };
-        (check_words(words, prepared), shown)
+        (check_words(words, prepared, pick.as_deref()), shown)
     }
 }
 
@@ -1946,21 +1957,42 @@ mod tests {
         assert!(!reply_text_of(&out).contains("coffee"));
     }
 
+    /// The heart note's first statement in [`two_sentence_heart_turn`].
+    const RACING_HEART: &str = "A racing heart is adrenaline at work.";
+
+    /// Words applying [`SLOW_BREATHING`] to "my heart is pounding at night".
+    const BREATHE_AT_NIGHT: &str = "Breathing out slowly calms your heart at night within minutes.";
+
     #[tokio::test]
     async fn the_models_own_kept_words_answer_before_its_chosen_sentence() {
         let prepared = two_sentence_heart_turn();
-        let answer = choosing(SLOW_BREATHING, ADRENALINE);
+        let answer = choosing(RACING_HEART, ADRENALINE);
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
     }
 
     #[tokio::test]
+    async fn words_resting_on_another_sentence_than_the_chosen_one_are_not_kept() {
+        // ADRENALINE applies the note's first statement, not the one chosen.
+        let prepared = two_sentence_heart_turn();
+        let out = answered_twice(&prepared, choosing(SLOW_BREATHING, ADRENALINE)).await;
+        assert!(!reply_text_of(&out).contains(ADRENALINE));
+        assert!(
+            out.dropped
+                .iter()
+                .any(|r| r.reason.starts_with("its own words refused")),
+            "{:?}",
+            out.dropped
+        );
+    }
+
+    #[tokio::test]
     async fn a_choice_words_and_meaning_say_does_not_answer_is_overruled() {
         let mut prepared = two_sentence_heart_turn();
-        let first = "A racing heart is adrenaline at work.";
+        let first = RACING_HEART;
         prepared.answer_closeness = vec![(first.into(), 0.7), (SLOW_BREATHING.into(), 0.4)];
-        let llm = ScriptedLlm::new([Ok(choosing(SLOW_BREATHING, ADRENALINE))]);
+        let llm = ScriptedLlm::new([Ok(choosing(SLOW_BREATHING, BREATHE_AT_NIGHT))]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.reply.content.text_blocks[0].content, first);
@@ -1972,9 +2004,9 @@ mod tests {
         assert_eq!(llm.requests().len(), 1);
         // Nearly as close in meaning: the choice and the words built on it stand.
         prepared.answer_closeness[1].1 = 0.6;
-        let answer = choosing(SLOW_BREATHING, ADRENALINE);
+        let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
-        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+        assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);
     }
 
     #[test]

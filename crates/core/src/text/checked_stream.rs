@@ -38,6 +38,11 @@ impl CheckedStream {
         self
     }
 
+    /// Narrows what the sentences still to come may rest on ([`ReplyFilter::rest_on`]).
+    pub fn rest_on(&mut self, material: &[&str]) {
+        self.filter.rest_on(material);
+    }
+
     /// Ends the stream: nothing more is passed on.
     pub fn stop(&mut self) {
         self.stopped = true;

@@ -285,6 +285,15 @@ impl ReplyFilter {
         }
     }
 
+    /// Narrows what a sentence may rest on to `material` alone (each sentence, or two
+    /// running on), the student's words aside: a model that has chosen the sentence
+    /// its answer applies rests every sentence of its own on that one, so a claim
+    /// pieced from the chosen sentence and another ("solo se puede comer hasta esa
+    /// fecha", for a question about the other date) is not kept.
+    pub fn rest_on(&mut self, material: &[&str]) {
+        self.material = material.iter().flat_map(|m| passages(m)).collect();
+    }
+
     /// Also refuses runs of the prompt's own instruction texts.
     pub fn with_instructions(mut self, instructions: &[&str]) -> Self {
         self.instructions = instructions.iter().map(|i| word_list(i)).collect();
@@ -563,6 +572,19 @@ mod tests {
 
     fn filter(student: &str) -> ReplyFilter {
         ReplyFilter::new(Some(Language::En), &[NOTES], student)
+    }
+
+    #[test]
+    fn a_filter_resting_on_one_sentence_needs_that_sentence() {
+        let note = "A best-before date only tells when food tastes best. A use-by date tells when food is no longer safe to eat.";
+        let claim = "Food is no longer safe to eat after the date.";
+        let mut filter = ReplyFilter::new(Some(Language::En), &[note], "can I eat it after?");
+        assert_eq!(filter.check(claim), Ok(()));
+        filter.rest_on(&["A best-before date only tells when food tastes best."]);
+        assert!(matches!(
+            filter.check(claim),
+            Err(DropReason::Unsupported(_))
+        ));
     }
 
     #[test]
