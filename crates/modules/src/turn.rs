@@ -1936,13 +1936,7 @@ mod tests {
         let out = answered_twice(&prepared, choosing(SLOW_BREATHING, note)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(out.reply.content.text_blocks[0].content, note);
-        assert!(
-            out.dropped
-                .iter()
-                .any(|r| r.reason.contains("its words restate")),
-            "{:?}",
-            out.dropped
-        );
+        assert!(dropped_for(&out, "its words restate"), "{:?}", out.dropped);
     }
 
     #[tokio::test]
@@ -1979,12 +1973,15 @@ mod tests {
         let out = answered_twice(&prepared, choosing(SLOW_BREATHING, ADRENALINE)).await;
         assert!(!reply_text_of(&out).contains(ADRENALINE));
         assert!(
-            out.dropped
-                .iter()
-                .any(|r| r.reason.starts_with("its own words refused")),
+            dropped_for(&out, "its own words refused"),
             "{:?}",
             out.dropped
         );
+    }
+
+    /// Whether `out` dropped something of the model's for a reason saying `why`.
+    fn dropped_for(out: &ModuleTurnOutcome, why: &str) -> bool {
+        out.dropped.iter().any(|r| r.reason.contains(why))
     }
 
     #[tokio::test]
