@@ -1097,9 +1097,10 @@ impl TurnWords<'_> {
             Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
             Err(e) => return (Err(e.into()), shown),
         };
-        if let Some(sentence) = chosen::chosen(&text, &prepared.answer_sentences) {
+        let chose = chosen::chosen(&text, &prepared.answer_sentences);
+        if let Some(sentence) = &chose {
             if let Ok(mut picked) = self.chosen.lock() {
-                *picked = Some(instead.clone().unwrap_or(sentence));
+                *picked = Some(instead.clone().unwrap_or(sentence.clone()));
             }
         }
         if let (Some(pick), Some(_)) = (&pick, &instead) {
@@ -1124,7 +1125,7 @@ impl TurnWords<'_> {
             reply: read.checked.reply,
             dropped: Vec::new(),
         };
-        (check_words(words, prepared, pick.as_deref()), shown)
+        (check_words(words, prepared, chose.as_deref()), shown)
     }
 }
 
