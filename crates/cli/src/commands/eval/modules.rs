@@ -84,6 +84,8 @@ struct Expect {
     sections_completed: Option<usize>,
     /// The topic (or any of the topics) whose note answers the message.
     answered_by: Option<Topics>,
+    /// Words of the note sentence the answer should open with (any of them).
+    answered_with: Option<Vec<String>>,
     /// Whether the message is distress, which the support message answers first.
     support: Option<bool>,
     /// The reply's language when the message's differs from the session's.
@@ -282,7 +284,8 @@ fn model_checks(
 }
 
 /// Issue #49's checks of what `reply` shows: the note answering the question (with
-/// `expect.answeredBy`), the support message first (with `expect.support`), and every
+/// `expect.answeredBy`), the sentence the answer opens with (with
+/// `expect.answeredWith`), the support message first (with `expect.support`), and every
 /// sentence in `want`.
 fn issue_checks(
     reply: &ModuleReply,
@@ -295,6 +298,9 @@ fn issue_checks(
     if let Some(expected) = &expect.answered_by {
         let notes = checks::note_sentences(module);
         out.push(checks::answers_the_question(&shown, &notes, expected));
+    }
+    if let Some(phrases) = &expect.answered_with {
+        out.push(checks::opens_with_the_answer(reply, phrases));
     }
     if let Some(distress) = expect.support {
         let support = [replies::crisis(Language::En), replies::crisis(Language::Es)];

@@ -1,5 +1,6 @@
 //! The checks issue #49 asks of the guided modules, each a pure rule over what a reply
 //! showed: `answers_the_question` (the first note the reply shows is one the case
+//! names), `opens_with_the_answer` (the sentence the reply opens with says what the case
 //! names), `support_first` (a distress message gets the support message before
 //! anything else, and only a distress message gets it) and `language_matches` (every
 //! sentence the app writes, frame sentences included, is in the expected language; the
@@ -12,7 +13,7 @@ use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_modules::language::module_language;
 use lantern_modules::{chosen, offline, replies};
-use lantern_packs::module::contract::{ModuleReply, TextBlock};
+use lantern_packs::module::contract::{BlockType, ModuleReply, TextBlock};
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
 
@@ -133,6 +134,38 @@ pub fn answers_the_question(
         || match first {
             Some((_, id)) => format!("shows the note of {id}, expected {want:?}"),
             None => format!("shows no note, expected {want:?}"),
+        },
+    )
+}
+
+/// The sentence a reply opens its answer with: the first sentence of its first text
+/// block, past milestones and the support message (success and warning blocks) and
+/// past a lead that only introduces what follows ("The module answers this in
+/// Spanish:", "Esto es lo que dice el módulo sobre X:"). A note block's title is not
+/// part of it.
+fn opening_sentence(reply: &ModuleReply) -> Option<String> {
+    let block = reply.content.text_blocks.iter().find(|b| {
+        !matches!(b.kind, BlockType::Success | BlockType::Warning)
+            && !b.content.trim_end().ends_with(':')
+    })?;
+    let text = block.content.trim_start_matches("> ");
+    let body = text.split_once(" — ").map_or(text, |(_, body)| body);
+    sentences(body).first().map(|s| s.to_string())
+}
+
+/// `opens_with_the_answer`: the sentence the reply opens with ([`opening_sentence`])
+/// holds one of `phrases` — words of the note sentence a careful teacher answers the
+/// question with. Words, not meaning: a model sentence using those words says
+/// something else unseen.
+pub fn opens_with_the_answer(reply: &ModuleReply, phrases: &[String]) -> Check {
+    let opening = opening_sentence(reply);
+    let said = opening.as_deref().map(normalize).unwrap_or_default();
+    Check::new(
+        "opens_with_the_answer",
+        phrases.iter().any(|p| has_phrase(&said, &normalize(p))),
+        || match &opening {
+            Some(s) => format!("opens with {s:?}, expected one of {phrases:?}"),
+            None => format!("opens with nothing, expected one of {phrases:?}"),
         },
     )
 }
@@ -343,6 +376,58 @@ mod tests {
         assert!(!answers_the_question(&lines(&["Ánimo."]), &notes(), &why).passed);
         let either = Topics::Any(vec!["why".into(), "week".into()]);
         assert!(answers_the_question(&week_first, &notes(), &either).passed);
+    }
+
+    /// A reply of `blocks`, each a kind and its text.
+    fn reply_of(blocks: &[(BlockType, &str)]) -> ModuleReply {
+        let blocks = blocks.iter().map(|(k, t)| TextBlock::new(*k, *t)).collect();
+        offline::reply(blocks, ResponseType::Conversational, Emotion::Neutral)
+    }
+
+    #[test]
+    fn the_answer_opens_with_the_sentence_the_case_names() {
+        let wanted = vec!["paño húmedo".to_string()];
+        let answered = reply_of(&[
+            (BlockType::Success, "🎉 Has llegado al **25 %** del módulo."),
+            (
+                BlockType::Paragraph,
+                "Pon un paño húmedo debajo de la tabla. Y más.",
+            ),
+            (
+                BlockType::Info,
+                "**Cuchillos** — Un cuchillo afilado es más seguro.",
+            ),
+        ]);
+        assert!(opens_with_the_answer(&answered, &wanted).passed);
+        let other = reply_of(&[
+            (BlockType::Paragraph, "Un cuchillo afilado es más seguro."),
+            (
+                BlockType::Info,
+                "**Cuchillos** — Pon un paño húmedo debajo de la tabla.",
+            ),
+        ]);
+        assert!(!opens_with_the_answer(&other, &wanted).passed);
+    }
+
+    #[test]
+    fn a_lead_and_a_notes_title_are_read_past() {
+        let wanted = vec!["tres días".to_string()];
+        let across = reply_of(&[
+            (BlockType::Paragraph, "The module answers this in Spanish:"),
+            (BlockType::Quote, "> En la nevera duran unos tres días."),
+        ]);
+        assert!(opens_with_the_answer(&across, &wanted).passed);
+        let offline = reply_of(&[
+            (
+                BlockType::Paragraph,
+                "Esto es lo que dice el módulo sobre **Sobras**:",
+            ),
+            (
+                BlockType::Info,
+                "**Sobras** — Mete las sobras en la nevera. Duran tres días.",
+            ),
+        ]);
+        assert!(!opens_with_the_answer(&offline, &wanted).passed);
     }
 
     #[test]
