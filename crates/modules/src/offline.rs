@@ -40,11 +40,18 @@ pub fn current_section<'a>(
         .or_else(|| module.sections().first().copied())
 }
 
+/// What stands between a note block's bold title and the note ([`note_block`]).
+pub const NOTE_TITLE_SEPARATOR: &str = " — ";
+
 /// A topic's note as an info block headed by its title.
 pub fn note_block(topic: &Topic) -> TextBlock {
     TextBlock::new(
         BlockType::Info,
-        format!("**{}** — {}", topic.title, topic.notes.trim()),
+        format!(
+            "**{}**{NOTE_TITLE_SEPARATOR}{}",
+            topic.title,
+            topic.notes.trim()
+        ),
     )
 }
 

@@ -1558,7 +1558,7 @@ mod tests {
     #[tokio::test]
     async fn an_answer_copying_the_note_shown_under_it_is_refused() {
         let prepared = heart_turn();
-        let copy = answering("A racing heart is adrenaline at work.");
+        let copy = answering(RACING_HEART);
         let out = answered_twice(&prepared, copy).await;
         assert!(out.origin.is_fallback());
         let text = reply_text_of(&out);
@@ -1933,26 +1933,22 @@ mod tests {
         // The pick names none of "my heart is pounding at night"; the model's own words, refused
         // as a repeat of the note, restate the sentence that does.
         let prepared = two_sentence_heart_turn();
-        let note = "A racing heart is adrenaline at work.";
-        let out = answered_twice(&prepared, choosing(SLOW_BREATHING, note)).await;
+        let out = answered_twice(&prepared, choosing(SLOW_BREATHING, RACING_HEART)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
-        assert_eq!(out.reply.content.text_blocks[0].content, note);
+        assert_eq!(out.reply.content.text_blocks[0].content, RACING_HEART);
         assert!(dropped_for(&out, "its words restate"), "{:?}", out.dropped);
     }
 
     #[tokio::test]
     async fn a_sentence_the_note_does_not_hold_is_never_shown() {
         let prepared = two_sentence_heart_turn();
-        let invented = choosing(
-            "Hearts race because of coffee.",
-            "A racing heart is adrenaline at work.",
-        );
+        let invented = choosing("Hearts race because of coffee.", RACING_HEART);
         let out = answered_twice(&prepared, invented).await;
         assert!(out.origin.is_fallback());
         assert!(!reply_text_of(&out).contains("coffee"));
     }
 
-    /// The heart note's first statement in [`two_sentence_heart_turn`].
+    /// The sample module's heart note, the first statement in [`two_sentence_heart_turn`].
     const RACING_HEART: &str = "A racing heart is adrenaline at work.";
 
     /// Words applying [`SLOW_BREATHING`] to "my heart is pounding at night".

@@ -148,8 +148,10 @@ fn opening_sentence(reply: &ModuleReply) -> Option<String> {
         !matches!(b.kind, BlockType::Success | BlockType::Warning)
             && !b.content.trim_end().ends_with(':')
     })?;
-    let text = block.content.trim_start_matches("> ");
-    let body = text.split_once(" — ").map_or(text, |(_, body)| body);
+    let text = block.content.as_str();
+    let body = text
+        .split_once(offline::NOTE_TITLE_SEPARATOR)
+        .map_or(text, |(_, body)| body);
     sentences(body).first().map(|s| s.to_string())
 }
 
@@ -414,7 +416,7 @@ mod tests {
         let wanted = vec!["tres días".to_string()];
         let across = reply_of(&[
             (BlockType::Paragraph, "The module answers this in Spanish:"),
-            (BlockType::Quote, "> En la nevera duran unos tres días."),
+            (BlockType::Quote, "En la nevera duran unos tres días."),
         ]);
         assert!(opens_with_the_answer(&across, &wanted).passed);
         let offline = reply_of(&[
