@@ -12,7 +12,7 @@
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
-use super::ranking::asked_terms;
+use super::ranking::{asked_part, asked_terms};
 use super::replies;
 use lantern_core::language::Language;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
@@ -106,19 +106,20 @@ pub fn closeness_of(offered: &[String], texts: &[(String, f32)]) -> Vec<(String,
 }
 
 /// The sentence that answers instead of the model's `pick`, when two other readers
-/// agree the pick does not: it shares no content term with `message`, and another
-/// sentence that does is closer in meaning to the message by [`OVERRULE_MARGIN`] or
-/// more (`closeness`, each offered sentence's). The closest such sentence; `None` when
-/// the pick stands, as it does when the closeness is unknown.
+/// agree the pick does not: another sentence names at least as many of the question's
+/// terms ([`named_weight`], and at least one) and is closer in meaning to the message
+/// by [`OVERRULE_MARGIN`] or more (`closeness`, each offered sentence's). "el arroz me
+/// queda re pegoteado" names "arroz" in the sentence on cooking white rice and the one
+/// on keeping it; the first is the closer. The closest such sentence; `None` when the
+/// pick stands, as it does when the closeness is unknown.
 pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
-    let asked = content_terms(message);
-    if names_any(pick, &asked) {
-        return None;
-    }
+    let named = named_weight(pick, message).max(1);
     let picked = closeness.iter().find(|(s, _)| s == pick)?.1;
     closeness
         .iter()
-        .filter(|(s, value)| *value >= picked + OVERRULE_MARGIN && names_any(s, &asked))
+        .filter(|(s, value)| {
+            *value >= picked + OVERRULE_MARGIN && named_weight(s, message) >= named
+        })
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(s, _)| s.clone())
 }
@@ -137,17 +138,25 @@ fn named_count(sentence: &str, asked: &[Term]) -> usize {
     asked.iter().filter(|t| t.in_keys(&keys)).count()
 }
 
-/// The offered sentence that names the most of the question's terms (its light words
-/// aside), when it names [`NAMED_TO_OVERRULE`] or more and the model's `pick` names
-/// fewer: "ya la tuve en agua fría pero sigue roja y con ampollas, ¿voy al médico?" is
-/// answered by the sentence about blisters and the doctor, not the one about water on
-/// burning oil. The first such sentence on a tie; `None` when the pick names as many.
+/// How much of `message` `sentence` names: each of its terms (light words aside) once,
+/// and those of the question it ends with after a situation once more, as the topics'
+/// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
+/// about toothpaste more than about the oil).
+fn named_weight(sentence: &str, message: &str) -> usize {
+    let question = asked_part(message).map_or(0, |q| named_count(sentence, &asked_terms(q)));
+    named_count(sentence, &asked_terms(message)) + question
+}
+
+/// The offered sentence that names the most of the question ([`named_weight`]), when
+/// that is [`NAMED_TO_OVERRULE`] or more and the model's `pick` names less: "ya la tuve
+/// en agua fría pero sigue roja y con ampollas, ¿voy al médico?" is answered by the
+/// sentence about blisters and the doctor, not the one about water on burning oil. The
+/// first such sentence on a tie; `None` when the pick names as much.
 pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<String> {
-    let asked = asked_terms(message);
-    let pick_names = named_count(pick, &asked);
+    let pick_names = named_weight(pick, message);
     let mut best: Option<(&String, usize)> = None;
     for sentence in offered {
-        let names = named_count(sentence, &asked);
+        let names = named_weight(sentence, message);
         if names > best.map_or(0, |(_, n)| n) {
             best = Some((sentence, names));
         }
@@ -398,6 +407,33 @@ mod tests {
             Some(DOCTOR.to_string())
         );
         assert_eq!(better_named(DOCTOR, &offered, asked), None);
+    }
+
+    #[test]
+    fn the_question_after_a_situation_weighs_twice() {
+        let oil = "Si el aceite se prende, nunca le eches agua, porque el aceite ardiendo salta.";
+        let burn = "Una quemadura se enfría con agua, sin hielo, mantequilla ni pasta de dientes.";
+        let offered = both(oil, burn);
+        // The situation names the oil twice, the question toothpaste twice over.
+        let asked = "me saltó aceite en la mano y me arde, ¿le pongo pasta de dientes?";
+        assert_eq!(better_named(oil, &offered, asked), Some(burn.to_string()));
+        // Without the situation, the question's words alone: the pick stands.
+        assert_eq!(better_named(burn, &offered, asked), None);
+    }
+
+    #[test]
+    fn a_pick_naming_as_much_gives_way_to_a_sentence_much_closer_in_meaning() {
+        let cook = "El arroz blanco lleva el doble de agua y se deja tapado sin removerlo.";
+        let keep = "El arroz cocido que sobra se enfría en menos de una hora.";
+        let asked = "che, el arroz siempre me queda re pegoteado, qué hago mal?";
+        let close = closeness(&[(cook, 0.51), (keep, 0.29)]);
+        assert_eq!(overruled(keep, &close, asked), Some(cook.to_string()));
+        // The closer sentence names less of the question: the pick stands.
+        let other = closeness(&[(cook, 0.29), (keep, 0.51)]);
+        assert_eq!(
+            overruled(cook, &other, "¿cuánto tarda el arroz blanco?"),
+            None
+        );
     }
 
     #[test]

@@ -248,7 +248,7 @@ fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
 /// The question a longer message ends with, after the situation it describes ("tengo
 /// un examen y un trabajo, ¿qué hago primero?" → "¿qué hago primero?"); `None` when the
 /// message is not a question or is only one.
-fn asked_part(message: &str) -> Option<&str> {
+pub(crate) fn asked_part(message: &str) -> Option<&str> {
     let text = message.trim_end();
     if !text.ends_with('?') {
         return None;

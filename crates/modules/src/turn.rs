@@ -370,6 +370,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         _ => Vec::new(),
     };
     let answer_closeness = chosen::closeness_of(&answer_sentences, &text_closeness);
+    tracing::debug!(?answer_closeness, "answer sentences");
     // Across languages the model only picks the sentence that answers
     // (`chosen::quoted_answer`): no words of its own could be checked against the note.
     let answer_task = if answer_sentences.is_empty() {
