@@ -165,6 +165,24 @@ mod tests {
     }
 
     #[test]
+    fn feeling_alone_and_without_strength_is_distress_in_both_languages() {
+        for text in [
+            "estoy hasta las narices, me siento sola en esta casa y no tengo fuerzas para nada",
+            "me siento muy solo desde que me mudé",
+            "no me quedan fuerzas",
+            "I feel so alone in this flat",
+            "im so lonely here",
+            "I have no strength left for anything",
+        ] {
+            assert!(distress(text), "{text}");
+        }
+        assert!(!distress("estoy hasta las narices de que no friegue"));
+        assert!(!distress("no tengo fuerzas para cocinar hoy, ¿qué pido?"));
+        assert!(!distress("solo me siento un poco cansado"));
+        assert!(!distress("I live alone, how do I split the bills?"));
+    }
+
+    #[test]
     fn me_rindo_is_distress() {
         assert!(distress("he suspendido otra vez, me rindo"));
     }
