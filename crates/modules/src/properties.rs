@@ -90,6 +90,7 @@ proptest! {
             passages: Vec::new(),
             closeness: Vec::new(),
             text_closeness: Vec::new(),
+            asked_closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),

@@ -4,9 +4,13 @@
 //! and "sleep" meets "dormir"; rarer terms weigh more), the topic's keywords said
 //! outright, and how close in meaning the message is to each topic as the app's
 //! embedder tells it (`closeness`, passed in by the caller: this crate holds no
-//! embedder). A question with no evidence of its own ("¿por qué me pasa esto?") is read
-//! with the student's message before it, and a message that continues the talk ("and if
-//! someone forgets their part?") keeps the topic the last reply showed in play.
+//! embedder). The question a message asks
+//! besides its situation weighs again, in words and, when it says enough, in meaning
+//! ("nunca limpia el baño, ¿cómo se lo planteo?" asks how to raise it). A question with no
+//! evidence of its own ("¿por qué me pasa esto?") is read with the student's message
+//! before it, and a message that continues the talk ("and if someone forgets their
+//! part?", or a why-question about what the note just shown says) keeps the topic the
+//! last reply showed in play.
 
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
@@ -147,16 +151,20 @@ static WHY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| word_list!("why
 static JUDGEMENT_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("judgement-words").collect());
 
+/// Whether `message` asks why ("¿por qué por escrito?", "why slowly?").
+fn is_why_question(message: &str) -> bool {
+    let normal = normalize(message);
+    message.contains('?') && WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
+}
+
 /// What `message` is about: a why-question is about its subject, not the judgement it
 /// asks to explain ("¿por qué es tan importante acostarse pronto?" is about going to
 /// bed early; "importante" names no topic there). Other messages, whole.
 fn subject_of(message: &str) -> String {
-    let normal = normalize(message);
-    let why = message.contains('?') && WHY_WORDS.iter().any(|w| has_phrase(&normal, w));
-    if !why {
+    if !is_why_question(message) {
         return message.to_string();
     }
-    normal
+    normalize(message)
         .split(' ')
         .filter(|w| !JUDGEMENT_WORDS.contains(w))
         .collect::<Vec<_>>()
@@ -169,10 +177,22 @@ fn scores(
     message: &str,
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
+    scores_said(module, message, message, closeness)
+}
+
+/// Each topic's score for the evidence of `message`, with the keywords the student
+/// `said` outright (the words of a synonym group a message brings are evidence, not
+/// keywords said).
+fn scores_said(
+    module: &ModuleManifest,
+    message: &str,
+    said: &str,
+    closeness: &[(String, f32)],
+) -> Vec<(String, f32)> {
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
     let message = &subject_of(message);
     let pieces = evidence(message);
-    let hits = keyword_hits(module, message);
+    let hits = keyword_hits(module, &subject_of(said));
     let meaning = standardised(closeness);
     topics
         .iter()
@@ -245,16 +265,42 @@ fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
         .collect()
 }
 
-/// The question a longer message ends with, after the situation it describes ("tengo
-/// un examen y un trabajo, ¿qué hago primero?" → "¿qué hago primero?"); `None` when the
-/// message is not a question or is only one.
+/// The question a longer message asks, after the situation it describes or before what
+/// it adds ("tengo un examen y un trabajo, ¿qué hago primero?" → "¿qué hago primero?";
+/// "¿y cuándo se lo digo? ya van cinco veces" → "¿y cuándo se lo digo?"): its last
+/// question, from the break before it; `None` when the message asks nothing or is only
+/// that question.
 pub(crate) fn asked_part(message: &str) -> Option<&str> {
-    let text = message.trim_end();
-    if !text.ends_with('?') {
-        return None;
-    }
-    let start = text.rfind(['¿', ',', '.', ';']).filter(|at| *at > 0)?;
-    Some(&text[start..])
+    let text = message.trim();
+    let end = text.rfind('?')? + 1;
+    let start = text[..end - 1]
+        .rfind(['¿', ',', '.', ';', '?', '!'])
+        .map_or(0, |at| {
+            if text[at..].starts_with('¿') {
+                at
+            } else {
+                at + 1
+            }
+        });
+    let question = text[start..end].trim();
+    (question.len() < text.len() && !question.trim_start_matches('¿').trim().is_empty())
+        .then_some(question)
+}
+
+/// Fewest pieces of evidence (content terms, synonym groups) a message's question needs
+/// for its own meaning to count: the embedder's reading of "¿qué hago?" or "is that
+/// normal?" alone is noise.
+const MEANINGFUL_TERMS: usize = 2;
+
+/// The question `message` asks besides its situation ([`asked_part`]) when it says enough
+/// for its meaning alone to be read — [`MEANINGFUL_TERMS`] pieces of [`evidence`] or more
+/// — and the rest of the message says as much (after "che," the question is the whole
+/// message, and its meaning is already counted).
+pub(crate) fn meaningful_question(message: &str) -> Option<&str> {
+    let question = asked_part(message)?;
+    let rest = message.replacen(question, " ", 1);
+    (evidence(question).len() >= MEANINGFUL_TERMS && evidence(&rest).len() >= MEANINGFUL_TERMS)
+        .then_some(question)
 }
 
 /// Words that open a message continuing the one before (`words/<locale>/follow-up-openers.txt`).
@@ -272,6 +318,30 @@ fn continues_the_talk(message: &str) -> bool {
     let normal = normalize(message);
     opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
+}
+
+/// The question of `message` that asks why the note just shown says what it says: its
+/// first why-question ([`is_why_question`]) when that names something and everything it
+/// names is in the notes or keywords of a `shown` topic ("¿por qué por escrito?" after a
+/// note that says to write the rota down); `None` otherwise.
+fn why_of_shown<'m>(
+    module: &ModuleManifest,
+    message: &'m str,
+    shown: &[String],
+) -> Option<&'m str> {
+    let why = message.split_inclusive('?').find(|q| is_why_question(q))?;
+    let named = asked_terms(&subject_of(why));
+    let of_shown = !named.is_empty()
+        && module
+            .topics()
+            .filter(|t| shown.contains(&t.id))
+            .map(topic_keys)
+            .any(|k| {
+                named
+                    .iter()
+                    .all(|t| t.in_keys(&k.named) || t.in_keys(&k.notes))
+            });
+    of_shown.then_some(why.trim())
 }
 
 /// Each topic's score for `message`, read in the talk about the `held` topics: a word
@@ -297,24 +367,40 @@ fn held_scores(
     }
     // With its synonyms' words: "pasta" may meet a held topic's word, "dinero" then
     // still speaks for the money note.
-    let expanded = with_synonyms(message);
-    let rest: Vec<&str> = expanded
-        .split_whitespace()
-        .filter(|w| {
-            !content_terms(w).iter().any(|t| {
-                held_keys
-                    .iter()
-                    .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
+    let unheld = |text: &str| -> String {
+        text.split_whitespace()
+            .filter(|w| {
+                !content_terms(w).iter().any(|t| {
+                    held_keys
+                        .iter()
+                        .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
+                })
             })
-        })
-        .collect();
-    let others = scores(module, &rest.join(" "), closeness);
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let others = scores_said(
+        module,
+        &unheld(&with_synonyms(message)),
+        &unheld(message),
+        closeness,
+    );
     for ((id, score), (_, other)) in scored.iter_mut().zip(others) {
         if !held.contains(id) {
             *score = other;
         }
     }
     scored
+}
+
+/// How close in meaning a message is to each topic, as the app's embedder tells it
+/// (ids, closeness; empty without an embedder).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Meaning<'a> {
+    /// The whole message's closeness.
+    pub message: &'a [(String, f32)],
+    /// The closeness of the question it asks ([`asked_part`]), which weighs again.
+    pub asked: &'a [(String, f32)],
 }
 
 /// What came before a message in the session.
@@ -328,23 +414,32 @@ pub struct Before<'a> {
 }
 
 /// The topics whose notes answer `message`, best first (none when nothing does):
-/// `closeness` is the embedder's closeness of the message to each topic's
-/// [`topic_texts`], `before` what the session said before it.
+/// `meaning` is the embedder's closeness of the message and of its question to each
+/// topic's [`topic_texts`], `before` what the session said before it.
 pub fn answering_topics(
     module: &ModuleManifest,
     message: &str,
-    closeness: &[(String, f32)],
+    meaning: Meaning,
     before: Before,
 ) -> Vec<String> {
     // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
     // of "and if someone forgets their part?" alone is noise.
-    let follows_up = continues_the_talk(message) && !before.shown.is_empty();
-    let closeness = if follows_up { &[][..] } else { closeness };
+    // A why-question about what the shown note says continues the talk, and is what the
+    // message asks.
+    let why = why_of_shown(module, message, before.shown);
+    let follows_up = (continues_the_talk(message) || why.is_some()) && !before.shown.is_empty();
+    let meaning = if follows_up {
+        Meaning::default()
+    } else {
+        meaning
+    };
+    let closeness = meaning.message;
     let held: &[String] = if follows_up { before.shown } else { &[] };
     let mut scored = held_scores(module, message, closeness, held);
-    // The question itself weighs twice what the situation before it does.
-    if let Some(question) = asked_part(message) {
-        let own = held_scores(module, question, &[], held);
+    // The question itself, in words and meaning, weighs twice what the situation
+    // around it does.
+    if let Some(question) = why.or_else(|| asked_part(message)) {
+        let own = held_scores(module, question, meaning.asked, held);
         for ((_, score), (_, own)) in scored.iter_mut().zip(own) {
             *score += own;
         }
@@ -376,7 +471,7 @@ mod tests {
         let t = answering_topics(
             &m,
             "what helps when I keep worrying?",
-            &[],
+            Meaning::default(),
             Before::default(),
         );
         assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
@@ -385,7 +480,12 @@ mod tests {
     #[test]
     fn a_synonym_reaches_a_note_that_never_says_the_word() {
         let m = module();
-        let t = answering_topics(&m, "what time should I go to bed?", &[], Before::default());
+        let t = answering_topics(
+            &m,
+            "what time should I go to bed?",
+            Meaning::default(),
+            Before::default(),
+        );
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
@@ -400,17 +500,52 @@ mod tests {
     }
 
     #[test]
+    fn only_a_question_that_says_enough_is_read_for_its_meaning() {
+        assert_eq!(
+            meaningful_question("mi roomie paga tarde, ¿cómo se lo digo sin que se enoje?"),
+            Some("¿cómo se lo digo sin que se enoje?")
+        );
+        assert_eq!(
+            meaningful_question("me pagan 3 euros la hora, ¿está bien?"),
+            None
+        );
+        assert_eq!(meaningful_question("no duermo, what do I do?"), None);
+        assert_eq!(
+            meaningful_question("che, le puedo dar a mi perra lo que sobra de la cena?"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_question_before_what_the_message_adds_is_its_asked_part() {
+        assert_eq!(
+            asked_part("¿y cuándo se lo digo? ya van cinco veces"),
+            Some("¿y cuándo se lo digo?")
+        );
+        assert_eq!(
+            asked_part("ok so when do I tell her? it's been five times"),
+            Some("ok so when do I tell her?")
+        );
+        assert_eq!(asked_part("why? ok"), Some("why?"));
+    }
+
+    #[test]
     fn a_why_question_is_about_its_subject_not_its_judgement() {
         let m =
             module_with(r#""pomodoro"]"#, r#""pomodoro", "important"]"#).expect("a valid module");
         let question = "why is it so important to sleep early before exams?";
-        let t = answering_topics(&m, question, &[], Before::default());
+        let t = answering_topics(&m, question, Meaning::default(), Before::default());
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
         assert_eq!(
             subject_of("¿por qué es tan importante dormir?"),
             "por que es tan dormir"
         );
-        let t = answering_topics(&m, "what is important now?", &[], Before::default());
+        let t = answering_topics(
+            &m,
+            "what is important now?",
+            Meaning::default(),
+            Before::default(),
+        );
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
@@ -419,7 +554,15 @@ mod tests {
         let m = module();
         let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
         close[1].1 = 0.7;
-        let t = answering_topics(&m, "zzz qqq", &close, Before::default());
+        let t = answering_topics(
+            &m,
+            "zzz qqq",
+            Meaning {
+                message: &close,
+                asked: &[],
+            },
+            Before::default(),
+        );
         assert_eq!(t, [close[1].0.clone()]);
     }
 
@@ -440,11 +583,19 @@ mod tests {
     fn a_light_word_is_no_evidence() {
         let m = module();
         // "keep" is in the breaks note ("Short breaks keep focus"), but says nothing here.
-        assert!(
-            answering_topics(&m, "my teacher keeps saying stuff", &[], Before::default())
-                .is_empty()
+        assert!(answering_topics(
+            &m,
+            "my teacher keeps saying stuff",
+            Meaning::default(),
+            Before::default()
+        )
+        .is_empty());
+        let t = answering_topics(
+            &m,
+            "do short breaks help my focus?",
+            Meaning::default(),
+            Before::default(),
         );
-        let t = answering_topics(&m, "do short breaks help my focus?", &[], Before::default());
         assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
@@ -459,8 +610,33 @@ mod tests {
         .expect("a valid module");
         let held = ["breaks".to_string()];
         let scored = held_scores(&m, "and when I am stressed?", &[], &held);
-        let heart = scored.iter().find(|(id, _)| id == "heart").map(|(_, s)| *s);
-        assert!(heart.is_some_and(|s| s > 0.0), "{scored:?}");
+        let heart = |s: &[(String, f32)]| s.iter().find(|(id, _)| id == "heart").map(|(_, v)| *v);
+        assert!(heart(&scored).is_some_and(|s| s > 0.0), "{scored:?}");
+        // Evidence, not a keyword said: "pounding" came with "stressed", the student did
+        // not write it.
+        let said = scores_said(&m, "stressed heart pounding", "stressed", &[]);
+        let outright = scores(&m, "stressed heart pounding", &[]);
+        assert!(heart(&said) < heart(&outright), "{said:?} {outright:?}");
+    }
+
+    #[test]
+    fn a_why_question_about_what_the_shown_note_says_stays_with_it() {
+        let m = module();
+        let message = "why slowly? I tried breathing fast";
+        let shown = ["blank".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        assert_eq!(why_of_shown(&m, message, &shown), Some("why slowly?"));
+        let t = answering_topics(&m, message, Meaning::default(), before);
+        assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
+        // Without the note shown, the breathing note's title speaks for it.
+        let t = answering_topics(&m, message, Meaning::default(), Before::default());
+        assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+        // A why-question naming what the shown note does not say is not about it.
+        assert_eq!(why_of_shown(&m, "why does my heart race?", &shown), None);
+        assert_eq!(why_of_shown(&m, "slowly? ok", &shown), None);
     }
 
     #[test]
@@ -473,10 +649,26 @@ mod tests {
             message: None,
             shown: &shown,
         };
-        let t = answering_topics(&m, "and if it does not change?", &close, before);
+        let t = answering_topics(
+            &m,
+            "and if it does not change?",
+            Meaning {
+                message: &close,
+                asked: &[],
+            },
+            before,
+        );
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
         // Not a follow-up: the closeness counts.
-        let t = answering_topics(&m, "it does not change", &close, before);
+        let t = answering_topics(
+            &m,
+            "it does not change",
+            Meaning {
+                message: &close,
+                asked: &[],
+            },
+            before,
+        );
         assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
     }
 
@@ -488,7 +680,12 @@ mod tests {
             r#""Pausing helps.""#,
         )
         .expect("a valid module");
-        let t = answering_topics(&m, "worried i go blank", &[], Before::default());
+        let t = answering_topics(
+            &m,
+            "worried i go blank",
+            Meaning::default(),
+            Before::default(),
+        );
         assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
     }
 
@@ -496,7 +693,13 @@ mod tests {
     fn a_word_for_anything_or_anyone_is_no_evidence() {
         let m = module_with(r#""Sleep fixes memories.""#, r#""Sleep fixes anything.""#)
             .expect("a valid module");
-        assert!(answering_topics(&m, "i can't do anything", &[], Before::default()).is_empty());
+        assert!(answering_topics(
+            &m,
+            "i can't do anything",
+            Meaning::default(),
+            Before::default()
+        )
+        .is_empty());
     }
 
     #[test]
@@ -509,7 +712,7 @@ mod tests {
         .expect("a valid module");
         for said in ["no one even listens", "do they usually say that?"] {
             assert!(
-                answering_topics(&m, said, &[], Before::default()).is_empty(),
+                answering_topics(&m, said, Meaning::default(), Before::default()).is_empty(),
                 "{said}"
             );
         }
@@ -524,10 +727,15 @@ mod tests {
             message: None,
             shown: &shown,
         };
-        let t = answering_topics(&m, "and if i still can't breathe?", &[], before);
+        let t = answering_topics(
+            &m,
+            "and if i still can't breathe?",
+            Meaning::default(),
+            before,
+        );
         assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
         // A word the note shown does not use still names its own topic.
-        let t = answering_topics(&m, "and if i can't sleep?", &[], before);
+        let t = answering_topics(&m, "and if i can't sleep?", Meaning::default(), before);
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
@@ -544,7 +752,7 @@ mod tests {
             "¿y si sigue igual?",
             "what if it happens again",
         ] {
-            let t = answering_topics(&m, message, &[], before);
+            let t = answering_topics(&m, message, Meaning::default(), before);
             assert_eq!(
                 t.first().map(String::as_str),
                 Some("breath"),
@@ -552,10 +760,10 @@ mod tests {
             );
         }
         // A message that does not continue is read on its own.
-        let alone = answering_topics(&m, "is that normal?", &[], before);
+        let alone = answering_topics(&m, "is that normal?", Meaning::default(), before);
         assert!(alone.is_empty(), "{alone:?}");
         // One that names another topic goes there.
-        let other = answering_topics(&m, "what about sleep?", &[], before);
+        let other = answering_topics(&m, "what about sleep?", Meaning::default(), before);
         assert_eq!(
             other.first().map(String::as_str),
             Some("sleep"),
@@ -566,12 +774,12 @@ mod tests {
     #[test]
     fn a_question_without_evidence_is_read_with_the_message_before_it() {
         let m = module();
-        assert!(answering_topics(&m, "why?", &[], Before::default()).is_empty());
+        assert!(answering_topics(&m, "why?", Meaning::default(), Before::default()).is_empty());
         let before = Before {
             message: Some("I worry all the time"),
             shown: &[],
         };
-        let t = answering_topics(&m, "why?", &[], before);
+        let t = answering_topics(&m, "why?", Meaning::default(), before);
         assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
     }
 }

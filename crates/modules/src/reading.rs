@@ -244,11 +244,17 @@ mod tests {
             "ok cool thanks, that actually helps",
             "thanks, that's really useful!",
             "gracias, me has ayudado un montón",
+            "jaja ok gracias, ya me siento menos perdido",
+            "thanks, I feel a lot less lost now",
         ] {
             assert_eq!(intent(text), Intent::Social(Social::Thanks), "{text}");
         }
         assert_eq!(
             intent("thanks, how do I stop my heart racing?"),
+            Intent::Open
+        );
+        assert_eq!(
+            intent("gracias, ya me siento menos perdido pero ¿y el corazón?"),
             Intent::Open
         );
     }

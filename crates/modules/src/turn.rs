@@ -27,7 +27,7 @@ use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{
     answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
 };
-use super::ranking::{answering_topics, Before};
+use super::ranking::{answering_topics, Before, Meaning};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -92,6 +92,10 @@ pub struct ModuleTurnInput {
     /// How close in meaning the message is to each of the topics' texts (text, cosine),
     /// a note's sentences among them, as the embedder tells it; empty without one.
     pub text_closeness: Vec<(String, f32)>,
+    /// How close in meaning the question a longer message asks
+    /// ([`crate::ranking::asked_part`]) is to each topic, as `closeness` is for the whole
+    /// message; empty without an embedder or such a question.
+    pub asked_closeness: Vec<(String, f32)>,
     /// Ids of the forms the student already sent in this session.
     pub forms_sent: Vec<String>,
     /// Forms the session's replies showed (the model's own among them), newest first.
@@ -257,6 +261,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         passages,
         closeness,
         text_closeness,
+        asked_closeness,
         mut forms_sent,
         forms_shown,
         said: said_before,
@@ -282,7 +287,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 message: earlier,
                 shown: &shown_before,
             };
-            focus = answering_topics(&module, &text, &closeness, before);
+            let meaning = Meaning {
+                message: &closeness,
+                asked: &asked_closeness,
+            };
+            focus = answering_topics(&module, &text, meaning, before);
             let plan = match read_intent(&module, &text) {
                 Intent::Crisis => Plan::Crisis,
                 Intent::Continue => {
@@ -1441,6 +1450,7 @@ mod tests {
             passages: Vec::new(),
             closeness: Vec::new(),
             text_closeness: Vec::new(),
+            asked_closeness: Vec::new(),
             forms_sent: Vec::new(),
             forms_shown: Vec::new(),
             said: Vec::new(),

@@ -7,7 +7,7 @@ use super::ModuleRepository;
 use crate::language::{module_language, reply_language};
 use crate::offline::shown_topics;
 use crate::prompt::Passage;
-use crate::ranking::{agreement, topic_texts};
+use crate::ranking::{agreement, meaningful_question, topic_texts};
 use crate::{ModuleTurnInput, StudentAct};
 use lantern_core::language::Language;
 use lantern_core::retrieval::{search_chunks, Collection, Filter, Retriever};
@@ -48,7 +48,7 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
 
 /// How close in meaning `text` is to each topic of `module`, and to each of the topics'
 /// texts ([`topic_texts`]: a note's sentences among them); both empty when the retriever
-/// cannot tell. A message in the module's language is compared by the retriever's
+/// cannot tell. A message `within` the module's language is compared by the retriever's
 /// embedder, one in another language by its multilingual encoder: each was measured
 /// the better reader of its kind (docs/evals.md, "Meaning across languages"). Within a
 /// module not written in English, the English-only embedder reads the message through
@@ -58,7 +58,7 @@ async fn passages(retriever: &dyn Retriever, module_id: &str, text: &str) -> Vec
 async fn closeness(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
-    session: Language,
+    within: bool,
     text: &str,
 ) -> (Vec<(String, f32)>, Vec<(String, f32)>) {
     let owned: Vec<(String, String)> = module
@@ -66,7 +66,6 @@ async fn closeness(
         .flat_map(|t| topic_texts(t).into_iter().map(|x| (t.id.clone(), x)))
         .collect();
     let texts: Vec<String> = owned.iter().map(|(_, x)| x.clone()).collect();
-    let within = written_in_module_language(module, session, text);
     let values = if within {
         retriever.similarities(text, &texts).await
     } else {
@@ -97,6 +96,25 @@ async fn closeness(
     (closest, each)
 }
 
+/// How close in meaning `text`, and the question it asks besides its situation when that
+/// says enough ([`meaningful_question`]), are to each topic and text of `module` ([`closeness`]); the
+/// question is read in the whole message's language. The question's is empty when
+/// `text` asks no such question.
+async fn meaning(
+    retriever: &dyn Retriever,
+    module: &ModuleManifest,
+    session: Language,
+    text: &str,
+) -> (Vec<(String, f32)>, Vec<(String, f32)>, Vec<(String, f32)>) {
+    let within = written_in_module_language(module, session, text);
+    let (topics, texts) = closeness(retriever, module, within, text).await;
+    let asked = match meaningful_question(text) {
+        Some(question) => closeness(retriever, module, within, question).await.0,
+        None => Vec::new(),
+    };
+    (topics, texts, asked)
+}
+
 /// Whether the reply to `text` in a session in `session` is in `module`'s language: the
 /// turn reads the message's language the same way (`reply_language`).
 fn written_in_module_language(module: &ModuleManifest, session: Language, text: &str) -> bool {
@@ -111,12 +129,12 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
     act: StudentAct,
     retriever: Option<&dyn Retriever>,
 ) -> Result<ModuleTurnInput, R::Error> {
-    let (found, (close, close_texts)) = match (&act, retriever) {
+    let (found, (close, close_texts, asked_close)) = match (&act, retriever) {
         (StudentAct::Say(text), Some(retriever)) => (
             passages(retriever, &module.id, text).await,
-            closeness(retriever, module, session.language, text).await,
+            meaning(retriever, module, session.language, text).await,
         ),
-        _ => (Vec::new(), (Vec::new(), Vec::new())),
+        _ => (Vec::new(), (Vec::new(), Vec::new(), Vec::new())),
     };
     let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
     Ok(ModuleTurnInput {
@@ -128,6 +146,7 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
         passages: found,
         closeness: close,
         text_closeness: close_texts,
+        asked_closeness: asked_close,
         forms_sent: session.forms_sent.clone(),
         forms_shown: recent
             .iter()
