@@ -4,13 +4,12 @@
 //! and "sleep" meets "dormir"; rarer terms weigh more), the topic's keywords said
 //! outright, and how close in meaning the message is to each topic as the app's
 //! embedder tells it (`closeness`, passed in by the caller: this crate holds no
-//! embedder). The question a message asks
-//! besides its situation weighs again, in words and, when it says enough, in meaning
-//! ("nunca limpia el baño, ¿cómo se lo planteo?" asks how to raise it). A question with no
-//! evidence of its own ("¿por qué me pasa esto?") is read with the student's message
-//! before it, and a message that continues the talk ("and if someone forgets their
-//! part?", or a why-question about what the note just shown says) keeps the topic the
-//! last reply showed in play.
+//! embedder). The question a message asks besides its situation weighs again, in words
+//! and, when it says enough, in meaning ("nunca limpia el baño, ¿cómo se lo planteo?"
+//! asks how to raise it). A question with no evidence of its own ("¿por qué me pasa
+//! esto?") is read with the student's message before it, and a message that continues
+//! the talk ("and if someone forgets their part?", or a why-question about what the note
+//! just shown says) keeps the topic the last reply showed in play.
 
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
