@@ -107,7 +107,7 @@ pub fn closeness_of(offered: &[String], texts: &[(String, f32)]) -> Vec<(String,
 
 /// The sentence that answers instead of the model's `pick`, when two other readers
 /// agree the pick does not: another sentence names at least as many of the question's
-/// terms ([`named_weight`], and at least one) and is closer in meaning to the message
+/// terms (`named_weight`, and at least one) and is closer in meaning to the message
 /// by [`OVERRULE_MARGIN`] or more (`closeness`, each offered sentence's). "el arroz me
 /// queda re pegoteado" names "arroz" in the sentence on cooking white rice and the one
 /// on keeping it; the first is the closer. The closest such sentence; `None` when the
@@ -147,8 +147,8 @@ fn named_weight(sentence: &str, message: &str) -> usize {
     named_count(sentence, &asked_terms(message)) + question
 }
 
-/// The offered sentence that names the most of the question ([`named_weight`]), when
-/// that is [`NAMED_TO_OVERRULE`] or more and the model's `pick` names less: "ya la tuve
+/// The offered sentence that names the most of the question (`named_weight`), when
+/// that is `NAMED_TO_OVERRULE` or more and the model's `pick` names less: "ya la tuve
 /// en agua fría pero sigue roja y con ampollas, ¿voy al médico?" is answered by the
 /// sentence about blisters and the doctor, not the one about water on burning oil. The
 /// first such sentence on a tie; `None` when the pick names as much.

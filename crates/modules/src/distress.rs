@@ -56,7 +56,7 @@ pub fn load_from(data_dir: &Path) -> Result<usize, DistressWordsError> {
 }
 
 /// Whether the normalised words `said` hold a distress phrase, built-in or the
-/// school's, or a judgement of the student on themselves ([`judges_self`]).
+/// school's, or a judgement of the student on themselves (`judges_self`).
 pub fn is_distress(said: &[&str]) -> bool {
     BUILT_IN.iter().any(|k| k.occurs_in(said))
         || school_phrases().iter().any(|p| p.keyword.occurs_in(said))

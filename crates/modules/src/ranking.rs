@@ -398,7 +398,8 @@ fn held_scores(
 pub struct Meaning<'a> {
     /// The whole message's closeness.
     pub message: &'a [(String, f32)],
-    /// The closeness of the question it asks ([`asked_part`]), which weighs again.
+    /// The closeness of the question it asks (`meaningful_question`), which weighs
+    /// again.
     pub asked: &'a [(String, f32)],
 }
 
@@ -421,12 +422,12 @@ pub fn answering_topics(
     meaning: Meaning,
     before: Before,
 ) -> Vec<String> {
-    // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
-    // of "and if someone forgets their part?" alone is noise.
     // A why-question about what the shown note says continues the talk, and is what the
     // message asks.
     let why = why_of_shown(module, message, before.shown);
     let follows_up = (continues_the_talk(message) || why.is_some()) && !before.shown.is_empty();
+    // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
+    // of "and if someone forgets their part?" alone is noise.
     let meaning = if follows_up {
         Meaning::default()
     } else {

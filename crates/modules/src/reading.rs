@@ -80,7 +80,8 @@ const SHORT: usize = 9;
 /// The longest message, in words, still read as a request for help with the app.
 const HELP_WORDS: usize = 4;
 
-/// Words by which thanks goes on about the help. From `words/{en,es}/thanks-tails.txt`.
+/// Words and phrases by which thanks goes on about the help. From
+/// `words/{en,es}/thanks-tails.txt`.
 static THANKS_TAILS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("thanks-tails").collect());
 
@@ -88,15 +89,15 @@ static THANKS_TAILS: LazyLock<Vec<&'static str>> =
 const THANKS_OPENING_WORDS: usize = 3;
 
 /// Thanks that goes on about the help ("ok cool thanks, that actually helps", "gracias,
-/// me has ayudado un montón"): its opening words thank, and every word after them is a
-/// filler or a word about the help. "thanks, how do I report it?" asks.
+/// me has ayudado un montón", "ya me siento menos perdido"): its opening words thank,
+/// and everything after them is fillers and words or phrases about the help. "thanks,
+/// how do I report it?" asks, and so does "muchas gracias, ya me siento perdido".
 fn thanks_then_talk(normalized: &str) -> bool {
     let all = words(normalized);
     let at = THANKS_OPENING_WORDS.min(all.len());
+    let rest = all[at..].join(" ");
     social_of(&all[..at].join(" ")) == Some(Social::Thanks)
-        && all[at..]
-            .iter()
-            .all(|w| THANKS_TAILS.contains(w) || FILLER.contains(w))
+        && without_phrases(&rest, THANKS_TAILS.iter().chain(FILLER.iter())).is_empty()
 }
 
 /// Strips filler words from both ends.
@@ -257,6 +258,12 @@ mod tests {
             intent("gracias, ya me siento menos perdido pero ¿y el corazón?"),
             Intent::Open
         );
+        for lost in [
+            "muchas gracias, ya me siento perdido",
+            "thanks a lot, now I feel lost",
+        ] {
+            assert_eq!(intent(lost), Intent::Open, "{lost}");
+        }
     }
 
     #[test]

@@ -87,14 +87,15 @@ pub struct ModuleTurnInput {
     /// Passages retrieval found for the message (`module_content`).
     pub passages: Vec<Passage>,
     /// How close in meaning the message is to each topic (id, cosine), as the app's
-    /// embedder tells it ([`crate::ranking::topic_text`]); empty without one.
+    /// embedder tells it ([`crate::ranking::topic_texts`]); empty without one.
     pub closeness: Vec<(String, f32)>,
     /// How close in meaning the message is to each of the topics' texts (text, cosine),
     /// a note's sentences among them, as the embedder tells it; empty without one.
     pub text_closeness: Vec<(String, f32)>,
-    /// How close in meaning the question a longer message asks
-    /// ([`crate::ranking::asked_part`]) is to each topic, as `closeness` is for the whole
-    /// message; empty without an embedder or such a question.
+    /// How close in meaning the question a longer message asks is to each topic, as
+    /// `closeness` is for the whole message; empty without an embedder, or when the
+    /// question does not say enough to be read alone
+    /// (`ranking::meaningful_question`).
     pub asked_closeness: Vec<(String, f32)>,
     /// Ids of the forms the student already sent in this session.
     pub forms_sent: Vec<String>,

@@ -96,10 +96,10 @@ async fn closeness(
     (closest, each)
 }
 
-/// How close in meaning `text`, and the question it asks besides its situation when that
-/// says enough ([`meaningful_question`]), are to each topic and text of `module` ([`closeness`]); the
-/// question is read in the whole message's language. The question's is empty when
-/// `text` asks no such question.
+/// How close in meaning `text` is to each topic and text of `module` ([`closeness`]),
+/// and how close the question it asks is to each topic, when that question says enough
+/// to be read alone ([`meaningful_question`]; else empty). The question is read in the
+/// whole message's language.
 async fn meaning(
     retriever: &dyn Retriever,
     module: &ModuleManifest,
