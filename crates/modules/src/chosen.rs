@@ -14,6 +14,7 @@ use super::offline;
 use super::pack::Topic;
 use super::ranking::{asked_part, asked_terms};
 use super::replies;
+use super::why_answer;
 use lantern_core::language::Language;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
@@ -124,6 +125,31 @@ pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Opti
         .map(|(s, _)| s.clone())
 }
 
+/// Least spread of closeness (cosine) between the offered sentences for meaning alone
+/// to overrule a pick across languages: below it the embedder tells them apart no
+/// better than its noise.
+pub const ACROSS_SPREAD: f32 = 0.01;
+
+/// The sentence that answers instead of the model's `pick` when the student writes in
+/// another language than the note: the closest in meaning to the message, when the
+/// pick lies in the lower half of the offered sentences' closeness and they spread over
+/// [`ACROSS_SPREAD`] or more. Across languages the question's words cannot be compared
+/// with the note's, and the embedder's values crowd together (0.79–0.85 for one note,
+/// against 0.43–0.62 within a language), so the margin [`overruled`] asks is never met;
+/// the small model, reading a note in a language not the student's, picked the
+/// sentence the embedder placed last on "how long do leftovers last in the fridge?"
+/// (docs/evals.md, "Twentieth round"). `None` when the pick stands.
+pub fn overruled_across(pick: &str, closeness: &[(String, f32)]) -> Option<String> {
+    let picked = closeness.iter().find(|(s, _)| s == pick)?.1;
+    let (closest, high) = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let low = closeness
+        .iter()
+        .map(|(_, v)| *v)
+        .fold(f32::INFINITY, f32::min);
+    let spread = high - low;
+    (spread >= ACROSS_SPREAD && picked - low < spread / 2.0).then(|| closest.clone())
+}
+
 /// Least share of an offered sentence's content terms the model's own words must use to
 /// restate it.
 const RESTATED_SHARE: f32 = 0.6;
@@ -133,7 +159,7 @@ const RESTATED_SHARE: f32 = 0.6;
 const NAMED_TO_OVERRULE: usize = 2;
 
 /// How many of the question's terms `asked` `sentence` names.
-fn named_count(sentence: &str, asked: &[Term]) -> usize {
+pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
     let keys = term_keys(sentence);
     asked.iter().filter(|t| t.in_keys(&keys)).count()
 }
@@ -165,16 +191,18 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
         .map(|(s, _)| s.clone())
 }
 
-/// The sentence that answers instead of the model's `pick`, if any: one meaning and
-/// words agree on ([`overruled`]), else one that names more of the question
-/// ([`better_named`]).
+/// The sentence that answers instead of the model's `pick`, if any: the reason a
+/// why-question asks for ([`why_answer::instead`]), else one meaning and words agree on
+/// ([`overruled`]), else one that names more of the question ([`better_named`]).
 pub fn instead_of(
     pick: &str,
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
 ) -> Option<String> {
-    overruled(pick, closeness, message).or_else(|| better_named(pick, offered, message))
+    why_answer::instead(pick, offered, message)
+        .or_else(|| overruled(pick, closeness, message))
+        .or_else(|| better_named(pick, offered, message))
 }
 
 /// The offered sentence the model's own words `written` restate: the one whose content
@@ -353,6 +381,23 @@ mod tests {
         assert_eq!(overruled(ill, &other, "¿y si le marco a mi mamá?"), None);
         // No closeness known: the pick stands.
         assert_eq!(overruled(ill, &[], message), None);
+    }
+
+    #[test]
+    fn across_languages_a_pick_in_the_lower_half_of_meaning_gives_way_to_the_closest() {
+        let last = "En la nevera duran unos tres días.";
+        let thaw = "Descongela en la nevera, nunca en la encimera.";
+        let store = "Mete las sobras en la nevera antes de dos horas.";
+        let close = closeness(&[(store, 0.839), (last, 0.850), (thaw, 0.827)]);
+        assert_eq!(overruled_across(thaw, &close), Some(last.to_string()));
+        // The pick in the upper half, or the closest itself, stands.
+        assert_eq!(overruled_across(store, &close), None);
+        assert_eq!(overruled_across(last, &close), None);
+        // Sentences the embedder does not tell apart: the pick stands.
+        let flat = closeness(&[(store, 0.815), (last, 0.816), (thaw, 0.810)]);
+        assert_eq!(overruled_across(thaw, &flat), None);
+        // No closeness known: the pick stands.
+        assert_eq!(overruled_across(thaw, &[]), None);
     }
 
     /// The two sentences a note offers, in order.

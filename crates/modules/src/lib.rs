@@ -24,6 +24,7 @@ pub mod replies;
 pub mod rules;
 mod student_voice;
 pub mod turn;
+pub mod why_answer;
 
 #[cfg(test)]
 use lantern_packs::module::testing;

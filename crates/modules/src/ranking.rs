@@ -151,7 +151,7 @@ static JUDGEMENT_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("judgement-words").collect());
 
 /// Whether `message` asks why ("¿por qué por escrito?", "why slowly?").
-fn is_why_question(message: &str) -> bool {
+pub(crate) fn is_why_question(message: &str) -> bool {
     let normal = normalize(message);
     message.contains('?') && WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
 }
@@ -159,7 +159,7 @@ fn is_why_question(message: &str) -> bool {
 /// What `message` is about: a why-question is about its subject, not the judgement it
 /// asks to explain ("¿por qué es tan importante acostarse pronto?" is about going to
 /// bed early; "importante" names no topic there). Other messages, whole.
-fn subject_of(message: &str) -> String {
+pub(crate) fn subject_of(message: &str) -> String {
     if !is_why_question(message) {
         return message.to_string();
     }

@@ -1,0 +1,128 @@
+//! The note's sentence that answers a why-question: the one that gives the reason. A
+//! note states a rule and, in the same sentence or the next, why ("Haced un turno por
+//! escrito…" / "Cuelga el turno…, porque un acuerdo que solo se dijo de palabra se
+//! olvida en dos semanas"); "¿por qué por escrito?" asks for the second. Code finds the
+//! sentence naming what the question asks about, and takes the reason it gives or the
+//! one that follows it, so a pick that restates the rule is overruled ([`instead`]).
+
+use super::chosen::named_count;
+use super::ranking::{asked_terms, is_why_question, subject_of};
+use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::terms::Term;
+use lantern_core::word_list;
+use std::sync::LazyLock;
+
+/// Words that give a reason ("porque", "so that"), `words/<locale>/reason-words.txt`,
+/// normalised.
+static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
+
+/// Whether `sentence` gives a reason for what it says.
+pub fn gives_reason(sentence: &str) -> bool {
+    let normal = normalize(sentence);
+    REASON_WORDS.iter().any(|w| has_phrase(&normal, w))
+}
+
+/// The sentence of `offered` (a note's, in its order) that answers the why-question of
+/// `message`: of the sentence naming the most of what its first why-question naming
+/// something asks about (at least one term, the first on a tie) and the one after it,
+/// the first that gives a reason. `None` when `message` asks no why-question, the
+/// question names nothing a sentence says, or neither sentence gives a reason (the
+/// model's pick then stands: naming the question's words alone is no reason).
+pub fn reason_sentence(offered: &[String], message: &str) -> Option<String> {
+    let (at, _) = message
+        .split_inclusive('?')
+        .filter(|q| is_why_question(q))
+        .find_map(|why| most_named(offered, &asked_terms(&subject_of(why))))?;
+    let named = &offered[at];
+    let next = offered.get(at + 1);
+    [Some(named), next]
+        .into_iter()
+        .flatten()
+        .find(|s| gives_reason(s))
+        .cloned()
+}
+
+/// The index of the sentence of `offered` naming the most of `asked` (at least one, the
+/// first on a tie), with how many it names.
+fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, usize)> = None;
+    for (at, sentence) in offered.iter().enumerate() {
+        let count = named_count(sentence, asked);
+        if count > best.map_or(0, |(_, n)| n) {
+            best = Some((at, count));
+        }
+    }
+    best
+}
+
+/// The sentence that answers the why-question of `message` instead of the model's
+/// `pick` ([`reason_sentence`]), when the pick is another; `None` when the pick stands.
+pub fn instead(pick: &str, offered: &[String], message: &str) -> Option<String> {
+    reason_sentence(offered, message).filter(|answer| answer != pick)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn note(sentences: &[&str]) -> Vec<String> {
+        sentences.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn cleaning() -> Vec<String> {
+        note(&[
+            "Haced un turno de limpieza semanal por escrito, con zonas que rotan cada semana.",
+            "Cuelga el turno en la nevera, porque un acuerdo que solo se dijo de palabra se olvida en dos semanas.",
+            "Friega tus platos el mismo día que los usas, porque los platos acumulados son la queja más frecuente.",
+        ])
+    }
+
+    #[test]
+    fn a_why_question_is_answered_by_the_reason_in_or_after_the_sentence_it_names() {
+        let offered = cleaning();
+        // The rule asked about gives no reason; the sentence after it does.
+        let after = "por que por escrito? si ya lo hablamos en la cena";
+        // The sentence asked about gives its own reason.
+        let own = "vale, ¿y por qué fregar los platos el mismo día?";
+        for (message, answer) in [(after, &offered[1]), (own, &offered[2])] {
+            assert_eq!(
+                reason_sentence(&offered, message).as_ref(),
+                Some(answer),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_named_sentence_with_no_reason_near_it_gives_no_answer_of_its_own() {
+        let offered = note(&[
+            "Don't give them your leftovers: chocolate, onions and grapes can be toxic.",
+            "Treats should be a small part of what they eat each day.",
+            "Keep the lid on the bin, because they will open it.",
+        ]);
+        let answer = reason_sentence(&offered, "why is chocolate bad for him if it isn't for me?");
+        assert_eq!(answer, None);
+    }
+
+    #[test]
+    fn only_a_why_question_naming_something_has_a_reason_sentence() {
+        assert_eq!(
+            reason_sentence(&cleaning(), "¿cómo hago el turno por escrito?"),
+            None
+        );
+        assert_eq!(reason_sentence(&cleaning(), "¿por qué?"), None);
+    }
+
+    #[test]
+    fn a_pick_that_gives_the_reason_stands() {
+        let offered = cleaning();
+        assert_eq!(
+            instead(&offered[1], &offered, "¿por qué por escrito?"),
+            None
+        );
+        assert_eq!(
+            instead(&offered[0], &offered, "¿por qué por escrito?").as_deref(),
+            Some(offered[1].as_str())
+        );
+    }
+}
