@@ -9,6 +9,12 @@ const TITLE = "Homework on weekends";
 const CLAIM_MESSAGE = "My claim: schools should not set homework on weekends because students need rest.";
 const GROUNDS = "In our class survey, 21 of 28 students said weekend homework left them tired on Monday.";
 const UNSENT = "Tired students learn less, so";
+/** Messages sent until Stop lands while a reply streams. */
+const STOP_MESSAGES = [
+  "Rest helps students focus in class.",
+  "Students who sleep more remember more of the lesson.",
+  "Tired students make more mistakes in tests.",
+];
 const WARRANT_EDIT = "Rested students learn more, because sleep helps memory.";
 
 /** Sends `text` and waits until the coach's reply has started streaming. */
@@ -92,13 +98,24 @@ describe("Coach", () => {
   it("Stop ends a reply mid-stream; the message stays and Retry answers it", async () => {
     const { browser } = app;
     await statusMatching(browser, /ready/, 120000);
-    await sendAndWaitForStream(browser, "Rest helps students focus in class.");
-    const stop = await browser.$("button=Stop");
-    await stop.waitForEnabled({ timeout: 10000 });
-    await stop.click();
-    await streamEnded(browser, "Stop did not end the reply");
-    const last = await browser.$(".messages li:last-child");
-    assert.match(await last.getAttribute("class"), /message-user/, "the student's message is kept, unanswered");
+    // The small test model can finish a short reply before the click lands; then that
+    // reply stands (Stop came too late) and another message is tried.
+    let stopped = false;
+    for (const message of STOP_MESSAGES) {
+      await sendAndWaitForStream(browser, message);
+      const stop = await browser.$("button=Stop");
+      await stop.waitForEnabled({ timeout: 10000 });
+      await stop.click();
+      await streamEnded(browser, "Stop did not end the reply");
+      const last = await browser.$(".messages li:last-child");
+      if (/message-user/.test(await last.getAttribute("class"))) {
+        assert.ok((await last.getText()).includes(message), "the student's message is kept, unanswered");
+        stopped = true;
+        break;
+      }
+      await statusMatching(browser, /ready/, 120000);
+    }
+    assert.ok(stopped, "Stop ended none of the replies mid-stream");
     await browser.$("button=Try again").click();
     await streamEnded(browser, "Retry got no reply");
     assert.match(await browser.$(".messages li:last-child").getAttribute("class"), /message-assistant/);
