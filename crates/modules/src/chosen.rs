@@ -192,17 +192,24 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 }
 
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
-/// why-question asks for ([`why_answer::instead`]), else one meaning and words agree on
-/// ([`overruled`]), else one that names more of the question ([`better_named`]).
+/// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
+/// stands), else one meaning and words agree on ([`overruled`]), else one that names
+/// more of the question ([`better_named`]: "¿por qué por escrito?" names the rule, whose
+/// reason is the next sentence).
 pub fn instead_of(
     pick: &str,
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
 ) -> Option<String> {
-    why_answer::instead(pick, offered, message)
-        .or_else(|| overruled(pick, closeness, message))
-        .or_else(|| better_named(pick, offered, message))
+    match why_answer::reason_sentence(offered, message) {
+        // The reason a why-question asks for, picked: no other reader overrules it.
+        Some(reason) if reason == pick => None,
+        Some(reason) => Some(reason),
+        None => {
+            overruled(pick, closeness, message).or_else(|| better_named(pick, offered, message))
+        }
+    }
 }
 
 /// The offered sentence the model's own words `written` restate: the one whose content
@@ -398,6 +405,24 @@ mod tests {
         assert_eq!(overruled_across(thaw, &flat), None);
         // No closeness known: the pick stands.
         assert_eq!(overruled_across(thaw, &[]), None);
+    }
+
+    #[test]
+    fn a_why_question_is_answered_by_the_reason_whatever_the_other_readers_say() {
+        let rule = "Haced un turno de limpieza semanal por escrito, con zonas que rotan.";
+        let reason = "Cuelga el turno, porque un acuerdo que solo se dijo de palabra se olvida.";
+        let offered = both(rule, reason);
+        let message = "por que por escrito? si ya lo hablamos en la cena";
+        // The rule names the question twice over; the reason picked still stands.
+        assert_eq!(
+            better_named(reason, &offered, message).as_deref(),
+            Some(rule)
+        );
+        assert_eq!(instead_of(reason, &[], &offered, message), None);
+        assert_eq!(
+            instead_of(rule, &[], &offered, message).as_deref(),
+            Some(reason)
+        );
     }
 
     /// The two sentences a note offers, in order.

@@ -3,7 +3,8 @@
 //! escrito…" / "Cuelga el turno…, porque un acuerdo que solo se dijo de palabra se
 //! olvida en dos semanas"); "¿por qué por escrito?" asks for the second. Code finds the
 //! sentence naming what the question asks about, and takes the reason it gives or the
-//! one that follows it, so a pick that restates the rule is overruled ([`instead`]).
+//! one that follows it, so a pick that restates the rule is overruled
+//! ([`crate::chosen::instead_of`]).
 
 use super::chosen::named_count;
 use super::ranking::{asked_terms, is_why_question, subject_of};
@@ -53,12 +54,6 @@ fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, usize)> {
         }
     }
     best
-}
-
-/// The sentence that answers the why-question of `message` instead of the model's
-/// `pick` ([`reason_sentence`]), when the pick is another; `None` when the pick stands.
-pub fn instead(pick: &str, offered: &[String], message: &str) -> Option<String> {
-    reason_sentence(offered, message).filter(|answer| answer != pick)
 }
 
 #[cfg(test)]
@@ -111,18 +106,5 @@ mod tests {
             None
         );
         assert_eq!(reason_sentence(&cleaning(), "¿por qué?"), None);
-    }
-
-    #[test]
-    fn a_pick_that_gives_the_reason_stands() {
-        let offered = cleaning();
-        assert_eq!(
-            instead(&offered[1], &offered, "¿por qué por escrito?"),
-            None
-        );
-        assert_eq!(
-            instead(&offered[0], &offered, "¿por qué por escrito?").as_deref(),
-            Some(offered[1].as_str())
-        );
     }
 }
