@@ -4,7 +4,6 @@
 
 use super::pack::{ModuleManifest, SectionRef, MAX_NOTE_CHARS};
 use super::progress::ModuleProgress;
-use super::ranking::asked_part;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use lantern_core::text::tidy::sentences;
@@ -171,44 +170,29 @@ pub fn answer_message(
         }
     }
     out.push_str(&format!("Student: {}\n", cut(student, 1200)));
-    out.push_str(&answer_task(language, task, student));
+    out.push_str(&answer_task(language, task));
     out
 }
 
-/// What the sentence to choose must answer: the question a longer message asks after
-/// its situation or before what it adds ([`asked_part`]: a small model otherwise picks
-/// what the situation is about), else the student.
-fn to_answer(student: &str) -> String {
-    match asked_part(student) {
-        Some(question) => format!("what the student asks, \"{question}\""),
-        None => "the student".into(),
-    }
-}
-
 /// The task's first step when the grammar offers the note's sentences to choose from.
-fn choose_task(student: &str) -> String {
-    format!(
-        "first, as answer_sentence, pick the one sentence of the note that best answers {}; then ",
-        to_answer(student)
-    )
-}
+const CHOOSE_TASK: &str =
+    "first, as answer_sentence, pick the one sentence of the note that best answers the student; then ";
 
 /// The task closing [`answer_message`], what a small model reads last: answer this
 /// student's question by applying the note to it, talking to them, in their language —
 /// the note is shown under the answer, so restating it or naming it says nothing new.
 /// Across languages, only the choice.
-fn answer_task(language: Language, task: AnswerTask, student: &str) -> String {
+fn answer_task(language: Language, task: AnswerTask) -> String {
     let name = language_name(language);
     match task {
         AnswerTask::Apply | AnswerTask::Choose => format!(
             "Task: {}answer the student's question in {name}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
 Do not copy the note and do not mention it.",
-            if task == AnswerTask::Choose { choose_task(student) } else { String::new() },
+            if task == AnswerTask::Choose { CHOOSE_TASK } else { "" },
         ),
-        AnswerTask::Pick => format!(
-            "Task: as answer_sentence, pick the one sentence of the note that best answers {}.",
-            to_answer(student)
-        ),
+        AnswerTask::Pick => {
+            "Task: as answer_sentence, pick the one sentence of the note that best answers the student.".into()
+        }
     }
 }
 
@@ -277,7 +261,7 @@ mod tests {
             AnswerTask::Apply,
         );
         assert!(
-            m.ends_with(&answer_task(Language::Es, AnswerTask::Apply, "")),
+            m.ends_with(&answer_task(Language::Es, AnswerTask::Apply)),
             "{m}"
         );
         assert!(!m.contains("answer_sentence"));
@@ -288,16 +272,12 @@ mod tests {
             AnswerTask::Choose,
         );
         assert!(
-            m.ends_with(&answer_task(
-                Language::Es,
-                AnswerTask::Choose,
-                "¿y si duermo poco?"
-            )),
+            m.ends_with(&answer_task(Language::Es, AnswerTask::Choose)),
             "{m}"
         );
         assert!(m.contains("Task: first, as answer_sentence"), "{m}");
-        assert!(answer_task(Language::Es, AnswerTask::Apply, "").contains("Spanish"));
-        assert!(answer_task(Language::En, AnswerTask::Apply, "").contains("English"));
+        assert!(answer_task(Language::Es, AnswerTask::Apply).contains("Spanish"));
+        assert!(answer_task(Language::En, AnswerTask::Apply).contains("English"));
         let m = answer_message(
             &[note],
             "what if I sleep little?",
@@ -306,22 +286,6 @@ mod tests {
         );
         assert!(m.ends_with("best answers the student."), "{m}");
         assert!(m.contains("  * Sleep fixes what you studied."), "{m}");
-    }
-
-    #[test]
-    fn the_choice_is_asked_for_the_question_a_longer_message_asks() {
-        let situation = "ya van cinco veces que no friega, ¿y cuándo se lo digo?";
-        let task = answer_task(Language::Es, AnswerTask::Choose, situation);
-        assert!(
-            task.contains(r#"best answers what the student asks, "¿y cuándo se lo digo?"; then"#),
-            "{task}"
-        );
-        let task = answer_task(
-            Language::En,
-            AnswerTask::Pick,
-            "how long do leftovers last?",
-        );
-        assert!(task.ends_with("best answers the student."), "{task}");
     }
 
     #[test]
