@@ -7,6 +7,8 @@ use super::progress::ModuleProgress;
 use lantern_core::language::Language;
 use lantern_core::llm::{ChatMessage, ChatRole, Limits, LlmRequest};
 use lantern_core::text::tidy::sentences;
+use lantern_core::word_list;
+use std::sync::LazyLock;
 
 /// Longest note put in the prompt, in characters.
 const NOTE_CHARS: usize = 320;
@@ -88,17 +90,24 @@ const STUDENT_MENTIONS: &[&str] = &[
     "el usuario",
 ];
 
+/// How a reply sentence may speak of the note it rests on ("La nota dice que…", "the
+/// note says"): talk about the prompt, when the note is shown under the answer anyway
+/// (`words/<locale>/source-mentions.txt`, lowercase).
+static SOURCE_MENTIONS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("source-mentions").collect());
+
 /// The labels a reply in `module` must not carry: [`PROMPT_LABELS`], and the prompt's
-/// words for the student unless the module's own text uses them (a note may speak of
-/// "the student who presents first").
+/// words for the student and for its notes ([`SOURCE_MENTIONS`]) unless the module's
+/// own text uses them (a note may speak of "the student who presents first").
 pub fn labels_for(module: &ModuleManifest) -> Vec<&'static str> {
     let text: String = module
         .topics()
         .map(|t| format!("{} {} ", t.title, t.notes).to_lowercase())
         .collect();
+    let mentions = STUDENT_MENTIONS.iter().chain(SOURCE_MENTIONS.iter());
     PROMPT_LABELS
         .iter()
-        .chain(STUDENT_MENTIONS.iter().filter(|m| !text.contains(*m)))
+        .chain(mentions.filter(|m| !text.contains(*m)))
         .copied()
         .collect()
 }
@@ -245,6 +254,19 @@ mod tests {
         .expect("a valid module");
         assert!(!labels_for(&m).contains(&"the student "));
         assert!(labels_for(&m).contains(&"el alumno"));
+    }
+
+    #[test]
+    fn a_reply_speaking_of_the_note_it_rests_on_is_refused() {
+        let labels = labels_for(&module());
+        let said = [
+            "La nota dice que no se debe lavar el pollo crudo en el fregadero.",
+            "According to the note, sleep fixes memories.",
+        ];
+        for sentence in said {
+            let lower = sentence.to_lowercase();
+            assert!(labels.iter().any(|l| lower.contains(l)), "{sentence}");
+        }
     }
 
     #[test]
