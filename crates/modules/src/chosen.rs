@@ -12,7 +12,7 @@
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{asked_part, asked_terms};
+use super::ranking::{asked_part, asked_terms, named_count};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
@@ -157,12 +157,6 @@ const RESTATED_SHARE: f32 = 0.6;
 /// Least number of the question's terms a sentence must name to answer instead of a
 /// pick that names fewer.
 const NAMED_TO_OVERRULE: usize = 2;
-
-/// How many of the question's terms `asked` `sentence` names.
-pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
-    let keys = term_keys(sentence);
-    asked.iter().filter(|t| t.in_keys(&keys)).count()
-}
 
 /// How much of `message` `sentence` names: each of its terms (light words aside) once,
 /// and those of the question it ends with after a situation once more, as the topics'

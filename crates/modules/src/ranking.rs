@@ -111,6 +111,12 @@ pub(crate) fn asked_terms(message: &str) -> Vec<Term> {
     terms
 }
 
+/// How many of the question's terms `asked` `sentence` names.
+pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
+    let keys = term_keys(sentence);
+    asked.iter().filter(|t| t.in_keys(&keys)).count()
+}
+
 /// The pieces of evidence of `message`: its content terms and its synonyms', each once,
 /// without [`LIGHT_WORDS`].
 fn evidence(message: &str) -> Vec<Vec<Term>> {

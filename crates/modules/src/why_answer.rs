@@ -6,8 +6,7 @@
 //! one that follows it, so a pick that restates the rule is overruled
 //! ([`crate::chosen::instead_of`]).
 
-use super::chosen::named_count;
-use super::ranking::{asked_terms, is_why_question, subject_of};
+use super::ranking::{asked_terms, is_why_question, named_count, subject_of};
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::terms::Term;
 use lantern_core::word_list;
