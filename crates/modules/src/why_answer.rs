@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
 
 /// Whether `sentence` gives a reason for what it says.
-pub fn gives_reason(sentence: &str) -> bool {
+fn gives_reason(sentence: &str) -> bool {
     let normal = normalize(sentence);
     REASON_WORDS.iter().any(|w| has_phrase(&normal, w))
 }
