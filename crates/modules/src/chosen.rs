@@ -10,6 +10,7 @@
 //! sentence naming at least two ([`better_named`]).
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
+use super::kind_answer;
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{asked_part, asked_terms, named_count};
@@ -187,9 +188,10 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
-/// stands), else one meaning and words agree on ([`overruled`]), else one that names
-/// more of the question ([`better_named`]: "¿por qué por escrito?" names the rule, whose
-/// reason is the next sentence).
+/// stands), else the time or number a when- or how-much-question asks for when the pick
+/// gives none ([`kind_answer::kind_sentence`]), else one meaning and words agree on
+/// ([`overruled`]), else one that names more of the question ([`better_named`]: "¿por
+/// qué por escrito?" names the rule, whose reason is the next sentence).
 pub fn instead_of(
     pick: &str,
     closeness: &[(String, f32)],
@@ -200,9 +202,9 @@ pub fn instead_of(
         // The reason a why-question asks for, picked: no other reader overrules it.
         Some(reason) if reason == pick => None,
         Some(reason) => Some(reason),
-        None => {
-            overruled(pick, closeness, message).or_else(|| better_named(pick, offered, message))
-        }
+        None => kind_answer::kind_sentence(pick, offered, message)
+            .or_else(|| overruled(pick, closeness, message))
+            .or_else(|| better_named(pick, offered, message)),
     }
 }
 

@@ -74,6 +74,26 @@ proptest! {
         }
     }
 
+    /// Whatever the student writes (question marks, "¿", any script), the sentence
+    /// code takes instead of the model's pick is one offered, and reading it never
+    /// panics.
+    #[test]
+    fn a_sentence_taken_instead_of_a_pick_is_always_one_offered(
+        message in prop_oneof![".{0,80}", "[¿?, a-zñáé0-9]{0,60}"],
+        pick in 0usize..3,
+    ) {
+        let offered = vec![
+            "Habla de un problema en cuanto se repite, antes de que el enfado crezca.".to_string(),
+            "Hazlo cara a cara, porque por escrito todo suena más duro.".to_string(),
+            "Dos semanas después, mirad si funciona.".to_string(),
+        ];
+        let closeness: Vec<(String, f32)> =
+            offered.iter().cloned().zip([0.2, 0.5, 0.4]).collect();
+        if let Some(other) = chosen::instead_of(&offered[pick], &closeness, &offered, &message) {
+            prop_assert!(offered.contains(&other));
+        }
+    }
+
     #[test]
     fn any_output_ends_in_a_renderable_reply(text in output(), message in "[a-z ]{1,40}") {
         let m = module();

@@ -117,6 +117,19 @@ pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
     asked.iter().filter(|t| t.in_keys(&keys)).count()
 }
 
+/// The index of the sentence of `offered` naming the most of `asked` (at least one, the
+/// first on a tie), with how many it names.
+pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, usize)> = None;
+    for (at, sentence) in offered.iter().enumerate() {
+        let count = named_count(sentence, asked);
+        if count > best.map_or(0, |(_, n)| n) {
+            best = Some((at, count));
+        }
+    }
+    best
+}
+
 /// The pieces of evidence of `message`: its content terms and its synonyms', each once,
 /// without [`LIGHT_WORDS`].
 fn evidence(message: &str) -> Vec<Vec<Term>> {

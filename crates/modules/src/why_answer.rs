@@ -6,9 +6,8 @@
 //! one that follows it, so a pick that restates the rule is overruled
 //! ([`crate::chosen::instead_of`]).
 
-use super::ranking::{asked_terms, is_why_question, named_count, subject_of};
+use super::ranking::{asked_terms, is_why_question, most_named, subject_of};
 use lantern_core::text::normalize::{has_phrase, normalize};
-use lantern_core::text::terms::Term;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -42,19 +41,6 @@ pub fn reason_sentence(offered: &[String], message: &str) -> Option<String> {
         .cloned()
 }
 
-/// The index of the sentence of `offered` naming the most of `asked` (at least one, the
-/// first on a tie), with how many it names.
-fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, usize)> {
-    let mut best: Option<(usize, usize)> = None;
-    for (at, sentence) in offered.iter().enumerate() {
-        let count = named_count(sentence, asked);
-        if count > best.map_or(0, |(_, n)| n) {
-            best = Some((at, count));
-        }
-    }
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +71,17 @@ mod tests {
                 "{message}"
             );
         }
+    }
+
+    #[test]
+    fn a_sentence_saying_what_the_rule_does_that_way_gives_its_reason() {
+        let offered = note(&[
+            "Acuéstate y levántate a la misma hora todos los días, también el fin de semana.",
+            "Así tu cuerpo aprende cuándo tiene sueño y te cuesta menos dormirte.",
+            "Un estudiante necesita entre siete y nueve horas de sueño.",
+        ]);
+        let answer = reason_sentence(&offered, "por que a la misma hora todos los dias?");
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
     }
 
     #[test]

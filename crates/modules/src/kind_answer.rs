@@ -1,0 +1,202 @@
+//! The note's sentence that gives what a when- or how-much-question asks for: a time
+//! ("¿y cuándo se lo digo?" is answered by "Habla de un problema en cuanto se repite por
+//! segunda vez", not by how to end the talk) or an amount ("¿cuánta agua le pongo a los
+//! fideos?" by the sentence that says how much water, not the one on rice). A question
+//! asks for the kind its question words name; a sentence gives a time when it says a
+//! time or a number, an amount when it says a number. A pick that gives the kind asked
+//! stands; one that does not gives way to the offered sentence that does and names the
+//! most of the question ([`crate::chosen::instead_of`]).
+
+use super::ranking::{asked_terms, most_named};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
+use lantern_core::word_list;
+use std::sync::LazyLock;
+
+/// Words that ask when ("cuándo", "what time"), `words/<locale>/when-questions.txt`,
+/// normalised.
+static WHEN_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("when-questions").collect());
+
+/// Words that ask how much, how many or how long ("cuánto", "how long"),
+/// `words/<locale>/amount-questions.txt`, normalised.
+static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("amount-questions").collect());
+
+/// Words that say when ("antes de", "en cuanto", "every day"),
+/// `words/<locale>/time-phrases.txt`, normalised.
+static TIME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-phrases").collect());
+
+/// Numbers written as words ("dos", "media", "twenty"), `words/<locale>/number-words.txt`,
+/// normalised.
+static NUMBER_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("number-words").collect());
+
+/// What a question asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// When: a moment, a time of day, how soon.
+    Time,
+    /// How much, how many, how long: a number.
+    Amount,
+}
+
+/// `text` after its last break (a comma, a stop, "!", "¿"): the question it ends with.
+fn after_last_break(text: &str) -> &str {
+    text.char_indices()
+        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | '!' | '¿'))
+        .map_or(text, |(at, c)| &text[at + c.len_utf8()..])
+}
+
+/// The questions `message` asks, each from the break before it ("cuando llego me echo
+/// una siesta, ¿está mal?" asks "¿está mal?"); a message with no question mark that
+/// opens with a question word ("cuanto rato lo tengo que sacar") is its own question.
+fn questions(message: &str) -> Vec<String> {
+    let pieces: Vec<&str> = message
+        .split_inclusive('?')
+        .filter(|p| p.ends_with('?'))
+        .map(after_last_break)
+        .collect();
+    if pieces.is_empty() {
+        vec![normalize(message)]
+    } else {
+        pieces.into_iter().map(normalize).collect()
+    }
+}
+
+/// Whether the question `q` (normalised) opens with one of `phrases`, or does after one
+/// word ("y cuándo…", "so when…"): "¿qué hago cuando no me duermo?" asks what to do.
+fn opens_with(q: &str, phrases: &[&str]) -> bool {
+    let after_one = q.split_once(' ').map_or("", |(_, rest)| rest);
+    opens_with_phrase(q, phrases) || opens_with_phrase(after_one, phrases)
+}
+
+/// What `message` asks for: the kind of its first question naming one. A when-question
+/// opens with its question word; a how-much-question names it anywhere, or, without a
+/// question mark, opens with it ("cuanto rato lo tengo que sacar al dia").
+fn asked_kind(message: &str) -> Option<Kind> {
+    let marked = message.contains('?');
+    questions(message).iter().find_map(|q| {
+        let amount = if marked {
+            AMOUNT_QUESTIONS.iter().any(|w| has_phrase(q, w))
+        } else {
+            opens_with(q, &AMOUNT_QUESTIONS)
+        };
+        if marked && opens_with(q, &WHEN_QUESTIONS) {
+            Some(Kind::Time)
+        } else if amount {
+            Some(Kind::Amount)
+        } else {
+            None
+        }
+    })
+}
+
+/// Whether `sentence` says a number: a digit or a number word.
+fn says_a_number(normal: &str) -> bool {
+    normal.chars().any(|c| c.is_ascii_digit()) || NUMBER_WORDS.iter().any(|w| has_phrase(normal, w))
+}
+
+/// Whether `sentence` gives what a question of `kind` asks for.
+fn gives(kind: Kind, sentence: &str) -> bool {
+    let normal = normalize(sentence);
+    match kind {
+        Kind::Amount => says_a_number(&normal),
+        Kind::Time => says_a_number(&normal) || TIME_PHRASES.iter().any(|w| has_phrase(&normal, w)),
+    }
+}
+
+/// The sentence of `offered` (a note's, in its order) that answers instead of the
+/// model's `pick` a when- or how-much-question of `message`: when the pick does not give
+/// the kind asked, the offered sentence that does and names the most of the question
+/// (the first on a tie). `None` when `message` asks neither, the pick gives what it
+/// asks, or no offered sentence does.
+pub fn kind_sentence(pick: &str, offered: &[String], message: &str) -> Option<String> {
+    let kind = asked_kind(message)?;
+    if gives(kind, pick) {
+        return None;
+    }
+    let givers: Vec<String> = offered.iter().filter(|s| gives(kind, s)).cloned().collect();
+    most_named(&givers, &asked_terms(message))
+        .map(|(at, _)| givers[at].clone())
+        .or_else(|| givers.first().cloned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn note(sentences: &[&str]) -> Vec<String> {
+        sentences.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn talking() -> Vec<String> {
+        note(&[
+            "Habla de un problema en cuanto se repite por segunda vez, antes de que el enfado se acumule.",
+            "Hazlo cara a cara y en un momento tranquilo, no por el grupo de WhatsApp.",
+            "Termina con un acuerdo concreto para ver si funciona.",
+        ])
+    }
+
+    #[test]
+    fn a_when_question_is_answered_by_the_sentence_saying_when() {
+        let offered = talking();
+        let answer = kind_sentence(
+            &offered[2],
+            &offered,
+            "y cuando se lo digo? ya van como 5 veces",
+        );
+        assert_eq!(answer.as_ref(), Some(&offered[0]));
+    }
+
+    #[test]
+    fn a_how_much_question_is_answered_by_the_sentence_with_a_number() {
+        let offered = note(&[
+            "El arroz blanco se deja a fuego lento con la tapa puesta.",
+            "La pasta se cuece en mucha agua hirviendo con sal, un litro por cada 100 gramos.",
+            "Nap for twenty minutes at most.",
+        ]);
+        let answer = kind_sentence(
+            &offered[0],
+            &offered,
+            "y cuánta agua le pongo a los fideos?",
+        );
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
+        // Without a question mark, a message opening with the question word asks; of
+        // the sentences with a number, the one naming the question's words.
+        let answer = kind_sentence(&offered[0], &offered, "how long should I nap");
+        assert_eq!(answer.as_ref(), Some(&offered[2]));
+    }
+
+    #[test]
+    fn a_pick_giving_the_kind_asked_stands() {
+        let offered = talking();
+        assert_eq!(
+            kind_sentence(&offered[0], &offered, "¿cuándo se lo digo?"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_when_that_is_not_asked_names_no_kind() {
+        let offered = talking();
+        // The question is "¿está mal?"; "cuando" tells the situation.
+        let situation = "cuando llego de clase me echo una siesta de dos horas, ¿está mal?";
+        // No question mark, and "cuando" opens a statement.
+        let statement = "cuando estoy agobiada me como todo lo que pillo";
+        for message in [situation, statement] {
+            assert_eq!(
+                kind_sentence(&offered[2], &offered, message),
+                None,
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_sentence_giving_the_kind_leaves_the_pick() {
+        let offered = note(&["Hazlo cara a cara.", "Describe lo que pasa."]);
+        assert_eq!(
+            kind_sentence(&offered[1], &offered, "¿cuánto tiempo?"),
+            None
+        );
+    }
+}
