@@ -1,5 +1,6 @@
 //! Topic keywords and how a student's words cover topics: case- and accent-insensitive,
-//! whole words, `*` at the end for a word prefix, phrases as consecutive words.
+//! whole words or the same with `-s`/`-es` (plurals, "owes", "passes out"), `*` at the
+//! end for a word prefix, phrases as consecutive words.
 
 use super::ModuleManifest;
 use lantern_core::text::normalize::normalize;
@@ -44,11 +45,18 @@ impl Keyword {
                 if self.prefix && i == n - 1 {
                     word.starts_with(expected.as_str())
                 } else {
-                    word == expected
+                    is_or_plural(word, expected)
                 }
             })
         })
     }
+}
+
+/// Whether `word` is `keyword` or it with `-s` or `-es` ("redbulls", "exámenes" for
+/// "examen", "owes", "passes"): a student names a thing in the plural as often as not.
+fn is_or_plural(word: &str, keyword: &str) -> bool {
+    word.strip_prefix(keyword)
+        .is_some_and(|rest| rest.is_empty() || rest == "s" || rest == "es")
 }
 
 /// Ids of the topics of `module` whose keywords (English or Spanish) occur in `text`,
@@ -106,6 +114,16 @@ mod tests {
         assert!(topics_in(&m, "I feel sleepy").is_empty());
         assert_eq!(topics_in(&m, "I slept badly"), ["sleep"]);
         assert_eq!(topics_in(&m, "breathing helps, I breathe out"), ["breath"]);
+    }
+
+    #[test]
+    fn a_keyword_matches_its_plural_and_nothing_longer() {
+        let m = module();
+        assert_eq!(topics_in(&m, "I keep getting racing hearts"), ["heart"]);
+        assert!(topics_in(&m, "a racing heartbeat").is_empty());
+        assert!(is_or_plural("examenes", "examen"));
+        assert!(is_or_plural("cafes", "cafe"));
+        assert!(!is_or_plural("cafeteria", "cafe"));
     }
 
     #[test]
