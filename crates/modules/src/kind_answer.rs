@@ -90,7 +90,7 @@ fn asked_kind(message: &str) -> Option<Kind> {
     })
 }
 
-/// Whether `sentence` says a number: a digit or a number word.
+/// Whether the normalised text `normal` says a number: a digit or a number word.
 fn says_a_number(normal: &str) -> bool {
     normal.chars().any(|c| c.is_ascii_digit()) || NUMBER_WORDS.iter().any(|w| has_phrase(normal, w))
 }
@@ -115,9 +115,8 @@ pub fn kind_sentence(pick: &str, offered: &[String], message: &str) -> Option<St
         return None;
     }
     let givers: Vec<String> = offered.iter().filter(|s| gives(kind, s)).cloned().collect();
-    most_named(&givers, &asked_terms(message))
-        .map(|(at, _)| givers[at].clone())
-        .or_else(|| givers.first().cloned())
+    let at = most_named(&givers, &asked_terms(message)).map_or(0, |(at, _)| at);
+    givers.get(at).cloned()
 }
 
 #[cfg(test)]

@@ -74,13 +74,15 @@ mod tests {
     }
 
     #[test]
-    fn a_sentence_saying_what_the_rule_does_that_way_gives_its_reason() {
+    fn a_sentence_drawing_its_point_with_asi_que_gives_the_reason() {
+        // A sentence opening on "Así…" leans on the one before and is never offered
+        // alone; "así que" inside one gives the reason for the rule before it.
         let offered = note(&[
-            "Acuéstate y levántate a la misma hora todos los días, también el fin de semana.",
-            "Así tu cuerpo aprende cuándo tiene sueño y te cuesta menos dormirte.",
-            "Un estudiante necesita entre siete y nueve horas de sueño.",
+            "No pases la noche en vela antes de un examen.",
+            "Mientras duermes, tu cerebro guarda lo que estudiaste, así que dormir es parte del estudio.",
+            "Repasa un resumen por la tarde.",
         ]);
-        let answer = reason_sentence(&offered, "por que a la misma hora todos los dias?");
+        let answer = reason_sentence(&offered, "por que no puedo pasar la noche en vela?");
         assert_eq!(answer.as_ref(), Some(&offered[1]));
     }
 
