@@ -13,7 +13,7 @@ use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::kind_answer;
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{asked_part, asked_terms, named_count};
+use super::ranking::{asked_part, asked_terms, is_why_question, named_count};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
@@ -39,24 +39,36 @@ pub const OVERRULE_MARGIN: f32 = 0.15;
 static LEANING_OPENERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("leaning-openers").collect());
 
+/// Openings that start like a leaning one but name their own subject ("Después de
+/// toda la noche sin comer…", "This week…"), `words/<locale>/standing-openers.txt`,
+/// normalised.
+static STANDING_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("standing-openers").collect());
+
 /// Whether `sentence` reads on its own: it does not open leaning on the sentence before
 /// it ("Ese alivio dura poco…", "Por eso ayuda…"), which, shown alone, points at nothing.
 fn stands_alone(sentence: &str) -> bool {
-    !opens_with_phrase(&normalize(sentence), &LEANING_OPENERS)
+    let normal = normalize(sentence);
+    !opens_with_phrase(&normal, &LEANING_OPENERS) || opens_with_phrase(&normal, &STANDING_OPENERS)
 }
 
-/// The statements of `topic`'s note a model may choose as the answer: whole quotable
-/// sentences that stand alone, not questions; none when the note is a single sentence
-/// (the note shown after would say it again, whole).
-pub fn answer_sentences(topic: &Topic) -> Vec<String> {
+/// The statements of `topic`'s note a model may choose as the answer to `message`:
+/// whole quotable sentences that stand alone, not questions; none when the note is a
+/// single sentence (the note shown after would say it again, whole). A why-question is
+/// also offered the sentences that lean on the one before to give its reason ("Así tu
+/// cuerpo aprende cuándo tiene sueño…" after the rule to sleep at fixed hours): said
+/// right after "¿por qué a la misma hora?", "así" points at what was asked.
+pub fn answer_sentences(topic: &Topic, message: &str) -> Vec<String> {
     let all = sentences(&topic.notes);
     if all.len() < 2 {
         return Vec::new();
     }
+    let why = is_why_question(message);
     let mut out: Vec<String> = Vec::new();
     for sentence in all {
         let sentence = plain(sentence);
-        let answers = quotable(&sentence) && !sentence.ends_with('?') && stands_alone(&sentence);
+        let reads = stands_alone(&sentence) || (why && why_answer::gives_reason(&sentence));
+        let answers = quotable(&sentence) && !sentence.ends_with('?') && reads;
         if answers && !out.contains(&sentence) {
             out.push(sentence);
         }
@@ -126,6 +138,20 @@ pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Opti
         .map(|(s, _)| s.clone())
 }
 
+/// The sentence that answers instead of the model's `pick` when the pick names none of
+/// the question's terms and the sentence closest in meaning to the message names one
+/// or more: words and meaning both point at it, and nothing in the pick speaks for it.
+/// "y en el contrato que tengo q revisar?" is answered by the sentence on reading the
+/// contract, not the one on the deposit the model picked. `None` when the pick names
+/// something, or the closest sentence is the pick or names nothing.
+pub fn unnamed_pick(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
+    if named_weight(pick, message) > 0 {
+        return None;
+    }
+    let (closest, _) = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    (closest != pick && named_weight(closest, message) > 0).then(|| closest.clone())
+}
+
 /// Least spread of closeness (cosine) between the offered sentences for meaning alone
 /// to overrule a pick across languages: below it the embedder tells them apart no
 /// better than its noise.
@@ -189,9 +215,11 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
 /// stands), else the time or number a when- or how-much-question asks for when the pick
-/// gives none ([`kind_answer::kind_sentence`]), else one meaning and words agree on
-/// ([`overruled`]), else one that names more of the question ([`better_named`]: "¿por
-/// qué por escrito?" names the rule, whose reason is the next sentence).
+/// gives none ([`kind_answer::kind_sentence`]; a pick that gives it stands), else the
+/// closest in meaning when the pick names nothing ([`unnamed_pick`]), else one meaning
+/// and words agree on ([`overruled`]), else one that names more of the question
+/// ([`better_named`]: "¿por qué por escrito?" names the rule, whose reason is the next
+/// sentence).
 pub fn instead_of(
     pick: &str,
     closeness: &[(String, f32)],
@@ -202,7 +230,10 @@ pub fn instead_of(
         // The reason a why-question asks for, picked: no other reader overrules it.
         Some(reason) if reason == pick => None,
         Some(reason) => Some(reason),
+        // The time or number a when- or how-much-question asks for, picked: it stands.
+        None if kind_answer::gives_what_is_asked(pick, offered, message) => None,
         None => kind_answer::kind_sentence(pick, offered, message)
+            .or_else(|| unnamed_pick(pick, closeness, message))
             .or_else(|| overruled(pick, closeness, message))
             .or_else(|| better_named(pick, offered, message)),
     }
@@ -318,7 +349,7 @@ mod tests {
              Urgent and important work is done first, today. Then rest.",
         );
         assert_eq!(
-            answer_sentences(&t),
+            answer_sentences(&t, "what first?"),
             vec!["Urgent and important work is done first, today."]
         );
     }
@@ -331,12 +362,31 @@ mod tests {
              That is why a plan helps you every single day.",
         );
         assert_eq!(
-            answer_sentences(&t),
+            answer_sentences(&t, "¿qué hago?"),
             vec!["Aplazar una tarea no es pereza: es una forma de huir de una emoción."]
         );
-        // A word that only starts like an opener is not one.
+        // A word that only starts like an opener is not one, nor is an opening that
+        // names its own subject.
         assert!(stands_alone("Esperar al último día no ayuda nada."));
         assert!(stands_alone("Thinking ahead helps you plan the week."));
+        assert!(stands_alone(
+            "Después de toda la noche sin comer, el cuerpo necesita energía."
+        ));
+        assert!(!stands_alone("Después escribe lo que te preocupa."));
+    }
+
+    #[test]
+    fn a_why_question_is_also_offered_the_leaning_sentence_that_gives_the_reason() {
+        let rule = "Acuéstate y levántate a la misma hora todos los días.";
+        let reason = "Así tu cuerpo aprende cuándo tiene sueño.";
+        let t = topic(&format!(
+            "{rule} {reason} Por eso ayuda dormir siete horas."
+        ));
+        assert_eq!(
+            answer_sentences(&t, "por que a la misma hora todos los dias?"),
+            vec![rule, reason]
+        );
+        assert_eq!(answer_sentences(&t, "¿a qué hora me acuesto?"), vec![rule]);
     }
 
     #[test]
@@ -419,6 +469,38 @@ mod tests {
             instead_of(rule, &[], &offered, message).as_deref(),
             Some(reason)
         );
+    }
+
+    #[test]
+    fn a_pick_naming_nothing_gives_way_to_the_closest_sentence_naming_the_question() {
+        let read = "Lee el contrato entero antes de firmar y comprueba cuánto dura.";
+        let deposit = "La fianza suele ser de uno o dos meses de alquiler.";
+        let message = "y en el contrato que tengo q revisar?";
+        let close = closeness(&[(read, 0.553), (deposit, 0.526)]);
+        assert_eq!(
+            unnamed_pick(deposit, &close, message).as_deref(),
+            Some(read)
+        );
+        // A pick naming the question stands, and so does one closest in meaning.
+        assert_eq!(unnamed_pick(read, &close, message), None);
+        let nearer = closeness(&[(read, 0.50), (deposit, 0.526)]);
+        assert_eq!(unnamed_pick(deposit, &nearer, message), None);
+        // The closest names nothing either: the pick stands.
+        assert_eq!(unnamed_pick(deposit, &close, "¿y qué más reviso?"), None);
+    }
+
+    #[test]
+    fn a_pick_giving_the_time_a_when_question_asks_stands_against_the_other_readers() {
+        let before_four = "Si duermes siesta, que sea antes de las cuatro.";
+        let improves = "Deja las siestas una semana y mira si mejora.";
+        let offered = both(before_four, improves);
+        let close = closeness(&[(before_four, 0.45), (improves, 0.60)]);
+        let message = "y a que hora es mejor?";
+        assert_eq!(
+            unnamed_pick(before_four, &close, message).as_deref(),
+            Some(improves)
+        );
+        assert_eq!(instead_of(before_four, &close, &offered, message), None);
     }
 
     /// The two sentences a note offers, in order.
@@ -545,7 +627,9 @@ mod tests {
 
     #[test]
     fn a_one_sentence_note_offers_nothing() {
-        assert!(answer_sentences(&topic("Short breaks keep your focus all day.")).is_empty());
+        assert!(
+            answer_sentences(&topic("Short breaks keep your focus all day."), "why?").is_empty()
+        );
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! segunda vez", not by how to end the talk) or an amount ("¿cuánta agua le pongo a los
 //! fideos?" by the sentence that says how much water, not the one on rice). A question
 //! asks for the kind its question words name; a sentence gives a time when it says a
-//! time or a number, an amount when it says a number. A pick that gives the kind asked
-//! stands; one that does not gives way to the offered sentence that does and names the
-//! most of the question ([`crate::chosen::instead_of`]).
+//! time or a number (a moment, "antes de las cuatro", better than a span, "seis horas"),
+//! an amount when it says a number. A pick that gives the kind asked as well as any
+//! other sentence stands; one that does not gives way to the offered sentence that
+//! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
 
 use super::ranking::{asked_terms, most_named};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
@@ -95,26 +96,51 @@ fn says_a_number(normal: &str) -> bool {
     normal.chars().any(|c| c.is_ascii_digit()) || NUMBER_WORDS.iter().any(|w| has_phrase(normal, w))
 }
 
-/// Whether `sentence` gives what a question of `kind` asks for.
-fn gives(kind: Kind, sentence: &str) -> bool {
+/// How well `sentence` gives what a question of `kind` asks for: for a time, a phrase
+/// that says when ("antes de las cuatro", "after a week") best (2), a number alone
+/// ("seis horas", a span rather than a moment) next (1); for an amount, a number (1);
+/// 0 for neither.
+fn how_well(kind: Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     match kind {
-        Kind::Amount => says_a_number(&normal),
-        Kind::Time => says_a_number(&normal) || TIME_PHRASES.iter().any(|w| has_phrase(&normal, w)),
+        Kind::Time if TIME_PHRASES.iter().any(|w| has_phrase(&normal, w)) => 2,
+        Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
     }
 }
 
-/// The sentence of `offered` (a note's, in its order) that answers instead of the
-/// model's `pick` a when- or how-much-question of `message`: when the pick does not give
-/// the kind asked, the offered sentence that does and names the most of the question
-/// (the first on a tie). `None` when `message` asks neither, the pick gives what it
-/// asks, or no offered sentence does.
-pub fn kind_sentence(pick: &str, offered: &[String], message: &str) -> Option<String> {
+/// The kind `message` asks for and how well the best of `offered` gives it, when it asks
+/// one and some sentence gives it.
+fn best_given(offered: &[String], message: &str) -> Option<(Kind, u8)> {
     let kind = asked_kind(message)?;
-    if gives(kind, pick) {
+    let best = offered.iter().map(|s| how_well(kind, s)).max()?;
+    (best > 0).then_some((kind, best))
+}
+
+/// Whether `message` asks when or how much and `pick` gives that as well as any of
+/// `offered` does. Such a pick answers what was asked, and the readers of words and
+/// meaning do not trade it for another ("¿y a qué hora es mejor?" keeps "…sea antes de
+/// las cuatro" against "…mira si mejora", which only shares a word).
+pub fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
+    best_given(offered, message).is_some_and(|(kind, best)| how_well(kind, pick) >= best)
+}
+
+/// The sentence of `offered` (a note's, in its order) that answers instead of the
+/// model's `pick` a when- or how-much-question of `message`: when the pick gives the
+/// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo
+/// tomar café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
+/// más"), of the sentences that give it best, the one naming the most of the question
+/// (the first on a tie). `None` when `message` asks neither, the pick gives it as well
+/// as any, or no offered sentence gives it.
+pub fn kind_sentence(pick: &str, offered: &[String], message: &str) -> Option<String> {
+    let (kind, best) = best_given(offered, message)?;
+    if how_well(kind, pick) >= best {
         return None;
     }
-    let givers: Vec<String> = offered.iter().filter(|s| gives(kind, s)).cloned().collect();
+    let givers: Vec<String> = offered
+        .iter()
+        .filter(|s| how_well(kind, s) == best)
+        .cloned()
+        .collect();
     let at = most_named(&givers, &asked_terms(message)).map_or(0, |(at, _)| at);
     givers.get(at).cloned()
 }
@@ -125,6 +151,36 @@ mod tests {
 
     fn note(sentences: &[&str]) -> Vec<String> {
         sentences.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_pick_giving_the_time_asked_as_well_as_any_answers_what_was_asked() {
+        let before_four = "Si duermes siesta, que sea antes de las cuatro.";
+        let improves = "Deja las siestas y mira si mejora.";
+        let offered = note(&[before_four, improves]);
+        let asked = "y a que hora es mejor?";
+        assert!(gives_what_is_asked(before_four, &offered, asked));
+        assert!(!gives_what_is_asked(improves, &offered, asked));
+        // A question asking neither: nothing is given.
+        let neither = "¿está mal dormir siesta?";
+        assert!(!gives_what_is_asked(before_four, &offered, neither));
+    }
+
+    #[test]
+    fn a_moment_answers_a_when_question_better_than_a_span() {
+        let offered = note(&[
+            "No tomes café después de las cinco de la tarde.",
+            "La cafeína sigue en tu cuerpo seis horas o más.",
+        ]);
+        let asked = "hasta q hora puedo tomar cafe entonces?";
+        assert!(!gives_what_is_asked(&offered[1], &offered, asked));
+        assert_eq!(
+            kind_sentence(&offered[1], &offered, asked).as_ref(),
+            Some(&offered[0])
+        );
+        // With no moment offered, the span gives what is asked.
+        let spans = note(&[&offered[1], "Una bebida energética tiene dos cafés."]);
+        assert!(gives_what_is_asked(&spans[0], &spans, asked));
     }
 
     fn talking() -> Vec<String> {
@@ -161,6 +217,13 @@ mod tests {
         assert_eq!(answer.as_ref(), Some(&offered[1]));
         // Without a question mark, a message opening with the question word asks; of
         // the sentences with a number, the one naming the question's words.
+        // "How" with a measure asks for a number too.
+        let weights = note(&[
+            "Learn each movement with a light weight first.",
+            "Choose a weight you can lift about ten times in a row.",
+        ]);
+        let answer = kind_sentence(&weights[0], &weights, "how heavy should I start with?");
+        assert_eq!(answer.as_ref(), Some(&weights[1]));
         let answer = kind_sentence(&offered[0], &offered, "how long should I nap");
         assert_eq!(answer.as_ref(), Some(&offered[2]));
     }

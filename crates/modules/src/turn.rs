@@ -375,7 +375,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     // The note's statements the model chooses the answer from, before its own words.
     let answer_sentences = match focus.first().and_then(|id| module.topic(id)) {
         Some(topic) if plan == Plan::Answer && answering && !model_form => {
-            chosen::not_given_before(chosen::answer_sentences(topic), &said_before, &student_text)
+            let offered = chosen::answer_sentences(topic, &student_text);
+            chosen::not_given_before(offered, &said_before, &student_text)
         }
         _ => Vec::new(),
     };
@@ -2010,8 +2011,8 @@ mod tests {
             out.dropped
         );
         assert_eq!(llm.requests().len(), 1);
-        // Nearly as close in meaning: the choice and the words built on it stand.
-        prepared.answer_closeness[1].1 = 0.6;
+        // The closest in meaning: the choice and the words built on it stand.
+        prepared.answer_closeness[1].1 = 0.75;
         let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
 
 /// Whether `sentence` gives a reason for what it says.
-fn gives_reason(sentence: &str) -> bool {
+pub(crate) fn gives_reason(sentence: &str) -> bool {
     let normal = normalize(sentence);
     REASON_WORDS.iter().any(|w| has_phrase(&normal, w))
 }

@@ -10,9 +10,10 @@ use lantern_core::eval::Check;
 use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::notes::plain;
 use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_modules::language::module_language;
-use lantern_modules::{chosen, offline, replies};
+use lantern_modules::{offline, replies};
 use lantern_packs::module::contract::{BlockType, ModuleReply, TextBlock};
 use lantern_packs::module::ModuleManifest;
 use serde::Deserialize;
@@ -258,9 +259,13 @@ pub fn opens_with_a_chosen_sentence(reply: &ModuleReply, module: &ModuleManifest
     let Some(first) = blocks.find(|b| !apps(b)) else {
         return false;
     };
-    module
-        .topics()
-        .any(|t| chosen::answer_sentences(t).contains(&first.content))
+    // Any of a note's sentences: a why-question is also offered one leaning on the
+    // sentence before it.
+    module.topics().any(|t| {
+        sentences(&t.notes)
+            .iter()
+            .any(|s| plain(s) == first.content)
+    })
 }
 
 /// `quick_replies`: the reply offers a next step, and none of its quick replies asks
@@ -299,6 +304,7 @@ pub fn quick_replies(reply: &ModuleReply, module: &ModuleManifest) -> Check {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lantern_modules::chosen;
     use lantern_packs::module::contract::{BlockType, Emotion, ResponseType, TextBlock};
     use lantern_packs::module::parse_module;
 
