@@ -215,11 +215,11 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
 /// stands), else the time or number a when- or how-much-question asks for when the pick
-/// gives none ([`kind_answer::kind_sentence`]; a pick that gives it stands), else the
-/// closest in meaning when the pick names nothing ([`unnamed_pick`]), else one meaning
-/// and words agree on ([`overruled`]), else one that names more of the question
-/// ([`better_named`]: "¿por qué por escrito?" names the rule, whose reason is the next
-/// sentence).
+/// gives it less well than another ([`kind_answer::kind_sentence`]; a pick that gives
+/// it as well as any stands), else the closest in meaning when the pick names nothing
+/// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
+/// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
+/// rule, whose reason is the next sentence).
 pub fn instead_of(
     pick: &str,
     closeness: &[(String, f32)],
