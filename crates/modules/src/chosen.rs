@@ -10,7 +10,7 @@
 //! sentence naming at least two ([`better_named`]).
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
-use super::kind_answer;
+use super::kind_answer::{self, Verdict};
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{asked_part, asked_terms, is_why_question, named_count};
@@ -215,7 +215,7 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
 /// stands), else the time or number a when- or how-much-question asks for when the pick
-/// gives it less well than another ([`kind_answer::kind_sentence`]; a pick that gives
+/// gives it less well than another ([`kind_answer::verdict`]; a pick that gives
 /// it as well as any stands), else the closest in meaning when the pick names nothing
 /// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
 /// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
@@ -230,12 +230,15 @@ pub fn instead_of(
         // The reason a why-question asks for, picked: no other reader overrules it.
         Some(reason) if reason == pick => None,
         Some(reason) => Some(reason),
-        // The time or number a when- or how-much-question asks for, picked: it stands.
-        None if kind_answer::gives_what_is_asked(pick, offered, message) => None,
-        None => kind_answer::kind_sentence(pick, offered, message)
-            .or_else(|| unnamed_pick(pick, closeness, message))
-            .or_else(|| overruled(pick, closeness, message))
-            .or_else(|| better_named(pick, offered, message)),
+        None => match kind_answer::verdict(pick, offered, message) {
+            // The time or number a when- or how-much-question asks for, picked: it
+            // stands against every other reader.
+            Some(Verdict::Stands) => None,
+            Some(Verdict::Instead(sentence)) => Some(sentence),
+            None => unnamed_pick(pick, closeness, message)
+                .or_else(|| overruled(pick, closeness, message))
+                .or_else(|| better_named(pick, offered, message)),
+        },
     }
 }
 

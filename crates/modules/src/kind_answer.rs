@@ -108,41 +108,40 @@ fn how_well(kind: Kind, sentence: &str) -> u8 {
     }
 }
 
-/// The kind `message` asks for and how well the best of `offered` gives it, when it asks
-/// one and some sentence gives it.
-fn best_given(offered: &[String], message: &str) -> Option<(Kind, u8)> {
+/// What a when- or how-much-question makes of the model's pick.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The pick gives the kind asked as well as any offered sentence: it answers what was
+    /// asked, and the readers of words and meaning do not trade it for another ("¿y a
+    /// qué hora es mejor?" keeps "…sea antes de las cuatro" against "…mira si mejora",
+    /// which only shares a word).
+    Stands,
+    /// The sentence that gives the kind asked better answers instead.
+    Instead(String),
+}
+
+/// What the when- or how-much-question of `message` makes of `pick`, one of `offered`
+/// (a note's sentences, in its order): when the pick gives the kind asked less well than
+/// another sentence ([`how_well`]: "hasta qué hora puedo tomar café" is answered by
+/// "…después de las cinco de la tarde", not by "…seis horas o más"), of the sentences
+/// that give it best, the one naming the most of the question (the first on a tie).
+/// `None` when `message` asks neither or no offered sentence gives what it asks.
+pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     let kind = asked_kind(message)?;
     let best = offered.iter().map(|s| how_well(kind, s)).max()?;
-    (best > 0).then_some((kind, best))
-}
-
-/// Whether `message` asks when or how much and `pick` gives that as well as any of
-/// `offered` does. Such a pick answers what was asked, and the readers of words and
-/// meaning do not trade it for another ("¿y a qué hora es mejor?" keeps "…sea antes de
-/// las cuatro" against "…mira si mejora", which only shares a word).
-pub fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
-    best_given(offered, message).is_some_and(|(kind, best)| how_well(kind, pick) >= best)
-}
-
-/// The sentence of `offered` (a note's, in its order) that answers instead of the
-/// model's `pick` a when- or how-much-question of `message`: when the pick gives the
-/// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo
-/// tomar café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
-/// más"), of the sentences that give it best, the one naming the most of the question
-/// (the first on a tie). `None` when `message` asks neither, the pick gives it as well
-/// as any, or no offered sentence gives it.
-pub fn kind_sentence(pick: &str, offered: &[String], message: &str) -> Option<String> {
-    let (kind, best) = best_given(offered, message)?;
-    if how_well(kind, pick) >= best {
+    if best == 0 {
         return None;
     }
-    let givers: Vec<String> = offered
+    if how_well(kind, pick) >= best {
+        return Some(Verdict::Stands);
+    }
+    let mut givers: Vec<String> = offered
         .iter()
         .filter(|s| how_well(kind, s) == best)
         .cloned()
         .collect();
     let at = most_named(&givers, &asked_terms(message)).map_or(0, |(at, _)| at);
-    givers.get(at).cloned()
+    Some(Verdict::Instead(givers.swap_remove(at)))
 }
 
 #[cfg(test)]
@@ -153,17 +152,28 @@ mod tests {
         sentences.iter().map(|s| s.to_string()).collect()
     }
 
+    /// The sentence that answers instead of `pick`, if any.
+    fn instead(pick: &str, offered: &[String], message: &str) -> Option<String> {
+        match verdict(pick, offered, message) {
+            Some(Verdict::Instead(sentence)) => Some(sentence),
+            _ => None,
+        }
+    }
+
     #[test]
     fn a_pick_giving_the_time_asked_as_well_as_any_answers_what_was_asked() {
         let before_four = "Si duermes siesta, que sea antes de las cuatro.";
         let improves = "Deja las siestas y mira si mejora.";
         let offered = note(&[before_four, improves]);
         let asked = "y a que hora es mejor?";
-        assert!(gives_what_is_asked(before_four, &offered, asked));
-        assert!(!gives_what_is_asked(improves, &offered, asked));
-        // A question asking neither: nothing is given.
+        assert_eq!(verdict(before_four, &offered, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(improves, &offered, asked),
+            Some(Verdict::Instead(before_four.to_string()))
+        );
+        // A question asking neither: no verdict.
         let neither = "¿está mal dormir siesta?";
-        assert!(!gives_what_is_asked(before_four, &offered, neither));
+        assert_eq!(verdict(before_four, &offered, neither), None);
     }
 
     #[test]
@@ -173,14 +183,13 @@ mod tests {
             "La cafeína sigue en tu cuerpo seis horas o más.",
         ]);
         let asked = "hasta q hora puedo tomar cafe entonces?";
-        assert!(!gives_what_is_asked(&offered[1], &offered, asked));
         assert_eq!(
-            kind_sentence(&offered[1], &offered, asked).as_ref(),
+            instead(&offered[1], &offered, asked).as_ref(),
             Some(&offered[0])
         );
         // With no moment offered, the span gives what is asked.
         let spans = note(&[&offered[1], "Una bebida energética tiene dos cafés."]);
-        assert!(gives_what_is_asked(&spans[0], &spans, asked));
+        assert_eq!(verdict(&spans[0], &spans, asked), Some(Verdict::Stands));
     }
 
     fn talking() -> Vec<String> {
@@ -194,7 +203,7 @@ mod tests {
     #[test]
     fn a_when_question_is_answered_by_the_sentence_saying_when() {
         let offered = talking();
-        let answer = kind_sentence(
+        let answer = instead(
             &offered[2],
             &offered,
             "y cuando se lo digo? ya van como 5 veces",
@@ -209,22 +218,22 @@ mod tests {
             "La pasta se cuece en mucha agua hirviendo con sal, un litro por cada 100 gramos.",
             "Nap for twenty minutes at most.",
         ]);
-        let answer = kind_sentence(
+        let answer = instead(
             &offered[0],
             &offered,
             "y cuánta agua le pongo a los fideos?",
         );
         assert_eq!(answer.as_ref(), Some(&offered[1]));
-        // Without a question mark, a message opening with the question word asks; of
-        // the sentences with a number, the one naming the question's words.
         // "How" with a measure asks for a number too.
         let weights = note(&[
             "Learn each movement with a light weight first.",
             "Choose a weight you can lift about ten times in a row.",
         ]);
-        let answer = kind_sentence(&weights[0], &weights, "how heavy should I start with?");
+        let answer = instead(&weights[0], &weights, "how heavy should I start with?");
         assert_eq!(answer.as_ref(), Some(&weights[1]));
-        let answer = kind_sentence(&offered[0], &offered, "how long should I nap");
+        // Without a question mark, a message opening with the question word asks; of
+        // the sentences with a number, the one naming the question's words.
+        let answer = instead(&offered[0], &offered, "how long should I nap");
         assert_eq!(answer.as_ref(), Some(&offered[2]));
     }
 
@@ -232,8 +241,8 @@ mod tests {
     fn a_pick_giving_the_kind_asked_stands() {
         let offered = talking();
         assert_eq!(
-            kind_sentence(&offered[0], &offered, "¿cuándo se lo digo?"),
-            None
+            verdict(&offered[0], &offered, "¿cuándo se lo digo?"),
+            Some(Verdict::Stands)
         );
     }
 
@@ -245,20 +254,13 @@ mod tests {
         // No question mark, and "cuando" opens a statement.
         let statement = "cuando estoy agobiada me como todo lo que pillo";
         for message in [situation, statement] {
-            assert_eq!(
-                kind_sentence(&offered[2], &offered, message),
-                None,
-                "{message}"
-            );
+            assert_eq!(verdict(&offered[2], &offered, message), None, "{message}");
         }
     }
 
     #[test]
     fn no_sentence_giving_the_kind_leaves_the_pick() {
         let offered = note(&["Hazlo cara a cara.", "Describe lo que pasa."]);
-        assert_eq!(
-            kind_sentence(&offered[1], &offered, "¿cuánto tiempo?"),
-            None
-        );
+        assert_eq!(verdict(&offered[1], &offered, "¿cuánto tiempo?"), None);
     }
 }

@@ -75,8 +75,7 @@ mod tests {
 
     #[test]
     fn a_sentence_drawing_its_point_with_asi_que_gives_the_reason() {
-        // A sentence opening on "Así…" leans on the one before and is never offered
-        // alone; "así que" inside one gives the reason for the rule before it.
+        // "así que" inside a sentence gives the reason for the rule before it.
         let offered = note(&[
             "No pases la noche en vela antes de un examen.",
             "Mientras duermes, tu cerebro guarda lo que estudiaste, así que dormir es parte del estudio.",
