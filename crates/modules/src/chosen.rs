@@ -158,23 +158,39 @@ pub fn unnamed_pick(pick: &str, closeness: &[(String, f32)], message: &str) -> O
 pub const ACROSS_SPREAD: f32 = 0.01;
 
 /// The sentence that answers instead of the model's `pick` when the student writes in
-/// another language than the note: the closest in meaning to the message, when the
-/// pick lies in the lower half of the offered sentences' closeness and they spread over
-/// [`ACROSS_SPREAD`] or more. Across languages the question's words cannot be compared
-/// with the note's, and the embedder's values crowd together (0.79–0.85 for one note,
-/// against 0.43–0.62 within a language), so the margin [`overruled`] asks is never met;
-/// the small model, reading a note in a language not the student's, picked the
-/// sentence the embedder placed last on "how long do leftovers last in the fridge?"
-/// (docs/evals.md, "Twentieth round"). `None` when the pick stands.
-pub fn overruled_across(pick: &str, closeness: &[(String, f32)]) -> Option<String> {
+/// another language than the note, when the pick lies in the lower half of the offered
+/// sentences' closeness and they spread over [`ACROSS_SPREAD`] or more: of the upper
+/// half, the one naming the most of the question through the glossary and cognates
+/// ([`named_weight`]: "el código que me mandaron" names "a code it sent you"), the
+/// closest in meaning on a tie. Across languages the embedder's values crowd together
+/// (0.79–0.85 for one note, against 0.43–0.62 within a language), so the margin
+/// [`overruled`] asks is never met; the small model, reading a note in a language not
+/// the student's, picked the sentence the embedder placed last on "how long do
+/// leftovers last in the fridge?" (docs/evals.md, "Twentieth round"). `None` when the
+/// pick stands.
+pub fn overruled_across(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
     let picked = closeness.iter().find(|(s, _)| s == pick)?.1;
-    let (closest, high) = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let high = closeness
+        .iter()
+        .map(|(_, v)| *v)
+        .fold(f32::NEG_INFINITY, f32::max);
     let low = closeness
         .iter()
         .map(|(_, v)| *v)
         .fold(f32::INFINITY, f32::min);
     let spread = high - low;
-    (spread >= ACROSS_SPREAD && picked - low < spread / 2.0).then(|| closest.clone())
+    if spread < ACROSS_SPREAD || picked - low >= spread / 2.0 {
+        return None;
+    }
+    closeness
+        .iter()
+        .filter(|(_, v)| v - low >= spread / 2.0)
+        .max_by(|a, b| {
+            named_weight(&a.0, message)
+                .cmp(&named_weight(&b.0, message))
+                .then(a.1.total_cmp(&b.1))
+        })
+        .map(|(s, _)| s.clone())
 }
 
 /// Least share of an offered sentence's content terms the model's own words must use to
@@ -214,9 +230,9 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 
 /// The sentence that answers instead of the model's `pick`, if any: the reason a
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
-/// stands), else the time or number a when- or how-much-question asks for when the pick
-/// gives it less well than another ([`kind_answer::verdict`]; a pick that gives
-/// it as well as any stands), else the closest in meaning when the pick names nothing
+/// stands), else what a when-, how-much-, how-do-I-know- or what-is-question asks for
+/// when the pick gives it less well than another ([`kind_answer::verdict`]; a pick that
+/// gives it as well as any stands), else the closest in meaning when the pick names nothing
 /// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
 /// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
 /// rule, whose reason is the next sentence).
@@ -231,8 +247,8 @@ pub fn instead_of(
         Some(reason) if reason == pick => None,
         Some(reason) => Some(reason),
         None => match kind_answer::verdict(pick, offered, message) {
-            // The time or number a when- or how-much-question asks for, picked: it
-            // stands against every other reader.
+            // What the question asks for, picked: it stands against every other
+            // reader.
             Some(Verdict::Stands) => None,
             Some(Verdict::Instead(sentence)) => Some(sentence),
             None => unnamed_pick(pick, closeness, message)
@@ -259,10 +275,21 @@ fn restated<'o>(written: &str, offered: &'o [String]) -> Option<&'o String> {
         .map(|(s, _)| s)
 }
 
+/// Whether `pick` is what the question of `message` asks for: the reason a why-question
+/// asks, or the time, amount, sign or thing a question of that kind asks as well as any
+/// offered sentence gives it ([`kind_answer::verdict`]).
+fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
+    match why_answer::reason_sentence(offered, message) {
+        Some(reason) => reason == pick,
+        None => kind_answer::verdict(pick, offered, message) == Some(Verdict::Stands),
+    }
+}
+
 /// The sentence that answers instead of the model's `pick` when its own words, refused,
-/// restate another offered sentence: the pick shares no content term with `message`,
-/// and the restated sentence does (the model read that sentence as the answer, and the
-/// question's words agree). `None` when the pick stands.
+/// restate another offered sentence: the pick shares no content term with `message`
+/// and does not give what its question asks ([`gives_what_is_asked`]), and the restated
+/// sentence shares one (the model read that sentence as the answer, and the question's
+/// words agree). `None` when the pick stands.
 pub fn restated_instead(
     pick: &str,
     written: &str,
@@ -270,7 +297,7 @@ pub fn restated_instead(
     message: &str,
 ) -> Option<String> {
     let asked = content_terms(message);
-    if names_any(pick, &asked) {
+    if names_any(pick, &asked) || gives_what_is_asked(pick, offered, message) {
         return None;
     }
     restated(written, offered)
@@ -445,15 +472,32 @@ mod tests {
         let thaw = "Descongela en la nevera, nunca en la encimera.";
         let store = "Mete las sobras en la nevera antes de dos horas.";
         let close = closeness(&[(store, 0.839), (last, 0.850), (thaw, 0.827)]);
-        assert_eq!(overruled_across(thaw, &close), Some(last.to_string()));
+        let asked = "how long do leftovers last in the fridge?";
+        assert_eq!(
+            overruled_across(thaw, &close, asked),
+            Some(last.to_string())
+        );
         // The pick in the upper half, or the closest itself, stands.
-        assert_eq!(overruled_across(store, &close), None);
-        assert_eq!(overruled_across(last, &close), None);
+        assert_eq!(overruled_across(store, &close, asked), None);
+        assert_eq!(overruled_across(last, &close, asked), None);
         // Sentences the embedder does not tell apart: the pick stands.
         let flat = closeness(&[(store, 0.815), (last, 0.816), (thaw, 0.810)]);
-        assert_eq!(overruled_across(thaw, &flat), None);
+        assert_eq!(overruled_across(thaw, &flat, asked), None);
         // No closeness known: the pick stands.
-        assert_eq!(overruled_across(thaw, &[]), None);
+        assert_eq!(overruled_across(thaw, &[], asked), None);
+    }
+
+    #[test]
+    fn across_languages_the_upper_half_sentence_naming_the_question_answers() {
+        let code = "Your bank will never ask you for your PIN or a code it sent you by text.";
+        let link = "If a message says your account is blocked, open your bank's app yourself.";
+        let muling = "An offer of easy money for using your bank account is a crime.";
+        let close = closeness(&[(code, 0.847), (link, 0.851), (muling, 0.827)]);
+        let asked = "me ha llegado un correo del banco pidiéndome el código, ¿se lo doy?";
+        assert_eq!(
+            overruled_across(muling, &close, asked),
+            Some(code.to_string())
+        );
     }
 
     #[test]
@@ -544,6 +588,17 @@ mod tests {
             restated_instead(LIGHTS, HELMET, &offered, "¿y si llueve?"),
             None
         );
+    }
+
+    #[test]
+    fn a_pick_giving_what_the_question_asks_stands_whatever_the_words_restate() {
+        let urine = "Your urine should be pale yellow: dark urine means you need more water.";
+        let plain = "For exercise shorter than an hour, plain water is all you need; sports drinks add sugar you do not use.";
+        let offered = both(plain, urine);
+        let written =
+            "For exercise shorter than an hour, plain water is all you need, not sports drinks.";
+        let asked = "how do i know if im drinking enough";
+        assert_eq!(restated_instead(urine, written, &offered, asked), None);
     }
 
     const WATER: &str = "Si el aceite se prende, apaga el fuego y nunca le eches agua.";

@@ -1,16 +1,22 @@
-//! The note's sentence that gives what a when- or how-much-question asks for: a time
-//! ("¿y cuándo se lo digo?" is answered by "Habla de un problema en cuanto se repite por
-//! segunda vez", not by how to end the talk) or an amount ("¿cuánta agua le pongo a los
-//! fideos?" by the sentence that says how much water, not the one on rice). A question
+//! The note's sentence that gives what a when-, how-much- or how-do-I-know-question asks
+//! for: a time ("¿y cuándo se lo digo?" is answered by "Habla de un problema en cuanto se
+//! repite por segunda vez", not by how to end the talk), an amount ("¿cuánta agua le
+//! pongo a los fideos?" by the sentence that says how much water, not the one on rice)
+//! a sign ("how do I know if I'm drinking enough?" by "…dark urine means you need more
+//! water", not by when to drink) or what a thing is ("what's an overdraft and is it free
+//! money?" by the sentence naming the overdraft, not the one on free advice). A question
 //! asks for the kind its question words name; a sentence gives a time when it says a
 //! time or a number (a moment, "antes de las cuatro", better than a span, "seis horas"),
-//! an amount when it says a number. A pick that gives the kind asked as well as any
+//! an amount when it says a number, a sign when it says what something means or shows,
+//! what a thing is when it names it. A pick that gives the kind asked as well as any
 //! other sentence stands; one that does not gives way to the offered sentence that
 //! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
 
-use super::ranking::{asked_terms, most_named};
+use super::ranking::{asked_terms, most_named, named_count};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
+use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 /// Words that ask when ("cuándo", "what time"), `words/<locale>/when-questions.txt`,
@@ -27,17 +33,43 @@ static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
 /// `words/<locale>/time-phrases.txt`, normalised.
 static TIME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-phrases").collect());
 
+/// Words that ask how to tell whether something is so ("how do I know if", "cómo sé si"),
+/// `words/<locale>/sign-questions.txt`, normalised.
+static SIGN_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("sign-questions").collect());
+
+/// Words that say what something shows ("means", "es señal de"),
+/// `words/<locale>/sign-phrases.txt`, normalised.
+static SIGN_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("sign-phrases").collect());
+
+/// Words that ask what something is ("what's", "qué es"),
+/// `words/<locale>/definition-questions.txt`, normalised.
+static DEFINITION_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("definition-questions").collect());
+
+/// Words joining two clauses of a question ("and", "pero"),
+/// `words/<locale>/clause-joiners.txt`, normalised.
+static CLAUSE_JOINERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("clause-joiners").collect());
+
+/// Most words a definition question asks about ("money muling").
+const DEFINED_WORDS: usize = 2;
+
 /// Numbers written as words ("dos", "media", "twenty"), `words/<locale>/number-words.txt`,
 /// normalised.
 static NUMBER_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("number-words").collect());
 
 /// What a question asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 enum Kind {
     /// When: a moment, a time of day, how soon.
     Time,
     /// How much, how many, how long: a number.
     Amount,
+    /// How to tell whether something is so: what shows it.
+    Sign,
+    /// What a thing is: the thing named (its content terms).
+    Definition(Vec<Term>),
 }
 
 /// `text` after its last break (a comma, a stop, "!", "¿"): the question it ends with.
@@ -70,20 +102,53 @@ fn opens_with(q: &str, phrases: &[&str]) -> bool {
     opens_with_phrase(q, phrases) || opens_with_phrase(after_one, phrases)
 }
 
+/// What the definition question `q` (normalised) asks about: the content terms after
+/// its opening, alone or after a joining word ("whats an overdraft", "y qué es la
+/// fianza"; not "por qué es…"), up to a word joining
+/// another clause, when they are one or two ("what is the best way to start" asks
+/// more than what a thing is).
+fn defined(q: &str) -> Option<Vec<Term>> {
+    let words: Vec<&str> = q.split(' ').collect();
+    // After a word joining it to the talk ("y qué es…"), not after any ("por qué es…").
+    let skip = usize::from(words.first().is_some_and(|w| CLAUSE_JOINERS.contains(w)));
+    let rest = words[skip..].join(" ");
+    let start = DEFINITION_QUESTIONS
+        .iter()
+        .filter(|p| opens_with_phrase(&rest, &[**p]))
+        .map(|p| skip + p.split(' ').count())
+        .max()?;
+    let asked: Vec<&str> = words[start..]
+        .iter()
+        .take_while(|w| !CLAUSE_JOINERS.contains(w))
+        .copied()
+        .collect();
+    let terms = asked_terms(&asked.join(" "));
+    (1..=DEFINED_WORDS).contains(&terms.len()).then_some(terms)
+}
+
 /// What `message` asks for: the kind of its first question naming one. A when-question
-/// opens with its question word; a how-much-question names it anywhere, or, without a
-/// question mark, opens with it ("cuanto rato lo tengo que sacar al dia").
+/// opens with its question word, as does a definition question ([`defined`]); a
+/// how-do-I-know- or how-much-question names it
+/// anywhere, or, without a question mark, opens with it ("cuanto rato lo tengo que
+/// sacar al dia"). Asking how to tell comes before asking how much ("how do I know if
+/// I drink enough water?" asks for a sign).
 fn asked_kind(message: &str) -> Option<Kind> {
     let marked = message.contains('?');
     questions(message).iter().find_map(|q| {
-        let amount = if marked {
-            AMOUNT_QUESTIONS.iter().any(|w| has_phrase(q, w))
-        } else {
-            opens_with(q, &AMOUNT_QUESTIONS)
+        let names = |phrases: &[&str]| {
+            if marked {
+                phrases.iter().any(|w| has_phrase(q, w))
+            } else {
+                opens_with(q, phrases)
+            }
         };
         if marked && opens_with(q, &WHEN_QUESTIONS) {
             Some(Kind::Time)
-        } else if amount {
+        } else if let Some(terms) = defined(q) {
+            Some(Kind::Definition(terms))
+        } else if names(&SIGN_QUESTIONS) {
+            Some(Kind::Sign)
+        } else if names(&AMOUNT_QUESTIONS) {
             Some(Kind::Amount)
         } else {
             None
@@ -99,16 +164,24 @@ fn says_a_number(normal: &str) -> bool {
 /// How well `sentence` gives what a question of `kind` asks for: for a time, a phrase
 /// that says when ("antes de las cuatro", "after a week") best (2), a number alone
 /// ("seis horas", a span rather than a moment) next (1); for an amount, a number (1);
-/// 0 for neither.
-fn how_well(kind: Kind, sentence: &str) -> u8 {
+/// for a sign, a phrase that says what something means or shows (1); for what a thing
+/// is, naming every word of it (1); 0 for none.
+fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
+    let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
     match kind {
-        Kind::Time if TIME_PHRASES.iter().any(|w| has_phrase(&normal, w)) => 2,
+        Kind::Time if says(&TIME_PHRASES) => 2,
         Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
+        Kind::Sign => u8::from(says(&SIGN_PHRASES)),
+        Kind::Definition(terms) => {
+            let keys = term_keys(sentence);
+            u8::from(terms.iter().all(|t| t.in_keys(&keys)))
+        }
     }
 }
 
-/// What a when- or how-much-question makes of the model's pick.
+/// What a when-, how-much-, how-do-I-know- or what-is-question makes of the model's
+/// pick.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
     /// The pick gives the kind asked as well as any offered sentence: it answers what was
@@ -120,26 +193,55 @@ pub enum Verdict {
     Instead(String),
 }
 
-/// What the when- or how-much-question of `message` makes of `pick`, one of `offered`
-/// (a note's sentences, in its order): when the pick gives the kind asked less well than
-/// another sentence ([`how_well`]: "hasta qué hora puedo tomar café" is answered by
-/// "…después de las cinco de la tarde", not by "…seis horas o más"), of the sentences
-/// that give it best, the one naming the most of the question (the first on a tie).
-/// `None` when `message` asks neither or no offered sentence gives what it asks.
+/// The match keys of the words that ask how much or how to tell ("how long", "cómo sé
+/// si"): they say what is asked, not what it is asked about.
+static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
+    AMOUNT_QUESTIONS
+        .iter()
+        .chain(SIGN_QUESTIONS.iter())
+        .flat_map(|p| term_keys(p))
+        .collect()
+});
+
+/// What `message` asks about: its terms ([`asked_terms`]) without the words that ask
+/// ("how long should the warm up be" asks about the warm-up).
+fn subject_terms(message: &str) -> Vec<Term> {
+    let mut terms = asked_terms(message);
+    terms.retain(|t| !t.in_keys(&ASKING_KEYS));
+    terms
+}
+
+/// What the when-, how-much-, how-do-I-know- or what-is-question of `message` makes of
+/// `pick`, one of `offered` (a note's sentences, in its order): when the pick gives the
+/// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo tomar
+/// café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
+/// más"), of the sentences that give it best, the one naming the most of the question
+/// (the first on a tie). A number or a sign about something else does not answer either:
+/// a pick that gives it as well but names nothing the question asks about gives way to
+/// the sentence that gives it and names the most of it ("how long should the warm up
+/// be" → "…five to ten minutes warming up", not "…weaker for the next half hour"). A
+/// time is left to the pick: "cuando me vaya" tells a situation as often as it asks.
+/// `None` when `message` asks none of these or no offered sentence gives what it asks.
 pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     let kind = asked_kind(message)?;
-    let best = offered.iter().map(|s| how_well(kind, s)).max()?;
+    let best = offered.iter().map(|s| how_well(&kind, s)).max()?;
     if best == 0 {
         return None;
     }
-    if how_well(kind, pick) >= best {
-        return Some(Verdict::Stands);
-    }
     let mut givers: Vec<String> = offered
         .iter()
-        .filter(|s| how_well(kind, s) == best)
+        .filter(|s| how_well(&kind, s) == best)
         .cloned()
         .collect();
+    if how_well(&kind, pick) >= best {
+        let subject = subject_terms(message);
+        let about_else =
+            matches!(kind, Kind::Amount | Kind::Sign) && named_count(pick, &subject) == 0;
+        return match most_named(&givers, &subject).filter(|_| about_else) {
+            Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
+            None => Some(Verdict::Stands),
+        };
+    }
     let at = most_named(&givers, &asked_terms(message)).map_or(0, |(at, _)| at);
     Some(Verdict::Instead(givers.swap_remove(at)))
 }
@@ -235,6 +337,91 @@ mod tests {
         // the sentences with a number, the one naming the question's words.
         let answer = instead(&offered[0], &offered, "how long should I nap");
         assert_eq!(answer.as_ref(), Some(&offered[2]));
+    }
+
+    #[test]
+    fn a_how_do_i_know_question_is_answered_by_the_sentence_saying_what_shows_it() {
+        let offered = note(&[
+            "Drink a glass of water an hour or two before you train.",
+            "For exercise shorter than an hour, plain water is all you need.",
+            "Your urine should be pale yellow: dark urine means you need more water.",
+        ]);
+        let answer = instead(&offered[0], &offered, "how do i know if im drinking enough");
+        assert_eq!(answer.as_ref(), Some(&offered[2]));
+        let spanish = note(&[
+            "Riega la planta una vez por semana.",
+            "Si las hojas se ponen amarillas, es señal de que le sobra agua.",
+        ]);
+        let answer = instead(
+            &spanish[0],
+            &spanish,
+            "¿y cómo sé si la estoy regando de más?",
+        );
+        assert_eq!(answer.as_ref(), Some(&spanish[1]));
+        // Asking how to tell comes before asking how much.
+        let answer = instead(
+            &offered[1],
+            &offered,
+            "how do I know if I drink enough water?",
+        );
+        assert_eq!(answer.as_ref(), Some(&offered[2]));
+    }
+
+    #[test]
+    fn a_what_is_question_is_answered_by_the_sentence_naming_the_thing() {
+        let offered = note(&[
+            "Buy now, pay later splits a price into payments.",
+            "An overdraft lets your account go below zero.",
+            "If you owe money, talk to a free debt advice service.",
+        ]);
+        let asked = "whats an overdraft and is it free money";
+        assert_eq!(
+            instead(&offered[2], &offered, asked).as_ref(),
+            Some(&offered[1])
+        );
+        assert_eq!(verdict(&offered[1], &offered, asked), Some(Verdict::Stands));
+        let spanish = note(&[
+            "Paga siempre con recibo.",
+            "La fianza es el dinero que te devuelven al irte.",
+        ]);
+        let answer = instead(&spanish[0], &spanish, "oye, ¿y qué es la fianza?");
+        assert_eq!(answer.as_ref(), Some(&spanish[1]));
+        // A question asking more than what one thing is names no kind, nor does a
+        // why-question ("¿por qué es…?").
+        let best_way = "what is the best way to start saving money?";
+        assert_eq!(verdict(&offered[0], &offered, best_way), None);
+        let why = "¿por qué es la fianza?";
+        assert_eq!(verdict(&spanish[0], &spanish, why), None);
+    }
+
+    #[test]
+    fn a_unit_said_with_a_or_one_is_an_amount() {
+        let offered = note(&[
+            "Your payslip shows your gross pay and your net pay.",
+            "Keep your payslips for at least a year.",
+        ]);
+        let answer = instead(&offered[0], &offered, "how long do i keep them for");
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
+    }
+
+    #[test]
+    fn a_number_about_something_else_gives_way_to_one_about_what_is_asked() {
+        let offered = note(&[
+            "Spend five to ten minutes warming up with light movement.",
+            "Holding a stretch on cold muscles can make them weaker for the next half hour.",
+        ]);
+        let asked = "how long should the warm up be";
+        assert_eq!(
+            instead(&offered[1], &offered, asked).as_ref(),
+            Some(&offered[0])
+        );
+        assert_eq!(verdict(&offered[0], &offered, asked), Some(Verdict::Stands));
+        // A pick naming what is asked about stands.
+        let stretch = "how long should I hold a stretch?";
+        assert_eq!(
+            verdict(&offered[1], &offered, stretch),
+            Some(Verdict::Stands)
+        );
     }
 
     #[test]

@@ -726,10 +726,14 @@ mod tests {
         // "even" is the stem of "evening", "one" a number a note may use.
         let m = module_with(
             r#""Sleep fixes memories.""#,
-            r#""Sleep in the evening usually fixes one memory.""#,
+            r#""Sleep in the evening usually fixes one memory if you still have it.""#,
         )
         .expect("a valid module");
-        for said in ["no one even listens", "do they usually say that?"] {
+        for said in [
+            "no one even listens",
+            "do they usually say that?",
+            "what if I still do it",
+        ] {
             assert!(
                 answering_topics(&m, said, Meaning::default(), Before::default()).is_empty(),
                 "{said}"
