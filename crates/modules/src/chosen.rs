@@ -170,14 +170,11 @@ pub const ACROSS_SPREAD: f32 = 0.01;
 /// pick stands.
 pub fn overruled_across(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
     let picked = closeness.iter().find(|(s, _)| s == pick)?.1;
-    let high = closeness
+    let (low, high) = closeness
         .iter()
-        .map(|(_, v)| *v)
-        .fold(f32::NEG_INFINITY, f32::max);
-    let low = closeness
-        .iter()
-        .map(|(_, v)| *v)
-        .fold(f32::INFINITY, f32::min);
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(low, high), (_, v)| {
+            (low.min(*v), high.max(*v))
+        });
     let spread = high - low;
     if spread < ACROSS_SPREAD || picked - low >= spread / 2.0 {
         return None;
@@ -242,19 +239,25 @@ pub fn instead_of(
     offered: &[String],
     message: &str,
 ) -> Option<String> {
+    match what_is_asked(pick, offered, message) {
+        // What the question asks for, picked: it stands against every other reader.
+        Some(Verdict::Stands) => None,
+        Some(Verdict::Instead(sentence)) => Some(sentence),
+        None => unnamed_pick(pick, closeness, message)
+            .or_else(|| overruled(pick, closeness, message))
+            .or_else(|| better_named(pick, offered, message)),
+    }
+}
+
+/// What the question of `message` asks for makes of `pick`: the reason a why-question
+/// asks ([`why_answer::reason_sentence`]: the pick stands when it is that reason), else
+/// the time, amount, sign or thing a question of that kind asks
+/// ([`kind_answer::verdict`]). `None` when it asks none of these.
+fn what_is_asked(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     match why_answer::reason_sentence(offered, message) {
-        // The reason a why-question asks for, picked: no other reader overrules it.
-        Some(reason) if reason == pick => None,
-        Some(reason) => Some(reason),
-        None => match kind_answer::verdict(pick, offered, message) {
-            // What the question asks for, picked: it stands against every other
-            // reader.
-            Some(Verdict::Stands) => None,
-            Some(Verdict::Instead(sentence)) => Some(sentence),
-            None => unnamed_pick(pick, closeness, message)
-                .or_else(|| overruled(pick, closeness, message))
-                .or_else(|| better_named(pick, offered, message)),
-        },
+        Some(reason) if reason == pick => Some(Verdict::Stands),
+        Some(reason) => Some(Verdict::Instead(reason)),
+        None => kind_answer::verdict(pick, offered, message),
     }
 }
 
@@ -275,19 +278,9 @@ fn restated<'o>(written: &str, offered: &'o [String]) -> Option<&'o String> {
         .map(|(s, _)| s)
 }
 
-/// Whether `pick` is what the question of `message` asks for: the reason a why-question
-/// asks, or the time, amount, sign or thing a question of that kind asks as well as any
-/// offered sentence gives it ([`kind_answer::verdict`]).
-fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
-    match why_answer::reason_sentence(offered, message) {
-        Some(reason) => reason == pick,
-        None => kind_answer::verdict(pick, offered, message) == Some(Verdict::Stands),
-    }
-}
-
 /// The sentence that answers instead of the model's `pick` when its own words, refused,
 /// restate another offered sentence: the pick shares no content term with `message`
-/// and does not give what its question asks ([`gives_what_is_asked`]), and the restated
+/// and does not give what its question asks ([`what_is_asked`]), and the restated
 /// sentence shares one (the model read that sentence as the answer, and the question's
 /// words agree). `None` when the pick stands.
 pub fn restated_instead(
@@ -297,7 +290,8 @@ pub fn restated_instead(
     message: &str,
 ) -> Option<String> {
     let asked = content_terms(message);
-    if names_any(pick, &asked) || gives_what_is_asked(pick, offered, message) {
+    let stands = what_is_asked(pick, offered, message) == Some(Verdict::Stands);
+    if stands || names_any(pick, &asked) {
         return None;
     }
     restated(written, offered)

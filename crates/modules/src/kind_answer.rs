@@ -104,9 +104,8 @@ fn opens_with(q: &str, phrases: &[&str]) -> bool {
 
 /// What the definition question `q` (normalised) asks about: the content terms after
 /// its opening, alone or after a joining word ("whats an overdraft", "y qué es la
-/// fianza"; not "por qué es…"), up to a word joining
-/// another clause, when they are one or two ("what is the best way to start" asks
-/// more than what a thing is).
+/// fianza"; not "por qué es…"), up to a word joining another clause, when they are one
+/// or two ("what is the best way to start" asks more than what a thing is).
 fn defined(q: &str) -> Option<Vec<Term>> {
     let words: Vec<&str> = q.split(' ').collect();
     // After a word joining it to the talk ("y qué es…"), not after any ("por qué es…").
@@ -128,10 +127,9 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 
 /// What `message` asks for: the kind of its first question naming one. A when-question
 /// opens with its question word, as does a definition question ([`defined`]); a
-/// how-do-I-know- or how-much-question names it
-/// anywhere, or, without a question mark, opens with it ("cuanto rato lo tengo que
-/// sacar al dia"). Asking how to tell comes before asking how much ("how do I know if
-/// I drink enough water?" asks for a sign).
+/// how-do-I-know- or how-much-question names it anywhere, or, without a question mark,
+/// opens with it ("cuanto rato lo tengo que sacar al dia"). Asking how to tell comes
+/// before asking how much ("how do I know if I drink enough water?" asks for a sign).
 fn asked_kind(message: &str) -> Option<Kind> {
     let marked = message.contains('?');
     questions(message).iter().find_map(|q| {
