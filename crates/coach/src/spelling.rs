@@ -4,11 +4,9 @@
 //! anything is saved.
 
 use super::phrase_lists::pairs;
+use lantern_core::text::texting::full_form;
 use lantern_core::word_list;
 use std::sync::LazyLock;
-
-/// Shorthand and its full form. From `words/{en,es}/texting.txt` ("q = que").
-static SHORTHAND: LazyLock<Vec<(&str, &str)>> = LazyLock::new(|| pairs(word_list!("texting")));
 
 /// Shorthand that is also a letter or a unit, spelled out only between two words
 /// ("algo x los demás", not "3 x 4"). From `words/{en,es}/texting-between-words.txt`.
@@ -32,16 +30,14 @@ pub fn spelled_out(text: &str) -> String {
             // token is itself, since what comes before it is no letter or digit.
             let word = token.trim_matches(|c: char| !c.is_alphanumeric());
             let between = i > 0 && is_word(tokens.get(i - 1)) && is_word(tokens.get(i + 1));
-            let found = SHORTHAND
-                .iter()
-                .find(|(short, _)| word == *short)
-                .or_else(|| {
-                    BETWEEN_WORDS
-                        .iter()
-                        .find(|(short, _)| between && word == *short)
-                });
-            match found {
-                Some((short, full)) => token.replacen(short, full, 1),
+            let full = full_form(word).or_else(|| {
+                BETWEEN_WORDS
+                    .iter()
+                    .find(|(short, _)| between && word == *short)
+                    .map(|(_, full)| *full)
+            });
+            match full {
+                Some(full) => token.replacen(word, full, 1),
                 None => token.to_string(),
             }
         })
@@ -83,8 +79,8 @@ mod tests {
     }
 
     #[test]
-    fn every_shorthand_line_has_a_full_form() {
-        for line in word_list!("texting").chain(word_list!("texting-between-words")) {
+    fn every_between_words_line_has_a_full_form() {
+        for line in word_list!("texting-between-words") {
             let (short, full) = line.split_once(" = ").expect(line);
             assert!(
                 !short.trim().is_empty() && !full.trim().is_empty(),

@@ -7,6 +7,8 @@
 
 use super::distress_file::{read_bytes, read_file, DistressWordsError, Phrase};
 use super::keywords::Keyword;
+use lantern_core::text::normalize::normalize;
+use lantern_core::text::texting::full_form;
 use lantern_core::word_list;
 use std::path::Path;
 use std::sync::{Arc, LazyLock, RwLock};
@@ -56,11 +58,30 @@ pub fn load_from(data_dir: &Path) -> Result<usize, DistressWordsError> {
 }
 
 /// Whether the normalised words `said` hold a distress phrase, built-in or the
-/// school's, or a judgement of the student on themselves (`judges_self`).
+/// school's, or have a distress message's shape (`SHAPES`): as written, or with its
+/// texting shorthand spelled out ("no sirvo pa nada").
 pub fn is_distress(said: &[&str]) -> bool {
+    let spelled = spelled_out(said);
+    let spelled: Vec<&str> = spelled.iter().map(String::as_str).collect();
+    holds_distress(said) || (spelled != said && holds_distress(&spelled))
+}
+
+/// Whether `said` holds a distress phrase or shape.
+fn holds_distress(said: &[&str]) -> bool {
     BUILT_IN.iter().any(|k| k.occurs_in(said))
         || school_phrases().iter().any(|p| p.keyword.occurs_in(said))
-        || judges_self(said)
+        || SHAPES.iter().any(|shape| shape.occurs_in(said))
+}
+
+/// `said` with each word that is texting shorthand replaced by its full form's
+/// normalised words ("pa" → "para", "im" → "i m").
+fn spelled_out(said: &[&str]) -> Vec<String> {
+    said.iter()
+        .flat_map(|word| match full_form(word) {
+            Some(full) => normalize(full).split(' ').map(str::to_string).collect(),
+            None => vec![(*word).to_string()],
+        })
+        .collect()
 }
 
 /// A list's phrases, each split into its words.
@@ -70,53 +91,84 @@ fn phrases(list: impl Iterator<Item = &'static str>) -> Vec<Vec<&'static str>> {
         .collect()
 }
 
-/// Openings of a judgement of oneself ("i m", "me siento"), `words/<locale>/self-openings.txt`.
-static SELF_OPENINGS: LazyLock<Vec<Vec<&str>>> =
-    LazyLock::new(|| phrases(word_list!("self-openings")));
-/// Small words an opening and a state may have between them ("such a"), `self-fillers.txt`.
-static SELF_FILLERS: LazyLock<Vec<Vec<&str>>> =
-    LazyLock::new(|| phrases(word_list!("self-fillers")));
-/// What a student at the end of their strength calls themselves ("failure", "una carga"),
-/// `self-states.txt`.
-static SELF_STATES: LazyLock<Vec<Vec<&str>>> = LazyLock::new(|| phrases(word_list!("self-states")));
-/// Words that deny the judgement just before its opening ("no soy un fracaso"),
-/// `self-negations.txt`.
-static SELF_NEGATIONS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("self-negations").collect());
+/// Most small words between a shape's opening and its ending ("just such a").
+const MAX_FILLERS: usize = 3;
 
-/// Most self-fillers between an opening and a state ("just such a").
-const MAX_SELF_FILLERS: usize = 3;
-
-/// Whether `said` holds a student's judgement of themselves by its shape: an opening,
-/// at most [`MAX_SELF_FILLERS`] small words, then a state ("I'm just such a failure",
-/// "me siento una carga", "I feel like a burden"), not denied just before the opening
-/// ("no soy un fracaso").
-fn judges_self(said: &[&str]) -> bool {
-    (0..said.len()).any(|at| {
-        let denied = at > 0 && SELF_NEGATIONS.contains(&said[at - 1]);
-        !denied
-            && SELF_OPENINGS
-                .iter()
-                .filter(|o| said[at..].starts_with(o))
-                .any(|o| states_after(&said[at + o.len()..], MAX_SELF_FILLERS))
-    })
+/// A distress message known by its shape: an opening, at most [`MAX_FILLERS`] small
+/// words, then an ending that no word of `not_after` follows, the whole not denied just
+/// before the opening ("no soy un fracaso").
+struct Shape {
+    openings: Vec<Vec<&'static str>>,
+    fillers: Vec<Vec<&'static str>>,
+    endings: Vec<Vec<&'static str>>,
+    negations: Vec<&'static str>,
+    not_after: Vec<&'static str>,
 }
 
-/// Whether `rest` opens with a state, after at most `fillers` small words.
-fn states_after(rest: &[&str], fillers: usize) -> bool {
-    SELF_STATES.iter().any(|s| rest.starts_with(s))
-        || (fillers > 0
-            && SELF_FILLERS
+/// The shapes of distress: a judgement of oneself — an opening (`self-openings.txt`:
+/// "i m", "me siento"), small words (`self-fillers.txt`: "such a") and what a student at
+/// the end of their strength calls themselves (`self-states.txt`: "failure", "una
+/// carga") —, and weariness of everything — an opening (`weary-openings.txt`: "tired
+/// of", "me cansé de"), small words (`weary-fillers.txt`: "absolutamente") and
+/// everything (`weary-endings.txt`: "everything", "todo", "mi vida"), not the start of a
+/// thing named (`weary-not-after.txt`: "todo el cartón"). Both are denied by
+/// `self-negations.txt` ("not", "no").
+static SHAPES: LazyLock<[Shape; 2]> = LazyLock::new(|| {
+    let negations: Vec<&str> = word_list!("self-negations").collect();
+    [
+        Shape {
+            openings: phrases(word_list!("self-openings")),
+            fillers: phrases(word_list!("self-fillers")),
+            endings: phrases(word_list!("self-states")),
+            negations: negations.clone(),
+            not_after: Vec::new(),
+        },
+        Shape {
+            openings: phrases(word_list!("weary-openings")),
+            fillers: phrases(word_list!("weary-fillers")),
+            endings: phrases(word_list!("weary-endings")),
+            negations,
+            not_after: word_list!("weary-not-after").collect(),
+        },
+    ]
+});
+
+impl Shape {
+    /// Whether `said` holds this shape ("I'm just such a failure", "me siento una
+    /// carga", "ya me cansé de todo"), not denied just before its opening.
+    fn occurs_in(&self, said: &[&str]) -> bool {
+        (0..said.len()).any(|at| {
+            let denied = at > 0 && self.negations.contains(&said[at - 1]);
+            !denied
+                && self
+                    .openings
+                    .iter()
+                    .filter(|o| said[at..].starts_with(o))
+                    .any(|o| self.ends(&said[at + o.len()..], MAX_FILLERS))
+        })
+    }
+
+    /// Whether `rest` opens with an ending no word of `not_after` follows, after at most
+    /// `fillers` small words.
+    fn ends(&self, rest: &[&str], fillers: usize) -> bool {
+        self.endings.iter().any(|e| {
+            rest.starts_with(e)
+                && rest
+                    .get(e.len())
+                    .is_none_or(|w| !self.not_after.contains(w))
+        }) || (fillers > 0
+            && self
+                .fillers
                 .iter()
                 .filter(|f| rest.starts_with(f))
-                .any(|f| states_after(&rest[f.len()..], fillers - 1)))
+                .any(|f| self.ends(&rest[f.len()..], fillers - 1)))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::distress_file::FILE_NAME;
-    use lantern_core::text::normalize::normalize;
     use lantern_core::text::normalize::words;
 
     fn distress(text: &str) -> bool {
@@ -244,6 +296,37 @@ mod tests {
         ] {
             assert!(distress(text), "{text}");
         }
+    }
+
+    #[test]
+    fn distress_in_texting_shorthand_is_distress() {
+        read_as(
+            &[
+                "neta no sirvo pa nada",
+                "ya no puedo mas q hago",
+                "honestly im so done",
+            ],
+            &["pa mañana tengo que reciclar", "q hago con el cartón?"],
+        );
+    }
+
+    #[test]
+    fn weariness_of_everything_is_distress_by_its_shape() {
+        read_as(
+            &[
+                "ya me cansé de todo",
+                "estoy harta de mi vida",
+                "cansado de intentarlo, siempre sale mal",
+                "im so tired of everything",
+                "honestly sick of literally everything",
+            ],
+            &[
+                "me cansé de todo el cartón que hay que doblar",
+                "estoy harto de los mismos macarrones, ¿qué cocino?",
+                "tired of the same recipes, any ideas?",
+                "im not tired of everything, just this flat",
+            ],
+        );
     }
 
     #[test]

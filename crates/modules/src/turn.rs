@@ -291,6 +291,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             let meaning = Meaning {
                 message: &closeness,
                 asked: &asked_closeness,
+                across: language != module_language(&module),
             };
             focus = answering_topics(&module, &text, meaning, before);
             let plan = match read_intent(&module, &text) {
@@ -361,7 +362,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             (Plan::Enter { completed: None }, title)
         }
     };
-    change.milestone = progress.reach_milestones(&module);
+    // A student in distress is answered with support alone: a milestone reached waits
+    // for the next reply.
+    if !matches!(plan, Plan::Crisis) {
+        change.milestone = progress.reach_milestones(&module);
+    }
     // Retrieval's passages ground a message no topic answers.
     if focus.is_empty() {
         for p in &passages {
@@ -1825,6 +1830,24 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(again.change.milestone, None);
+    }
+
+    #[tokio::test]
+    async fn a_milestone_reached_in_distress_waits_for_the_next_reply() {
+        let m = module();
+        let crisis = prepare_module_turn(input(
+            ModuleProgress::start(&m),
+            say("my heart races and I can't breathe, I give up"),
+        ))
+        .unwrap();
+        assert_eq!(crisis.plan, Plan::Crisis);
+        assert_eq!(crisis.change.milestone, None);
+        let next = prepare_module_turn(input(
+            crisis.progress.clone(),
+            say("why does my heart race?"),
+        ))
+        .unwrap();
+        assert_eq!(next.change.milestone, Some(Milestone::Quarter));
     }
 
     #[tokio::test]

@@ -14,4 +14,5 @@ pub mod social;
 pub mod stream_field;
 pub mod support;
 pub mod terms;
+pub mod texting;
 pub mod tidy;
