@@ -139,17 +139,23 @@ pub fn overruled(pick: &str, closeness: &[(String, f32)], message: &str) -> Opti
 }
 
 /// The sentence that answers instead of the model's `pick` when the pick names none of
-/// the question's terms and the sentence closest in meaning to the message names one
-/// or more: words and meaning both point at it, and nothing in the pick speaks for it.
+/// the question's terms: of the offered sentences naming one or more, the closest in
+/// meaning to the message — words point at it, and nothing in the pick speaks for it.
 /// "y en el contrato que tengo q revisar?" is answered by the sentence on reading the
-/// contract, not the one on the deposit the model picked. `None` when the pick names
-/// something, or the closest sentence is the pick or names nothing.
+/// contract, not the one on the deposit the model picked; "y antes de entregarlo qué
+/// hago con mis fotos?" by the one saying what to do before handing a phone in, though
+/// a sentence naming nothing of it is closer. `None` when the pick names something, is
+/// itself the closest, or no other sentence names anything.
 pub fn unnamed_pick(pick: &str, closeness: &[(String, f32)], message: &str) -> Option<String> {
-    if named_weight(pick, message) > 0 {
+    let (closest, _) = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    if named_weight(pick, message) > 0 || closest == pick {
         return None;
     }
-    let (closest, _) = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-    (closest != pick && named_weight(closest, message) > 0).then(|| closest.clone())
+    closeness
+        .iter()
+        .filter(|(s, _)| named_weight(s, message) > 0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(s, _)| s.clone())
 }
 
 /// Least spread of closeness (cosine) between the offered sentences for meaning alone
@@ -528,6 +534,20 @@ mod tests {
         assert_eq!(unnamed_pick(deposit, &nearer, message), None);
         // The closest names nothing either: the pick stands.
         assert_eq!(unnamed_pick(deposit, &close, "¿y qué más reviso?"), None);
+    }
+
+    #[test]
+    fn a_pick_naming_nothing_gives_way_to_a_sentence_naming_the_question_though_another_is_closer()
+    {
+        let clothes = "La ropa en buen estado se puede vender o donar.";
+        let shops = "Los móviles se llevan al punto limpio o a la tienda.";
+        let wipe = "Borra tus datos antes de entregar un móvil viejo.";
+        let close = closeness(&[(clothes, 0.41), (shops, 0.52), (wipe, 0.47)]);
+        let message = "y antes de entregarlo qué hago con mis fotos y eso?";
+        assert_eq!(
+            unnamed_pick(clothes, &close, message).as_deref(),
+            Some(wipe)
+        );
     }
 
     #[test]

@@ -257,11 +257,13 @@ mod tests {
     }
 
     #[test]
-    fn a_reply_speaking_of_the_note_it_rests_on_is_refused() {
+    fn a_reply_speaking_of_the_note_or_the_question_it_answers_is_refused() {
         let labels = labels_for(&module());
         let said = [
             "La nota dice que no se debe lavar el pollo crudo en el fregadero.",
             "According to the note, sleep fixes memories.",
+            "Como la respuesta a tu pregunta, el vaso no es vidrio de envase.",
+            "To answer your question, sleep fixes memories.",
         ];
         for sentence in said {
             let lower = sentence.to_lowercase();

@@ -82,18 +82,15 @@ static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// `message` with the words of every synonym group it uses added: "se me olvida" is
-/// compared with the notes as if it also said "recordar" and "memoria".
-fn with_synonyms(message: &str) -> String {
+/// The content terms of every synonym group `message` uses: "se me olvida" brings
+/// "recordar" and "memoria".
+fn synonym_terms(message: &str) -> Vec<Term> {
     let normal = normalize(message);
-    let mut out = message.to_string();
-    for group in SYNONYMS.iter() {
-        if group.iter().any(|w| has_phrase(&normal, w)) {
-            out.push_str(". ");
-            out.push_str(&group.join(", "));
-        }
-    }
-    out
+    SYNONYMS
+        .iter()
+        .filter(|group| group.iter().any(|w| has_phrase(&normal, w)))
+        .flat_map(|group| asked_terms(&group.join(", ")))
+        .collect()
 }
 
 /// Words any message uses whatever it is about (`words/<locale>/light-words.txt`,
@@ -133,10 +130,11 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
 /// The pieces of evidence of `message`: its content terms and its synonyms', each once,
 /// without [`LIGHT_WORDS`].
 fn evidence(message: &str) -> Vec<Vec<Term>> {
-    asked_terms(&with_synonyms(message))
-        .into_iter()
-        .map(|t| vec![t])
-        .collect()
+    let mut terms = asked_terms(message);
+    terms.extend(synonym_terms(message));
+    terms.sort_by(|a, b| a.keys.cmp(&b.keys));
+    terms.dedup_by(|a, b| a.keys == b.keys);
+    terms.into_iter().map(|t| vec![t]).collect()
 }
 
 /// What one piece of evidence gives topic `t`: the rarity of its best term there, twice
@@ -195,21 +193,19 @@ fn scores(
     message: &str,
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
-    scores_said(module, message, message, closeness)
+    scores_of(module, &evidence(&subject_of(message)), message, closeness)
 }
 
-/// Each topic's score for the evidence of `message`, with the keywords the student
-/// `said` outright (the words of a synonym group a message brings are evidence, not
-/// keywords said).
-fn scores_said(
+/// Each topic's score for the evidence `pieces`, with the keywords the student `said`
+/// outright (the words of a synonym group a message brings are evidence, not keywords
+/// said).
+fn scores_of(
     module: &ModuleManifest,
-    message: &str,
+    pieces: &[Vec<Term>],
     said: &str,
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
-    let message = &subject_of(message);
-    let pieces = evidence(message);
     let hits = keyword_hits(module, &subject_of(said));
     let meaning = standardised(closeness);
     topics
@@ -338,6 +334,19 @@ fn continues_the_talk(message: &str) -> bool {
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
+/// Whether `message` says little and names nothing any topic's notes or keywords use
+/// ("cuánto tarda en estar listo?", "is that normal?"): at most [`MEANINGFUL_TERMS`]
+/// pieces of evidence, none met. Said after a note in the module's language, it most
+/// likely asks about what the talk is about, and its few words' closeness in meaning
+/// is weak evidence — though still evidence: "¿puedo ir por el andén cuando hay mucho
+/// tráfico?" names nothing of the rules note and is about it.
+fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
+    evidence(&subject_of(message)).len() <= MEANINGFUL_TERMS
+        && scores(module, message, &[])
+            .iter()
+            .all(|(_, score)| *score <= 0.0)
+}
+
 /// The question of `message` that asks why the note just shown says what it says: its
 /// first why-question ([`is_why_question`]) when that names something and everything it
 /// names is in the notes or keywords of a `shown` topic ("¿por qué por escrito?" after a
@@ -383,26 +392,25 @@ fn held_scores(
     if held_keys.is_empty() {
         return scored;
     }
-    // With its synonyms' words: "pasta" may meet a held topic's word, "dinero" then
-    // still speaks for the money note.
-    let unheld = |text: &str| -> String {
-        text.split_whitespace()
-            .filter(|w| {
-                !content_terms(w).iter().any(|t| {
-                    held_keys
-                        .iter()
-                        .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
-                })
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+    // A term a held topic uses is about that topic; its synonyms' other words still
+    // count: "pasta" may meet a held topic's word, "dinero" then still speaks for the
+    // money note.
+    let is_held = |t: &Term| {
+        held_keys
+            .iter()
+            .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
     };
-    let others = scores_said(
-        module,
-        &unheld(&with_synonyms(message)),
-        &unheld(message),
-        closeness,
-    );
+    let pieces: Vec<Vec<Term>> = evidence(&subject_of(message))
+        .into_iter()
+        .map(|piece| piece.into_iter().filter(|t| !is_held(t)).collect())
+        .filter(|piece: &Vec<Term>| !piece.is_empty())
+        .collect();
+    let unheld_said: String = message
+        .split_whitespace()
+        .filter(|w| !content_terms(w).iter().any(is_held))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let others = scores_of(module, &pieces, &unheld_said, closeness);
     for ((id, score), (_, other)) in scored.iter_mut().zip(others) {
         if !held.contains(id) {
             *score = other;
@@ -420,6 +428,9 @@ pub struct Meaning<'a> {
     /// The closeness of the question it asks (`meaningful_question`), which weighs
     /// again.
     pub asked: &'a [(String, f32)],
+    /// The message is in another language than the module's: its words seldom meet the
+    /// notes', so naming nothing of them does not make it a follow-up.
+    pub across: bool,
 }
 
 /// What came before a message in the session.
@@ -445,6 +456,9 @@ pub fn answering_topics(
     // message asks.
     let why = why_of_shown(module, message, before.shown);
     let follows_up = (continues_the_talk(message) || why.is_some()) && !before.shown.is_empty();
+    // A message saying little and naming nothing leans on the talk, its meaning kept.
+    let leans_on_shown =
+        !follows_up && !meaning.across && says_little_and_names_nothing(module, message);
     // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
     // of "and if someone forgets their part?" alone is noise.
     let meaning = if follows_up {
@@ -463,13 +477,14 @@ pub fn answering_topics(
             *score += own;
         }
     }
-    if follows_up {
+    if follows_up || leans_on_shown {
         for (id, score) in scored.iter_mut() {
             if before.shown.contains(id) {
                 *score += FOLLOW_UP;
             }
         }
-    } else if let Some(earlier) = before.message {
+    }
+    if let (false, Some(earlier)) = (follows_up, before.message) {
         // The topic shown is what the message before was read as; counted once.
         for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
             *score += EARLIER_WEIGHT * prior;
@@ -579,6 +594,7 @@ mod tests {
             Meaning {
                 message: &close,
                 asked: &[],
+                across: false,
             },
             Before::default(),
         );
@@ -633,7 +649,7 @@ mod tests {
         assert!(heart(&scored).is_some_and(|s| s > 0.0), "{scored:?}");
         // Evidence, not a keyword said: "pounding" came with "stressed", the student did
         // not write it.
-        let said = scores_said(&m, "stressed heart pounding", "stressed", &[]);
+        let said = scores_of(&m, &evidence("stressed heart pounding"), "stressed", &[]);
         let outright = scores(&m, "stressed heart pounding", &[]);
         assert!(heart(&said) < heart(&outright), "{said:?} {outright:?}");
     }
@@ -674,6 +690,7 @@ mod tests {
             Meaning {
                 message: &close,
                 asked: &[],
+                across: false,
             },
             before,
         );
@@ -685,6 +702,7 @@ mod tests {
             Meaning {
                 message: &close,
                 asked: &[],
+                across: false,
             },
             before,
         );
@@ -782,9 +800,13 @@ mod tests {
                 "{message}: {t:?}"
             );
         }
-        // A message that does not continue is read on its own.
+        // A message that names nothing of any note asks about the talk too.
         let alone = answering_topics(&m, "is that normal?", Meaning::default(), before);
-        assert!(alone.is_empty(), "{alone:?}");
+        assert_eq!(
+            alone.first().map(String::as_str),
+            Some("breath"),
+            "{alone:?}"
+        );
         // One that names another topic goes there.
         let other = answering_topics(&m, "what about sleep?", Meaning::default(), before);
         assert_eq!(
@@ -792,6 +814,50 @@ mod tests {
             Some("sleep"),
             "{other:?}"
         );
+    }
+
+    #[test]
+    fn a_question_naming_nothing_of_any_note_leans_on_the_topic_shown() {
+        let m = module();
+        // The embedder finds "how long does it take?" a little closer to the heart note.
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.3)).collect();
+        close[0].1 = 0.5;
+        let sleep = m
+            .topics()
+            .position(|t| t.id == "sleep")
+            .expect("a sleep topic");
+        close[sleep].1 = 0.45;
+        let shown = ["sleep".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        let meaning = Meaning {
+            message: &close,
+            asked: &[],
+            across: false,
+        };
+        let t = answering_topics(&m, "how long does it take?", meaning, before);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+        // One that names a note's word is read on its own.
+        let t = answering_topics(&m, "how long does worry take?", meaning, before);
+        assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");
+        // In another language than the module's, naming nothing leans on nothing.
+        let across = Meaning {
+            across: true,
+            ..meaning
+        };
+        let t = answering_topics(&m, "how long does it take?", across, before);
+        assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
+        // Meaning that clearly points elsewhere still counts.
+        let mut clear: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        clear[0].1 = 0.9;
+        let clearly = Meaning {
+            message: &clear,
+            ..meaning
+        };
+        let t = answering_topics(&m, "how long does it take?", clearly, before);
+        assert_eq!(t.first(), Some(&clear[0].0), "{t:?}");
     }
 
     #[test]

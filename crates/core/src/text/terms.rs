@@ -483,6 +483,14 @@ mod tests {
     }
 
     #[test]
+    fn words_of_one_meaning_meet_through_a_shared_translation() {
+        for (said, written) in [("celular", "móviles"), ("arreglarla", "reparar")] {
+            let keys = term_keys(written);
+            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
+        }
+    }
+
+    #[test]
     fn numbers_are_kept_whole() {
         let t = content_terms("They add up to 180°, or 2,5 turns.");
         let numbers: Vec<&str> = t
