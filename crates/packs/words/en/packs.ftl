@@ -136,6 +136,7 @@ packs-module-media-unlisted = `{ $path }` is not listed in `media`
 packs-module-no-form = there is no form `{ $form }`
 # A warning of `lantern module check` ($count: the topic's keywords in the module's language).
 packs-module-few-keywords = topic `{ $id }` has few keywords in the module's language ({ $count }); progress counts it only when a student uses one of them, so give three to six words a student would say
+packs-module-short-stem = keyword `{ $keyword }` of topic `{ $id }` ends in * after fewer than four letters, so it also meets words that mean something else ("can*" meets "cansé"); write the whole word, or a longer stem
 
 ## What `lantern course check` and the import say is wrong with a course pack (each
 ## problem is kept in English and Spanish; the teacher sees their language's).

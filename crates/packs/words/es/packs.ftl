@@ -91,6 +91,7 @@ packs-module-keyword-empty = `{ $word }` no tiene letras ni dígitos que compara
 packs-module-media-unlisted = `{ $path }` no está en la lista `media`
 packs-module-no-form = no hay ningún formulario `{ $form }`
 packs-module-few-keywords = el tema `{ $id }` tiene pocas palabras clave en el idioma del módulo ({ $count }); el progreso solo lo cuenta cuando el estudiante usa una de ellas, así que pon de tres a seis palabras que diría un estudiante
+packs-module-short-stem = la palabra clave `{ $keyword }` del tema `{ $id }` acaba en * tras menos de cuatro letras, así que también encuentra palabras que significan otra cosa («can*» encuentra «cansé»); escribe la palabra entera o una raíz más larga
 
 packs-course-format-version = la versión de formato { $version } no es compatible (este Lantern lee la { $supported })
 packs-course-empty = no puede estar vacío

@@ -60,11 +60,14 @@ pub enum WarningCode {
     NotesEmptySection,
     /// A module topic has fewer keywords in the module's language than students need.
     TopicFewKeywords,
+    /// A keyword ends in `*` after so few letters that it meets words meaning something
+    /// else ("can*" meets "cansé").
+    KeywordStemShort,
 }
 
 impl WarningCode {
     /// Every warning code.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::UnitNoPractice,
         Self::AnchorTooLong,
         Self::UnitNoContent,
@@ -72,6 +75,7 @@ impl WarningCode {
         Self::ExamsEmpty,
         Self::NotesEmptySection,
         Self::TopicFewKeywords,
+        Self::KeywordStemShort,
     ];
 
     /// The stable code.
@@ -84,6 +88,7 @@ impl WarningCode {
             Self::ExamsEmpty => "exams_empty",
             Self::NotesEmptySection => "notes_empty_section",
             Self::TopicFewKeywords => "topic_few_keywords",
+            Self::KeywordStemShort => "keyword_stem_short",
         }
     }
 }

@@ -101,6 +101,44 @@ fn keyword_warnings(module: &ModuleManifest, text: &JsonText<'_>, report: &mut P
     }
 }
 
+/// Fewest letters before a keyword's `*`: a shorter stem meets words that mean
+/// something else ("can*" meets "cansé", "cut*" meets "cute").
+const MIN_STEM_LETTERS: usize = 4;
+
+/// Keywords, in either language, ending in `*` after fewer than [`MIN_STEM_LETTERS`]
+/// letters.
+fn stem_warnings(module: &ModuleManifest, text: &JsonText<'_>, report: &mut PackCheckReport) {
+    for (i, phase) in module.phases.iter().enumerate() {
+        for (j, section) in phase.sections.iter().enumerate() {
+            for (k, topic) in section.topics.iter().enumerate() {
+                let lists = [("en", &topic.keywords.en), ("es", &topic.keywords.es)];
+                for (language, list) in lists {
+                    for (n, keyword) in list.iter().enumerate() {
+                        let Some(stem) = keyword.strip_suffix('*') else {
+                            continue;
+                        };
+                        if stem.chars().filter(|c| c.is_alphanumeric()).count() >= MIN_STEM_LETTERS
+                        {
+                            continue;
+                        }
+                        let field = format!(
+                            "phases[{i}].sections[{j}].topics[{k}].keywords.{language}[{n}]"
+                        );
+                        let (en, es) =
+                            both!("packs-module-short-stem", id = &topic.id, keyword = keyword);
+                        report.warning(
+                            WarningCode::KeywordStemShort,
+                            Place::json(MODULE_FILE, text, &field),
+                            en,
+                            es,
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Checks a module pack given as its files (path in the pack, text; a media file as
 /// empty text) and the errors of the files that could not be read.
 pub fn check_module_pack(files: &[(String, String)], unreadable: &[PackError]) -> PackCheckReport {
@@ -128,6 +166,7 @@ pub fn check_module_pack(files: &[(String, String)], unreadable: &[PackError]) -
         }
     }
     keyword_warnings(&module, &text, &mut report);
+    stem_warnings(&module, &text, &mut report);
     report
 }
 

@@ -74,6 +74,24 @@ fn a_topic_with_few_keywords_in_the_modules_language_is_a_warning() {
 }
 
 #[test]
+fn a_keyword_ending_in_a_star_after_a_short_stem_is_a_warning() {
+    let stems = |module_json: &str| -> Vec<String> {
+        check_module_pack(&files(module_json, true), &[])
+            .warnings
+            .iter()
+            .filter(|w| w.code == "keyword_stem_short")
+            .map(|w| w.field.clone().unwrap_or_default())
+            .collect()
+    };
+    assert!(stems(MODULE_JSON).is_empty());
+    let short = MODULE_JSON.replacen(r#"["breath*"]"#, r#"["breath*", "can*"]"#, 1);
+    assert_eq!(
+        stems(&short),
+        vec!["phases[0].sections[0].topics[1].keywords.en[1]".to_string()]
+    );
+}
+
+#[test]
 fn a_broken_or_missing_module_json_is_one_problem_with_its_line() {
     let report = check_module_pack(&files("{\n  \"id\": ,\n}", true), &[]);
     assert_eq!(codes(&report), vec![("pack_invalid_json", None, Some(2))]);
