@@ -203,7 +203,7 @@ static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
 
 /// What `message` asks about: its terms ([`asked_terms`]) without the words that ask
 /// ("how long should the warm up be" asks about the warm-up).
-fn subject_terms(message: &str) -> Vec<Term> {
+pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
     let mut terms = asked_terms(message);
     terms.retain(|t| !t.in_keys(&ASKING_KEYS));
     terms

@@ -12,6 +12,7 @@
 //! just shown says) keeps the topic the last reply showed in play.
 
 use super::keywords::keyword_hits;
+use super::kind_answer::subject_terms;
 use super::pack::{ModuleManifest, Topic};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -336,12 +337,12 @@ fn continues_the_talk(message: &str) -> bool {
 
 /// Whether `message` says little and names nothing any topic's notes or keywords use
 /// ("cuánto tarda en estar listo?", "is that normal?"): at most [`MEANINGFUL_TERMS`]
-/// pieces of evidence, none met. Said after a note in the module's language, it most
+/// terms besides the words that ask ("cuánto", `kind_answer::subject_terms`), none met. Said after a note in the module's language, it most
 /// likely asks about what the talk is about, and its few words' closeness in meaning
 /// is weak evidence — though still evidence: "¿puedo ir por el andén cuando hay mucho
 /// tráfico?" names nothing of the rules note and is about it.
 fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
-    evidence(&subject_of(message)).len() <= MEANINGFUL_TERMS
+    subject_terms(message).len() <= MEANINGFUL_TERMS
         && scores(module, message, &[])
             .iter()
             .all(|(_, score)| *score <= 0.0)
