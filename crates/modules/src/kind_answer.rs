@@ -12,11 +12,10 @@
 //! other sentence stands; one that does not gives way to the offered sentence that
 //! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
 
-use super::ranking::{asked_terms, most_named, named_count};
+use super::ranking::{asked_terms, most_named, named_count, subject_terms};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
-use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 /// Words that ask when ("cuándo", "what time"), `words/<locale>/when-questions.txt`,
@@ -189,24 +188,6 @@ pub enum Verdict {
     Stands,
     /// The sentence that gives the kind asked better answers instead.
     Instead(String),
-}
-
-/// The match keys of the words that ask how much or how to tell ("how long", "cómo sé
-/// si"): they say what is asked, not what it is asked about.
-static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
-    AMOUNT_QUESTIONS
-        .iter()
-        .chain(SIGN_QUESTIONS.iter())
-        .flat_map(|p| term_keys(p))
-        .collect()
-});
-
-/// What `message` asks about: its terms ([`asked_terms`]) without the words that ask
-/// ("how long should the warm up be" asks about the warm-up).
-pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
-    let mut terms = asked_terms(message);
-    terms.retain(|t| !t.in_keys(&ASKING_KEYS));
-    terms
 }
 
 /// What the when-, how-much-, how-do-I-know- or what-is-question of `message` makes of

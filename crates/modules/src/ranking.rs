@@ -12,7 +12,6 @@
 //! just shown says) keeps the topic the last reply showed in play.
 
 use super::keywords::keyword_hits;
-use super::kind_answer::subject_terms;
 use super::pack::{ModuleManifest, Topic};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -335,12 +334,31 @@ fn continues_the_talk(message: &str) -> bool {
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
+/// The match keys of the words that ask how much or how to tell ("how long", "cuánto",
+/// "cómo sé si", `words/<locale>/amount-questions.txt` and `sign-questions.txt`): they
+/// say what is asked, not what it is asked about.
+static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
+    word_list!("amount-questions")
+        .chain(word_list!("sign-questions"))
+        .flat_map(term_keys)
+        .collect()
+});
+
+/// What `message` asks about: its terms ([`asked_terms`]) without the words that ask
+/// ("how long should the warm up be" asks about the warm-up).
+pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
+    let mut terms = asked_terms(message);
+    terms.retain(|t| !t.in_keys(&ASKING_KEYS));
+    terms
+}
+
 /// Whether `message` says little and names nothing any topic's notes or keywords use
 /// ("cuánto tarda en estar listo?", "is that normal?"): at most [`MEANINGFUL_TERMS`]
-/// terms besides the words that ask ("cuánto", `kind_answer::subject_terms`), none met. Said after a note in the module's language, it most
-/// likely asks about what the talk is about, and its few words' closeness in meaning
-/// is weak evidence — though still evidence: "¿puedo ir por el andén cuando hay mucho
-/// tráfico?" names nothing of the rules note and is about it.
+/// terms besides the words that ask ([`subject_terms`]), none met. Said after a note in
+/// the module's language, it most likely asks about what the talk is about, and its
+/// few words' closeness in meaning is weak evidence — though still evidence: "¿puedo ir
+/// por el andén cuando hay mucho tráfico?" names nothing of the rules note and is about
+/// it.
 fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
     subject_terms(message).len() <= MEANINGFUL_TERMS
         && scores(module, message, &[])
