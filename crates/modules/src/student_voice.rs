@@ -137,6 +137,13 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_saying_what_it_understood_of_the_student_repeats_them() {
+        let toy = StudentVoice::of("y un juguete de plástico roto? es plástico igual");
+        assert!(toy.spoken_in("Entiendo que el juguete de plástico roto no es un envase."));
+        assert!(!toy.spoken_in("Los juguetes de plástico no son envases."));
+    }
+
+    #[test]
     fn an_answer_repeating_five_of_the_students_words_in_a_row_is_theirs() {
         let student = StudentVoice::of(
             "neta extraño un buen a mi familia, es la primera vez q vivo sola en otra ciudad",
