@@ -82,15 +82,18 @@ static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The content terms of every synonym group `message` uses: "se me olvida" brings
-/// "recordar" and "memoria".
-fn synonym_terms(message: &str) -> Vec<Term> {
+/// `message` with the words of every synonym group it uses added: "se me olvida" is
+/// compared with the notes as if it also said "recordar" and "memoria".
+fn with_synonyms(message: &str) -> String {
     let normal = normalize(message);
-    SYNONYMS
-        .iter()
-        .filter(|group| group.iter().any(|w| has_phrase(&normal, w)))
-        .flat_map(|group| asked_terms(&group.join(", ")))
-        .collect()
+    let mut out = message.to_string();
+    for group in SYNONYMS.iter() {
+        if group.iter().any(|w| has_phrase(&normal, w)) {
+            out.push_str(". ");
+            out.push_str(&group.join(", "));
+        }
+    }
+    out
 }
 
 /// Words any message uses whatever it is about (`words/<locale>/light-words.txt`,
@@ -130,11 +133,10 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
 /// The pieces of evidence of `message`: its content terms and its synonyms', each once,
 /// without [`LIGHT_WORDS`].
 fn evidence(message: &str) -> Vec<Vec<Term>> {
-    let mut terms = asked_terms(message);
-    terms.extend(synonym_terms(message));
-    terms.sort_by(|a, b| a.keys.cmp(&b.keys));
-    terms.dedup_by(|a, b| a.keys == b.keys);
-    terms.into_iter().map(|t| vec![t]).collect()
+    asked_terms(&with_synonyms(message))
+        .into_iter()
+        .map(|t| vec![t])
+        .collect()
 }
 
 /// What one piece of evidence gives topic `t`: the rarity of its best term there, twice
@@ -193,19 +195,21 @@ fn scores(
     message: &str,
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
-    scores_of(module, &evidence(&subject_of(message)), message, closeness)
+    scores_said(module, message, message, closeness)
 }
 
-/// Each topic's score for the evidence `pieces`, with the keywords the student `said`
-/// outright (the words of a synonym group a message brings are evidence, not keywords
-/// said).
-fn scores_of(
+/// Each topic's score for the evidence of `message`, with the keywords the student
+/// `said` outright (the words of a synonym group a message brings are evidence, not
+/// keywords said).
+fn scores_said(
     module: &ModuleManifest,
-    pieces: &[Vec<Term>],
+    message: &str,
     said: &str,
     closeness: &[(String, f32)],
 ) -> Vec<(String, f32)> {
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
+    let message = &subject_of(message);
+    let pieces = evidence(message);
     let hits = keyword_hits(module, &subject_of(said));
     let meaning = standardised(closeness);
     topics
@@ -411,25 +415,26 @@ fn held_scores(
     if held_keys.is_empty() {
         return scored;
     }
-    // A term a held topic uses is about that topic; its synonyms' other words still
-    // count: "pasta" may meet a held topic's word, "dinero" then still speaks for the
-    // money note.
-    let is_held = |t: &Term| {
-        held_keys
-            .iter()
-            .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
+    // With its synonyms' words: "pasta" may meet a held topic's word, "dinero" then
+    // still speaks for the money note.
+    let unheld = |text: &str| -> String {
+        text.split_whitespace()
+            .filter(|w| {
+                !content_terms(w).iter().any(|t| {
+                    held_keys
+                        .iter()
+                        .any(|k| t.in_keys(&k.named) || t.in_keys(&k.notes))
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    let pieces: Vec<Vec<Term>> = evidence(&subject_of(message))
-        .into_iter()
-        .map(|piece| piece.into_iter().filter(|t| !is_held(t)).collect())
-        .filter(|piece: &Vec<Term>| !piece.is_empty())
-        .collect();
-    let unheld_said: String = message
-        .split_whitespace()
-        .filter(|w| !content_terms(w).iter().any(is_held))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let others = scores_of(module, &pieces, &unheld_said, closeness);
+    let others = scores_said(
+        module,
+        &unheld(&with_synonyms(message)),
+        &unheld(message),
+        closeness,
+    );
     for ((id, score), (_, other)) in scored.iter_mut().zip(others) {
         if !held.contains(id) {
             *score = other;
@@ -668,7 +673,7 @@ mod tests {
         assert!(heart(&scored).is_some_and(|s| s > 0.0), "{scored:?}");
         // Evidence, not a keyword said: "pounding" came with "stressed", the student did
         // not write it.
-        let said = scores_of(&m, &evidence("stressed heart pounding"), "stressed", &[]);
+        let said = scores_said(&m, "stressed heart pounding", "stressed", &[]);
         let outright = scores(&m, "stressed heart pounding", &[]);
         assert!(heart(&said) < heart(&outright), "{said:?} {outright:?}");
     }
