@@ -668,7 +668,7 @@ mod tests {
         let offered = both(WATER, DOCTOR);
         // "hago" and "pasa" are light; only "quemadura" is named.
         assert_eq!(
-            better_named(WATER, &offered, "qué hago, qué pasa con la quemadura"),
+            better_named(WATER, &offered, "qué pasa y qué hago con la quemadura"),
             None
         );
     }

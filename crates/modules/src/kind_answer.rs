@@ -13,6 +13,7 @@
 //! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
 
 use super::ranking::{asked_terms, most_named, named_count, subject_terms};
+use super::unmarked::unmarked_question;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
@@ -79,8 +80,9 @@ fn after_last_break(text: &str) -> &str {
 }
 
 /// The questions `message` asks, each from the break before it ("cuando llego me echo
-/// una siesta, ¿está mal?" asks "¿está mal?"); a message with no question mark that
-/// opens with a question word ("cuanto rato lo tengo que sacar") is its own question.
+/// una siesta, ¿está mal?" asks "¿está mal?"); a message with no question mark asks the
+/// question its last clause opens like ([`unmarked_question`]: "cuanto rato lo tengo que
+/// sacar"), else it is read whole.
 fn questions(message: &str) -> Vec<String> {
     let pieces: Vec<&str> = message
         .split_inclusive('?')
@@ -88,7 +90,7 @@ fn questions(message: &str) -> Vec<String> {
         .map(after_last_break)
         .collect();
     if pieces.is_empty() {
-        vec![normalize(message)]
+        vec![normalize(unmarked_question(message).unwrap_or(message))]
     } else {
         pieces.into_iter().map(normalize).collect()
     }
@@ -130,7 +132,7 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// opens with it ("cuanto rato lo tengo que sacar al dia"). Asking how to tell comes
 /// before asking how much ("how do I know if I drink enough water?" asks for a sign).
 fn asked_kind(message: &str) -> Option<Kind> {
-    let marked = message.contains('?');
+    let marked = message.contains('?') || unmarked_question(message).is_some();
     questions(message).iter().find_map(|q| {
         let names = |phrases: &[&str]| {
             if marked {
@@ -195,11 +197,12 @@ pub enum Verdict {
 /// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo tomar
 /// café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
 /// más"), of the sentences that give it best, the one naming the most of the question
-/// (the first on a tie). A number or a sign about something else does not answer either:
-/// a pick that gives it as well but names nothing the question asks about gives way to
-/// the sentence that gives it and names the most of it ("how long should the warm up
-/// be" → "…five to ten minutes warming up", not "…weaker for the next half hour"). A
-/// time is left to the pick: "cuando me vaya" tells a situation as often as it asks.
+/// (the first on a tie). A time, number or sign about something else does not answer
+/// either: a pick that gives it as well but names nothing the question asks about gives
+/// way to the sentence that gives it and names the most of it ("how long should the warm
+/// up be" → "…five to ten minutes warming up", not "…weaker for the next half hour";
+/// "¿y cuándo tengo que ir al médico?" → "…see a doctor", not "…fade within three to
+/// five days").
 /// `None` when `message` asks none of these or no offered sentence gives what it asks.
 pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     let kind = asked_kind(message)?;
@@ -214,8 +217,7 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
         .collect();
     if how_well(&kind, pick) >= best {
         let subject = subject_terms(message);
-        let about_else =
-            matches!(kind, Kind::Amount | Kind::Sign) && named_count(pick, &subject) == 0;
+        let about_else = named_count(pick, &subject) == 0;
         return match most_named(&givers, &subject).filter(|_| about_else) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
             None => Some(Verdict::Stands),
@@ -401,6 +403,20 @@ mod tests {
             verdict(&offered[1], &offered, stretch),
             Some(Verdict::Stands)
         );
+    }
+
+    #[test]
+    fn a_time_about_something_else_gives_way_to_one_about_what_is_asked() {
+        let offered = note(&[
+            "Sore muscles usually fade within three to five days.",
+            "If the pain has not improved after a week, see a doctor.",
+        ]);
+        let asked = "and when should I go to the doctor?";
+        assert_eq!(
+            instead(&offered[0], &offered, asked).as_ref(),
+            Some(&offered[1])
+        );
+        assert_eq!(verdict(&offered[1], &offered, asked), Some(Verdict::Stands));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
+use super::unmarked::unmarked_question;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
@@ -169,10 +170,18 @@ static WHY_WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| word_list!("why
 static JUDGEMENT_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("judgement-words").collect());
 
-/// Whether `message` asks why ("¿por qué por escrito?", "why slowly?").
+/// Whether `message` asks why ("¿por qué por escrito?", "why slowly?", "why is scrolling
+/// in bed bad tho": unmarked, its last clause opening like a question).
 pub(crate) fn is_why_question(message: &str) -> bool {
-    let normal = normalize(message);
-    message.contains('?') && WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
+    let asked = if message.contains('?') {
+        Some(message)
+    } else {
+        unmarked_question(message)
+    };
+    asked.is_some_and(|q| {
+        let normal = normalize(q);
+        WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
+    })
 }
 
 /// What `message` is about: a why-question is about its subject, not the judgement it
@@ -290,7 +299,9 @@ fn best(mut scored: Vec<(String, f32)>) -> Vec<String> {
 /// that question.
 pub(crate) fn asked_part(message: &str) -> Option<&str> {
     let text = message.trim();
-    let end = text.rfind('?')? + 1;
+    let Some(end) = text.rfind('?').map(|at| at + 1) else {
+        return unmarked_question(text).filter(|q| q.len() < text.len());
+    };
     let start = text[..end - 1]
         .rfind(['¿', ',', '.', ';', '?', '!'])
         .map_or(0, |at| {
@@ -585,6 +596,17 @@ mod tests {
             Some("ok so when do I tell her?")
         );
         assert_eq!(asked_part("why? ok"), Some("why?"));
+    }
+
+    #[test]
+    fn a_question_sent_without_its_mark_is_read_as_one() {
+        assert_eq!(
+            asked_part("my account is public, does that matter"),
+            Some("does that matter")
+        );
+        assert_eq!(asked_part("my account is public, it matters"), None);
+        assert!(is_why_question("why is scrolling in bed bad tho"));
+        assert!(!is_why_question("that's why i scroll in bed"));
     }
 
     #[test]

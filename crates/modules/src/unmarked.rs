@@ -1,0 +1,139 @@
+//! A question a student sent without its question mark ("did legs yesterday and today
+//! i can barely walk lol is that normal", "cuanto rato lo tengo que sacar al dia"): the
+//! readers of what a message asks (its asked part, a why-question) read it as they read
+//! one that is marked, so a casual student's question is not taken for a statement.
+
+use lantern_core::text::normalize::{normalize, opens_with_phrase};
+use lantern_core::word_list;
+use std::sync::LazyLock;
+
+/// Openings of a question a statement cannot have (`words/<locale>/question-openers.txt`):
+/// a line with an accent meets only a question written with it ("cuándo", not "cuando
+/// estoy agobiada…").
+static QUESTION_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("question-openers").collect());
+
+/// Laughs that end a thought in texting (`words/<locale>/laughs.txt`, normalised).
+static LAUGHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("laughs").collect());
+
+/// Words that may come before a question's opening ("y cuanto rato…", "ok and how
+/// fast…"): `clause-joiners.txt` and `filler.txt`, normalised.
+static LEAD_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| {
+    word_list!("clause-joiners")
+        .chain(word_list!("filler"))
+        .collect()
+});
+
+/// `message`'s last clause: what follows its last break (a comma, a stop, "!", ";", a
+/// line break or a laugh).
+fn last_clause(message: &str) -> &str {
+    let text = message.trim();
+    let after_mark = text
+        .char_indices()
+        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | '!' | '¡' | '¿' | '\n'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    let mut start = after_mark;
+    let mut at = after_mark;
+    for word in text[after_mark..].split_inclusive(char::is_whitespace) {
+        at += word.len();
+        if LAUGHS.contains(&normalize(word).as_str()) {
+            start = at;
+        }
+    }
+    text[start..].trim()
+}
+
+/// Whether `clause` opens like a question, directly or after words leading into it
+/// ([`LEAD_WORDS`]).
+fn opens_as_question(clause: &str) -> bool {
+    let raw = clause.to_lowercase();
+    let normal = normalize(clause);
+    let mut raw_words: Vec<&str> = raw.split_whitespace().collect();
+    let mut words: Vec<&str> = normal.split(' ').filter(|w| !w.is_empty()).collect();
+    while words.len() > 1 && LEAD_WORDS.contains(&words[0]) {
+        words.remove(0);
+        if !raw_words.is_empty() {
+            raw_words.remove(0);
+        }
+    }
+    let (raw, normal) = (raw_words.join(" "), words.join(" "));
+    QUESTION_OPENERS.iter().any(|opener| {
+        let accented = normalize(opener) != *opener;
+        if accented {
+            opens_with_phrase(&raw, &[opener])
+        } else {
+            opens_with_phrase(&normal, &[opener])
+        }
+    })
+}
+
+/// The question `message` ends with when it has no question mark: its last clause, when
+/// that opens like a question ("is that normal", "q hago si me pongo rojo"). `None` for a
+/// marked message or one whose last clause does not open like a question.
+pub(crate) fn unmarked_question(message: &str) -> Option<&str> {
+    if message.contains('?') {
+        return None;
+    }
+    let clause = last_clause(message);
+    (!clause.is_empty() && opens_as_question(clause)).then_some(clause)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_last_clause_opening_like_a_question_is_the_question() {
+        assert_eq!(
+            unmarked_question("my account is public, does that matter"),
+            Some("does that matter")
+        );
+        assert_eq!(
+            unmarked_question("cuanto rato lo tengo que sacar al dia"),
+            Some("cuanto rato lo tengo que sacar al dia")
+        );
+        assert_eq!(
+            unmarked_question("vale y donde miro cuanto cuenta el examen final"),
+            Some("vale y donde miro cuanto cuenta el examen final")
+        );
+    }
+
+    #[test]
+    fn a_laugh_ends_the_clause_before_the_question() {
+        assert_eq!(
+            unmarked_question("today i can barely walk down the stairs lol is that normal"),
+            Some("is that normal")
+        );
+        assert_eq!(
+            unmarked_question("ya no me entra nada jajaja q hago"),
+            Some("q hago")
+        );
+    }
+
+    #[test]
+    fn a_statement_or_a_marked_question_is_not_an_unmarked_question() {
+        assert_eq!(unmarked_question("is that normal?"), None);
+        assert_eq!(
+            unmarked_question("cuando estoy agobiada con los exámenes me como todo lo que pillo"),
+            None
+        );
+        assert_eq!(unmarked_question("can't sleep before exams"), None);
+        assert_eq!(
+            unmarked_question("como no desayuno me duele la cabeza"),
+            None
+        );
+        assert_eq!(
+            unmarked_question("i always start strong, then i stop"),
+            None
+        );
+    }
+
+    #[test]
+    fn an_opening_with_an_accent_meets_only_a_question_written_with_it() {
+        assert_eq!(
+            unmarked_question("y cuándo se lo digo"),
+            Some("y cuándo se lo digo")
+        );
+        assert_eq!(unmarked_question("cuando se lo digo se enfada"), None);
+    }
+}
