@@ -15,6 +15,7 @@ use super::ToulminStep;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, words};
 use lantern_core::text::social::Social;
 use lantern_core::text::tidy::strip_unsafe_chars;
+use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -184,8 +185,9 @@ pub fn message_kind(message: &str) -> MessageKind {
     if thanks_then_talk(&plain) {
         return MessageKind::Courtesy(Social::Thanks);
     }
-    // A question may come first and a remark after it ("¿cómo se hace? no lo pillo").
-    let asks = message.contains('?');
+    // A question may come first and a remark after it ("¿cómo se hace? no lo pillo"),
+    // or end the message without its mark ("what am i supposed to put here").
+    let asks = message.contains('?') || unmarked_question(&spelled_out(message)).is_some();
     // A question opens after a lead-in or an interjection ("wait what does warrant mean").
     let asked = question_start(&plain);
     // Asked, a session question may go on ("can i go back and change my claim? i think
@@ -431,6 +433,19 @@ mod tests {
         }
         assert_eq!(
             message_kind("muchos alumnos no entienden los intereses de una tarjeta"),
+            MessageKind::Text
+        );
+    }
+
+    #[test]
+    fn a_question_sent_without_its_mark_asks_like_a_marked_one() {
+        assert_eq!(
+            message_kind("what am i supposed to put here"),
+            MessageKind::HelpRequest
+        );
+        // A clause that only looks like a question opening is a text.
+        assert_eq!(
+            message_kind("dogs lower stress, which helps students learn"),
             MessageKind::Text
         );
     }

@@ -690,6 +690,18 @@ mod tests {
     }
 
     #[test]
+    fn words_that_narrow_the_claim_are_words_of_degree() {
+        for scoped in [
+            "al menos en las elecciones municipales",
+            "sobre todo si en el instituto se explica antes",
+            "especially in schools with a garden",
+        ] {
+            assert!(has_hedge(&normalize(scoped)), "{scoped}");
+            assert!(!is_hedge_alone(&normalize(scoped)), "{scoped}");
+        }
+    }
+
+    #[test]
     fn a_qualifier_needs_a_word_of_degree() {
         assert_eq!(
             detect_weakness(Qualifier, "Probably"),

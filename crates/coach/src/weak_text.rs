@@ -15,6 +15,7 @@ use super::step_checks::{
 use super::{Language, ToulminStep};
 use lantern_core::say;
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::words::lines;
 use std::sync::LazyLock;
 
@@ -141,7 +142,9 @@ pub fn own_weakness(step: ToulminStep, text: &str) -> Option<Weakness> {
     if words(&plain).len() < fewest {
         return Some(Weakness::TooShort);
     }
-    if trimmed.ends_with('?') {
+    // A question, marked or not ("should schools have a dog").
+    let unmarked = unmarked_question(trimmed).is_some_and(|q| q.len() == trimmed.len());
+    if trimmed.ends_with('?') || unmarked {
         return Some(Weakness::IsQuestion);
     }
     match step {
@@ -331,6 +334,10 @@ mod tests {
         );
         assert_eq!(
             detect_weakness(Claim, "Should schools ban phones in class?"),
+            Some(Weakness::IsQuestion)
+        );
+        assert_eq!(
+            detect_weakness(Claim, "should every school have a dog"),
             Some(Weakness::IsQuestion)
         );
     }

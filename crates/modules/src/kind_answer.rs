@@ -13,9 +13,9 @@
 //! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
 
 use super::ranking::{asked_terms, most_named, named_count, subject_terms};
-use super::unmarked::unmarked_question;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
+use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 

@@ -25,7 +25,6 @@ pub mod replies;
 pub mod rules;
 mod student_voice;
 pub mod turn;
-mod unmarked;
 pub mod why_answer;
 
 #[cfg(test)]

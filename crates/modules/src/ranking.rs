@@ -13,10 +13,10 @@
 
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
-use super::unmarked::unmarked_question;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
+use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::word_list;
 use std::collections::BTreeSet;
 use std::sync::LazyLock;

@@ -16,3 +16,4 @@ pub mod support;
 pub mod terms;
 pub mod texting;
 pub mod tidy;
+pub mod unmarked;

@@ -1,10 +1,10 @@
 //! A question a student sent without its question mark ("did legs yesterday and today
-//! i can barely walk lol is that normal", "cuanto rato lo tengo que sacar al dia"): the
-//! readers of what a message asks (its asked part, a why-question) read it as they read
-//! one that is marked, so a casual student's question is not taken for a statement.
+//! i can barely walk lol is that normal", "what am i supposed to put here", "cuanto rato
+//! lo tengo que sacar al dia"): the loops' readers of what a message asks read it as they
+//! read one that is marked, so a casual student's question is not taken for a statement.
 
-use lantern_core::text::normalize::{normalize, opens_with_phrase};
-use lantern_core::word_list;
+use crate::text::normalize::{normalize, opens_with_phrase};
+use crate::word_list;
 use std::sync::LazyLock;
 
 /// Openings of a question a statement cannot have (`words/<locale>/question-openers.txt`):
@@ -17,20 +17,16 @@ static QUESTION_OPENERS: LazyLock<Vec<&str>> =
 static LAUGHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("laughs").collect());
 
 /// Words that may come before a question's opening ("y cuanto rato…", "ok and how
-/// fast…"): `clause-joiners.txt` and `filler.txt`, normalised.
-static LEAD_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| {
-    word_list!("clause-joiners")
-        .chain(word_list!("filler"))
-        .collect()
-});
+/// fast…"), `words/<locale>/question-leads.txt`, normalised.
+static LEAD_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("question-leads").collect());
 
-/// `message`'s last clause: what follows its last break (a comma, a stop, "!", ";", a
-/// line break or a laugh).
+/// `message`'s last clause: what follows its last break (a comma, a stop, a colon, "!",
+/// ";", a line break or a laugh).
 fn last_clause(message: &str) -> &str {
     let text = message.trim();
     let after_mark = text
         .char_indices()
-        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | '!' | '¡' | '¿' | '\n'))
+        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | ':' | '!' | '¡' | '¿' | '\n'))
         .map_or(0, |(at, c)| at + c.len_utf8());
     let mut start = after_mark;
     let mut at = after_mark;
@@ -70,7 +66,7 @@ fn opens_as_question(clause: &str) -> bool {
 /// The question `message` ends with when it has no question mark: its last clause, when
 /// that opens like a question ("is that normal", "q hago si me pongo rojo"). `None` for a
 /// marked message or one whose last clause does not open like a question.
-pub(crate) fn unmarked_question(message: &str) -> Option<&str> {
+pub fn unmarked_question(message: &str) -> Option<&str> {
     if message.contains('?') {
         return None;
     }
