@@ -48,8 +48,18 @@ static RATINGS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("ratings").col
 static RATING_FILLERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("rating-fillers").collect());
 
-/// Most words of a text that only rates ("because it is really really important tbh").
-const MOST_RATING_WORDS: usize = 8;
+/// Most words of a text that only rates ("dogs are just really cute and everyone loves
+/// them").
+const MOST_RATING_WORDS: usize = 12;
+
+/// Most words of a rating that are not ratings, fillers or small words: the thing rated
+/// ("dogs are cute"); two ("exercise is good for students") may make a case.
+const RATED_THINGS: usize = 1;
+
+/// Words that say how many like the idea ("everyone loves them", "a todo el mundo le
+/// encanta"): beside a rating they add no fact. From `words/{en,es}/popularity-words.txt`.
+static POPULARITY_WORDS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("popularity-words").collect());
 
 /// How an objection to the claim opens ("some people say…", "algunos dicen…"),
 /// normalised.
@@ -228,19 +238,24 @@ pub fn names_only_a_source(normalized: &str) -> bool {
         && !FINDING_WORDS.iter().any(|f| has_phrase(normalized, f))
 }
 
-/// Whether the normalised text only rates the idea ("porque es súper importante po",
-/// "because its really good"): a rating, and besides it only small words and words that
-/// make it stronger — no fact, figure or case to check.
+/// Whether the normalised text only rates the idea or the one thing it names ("porque
+/// es súper importante po", "because its really good", "dogs are just really cute and
+/// everyone loves them"): a rating, and besides it only small words, words that make it
+/// stronger or say how many like it, and at most one other word — the thing rated — no
+/// fact, figure or case to check.
 pub fn is_bare_rating(normalized: &str) -> bool {
     let all = words(normalized);
+    let rates_or_fills = |w: &&str| {
+        RATINGS.contains(w)
+            || RATING_FILLERS.contains(w)
+            || POPULARITY_WORDS.contains(w)
+            || lantern_core::text::terms::is_stop_word(w)
+    };
+    let figure = all.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()));
     all.len() <= MOST_RATING_WORDS
+        && !figure
         && all.iter().any(|w| RATINGS.contains(w))
-        && all.iter().all(|w| {
-            RATINGS.contains(w)
-                || RATING_FILLERS.contains(w)
-                || (lantern_core::text::terms::is_stop_word(w)
-                    && !w.chars().any(|c| c.is_ascii_digit()))
-        })
+        && all.iter().filter(|w| !rates_or_fills(w)).count() <= RATED_THINGS
 }
 
 /// Whether the normalised text opens with an objection to the claim ("some people
@@ -762,12 +777,16 @@ mod tests {
             "porque es super importante po",
             "because its really really good",
             "es muy necesario",
+            // The one thing rated, and how many like it, add no fact.
+            "dogs are just really cute and everyone loves them",
+            "los perros son geniales y a todo el mundo le encantan",
         ] {
             assert!(is_bare_rating(&normalize(text)), "{text}");
         }
         for text in [
             "because it is important for 3 in 10 kids",
             "because its good for kids who cannot swim",
+            "dogs lower stress in students",
         ] {
             assert!(!is_bare_rating(&normalize(text)), "{text}");
         }
