@@ -259,9 +259,32 @@ pub fn is_bare_rating(normalized: &str) -> bool {
 }
 
 /// Whether the normalised text opens with an objection to the claim ("some people
-/// say…"): a rebuttal, wherever it is offered.
+/// say…"), or raises a drawback for some people ([`raises_a_drawback`]): a rebuttal,
+/// wherever it is offered.
 pub fn opens_with_objection(normalized: &str) -> bool {
-    opens_with_phrase(normalized, &OBJECTION_OPENERS) || reports_others_view(normalized)
+    opens_with_phrase(normalized, &OBJECTION_OPENERS)
+        || reports_others_view(normalized)
+        || raises_a_drawback(normalized)
+}
+
+/// Words that end a point made against what came before ("…scared of them though"),
+/// from `words/{en,es}/contrast-tails.txt`.
+static CONTRAST_TAILS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("contrast-tails").collect());
+
+/// Whether the normalised text raises a drawback for a group of people against the
+/// student's side: a group word first or second ("some people…", "a lot of kids…") and
+/// a contrast at its end ("some people are allergic to dogs or scared of them though").
+/// Without the contrast, "some students learn better with a dog" is support.
+fn raises_a_drawback(normalized: &str) -> bool {
+    let grouped = words(normalized)
+        .iter()
+        .take(2)
+        .any(|w| OBJECTION_QUANTIFIERS.contains(w));
+    grouped
+        && CONTRAST_TAILS
+            .iter()
+            .any(|t| normalized.ends_with(&format!(" {t}")))
 }
 
 /// Whether the normalised text opens by reporting what other people say or think,
@@ -567,6 +590,9 @@ mod tests {
             "los profes diran que sin examen no se sabe quien ha estudiado",
             "la direccion pensaria que sale caro",
             "teachers are gonna say it costs too much",
+            "some people are allergic to dogs or scared of them though",
+            "a lot of kids are scared of dogs tho",
+            "algunos alumnos tienen alergia a los perros eso si",
         ] {
             assert!(opens_with_objection(text), "{text}");
         }
@@ -581,6 +607,7 @@ mod tests {
             "studies might say otherwise but our survey found 3000 pounds",
             "yo diria que los examenes agobian",
             "los estudios diran lo que quieran pero el 90 por ciento se agobia",
+            "some students learn better with a dog in the room",
         ] {
             assert!(!opens_with_objection(text), "{text}");
         }
