@@ -89,9 +89,15 @@ pub async fn run_turn(
     // Nothing streams when the coaching move answers with the app's words whatever the
     // model writes (a confirmation, a rewrite request, a request for help); no question streams (the reply
     // ends with one question, chosen at the end).
+    let weakness = message_weakness(input.current_step, &input.user_message);
+    // An opinion offered as evidence names nothing a remark could point at: the app's
+    // words say what it lacks, and the model is not asked for a remark ("dogs are just
+    // really cute and everyone loves them" drew "Your evidence names a group of people:
+    // dogs are just really cute.").
+    let remarked = offers_text && weakness != Some(Weakness::OpinionAsEvidence);
     let mut stream =
         CheckedStream::new("assistantText", filter.clone()).holding(|s| s.contains('?'));
-    if !offers_text {
+    if !remarked {
         stream.stop();
     }
     let mut on_delta = |delta: &str| {
@@ -100,10 +106,9 @@ pub async fn run_turn(
             on_text(&kept);
         }
     };
-    let weakness = message_weakness(input.current_step, &input.user_message);
     // A text offered for the step gets the model's one remark on it; the app proposes
     // the text and asks the question. Other messages get the whole reply's grammar.
-    let raw: CoachAIResult = if offers_text {
+    let raw: CoachAIResult = if remarked {
         let text = without_lead_in(&input.user_message);
         let request = remark_request(input, text);
         let remark: Remark = generate_streaming(llm, &request, &mut on_delta, cancel).await?;
@@ -130,6 +135,8 @@ pub async fn run_turn(
             }
         };
         CoachAIResult::message(input.current_step, remark)
+    } else if offers_text {
+        CoachAIResult::message(input.current_step, String::new())
     } else {
         generate_streaming(llm, &build_request(input), &mut on_delta, cancel).await?
     };
@@ -579,6 +586,22 @@ mod tests {
         let (reply, _) =
             answered(r#"{"assistantText":"Great.","step":"claim"}"#, &confirming).await;
         assert_eq!(reply.proposed_update.unwrap().value, CLAIM);
+    }
+
+    #[tokio::test]
+    async fn an_opinion_offered_as_evidence_gets_no_remark() {
+        let mut opinion = CoachTurnInput::first_message(
+            ToulminStep::Grounds,
+            "dogs are just really cute and everyone loves them",
+            Language::En,
+        );
+        opinion.draft.claim = CLAIM.into();
+        let remark = r#"{"assistantText":"Your grounds say that everyone loves dogs."}"#;
+        let (reply, _) = answered(remark, &opinion).await;
+        let shown = combined_text(&reply);
+        assert!(shown.contains("opinion"), "{shown}");
+        assert!(!shown.contains("everyone loves"), "{shown}");
+        assert_eq!(reply.proposed_update, None);
     }
 
     #[tokio::test]
