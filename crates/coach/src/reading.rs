@@ -162,7 +162,8 @@ fn as_offered(step: ToulminStep, message: &str) -> String {
 /// What kind of message `message` is.
 pub fn message_kind(message: &str) -> MessageKind {
     // Read as written out: "q pongo aqui" asks "que pongo aqui".
-    let plain = normalize(&spelled_out(message));
+    let spelled = spelled_out(message);
+    let plain = normalize(&spelled);
     // A goodbye with thanks may hold a yes ("ok thats it for today thanks bye").
     if thanks_and_goodbye(&plain) {
         return MessageKind::Courtesy(Social::Thanks);
@@ -187,7 +188,7 @@ pub fn message_kind(message: &str) -> MessageKind {
     }
     // A question may come first and a remark after it ("¿cómo se hace? no lo pillo"),
     // or end the message without its mark ("what am i supposed to put here").
-    let asks = message.contains('?') || unmarked_question(&spelled_out(message)).is_some();
+    let asks = message.contains('?') || unmarked_question(&spelled).is_some();
     // A question opens after a lead-in or an interjection ("wait what does warrant mean").
     let asked = question_start(&plain);
     // Asked, a session question may go on ("can i go back and change my claim? i think

@@ -7,11 +7,14 @@ use crate::text::normalize::{normalize, opens_with_phrase};
 use crate::word_list;
 use std::sync::LazyLock;
 
-/// Openings of a question a statement cannot have (`words/<locale>/question-openers.txt`):
-/// a line with an accent meets only a question written with it ("cuándo", not "cuando
-/// estoy agobiada…").
-static QUESTION_OPENERS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("question-openers").collect());
+/// Openings of a question a statement cannot have (`words/<locale>/question-openers.txt`),
+/// each with whether it is written with an accent: such a line meets only a question
+/// written with it ("cuándo", not "cuando estoy agobiada…").
+static QUESTION_OPENERS: LazyLock<Vec<(&str, bool)>> = LazyLock::new(|| {
+    word_list!("question-openers")
+        .map(|opener| (opener, normalize(opener) != opener))
+        .collect()
+});
 
 /// Laughs that end a thought in texting (`words/<locale>/laughs.txt`, normalised).
 static LAUGHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("laughs").collect());
@@ -53,13 +56,8 @@ fn opens_as_question(clause: &str) -> bool {
         }
     }
     let (raw, normal) = (raw_words.join(" "), words.join(" "));
-    QUESTION_OPENERS.iter().any(|opener| {
-        let accented = normalize(opener) != *opener;
-        if accented {
-            opens_with_phrase(&raw, &[opener])
-        } else {
-            opens_with_phrase(&normal, &[opener])
-        }
+    QUESTION_OPENERS.iter().any(|&(opener, accented)| {
+        opens_with_phrase(if accented { &raw } else { &normal }, &[opener])
     })
 }
 
