@@ -236,6 +236,49 @@ impl Sequence {
         }
         Ok(reused)
     }
+
+    /// The log-probability (natural log) of `tokens[from..]` following `tokens[..from]`:
+    /// the evaluated prefix shared with the cache is kept, the rest evaluated with the
+    /// logits of every row that predicts a token of the continuation.
+    pub(crate) fn continuation_log_probability(
+        &mut self,
+        batch: &mut LlamaBatch,
+        tokens: &[LlamaToken],
+        from: usize,
+    ) -> Result<f64, LlmError> {
+        if from == 0 || from >= tokens.len() {
+            return Ok(0.0);
+        }
+        let reuse = common_prefix(&self.cached, tokens).min(from - 1);
+        self.rewind(reuse)?;
+        let rest = &tokens[reuse..];
+        let last_start = match self.evaluate(batch, rest, from - 1 - reuse) {
+            Ok(start) => start,
+            Err(e) => {
+                self.clear();
+                return Err(e);
+            }
+        };
+        let mut sum = 0.0;
+        for (at, token) in tokens.iter().enumerate().skip(from) {
+            let row =
+                i32::try_from(at - 1 - reuse - last_start).map_err(|e| runtime_error("row", e))?;
+            sum += log_softmax_of(self.ctx.get_logits_ith(row), *token);
+        }
+        Ok(sum)
+    }
+}
+
+/// The log-probability of `token` under the softmax of `logits`.
+fn log_softmax_of(logits: &[f32], token: LlamaToken) -> f64 {
+    let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let top = f64::from(top);
+    let total: f64 = logits.iter().map(|&l| (f64::from(l) - top).exp()).sum();
+    let own = usize::try_from(token.0)
+        .ok()
+        .and_then(|i| logits.get(i))
+        .map_or(f64::NEG_INFINITY, |&l| f64::from(l));
+    own - top - total.ln()
 }
 
 #[cfg(test)]
@@ -248,5 +291,13 @@ mod tests {
         assert_eq!(common_prefix(&t(&[1, 2, 3]), &t(&[1, 2, 4])), 2);
         assert_eq!(common_prefix(&t(&[]), &t(&[1])), 0);
         assert_eq!(common_prefix(&t(&[5, 6]), &t(&[5, 6, 7])), 2);
+    }
+
+    #[test]
+    fn log_softmax_of_a_token_is_its_share_of_the_law() {
+        let logits = [0.0f32, (3.0f32).ln(), f32::NEG_INFINITY];
+        assert!((log_softmax_of(&logits, LlamaToken(1)) - (0.75f64).ln()).abs() < 1e-6);
+        assert!((log_softmax_of(&logits, LlamaToken(0)) - (0.25f64).ln()).abs() < 1e-6);
+        assert_eq!(log_softmax_of(&logits, LlamaToken(9)), f64::NEG_INFINITY);
     }
 }

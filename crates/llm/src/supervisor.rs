@@ -4,7 +4,7 @@
 use crate::protocol::{WorkerEvent, WorkerRequest};
 use crate::{check_cpu, check_model_file, EngineConfig, GenerationStats};
 use lantern_core::llm::{
-    BoxFuture, CancelFlag, Counted, DeltaSink, Llm, LlmError, LlmRequest, Usage,
+    BoxFuture, CancelFlag, Counted, DeltaSink, LikelihoodRequest, Llm, LlmError, LlmRequest, Usage,
 };
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -256,6 +256,43 @@ impl Supervisor {
         on_delta: DeltaSink<'_>,
         cancel: &CancelFlag,
     ) -> Result<Completion, LlmError> {
+        let ask = |id| WorkerRequest::Generate {
+            id,
+            request: request.clone(),
+            schema: schema.cloned(),
+        };
+        match self.exchange(ask, on_delta, cancel).await? {
+            WorkerEvent::Done { text, stats, .. } => Ok(Completion { text, stats }),
+            other => Err(LlmError::Runtime(format!("unexpected answer: {other:?}"))),
+        }
+    }
+
+    /// Reads how likely the model finds each reply of `request` (see
+    /// [`Llm::reply_likelihoods`]).
+    pub async fn likelihoods(
+        &self,
+        request: &LikelihoodRequest,
+        cancel: &CancelFlag,
+    ) -> Result<Vec<f64>, LlmError> {
+        let ask = |id| WorkerRequest::Likelihoods {
+            id,
+            request: request.clone(),
+        };
+        match self.exchange(ask, &mut |_| {}, cancel).await? {
+            WorkerEvent::Likelihoods { values, .. } => Ok(values),
+            other => Err(LlmError::Runtime(format!("unexpected answer: {other:?}"))),
+        }
+    }
+
+    /// Sends the request `ask` makes for a new id and waits for its last event (done or
+    /// likelihoods); a crashed or silent worker is killed, so the next request starts a
+    /// fresh one.
+    async fn exchange(
+        &self,
+        ask: impl FnOnce(u64) -> WorkerRequest,
+        on_delta: DeltaSink<'_>,
+        cancel: &CancelFlag,
+    ) -> Result<WorkerEvent, LlmError> {
         let mut state = self.state.lock().await;
         if cancel.is_cancelled() {
             return Err(LlmError::Cancelled);
@@ -263,7 +300,7 @@ impl Supervisor {
         state.next_id += 1;
         let id = state.next_id;
         let result = self
-            .run_turn(&mut state, id, request, schema, on_delta, cancel)
+            .run_turn(&mut state, id, ask(id), on_delta, cancel)
             .await;
         state.last_used = Some(std::time::Instant::now());
         if matches!(result, Err(LlmError::Crashed(_) | LlmError::Timeout(_))) {
@@ -279,20 +316,13 @@ impl Supervisor {
         &self,
         state: &mut State,
         id: u64,
-        request: &LlmRequest,
-        schema: Option<&serde_json::Value>,
+        request: WorkerRequest,
         on_delta: DeltaSink<'_>,
         cancel: &CancelFlag,
-    ) -> Result<Completion, LlmError> {
+    ) -> Result<WorkerEvent, LlmError> {
         let idle = self.config.idle_timeout;
         let worker = self.ensure_worker(state, &|_| {}).await?;
-        worker
-            .send(&WorkerRequest::Generate {
-                id,
-                request: request.clone(),
-                schema: schema.cloned(),
-            })
-            .await?;
+        worker.send(&request).await?;
         let mut deadline = Instant::now() + idle;
         let mut cancel_sent = false;
         loop {
@@ -309,11 +339,11 @@ impl Supervisor {
             deadline = Instant::now() + idle;
             match event {
                 WorkerEvent::Delta { id: got, text } if got == id => on_delta(&text),
-                WorkerEvent::Done {
-                    id: got,
-                    text,
-                    stats,
-                } if got == id => return Ok(Completion { text, stats }),
+                WorkerEvent::Done { id: got, .. } | WorkerEvent::Likelihoods { id: got, .. }
+                    if got == id =>
+                {
+                    return Ok(event)
+                }
                 WorkerEvent::Failed {
                     id: Some(got),
                     code,
@@ -379,5 +409,13 @@ impl Llm for Supervisor {
                 .await?;
             Ok(counted.text)
         })
+    }
+
+    fn reply_likelihoods<'a>(
+        &'a self,
+        request: &'a LikelihoodRequest,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Vec<f64>, LlmError>> {
+        Box::pin(self.likelihoods(request, cancel))
     }
 }

@@ -87,44 +87,60 @@ pub fn run_worker(config_json: &str) -> ExitCode {
     let (queue, requests) = mpsc::channel();
     spawn_reader(queue, Arc::clone(&cancelled_id));
     let mut grammars: HashMap<String, String> = HashMap::new();
-    for (id, request, schema) in requests {
-        let grammar = match schema
-            .map(|s| grammar_cached(&mut grammars, &s))
-            .transpose()
-        {
-            Ok(g) => g,
-            Err(e) => {
-                emit(&failed(Some(id), &e));
-                continue;
+    for job in requests {
+        match job {
+            Job::Generate(id, request, schema) => {
+                let grammar = match schema
+                    .map(|s| grammar_cached(&mut grammars, &s))
+                    .transpose()
+                {
+                    Ok(g) => g,
+                    Err(e) => {
+                        emit(&failed(Some(id), &e));
+                        continue;
+                    }
+                };
+                let result = engine.generate(
+                    &request,
+                    grammar.as_deref(),
+                    &mut |text| {
+                        emit(&WorkerEvent::Delta {
+                            id,
+                            text: text.to_string(),
+                        })
+                    },
+                    &|| cancelled_id.load(Ordering::SeqCst) == id,
+                );
+                match result {
+                    Ok((text, stats)) => emit(&WorkerEvent::Done { id, text, stats }),
+                    Err(e) => emit(&failed(Some(id), &e)),
+                }
             }
-        };
-        let result = engine.generate(
-            &request,
-            grammar.as_deref(),
-            &mut |text| {
-                emit(&WorkerEvent::Delta {
-                    id,
-                    text: text.to_string(),
-                })
-            },
-            &|| cancelled_id.load(Ordering::SeqCst) == id,
-        );
-        match result {
-            Ok((text, stats)) => emit(&WorkerEvent::Done { id, text, stats }),
-            Err(e) => emit(&failed(Some(id), &e)),
+            Job::Likelihoods(id, request) => {
+                let cancelled = || cancelled_id.load(Ordering::SeqCst) == id;
+                match engine.reply_likelihoods(&request, &cancelled) {
+                    Ok(values) => emit(&WorkerEvent::Likelihoods { id, values }),
+                    Err(e) => emit(&failed(Some(id), &e)),
+                }
+            }
         }
     }
     ExitCode::SUCCESS
 }
 
-type Queued = (
-    u64,
-    lantern_core::llm::LlmRequest,
-    Option<serde_json::Value>,
-);
+/// A request waiting for the model.
+enum Job {
+    /// Generate an answer (id, request, schema).
+    Generate(
+        u64,
+        lantern_core::llm::LlmRequest,
+        Option<serde_json::Value>,
+    ),
+    /// Read the likelihoods of replies (id, request).
+    Likelihoods(u64, lantern_core::llm::LikelihoodRequest),
+}
 
-/// Reads stdin on its own thread so a cancel can arrive while a generation runs.
-fn spawn_reader(queue: mpsc::Sender<Queued>, cancelled_id: Arc<AtomicU64>) {
+fn spawn_reader(queue: mpsc::Sender<Job>, cancelled_id: Arc<AtomicU64>) {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
@@ -134,7 +150,12 @@ fn spawn_reader(queue: mpsc::Sender<Queued>, cancelled_id: Arc<AtomicU64>) {
                     request,
                     schema,
                 }) => {
-                    if queue.send((id, request, schema)).is_err() {
+                    if queue.send(Job::Generate(id, request, schema)).is_err() {
+                        break;
+                    }
+                }
+                Ok(WorkerRequest::Likelihoods { id, request }) => {
+                    if queue.send(Job::Likelihoods(id, request)).is_err() {
                         break;
                     }
                 }

@@ -208,7 +208,7 @@ const NAMED_TO_OVERRULE: usize = 2;
 /// and those of the question it ends with after a situation once more, as the topics'
 /// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
 /// about toothpaste more than about the oil).
-fn named_weight(sentence: &str, message: &str) -> usize {
+pub(crate) fn named_weight(sentence: &str, message: &str) -> usize {
     let question = asked_part(message).map_or(0, |q| named_count(sentence, &asked_terms(q)));
     named_count(sentence, &asked_terms(message)) + question
 }
@@ -253,6 +253,14 @@ pub fn instead_of(
             .or_else(|| overruled(pick, closeness, message))
             .or_else(|| better_named(pick, offered, message)),
     }
+}
+
+/// Whether `pick` is what the question of `message` asks for — the reason a
+/// why-question asks, or the time, amount, sign or thing a question of that kind asks,
+/// given as well as by any of `offered` ([`what_is_asked`]): such a pick stands against
+/// every other reader.
+pub fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
+    matches!(what_is_asked(pick, offered, message), Some(Verdict::Stands))
 }
 
 /// What the question of `message` asks for makes of `pick`: the reason a why-question

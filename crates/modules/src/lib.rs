@@ -13,6 +13,7 @@ pub mod forms;
 pub mod grammar;
 pub mod kind_answer;
 pub mod language;
+pub mod likely;
 pub mod messages;
 pub mod offline;
 pub mod progress;

@@ -21,6 +21,7 @@ use super::grammar::{
 };
 use super::keywords::topics_in;
 use super::language::{module_language, reply_language};
+use super::likely;
 use super::offline;
 use super::pack::{FormTemplate, ModuleManifest, Topic};
 use super::progress::{ModuleProgress, ProgressChange};
@@ -1028,6 +1029,30 @@ impl TurnWords<'_> {
         })
     }
 
+    /// The offered sentence under which the model finds the student's question
+    /// likeliest ([`likely`]): read before the answer is written, when there are two
+    /// or more to choose from; `None` when the model reads no likelihoods. Not asked
+    /// across languages (the question in one, the sentences in another): there the
+    /// likelihood weighs the languages more than what is asked.
+    async fn likely(&self, llm: &dyn Llm, cancel: &CancelFlag) -> Option<String> {
+        let p = self.prepared;
+        if p.answer_sentences.len() < 2 {
+            return None;
+        }
+        let request = likely::question_request(&p.answer_sentences, &p.student_text);
+        match llm.reply_likelihoods(&request, cancel).await {
+            Ok(values) => {
+                let got = likely::likeliest(&p.answer_sentences, &values);
+                tracing::debug!(?values, ?got, "likelihood reading");
+                got
+            }
+            Err(e) => {
+                tracing::info!("modules: no likelihood reading: {e}");
+                None
+            }
+        }
+    }
+
     /// The answer with the note's sentence the model chose (or code took instead), its
     /// own words dropped for `why` (kept in the turn's log).
     ///
@@ -1061,6 +1086,7 @@ impl TurnWords<'_> {
         llm: &dyn Llm,
         request: &LlmRequest,
         schema: &Value,
+        likely: Option<&str>,
         on_text: &mut (dyn FnMut(&str) + Send),
         cancel: &CancelFlag,
     ) -> (Result<Words, ModuleError>, bool) {
@@ -1082,12 +1108,15 @@ impl TurnWords<'_> {
             if pick.is_none() {
                 pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
                 instead = pick.as_deref().and_then(|p| {
-                    chosen::instead_of(
-                        p,
-                        &prepared.answer_closeness,
-                        &prepared.answer_sentences,
-                        &prepared.student_text,
-                    )
+                    let offered = &prepared.answer_sentences;
+                    likely::instead(p, likely, offered, &prepared.student_text, |read| {
+                        chosen::instead_of(
+                            read,
+                            &prepared.answer_closeness,
+                            &prepared.answer_sentences,
+                            &prepared.student_text,
+                        )
+                    })
                 });
                 match (&pick, &instead) {
                     (_, Some(_)) => stream.stop(),
@@ -1166,7 +1195,11 @@ impl LoopTurn for TurnWords<'_> {
             if self.prepared.picks_across() {
                 return self.picked_across(llm, request, schema, cancel).await;
             }
-            let (first, shown) = self.attempt(llm, request, schema, on_text, cancel).await;
+            let likely = self.likely(llm, cancel).await;
+            let likely = likely.as_deref();
+            let (first, shown) = self
+                .attempt(llm, request, schema, likely, on_text, cancel)
+                .await;
             // An answer none of whose words could be used, before any reached the
             // student, is asked for once more, sampled otherwise; the same checks judge it.
             // A second try that fails for another reason than a crash or a hang leaves
@@ -1174,7 +1207,8 @@ impl LoopTurn for TurnWords<'_> {
             let answered = match first {
                 Err(broken @ ModuleError::BrokenReply(_)) if !shown && !cancel.is_cancelled() => {
                     let again = request.clone().retried();
-                    match self.attempt(llm, &again, schema, on_text, cancel).await.0 {
+                    let retried = self.attempt(llm, &again, schema, likely, on_text, cancel);
+                    match retried.await.0 {
                         Err(e) if !falls_back(e.code()) && !cancel.is_cancelled() => Err(broken),
                         other => other,
                     }
@@ -2040,6 +2074,39 @@ mod tests {
         let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);
+    }
+
+    /// Likelihoods for `prepared`'s offered sentences: `likeliest` far above the rest.
+    fn likeliest_is(prepared: &PreparedModuleTurn, likeliest: &str) -> Vec<f64> {
+        let value = |s: &String| if s == likeliest { -5.0 } else { -30.0 };
+        prepared.answer_sentences.iter().map(value).collect()
+    }
+
+    #[tokio::test]
+    async fn the_sentence_the_question_is_likeliest_under_answers_over_a_pick_naming_less() {
+        // Code alone lets the choice stand (the closest in meaning); the question is far
+        // likelier under the sentence naming its "heart".
+        let mut prepared = two_sentence_heart_turn();
+        prepared.answer_closeness = vec![(RACING_HEART.into(), 0.4), (SLOW_BREATHING.into(), 0.75)];
+        let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
+        let llm = ScriptedLlm::new([Ok(answer.clone())])
+            .with_likelihoods([likeliest_is(&prepared, RACING_HEART)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.origin, ReplyOrigin::Model);
+        assert_eq!(out.reply.content.text_blocks[0].content, RACING_HEART);
+        assert!(dropped_for(&out, "does not answer"), "{:?}", out.dropped);
+        // A model that reads no likelihoods: the choice and its words stand.
+        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);
+    }
+
+    #[tokio::test]
+    async fn a_pick_naming_more_of_the_question_than_the_likeliest_sentence_stands() {
+        let prepared = two_sentence_heart_turn();
+        let llm = ScriptedLlm::new([Ok(choosing(RACING_HEART, ADRENALINE))])
+            .with_likelihoods([likeliest_is(&prepared, SLOW_BREATHING)]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
     }
 
     #[test]

@@ -12,7 +12,9 @@ mod scripted;
 pub mod tools;
 
 pub use error::LlmError;
-pub use request::{CancelFlag, ChatMessage, ChatRole, Limits, LlmRequest, RETRY_TEMPERATURE};
+pub use request::{
+    CancelFlag, ChatMessage, ChatRole, LikelihoodRequest, Limits, LlmRequest, RETRY_TEMPERATURE,
+};
 pub use schema::{clamp_to_schema, schema_of};
 #[cfg(any(test, feature = "scripted"))]
 pub use scripted::ScriptedLlm;
@@ -80,6 +82,19 @@ pub trait Llm: Send + Sync {
         on_delta: DeltaSink<'a>,
         cancel: &'a CancelFlag,
     ) -> BoxFuture<'a, Result<String, LlmError>>;
+
+    /// How likely the model finds each of `request`'s replies after its prompt, read
+    /// without generating: the natural log of the reply's probability, summed over its
+    /// tokens, one figure per reply in order. A runtime that cannot read likelihoods
+    /// answers [`LlmError::Runtime`], and a loop then does without them.
+    fn reply_likelihoods<'a>(
+        &'a self,
+        request: &'a LikelihoodRequest,
+        cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Vec<f64>, LlmError>> {
+        let _ = (request, cancel);
+        Box::pin(async { Err(LlmError::Runtime("this model reads no likelihoods".into())) })
+    }
 }
 
 /// Asks `llm` for a `T`: grammar from `T`'s schema, numbers clamped to its bounds.

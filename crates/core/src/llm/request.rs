@@ -44,6 +44,16 @@ impl Default for Limits {
     }
 }
 
+/// A request for the likelihood of replies: each of `prompts` as the student's message
+/// after `system`, and the reply beside it as the model's answer to it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LikelihoodRequest {
+    /// The instructions, the same for every pair (their evaluated state is shared).
+    pub system: String,
+    /// `(message, reply)` pairs whose replies are read.
+    pub pairs: Vec<(String, String)>,
+}
+
 /// A request for one JSON answer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LlmRequest {

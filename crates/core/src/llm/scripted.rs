@@ -1,6 +1,6 @@
 //! A scripted [`Llm`] for unit tests: replays queued replies and records requests.
 
-use super::{BoxFuture, CancelFlag, DeltaSink, Llm, LlmError, LlmRequest};
+use super::{BoxFuture, CancelFlag, DeltaSink, LikelihoodRequest, Llm, LlmError, LlmRequest};
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
@@ -10,6 +10,7 @@ pub struct ScriptedLlm {
     replies: Mutex<VecDeque<Result<String, LlmError>>>,
     seen: Mutex<Vec<LlmRequest>>,
     schemas: Mutex<Vec<serde_json::Value>>,
+    likelihoods: Mutex<VecDeque<Vec<f64>>>,
 }
 
 impl ScriptedLlm {
@@ -19,7 +20,17 @@ impl ScriptedLlm {
             replies: Mutex::new(replies.into_iter().collect()),
             seen: Mutex::default(),
             schemas: Mutex::default(),
+            likelihoods: Mutex::default(),
         }
+    }
+
+    /// The same model, reading `likelihoods` for its likelihood requests, one list per
+    /// request in order (a model without them reads none).
+    pub fn with_likelihoods(self, likelihoods: impl IntoIterator<Item = Vec<f64>>) -> Self {
+        if let Ok(mut queued) = self.likelihoods.lock() {
+            queued.extend(likelihoods);
+        }
+        self
     }
 
     /// Every request received so far.
@@ -62,6 +73,23 @@ impl Llm for ScriptedLlm {
                 on_delta(&piece.iter().collect::<String>());
             }
             Ok(reply)
+        })
+    }
+
+    fn reply_likelihoods<'a>(
+        &'a self,
+        request: &'a LikelihoodRequest,
+        _cancel: &'a CancelFlag,
+    ) -> BoxFuture<'a, Result<Vec<f64>, LlmError>> {
+        Box::pin(async move {
+            let values = self.likelihoods.lock().ok().and_then(|mut l| l.pop_front());
+            match values {
+                Some(values) if values.len() == request.pairs.len() => Ok(values),
+                Some(_) => Err(LlmError::Runtime(
+                    "scripted likelihoods of another length".into(),
+                )),
+                None => Err(LlmError::Runtime("this model reads no likelihoods".into())),
+            }
         })
     }
 }

@@ -1,0 +1,200 @@
+//! The model's second reading of which note sentence answers (issue #49 item 3, "the
+//! model reads, code verifies"): how likely it finds the student's question as the one
+//! asked of each offered sentence, read without generating. Its choice while writing
+//! the answer (the grammar's enum) is a greedy first token; this reading weighs every
+//! sentence whole, and ties a question to a sentence that shares none of its words
+//! ("what if they lose my suitcase" → "…in case your checked luggage goes missing").
+//! Code decides between the two readings by the question's own words ([`read_pick`]).
+
+use super::chosen::{gives_what_is_asked, named_weight};
+use lantern_core::llm::LikelihoodRequest;
+
+/// The instructions of the likelihood reading: the model is to write the question a
+/// sentence answers, and its likelihood of the student's message is read.
+const SYSTEM: &str = "You write the question a student asked.";
+
+/// The request reading how likely the model finds `message` as the question each of
+/// `offered` answers.
+pub fn question_request(offered: &[String], message: &str) -> LikelihoodRequest {
+    LikelihoodRequest {
+        system: SYSTEM.into(),
+        pairs: offered
+            .iter()
+            .map(|sentence| {
+                let shown = format!(
+                    "Here is a sentence from a study module:\n{sentence}\nWrite a question a student asked that this sentence answers."
+                );
+                (shown, message.to_string())
+            })
+            .collect(),
+    }
+}
+
+/// The sentence of `offered` under which the question is likeliest (`values`, one per
+/// sentence in order); `None` when the two lists differ in length or a value is not a
+/// number.
+pub fn likeliest(offered: &[String], values: &[f64]) -> Option<String> {
+    if offered.len() != values.len() || values.iter().any(|v| v.is_nan()) {
+        return None;
+    }
+    offered
+        .iter()
+        .zip(values)
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(s, _)| s.clone())
+}
+
+/// The sentence read as the answer, of the model's `pick` while writing and its
+/// `likely` choice by likelihood: the likely one when the pick names none of the
+/// question's words ([`named_weight`]: a pick by no word is a guess, and "what if they
+/// lose my suitcase" names nothing of "…in case your checked luggage goes missing"), or
+/// when the likely one names more of them; else the pick ("liquids?" stays with the
+/// sentence naming liquids).
+pub fn read_pick<'a>(pick: &'a str, likely: Option<&'a str>, message: &str) -> &'a str {
+    let picked = named_weight(pick, message);
+    match likely {
+        Some(likely) if picked == 0 || named_weight(likely, message) > picked => likely,
+        _ => pick,
+    }
+}
+
+/// The sentence that answers instead of the model's `pick`: none when the pick gives
+/// what the question asks for ([`gives_what_is_asked`]: "¿cuánto tarda en estar
+/// listo?" keeps the sentence saying how long); else the one code's checks `overrule`
+/// it with ([`crate::chosen::instead_of`] and its kin: "dónde lo boto?" about an old
+/// phone goes to the sentence naming phones that is closest in meaning), else the one
+/// read with the likelihood ([`read_pick`]). `None` when the pick stands.
+pub fn instead(
+    pick: &str,
+    likely: Option<&str>,
+    offered: &[String],
+    message: &str,
+    overrule: impl FnOnce(&str) -> Option<String>,
+) -> Option<String> {
+    if gives_what_is_asked(pick, offered, message) {
+        return None;
+    }
+    overrule(pick)
+        .or_else(|| {
+            let read = read_pick(pick, likely, message);
+            (read != pick).then(|| read.to_string())
+        })
+        .filter(|s| s != pick)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offered() -> Vec<String> {
+        vec![
+            "Liquids in hand luggage must be 100 ml or less.".to_string(),
+            "Put medicines and a change of clothes in the bag you keep with you, in case your checked luggage goes missing.".to_string(),
+        ]
+    }
+
+    #[test]
+    fn each_sentence_is_asked_about_with_the_students_message() {
+        let request = question_request(&offered(), "what if they lose my suitcase");
+        assert_eq!(request.pairs.len(), 2);
+        assert!(request.pairs[1].0.contains("checked luggage goes missing"));
+        assert_eq!(request.pairs[0].1, "what if they lose my suitcase");
+    }
+
+    #[test]
+    fn the_likeliest_sentence_is_the_one_with_the_highest_value() {
+        let got = likeliest(&offered(), &[-40.0, -31.5]);
+        assert_eq!(got.as_deref(), Some(offered()[1].as_str()));
+    }
+
+    #[test]
+    fn values_that_do_not_match_the_sentences_choose_nothing() {
+        assert_eq!(likeliest(&offered(), &[-1.0]), None);
+        assert_eq!(likeliest(&offered(), &[f64::NAN, -1.0]), None);
+    }
+
+    #[test]
+    fn the_likely_sentence_answers_when_the_pick_names_nothing_of_the_question() {
+        let sentences = offered();
+        let got = read_pick(
+            &sentences[0],
+            Some(&sentences[1]),
+            "what if they lose my suitcase",
+        );
+        assert_eq!(got, sentences[1]);
+    }
+
+    #[test]
+    fn a_pick_naming_more_of_the_question_stands() {
+        let sentences = offered();
+        let got = read_pick(&sentences[0], Some(&sentences[1]), "liquids?");
+        assert_eq!(got, sentences[0]);
+    }
+
+    #[test]
+    fn code_overrules_the_pick_before_the_likelihood_is_heard() {
+        let sentences = offered();
+        let message = "what if they lose my suitcase";
+        let checked = |pick: &str| (pick == sentences[0]).then(|| "checked".to_string());
+        let got = instead(
+            &sentences[0],
+            Some(&sentences[1]),
+            &sentences,
+            message,
+            checked,
+        );
+        assert_eq!(got.as_deref(), Some("checked"));
+        let unchecked = instead(
+            &sentences[0],
+            Some(&sentences[1]),
+            &sentences,
+            message,
+            |_| None,
+        );
+        assert_eq!(unchecked.as_deref(), Some(sentences[1].as_str()));
+    }
+
+    #[test]
+    fn a_pick_read_and_checked_as_itself_stands() {
+        let sentences = offered();
+        let got = instead(
+            &sentences[0],
+            Some(&sentences[0]),
+            &sentences,
+            "liquids?",
+            |_| None,
+        );
+        assert_eq!(got, None);
+    }
+
+    #[test]
+    fn a_likely_sentence_naming_as_much_as_the_pick_leaves_it() {
+        let recycle = "Take old phones to a recycling point or back to the shop.";
+        let wipe = "Wipe your data before you hand in an old phone.";
+        let message = "where do i take my old phone";
+        assert_eq!(read_pick(recycle, Some(wipe), message), recycle);
+    }
+
+    #[test]
+    fn a_pick_giving_the_time_asked_for_stands_against_the_likelihood() {
+        let sentences = vec![
+            "If the compost smells, it is too wet: add dry leaves.".to_string(),
+            "The compost is ready in two or three months.".to_string(),
+        ];
+        let message = "how long until it is ready?";
+        let got = instead(
+            &sentences[1],
+            Some(&sentences[0]),
+            &sentences,
+            message,
+            |_| None,
+        );
+        assert_eq!(got, None);
+    }
+
+    #[test]
+    fn without_a_likely_sentence_the_pick_stands() {
+        let sentences = offered();
+        assert_eq!(read_pick(&sentences[0], None, "liquids?"), sentences[0]);
+    }
+}
