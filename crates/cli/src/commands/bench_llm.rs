@@ -1,7 +1,8 @@
 //! `lantern bench llm`: load time (first and remembered), prompt and decode throughput
 //! (with and without a grammar), each loop's structured turn with and without
 //! fast-forward, cold vs warm time to first token (prefix reuse), the worker's peak
-//! memory, and the same model under llama.cpp's own `llama-bench` as the yardstick.
+//! memory, the time to read a question's likelihood under five note sentences, and the
+//! same model under llama.cpp's own `llama-bench` as the yardstick.
 //! With `--draft`, speculative decoding instead (`bench_speculative`).
 
 use super::bench_speculative::bench_speculative;
@@ -94,6 +95,18 @@ impl Bench<'_> {
         Ok((cold.first_token_ms, warm.first_token_ms, cold.prompt_tps()))
     }
 
+    /// Milliseconds to read how likely a question is under each of [`NOTE_SENTENCES`],
+    /// as the modules do before an answer (`lantern_modules::likely`).
+    fn likelihoods(&self, run: u32) -> Result<f64, CliError> {
+        let offered: Vec<String> = NOTE_SENTENCES.iter().map(|s| s.to_string()).collect();
+        let question = format!("trip {run}: what if they lose my suitcase");
+        let request = lantern_modules::likely::question_request(&offered, &question);
+        let started = Instant::now();
+        self.rt
+            .block_on(self.llm.likelihoods(&request, &CancelFlag::default()))?;
+        Ok(started.elapsed().as_secs_f64() * 1e3)
+    }
+
     fn decode(&self, run: u32, schema: Option<&serde_json::Value>) -> Result<f64, CliError> {
         let request = LlmRequest::new(
             "You are a counting machine.",
@@ -107,6 +120,15 @@ impl Bench<'_> {
         Ok(self.run(&request, schema)?.decode_tps())
     }
 }
+
+/// Five sentences of a note, as a module offers them for the answer.
+const NOTE_SENTENCES: [&str; 5] = [
+    "Book long train or coach journeys a few weeks ahead, because the cheapest tickets sell out first.",
+    "Liquids in hand luggage must be in containers of 100 ml or less, in one clear bag.",
+    "Put medicines, chargers and a change of clothes in the bag you keep with you, in case your checked luggage goes missing.",
+    "Check that your passport is valid for six months after you come back.",
+    "Tell your bank before you travel so it does not block your card.",
+];
 
 /// `lantern bench llm` (with `--draft`: speculative decoding against the model alone)
 pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(), CliError> {
@@ -157,6 +179,7 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
     };
     let (mut cold, mut warm, mut prompt, mut free, mut constrained) =
         (vec![], vec![], vec![], vec![], vec![]);
+    let mut read = vec![];
     let (mut their_prompt, mut their_decode) = (vec![], vec![]);
     for run in 0..options.runs.max(1) {
         let (c, w, p) = bench.first_token(run, &reply_schema)?;
@@ -165,6 +188,7 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
         prompt.push(p);
         free.push(bench.decode(run, None)?);
         constrained.push(bench.decode(run, Some(&numbers_schema))?);
+        read.push(bench.likelihoods(run)?);
         if let Some(binary) = &yardstick {
             let Yardstick {
                 prompt_tps,
@@ -195,6 +219,10 @@ pub fn bench_llm(locations: &Locations, options: &BenchLlmOptions) -> Result<(),
             row.fast_tps / free
         );
     }
+    outln!(
+        "likelihood: {:.0} ms to read a question under five note sentences (the modules' second reading)",
+        median(read)
+    );
     outln!(
         "TTFT:     cold {cold:.0} ms, warm {warm:.0} ms, warm / cold = {:.2} (target <= 0.30)",
         warm / cold
