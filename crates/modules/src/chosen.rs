@@ -11,6 +11,7 @@
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::kind_answer::{self, Verdict};
+use super::likely;
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{asked_part, asked_terms, is_why_question, named_count};
@@ -238,9 +239,12 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// gives it as well as any stands), else the closest in meaning when the pick names nothing
 /// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
 /// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
-/// rule, whose reason is the next sentence).
+/// rule, whose reason is the next sentence), else the model's `likely` sentence, read by
+/// its likelihood, in place of a pick naming less of the question
+/// ([`likely::read_instead`]).
 pub fn instead_of(
     pick: &str,
+    likely: Option<&str>,
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
@@ -251,16 +255,9 @@ pub fn instead_of(
         Some(Verdict::Instead(sentence)) => Some(sentence),
         None => unnamed_pick(pick, closeness, message)
             .or_else(|| overruled(pick, closeness, message))
-            .or_else(|| better_named(pick, offered, message)),
+            .or_else(|| better_named(pick, offered, message))
+            .or_else(|| likely::read_instead(pick, likely, message)),
     }
-}
-
-/// Whether `pick` is what the question of `message` asks for — the reason a
-/// why-question asks, or the time, amount, sign or thing a question of that kind asks,
-/// given as well as by any of `offered` ([`what_is_asked`]): such a pick stands against
-/// every other reader.
-pub fn gives_what_is_asked(pick: &str, offered: &[String], message: &str) -> bool {
-    matches!(what_is_asked(pick, offered, message), Some(Verdict::Stands))
 }
 
 /// What the question of `message` asks for makes of `pick`: the reason a why-question
@@ -519,9 +516,9 @@ mod tests {
             better_named(reason, &offered, message).as_deref(),
             Some(rule)
         );
-        assert_eq!(instead_of(reason, &[], &offered, message), None);
+        assert_eq!(instead_of(reason, None, &[], &offered, message), None);
         assert_eq!(
-            instead_of(rule, &[], &offered, message).as_deref(),
+            instead_of(rule, None, &[], &offered, message).as_deref(),
             Some(reason)
         );
     }
@@ -569,7 +566,10 @@ mod tests {
             unnamed_pick(before_four, &close, message).as_deref(),
             Some(improves)
         );
-        assert_eq!(instead_of(before_four, &close, &offered, message), None);
+        assert_eq!(
+            instead_of(before_four, None, &close, &offered, message),
+            None
+        );
     }
 
     /// The two sentences a note offers, in order.
@@ -736,5 +736,46 @@ mod tests {
         let blocks = &reply.content.text_blocks;
         assert_eq!(blocks[0].content, "Sleep fixes memories.");
         assert_eq!(blocks[1], offline::note_block(&t));
+    }
+
+    /// Three sentences of a travel note, the first naming nothing of a lost-luggage
+    /// question.
+    fn luggage() -> Vec<String> {
+        vec![
+            "Pack for one week and wash clothes on the way.".to_string(),
+            "Liquids in hand luggage must be 100 ml or less.".to_string(),
+            "Keep medicines with you in case checked bags go missing.".to_string(),
+        ]
+    }
+
+    #[test]
+    fn code_overrules_the_pick_before_the_likelihood_is_heard() {
+        let offered = luggage();
+        let message = "what if my luggage gets lost";
+        // The pick names nothing and is not the closest: the closest naming "luggage" answers.
+        let close: Vec<(String, f32)> = offered.iter().cloned().zip([0.2, 0.6, 0.3]).collect();
+        let got = instead_of(&offered[0], Some(&offered[2]), &close, &offered, message);
+        assert_eq!(got.as_deref(), Some(offered[1].as_str()));
+        // Without meaning to tell, only the likelihood reads past the pick.
+        let got = instead_of(&offered[0], Some(&offered[2]), &[], &offered, message);
+        assert_eq!(got.as_deref(), Some(offered[2].as_str()));
+    }
+
+    #[test]
+    fn a_pick_read_as_itself_by_the_likelihood_stands() {
+        let offered = luggage();
+        let got = instead_of(&offered[1], Some(&offered[1]), &[], &offered, "liquids?");
+        assert_eq!(got, None);
+    }
+
+    #[test]
+    fn a_pick_giving_the_time_asked_for_stands_against_the_likelihood() {
+        let offered = vec![
+            "If the compost smells, it is too wet: add dry leaves.".to_string(),
+            "The compost is ready in two or three months.".to_string(),
+        ];
+        let message = "how long until it is ready?";
+        let got = instead_of(&offered[1], Some(&offered[0]), &[], &offered, message);
+        assert_eq!(got, None);
     }
 }

@@ -6,7 +6,7 @@
 //! ("what if they lose my suitcase" → "…in case your checked luggage goes missing").
 //! Code decides between the two readings by the question's own words ([`read_pick`]).
 
-use super::chosen::{gives_what_is_asked, named_weight};
+use super::chosen::named_weight;
 use lantern_core::llm::LikelihoodRequest;
 
 /// The instructions of the likelihood reading: the model is to write the question a
@@ -58,28 +58,13 @@ pub fn read_pick<'a>(pick: &'a str, likely: Option<&'a str>, message: &str) -> &
     }
 }
 
-/// The sentence that answers instead of the model's `pick`: none when the pick gives
-/// what the question asks for ([`gives_what_is_asked`]: "¿cuánto tarda en estar
-/// listo?" keeps the sentence saying how long); else the one code's checks `overrule`
-/// it with ([`crate::chosen::instead_of`] and its kin: "dónde lo boto?" about an old
-/// phone goes to the sentence naming phones that is closest in meaning), else the one
-/// read with the likelihood ([`read_pick`]). `None` when the pick stands.
-pub fn instead(
-    pick: &str,
-    likely: Option<&str>,
-    offered: &[String],
-    message: &str,
-    overrule: impl FnOnce(&str) -> Option<String>,
-) -> Option<String> {
-    if gives_what_is_asked(pick, offered, message) {
-        return None;
-    }
-    overrule(pick)
-        .or_else(|| {
-            let read = read_pick(pick, likely, message);
-            (read != pick).then(|| read.to_string())
-        })
-        .filter(|s| s != pick)
+/// The likely sentence when it is read in place of the model's `pick`
+/// ([`read_pick`]); `None` when the pick stands. The last reader of
+/// [`crate::chosen::instead_of`]: a pick that gives what the question asks for, or that
+/// code's other readers overrule, never comes to it.
+pub fn read_instead(pick: &str, likely: Option<&str>, message: &str) -> Option<String> {
+    let read = read_pick(pick, likely, message);
+    (read != pick).then(|| read.to_string())
 }
 
 #[cfg(test)]
@@ -132,42 +117,6 @@ mod tests {
     }
 
     #[test]
-    fn code_overrules_the_pick_before_the_likelihood_is_heard() {
-        let sentences = offered();
-        let message = "what if they lose my suitcase";
-        let checked = |pick: &str| (pick == sentences[0]).then(|| "checked".to_string());
-        let got = instead(
-            &sentences[0],
-            Some(&sentences[1]),
-            &sentences,
-            message,
-            checked,
-        );
-        assert_eq!(got.as_deref(), Some("checked"));
-        let unchecked = instead(
-            &sentences[0],
-            Some(&sentences[1]),
-            &sentences,
-            message,
-            |_| None,
-        );
-        assert_eq!(unchecked.as_deref(), Some(sentences[1].as_str()));
-    }
-
-    #[test]
-    fn a_pick_read_and_checked_as_itself_stands() {
-        let sentences = offered();
-        let got = instead(
-            &sentences[0],
-            Some(&sentences[0]),
-            &sentences,
-            "liquids?",
-            |_| None,
-        );
-        assert_eq!(got, None);
-    }
-
-    #[test]
     fn a_likely_sentence_naming_as_much_as_the_pick_leaves_it() {
         let recycle = "Take old phones to a recycling point or back to the shop.";
         let wipe = "Wipe your data before you hand in an old phone.";
@@ -176,20 +125,18 @@ mod tests {
     }
 
     #[test]
-    fn a_pick_giving_the_time_asked_for_stands_against_the_likelihood() {
-        let sentences = vec![
-            "If the compost smells, it is too wet: add dry leaves.".to_string(),
-            "The compost is ready in two or three months.".to_string(),
-        ];
-        let message = "how long until it is ready?";
-        let got = instead(
-            &sentences[1],
-            Some(&sentences[0]),
-            &sentences,
-            message,
-            |_| None,
+    fn a_pick_read_as_itself_stands() {
+        let sentences = offered();
+        assert_eq!(
+            read_instead(&sentences[0], Some(&sentences[0]), "liquids?"),
+            None
         );
-        assert_eq!(got, None);
+        let got = read_instead(
+            &sentences[0],
+            Some(&sentences[1]),
+            "what if they lose my suitcase",
+        );
+        assert_eq!(got.as_deref(), Some(sentences[1].as_str()));
     }
 
     #[test]

@@ -89,7 +89,7 @@ proptest! {
         ];
         let closeness: Vec<(String, f32)> =
             offered.iter().cloned().zip([0.2, 0.5, 0.4]).collect();
-        if let Some(other) = chosen::instead_of(&offered[pick], &closeness, &offered, &message) {
+        if let Some(other) = chosen::instead_of(&offered[pick], None, &closeness, &offered, &message) {
             prop_assert!(offered.contains(&other));
         }
     }

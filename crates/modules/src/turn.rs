@@ -1007,6 +1007,7 @@ impl TurnWords<'_> {
             .or_else(|| {
                 chosen::instead_of(
                     &pick,
+                    None,
                     &p.answer_closeness,
                     &p.answer_sentences,
                     &p.student_text,
@@ -1108,15 +1109,13 @@ impl TurnWords<'_> {
             if pick.is_none() {
                 pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
                 instead = pick.as_deref().and_then(|p| {
-                    let offered = &prepared.answer_sentences;
-                    likely::instead(p, likely, offered, &prepared.student_text, |read| {
-                        chosen::instead_of(
-                            read,
-                            &prepared.answer_closeness,
-                            &prepared.answer_sentences,
-                            &prepared.student_text,
-                        )
-                    })
+                    chosen::instead_of(
+                        p,
+                        likely,
+                        &prepared.answer_closeness,
+                        &prepared.answer_sentences,
+                        &prepared.student_text,
+                    )
                 });
                 match (&pick, &instead) {
                     (_, Some(_)) => stream.stop(),
