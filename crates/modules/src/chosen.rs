@@ -14,7 +14,7 @@ use super::kind_answer::{self, Verdict};
 use super::likely;
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{asked_part, asked_terms, is_why_question, named_count};
+use super::ranking::{is_why_question, named_weight};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
@@ -204,15 +204,6 @@ const RESTATED_SHARE: f32 = 0.6;
 /// Least number of the question's terms a sentence must name to answer instead of a
 /// pick that names fewer.
 const NAMED_TO_OVERRULE: usize = 2;
-
-/// How much of `message` `sentence` names: each of its terms (light words aside) once,
-/// and those of the question it ends with after a situation once more, as the topics'
-/// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
-/// about toothpaste more than about the oil).
-pub(crate) fn named_weight(sentence: &str, message: &str) -> usize {
-    let question = asked_part(message).map_or(0, |q| named_count(sentence, &asked_terms(q)));
-    named_count(sentence, &asked_terms(message)) + question
-}
 
 /// The offered sentence that names the most of the question (`named_weight`), when
 /// that is `NAMED_TO_OVERRULE` or more and the model's `pick` names less: "ya la tuve

@@ -6,7 +6,7 @@
 //! ("what if they lose my suitcase" → "…in case your checked luggage goes missing").
 //! Code decides between the two readings by the question's own words ([`read_pick`]).
 
-use super::chosen::named_weight;
+use super::ranking::named_weight;
 use lantern_core::llm::LikelihoodRequest;
 
 /// The instructions of the likelihood reading: the model is to write the question a

@@ -118,6 +118,15 @@ pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
     asked.iter().filter(|t| t.in_keys(&keys)).count()
 }
 
+/// How much of `message` `sentence` names: each of its terms (light words aside) once,
+/// and those of the question it ends with after a situation once more, as the topics'
+/// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
+/// about toothpaste more than about the oil).
+pub(crate) fn named_weight(sentence: &str, message: &str) -> usize {
+    let question = asked_part(message).map_or(0, |q| named_count(sentence, &asked_terms(q)));
+    named_count(sentence, &asked_terms(message)) + question
+}
+
 /// The index of the sentence of `offered` naming the most of `asked` (at least one, the
 /// first on a tie), with how many it names.
 pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, usize)> {
