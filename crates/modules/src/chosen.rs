@@ -10,6 +10,7 @@
 //! sentence naming at least two ([`better_named`]).
 
 use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
+use super::joint_reading;
 use super::kind_answer::{self, Verdict};
 use super::likely;
 use super::offline;
@@ -227,27 +228,41 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// why-question asks for ([`why_answer::reason_sentence`]; a pick that is that reason
 /// stands), else what a when-, how-much-, how-do-I-know- or what-is-question asks for
 /// when the pick gives it less well than another ([`kind_answer::verdict`]; a pick that
-/// gives it as well as any stands), else the closest in meaning when the pick names nothing
+/// gives it as well as any stands); a pick first in both readers of meaning then stands
+/// ([`joint_reading::first_in_both`]); else the closest in meaning when the pick names nothing
 /// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
 /// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
-/// rule, whose reason is the next sentence), else the model's `likely` sentence, read by
-/// its likelihood, in place of a pick naming less of the question
-/// ([`likely::read_instead`]).
+/// rule, whose reason is the next sentence), else the model's likeliest sentence (of
+/// `likelihood`, each offered sentence's) in place of a pick naming less of the
+/// question ([`likely::read_instead`]); and whichever that leaves gives way to a
+/// sentence far ahead of it when closeness and likelihood are read together
+/// ([`joint_reading::ahead_of`]).
 pub fn instead_of(
     pick: &str,
-    likely: Option<&str>,
+    likelihood: &[(String, f64)],
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
 ) -> Option<String> {
-    match what_is_asked(pick, offered, message) {
+    let asked = what_is_asked(pick, offered, message);
+    tracing::debug!(?asked, "what is asked of the pick");
+    match asked {
         // What the question asks for, picked: it stands against every other reader.
         Some(Verdict::Stands) => None,
         Some(Verdict::Instead(sentence)) => Some(sentence),
-        None => unnamed_pick(pick, closeness, message)
-            .or_else(|| overruled(pick, closeness, message))
-            .or_else(|| better_named(pick, offered, message))
-            .or_else(|| likely::read_instead(pick, likely, message)),
+        // Read first by meaning and by likelihood too: words counted do not overrule it.
+        None if joint_reading::first_in_both(pick, closeness, likelihood) => None,
+        None => {
+            let likely = likely::likeliest(likelihood);
+            let read = unnamed_pick(pick, closeness, message)
+                .or_else(|| overruled(pick, closeness, message))
+                .or_else(|| better_named(pick, offered, message))
+                .or_else(|| likely::read_instead(pick, likely, message));
+            let answer = read.as_deref().unwrap_or(pick);
+            joint_reading::ahead_of(answer, closeness, likelihood, message)
+                .or(read)
+                .filter(|sentence| sentence != pick)
+        }
     }
 }
 
@@ -507,9 +522,9 @@ mod tests {
             better_named(reason, &offered, message).as_deref(),
             Some(rule)
         );
-        assert_eq!(instead_of(reason, None, &[], &offered, message), None);
+        assert_eq!(instead_of(reason, &[], &[], &offered, message), None);
         assert_eq!(
-            instead_of(rule, None, &[], &offered, message).as_deref(),
+            instead_of(rule, &[], &[], &offered, message).as_deref(),
             Some(reason)
         );
     }
@@ -558,7 +573,7 @@ mod tests {
             Some(improves)
         );
         assert_eq!(
-            instead_of(before_four, None, &close, &offered, message),
+            instead_of(before_four, &[], &close, &offered, message),
             None
         );
     }
@@ -731,6 +746,17 @@ mod tests {
 
     /// Three sentences of a travel note, the first naming nothing of a lost-luggage
     /// question.
+    /// A likelihood reading in which `offered[at]` is the likeliest sentence.
+    fn likeliest_is(offered: &[String], at: usize) -> Vec<(String, f64)> {
+        let value = |i| if i == at { -10.0 } else { -11.0 };
+        offered
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, s)| (s, value(i)))
+            .collect()
+    }
+
     fn luggage() -> Vec<String> {
         vec![
             "Pack for one week and wash clothes on the way.".to_string(),
@@ -745,17 +771,62 @@ mod tests {
         let message = "what if my luggage gets lost";
         // The pick names nothing and is not the closest: the closest naming "luggage" answers.
         let close: Vec<(String, f32)> = offered.iter().cloned().zip([0.2, 0.6, 0.3]).collect();
-        let got = instead_of(&offered[0], Some(&offered[2]), &close, &offered, message);
+        let got = instead_of(
+            &offered[0],
+            &likeliest_is(&offered, 2),
+            &close,
+            &offered,
+            message,
+        );
         assert_eq!(got.as_deref(), Some(offered[1].as_str()));
         // Without meaning to tell, only the likelihood reads past the pick.
-        let got = instead_of(&offered[0], Some(&offered[2]), &[], &offered, message);
+        let got = instead_of(
+            &offered[0],
+            &likeliest_is(&offered, 2),
+            &[],
+            &offered,
+            message,
+        );
         assert_eq!(got.as_deref(), Some(offered[2].as_str()));
+    }
+
+    #[test]
+    fn a_pick_closest_and_likeliest_stands_against_one_naming_more() {
+        let offered = vec![
+            "Leave the phone out of reach of the bed for half an hour before sleep.".to_string(),
+            "In that half hour, do something calm in dim light, like reading on paper.".to_string(),
+        ];
+        let message = "what do i do that half hour if i can't look at my phone";
+        let close: Vec<(String, f32)> = offered.iter().cloned().zip([0.65, 0.70]).collect();
+        let got = instead_of(
+            &offered[1],
+            &likeliest_is(&offered, 1),
+            &close,
+            &offered,
+            message,
+        );
+        assert_eq!(got, None);
+        // Read first by meaning alone, the sentence naming more answers.
+        let got = instead_of(
+            &offered[1],
+            &likeliest_is(&offered, 0),
+            &close,
+            &offered,
+            message,
+        );
+        assert_eq!(got.as_deref(), Some(offered[0].as_str()));
     }
 
     #[test]
     fn a_pick_read_as_itself_by_the_likelihood_stands() {
         let offered = luggage();
-        let got = instead_of(&offered[1], Some(&offered[1]), &[], &offered, "liquids?");
+        let got = instead_of(
+            &offered[1],
+            &likeliest_is(&offered, 1),
+            &[],
+            &offered,
+            "liquids?",
+        );
         assert_eq!(got, None);
     }
 
@@ -766,7 +837,13 @@ mod tests {
             "The compost is ready in two or three months.".to_string(),
         ];
         let message = "how long until it is ready?";
-        let got = instead_of(&offered[1], Some(&offered[0]), &[], &offered, message);
+        let got = instead_of(
+            &offered[1],
+            &likeliest_is(&offered, 0),
+            &[],
+            &offered,
+            message,
+        );
         assert_eq!(got, None);
     }
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod fallback;
 pub mod forms;
 pub mod grammar;
+pub mod joint_reading;
 pub mod kind_answer;
 pub mod language;
 pub mod likely;

@@ -30,18 +30,27 @@ pub fn question_request(offered: &[String], message: &str) -> LikelihoodRequest 
     }
 }
 
-/// The sentence of `offered` under which the question is likeliest (`values`, one per
-/// sentence in order); `None` when the two lists differ in length or a value is not a
+/// Each of `offered` with the likelihood of the question under it (`values`, one per
+/// sentence in order); empty when the two lists differ in length or a value is not a
 /// number.
-pub fn likeliest(offered: &[String], values: &[f64]) -> Option<String> {
-    if offered.len() != values.len() || values.iter().any(|v| v.is_nan()) {
-        return None;
+pub fn paired(offered: &[String], values: &[f64]) -> Vec<(String, f64)> {
+    if offered.len() != values.len() || values.iter().any(|v| !v.is_finite()) {
+        return Vec::new();
     }
     offered
         .iter()
-        .zip(values)
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .map(|(s, _)| s.clone())
+        .cloned()
+        .zip(values.iter().copied())
+        .collect()
+}
+
+/// The sentence under which the question is likeliest, of `likelihood` (each offered
+/// sentence's, [`paired`]); `None` when there is no reading.
+pub fn likeliest(likelihood: &[(String, f64)]) -> Option<&str> {
+    likelihood
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(s, _)| s.as_str())
 }
 
 /// The sentence read as the answer, of the model's `pick` while writing and its
@@ -88,14 +97,15 @@ mod tests {
 
     #[test]
     fn the_likeliest_sentence_is_the_one_with_the_highest_value() {
-        let got = likeliest(&offered(), &[-40.0, -31.5]);
-        assert_eq!(got.as_deref(), Some(offered()[1].as_str()));
+        let likelihood = paired(&offered(), &[-40.0, -31.5]);
+        assert_eq!(likeliest(&likelihood), Some(offered()[1].as_str()));
     }
 
     #[test]
     fn values_that_do_not_match_the_sentences_choose_nothing() {
-        assert_eq!(likeliest(&offered(), &[-1.0]), None);
-        assert_eq!(likeliest(&offered(), &[f64::NAN, -1.0]), None);
+        assert!(paired(&offered(), &[-1.0]).is_empty());
+        assert!(paired(&offered(), &[f64::NAN, -1.0]).is_empty());
+        assert_eq!(likeliest(&[]), None);
     }
 
     #[test]

@@ -74,13 +74,14 @@ proptest! {
         }
     }
 
-    /// Whatever the student writes (question marks, "¿", any script), the sentence
-    /// code takes instead of the model's pick is one offered, and reading it never
-    /// panics.
+    /// Whatever the student writes (question marks, "¿", any script) and whatever the
+    /// model's likelihoods, the sentence code takes instead of the model's pick is
+    /// another one offered, and reading it never panics.
     #[test]
     fn a_sentence_taken_instead_of_a_pick_is_always_one_offered(
         message in prop_oneof![".{0,80}", "[¿?, a-zñáé0-9]{0,60}"],
         pick in 0usize..3,
+        values in proptest::collection::vec(-200.0f64..0.0, 0..4),
     ) {
         let offered = vec![
             "Habla de un problema en cuanto se repite, antes de que el enfado crezca.".to_string(),
@@ -89,8 +90,11 @@ proptest! {
         ];
         let closeness: Vec<(String, f32)> =
             offered.iter().cloned().zip([0.2, 0.5, 0.4]).collect();
-        if let Some(other) = chosen::instead_of(&offered[pick], None, &closeness, &offered, &message) {
+        let likelihood = crate::likely::paired(&offered, &values);
+        let taken = chosen::instead_of(&offered[pick], &likelihood, &closeness, &offered, &message);
+        if let Some(other) = taken {
             prop_assert!(offered.contains(&other));
+            prop_assert_ne!(other, offered[pick].clone());
         }
     }
 

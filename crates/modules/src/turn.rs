@@ -28,7 +28,7 @@ use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{
     answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
 };
-use super::ranking::{answering_topics, Before, Meaning};
+use super::ranking::{answering_topics, named_weight, Before, Meaning};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -1007,7 +1007,7 @@ impl TurnWords<'_> {
             .or_else(|| {
                 chosen::instead_of(
                     &pick,
-                    None,
+                    &[],
                     &p.answer_closeness,
                     &p.answer_sentences,
                     &p.student_text,
@@ -1030,26 +1030,26 @@ impl TurnWords<'_> {
         })
     }
 
-    /// The offered sentence under which the model finds the student's question
-    /// likeliest ([`likely`]): read before the answer is written, when there are two
-    /// or more to choose from; `None` when the model reads no likelihoods. Not asked
-    /// across languages (the question in one, the sentences in another): there the
-    /// likelihood weighs the languages more than what is asked.
-    async fn likely(&self, llm: &dyn Llm, cancel: &CancelFlag) -> Option<String> {
+    /// The model's likelihood of the student's question under each offered sentence
+    /// ([`likely`]): read before the answer is written, when there are two or more to
+    /// choose from; empty when the model reads no likelihoods. Not asked across
+    /// languages (the question in one, the sentences in another): there the likelihood
+    /// weighs the languages more than what is asked.
+    async fn likelihood(&self, llm: &dyn Llm, cancel: &CancelFlag) -> Vec<(String, f64)> {
         let p = self.prepared;
         if p.answer_sentences.len() < 2 {
-            return None;
+            return Vec::new();
         }
         let request = likely::question_request(&p.answer_sentences, &p.student_text);
         match llm.reply_likelihoods(&request, cancel).await {
             Ok(values) => {
-                let got = likely::likeliest(&p.answer_sentences, &values);
-                tracing::debug!(?values, ?got, "likelihood reading");
-                got
+                let read = likely::paired(&p.answer_sentences, &values);
+                tracing::debug!(?values, got = ?likely::likeliest(&read), "likelihood reading");
+                read
             }
             Err(e) => {
                 tracing::info!("modules: no likelihood reading: {e}");
-                None
+                Vec::new()
             }
         }
     }
@@ -1087,7 +1087,7 @@ impl TurnWords<'_> {
         llm: &dyn Llm,
         request: &LlmRequest,
         schema: &Value,
-        likely: Option<&str>,
+        likelihood: &[(String, f64)],
         on_text: &mut (dyn FnMut(&str) + Send),
         cancel: &CancelFlag,
     ) -> (Result<Words, ModuleError>, bool) {
@@ -1111,12 +1111,20 @@ impl TurnWords<'_> {
                 instead = pick.as_deref().and_then(|p| {
                     chosen::instead_of(
                         p,
-                        likely,
+                        likelihood,
                         &prepared.answer_closeness,
                         &prepared.answer_sentences,
                         &prepared.student_text,
                     )
                 });
+                if let Some(p) = &pick {
+                    let named: Vec<usize> = prepared
+                        .answer_sentences
+                        .iter()
+                        .map(|s| named_weight(s, &prepared.student_text))
+                        .collect();
+                    tracing::debug!(pick = p, ?instead, ?named, "answer pick");
+                }
                 match (&pick, &instead) {
                     (_, Some(_)) => stream.stop(),
                     // The words that follow apply the chosen sentence: they rest on it.
@@ -1194,10 +1202,9 @@ impl LoopTurn for TurnWords<'_> {
             if self.prepared.picks_across() {
                 return self.picked_across(llm, request, schema, cancel).await;
             }
-            let likely = self.likely(llm, cancel).await;
-            let likely = likely.as_deref();
+            let likelihood = self.likelihood(llm, cancel).await;
             let (first, shown) = self
-                .attempt(llm, request, schema, likely, on_text, cancel)
+                .attempt(llm, request, schema, &likelihood, on_text, cancel)
                 .await;
             // An answer none of whose words could be used, before any reached the
             // student, is asked for once more, sampled otherwise; the same checks judge it.
@@ -1206,7 +1213,7 @@ impl LoopTurn for TurnWords<'_> {
             let answered = match first {
                 Err(broken @ ModuleError::BrokenReply(_)) if !shown && !cancel.is_cancelled() => {
                     let again = request.clone().retried();
-                    let retried = self.attempt(llm, &again, schema, likely, on_text, cancel);
+                    let retried = self.attempt(llm, &again, schema, &likelihood, on_text, cancel);
                     match retried.await.0 {
                         Err(e) if !falls_back(e.code()) && !cancel.is_cancelled() => Err(broken),
                         other => other,
