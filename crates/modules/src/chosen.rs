@@ -82,14 +82,19 @@ pub fn answer_sentences(topic: &Topic, message: &str) -> Vec<String> {
 /// answer (a block of its own in `said`), so a student asking again is not answered
 /// with the same sentence, unless their `message` names it again: a follow-up sharing a
 /// content term with it asks about that very sentence ("how do I remember 20 of them?"
-/// after "A password manager can remember them for you."). All of them when every one
-/// was given before.
+/// after "A password manager can remember them for you."), or it gives best what a
+/// when-, how-much-, how-do-I-know- or what-is-question asks ([`kind_answer::best_givers`]:
+/// "¿cuánto tarda en estar listo?" after "…en unos tres meses tendrás abono" is answered
+/// by it again). All of them when every one was given before.
 pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
     let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
     let asked = content_terms(message);
+    let gives_asked = kind_answer::best_givers(&offered, message);
     let fresh: Vec<String> = offered
         .iter()
-        .filter(|s| !given.contains(&normalize(s)) || names_any(s, &asked))
+        .filter(|s| {
+            !given.contains(&normalize(s)) || names_any(s, &asked) || gives_asked.contains(s)
+        })
         .cloned()
         .collect();
     if fresh.is_empty() {
@@ -450,6 +455,23 @@ mod tests {
         assert_eq!(
             not_given_before(offered.clone(), &said, "how do memories stick?"),
             offered
+        );
+    }
+
+    #[test]
+    fn a_given_sentence_giving_what_the_question_asks_is_offered_again() {
+        let offered = vec![
+            "Food scraps go in the brown bin.".to_string(),
+            "You can compost in a bucket, and in about three months you will have soil."
+                .to_string(),
+            "If the compost smells, add dry leaves.".to_string(),
+        ];
+        let said = vec![offered[1].clone()];
+        let got = not_given_before(offered.clone(), &said, "how long until it's ready?");
+        assert_eq!(got, offered);
+        assert_eq!(
+            not_given_before(offered.clone(), &said, "and what else?"),
+            vec![offered[0].clone(), offered[2].clone()]
         );
     }
 

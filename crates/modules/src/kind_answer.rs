@@ -179,6 +179,25 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
     }
 }
 
+/// The sentences of `offered` that give best what the when-, how-much-, how-do-I-know-
+/// or what-is-question of `message` asks ([`how_well`]); empty when it asks none of these
+/// or no sentence gives it.
+pub fn best_givers(offered: &[String], message: &str) -> Vec<String> {
+    let Some(kind) = asked_kind(message) else {
+        return Vec::new();
+    };
+    let best = offered
+        .iter()
+        .map(|s| how_well(&kind, s))
+        .max()
+        .unwrap_or(0);
+    offered
+        .iter()
+        .filter(|s| best > 0 && how_well(&kind, s) == best)
+        .cloned()
+        .collect()
+}
+
 /// What a when-, how-much-, how-do-I-know- or what-is-question makes of the model's
 /// pick.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,15 +227,8 @@ pub enum Verdict {
 /// `None` when `message` asks none of these or no offered sentence gives what it asks.
 pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     let kind = asked_kind(message)?;
-    let best = offered.iter().map(|s| how_well(&kind, s)).max()?;
-    if best == 0 {
-        return None;
-    }
-    let mut givers: Vec<String> = offered
-        .iter()
-        .filter(|s| how_well(&kind, s) == best)
-        .cloned()
-        .collect();
+    let mut givers = best_givers(offered, message);
+    let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
         let subject = subject_terms(message);
         let about_else =
