@@ -236,15 +236,16 @@ impl Engine {
     }
 
     /// How likely the model finds each reply of `request` after its message: one
-    /// log-probability per pair, read by the draft when there is one (the same
-    /// vocabulary at a fraction of the cost), else by the model. `cancelled` is polled
-    /// between pairs.
+    /// log-probability per pair, read by the model itself, never by its draft — the
+    /// writer (1.5B) reads which sentence a question asks of better than the 0.5B beside
+    /// it (docs/evals.md, "Twenty-seventh round"), and its evals measured its own
+    /// reading. `cancelled` is polled between pairs.
     pub fn reply_likelihoods(
         &mut self,
         request: &LikelihoodRequest,
         cancelled: &dyn Fn() -> bool,
     ) -> Result<Vec<f64>, LlmError> {
-        let reader = self.draft.as_mut().unwrap_or(&mut self.target);
+        let reader = &mut self.target;
         let model = reader.model;
         let limit = reader.ctx.n_ctx() as usize;
         let tokenize = |text: &str| model.vocab().tokenize(text.as_bytes(), true, true);

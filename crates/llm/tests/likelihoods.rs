@@ -1,6 +1,6 @@
 //! Reading the likelihood of replies in the real worker with the pack's 0.5B: a
 //! question is likelier under the sentence that answers it, the same pair reads the
-//! same after a generation, and a drafted model reads with its draft.
+//! same after a generation, and a drafted model reads as it does alone.
 
 mod common;
 
@@ -72,7 +72,7 @@ async fn a_reading_is_the_same_after_a_generation_in_between() {
 }
 
 #[tokio::test]
-async fn a_model_with_a_draft_reads_with_its_draft() {
+async fn a_model_with_a_draft_reads_as_it_does_alone() {
     let mut engine = EngineConfig::new(small(), 2, 2048);
     engine.draft_model_path = Some(small());
     let drafted = Supervisor::new(SupervisorConfig {
