@@ -33,6 +33,15 @@ static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
 /// `words/<locale>/time-phrases.txt`, normalised.
 static TIME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-phrases").collect());
 
+/// Words that ask how often ("how often", "cada cuánto"),
+/// `words/<locale>/often-questions.txt`, normalised.
+static OFTEN_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("often-questions").collect());
+
+/// Words that say how often ("once a month", "dos veces por semana"),
+/// `words/<locale>/often-phrases.txt`, normalised.
+static OFTEN_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-phrases").collect());
+
 /// Words that ask how to tell whether something is so ("how do I know if", "cómo sé si"),
 /// `words/<locale>/sign-questions.txt`, normalised.
 static SIGN_QUESTIONS: LazyLock<Vec<&str>> =
@@ -66,6 +75,8 @@ enum Kind {
     Time,
     /// How much, how many, how long: a number.
     Amount,
+    /// How often: a frequency ("once a month").
+    Often,
     /// How to tell whether something is so: what shows it.
     Sign,
     /// What a thing is: the thing named (its content terms).
@@ -129,8 +140,9 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// What `message` asks for: the kind of its first question naming one. A when-question
 /// opens with its question word, as does a definition question ([`defined`]); a
 /// how-do-I-know- or how-much-question names it anywhere, or, without a question mark,
-/// opens with it ("cuanto rato lo tengo que sacar al dia"). Asking how to tell comes
-/// before asking how much ("how do I know if I drink enough water?" asks for a sign).
+/// opens with it ("cuanto rato lo tengo que sacar al dia"), as does a how-often question.
+/// Asking how to tell comes before asking how often, which comes before asking how much
+/// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often).
 fn asked_kind(message: &str) -> Option<Kind> {
     let marked = message.contains('?') || unmarked_question(message).is_some();
     questions(message).iter().find_map(|q| {
@@ -147,6 +159,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Definition(terms))
         } else if names(&SIGN_QUESTIONS) {
             Some(Kind::Sign)
+        } else if names(&OFTEN_QUESTIONS) {
+            Some(Kind::Often)
         } else if names(&AMOUNT_QUESTIONS) {
             Some(Kind::Amount)
         } else {
@@ -163,8 +177,9 @@ fn says_a_number(normal: &str) -> bool {
 /// How well `sentence` gives what a question of `kind` asks for: for a time, a phrase
 /// that says when ("antes de las cuatro", "after a week") best (2), a number alone
 /// ("seis horas", a span rather than a moment) next (1); for an amount, a number (1);
-/// for a sign, a phrase that says what something means or shows (1); for what a thing
-/// is, naming every word of it (1); 0 for none.
+/// for a sign, a phrase that says what something means or shows (1); for how often, a
+/// phrase that says it ("once a month", "cada semana", 1); for what a thing is, naming
+/// every word of it (1); 0 for none.
 fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
@@ -172,6 +187,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Time if says(&TIME_PHRASES) => 2,
         Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
+        Kind::Often => u8::from(says(&OFTEN_PHRASES)),
         Kind::Definition(terms) => {
             let keys = term_keys(sentence);
             u8::from(terms.iter().all(|t| t.in_keys(&keys)))
@@ -398,6 +414,22 @@ mod tests {
         ]);
         let answer = instead(&offered[0], &offered, "how long do i keep them for");
         assert_eq!(answer.as_ref(), Some(&offered[1]));
+    }
+
+    #[test]
+    fn how_often_asks_for_a_frequency_not_any_amount() {
+        let offered = note(&[
+            "A simple split is half on needs and a fifth into savings.",
+            "Check your budget once a month.",
+        ]);
+        let answer = instead(&offered[0], &offered, "how often should i look at it");
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
+        let spanish = note(&[
+            "Ahorra una parte fija.",
+            "Revisa tu presupuesto una vez al mes.",
+        ]);
+        let answer = instead(&spanish[0], &spanish, "¿con qué frecuencia lo miro?");
+        assert_eq!(answer.as_ref(), Some(&spanish[1]));
     }
 
     #[test]
