@@ -38,9 +38,13 @@ static TIME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-phr
 static OFTEN_QUESTIONS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("often-questions").collect());
 
-/// Words that say how often ("once a month", "dos veces por semana"),
+/// Words that name a period that recurs ("each month", "cada semana"),
 /// `words/<locale>/often-phrases.txt`, normalised.
 static OFTEN_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-phrases").collect());
+
+/// Words that say how many times something recurs ("once", "dos veces por"),
+/// `words/<locale>/often-counts.txt`, normalised.
+static OFTEN_COUNTS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-counts").collect());
 
 /// Words that ask how to tell whether something is so ("how do I know if", "cómo sé si"),
 /// `words/<locale>/sign-questions.txt`, normalised.
@@ -177,9 +181,10 @@ fn says_a_number(normal: &str) -> bool {
 /// How well `sentence` gives what a question of `kind` asks for: for a time, a phrase
 /// that says when ("antes de las cuatro", "after a week") best (2), a number alone
 /// ("seis horas", a span rather than a moment) next (1); for an amount, a number (1);
-/// for a sign, a phrase that says what something means or shows (1); for how often, a
-/// phrase that says it ("once a month", "cada semana", 1); for what a thing is, naming
-/// every word of it (1); 0 for none.
+/// for a sign, a phrase that says what something means or shows (1); for how often,
+/// how many times ("once a month", "dos veces por semana") best (2), a recurring period
+/// ("each month", "cada semana") next (1); for what a thing is, naming every word of it
+/// (1); 0 for none.
 fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
@@ -187,6 +192,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Time if says(&TIME_PHRASES) => 2,
         Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
+        Kind::Often if says(&OFTEN_COUNTS) => 2,
         Kind::Often => u8::from(says(&OFTEN_PHRASES)),
         Kind::Definition(terms) => {
             let keys = term_keys(sentence);
@@ -420,6 +426,13 @@ mod tests {
     fn how_often_asks_for_a_frequency_not_any_amount() {
         let offered = note(&[
             "A simple split is half on needs and a fifth into savings.",
+            "Check your budget once a month.",
+        ]);
+        let answer = instead(&offered[0], &offered, "how often should i look at it");
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
+        // How many times answers better than a period that recurs.
+        let offered = note(&[
+            "A budget starts with what comes in each month.",
             "Check your budget once a month.",
         ]);
         let answer = instead(&offered[0], &offered, "how often should i look at it");
