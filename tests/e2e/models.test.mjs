@@ -117,10 +117,17 @@ describe("Models", () => {
     await browser.execute(() => {
       window.confirm = () => true;
     });
-    await imported.$("button=Remove").click();
-    await browser.waitUntil(async () => !(await listed(browser, "school-model.gguf")), {
-      timeout: 30000,
-      timeoutMsg: "the imported model was not removed",
-    });
+    // On a loaded machine the list may redraw between finding the card and clicking
+    // it, and a click on the stale card is lost: the card is found again, and its
+    // Remove clicked, until it is gone.
+    await browser.waitUntil(
+      async () => {
+        const left = await card(browser, "school-model.gguf").catch(() => null);
+        if (!left) return true;
+        await left.$("button=Remove").click().catch(() => {});
+        return false;
+      },
+      { timeout: 90000, interval: 5000, timeoutMsg: "the imported model was not removed" },
+    );
   });
 });
