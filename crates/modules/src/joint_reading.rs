@@ -6,48 +6,38 @@
 //! likelihood weighs twice, as it reads the question whole. Measured on 135 questions of
 //! nine blind modules whose note was right (docs/evals.md, "Twenty-seventh round").
 
-use super::ranking::named_weight;
+use super::likely;
+use super::ranking::{named_weight, z_scores_or_zero};
 
 /// How much more the likelihood weighs than the closeness in the joint reading.
-pub const LIKELIHOOD_WEIGHT: f64 = 2.0;
+pub const LIKELIHOOD_WEIGHT: f32 = 2.0;
 
 /// How far ahead of the answer another sentence must be, in the joint reading, to
 /// answer instead.
-pub const LEAD: f64 = 1.5;
+pub const LEAD: f32 = 1.5;
 
 /// Each offered sentence with its joint reading: its closeness and its likelihood, each
-/// standardised over the sentences, the likelihood weighted by [`LIKELIHOOD_WEIGHT`].
-/// Empty when a reading is missing for a sentence, or either reader is not a number.
-pub fn joint(closeness: &[(String, f32)], likelihood: &[(String, f64)]) -> Vec<(String, f64)> {
-    let paired: Option<Vec<(&String, f64, f64)>> = closeness
+/// standardised over the sentences (`ranking::z_scores_or_zero`), the likelihood
+/// weighted by [`LIKELIHOOD_WEIGHT`]. Empty when a reading is missing for a sentence,
+/// or either reader is not a number.
+pub fn joint(closeness: &[(String, f32)], likelihood: &[(String, f64)]) -> Vec<(String, f32)> {
+    let paired: Option<Vec<(&String, f32, f32)>> = closeness
         .iter()
         .map(|(s, c)| {
             let (_, l) = likelihood.iter().find(|(t, _)| t == s)?;
-            (c.is_finite() && l.is_finite()).then_some((s, f64::from(*c), *l))
+            (c.is_finite() && l.is_finite()).then_some((s, *c, *l as f32))
         })
         .collect();
     let Some(paired) = paired.filter(|p| p.len() >= 2) else {
         return Vec::new();
     };
-    let close = standardised(&paired.iter().map(|p| p.1).collect::<Vec<_>>());
-    let likely = standardised(&paired.iter().map(|p| p.2).collect::<Vec<_>>());
+    let close = z_scores_or_zero(&paired.iter().map(|p| p.1).collect::<Vec<_>>());
+    let likely = z_scores_or_zero(&paired.iter().map(|p| p.2).collect::<Vec<_>>());
     paired
         .iter()
         .zip(close.iter().zip(&likely))
         .map(|((s, _, _), (c, l))| ((*s).clone(), c + LIKELIHOOD_WEIGHT * l))
         .collect()
-}
-
-/// `values` less their mean, over their spread (the population standard deviation);
-/// all zero when they do not spread.
-fn standardised(values: &[f64]) -> Vec<f64> {
-    let n = values.len() as f64;
-    let mean = values.iter().sum::<f64>() / n;
-    let spread = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt();
-    if spread <= f64::EPSILON {
-        return vec![0.0; values.len()];
-    }
-    values.iter().map(|v| (v - mean) / spread).collect()
 }
 
 /// Whether `pick` is first in both readings: the closest in meaning and the likeliest.
@@ -61,8 +51,7 @@ pub fn first_in_both(
     likelihood: &[(String, f64)],
 ) -> bool {
     let closest = closeness.iter().max_by(|a, b| a.1.total_cmp(&b.1));
-    let likeliest = likelihood.iter().max_by(|a, b| a.1.total_cmp(&b.1));
-    closest.is_some_and(|(s, _)| s == pick) && likeliest.is_some_and(|(s, _)| s == pick)
+    closest.is_some_and(|(s, _)| s == pick) && likely::likeliest(likelihood) == Some(pick)
 }
 
 /// The sentence first in the joint reading ([`joint`]) when it is [`LEAD`] or more
@@ -130,8 +119,8 @@ mod tests {
 
     #[test]
     fn values_that_do_not_spread_stand_at_zero() {
-        assert_eq!(standardised(&[0.3, 0.3]), vec![0.0, 0.0]);
-        assert_eq!(standardised(&[1.0, 3.0]), vec![-1.0, 1.0]);
+        assert_eq!(z_scores_or_zero(&[0.3, 0.3]), vec![0.0, 0.0]);
+        assert_eq!(z_scores_or_zero(&[1.0, 3.0]), vec![-1.0, 1.0]);
     }
 
     /// What answers instead of the sentence on compost that smells, with each

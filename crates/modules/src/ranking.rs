@@ -261,6 +261,11 @@ fn z_scores(values: &[f32]) -> Option<Vec<f32>> {
     (spread > f32::EPSILON).then(|| values.iter().map(|v| (v - mean) / spread).collect())
 }
 
+/// [`z_scores`], all zero for fewer than two values or values that do not spread.
+pub(crate) fn z_scores_or_zero(values: &[f32]) -> Vec<f32> {
+    z_scores(values).unwrap_or_else(|| vec![0.0; values.len()])
+}
+
 /// Closeness as standard deviations above the mean over the module's topics.
 fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
     let values: Vec<f32> = closeness.iter().map(|(_, c)| *c).collect();
@@ -274,15 +279,14 @@ fn standardised(closeness: &[(String, f32)]) -> Vec<(String, f32)> {
 /// favours counts half. With no values from one reader (or not one per text), the
 /// other's, standardised.
 pub fn agreement(first: &[f32], second: &[f32]) -> Vec<f32> {
-    let standard = |values: &[f32]| z_scores(values).unwrap_or_else(|| vec![0.0; values.len()]);
     match (first.len(), second.len()) {
-        (a, b) if a == b => standard(first)
+        (a, b) if a == b => z_scores_or_zero(first)
             .into_iter()
-            .zip(standard(second))
+            .zip(z_scores_or_zero(second))
             .map(|(x, y)| (x + y) / 2.0)
             .collect(),
-        (0, _) => standard(second),
-        _ => standard(first),
+        (0, _) => z_scores_or_zero(second),
+        _ => z_scores_or_zero(first),
     }
 }
 

@@ -1118,12 +1118,13 @@ impl TurnWords<'_> {
                     )
                 });
                 if let Some(p) = &pick {
-                    let named: Vec<usize> = prepared
-                        .answer_sentences
-                        .iter()
-                        .map(|s| named_weight(s, &prepared.student_text))
-                        .collect();
-                    tracing::debug!(pick = p, ?instead, ?named, "answer pick");
+                    // Weighed only when the debug line is written.
+                    let named = || -> Vec<usize> {
+                        let text = &prepared.student_text;
+                        let sentences = prepared.answer_sentences.iter();
+                        sentences.map(|s| named_weight(s, text)).collect()
+                    };
+                    tracing::debug!(pick = p, ?instead, named = ?named(), "answer pick");
                 }
                 match (&pick, &instead) {
                     (_, Some(_)) => stream.stop(),
