@@ -448,15 +448,19 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             }
         }
         let material_refs: Vec<&str> = material.iter().map(String::as_str).collect();
-        // A note that answers is shown under the model's answer: a sentence copying it
-        // says it twice.
-        let shown_after = notes.iter().filter(|_| answering).map(|n| n.text.as_str());
+        // A note that answers is shown under the model's answer: a sentence copying it,
+        // or restating one of its sentences without bringing it to the student's case,
+        // says it twice, worse than the note.
+        let shown_after: Vec<&str> = notes
+            .iter()
+            .filter(|_| answering)
+            .map(|n| n.text.as_str())
+            .collect();
         let said: Vec<&str> = history
             .iter()
             .filter(|m| m.role == ChatRole::Assistant)
             .map(|m| m.content.as_str())
             .chain(said_before.iter().map(String::as_str))
-            .chain(shown_after)
             .collect();
         let menu = GrammarMenu {
             media: section
@@ -486,7 +490,8 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             .without_quoting(&[student_text.as_str()])
             .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
             .with_labels(&labels_for(&module))
-            .with_said(&said);
+            .with_said(&said)
+            .with_shown_after(&shown_after);
         (request, schema, filter)
     });
     let (request, filter) = match request {

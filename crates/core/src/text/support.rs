@@ -40,6 +40,11 @@ pub const MIN_SUPPORT: f64 = 1.0;
 pub const LEAK_RUN: usize = 5;
 /// Share of a sentence's words found in one earlier sentence that makes a repeat.
 pub const REPEAT_OVERLAP: f64 = 0.8;
+/// Share of a sentence's words found in one sentence of a text the reply shows right
+/// after it (the note under a module's answer) that makes a restatement: that text
+/// says it next in its own words, which a paraphrase can only blur ("los vidrios no
+/// tienen tapones" for "el vidrio va sin tapones").
+pub const RESTATE_OVERLAP: f64 = 0.6;
 /// Fewest words in a row of a text the filter is told not to quote that make a sentence
 /// an echo, when they are also two thirds of that text ([`ReplyFilter::without_quoting`]):
 /// a detail ("40 degrees in June", "30 kids grow 200 kg of potatoes last year" of a
@@ -187,6 +192,8 @@ pub struct ReplyFilter {
     student_words: Vec<String>,
     /// Each sentence already said, as its set of words in singular form.
     said: Vec<BTreeSet<String>>,
+    /// Each sentence of the texts shown right after the reply, the same way.
+    shown_after: Vec<BTreeSet<String>>,
     instructions: Vec<Vec<String>>,
     /// The prompt's own labels ("we are on:", "student:"), lowercase.
     labels: Vec<String>,
@@ -266,6 +273,20 @@ fn passages(text: &str) -> Vec<Passage> {
         .collect()
 }
 
+/// Each sentence of `text` as its set of words in singular form (empty ones left out).
+fn sentence_words(text: &str) -> Vec<BTreeSet<String>> {
+    sentences(text)
+        .into_iter()
+        .map(|s| {
+            word_list(s)
+                .iter()
+                .map(|w| singular(w).to_string())
+                .collect()
+        })
+        .filter(|words: &BTreeSet<String>| !words.is_empty())
+        .collect()
+}
+
 impl ReplyFilter {
     /// A filter for a reply in `language` (`None`: any language) resting on
     /// `material`, answering `student`.
@@ -278,6 +299,7 @@ impl ReplyFilter {
             topic: BTreeSet::new(),
             student_words: word_list(student),
             said: Vec::new(),
+            shown_after: Vec::new(),
             instructions: Vec::new(),
             labels: Vec::new(),
             material_words: material.iter().flat_map(|m| word_list(m)).collect(),
@@ -339,17 +361,17 @@ impl ReplyFilter {
         self
     }
 
+    /// Also refuses sentences restating one of these texts, which the reply shows
+    /// right after its own words ([`RESTATE_OVERLAP`]).
+    pub fn with_shown_after(mut self, texts: &[&str]) -> Self {
+        self.shown_after
+            .extend(texts.iter().flat_map(|t| sentence_words(t)));
+        self
+    }
+
     /// Remembers `text` as said, so a later sentence repeating it is dropped.
     pub fn remember(&mut self, text: &str) {
-        for s in sentences(text) {
-            let words: BTreeSet<String> = word_list(s)
-                .iter()
-                .map(|w| singular(w).to_string())
-                .collect();
-            if !words.is_empty() {
-                self.said.push(words);
-            }
-        }
+        self.said.extend(sentence_words(text));
     }
 
     fn leak(&self, words: &[String]) -> Option<String> {
@@ -366,7 +388,8 @@ impl ReplyFilter {
 
     /// Whether most of the sentence's words were already said in one earlier
     /// sentence (a copy, a paraphrase, or an earlier sentence with a few words added —
-    /// none a figure nor a content word of the student's message),
+    /// none a figure nor a content word of the student's message) or, by
+    /// [`RESTATE_OVERLAP`], are in one sentence shown right after the reply,
     /// or the sentence says a run of four words twice ("…es 1 + 2 + 3 = 6, pero el
     /// resultado… es 1 + 2 + 3 = 6").
     fn repeats(&self, words: &[String]) -> bool {
@@ -376,7 +399,9 @@ impl ReplyFilter {
         }
         let mine: BTreeSet<&str> = words.iter().map(|w| singular(w)).collect();
         let students: BTreeSet<&str> = self.student_words.iter().map(|w| singular(w)).collect();
-        self.said.iter().any(|earlier| {
+        let said = self.said.iter().map(|s| (s, REPEAT_OVERLAP));
+        let after = self.shown_after.iter().map(|s| (s, RESTATE_OVERLAP));
+        said.chain(after).any(|(earlier, overlap)| {
             // A figure, or a content word of the student's message, that the earlier
             // sentence lacks says something new ("1 in 20 adults" after "1 in 10
             // adults"; "…fails: otra asignatura." after "…fails: el colegio no tenga
@@ -386,7 +411,7 @@ impl ReplyFilter {
                 (w.chars().any(|c| c.is_ascii_digit()) || theirs) && !earlier.contains(*w)
             });
             let shared = mine.iter().filter(|w| earlier.contains(**w)).count() as f64;
-            !new && shared / mine.len().max(1) as f64 >= REPEAT_OVERLAP
+            !new && shared / mine.len().max(1) as f64 >= overlap
         })
     }
 
@@ -947,6 +972,28 @@ mod tests {
         assert_eq!(
             f.check("The gap holds the sum of the angles, and the gap holds the sum again."),
             Err(DropReason::Repeat)
+        );
+    }
+
+    #[test]
+    fn a_paraphrase_of_the_note_shown_after_is_a_repeat_unless_it_applies_it() {
+        let note = "El vidrio va al contenedor verde sin tapones ni corchos, que van al amarillo.";
+        let student = "y las botellas de vino con el corcho puesto, o las tiro en la pileta?";
+        let f = ReplyFilter::new(Some(Language::Es), &[note], student).with_shown_after(&[note]);
+        assert_eq!(
+            f.check("En el contenedor verde, los vidrios no tienen tapones ni corchos."),
+            Err(DropReason::Repeat)
+        );
+        // The student's own word brings the note to their case: not a restatement.
+        assert_eq!(
+            f.check("Las botellas de vino van al contenedor verde sin el corcho."),
+            Ok(())
+        );
+        // Said before, the same sentence needs more of its words to be a repeat.
+        let said = ReplyFilter::new(Some(Language::Es), &[note], student).with_said(&[note]);
+        assert_eq!(
+            said.check("En el contenedor verde, los vidrios no tienen tapones ni corchos."),
+            Ok(())
         );
     }
 
