@@ -4,7 +4,8 @@
 //! - **whole**: three words or more;
 //! - **not a leak**: no run of [`LEAK_RUN`] words from the prompt's own instructions;
 //! - **not an echo**: it adds a content term of its own to the student's message;
-//! - **new**: not a sentence the reply or the conversation has already said;
+//! - **new**: not a sentence the reply or the conversation has already said, nor a
+//!   restatement of a text shown right after the reply ([`RESTATE_OVERLAP`]);
 //! - **in the reply's language** (when its function words say so clearly);
 //! - **supported**: every number and every other content term in it (a share of
 //!   [`MIN_SUPPORT`]) occur in one passage of the material the turn rests on — a
