@@ -3,7 +3,7 @@
 //! language whatever language the thread started in.
 
 use super::normalize::normalize;
-use super::tidy::detect_language;
+use super::tidy::detect_language_reliably;
 use crate::language::Language;
 use crate::word_lists::list_in;
 use std::collections::BTreeSet;
@@ -81,10 +81,24 @@ pub fn clear_language(text: &str) -> Option<Language> {
     }
 }
 
+/// The function words of `text` that only one language writes, counted for each:
+/// (Spanish, English). "me" and "a" are Spanish too, so "no jala, mejor me compro
+/// otro" counts no English.
+fn exclusive_function_word_counts(text: &str) -> (usize, usize) {
+    let plain = normalize(text);
+    let (mut es, mut en) = (0, 0);
+    for w in plain.split(' ') {
+        es += usize::from(SPANISH_WORDS.contains(&w) && !written_in(Language::En).contains(w));
+        en += usize::from(ENGLISH_WORDS.contains(&w) && !written_in(Language::Es).contains(w));
+    }
+    (es, en)
+}
+
 /// The language of `message`: Spanish punctuation or letters decide at once, then a
-/// clear lead of one language's function words, then `whatlang` on long messages that
-/// are mostly words, then any lead of function words (an accent counts for Spanish);
-/// ties and empty messages keep `default`.
+/// clear lead of one language's function words, then `whatlang` when it is sure (long
+/// messages that are mostly words), then any lead of the function words only one
+/// language writes (an accent counts for Spanish); ties and empty messages keep
+/// `default`.
 pub fn message_language(message: &str, default: Language) -> Language {
     if message.contains(['¿', '¡', 'ñ', 'Ñ']) {
         return Language::Es;
@@ -95,11 +109,11 @@ pub fn message_language(message: &str, default: Language) -> Language {
     // `whatlang` only on words: formulas ("4a + 3b - a") read as any language.
     let letters = message.chars().filter(|c| c.is_alphabetic()).count();
     if letters * 10 >= message.chars().count() * 7 {
-        if let Some(found) = detect_language(message) {
+        if let Some(found) = detect_language_reliably(message) {
             return found;
         }
     }
-    let (mut es, en) = function_word_counts(message);
+    let (mut es, en) = exclusive_function_word_counts(message);
     if message.chars().any(|c| "áéíóú".contains(c)) {
         es += 1;
     }
@@ -161,6 +175,21 @@ mod tests {
             "The treaty was firmado en Moscú por los dos.",
             Language::En
         ));
+    }
+
+    #[test]
+    fn casual_spanish_is_spanish_though_it_uses_me_and_no() {
+        assert_eq!(
+            message_language("y si aun asi no jala mejor me compro otro?", Language::En),
+            Language::Es
+        );
+        for m in [
+            "no me convence",
+            "me sirve",
+            "no me duele mucho, igual no hace falta hacer nada no",
+        ] {
+            assert_eq!(message_language(m, Language::Es), Language::Es, "{m}");
+        }
     }
 
     #[test]

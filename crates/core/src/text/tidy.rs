@@ -163,15 +163,28 @@ pub fn repeats_itself(text: &str) -> bool {
 
 /// The language `text` is written in, of the two Lantern speaks, when it can tell.
 pub fn detect_language(text: &str) -> Option<Language> {
+    whatlang_guess(text).map(|(language, _)| language)
+}
+
+/// The language `text` is written in when `whatlang` is sure of it: a student's casual
+/// Spanish ("y si aun asi no jala") can look English to its trigrams.
+pub fn detect_language_reliably(text: &str) -> Option<Language> {
+    whatlang_guess(text).and_then(|(language, sure)| sure.then_some(language))
+}
+
+/// `whatlang`'s guess between English and Spanish, with whether it is reliable.
+fn whatlang_guess(text: &str) -> Option<(Language, bool)> {
     if text.chars().count() < SHORTEST_JUDGED_TEXT {
         return None;
     }
     let detector =
         whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Spa]);
-    match detector.detect_lang(text)? {
-        whatlang::Lang::Spa => Some(Language::Es),
-        _ => Some(Language::En),
-    }
+    let info = detector.detect(text)?;
+    let language = match info.lang() {
+        whatlang::Lang::Spa => Language::Es,
+        _ => Language::En,
+    };
+    Some((language, info.is_reliable()))
 }
 
 #[cfg(test)]
