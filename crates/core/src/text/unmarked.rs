@@ -23,10 +23,27 @@ static LAUGHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("laughs").colle
 /// fast…"), `words/<locale>/question-leads.txt`, normalised.
 static LEAD_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("question-leads").collect());
 
+/// `message` without the laughs it ends with, nor the break before them ("what shoes do
+/// i wear lol" → "what shoes do i wear"): a closing laugh ends the message, not a
+/// clause.
+fn without_closing_laughs(message: &str) -> &str {
+    let mut text = message.trim();
+    while let Some((rest, last)) = text.rsplit_once(char::is_whitespace) {
+        if !LAUGHS.contains(&normalize(last).as_str()) {
+            break;
+        }
+        text = rest
+            .trim_end()
+            .trim_end_matches([',', '.', ';', ':', '!'])
+            .trim_end();
+    }
+    text
+}
+
 /// `message`'s last clause: what follows its last break (a comma, a stop, a colon, "!",
-/// ";", a line break or a laugh).
+/// ";", a line break or a laugh), laughs that close the message aside.
 fn last_clause(message: &str) -> &str {
-    let text = message.trim();
+    let text = without_closing_laughs(message);
     let after_mark = text
         .char_indices()
         .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | ':' | '!' | '¡' | '¿' | '\n'))
@@ -102,6 +119,19 @@ mod tests {
             unmarked_question("ya no me entra nada jajaja q hago"),
             Some("q hago")
         );
+    }
+
+    #[test]
+    fn a_laugh_closing_the_message_is_not_its_last_clause() {
+        assert_eq!(
+            unmarked_question("first lesson on saturday, what shoes do i wear lol"),
+            Some("what shoes do i wear")
+        );
+        assert_eq!(
+            unmarked_question("se me cayo el movil, vale y q hago ahora, jaja"),
+            Some("vale y q hago ahora")
+        );
+        assert_eq!(unmarked_question("i passed my test lol"), None);
     }
 
     #[test]
