@@ -85,15 +85,21 @@ pub fn answer_sentences(topic: &Topic, message: &str) -> Vec<String> {
 /// after "A password manager can remember them for you."), or it gives best what a
 /// when-, how-much-, how-do-I-know- or what-is-question asks ([`kind_answer::best_givers`]:
 /// "¿cuánto tarda en estar listo?" after "…en unos tres meses tendrás abono" is answered
-/// by it again). All of them when every one was given before.
+/// by it again), or it gives a reason and the message asks why ("why does it even matter
+/// what's on my feet" after "Wear flat shoes, because heavy boots make it hard to feel
+/// the pedals"). All of them when every one was given before.
 pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
     let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
     let asked = content_terms(message);
     let gives_asked = kind_answer::best_givers(&offered, message);
+    let asks_why = is_why_question(message);
     let fresh: Vec<String> = offered
         .iter()
         .filter(|s| {
-            !given.contains(&normalize(s)) || names_any(s, &asked) || gives_asked.contains(s)
+            !given.contains(&normalize(s))
+                || names_any(s, &asked)
+                || gives_asked.contains(s)
+                || (asks_why && why_answer::gives_reason(s))
         })
         .cloned()
         .collect();
@@ -472,6 +478,21 @@ mod tests {
         assert_eq!(
             not_given_before(offered.clone(), &said, "and what else?"),
             vec![offered[0].clone(), offered[2].clone()]
+        );
+    }
+
+    #[test]
+    fn a_given_sentence_giving_a_reason_is_offered_again_to_a_why_question() {
+        let offered = vec![
+            "Wear flat shoes, because heavy boots make it hard to feel the pedals.".to_string(),
+            "Bring your glasses if you need them.".to_string(),
+        ];
+        let said = vec![offered[0].clone()];
+        let why = "why does it even matter what's on my feet";
+        assert_eq!(not_given_before(offered.clone(), &said, why), offered);
+        assert_eq!(
+            not_given_before(offered.clone(), &said, "and what else?"),
+            vec![offered[1].clone()]
         );
     }
 
