@@ -17,12 +17,18 @@ static SPANISH_WORDS: LazyLock<Vec<&'static str>> =
 static ENGLISH_WORDS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| list_in!("en", "function-words").collect());
 
-fn function_word_counts(text: &str) -> (usize, usize) {
+/// The function words of `text` counted for each language: (Spanish, English). With
+/// `exclusive`, only those the other language does not write too: "me" and "a" are
+/// Spanish as well, so "no jala, mejor me compro otro" then counts no English.
+fn function_word_counts(text: &str, exclusive: bool) -> (usize, usize) {
     let plain = normalize(text);
+    let counts = |w: &str, words: &[&str], other: Language| {
+        usize::from(words.contains(&w) && !(exclusive && written_in(other).contains(w)))
+    };
     let (mut es, mut en) = (0, 0);
     for w in plain.split(' ') {
-        es += usize::from(SPANISH_WORDS.contains(&w));
-        en += usize::from(ENGLISH_WORDS.contains(&w));
+        es += counts(w, &SPANISH_WORDS, Language::En);
+        en += counts(w, &ENGLISH_WORDS, Language::Es);
     }
     (es, en)
 }
@@ -71,7 +77,7 @@ pub fn clear_language(text: &str) -> Option<Language> {
     if text.contains(['¿', '¡']) {
         return Some(Language::Es);
     }
-    let (es, en) = function_word_counts(text);
+    let (es, en) = function_word_counts(text, false);
     if es >= en + 2 {
         Some(Language::Es)
     } else if en >= es + 2 {
@@ -79,19 +85,6 @@ pub fn clear_language(text: &str) -> Option<Language> {
     } else {
         None
     }
-}
-
-/// The function words of `text` that only one language writes, counted for each:
-/// (Spanish, English). "me" and "a" are Spanish too, so "no jala, mejor me compro
-/// otro" counts no English.
-fn exclusive_function_word_counts(text: &str) -> (usize, usize) {
-    let plain = normalize(text);
-    let (mut es, mut en) = (0, 0);
-    for w in plain.split(' ') {
-        es += usize::from(SPANISH_WORDS.contains(&w) && !written_in(Language::En).contains(w));
-        en += usize::from(ENGLISH_WORDS.contains(&w) && !written_in(Language::Es).contains(w));
-    }
-    (es, en)
 }
 
 /// The language of `message`: Spanish punctuation or letters decide at once, then a
@@ -113,7 +106,7 @@ pub fn message_language(message: &str, default: Language) -> Language {
             return found;
         }
     }
-    let (mut es, en) = exclusive_function_word_counts(message);
+    let (mut es, en) = function_word_counts(message, true);
     if message.chars().any(|c| "áéíóú".contains(c)) {
         es += 1;
     }

@@ -23,6 +23,9 @@ static LAUGHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("laughs").colle
 /// fast…"), `words/<locale>/question-leads.txt`, normalised.
 static LEAD_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("question-leads").collect());
 
+/// Marks that end a clause (a line break too).
+const BREAKS: [char; 8] = [',', '.', ';', ':', '!', '¡', '¿', '\n'];
+
 /// `message` without the laughs it ends with, nor the break before them ("what shoes do
 /// i wear lol" → "what shoes do i wear"): a closing laugh ends the message, not a
 /// clause.
@@ -32,10 +35,7 @@ fn without_closing_laughs(message: &str) -> &str {
         if !LAUGHS.contains(&normalize(last).as_str()) {
             break;
         }
-        text = rest
-            .trim_end()
-            .trim_end_matches([',', '.', ';', ':', '!'])
-            .trim_end();
+        text = rest.trim_end().trim_end_matches(BREAKS).trim_end();
     }
     text
 }
@@ -46,7 +46,7 @@ fn last_clause(message: &str) -> &str {
     let text = without_closing_laughs(message);
     let after_mark = text
         .char_indices()
-        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | ':' | '!' | '¡' | '¿' | '\n'))
+        .rfind(|(_, c)| BREAKS.contains(c))
         .map_or(0, |(at, c)| at + c.len_utf8());
     let mut start = after_mark;
     let mut at = after_mark;
