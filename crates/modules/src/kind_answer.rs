@@ -1,21 +1,25 @@
-//! The note's sentence that gives what a when-, how-much- or how-do-I-know-question asks
-//! for: a time ("¿y cuándo se lo digo?" is answered by "Habla de un problema en cuanto se
-//! repite por segunda vez", not by how to end the talk), an amount ("¿cuánta agua le
-//! pongo a los fideos?" by the sentence that says how much water, not the one on rice)
-//! a sign ("how do I know if I'm drinking enough?" by "…dark urine means you need more
-//! water", not by when to drink) or what a thing is ("what's an overdraft and is it free
-//! money?" by the sentence naming the overdraft, not the one on free advice). A question
-//! asks for the kind its question words name; a sentence gives a time when it says a
-//! time or a number (a moment, "antes de las cuatro", better than a span, "seis horas"),
-//! an amount when it says a number, a sign when it says what something means or shows,
-//! what a thing is when it names it. A pick that gives the kind asked as well as any
-//! other sentence stands; one that does not gives way to the offered sentence that
-//! gives it best and names the most of the question ([`crate::chosen::instead_of`]).
+//! The note's sentence that gives what a when-, how-much-, how-do-I-know-, what-is- or
+//! what-first-question asks for: a time ("¿y cuándo se lo digo?" is answered by "Habla
+//! de un problema en cuanto se repite por segunda vez", not by how to end the talk), an
+//! amount ("¿cuánta agua le pongo a los fideos?" by the sentence that says how much
+//! water, not the one on rice), a sign ("how do I know if I'm drinking enough?" by
+//! "…dark urine means you need more water", not by when to drink), what a thing is
+//! ("what's an overdraft and is it free money?" by the sentence naming the overdraft,
+//! not the one on free advice) or what to do first ("q borro primero?" by "…empieza por
+//! los vídeos…", not by how to back up the photos). A question asks for the kind its
+//! question words name; a sentence gives a time when it says a time or a number (a
+//! moment, "antes de las cuatro", better than a span, "seis horas"), an amount when it
+//! says a number, a sign when it says what something means or shows, what a thing is
+//! when it names it, what to do first when it puts a step first or says to do it at
+//! once. A pick that gives the kind asked as well as any other sentence stands; one
+//! that does not gives way to the offered sentence that gives it best and names the
+//! most of the question ([`crate::chosen::instead_of`]).
 
+use super::first_step::{asks_first, gives_first_step};
+use super::question_parts::{is_marked, questions};
 use super::ranking::{asked_terms, most_named, named_count, subject_terms};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
-use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -85,30 +89,8 @@ enum Kind {
     Sign,
     /// What a thing is: the thing named (its content terms).
     Definition(Vec<Term>),
-}
-
-/// `text` after its last break (a comma, a stop, "!", "¿"): the question it ends with.
-fn after_last_break(text: &str) -> &str {
-    text.char_indices()
-        .rfind(|(_, c)| matches!(c, ',' | '.' | ';' | '!' | '¿'))
-        .map_or(text, |(at, c)| &text[at + c.len_utf8()..])
-}
-
-/// The questions `message` asks, each from the break before it ("cuando llego me echo
-/// una siesta, ¿está mal?" asks "¿está mal?"); a message with no question mark asks the
-/// question its last clause opens like ([`unmarked_question`]: "cuanto rato lo tengo que
-/// sacar"), else it is read whole.
-fn questions(message: &str) -> Vec<String> {
-    let pieces: Vec<&str> = message
-        .split_inclusive('?')
-        .filter(|p| p.ends_with('?'))
-        .map(after_last_break)
-        .collect();
-    if pieces.is_empty() {
-        vec![normalize(unmarked_question(message).unwrap_or(message))]
-    } else {
-        pieces.into_iter().map(normalize).collect()
-    }
+    /// What to do first: the step that goes before the others, or what to do at once.
+    First,
 }
 
 /// Whether the question `q` (normalised) opens with one of `phrases`, or does after one
@@ -146,9 +128,12 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// how-do-I-know- or how-much-question names it anywhere, or, without a question mark,
 /// opens with it ("cuanto rato lo tengo que sacar al dia"), as does a how-often question.
 /// Asking how to tell comes before asking how often, which comes before asking how much
-/// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often).
+/// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often),
+/// which comes before asking what to do first ("how heavy should I start with?" asks a
+/// weight); a question asking what to do first does not ask what a thing is ("¿qué es lo
+/// primero que hago?").
 fn asked_kind(message: &str) -> Option<Kind> {
-    let marked = message.contains('?') || unmarked_question(message).is_some();
+    let marked = is_marked(message);
     questions(message).iter().find_map(|q| {
         let names = |phrases: &[&str]| {
             if marked {
@@ -159,7 +144,7 @@ fn asked_kind(message: &str) -> Option<Kind> {
         };
         if marked && opens_with(q, &WHEN_QUESTIONS) {
             Some(Kind::Time)
-        } else if let Some(terms) = defined(q) {
+        } else if let Some(terms) = defined(q).filter(|_| !asks_first(q, marked)) {
             Some(Kind::Definition(terms))
         } else if names(&SIGN_QUESTIONS) {
             Some(Kind::Sign)
@@ -167,6 +152,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Often)
         } else if names(&AMOUNT_QUESTIONS) {
             Some(Kind::Amount)
+        } else if asks_first(q, marked) {
+            Some(Kind::First)
         } else {
             None
         }
@@ -184,7 +171,8 @@ fn says_a_number(normal: &str) -> bool {
 /// for a sign, a phrase that says what something means or shows (1); for how often,
 /// how many times ("once a month", "dos veces por semana") best (2), a recurring period
 /// ("each month", "cada semana") next (1); for what a thing is, naming every word of it
-/// (1); 0 for none.
+/// (1); for what to do first, putting a step first or saying to do it at once (1); 0
+/// for none.
 fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
@@ -198,6 +186,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
             let keys = term_keys(sentence);
             u8::from(terms.iter().all(|t| t.in_keys(&keys)))
         }
+        Kind::First => u8::from(gives_first_step(&normal)),
     }
 }
 
@@ -238,8 +227,8 @@ pub enum Verdict {
 /// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo tomar
 /// café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
 /// más"), of the sentences that give it best, the one naming the most of the question
-/// (the first on a tie). A number or a sign about something else does not answer either:
-/// a pick that gives it as well but names nothing the question asks about gives way to
+/// (the first on a tie). A number, a sign or a first step about something else does not
+/// answer either: a pick that gives it as well but names nothing the question asks about gives way to
 /// the sentence that gives it and names the most of it ("how long should the warm up
 /// be" → "…five to ten minutes warming up", not "…weaker for the next half hour"). A
 /// time is left to the pick: the words of a when-question ("a qué hora", "hasta qué
@@ -253,8 +242,8 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
         let subject = subject_terms(message);
-        let about_else =
-            matches!(kind, Kind::Amount | Kind::Sign) && named_count(pick, &subject) == 0;
+        let about_else = matches!(kind, Kind::Amount | Kind::Sign | Kind::First)
+            && named_count(pick, &subject) == 0;
         return match most_named(&givers, &subject).filter(|_| about_else) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
             None => Some(Verdict::Stands),
@@ -490,5 +479,66 @@ mod tests {
     fn no_sentence_giving_the_kind_leaves_the_pick() {
         let offered = note(&["Hazlo cara a cara.", "Describe lo que pasa."]);
         assert_eq!(verdict(&offered[1], &offered, "¿cuánto tiempo?"), None);
+    }
+
+    #[test]
+    fn a_what_first_question_is_answered_by_the_sentence_putting_a_step_first() {
+        let space = note(&[
+            "Sube las fotos a la nube y bórralas del móvil cuando la copia esté completa.",
+            "Para liberar espacio, empieza por los vídeos que te llegan por WhatsApp.",
+        ]);
+        let asked = "weon no me queda espacio en el celu, q borro primero?";
+        assert_eq!(instead(&space[0], &space, asked).as_ref(), Some(&space[1]));
+        // Doing it at once is what to do first too, and an order word ending a clause.
+        let wet = note(&[
+            "Water resistance fades with the years.",
+            "If your phone gets wet, switch it off straight away.",
+        ]);
+        let pool = "my phone fell in the pool what do i do first";
+        assert_eq!(instead(&wet[0], &wet, pool).as_ref(), Some(&wet[1]));
+        let login = note(&[
+            "Two-step login asks for a code after your password.",
+            "Turn it on first for your email.",
+        ]);
+        let asked = "ok im setting up two-step login, which account do i start with";
+        assert_eq!(instead(&login[0], &login, asked).as_ref(), Some(&login[1]));
+        let debts = note(&[
+            "Lend only what you could lose.",
+            "Pay back the smallest debt first, then stop borrowing.",
+        ]);
+        let asked = "i owe 3 friends money, who do i pay back first?";
+        assert_eq!(instead(&debts[0], &debts, asked).as_ref(), Some(&debts[1]));
+    }
+
+    #[test]
+    fn first_naming_a_thing_in_a_series_asks_and_gives_no_first_step() {
+        let lesson = note(&[
+            "Before your first lesson, check your licence has arrived.",
+            "At first the pedals feel odd, so go slowly.",
+            "Suspender una asignatura en primero es frecuente.",
+        ]);
+        // "first" before a noun asks nothing of the kind.
+        let asked = "is it normal to be nervous on my first lesson?";
+        assert_eq!(verdict(&lesson[0], &lesson, asked), None);
+        // Before a noun, after "at" or after "en", no sentence puts a step first.
+        let first = "what do i do first?";
+        assert_eq!(verdict(&lesson[0], &lesson, first), None);
+    }
+
+    #[test]
+    fn a_first_step_about_something_else_gives_way_to_the_one_about_what_is_asked() {
+        let allergies = note(&[
+            "Lava las tablas y prepara primero el plato sin el alérgeno.",
+            "Si a alguien se le hinchan los labios, llama al 112 enseguida.",
+        ]);
+        let asked = "a mi prima se le están hinchando los labios, q hago primero??";
+        assert_eq!(
+            instead(&allergies[0], &allergies, asked).as_ref(),
+            Some(&allergies[1])
+        );
+        assert_eq!(
+            verdict(&allergies[1], &allergies, asked),
+            Some(Verdict::Stands)
+        );
     }
 }

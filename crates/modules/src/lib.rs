@@ -9,6 +9,7 @@ pub mod distress;
 pub mod distress_file;
 pub mod error;
 pub mod fallback;
+mod first_step;
 pub mod forms;
 pub mod grammar;
 pub mod joint_reading;
@@ -21,6 +22,7 @@ pub mod progress;
 pub mod prompt;
 #[cfg(test)]
 mod properties;
+mod question_parts;
 pub mod ranking;
 pub mod reading;
 pub mod replies;

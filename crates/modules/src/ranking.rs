@@ -11,6 +11,7 @@
 //! the talk ("and if someone forgets their part?", or a why-question about what the note
 //! just shown says) keeps the topic the last reply showed in play.
 
+use super::first_step::asks_what_first;
 use super::keywords::keyword_hits;
 use super::pack::{ModuleManifest, Topic};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
@@ -140,13 +141,21 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
     best
 }
 
+/// The match keys of the words that put one thing before the others ("first", "primero",
+/// `words/<locale>/order-words.txt`).
+static ORDER_KEYS: LazyLock<BTreeSet<String>> =
+    LazyLock::new(|| word_list!("order-words").flat_map(term_keys).collect());
+
 /// The pieces of evidence of `message`: its content terms and its synonyms', each once,
-/// without [`LIGHT_WORDS`].
+/// without [`LIGHT_WORDS`], and without the order word of a question asking what to do
+/// first, which asks what comes first, not about a topic saying "first" ("se me cayó el
+/// móvil a la piscina, ¿qué es lo primero que hago?" is not about "reinícialo primero").
 fn evidence(message: &str) -> Vec<Vec<Term>> {
-    asked_terms(&with_synonyms(message))
-        .into_iter()
-        .map(|t| vec![t])
-        .collect()
+    let mut terms = asked_terms(&with_synonyms(message));
+    if asks_what_first(message) {
+        terms.retain(|t| !t.in_keys(&ORDER_KEYS));
+    }
+    terms.into_iter().map(|t| vec![t]).collect()
 }
 
 /// What one piece of evidence gives topic `t`: the rarity of its best term there, twice
@@ -362,18 +371,22 @@ fn continues_the_talk(message: &str) -> bool {
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
-/// The match keys of the words that ask how much or how to tell ("how long", "cuánto",
-/// "cómo sé si", `words/<locale>/amount-questions.txt` and `sign-questions.txt`): they
-/// say what is asked, not what it is asked about.
+/// The match keys of the words that ask how much, how to tell or what goes first ("how
+/// long", "cuánto", "cómo sé si", "primero", `words/<locale>/amount-questions.txt`,
+/// `sign-questions.txt`, `order-words.txt` and `first-questions.txt`): they say what is
+/// asked, not what it is asked about.
 static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
     word_list!("amount-questions")
         .chain(word_list!("sign-questions"))
+        .chain(word_list!("order-words"))
+        .chain(word_list!("first-questions"))
         .flat_map(term_keys)
         .collect()
 });
 
 /// What `message` asks about: its terms ([`asked_terms`]) without the words that ask
-/// ("how long should the warm up be" asks about the warm-up).
+/// ("how long should the warm up be" asks about the warm-up, "q hago primero si se me
+/// hinchan los labios" about the lips).
 pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
     let mut terms = asked_terms(message);
     terms.retain(|t| !t.in_keys(&ASKING_KEYS));
@@ -671,6 +684,27 @@ mod tests {
         };
         assert!(near(agreement(&[0.6, 0.4], &[])));
         assert!(near(agreement(&[], &[0.6, 0.4])));
+    }
+
+    #[test]
+    fn the_order_word_of_a_what_first_question_is_no_evidence() {
+        let m = module_with(
+            r#""Sleep fixes memories.""#,
+            r#""Sleep first, revise after.""#,
+        )
+        .expect("a valid module");
+        let asked = "exam in ten minutes, what do i do first?";
+        assert!(asks_what_first(asked));
+        let t = answering_topics(&m, asked, Meaning::default(), Before::default());
+        assert!(t.is_empty(), "{t:?}");
+        // The message's own words still speak for the topic that says "first".
+        let t = answering_topics(
+            &m,
+            "should i sleep first?",
+            Meaning::default(),
+            Before::default(),
+        );
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
     #[test]

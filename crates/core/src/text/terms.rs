@@ -173,6 +173,22 @@ fn english_cognate(word: &str) -> Option<String> {
     })
 }
 
+/// Spanish superlative endings and the endings of the adjectives they come from
+/// ("lentísimo" → "lento", "riquísima" → "rica"), tried in order
+/// (`words/es/superlative-endings.txt`).
+static SUPERLATIVE_ENDINGS: LazyLock<Vec<(&'static str, &'static str)>> =
+    LazyLock::new(|| pairs(list_in!("es", "superlative-endings")));
+
+/// The adjective a Spanish superlative in -ísimo is made from ("lentisimo" → "lento"),
+/// if `word` is one: Snowball leaves "lentisim", which never meets "lento".
+fn superlative_base(word: &str) -> Option<String> {
+    SUPERLATIVE_ENDINGS.iter().find_map(|(ending, base)| {
+        word.strip_suffix(ending)
+            .filter(|stem| stem.chars().count() >= 2)
+            .map(|stem| format!("{stem}{base}"))
+    })
+}
+
 /// The value of each number word said alone ("zero" → "0", "veinte" → "20"): the units
 /// and tens of the spoken-number lists (`words/{en,es}/spoken-numbers.txt`), so "dropped
 /// to zero" supports "0 deaths" and "20" supports "twenty".
@@ -278,6 +294,9 @@ pub fn term_of(word: &str) -> Option<Term> {
     }
     if let Some(base) = IRREGULAR_VERBS.get(word) {
         keys.push(key_of(&english.stem(base)));
+    }
+    if let Some(base) = superlative_base(word) {
+        keys.push(key_of(&spanish.stem(&base)));
     }
     if let Some(whole) = CLIPPED_WORDS.get(word) {
         keys.extend([english.stem(whole), spanish.stem(whole)].map(|s| key_of(&s)));
@@ -466,6 +485,25 @@ mod tests {
             let keys = term_keys(en);
             assert!(content_terms(es)[0].in_keys(&keys), "{es} {en} {keys:?}");
         }
+    }
+
+    #[test]
+    fn a_spanish_superlative_meets_its_adjective() {
+        for (superlative, adjective) in [
+            ("lentísimo", "lento"),
+            ("rojísimas", "rojas"),
+            ("riquísimo", "rico"),
+            ("larguísima", "larga"),
+            ("amabilísimo", "amable"),
+        ] {
+            let keys = term_keys(adjective);
+            assert!(
+                content_terms(superlative)[0].in_keys(&keys),
+                "{superlative} {adjective}"
+            );
+        }
+        // A word that only ends like one is left alone.
+        assert_eq!(superlative_base("mismo"), None);
     }
 
     #[test]

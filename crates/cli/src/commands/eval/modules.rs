@@ -151,10 +151,21 @@ fn render_checks(reply: &ModuleReply, module: &ModuleManifest) -> Check {
     )
 }
 
+/// The milestone a turn must celebrate when its case names none: the highest the
+/// percentage crossed on this turn, from `before` (exclusive) to `now` (inclusive) — the
+/// path the session took, which a model's earlier notes decide, not a fixed turn.
+fn crossed_milestone(before: u32, now: u32) -> Option<Milestone> {
+    Milestone::ALL
+        .iter()
+        .copied()
+        .rfind(|m| before < m.percent() && m.percent() <= now)
+}
+
 fn progress_checks(
     saved: &ModuleTurnSaved,
     module: &ModuleManifest,
     expect: &Expect,
+    before: u32,
 ) -> Vec<Check> {
     let mut checks = Vec::new();
     let Some(reply) = &saved.reply.reply else {
@@ -204,11 +215,12 @@ fn progress_checks(
         wrong.join("; ")
     }));
     let milestone = shown.as_ref().and_then(|p| p.milestone);
-    checks.push(Check::new(
-        "milestone_right",
-        milestone == expect.milestone,
-        || format!("{milestone:?}, expected {:?}", expect.milestone),
-    ));
+    let want = expect
+        .milestone
+        .or_else(|| crossed_milestone(before, stored.percentage));
+    checks.push(Check::new("milestone_right", milestone == want, || {
+        format!("{milestone:?}, expected {want:?}")
+    }));
     if let Some(section) = &expect.section {
         let current = stored
             .sections
@@ -292,6 +304,7 @@ fn issue_checks(
     module: &ModuleManifest,
     expect: &Expect,
     want: Language,
+    message: &str,
 ) -> Vec<Check> {
     let shown = checks::shown_lines(reply);
     let mut out = Vec::new();
@@ -300,7 +313,9 @@ fn issue_checks(
         out.push(checks::answers_the_question(&shown, &notes, expected));
     }
     if let Some(phrases) = &expect.answered_with {
-        out.push(checks::opens_with_the_answer(reply, phrases));
+        out.push(checks::opens_with_the_answer(
+            reply, phrases, module, message,
+        ));
     }
     if let Some(distress) = expect.support {
         let support = [replies::crisis(Language::En), replies::crisis(Language::Es)];
@@ -375,6 +390,7 @@ pub async fn run(
             .id;
         let session = app::start(&bench.store, profile, &module.id, case.language, false).await?;
         let mut earlier: Vec<String> = Vec::new();
+        let mut percentage = 0;
         for (i, turn) in case.turns.iter().enumerate() {
             let (act, input) = turn
                 .act()
@@ -397,11 +413,18 @@ pub async fn run(
                 offline::reply(Vec::new(), ResponseType::Error, Emotion::Neutral)
             });
             let mut checks = vec![render_checks(&reply, module)];
-            checks.extend(progress_checks(&saved, module, &turn.expect));
+            checks.extend(progress_checks(&saved, module, &turn.expect, percentage));
+            percentage = saved.progress.percentage;
             let want = turn.expect.reply_language.unwrap_or(case.language);
             let own_words = asked_for_words(&saved, module);
             checks.extend(model_checks(&saved, module, want, own_words));
-            checks.extend(issue_checks(&reply, module, &turn.expect, want));
+            checks.extend(issue_checks(
+                &reply,
+                module,
+                &turn.expect,
+                want,
+                &saved.student.text,
+            ));
             let words = block_words(&reply, module);
             if own_words == Some(true) {
                 let said: Vec<&str> = earlier.iter().map(String::as_str).collect();
@@ -428,4 +451,18 @@ pub async fn run(
         }
     }
     Ok(scores)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_is_owed_the_highest_milestone_it_crossed_and_no_other() {
+        assert_eq!(crossed_milestone(0, 25), Some(Milestone::Quarter));
+        assert_eq!(crossed_milestone(12, 62), Some(Milestone::Half));
+        assert_eq!(crossed_milestone(25, 37), None);
+        assert_eq!(crossed_milestone(75, 100), Some(Milestone::Complete));
+        assert_eq!(crossed_milestone(100, 100), None);
+    }
 }

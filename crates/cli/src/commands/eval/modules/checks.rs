@@ -11,6 +11,8 @@ use lantern_core::language::Language;
 use lantern_core::text::message_language::clear_language;
 use lantern_core::text::normalize::{has_phrase, normalize};
 use lantern_core::text::notes::plain;
+use lantern_core::text::support::is_teaching_talk;
+use lantern_core::text::terms::{content_terms, term_keys};
 use lantern_core::text::tidy::{detect_language, sentences};
 use lantern_modules::language::module_language;
 use lantern_modules::{offline, replies};
@@ -158,19 +160,62 @@ fn opening_sentence(reply: &ModuleReply) -> Option<String> {
 
 /// `opens_with_the_answer`: the sentence the reply opens with ([`opening_sentence`])
 /// holds one of `phrases` — words of the note sentence a careful teacher answers the
-/// question with. Words, not meaning: a model sentence using those words says
-/// something else unseen.
-pub fn opens_with_the_answer(reply: &ModuleReply, phrases: &[String]) -> Check {
+/// question with — or says that sentence's answer in other words
+/// ([`restates_the_answer`]). Words, not meaning: a model sentence that only shares a
+/// topic's words with the answer says something else unseen.
+pub fn opens_with_the_answer(
+    reply: &ModuleReply,
+    phrases: &[String],
+    module: &ModuleManifest,
+    message: &str,
+) -> Check {
     let opening = opening_sentence(reply);
     let said = opening.as_deref().map(normalize).unwrap_or_default();
+    let literal = phrases.iter().any(|p| has_phrase(&said, &normalize(p)));
+    let restated = opening
+        .as_deref()
+        .is_some_and(|o| restates_the_answer(o, phrases, module, message));
     Check::new(
         "opens_with_the_answer",
-        phrases.iter().any(|p| has_phrase(&said, &normalize(p))),
+        literal || restated,
         || match &opening {
             Some(s) => format!("opens with {s:?}, expected one of {phrases:?}"),
             None => format!("opens with nothing, expected one of {phrases:?}"),
         },
     )
+}
+
+/// Whether `opening` says in other words the note sentence holding one of `phrases`: it
+/// uses every content term of that phrase ("the instructor needs to see it" for
+/// "instructor has to see it"), and each of its other terms is that sentence's or the
+/// student's `message`'s (teaching talk aside), so it adds nothing the answer does not
+/// say. A sentence restating the student's situation ("You just got your first driving
+/// lesson on Saturday.") names none of the answer's own words and does not pass.
+fn restates_the_answer(
+    opening: &str,
+    phrases: &[String],
+    module: &ModuleManifest,
+    message: &str,
+) -> bool {
+    let opening_keys = term_keys(opening);
+    let student = term_keys(message);
+    let holders: Vec<&str> = module.topics().flat_map(|t| sentences(&t.notes)).collect();
+    phrases.iter().any(|phrase| {
+        let wanted = content_terms(phrase);
+        let uses_the_answer = !wanted.is_empty() && wanted.iter().all(|t| t.in_keys(&opening_keys));
+        let normal = normalize(phrase);
+        uses_the_answer
+            && holders
+                .iter()
+                .filter(|s| has_phrase(&normalize(s), &normal))
+                .any(|source| {
+                    let keys = term_keys(source);
+                    content_terms(opening).iter().all(|t| {
+                        t.in_keys(&keys)
+                            || (!t.is_number && (t.in_keys(&student) || is_teaching_talk(t)))
+                    })
+                })
+    })
 }
 
 /// `support_first`: with `distress`, the reply's first line is the support message
@@ -406,7 +451,7 @@ mod tests {
                 "**Cuchillos** — Un cuchillo afilado es más seguro.",
             ),
         ]);
-        assert!(opens_with_the_answer(&answered, &wanted).passed);
+        assert!(opens_with_the_answer(&answered, &wanted, &calm(), "").passed);
         let other = reply_of(&[
             (BlockType::Paragraph, "Un cuchillo afilado es más seguro."),
             (
@@ -414,7 +459,40 @@ mod tests {
                 "**Cuchillos** — Pon un paño húmedo debajo de la tabla.",
             ),
         ]);
-        assert!(!opens_with_the_answer(&other, &wanted).passed);
+        assert!(!opens_with_the_answer(&other, &wanted, &calm(), "").passed);
+    }
+
+    #[test]
+    fn the_answer_said_in_other_words_opens_with_the_answer() {
+        let m = parse_module(
+            r#"{"formatVersion": 1, "id": "drive", "title": "Driving", "language": "en",
+            "phases": [{"id": "start", "title": "Starting", "sections": [
+              {"id": "lessons", "title": "Lessons", "intro": "Your first lessons.",
+               "topics": [
+                 {"id": "first", "title": "Your first lesson",
+                  "notes": "Bring your licence, because the instructor has to see it before you drive.",
+                  "keywords": {"en": ["licence"]}}]}]}]}"#,
+        )
+        .unwrap();
+        let wanted = vec!["instructor has to see it".to_string()];
+        let opens = |text: &str, message: &str| {
+            let reply = reply_of(&[(BlockType::Paragraph, text)]);
+            opens_with_the_answer(&reply, &wanted, &m, message).passed
+        };
+        let asked = "why do i need to bring that, he knows who i am";
+        assert!(opens(
+            "You need to bring your licence because the instructor needs to see it before you drive.",
+            asked
+        ));
+        // Something the answer does not say, or the student's situation told back.
+        assert!(!opens(
+            "The instructor needs to see it and test your eyesight.",
+            asked
+        ));
+        assert!(!opens(
+            "You just got your first driving lesson on Saturday.",
+            "got my first lesson on saturday, what do i do first"
+        ));
     }
 
     #[test]
@@ -424,7 +502,7 @@ mod tests {
             (BlockType::Paragraph, "The module answers this in Spanish:"),
             (BlockType::Quote, "En la nevera duran unos tres días."),
         ]);
-        assert!(opens_with_the_answer(&across, &wanted).passed);
+        assert!(opens_with_the_answer(&across, &wanted, &calm(), "").passed);
         let offline = reply_of(&[
             (
                 BlockType::Paragraph,
@@ -435,7 +513,7 @@ mod tests {
                 "**Sobras** — Mete las sobras en la nevera. Duran tres días.",
             ),
         ]);
-        assert!(!opens_with_the_answer(&offline, &wanted).passed);
+        assert!(!opens_with_the_answer(&offline, &wanted, &calm(), "").passed);
     }
 
     #[test]
