@@ -151,21 +151,21 @@ fn render_checks(reply: &ModuleReply, module: &ModuleManifest) -> Check {
     )
 }
 
-/// The milestone a turn must celebrate when its case names none: the highest the
-/// percentage crossed on this turn, from `before` (exclusive) to `now` (inclusive) — the
-/// path the session took, which a model's earlier notes decide, not a fixed turn.
-fn crossed_milestone(before: u32, now: u32) -> Option<Milestone> {
+/// The milestone a turn owes when its case names none: the highest the percentage has
+/// reached, `now`, above the last one celebrated, `celebrated` — on the path the
+/// session took, which a model's earlier notes decide, not on a fixed turn.
+fn owed_milestone(celebrated: u32, now: u32) -> Option<Milestone> {
     Milestone::ALL
         .iter()
         .copied()
-        .rfind(|m| before < m.percent() && m.percent() <= now)
+        .rfind(|m| celebrated < m.percent() && m.percent() <= now)
 }
 
 fn progress_checks(
     saved: &ModuleTurnSaved,
     module: &ModuleManifest,
     expect: &Expect,
-    before: u32,
+    celebrated: u32,
 ) -> Vec<Check> {
     let mut checks = Vec::new();
     let Some(reply) = &saved.reply.reply else {
@@ -215,9 +215,11 @@ fn progress_checks(
         wrong.join("; ")
     }));
     let milestone = shown.as_ref().and_then(|p| p.milestone);
-    let want = expect
-        .milestone
-        .or_else(|| crossed_milestone(before, stored.percentage));
+    let want = expect.milestone.or_else(|| {
+        // Distress is answered with support alone: the milestone waits.
+        let distress = expect.support == Some(true);
+        owed_milestone(celebrated, stored.percentage).filter(|_| !distress)
+    });
     checks.push(Check::new("milestone_right", milestone == want, || {
         format!("{milestone:?}, expected {want:?}")
     }));
@@ -390,7 +392,7 @@ pub async fn run(
             .id;
         let session = app::start(&bench.store, profile, &module.id, case.language, false).await?;
         let mut earlier: Vec<String> = Vec::new();
-        let mut percentage = 0;
+        let mut celebrated = 0;
         for (i, turn) in case.turns.iter().enumerate() {
             let (act, input) = turn
                 .act()
@@ -413,8 +415,10 @@ pub async fn run(
                 offline::reply(Vec::new(), ResponseType::Error, Emotion::Neutral)
             });
             let mut checks = vec![render_checks(&reply, module)];
-            checks.extend(progress_checks(&saved, module, &turn.expect, percentage));
-            percentage = saved.progress.percentage;
+            checks.extend(progress_checks(&saved, module, &turn.expect, celebrated));
+            if let Some(m) = reply.meta.progress.as_ref().and_then(|p| p.milestone) {
+                celebrated = m.percent();
+            }
             let want = turn.expect.reply_language.unwrap_or(case.language);
             let own_words = asked_for_words(&saved, module);
             checks.extend(model_checks(&saved, module, want, own_words));
@@ -458,11 +462,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_turn_is_owed_the_highest_milestone_it_crossed_and_no_other() {
-        assert_eq!(crossed_milestone(0, 25), Some(Milestone::Quarter));
-        assert_eq!(crossed_milestone(12, 62), Some(Milestone::Half));
-        assert_eq!(crossed_milestone(25, 37), None);
-        assert_eq!(crossed_milestone(75, 100), Some(Milestone::Complete));
-        assert_eq!(crossed_milestone(100, 100), None);
+    fn a_turn_owes_the_highest_milestone_reached_since_the_last_celebrated() {
+        assert_eq!(owed_milestone(0, 25), Some(Milestone::Quarter));
+        assert_eq!(owed_milestone(0, 62), Some(Milestone::Half));
+        assert_eq!(owed_milestone(25, 37), None);
+        assert_eq!(owed_milestone(50, 100), Some(Milestone::Complete));
+        assert_eq!(owed_milestone(100, 100), None);
     }
 }
