@@ -15,12 +15,13 @@ use super::kind_answer::{self, Verdict};
 use super::likely;
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{is_why_question, named_weight};
+use super::ranking::{asked_terms, is_why_question, named_weight, subject_terms};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
 use lantern_core::text::normalize::{normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
+use lantern_core::text::support::is_teaching_talk;
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
 use lantern_core::word_list;
@@ -378,6 +379,40 @@ pub fn sentence_answer(sentence: &str, topic: &Topic) -> ModuleReply {
         ResponseType::Conversational,
         Emotion::Supportive,
     )
+}
+
+/// The student's words that an answer's own `text` uses and its `notes` (the notes that
+/// answer) do not (the content terms of `message`, light words and teaching talk
+/// aside), when those notes name nothing the student asks about beyond the module's own
+/// subject (the words of `module_title`): the model put the student's situation where
+/// the note says something else ("Si el móvil se cayó a la piscina, el primer paso es
+/// reiniciarlo" on the slow-phone note of a module on caring for a phone), or only told
+/// the situation back ("You just got your first driving lesson on Saturday." on the note
+/// about the licence). Each word is supported on its own, the student's by the message
+/// and the rest by the note, but nothing says the note holds for what the student said.
+/// A note about what the student asks may be applied to their situation ("Breathing out
+/// slowly calms your heart at night" from the racing-heart note, for "my heart is
+/// pounding at night"). Empty when the answer keeps to the notes or applies them.
+pub fn applied_elsewhere(
+    text: &str,
+    notes: &str,
+    message: &str,
+    module_title: &str,
+) -> Vec<String> {
+    let said = term_keys(notes);
+    let title = term_keys(module_title);
+    let about_what_is_asked = subject_terms(message)
+        .iter()
+        .any(|t| t.in_keys(&said) && !t.in_keys(&title));
+    if about_what_is_asked {
+        return Vec::new();
+    }
+    let used = term_keys(text);
+    asked_terms(message)
+        .into_iter()
+        .filter(|t| t.in_keys(&used) && !t.in_keys(&said) && !is_teaching_talk(t))
+        .map(|t| t.word)
+        .collect()
 }
 
 #[cfg(test)]
@@ -888,5 +923,32 @@ mod tests {
             message,
         );
         assert_eq!(got, None);
+    }
+
+    #[test]
+    fn an_answer_applies_its_sentence_only_to_what_the_sentence_is_about() {
+        let phones = "Cuida tu móvil";
+        let slow = "Si el móvil va lento, reinícialo primero, porque se cuelga.";
+        let asked = "se me cayó el móvil a la piscina, ¿qué es lo primero que hago?";
+        let wrong = "Si el móvil se cayó a la piscina, el primer paso es reiniciarlo.";
+        assert_eq!(
+            applied_elsewhere(wrong, slow, asked, phones),
+            vec!["cayo".to_string(), "piscina".to_string()]
+        );
+        let driving = "Your first driving lessons";
+        let licence = "Bring your licence, because the instructor has to see it before you drive.";
+        let told_back = "You just got your first driving lesson on Saturday.";
+        let asked = "got my first lesson on saturday, what do i do first";
+        assert!(!applied_elsewhere(told_back, licence, asked, driving).is_empty());
+        // The student's words the sentence also says, and light words ("need"), are
+        // the answer's own.
+        let why = "why do i need to bring that, he knows who i am";
+        let answer = "You need to bring your licence because the instructor needs to see it.";
+        assert!(applied_elsewhere(answer, licence, why, driving).is_empty());
+        // A sentence about what is asked may be applied to the student's situation.
+        let breathing = "A racing heart is adrenaline at work. Breathing out slowly calms it.";
+        let asked = "my heart is pounding at night";
+        let applied = "Breathing out slowly calms your heart at night.";
+        assert!(applied_elsewhere(applied, breathing, asked, "Calm before exams").is_empty());
     }
 }

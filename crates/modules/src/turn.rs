@@ -719,6 +719,13 @@ fn check_words(
     } else {
         BTreeSet::new()
     };
+    let notes: String = prepared
+        .focus
+        .iter()
+        .filter_map(|id| prepared.module.topic(id))
+        .map(|topic| topic.notes.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
@@ -758,6 +765,18 @@ fn check_words(
                 // An answer that brings nothing of the notes that answer says nothing.
                 if !text.is_empty() && !brings_the_note(&text, &note) {
                     dropped.insert(0, (std::mem::take(&mut text), DropReason::SaysNothing));
+                    broke = true;
+                }
+                // Nor may it apply its sentence to a situation the sentence is not about.
+                let beyond = chosen::applied_elsewhere(
+                    &text,
+                    &notes,
+                    &prepared.student_text,
+                    &prepared.module.title,
+                );
+                if !text.is_empty() && !beyond.is_empty() {
+                    let why = DropReason::Unsupported(beyond);
+                    dropped.insert(0, (std::mem::take(&mut text), why));
                     broke = true;
                 }
                 unread = after;
