@@ -381,8 +381,8 @@ pub fn sentence_answer(sentence: &str, topic: &Topic) -> ModuleReply {
     )
 }
 
-/// The student's words that an answer's own `text` uses and its `notes` (the notes that
-/// answer) do not (the content terms of `message`, light words and teaching talk
+/// The student's words that an answer's own `text` uses and its `notes` (the titles,
+/// keywords and notes of the topics that answer) do not (the content terms of `message`, light words and teaching talk
 /// aside), when those notes name nothing the student asks about beyond the module's own
 /// subject (the words of `module_title`): the model put the student's situation where
 /// the note says something else ("Si el móvil se cayó a la piscina, el primer paso es

@@ -28,7 +28,7 @@ use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{
     answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
 };
-use super::ranking::{answering_topics, named_weight, Before, Meaning};
+use super::ranking::{answering_topics, named_weight, topic_texts, Before, Meaning};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -719,13 +719,14 @@ fn check_words(
     } else {
         BTreeSet::new()
     };
+    // The answering topics' titles, keywords and notes: what the answer may apply.
     let notes: String = prepared
         .focus
         .iter()
         .filter_map(|id| prepared.module.topic(id))
-        .map(|topic| topic.notes.as_str())
+        .flat_map(topic_texts)
         .collect::<Vec<_>>()
-        .join(" ");
+        .join(". ");
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
