@@ -381,18 +381,19 @@ pub fn sentence_answer(sentence: &str, topic: &Topic) -> ModuleReply {
     )
 }
 
-/// The student's words that an answer's own `text` uses and its `notes` (the titles,
-/// keywords and notes of the topics that answer) do not (the content terms of `message`, light words and teaching talk
-/// aside), when those notes name nothing the student asks about beyond the module's own
-/// subject (the words of `module_title`): the model put the student's situation where
-/// the note says something else ("Si el móvil se cayó a la piscina, el primer paso es
-/// reiniciarlo" on the slow-phone note of a module on caring for a phone), or only told
-/// the situation back ("You just got your first driving lesson on Saturday." on the note
-/// about the licence). Each word is supported on its own, the student's by the message
-/// and the rest by the note, but nothing says the note holds for what the student said.
-/// A note about what the student asks may be applied to their situation ("Breathing out
-/// slowly calms your heart at night" from the racing-heart note, for "my heart is
-/// pounding at night"). Empty when the answer keeps to the notes or applies them.
+/// The student's words that an answer's own `text` uses and its `notes` lack (the
+/// titles, keywords and notes of the topics that answer; the content terms of
+/// `message`, light words and teaching talk aside), when those notes name nothing the
+/// student asks about beyond the module's own subject (the words of `module_title`):
+/// the model put the student's situation where the note says something else ("Si el
+/// móvil se cayó a la piscina, el primer paso es reiniciarlo" on the slow-phone note of
+/// a module on caring for a phone), or only told the situation back ("You just got your
+/// first driving lesson on Saturday." on the note about the licence). Each word is
+/// supported on its own, the student's by the message and the rest by the note, but
+/// nothing says the note holds for what the student said. A note about what the student
+/// asks may be applied to their situation ("Breathing out slowly calms your heart at
+/// night" from the racing-heart note, for "my heart is pounding at night"). Empty when
+/// the answer keeps to the notes or applies them.
 pub fn applied_elsewhere(
     text: &str,
     notes: &str,
@@ -926,7 +927,7 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_applies_its_sentence_only_to_what_the_sentence_is_about() {
+    fn an_answer_applies_its_notes_only_to_what_the_notes_are_about() {
         let phones = "Cuida tu móvil";
         let slow = "Si el móvil va lento, reinícialo primero, porque se cuelga.";
         let asked = "se me cayó el móvil a la piscina, ¿qué es lo primero que hago?";

@@ -713,20 +713,22 @@ fn check_words(
     }
     let mut kept = Vec::new();
     let answering = answers_a_note(prepared.submitted.as_ref(), &prepared.focus);
-    // What an answer must bring of its notes, read only when there is an answer.
-    let note = if answering {
-        note_beyond_student(prepared)
+    // What an answer must bring of its notes, and what it may apply to the student's
+    // situation (the answering topics' titles, keywords and notes): read only when there
+    // is an answer.
+    let (note, applicable) = if answering {
+        let texts = prepared
+            .focus
+            .iter()
+            .filter_map(|id| prepared.module.topic(id))
+            .flat_map(topic_texts);
+        (
+            note_beyond_student(prepared),
+            texts.collect::<Vec<_>>().join(". "),
+        )
     } else {
-        BTreeSet::new()
+        (BTreeSet::new(), String::new())
     };
-    // The answering topics' titles, keywords and notes: what the answer may apply.
-    let notes: String = prepared
-        .focus
-        .iter()
-        .filter_map(|id| prepared.module.topic(id))
-        .flat_map(topic_texts)
-        .collect::<Vec<_>>()
-        .join(". ");
     // Whether a sentence of the answer was dropped: nothing after it is kept.
     let mut broken_off = false;
     for (i, mut block) in std::mem::take(&mut words.reply.content.text_blocks)
@@ -769,13 +771,13 @@ fn check_words(
                     broke = true;
                 }
                 // Nor may it apply its sentence to a situation the sentence is not about.
-                let beyond = chosen::applied_elsewhere(
-                    &text,
-                    &notes,
-                    &prepared.student_text,
-                    &prepared.module.title,
-                );
-                if !text.is_empty() && !beyond.is_empty() {
+                let beyond = if text.is_empty() {
+                    Vec::new()
+                } else {
+                    let (student, title) = (&prepared.student_text, &prepared.module.title);
+                    chosen::applied_elsewhere(&text, &applicable, student, title)
+                };
+                if !beyond.is_empty() {
                     let why = DropReason::Unsupported(beyond);
                     dropped.insert(0, (std::mem::take(&mut text), why));
                     broke = true;

@@ -198,6 +198,7 @@ fn restates_the_answer(
     message: &str,
 ) -> bool {
     let opening_keys = term_keys(opening);
+    let opening_terms = content_terms(opening);
     let student = term_keys(message);
     let holders: Vec<&str> = module.topics().flat_map(|t| sentences(&t.notes)).collect();
     phrases.iter().any(|phrase| {
@@ -210,7 +211,7 @@ fn restates_the_answer(
                 .filter(|s| has_phrase(&normalize(s), &normal))
                 .any(|source| {
                     let keys = term_keys(source);
-                    content_terms(opening).iter().all(|t| {
+                    opening_terms.iter().all(|t| {
                         t.in_keys(&keys)
                             || (!t.is_number && (t.in_keys(&student) || is_teaching_talk(t)))
                     })
