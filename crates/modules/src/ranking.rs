@@ -33,6 +33,12 @@ const PHRASE_WORD: f32 = 1.5;
 const MEANING_WEIGHT: f32 = 2.0;
 /// Weight of the student's message before, for a follow-up ("¿por qué me pasa esto?").
 const EARLIER_WEIGHT: f32 = 0.25;
+/// Weight of the student's message before when the last reply showed no note (it
+/// answered distress, thanks or a greeting): nothing was shown in its place, so what
+/// that message said is still what the talk is about ("se me cayó el celu y se rajó la
+/// pantalla, no sirvo para nada" → support; "bueno, ¿lo puedo seguir usando así roto?"
+/// is still about the cracked screen).
+const UNANSWERED_WEIGHT: f32 = 1.0;
 /// What the topic the last reply showed gets when a message continues the talk: the
 /// least score that answers, so the message's own evidence still decides.
 const FOLLOW_UP: f32 = MIN_SCORE;
@@ -546,9 +552,15 @@ pub fn answering_topics(
         }
     }
     if let (false, Some(earlier)) = (follows_up, before.message) {
-        // The topic shown is what the message before was read as; counted once.
+        // The topic shown is what the message before was read as; counted once. With
+        // no note shown, that message is all the talk holds.
+        let weight = if before.shown.is_empty() {
+            UNANSWERED_WEIGHT
+        } else {
+            EARLIER_WEIGHT
+        };
         for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
-            *score += EARLIER_WEIGHT * prior;
+            *score += weight * prior;
         }
     }
     tracing::debug!(message, ?closeness, ?scored, shown = ?before.shown, "topic scores");
@@ -951,6 +963,28 @@ mod tests {
         };
         let t = answering_topics(&m, "how long does it take?", clearly, before);
         assert_eq!(t.first(), Some(&clear[0].0), "{t:?}");
+    }
+
+    #[test]
+    fn after_a_reply_showing_no_note_the_message_before_counts_whole() {
+        let m = module();
+        let earlier = "my heart races before every exam and I'm useless";
+        let message = "does it calm down if I go blank?";
+        // After the support reply, which showed no note, the talk is the racing heart.
+        let unanswered = Before {
+            message: Some(earlier),
+            shown: &[],
+        };
+        let t = answering_topics(&m, message, Meaning::default(), unanswered);
+        assert_eq!(t.first().map(String::as_str), Some("heart"), "{t:?}");
+        // After a note, the message before only leans a little.
+        let shown = ["sleep".to_string()];
+        let answered = Before {
+            message: Some(earlier),
+            shown: &shown,
+        };
+        let t = answering_topics(&m, message, Meaning::default(), answered);
+        assert_ne!(t.first().map(String::as_str), Some("heart"), "{t:?}");
     }
 
     #[test]
