@@ -210,6 +210,26 @@ pub fn overruled_across(pick: &str, closeness: &[(String, f32)], message: &str) 
         .map(|(s, _)| s.clone())
 }
 
+/// The sentence that answers instead of the model's `pick` across languages (the
+/// student writes in another language than the module's): what the question asks for
+/// decides first, as within a language ([`what_is_asked`]: "my phone fell in the pool
+/// what do i do first" keeps "…apágalos enseguida…", which gives the first step, though
+/// the sentence naming "piscina" lies closer); only then [`overruled_across`], then the
+/// other readers of [`instead_of`]. `None` when the pick stands.
+pub fn instead_across(
+    pick: &str,
+    closeness: &[(String, f32)],
+    offered: &[String],
+    message: &str,
+) -> Option<String> {
+    match what_is_asked(pick, offered, message) {
+        Some(Verdict::Stands) => None,
+        Some(Verdict::Instead(sentence)) => Some(sentence),
+        None => overruled_across(pick, closeness, message)
+            .or_else(|| instead_of(pick, &[], closeness, offered, message)),
+    }
+}
+
 /// Least share of an offered sentence's content terms the model's own words must use to
 /// restate it.
 const RESTATED_SHARE: f32 = 0.6;
@@ -587,6 +607,23 @@ mod tests {
         assert_eq!(
             overruled_across(muling, &close, asked),
             Some(code.to_string())
+        );
+    }
+
+    #[test]
+    fn across_languages_what_the_question_asks_for_decides_before_meaning() {
+        let off = "Si el móvil se moja, apágalo enseguida y no lo cargues hasta que esté seco.";
+        let pool = "Ser resistente al agua no lo protege del cloro de la piscina.";
+        let offered = both(off, pool);
+        let close = closeness(&[(off, 0.80), (pool, 0.85)]);
+        let asked = "my phone fell in the pool what do i do first";
+        // The pick giving the first step stands, though the other lies closer.
+        assert_eq!(overruled_across(off, &close, asked), Some(pool.to_string()));
+        assert_eq!(instead_across(off, &close, &offered, asked), None);
+        // A pick giving no first step gives way to the one that does.
+        assert_eq!(
+            instead_across(pool, &close, &offered, asked),
+            Some(off.to_string())
         );
     }
 

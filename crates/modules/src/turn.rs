@@ -1030,16 +1030,12 @@ impl TurnWords<'_> {
             .await?;
         let pick = chosen::chosen(&raw, &p.answer_sentences)
             .ok_or_else(|| ModuleError::BrokenReply("no sentence of the note chosen".into()))?;
-        let instead = chosen::overruled_across(&pick, &p.answer_closeness, &p.student_text)
-            .or_else(|| {
-                chosen::instead_of(
-                    &pick,
-                    &[],
-                    &p.answer_closeness,
-                    &p.answer_sentences,
-                    &p.student_text,
-                )
-            });
+        let instead = chosen::instead_across(
+            &pick,
+            &p.answer_closeness,
+            &p.answer_sentences,
+            &p.student_text,
+        );
         let mut dropped = Vec::new();
         if instead.is_some() {
             dropped.push(Repair {
