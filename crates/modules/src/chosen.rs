@@ -262,7 +262,9 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// when the pick gives it less well than another ([`kind_answer::verdict`]; a pick that
 /// gives it as well as any stands); a pick first in both readers of meaning then stands
 /// ([`joint_reading::first_in_both`]); else the closest in meaning when the pick names nothing
-/// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`]), else one
+/// ([`unnamed_pick`]), else one meaning and words agree on ([`overruled`], which then
+/// answers: the likelihood does not take back what two readers agree on — "pero no
+/// quiero perder las fotos del carrete" keeps the sentence on uploading photos), else one
 /// that names more of the question ([`better_named`]: "¿por qué por escrito?" names the
 /// rule, whose reason is the next sentence), else the model's likeliest sentence (of
 /// `likelihood`, each offered sentence's) in place of a pick naming less of the
@@ -286,8 +288,14 @@ pub fn instead_of(
         None if joint_reading::first_in_both(pick, closeness, likelihood) => None,
         None => {
             let likely = likely::likeliest(likelihood);
-            let read = unnamed_pick(pick, closeness, message)
-                .or_else(|| overruled(pick, closeness, message))
+            let unnamed = unnamed_pick(pick, closeness, message);
+            if unnamed.is_none() {
+                if let Some(agreed) = overruled(pick, closeness, message) {
+                    // Words and meaning agree on it: the likelihood does not take it back.
+                    return Some(agreed);
+                }
+            }
+            let read = unnamed
                 .or_else(|| better_named(pick, offered, message))
                 .or_else(|| likely::read_instead(pick, likely, message));
             let answer = read.as_deref().unwrap_or(pick);
@@ -931,6 +939,24 @@ mod tests {
             message,
         );
         assert_eq!(got.as_deref(), Some(offered[0].as_str()));
+    }
+
+    #[test]
+    fn a_sentence_words_and_meaning_agree_on_stands_against_the_likelihood() {
+        let offered = vec![
+            "Clearing the app cache frees space without losing your data.".to_string(),
+            "Upload your photos to the cloud and delete them only once the copy is complete."
+                .to_string(),
+            "Turn off the automatic download of photos in chats.".to_string(),
+        ];
+        let message = "but i don't want to lose my camera photos, i have 4000";
+        let close: Vec<(String, f32)> = offered.iter().cloned().zip([0.42, 0.64, 0.58]).collect();
+        let likely: Vec<(String, f64)> =
+            offered.iter().cloned().zip([-77.9, -85.2, -83.2]).collect();
+        // Closer by the margin and naming as much: the likelihood's lead on the pick
+        // does not bring the pick back.
+        let got = instead_of(&offered[0], &likely, &close, &offered, message);
+        assert_eq!(got.as_deref(), Some(offered[1].as_str()));
     }
 
     #[test]
