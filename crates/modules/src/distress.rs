@@ -111,9 +111,12 @@ struct Shape {
 /// carga") —, and weariness of everything — an opening (`weary-openings.txt`: "tired
 /// of", "me cansé de"), small words (`weary-fillers.txt`: "absolutamente") and
 /// everything (`weary-endings.txt`: "everything", "todo", "mi vida"), not the start of a
-/// thing named (`weary-not-after.txt`: "todo el cartón"). Both are denied by
-/// `self-negations.txt` ("not", "no").
-static SHAPES: LazyLock<[Shape; 2]> = LazyLock::new(|| {
+/// thing named (`weary-not-after.txt`: "todo el cartón") —, and getting nothing right —
+/// an opening (`failing-openings.txt`: "i can't do", "no hago"), small words
+/// (`failing-fillers.txt`: "ever", "ya") and nothing done right (`failing-endings.txt`:
+/// "anything right", "nada bien", "todo mal"), not a time (`failing-not-after.txt`: "i
+/// can't do anything right now"). All are denied by `self-negations.txt` ("not", "no").
+static SHAPES: LazyLock<[Shape; 3]> = LazyLock::new(|| {
     let negations: Vec<&str> = word_list!("self-negations").collect();
     [
         Shape {
@@ -127,8 +130,15 @@ static SHAPES: LazyLock<[Shape; 2]> = LazyLock::new(|| {
             openings: phrases(word_list!("weary-openings")),
             fillers: phrases(word_list!("weary-fillers")),
             endings: phrases(word_list!("weary-endings")),
-            negations,
+            negations: negations.clone(),
             not_after: word_list!("weary-not-after").collect(),
+        },
+        Shape {
+            openings: phrases(word_list!("failing-openings")),
+            fillers: phrases(word_list!("failing-fillers")),
+            endings: phrases(word_list!("failing-endings")),
+            negations,
+            not_after: word_list!("failing-not-after").collect(),
         },
     ]
 });
@@ -327,6 +337,33 @@ mod tests {
                 "im not tired of everything, just this flat",
             ],
         );
+    }
+
+    #[test]
+    fn getting_nothing_right_is_distress_by_its_shape() {
+        for text in [
+            "i gave up halfway and had to get a lift back, i can't do anything right",
+            "honestly i never get a single thing right",
+            "i do everything wrong lol",
+            "no hago nada bien, para qué lo intento",
+            "es que no me sale ya nada bien",
+            "lo hago todo mal",
+            "todo lo hago mal",
+        ] {
+            assert!(distress(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_task_or_a_time_not_done_right_is_not_distress() {
+        for text in [
+            "i can't do anything right now, i'm on the bus",
+            "no hago bien el ejercicio 3, me ayudas?",
+            "el ejercicio no me sale bien",
+            "no me sale nada bien ahora mismo, luego lo miro",
+        ] {
+            assert!(!distress(text), "{text}");
+        }
     }
 
     #[test]
