@@ -298,11 +298,12 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("blind10", 21),
         ("blind11", 24),
         ("blind12", 27),
-        ("blind13", 22),
+        ("blind13", 23),
         ("blind14", 27),
         ("blind15", 24),
-        ("blind16", 24),
+        ("blind16", 25),
         ("first-steps", 11),
+        ("blind17", 29),
     ];
     let in_ci = in_ci();
     for (file, least) in guarded

@@ -239,6 +239,15 @@ static IRREGULAR_VERBS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLoc
         .collect()
 });
 
+/// Spanish forms of verbs whose stem changes and the infinitive whose stem they share
+/// ("pierdo" → "perder", "duermo" → "dormir"), from `words/es/irregular-verbs.txt`.
+static SPANISH_IRREGULAR_VERBS: LazyLock<BTreeMap<&'static str, &'static str>> =
+    LazyLock::new(|| {
+        pairs(list_in!("es", "irregular-verbs"))
+            .into_iter()
+            .collect()
+    });
+
 /// Shortened words and the whole words they stand for ("coles" → "colegios", "uni" →
 /// "university"), from `words/{en,es}/clipped-words.txt`.
 static CLIPPED_WORDS: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| {
@@ -294,6 +303,9 @@ pub fn term_of(word: &str) -> Option<Term> {
     }
     if let Some(base) = IRREGULAR_VERBS.get(word) {
         keys.push(key_of(&english.stem(base)));
+    }
+    if let Some(base) = SPANISH_IRREGULAR_VERBS.get(word) {
+        keys.push(key_of(&spanish.stem(base)));
     }
     if let Some(base) = superlative_base(word) {
         keys.push(key_of(&spanish.stem(&base)));
@@ -485,6 +497,18 @@ mod tests {
             let keys = term_keys(en);
             assert!(content_terms(es)[0].in_keys(&keys), "{es} {en} {keys:?}");
         }
+    }
+
+    #[test]
+    fn a_spanish_verb_whose_stem_changes_meets_its_infinitive() {
+        let keys = term_keys("perderse en el monte y no dormir");
+        for form in ["pierdo", "duermo", "duerme"] {
+            let term = term_of(form).unwrap();
+            assert!(term.in_keys(&keys), "{form}");
+        }
+        // Through the glossary, it meets the English word too.
+        let lost = term_keys("if you get lost");
+        assert!(term_of("pierdo").unwrap().in_keys(&lost));
     }
 
     #[test]
