@@ -509,6 +509,8 @@ mod tests {
         // Through the glossary, it meets the English word too.
         let lost = term_keys("if you get lost");
         assert!(term_of("pierdo").unwrap().in_keys(&lost));
+        let pop = term_keys("do not pop a blister");
+        assert!(term_of("reviento").unwrap().in_keys(&pop));
     }
 
     #[test]
