@@ -13,6 +13,7 @@ use super::contract::{BlockType, Emotion, ModuleReply, ResponseType, TextBlock};
 use super::joint_reading;
 use super::kind_answer::{self, Verdict};
 use super::likely;
+use super::measures;
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{asked_terms, is_why_question, named_weight, subject_terms};
@@ -88,7 +89,10 @@ pub fn answer_sentences(topic: &Topic, message: &str) -> Vec<String> {
 /// "¿cuánto tarda en estar listo?" after "…en unos tres meses tendrás abono" is answered
 /// by it again), or it gives a reason and the message asks why ("why does it even matter
 /// what's on my feet" after "Wear flat shoes, because heavy boots make it hard to feel
-/// the pedals"). All of them when every one was given before.
+/// the pedals"), or it counts in a unit the message gives a number in
+/// ([`measures::shares_a_unit`]: "its pretty hilly tho, like 800m up" after "…an extra
+/// hour for every 600 m of climbing" brings the student's own figure to its rule). All
+/// of them when every one was given before.
 pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
     let given: Vec<String> = said.iter().map(|b| normalize(b)).collect();
     let asked = content_terms(message);
@@ -101,6 +105,7 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
                 || names_any(s, &asked)
                 || gives_asked.contains(s)
                 || (asks_why && why_answer::gives_reason(s))
+                || measures::shares_a_unit(s, message)
         })
         .cloned()
         .collect();
@@ -616,6 +621,18 @@ mod tests {
             overruled_across(muling, &close, asked),
             Some(code.to_string())
         );
+    }
+
+    #[test]
+    fn a_sentence_given_before_is_offered_again_for_the_students_own_figure() {
+        let rule = "Allow one hour for every 4 km and an extra hour for every 600 m of climbing.";
+        let forecast = "Check the forecast on the morning you leave.";
+        let said = [rule.to_string()];
+        let offered = both(rule, forecast);
+        let again = not_given_before(offered.clone(), &said, "its pretty hilly tho, like 800m up");
+        assert_eq!(again, offered);
+        let fresh = not_given_before(offered, &said, "its pretty hilly tho");
+        assert_eq!(fresh, vec![forecast.to_string()]);
     }
 
     #[test]

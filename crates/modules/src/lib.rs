@@ -16,6 +16,7 @@ pub mod joint_reading;
 pub mod kind_answer;
 pub mod language;
 pub mod likely;
+pub mod measures;
 pub mod messages;
 pub mod offline;
 pub mod progress;

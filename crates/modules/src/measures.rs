@@ -1,0 +1,90 @@
+//! The measures a text gives: each number written in digits with the unit it is said
+//! in ("12 km", "800m", "20 %", "35 degrees"). A student who gives a measure in a unit
+//! a note's sentence also counts in is giving their own figures to that sentence's
+//! rule ("its pretty hilly tho, like 800m up" after "…add an extra hour for every 600 m
+//! of climbing").
+
+use lantern_core::text::normalize::normalize;
+use std::collections::BTreeSet;
+
+/// Suffixes of ordinal numbers ("2nd", "3º"), which say a place, not a unit.
+const ORDINAL_SUFFIXES: [&str; 6] = ["st", "nd", "rd", "th", "º", "ª"];
+
+/// The unit of a measure as it is compared: normalised, without a plural "s" ("km" and
+/// "kms", "litre" and "litres" meet).
+fn unit_key(unit: &str) -> Option<String> {
+    if unit == "%" {
+        return Some(unit.to_string());
+    }
+    let normal = normalize(unit);
+    let word = normal.split(' ').next().unwrap_or_default();
+    let key = match word.strip_suffix('s') {
+        Some(stem) if stem.chars().count() >= 2 => stem,
+        _ => word,
+    };
+    (!key.is_empty() && !ORDINAL_SUFFIXES.contains(&key)).then(|| key.to_string())
+}
+
+/// The units `text` gives a number in: after digits, the letters or "%" written onto
+/// them ("800m") or the next word ("600 m", "20 %").
+pub fn units(text: &str) -> BTreeSet<String> {
+    let lower = text.to_lowercase();
+    let tokens: Vec<&str> = lower.split_whitespace().collect();
+    let mut found = BTreeSet::new();
+    for (at, token) in tokens.iter().enumerate() {
+        let token = token.trim_start_matches(|c: char| !c.is_alphanumeric());
+        let digits = token
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(token.len());
+        if digits == 0 {
+            continue;
+        }
+        let attached = token[digits..].trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%');
+        let unit = if attached.is_empty() {
+            tokens.get(at + 1).map_or("", |next| {
+                next.trim_matches(|c: char| !c.is_alphanumeric() && c != '%')
+            })
+        } else {
+            attached
+        };
+        let starts_with_a_letter = unit
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '%');
+        if starts_with_a_letter {
+            found.extend(unit_key(unit));
+        }
+    }
+    found
+}
+
+/// Whether `sentence` counts in a unit `message` gives a number in.
+pub fn shares_a_unit(sentence: &str, message: &str) -> bool {
+    let asked = units(message);
+    !asked.is_empty() && !units(sentence).is_disjoint(&asked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_is_read_with_the_unit_written_onto_it_or_after_it() {
+        let got = units("12 km, like 800m up, at 20 %, 35 degrees");
+        let want: BTreeSet<String> = ["km", "m", "%", "degree"].map(String::from).into();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn an_ordinal_or_a_number_word_is_no_measure() {
+        assert!(units("gone by the 2nd week, two litres").is_empty());
+    }
+
+    #[test]
+    fn a_sentence_counting_in_the_messages_unit_shares_it() {
+        let rule = "Allow one hour for every 4 km and an extra hour for every 600 m of climbing.";
+        assert!(shares_a_unit(rule, "its pretty hilly tho, like 800m up"));
+        assert!(!shares_a_unit(rule, "its pretty hilly tho"));
+        assert!(!shares_a_unit("Check the forecast.", "like 800m up"));
+    }
+}
