@@ -90,7 +90,7 @@ pub fn answer_sentences(topic: &Topic, message: &str) -> Vec<String> {
 /// by it again), or it gives a reason and the message asks why ("why does it even matter
 /// what's on my feet" after "Wear flat shoes, because heavy boots make it hard to feel
 /// the pedals"), or it counts in a unit the message gives a number in
-/// ([`measures::shares_a_unit`]: "its pretty hilly tho, like 800m up" after "…an extra
+/// ([`measures::counts_in`]: "its pretty hilly tho, like 800m up" after "…an extra
 /// hour for every 600 m of climbing" brings the student's own figure to its rule). All
 /// of them when every one was given before.
 pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) -> Vec<String> {
@@ -98,6 +98,7 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
     let asked = content_terms(message);
     let gives_asked = kind_answer::best_givers(&offered, message);
     let asks_why = is_why_question(message);
+    let given_units = measures::units(message);
     let fresh: Vec<String> = offered
         .iter()
         .filter(|s| {
@@ -105,7 +106,7 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
                 || names_any(s, &asked)
                 || gives_asked.contains(s)
                 || (asks_why && why_answer::gives_reason(s))
-                || measures::shares_a_unit(s, message)
+                || measures::counts_in(s, &given_units)
         })
         .cloned()
         .collect();
@@ -227,12 +228,10 @@ pub fn instead_across(
     offered: &[String],
     message: &str,
 ) -> Option<String> {
-    match what_is_asked(pick, offered, message) {
-        Some(Verdict::Stands) => None,
-        Some(Verdict::Instead(sentence)) => Some(sentence),
-        None => overruled_across(pick, closeness, message)
-            .or_else(|| instead_of(pick, &[], closeness, offered, message)),
-    }
+    decided_by_what_is_asked(pick, offered, message).unwrap_or_else(|| {
+        overruled_across(pick, closeness, message)
+            .or_else(|| read_past(pick, &[], closeness, offered, message))
+    })
 }
 
 /// Least share of an offered sentence's content terms the model's own words must use to
@@ -283,32 +282,56 @@ pub fn instead_of(
     offered: &[String],
     message: &str,
 ) -> Option<String> {
+    decided_by_what_is_asked(pick, offered, message)
+        .unwrap_or_else(|| read_past(pick, likelihood, closeness, offered, message))
+}
+
+/// What the question of `message` asks for decides about `pick` ([`what_is_asked`]):
+/// `Some(None)` when the pick gives it and stands against every other reader,
+/// `Some(Some(sentence))` when that sentence gives it instead; `None` when the question
+/// asks for none of these, and the other readers decide.
+fn decided_by_what_is_asked(
+    pick: &str,
+    offered: &[String],
+    message: &str,
+) -> Option<Option<String>> {
     let asked = what_is_asked(pick, offered, message);
     tracing::debug!(?asked, "what is asked of the pick");
-    match asked {
-        // What the question asks for, picked: it stands against every other reader.
-        Some(Verdict::Stands) => None,
-        Some(Verdict::Instead(sentence)) => Some(sentence),
-        // Read first by meaning and by likelihood too: words counted do not overrule it.
-        None if joint_reading::first_in_both(pick, closeness, likelihood) => None,
-        None => {
-            let likely = likely::likeliest(likelihood);
-            let unnamed = unnamed_pick(pick, closeness, message);
-            if unnamed.is_none() {
-                if let Some(agreed) = overruled(pick, closeness, message) {
-                    // Words and meaning agree on it: the likelihood does not take it back.
-                    return Some(agreed);
-                }
-            }
-            let read = unnamed
-                .or_else(|| better_named(pick, offered, message))
-                .or_else(|| likely::read_instead(pick, likely, message));
-            let answer = read.as_deref().unwrap_or(pick);
-            joint_reading::ahead_of(answer, closeness, likelihood, message)
-                .or(read)
-                .filter(|sentence| sentence != pick)
+    asked.map(|verdict| match verdict {
+        Verdict::Stands => None,
+        Verdict::Instead(sentence) => Some(sentence),
+    })
+}
+
+/// The sentence that answers instead of a `pick` whose question asks for no reason,
+/// time, amount, sign or thing ([`what_is_asked`] is `None`): the readers of meaning,
+/// words and likelihood of [`instead_of`], in its order.
+fn read_past(
+    pick: &str,
+    likelihood: &[(String, f64)],
+    closeness: &[(String, f32)],
+    offered: &[String],
+    message: &str,
+) -> Option<String> {
+    // Read first by meaning and by likelihood too: words counted do not overrule it.
+    if joint_reading::first_in_both(pick, closeness, likelihood) {
+        return None;
+    }
+    let unnamed = unnamed_pick(pick, closeness, message);
+    if unnamed.is_none() {
+        if let Some(agreed) = overruled(pick, closeness, message) {
+            // Words and meaning agree on it: the likelihood does not take it back.
+            return Some(agreed);
         }
     }
+    let likely = likely::likeliest(likelihood);
+    let read = unnamed
+        .or_else(|| better_named(pick, offered, message))
+        .or_else(|| likely::read_instead(pick, likely, message));
+    let answer = read.as_deref().unwrap_or(pick);
+    joint_reading::ahead_of(answer, closeness, likelihood, message)
+        .or(read)
+        .filter(|sentence| sentence != pick)
 }
 
 /// What the question of `message` asks for makes of `pick`: the reason a why-question

@@ -58,10 +58,10 @@ pub fn units(text: &str) -> BTreeSet<String> {
     found
 }
 
-/// Whether `sentence` counts in a unit `message` gives a number in.
-pub fn shares_a_unit(sentence: &str, message: &str) -> bool {
-    let asked = units(message);
-    !asked.is_empty() && !units(sentence).is_disjoint(&asked)
+/// Whether `sentence` counts in one of `given`, the units a message gives a number in
+/// ([`units`], read once for all the sentences it is compared with).
+pub fn counts_in(sentence: &str, given: &BTreeSet<String>) -> bool {
+    !given.is_empty() && !units(sentence).is_disjoint(given)
 }
 
 #[cfg(test)]
@@ -83,8 +83,11 @@ mod tests {
     #[test]
     fn a_sentence_counting_in_the_messages_unit_shares_it() {
         let rule = "Allow one hour for every 4 km and an extra hour for every 600 m of climbing.";
-        assert!(shares_a_unit(rule, "its pretty hilly tho, like 800m up"));
-        assert!(!shares_a_unit(rule, "its pretty hilly tho"));
-        assert!(!shares_a_unit("Check the forecast.", "like 800m up"));
+        assert!(counts_in(
+            rule,
+            &units("its pretty hilly tho, like 800m up")
+        ));
+        assert!(!counts_in(rule, &units("its pretty hilly tho")));
+        assert!(!counts_in("Check the forecast.", &units("like 800m up")));
     }
 }
