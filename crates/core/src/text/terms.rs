@@ -555,6 +555,28 @@ mod tests {
     }
 
     #[test]
+    fn the_everyday_words_of_each_region_meet_the_notes_words() {
+        // Clothes, the home and colours, as students in Spain, Mexico, Argentina and
+        // Colombia say them, meet the words a note is written with.
+        for (said, written) in [
+            ("remera", "camiseta"),
+            ("playera", "camiseta"),
+            ("tenis", "zapatillas"),
+            ("lavarropas", "lavadora"),
+            ("pulover", "jersey"),
+            ("calentador", "radiador"),
+            ("balde", "cubo"),
+            ("grasoso", "grasa"),
+            ("restriego", "frotar"),
+            ("sneakers", "zapatillas"),
+            ("pink", "rosa"),
+        ] {
+            let keys = term_keys(written);
+            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
+        }
+    }
+
+    #[test]
     fn numbers_are_kept_whole() {
         let t = content_terms("They add up to 180°, or 2,5 turns.");
         let numbers: Vec<&str> = t
