@@ -15,10 +15,24 @@ use std::sync::LazyLock;
 /// normalised.
 static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
 
-/// Whether `sentence` gives a reason for what it says.
+/// Fewest words of a clause after a colon that explains what comes before it.
+const EXPLAINING_WORDS: usize = 4;
+
+/// Whether `sentence` gives a reason for what it says: a reason word, or a colon
+/// followed by one clause that explains what it follows ("La sangre se quita con agua
+/// fría: el agua caliente fija la proteína en la tela."); a colon before a list ("…por
+/// zonas: cocina, baño y basura") or a clock time ("23:00") gives none.
 pub(crate) fn gives_reason(sentence: &str) -> bool {
     let normal = normalize(sentence);
-    REASON_WORDS.iter().any(|w| has_phrase(&normal, w))
+    REASON_WORDS.iter().any(|w| has_phrase(&normal, w)) || explains_after_colon(sentence)
+}
+
+/// Whether `sentence` has a colon followed by a single clause of
+/// [`EXPLAINING_WORDS`] or more: no comma or semicolon after it.
+fn explains_after_colon(sentence: &str) -> bool {
+    sentence.split_once(": ").is_some_and(|(_, after)| {
+        !after.contains([',', ';', ':']) && after.split_whitespace().count() >= EXPLAINING_WORDS
+    })
 }
 
 /// The sentence of `offered` (a note's, in its order) that answers the why-question of
@@ -83,6 +97,28 @@ mod tests {
         ]);
         let answer = reason_sentence(&offered, "por que no puedo pasar la noche en vela?");
         assert_eq!(answer.as_ref(), Some(&offered[1]));
+    }
+
+    #[test]
+    fn one_clause_after_a_colon_gives_the_reason_for_what_it_follows() {
+        let offered = note(&[
+            "Trata una mancha cuanto antes y sin frotar.",
+            "La sangre se quita con agua fría: el agua caliente fija la proteína en la tela.",
+            "El vino se aclara con agua fría, porque se fija en cuanto se seca.",
+        ]);
+        let answer = reason_sentence(&offered, "¿por qué en frío?");
+        assert_eq!(answer.as_ref(), Some(&offered[1]));
+    }
+
+    #[test]
+    fn a_colon_before_a_list_or_in_a_clock_time_gives_no_reason() {
+        for sentence in [
+            "Haced un turno semanal con zonas que rotan: cocina, baño, zonas comunes y basura.",
+            "Acordad unas horas de silencio, por ejemplo de 23:00 a 8:00 entre semana.",
+            "Lleva lo básico: agua.",
+        ] {
+            assert!(!gives_reason(sentence), "{sentence}");
+        }
     }
 
     #[test]
