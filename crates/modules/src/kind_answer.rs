@@ -30,7 +30,7 @@ static WHEN_QUESTIONS: LazyLock<Vec<&str>> =
 
 /// Words that ask how much, how many or how long ("cuánto", "how long"),
 /// `words/<locale>/amount-questions.txt`, normalised.
-static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
+pub(crate) static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("amount-questions").collect());
 
 /// Words that say when ("antes de", "en cuanto", "every day"),

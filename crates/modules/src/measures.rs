@@ -2,8 +2,10 @@
 //! in ("12 km", "800m", "20 %", "35 degrees"). A student who gives a measure in a unit
 //! a note's sentence also counts in is giving their own figures to that sentence's
 //! rule ("its pretty hilly tho, like 800m up" after "…add an extra hour for every 600 m
-//! of climbing").
+//! of climbing"). A question asking how many of a unit ("¿a cuántos grados la pongo?")
+//! is answered by the notes that count in it.
 
+use super::kind_answer::AMOUNT_QUESTIONS;
 use lantern_core::text::normalize::normalize;
 use std::collections::BTreeSet;
 
@@ -58,6 +60,24 @@ pub fn units(text: &str) -> BTreeSet<String> {
     found
 }
 
+/// The units `message` asks an amount of: the word right after a word asking how much
+/// or how many ("¿a cuántos grados la pongo?" → "grado", "how many km is it" → "km");
+/// only a note's sentence that gives a number in it counts in it ([`counts_in`]).
+pub fn asked_units(message: &str) -> BTreeSet<String> {
+    let normal = normalize(message);
+    let words: Vec<&str> = normal.split(' ').collect();
+    let mut found = BTreeSet::new();
+    for phrase in AMOUNT_QUESTIONS.iter() {
+        let length = phrase.split(' ').count();
+        for at in 0..words.len().saturating_sub(length) {
+            if words[at..at + length].join(" ") == *phrase {
+                found.extend(unit_key(words[at + length]));
+            }
+        }
+    }
+    found
+}
+
 /// Whether `sentence` counts in one of `given`, the units a message gives a number in
 /// ([`units`], read once for all the sentences it is compared with).
 pub fn counts_in(sentence: &str, given: &BTreeSet<String>) -> bool {
@@ -73,6 +93,22 @@ mod tests {
         let got = units("12 km, like 800m up, at 20 %, 35 degrees");
         let want: BTreeSet<String> = ["km", "m", "%", "degree"].map(String::from).into();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn the_unit_a_how_many_question_asks_is_the_word_after_it() {
+        let want: BTreeSet<String> = ["grado".to_string()].into();
+        assert_eq!(
+            asked_units("a cuantos grados la pongo pa gastar menos"),
+            want
+        );
+        let want: BTreeSet<String> = ["km".to_string()].into();
+        assert_eq!(asked_units("how many km is the loop?"), want);
+        assert!(asked_units("¿cuánto?").is_empty());
+        assert!(!counts_in(
+            "Lava el algodón a 40 grados.",
+            &asked_units("¿cuánto jabón?")
+        ));
     }
 
     #[test]

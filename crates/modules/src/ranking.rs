@@ -13,6 +13,7 @@
 
 use super::first_step::asks_what_first;
 use super::keywords::keyword_hits;
+use super::measures;
 use super::pack::{ModuleManifest, Topic};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -42,6 +43,10 @@ const UNANSWERED_WEIGHT: f32 = 1.0;
 /// What the topic the last reply showed gets when a message continues the talk: the
 /// least score that answers, so the message's own evidence still decides.
 const FOLLOW_UP: f32 = MIN_SCORE;
+/// What a topic gets when its notes give a number in the unit the message asks an
+/// amount of ("¿a cuántos grados la pongo?" → the note that says "a 30 grados"): as
+/// much as a keyword said outright.
+const ASKED_UNIT: f32 = KEYWORD_HIT;
 /// Least score of a topic that answers.
 const MIN_SCORE: f32 = 1.5;
 /// A second topic answers too when its score is at least this share of the best's.
@@ -544,6 +549,17 @@ pub fn answering_topics(
             *score += own;
         }
     }
+    let asked_units = measures::asked_units(message);
+    if !asked_units.is_empty() {
+        for ((_, score), topic) in scored.iter_mut().zip(module.topics()) {
+            if sentences(&topic.notes)
+                .iter()
+                .any(|s| measures::counts_in(s, &asked_units))
+            {
+                *score += ASKED_UNIT;
+            }
+        }
+    }
     if follows_up || leans_on_shown {
         for (id, score) in scored.iter_mut() {
             if before.shown.contains(id) {
@@ -570,7 +586,8 @@ pub fn answering_topics(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lantern_packs::module::testing::{module, module_with};
+    use lantern_packs::module::parse_module;
+    use lantern_packs::module::testing::{module, module_with, MODULE_JSON};
 
     #[test]
     fn a_question_sharing_stems_with_a_note_is_answered_by_it() {
@@ -717,6 +734,25 @@ mod tests {
             Before::default(),
         );
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn a_how_many_question_is_answered_by_the_note_counting_in_its_unit() {
+        // Both notes say "hours"; only the breaks note gives a number of them.
+        let json = MODULE_JSON
+            .replacen(
+                "Sleep fixes memories.",
+                "Sleep fixes memories, whatever the hours.",
+                1,
+            )
+            .replacen(
+                "Short breaks keep focus.",
+                "Short breaks keep focus: stop every 2 hours.",
+                1,
+            );
+        let m = parse_module(&json).expect("a valid module");
+        let t = answering_topics(&m, "how many hours?", Meaning::default(), Before::default());
+        assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
     }
 
     #[test]
