@@ -110,6 +110,20 @@ mod tests {
     }
 
     #[test]
+    fn a_question_word_after_its_preposition_opens_a_question() {
+        assert_eq!(
+            unmarked_question("dice 100% algodon, en cuantos puntitos pongo la plancha"),
+            Some("en cuantos puntitos pongo la plancha")
+        );
+        assert_eq!(
+            unmarked_question("at what time should i leave"),
+            Some("at what time should i leave")
+        );
+        // "en cuanto" says when something happens, not how much.
+        assert_eq!(unmarked_question("en cuanto llego me ducho"), None);
+    }
+
+    #[test]
     fn a_laugh_ends_the_clause_before_the_question() {
         assert_eq!(
             unmarked_question("today i can barely walk down the stairs lol is that normal"),
