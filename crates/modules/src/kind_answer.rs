@@ -16,6 +16,7 @@
 //! most of the question ([`crate::chosen::instead_of`]).
 
 use super::first_step::{asks_first, gives_first_step};
+use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
 use super::ranking::{asked_terms, most_named, named_count, subject_terms};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
@@ -27,11 +28,6 @@ use std::sync::LazyLock;
 /// normalised.
 static WHEN_QUESTIONS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("when-questions").collect());
-
-/// Words that ask how much, how many or how long ("cuánto", "how long"),
-/// `words/<locale>/amount-questions.txt`, normalised.
-pub(crate) static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("amount-questions").collect());
 
 /// Words that say when ("antes de", "en cuanto", "every day"),
 /// `words/<locale>/time-phrases.txt`, normalised.

@@ -5,9 +5,15 @@
 //! of climbing"). A question asking how many of a unit ("¿a cuántos grados la pongo?")
 //! is answered by the notes that count in it.
 
-use super::kind_answer::AMOUNT_QUESTIONS;
 use lantern_core::text::normalize::normalize;
+use lantern_core::word_list;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+/// Words that ask how much, how many or how long ("cuánto", "how long"),
+/// `words/<locale>/amount-questions.txt`, normalised.
+pub(crate) static AMOUNT_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("amount-questions").collect());
 
 /// Suffixes of ordinal numbers ("2nd", "3º"), which say a place, not a unit.
 const ORDINAL_SUFFIXES: [&str; 6] = ["st", "nd", "rd", "th", "º", "ª"];
