@@ -75,8 +75,8 @@ pub fn asked_units(message: &str) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for phrase in AMOUNT_QUESTIONS.iter() {
         let length = phrase.split(' ').count();
-        for at in 0..words.len().saturating_sub(length) {
-            if words[at..at + length].join(" ") == *phrase {
+        for (at, window) in words.windows(length + 1).enumerate() {
+            if window[..length].iter().copied().eq(phrase.split(' ')) {
                 found.extend(unit_key(words[at + length]));
             }
         }

@@ -552,10 +552,7 @@ pub fn answering_topics(
     let asked_units = measures::asked_units(message);
     if !asked_units.is_empty() {
         for ((_, score), topic) in scored.iter_mut().zip(module.topics()) {
-            if sentences(&topic.notes)
-                .iter()
-                .any(|s| measures::counts_in(s, &asked_units))
-            {
+            if measures::counts_in(&topic.notes, &asked_units) {
                 *score += ASKED_UNIT;
             }
         }
