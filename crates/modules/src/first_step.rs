@@ -29,6 +29,15 @@ static FIRST_QUESTIONS: LazyLock<Vec<&str>> =
 /// "straight away"), `words/<locale>/first-phrases.txt`, normalised.
 static FIRST_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("first-phrases").collect());
 
+/// Words with which a question chooses between things ("cuál", "which"),
+/// `words/<locale>/choice-words.txt`, normalised.
+static CHOICE_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("choice-words").collect());
+
+/// Phrases that put one thing before another ("va antes que", "goes before"),
+/// `words/<locale>/before-another.txt`, normalised.
+static BEFORE_ANOTHER: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("before-another").collect());
+
 /// Whether `message` asks what to do first in any of its questions ("se me cayó a la
 /// piscina, ¿qué es lo primero que hago?").
 pub(crate) fn asks_what_first(message: &str) -> bool {
@@ -65,6 +74,20 @@ fn puts_first(normal: &str) -> bool {
             .is_some_and(|before| ORDER_NOT_AFTER.contains(&words[before]));
         ORDER_WORDS.contains(word) && next_is_light && !after_series
     })
+}
+
+/// Whether the question `q` (normalised) chooses between things it names, with a word
+/// of `words/<locale>/choice-words.txt` ("cuál hago primero", "which one first").
+pub(crate) fn chooses_between(q: &str) -> bool {
+    q.split(' ').any(|w| CHOICE_WORDS.contains(&w))
+}
+
+/// Whether the normalised sentence `normal` puts one thing before another, with a
+/// phrase of `words/<locale>/before-another.txt` ("el vino … va antes que la grasa",
+/// "do the wine before the grease"), not only first ("cuanto antes" says to do it at
+/// once, not which goes first).
+pub(crate) fn puts_one_before_another(normal: &str) -> bool {
+    BEFORE_ANOTHER.iter().any(|w| has_phrase(normal, w))
 }
 
 /// Whether the normalised sentence `normal` gives a first step: it puts one first with

@@ -7,7 +7,8 @@
 //! nine blind modules whose note was right (docs/evals.md, "Twenty-seventh round").
 
 use super::likely;
-use super::ranking::{named_weight, z_scores_or_zero};
+use super::ranking::{asked_terms, named_count, named_weight, z_scores_or_zero};
+use lantern_core::text::terms::content_terms;
 
 /// How much more the likelihood weighs than the closeness in the joint reading.
 pub const LIKELIHOOD_WEIGHT: f32 = 2.0;
@@ -54,11 +55,31 @@ pub fn first_in_both(
     closest.is_some_and(|(s, _)| s == pick) && likely::likeliest(likelihood) == Some(pick)
 }
 
+/// Most terms a short question names for the sentence opening on one of them to be
+/// about it ([`opens_on_what_a_short_question_names`]).
+const SHORT_QUESTION_TERMS: usize = 2;
+
+/// Whether `sentence` is about what a short `message` names: the message names at most
+/// [`SHORT_QUESTION_TERMS`] terms, and the sentence opens on one of them, its first
+/// content term ("y con q le quito lo grasoso" is about the grease "La grasa se cubre
+/// con unas gotas de lavavajillas…" opens on; "El vino… va antes que la grasa" names it
+/// in passing). A longer message is read by all it names.
+fn opens_on_what_a_short_question_names(sentence: &str, message: &str) -> bool {
+    let asked = asked_terms(message);
+    asked.len() <= SHORT_QUESTION_TERMS
+        && content_terms(sentence)
+            .first()
+            .is_some_and(|first| named_count(&first.word, &asked) > 0)
+}
+
 /// The sentence first in the joint reading ([`joint`]) when it is [`LEAD`] or more
-/// ahead of `answer` and names as much of the question (`named_weight`): "tengo un
-/// balcón chiquito, ¿puedo hacer compost ahí?" is answered by "Si tienes terraza, puedes
-/// hacer compost…", far likelier, not by the sentence on compost that smells. `None`
-/// when the answer stands.
+/// ahead of `answer` and names more of the question (`named_weight`), or as much when
+/// `answer` is not about what a short question names
+/// ([`opens_on_what_a_short_question_names`]): "tengo un balcón chiquito,
+/// ¿puedo hacer compost ahí?" is answered by "Si tienes terraza, puedes hacer
+/// compost…", far likelier, not by the sentence on compost that smells; "y con q le
+/// quito lo grasoso" keeps "La grasa se cubre…" against the wine sentence naming the
+/// grease last. `None` when the answer stands.
 pub fn ahead_of(
     answer: &str,
     closeness: &[(String, f32)],
@@ -68,10 +89,10 @@ pub fn ahead_of(
     let read = joint(closeness, likelihood);
     let answer_value = read.iter().find(|(s, _)| s == answer)?.1;
     let (best, value) = read.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-    (best != answer
-        && value - answer_value >= LEAD
-        && named_weight(best, message) >= named_weight(answer, message))
-    .then(|| best.clone())
+    let (best_names, answer_names) = (named_weight(best, message), named_weight(answer, message));
+    let names_enough = best_names > answer_names
+        || (best_names == answer_names && !opens_on_what_a_short_question_names(answer, message));
+    (best != answer && value - answer_value >= LEAD && names_enough).then(|| best.clone())
 }
 
 #[cfg(test)]
@@ -145,6 +166,20 @@ mod tests {
     fn a_sentence_naming_less_of_the_question_does_not_answer() {
         let message = "my compost smells, is it too wet?";
         let got = instead_of_smells([0.40, 0.51, 0.59], [-85.6, -61.0, -76.8], message);
+        assert_eq!(got, None);
+    }
+
+    #[test]
+    fn an_answer_about_what_is_named_stands_against_one_naming_it_in_passing() {
+        let s = compost();
+        let message = "and with the compost?";
+        // The likelier sentence names the compost too, but opens on the terrace.
+        let got = ahead_of(
+            &s[2],
+            &with(&s, [0.40, 0.51, 0.59]),
+            &with(&s, [-85.6, -61.0, -76.8]),
+            message,
+        );
         assert_eq!(got, None);
     }
 

@@ -5,17 +5,19 @@
 //! water, not the one on rice), a sign ("how do I know if I'm drinking enough?" by
 //! "…dark urine means you need more water", not by when to drink), what a thing is
 //! ("what's an overdraft and is it free money?" by the sentence naming the overdraft,
-//! not the one on free advice) or what to do first ("q borro primero?" by "…empieza por
-//! los vídeos…", not by how to back up the photos). A question asks for the kind its
+//! not the one on free advice), what to do first ("q borro primero?" by "…empieza por
+//! los vídeos…", not by how to back up the photos) or what to do about what happened
+//! ("…se coló un calcetín rojo nuevo. q hago" by "Si algo blanco sale rosa, no lo
+//! seques…", not by why new clothes bleed). A question asks for the kind its
 //! question words name; a sentence gives a time when it says a time or a number (a
 //! moment, "antes de las cuatro", better than a span, "seis horas"), an amount when it
 //! says a number, a sign when it says what something means or shows, what a thing is
 //! when it names it, what to do first when it puts a step first or says to do it at
-//! once. A pick that gives the kind asked as well as any other sentence stands; one
+//! once, what to do about what happened when its condition is the situation told. A pick that gives the kind asked as well as any other sentence stands; one
 //! that does not gives way to the offered sentence that gives it best and names the
 //! most of the question ([`crate::chosen::instead_of`]).
 
-use super::first_step::{asks_first, gives_first_step};
+use super::first_step::{asks_first, chooses_between, gives_first_step, puts_one_before_another};
 use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
 use super::ranking::{asked_terms, most_named, named_count, subject_terms};
@@ -65,6 +67,20 @@ static DEFINITION_QUESTIONS: LazyLock<Vec<&str>> =
 static CLAUSE_JOINERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("clause-joiners").collect());
 
+/// Words that ask what to do about what happened ("qué hago", "what should I do"),
+/// `words/<locale>/remedy-questions.txt`, normalised.
+static REMEDY_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("remedy-questions").collect());
+
+/// Words that open a condition ("si", "if", "cuando"),
+/// `words/<locale>/condition-openers.txt`, normalised.
+static CONDITION_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("condition-openers").collect());
+
+/// Fewest of a message's terms a sentence's condition names for it to be the
+/// message's situation ([`meets_the_situation`]).
+const SITUATION_TERMS: usize = 2;
+
 /// Most words a definition question asks about ("money muling").
 const DEFINED_WORDS: usize = 2;
 
@@ -85,8 +101,14 @@ enum Kind {
     Sign,
     /// What a thing is: the thing named (its content terms).
     Definition(Vec<Term>),
-    /// What to do first: the step that goes before the others, or what to do at once.
-    First,
+    /// What to do first: the step that goes before the others, or what to do at once;
+    /// `true` when the question chooses between things it names ("cuál hago
+    /// primero", "which one first"), which a sentence putting one before another
+    /// answers best.
+    First(bool),
+    /// What to do about the situation the message tells (its terms): the sentence whose
+    /// condition is that situation.
+    Remedy(Vec<Term>),
 }
 
 /// Whether the question `q` (normalised) opens with one of `phrases`, or does after one
@@ -149,11 +171,31 @@ fn asked_kind(message: &str) -> Option<Kind> {
         } else if names(&AMOUNT_QUESTIONS) {
             Some(Kind::Amount)
         } else if asks_first(q, marked) {
-            Some(Kind::First)
+            Some(Kind::First(chooses_between(q)))
+        } else if names(&REMEDY_QUESTIONS) || ends_with_any(q, &REMEDY_QUESTIONS) {
+            Some(Kind::Remedy(asked_terms(message)))
         } else {
             None
         }
     })
+}
+
+/// Whether the question `q` (normalised) ends with one of `phrases` ("…un calcetín rojo
+/// nuevo. q hago").
+fn ends_with_any(q: &str, phrases: &[&str]) -> bool {
+    phrases
+        .iter()
+        .any(|p| q == *p || q.ends_with(&format!(" {p}")))
+}
+
+/// Whether `sentence` opens on a condition ([`CONDITION_OPENERS`]) that names
+/// [`SITUATION_TERMS`] or more of `terms`, a message's: "Si algo blanco sale rosa, no lo
+/// seques…" is what to do when "las camisetas blancas salieron rosas". The condition
+/// runs to the sentence's first comma.
+fn meets_the_situation(sentence: &str, terms: &[Term]) -> bool {
+    let condition = sentence.split([',', ':', ';']).next().unwrap_or_default();
+    opens_with_phrase(&normalize(condition), &CONDITION_OPENERS)
+        && named_count(condition, terms) >= SITUATION_TERMS
 }
 
 /// Whether the normalised text `normal` says a number: a digit or a number word.
@@ -167,8 +209,10 @@ fn says_a_number(normal: &str) -> bool {
 /// for a sign, a phrase that says what something means or shows (1); for how often,
 /// how many times ("once a month", "dos veces por semana") best (2), a recurring period
 /// ("each month", "cada semana") next (1); for what a thing is, naming every word of it
-/// (1); for what to do first, putting a step first or saying to do it at once (1); 0
-/// for none.
+/// (1); for what to do first among things the question names, putting one before
+/// another ("el vino … va antes que la grasa") best (2); for what to do first, putting a
+/// step first or saying to do it at once (1); for what to do about what happened, a
+/// condition that is the situation told ([`meets_the_situation`], 1); 0 for none.
 fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
@@ -182,7 +226,9 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
             let keys = term_keys(sentence);
             u8::from(terms.iter().all(|t| t.in_keys(&keys)))
         }
-        Kind::First => u8::from(gives_first_step(&normal)),
+        Kind::First(true) if puts_one_before_another(&normal) => 2,
+        Kind::First(_) => u8::from(gives_first_step(&normal)),
+        Kind::Remedy(terms) => u8::from(meets_the_situation(sentence, terms)),
     }
 }
 
@@ -238,7 +284,7 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
         let subject = subject_terms(message);
-        let about_else = matches!(kind, Kind::Amount | Kind::Sign | Kind::First)
+        let about_else = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_))
             && named_count(pick, &subject) == 0;
         return match most_named(&givers, &subject).filter(|_| about_else) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
@@ -504,6 +550,46 @@ mod tests {
         ]);
         let asked = "i owe 3 friends money, who do i pay back first?";
         assert_eq!(instead(&debts[0], &debts, asked).as_ref(), Some(&debts[1]));
+    }
+
+    #[test]
+    fn a_which_first_question_is_answered_by_the_sentence_putting_one_before_another() {
+        let stains = note(&[
+            "Trata la mancha cuanto antes, sin frotar.",
+            "El café se aclara con agua fría y va antes que el aceite, porque se fija al secarse.",
+        ]);
+        let asked = "y encima le cayo aceite a la falda, cual hago primero";
+        assert_eq!(
+            instead(&stains[0], &stains, asked).as_ref(),
+            Some(&stains[1])
+        );
+        // What to do first, choosing nothing: doing it at once answers as well.
+        let alone = "se me mancho la falda, que hago primero?";
+        assert_eq!(verdict(&stains[0], &stains, alone), Some(Verdict::Stands));
+    }
+
+    #[test]
+    fn what_to_do_about_what_happened_is_the_sentence_whose_condition_it_is() {
+        let burnt = note(&[
+            "Las ollas nuevas de hierro se oxidan si no las secas, así que sécalas al fuego.",
+            "Si una olla se quema por dentro, no la frotes: hierve agua con bicarbonato y déjala una hora.",
+        ]);
+        let asked = "se me quemo el arroz y la olla esta negra por dentro. q hago";
+        assert_eq!(instead(&burnt[0], &burnt, asked).as_ref(), Some(&burnt[1]));
+        assert_eq!(verdict(&burnt[1], &burnt, asked), Some(Verdict::Stands));
+        // A condition naming one word of it is not the situation told.
+        let asked = "la olla nueva esta fea, q hago";
+        assert_eq!(verdict(&burnt[0], &burnt, asked), None);
+    }
+
+    #[test]
+    fn a_household_measure_said_with_one_is_an_amount() {
+        let load = note(&[
+            "Wait for a full load, because two half loads use more water.",
+            "Pon la dosis del envase, un tapón por carga: más detergente no lava mejor.",
+        ]);
+        let asked = "how much detergent should i put in?";
+        assert_eq!(instead(&load[0], &load, asked).as_ref(), Some(&load[1]));
     }
 
     #[test]
