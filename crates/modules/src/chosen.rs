@@ -16,7 +16,7 @@ use super::likely;
 use super::measures;
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{asked_terms, is_why_question, named_weight, subject_terms};
+use super::ranking::{asked_terms, is_why_question, named_weight, subject_of, subject_terms};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
@@ -115,6 +115,48 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
     } else {
         fresh
     }
+}
+
+/// The sentence of `offered` the session's last answer gave, of `said` (the texts of
+/// its earlier replies, newest first): the first text that quotes one sentence alone or
+/// restates one ([`restated`]); `None` when a text showing two or more (a whole note)
+/// comes first, the reply answering with no one sentence.
+fn last_answered<'o>(offered: &'o [String], said: &[String]) -> Option<&'o String> {
+    for text in said {
+        let normal = normalize(text);
+        let quoted: Vec<&String> = offered
+            .iter()
+            .filter(|s| normal.contains(&normalize(s)))
+            .collect();
+        match quoted.as_slice() {
+            [one] => return Some(one),
+            [] => {}
+            _ => return None,
+        }
+        if let Some(sentence) = restated(text, offered) {
+            return Some(sentence);
+        }
+    }
+    None
+}
+
+/// The reason a why-question naming nothing asks ("y eso xq?", "why?"): that of the
+/// sentence the last answer gave ([`last_answered`]), which is that sentence when it
+/// gives one ("Pon la mitad de la dosis…, porque una planta de interior necesita
+/// menos…"), else the next offered sentence when that gives one. `None` when the
+/// message names something or asks no why, or no reason follows the last answer.
+pub fn reason_of_last_answer(offered: &[String], said: &[String], message: &str) -> Option<String> {
+    let bare_why = is_why_question(message) && asked_terms(&subject_of(message)).is_empty();
+    if !bare_why {
+        return None;
+    }
+    let last = last_answered(offered, said)?;
+    let at = offered.iter().position(|s| s == last)?;
+    [Some(last), offered.get(at + 1)]
+        .into_iter()
+        .flatten()
+        .find(|s| why_answer::gives_reason(s))
+        .cloned()
 }
 
 /// Whether `sentence` uses one of the message's content terms `asked`.
@@ -553,6 +595,40 @@ mod tests {
         assert_eq!(
             not_given_before(offered.clone(), &said, "how do memories stick?"),
             offered
+        );
+    }
+
+    #[test]
+    fn a_why_naming_nothing_asks_the_reason_of_the_last_answer() {
+        let offered = vec![
+            "Abona cada 15 días en primavera.".to_string(),
+            "Pon la mitad de la dosis, porque una planta de interior necesita menos.".to_string(),
+            "Riega antes de abonar, porque el abono quema la raíz seca.".to_string(),
+        ];
+        let said = vec![
+            "Pon la mitad de la dosis, porque una planta de interior necesita menos.".to_string(),
+            format!("**Abono** — {}", offered.join(" ")),
+        ];
+        assert_eq!(
+            reason_of_last_answer(&offered, &said, "y eso xq?").as_ref(),
+            Some(&offered[1])
+        );
+        // A why naming something is read by what it names; a reply showing only the
+        // whole note answered with no one sentence.
+        assert_eq!(
+            reason_of_last_answer(&offered, &said, "y xq regar antes?"),
+            None
+        );
+        assert_eq!(
+            reason_of_last_answer(&offered, &said[1..], "y eso xq?"),
+            None
+        );
+        // The rule before its reason: the reason is the next sentence.
+        let said = vec![offered[0].clone()];
+        let rules = [offered[0].clone(), offered[2].clone()];
+        assert_eq!(
+            reason_of_last_answer(&rules, &said, "why?").as_ref(),
+            Some(&offered[2])
         );
     }
 

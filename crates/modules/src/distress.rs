@@ -211,6 +211,24 @@ mod tests {
         assert!(distress("estoy agobiadísimo y no puedo más"));
     }
 
+    #[test]
+    fn not_even_good_for_this_is_distress_in_both_languages() {
+        read_as(
+            &[
+                "no crecen nada... no sirvo ni pa esto 😞",
+                "ni para esto sirvo, se me mueren todas",
+                "no valgo ni para regar una planta",
+                "I can't even do this, they all die on me",
+                "im good for nothing",
+            ],
+            &[
+                "no sirve de nada regar en invierno?",
+                "ni para esto hace falta abono?",
+                "is it good for anything to water at night?",
+            ],
+        );
+    }
+
     /// Asserts each of `distressed` is distress and none of `calm` is.
     fn read_as(distressed: &[&str], calm: &[&str]) {
         for text in distressed {

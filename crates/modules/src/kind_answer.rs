@@ -20,7 +20,7 @@
 use super::first_step::{asks_first, chooses_between, gives_first_step, puts_one_before_another};
 use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
-use super::ranking::{asked_terms, most_named, named_count, subject_terms};
+use super::ranking::{asked_terms, most_named, most_named_asked, named_count, subject_terms};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
@@ -291,7 +291,7 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
             None => Some(Verdict::Stands),
         };
     }
-    let at = most_named(&givers, &asked_terms(message)).map_or(0, |(at, _)| at);
+    let at = most_named_asked(&givers, message).unwrap_or(0);
     Some(Verdict::Instead(givers.swap_remove(at)))
 }
 
@@ -580,6 +580,18 @@ mod tests {
         // A condition naming one word of it is not the situation told.
         let asked = "la olla nueva esta fea, q hago";
         assert_eq!(verdict(&burnt[0], &burnt, asked), None);
+    }
+
+    #[test]
+    fn of_the_sentences_giving_the_kind_the_one_naming_the_question_answers() {
+        let cutting = note(&[
+            "Pon el esqueje en un vaso de agua y cambia el agua cada 3 días.",
+            "Las raíces salen en 2 a 4 semanas.",
+        ]);
+        let asked = "ya lo meti en un vaso con agua, cuanto se demora en echar raiz?";
+        let pick = "Corta el tallo bajo un nudo.".to_string();
+        let offered = [pick.clone(), cutting[0].clone(), cutting[1].clone()];
+        assert_eq!(instead(&pick, &offered, asked).as_ref(), Some(&cutting[1]));
     }
 
     #[test]

@@ -152,6 +152,26 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
     best
 }
 
+/// The index of the sentence of `offered` that names the most of the question a longer
+/// `message` ends with ([`asked_part`]), and of the whole message on a tie (the first
+/// on a tie of both): "ya lo metí en un vaso con agua, ¿cuánto se demora en echar
+/// raíz?" asks about the roots, not the glass. `None` when none names anything.
+pub(crate) fn most_named_asked(offered: &[String], message: &str) -> Option<usize> {
+    let question = asked_part(message).map(asked_terms).unwrap_or_default();
+    let whole = asked_terms(message);
+    let mut best: Option<(usize, (usize, usize))> = None;
+    for (at, sentence) in offered.iter().enumerate() {
+        let named = (
+            named_count(sentence, &question),
+            named_count(sentence, &whole),
+        );
+        if named.1 > 0 && best.is_none_or(|(_, b)| named > b) {
+            best = Some((at, named));
+        }
+    }
+    best.map(|(at, _)| at)
+}
+
 /// The match keys of the words that put one thing before the others ("first", "primero",
 /// `words/<locale>/order-words.txt`).
 static ORDER_KEYS: LazyLock<BTreeSet<String>> =

@@ -382,7 +382,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let answer_sentences = match focus.first().and_then(|id| module.topic(id)) {
         Some(topic) if plan == Plan::Answer && answering && !model_form => {
             let offered = chosen::answer_sentences(topic, &student_text);
-            chosen::not_given_before(offered, &said_before, &student_text)
+            // "y eso xq?" asks the reason of the sentence the last answer gave.
+            match chosen::reason_of_last_answer(&offered, &said_before, &student_text) {
+                Some(reason) => vec![reason],
+                None => chosen::not_given_before(offered, &said_before, &student_text),
+            }
         }
         _ => Vec::new(),
     };

@@ -189,6 +189,47 @@ fn superlative_base(word: &str) -> Option<String> {
     })
 }
 
+/// Spanish diminutive endings and the endings of the words they come from
+/// ("balconcito" → "balcon", "hojitas" → "hojas"), tried in order
+/// (`words/es/diminutive-endings.txt`).
+static DIMINUTIVE_ENDINGS: LazyLock<Vec<(&'static str, &'static str)>> =
+    LazyLock::new(|| pairs(list_in!("es", "diminutive-endings")));
+
+/// Words that end like a diminutive and are none ("visita", "bonito"),
+/// `words/es/not-diminutives.txt`.
+static NOT_DIMINUTIVES: LazyLock<BTreeSet<&'static str>> =
+    LazyLock::new(|| list_in!("es", "not-diminutives").collect());
+
+/// Fewest letters a diminutive keeps before its ending ("cita" is no diminutive of "ca").
+const DIMINUTIVE_ROOT_CHARS: usize = 3;
+
+/// The word a Spanish diminutive in -ito/-ita is made from ("balconcito" → "balcon",
+/// "chiquitas" → "chicas"), if `word` is one: Snowball leaves "balconcit", which never
+/// meets "balcón", and a student in Mexico or Colombia writes "hojitas" and
+/// "matica" for the note's "hojas".
+fn diminutive_base(word: &str) -> Option<String> {
+    if NOT_DIMINUTIVES.contains(word) {
+        return None;
+    }
+    DIMINUTIVE_ENDINGS.iter().find_map(|(ending, base)| {
+        word.strip_suffix(ending)
+            .filter(|root| root.chars().count() >= DIMINUTIVE_ROOT_CHARS)
+            .map(|root| format!("{root}{base}"))
+    })
+}
+
+/// Fewest letters of a Spanish plural in "-ces" read as a singular in "-z" ("luces").
+const CES_PLURAL_CHARS: usize = 5;
+
+/// The singular of a Spanish plural in "-ces" from a word in "-z" ("raices" → "raiz",
+/// "luces" → "luz", "veces" → "vez"), if `word` may be one: Snowball leaves "raic",
+/// which never meets "raíz".
+fn z_singular(word: &str) -> Option<String> {
+    word.strip_suffix("ces")
+        .filter(|_| word.chars().count() >= CES_PLURAL_CHARS)
+        .map(|root| format!("{root}z"))
+}
+
 /// The value of each number word said alone ("zero" → "0", "veinte" → "20"): the units
 /// and tens of the spoken-number lists (`words/{en,es}/spoken-numbers.txt`), so "dropped
 /// to zero" supports "0 deaths" and "20" supports "twenty".
@@ -309,6 +350,12 @@ pub fn term_of(word: &str) -> Option<Term> {
     }
     if let Some(base) = superlative_base(word) {
         keys.push(key_of(&spanish.stem(&base)));
+    }
+    if let Some(base) = diminutive_base(word) {
+        keys.push(key_of(&spanish.stem(&base)));
+    }
+    if let Some(singular) = z_singular(word) {
+        keys.push(key_of(&spanish.stem(&singular)));
     }
     if let Some(whole) = CLIPPED_WORDS.get(word) {
         keys.extend([english.stem(whole), spanish.stem(whole)].map(|s| key_of(&s)));
@@ -530,6 +577,34 @@ mod tests {
         }
         // A word that only ends like one is left alone.
         assert_eq!(superlative_base("mismo"), None);
+    }
+
+    #[test]
+    fn a_spanish_diminutive_meets_its_word() {
+        for (small, word) in [
+            ("balconcito", "balcón"),
+            ("hojitas", "hojas"),
+            ("chiquitas", "chicas"),
+            ("casita", "casa"),
+            ("plantita", "planta"),
+            ("cochecito", "coche"),
+        ] {
+            let keys = term_keys(word);
+            assert!(content_terms(small)[0].in_keys(&keys), "{small} → {word}");
+        }
+        // A word that only ends like one is left alone.
+        assert!(!content_terms("visita")[0].in_keys(&term_keys("visa")));
+    }
+
+    #[test]
+    fn a_spanish_plural_in_ces_meets_its_singular_in_z() {
+        for (plural, singular) in [("raíces", "raíz"), ("luces", "luz"), ("nueces", "nuez")] {
+            let keys = term_keys(singular);
+            assert!(
+                content_terms(plural)[0].in_keys(&keys),
+                "{plural} → {singular}"
+            );
+        }
     }
 
     #[test]
