@@ -631,8 +631,8 @@ mod tests {
 
     #[test]
     fn the_everyday_words_of_each_region_meet_the_notes_words() {
-        // Clothes, the home and colours, as students in Spain, Mexico, Argentina and
-        // Colombia say them, meet the words a note is written with.
+        // Everyday words, as students in Spain, Mexico, Argentina, Chile and Colombia
+        // say them, meet the words a note is written with.
         for (said, written) in [
             ("remera", "camiseta"),
             ("playera", "camiseta"),
@@ -645,6 +645,14 @@ mod tests {
             ("restriego", "frotar"),
             ("sneakers", "zapatillas"),
             ("pink", "rosa"),
+            // Food, plants, the flat, getting around, school, money and phones.
+            ("jitomates", "tomates"),
+            ("palta", "aguacate"),
+            ("matera", "maceta"),
+            ("depa", "apartamento"),
+            ("bondi", "autobús"),
+            ("computadora", "ordenador"),
+            ("heladera", "nevera"),
         ] {
             let keys = term_keys(written);
             assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
