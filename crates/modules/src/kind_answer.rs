@@ -269,10 +269,12 @@ pub enum Verdict {
 /// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo tomar
 /// café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
 /// más"), of the sentences that give it best, the one naming the most of the question
-/// (the first on a tie). A number, a sign or a first step about something else does not
-/// answer either: a pick that gives it as well but names nothing the question asks about gives way to
-/// the sentence that gives it and names the most of it ("how long should the warm up
-/// be" → "…five to ten minutes warming up", not "…weaker for the next half hour"). A
+/// (the first on a tie). A number, a sign or a first step about less of what is asked
+/// does not answer either: a pick that gives it as well but names less of what the
+/// question asks about than another that gives it gives way to the one that names the
+/// most ("how long should the warm up be" → "…five to ten minutes warming up", not
+/// "…weaker for the next half hour"; "¿a cuántos grados la pongo pa gastar menos?" →
+/// "Bajar de 40 a 30 grados ahorra…", not the wool sentence that only says 30 grados). A
 /// time is left to the pick: the words of a when-question ("a qué hora", "hasta qué
 /// hora") name what it asks more than what it is about, so a pick naming none of its
 /// other words may still give the time asked ("¿y a qué hora es mejor?" → "…antes de las
@@ -284,9 +286,11 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
         let subject = subject_terms(message);
-        let about_else = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_))
-            && named_count(pick, &subject) == 0;
-        return match most_named(&givers, &subject).filter(|_| about_else) {
+        let weighs_subject = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_));
+        let pick_names = named_count(pick, &subject);
+        return match most_named(&givers, &subject)
+            .filter(|(_, n)| weighs_subject && *n > pick_names)
+        {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
             None => Some(Verdict::Stands),
         };
@@ -592,6 +596,17 @@ mod tests {
         let pick = "Corta el tallo bajo un nudo.".to_string();
         let offered = [pick.clone(), cutting[0].clone(), cutting[1].clone()];
         assert_eq!(instead(&pick, &offered, asked).as_ref(), Some(&cutting[1]));
+    }
+
+    #[test]
+    fn an_amount_naming_more_of_what_is_asked_answers_instead_of_one_naming_less() {
+        let heat = note(&[
+            "La lana va en frío o a 30 grados, porque con calor encoge.",
+            "Bajar de 40 a 30 grados gasta casi la mitad de luz.",
+        ]);
+        let asked = "a cuantos grados la pongo entonces pa gastar menos";
+        assert_eq!(instead(&heat[0], &heat, asked).as_ref(), Some(&heat[1]));
+        assert_eq!(verdict(&heat[1], &heat, asked), Some(Verdict::Stands));
     }
 
     #[test]
