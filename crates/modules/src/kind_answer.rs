@@ -20,7 +20,9 @@
 use super::first_step::{asks_first, chooses_between, gives_first_step, puts_one_before_another};
 use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
-use super::ranking::{asked_terms, most_named, most_named_asked, named_count, subject_terms};
+use super::ranking::{
+    asked_terms, most_named_question_first, named_count, named_question_first, subject_terms,
+};
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
@@ -285,17 +287,15 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     let mut givers = best_givers(offered, message);
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
-        let subject = subject_terms(message);
         let weighs_subject = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_));
-        let pick_names = named_count(pick, &subject);
-        return match most_named(&givers, &subject)
-            .filter(|(_, n)| weighs_subject && *n > pick_names)
-        {
+        let pick_names = named_question_first(pick, message, subject_terms);
+        let best = most_named_question_first(&givers, message, subject_terms);
+        return match best.filter(|(_, n)| weighs_subject && *n > pick_names) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
             None => Some(Verdict::Stands),
         };
     }
-    let at = most_named_asked(&givers, message).unwrap_or(0);
+    let at = most_named_question_first(&givers, message, asked_terms).map_or(0, |(at, _)| at);
     Some(Verdict::Instead(givers.swap_remove(at)))
 }
 
@@ -607,6 +607,16 @@ mod tests {
         let asked = "a cuantos grados la pongo entonces pa gastar menos";
         assert_eq!(instead(&heat[0], &heat, asked).as_ref(), Some(&heat[1]));
         assert_eq!(verdict(&heat[1], &heat, asked), Some(Verdict::Stands));
+    }
+
+    #[test]
+    fn a_pick_naming_the_question_stands_against_one_naming_the_situation() {
+        let cutting = note(&[
+            "Pon el esqueje en un vaso de agua y cambia el agua cada 3 días.",
+            "Las raíces salen en 2 a 4 semanas.",
+        ]);
+        let asked = "ya lo meti en un vaso con agua, cuanto se demora en echar raiz?";
+        assert_eq!(verdict(&cutting[1], &cutting, asked), Some(Verdict::Stands));
     }
 
     #[test]

@@ -152,24 +152,38 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
     best
 }
 
-/// The index of the sentence of `offered` that names the most of the question a longer
-/// `message` ends with ([`asked_part`]), and of the whole message on a tie (the first
-/// on a tie of both): "ya lo metí en un vaso con agua, ¿cuánto se demora en echar
-/// raíz?" asks about the roots, not the glass. `None` when none names anything.
-pub(crate) fn most_named_asked(offered: &[String], message: &str) -> Option<usize> {
-    let question = asked_part(message).map(asked_terms).unwrap_or_default();
-    let whole = asked_terms(message);
+/// How much of `message` `sentence` names, as `terms` reads it: of the question a longer
+/// message ends with ([`asked_part`]; none when it is only that question), then of the
+/// whole message — compared in that order, "ya lo metí en un vaso con agua, ¿cuánto se
+/// demora en echar raíz?" asks about the roots more than the glass.
+pub(crate) fn named_question_first(
+    sentence: &str,
+    message: &str,
+    terms: fn(&str) -> Vec<Term>,
+) -> (usize, usize) {
+    let question = asked_part(message).map(terms).unwrap_or_default();
+    (
+        named_count(sentence, &question),
+        named_count(sentence, &terms(message)),
+    )
+}
+
+/// The index of the sentence of `offered` naming the most of `message`, the question it
+/// ends with first ([`named_question_first`] of its [`asked_terms`]), the first on a tie,
+/// with how much it names; `None` when none names anything.
+pub(crate) fn most_named_question_first(
+    offered: &[String],
+    message: &str,
+    terms: fn(&str) -> Vec<Term>,
+) -> Option<(usize, (usize, usize))> {
     let mut best: Option<(usize, (usize, usize))> = None;
     for (at, sentence) in offered.iter().enumerate() {
-        let named = (
-            named_count(sentence, &question),
-            named_count(sentence, &whole),
-        );
+        let named = named_question_first(sentence, message, terms);
         if named.1 > 0 && best.is_none_or(|(_, b)| named > b) {
             best = Some((at, named));
         }
     }
-    best.map(|(at, _)| at)
+    best
 }
 
 /// The match keys of the words that put one thing before the others ("first", "primero",
