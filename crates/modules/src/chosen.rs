@@ -122,11 +122,13 @@ pub fn not_given_before(offered: Vec<String>, said: &[String], message: &str) ->
 /// restates one ([`restated`]); `None` when a text showing two or more (a whole note)
 /// comes first, the reply answering with no one sentence.
 fn last_answered<'o>(offered: &'o [String], said: &[String]) -> Option<&'o String> {
+    let sentences: Vec<(&String, String)> = offered.iter().map(|s| (s, normalize(s))).collect();
     for text in said {
         let normal = normalize(text);
-        let quoted: Vec<&String> = offered
+        let quoted: Vec<&String> = sentences
             .iter()
-            .filter(|s| normal.contains(&normalize(s)))
+            .filter(|(_, sentence)| normal.contains(sentence.as_str()))
+            .map(|(s, _)| *s)
             .collect();
         match quoted.as_slice() {
             [one] => return Some(one),
@@ -152,11 +154,7 @@ pub fn reason_of_last_answer(offered: &[String], said: &[String], message: &str)
     }
     let last = last_answered(offered, said)?;
     let at = offered.iter().position(|s| s == last)?;
-    [Some(last), offered.get(at + 1)]
-        .into_iter()
-        .flatten()
-        .find(|s| why_answer::gives_reason(s))
-        .cloned()
+    why_answer::reason_at(offered, at)
 }
 
 /// Whether `sentence` uses one of the message's content terms `asked`.

@@ -6,7 +6,7 @@
 //! answers such a question (`kind_answer`).
 
 use super::question_parts::{is_marked, questions};
-use lantern_core::text::normalize::has_phrase;
+use lantern_core::text::normalize::{ends_with_phrase, has_phrase};
 use lantern_core::text::terms::is_stop_word;
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -53,11 +53,7 @@ pub(crate) fn asks_first(q: &str, marked: bool) -> bool {
     if marked {
         puts_first(q) || FIRST_QUESTIONS.iter().any(|w| has_phrase(q, w))
     } else {
-        let ends_with = |phrase: &str| q == phrase || q.ends_with(&format!(" {phrase}"));
-        ORDER_WORDS
-            .iter()
-            .chain(FIRST_QUESTIONS.iter())
-            .any(|p| ends_with(p))
+        ends_with_phrase(q, &ORDER_WORDS) || ends_with_phrase(q, &FIRST_QUESTIONS)
     }
 }
 

@@ -13,9 +13,10 @@
 //! moment, "antes de las cuatro", better than a span, "seis horas"), an amount when it
 //! says a number, a sign when it says what something means or shows, what a thing is
 //! when it names it, what to do first when it puts a step first or says to do it at
-//! once, what to do about what happened when its condition is the situation told. A pick that gives the kind asked as well as any other sentence stands; one
-//! that does not gives way to the offered sentence that gives it best and names the
-//! most of the question ([`crate::chosen::instead_of`]).
+//! once, what to do about what happened when its condition is the situation told. A
+//! pick that gives the kind asked as well as any other sentence stands; one that does
+//! not gives way to the offered sentence that gives it best and names the most of the
+//! question ([`crate::chosen::instead_of`]).
 
 use super::first_step::{asks_first, chooses_between, gives_first_step, puts_one_before_another};
 use super::measures::AMOUNT_QUESTIONS;
@@ -23,7 +24,7 @@ use super::question_parts::{is_marked, questions};
 use super::ranking::{
     asked_terms, most_named_question_first, named_count, named_question_first, subject_terms,
 };
-use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
+use lantern_core::text::normalize::{ends_with_phrase, has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -174,20 +175,12 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Amount)
         } else if asks_first(q, marked) {
             Some(Kind::First(chooses_between(q)))
-        } else if names(&REMEDY_QUESTIONS) || ends_with_any(q, &REMEDY_QUESTIONS) {
+        } else if names(&REMEDY_QUESTIONS) || ends_with_phrase(q, &REMEDY_QUESTIONS) {
             Some(Kind::Remedy(asked_terms(message)))
         } else {
             None
         }
     })
-}
-
-/// Whether the question `q` (normalised) ends with one of `phrases` ("…un calcetín rojo
-/// nuevo. q hago").
-fn ends_with_any(q: &str, phrases: &[&str]) -> bool {
-    phrases
-        .iter()
-        .any(|p| q == *p || q.ends_with(&format!(" {p}")))
 }
 
 /// Whether `sentence` opens on a condition ([`CONDITION_OPENERS`]) that names

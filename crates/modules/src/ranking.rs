@@ -152,6 +152,22 @@ pub(crate) fn most_named(offered: &[String], asked: &[Term]) -> Option<(usize, u
     best
 }
 
+/// The terms of the question a longer `message` ends with ([`asked_part`]; none when it
+/// is only that question) and of the whole message, as `terms` reads them.
+fn question_and_whole(message: &str, terms: fn(&str) -> Vec<Term>) -> [Vec<Term>; 2] {
+    let question = asked_part(message).map(terms).unwrap_or_default();
+    [question, terms(message)]
+}
+
+/// How much `sentence` names of the question and of the whole message
+/// ([`question_and_whole`]), compared in that order.
+fn named_in(sentence: &str, [question, whole]: &[Vec<Term>; 2]) -> (usize, usize) {
+    (
+        named_count(sentence, question),
+        named_count(sentence, whole),
+    )
+}
+
 /// How much of `message` `sentence` names, as `terms` reads it: of the question a longer
 /// message ends with ([`asked_part`]; none when it is only that question), then of the
 /// whole message — compared in that order, "ya lo metí en un vaso con agua, ¿cuánto se
@@ -161,24 +177,21 @@ pub(crate) fn named_question_first(
     message: &str,
     terms: fn(&str) -> Vec<Term>,
 ) -> (usize, usize) {
-    let question = asked_part(message).map(terms).unwrap_or_default();
-    (
-        named_count(sentence, &question),
-        named_count(sentence, &terms(message)),
-    )
+    named_in(sentence, &question_and_whole(message, terms))
 }
 
 /// The index of the sentence of `offered` naming the most of `message`, the question it
-/// ends with first ([`named_question_first`] of its [`asked_terms`]), the first on a tie,
+/// ends with first ([`named_question_first`], as `terms` reads it), the first on a tie,
 /// with how much it names; `None` when none names anything.
 pub(crate) fn most_named_question_first(
     offered: &[String],
     message: &str,
     terms: fn(&str) -> Vec<Term>,
 ) -> Option<(usize, (usize, usize))> {
+    let asked = question_and_whole(message, terms);
     let mut best: Option<(usize, (usize, usize))> = None;
     for (at, sentence) in offered.iter().enumerate() {
-        let named = named_question_first(sentence, message, terms);
+        let named = named_in(sentence, &asked);
         if named.1 > 0 && best.is_none_or(|(_, b)| named > b) {
             best = Some((at, named));
         }

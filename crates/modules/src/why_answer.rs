@@ -46,11 +46,16 @@ pub fn reason_sentence(offered: &[String], message: &str) -> Option<String> {
         .split_inclusive('?')
         .filter(|q| is_why_question(q))
         .find_map(|why| most_named(offered, &asked_terms(&subject_of(why))))?;
-    let named = &offered[at];
-    let next = offered.get(at + 1);
-    [Some(named), next]
-        .into_iter()
-        .flatten()
+    reason_at(offered, at)
+}
+
+/// The reason the sentence of `offered` at `at` gives or, when it gives none, the next
+/// sentence's: the first of the two that gives a reason ([`gives_reason`]).
+pub(crate) fn reason_at(offered: &[String], at: usize) -> Option<String> {
+    offered
+        .iter()
+        .skip(at)
+        .take(2)
         .find(|s| gives_reason(s))
         .cloned()
 }

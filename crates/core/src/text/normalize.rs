@@ -27,6 +27,14 @@ pub fn has_phrase(haystack: &str, phrase: &str) -> bool {
     format!(" {haystack} ").contains(&format!(" {phrase} "))
 }
 
+/// Whether the normalised `text` ends with one of the normalised `phrases` as whole
+/// words ("…un calcetín rojo nuevo q hago" ends with "q hago", not "hago" in "deshago").
+pub fn ends_with_phrase(text: &str, phrases: &[&str]) -> bool {
+    phrases
+        .iter()
+        .any(|p| text == *p || text.strip_suffix(p).is_some_and(|rest| rest.ends_with(' ')))
+}
+
 /// Whether the normalised `text` opens with one of the normalised `phrases` as whole
 /// words ("what is" opens "what is a warrant", not "what isotopes").
 pub fn opens_with_phrase(text: &str, phrases: &[&str]) -> bool {
@@ -78,6 +86,16 @@ mod tests {
         ));
         assert!(opens_with_phrase("what is", &["what is"]));
         assert!(!opens_with_phrase("what isotopes are", &["what is"]));
+    }
+
+    #[test]
+    fn a_text_ends_with_a_phrase_only_as_whole_words() {
+        assert!(ends_with_phrase(
+            "se colo un calcetin rojo q hago",
+            &["q hago"]
+        ));
+        assert!(ends_with_phrase("q hago", &["q hago"]));
+        assert!(!ends_with_phrase("ya me deshago", &["hago"]));
     }
 
     #[test]

@@ -179,14 +179,24 @@ fn english_cognate(word: &str) -> Option<String> {
 static SUPERLATIVE_ENDINGS: LazyLock<Vec<(&'static str, &'static str)>> =
     LazyLock::new(|| pairs(list_in!("es", "superlative-endings")));
 
+/// `word` with the first of `endings` it ends with replaced by that ending's base, when
+/// at least `least_root` letters stand before it ("lentisimo" with "isimo: o" →
+/// "lento"); `None` when it ends with none.
+fn with_ending_replaced(word: &str, endings: &[(&str, &str)], least_root: usize) -> Option<String> {
+    endings.iter().find_map(|(ending, base)| {
+        word.strip_suffix(ending)
+            .filter(|root| root.chars().count() >= least_root)
+            .map(|root| format!("{root}{base}"))
+    })
+}
+
+/// Fewest letters a superlative keeps before its ending.
+const SUPERLATIVE_ROOT_CHARS: usize = 2;
+
 /// The adjective a Spanish superlative in -ísimo is made from ("lentisimo" → "lento"),
 /// if `word` is one: Snowball leaves "lentisim", which never meets "lento".
 fn superlative_base(word: &str) -> Option<String> {
-    SUPERLATIVE_ENDINGS.iter().find_map(|(ending, base)| {
-        word.strip_suffix(ending)
-            .filter(|stem| stem.chars().count() >= 2)
-            .map(|stem| format!("{stem}{base}"))
-    })
+    with_ending_replaced(word, &SUPERLATIVE_ENDINGS, SUPERLATIVE_ROOT_CHARS)
 }
 
 /// Spanish diminutive endings and the endings of the words they come from
@@ -205,29 +215,27 @@ const DIMINUTIVE_ROOT_CHARS: usize = 3;
 
 /// The word a Spanish diminutive in -ito/-ita is made from ("balconcito" → "balcon",
 /// "chiquitas" → "chicas"), if `word` is one: Snowball leaves "balconcit", which never
-/// meets "balcón", and a student in Mexico or Colombia writes "hojitas" and
-/// "matica" for the note's "hojas".
+/// meets "balcón", and a student in Mexico or Colombia writes "hojitas" for the note's
+/// "hojas".
 fn diminutive_base(word: &str) -> Option<String> {
     if NOT_DIMINUTIVES.contains(word) {
         return None;
     }
-    DIMINUTIVE_ENDINGS.iter().find_map(|(ending, base)| {
-        word.strip_suffix(ending)
-            .filter(|root| root.chars().count() >= DIMINUTIVE_ROOT_CHARS)
-            .map(|root| format!("{root}{base}"))
-    })
+    with_ending_replaced(word, &DIMINUTIVE_ENDINGS, DIMINUTIVE_ROOT_CHARS)
 }
 
-/// Fewest letters of a Spanish plural in "-ces" read as a singular in "-z" ("luces").
-const CES_PLURAL_CHARS: usize = 5;
+/// A Spanish plural in "-ces" and the singular in "-z" it may come from.
+const CES_PLURAL: [(&str, &str); 1] = [("ces", "z")];
+
+/// Fewest letters a plural in "-ces" keeps before its ending to be read as a singular
+/// in "-z" ("luces").
+const CES_ROOT_CHARS: usize = 2;
 
 /// The singular of a Spanish plural in "-ces" from a word in "-z" ("raices" → "raiz",
 /// "luces" → "luz", "veces" → "vez"), if `word` may be one: Snowball leaves "raic",
 /// which never meets "raíz".
 fn z_singular(word: &str) -> Option<String> {
-    word.strip_suffix("ces")
-        .filter(|_| word.chars().count() >= CES_PLURAL_CHARS)
-        .map(|root| format!("{root}z"))
+    with_ending_replaced(word, &CES_PLURAL, CES_ROOT_CHARS)
 }
 
 /// The value of each number word said alone ("zero" → "0", "veinte" → "20"): the units
