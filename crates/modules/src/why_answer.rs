@@ -7,7 +7,7 @@
 //! ([`crate::chosen::instead_of`]).
 
 use super::ranking::{asked_terms, is_why_question, most_named, subject_of};
-use lantern_core::text::normalize::{has_phrase, normalize};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -15,16 +15,41 @@ use std::sync::LazyLock;
 /// normalised.
 static REASON_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("reason-words").collect());
 
+/// Words a sentence saying how something is opens on ("La", "The"),
+/// `words/<locale>/statement-openers.txt`, normalised.
+static STATEMENT_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("statement-openers").collect());
+
+/// Words opening the condition of what happens ("si", "if"),
+/// `words/<locale>/outcome-conditions.txt`, normalised.
+static OUTCOME_CONDITIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("outcome-conditions").collect());
+
 /// Fewest words of a clause after a colon that explains what comes before it.
 const EXPLAINING_WORDS: usize = 4;
 
-/// Whether `sentence` gives a reason for what it says: a reason word, or a colon
-/// followed by one clause that explains what it follows ("La sangre se quita con agua
-/// fría: el agua caliente fija la proteína en la tela."); a colon before a list ("…por
-/// zonas: cocina, baño y basura") or a clock time ("23:00") gives none.
+/// Whether `sentence` gives a reason for what it says: a reason word, a colon followed
+/// by one clause that explains what it follows ("La sangre se quita con agua fría: el
+/// agua caliente fija la proteína en la tela."), or what happens if
+/// ([`says_what_happens_if`]); a colon before a list ("…por zonas: cocina, baño y
+/// basura") or a clock time ("23:00") gives none.
 pub(crate) fn gives_reason(sentence: &str) -> bool {
     let normal = normalize(sentence);
-    REASON_WORDS.iter().any(|w| has_phrase(&normal, w)) || explains_after_colon(sentence)
+    REASON_WORDS.iter().any(|w| has_phrase(&normal, w))
+        || explains_after_colon(sentence)
+        || says_what_happens_if(&normal)
+}
+
+/// Whether the normalised `sentence` says what happens if: it says how something is
+/// (opens on [`STATEMENT_OPENERS`], not on a verb telling what to do) and a condition
+/// ([`OUTCOME_CONDITIONS`]) follows its opening. "La batería dura más años si la
+/// mantienes entre el 20 % y el 80 %, en vez de dejarla llegar a cero" is why not to
+/// let it reach zero; "Riega solo si la tierra está seca" tells what to do, and
+/// "Si algo blanco sale rosa, no lo seques" does too.
+fn says_what_happens_if(sentence: &str) -> bool {
+    let rest = sentence.split_once(' ').map_or("", |(_, rest)| rest);
+    opens_with_phrase(sentence, &STATEMENT_OPENERS)
+        && OUTCOME_CONDITIONS.iter().any(|c| has_phrase(rest, c))
 }
 
 /// Whether `sentence` has a colon followed by a single clause of
@@ -113,6 +138,30 @@ mod tests {
         ]);
         let answer = reason_sentence(&offered, "¿por qué en frío?");
         assert_eq!(answer.as_ref(), Some(&offered[1]));
+    }
+
+    #[test]
+    fn a_sentence_saying_what_happens_if_gives_its_own_reason() {
+        // Asked why not to let it reach zero, the sentence naming it says what happens
+        // if: the next sentence's reason is about chargers, not what was asked.
+        let offered = note(&[
+            "La batería dura más años si la mantienes casi siempre entre el 20 % y el 80 %, en vez de dejarla llegar a cero a menudo.",
+            "Usa el cargador original o uno homologado, porque los cargadores muy baratos pueden calentar la batería.",
+        ]);
+        let answer = reason_sentence(&offered, "y xq dicen q no hay q dejar q llegue al 0?");
+        assert_eq!(answer.as_ref(), Some(&offered[0]));
+    }
+
+    #[test]
+    fn a_rule_with_a_condition_or_a_condition_first_gives_no_reason_of_its_own() {
+        for sentence in [
+            "Riega solo si la tierra está seca.",
+            "Si algo blanco sale rosa, no lo seques.",
+            "Water it when the top of the soil is dry.",
+            "The plant needs water once a week.",
+        ] {
+            assert!(!gives_reason(sentence), "{sentence}");
+        }
     }
 
     #[test]
