@@ -16,7 +16,9 @@ use super::likely;
 use super::measures;
 use super::offline;
 use super::pack::Topic;
-use super::ranking::{asked_terms, is_why_question, named_weight, subject_of, subject_terms};
+use super::ranking::{
+    asked_terms, is_why_question, named_weight, opens_on_a_bare_why, subject_terms,
+};
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
@@ -142,14 +144,14 @@ fn last_answered<'o>(offered: &'o [String], said: &[String]) -> Option<&'o Strin
     None
 }
 
-/// The reason a why-question naming nothing asks ("y eso xq?", "why?"): that of the
+/// The reason a message opening on a why that names nothing asks
+/// ([`opens_on_a_bare_why`]: "y eso xq?", "why tho, she's got heaps of teeth"): that of the
 /// sentence the last answer gave ([`last_answered`]), which is that sentence when it
 /// gives one ("Pon la mitad de la dosis…, porque una planta de interior necesita
 /// menos…"), else the next offered sentence when that gives one. `None` when the
-/// message names something or asks no why, or no reason follows the last answer.
+/// message opens on no bare why, or no reason follows the last answer.
 pub fn reason_of_last_answer(offered: &[String], said: &[String], message: &str) -> Option<String> {
-    let bare_why = is_why_question(message) && asked_terms(&subject_of(message)).is_empty();
-    if !bare_why {
+    if !opens_on_a_bare_why(message) {
         return None;
     }
     let last = last_answered(offered, said)?;

@@ -212,7 +212,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let normal = normalize(sentence);
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
     match kind {
-        Kind::Time if says(&TIME_PHRASES) => 2,
+        Kind::Time if says(&TIME_PHRASES) => MOMENT,
         Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
         Kind::Often if says(&OFTEN_COUNTS) => 2,
@@ -246,6 +246,10 @@ pub fn best_givers(offered: &[String], message: &str) -> Vec<String> {
         .collect()
 }
 
+/// How well a sentence saying a moment ("before four", "until about 4 months") answers
+/// a when-question: better than a span ([`how_well`]).
+const MOMENT: u8 = 2;
+
 /// What a when-, how-much-, how-do-I-know- or what-is-question makes of the model's
 /// pick.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,18 +273,18 @@ pub enum Verdict {
 /// question asks about than another that gives it gives way to the one that names the
 /// most ("how long should the warm up be" → "…five to ten minutes warming up", not
 /// "…weaker for the next half hour"; "¿a cuántos grados la pongo pa gastar menos?" →
-/// "Bajar de 40 a 30 grados ahorra…", not the wool sentence that only says 30 grados). A
-/// time is left to the pick: the words of a when-question ("a qué hora", "hasta qué
-/// hora") name what it asks more than what it is about, so a pick naming none of its
-/// other words may still give the time asked ("¿y a qué hora es mejor?" → "…antes de las
-/// cuatro"; measured in docs/evals.md, "Twenty-fifth round").
+/// "Bajar de 40 a 30 grados ahorra…", not the wool sentence that only says 30 grados). So
+/// does a moment ("Till when do I hold the head like that?" → "…their neck muscles are
+/// weak until about 4 months", not "…before every feed"), the words that ask when
+/// ("hasta qué hora") aside; a span is left to the pick, since any number gives one.
 /// `None` when `message` asks none of these or no offered sentence gives what it asks.
 pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
     let kind = asked_kind(message)?;
     let mut givers = best_givers(offered, message);
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
-        let weighs_subject = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_));
+        let weighs_subject = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_))
+            || (matches!(kind, Kind::Time) && best == MOMENT);
         let pick_names = named_question_first(pick, message, subject_terms);
         let best = most_named_question_first(&givers, message, subject_terms);
         return match best.filter(|(_, n)| weighs_subject && *n > pick_names) {
@@ -322,6 +326,19 @@ mod tests {
         // A question asking neither: no verdict.
         let neither = "¿está mal dormir siesta?";
         assert_eq!(verdict(before_four, &offered, neither), None);
+    }
+
+    #[test]
+    fn a_moment_naming_what_a_when_question_asks_about_answers_instead() {
+        let offered = note(&[
+            "Always support a baby's head and neck when you hold them, because their neck muscles are weak until about 4 months.",
+            "Test a few drops of milk on the inside of your wrist before every feed.",
+        ]);
+        let asked = "Till when I have to hold the head like that?";
+        assert_eq!(
+            instead(&offered[1], &offered, asked).as_ref(),
+            Some(&offered[0])
+        );
     }
 
     #[test]

@@ -260,6 +260,26 @@ pub(crate) fn is_why_question(message: &str) -> bool {
     })
 }
 
+/// Whether `message` opens on a why-question that names nothing ("why tho, she's got
+/// heaps of teeth", "¿y eso por qué? a mí me la daban", "xq?"): its first clause, up to
+/// the first `?`, `,`, `.`, `;` or `!`, asks why (a question with a why-word, or a clause
+/// opening on one) and has no term ([`asked_terms`]). It
+/// asks the reason of what the last reply said; what follows is the student's objection.
+pub(crate) fn opens_on_a_bare_why(message: &str) -> bool {
+    let text = message.trim().trim_start_matches('¿');
+    let end = text
+        .find(['?', ',', '.', ';', '!'])
+        .map_or(text.len(), |at| at + 1);
+    let clause = &text[..end];
+    let normal = normalize(clause);
+    let asks_why = if clause.ends_with('?') {
+        WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
+    } else {
+        opens_with_phrase(&normal, &WHY_WORDS)
+    };
+    asks_why && asked_terms(&subject_of(clause)).is_empty()
+}
+
 /// What `message` is about: a why-question is about its subject, not the judgement it
 /// asks to explain ("¿por qué es tan importante acostarse pronto?" is about going to
 /// bed early; "importante" names no topic there). Other messages, whole.
@@ -435,6 +455,7 @@ fn continues_the_talk(message: &str) -> bool {
 /// asked, not what it is asked about.
 static ASKING_KEYS: LazyLock<BTreeSet<String>> = LazyLock::new(|| {
     word_list!("amount-questions")
+        .chain(word_list!("when-questions"))
         .chain(word_list!("sign-questions"))
         .chain(word_list!("order-words"))
         .chain(word_list!("first-questions"))
@@ -571,6 +592,11 @@ pub fn answering_topics(
     meaning: Meaning,
     before: Before,
 ) -> Vec<String> {
+    // A message opening on a why that names nothing asks about the note just shown.
+    if opens_on_a_bare_why(message) && !before.shown.is_empty() {
+        tracing::debug!(message, shown = ?before.shown, "a bare why keeps the topic shown");
+        return before.shown.to_vec();
+    }
     // A why-question about what the shown note says continues the talk, and is what the
     // message asks.
     let why = why_of_shown(module, message, before.shown);
@@ -805,7 +831,7 @@ mod tests {
         // "keep" is in the breaks note ("Short breaks keep focus"), but says nothing here.
         assert!(answering_topics(
             &m,
-            "my teacher keeps saying stuff",
+            "my friend keeps saying stuff",
             Meaning::default(),
             Before::default()
         )
@@ -857,6 +883,42 @@ mod tests {
         // A why-question naming what the shown note does not say is not about it.
         assert_eq!(why_of_shown(&m, "why does my heart race?", &shown), None);
         assert_eq!(why_of_shown(&m, "slowly? ok", &shown), None);
+    }
+
+    #[test]
+    fn a_message_opening_on_a_why_that_names_nothing_keeps_the_topic_shown() {
+        let m = module();
+        let shown = ["sleep".to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        // "breathing" is another topic's word, but the why asks about the sleep note.
+        let t = answering_topics(
+            &m,
+            "why tho, my breathing is fine",
+            Meaning::default(),
+            before,
+        );
+        assert_eq!(t, vec!["sleep".to_string()]);
+    }
+
+    #[test]
+    fn only_a_first_clause_asking_why_of_nothing_is_a_bare_why() {
+        for bare in [
+            "why tho, she's got heaps of teeth",
+            "¿y eso por qué? a mí me la daban",
+            "xq?",
+        ] {
+            assert!(opens_on_a_bare_why(bare), "{bare}");
+        }
+        for named in [
+            "why is breathing slowly better?",
+            "ok, why tho",
+            "she's got heaps of teeth",
+        ] {
+            assert!(!opens_on_a_bare_why(named), "{named}");
+        }
     }
 
     #[test]
