@@ -1039,6 +1039,8 @@ mod tests {
             "and if it does not change?",
             "¿y si sigue igual?",
             "what if it happens again",
+            "tried that and nothing, now what",
+            "ya lo hice, ¿ahora qué hago?",
         ] {
             let t = answering_topics(&m, message, Meaning::default(), before);
             assert_eq!(

@@ -630,6 +630,23 @@ mod tests {
     }
 
     #[test]
+    fn the_words_of_daily_life_meet_their_translation() {
+        // Family, childcare and food basics, written in one language and read in the
+        // other.
+        for (es, en) in [
+            ("miel", "honey"),
+            ("leche", "milk"),
+            ("pañal", "nappy"),
+            ("rabieta", "tantrum"),
+        ] {
+            let keys = term_keys(en);
+            assert!(content_terms(es)[0].in_keys(&keys), "{es} {en}");
+            let keys = term_keys(es);
+            assert!(content_terms(en)[0].in_keys(&keys), "{en} {es}");
+        }
+    }
+
+    #[test]
     fn words_of_one_meaning_meet_through_a_shared_translation() {
         for (said, written) in [("celular", "móviles"), ("arreglarla", "reparar")] {
             let keys = term_keys(written);
