@@ -647,6 +647,18 @@ mod tests {
     }
 
     #[test]
+    fn the_words_each_english_speaking_region_uses_meet_through_their_spanish_word() {
+        for (said, written) in [
+            ("diaper", "nappy"),
+            ("pjs", "pyjamas"),
+            ("aubergine", "eggplant"),
+        ] {
+            let keys = term_keys(written);
+            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
+        }
+    }
+
+    #[test]
     fn words_of_one_meaning_meet_through_a_shared_translation() {
         for (said, written) in [("celular", "móviles"), ("arreglarla", "reparar")] {
             let keys = term_keys(written);
