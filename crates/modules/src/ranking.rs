@@ -659,6 +659,17 @@ mod tests {
     use lantern_packs::module::parse_module;
     use lantern_packs::module::testing::{module, module_with, MODULE_JSON};
 
+    /// The sample module's answering topics for `message` after a reply that showed the
+    /// topic `shown`, with no closeness in meaning.
+    fn topics_after(shown: &str, message: &str) -> Vec<String> {
+        let shown = [shown.to_string()];
+        let before = Before {
+            message: None,
+            shown: &shown,
+        };
+        answering_topics(&module(), message, Meaning::default(), before)
+    }
+
     #[test]
     fn a_question_sharing_stems_with_a_note_is_answered_by_it() {
         let m = module();
@@ -887,19 +898,8 @@ mod tests {
 
     #[test]
     fn a_message_opening_on_a_why_that_names_nothing_keeps_the_topic_shown() {
-        let m = module();
-        let shown = ["sleep".to_string()];
-        let before = Before {
-            message: None,
-            shown: &shown,
-        };
         // "breathing" is another topic's word, but the why asks about the sleep note.
-        let t = answering_topics(
-            &m,
-            "why tho, my breathing is fine",
-            Meaning::default(),
-            before,
-        );
+        let t = topics_after("sleep", "why tho, my breathing is fine");
         assert_eq!(t, vec!["sleep".to_string()]);
     }
 
@@ -1009,21 +1009,10 @@ mod tests {
     #[test]
     fn a_follow_up_s_words_the_shown_note_uses_are_about_that_note() {
         // "breathe" is a keyword of the breathing topic, but the note shown says it too.
-        let m = module();
-        let shown = ["blank".to_string()];
-        let before = Before {
-            message: None,
-            shown: &shown,
-        };
-        let t = answering_topics(
-            &m,
-            "and if i still can't breathe?",
-            Meaning::default(),
-            before,
-        );
+        let t = topics_after("blank", "and if i still can't breathe?");
         assert_eq!(t.first().map(String::as_str), Some("blank"), "{t:?}");
         // A word the note shown does not use still names its own topic.
-        let t = answering_topics(&m, "and if i can't sleep?", Meaning::default(), before);
+        let t = topics_after("blank", "and if i can't sleep?");
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 

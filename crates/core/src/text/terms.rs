@@ -615,62 +615,65 @@ mod tests {
         }
     }
 
-    #[test]
-    fn glossary_translations_meet() {
-        for (es, en) in [
-            ("bombilla", "bulb"),
-            ("voltímetro", "voltmeter"),
-            ("fábrica", "factory"),
-        ] {
+    /// Asserts that each word of `pairs` meets the other, read either way.
+    fn assert_meet_both_ways(pairs: &[(&str, &str)]) {
+        for (es, en) in pairs {
             let keys = term_keys(en);
             assert!(content_terms(es)[0].in_keys(&keys), "{es} {en}");
             let keys = term_keys(es);
             assert!(content_terms(en)[0].in_keys(&keys), "{en} {es}");
         }
+    }
+
+    /// Asserts that the word each pair's student `said` meets the one a note has
+    /// `written`.
+    fn assert_said_meets_written(pairs: &[(&str, &str)]) {
+        for (said, written) in pairs {
+            let keys = term_keys(written);
+            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
+        }
+    }
+
+    #[test]
+    fn glossary_translations_meet() {
+        assert_meet_both_ways(&[
+            ("bombilla", "bulb"),
+            ("voltímetro", "voltmeter"),
+            ("fábrica", "factory"),
+        ]);
     }
 
     #[test]
     fn the_words_of_daily_life_meet_their_translation() {
         // Family, childcare and food basics, written in one language and read in the
         // other.
-        for (es, en) in [
+        assert_meet_both_ways(&[
             ("miel", "honey"),
             ("leche", "milk"),
             ("pañal", "nappy"),
             ("rabieta", "tantrum"),
-        ] {
-            let keys = term_keys(en);
-            assert!(content_terms(es)[0].in_keys(&keys), "{es} {en}");
-            let keys = term_keys(es);
-            assert!(content_terms(en)[0].in_keys(&keys), "{en} {es}");
-        }
+        ]);
     }
 
     #[test]
     fn the_words_each_english_speaking_region_uses_meet_through_their_spanish_word() {
-        for (said, written) in [
+        assert_said_meets_written(&[
             ("diaper", "nappy"),
             ("pjs", "pyjamas"),
             ("aubergine", "eggplant"),
-        ] {
-            let keys = term_keys(written);
-            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
-        }
+        ]);
     }
 
     #[test]
     fn words_of_one_meaning_meet_through_a_shared_translation() {
-        for (said, written) in [("celular", "móviles"), ("arreglarla", "reparar")] {
-            let keys = term_keys(written);
-            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
-        }
+        assert_said_meets_written(&[("celular", "móviles"), ("arreglarla", "reparar")]);
     }
 
     #[test]
     fn the_everyday_words_of_each_region_meet_the_notes_words() {
         // Everyday words, as students in Spain, Mexico, Argentina, Chile and Colombia
         // say them, meet the words a note is written with.
-        for (said, written) in [
+        assert_said_meets_written(&[
             ("remera", "camiseta"),
             ("playera", "camiseta"),
             ("tenis", "zapatillas"),
@@ -690,10 +693,7 @@ mod tests {
             ("bondi", "autobús"),
             ("computadora", "ordenador"),
             ("heladera", "nevera"),
-        ] {
-            let keys = term_keys(written);
-            assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
-        }
+        ]);
     }
 
     #[test]
