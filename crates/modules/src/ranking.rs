@@ -271,11 +271,10 @@ pub(crate) fn opens_on_a_bare_why(message: &str) -> bool {
         .find(['?', ',', '.', ';', '!'])
         .map_or(text.len(), |at| at + 1);
     let clause = &text[..end];
-    let normal = normalize(clause);
     let asks_why = if clause.ends_with('?') {
-        WHY_WORDS.iter().any(|w| has_phrase(&normal, w))
+        is_why_question(clause)
     } else {
-        opens_with_phrase(&normal, &WHY_WORDS)
+        opens_with_phrase(&normalize(clause), &WHY_WORDS)
     };
     asks_why && asked_terms(&subject_of(clause)).is_empty()
 }
