@@ -29,6 +29,7 @@ use super::normalize::normalize;
 use super::polarity::{polar_terms, polarity, Polar, Polarity};
 pub use super::terms::is_teaching_talk;
 use super::terms::{content_terms, is_stop_word, term_keys, Term};
+use super::texting::spelled_out;
 use super::tidy::{ends_unfinished, sentences, trails_off};
 use crate::language::Language;
 use std::collections::BTreeSet;
@@ -295,7 +296,8 @@ impl ReplyFilter {
         Self {
             language,
             material: material.iter().flat_map(|m| passages(m)).collect(),
-            student: term_keys(student),
+            // What the student shortened ("4 yr old") supports it in full ("4-year-old").
+            student: term_keys(&spelled_out(student)),
             student_polarity: polarity(student),
             topic: BTreeSet::new(),
             student_words: word_list(student),
@@ -609,6 +611,24 @@ mod tests {
         filter.rest_on(&["A best-before date only tells when food tastes best."]);
         assert!(matches!(
             filter.check(claim),
+            Err(DropReason::Unsupported(_))
+        ));
+    }
+
+    #[test]
+    fn a_unit_the_student_shortened_supports_the_unit_in_full() {
+        let note = "If a child keeps getting out of bed, walk them back calmly with as few words as possible.";
+        let student = "the 4 yr old keeps coming out of her room every 2 min, what do i do";
+        let f = ReplyFilter::new(Some(Language::En), &[note], student);
+        let claim = "If the 4-year-old keeps coming out every 2 minutes, walk her back calmly with as few words as possible.";
+        assert_eq!(f.check(claim), Ok(()));
+        let unsaid = ReplyFilter::new(
+            Some(Language::En),
+            &[note],
+            "she keeps coming out, what do i do",
+        );
+        assert!(matches!(
+            unsaid.check(claim),
             Err(DropReason::Unsupported(_))
         ));
     }

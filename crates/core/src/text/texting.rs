@@ -1,7 +1,9 @@
 //! Texting shorthand and its full form ("q" → "que", "im" → "I'm"), from
 //! `words/<locale>/texting.txt`: only forms that are never a word of their own in
 //! English or Spanish. The coach spells them out in a text it proposes for the draft;
-//! the modules read a message's distress through them ("no sirvo pa nada").
+//! the modules read a message's distress through them ("no sirvo pa nada"). Units
+//! shortened the same way ("yr", "min", `words/<locale>/unit-shorthand.txt`) are spelled
+//! out only for the reply filter ([`spelled_out`]), as the student's own words.
 
 use crate::word_lists::pairs;
 use std::sync::LazyLock;
@@ -9,6 +11,28 @@ use std::sync::LazyLock;
 /// Every shorthand and its full form, both languages'.
 static SHORTHAND: LazyLock<Vec<(&str, &str)>> =
     LazyLock::new(|| pairs(crate::word_list!("texting")));
+
+/// Every shortened unit and the unit in full, both languages'.
+static UNITS: LazyLock<Vec<(&str, &str)>> =
+    LazyLock::new(|| pairs(crate::word_list!("unit-shorthand")));
+
+/// `text` followed by the full form of each texting shorthand and shortened unit it
+/// writes ("the 4 yr old… every 2 min" also says "year" and "minute"), for reading what
+/// a student said, never for showing it.
+pub fn spelled_out(text: &str) -> String {
+    let mut out = text.to_string();
+    for word in text.split(|c: char| !c.is_alphanumeric()) {
+        let unit = UNITS.iter().filter(|(short, _)| *short == word);
+        for full in full_form(word)
+            .into_iter()
+            .chain(unit.map(|(_, full)| *full))
+        {
+            out.push(' ');
+            out.push_str(full);
+        }
+    }
+    out
+}
 
 /// The full form of `word` when it is texting shorthand, compared whole and as written
 /// (lower case only: "TB" is a unit, "tb" is "también").
@@ -41,6 +65,17 @@ mod tests {
             );
             assert!(!short.trim().contains(' '), "{line}");
         }
+    }
+
+    #[test]
+    fn a_text_spelled_out_also_says_each_shortened_word_in_full() {
+        let said = spelled_out("the 4 yr old comes out every 2 min, cuz she's thirsty");
+        assert!(said.starts_with("the 4 yr old comes out every 2 min, cuz"));
+        for full in ["year", "minute", "because"] {
+            assert!(said.contains(full), "{said}");
+        }
+        assert_eq!(spelled_out("cada 2 seg"), "cada 2 seg segundos");
+        assert_eq!(spelled_out("two minutes"), "two minutes");
     }
 
     #[test]
