@@ -529,6 +529,43 @@ pub struct Words {
     pub dropped: Vec<Repair>,
 }
 
+/// What code read of the offered sentences before the model writes.
+struct Reading {
+    /// The model's likelihood of the question under each offered sentence.
+    likelihood: Vec<(String, f64)>,
+    /// The sentence code took instead of the model's first choice: the only one the
+    /// model's grammar then allows, so its words rest on it.
+    decided: Option<String>,
+}
+
+/// How one of the model's attempts at an answer ended.
+enum Attempt {
+    /// Its words, checked (or why none can be used), and whether any reached the
+    /// student.
+    Answered(Box<Result<Words, ModuleError>>, bool),
+    /// Code overruled the sentence the model chose (`pick`) and took `sentence`
+    /// instead; the words the model was writing on its choice were stopped unread.
+    Overruled {
+        /// The model's choice.
+        pick: String,
+        /// The sentence code took.
+        sentence: String,
+    },
+}
+
+impl Attempt {
+    /// The attempt as an answer: an overruled one has no words of the model's.
+    fn answered(self) -> (Result<Words, ModuleError>, bool) {
+        match self {
+            Self::Answered(answered, shown) => (*answered, shown),
+            Self::Overruled { pick, .. } => {
+                let why = format!("its choice {pick:?} does not answer the question");
+                (Err(ModuleError::BrokenReply(why)), false)
+            }
+        }
+    }
+}
+
 /// A turn's words for the shared turn: code's when the plan needs no model, else the
 /// model's under the turn's grammar (remembering how its text read, whatever the words
 /// turn out to be), else the guide's.
@@ -1114,10 +1151,10 @@ impl TurnWords<'_> {
         llm: &dyn Llm,
         request: &LlmRequest,
         schema: &Value,
-        likelihood: &[(String, f64)],
+        reading: &Reading,
         on_text: &mut (dyn FnMut(&str) + Send),
         cancel: &CancelFlag,
-    ) -> (Result<Words, ModuleError>, bool) {
+    ) -> Attempt {
         let prepared = self.prepared;
         // Only the first block streams, and only a paragraph: its sentences the
         // filter keeps are the start of the saved reply.
@@ -1131,14 +1168,19 @@ impl TurnWords<'_> {
         // it overrules the choice: the words built on it are then not shown.
         let mut pick: Option<String> = None;
         let mut instead: Option<String> = None;
+        // This attempt's own stop: the student's stops it too, and so does code when it
+        // overrules the model's choice, as the words that follow would rest on it.
+        let stop = cancel.child();
         let mut forward = |delta: &str| {
             raw.push_str(delta);
             if pick.is_none() {
                 pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
-                instead = pick.as_deref().and_then(|p| {
+                // A sentence code decided is the only one the grammar allowed.
+                let decided = reading.decided.is_some();
+                instead = pick.as_deref().filter(|_| !decided).and_then(|p| {
                     chosen::instead_of(
                         p,
-                        likelihood,
+                        &reading.likelihood,
                         &prepared.answer_closeness,
                         &prepared.answer_sentences,
                         &prepared.student_text,
@@ -1154,7 +1196,10 @@ impl TurnWords<'_> {
                     tracing::debug!(pick = p, ?instead, named = ?named(), "answer pick");
                 }
                 match (&pick, &instead) {
-                    (_, Some(_)) => stream.stop(),
+                    (_, Some(_)) => {
+                        stream.stop();
+                        stop.cancel();
+                    }
                     // The words that follow apply the chosen sentence: they rest on it.
                     (Some(chosen), None) => stream.rest_on(&[chosen]),
                     (None, None) => {}
@@ -1173,26 +1218,27 @@ impl TurnWords<'_> {
             }
         };
         let answered = llm
-            .complete_json(request, schema, &mut forward, cancel)
+            .complete_json(request, schema, &mut forward, &stop)
             .await;
+        if let (Some(pick), Some(sentence)) = (pick, instead) {
+            if !cancel.is_cancelled() {
+                if let Ok(mut picked) = self.chosen.lock() {
+                    *picked = Some(sentence.clone());
+                }
+                return Attempt::Overruled { pick, sentence };
+            }
+        }
         // A reply cut off at the token cap keeps its finished blocks.
         let text = match answered {
             Ok(text) => text,
             Err(LlmError::BadOutput(_)) if !raw.is_empty() && !cancel.is_cancelled() => raw,
-            Err(e) => return (Err(e.into()), shown),
+            Err(e) => return Attempt::Answered(Box::new(Err(e.into())), shown),
         };
         let chose = chosen::chosen(&text, &prepared.answer_sentences);
         if let Some(sentence) = &chose {
             if let Ok(mut picked) = self.chosen.lock() {
-                *picked = Some(instead.clone().unwrap_or(sentence.clone()));
+                *picked = Some(sentence.clone());
             }
-        }
-        if let (Some(pick), Some(_)) = (&pick, &instead) {
-            let why = format!("its choice {pick:?} does not answer the question");
-            let answered = self
-                .chosen_answer(&why)
-                .ok_or(ModuleError::BrokenReply(why));
-            return (answered, shown);
         }
         let read = read_any_reply(&text, &prepared.module.media);
         if let Ok(mut wrote) = self.wrote.lock() {
@@ -1209,7 +1255,10 @@ impl TurnWords<'_> {
             reply: read.checked.reply,
             dropped: Vec::new(),
         };
-        (check_words(words, prepared, chose.as_deref()), shown)
+        Attempt::Answered(
+            Box::new(check_words(words, prepared, chose.as_deref())),
+            shown,
+        )
     }
 }
 
@@ -1230,19 +1279,46 @@ impl LoopTurn for TurnWords<'_> {
             if self.prepared.picks_across() {
                 return self.picked_across(llm, request, schema, cancel).await;
             }
-            let likelihood = self.likelihood(llm, cancel).await;
-            let (first, shown) = self
-                .attempt(llm, request, schema, &likelihood, on_text, cancel)
-                .await;
+            let mut reading = Reading {
+                likelihood: self.likelihood(llm, cancel).await,
+                decided: None,
+            };
+            let forced;
+            let mut schema = schema;
+            let mut overruled = None;
+            let (first, shown) = match self
+                .attempt(llm, request, schema, &reading, on_text, cancel)
+                .await
+            {
+                Attempt::Answered(answered, shown) => (*answered, shown),
+                // Code took another sentence than the model chose: the model writes
+                // again, on that sentence, which its grammar now allows alone.
+                Attempt::Overruled { pick, sentence } => {
+                    overruled = Some(Repair {
+                        path: format!("content.{}", chosen::FIELD),
+                        reason: format!(
+                            "its choice {pick:?} does not answer the question; written again on {sentence:?}"
+                        ),
+                    });
+                    forced = answer_schema(std::slice::from_ref(&sentence));
+                    schema = &forced;
+                    reading.decided = Some(sentence);
+                    let again = self.attempt(llm, request, schema, &reading, on_text, cancel);
+                    again.await.answered()
+                }
+            };
             // An answer none of whose words could be used, before any reached the
             // student, is asked for once more, sampled otherwise; the same checks judge it.
             // A second try that fails for another reason than a crash or a hang leaves
-            // the first's verdict.
+            // the first's verdict. Words already written again on code's sentence are not
+            // asked for a third time: the sentence answers.
             let answered = match first {
-                Err(broken @ ModuleError::BrokenReply(_)) if !shown && !cancel.is_cancelled() => {
+                Err(broken @ ModuleError::BrokenReply(_))
+                    if !shown && !cancel.is_cancelled() && overruled.is_none() =>
+                {
                     let again = request.clone().retried();
-                    let retried = self.attempt(llm, &again, schema, &likelihood, on_text, cancel);
-                    match retried.await.0 {
+                    let retried = self.attempt(llm, &again, schema, &reading, on_text, cancel);
+                    match retried.await.answered().0 {
                         Err(e) if !falls_back(e.code()) && !cancel.is_cancelled() => Err(broken),
                         other => other,
                     }
@@ -1251,12 +1327,16 @@ impl LoopTurn for TurnWords<'_> {
             };
             // Words that could not be used still leave the model's reading of the note:
             // the sentence it chose answers first. Without one, the guide answers.
-            match answered {
+            let answered = match answered {
                 Err(ModuleError::BrokenReply(why)) if !cancel.is_cancelled() => self
                     .chosen_answer(&format!("its own words refused: {why}"))
                     .ok_or(ModuleError::BrokenReply(why)),
                 other => other,
-            }
+            };
+            answered.map(|mut words| {
+                words.dropped.splice(0..0, overruled);
+                words
+            })
         })
     }
 
@@ -2088,26 +2168,43 @@ mod tests {
         out.dropped.iter().any(|r| r.reason.contains(why))
     }
 
+    /// The sentences the grammar of `llm`'s last request allowed the model to choose.
+    fn allowed_choices(llm: &ScriptedLlm) -> Value {
+        let schema = llm.schemas().pop().unwrap_or_default();
+        schema["properties"]["content"]["properties"][chosen::FIELD]["enum"].clone()
+    }
+
     #[tokio::test]
-    async fn a_choice_words_and_meaning_say_does_not_answer_is_overruled() {
+    async fn a_choice_words_and_meaning_say_does_not_answer_is_written_again_on_theirs() {
         let mut prepared = two_sentence_heart_turn();
-        let first = RACING_HEART;
-        prepared.answer_closeness = vec![(first.into(), 0.7), (SLOW_BREATHING.into(), 0.4)];
-        let llm = ScriptedLlm::new([Ok(choosing(SLOW_BREATHING, BREATHE_AT_NIGHT))]);
+        prepared.answer_closeness = vec![(RACING_HEART.into(), 0.7), (SLOW_BREATHING.into(), 0.4)];
+        let llm = ScriptedLlm::new([
+            Ok(choosing(SLOW_BREATHING, BREATHE_AT_NIGHT)),
+            Ok(choosing(RACING_HEART, ADRENALINE)),
+        ]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
-        assert_eq!(out.reply.content.text_blocks[0].content, first);
-        assert!(
-            out.dropped[0].reason.contains("does not answer"),
-            "{:?}",
-            out.dropped
-        );
-        assert_eq!(llm.requests().len(), 1);
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+        assert!(dropped_for(&out, "does not answer"), "{:?}", out.dropped);
+        assert_eq!(llm.requests().len(), 2);
+        assert_eq!(allowed_choices(&llm), serde_json::json!([RACING_HEART]));
+        // Words written again that cannot be used: the sentence code took answers, and
+        // the model is not asked a third time.
+        let unsupported = choosing(RACING_HEART, "Hearts race because of coffee and worry.");
+        let llm = ScriptedLlm::new([
+            Ok(choosing(SLOW_BREATHING, BREATHE_AT_NIGHT)),
+            Ok(unsupported.clone()),
+            Ok(unsupported),
+        ]);
+        let out = run(&prepared, Some(&llm)).await;
+        assert_eq!(out.reply.content.text_blocks[0].content, RACING_HEART);
+        assert_eq!(llm.requests().len(), 2);
         // The closest in meaning: the choice and the words built on it stand.
         prepared.answer_closeness[1].1 = 0.75;
-        let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
-        let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
+        let llm = ScriptedLlm::new([Ok(choosing(SLOW_BREATHING, BREATHE_AT_NIGHT))]);
+        let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);
+        assert_eq!(llm.requests().len(), 1);
     }
 
     /// Likelihoods for `prepared`'s offered sentences: `likeliest` far above the rest.
@@ -2123,12 +2220,12 @@ mod tests {
         let mut prepared = two_sentence_heart_turn();
         prepared.answer_closeness = vec![(RACING_HEART.into(), 0.4), (SLOW_BREATHING.into(), 0.75)];
         let answer = choosing(SLOW_BREATHING, BREATHE_AT_NIGHT);
-        let llm = ScriptedLlm::new([Ok(answer.clone())])
+        let llm = ScriptedLlm::new([Ok(answer.clone()), Ok(choosing(RACING_HEART, ADRENALINE))])
             .with_likelihoods([likeliest_is(&prepared, RACING_HEART)]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.origin, ReplyOrigin::Model);
-        assert_eq!(out.reply.content.text_blocks[0].content, RACING_HEART);
-        assert!(dropped_for(&out, "does not answer"), "{:?}", out.dropped);
+        assert_eq!(allowed_choices(&llm), serde_json::json!([RACING_HEART]));
+        assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
         // A model that reads no likelihoods: the choice and its words stand.
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);

@@ -106,18 +106,55 @@ impl LlmRequest {
 /// The sampling temperature of a second try ([`LlmRequest::retried`]).
 pub const RETRY_TEMPERATURE: f32 = 0.7;
 
-/// A shared flag that asks a running generation to stop.
+/// A shared flag that asks a running generation to stop: set by its own `cancel`, or by
+/// that of a flag it was made from ([`CancelFlag::child`]).
 #[derive(Debug, Clone, Default)]
-pub struct CancelFlag(Arc<AtomicBool>);
+pub struct CancelFlag {
+    own: Arc<AtomicBool>,
+    /// The flags of the flags it was made from, nearest first.
+    above: Vec<Arc<AtomicBool>>,
+}
 
 impl CancelFlag {
     /// Asks the generation to stop as soon as it can.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.own.store(true, Ordering::SeqCst);
     }
 
-    /// Whether cancellation was asked for.
+    /// Whether cancellation was asked for, of this flag or of one it was made from.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        std::iter::once(&self.own)
+            .chain(&self.above)
+            .any(|flag| flag.load(Ordering::SeqCst))
+    }
+
+    /// A flag of its own for a part of the work this one stops: cancelling it leaves this
+    /// one alone, cancelling this one stops it too (a loop stops a generation it no longer
+    /// needs; the student's stop still stops every generation of the turn).
+    pub fn child(&self) -> CancelFlag {
+        let mut above = vec![self.own.clone()];
+        above.extend(self.above.iter().cloned());
+        CancelFlag {
+            own: Arc::default(),
+            above,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_child_flag_stops_with_its_parent_but_not_the_other_way() {
+        let turn = CancelFlag::default();
+        let attempt = turn.child();
+        let part = attempt.child();
+        attempt.cancel();
+        assert!(attempt.is_cancelled() && part.is_cancelled());
+        assert!(!turn.is_cancelled());
+        let next = turn.child().child();
+        turn.cancel();
+        assert!(next.is_cancelled());
     }
 }
