@@ -482,7 +482,8 @@ pub fn sentence_answer(sentence: &str, topic: &Topic) -> ModuleReply {
 /// The student's words that an answer's own `text` uses and its `notes` lack (the
 /// titles, keywords and notes of the topics that answer; the content terms of
 /// `message`, light words and teaching talk aside), when those notes name nothing the
-/// student asks about beyond the module's own subject (the words of `module_title`):
+/// student asks about beyond the module's own subject (the words of `module_title`; a
+/// number they share says nothing of it: "…nuke it for 30 sec" and "…after 30 minutes"):
 /// the model put the student's situation where the note says something else ("Si el
 /// móvil se cayó a la piscina, el primer paso es reiniciarlo" on the slow-phone note of
 /// a module on caring for a phone), or only told the situation back ("You just got your
@@ -500,9 +501,11 @@ pub fn applied_elsewhere(
 ) -> Vec<String> {
     let said = term_keys(notes);
     let title = term_keys(module_title);
+    // A number the note also says ("30 sec" and "30 minutes") is no sign it is about
+    // what is asked.
     let about_what_is_asked = subject_terms(message)
         .iter()
-        .any(|t| t.in_keys(&said) && !t.in_keys(&title));
+        .any(|t| !t.is_number && t.in_keys(&said) && !t.in_keys(&title));
     if about_what_is_asked {
         return Vec::new();
     }
@@ -1125,6 +1128,13 @@ mod tests {
         let why = "why do i need to bring that, he knows who i am";
         let answer = "You need to bring your licence because the instructor needs to see it.";
         assert!(applied_elsewhere(answer, licence, why, driving).is_empty());
+        // A number the note shares says nothing of what it is about.
+        let babysitting = "Babysitting basics";
+        let screens = "Keep screen time to what the parents allow, and switch the screen off after 30 minutes.";
+        let asked = "her mom left formula in the fridge, can i just nuke it for 30 sec";
+        let granted =
+            "You can nuke the formula for 30 seconds, but switch the screen off after 30 minutes.";
+        assert!(!applied_elsewhere(granted, screens, asked, babysitting).is_empty());
         // A sentence about what is asked may be applied to the student's situation.
         let breathing = "A racing heart is adrenaline at work. Breathing out slowly calms it.";
         let asked = "my heart is pounding at night";
