@@ -313,6 +313,16 @@ mod tests {
     }
 
     #[test]
+    fn a_range_of_clock_hours_says_a_moment() {
+        let hours =
+            "Entre las 12 y las 16 h el sol quema más, así que en esas horas busca la sombra.";
+        let depth = "En el agua también te quemas, porque a medio metro llega cerca del 40 % de los rayos UV.";
+        let offered = note(&[depth, hours]);
+        let asked = "what time is the sun the worst??";
+        assert_eq!(instead(depth, &offered, asked).as_deref(), Some(hours));
+    }
+
+    #[test]
     fn a_pick_giving_the_time_asked_as_well_as_any_answers_what_was_asked() {
         let before_four = "Si duermes siesta, que sea antes de las cuatro.";
         let improves = "Deja las siestas y mira si mejora.";
