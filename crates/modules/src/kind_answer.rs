@@ -38,6 +38,15 @@ static WHEN_QUESTIONS: LazyLock<Vec<&str>> =
 /// `words/<locale>/time-phrases.txt`, normalised.
 static TIME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-phrases").collect());
 
+/// Words that ask how long something lasts or takes ("how long", "cuánto tiempo"),
+/// `words/<locale>/duration-questions.txt`, normalised.
+static DURATION_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("duration-questions").collect());
+
+/// Units of time a span is given in ("minute", "hora"), `words/<locale>/time-units.txt`,
+/// normalised and singular.
+static TIME_UNITS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-units").collect());
+
 /// Words that ask how often ("how often", "cada cuánto"),
 /// `words/<locale>/often-questions.txt`, normalised.
 static OFTEN_QUESTIONS: LazyLock<Vec<&str>> =
@@ -96,8 +105,10 @@ static NUMBER_WORDS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("number-w
 enum Kind {
     /// When: a moment, a time of day, how soon.
     Time,
-    /// How much, how many, how long: a number.
+    /// How much, how many: a number.
     Amount,
+    /// How long something lasts or takes: a number in a unit of time.
+    Duration,
     /// How often: a frequency ("once a month").
     Often,
     /// How to tell whether something is so: what shows it.
@@ -171,6 +182,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Sign)
         } else if names(&OFTEN_QUESTIONS) {
             Some(Kind::Often)
+        } else if names(&DURATION_QUESTIONS) {
+            Some(Kind::Duration)
         } else if names(&AMOUNT_QUESTIONS) {
             Some(Kind::Amount)
         } else if asks_first(q, marked) {
@@ -193,6 +206,28 @@ fn meets_the_situation(sentence: &str, terms: &[Term]) -> bool {
         && named_count(condition, terms) >= SITUATION_TERMS
 }
 
+/// Whether the normalised text `normal` gives a span of time: a number, in digits or a
+/// word, followed by a unit of time ("after 1 hour", "un descanso de 10 minutos", "a
+/// 10-minute break"); "two people searching" gives none.
+fn says_a_span(normal: &str) -> bool {
+    let words: Vec<&str> = normal
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).any(|pair| {
+        let digits = pair[0]
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
+            && pair[0].chars().any(|c| c.is_ascii_digit());
+        let number = digits || NUMBER_WORDS.contains(&pair[0]);
+        let unit = pair[1]
+            .strip_suffix('s')
+            .filter(|u| u.len() > 1)
+            .unwrap_or(pair[1]);
+        number && TIME_UNITS.contains(&unit)
+    })
+}
+
 /// Whether the normalised text `normal` says a number: a digit or a number word.
 fn says_a_number(normal: &str) -> bool {
     normal.chars().any(|c| c.is_ascii_digit()) || NUMBER_WORDS.iter().any(|w| has_phrase(normal, w))
@@ -200,7 +235,8 @@ fn says_a_number(normal: &str) -> bool {
 
 /// How well `sentence` gives what a question of `kind` asks for: for a time, a phrase
 /// that says when ("antes de las cuatro", "after a week") best (2), a number alone
-/// ("seis horas", a span rather than a moment) next (1); for an amount, a number (1);
+/// ("seis horas", a span rather than a moment) next (1); for how long, a number in a
+/// unit of time ("after 1 hour") best (2), any number next (1); for an amount, a number (1);
 /// for a sign, a phrase that says what something means or shows (1); for how often,
 /// how many times ("once a month", "dos veces por semana") best (2), a recurring period
 /// ("each month", "cada semana") next (1); for what a thing is, naming every word of it
@@ -213,7 +249,8 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
     let says = |phrases: &[&str]| phrases.iter().any(|w| has_phrase(&normal, w));
     match kind {
         Kind::Time if says(&TIME_PHRASES) => MOMENT,
-        Kind::Time | Kind::Amount => u8::from(says_a_number(&normal)),
+        Kind::Duration if says_a_span(&normal) => 2,
+        Kind::Time | Kind::Amount | Kind::Duration => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
         Kind::Often if says(&OFTEN_COUNTS) => 2,
         Kind::Often => u8::from(says(&OFTEN_PHRASES)),
@@ -283,8 +320,10 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     let mut givers = best_givers(offered, message);
     let best = how_well(&kind, givers.first()?);
     if how_well(&kind, pick) >= best {
-        let weighs_subject = matches!(kind, Kind::Amount | Kind::Sign | Kind::First(_))
-            || (matches!(kind, Kind::Time) && best == MOMENT);
+        let weighs_subject = matches!(
+            kind,
+            Kind::Amount | Kind::Duration | Kind::Sign | Kind::First(_)
+        ) || (matches!(kind, Kind::Time) && best == MOMENT);
         let pick_names = named_question_first(pick, message, subject_terms);
         let best = most_named_question_first(&givers, message, subject_terms);
         return match best.filter(|(_, n)| weighs_subject && *n > pick_names) {
@@ -310,6 +349,32 @@ mod tests {
             Some(Verdict::Instead(sentence)) => Some(sentence),
             _ => None,
         }
+    }
+
+    #[test]
+    fn an_hour_or_a_night_that_recurs_says_how_often() {
+        let back = "Keep well back from the speakers, because every time you double your distance the sound drops by about 6 decibels.";
+        let rest = "Take a 10-minute break somewhere quiet every hour, so that your ears can rest.";
+        let doctor = "Ringing or muffled hearing after a gig is a sign of damage, and if it lasts more than 2 days you should see a doctor.";
+        let offered = note(&[back, rest, doctor]);
+        let asked = "¿cada cuánto debería alejarme un rato del escenario?";
+        assert_eq!(instead(doctor, &offered, asked).as_deref(), Some(rest));
+        assert_eq!(verdict(rest, &offered, asked), Some(Verdict::Stands));
+    }
+
+    #[test]
+    fn a_how_long_question_is_answered_by_a_number_of_a_unit_of_time() {
+        let meet = "If you lose your friends, go to the meeting point you agreed and wait there, because two people searching for each other often keep missing each other.";
+        let steward =
+            "If you still cannot find a friend after 1 hour, tell a steward or the welfare tent.";
+        let offered = note(&[meet, steward]);
+        let asked = "How long I should wait before telling someone?";
+        assert_eq!(instead(meet, &offered, asked).as_deref(), Some(steward));
+        assert_eq!(verdict(steward, &offered, asked), Some(Verdict::Stands));
+        assert!(says_a_span("un descanso de 10 minutos"));
+        assert!(says_a_span("take a 10-minute break"));
+        assert!(says_a_span("espera dos horas"));
+        assert!(!says_a_span("two people searching"));
     }
 
     #[test]
