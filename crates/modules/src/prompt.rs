@@ -196,7 +196,7 @@ fn answer_task(language: Language, task: AnswerTask) -> String {
     match task {
         AnswerTask::Apply | AnswerTask::Choose => format!(
             "Task: {}answer the student's question in {name}, talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. \
-Do not copy the note and do not mention it: never write \"the student\" or \"the note\", in any language.",
+Do not copy the note and do not mention it.",
             if task == AnswerTask::Choose { CHOOSE_TASK } else { "" },
         ),
         AnswerTask::Pick => {

@@ -1685,7 +1685,7 @@ mod tests {
         let (request, schema) = prepared.request.as_ref().expect("the model is asked");
         assert_eq!(schema, &answer_schema(&[]));
         let task = request.messages.last().expect("the turn's message");
-        assert!(task.content.ends_with("in Spanish (español), talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. Do not copy the note and do not mention it: never write \"the student\" or \"the note\", in any language."), "{}", task.content);
+        assert!(task.content.ends_with("in Spanish (español), talking to them as \"you\", in 1 to 3 sentences: apply the note to what they said. Do not copy the note and do not mention it."), "{}", task.content);
         let chat = input(ModuleProgress::start(&module()), say("tell me something"));
         let prepared = prepare_module_turn(chat).expect("prepared");
         assert_ne!(prepared.request.map(|(_, s)| s), Some(answer_schema(&[])));
