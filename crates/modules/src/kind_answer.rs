@@ -215,16 +215,10 @@ fn says_a_span(normal: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     words.windows(2).any(|pair| {
-        let digits = pair[0]
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '.' || c == ',')
-            && pair[0].chars().any(|c| c.is_ascii_digit());
+        let digits = pair[0].chars().all(|c| c.is_ascii_digit());
         let number = digits || NUMBER_WORDS.contains(&pair[0]);
-        let unit = pair[1]
-            .strip_suffix('s')
-            .filter(|u| u.len() > 1)
-            .unwrap_or(pair[1]);
-        number && TIME_UNITS.contains(&unit)
+        let singular = pair[1].strip_suffix('s').unwrap_or(pair[1]);
+        number && (TIME_UNITS.contains(&pair[1]) || TIME_UNITS.contains(&singular))
     })
 }
 
@@ -374,6 +368,9 @@ mod tests {
         assert!(says_a_span("un descanso de 10 minutos"));
         assert!(says_a_span("take a 10-minute break"));
         assert!(says_a_span("espera dos horas"));
+        assert!(says_a_span("tarda 3 meses"));
+        assert!(says_a_span("dura 1 mes"));
+        assert!(!says_a_span("entre las 12 y las 16 h"));
         assert!(!says_a_span("two people searching"));
     }
 

@@ -415,6 +415,19 @@ pub(crate) fn asked_part(message: &str) -> Option<&str> {
         .then_some(question)
 }
 
+/// What `message` tells besides the question it asks: the whole message when it asks
+/// nothing, the situation before or after its question ([`asked_part`]) when it tells
+/// one, nothing when it is only a question. What a student asks is not known to be so:
+/// "¿me las puedo reventar?" supports no answer saying they can.
+pub(crate) fn told_part(message: &str) -> String {
+    let text = message.trim();
+    match asked_part(text) {
+        Some(question) => text.replacen(question, " ", 1).trim().to_string(),
+        None if text.contains('?') || unmarked_question(text).is_some() => String::new(),
+        None => text.to_string(),
+    }
+}
+
 /// Fewest pieces of evidence (content terms, synonym groups) a message's question needs
 /// for its own meaning to count: the embedder's reading of "¿qué hago?" or "is that
 /// normal?" alone is noise.
@@ -657,6 +670,15 @@ mod tests {
     use super::*;
     use lantern_packs::module::parse_module;
     use lantern_packs::module::testing::{module, module_with, MODULE_JSON};
+
+    #[test]
+    fn a_message_tells_what_it_says_besides_its_question() {
+        let told = told_part("ya me salieron ampollas en la espalda, ¿me las puedo reventar?");
+        assert_eq!(told, "ya me salieron ampollas en la espalda,");
+        assert_eq!(told_part("¿me las puedo reventar?"), "");
+        assert_eq!(told_part("can i just nuke it for 30 sec"), "");
+        assert_eq!(told_part("me quemé en la playa"), "me quemé en la playa");
+    }
 
     /// The sample module's answering topics for `message` after a reply that showed the
     /// topic `shown`, with no closeness in meaning.

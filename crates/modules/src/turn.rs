@@ -28,7 +28,7 @@ use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{
     answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
 };
-use super::ranking::{answering_topics, named_weight, topic_texts, Before, Meaning};
+use super::ranking::{answering_topics, named_weight, told_part, topic_texts, Before, Meaning};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -489,8 +489,11 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             (history.clone(), model_schema(&menu))
         };
         let request = module_request(&module, language, &context, user, MODEL_MAX_TOKENS);
-        // A sentence restating most of the student's message is no answer to it.
-        let filter = ReplyFilter::new(Some(language), &material_refs, &student_text)
+        // A sentence restating most of the student's message is no answer to it; what
+        // the student only asks supports nothing ("Te puedes reventar…" after "¿me las
+        // puedo reventar?").
+        let told = told_part(&student_text);
+        let filter = ReplyFilter::new(Some(language), &material_refs, &told)
             .without_quoting(&[student_text.as_str()])
             .with_instructions(&[request.system.as_str(), scaffold.as_str(), task.as_str()])
             .with_labels(&labels_for(&module))
@@ -533,9 +536,9 @@ pub struct Words {
 struct Reading {
     /// The model's likelihood of the question under each offered sentence.
     likelihood: Vec<(String, f64)>,
-    /// The sentence code took instead of the model's first choice: the only one the
-    /// model's grammar then allows, so its words rest on it.
-    decided: Option<String>,
+    /// Whether the model's grammar allows one sentence only, the one code took instead
+    /// of the model's first choice: its choice is then not read again.
+    forced: bool,
 }
 
 /// How one of the model's attempts at an answer ended.
@@ -1175,9 +1178,8 @@ impl TurnWords<'_> {
             raw.push_str(delta);
             if pick.is_none() {
                 pick = chosen::chosen_so_far(&raw, &prepared.answer_sentences);
-                // A sentence code decided is the only one the grammar allowed.
-                let decided = reading.decided.is_some();
-                instead = pick.as_deref().filter(|_| !decided).and_then(|p| {
+                // A sentence code took is the only one the grammar allowed.
+                instead = pick.as_deref().filter(|_| !reading.forced).and_then(|p| {
                     chosen::instead_of(
                         p,
                         &reading.likelihood,
@@ -1221,12 +1223,14 @@ impl TurnWords<'_> {
             .complete_json(request, schema, &mut forward, &stop)
             .await;
         if let (Some(pick), Some(sentence)) = (pick, instead) {
-            if !cancel.is_cancelled() {
-                if let Ok(mut picked) = self.chosen.lock() {
-                    *picked = Some(sentence.clone());
-                }
-                return Attempt::Overruled { pick, sentence };
+            if let Ok(mut picked) = self.chosen.lock() {
+                *picked = Some(sentence.clone());
             }
+            // The student stopped the turn: the words on the overruled choice stay unread.
+            if cancel.is_cancelled() {
+                return Attempt::Answered(Box::new(Err(LlmError::Cancelled.into())), shown);
+            }
+            return Attempt::Overruled { pick, sentence };
         }
         // A reply cut off at the token cap keeps its finished blocks.
         let text = match answered {
@@ -1281,7 +1285,7 @@ impl LoopTurn for TurnWords<'_> {
             }
             let mut reading = Reading {
                 likelihood: self.likelihood(llm, cancel).await,
-                decided: None,
+                forced: false,
             };
             let forced;
             let mut schema = schema;
@@ -1302,7 +1306,7 @@ impl LoopTurn for TurnWords<'_> {
                     });
                     forced = answer_schema(std::slice::from_ref(&sentence));
                     schema = &forced;
-                    reading.decided = Some(sentence);
+                    reading.forced = true;
                     let again = self.attempt(llm, request, schema, &reading, on_text, cancel);
                     again.await.answered()
                 }
@@ -2238,6 +2242,20 @@ mod tests {
             .with_likelihoods([likeliest_is(&prepared, SLOW_BREATHING)]);
         let out = run(&prepared, Some(&llm)).await;
         assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+    }
+
+    #[test]
+    fn what_the_student_only_asks_supports_no_answer_granting_it() {
+        use lantern_core::text::support::DropReason;
+        let granted = "You can drink coffee while your heart races at night.";
+        let asked = two_sentence_heart("can i drink coffee when my heart races at night?");
+        assert!(matches!(
+            asked.filter.check(granted),
+            Err(DropReason::Unsupported(_))
+        ));
+        // Told, the same words support it (it is then refused only as an echo).
+        let told = two_sentence_heart("i drink coffee every night and my heart races, why?");
+        assert_eq!(told.filter.check(granted), Err(DropReason::Echo));
     }
 
     #[test]

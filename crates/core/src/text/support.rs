@@ -29,7 +29,7 @@ use super::normalize::normalize;
 use super::polarity::{polar_terms, polarity, Polar, Polarity};
 pub use super::terms::is_teaching_talk;
 use super::terms::{content_terms, is_stop_word, term_keys, Term};
-use super::texting::spelled_out;
+use super::texting::with_full_forms;
 use super::tidy::{ends_unfinished, sentences, trails_off};
 use crate::language::Language;
 use std::collections::BTreeSet;
@@ -297,7 +297,7 @@ impl ReplyFilter {
             language,
             material: material.iter().flat_map(|m| passages(m)).collect(),
             // What the student shortened ("4 yr old") supports it in full ("4-year-old").
-            student: term_keys(&spelled_out(student)),
+            student: term_keys(&with_full_forms(student)),
             student_polarity: polarity(student),
             topic: BTreeSet::new(),
             student_words: word_list(student),

@@ -3,7 +3,7 @@
 //! English or Spanish. The coach spells them out in a text it proposes for the draft;
 //! the modules read a message's distress through them ("no sirvo pa nada"). Units
 //! shortened the same way ("yr", "min", `words/<locale>/unit-shorthand.txt`) are spelled
-//! out only for the reply filter ([`spelled_out`]), as the student's own words.
+//! out only for the reply filter ([`with_full_forms`]), as the student's own words.
 
 use crate::word_lists::pairs;
 use std::sync::LazyLock;
@@ -19,7 +19,7 @@ static UNITS: LazyLock<Vec<(&str, &str)>> =
 /// `text` followed by the full form of each texting shorthand and shortened unit it
 /// writes ("the 4 yr old… every 2 min" also says "year" and "minute"), for reading what
 /// a student said, never for showing it.
-pub fn spelled_out(text: &str) -> String {
+pub fn with_full_forms(text: &str) -> String {
     let mut out = text.to_string();
     for word in text.split(|c: char| !c.is_alphanumeric()) {
         let unit = UNITS.iter().filter(|(short, _)| *short == word);
@@ -68,14 +68,14 @@ mod tests {
     }
 
     #[test]
-    fn a_text_spelled_out_also_says_each_shortened_word_in_full() {
-        let said = spelled_out("the 4 yr old comes out every 2 min, cuz she's thirsty");
+    fn a_text_with_full_forms_also_says_each_shortened_word_in_full() {
+        let said = with_full_forms("the 4 yr old comes out every 2 min, cuz she's thirsty");
         assert!(said.starts_with("the 4 yr old comes out every 2 min, cuz"));
         for full in ["year", "minute", "because"] {
             assert!(said.contains(full), "{said}");
         }
-        assert_eq!(spelled_out("cada 2 seg"), "cada 2 seg segundos");
-        assert_eq!(spelled_out("two minutes"), "two minutes");
+        assert_eq!(with_full_forms("cada 2 seg"), "cada 2 seg segundos");
+        assert_eq!(with_full_forms("two minutes"), "two minutes");
     }
 
     #[test]
