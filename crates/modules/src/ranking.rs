@@ -415,16 +415,28 @@ pub(crate) fn asked_part(message: &str) -> Option<&str> {
         .then_some(question)
 }
 
-/// What `message` tells besides the question it asks: the whole message when it asks
-/// nothing, the situation before or after its question ([`asked_part`]) when it tells
-/// one, nothing when it is only a question. What a student asks is not known to be so:
-/// "¿me las puedo reventar?" supports no answer saying they can.
+/// Words that ask whether the student may do something ("can i", "puedo"),
+/// `words/<locale>/permission-questions.txt`, normalised.
+static PERMISSION_QUESTIONS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("permission-questions").collect());
+
+/// What `message` tells besides a question asking leave to do something: without that
+/// question ([`asked_part`], or the whole message when it is only that question), else
+/// the whole message. What a student asks leave for is not known to be allowed: "¿me
+/// las puedo reventar?" supports no answer saying they can, while "is light important?"
+/// may be answered in its own words.
 pub(crate) fn told_part(message: &str) -> String {
     let text = message.trim();
-    match asked_part(text) {
-        Some(question) => text.replacen(question, " ", 1).trim().to_string(),
-        None if text.contains('?') || unmarked_question(text).is_some() => String::new(),
-        None => text.to_string(),
+    let question = match asked_part(text) {
+        Some(question) => question,
+        None if text.contains('?') || unmarked_question(text).is_some() => text,
+        None => return text.to_string(),
+    };
+    let normal = normalize(question);
+    if PERMISSION_QUESTIONS.iter().any(|p| has_phrase(&normal, p)) {
+        text.replacen(question, " ", 1).trim().to_string()
+    } else {
+        text.to_string()
     }
 }
 
@@ -678,6 +690,7 @@ mod tests {
         assert_eq!(told_part("¿me las puedo reventar?"), "");
         assert_eq!(told_part("can i just nuke it for 30 sec"), "");
         assert_eq!(told_part("me quemé en la playa"), "me quemé en la playa");
+        assert_eq!(told_part("is light important?"), "is light important?");
     }
 
     /// The sample module's answering topics for `message` after a reply that showed the
