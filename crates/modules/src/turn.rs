@@ -2230,6 +2230,7 @@ mod tests {
         assert_eq!(out.origin, ReplyOrigin::Model);
         assert_eq!(allowed_choices(&llm), serde_json::json!([RACING_HEART]));
         assert_eq!(out.reply.content.text_blocks[0].content, ADRENALINE);
+        assert!(dropped_for(&out, "does not answer"), "{:?}", out.dropped);
         // A model that reads no likelihoods: the choice and its words stand.
         let out = run(&prepared, Some(&ScriptedLlm::new([Ok(answer)]))).await;
         assert_eq!(out.reply.content.text_blocks[0].content, BREATHE_AT_NIGHT);
