@@ -58,12 +58,37 @@ pub fn load_from(data_dir: &Path) -> Result<usize, DistressWordsError> {
 }
 
 /// Whether the normalised words `said` hold a distress phrase, built-in or the
-/// school's, or have a distress message's shape (`SHAPES`): as written, or with its
-/// texting shorthand spelled out ("no sirvo pa nada").
+/// school's, or have a distress message's shape (`SHAPES`): as written, with its
+/// texting shorthand spelled out ("no sirvo pa nada"), or without the words that only
+/// stress it (`intensifiers.txt`: "i literally can't do anything right").
 pub fn is_distress(said: &[&str]) -> bool {
     let spelled = spelled_out(said);
     let spelled: Vec<&str> = spelled.iter().map(String::as_str).collect();
-    holds_distress(said) || (spelled != said && holds_distress(&spelled))
+    let plain = without_intensifiers(&spelled);
+    holds_distress(said)
+        || (spelled != said && holds_distress(&spelled))
+        || (plain != spelled && holds_distress(&plain))
+}
+
+/// The words that only stress what is said ("literally", "en serio"), each split into
+/// its words.
+static INTENSIFIERS: LazyLock<Vec<Vec<&'static str>>> =
+    LazyLock::new(|| phrases(word_list!("intensifiers")));
+
+/// `said` without the words that only stress it ([`INTENSIFIERS`]).
+fn without_intensifiers<'a>(said: &[&'a str]) -> Vec<&'a str> {
+    let mut plain = Vec::with_capacity(said.len());
+    let mut at = 0;
+    while at < said.len() {
+        match INTENSIFIERS.iter().find(|i| said[at..].starts_with(i)) {
+            Some(intensifier) => at += intensifier.len(),
+            None => {
+                plain.push(said[at]);
+                at += 1;
+            }
+        }
+    }
+    plain
 }
 
 /// Whether `said` holds a distress phrase or shape.
@@ -237,6 +262,40 @@ mod tests {
         for text in calm {
             assert!(!distress(text), "{text}");
         }
+    }
+
+    #[test]
+    fn a_word_that_only_stresses_it_hides_no_distress() {
+        read_as(
+            &[
+                "i literally can't do anything right, he ran off",
+                "honestly i'm really such a failure",
+                "en serio no sirvo para nada",
+                "literalmente ya no puedo más",
+            ],
+            &[
+                "i literally can't find the lead",
+                "i'm not really a failure, am i?",
+                "en serio se puede dar agua fría?",
+            ],
+        );
+    }
+
+    #[test]
+    fn wanting_to_cry_is_distress_in_both_languages() {
+        read_as(
+            &[
+                "he slipped his collar and i just wanna cry",
+                "I feel like crying all the time",
+                "tengo ganas de llorar, todo me sale mal",
+                "me dan ganas de llorar",
+                "quiero llorar",
+            ],
+            &[
+                "the puppy cries at night, what do i do",
+                "mi hermano llora mucho cuando se va mi madre",
+            ],
+        );
     }
 
     #[test]
