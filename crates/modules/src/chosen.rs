@@ -17,7 +17,8 @@ use super::measures;
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{
-    asked_terms, is_why_question, named_weight, opens_on_a_bare_why, subject_terms,
+    asked_terms, is_why_question, named_count, named_weight, opens_on_a_bare_why, subject_of,
+    subject_terms,
 };
 use super::replies;
 use super::why_answer;
@@ -145,13 +146,21 @@ fn last_answered<'o>(offered: &'o [String], said: &[String]) -> Option<&'o Strin
 }
 
 /// The reason a message opening on a why that names nothing asks
-/// ([`opens_on_a_bare_why`]: "y eso xq?", "why tho, she's got heaps of teeth"): that of the
-/// sentence the last answer gave ([`last_answered`]), which is that sentence when it
-/// gives one ("Pon la mitad de la dosis…, porque una planta de interior necesita
-/// menos…"), else the next offered sentence when that gives one. `None` when the
-/// message opens on no bare why, or no reason follows the last answer.
+/// ([`opens_on_a_bare_why`]: "y eso xq?", "why tho, she's got heaps of teeth"), or a
+/// why-question naming nothing any offered sentence says ("why would that even work
+/// lol" after "If the dog pulls, stand still…"): that of the sentence the last answer
+/// gave ([`last_answered`]), which is that sentence when it gives one ("Pon la mitad de
+/// la dosis…, porque una planta de interior necesita menos…"), else the next offered
+/// sentence when that gives one. `None` when the message asks no such why, or no reason
+/// follows the last answer.
 pub fn reason_of_last_answer(offered: &[String], said: &[String], message: &str) -> Option<String> {
-    if !opens_on_a_bare_why(message) {
+    let names_no_sentence = || {
+        let asked = asked_terms(&subject_of(message));
+        offered.iter().all(|s| named_count(s, &asked) == 0)
+    };
+    let asks_of_last =
+        opens_on_a_bare_why(message) || (is_why_question(message) && names_no_sentence());
+    if !asks_of_last {
         return None;
     }
     let last = last_answered(offered, said)?;
@@ -625,6 +634,11 @@ mod tests {
         assert_eq!(
             reason_of_last_answer(&offered, &said[1..], "y eso xq?"),
             None
+        );
+        // A why naming nothing the note says asks about the last answer too.
+        assert_eq!(
+            reason_of_last_answer(&offered, &said, "why would that even work lol").as_ref(),
+            Some(&offered[1])
         );
         // The rule before its reason: the reason is the next sentence.
         let said = vec![offered[0].clone()];

@@ -40,9 +40,16 @@ const EARLIER_WEIGHT: f32 = 0.25;
 /// pantalla, no sirvo para nada" → support; "bueno, ¿lo puedo seguir usando así roto?"
 /// is still about the cracked screen).
 const UNANSWERED_WEIGHT: f32 = 1.0;
-/// What the topic the last reply showed gets when a message continues the talk: the
-/// least score that answers, so the message's own evidence still decides.
-const FOLLOW_UP: f32 = MIN_SCORE;
+/// What the topic the last reply showed gets when a message continues the talk: as
+/// much as a keyword said outright, so another note's everyday words ("what if it gets
+/// full on and i'm getting squished" meets "full" and "side" in the camping and hearing
+/// notes) do not take the talk away, while a keyword of another topic said outright
+/// still can.
+const FOLLOW_UP: f32 = KEYWORD_HIT;
+/// What the topic the last reply showed gets for any other message: most questions
+/// after a note stay with it (428 of the 492 follow-up turns of the case files), so it
+/// weighs a little where the message's own evidence is close.
+const SHOWN_BEFORE: f32 = 1.0;
 /// What a topic gets when its notes give a number in the unit the message asks an
 /// amount of ("¿a cuántos grados la pongo?" → the note that says "a 30 grados"): as
 /// much as a keyword said outright.
@@ -276,7 +283,23 @@ pub(crate) fn opens_on_a_bare_why(message: &str) -> bool {
     } else {
         opens_with_phrase(&normalize(clause), &WHY_WORDS)
     };
-    asks_why && asked_terms(&subject_of(clause)).is_empty()
+    asks_why && asked_terms(&subject_of(&up_to_why_tag(clause))).is_empty()
+}
+
+/// Words a bare why is tagged with before the objection goes on without a comma
+/// (`words/<locale>/why-tags.txt`: "tho", "po"), normalised.
+static WHY_TAGS: LazyLock<Vec<&'static str>> = LazyLock::new(|| word_list!("why-tags").collect());
+
+/// The normalised `clause` up to its first why-tag word ("why tho its way easier" →
+/// "why tho"), or whole when it has none.
+fn up_to_why_tag(clause: &str) -> String {
+    let normal = normalize(clause);
+    let words: Vec<&str> = normal.split(' ').collect();
+    let end = words
+        .iter()
+        .position(|w| WHY_TAGS.contains(w))
+        .map_or(words.len(), |at| at + 1);
+    words[..end].join(" ")
 }
 
 /// What `message` is about: a why-question is about its subject, not the judgement it
@@ -654,11 +677,14 @@ pub fn answering_topics(
             }
         }
     }
-    if follows_up || leans_on_shown {
-        for (id, score) in scored.iter_mut() {
-            if before.shown.contains(id) {
-                *score += FOLLOW_UP;
-            }
+    let held_weight = if follows_up || leans_on_shown {
+        FOLLOW_UP
+    } else {
+        SHOWN_BEFORE
+    };
+    for (id, score) in scored.iter_mut() {
+        if before.shown.contains(id) {
+            *score += held_weight;
         }
     }
     if let (false, Some(earlier)) = (follows_up, before.message) {
@@ -943,6 +969,8 @@ mod tests {
             "why tho, she's got heaps of teeth",
             "¿y eso por qué? a mí me la daban",
             "xq?",
+            "why tho its way easier",
+            "por qué po si nunca pasa nada",
         ] {
             assert!(opens_on_a_bare_why(bare), "{bare}");
         }
@@ -1086,6 +1114,23 @@ mod tests {
             Some("sleep"),
             "{other:?}"
         );
+    }
+
+    #[test]
+    fn a_follow_up_sharing_an_everyday_word_with_another_note_stays() {
+        // "pass" is a word of the going-blank note only; the talk is about breathing.
+        let t = topics_after("breath", "what if it doesn't pass?");
+        assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+    }
+
+    #[test]
+    fn a_message_after_a_note_leans_a_little_on_it() {
+        // As much evidence for the sleep note ("memories") as for the breaks note
+        // ("focus"): the note just shown goes first.
+        for shown in ["sleep", "breaks"] {
+            let t = topics_after(shown, "memories and focus");
+            assert_eq!(t.first().map(String::as_str), Some(shown), "{t:?}");
+        }
     }
 
     #[test]
