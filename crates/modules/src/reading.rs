@@ -247,6 +247,8 @@ mod tests {
             "gracias, me has ayudado un montón",
             "jaja ok gracias, ya me siento menos perdido",
             "thanks, I feel a lot less lost now",
+            "cheers legend, he's heaps better now 🙌",
+            "gracias!! ya está re bien",
         ] {
             assert_eq!(intent(text), Intent::Social(Social::Thanks), "{text}");
         }
@@ -261,6 +263,7 @@ mod tests {
         for lost in [
             "muchas gracias, ya me siento perdido",
             "thanks a lot, now I feel lost",
+            "cheers, he's fine now but what if he pulls again?",
         ] {
             assert_eq!(intent(lost), Intent::Open, "{lost}");
         }
