@@ -527,8 +527,12 @@ pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
 /// por el andén cuando hay mucho tráfico?" names nothing of the rules note and is about
 /// it.
 fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
-    subject_terms(message).len() <= MEANINGFUL_TERMS
-        && scores(module, message, &[])
+    let subject = subject_terms(message);
+    // The words that ask name nothing: "how long for tho" names nothing, though the
+    // owner's note says "how long each walk lasts".
+    let named: Vec<&str> = subject.iter().map(|t| t.word.as_str()).collect();
+    subject.len() <= MEANINGFUL_TERMS
+        && scores(module, &named.join(" "), &[])
             .iter()
             .all(|(_, score)| *score <= 0.0)
 }
@@ -1121,6 +1125,18 @@ mod tests {
         // "pass" is a word of the going-blank note only; the talk is about breathing.
         let t = topics_after("breath", "what if it doesn't pass?");
         assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+    }
+
+    #[test]
+    fn the_words_that_ask_name_nothing_a_follow_up_leans_on() {
+        // "how long" asks; "long" in the breaks note is not what it names.
+        let m = module_with(
+            "Short breaks keep focus.",
+            "Short breaks keep focus, however long the day is.",
+        )
+        .unwrap();
+        assert!(says_little_and_names_nothing(&m, "how long for tho"));
+        assert!(!says_little_and_names_nothing(&m, "how long for focus"));
     }
 
     #[test]
