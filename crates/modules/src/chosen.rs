@@ -17,7 +17,7 @@ use super::measures;
 use super::offline;
 use super::pack::Topic;
 use super::ranking::{
-    asked_terms, is_why_question, named_count, named_weight, opens_on_a_bare_why, subject_of,
+    asked_terms, is_why_question, most_named, named_weight, opens_on_a_bare_why, subject_of,
     subject_terms,
 };
 use super::replies;
@@ -154,10 +154,7 @@ fn last_answered<'o>(offered: &'o [String], said: &[String]) -> Option<&'o Strin
 /// sentence when that gives one. `None` when the message asks no such why, or no reason
 /// follows the last answer.
 pub fn reason_of_last_answer(offered: &[String], said: &[String], message: &str) -> Option<String> {
-    let names_no_sentence = || {
-        let asked = asked_terms(&subject_of(message));
-        offered.iter().all(|s| named_count(s, &asked) == 0)
-    };
+    let names_no_sentence = || most_named(offered, &asked_terms(&subject_of(message))).is_none();
     let asks_of_last =
         opens_on_a_bare_why(message) || (is_why_question(message) && names_no_sentence());
     if !asks_of_last {
