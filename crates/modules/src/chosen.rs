@@ -236,7 +236,10 @@ pub const ACROSS_SPREAD: f32 = 0.01;
 /// sentences' closeness and they spread over [`ACROSS_SPREAD`] or more: of the upper
 /// half, the one naming the most of the question through the glossary and cognates
 /// ([`named_weight`]: "el código que me mandaron" names "a code it sent you"), the
-/// closest in meaning on a tie. Across languages the embedder's values crowd together
+/// closest in meaning on a tie. A pick naming more of the question than that sentence
+/// stands: the spread is the embedder's noise when "y q números tengo q tener guardados
+/// en el cel" names number, saving and phone in the pick and nothing in the upper half
+/// (docs/evals.md, "Thirty-eighth round"). Across languages the embedder's values crowd together
 /// (0.79–0.85 for one note, against 0.43–0.62 within a language), so the margin
 /// [`overruled`] asks is never met; the small model, reading a note in a language not
 /// the student's, picked the sentence the embedder placed last on "how long do
@@ -253,15 +256,16 @@ pub fn overruled_across(pick: &str, closeness: &[(String, f32)], message: &str) 
     if spread < ACROSS_SPREAD || picked - low >= spread / 2.0 {
         return None;
     }
-    closeness
+    let closest = closeness
         .iter()
         .filter(|(_, v)| v - low >= spread / 2.0)
         .max_by(|a, b| {
             named_weight(&a.0, message)
                 .cmp(&named_weight(&b.0, message))
                 .then(a.1.total_cmp(&b.1))
-        })
-        .map(|(s, _)| s.clone())
+        })?;
+    let pick_names_more = named_weight(pick, message) > named_weight(&closest.0, message);
+    (!pick_names_more).then(|| closest.0.clone())
 }
 
 /// The sentence that answers instead of the model's `pick` across languages (the
@@ -721,6 +725,20 @@ mod tests {
         assert_eq!(overruled_across(thaw, &flat, asked), None);
         // No closeness known: the pick stands.
         assert_eq!(overruled_across(thaw, &[], asked), None);
+    }
+
+    #[test]
+    fn across_languages_a_pick_naming_more_of_the_question_stands_in_the_lower_half() {
+        let times = "Agree the walk times, the route and how long each walk lasts in a message.";
+        let numbers = "Save the owner's number and their vet's number in your phone.";
+        let keys = "Keep the owner's keys on their own keyring with no name on it.";
+        let close = closeness(&[(times, 0.806), (numbers, 0.793), (keys, 0.791)]);
+        let asked = "y q números tengo q tener guardados en el cel";
+        assert_eq!(overruled_across(numbers, &close, asked), None);
+        assert_eq!(
+            overruled_across(keys, &close, asked),
+            Some(times.to_string())
+        );
     }
 
     #[test]
