@@ -6,7 +6,7 @@
 //! answers such a question (`kind_answer`).
 
 use super::question_parts::{is_marked, questions};
-use lantern_core::text::normalize::{ends_with_phrase, has_phrase};
+use lantern_core::text::normalize::{ends_with_phrase, has_phrase, without_phrases};
 use lantern_core::text::terms::is_stop_word;
 use lantern_core::word_list;
 use std::sync::LazyLock;
@@ -43,6 +43,13 @@ static BEFORE_ANOTHER: LazyLock<Vec<&str>> =
 pub(crate) fn asks_what_first(message: &str) -> bool {
     let marked = is_marked(message);
     questions(message).iter().any(|q| asks_first(q, marked))
+}
+
+/// The normalised `normal` without the words that ask what goes first (order words and
+/// `first-questions.txt`): "what should i do first" asks for an order, and brings no
+/// synonyms of priorities into a message about a dog bite.
+pub(crate) fn without_first_words(normal: &str) -> String {
+    without_phrases(normal, FIRST_QUESTIONS.iter().chain(ORDER_WORDS.iter()))
 }
 
 /// Whether the question `q` (normalised) asks what to do first: marked, it puts

@@ -11,7 +11,7 @@
 //! the talk ("and if someone forgets their part?", or a why-question about what the note
 //! just shown says) keeps the topic the last reply showed in play.
 
-use super::first_step::asks_what_first;
+use super::first_step::{asks_what_first, without_first_words};
 use super::keywords::keyword_hits;
 use super::measures;
 use super::pack::{ModuleManifest, Topic};
@@ -102,10 +102,17 @@ static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// `message` with the words of every synonym group it uses added: "se me olvida" is
-/// compared with the notes as if it also said "recordar" and "memoria".
-fn with_synonyms(message: &str) -> String {
+/// `message` with the words of the synonym groups it uses added ("se me olvida" is
+/// compared with the notes as if it also said "recordar" and "memoria"); without `asking`, not
+/// those only the words asking what goes first use ("what should I do first" brings
+/// "urgent" and "important": they ask for an order, and say nothing of a dog bite).
+fn synonyms_of(message: &str, asking: bool) -> String {
     let normal = normalize(message);
+    let normal = if !asking && asks_what_first(message) {
+        without_first_words(&normal)
+    } else {
+        normal
+    };
     let mut out = message.to_string();
     for group in SYNONYMS.iter() {
         if group.iter().any(|w| has_phrase(&normal, w)) {
@@ -216,16 +223,34 @@ static ORDER_KEYS: LazyLock<BTreeSet<String>> =
 /// first, which asks what comes first, not about a topic saying "first" ("se me cayó el
 /// móvil a la piscina, ¿qué es lo primero que hago?" is not about "reinícialo primero").
 fn evidence(message: &str) -> Vec<Vec<Term>> {
-    let mut terms = asked_terms(&with_synonyms(message));
+    evidence_of(message, false)
+}
+
+/// The pieces of evidence of `message` ([`evidence`]), with those the words asking what
+/// goes first bring through their synonyms when `asking`.
+fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
+    let mut terms = asked_terms(&synonyms_of(message, asking));
     if asks_what_first(message) {
         terms.retain(|t| !t.in_keys(&ORDER_KEYS));
     }
     terms.into_iter().map(|t| vec![t]).collect()
 }
 
+/// The pieces of evidence only the words asking what goes first bring, through their
+/// synonyms ("what do I do first" → "urgent", "important"): they speak for a topic
+/// they name (the urgent/important matrix), not for notes that merely use them ("it's
+/// important to…").
+fn asking_evidence(message: &str) -> Vec<Vec<Term>> {
+    let own = evidence(message);
+    evidence_of(message, true)
+        .into_iter()
+        .filter(|piece| !own.iter().any(|o| o[0].keys == piece[0].keys))
+        .collect()
+}
+
 /// What one piece of evidence gives topic `t`: the rarity of its best term there, twice
-/// in the title or keywords.
-fn piece_score(piece: &[Term], t: &TopicKeys, topics: &[TopicKeys]) -> f32 {
+/// in the title or keywords; only there when `named_only`.
+fn piece_score(piece: &[Term], t: &TopicKeys, topics: &[TopicKeys], named_only: bool) -> f32 {
     let count = topics.len() as f32;
     piece
         .iter()
@@ -237,7 +262,7 @@ fn piece_score(piece: &[Term], t: &TopicKeys, topics: &[TopicKeys]) -> f32 {
             let rarity = (1.0 + count / found.max(1.0)).ln();
             if term.in_keys(&t.named) {
                 NAMED_WEIGHT * rarity
-            } else if term.in_keys(&t.notes) {
+            } else if !named_only && term.in_keys(&t.notes) {
                 rarity
             } else {
                 0.0
@@ -337,12 +362,21 @@ fn scores_said(
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
     let message = &subject_of(message);
     let pieces = evidence(message);
+    let asking = asking_evidence(message);
     let hits = keyword_hits(module, &subject_of(said));
     let meaning = standardised(closeness);
     topics
         .iter()
         .map(|t| {
-            let lexical: f32 = pieces.iter().map(|p| piece_score(p, t, &topics)).sum();
+            let own: f32 = pieces
+                .iter()
+                .map(|p| piece_score(p, t, &topics, false))
+                .sum();
+            let asked: f32 = asking
+                .iter()
+                .map(|p| piece_score(p, t, &topics, true))
+                .sum();
+            let lexical = own + asked;
             let keyword = hits
                 .iter()
                 .find(|(id, _)| id == t.id)
@@ -598,7 +632,7 @@ fn held_scores(
     };
     let others = scores_said(
         module,
-        &unheld(&with_synonyms(message)),
+        &unheld(&synonyms_of(message, false)),
         &unheld(message),
         closeness,
     );
@@ -879,6 +913,39 @@ mod tests {
             Before::default(),
         );
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn the_synonyms_of_asking_what_first_speak_only_for_a_topic_they_name() {
+        // "what do i do first" brings "urgent" and "important" through its synonyms.
+        let note = r#""Sleep fixes memories, and it is important to rest.""#;
+        let m = module_with(r#""Sleep fixes memories.""#, note).expect("a valid module");
+        let asked = "my heart is racing and i feel sick, what do i do first?";
+        let t = answering_topics(&m, asked, Meaning::default(), Before::default());
+        assert_eq!(t.first().map(String::as_str), Some("heart"), "{t:?}");
+        assert!(evidence(asked).iter().all(|p| p[0].word != "important"));
+        assert!(asking_evidence(asked)
+            .iter()
+            .any(|p| p[0].word == "important"));
+        // Named by them, the topic is what the question asks about.
+        let named = module_with(
+            r#""keywords": {"en": ["sleep", "slept"]"#,
+            r#""keywords": {"en": ["sleep", "important"]"#,
+        )
+        .expect("a valid module");
+        let t = answering_topics(
+            &named,
+            "what do i do first?",
+            Meaning::default(),
+            Before::default(),
+        );
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn a_what_first_question_says_too_little_for_its_meaning_alone() {
+        let asked = "a street dog came and bit my leg. What should I do first?";
+        assert_eq!(meaningful_question(asked), None);
     }
 
     #[test]
