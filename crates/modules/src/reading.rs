@@ -249,6 +249,10 @@ mod tests {
             "thanks, I feel a lot less lost now",
             "cheers legend, he's heaps better now 🙌",
             "gracias!! ya está re bien",
+            "vale gracias tio, me has salvado 🙌",
+            "gracias, me salvaste la vida",
+            "thanks, you saved me",
+            "cheers, you're a lifesaver",
         ] {
             assert_eq!(intent(text), Intent::Social(Social::Thanks), "{text}");
         }
@@ -264,6 +268,7 @@ mod tests {
             "muchas gracias, ya me siento perdido",
             "thanks a lot, now I feel lost",
             "cheers, he's fine now but what if he pulls again?",
+            "thanks, you saved me, but what if he asks again?",
         ] {
             assert_eq!(intent(lost), Intent::Open, "{lost}");
         }
