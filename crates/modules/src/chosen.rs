@@ -239,8 +239,8 @@ pub const ACROSS_SPREAD: f32 = 0.01;
 /// closest in meaning on a tie. A pick naming more of the question than that sentence
 /// stands: the spread is the embedder's noise when "y q números tengo q tener guardados
 /// en el cel" names number, saving and phone in the pick and nothing in the upper half
-/// (docs/evals.md, "Thirty-eighth round"). Across languages the embedder's values crowd together
-/// (0.79–0.85 for one note, against 0.43–0.62 within a language), so the margin
+/// (docs/evals.md, "Thirty-eighth round"). Across languages the embedder's values crowd
+/// together (0.79–0.85 for one note, against 0.43–0.62 within a language), so the margin
 /// [`overruled`] asks is never met; the small model, reading a note in a language not
 /// the student's, picked the sentence the embedder placed last on "how long do
 /// leftovers last in the fridge?" (docs/evals.md, "Twentieth round"). `None` when the

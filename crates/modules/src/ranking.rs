@@ -103,9 +103,10 @@ static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
 });
 
 /// `message` with the words of the synonym groups it uses added ("se me olvida" is
-/// compared with the notes as if it also said "recordar" and "memoria"); without `asking`, not
-/// those only the words asking what goes first use ("what should I do first" brings
-/// "urgent" and "important": they ask for an order, and say nothing of a dog bite).
+/// compared with the notes as if it also said "recordar" and "memoria"); without
+/// `asking`, not those only the words asking what goes first use ("what should I do
+/// first" brings "urgent" and "important": they ask for an order, and say nothing of a
+/// dog bite).
 fn synonyms_of(message: &str, asking: bool) -> String {
     let normal = normalize(message);
     let normal = if !asking && asks_what_first(message) {
@@ -237,11 +238,14 @@ fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
 }
 
 /// The pieces of evidence only the words asking what goes first bring, through their
-/// synonyms ("what do I do first" → "urgent", "important"): they speak for a topic
-/// they name (the urgent/important matrix), not for notes that merely use them ("it's
-/// important to…").
-fn asking_evidence(message: &str) -> Vec<Vec<Term>> {
-    let own = evidence(message);
+/// synonyms ("what do I do first" → "urgent", "important"), besides `own` (the
+/// message's [`evidence`]): they speak for a topic they name (the urgent/important
+/// matrix), not for notes that merely use them ("it's important to…"). None unless the
+/// message asks what goes first.
+fn asking_evidence(message: &str, own: &[Vec<Term>]) -> Vec<Vec<Term>> {
+    if !asks_what_first(message) {
+        return Vec::new();
+    }
     evidence_of(message, true)
         .into_iter()
         .filter(|piece| !own.iter().any(|o| o[0].keys == piece[0].keys))
@@ -362,7 +366,7 @@ fn scores_said(
     let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
     let message = &subject_of(message);
     let pieces = evidence(message);
-    let asking = asking_evidence(message);
+    let asking = asking_evidence(message, &pieces);
     let hits = keyword_hits(module, &subject_of(said));
     let meaning = standardised(closeness);
     topics
@@ -924,7 +928,7 @@ mod tests {
         let t = answering_topics(&m, asked, Meaning::default(), Before::default());
         assert_eq!(t.first().map(String::as_str), Some("heart"), "{t:?}");
         assert!(evidence(asked).iter().all(|p| p[0].word != "important"));
-        assert!(asking_evidence(asked)
+        assert!(asking_evidence(asked, &evidence(asked))
             .iter()
             .any(|p| p[0].word == "important"));
         // Named by them, the topic is what the question asks about.
