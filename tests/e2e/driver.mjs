@@ -111,18 +111,42 @@ export async function launch(home, extraEnv = {}, wrapper = null) {
   return { browser, stop, startedAt, driverPid: driver.pid };
 }
 
-/** Waits until the status bar's text matches `pattern`; returns that text. */
+/** Waits until the status bar's text matches `pattern`; returns that text. The bar is
+ * looked up at every poll, so a window that re-renders it is still read. When the wait
+ * times out, what the window showed is kept for the record (`status-timeout-*` in
+ * test-output/e2e: a screenshot and the page's HTML) and named in the error with the
+ * page's address and load state: a blank window and a slow model read differently. */
 export async function statusMatching(browser, pattern, timeout = 60000) {
-  const status = await browser.$("footer.status-bar");
   let text = "";
-  await browser.waitUntil(
-    async () => {
-      text = await status.getText();
-      return pattern.test(text);
-    },
-    { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
-  );
+  try {
+    await browser.waitUntil(
+      async () => {
+        const status = await browser.$("footer.status-bar");
+        text = (await status.isExisting()) ? await status.getText() : "";
+        return pattern.test(text);
+      },
+      { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
+    );
+  } catch (error) {
+    throw new Error(`status bar never matched ${pattern}; last: "${text}"; ${await windowRecord(browser)}`, { cause: error });
+  }
   return text;
+}
+
+let timeouts = 0;
+
+/** Keeps a screenshot and the HTML of the window in test-output/e2e and returns where,
+ * with the page's address, load state and body length. */
+async function windowRecord(browser) {
+  timeouts += 1;
+  const base = join(OUTPUT, `status-timeout-${process.pid}-${timeouts}`);
+  const state = await browser
+    .execute(() => `${location.href} ${document.readyState}, body ${document.body?.innerHTML.length ?? -1} characters`)
+    .catch((e) => `page not readable (${e.message})`);
+  await browser.saveScreenshot(`${base}.png`).catch(() => {});
+  const html = await browser.getPageSource().catch((e) => `page source not readable (${e.message})`);
+  writeFileSync(`${base}.html`, html);
+  return `window: ${state}; kept as ${base}.png/.html`;
 }
 
 /** Opens Settings and returns once its form is shown. */
