@@ -526,11 +526,20 @@ static FOLLOW_UP_OPENERS: LazyLock<Vec<&'static str>> =
 static BACK_REFERENCES: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("back-references").collect());
 
+/// Words that open a message going on from the student's own message before it
+/// (`words/<locale>/talk-openers.txt`: "so", "ok so", "entonces").
+static TALK_OPENERS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("talk-openers").collect());
+
 /// Whether `message` continues the talk before it: it opens with a follow-up word ("and
-/// if…", "¿y cómo…", "ok but…") or points back ("otra vez", "again").
-fn continues_the_talk(message: &str) -> bool {
+/// if…", "¿y cómo…", "ok but…"), points back ("otra vez", "again"), or — when the student
+/// `has_spoken` before it — opens going on from what they said ("ok so how loud is too
+/// loud then"); a first message opening so starts the talk ("ok so i paid 180 for these,
+/// how much should i ask").
+fn continues_the_talk(message: &str, has_spoken: bool) -> bool {
     let normal = normalize(message);
     opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
+        || (has_spoken && opens_with_phrase(&normal, &TALK_OPENERS))
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
@@ -689,7 +698,8 @@ pub fn answering_topics(
     // A why-question about what the shown note says continues the talk, and is what the
     // message asks.
     let why = why_of_shown(module, message, before.shown);
-    let follows_up = (continues_the_talk(message) || why.is_some()) && !before.shown.is_empty();
+    let follows_up = (continues_the_talk(message, before.message.is_some()) || why.is_some())
+        && !before.shown.is_empty();
     // A message saying little and naming nothing leans on the talk, its meaning kept.
     let leans_on_shown =
         !follows_up && !meaning.across && says_little_and_names_nothing(module, message);
@@ -1056,6 +1066,37 @@ mod tests {
         ] {
             assert!(!opens_on_a_bare_why(named), "{named}");
         }
+    }
+
+    #[test]
+    fn a_first_message_opening_with_so_starts_the_talk() {
+        let m = module();
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[0].1 = 0.9;
+        let meaning = Meaning {
+            message: &close,
+            asked: &[],
+            across: false,
+        };
+        let shown = ["sleep".to_string()];
+        let said = "ok so it does not change";
+        // The student's first message: the opening's note is no talk of theirs.
+        let first = Before {
+            message: None,
+            shown: &shown,
+        };
+        let t = answering_topics(&m, said, meaning, first);
+        assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
+        // After a message of theirs, it goes on from what they said.
+        let later = Before {
+            message: Some("i sleep badly"),
+            shown: &shown,
+        };
+        let t = answering_topics(&m, said, meaning, later);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+        // A word that adds a point opens a new subject, whoever spoke before.
+        let t = answering_topics(&m, "also it does not change", meaning, later);
+        assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
     }
 
     #[test]
