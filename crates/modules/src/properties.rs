@@ -119,6 +119,7 @@ proptest! {
             forms_shown: Vec::new(),
             said: Vec::new(),
             shown_before: Vec::new(),
+            unanswered_before: false,
         };
         let prepared = prepare_module_turn(input).unwrap();
         let llm = ScriptedLlm::new([Ok(text)]);

@@ -676,9 +676,12 @@ pub struct Meaning<'a> {
 pub struct Before<'a> {
     /// The student's message before it, which a question without evidence leans on.
     pub message: Option<&'a str>,
-    /// The topics whose notes the last reply showed, which a message continuing the talk
-    /// stays with.
+    /// The topics whose notes the last reply that showed any showed, which a message
+    /// continuing the talk stays with.
     pub shown: &'a [String],
+    /// The last reply showed no note (support, thanks, a greeting): `shown` is the talk
+    /// before it, and the message before counts whole.
+    pub unanswered: bool,
 }
 
 /// The topics whose notes answer `message`, best first (none when nothing does):
@@ -742,7 +745,7 @@ pub fn answering_topics(
     if let (false, Some(earlier)) = (follows_up, before.message) {
         // The topic shown is what the message before was read as; counted once. With
         // no note shown, that message is all the talk holds.
-        let weight = if before.shown.is_empty() {
+        let weight = if before.unanswered || before.shown.is_empty() {
             UNANSWERED_WEIGHT
         } else {
             EARLIER_WEIGHT
@@ -778,6 +781,7 @@ mod tests {
         let before = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         answering_topics(&module(), message, Meaning::default(), before)
     }
@@ -1029,6 +1033,7 @@ mod tests {
         let before = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         assert_eq!(why_of_shown(&m, message, &shown), Some("why slowly?"));
         let t = answering_topics(&m, message, Meaning::default(), before);
@@ -1084,6 +1089,7 @@ mod tests {
         let first = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         let t = answering_topics(&m, said, meaning, first);
         assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
@@ -1091,6 +1097,7 @@ mod tests {
         let later = Before {
             message: Some("i sleep badly"),
             shown: &shown,
+            unanswered: false,
         };
         let t = answering_topics(&m, said, meaning, later);
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
@@ -1108,6 +1115,7 @@ mod tests {
         let before = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         let t = answering_topics(
             &m,
@@ -1201,6 +1209,7 @@ mod tests {
         let before = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         for message in [
             "and if it does not change?",
@@ -1276,6 +1285,7 @@ mod tests {
         let before = Before {
             message: None,
             shown: &shown,
+            unanswered: false,
         };
         let meaning = Meaning {
             message: &close,
@@ -1314,6 +1324,7 @@ mod tests {
         let unanswered = Before {
             message: Some(earlier),
             shown: &[],
+            unanswered: true,
         };
         let t = answering_topics(&m, message, Meaning::default(), unanswered);
         assert_eq!(t.first().map(String::as_str), Some("heart"), "{t:?}");
@@ -1322,9 +1333,31 @@ mod tests {
         let answered = Before {
             message: Some(earlier),
             shown: &shown,
+            unanswered: false,
         };
         let t = answering_topics(&m, message, Meaning::default(), answered);
         assert_ne!(t.first().map(String::as_str), Some("heart"), "{t:?}");
+    }
+
+    #[test]
+    fn a_follow_up_after_a_reply_showing_no_note_stays_with_the_note_before_it() {
+        let m = module();
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[0].1 = 0.9;
+        let meaning = Meaning {
+            message: &close,
+            asked: &[],
+            across: false,
+        };
+        // The sleep note, then the support reply to "i'm useless": the talk is sleep.
+        let talk = ["sleep".to_string()];
+        let before = Before {
+            message: Some("i'm useless"),
+            shown: &talk,
+            unanswered: true,
+        };
+        let t = answering_topics(&m, "and if it does not change?", meaning, before);
+        assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
     }
 
     #[test]
@@ -1334,6 +1367,7 @@ mod tests {
         let before = Before {
             message: Some("I worry all the time"),
             shown: &[],
+            unanswered: false,
         };
         let t = answering_topics(&m, "why?", Meaning::default(), before);
         assert_eq!(t.first().map(String::as_str), Some("worry"), "{t:?}");

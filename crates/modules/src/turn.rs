@@ -104,9 +104,11 @@ pub struct ModuleTurnInput {
     pub forms_shown: Vec<Form>,
     /// The texts of the session's earlier replies, which no model sentence may repeat.
     pub said: Vec<String>,
-    /// The topics whose notes the session's last reply showed
+    /// The topics whose notes the session's last reply that showed any showed
     /// ([`crate::offline::shown_topics`]): what a message continuing the talk is about.
     pub shown_before: Vec<String>,
+    /// The session's last reply showed no note (support, thanks, a greeting).
+    pub unanswered_before: bool,
 }
 
 /// The reply's kind, decided by code.
@@ -268,6 +270,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         forms_shown,
         said: said_before,
         shown_before,
+        unanswered_before,
     } = input;
     let mut change = ProgressChange::default();
     let mut submitted = None;
@@ -288,6 +291,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             let before = Before {
                 message: earlier,
                 shown: &shown_before,
+                unanswered: unanswered_before,
             };
             let meaning = Meaning {
                 message: &closeness,
@@ -1617,6 +1621,7 @@ mod tests {
             forms_shown: Vec::new(),
             said: Vec::new(),
             shown_before: Vec::new(),
+            unanswered_before: false,
         }
     }
 

@@ -137,6 +137,9 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
         _ => (Vec::new(), (Vec::new(), Vec::new(), Vec::new())),
     };
     let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
+    // The notes each recent reply showed, newest first: the talk is the last that showed
+    // any, past a support reply or a thanks.
+    let shown: Vec<Vec<String>> = recent.iter().map(|r| shown_topics(module, r)).collect();
     Ok(ModuleTurnInput {
         module: module.clone(),
         progress: session.progress.clone(),
@@ -156,10 +159,12 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
             .iter()
             .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
             .collect(),
-        shown_before: recent
-            .first()
-            .map(|r| shown_topics(module, r))
+        shown_before: shown
+            .iter()
+            .find(|t| !t.is_empty())
+            .cloned()
             .unwrap_or_default(),
+        unanswered_before: shown.first().is_some_and(Vec::is_empty),
     })
 }
 
