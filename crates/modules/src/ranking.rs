@@ -13,8 +13,10 @@
 
 use super::first_step::{asks_what_first, without_first_words};
 use super::keywords::keyword_hits;
+use super::language::module_language;
 use super::measures;
 use super::pack::{ModuleManifest, Topic};
+use lantern_core::language::Language;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
@@ -80,8 +82,16 @@ struct TopicKeys<'m> {
     notes: BTreeSet<String>,
 }
 
-fn topic_keys(topic: &Topic) -> TopicKeys<'_> {
-    let keywords: Vec<&str> = topic.keywords.all().collect();
+/// `topic`'s match keys, with its keywords in `language` only when one is given: a
+/// message in the module's language meets the keywords written in it, not those of
+/// the other language through a translation's stem ("grass" is "pasto", whose stem is
+/// the one of "pasta de dientes").
+fn topic_keys(topic: &Topic, language: Option<Language>) -> TopicKeys<'_> {
+    let keywords: Vec<&str> = match language {
+        Some(Language::Es) => topic.keywords.es.iter().map(String::as_str).collect(),
+        Some(_) => topic.keywords.en.iter().map(String::as_str).collect(),
+        None => topic.keywords.all().collect(),
+    };
     TopicKeys {
         id: &topic.id,
         named: term_keys(&format!("{} {}", topic.title, keywords.join(" "))),
@@ -345,13 +355,15 @@ pub(crate) fn subject_of(message: &str) -> String {
         .join(" ")
 }
 
-/// Each topic's score for `message` (ids in module order).
+/// Each topic's score for `message` (ids in module order), meeting the keywords in
+/// `language` only when one is given ([`topic_keys`]).
 fn scores(
     module: &ModuleManifest,
     message: &str,
     closeness: &[(String, f32)],
+    language: Option<Language>,
 ) -> Vec<(String, f32)> {
-    scores_said(module, message, message, closeness)
+    scores_said(module, message, message, closeness, language)
 }
 
 /// Each topic's score for the evidence of `message`, with the keywords the student
@@ -362,8 +374,9 @@ fn scores_said(
     message: &str,
     said: &str,
     closeness: &[(String, f32)],
+    language: Option<Language>,
 ) -> Vec<(String, f32)> {
-    let topics: Vec<TopicKeys> = module.topics().map(topic_keys).collect();
+    let topics: Vec<TopicKeys> = module.topics().map(|t| topic_keys(t, language)).collect();
     let message = &subject_of(message);
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
@@ -579,7 +592,7 @@ fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool
     // owner's note says "how long each walk lasts".
     let named: Vec<&str> = subject.iter().map(|t| t.word.as_str()).collect();
     subject.len() <= MEANINGFUL_TERMS
-        && scores(module, &named.join(" "), &[])
+        && scores(module, &named.join(" "), &[], None)
             .iter()
             .all(|(_, score)| *score <= 0.0)
 }
@@ -599,7 +612,7 @@ fn why_of_shown<'m>(
         && module
             .topics()
             .filter(|t| shown.contains(&t.id))
-            .map(topic_keys)
+            .map(|t| topic_keys(t, None))
             .any(|k| {
                 named
                     .iter()
@@ -619,12 +632,13 @@ fn held_scores(
     message: &str,
     closeness: &[(String, f32)],
     held: &[String],
+    language: Option<Language>,
 ) -> Vec<(String, f32)> {
-    let mut scored = scores(module, message, closeness);
+    let mut scored = scores(module, message, closeness, language);
     let held_keys: Vec<TopicKeys> = module
         .topics()
         .filter(|t| held.contains(&t.id))
-        .map(topic_keys)
+        .map(|t| topic_keys(t, language))
         .collect();
     if held_keys.is_empty() {
         return scored;
@@ -648,6 +662,7 @@ fn held_scores(
         &unheld(&synonyms_of(message, false)),
         &unheld(message),
         closeness,
+        language,
     );
     for ((id, score), (_, other)) in scored.iter_mut().zip(others) {
         if !held.contains(id) {
@@ -706,6 +721,8 @@ pub fn answering_topics(
     // A message saying little and naming nothing leans on the talk, its meaning kept.
     let leans_on_shown =
         !follows_up && !meaning.across && says_little_and_names_nothing(module, message);
+    // Within the module's language, its own keywords; across, both languages'.
+    let language = (!meaning.across).then(|| module_language(module));
     // A follow-up's meaning is the talk's, not its few words': the embedder's closeness
     // of "and if someone forgets their part?" alone is noise.
     let meaning = if follows_up {
@@ -715,11 +732,11 @@ pub fn answering_topics(
     };
     let closeness = meaning.message;
     let held: &[String] = if follows_up { before.shown } else { &[] };
-    let mut scored = held_scores(module, message, closeness, held);
+    let mut scored = held_scores(module, message, closeness, held, language);
     // The question itself, in words and meaning, weighs twice what the situation
     // around it does.
     if let Some(question) = why.or_else(|| asked_part(message)) {
-        let own = held_scores(module, question, meaning.asked, held);
+        let own = held_scores(module, question, meaning.asked, held, language);
         for ((_, score), (_, own)) in scored.iter_mut().zip(own) {
             *score += own;
         }
@@ -750,7 +767,7 @@ pub fn answering_topics(
         } else {
             EARLIER_WEIGHT
         };
-        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[])) {
+        for ((_, score), (_, prior)) in scored.iter_mut().zip(scores(module, earlier, &[], None)) {
             *score += weight * prior;
         }
     }
@@ -1015,13 +1032,13 @@ mod tests {
         )
         .expect("a valid module");
         let held = ["breaks".to_string()];
-        let scored = held_scores(&m, "and when I am stressed?", &[], &held);
+        let scored = held_scores(&m, "and when I am stressed?", &[], &held, None);
         let heart = |s: &[(String, f32)]| s.iter().find(|(id, _)| id == "heart").map(|(_, v)| *v);
         assert!(heart(&scored).is_some_and(|s| s > 0.0), "{scored:?}");
         // Evidence, not a keyword said: "pounding" came with "stressed", the student did
         // not write it.
-        let said = scores_said(&m, "stressed heart pounding", "stressed", &[]);
-        let outright = scores(&m, "stressed heart pounding", &[]);
+        let said = scores_said(&m, "stressed heart pounding", "stressed", &[], None);
+        let outright = scores(&m, "stressed heart pounding", &[], None);
         assert!(heart(&said) < heart(&outright), "{said:?} {outright:?}");
     }
 
@@ -1071,6 +1088,23 @@ mod tests {
         ] {
             assert!(!opens_on_a_bare_why(named), "{named}");
         }
+    }
+
+    #[test]
+    fn a_message_in_the_modules_language_meets_only_the_keywords_written_in_it() {
+        // "grass" is "pasto" in the glossary, whose stem is the one of "pasta".
+        let m = module_with(r#""es": ["descanso*"]"#, r#""es": ["descanso*", "pasta"]"#)
+            .expect("a valid module");
+        let breaks = |scored: Vec<(String, f32)>| {
+            scored
+                .into_iter()
+                .find(|(id, _)| id == "breaks")
+                .map(|(_, s)| s)
+        };
+        let said = "we sat on the grass";
+        assert_eq!(breaks(scores(&m, said, &[], Some(Language::En))), Some(0.0));
+        // Across languages, both languages' keywords count.
+        assert!(breaks(scores(&m, said, &[], None)).is_some_and(|s| s > 0.0));
     }
 
     #[test]
