@@ -273,13 +273,13 @@ fn the_module_eval_smoke_cases_pass_with_the_default_model() {
 /// the share of questions answered by the right note that docs/evals.md records, every
 /// distress message gets the support message first, and no quick reply offers a note
 /// the reply already shows. CI guards three files (an English module; blind4 and blind5,
-/// Spanish modules written blind); a run outside CI guards all thirty-three.
+/// Spanish modules written blind); a run outside CI guards all thirty-four.
 #[test]
 fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
     let dir = tempfile::tempdir().unwrap();
     let guarded = [
         ("fresh", 24),
-        ("unseen", 10),
+        ("unseen", 11),
         ("elsewhere", 19),
         ("untuned", 15),
         ("unwritten", 15),
@@ -300,7 +300,7 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("blind12", 27),
         ("blind13", 24),
         ("blind14", 28),
-        ("blind15", 25),
+        ("blind15", 27),
         ("blind16", 25),
         ("first-steps", 11),
         ("blind17", 29),
@@ -308,9 +308,10 @@ fn the_unseen_modules_questions_keep_their_answering_notes_offline() {
         ("blind19", 28),
         ("blind20", 28),
         ("blind21", 24),
-        ("blind22", 28),
+        ("blind22", 27),
         ("blind23", 33),
-        ("blind24", 21),
+        ("blind24", 23),
+        ("blind25", 19),
     ];
     let in_ci = in_ci();
     for (file, least) in guarded
