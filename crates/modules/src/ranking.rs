@@ -586,7 +586,7 @@ pub(crate) fn subject_terms(message: &str) -> Vec<Term> {
 /// few words' closeness in meaning is weak evidence — though still evidence: "¿puedo ir
 /// por el andén cuando hay mucho tráfico?" names nothing of the rules note and is about
 /// it.
-fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
+pub(crate) fn says_little_and_names_nothing(module: &ModuleManifest, message: &str) -> bool {
     let subject = subject_terms(message);
     // The words that ask name nothing: "how long for tho" names nothing, though the
     // owner's note says "how long each walk lasts".
@@ -1107,16 +1107,27 @@ mod tests {
         assert!(breaks(scores(&m, said, &[], None)).is_some_and(|s| s > 0.0));
     }
 
+    /// The sample module's closeness with its first topic far the closest.
+    fn first_topic_closest(m: &ModuleManifest) -> Vec<(String, f32)> {
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[0].1 = 0.9;
+        close
+    }
+
+    /// `close` as the meaning of a message in the module's language.
+    fn within_language(close: &[(String, f32)]) -> Meaning<'_> {
+        Meaning {
+            message: close,
+            asked: &[],
+            across: false,
+        }
+    }
+
     #[test]
     fn a_first_message_opening_with_so_starts_the_talk() {
         let m = module();
-        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
-        close[0].1 = 0.9;
-        let meaning = Meaning {
-            message: &close,
-            asked: &[],
-            across: false,
-        };
+        let close = first_topic_closest(&m);
+        let meaning = within_language(&close);
         let shown = ["sleep".to_string()];
         let said = "ok so it does not change";
         // The student's first message: the opening's note is no talk of theirs.
@@ -1376,13 +1387,8 @@ mod tests {
     #[test]
     fn a_follow_up_after_a_reply_showing_no_note_stays_with_the_note_before_it() {
         let m = module();
-        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
-        close[0].1 = 0.9;
-        let meaning = Meaning {
-            message: &close,
-            asked: &[],
-            across: false,
-        };
+        let close = first_topic_closest(&m);
+        let meaning = within_language(&close);
         // The sleep note, then the support reply to "i'm useless": the talk is sleep.
         let talk = ["sleep".to_string()];
         let before = Before {

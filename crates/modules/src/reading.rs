@@ -5,9 +5,11 @@
 
 use super::keywords::Keyword;
 use super::pack::ModuleManifest;
+use super::ranking::says_little_and_names_nothing;
 use crate::distress::is_distress;
 use lantern_core::text::normalize::{has_phrase, normalize, without_phrases, words};
 use lantern_core::text::social::{social_of, Social};
+use lantern_core::text::unmarked::unmarked_question;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -98,6 +100,33 @@ fn thanks_then_talk(normalized: &str) -> bool {
     let rest = all[at..].join(" ");
     social_of(&all[..at].join(" ")) == Some(Social::Thanks)
         && without_phrases(&rest, THANKS_TAILS.iter().chain(FILLER.iter())).is_empty()
+}
+
+/// Words that keep something to answer in a message that thanks ("thanks, but it still
+/// hurts", "gracias, también me sangran"): `words/{en,es}/thanks-but.txt`.
+static THANKS_BUT: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("thanks-but").collect());
+
+/// Thanks that closes a message asking nothing after a few words about nothing in the
+/// notes ("vale vale, me la pondré. graciaaas", "ok will do, thanks"): its last clause
+/// thanks, and what comes before it says little and names nothing any topic uses. A
+/// question ("gracias, ¿y si vuelve a pasar?"), a word that keeps something to answer
+/// ("it still hurts a lot when i chew, thanks") or words about a topic ("my heart races
+/// before every single exam, thanks") make it a message to answer.
+fn closing_thanks(module: &ModuleManifest, text: &str, normalized: &str) -> bool {
+    let clauses: Vec<&str> = text
+        .split([',', '.', '!', ';', '\n'])
+        .filter(|c| !normalize(c).is_empty())
+        .collect();
+    let Some((last, before)) = clauses.split_last() else {
+        return false;
+    };
+    let asks = text.contains('?') || unmarked_question(text).is_some();
+    let more = THANKS_BUT.iter().any(|w| has_phrase(normalized, w));
+    !asks
+        && !more
+        && social_of(&normalize(last)) == Some(Social::Thanks)
+        && says_little_and_names_nothing(module, &before.join(", "))
 }
 
 /// Strips filler words from both ends.
@@ -216,7 +245,7 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
             return Intent::Form;
         }
     }
-    if thanks_then_talk(&normalized) {
+    if thanks_then_talk(&normalized) || closing_thanks(module, text, &normalized) {
         return Intent::Social(Social::Thanks);
     }
     match social_of(&normalized) {
@@ -264,6 +293,20 @@ mod tests {
             intent("gracias, ya me siento menos perdido pero ¿y el corazón?"),
             Intent::Open
         );
+        for closing in [
+            "vale vale, me la pondré. graciaaas",
+            "ok will do, thanks!!",
+            "perfecto, lo hago así. gracias 🙏",
+        ] {
+            assert_eq!(intent(closing), Intent::Social(Social::Thanks), "{closing}");
+        }
+        for asks in [
+            "it still hurts a lot when i chew, thanks",
+            "my heart races before every single exam, thanks",
+            "vale, gracias. ¿y si vuelve a pasar?",
+        ] {
+            assert_eq!(intent(asks), Intent::Open, "{asks}");
+        }
         for lost in [
             "muchas gracias, ya me siento perdido",
             "thanks a lot, now I feel lost",
