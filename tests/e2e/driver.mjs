@@ -125,10 +125,11 @@ export async function statusMatching(browser, pattern, timeout = 60000) {
         text = (await status.isExisting()) ? await status.getText() : "";
         return pattern.test(text);
       },
-      { timeout, timeoutMsg: `status bar never matched ${pattern}; last: ${text}` },
+      { timeout },
     );
   } catch (error) {
-    throw new Error(`status bar never matched ${pattern}; last: "${text}"; ${await windowRecord(browser)}`, { cause: error });
+    const record = await windowRecord(browser);
+    throw new Error(`status bar never matched ${pattern} (${error.message}); last: "${text}"; ${record}`, { cause: error });
   }
   return text;
 }

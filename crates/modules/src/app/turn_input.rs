@@ -137,9 +137,16 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
         _ => (Vec::new(), (Vec::new(), Vec::new(), Vec::new())),
     };
     let recent = repo.recent_replies(session.id, RECENT_REPLIES).await?;
-    // The notes each recent reply showed, newest first: the talk is the last that showed
-    // any, past a support reply or a thanks.
-    let shown: Vec<Vec<String>> = recent.iter().map(|r| shown_topics(module, r)).collect();
+    // The notes each recent reply showed, newest first, read only as far as the first
+    // that showed any: the talk is that note, past a support reply or a thanks.
+    let mut shown = recent.iter().map(|r| shown_topics(module, r));
+    let last_shown = shown.next();
+    let unanswered_before = last_shown.as_ref().is_some_and(Vec::is_empty);
+    let shown_before = last_shown
+        .into_iter()
+        .chain(shown)
+        .find(|t| !t.is_empty())
+        .unwrap_or_default();
     Ok(ModuleTurnInput {
         module: module.clone(),
         progress: session.progress.clone(),
@@ -159,12 +166,8 @@ pub(super) async fn turn_input<R: ModuleRepository + ?Sized>(
             .iter()
             .flat_map(|r| r.content.text_blocks.iter().map(|b| b.content.clone()))
             .collect(),
-        shown_before: shown
-            .iter()
-            .find(|t| !t.is_empty())
-            .cloned()
-            .unwrap_or_default(),
-        unanswered_before: shown.first().is_some_and(Vec::is_empty),
+        shown_before,
+        unanswered_before,
     })
 }
 
