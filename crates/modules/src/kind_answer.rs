@@ -60,6 +60,14 @@ static OFTEN_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-p
 /// `words/<locale>/often-counts.txt`, normalised.
 static OFTEN_COUNTS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-counts").collect());
 
+/// Words that open a span that recurs ("every", "cada"): "every 3 months",
+/// `words/<locale>/often-every.txt`, normalised.
+static OFTEN_EVERY: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("often-every").collect());
+
+/// Most words between a word of [`OFTEN_EVERY`] and the end of the span it opens ("every
+/// 6 to 12 months").
+const EVERY_SPAN_WORDS: usize = 4;
+
 /// Words that ask how to tell whether something is so ("how do I know if", "cómo sé si"),
 /// `words/<locale>/sign-questions.txt`, normalised.
 static SIGN_QUESTIONS: LazyLock<Vec<&str>> =
@@ -215,10 +223,31 @@ fn says_a_span(normal: &str) -> bool {
         .filter(|w| !w.is_empty())
         .collect();
     words.windows(2).any(|pair| {
-        let digits = pair[0].chars().all(|c| c.is_ascii_digit());
-        let number = digits || NUMBER_WORDS.contains(&pair[0]);
+        let number = is_a_number(pair[0]);
         let singular = pair[1].strip_suffix('s').unwrap_or(pair[1]);
         number && (TIME_UNITS.contains(&pair[1]) || TIME_UNITS.contains(&singular))
+    })
+}
+
+/// Whether the normalised `word` is a number: digits or a number word.
+fn is_a_number(word: &str) -> bool {
+    (!word.is_empty() && word.chars().all(|c| c.is_ascii_digit())) || NUMBER_WORDS.contains(&word)
+}
+
+/// Whether the normalised text `normal` gives a span that recurs: a word of
+/// [`OFTEN_EVERY`] followed by a span of time ([`says_a_span`]: "every 6 to 12 months",
+/// "cada 3 meses", "every two weeks"), which says how often as a count does; "each of
+/// the 3 months" gives none.
+fn says_a_recurring_span(normal: &str) -> bool {
+    let words: Vec<&str> = normal.split_whitespace().collect();
+    words.windows(2).enumerate().any(|(at, pair)| {
+        let span: Vec<&str> = words
+            .iter()
+            .skip(at + 1)
+            .take(EVERY_SPAN_WORDS)
+            .copied()
+            .collect();
+        OFTEN_EVERY.contains(&pair[0]) && is_a_number(pair[1]) && says_a_span(&span.join(" "))
     })
 }
 
@@ -232,8 +261,9 @@ fn says_a_number(normal: &str) -> bool {
 /// ("seis horas", a span rather than a moment) next (1); for how long, a number in a
 /// unit of time ("after 1 hour") best (2), any number next (1); for an amount, a number (1);
 /// for a sign, a phrase that says what something means or shows (1); for how often,
-/// how many times ("once a month", "dos veces por semana") best (2), a recurring period
-/// ("each month", "cada semana") next (1); for what a thing is, naming every word of it
+/// how many times ("once a month", "dos veces por semana") or a span that recurs
+/// ("every 3 months") best (2), a recurring period ("each month", "cada semana") next
+/// (1); for what a thing is, naming every word of it
 /// (1); for what to do first among things the question names, putting one before
 /// another ("el vino … va antes que la grasa") best (2); for what to do first, putting a
 /// step first or saying to do it at once (1); for what to do about what happened, a
@@ -246,7 +276,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Duration if says_a_span(&normal) => 2,
         Kind::Time | Kind::Amount | Kind::Duration => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
-        Kind::Often if says(&OFTEN_COUNTS) => 2,
+        Kind::Often if says(&OFTEN_COUNTS) || says_a_recurring_span(&normal) => 2,
         Kind::Often => u8::from(says(&OFTEN_PHRASES)),
         Kind::Definition(terms) => {
             let keys = term_keys(sentence);
@@ -299,8 +329,9 @@ pub enum Verdict {
 /// kind asked less well than another sentence ([`how_well`]: "hasta qué hora puedo tomar
 /// café" is answered by "…después de las cinco de la tarde", not by "…seis horas o
 /// más"), of the sentences that give it best, the one naming the most of the question
-/// (the first on a tie). A number, a sign or a first step about less of what is asked
-/// does not answer either: a pick that gives it as well but names less of what the
+/// (the first on a tie). A number, a frequency, a sign or a first step about less of what
+/// is asked does not answer either ("how often should I go?" about the dentist →
+/// "…every 6 to 12 months", not "Brush twice a day…"): a pick that gives it as well but names less of what the
 /// question asks about than another that gives it gives way to the one that names the
 /// most ("how long should the warm up be" → "…five to ten minutes warming up", not
 /// "…weaker for the next half hour"; "¿a cuántos grados la pongo pa gastar menos?" →
@@ -316,7 +347,7 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
     if how_well(&kind, pick) >= best {
         let weighs_subject = matches!(
             kind,
-            Kind::Amount | Kind::Duration | Kind::Sign | Kind::First(_)
+            Kind::Amount | Kind::Duration | Kind::Often | Kind::Sign | Kind::First(_)
         ) || (matches!(kind, Kind::Time) && best == MOMENT);
         let pick_names = named_question_first(pick, message, subject_terms);
         let best = most_named_question_first(&givers, message, subject_terms);
@@ -354,6 +385,38 @@ mod tests {
         let asked = "¿cada cuánto debería alejarme un rato del escenario?";
         assert_eq!(instead(doctor, &offered, asked).as_deref(), Some(rest));
         assert_eq!(verdict(rest, &offered, asked), Some(Verdict::Stands));
+    }
+
+    #[test]
+    fn a_span_that_recurs_says_how_often_and_what_is_asked_about_decides() {
+        let brush = "Brush twice a day for 2 minutes each time.";
+        let visits = "See a dentist for a check-up every 6 to 12 months, even when nothing hurts.";
+        let offered = note(&[brush, visits]);
+        let asked = "i havent been in 3 yrs. how often r u actually supposed to go to the dentist";
+        assert_eq!(instead(brush, &offered, asked).as_deref(), Some(visits));
+        let cepillo = "Cambia el cepillo cada 3 meses, o antes si las cerdas se abren.";
+        let dientes = "Cepíllate los dientes dos veces al día.";
+        let spanish = note(&[dientes, cepillo]);
+        let asked = "oye cada cuanto hay q comprar otro cepillo?";
+        assert_eq!(instead(dientes, &spanish, asked).as_deref(), Some(cepillo));
+        assert!(says_a_recurring_span("every two weeks"));
+        assert!(!says_a_recurring_span("each of the 3 months"));
+    }
+
+    #[test]
+    fn a_deadline_says_when() {
+        let proof = "Si te han timado, haz capturas del chat antes de que el timador lo borre.";
+        let claim = "Abre una reclamación en la app en las primeras 48 horas después de recibir el paquete.";
+        let offered = note(&[proof, claim]);
+        let asked = "hasta cuando tengo pa quejarme en la app?";
+        assert_eq!(instead(proof, &offered, asked).as_deref(), Some(claim));
+        let wait = "Keep the tooth moist while you wait.";
+        let see = "See a dentist within 30 to 60 minutes.";
+        let asked = "when do i have to get to the dentist?";
+        assert_eq!(
+            instead(wait, &note(&[wait, see]), asked).as_deref(),
+            Some(see)
+        );
     }
 
     #[test]
