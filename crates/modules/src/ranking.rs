@@ -238,13 +238,40 @@ fn evidence(message: &str) -> Vec<Vec<Term>> {
 }
 
 /// The pieces of evidence of `message` ([`evidence`]), with those the words asking what
-/// goes first bring through their synonyms when `asking`.
+/// goes first bring through their synonyms when `asking`, and without the words of the
+/// phrases it asks how long, how much, how often or when with ([`asking_keys_in`]).
 fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
     let mut terms = asked_terms(&synonyms_of(message, asking));
     if asks_what_first(message) {
         terms.retain(|t| !t.in_keys(&ORDER_KEYS));
     }
+    let asked_with = asking_keys_in(message);
+    terms.retain(|t| !t.in_keys(&asked_with));
     terms.into_iter().map(|t| vec![t]).collect()
+}
+
+/// Phrases that ask how long, how much, how often or when ("cuánto tiempo", "how
+/// long", "cada cuánto", "what time"): `words/<locale>/duration-questions.txt`,
+/// `amount-questions.txt`, `often-questions.txt` and `when-questions.txt`, normalised.
+static ASKING_PHRASES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    word_list!("duration-questions")
+        .chain(word_list!("amount-questions"))
+        .chain(word_list!("often-questions"))
+        .chain(word_list!("when-questions"))
+        .collect()
+});
+
+/// The match keys of the words of the [`ASKING_PHRASES`] `message` uses: they say what
+/// is asked, not what about ("vale y cuánto tiempo me lo pienso antes" names no note on
+/// how long things take; "cuánto" meets a title "Cuánto tarda en curar…" only as a
+/// question word).
+fn asking_keys_in(message: &str) -> BTreeSet<String> {
+    let normal = normalize(message);
+    ASKING_PHRASES
+        .iter()
+        .filter(|p| has_phrase(&normal, p))
+        .flat_map(|p| term_keys(p))
+        .collect()
 }
 
 /// The pieces of evidence only the words asking what goes first bring, through their
@@ -539,19 +566,27 @@ static FOLLOW_UP_OPENERS: LazyLock<Vec<&'static str>> =
 static BACK_REFERENCES: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("back-references").collect());
 
+/// Words that open a message on what was just talked about
+/// (`words/<locale>/back-pronouns.txt`: "it's", "is it", "eso", "lo").
+static BACK_PRONOUNS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("back-pronouns").collect());
+
 /// Words that open a message going on from the student's own message before it
 /// (`words/<locale>/talk-openers.txt`: "so", "ok so", "entonces").
 static TALK_OPENERS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("talk-openers").collect());
 
 /// Whether `message` continues the talk before it: it opens with a follow-up word ("and
-/// if…", "¿y cómo…", "ok but…"), points back ("otra vez", "again"), or — when the student
+/// if…", "¿y cómo…", "ok but…") or on what was just talked about ("it's covered in mud,
+/// shall i wash it", "¿eso se arregla con algo?"), points back ("otra vez", "again"), or
+/// — when the student
 /// `has_spoken` before it — opens going on from what they said ("ok so how loud is too
 /// loud then"); a first message opening so starts the talk ("ok so i paid 180 for these,
 /// how much should i ask").
 fn continues_the_talk(message: &str, has_spoken: bool) -> bool {
     let normal = normalize(message);
     opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
+        || opens_with_phrase(&normal, &BACK_PRONOUNS)
         || (has_spoken && opens_with_phrase(&normal, &TALK_OPENERS))
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
@@ -1124,6 +1159,46 @@ mod tests {
     }
 
     #[test]
+    fn a_message_opening_on_what_was_just_talked_about_continues_the_talk() {
+        for message in [
+            "it's covered in mud, shall i give it a proper wash under the tap",
+            "is it normal that it hurts",
+            "¿eso se arregla con algo?",
+            "lo tapo o no se ve?",
+        ] {
+            assert!(continues_the_talk(message, false), "{message}");
+        }
+        // "this", "that" or "they" alone may open on someone new.
+        for message in [
+            "this guy from a game wants my snap",
+            "they found a cavity and i need a filling",
+            "items in my bag",
+        ] {
+            assert!(!continues_the_talk(message, false), "{message}");
+        }
+    }
+
+    #[test]
+    fn the_words_a_message_asks_how_long_or_how_much_with_are_no_evidence() {
+        let words = |message: &str| -> Vec<String> {
+            evidence(message)
+                .into_iter()
+                .map(|p| p[0].word.clone())
+                .collect()
+        };
+        let asked = words("vale y cuanto tiempo me lo pienso antes");
+        assert!(
+            asked.iter().all(|w| w != "tiempo" && w != "cuanto"),
+            "{asked:?}"
+        );
+        assert!(words("how long does a tattoo take to heal")
+            .iter()
+            .all(|w| w != "long"));
+        // Said otherwise, the same word is what the message is about.
+        assert!(words("no tengo tiempo para estudiar").contains(&"tiempo".to_string()));
+    }
+
+    #[test]
     fn a_first_message_opening_with_so_starts_the_talk() {
         let m = module();
         let close = first_topic_closest(&m);
@@ -1176,7 +1251,7 @@ mod tests {
         // Not a follow-up: the closeness counts.
         let t = answering_topics(
             &m,
-            "it does not change",
+            "nothing changes",
             Meaning {
                 message: &close,
                 asked: &[],
