@@ -279,8 +279,9 @@ pub fn instead_across(
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
+    earlier: Option<&str>,
 ) -> Option<String> {
-    decided_by_what_is_asked(pick, offered, message).unwrap_or_else(|| {
+    decided_by_what_is_asked(pick, offered, message, earlier).unwrap_or_else(|| {
         overruled_across(pick, closeness, message)
             .or_else(|| read_past(pick, &[], closeness, offered, message))
     })
@@ -333,8 +334,9 @@ pub fn instead_of(
     closeness: &[(String, f32)],
     offered: &[String],
     message: &str,
+    earlier: Option<&str>,
 ) -> Option<String> {
-    decided_by_what_is_asked(pick, offered, message)
+    decided_by_what_is_asked(pick, offered, message, earlier)
         .unwrap_or_else(|| read_past(pick, likelihood, closeness, offered, message))
 }
 
@@ -346,8 +348,9 @@ fn decided_by_what_is_asked(
     pick: &str,
     offered: &[String],
     message: &str,
+    earlier: Option<&str>,
 ) -> Option<Option<String>> {
-    let asked = what_is_asked(pick, offered, message);
+    let asked = what_is_asked(pick, offered, message, earlier);
     tracing::debug!(?asked, "what is asked of the pick");
     asked.map(|verdict| match verdict {
         Verdict::Stands => None,
@@ -390,11 +393,16 @@ fn read_past(
 /// asks ([`why_answer::reason_sentence`]: the pick stands when it is that reason), else
 /// the time, amount, sign or thing a question of that kind asks
 /// ([`kind_answer::verdict`]). `None` when it asks none of these.
-fn what_is_asked(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
+fn what_is_asked(
+    pick: &str,
+    offered: &[String],
+    message: &str,
+    earlier: Option<&str>,
+) -> Option<Verdict> {
     match why_answer::reason_sentence(offered, message) {
         Some(reason) if reason == pick => Some(Verdict::Stands),
         Some(reason) => Some(Verdict::Instead(reason)),
-        None => kind_answer::verdict(pick, offered, message),
+        None => kind_answer::verdict(pick, offered, message, earlier),
     }
 }
 
@@ -425,9 +433,10 @@ pub fn restated_instead(
     written: &str,
     offered: &[String],
     message: &str,
+    earlier: Option<&str>,
 ) -> Option<String> {
     let asked = content_terms(message);
-    let stands = what_is_asked(pick, offered, message) == Some(Verdict::Stands);
+    let stands = what_is_asked(pick, offered, message, earlier) == Some(Verdict::Stands);
     if stands || names_any(pick, &asked) {
         return None;
     }
@@ -775,10 +784,10 @@ mod tests {
         let asked = "my phone fell in the pool what do i do first";
         // The pick giving the first step stands, though the other lies closer.
         assert_eq!(overruled_across(off, &close, asked), Some(pool.to_string()));
-        assert_eq!(instead_across(off, &close, &offered, asked), None);
+        assert_eq!(instead_across(off, &close, &offered, asked, None), None);
         // A pick giving no first step gives way to the one that does.
         assert_eq!(
-            instead_across(pool, &close, &offered, asked),
+            instead_across(pool, &close, &offered, asked, None),
             Some(off.to_string())
         );
     }
@@ -794,9 +803,9 @@ mod tests {
             better_named(reason, &offered, message).as_deref(),
             Some(rule)
         );
-        assert_eq!(instead_of(reason, &[], &[], &offered, message), None);
+        assert_eq!(instead_of(reason, &[], &[], &offered, message, None), None);
         assert_eq!(
-            instead_of(rule, &[], &[], &offered, message).as_deref(),
+            instead_of(rule, &[], &[], &offered, message, None).as_deref(),
             Some(reason)
         );
     }
@@ -845,7 +854,7 @@ mod tests {
             Some(improves)
         );
         assert_eq!(
-            instead_of(before_four, &[], &close, &offered, message),
+            instead_of(before_four, &[], &close, &offered, message, None),
             None
         );
     }
@@ -865,7 +874,7 @@ mod tests {
     fn refused_words_restating_the_sentence_that_answers_replace_a_pick_that_does_not() {
         // The writer's words for the night question, refused as a repeat of the note.
         let written = "Para la noche o con poca luz, necesitas una luz blanca delante y otra roja.";
-        let instead = restated_instead(HELMET, written, &both(HELMET, LIGHTS), NIGHT);
+        let instead = restated_instead(HELMET, written, &both(HELMET, LIGHTS), NIGHT, None);
         assert_eq!(instead.as_deref(), Some(LIGHTS));
     }
 
@@ -873,19 +882,22 @@ mod tests {
     fn a_pick_naming_the_questions_words_stands_whatever_the_words_restate() {
         let offered = both(HELMET, LIGHTS);
         let asked = "¿el casco es obligatorio de noche?";
-        assert_eq!(restated_instead(HELMET, LIGHTS, &offered, asked), None);
+        assert_eq!(
+            restated_instead(HELMET, LIGHTS, &offered, asked, None),
+            None
+        );
     }
 
     #[test]
     fn words_using_few_of_a_sentences_terms_restate_nothing() {
         let offered = both(HELMET, LIGHTS);
         assert_eq!(
-            restated_instead(HELMET, "Ponte algo de noche.", &offered, NIGHT),
+            restated_instead(HELMET, "Ponte algo de noche.", &offered, NIGHT, None),
             None
         );
         // Restating a sentence the question does not name: the pick stands.
         assert_eq!(
-            restated_instead(LIGHTS, HELMET, &offered, "¿y si llueve?"),
+            restated_instead(LIGHTS, HELMET, &offered, "¿y si llueve?", None),
             None
         );
     }
@@ -898,7 +910,10 @@ mod tests {
         let written =
             "For exercise shorter than an hour, plain water is all you need, not sports drinks.";
         let asked = "how do i know if im drinking enough";
-        assert_eq!(restated_instead(urine, written, &offered, asked), None);
+        assert_eq!(
+            restated_instead(urine, written, &offered, asked, None),
+            None
+        );
     }
 
     const WATER: &str = "Si el aceite se prende, apaga el fuego y nunca le eches agua.";
@@ -1049,6 +1064,7 @@ mod tests {
             &close,
             &offered,
             message,
+            None,
         );
         assert_eq!(got.as_deref(), Some(offered[1].as_str()));
         // Without meaning to tell, only the likelihood reads past the pick.
@@ -1058,6 +1074,7 @@ mod tests {
             &[],
             &offered,
             message,
+            None,
         );
         assert_eq!(got.as_deref(), Some(offered[2].as_str()));
     }
@@ -1076,6 +1093,7 @@ mod tests {
             &close,
             &offered,
             message,
+            None,
         );
         assert_eq!(got, None);
         // Read first by meaning alone, the sentence naming more answers.
@@ -1085,6 +1103,7 @@ mod tests {
             &close,
             &offered,
             message,
+            None,
         );
         assert_eq!(got.as_deref(), Some(offered[0].as_str()));
     }
@@ -1103,7 +1122,7 @@ mod tests {
             offered.iter().cloned().zip([-77.9, -85.2, -83.2]).collect();
         // Closer by the margin and naming as much: the likelihood's lead on the pick
         // does not bring the pick back.
-        let got = instead_of(&offered[0], &likely, &close, &offered, message);
+        let got = instead_of(&offered[0], &likely, &close, &offered, message, None);
         assert_eq!(got.as_deref(), Some(offered[1].as_str()));
     }
 
@@ -1116,6 +1135,7 @@ mod tests {
             &[],
             &offered,
             "liquids?",
+            None,
         );
         assert_eq!(got, None);
     }
@@ -1133,6 +1153,7 @@ mod tests {
             &[],
             &offered,
             message,
+            None,
         );
         assert_eq!(got, None);
     }

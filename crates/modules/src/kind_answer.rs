@@ -339,8 +339,17 @@ pub enum Verdict {
 /// does a moment ("Till when do I hold the head like that?" → "…their neck muscles are
 /// weak until about 4 months", not "…before every feed"), the words that ask when
 /// ("hasta qué hora") aside; a span is left to the pick, since any number gives one.
+/// When the question names no more in one sentence than in the pick, the student's
+/// message before it (`earlier`) does: "¿y en cuánto tiempo sana completo?" after "me
+/// perforé la lengua" is answered by the sentence on the tongue, not the first span of
+/// the note.
 /// `None` when `message` asks none of these or no offered sentence gives what it asks.
-pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict> {
+pub fn verdict(
+    pick: &str,
+    offered: &[String],
+    message: &str,
+    earlier: Option<&str>,
+) -> Option<Verdict> {
     let kind = asked_kind(message)?;
     let mut givers = best_givers(offered, message);
     let best = how_well(&kind, givers.first()?);
@@ -349,15 +358,43 @@ pub fn verdict(pick: &str, offered: &[String], message: &str) -> Option<Verdict>
             kind,
             Kind::Amount | Kind::Duration | Kind::Often | Kind::Sign | Kind::First(_)
         ) || (matches!(kind, Kind::Time) && best == MOMENT);
+        if !weighs_subject {
+            return Some(Verdict::Stands);
+        }
         let pick_names = named_question_first(pick, message, subject_terms);
         let best = most_named_question_first(&givers, message, subject_terms);
-        return match best.filter(|(_, n)| weighs_subject && *n > pick_names) {
+        return match best.filter(|(_, n)| *n > pick_names) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
-            None => Some(Verdict::Stands),
+            None => Some(
+                named_in_the_talk(pick, &givers, message, earlier)
+                    .map_or(Verdict::Stands, Verdict::Instead),
+            ),
         };
     }
     let at = most_named_question_first(&givers, message, asked_terms).map_or(0, |(at, _)| at);
     Some(Verdict::Instead(givers.swap_remove(at)))
+}
+
+/// The sentence of `givers` that names as much of `message` as `pick` does and more of
+/// what the student's message before (`earlier`) was about ([`subject_terms`]), the
+/// most first; `None` without one.
+fn named_in_the_talk(
+    pick: &str,
+    givers: &[String],
+    message: &str,
+    earlier: Option<&str>,
+) -> Option<String> {
+    let earlier = earlier?;
+    let pick_names = named_question_first(pick, message, subject_terms);
+    let tied: Vec<String> = givers
+        .iter()
+        .filter(|s| named_question_first(s, message, subject_terms) == pick_names)
+        .cloned()
+        .collect();
+    let in_the_talk = named_question_first(pick, earlier, subject_terms);
+    most_named_question_first(&tied, earlier, subject_terms)
+        .filter(|(_, n)| *n > in_the_talk)
+        .map(|(at, _)| tied[at].clone())
 }
 
 #[cfg(test)]
@@ -370,7 +407,7 @@ mod tests {
 
     /// The sentence that answers instead of `pick`, if any.
     fn instead(pick: &str, offered: &[String], message: &str) -> Option<String> {
-        match verdict(pick, offered, message) {
+        match verdict(pick, offered, message, None) {
             Some(Verdict::Instead(sentence)) => Some(sentence),
             _ => None,
         }
@@ -384,7 +421,7 @@ mod tests {
         let offered = note(&[back, rest, doctor]);
         let asked = "¿cada cuánto debería alejarme un rato del escenario?";
         assert_eq!(instead(doctor, &offered, asked).as_deref(), Some(rest));
-        assert_eq!(verdict(rest, &offered, asked), Some(Verdict::Stands));
+        assert_eq!(verdict(rest, &offered, asked, None), Some(Verdict::Stands));
     }
 
     #[test]
@@ -401,6 +438,27 @@ mod tests {
         assert_eq!(instead(dientes, &spanish, asked).as_deref(), Some(cepillo));
         assert!(says_a_recurring_span("every two weeks"));
         assert!(!says_a_recurring_span("each of the 3 months"));
+    }
+
+    #[test]
+    fn the_message_before_names_what_a_question_naming_little_asks_about() {
+        let lobe = "Un piercing en el lóbulo de la oreja tarda unas 6 a 8 semanas en curar.";
+        let tongue =
+            "La lengua cura en unas 4 a 6 semanas, aunque se hincha los primeros 3 a 5 días.";
+        let offered = note(&[lobe, tongue]);
+        let asked = "y en cuanto tiempo sana completo?";
+        let earlier = Some("wey me perfore la lengua antier y la tengo toda inflada");
+        assert_eq!(
+            verdict(lobe, &offered, asked, earlier),
+            Some(Verdict::Instead(tongue.to_string()))
+        );
+        // Without the talk, the pick stands; a question naming the place decides alone.
+        assert_eq!(verdict(lobe, &offered, asked, None), Some(Verdict::Stands));
+        let named = "y cuanto tarda en curar el lobulo?";
+        assert_eq!(
+            verdict(lobe, &offered, named, earlier),
+            Some(Verdict::Stands)
+        );
     }
 
     #[test]
@@ -427,7 +485,10 @@ mod tests {
         let offered = note(&[meet, steward]);
         let asked = "How long I should wait before telling someone?";
         assert_eq!(instead(meet, &offered, asked).as_deref(), Some(steward));
-        assert_eq!(verdict(steward, &offered, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(steward, &offered, asked, None),
+            Some(Verdict::Stands)
+        );
         assert!(says_a_span("un descanso de 10 minutos"));
         assert!(says_a_span("take a 10-minute break"));
         assert!(says_a_span("espera dos horas"));
@@ -453,14 +514,17 @@ mod tests {
         let improves = "Deja las siestas y mira si mejora.";
         let offered = note(&[before_four, improves]);
         let asked = "y a que hora es mejor?";
-        assert_eq!(verdict(before_four, &offered, asked), Some(Verdict::Stands));
         assert_eq!(
-            verdict(improves, &offered, asked),
+            verdict(before_four, &offered, asked, None),
+            Some(Verdict::Stands)
+        );
+        assert_eq!(
+            verdict(improves, &offered, asked, None),
             Some(Verdict::Instead(before_four.to_string()))
         );
         // A question asking neither: no verdict.
         let neither = "¿está mal dormir siesta?";
-        assert_eq!(verdict(before_four, &offered, neither), None);
+        assert_eq!(verdict(before_four, &offered, neither, None), None);
     }
 
     #[test]
@@ -489,7 +553,10 @@ mod tests {
         );
         // With no moment offered, the span gives what is asked.
         let spans = note(&[&offered[1], "Una bebida energética tiene dos cafés."]);
-        assert_eq!(verdict(&spans[0], &spans, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&spans[0], &spans, asked, None),
+            Some(Verdict::Stands)
+        );
     }
 
     fn talking() -> Vec<String> {
@@ -577,7 +644,10 @@ mod tests {
             instead(&offered[2], &offered, asked).as_ref(),
             Some(&offered[1])
         );
-        assert_eq!(verdict(&offered[1], &offered, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&offered[1], &offered, asked, None),
+            Some(Verdict::Stands)
+        );
         let spanish = note(&[
             "Paga siempre con recibo.",
             "La fianza es el dinero que te devuelven al irte.",
@@ -587,9 +657,9 @@ mod tests {
         // A question asking more than what one thing is names no kind, nor does a
         // why-question ("¿por qué es…?").
         let best_way = "what is the best way to start saving money?";
-        assert_eq!(verdict(&offered[0], &offered, best_way), None);
+        assert_eq!(verdict(&offered[0], &offered, best_way, None), None);
         let why = "¿por qué es la fianza?";
-        assert_eq!(verdict(&spanish[0], &spanish, why), None);
+        assert_eq!(verdict(&spanish[0], &spanish, why, None), None);
     }
 
     #[test]
@@ -636,11 +706,14 @@ mod tests {
             instead(&offered[1], &offered, asked).as_ref(),
             Some(&offered[0])
         );
-        assert_eq!(verdict(&offered[0], &offered, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&offered[0], &offered, asked, None),
+            Some(Verdict::Stands)
+        );
         // A pick naming what is asked about stands.
         let stretch = "how long should I hold a stretch?";
         assert_eq!(
-            verdict(&offered[1], &offered, stretch),
+            verdict(&offered[1], &offered, stretch, None),
             Some(Verdict::Stands)
         );
     }
@@ -649,7 +722,7 @@ mod tests {
     fn a_pick_giving_the_kind_asked_stands() {
         let offered = talking();
         assert_eq!(
-            verdict(&offered[0], &offered, "¿cuándo se lo digo?"),
+            verdict(&offered[0], &offered, "¿cuándo se lo digo?", None),
             Some(Verdict::Stands)
         );
     }
@@ -662,14 +735,21 @@ mod tests {
         // No question mark, and "cuando" opens a statement.
         let statement = "cuando estoy agobiada me como todo lo que pillo";
         for message in [situation, statement] {
-            assert_eq!(verdict(&offered[2], &offered, message), None, "{message}");
+            assert_eq!(
+                verdict(&offered[2], &offered, message, None),
+                None,
+                "{message}"
+            );
         }
     }
 
     #[test]
     fn no_sentence_giving_the_kind_leaves_the_pick() {
         let offered = note(&["Hazlo cara a cara.", "Describe lo que pasa."]);
-        assert_eq!(verdict(&offered[1], &offered, "¿cuánto tiempo?"), None);
+        assert_eq!(
+            verdict(&offered[1], &offered, "¿cuánto tiempo?", None),
+            None
+        );
     }
 
     #[test]
@@ -714,7 +794,10 @@ mod tests {
         );
         // What to do first, choosing nothing: doing it at once answers as well.
         let alone = "se me mancho la falda, que hago primero?";
-        assert_eq!(verdict(&stains[0], &stains, alone), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&stains[0], &stains, alone, None),
+            Some(Verdict::Stands)
+        );
     }
 
     #[test]
@@ -725,10 +808,13 @@ mod tests {
         ]);
         let asked = "se me quemo el arroz y la olla esta negra por dentro. q hago";
         assert_eq!(instead(&burnt[0], &burnt, asked).as_ref(), Some(&burnt[1]));
-        assert_eq!(verdict(&burnt[1], &burnt, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&burnt[1], &burnt, asked, None),
+            Some(Verdict::Stands)
+        );
         // A condition naming one word of it is not the situation told.
         let asked = "la olla nueva esta fea, q hago";
-        assert_eq!(verdict(&burnt[0], &burnt, asked), None);
+        assert_eq!(verdict(&burnt[0], &burnt, asked, None), None);
     }
 
     #[test]
@@ -751,7 +837,7 @@ mod tests {
         ]);
         let asked = "a cuantos grados la pongo entonces pa gastar menos";
         assert_eq!(instead(&heat[0], &heat, asked).as_ref(), Some(&heat[1]));
-        assert_eq!(verdict(&heat[1], &heat, asked), Some(Verdict::Stands));
+        assert_eq!(verdict(&heat[1], &heat, asked, None), Some(Verdict::Stands));
     }
 
     #[test]
@@ -761,7 +847,10 @@ mod tests {
             "Las raíces salen en 2 a 4 semanas.",
         ]);
         let asked = "ya lo meti en un vaso con agua, cuanto se demora en echar raiz?";
-        assert_eq!(verdict(&cutting[1], &cutting, asked), Some(Verdict::Stands));
+        assert_eq!(
+            verdict(&cutting[1], &cutting, asked, None),
+            Some(Verdict::Stands)
+        );
     }
 
     #[test]
@@ -783,10 +872,10 @@ mod tests {
         ]);
         // "first" before a noun asks nothing of the kind.
         let asked = "is it normal to be nervous on my first lesson?";
-        assert_eq!(verdict(&lesson[0], &lesson, asked), None);
+        assert_eq!(verdict(&lesson[0], &lesson, asked, None), None);
         // Before a noun, after "at" or after "en", no sentence puts a step first.
         let first = "what do i do first?";
-        assert_eq!(verdict(&lesson[0], &lesson, first), None);
+        assert_eq!(verdict(&lesson[0], &lesson, first, None), None);
     }
 
     #[test]
@@ -801,7 +890,7 @@ mod tests {
             Some(&allergies[1])
         );
         assert_eq!(
-            verdict(&allergies[1], &allergies, asked),
+            verdict(&allergies[1], &allergies, asked, None),
             Some(Verdict::Stands)
         );
     }

@@ -91,7 +91,7 @@ proptest! {
         let closeness: Vec<(String, f32)> =
             offered.iter().cloned().zip([0.2, 0.5, 0.4]).collect();
         let likelihood = crate::likely::paired(&offered, &values);
-        let taken = chosen::instead_of(&offered[pick], &likelihood, &closeness, &offered, &message);
+        let taken = chosen::instead_of(&offered[pick], &likelihood, &closeness, &offered, &message, None);
         if let Some(other) = taken {
             prop_assert!(offered.contains(&other));
             prop_assert_ne!(other, offered[pick].clone());

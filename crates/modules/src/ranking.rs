@@ -48,9 +48,9 @@ const UNANSWERED_WEIGHT: f32 = 1.0;
 /// notes) do not take the talk away, while a keyword of another topic said outright
 /// still can.
 const FOLLOW_UP: f32 = KEYWORD_HIT;
-/// What the topic the last reply showed gets for any other message: most questions
-/// after a note stay with it (428 of the 492 follow-up turns of the case files), so it
-/// weighs a little where the message's own evidence is close.
+/// What the topic the last reply showed gets for any other message after the student's
+/// first: most questions after a note stay with it (428 of the 492 follow-up turns of
+/// the case files), so it weighs a little where the message's own evidence is close.
 const SHOWN_BEFORE: f32 = 1.0;
 /// What a topic gets when its notes give a number in the unit the message asks an
 /// amount of ("¿a cuántos grados la pongo?" → the note that says "a 30 grados"): as
@@ -786,6 +786,11 @@ pub fn answering_topics(
     }
     let held_weight = if follows_up || leans_on_shown {
         FOLLOW_UP
+    } else if before.message.is_none() {
+        // The student's first message: the note the module opened on is no talk of
+        // theirs, and first messages are seldom about it (47 of the 272 first turns of
+        // the case files).
+        0.0
     } else {
         SHOWN_BEFORE
     };
@@ -1159,6 +1164,30 @@ mod tests {
     }
 
     #[test]
+    fn the_note_a_module_opens_on_does_not_weigh_on_the_first_message() {
+        let m = module();
+        let mut close: Vec<(String, f32)> = m.topics().map(|t| (t.id.clone(), 0.2)).collect();
+        close[0].1 = 0.50;
+        close[2].1 = 0.52;
+        let shown = [close[0].0.clone()];
+        let first = Before {
+            message: None,
+            shown: &shown,
+            unanswered: false,
+        };
+        let said = "i feel odd today";
+        let t = answering_topics(&m, said, within_language(&close), first);
+        assert_eq!(t.first(), Some(&close[2].0), "{t:?}");
+        // After a message of the student's, the note shown weighs a little.
+        let later = Before {
+            message: Some("hola"),
+            ..first
+        };
+        let t = answering_topics(&m, said, within_language(&close), later);
+        assert_eq!(t.first(), Some(&close[0].0), "{t:?}");
+    }
+
+    #[test]
     fn a_message_opening_on_what_was_just_talked_about_continues_the_talk() {
         for message in [
             "it's covered in mud, shall i give it a proper wash under the tap",
@@ -1383,10 +1412,16 @@ mod tests {
     #[test]
     fn a_message_after_a_note_leans_a_little_on_it() {
         // As much evidence for the sleep note ("memories") as for the breaks note
-        // ("focus"): the note just shown goes first.
+        // ("focus"): after a message of the student's, the note just shown goes first.
         for shown in ["sleep", "breaks"] {
-            let t = topics_after(shown, "memories and focus");
-            assert_eq!(t.first().map(String::as_str), Some(shown), "{t:?}");
+            let shown = [shown.to_string()];
+            let before = Before {
+                message: Some("hola"),
+                shown: &shown,
+                unanswered: false,
+            };
+            let t = answering_topics(&module(), "memories and focus", Meaning::default(), before);
+            assert_eq!(t.first(), Some(&shown[0]), "{t:?}");
         }
     }
 

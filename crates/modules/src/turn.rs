@@ -153,6 +153,9 @@ pub struct PreparedModuleTurn {
     pub change: ProgressChange,
     /// The student's turn as stored and shown (a form becomes its answers in words).
     pub student_text: String,
+    /// The student's message before this one, which tells what a question naming little
+    /// is about ("¿y cuánto tarda?" after "me perforé la lengua").
+    pub earlier_text: Option<String>,
     /// The form submitted, checked.
     pub submitted: Option<SubmittedForm>,
     /// Topics the message is about (keywords, form answers, retrieval).
@@ -227,6 +230,7 @@ pub fn prepare_opening(module: ModuleManifest, language: Language) -> PreparedMo
         plan: Plan::Enter { completed: None },
         change: ProgressChange::default(),
         student_text: String::new(),
+        earlier_text: None,
         submitted: None,
         focus: Vec::new(),
         request: None,
@@ -277,6 +281,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
     let mut focus: Vec<String> = Vec::new();
     // A check-in asked of a module without forms: the model may write a short one.
     let mut model_form = false;
+    let mut earlier_text = None;
     let (plan, student_text) = match act {
         StudentAct::Say(text) => {
             // Every sentence of the reply follows the message's language.
@@ -288,6 +293,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .rev()
                 .find(|m| m.role == ChatRole::User)
                 .map(|m| m.content.as_str());
+            earlier_text = earlier.map(String::from);
             let before = Before {
                 message: earlier,
                 shown: &shown_before,
@@ -516,6 +522,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
         progress,
         change,
         student_text,
+        earlier_text,
         submitted,
         focus,
         request,
@@ -1083,6 +1090,7 @@ impl TurnWords<'_> {
             &p.answer_closeness,
             &p.answer_sentences,
             &p.student_text,
+            p.earlier_text.as_deref(),
         );
         let mut dropped = Vec::new();
         if instead.is_some() {
@@ -1136,11 +1144,16 @@ impl TurnWords<'_> {
         let pick = self.chosen.lock().ok()?.clone()?;
         let wrote = self.wrote.lock().ok()?.clone().unwrap_or_default();
         let topic = p.focus.first().and_then(|id| p.module.topic(id))?;
-        let (sentence, answers) =
-            match chosen::restated_instead(&pick, &wrote, &p.answer_sentences, &p.student_text) {
-                Some(restated) => (restated, "the sentence its words restate answers"),
-                None => (pick, "the chosen sentence answers"),
-            };
+        let (sentence, answers) = match chosen::restated_instead(
+            &pick,
+            &wrote,
+            &p.answer_sentences,
+            &p.student_text,
+            p.earlier_text.as_deref(),
+        ) {
+            Some(restated) => (restated, "the sentence its words restate answers"),
+            None => (pick, "the chosen sentence answers"),
+        };
         Some(Words {
             reply: chosen::sentence_answer(&sentence, topic),
             dropped: vec![Repair {
@@ -1190,6 +1203,7 @@ impl TurnWords<'_> {
                         &prepared.answer_closeness,
                         &prepared.answer_sentences,
                         &prepared.student_text,
+                        prepared.earlier_text.as_deref(),
                     )
                 });
                 if let Some(p) = &pick {
