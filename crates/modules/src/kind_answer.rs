@@ -371,8 +371,22 @@ pub fn verdict(
             ),
         };
     }
-    let at = most_named_question_first(&givers, message, asked_terms).map_or(0, |(at, _)| at);
-    Some(Verdict::Instead(givers.swap_remove(at)))
+    // Of the sentences that give it, the one naming the most of the question; on a tie,
+    // the one naming the most of the talk before it; else the first.
+    let named: Vec<(usize, usize)> = givers
+        .iter()
+        .map(|s| named_question_first(s, message, asked_terms))
+        .collect();
+    let most = named.iter().max().copied().unwrap_or_default();
+    let tied: Vec<String> = givers
+        .iter()
+        .zip(&named)
+        .filter(|(_, n)| **n == most)
+        .map(|(s, _)| s.clone())
+        .collect();
+    let in_the_talk = earlier.and_then(|e| most_named_question_first(&tied, e, subject_terms));
+    let at = in_the_talk.map_or(0, |(at, _)| at);
+    Some(Verdict::Instead(tied[at].clone()))
 }
 
 /// The sentence of `givers` that names as much of `message` as `pick` does and more of
@@ -450,6 +464,13 @@ mod tests {
         let earlier = Some("wey me perfore la lengua antier y la tengo toda inflada");
         assert_eq!(
             verdict(lobe, &offered, asked, earlier),
+            Some(Verdict::Instead(tongue.to_string()))
+        );
+        // A pick giving no span gives way to the one of the talk too.
+        let inside = "El interior del agujero tarda más en curar que la piel de fuera.";
+        let with_inside = note(&[lobe, tongue, inside]);
+        assert_eq!(
+            verdict(inside, &with_inside, asked, earlier),
             Some(Verdict::Instead(tongue.to_string()))
         );
         // Without the talk, the pick stands; a question naming the place decides alone.

@@ -1194,6 +1194,9 @@ mod tests {
             "is it normal that it hurts",
             "¿eso se arregla con algo?",
             "lo tapo o no se ve?",
+            // A way out of the advice just given.
+            "why cant i just wait till my next appointment",
+            "¿y si mejor me lo quito?",
         ] {
             assert!(continues_the_talk(message, false), "{message}");
         }
@@ -1366,6 +1369,8 @@ mod tests {
             "what if it happens again",
             "tried that and nothing, now what",
             "ya lo hice, ¿ahora qué hago?",
+            "why cant i just wait it out",
+            "¿y si mejor espero?",
         ] {
             let t = answering_topics(&m, message, Meaning::default(), before);
             assert_eq!(

@@ -138,6 +138,11 @@ pub enum Plan {
     Answer,
 }
 
+/// How many of the student's messages before a turn tell what its question is about
+/// when it names little: "vale y cuánto tarda en curarse del todo uno de esos" came two
+/// messages after the helix was named.
+const TALK_BEFORE: usize = 2;
+
 /// A turn with everything decided before the model.
 #[derive(Debug, Clone)]
 pub struct PreparedModuleTurn {
@@ -153,8 +158,9 @@ pub struct PreparedModuleTurn {
     pub change: ProgressChange,
     /// The student's turn as stored and shown (a form becomes its answers in words).
     pub student_text: String,
-    /// The student's message before this one, which tells what a question naming little
-    /// is about ("¿y cuánto tarda?" after "me perforé la lengua").
+    /// The student's last [`TALK_BEFORE`] messages before this one, newest first, which
+    /// tell what a question naming little is about ("¿y cuánto tarda?" after "me perforé
+    /// la lengua").
     pub earlier_text: Option<String>,
     /// The form submitted, checked.
     pub submitted: Option<SubmittedForm>,
@@ -293,7 +299,14 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .rev()
                 .find(|m| m.role == ChatRole::User)
                 .map(|m| m.content.as_str());
-            earlier_text = earlier.map(String::from);
+            let talk: Vec<&str> = history
+                .iter()
+                .rev()
+                .filter(|m| m.role == ChatRole::User)
+                .take(TALK_BEFORE)
+                .map(|m| m.content.as_str())
+                .collect();
+            earlier_text = (!talk.is_empty()).then(|| talk.join("\n"));
             let before = Before {
                 message: earlier,
                 shown: &shown_before,
