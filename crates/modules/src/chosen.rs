@@ -23,7 +23,7 @@ use super::ranking::{
 use super::replies;
 use super::why_answer;
 use lantern_core::language::Language;
-use lantern_core::text::normalize::{normalize, opens_with_phrase};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::notes::{plain, quotable};
 use lantern_core::text::support::is_teaching_talk;
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -281,10 +281,43 @@ pub fn instead_across(
     message: &str,
     earlier: Option<&str>,
 ) -> Option<String> {
-    decided_by_what_is_asked(pick, offered, message, earlier).unwrap_or_else(|| {
+    let read = decided_by_what_is_asked(pick, offered, message, earlier).unwrap_or_else(|| {
         overruled_across(pick, closeness, message)
             .or_else(|| read_past(pick, &[], closeness, offered, message))
-    })
+    });
+    sends_for_help_instead(read.as_deref().unwrap_or(pick), offered, message).or(read)
+}
+
+/// Words with which a sentence sends for urgent help ("urgent", "same day",
+/// "urgencias"), `words/<locale>/urgent-help.txt`, normalised.
+static URGENT_HELP: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("urgent-help").collect());
+
+/// Whether `sentence` sends for urgent help ([`URGENT_HELP`]).
+fn sends_for_help(sentence: &str) -> bool {
+    let normal = normalize(sentence);
+    URGENT_HELP.iter().any(|w| has_phrase(&normal, w))
+}
+
+/// The offered sentence that sends for urgent help in place of `answer`, one that does
+/// not, when it names as much of the message as `answer` and at least
+/// [`NAMED_TO_OVERRULE`] of its terms (the most first): "now there's red lines going up
+/// from it and she's all hot and shivery" names "red" and "lines" in "Ve a urgencias el
+/// mismo día si… ves líneas rojas…" as much as "red" and "hot" in "…es normal que la
+/// zona esté roja… y caliente", and a student is not told it is normal when the note
+/// says to get help. `None` otherwise.
+fn sends_for_help_instead(answer: &str, offered: &[String], message: &str) -> Option<String> {
+    if sends_for_help(answer) {
+        return None;
+    }
+    let least = named_weight(answer, message).max(NAMED_TO_OVERRULE);
+    offered
+        .iter()
+        .rev()
+        .filter(|s| sends_for_help(s))
+        .map(|s| (s, named_weight(s, message)))
+        .filter(|(_, n)| *n >= least)
+        .max_by_key(|(_, n)| *n)
+        .map(|(s, _)| s.clone())
 }
 
 /// Least share of an offered sentence's content terms the model's own words must use to
@@ -327,7 +360,8 @@ pub fn better_named(pick: &str, offered: &[String], message: &str) -> Option<Str
 /// `likelihood`, each offered sentence's) in place of a pick naming less of the
 /// question ([`likely::read_instead`]); and whichever that leaves gives way to a
 /// sentence far ahead of it when closeness and likelihood are read together
-/// ([`joint_reading::ahead_of`]).
+/// ([`joint_reading::ahead_of`]); last, a sentence sending for urgent help that names as
+/// much of the message takes the place of one that does not ([`sends_for_help_instead`]).
 pub fn instead_of(
     pick: &str,
     likelihood: &[(String, f64)],
@@ -336,8 +370,9 @@ pub fn instead_of(
     message: &str,
     earlier: Option<&str>,
 ) -> Option<String> {
-    decided_by_what_is_asked(pick, offered, message, earlier)
-        .unwrap_or_else(|| read_past(pick, likelihood, closeness, offered, message))
+    let read = decided_by_what_is_asked(pick, offered, message, earlier)
+        .unwrap_or_else(|| read_past(pick, likelihood, closeness, offered, message));
+    sends_for_help_instead(read.as_deref().unwrap_or(pick), offered, message).or(read)
 }
 
 /// What the question of `message` asks for decides about `pick` ([`what_is_asked`]):
@@ -1190,5 +1225,24 @@ mod tests {
         let asked = "my heart is pounding at night";
         let applied = "Breathing out slowly calms your heart at night.";
         assert!(applied_elsewhere(applied, breathing, asked, "Calm before exams").is_empty());
+    }
+
+    #[test]
+    fn a_sentence_sending_for_help_answers_when_it_names_as_much() {
+        let normal = "Los primeros 3 a 5 días es normal que la zona esté roja, algo hinchada y caliente, y que te lata o duela al tocarla.";
+        let urgent = "Ve a urgencias el mismo día si tienes fiebre o ves líneas rojas que salen de la zona, porque la infección puede estar extendiéndose.";
+        let offered = vec![normal.to_string(), urgent.to_string()];
+        let worse = "now there's red lines going up from it and she's all hot and shivery";
+        assert_eq!(
+            instead_across(normal, &[], &offered, worse, None).as_deref(),
+            Some(urgent)
+        );
+        assert_eq!(
+            instead_of(normal, &[], &[], &offered, worse, None).as_deref(),
+            Some(urgent)
+        );
+        // A message naming less of it keeps the reassuring sentence.
+        let calm = "is it normal that it's a bit red?";
+        assert_eq!(instead_across(normal, &[], &offered, calm, None), None);
     }
 }
