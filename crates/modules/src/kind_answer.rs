@@ -240,14 +240,11 @@ fn is_a_number(word: &str) -> bool {
 /// the 3 months" gives none.
 fn says_a_recurring_span(normal: &str) -> bool {
     let words: Vec<&str> = normal.split_whitespace().collect();
-    words.windows(2).enumerate().any(|(at, pair)| {
-        let span: Vec<&str> = words
-            .iter()
-            .skip(at + 1)
-            .take(EVERY_SPAN_WORDS)
-            .copied()
-            .collect();
-        OFTEN_EVERY.contains(&pair[0]) && is_a_number(pair[1]) && says_a_span(&span.join(" "))
+    (1..words.len()).any(|at| {
+        let span = &words[at..words.len().min(at + EVERY_SPAN_WORDS)];
+        OFTEN_EVERY.contains(&words[at - 1])
+            && is_a_number(words[at])
+            && says_a_span(&span.join(" "))
     })
 }
 
@@ -373,17 +370,12 @@ pub fn verdict(
     }
     // Of the sentences that give it, the one naming the most of the question; on a tie,
     // the one naming the most of the talk before it; else the first.
-    let named: Vec<(usize, usize)> = givers
+    let most = givers
         .iter()
         .map(|s| named_question_first(s, message, asked_terms))
-        .collect();
-    let most = named.iter().max().copied().unwrap_or_default();
-    let tied: Vec<String> = givers
-        .iter()
-        .zip(&named)
-        .filter(|(_, n)| **n == most)
-        .map(|(s, _)| s.clone())
-        .collect();
+        .max()
+        .unwrap_or_default();
+    let tied = naming_as_much(&givers, message, asked_terms, most);
     let in_the_talk = earlier.and_then(|e| most_named_question_first(&tied, e, subject_terms));
     let at = in_the_talk.map_or(0, |(at, _)| at);
     Some(Verdict::Instead(tied[at].clone()))
@@ -400,15 +392,26 @@ fn named_in_the_talk(
 ) -> Option<String> {
     let earlier = earlier?;
     let pick_names = named_question_first(pick, message, subject_terms);
-    let tied: Vec<String> = givers
-        .iter()
-        .filter(|s| named_question_first(s, message, subject_terms) == pick_names)
-        .cloned()
-        .collect();
+    let tied = naming_as_much(givers, message, subject_terms, pick_names);
     let in_the_talk = named_question_first(pick, earlier, subject_terms);
     most_named_question_first(&tied, earlier, subject_terms)
         .filter(|(_, n)| *n > in_the_talk)
         .map(|(at, _)| tied[at].clone())
+}
+
+/// The sentences of `givers` naming just `named` of `message`
+/// ([`named_question_first`], as `terms` reads it).
+fn naming_as_much(
+    givers: &[String],
+    message: &str,
+    terms: fn(&str) -> Vec<Term>,
+    named: (usize, usize),
+) -> Vec<String> {
+    givers
+        .iter()
+        .filter(|s| named_question_first(s, message, terms) == named)
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]

@@ -294,11 +294,6 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
             language = reply_language(&text, language);
             let found = topics_in(&module, &text);
             change.newly_covered = progress.cover(&module, &found);
-            let earlier = history
-                .iter()
-                .rev()
-                .find(|m| m.role == ChatRole::User)
-                .map(|m| m.content.as_str());
             let talk: Vec<&str> = history
                 .iter()
                 .rev()
@@ -306,6 +301,7 @@ pub fn prepare_module_turn(input: ModuleTurnInput) -> Result<PreparedModuleTurn,
                 .take(TALK_BEFORE)
                 .map(|m| m.content.as_str())
                 .collect();
+            let earlier = talk.first().copied();
             earlier_text = (!talk.is_empty()).then(|| talk.join("\n"));
             let before = Before {
                 message: earlier,
