@@ -33,22 +33,30 @@ impl Keyword {
         self.words.len()
     }
 
-    /// Whether the keyword occurs in `words` (a normalised text split on spaces).
+    /// Whether the keyword occurs in `words` (a normalised text split on spaces): its
+    /// words in order, or run together in one word, as students write a compound
+    /// ("checkup" for "check-up", "makeup" for "make up").
     pub fn occurs_in(&self, words: &[&str]) -> bool {
         let n = self.words.len();
-        if words.len() < n {
-            return false;
-        }
-        (0..=words.len() - n).any(|start| {
+        let in_order = (0..=words.len().saturating_sub(n)).any(|start| {
             self.words.iter().enumerate().all(|(i, expected)| {
-                let word = words[start + i];
-                if self.prefix && i == n - 1 {
-                    word.starts_with(expected.as_str())
-                } else {
-                    is_or_plural(word, expected)
-                }
+                words
+                    .get(start + i)
+                    .is_some_and(|w| self.matches(w, expected, i == n - 1))
             })
-        })
+        });
+        let joined = self.words.concat();
+        in_order || (n > 1 && words.iter().any(|w| self.matches(w, &joined, true)))
+    }
+
+    /// Whether `word` is the keyword's word `expected`: its prefix when it is the
+    /// `last` word of a prefix keyword, else it or its plural.
+    fn matches(&self, word: &str, expected: &str, last: bool) -> bool {
+        if self.prefix && last {
+            word.starts_with(expected)
+        } else {
+            is_or_plural(word, expected)
+        }
     }
 }
 
@@ -124,6 +132,16 @@ mod tests {
         assert!(is_or_plural("examenes", "examen"));
         assert!(is_or_plural("cafes", "cafe"));
         assert!(!is_or_plural("cafeteria", "cafe"));
+    }
+
+    #[test]
+    fn a_phrase_run_together_in_one_word_is_the_phrase() {
+        let checkup = Keyword::parse("check-up").unwrap();
+        assert!(checkup.occurs_in(&["my", "checkup"]));
+        assert!(checkup.occurs_in(&["two", "checkups"]));
+        assert!(!checkup.occurs_in(&["checkpoint"]));
+        let dye = Keyword::parse("hair dy*").unwrap();
+        assert!(dye.occurs_in(&["hairdyes"]));
     }
 
     #[test]
