@@ -238,6 +238,20 @@ fn z_singular(word: &str) -> Option<String> {
     with_ending_replaced(word, &CES_PLURAL, CES_ROOT_CHARS)
 }
 
+/// An English plural in "-ses" and the singular in "-s" it may come from.
+const SES_PLURAL: [(&str, &str); 1] = [("ses", "s")];
+
+/// Fewest letters a plural in "-ses" keeps before its ending to be read as a singular
+/// in "-s" ("lenses").
+const SES_ROOT_CHARS: usize = 3;
+
+/// The singular in "-s" an English plural in "-ses" may come from ("lenses" → "lens",
+/// "gases" → "gas"): Snowball leaves "lens" for "lenses" but "len" for "lens", so the
+/// two never meet.
+fn s_singular(word: &str) -> Option<String> {
+    with_ending_replaced(word, &SES_PLURAL, SES_ROOT_CHARS)
+}
+
 /// The value of each number word said alone ("zero" → "0", "veinte" → "20"): the units
 /// and tens of the spoken-number lists (`words/{en,es}/spoken-numbers.txt`), so "dropped
 /// to zero" supports "0 deaths" and "20" supports "twenty".
@@ -364,6 +378,9 @@ pub fn term_of(word: &str) -> Option<Term> {
     }
     if let Some(singular) = z_singular(word) {
         keys.push(key_of(&spanish.stem(&singular)));
+    }
+    if let Some(singular) = s_singular(word) {
+        keys.push(key_of(&english.stem(&singular)));
     }
     if let Some(whole) = CLIPPED_WORDS.get(word) {
         keys.extend([english.stem(whole), spanish.stem(whole)].map(|s| key_of(&s)));
@@ -632,6 +649,31 @@ mod tests {
             let keys = term_keys(written);
             assert!(content_terms(said)[0].in_keys(&keys), "{said} {written}");
         }
+    }
+
+    #[test]
+    fn a_glossary_word_spelled_alike_in_both_languages_means_the_same_in_both() {
+        // Every word is read in both languages: "wáter" (toilet) would translate
+        // "water", and "red" (network) the colour. A word both sides spell alike is
+        // declared a pair of itself ("camping", "closet") or is not in the glossary.
+        let pairs: BTreeSet<(String, String)> = include_str!("../../words/any/glossary-en-es.tsv")
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(en, es)| (normalize(en), normalize(es)))
+            .collect();
+        let english: BTreeSet<&String> = pairs.iter().map(|(en, _)| en).collect();
+        let spanish: BTreeSet<&String> = pairs.iter().map(|(_, es)| es).collect();
+        for word in english.intersection(&spanish) {
+            assert!(
+                pairs.contains(&((*word).clone(), (*word).clone())),
+                "{word} is an English and a Spanish glossary word of different meanings"
+            );
+        }
+    }
+
+    #[test]
+    fn a_plural_in_ses_meets_its_singular_in_s() {
+        assert_meet_both_ways(&[("lenses", "lens"), ("gases", "gas")]);
     }
 
     #[test]
