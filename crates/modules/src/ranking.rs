@@ -127,8 +127,16 @@ fn synonyms_of(message: &str, asking: bool) -> String {
     let mut out = message.to_string();
     for group in SYNONYMS.iter() {
         if group.iter().any(|w| has_phrase(&normal, w)) {
+            // A word brings the group's words, not its ways of asking what goes first:
+            // "urgent!! he got toilet cleaner in his eye" says nothing of a note that
+            // says "wash your hands first".
+            let brought: Vec<&str> = group
+                .iter()
+                .copied()
+                .filter(|w| asking || without_first_words(w) == *w)
+                .collect();
             out.push_str(". ");
-            out.push_str(&group.join(", "));
+            out.push_str(&brought.join(", "));
         }
     }
     out
@@ -1018,6 +1026,17 @@ mod tests {
     }
 
     #[test]
+    fn a_word_of_the_priorities_group_does_not_bring_its_ways_of_asking_what_first() {
+        let urgent = "urgent!! my brother got toilet cleaner in his eye";
+        assert!(evidence(urgent).iter().all(|p| p[0].word != "first"));
+        assert!(evidence(urgent).iter().any(|p| p[0].word == "important"));
+        let asked = "what do i do first?";
+        assert!(asking_evidence(asked, &evidence(asked))
+            .iter()
+            .any(|p| p[0].word == "important"));
+    }
+
+    #[test]
     fn a_what_first_question_says_too_little_for_its_meaning_alone() {
         let asked = "a street dog came and bit my leg. What should I do first?";
         assert_eq!(meaningful_question(asked), None);
@@ -1371,6 +1390,8 @@ mod tests {
             "ya lo hice, ¿ahora qué hago?",
             "why cant i just wait it out",
             "¿y si mejor espero?",
+            "did all that and it still stings a bit",
+            "ya hice eso y me sigue picando",
         ] {
             let t = answering_topics(&m, message, Meaning::default(), before);
             assert_eq!(
