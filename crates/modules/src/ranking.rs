@@ -166,10 +166,13 @@ pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
 /// How much of `message` `sentence` names: each of its terms (light words aside) once,
 /// and those of the question it ends with after a situation once more, as the topics'
 /// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
-/// about toothpaste more than about the oil).
+/// about toothpaste more than about the oil). A word is named by its synonyms too.
 pub(crate) fn named_weight(sentence: &str, message: &str) -> usize {
-    let question = asked_part(message).map_or(0, |q| named_count(sentence, &asked_terms(q)));
-    named_count(sentence, &asked_terms(message)) + question
+    // The sentence with its synonyms' words: "pool party" names "…before swimming", as
+    // it does for the topics' ranking.
+    let sentence = synonyms_of(sentence, false);
+    let question = asked_part(message).map_or(0, |q| named_count(&sentence, &asked_terms(q)));
+    named_count(&sentence, &asked_terms(message)) + question
 }
 
 /// The index of the sentence of `offered` naming the most of `asked` (at least one, the
@@ -1023,6 +1026,13 @@ mod tests {
             Before::default(),
         );
         assert_eq!(t.first().map(String::as_str), Some("sleep"), "{t:?}");
+    }
+
+    #[test]
+    fn a_sentence_names_a_word_of_the_message_through_its_synonyms() {
+        let sentence = "Test yourself, because it helps you remember.";
+        assert_eq!(named_weight(sentence, "i always forget stuff"), 1);
+        assert_eq!(named_weight("Sleep well.", "i always forget stuff"), 0);
     }
 
     #[test]
