@@ -112,6 +112,23 @@ static SYNONYMS: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Each of [`SYNONYMS`]' groups joined for a message, whole and without its ways of
+/// asking what goes first (a word brings the group's words, not "what should i do
+/// first"), worked out once.
+static SYNONYM_TEXTS: LazyLock<Vec<[String; 2]>> = LazyLock::new(|| {
+    SYNONYMS
+        .iter()
+        .map(|group| {
+            let plain: Vec<&str> = group
+                .iter()
+                .copied()
+                .filter(|w| without_first_words(w) == *w)
+                .collect();
+            [group.join(", "), plain.join(", ")]
+        })
+        .collect()
+});
+
 /// `message` with the words of the synonym groups it uses added ("se me olvida" is
 /// compared with the notes as if it also said "recordar" and "memoria"); without
 /// `asking`, not those only the words asking what goes first use ("what should I do
@@ -125,18 +142,13 @@ fn synonyms_of(message: &str, asking: bool) -> String {
         normal
     };
     let mut out = message.to_string();
-    for group in SYNONYMS.iter() {
+    for (group, [whole, plain]) in SYNONYMS.iter().zip(SYNONYM_TEXTS.iter()) {
         if group.iter().any(|w| has_phrase(&normal, w)) {
             // A word brings the group's words, not its ways of asking what goes first:
             // "urgent!! he got toilet cleaner in his eye" says nothing of a note that
             // says "wash your hands first".
-            let brought: Vec<&str> = group
-                .iter()
-                .copied()
-                .filter(|w| asking || without_first_words(w) == *w)
-                .collect();
             out.push_str(". ");
-            out.push_str(&brought.join(", "));
+            out.push_str(if asking { whole } else { plain });
         }
     }
     out

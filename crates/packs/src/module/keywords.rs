@@ -45,8 +45,11 @@ impl Keyword {
                     .is_some_and(|w| self.matches(w, expected, i == n - 1))
             })
         });
-        let joined = self.words.concat();
-        in_order || (n > 1 && words.iter().any(|w| self.matches(w, &joined, true)))
+        in_order
+            || (n > 1 && {
+                let joined = self.words.concat();
+                words.iter().any(|w| self.matches(w, &joined, true))
+            })
     }
 
     /// Whether `word` is the keyword's word `expected`: its prefix when it is the
