@@ -3,7 +3,7 @@
 //! message the model answers. English and Spanish, case- and accent-insensitive; the
 //! phrases are word lists in `crates/modules/words/<locale>/`.
 
-use super::keywords::Keyword;
+use super::keywords::{topics_in, Keyword};
 use super::pack::ModuleManifest;
 use super::ranking::says_little_and_names_nothing;
 use crate::distress::is_distress;
@@ -249,8 +249,13 @@ pub fn read_intent(module: &ModuleManifest, text: &str) -> Intent {
         return Intent::Social(Social::Thanks);
     }
     match social_of(&normalized) {
-        // "can you help me calm down before exams?" is a question for the module.
-        Some(Social::Help) if words(&normalized).len() > HELP_WORDS => Intent::Open,
+        // "can you help me calm down before exams?" is a question for the module, and so
+        // is a short cry for help that names a topic: "afónica. ayuda".
+        Some(Social::Help)
+            if words(&normalized).len() > HELP_WORDS || !topics_in(module, text).is_empty() =>
+        {
+            Intent::Open
+        }
         Some(social) => Intent::Social(social),
         // Nothing but filler words, or no word at all (an emoji).
         None if core_words(&normalized).is_empty() => Intent::Acknowledged,
@@ -444,5 +449,12 @@ mod tests {
             Intent::Open
         );
         assert_eq!(intent("why do I freeze in exams?"), Intent::Open);
+    }
+
+    #[test]
+    fn a_short_cry_for_help_naming_a_topic_is_a_question() {
+        assert_eq!(intent("racing heart. help"), Intent::Open);
+        assert_eq!(intent("corazón acelerado, ayuda"), Intent::Open);
+        assert_eq!(intent("help!"), Intent::Social(Social::Help));
     }
 }
