@@ -28,6 +28,7 @@ pub mod ranking;
 pub mod reading;
 pub mod replies;
 pub mod rules;
+mod speaker;
 mod student_voice;
 pub mod turn;
 pub mod why_answer;

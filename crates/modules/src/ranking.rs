@@ -16,6 +16,7 @@ use super::keywords::keyword_hits;
 use super::language::module_language;
 use super::measures;
 use super::pack::{ModuleManifest, Topic};
+use super::speaker::without_speaker;
 use lantern_core::language::Language;
 use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
@@ -129,27 +130,42 @@ static SYNONYM_TEXTS: LazyLock<Vec<[String; 2]>> = LazyLock::new(|| {
         .collect()
 });
 
-/// `message` with the words of the synonym groups it uses added ("se me olvida" is
-/// compared with the notes as if it also said "recordar" and "memoria"); without
-/// `asking`, not those only the words asking what goes first use ("what should I do
-/// first" brings "urgent" and "important": they ask for an order, and say nothing of a
-/// dog bite).
-fn synonyms_of(message: &str, asking: bool) -> String {
+/// The synonym groups `message` uses, by index; without `asking`, not those only the
+/// words asking what goes first use ("what should I do first" brings "urgent" and
+/// "important": they ask for an order, and say nothing of a dog bite).
+fn groups_used(message: &str, asking: bool) -> impl Iterator<Item = usize> {
     let normal = normalize(message);
     let normal = if !asking && asks_what_first(message) {
         without_first_words(&normal)
     } else {
         normal
     };
+    SYNONYMS
+        .iter()
+        .enumerate()
+        .filter(move |(_, group)| group.iter().any(|w| has_phrase(&normal, w)))
+        .map(|(at, _)| at)
+}
+
+/// The words group `at` brings: without `asking`, not its ways of asking what goes
+/// first ("urgent!! he got toilet cleaner in his eye" says nothing of a note that says
+/// "wash your hands first").
+fn group_text(at: usize, asking: bool) -> &'static str {
+    let [whole, plain] = &SYNONYM_TEXTS[at];
+    if asking {
+        whole
+    } else {
+        plain
+    }
+}
+
+/// `message` with the words of the synonym groups it uses added ("se me olvida" is
+/// compared with the notes as if it also said "recordar" and "memoria"; [`groups_used`]).
+fn synonyms_of(message: &str, asking: bool) -> String {
     let mut out = message.to_string();
-    for (group, [whole, plain]) in SYNONYMS.iter().zip(SYNONYM_TEXTS.iter()) {
-        if group.iter().any(|w| has_phrase(&normal, w)) {
-            // A word brings the group's words, not its ways of asking what goes first:
-            // "urgent!! he got toilet cleaner in his eye" says nothing of a note that
-            // says "wash your hands first".
-            out.push_str(". ");
-            out.push_str(if asking { whole } else { plain });
-        }
+    for at in groups_used(message, asking) {
+        out.push_str(". ");
+        out.push_str(group_text(at, asking));
     }
     out
 }
@@ -262,9 +278,20 @@ fn evidence(message: &str) -> Vec<Vec<Term>> {
 
 /// The pieces of evidence of `message` ([`evidence`]), with those the words asking what
 /// goes first bring through their synonyms when `asking`, and without the words of the
-/// phrases it asks how long, how much, how often or when with ([`asking_keys_in`]).
+/// phrases it asks how long, how much, how often or when with ([`asking_keys_in`]). A
+/// synonym sharing a match key with a word already counted is no more evidence: "shout"
+/// and its synonyms "yell" and "scream" all meet a note's "shouting" through the
+/// glossary's "gritar", and one word said is not three.
 fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
-    let mut terms = asked_terms(&synonyms_of(message, asking));
+    let mut terms = asked_terms(message);
+    for term in asked_terms(&synonyms_of(message, asking)) {
+        if !terms
+            .iter()
+            .any(|t| t.keys.iter().any(|k| term.keys.contains(k)))
+        {
+            terms.push(term);
+        }
+    }
     if asks_what_first(message) {
         terms.retain(|t| !t.in_keys(&ORDER_KEYS));
     }
@@ -430,7 +457,8 @@ fn scores_said(
     let message = &subject_of(message);
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
-    let hits = keyword_hits(module, &subject_of(said));
+    // Who the message quotes is not what it asks about: "coach says…".
+    let hits = keyword_hits(module, &subject_of(&without_speaker(said)));
     let meaning = standardised(closeness);
     topics
         .iter()
@@ -1021,10 +1049,14 @@ mod tests {
         let asked = "my heart is racing and i feel sick, what do i do first?";
         let t = answering_topics(&m, asked, Meaning::default(), Before::default());
         assert_eq!(t.first().map(String::as_str), Some("heart"), "{t:?}");
-        assert!(evidence(asked).iter().all(|p| p[0].word != "important"));
+        assert!(evidence(asked)
+            .iter()
+            .flatten()
+            .all(|t| t.word != "important"));
         assert!(asking_evidence(asked, &evidence(asked))
             .iter()
-            .any(|p| p[0].word == "important"));
+            .flatten()
+            .any(|t| t.word == "important"));
         // Named by them, the topic is what the question asks about.
         let named = module_with(
             r#""keywords": {"en": ["sleep", "slept"]"#,
@@ -1048,14 +1080,31 @@ mod tests {
     }
 
     #[test]
+    fn synonyms_meeting_a_note_through_the_same_translation_are_one_piece_of_evidence() {
+        // "shout", "yell" and "scream" are all "gritar" in the glossary.
+        let pieces = evidence("i shout at every match");
+        let shouting: Vec<&str> = pieces
+            .iter()
+            .flatten()
+            .filter(|t| t.keys.iter().any(|k| k == "grit"))
+            .map(|t| t.word.as_str())
+            .collect();
+        assert_eq!(shouting, ["shout"], "{pieces:?}");
+    }
+
+    #[test]
     fn a_word_of_the_priorities_group_does_not_bring_its_ways_of_asking_what_first() {
         let urgent = "urgent!! my brother got toilet cleaner in his eye";
-        assert!(evidence(urgent).iter().all(|p| p[0].word != "first"));
-        assert!(evidence(urgent).iter().any(|p| p[0].word == "important"));
+        assert!(evidence(urgent).iter().flatten().all(|t| t.word != "first"));
+        assert!(evidence(urgent)
+            .iter()
+            .flatten()
+            .any(|t| t.word == "important"));
         let asked = "what do i do first?";
         assert!(asking_evidence(asked, &evidence(asked))
             .iter()
-            .any(|p| p[0].word == "important"));
+            .flatten()
+            .any(|t| t.word == "important"));
     }
 
     #[test]
@@ -1256,7 +1305,8 @@ mod tests {
         let words = |message: &str| -> Vec<String> {
             evidence(message)
                 .into_iter()
-                .map(|p| p[0].word.clone())
+                .flatten()
+                .map(|t| t.word)
                 .collect()
         };
         let asked = words("vale y cuanto tiempo me lo pienso antes");
