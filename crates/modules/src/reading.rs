@@ -287,6 +287,8 @@ mod tests {
             "gracias, me salvaste la vida",
             "thanks, you saved me",
             "cheers, you're a lifesaver",
+            "cheers, that's actually really useful x",
+            "gracias, me has ayudado un montón, besos",
         ] {
             assert_eq!(intent(text), Intent::Social(Social::Thanks), "{text}");
         }
