@@ -84,7 +84,7 @@ static DEFINITION_QUESTIONS: LazyLock<Vec<&str>> =
 
 /// Words joining two clauses of a question ("and", "pero"),
 /// `words/<locale>/clause-joiners.txt`, normalised.
-static CLAUSE_JOINERS: LazyLock<Vec<&str>> =
+pub(crate) static CLAUSE_JOINERS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("clause-joiners").collect());
 
 /// Words that ask what to do about what happened ("qué hago", "what should I do"),

@@ -130,44 +130,34 @@ static SYNONYM_TEXTS: LazyLock<Vec<[String; 2]>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The synonym groups `message` uses, by index; without `asking`, not those only the
-/// words asking what goes first use ("what should I do first" brings "urgent" and
+/// The words of the synonym groups `message` uses ("se me olvida" brings "recordar" and
+/// "memoria"), each group after a full stop; without `asking`, not those only the words
+/// asking what goes first use ("what should I do first" brings "urgent" and
 /// "important": they ask for an order, and say nothing of a dog bite).
-fn groups_used(message: &str, asking: bool) -> impl Iterator<Item = usize> {
+fn synonym_words(message: &str, asking: bool) -> String {
     let normal = normalize(message);
     let normal = if !asking && asks_what_first(message) {
         without_first_words(&normal)
     } else {
         normal
     };
-    SYNONYMS
-        .iter()
-        .enumerate()
-        .filter(move |(_, group)| group.iter().any(|w| has_phrase(&normal, w)))
-        .map(|(at, _)| at)
-}
-
-/// The words group `at` brings: without `asking`, not its ways of asking what goes
-/// first ("urgent!! he got toilet cleaner in his eye" says nothing of a note that says
-/// "wash your hands first").
-fn group_text(at: usize, asking: bool) -> &'static str {
-    let [whole, plain] = &SYNONYM_TEXTS[at];
-    if asking {
-        whole
-    } else {
-        plain
-    }
-}
-
-/// `message` with the words of the synonym groups it uses added ("se me olvida" is
-/// compared with the notes as if it also said "recordar" and "memoria"; [`groups_used`]).
-fn synonyms_of(message: &str, asking: bool) -> String {
-    let mut out = message.to_string();
-    for at in groups_used(message, asking) {
-        out.push_str(". ");
-        out.push_str(group_text(at, asking));
+    let mut out = String::new();
+    for (group, [whole, plain]) in SYNONYMS.iter().zip(SYNONYM_TEXTS.iter()) {
+        if group.iter().any(|w| has_phrase(&normal, w)) {
+            // A word brings the group's words, not its ways of asking what goes first:
+            // "urgent!! he got toilet cleaner in his eye" says nothing of a note that
+            // says "wash your hands first".
+            out.push_str(". ");
+            out.push_str(if asking { whole } else { plain });
+        }
     }
     out
+}
+
+/// `message` with the words of the synonym groups it uses added ([`synonym_words`]):
+/// "se me olvida" is compared with the notes as if it also said "recordar" and "memoria".
+fn synonyms_of(message: &str, asking: bool) -> String {
+    format!("{message}{}", synonym_words(message, asking))
 }
 
 /// Words any message uses whatever it is about (`words/<locale>/light-words.txt`,
@@ -284,7 +274,7 @@ fn evidence(message: &str) -> Vec<Vec<Term>> {
 /// glossary's "gritar", and one word said is not three.
 fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
     let mut terms = asked_terms(message);
-    for term in asked_terms(&synonyms_of(message, asking)) {
+    for term in asked_terms(&synonym_words(message, asking)) {
         if !terms
             .iter()
             .any(|t| t.keys.iter().any(|k| term.keys.contains(k)))
@@ -458,7 +448,7 @@ fn scores_said(
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
     // Who the message quotes is not what it asks about: "coach says…".
-    let hits = keyword_hits(module, &subject_of(&without_speaker(said)));
+    let hits = keyword_hits(module, &without_speaker(&subject_of(said)));
     let meaning = standardised(closeness);
     topics
         .iter()

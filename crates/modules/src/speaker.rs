@@ -3,7 +3,9 @@
 //! the lip trill, not about teachers. The words naming who speaks (or has the student
 //! do something) are not keywords said outright.
 
+use super::kind_answer::CLAUSE_JOINERS;
 use lantern_core::text::normalize::{normalize, words};
+use lantern_core::text::polarity::clauses;
 use lantern_core::word_list;
 use std::sync::LazyLock;
 
@@ -15,14 +17,6 @@ static REPORTING: LazyLock<Vec<Vec<&'static str>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Words that open a new clause inside a sentence ("and", "pero"), normalised:
-/// `words/<locale>/clause-joiners.txt`.
-static JOINERS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| word_list!("clause-joiners").collect());
-
-/// Marks that end a clause.
-const CLAUSE_ENDS: [char; 7] = [',', '.', ';', ':', '!', '?', '\n'];
-
 /// Most words naming who speaks: "the swimming coach at my club" is as long as it gets.
 const MOST_SPEAKER_WORDS: usize = 5;
 
@@ -30,8 +24,8 @@ const MOST_SPEAKER_WORDS: usize = 5;
 /// ends one, or a joining word), the words before a reporting verb, when there are at
 /// most [`MOST_SPEAKER_WORDS`] of them. Normalised.
 pub(crate) fn without_speaker(message: &str) -> String {
-    message
-        .split(|c: char| CLAUSE_ENDS.contains(&c))
+    clauses(message)
+        .into_iter()
         .map(|clause| clause_without_speaker(&normalize(clause)))
         .filter(|clause| !clause.is_empty())
         .collect::<Vec<_>>()
@@ -41,29 +35,23 @@ pub(crate) fn without_speaker(message: &str) -> String {
 /// One normalised clause without the words before its first reporting verb.
 fn clause_without_speaker(clause: &str) -> String {
     let list = words(clause);
-    let start_of = |at: usize| {
-        list[..at]
-            .iter()
-            .rposition(|w| JOINERS.contains(w))
-            .map_or(0, |j| j + 1)
-    };
-    let speaker = (1..list.len()).find_map(|at| {
-        let reports = REPORTING
-            .iter()
-            .any(|phrase| list[at..].starts_with(phrase));
-        let from = start_of(at);
-        (reports && at > from && at - from <= MOST_SPEAKER_WORDS).then_some(from..at)
-    });
-    match speaker {
-        Some(range) => list
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !range.contains(i))
-            .map(|(_, w)| *w)
-            .collect::<Vec<_>>()
-            .join(" "),
-        None => list.join(" "),
-    }
+    let speaker = (1..list.len())
+        .filter(|&at| REPORTING.iter().any(|p| list[at..].starts_with(p)))
+        .find_map(|at| {
+            // Who speaks starts after the last word joining a clause before the verb.
+            let from = list[..at]
+                .iter()
+                .rposition(|w| CLAUSE_JOINERS.contains(w))
+                .map_or(0, |j| j + 1);
+            (at > from && at - from <= MOST_SPEAKER_WORDS).then_some(from..at)
+        })
+        .unwrap_or_default();
+    list.iter()
+        .enumerate()
+        .filter(|(i, _)| !speaker.contains(i))
+        .map(|(_, w)| *w)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub struct Polar {
 /// The clauses of `text`: split at a mark that ends one (a comma, a full stop… followed
 /// by a space or the end; a figure's "3,000" or "1.5" is not split) or opens a question
 /// or an exclamation.
-fn clauses(text: &str) -> Vec<&str> {
+pub fn clauses(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut chars = text.char_indices().peekable();
