@@ -19,6 +19,7 @@
 //! question ([`crate::chosen::instead_of`]).
 
 use super::first_step::{asks_first, chooses_between, gives_first_step, puts_one_before_another};
+use super::joiners::CLAUSE_JOINERS;
 use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
 use super::ranking::{
@@ -81,11 +82,6 @@ static SIGN_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("sign-phr
 /// `words/<locale>/definition-questions.txt`, normalised.
 static DEFINITION_QUESTIONS: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("definition-questions").collect());
-
-/// Words joining two clauses of a question ("and", "pero"),
-/// `words/<locale>/clause-joiners.txt`, normalised.
-pub(crate) static CLAUSE_JOINERS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("clause-joiners").collect());
 
 /// Words that ask what to do about what happened ("qué hago", "what should I do"),
 /// `words/<locale>/remedy-questions.txt`, normalised.

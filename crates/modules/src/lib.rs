@@ -12,6 +12,7 @@ pub mod fallback;
 mod first_step;
 pub mod forms;
 pub mod grammar;
+mod joiners;
 pub mod joint_reading;
 pub mod kind_answer;
 pub mod language;

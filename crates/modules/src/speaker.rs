@@ -3,7 +3,7 @@
 //! the lip trill, not about teachers. The words naming who speaks (or has the student
 //! do something) are not keywords said outright.
 
-use super::kind_answer::CLAUSE_JOINERS;
+use super::joiners::CLAUSE_JOINERS;
 use lantern_core::text::normalize::{normalize, words};
 use lantern_core::text::polarity::clauses;
 use lantern_core::word_list;
