@@ -12,7 +12,7 @@
 //! just shown says) keeps the topic the last reply showed in play.
 
 use super::first_step::{asks_what_first, without_first_words};
-use super::keywords::keyword_hits;
+use super::keywords::keyword_hits_where;
 use super::language::module_language;
 use super::measures;
 use super::pack::{ModuleManifest, Topic};
@@ -290,14 +290,17 @@ fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
     terms.into_iter().map(|t| vec![t]).collect()
 }
 
-/// Phrases that ask how long, how much, how often or when ("cuánto tiempo", "how
-/// long", "cada cuánto", "what time"): `words/<locale>/duration-questions.txt`,
-/// `amount-questions.txt`, `often-questions.txt` and `when-questions.txt`, normalised.
+/// Phrases that ask how long, how much, how often, when or what a thing is ("cuánto
+/// tiempo", "how long", "cada cuánto", "what time", "what's the deal with"):
+/// `words/<locale>/duration-questions.txt`, `amount-questions.txt`,
+/// `often-questions.txt`, `when-questions.txt` and `definition-questions.txt`,
+/// normalised.
 static ASKING_PHRASES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     word_list!("duration-questions")
         .chain(word_list!("amount-questions"))
         .chain(word_list!("often-questions"))
         .chain(word_list!("when-questions"))
+        .chain(word_list!("definition-questions"))
         .collect()
 });
 
@@ -312,6 +315,15 @@ fn asking_keys_in(message: &str) -> BTreeSet<String> {
         .filter(|p| has_phrase(&normal, p))
         .flat_map(|p| term_keys(p))
         .collect()
+}
+
+/// Whether every term of `message` is a word of the phrase it asks with ("how long
+/// tho", "¿y cada cuánto?"): said after a note, it asks that of the note, and its
+/// closeness in meaning is only the question's ("how long" is close to any note about
+/// time). "ok how do i tell if its too hot" names the heat.
+fn names_only_its_asking(message: &str) -> bool {
+    let asked_with = asking_keys_in(message);
+    asked_terms(message).iter().all(|t| t.in_keys(&asked_with))
 }
 
 /// The pieces of evidence only the words asking what goes first bring, through their
@@ -447,8 +459,12 @@ fn scores_said(
     let message = &subject_of(message);
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
-    // Who the message quotes is not what it asks about: "coach says…".
-    let hits = keyword_hits(module, &without_speaker(&subject_of(said)));
+    // Who the message quotes is not what it asks about ("coach says…"), nor is a
+    // keyword that only asks ("how long tho" says no keyword "how long").
+    let unquoted = without_speaker(&subject_of(said));
+    let hits = keyword_hits_where(module, &unquoted, |k| {
+        !ASKING_PHRASES.contains(&normalize(k).as_str())
+    });
     let meaning = standardised(closeness);
     topics
         .iter()
@@ -792,7 +808,9 @@ pub fn answering_topics(
     // A why-question about what the shown note says continues the talk, and is what the
     // message asks.
     let why = why_of_shown(module, message, before.shown);
-    let follows_up = (continues_the_talk(message, before.message.is_some()) || why.is_some())
+    let follows_up = (continues_the_talk(message, before.message.is_some())
+        || why.is_some()
+        || (before.message.is_some() && !before.unanswered && names_only_its_asking(message)))
         && !before.shown.is_empty();
     // A message saying little and naming nothing leans on the talk, its meaning kept.
     let leans_on_shown =
@@ -1483,6 +1501,53 @@ mod tests {
         // "pass" is a word of the going-blank note only; the talk is about breathing.
         let t = topics_after("breath", "what if it doesn't pass?");
         assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+    }
+
+    #[test]
+    fn a_message_naming_nothing_but_what_it_asks_asks_it_of_the_talk() {
+        // "how long" is a keyword of no topic here, but its closeness in meaning would
+        // pick any note about time; the talk is about breathing.
+        let shown = ["breath".to_string()];
+        let before = Before {
+            message: Some("how do i breathe slowly"),
+            shown: &shown,
+            unanswered: false,
+        };
+        let close: Vec<(String, f32)> = ["heart", "breath", "worry", "blank", "sleep", "breaks"]
+            .iter()
+            .map(|id| (id.to_string(), if *id == "breaks" { 0.6 } else { 0.1 }))
+            .collect();
+        let meaning = Meaning {
+            message: &close,
+            ..Meaning::default()
+        };
+        let t = answering_topics(&module(), "how long tho", meaning, before);
+        assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+    }
+
+    #[test]
+    fn a_state_just_described_is_the_talk_s() {
+        // "focus" is a word of the breaks note; "like that" is the state just talked of.
+        let t = topics_after("breath", "what do i do if my focus is like that");
+        assert_eq!(t.first().map(String::as_str), Some("breath"), "{t:?}");
+        let t = topics_after("breath", "what do i do about my focus");
+        assert_eq!(t.first().map(String::as_str), Some("breaks"), "{t:?}");
+    }
+
+    #[test]
+    fn a_keyword_that_only_asks_is_not_said() {
+        let m = module_with(r#""pomodoro"]"#, r#""pomodoro", "how long"]"#).unwrap();
+        let said = scores(&m, "how long tho", &[], None);
+        assert!(said.iter().all(|(_, s)| *s == 0.0), "{said:?}");
+        let m = module_with(
+            r#""pomodoro"]"#,
+            r#""pomodoro", "how long", "how many breaks"]"#,
+        )
+        .unwrap();
+        let named = scores(&m, "how many breaks should i take", &[], None);
+        let breaks = named.iter().find(|(id, _)| id == "breaks").unwrap().1;
+        // "how many breaks" is said, three words of it.
+        assert!(breaks >= KEYWORD_HIT + 2.0 * PHRASE_WORD, "{named:?}");
     }
 
     #[test]
