@@ -96,6 +96,21 @@ mod tests {
     }
 
     #[test]
+    fn greetings_as_students_text_them_are_greetings() {
+        for short in [
+            "hiya 👋",
+            "heya",
+            "sup",
+            "wassup guys",
+            "holis",
+            "wenas",
+            "buen dia",
+        ] {
+            assert_eq!(social(short), Some(Social::Greeting), "{short}");
+        }
+    }
+
+    #[test]
     fn thanks_as_students_text_it_is_thanks() {
         for short in [
             "thx",
