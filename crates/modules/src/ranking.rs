@@ -459,11 +459,14 @@ fn scores_said(
     let message = &subject_of(message);
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
-    // Who the message quotes is not what it asks about ("coach says…"), nor is a
-    // keyword that only asks ("how long tho" says no keyword "how long").
+    // Who the message quotes is not what it asks about ("coach says…"); nor is a
+    // keyword that only asks, in a message naming nothing else ("how long tho" says no
+    // keyword "how long"; "cuanto tarda en curarse del todo" names the healing of a note
+    // whose keyword is "cuánto tarda").
     let unquoted = without_speaker(&subject_of(said));
+    let only_asks = names_only_its_asking(said);
     let hits = keyword_hits_where(module, &unquoted, |k| {
-        !ASKING_PHRASES.contains(&normalize(k).as_str())
+        !only_asks || !ASKING_PHRASES.contains(&normalize(k).as_str())
     });
     let meaning = standardised(closeness);
     topics
@@ -1535,10 +1538,14 @@ mod tests {
     }
 
     #[test]
-    fn a_keyword_that_only_asks_is_not_said() {
+    fn a_keyword_that_only_asks_is_not_said_by_a_message_naming_nothing_else() {
         let m = module_with(r#""pomodoro"]"#, r#""pomodoro", "how long"]"#).unwrap();
         let said = scores(&m, "how long tho", &[], None);
         assert!(said.iter().all(|(_, s)| *s == 0.0), "{said:?}");
+        // Naming something else, the keyword is the topic's: "how long" a break lasts.
+        let named = scores(&m, "how long does focus last", &[], None);
+        let breaks = named.iter().find(|(id, _)| id == "breaks").unwrap().1;
+        assert!(breaks >= KEYWORD_HIT, "{named:?}");
         let m = module_with(
             r#""pomodoro"]"#,
             r#""pomodoro", "how long", "how many breaks"]"#,
