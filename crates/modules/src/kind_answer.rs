@@ -7,7 +7,8 @@
 //! ("what's an overdraft and is it free money?" by the sentence naming the overdraft,
 //! not the one on free advice), what something is called ("is there a name for that" by
 //! "Tilt means…"), whether it is all right ("is that bad" by "Gaming alone is fine…"
-//! when a sentence says so), what to do first ("q borro primero?" by "…empieza por
+//! when a sentence says so), what to do instead ("q hago en vez de eso" by "…en lugar de
+//! carraspear"), what to do first ("q borro primero?" by "…empieza por
 //! los vídeos…", not by how to back up the photos) or what to do about what happened
 //! ("…se coló un calcetín rojo nuevo. q hago" by "Si algo blanco sale rosa, no lo
 //! seques…", not by why new clothes bleed). A question asks for the kind its
@@ -15,8 +16,8 @@
 //! moment, "antes de las cuatro", better than a span, "seis horas"), an amount when it
 //! says a number, a sign when it says what something means or shows, a name when it
 //! says what something is called, a verdict when it says something is normal, fine or
-//! bad, what a thing is
-//! when it names it, what to do first when it puts a step first or says to do it at
+//! bad, what to do instead when it says what goes in its place, what a thing is when it
+//! names it, what to do first when it puts a step first or says to do it at
 //! once, what to do about what happened when its condition is the situation told. A
 //! pick that gives the kind asked as well as any other sentence stands; one that does
 //! not gives way to the offered sentence that gives it best and names the most of the
@@ -129,7 +130,7 @@ static CONDITION_OPENERS: LazyLock<Vec<&str>> =
 /// Fewest of a message's terms a sentence's condition names for it to be the
 /// message's situation ([`meets_the_situation`]): one, since "If you lose your passport
 /// abroad" is the situation of "¿qué hago si pierdo el pasaporte?" (over the case files,
-/// a condition naming one term was the expected answer 10 times in 12; two asked for
+/// a condition naming one term was the expected answer 12 times in 14; two asked for
 /// found only 4).
 const SITUATION_TERMS: usize = 1;
 
@@ -220,6 +221,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
                 opens_with(q, phrases)
             }
         };
+        // Asked after what it is about too, without a question mark ("…q hago").
+        let names_or_ends = |phrases: &[&str]| names(phrases) || ends_with_phrase(q, phrases);
         if marked && opens_with(q, &WHEN_QUESTIONS) {
             Some(Kind::Time)
         } else if names(&NAME_QUESTIONS) {
@@ -236,11 +239,11 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Amount)
         } else if asks_first(q, marked) {
             Some(Kind::First(chooses_between(q)))
-        } else if names(&INSTEAD_QUESTIONS) || ends_with_phrase(q, &INSTEAD_QUESTIONS) {
+        } else if names_or_ends(&INSTEAD_QUESTIONS) {
             Some(Kind::Instead)
-        } else if names(&REMEDY_QUESTIONS) || ends_with_phrase(q, &REMEDY_QUESTIONS) {
+        } else if names_or_ends(&REMEDY_QUESTIONS) {
             Some(Kind::Remedy(asked_terms(message)))
-        } else if names(&VERDICT_QUESTIONS) || ends_with_phrase(q, &VERDICT_QUESTIONS) {
+        } else if names_or_ends(&VERDICT_QUESTIONS) {
             Some(Kind::Verdict)
         } else {
             None
@@ -302,7 +305,9 @@ fn says_a_number(normal: &str) -> bool {
 /// ("seis horas", a span rather than a moment) next (1); for how long, a number in a
 /// unit of time ("after 1 hour") best (2), any number next (1); for an amount, a number (1);
 /// for a sign, a phrase that says what something means or shows (1); for what something
-/// is called, a phrase that names it ("is called", "se conoce como", 1); for how often,
+/// is called, a phrase that names it ("is called", "se conoce como", 1); for whether it
+/// is all right, one that says so ("is fine", "es normal", 1); for what to do instead,
+/// one that says what goes in its place ("instead of", "en lugar de", 1); for how often,
 /// how many times ("once a month", "dos veces por semana") or a span that recurs
 /// ("every 3 months") best (2), a recurring period ("each month", "cada semana") next
 /// (1); for what a thing is, naming every word of it
