@@ -53,6 +53,9 @@ static DURATION_QUESTIONS: LazyLock<Vec<&str>> =
 /// normalised and singular.
 static TIME_UNITS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("time-units").collect());
 
+/// The months ("march", "junio"), `words/<locale>/months.txt`, normalised.
+static MONTHS: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("months").collect());
+
 /// Words that ask how often ("how often", "cada cuánto"),
 /// `words/<locale>/often-questions.txt`, normalised.
 static OFTEN_QUESTIONS: LazyLock<Vec<&str>> =
@@ -97,6 +100,26 @@ static INSTEAD_QUESTIONS: LazyLock<Vec<&str>> =
 /// `words/<locale>/instead-phrases.txt`, normalised.
 static INSTEAD_PHRASES: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("instead-phrases").collect());
+
+/// Words that ask what to do when something does not go away ("what if it doesn't get
+/// better", "¿y si no se me pasa?"), `words/<locale>/persist-questions.txt`, normalised.
+static PERSIST_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("persist-questions").collect());
+
+/// Words that say what to do when something lasts or does not improve ("lasts more
+/// than", "sin mejorar"), `words/<locale>/persist-phrases.txt`, normalised.
+static PERSIST_PHRASES: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("persist-phrases").collect());
+
+/// Words that ask how to do something ("how do I", "cómo se"),
+/// `words/<locale>/how-to-questions.txt`, normalised.
+static HOW_TO_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("how-to-questions").collect());
+
+/// Words that open a sentence on what it is for ("to", "para"),
+/// `words/<locale>/purpose-openers.txt`, normalised.
+static PURPOSE_OPENERS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("purpose-openers").collect());
 
 /// Words that ask whether something is all right ("is that bad", "¿es normal?"),
 /// `words/<locale>/verdict-questions.txt`, normalised.
@@ -160,6 +183,13 @@ enum Kind {
     Verdict,
     /// What to do in place of something: the sentence that says what to do instead.
     Instead,
+    /// What to do when something does not go away: the sentence that says what to do
+    /// when it lasts or does not improve.
+    Persist,
+    /// How to do what the question names (its terms after the words that ask): the
+    /// sentence whose purpose names it ("¿cómo se usa?" → "Para usar el autoinyector,
+    /// …").
+    HowTo(Vec<Term>),
     /// What a thing is: the thing named (its content terms).
     Definition(Vec<Term>),
     /// What to do first: the step that goes before the others, or what to do at once;
@@ -205,7 +235,11 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// What `message` asks for: the kind of its first question naming one. A when-question
 /// opens with its question word, as does a definition question ([`defined`]); a
 /// how-do-I-know- or how-much-question names it anywhere, or, without a question mark,
-/// opens with it ("cuanto rato lo tengo que sacar al dia"), as does a how-often question.
+/// opens with it ("cuanto rato lo tengo que sacar al dia") or names a phrase of two words
+/// or more of it anywhere ("y si como algo sin querer cuanto tarda en salir la
+/// reaccion"), as does a how-often question. Asking what if something does not go away
+/// comes before asking what to do instead, and asking how to do something before asking
+/// whether it is all right.
 /// Asking how to tell comes before asking how often, which comes before asking how much
 /// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often),
 /// which comes before asking what to do first ("how heavy should I start with?" asks a
@@ -219,6 +253,7 @@ fn asked_kind(message: &str) -> Option<Kind> {
                 phrases.iter().any(|w| has_phrase(q, w))
             } else {
                 opens_with(q, phrases)
+                    || phrases.iter().any(|w| w.contains(' ') && has_phrase(q, w))
             }
         };
         // Asked after what it is about too, without a question mark ("…q hago").
@@ -239,10 +274,14 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Amount)
         } else if asks_first(q, marked) {
             Some(Kind::First(chooses_between(q)))
+        } else if names_or_ends(&PERSIST_QUESTIONS) {
+            Some(Kind::Persist)
         } else if names_or_ends(&INSTEAD_QUESTIONS) {
             Some(Kind::Instead)
         } else if names_or_ends(&REMEDY_QUESTIONS) {
             Some(Kind::Remedy(asked_terms(message)))
+        } else if let Some(terms) = how_to(q) {
+            Some(Kind::HowTo(terms))
         } else if names_or_ends(&VERDICT_QUESTIONS) {
             Some(Kind::Verdict)
         } else {
@@ -261,19 +300,72 @@ fn meets_the_situation(sentence: &str, terms: &[Term]) -> bool {
         && named_count(condition, terms) >= SITUATION_TERMS
 }
 
+/// What the how-to question `q` (normalised) asks how to do: the terms after its asking
+/// words, wherever they are ("el doctor me dio una pluma, cómo se usa" → "usa"), when
+/// something follows them.
+fn how_to(q: &str) -> Option<Vec<Term>> {
+    let at = HOW_TO_QUESTIONS
+        .iter()
+        .filter_map(|p| Some(find_phrase(q, p)? + p.len()))
+        .max()?;
+    let terms = asked_terms(&q[at..]);
+    (!terms.is_empty()).then_some(terms)
+}
+
+/// Where the normalised phrase `p` starts in the normalised text `q` as whole words.
+fn find_phrase(q: &str, p: &str) -> Option<usize> {
+    q.match_indices(p).map(|(at, _)| at).find(|&at| {
+        let before = at == 0 || q[..at].ends_with(' ');
+        let after = q[at + p.len()..].chars().next().is_none_or(|c| c == ' ');
+        before && after
+    })
+}
+
+/// Whether `sentence` opens on what it is for ([`PURPOSE_OPENERS`]) and that purpose,
+/// up to its first comma, names one of `terms`: "Para usar el autoinyector, quita el
+/// tapón…" says how to use it.
+fn serves_the_purpose(sentence: &str, terms: &[Term]) -> bool {
+    let purpose = normalize(sentence.split([',', ':', ';']).next().unwrap_or_default());
+    // The verb asked and the purpose's verb, each first after its opening words.
+    let asked = terms.first().map(|t| t.word.as_str()).unwrap_or_default();
+    let same_verb = |verb: &str| shares_a_root(verb, asked) || shares_a_root(asked, verb);
+    let verb = PURPOSE_OPENERS
+        .iter()
+        .filter(|p| opens_with_phrase(&purpose, &[**p]))
+        .filter_map(|p| purpose.split(' ').nth(p.split(' ').count()))
+        .next();
+    verb.is_some_and(|v| named_count(&purpose, terms) >= 1 || same_verb(v))
+}
+
+/// Fewest characters a word's root keeps in [`shares_a_root`].
+const ROOT_CHARS: usize = 2;
+
+/// Whether `other` opens with `word` short of its last letter, a short verb's root the
+/// stemmer leaves whole ("usa" and "usar", "pone" and "ponerlo").
+fn shares_a_root(word: &str, other: &str) -> bool {
+    let chars: Vec<char> = word.chars().collect();
+    chars.len() > ROOT_CHARS
+        && other.starts_with(&chars[..chars.len() - 1].iter().collect::<String>())
+}
+
 /// Whether the normalised text `normal` gives a span of time: a number, in digits or a
 /// word, followed by a unit of time ("after 1 hour", "un descanso de 10 minutos", "a
-/// 10-minute break"); "two people searching" gives none.
+/// 10-minute break"), or two months joined by one word ("de marzo a junio", "march to
+/// june"); "two people searching" gives none.
 fn says_a_span(normal: &str) -> bool {
     let words: Vec<&str> = normal
         .split(|c: char| c.is_whitespace() || c == '-')
         .filter(|w| !w.is_empty())
         .collect();
-    words.windows(2).any(|pair| {
-        let number = is_a_number(pair[0]);
-        let singular = pair[1].strip_suffix('s').unwrap_or(pair[1]);
-        number && (TIME_UNITS.contains(&pair[1]) || TIME_UNITS.contains(&singular))
-    })
+    let months = words
+        .windows(3)
+        .any(|three| MONTHS.contains(&three[0]) && MONTHS.contains(&three[2]));
+    months
+        || words.windows(2).any(|pair| {
+            let number = is_a_number(pair[0]);
+            let singular = pair[1].strip_suffix('s').unwrap_or(pair[1]);
+            number && (TIME_UNITS.contains(&pair[1]) || TIME_UNITS.contains(&singular))
+        })
 }
 
 /// Whether the normalised `word` is a number: digits or a number word.
@@ -326,6 +418,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Name => u8::from(says(&NAME_PHRASES)),
         Kind::Verdict => u8::from(says(&VERDICT_PHRASES)),
         Kind::Instead => u8::from(says(&INSTEAD_PHRASES)),
+        Kind::Persist => u8::from(says(&PERSIST_PHRASES)),
         Kind::Often if says(&OFTEN_COUNTS) || says_a_recurring_span(&normal) => 2,
         Kind::Often => u8::from(says(&OFTEN_PHRASES)),
         Kind::Definition(terms) => {
@@ -335,6 +428,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::First(true) if puts_one_before_another(&normal) => 2,
         Kind::First(_) => u8::from(gives_first_step(&normal)),
         Kind::Remedy(terms) => u8::from(meets_the_situation(sentence, terms)),
+        Kind::HowTo(terms) => u8::from(serves_the_purpose(sentence, terms)),
     }
 }
 
@@ -492,6 +586,67 @@ mod tests {
         let asked = "¿cada cuánto debería alejarme un rato del escenario?";
         assert_eq!(instead(doctor, &offered, asked).as_deref(), Some(rest));
         assert_eq!(verdict(rest, &offered, asked, None), Some(Verdict::Stands));
+    }
+
+    #[test]
+    fn a_how_to_question_is_answered_by_the_sentence_for_its_purpose() {
+        let what =
+            "El autoinyector es un bolígrafo con una aguja escondida que se clava en el muslo.";
+        let how =
+            "Para usar el autoinyector, quita el tapón de seguridad y apoya la punta en el muslo.";
+        let after = "Tras usar el autoinyector, llama al 112.";
+        let offered = note(&[what, how, after]);
+        let asked = "el doctor me dio una como pluma esa, como se usa??";
+        assert_eq!(instead(after, &offered, asked).as_deref(), Some(how));
+        let english = note(&[
+            "The pen hides a needle.",
+            "To use the pen, pull off the cap.",
+        ]);
+        assert_eq!(
+            instead("The pen hides a needle.", &english, "how do i use it").as_deref(),
+            Some("To use the pen, pull off the cap.")
+        );
+        let other = "Para animar en un partido, grita en frases cortas.";
+        assert!(!serves_the_purpose(other, &asked_terms("usa")));
+    }
+
+    #[test]
+    fn what_if_it_does_not_go_away_is_answered_by_what_to_do_when_it_lasts() {
+        let sit = "En una crisis, siéntate recto y usa tu inhalador de rescate.";
+        let call = "Llama al 112 si no puedes hablar o si no mejoras en 10 minutos.";
+        let offered = note(&[sit, call]);
+        assert_eq!(
+            instead(sit, &offered, "y si no se me quita?").as_deref(),
+            Some(call)
+        );
+        let rest = "Rest your voice for a day.";
+        let doctor = "If the hoarseness lasts more than 2 weeks, see a doctor.";
+        let english = note(&[rest, doctor]);
+        let asked = "and what if it doesnt go away";
+        assert_eq!(instead(rest, &english, asked).as_deref(), Some(doctor));
+    }
+
+    #[test]
+    fn two_months_joined_give_a_span() {
+        let season = "La fiebre del heno es una alergia al polen, que en España suele ser peor de marzo a junio.";
+        let pills =
+            "Los antihistamínicos funcionan mejor si empiezas a tomarlos antes de la temporada.";
+        let offered = note(&[pills, season]);
+        assert_eq!(
+            instead(pills, &offered, "y cuanto dura?").as_deref(),
+            Some(season)
+        );
+        assert!(says_a_span("from march to june"));
+        assert!(!says_a_span("you may feel it in june"));
+    }
+
+    #[test]
+    fn a_question_without_its_mark_asks_what_its_words_ask_anywhere_in_it() {
+        let what = "Una alergia alimentaria es una reacción del sistema de defensas.";
+        let when = "Los síntomas suelen empezar entre unos minutos y 2 horas después de comer.";
+        let offered = note(&[what, when]);
+        let asked = "y si como algo sin querer cuanto tarda en salir la reaccion";
+        assert_eq!(instead(what, &offered, asked).as_deref(), Some(when));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! just shown says) keeps the topic the last reply showed in play.
 
 use super::first_step::{asks_what_first, without_first_words};
-use super::keywords::keyword_hits_where;
+use super::keywords::keyword_hits;
 use super::language::module_language;
 use super::measures;
 use super::pack::{ModuleManifest, Topic};
@@ -290,17 +290,20 @@ fn evidence_of(message: &str, asking: bool) -> Vec<Vec<Term>> {
     terms.into_iter().map(|t| vec![t]).collect()
 }
 
-/// Phrases that ask how long, how much, how often, when or what a thing is ("cuánto
-/// tiempo", "how long", "cada cuánto", "what time", "what's the deal with"):
+/// Phrases that ask how long, how much, how often, when, what a thing is, what to do or
+/// what if something does not go away ("cuánto tiempo", "how long", "cada cuánto",
+/// "what time", "what's the deal with", "q le digo", "y si no se me quita"):
 /// `words/<locale>/duration-questions.txt`, `amount-questions.txt`,
-/// `often-questions.txt`, `when-questions.txt` and `definition-questions.txt`,
-/// normalised.
+/// `often-questions.txt`, `when-questions.txt`, `definition-questions.txt`,
+/// `remedy-questions.txt` and `persist-questions.txt`, normalised.
 static ASKING_PHRASES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     word_list!("duration-questions")
         .chain(word_list!("amount-questions"))
         .chain(word_list!("often-questions"))
         .chain(word_list!("when-questions"))
         .chain(word_list!("definition-questions"))
+        .chain(word_list!("remedy-questions"))
+        .chain(word_list!("persist-questions"))
         .collect()
 });
 
@@ -310,10 +313,12 @@ static ASKING_PHRASES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 /// question word).
 fn asking_keys_in(message: &str) -> BTreeSet<String> {
     let normal = normalize(message);
+    // With the words of their synonyms: "se me quita" asks, and "quitar" brings no
+    // "remove" that names a topic.
     ASKING_PHRASES
         .iter()
         .filter(|p| has_phrase(&normal, p))
-        .flat_map(|p| term_keys(p))
+        .flat_map(|p| term_keys(&synonyms_of(p, false)))
         .collect()
 }
 
@@ -459,15 +464,16 @@ fn scores_said(
     let message = &subject_of(message);
     let pieces = evidence(message);
     let asking = asking_evidence(message, &pieces);
-    // Who the message quotes is not what it asks about ("coach says…"); nor is a
-    // keyword that only asks, in a message naming nothing else ("how long tho" says no
-    // keyword "how long"; "cuanto tarda en curarse del todo" names the healing of a note
-    // whose keyword is "cuánto tarda").
+    // Who the message quotes is not what it asks about ("coach says…"); a message
+    // naming only what it asks says no keyword ("how long tho" says no keyword "how
+    // long", "¿y si no se me quita?" none "se me quitará"; "cuanto tarda en curarse del
+    // todo" names the healing of a note whose keyword is "cuánto tarda").
     let unquoted = without_speaker(&subject_of(said));
-    let only_asks = names_only_its_asking(said);
-    let hits = keyword_hits_where(module, &unquoted, |k| {
-        !only_asks || !ASKING_PHRASES.contains(&normalize(k).as_str())
-    });
+    let hits = if names_only_its_asking(said) {
+        Vec::new()
+    } else {
+        keyword_hits(module, &unquoted)
+    };
     let meaning = standardised(closeness);
     topics
         .iter()
@@ -1538,9 +1544,14 @@ mod tests {
     }
 
     #[test]
-    fn a_keyword_that_only_asks_is_not_said_by_a_message_naming_nothing_else() {
+    fn a_message_naming_only_what_it_asks_says_no_keyword() {
         let m = module_with(r#""pomodoro"]"#, r#""pomodoro", "how long"]"#).unwrap();
         let said = scores(&m, "how long tho", &[], None);
+        assert!(said.iter().all(|(_, s)| *s == 0.0), "{said:?}");
+        // Nor a keyword its asking words meet: "se me quita" asks, the myth keyword "se
+        // me quitará" is not said.
+        let myths = module_with(r#""pomodoro"]"#, r#""pomodoro", "se me quitará"]"#).unwrap();
+        let said = scores(&myths, "y si no se me quita?", &[], None);
         assert!(said.iter().all(|(_, s)| *s == 0.0), "{said:?}");
         // Naming something else, the keyword is the topic's: "how long" a break lasts.
         let named = scores(&m, "how long does focus last", &[], None);

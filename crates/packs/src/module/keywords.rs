@@ -83,16 +83,6 @@ pub fn topics_in(module: &ModuleManifest, text: &str) -> Vec<String> {
 /// the words of its longest keyword found: "no hace nada" said outright is three words
 /// of evidence, "nada" one.
 pub fn keyword_hits(module: &ModuleManifest, text: &str) -> Vec<(String, usize)> {
-    keyword_hits_where(module, text, |_| true)
-}
-
-/// [`keyword_hits`] with only the keywords `counts` keeps (given as written): a
-/// keyword that only asks ("how long") says nothing of what is asked about.
-pub fn keyword_hits_where(
-    module: &ModuleManifest,
-    text: &str,
-    counts: impl Fn(&str) -> bool,
-) -> Vec<(String, usize)> {
     let normalized = normalize(text);
     let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
     if words.is_empty() {
@@ -104,7 +94,6 @@ pub fn keyword_hits_where(
             topic
                 .keywords
                 .all()
-                .filter(|k| counts(k))
                 .filter_map(Keyword::parse)
                 .filter(|k| k.occurs_in(&words))
                 .map(|k| k.word_count())
@@ -128,15 +117,6 @@ mod tests {
             topics_in(&m, "No puedo dormir por la preocupación"),
             ["worry", "sleep"]
         );
-    }
-
-    #[test]
-    fn only_the_keywords_kept_are_met() {
-        let m = module();
-        let all = keyword_hits_where(&m, "my heart races and I worry", |_| true);
-        assert_eq!(all, keyword_hits(&m, "my heart races and I worry"));
-        let kept = keyword_hits_where(&m, "my heart races and I worry", |k| k != "heart races");
-        assert_eq!(kept, [("worry".to_string(), 1)]);
     }
 
     #[test]
