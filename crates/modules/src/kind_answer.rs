@@ -8,7 +8,10 @@
 //! not the one on free advice), what something is called ("is there a name for that" by
 //! "Tilt means…"), whether it is all right ("is that bad" by "Gaming alone is fine…"
 //! when a sentence says so), what to do instead ("q hago en vez de eso" by "…en lugar de
-//! carraspear"), what to do first ("q borro primero?" by "…empieza por
+//! carraspear"), what to do if it does not go away ("y si no se me quita?" by "Llama al
+//! 112… si no mejoras en 10 minutos"), whether a claim is true ("mi tia dice q le eche
+//! alcohol, es verdad?" by "No uses alcohol…"), how to do something ("como se usa??" by
+//! "Para usar el autoinyector, …"), what to do first ("q borro primero?" by "…empieza por
 //! los vídeos…", not by how to back up the photos) or what to do about what happened
 //! ("…se coló un calcetín rojo nuevo. q hago" by "Si algo blanco sale rosa, no lo
 //! seques…", not by why new clothes bleed). A question asks for the kind its
@@ -16,7 +19,10 @@
 //! moment, "antes de las cuatro", better than a span, "seis horas"), an amount when it
 //! says a number, a sign when it says what something means or shows, a name when it
 //! says what something is called, a verdict when it says something is normal, fine or
-//! bad, what to do instead when it says what goes in its place, what a thing is when it
+//! bad, what to do instead when it says what goes in its place, what to do if it lasts
+//! when it says "sin mejorar" or "lasts more than", a claim's truth when it denies
+//! something the message names, how to do something when its purpose names it, what a
+//! thing is when it
 //! names it, what to do first when it puts a step first or says to do it at
 //! once, what to do about what happened when its condition is the situation told. A
 //! pick that gives the kind asked as well as any other sentence stands; one that does
@@ -111,6 +117,15 @@ static PERSIST_QUESTIONS: LazyLock<Vec<&str>> =
 static PERSIST_PHRASES: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("persist-phrases").collect());
 
+/// Words that ask whether a claim is true ("is that true", "¿es verdad?"),
+/// `words/<locale>/truth-questions.txt`, normalised.
+static TRUTH_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("truth-questions").collect());
+
+/// Words with which a sentence denies or corrects a claim ("not", "never", "no", "mito"),
+/// `words/<locale>/truth-phrases.txt`, normalised.
+static TRUTH_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("truth-phrases").collect());
+
 /// Words that ask how to do something ("how do I", "cómo se"),
 /// `words/<locale>/how-to-questions.txt`, normalised.
 static HOW_TO_QUESTIONS: LazyLock<Vec<&str>> =
@@ -186,6 +201,9 @@ enum Kind {
     /// What to do when something does not go away: the sentence that says what to do
     /// when it lasts or does not improve.
     Persist,
+    /// Whether a claim is true: the sentence that denies or corrects it, naming
+    /// something of what the message says (its terms).
+    Truth(Vec<Term>),
     /// How to do what the question names (its terms after the words that ask): the
     /// sentence whose purpose names it ("¿cómo se usa?" → "Para usar el autoinyector,
     /// …").
@@ -238,8 +256,8 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// opens with it ("cuanto rato lo tengo que sacar al dia") or names a phrase of two words
 /// or more of it anywhere ("y si como algo sin querer cuanto tarda en salir la
 /// reaccion"), as does a how-often question. Asking what if something does not go away
-/// comes before asking what to do instead, and asking how to do something before asking
-/// whether it is all right.
+/// comes before asking what to do instead; asking whether a claim is true, then how to
+/// do something, before asking whether it is all right.
 /// Asking how to tell comes before asking how often, which comes before asking how much
 /// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often),
 /// which comes before asking what to do first ("how heavy should I start with?" asks a
@@ -280,6 +298,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Instead)
         } else if names_or_ends(&REMEDY_QUESTIONS) {
             Some(Kind::Remedy(asked_terms(message)))
+        } else if names_or_ends(&TRUTH_QUESTIONS) {
+            Some(Kind::Truth(subject_terms(message)))
         } else if let Some(terms) = how_to(q) {
             Some(Kind::HowTo(terms))
         } else if names_or_ends(&VERDICT_QUESTIONS) {
@@ -419,6 +439,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Verdict => u8::from(says(&VERDICT_PHRASES)),
         Kind::Instead => u8::from(says(&INSTEAD_PHRASES)),
         Kind::Persist => u8::from(says(&PERSIST_PHRASES)),
+        Kind::Truth(terms) => u8::from(says(&TRUTH_PHRASES) && named_count(sentence, terms) >= 1),
         Kind::Often if says(&OFTEN_COUNTS) || says_a_recurring_span(&normal) => 2,
         Kind::Often => u8::from(says(&OFTEN_PHRASES)),
         Kind::Definition(terms) => {
@@ -500,7 +521,12 @@ pub fn verdict(
     if how_well(&kind, pick) >= best {
         let weighs_subject = matches!(
             kind,
-            Kind::Amount | Kind::Duration | Kind::Often | Kind::Sign | Kind::First(_)
+            Kind::Amount
+                | Kind::Duration
+                | Kind::Often
+                | Kind::Sign
+                | Kind::First(_)
+                | Kind::Truth(_)
         ) || (matches!(kind, Kind::Time) && best == MOMENT);
         if !weighs_subject {
             return Some(Verdict::Stands);
@@ -624,6 +650,31 @@ mod tests {
         let english = note(&[rest, doctor]);
         let asked = "and what if it doesnt go away";
         assert_eq!(instead(rest, &english, asked).as_deref(), Some(doctor));
+    }
+
+    #[test]
+    fn whether_a_claim_is_true_is_answered_by_the_sentence_denying_it() {
+        let dry = "Seca el piercing a toquecitos con papel de cocina.";
+        let wash = "Lávalo dos veces al día con suero fisiológico.";
+        let alcohol = "No uses alcohol ni agua oxigenada, porque resecan la piel.";
+        let offered = note(&[wash, dry, alcohol]);
+        let asked = "mi tia dice q le eche alcohol pa q sane mas rapido, es verdad?";
+        assert_eq!(instead(wash, &offered, asked).as_deref(), Some(alcohol));
+        // A denial naming nothing the claim says does not answer it.
+        let drinks = note(&[
+            "Alcohol makes your body lose water faster.",
+            "Never leave your drink alone.",
+        ]);
+        let asked = "My guy talk say cold beer go cool body pass water, na true?";
+        assert_eq!(
+            verdict(
+                "Alcohol makes your body lose water faster.",
+                &drinks,
+                asked,
+                None
+            ),
+            None
+        );
     }
 
     #[test]

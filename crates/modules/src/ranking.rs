@@ -322,6 +322,23 @@ fn asking_keys_in(message: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// `text` normalised, without the [`ASKING_PHRASES`] it asks with, save those in a
+/// keyword of the module: "q le digo al mozo" says the waiter, not a keyword
+/// "decirles"; "cuanto tarda en curarse" still says a keyword "cuánto tarda".
+fn without_asking(module: &ModuleManifest, text: &str) -> String {
+    let keywords: Vec<String> = module
+        .topics()
+        .flat_map(|t| t.keywords.all())
+        .map(normalize)
+        .collect();
+    let in_a_keyword = |phrase: &str| keywords.iter().any(|k| has_phrase(k, phrase));
+    let mut normal = format!(" {} ", normalize(text));
+    for phrase in ASKING_PHRASES.iter().filter(|p| !in_a_keyword(p)) {
+        normal = normal.replace(&format!(" {phrase} "), " ");
+    }
+    normal.trim().to_string()
+}
+
 /// Whether every term of `message` is a word of the phrase it asks with ("how long
 /// tho", "¿y cada cuánto?"): said after a note, it asks that of the note, and its
 /// closeness in meaning is only the question's ("how long" is close to any note about
@@ -472,7 +489,7 @@ fn scores_said(
     let hits = if names_only_its_asking(said) {
         Vec::new()
     } else {
-        keyword_hits(module, &unquoted)
+        keyword_hits(module, &without_asking(module, &unquoted))
     };
     let meaning = standardised(closeness);
     topics
@@ -1566,6 +1583,18 @@ mod tests {
         let breaks = named.iter().find(|(id, _)| id == "breaks").unwrap().1;
         // "how many breaks" is said, three words of it.
         assert!(breaks >= KEYWORD_HIT + 2.0 * PHRASE_WORD, "{named:?}");
+    }
+
+    #[test]
+    fn the_words_a_message_asks_with_say_no_keyword_unless_the_module_makes_them_one() {
+        let m = module_with(r#""pomodoro"]"#, r#""pomodoro", "decirles"]"#).unwrap();
+        let said = scores(&m, "soy alergica al huevo, q le digo al mozo", &[], None);
+        let breaks = said.iter().find(|(id, _)| id == "breaks").unwrap().1;
+        assert!(breaks < KEYWORD_HIT, "{said:?}");
+        let m = module_with(r#""pomodoro"]"#, r#""pomodoro", "cuánto tarda"]"#).unwrap();
+        let said = scores(&m, "y cuanto tarda en curarse del todo", &[], None);
+        let breaks = said.iter().find(|(id, _)| id == "breaks").unwrap().1;
+        assert!(breaks >= KEYWORD_HIT, "{said:?}");
     }
 
     #[test]
