@@ -261,7 +261,9 @@ mod tests {
         let labels = labels_for(&module());
         let said = [
             "La nota dice que no se debe lavar el pollo crudo en el fregadero.",
+            "La nota te dice que debes lavar las sábanas a 60 °C.",
             "According to the note, sleep fixes memories.",
+            "The note tells you to sleep before the exam.",
             "Como la respuesta a tu pregunta, el vaso no es vidrio de envase.",
             "To answer your question, sleep fixes memories.",
         ];
