@@ -535,6 +535,9 @@ pub fn verdict(
         let best = most_named_question_first(&givers, message, subject_terms);
         return match best.filter(|(_, n)| *n > pick_names) {
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
+            // A denial is in most notes' sentences: one naming no more than another
+            // leaves the choice to the other readers.
+            None if matches!(kind, Kind::Truth(_)) => None,
             None => Some(
                 named_in_the_talk(pick, &givers, message, earlier)
                     .map_or(Verdict::Stands, Verdict::Instead),
@@ -675,6 +678,12 @@ mod tests {
             ),
             None
         );
+        // Two denials naming as much: the other readers choose.
+        let vape = "El vapeo irrita la garganta aunque no sea humo.";
+        let others = "El humo de los demás irrita la voz aunque tú no fumes.";
+        let smoke = note(&[vape, others]);
+        let asked = "el bajista dice q el vaper no te hace nada a la voz, es asi?";
+        assert_eq!(verdict(others, &smoke, asked, None), None);
     }
 
     #[test]
