@@ -22,9 +22,8 @@
 //! bad, what to do instead when it says what goes in its place, what to do if it lasts
 //! when it says "sin mejorar" or "lasts more than", a claim's truth when it denies
 //! something the message names, how to do something when its purpose names it, what a
-//! thing is when it
-//! names it, what to do first when it puts a step first or says to do it at
-//! once, what to do about what happened when its condition is the situation told. A
+//! thing is when it names it, what to do first when it puts a step first or says to do
+//! it at once, what to do about what happened when its condition is the situation told. A
 //! pick that gives the kind asked as well as any other sentence stands; one that does
 //! not gives way to the offered sentence that gives it best and names the most of the
 //! question ([`crate::chosen::instead_of`]).
@@ -324,21 +323,13 @@ fn meets_the_situation(sentence: &str, terms: &[Term]) -> bool {
 /// words, wherever they are ("el doctor me dio una pluma, cómo se usa" → "usa"), when
 /// something follows them.
 fn how_to(q: &str) -> Option<Vec<Term>> {
-    let at = HOW_TO_QUESTIONS
+    let padded = format!(" {q} ");
+    let after = HOW_TO_QUESTIONS
         .iter()
-        .filter_map(|p| Some(find_phrase(q, p)? + p.len()))
+        .filter_map(|p| Some(padded.find(&format!(" {p} "))? + p.len() + 1))
         .max()?;
-    let terms = asked_terms(&q[at..]);
+    let terms = asked_terms(&padded[after..]);
     (!terms.is_empty()).then_some(terms)
-}
-
-/// Where the normalised phrase `p` starts in the normalised text `q` as whole words.
-fn find_phrase(q: &str, p: &str) -> Option<usize> {
-    q.match_indices(p).map(|(at, _)| at).find(|&at| {
-        let before = at == 0 || q[..at].ends_with(' ');
-        let after = q[at + p.len()..].chars().next().is_none_or(|c| c == ' ');
-        before && after
-    })
 }
 
 /// Whether `sentence` opens on what it is for ([`PURPOSE_OPENERS`]) and that purpose,
@@ -349,11 +340,11 @@ fn serves_the_purpose(sentence: &str, terms: &[Term]) -> bool {
     // The verb asked and the purpose's verb, each first after its opening words.
     let asked = terms.first().map(|t| t.word.as_str()).unwrap_or_default();
     let same_verb = |verb: &str| shares_a_root(verb, asked) || shares_a_root(asked, verb);
-    let verb = PURPOSE_OPENERS
-        .iter()
-        .filter(|p| opens_with_phrase(&purpose, &[**p]))
-        .filter_map(|p| purpose.split(' ').nth(p.split(' ').count()))
-        .next();
+    let verb = PURPOSE_OPENERS.iter().find_map(|p| {
+        opens_with_phrase(&purpose, &[*p])
+            .then(|| purpose.split(' ').nth(p.split(' ').count()))
+            .flatten()
+    });
     verb.is_some_and(|v| named_count(&purpose, terms) >= 1 || same_verb(v))
 }
 

@@ -18,7 +18,7 @@ use super::measures;
 use super::pack::{ModuleManifest, Topic};
 use super::speaker::without_speaker;
 use lantern_core::language::Language;
-use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase};
+use lantern_core::text::normalize::{has_phrase, normalize, opens_with_phrase, without_phrases};
 use lantern_core::text::terms::{content_terms, term_keys, Term};
 use lantern_core::text::tidy::sentences;
 use lantern_core::text::unmarked::unmarked_question;
@@ -313,14 +313,21 @@ static ASKING_PHRASES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 /// question word).
 fn asking_keys_in(message: &str) -> BTreeSet<String> {
     let normal = normalize(message);
-    // With the words of their synonyms: "se me quita" asks, and "quitar" brings no
-    // "remove" that names a topic.
-    ASKING_PHRASES
+    ASKING_PHRASE_KEYS
         .iter()
-        .filter(|p| has_phrase(&normal, p))
-        .flat_map(|p| term_keys(&synonyms_of(p, false)))
+        .filter(|(p, _)| has_phrase(&normal, p))
+        .flat_map(|(_, keys)| keys.iter().cloned())
         .collect()
 }
+
+/// Each of the [`ASKING_PHRASES`] with its match keys and its synonyms', computed once:
+/// "se me quita" asks, and "quitar" brings no "remove" that names a topic.
+static ASKING_PHRASE_KEYS: LazyLock<Vec<(&'static str, BTreeSet<String>)>> = LazyLock::new(|| {
+    ASKING_PHRASES
+        .iter()
+        .map(|p| (*p, term_keys(&synonyms_of(p, false))))
+        .collect()
+});
 
 /// `text` normalised, without the [`ASKING_PHRASES`] it asks with, save those in a
 /// keyword of the module: "q le digo al mozo" says the waiter, not a keyword
@@ -332,11 +339,10 @@ fn without_asking(module: &ModuleManifest, text: &str) -> String {
         .map(normalize)
         .collect();
     let in_a_keyword = |phrase: &str| keywords.iter().any(|k| has_phrase(k, phrase));
-    let mut normal = format!(" {} ", normalize(text));
-    for phrase in ASKING_PHRASES.iter().filter(|p| !in_a_keyword(p)) {
-        normal = normal.replace(&format!(" {phrase} "), " ");
-    }
-    normal.trim().to_string()
+    without_phrases(
+        &normalize(text),
+        ASKING_PHRASES.iter().filter(|p| !in_a_keyword(p)),
+    )
 }
 
 /// Whether every term of `message` is a word of the phrase it asks with ("how long
