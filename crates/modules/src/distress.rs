@@ -140,8 +140,12 @@ struct Shape {
 /// an opening (`failing-openings.txt`: "i can't do", "no hago"), small words
 /// (`failing-fillers.txt`: "ever", "ya") and nothing done right (`failing-endings.txt`:
 /// "anything right", "nada bien", "todo mal"), not a time (`failing-not-after.txt`: "i
-/// can't do anything right now"). All are denied by `self-negations.txt` ("not", "no").
-static SHAPES: LazyLock<[Shape; 3]> = LazyLock::new(|| {
+/// can't do anything right now") —, and losing hold of oneself — an opening
+/// (`losing-openings.txt`: "can't stop", "no puedo dejar de") and what will not stop
+/// (`losing-endings.txt`: "crying", "shaking", "llorar", "temblar"), never laughing nor
+/// something shaken (`losing-not-after.txt`: "can't stop shaking his head").
+/// All are denied by `self-negations.txt` ("not", "no").
+static SHAPES: LazyLock<[Shape; 4]> = LazyLock::new(|| {
     let negations: Vec<&str> = word_list!("self-negations").collect();
     [
         Shape {
@@ -162,8 +166,15 @@ static SHAPES: LazyLock<[Shape; 3]> = LazyLock::new(|| {
             openings: phrases(word_list!("failing-openings")),
             fillers: phrases(word_list!("failing-fillers")),
             endings: phrases(word_list!("failing-endings")),
-            negations,
+            negations: negations.clone(),
             not_after: word_list!("failing-not-after").collect(),
+        },
+        Shape {
+            openings: phrases(word_list!("losing-openings")),
+            fillers: Vec::new(),
+            endings: phrases(word_list!("losing-endings")),
+            negations,
+            not_after: word_list!("losing-not-after").collect(),
         },
     ]
 });
@@ -331,6 +342,37 @@ mod tests {
                 "no tengo fuerzas para cocinar hoy, ¿qué pido?",
                 "solo me siento un poco cansado",
                 "I live alone, how do I split the bills?",
+            ],
+        );
+    }
+
+    #[test]
+    fn every_built_in_phrase_is_distress_said_alone() {
+        for phrase in word_list!("distress") {
+            let said = phrase.trim_end_matches('*');
+            assert!(distress(said), "{phrase}");
+        }
+    }
+
+    #[test]
+    fn losing_hold_and_terror_are_distress_in_both_languages() {
+        read_as(
+            &[
+                "im honestly so scared rn, what if im deaf forever. i cant stop shaking and crying",
+                "I can't stop crying since the results came out",
+                "i'm terrified and i don't know what to do",
+                "i think im having a panic attack",
+                "no puedo dejar de llorar desde ayer",
+                "no paro de temblar, tengo muchísimo miedo",
+                "estoy aterrada, no sé qué hacer",
+                "me está dando un ataque de pánico",
+            ],
+            &[
+                "i can't stop laughing at this video",
+                "my dog can't stop shaking his head, is it his ears?",
+                "no paro de estornudar por la mañana",
+                "i'm not scared of the dentist",
+                "is the sound scary for a baby?",
             ],
         );
     }
