@@ -355,16 +355,14 @@ mod tests {
     }
 
     #[test]
-    fn losing_hold_and_terror_are_distress_in_both_languages() {
+    fn losing_hold_and_panic_are_distress_in_both_languages() {
         read_as(
             &[
                 "im honestly so scared rn, what if im deaf forever. i cant stop shaking and crying",
                 "I can't stop crying since the results came out",
-                "i'm terrified and i don't know what to do",
                 "i think im having a panic attack",
                 "no puedo dejar de llorar desde ayer",
                 "no paro de temblar, tengo muchísimo miedo",
-                "estoy aterrada, no sé qué hacer",
                 "me está dando un ataque de pánico",
             ],
             &[
@@ -373,6 +371,9 @@ mod tests {
                 "no paro de estornudar por la mañana",
                 "i'm not scared of the dentist",
                 "is the sound scary for a baby?",
+                // Fear said in passing is a worry, not distress.
+                "we present tmrw and im lowkey terrified lol",
+                "estoy aterrada con el examen jaja",
             ],
         );
     }

@@ -193,8 +193,9 @@ enum Kind {
     Sign,
     /// What something is called: the sentence that names it.
     Name,
-    /// Whether something is all right: the sentence that says it is normal, fine or bad.
-    Verdict,
+    /// Whether something is all right: the sentence that says it is normal, fine or bad,
+    /// or that says not to, naming something of what the message says (its terms).
+    Verdict(Vec<Term>),
     /// What to do in place of something: the sentence that says what to do instead.
     Instead,
     /// What to do when something does not go away: the sentence that says what to do
@@ -302,7 +303,7 @@ fn asked_kind(message: &str) -> Option<Kind> {
         } else if let Some(terms) = how_to(q) {
             Some(Kind::HowTo(terms))
         } else if names_or_ends(&VERDICT_QUESTIONS) {
-            Some(Kind::Verdict)
+            Some(Kind::Verdict(subject_terms(message)))
         } else {
             None
         }
@@ -427,7 +428,9 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
         Kind::Time | Kind::Amount | Kind::Duration => u8::from(says_a_number(&normal)),
         Kind::Sign => u8::from(says(&SIGN_PHRASES)),
         Kind::Name => u8::from(says(&NAME_PHRASES)),
-        Kind::Verdict => u8::from(says(&VERDICT_PHRASES)),
+        Kind::Verdict(terms) => u8::from(
+            says(&VERDICT_PHRASES) || (says(&TRUTH_PHRASES) && named_count(sentence, terms) >= 2),
+        ),
         Kind::Instead => u8::from(says(&INSTEAD_PHRASES)),
         Kind::Persist => u8::from(says(&PERSIST_PHRASES)),
         Kind::Truth(terms) => u8::from(says(&TRUTH_PHRASES) && named_count(sentence, terms) >= 1),
@@ -518,6 +521,7 @@ pub fn verdict(
                 | Kind::Sign
                 | Kind::First(_)
                 | Kind::Truth(_)
+                | Kind::Verdict(_)
         ) || (matches!(kind, Kind::Time) && best == MOMENT);
         if !weighs_subject {
             return Some(Verdict::Stands);
@@ -528,7 +532,7 @@ pub fn verdict(
             Some((at, _)) => Some(Verdict::Instead(givers.swap_remove(at))),
             // A denial is in most notes' sentences: one naming no more than another
             // leaves the choice to the other readers.
-            None if matches!(kind, Kind::Truth(_)) => None,
+            None if matches!(kind, Kind::Truth(_) | Kind::Verdict(_)) => None,
             None => Some(
                 named_in_the_talk(pick, &givers, message, earlier)
                     .map_or(Verdict::Stands, Verdict::Instead),
@@ -934,6 +938,39 @@ mod tests {
         assert_eq!(
             instead(&spanish[0], &spanish, message).as_ref(),
             Some(&spanish[1])
+        );
+    }
+
+    #[test]
+    fn whether_something_is_all_right_is_answered_by_a_sentence_saying_not_to_do_it() {
+        let offered = note(&[
+            "Earwax is normal and useful, because it traps dust and germs.",
+            "Do not put cotton buds in your ear canal, because they push wax deeper.",
+        ]);
+        let message = "i clean my ears with cotton buds every day, is that bad?";
+        assert_eq!(
+            instead(&offered[0], &offered, message).as_ref(),
+            Some(&offered[1])
+        );
+        // Saying not to do something else is no verdict on it.
+        let offered = note(&[
+            "Pitch your tent away from paths.",
+            "Never leave your phone in your tent.",
+        ]);
+        let message = "is it ok to put the tent beside the toilets?";
+        assert_eq!(instead(&offered[0], &offered, message), None);
+    }
+
+    #[test]
+    fn how_loud_in_numbers_asks_an_amount() {
+        let offered = note(&[
+            "Loud sound harms your hearing because it damages the hair cells.",
+            "Sound at 85 dB is safe for up to about 8 hours.",
+        ]);
+        let message = "bhai how loud is too loud actually, like in numbers";
+        assert_eq!(
+            instead(&offered[0], &offered, message).as_ref(),
+            Some(&offered[1])
         );
     }
 

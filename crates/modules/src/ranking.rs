@@ -660,6 +660,22 @@ static BACK_REFERENCES: LazyLock<Vec<&'static str>> =
 static BACK_PRONOUNS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("back-pronouns").collect());
 
+/// Words that stand for something already named (`words/<locale>/back-objects.txt`:
+/// "them", "those", "esos"): anywhere in a message that names nothing else, they point
+/// back to the talk.
+static BACK_OBJECTS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("back-objects").collect());
+
+/// Whether `message` says little, names nothing of the module and holds a word standing
+/// for something already named ("do i have to buy them myself tho" after the note on
+/// ear defenders): it asks about what was just talked about, whatever its few words'
+/// meaning is close to.
+fn points_back(module: &ModuleManifest, message: &str) -> bool {
+    let normal = normalize(message);
+    BACK_OBJECTS.iter().any(|w| has_phrase(&normal, w))
+        && says_little_and_names_nothing(module, message)
+}
+
 /// Words that open a message going on from the student's own message before it
 /// (`words/<locale>/talk-openers.txt`: "so", "ok so", "entonces").
 static TALK_OPENERS: LazyLock<Vec<&'static str>> =
@@ -842,7 +858,8 @@ pub fn answering_topics(
     let why = why_of_shown(module, message, before.shown);
     let follows_up = (continues_the_talk(message, before.message.is_some())
         || why.is_some()
-        || (before.message.is_some() && !before.unanswered && names_only_its_asking(message)))
+        || (before.message.is_some() && !before.unanswered && names_only_its_asking(message))
+        || (!meaning.across && points_back(module, message)))
         && !before.shown.is_empty();
     // A message saying little and naming nothing leans on the talk, its meaning kept.
     let leans_on_shown =
@@ -1613,6 +1630,16 @@ mod tests {
         .unwrap();
         assert!(says_little_and_names_nothing(&m, "how long for tho"));
         assert!(!says_little_and_names_nothing(&m, "how long for focus"));
+    }
+
+    #[test]
+    fn a_message_naming_nothing_but_a_word_standing_for_something_points_back() {
+        let m = module();
+        assert!(points_back(&m, "do i have to buy them myself tho"));
+        assert!(points_back(&m, "y esos donde los compro"));
+        // Without such a word, or naming the module's words, it does not.
+        assert!(!points_back(&m, "do i have to buy it myself tho"));
+        assert!(!points_back(&m, "are those good for breathing"));
     }
 
     #[test]

@@ -639,16 +639,30 @@ fn filter_block(
     (done.text(), done.dropped)
 }
 
-/// The match keys of what the notes that answer say beyond the student's own words:
-/// what an answer must bring ([`brings_the_note`]).
+/// The match keys of what the notes that answer say beyond the student's own words and
+/// the names of what they are about (their titles and keywords): what an answer must
+/// bring ([`brings_the_note`]). Naming the topic is not applying its note:
+/// "Noise-cancelling headphones are very costly." to "why are noise cancelling ones
+/// better? they are very costly" brings only the student's words and the topic's name.
 fn note_beyond_student(prepared: &PreparedModuleTurn) -> BTreeSet<String> {
-    let student = term_keys(&prepared.student_text);
-    prepared
+    let topics: Vec<&Topic> = prepared
         .focus
         .iter()
         .filter_map(|id| prepared.module.topic(id))
+        .collect();
+    let mut known = term_keys(&prepared.student_text);
+    for topic in &topics {
+        let keywords: Vec<&str> = topic.keywords.all().collect();
+        known.extend(term_keys(&format!(
+            "{} {}",
+            topic.title,
+            keywords.join(" ")
+        )));
+    }
+    topics
+        .iter()
         .flat_map(|topic| content_terms(&topic.notes))
-        .filter(|term| !term.is_number && !is_teaching_talk(term) && !term.in_keys(&student))
+        .filter(|term| !term.is_number && !is_teaching_talk(term) && !term.in_keys(&known))
         .flat_map(|term| term.keys)
         .collect()
 }
@@ -1797,6 +1811,20 @@ mod tests {
     async fn an_answer_that_brings_nothing_of_the_note_that_answers_is_no_answer() {
         let why = refused("If that is how it is for you, then your heart races at night.").await;
         assert!(why.contains("says_something"), "{why}");
+    }
+
+    #[test]
+    fn naming_the_topic_is_not_bringing_its_note() {
+        let prepared = prepare_module_turn(input(
+            ModuleProgress::start(&module()),
+            say("what is adrenaline doing to my heart"),
+        ))
+        .unwrap();
+        assert_eq!(prepared.focus, ["heart"]);
+        let note = note_beyond_student(&prepared);
+        // "racing" names the topic ("Racing heart"); "work" is what its note says.
+        assert!(!brings_the_note("Your heart is racing.", &note), "{note:?}");
+        assert!(brings_the_note("Adrenaline is at work.", &note), "{note:?}");
     }
 
     #[tokio::test]
