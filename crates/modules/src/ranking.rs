@@ -88,16 +88,22 @@ struct TopicKeys<'m> {
 /// the other language through a translation's stem ("grass" is "pasto", whose stem is
 /// the one of "pasta de dientes").
 fn topic_keys(topic: &Topic, language: Option<Language>) -> TopicKeys<'_> {
+    TopicKeys {
+        id: &topic.id,
+        named: named_keys(topic, language),
+        notes: term_keys(&topic.notes),
+    }
+}
+
+/// The match keys of what `topic` is named by: its title and its keywords (in
+/// `language` only when one is given, as [`topic_keys`] reads them).
+pub(crate) fn named_keys(topic: &Topic, language: Option<Language>) -> BTreeSet<String> {
     let keywords: Vec<&str> = match language {
         Some(Language::Es) => topic.keywords.es.iter().map(String::as_str).collect(),
         Some(_) => topic.keywords.en.iter().map(String::as_str).collect(),
         None => topic.keywords.all().collect(),
     };
-    TopicKeys {
-        id: &topic.id,
-        named: term_keys(&format!("{} {}", topic.title, keywords.join(" "))),
-        notes: term_keys(&topic.notes),
-    }
+    term_keys(&format!("{} {}", topic.title, keywords.join(" ")))
 }
 
 /// Groups of words that mean the same in study talk (`words/<locale>/synonyms.txt`,

@@ -28,7 +28,9 @@ use super::progress::{ModuleProgress, ProgressChange};
 use super::prompt::{
     answer_message, labels_for, module_request, user_message, AnswerTask, Passage,
 };
-use super::ranking::{answering_topics, named_weight, told_part, topic_texts, Before, Meaning};
+use super::ranking::{
+    answering_topics, named_keys, named_weight, told_part, topic_texts, Before, Meaning,
+};
 use super::reading::{read_intent, Intent};
 use super::replies;
 use super::rules::Repair;
@@ -652,12 +654,7 @@ fn note_beyond_student(prepared: &PreparedModuleTurn) -> BTreeSet<String> {
         .collect();
     let mut known = term_keys(&prepared.student_text);
     for topic in &topics {
-        let keywords: Vec<&str> = topic.keywords.all().collect();
-        known.extend(term_keys(&format!(
-            "{} {}",
-            topic.title,
-            keywords.join(" ")
-        )));
+        known.extend(named_keys(topic, None));
     }
     topics
         .iter()
