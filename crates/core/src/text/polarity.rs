@@ -109,6 +109,23 @@ impl Polarity {
         }
     }
 
+    /// This source's polarity with what the `student` said: their negations count, and
+    /// their statements only of terms this source never negates. A student repeating a
+    /// myth ("¿existe una postura perfecta?") does not let a sentence state what the
+    /// note denies ("una buena postura no es estar perfectamente recto"); a student
+    /// saying what they lack ("no tengo coche") still lets a sentence say so.
+    pub fn heard_with(&self, student: &Polarity) -> Polarity {
+        Polarity {
+            negated: self.negated.union(&student.negated).cloned().collect(),
+            affirmed: self
+                .affirmed
+                .iter()
+                .chain(student.affirmed.difference(&self.negated))
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// The words of `sentence`'s terms whose polarity this source turns around: a term
     /// the sentence negates that the source never negates, or one it states that the
     /// source only ever negates. Terms the source does not have are not judged here.
@@ -139,6 +156,20 @@ mod tests {
     const WORDS: [&str; 8] = [
         "gardens", "students", "water", "tomatoes", "teachers", "lessons", "money", "plants",
     ];
+
+    #[test]
+    fn a_student_statement_does_not_undo_what_the_source_denies() {
+        let source = polarity("Una buena postura no es estar perfectamente recto.");
+        let student = polarity("posta que existe una postura perfecta?");
+        let heard = source.heard_with(&student);
+        let sentence = polar_terms("La postura perfecta es estar recto.");
+        assert_eq!(heard.turned_around(&sentence), vec!["perfecta".to_string()]);
+        let student = polarity("no tengo coche");
+        let heard = polarity("Ve en coche.").heard_with(&student);
+        assert!(heard
+            .turned_around(&polar_terms("Si no tienes coche, camina."))
+            .is_empty());
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]

@@ -444,7 +444,7 @@ impl ReplyFilter {
         for passage in candidates {
             // Polarity is read only of a passage whose words support the sentence.
             let missing = self.missing_from(terms, &passage.keys).or_else(|| {
-                let source = passage.polarity.union(&self.student_polarity);
+                let source = passage.polarity.heard_with(&self.student_polarity);
                 let turned = source.turned_around(polar);
                 (!turned.is_empty()).then_some(turned)
             });
@@ -880,6 +880,20 @@ mod tests {
             f.check("Si no llegas al mínimo de prácticas, solo puedes ir al examen final."),
             Ok(())
         );
+    }
+
+    #[test]
+    fn a_sentence_stating_the_myth_the_note_denies_is_unsupported() {
+        let note = "Una buena postura no es estar perfectamente recto, porque mantener la espalda rígida horas cansa tanto como encorvarse.";
+        let f = ReplyFilter::new(
+            Some(Language::Es),
+            &[note],
+            "posta q existe una postura perfecta? esa cosa de ponerse re derechita todo el tiempo",
+        );
+        assert!(matches!(
+            f.check("La postura perfecta es mantener la espalda rígida horas cansa tanto como encorvarse."),
+            Err(DropReason::Unsupported(_))
+        ));
     }
 
     #[test]
