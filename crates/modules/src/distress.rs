@@ -243,6 +243,14 @@ mod tests {
     }
 
     #[test]
+    fn having_given_up_is_distress_in_both_languages() {
+        assert!(distress(
+            "la neta ya no puedo con este dolor ni con nada, ya me rendí wey"
+        ));
+        assert!(distress("honestly I've given up, nothing helps"));
+    }
+
+    #[test]
     fn agobiadisimo_y_no_puedo_mas_is_distress() {
         assert!(distress("estoy agobiadísimo y no puedo más"));
     }
