@@ -251,6 +251,20 @@ mod tests {
     }
 
     #[test]
+    fn hating_how_you_look_and_seeing_no_point_is_distress_in_both_languages() {
+        assert!(distress(
+            "honestly i hate my face so much i dont see the point anymore"
+        ));
+        assert!(distress(
+            "i feel so disgusting about my skin rn, i cried before school this morning"
+        ));
+        assert!(distress("odio mi cara, ya no quiero salir de casa"));
+        assert!(distress("me siento tan fea con estos granos"));
+        assert!(!distress("i dont see the point of a patch test"));
+        assert!(!distress("my spots look ugly, what helps?"));
+    }
+
+    #[test]
     fn agobiadisimo_y_no_puedo_mas_is_distress() {
         assert!(distress("estoy agobiadísimo y no puedo más"));
     }

@@ -8,7 +8,8 @@
 //! not the one on free advice), what something is called ("is there a name for that" by
 //! "Tilt means…"), whether it is all right ("is that bad" by "Gaming alone is fine…"
 //! when a sentence says so), what to do instead ("q hago en vez de eso" by "…en lugar de
-//! carraspear"), what to do if it does not go away ("y si no se me quita?" by "Llama al
+//! carraspear"), what helps ("whats actually good for back spots" by "A body wash…
+//! helps body acne", not by what body acne is), what to do if it does not go away ("y si no se me quita?" by "Llama al
 //! 112… si no mejoras en 10 minutos"), whether a claim is true ("mi tia dice q le eche
 //! alcohol, es verdad?" by "No uses alcohol…"), how to do something ("como se usa??" by
 //! "Para usar el autoinyector, …"), what to do first ("q borro primero?" by "…empieza por
@@ -106,6 +107,15 @@ static INSTEAD_QUESTIONS: LazyLock<Vec<&str>> =
 static INSTEAD_PHRASES: LazyLock<Vec<&str>> =
     LazyLock::new(|| word_list!("instead-phrases").collect());
 
+/// Words that ask what helps with something ("what's good for", "¿qué es bueno para…?"),
+/// `words/<locale>/help-questions.txt`, normalised.
+static HELP_QUESTIONS: LazyLock<Vec<&str>> =
+    LazyLock::new(|| word_list!("help-questions").collect());
+
+/// Words that say something helps ("helps", "alivia", "is good for"),
+/// `words/<locale>/help-phrases.txt`, normalised.
+static HELP_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("help-phrases").collect());
+
 /// Words that ask what to do when something does not go away ("what if it doesn't get
 /// better", "¿y si no se me pasa?"), `words/<locale>/persist-questions.txt`, normalised.
 static PERSIST_QUESTIONS: LazyLock<Vec<&str>> =
@@ -198,6 +208,9 @@ enum Kind {
     Verdict(Vec<Term>),
     /// What to do in place of something: the sentence that says what to do instead.
     Instead,
+    /// What helps with something: the sentence that says what helps ("A body wash with
+    /// salicylic acid helps body acne" for "whats actually good for back spots").
+    Helps,
     /// What to do when something does not go away: the sentence that says what to do
     /// when it lasts or does not improve.
     Persist,
@@ -257,7 +270,8 @@ fn defined(q: &str) -> Option<Vec<Term>> {
 /// or more of it anywhere ("y si como algo sin querer cuanto tarda en salir la
 /// reaccion"), as does a how-often question. Asking what if something does not go away
 /// comes before asking what to do instead; asking whether a claim is true, then how to
-/// do something, before asking whether it is all right.
+/// do something, before asking whether it is all right. Asking what helps comes before
+/// asking what a thing is ("¿qué es bueno para un tirón?" asks what helps).
 /// Asking how to tell comes before asking how often, which comes before asking how much
 /// ("how do I know if I drink enough water?" asks for a sign, "¿cada cuánto?" how often),
 /// which comes before asking what to do first ("how heavy should I start with?" asks a
@@ -280,6 +294,8 @@ fn asked_kind(message: &str) -> Option<Kind> {
             Some(Kind::Time)
         } else if names(&NAME_QUESTIONS) {
             Some(Kind::Name)
+        } else if names_or_ends(&HELP_QUESTIONS) {
+            Some(Kind::Helps)
         } else if let Some(terms) = defined(q).filter(|_| !asks_first(q, marked)) {
             Some(Kind::Definition(terms))
         } else if names(&SIGN_QUESTIONS) {
@@ -411,7 +427,8 @@ fn says_a_number(normal: &str) -> bool {
 /// for a sign, a phrase that says what something means or shows (1); for what something
 /// is called, a phrase that names it ("is called", "se conoce como", 1); for whether it
 /// is all right, one that says so ("is fine", "es normal", 1); for what to do instead,
-/// one that says what goes in its place ("instead of", "en lugar de", 1); for how often,
+/// one that says what goes in its place ("instead of", "en lugar de", 1); for what helps,
+/// one that says something helps ("helps", "alivia", 1); for how often,
 /// how many times ("once a month", "dos veces por semana") or a span that recurs
 /// ("every 3 months") best (2), a recurring period ("each month", "cada semana") next
 /// (1); for what a thing is, naming every word of it
@@ -432,6 +449,7 @@ fn how_well(kind: &Kind, sentence: &str) -> u8 {
             says(&VERDICT_PHRASES) || (says(&TRUTH_PHRASES) && named_count(sentence, terms) >= 2),
         ),
         Kind::Instead => u8::from(says(&INSTEAD_PHRASES)),
+        Kind::Helps => u8::from(says(&HELP_PHRASES)),
         Kind::Persist => u8::from(says(&PERSIST_PHRASES)),
         Kind::Truth(terms) => u8::from(says(&TRUTH_PHRASES) && named_count(sentence, terms) >= 1),
         Kind::Often if says(&OFTEN_COUNTS) || says_a_recurring_span(&normal) => 2,
@@ -1024,6 +1042,28 @@ mod tests {
         assert_eq!(
             instead(&english[0], &english, message).as_ref(),
             Some(&english[1])
+        );
+    }
+
+    #[test]
+    fn what_helps_is_answered_by_the_sentence_saying_what_helps() {
+        let offered = note(&[
+            "Spots on the back and chest are body acne.",
+            "A body wash with salicylic acid helps body acne.",
+        ]);
+        let message = "whats actually good for back spots tho i cant even reach half of it lol";
+        assert_eq!(
+            instead(&offered[0], &offered, message).as_ref(),
+            Some(&offered[1])
+        );
+        let spanish = note(&[
+            "Un tirón es un músculo que se estira de más.",
+            "El calor alivia más que el frío un tirón muscular.",
+        ]);
+        let message = "¿y qué es bueno para un tirón?";
+        assert_eq!(
+            instead(&spanish[0], &spanish, message).as_ref(),
+            Some(&spanish[1])
         );
     }
 

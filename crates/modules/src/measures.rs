@@ -6,8 +6,9 @@
 //! is answered by the notes that count in it.
 
 use lantern_core::text::normalize::normalize;
+use lantern_core::text::terms::{is_stop_word, term_keys};
 use lantern_core::word_list;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 /// Words that ask how much, how many or how long ("cuánto", "how long"),
@@ -36,15 +37,24 @@ fn unit_key(unit: &str) -> Option<String> {
 /// The units `text` gives a number in: after digits, the letters or "%" written onto
 /// them ("800m") or the next word ("600 m", "20 %").
 pub fn units(text: &str) -> BTreeSet<String> {
+    units_of_numbers(text).into_values().flatten().collect()
+}
+
+/// Each number `text` gives in digits (as terms key it: "2,5" → "2.5"), with the units
+/// it is given in: the letters or "%" written onto it ("800m") or the next word ("600
+/// m", "20 %"); none when a number is said bare ("5 o 6").
+pub fn units_of_numbers(text: &str) -> BTreeMap<String, BTreeSet<String>> {
     let lower = text.to_lowercase();
     let tokens: Vec<&str> = lower.split_whitespace().collect();
-    let mut found = BTreeSet::new();
+    let mut found: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (at, token) in tokens.iter().enumerate() {
         let token = token.trim_start_matches(|c: char| !c.is_alphanumeric());
         let digits = token
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
             .unwrap_or(token.len());
-        if digits == 0 {
+        let number = token[..digits].replace(',', ".");
+        let number = number.trim_end_matches('.');
+        if !number.chars().any(|c| c.is_ascii_digit()) {
             continue;
         }
         let attached = token[digits..].trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%');
@@ -59,11 +69,51 @@ pub fn units(text: &str) -> BTreeSet<String> {
             .chars()
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '%');
+        let units = found.entry(number.to_string()).or_default();
         if starts_with_a_letter {
-            found.extend(unit_key(unit));
+            units.extend(unit_key(unit));
         }
     }
     found
+}
+
+/// The numbers `message` gives in a unit that `sentence` gives the same number in only
+/// in other units ("5 min" and "5 kg"): the same digits, another measure, so the
+/// sentence does not name them. A stop word after a number is no unit ("5 o 6").
+pub fn numbers_in_other_units(message: &str, sentence: &str) -> BTreeSet<String> {
+    let measured = |text: &str| {
+        units_of_numbers(text)
+            .into_iter()
+            .map(|(number, units)| {
+                let units: BTreeSet<String> =
+                    units.into_iter().filter(|u| !is_stop_word(u)).collect();
+                (number, units)
+            })
+            .filter(|(_, units)| !units.is_empty())
+            .collect::<BTreeMap<_, _>>()
+    };
+    let in_sentence = measured(sentence);
+    measured(message)
+        .into_iter()
+        .filter(|(number, units)| {
+            in_sentence.get(number).is_some_and(|theirs| {
+                !units
+                    .iter()
+                    .any(|u| theirs.iter().any(|t| may_be_one_unit(u, t)))
+            })
+        })
+        .map(|(number, _)| number)
+        .collect()
+}
+
+/// Whether two unit keys may name one unit: one starts the other ("min", "minuto"), they
+/// start alike ("h", "hora"; "kg" and "km" are kept together, to be safe), or they are
+/// one word in the two languages ("week", "semana").
+fn may_be_one_unit(a: &str, b: &str) -> bool {
+    a.starts_with(b)
+        || b.starts_with(a)
+        || a.chars().next() == b.chars().next()
+        || !term_keys(a).is_disjoint(&term_keys(b))
 }
 
 /// The units `message` asks an amount of: the word right after a word asking how much
@@ -115,6 +165,17 @@ mod tests {
             "Lava el algodón a 40 grados.",
             &asked_units("¿cuánto jabón?")
         ));
+    }
+
+    #[test]
+    fn a_number_in_another_unit_is_another_measure() {
+        let rule = "La mochila no debería pesar más del 10 % de tu peso: si pesas 50 kg, son 5 kg.";
+        let want: BTreeSet<String> = ["5".to_string()].into();
+        assert_eq!(numbers_in_other_units("aunq sea pa 5 min", rule), want);
+        assert!(numbers_in_other_units("y si llevo 5 kg", rule).is_empty());
+        assert!(numbers_in_other_units("5 o 6 libros", rule).is_empty());
+        assert!(numbers_in_other_units("5 min", "Son 5 minutos.").is_empty());
+        assert!(numbers_in_other_units("for 2 weeks", "Dura 2 semanas.").is_empty());
     }
 
     #[test]

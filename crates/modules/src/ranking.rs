@@ -190,13 +190,21 @@ pub(crate) fn named_count(sentence: &str, asked: &[Term]) -> usize {
 /// How much of `message` `sentence` names: each of its terms (light words aside) once,
 /// and those of the question it ends with after a situation once more, as the topics'
 /// ranking weighs them ("me saltó aceite en la mano, ¿le pongo pasta de dientes?" asks
-/// about toothpaste more than about the oil). A word is named by its synonyms too.
+/// about toothpaste more than about the oil). A word is named by its synonyms too; a
+/// number is not named by the same digits in another unit ("5 min" and "5 kg",
+/// [`measures::numbers_in_other_units`]).
 pub(crate) fn named_weight(sentence: &str, message: &str) -> usize {
+    let other_measures = measures::numbers_in_other_units(message, sentence);
+    let asked = |text: &str| {
+        let mut terms = asked_terms(text);
+        terms.retain(|t| !t.in_keys(&other_measures));
+        terms
+    };
     // The sentence with its synonyms' words: "pool party" names "…before swimming", as
     // it does for the topics' ranking.
     let sentence = synonyms_of(sentence, false);
-    let question = asked_part(message).map_or(0, |q| named_count(&sentence, &asked_terms(q)));
-    named_count(&sentence, &asked_terms(message)) + question
+    let question = asked_part(message).map_or(0, |q| named_count(&sentence, &asked(q)));
+    named_count(&sentence, &asked(message)) + question
 }
 
 /// The index of the sentence of `offered` naming the most of `asked` (at least one, the
@@ -1143,6 +1151,17 @@ mod tests {
     }
 
     #[test]
+    fn a_number_in_another_unit_names_nothing() {
+        let message = "las dos?? aunq sea pa 5 min hasta el insti?";
+        let weight =
+            "La mochila no debería pesar más del 10 %: si pesas 50 kg, son 5 kg como mucho.";
+        let straps = "Lleva la mochila con las dos asas.";
+        assert_eq!(named_weight(weight, message), 0);
+        assert!(named_weight(straps, message) > 0);
+        assert!(named_weight("Descansa 5 minutos.", message) > 0);
+    }
+
+    #[test]
     fn synonyms_meeting_a_note_through_the_same_translation_are_one_piece_of_evidence() {
         // "shout", "yell" and "scream" are all "gritar" in the glossary.
         let pieces = evidence("i shout at every match");
@@ -1643,6 +1662,8 @@ mod tests {
         let m = module();
         assert!(points_back(&m, "do i have to buy them myself tho"));
         assert!(points_back(&m, "y esos donde los compro"));
+        // "they" after the doctor: what they would give.
+        assert!(points_back(&m, "what would they even give me tho"));
         // Without such a word, or naming the module's words, it does not.
         assert!(!points_back(&m, "do i have to buy it myself tho"));
         assert!(!points_back(&m, "are those good for breathing"));
