@@ -1046,6 +1046,20 @@ mod tests {
     }
 
     #[test]
+    fn whether_a_remedy_works_is_answered_by_the_sentence_correcting_the_claim() {
+        let offered = note(&[
+            "Toothpaste seems to dry a spot only because it irritates the skin.",
+            "Toothpaste does not treat spots, and it can burn the skin.",
+        ]);
+        let message =
+            "my mam says put toothpaste on a spot before bed, does it actually work or nah";
+        assert_eq!(
+            instead(&offered[0], &offered, message).as_ref(),
+            Some(&offered[1])
+        );
+    }
+
+    #[test]
     fn what_helps_is_answered_by_the_sentence_saying_what_helps() {
         let offered = note(&[
             "Spots on the back and chest are body acne.",

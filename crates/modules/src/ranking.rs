@@ -441,9 +441,27 @@ pub(crate) fn opens_on_a_bare_why(message: &str) -> bool {
     let asks_why = if clause.ends_with('?') {
         is_why_question(clause)
     } else {
-        opens_with_phrase(&normalize(clause), &WHY_WORDS)
+        opens_with_phrase(&after_lead_in(&normalize(clause)), &WHY_WORDS)
     };
     asks_why && asked_terms(&subject_of(&up_to_why_tag(clause))).is_empty()
+}
+
+/// The normalised `clause` after the words leading into a follow-up
+/// ([`FOLLOW_UP_OPENERS`]: "y", "ok but") and then a word standing for what was said
+/// ([`BACK_PRONOUNS`]: "eso", "that s"), each the longest that opens it: "y eso pq" →
+/// "pq".
+fn after_lead_in(clause: &str) -> String {
+    let mut rest = clause.to_string();
+    for lead_ins in [&FOLLOW_UP_OPENERS, &BACK_PRONOUNS] {
+        let longest = lead_ins
+            .iter()
+            .filter(|p| opens_with_phrase(&rest, &[**p]))
+            .max_by_key(|p| p.len());
+        if let Some(p) = longest {
+            rest = rest[p.len()..].trim_start().to_string();
+        }
+    }
+    rest
 }
 
 /// Words a bare why is tagged with before the objection goes on without a comma
@@ -695,18 +713,55 @@ fn points_back(module: &ModuleManifest, message: &str) -> bool {
 static TALK_OPENERS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("talk-openers").collect());
 
+/// Words that ask what to do in place of something (`words/<locale>/instead-questions.txt`:
+/// "instead", "en vez de eso"): after the student's own message, in place of what the
+/// note just shown said.
+static INSTEAD_WORDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("instead-questions").collect());
+
+/// Words that say what something is done in place of (`words/<locale>/instead-phrases.txt`:
+/// "instead of", "en vez de").
+static INSTEAD_OF: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    word_list!("instead-phrases")
+        .filter(|p| p.contains(' '))
+        .collect()
+});
+
+/// How many words after "instead of" may name what it replaces.
+const REPLACED_WORDS: usize = 3;
+
+/// Whether the normalised `message` names what it asks about doing something in place
+/// of: a content term within [`REPLACED_WORDS`] words after a phrase of [`INSTEAD_OF`]
+/// ("why do they split the grade… instead of just one big exam" names the exam; "en vez
+/// de eso" names nothing).
+fn names_what_it_replaces(message: &str) -> bool {
+    let padded = format!(" {message} ");
+    INSTEAD_OF.iter().any(|p| {
+        padded.find(&format!(" {p} ")).is_some_and(|at| {
+            let after: Vec<&str> = padded[at + p.len() + 2..]
+                .split_whitespace()
+                .take(REPLACED_WORDS)
+                .collect();
+            !asked_terms(&after.join(" ")).is_empty()
+        })
+    })
+}
+
 /// Whether `message` continues the talk before it: it opens with a follow-up word ("and
 /// if…", "¿y cómo…", "ok but…") or on what was just talked about ("it's covered in mud,
 /// shall i wash it", "¿eso se arregla con algo?"), points back ("otra vez", "again"), or
 /// — when the student
 /// `has_spoken` before it — opens going on from what they said ("ok so how loud is too
-/// loud then"); a first message opening so starts the talk ("ok so i paid 180 for these,
-/// how much should i ask").
+/// loud then") or asks what to do instead ("grand so what am i meant to use instead"
+/// after the note on toothpaste); a first message opening so starts the talk ("ok so i
+/// paid 180 for these, how much should i ask").
 fn continues_the_talk(message: &str, has_spoken: bool) -> bool {
     let normal = normalize(message);
+    let asks_instead =
+        || INSTEAD_WORDS.iter().any(|p| has_phrase(&normal, p)) && !names_what_it_replaces(&normal);
     opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
         || opens_with_phrase(&normal, &BACK_PRONOUNS)
-        || (has_spoken && opens_with_phrase(&normal, &TALK_OPENERS))
+        || (has_spoken && (opens_with_phrase(&normal, &TALK_OPENERS) || asks_instead()))
         || BACK_REFERENCES.iter().any(|p| has_phrase(&normal, p))
 }
 
@@ -1290,6 +1345,9 @@ mod tests {
             "xq?",
             "why tho its way easier",
             "por qué po si nunca pasa nada",
+            // After the words leading into a follow-up, unmarked.
+            "y eso pq",
+            "and why tho",
         ] {
             assert!(opens_on_a_bare_why(bare), "{bare}");
         }
@@ -1380,6 +1438,18 @@ mod tests {
         ] {
             assert!(!continues_the_talk(message, false), "{message}");
         }
+    }
+
+    #[test]
+    fn asking_what_to_do_instead_after_speaking_continues_the_talk() {
+        let message = "grand so what am i meant to use instead";
+        assert!(continues_the_talk(message, true));
+        assert!(continues_the_talk("y q hago en vez de eso", true));
+        // Naming what it would replace, it asks about that.
+        let named = "why do they split the grade into a bunch of small tests instead of just one big exam at the end?";
+        assert!(!continues_the_talk(named, true));
+        // A first message asking so starts the talk.
+        assert!(!continues_the_talk(message, false));
     }
 
     #[test]
