@@ -35,6 +35,7 @@ use super::measures::AMOUNT_QUESTIONS;
 use super::question_parts::{is_marked, questions};
 use super::ranking::{
     asked_terms, most_named_question_first, named_count, named_question_first, subject_terms,
+    INSTEAD_PHRASES, INSTEAD_QUESTIONS,
 };
 use lantern_core::text::normalize::{ends_with_phrase, has_phrase, normalize, opens_with_phrase};
 use lantern_core::text::terms::{term_keys, Term};
@@ -96,16 +97,6 @@ static NAME_QUESTIONS: LazyLock<Vec<&str>> =
 /// Words that give something its name ("is called", "means", "se conoce como"),
 /// `words/<locale>/name-phrases.txt`, normalised.
 static NAME_PHRASES: LazyLock<Vec<&str>> = LazyLock::new(|| word_list!("name-phrases").collect());
-
-/// Words that ask what to do in place of something ("instead", "en vez de eso"),
-/// `words/<locale>/instead-questions.txt`, normalised.
-static INSTEAD_QUESTIONS: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("instead-questions").collect());
-
-/// Words that say what to do in place of something ("instead of", "en lugar de"),
-/// `words/<locale>/instead-phrases.txt`, normalised.
-static INSTEAD_PHRASES: LazyLock<Vec<&str>> =
-    LazyLock::new(|| word_list!("instead-phrases").collect());
 
 /// Words that ask what helps with something ("what's good for", "¿qué es bueno para…?"),
 /// `words/<locale>/help-questions.txt`, normalised.

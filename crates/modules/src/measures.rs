@@ -6,7 +6,7 @@
 //! is answered by the notes that count in it.
 
 use lantern_core::text::normalize::normalize;
-use lantern_core::text::terms::{is_stop_word, term_keys};
+use lantern_core::text::terms::{is_stop_word, number_token, term_keys};
 use lantern_core::word_list;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
@@ -52,11 +52,9 @@ pub fn units_of_numbers(text: &str) -> BTreeMap<String, BTreeSet<String>> {
         let digits = token
             .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
             .unwrap_or(token.len());
-        let number = token[..digits].replace(',', ".");
-        let number = number.trim_end_matches('.');
-        if !number.chars().any(|c| c.is_ascii_digit()) {
+        let Some(number) = number_token(&token[..digits]) else {
             continue;
-        }
+        };
         let attached = token[digits..].trim_end_matches(|c: char| !c.is_alphanumeric() && c != '%');
         let unit = if attached.is_empty() {
             tokens.get(at + 1).map_or("", |next| {
@@ -69,7 +67,7 @@ pub fn units_of_numbers(text: &str) -> BTreeMap<String, BTreeSet<String>> {
             .chars()
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '%');
-        let units = found.entry(number.to_string()).or_default();
+        let units = found.entry(number).or_default();
         if starts_with_a_letter {
             units.extend(unit_key(unit));
         }
@@ -92,8 +90,12 @@ pub fn numbers_in_other_units(message: &str, sentence: &str) -> BTreeSet<String>
             .filter(|(_, units)| !units.is_empty())
             .collect::<BTreeMap<_, _>>()
     };
+    let in_message = measured(message);
+    if in_message.is_empty() {
+        return BTreeSet::new();
+    }
     let in_sentence = measured(sentence);
-    measured(message)
+    in_message
         .into_iter()
         .filter(|(number, units)| {
             in_sentence.get(number).is_some_and(|theirs| {

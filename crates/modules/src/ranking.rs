@@ -715,28 +715,26 @@ static TALK_OPENERS: LazyLock<Vec<&'static str>> =
 
 /// Words that ask what to do in place of something (`words/<locale>/instead-questions.txt`:
 /// "instead", "en vez de eso"): after the student's own message, in place of what the
-/// note just shown said.
-static INSTEAD_WORDS: LazyLock<Vec<&'static str>> =
+/// note just shown said; `kind_answer` reads them as asking what to do instead.
+pub(crate) static INSTEAD_QUESTIONS: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| word_list!("instead-questions").collect());
 
 /// Words that say what something is done in place of (`words/<locale>/instead-phrases.txt`:
-/// "instead of", "en vez de").
-static INSTEAD_OF: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    word_list!("instead-phrases")
-        .filter(|p| p.contains(' '))
-        .collect()
-});
+/// "instead of", "en vez de"); `kind_answer` reads a sentence saying one as saying what to
+/// do instead.
+pub(crate) static INSTEAD_PHRASES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| word_list!("instead-phrases").collect());
 
 /// How many words after "instead of" may name what it replaces.
 const REPLACED_WORDS: usize = 3;
 
 /// Whether the normalised `message` names what it asks about doing something in place
-/// of: a content term within [`REPLACED_WORDS`] words after a phrase of [`INSTEAD_OF`]
-/// ("why do they split the grade… instead of just one big exam" names the exam; "en vez
-/// de eso" names nothing).
+/// of: a content term within [`REPLACED_WORDS`] words after a phrase of two words or
+/// more of [`INSTEAD_PHRASES`] ("why do they split the grade… instead of just one big
+/// exam" names the exam; "en vez de eso" names nothing).
 fn names_what_it_replaces(message: &str) -> bool {
     let padded = format!(" {message} ");
-    INSTEAD_OF.iter().any(|p| {
+    INSTEAD_PHRASES.iter().filter(|p| p.contains(' ')).any(|p| {
         padded.find(&format!(" {p} ")).is_some_and(|at| {
             let after: Vec<&str> = padded[at + p.len() + 2..]
                 .split_whitespace()
@@ -757,8 +755,9 @@ fn names_what_it_replaces(message: &str) -> bool {
 /// paid 180 for these, how much should i ask").
 fn continues_the_talk(message: &str, has_spoken: bool) -> bool {
     let normal = normalize(message);
-    let asks_instead =
-        || INSTEAD_WORDS.iter().any(|p| has_phrase(&normal, p)) && !names_what_it_replaces(&normal);
+    let asks_instead = || {
+        INSTEAD_QUESTIONS.iter().any(|p| has_phrase(&normal, p)) && !names_what_it_replaces(&normal)
+    };
     opens_with_phrase(&normal, &FOLLOW_UP_OPENERS)
         || opens_with_phrase(&normal, &BACK_PRONOUNS)
         || (has_spoken && (opens_with_phrase(&normal, &TALK_OPENERS) || asks_instead()))

@@ -126,7 +126,7 @@ fn stemmers() -> &'static [Stemmer; 2] {
 
 /// A number written with digits, as one canonical token (`2,5` → `2.5`); `None` for
 /// anything else.
-fn number_token(word: &str) -> Option<String> {
+pub fn number_token(word: &str) -> Option<String> {
     let w = word.replace(',', ".");
     let w = w.trim_end_matches('.');
     (w.chars().any(|c| c.is_ascii_digit()) && w.chars().all(|c| c.is_ascii_digit() || c == '.'))
